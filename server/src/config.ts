@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export interface OidcProviderConfig {
+  /** The path segment of /auth/{provider}, e.g. "google". */
+  name: string;
+  issuer: string;
+  clientId: string;
+  clientSecret?: string;
+  scope: string;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Unset: the embedded SQLite file `${dataDir}/paddock.db`. */
+  databaseUrl: string | null;
+  redisUrl: string | null;
+  /** Prefix of every Redis key and channel, so that several deployments (or test runs) can share one Redis. */
+  redisPrefix: string;
+  jwtSecret: Uint8Array;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  sessionMaxAgeSeconds: number;
+  resetTokenTtlSeconds: number;
+  smtpUrl: string | null;
+  mailFrom: string;
+  publicUrl: string;
+  corsOrigins: string[];
+  oidcProviders: OidcProviderConfig[];
+  /** Requests per minute: per IP for anonymous calls, per member when signed in. */
+  rateLimitMax: number;
+  /** Requests per minute per IP on sign-in, sign-up, refresh and reset calls. */
+  authRateLimitMax: number;
+  bodyLimitBytes: number;
+  clientDir: string;
+  logLevel: string;
+  trustProxy: boolean;
+  argon2MemoryKiB: number;
+}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, got "${raw}"`);
+  return value;
+}
+
+function list(raw: string | undefined): string[] {
+  return (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** JWT_SECRET, or one generated on first start and kept in DATA_DIR so a restart signs no one out. */
+function loadJwtSecret(env: Env, dataDir: string): Uint8Array {
+  if (env.JWT_SECRET) {
+    if (env.JWT_SECRET.length < 32) throw new Error('JWT_SECRET must be at least 32 characters');
+    return new TextEncoder().encode(env.JWT_SECRET);
+  }
+  const file = path.join(dataDir, 'jwt-secret');
+  try {
+    return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
+  } catch {
+    const secret = randomBytes(48).toString('base64url');
+    // wx: two processes starting together never overwrite each other's secret.
+    try {
+      writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+    } catch {
+      return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
+    }
+    return new TextEncoder().encode(secret);
+  }
+}
+
+function parseOidc(env: Env): OidcProviderConfig[] {
+  return list(env.OIDC_PROVIDERS).map((name) => {
+    const key = name.toUpperCase().replace(/[^A-Z0-9]/g, '_');
+    const issuer = env[`OIDC_${key}_ISSUER`];
+    const clientId = env[`OIDC_${key}_CLIENT_ID`];
+    if (!issuer || !clientId) {
+      throw new Error(`OIDC provider "${name}" needs OIDC_${key}_ISSUER and OIDC_${key}_CLIENT_ID`);
+    }
+    return {
+      name: name.toLowerCase(),
+      issuer,
+      clientId,
+      clientSecret: env[`OIDC_${key}_CLIENT_SECRET`],
+      scope: env[`OIDC_${key}_SCOPE`] ?? 'openid email profile',
+    };
+  });
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  mkdirSync(dataDir, { recursive: true });
+  const port = int(env, 'PORT', 3000);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || null,
+    redisUrl: env.REDIS_URL || null,
+    redisPrefix: env.REDIS_PREFIX ?? 'paddock:',
+    jwtSecret: loadJwtSecret(env, dataDir),
+    accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL_SECONDS', 15 * 60),
+    refreshTokenTtlSeconds: int(env, 'REFRESH_TOKEN_TTL_SECONDS', 30 * 24 * 3600),
+    sessionMaxAgeSeconds: int(env, 'SESSION_MAX_AGE_SECONDS', 90 * 24 * 3600),
+    resetTokenTtlSeconds: int(env, 'RESET_TOKEN_TTL_SECONDS', 3600),
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM ?? 'Paddock <no-reply@paddock.local>',
+    publicUrl,
+    corsOrigins: env.CORS_ORIGINS ? list(env.CORS_ORIGINS) : [publicUrl],
+    oidcProviders: parseOidc(env),
+    rateLimitMax: int(env, 'RATE_LIMIT_MAX', 600),
+    authRateLimitMax: int(env, 'AUTH_RATE_LIMIT_MAX', 20),
+    bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024),
+    clientDir: path.resolve(env.CLIENT_DIR ?? 'dist'),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    argon2MemoryKiB: int(env, 'ARGON2_MEMORY_KIB', 19 * 1024),
+  };
+}

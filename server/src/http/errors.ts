@@ -1,0 +1,96 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ErrorCode } from '../../../src/contract/envelope';
+
+/** An error meant for the member: its status, code and message reach the answer as they are. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: { field: string; message: string }[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string, fields?: { field: string; message: string }[]) =>
+  new AppError(400, 'VALIDATION_ERROR', message, fields);
+export const unauthorized = (message = 'Authentication required.') =>
+  new AppError(401, 'UNAUTHORIZED', message);
+export const forbidden = (message = 'You are not allowed to do that.') =>
+  new AppError(403, 'FORBIDDEN', message);
+/** Also the answer for another member's private thing, so ids cannot be probed. */
+export const notFound = (what = 'Resource') => new AppError(404, 'NOT_FOUND', `${what} not found.`);
+export const conflict = (message: string, fields?: { field: string; message: string }[]) =>
+  new AppError(409, 'CONFLICT', message, fields);
+
+function errorBody(code: string, message: string, fields?: { field: string; message: string }[]) {
+  return { success: false as const, error: fields ? { code, message, fields } : { code, message } };
+}
+
+function validationFields(error: FastifyError) {
+  return (error.validation ?? []).map((v) => {
+    const path = (v.instancePath || '').replace(/^\//, '').replace(/\//g, '.');
+    const missing = (v.params as { missingProperty?: string } | undefined)?.missingProperty;
+    const field = [error.validationContext, path || missing].filter(Boolean).join('.');
+    return { field: field || String(error.validationContext ?? 'body'), message: v.message ?? 'is invalid' };
+  });
+}
+
+/** The envelope of DESIGN.md for every error, including Fastify's own and unknown routes. */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
+      return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.fields));
+    }
+    if (error.validation) {
+      return reply
+        .status(400)
+        .send(errorBody('VALIDATION_ERROR', 'Some fields are missing or invalid.', validationFields(error)));
+    }
+    switch (error.code) {
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return reply.status(400).send(errorBody('INVALID_JSON', 'The request body is not valid JSON.'));
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return reply.status(413).send(errorBody('PAYLOAD_TOO_LARGE', 'The request body is too large.'));
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return reply
+          .status(415)
+          .send(errorBody('UNSUPPORTED_MEDIA_TYPE', 'This content type is not supported here.'));
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      return reply.status(429).send(errorBody('TOO_MANY_REQUESTS', error.message));
+    }
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (e.g. malformed multipart): the message is safe to show.
+      return reply.status(status).send(errorBody('VALIDATION_ERROR', error.message));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('Retry-After', '5')
+        .send(errorBody('SERVICE_UNAVAILABLE', 'The service is briefly unavailable. Please try again in a moment.'));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(errorBody('INTERNAL_ERROR', 'Something went wrong on our side.'));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send(errorBody('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}.`));
+  });
+}
+
+const CONNECTION_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08006', '08001', '08003', 'SQLITE_BUSY']);
+
+function isDatabaseUnavailable(error: { code?: string; message?: string }): boolean {
+  if (error.code && CONNECTION_ERRORS.has(error.code)) return true;
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+    error.message ?? '',
+  );
+}

@@ -1,0 +1,54 @@
+// The answer envelope of every API call (DESIGN.md "API conventions").
+// Client code imports only types from src/contract so that typebox never reaches the bundle.
+import { Type, type Static, type TSchema } from 'typebox';
+
+export const API_BASE = '/api/v1.0';
+
+export const ERROR_CODES = [
+  'VALIDATION_ERROR',
+  'INVALID_JSON',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'IDEMPOTENCY_CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'TOO_MANY_REQUESTS',
+  'INVALID_RESET_TOKEN',
+  'SERVICE_UNAVAILABLE',
+  'INTERNAL_ERROR',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const ErrorBody = Type.Object({
+  success: Type.Literal(false),
+  error: Type.Object({
+    code: Type.String(),
+    message: Type.String(),
+    fields: Type.Optional(
+      Type.Array(Type.Object({ field: Type.String(), message: Type.String() })),
+    ),
+  }),
+});
+export type ErrorBody = Static<typeof ErrorBody>;
+
+export const ListMeta = Type.Object({
+  total: Type.Optional(Type.Integer()),
+  limit: Type.Integer(),
+  offset: Type.Integer(),
+});
+export type ListMeta = Static<typeof ListMeta>;
+
+/** `{ success: true, data }` around a schema, for route response declarations. */
+export const Ok = <T extends TSchema>(data: T) =>
+  Type.Object({ success: Type.Literal(true), data, meta: Type.Optional(ListMeta) });
+
+export type OkBody<T> = { success: true; data: T; meta?: ListMeta };
+export type ApiBody<T> = OkBody<T> | ErrorBody;
+
+/** limit (default 20, at most 100) and offset, as every list call takes them. */
+export const Pagination = Type.Object({
+  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+  offset: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 }),
+});

@@ -1,0 +1,63 @@
+// The realtime contract: one typed event map for socket.io, shared by client and server.
+// Plain types only, so the client bundle pays nothing for it.
+
+/** An id made of 36 dashes marks a realtime event that has no stored notification (spec §3). */
+export const REALTIME_ONLY_ID = '-'.repeat(36);
+
+export const NOTIFICATION_TYPES = [
+  'message',
+  'chatroom',
+  'chatmessage',
+  'chatgroup',
+  'car',
+  'car log',
+  'post',
+  'comment',
+  'friend',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export interface NotificationPayload {
+  relatedMessageId?: string | null;
+  relatedChatRoomId?: string | null;
+  relatedChatMessageId?: string | null;
+  relatedChatGroupId?: string | null;
+  relatedCarId?: string | null;
+  relatedCarLogId?: string | null;
+  relatedPostId?: string | null;
+  relatedCommentId?: string | null;
+  relatedFriendId?: string | null;
+  /** Extra facts for the receiver (e.g. `action: "deleted"`); never secrets. */
+  [extra: string]: unknown;
+}
+
+export interface NotificationEvent {
+  id: string;
+  type: NotificationType | (string & {});
+  jsonPayload: NotificationPayload;
+  isRead?: boolean;
+  createdAt: string;
+}
+
+export interface PostUpdatedEvent {
+  postId: string;
+  message: string;
+}
+
+export interface ServerToClientEvents {
+  notification: (event: NotificationEvent) => void;
+  postUpdated: (event: PostUpdatedEvent) => void;
+}
+
+export interface ClientToServerEvents {
+  join_post: (postId: string) => void;
+  leave_post: (postId: string) => void;
+}
+
+/** What the handshake carries: `io(url, { auth: { token } })`. */
+export interface SocketAuth {
+  token: string;
+}
+
+/** The server refuses a handshake with an Error whose message contains this text (spec §4). */
+export const SOCKET_AUTH_ERROR = 'Authentication error';

@@ -1,0 +1,27 @@
+import { Type, type Static } from 'typebox';
+
+/** A member as others may see them (lists, authors, friends). */
+export const PublicUser = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  username: Type.String(),
+  firstName: Type.String(),
+  lastName: Type.String(),
+  email: Type.String(),
+  avatar: Type.Union([Type.String(), Type.Null()]),
+  city: Type.Union([Type.String(), Type.Null()]),
+});
+export type PublicUser = Static<typeof PublicUser>;
+
+/** The current member, as /auth/me and login answer it. */
+export const CurrentUser = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  email: Type.String(),
+  username: Type.String(),
+  firstName: Type.String(),
+  lastName: Type.String(),
+  avatar: Type.Union([Type.String(), Type.Null()]),
+  bio: Type.Union([Type.String(), Type.Null()]),
+  city: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+export type CurrentUser = Static<typeof CurrentUser>;
