@@ -1,14 +1,131 @@
+/// <reference types="vitest/config" />
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
+import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+
+// The web app manifest (written as manifest.webmanifest). Icons come from
+// server/scripts/make-icons.mjs; the screenshots are renders of the built login page.
+const pwaManifest: Partial<ManifestOptions> = {
+  name: 'Paddock',
+  short_name: 'Paddock',
+  description: 'Home of the car enthusiasts',
+  lang: 'fr-FR',
+  start_url: '/my-posts',
+  scope: '/',
+  display: 'standalone',
+  orientation: 'any',
+  theme_color: '#c8102e',
+  background_color: '#f5f4f2',
+  categories: ['social', 'lifestyle'],
+  icons: [
+    { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+    { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+    { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+  ],
+  screenshots: [
+    {
+      src: '/screenshots/narrow.png',
+      sizes: '390x844',
+      type: 'image/png',
+      form_factor: 'narrow',
+      label: 'Paddock on a phone',
+    },
+    {
+      src: '/screenshots/wide.png',
+      sizes: '1280x800',
+      type: 'image/png',
+      form_factor: 'wide',
+      label: 'Paddock on a desktop',
+    },
+  ],
+};
 
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
+
+/**
+ * The first visit lands on /login (a signed-out member). Without help, its content waits for three
+ * hops in a row: the entry, then the catalog (fetched by initI18n), then the lazy login chunk.
+ * These hints start the default locale's catalog and the login screen's chunks with the entry.
+ */
+function preloadFirstScreen(): Plugin {
+  return {
+    name: 'paddock-preload-first-screen',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const tags: HtmlTagDescriptor[] = [
+          {
+            tag: 'link',
+            attrs: { rel: 'preload', as: 'fetch', href: '/assets/i18n/fr-FR.json', crossorigin: 'anonymous' },
+            injectTo: 'head',
+          },
+        ];
+        const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk');
+        const login = chunks.find((c) => /\/src\/routes\/login\.tsx/.test(c.facadeModuleId ?? ''));
+        const files = login ? [login.fileName, ...login.imports] : [];
+        for (const file of files.filter((f) => !html.includes(`/${f}"`))) {
+          tags.push({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: '', href: `/${file}` },
+            injectTo: 'head',
+          });
+        }
+        return tags;
+      },
+    },
+  };
+}
+
+/**
+ * The first visit lands on /login: server/scripts/prerender.mjs renders that screen into login.html
+ * (served for GET /login) so it paints before the JavaScript runs. At writeBundle, because the
+ * service worker's precache manifest is written at closeBundle and must list login.html.
+ */
+function prerenderLogin(): Plugin {
+  let skip = false;
+  let outDir = '';
+  return {
+    name: 'paddock-prerender-login',
+    apply: 'build',
+    configResolved(config) {
+      skip = Boolean(config.build.ssr); // the prerender's own server build
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    writeBundle() {
+      if (skip) return;
+      execFileSync(process.execPath, ['server/scripts/prerender.mjs', outDir], { stdio: 'inherit' });
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
+    preloadFirstScreen(),
+    prerenderLogin(),
+    VitePWA({
+      // 'prompt': a new worker waits for the member's "update" (autoUpdate could lose a form).
+      registerType: 'prompt',
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      injectRegister: false, // src/features/pwa/register-sw.ts registers it (workbox-window)
+      manifest: pwaManifest,
+      includeManifestIcons: false, // the glob below already precaches public/icons
+      injectManifest: {
+        // Shell, every route chunk, both i18n catalogs and the icons, so the app opens offline.
+        globPatterns: ['**/*.{js,css,html,json,png,svg,ico,webmanifest}'],
+        globIgnores: ['screenshots/**'],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      },
+      devOptions: { enabled: false },
+    }),
   ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },

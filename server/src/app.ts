@@ -5,8 +5,19 @@ import type { Config } from './config';
 import { createDb, type Db } from './db/database';
 import { migrateToLatest } from './db/migrator';
 import { registerErrorHandling } from './http/errors';
+import { registerIdempotency } from './http/idempotency';
 import { loggerOptions } from './http/logger';
+import { registerOpenApi } from './http/openapi';
+import { registerRateLimit } from './http/rate-limit';
+import { registerSecurity } from './http/security';
+import { registerStatic } from './http/static';
+import { registerRealtime } from './realtime/realtime';
+import { authPlugin } from './auth/auth-plugin';
+import { authRoutes } from './auth/auth-routes';
 import { healthRoutes } from './health/health-routes';
+import { legalRoutes } from './legal/legal-routes';
+import { settingsRoutes } from './settings/settings-routes';
+import { garageRoutes } from './garage/garage-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -48,18 +59,33 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => db.close());
 
   registerErrorHandling(app);
+  await app.register(authPlugin);
 
   // --- platform plugins (security headers, CORS, rate limits, idempotency, OpenAPI) ---
+  // Order matters: rate limits and idempotency append their preHandlers to each route added after
+  // them (rate limit first, so a replayed request still counts); OpenAPI collects those routes.
+  await registerSecurity(app, config);
+  await registerRateLimit(app, config);
+  await registerIdempotency(app);
+  await registerOpenApi(app, config);
+  // Before the routes, so that features can hand app.realtime to their services at registration.
+  registerRealtime(app, config);
 
   // --- API routes ---
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
+      await api.register(authRoutes);
+      await api.register(legalRoutes);
+      await api.register(settingsRoutes);
+      await api.register(garageRoutes);
     },
     { prefix: API_BASE },
   );
 
   // --- realtime and the built client ---
+  // (socket.io is created with the platform plugins above, so app.realtime exists for the routes.)
+  await registerStatic(app, config);
 
   return app;
 }

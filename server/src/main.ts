@@ -1,23 +1,36 @@
+// The process entry: listen, and on SIGTERM/SIGINT finish what is in flight, then close sockets
+// and the database (app.close runs every plugin's close hooks) and exit.
 import { buildApp } from './app';
 import { loadConfig } from './config';
+
+/** Past this, a shutdown that hangs (a stuck client, a dead database) exits anyway. */
+const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 const started = performance.now();
 const config = loadConfig();
 const app = await buildApp(config);
 
 let closing = false;
-async function shutdown(signal: string) {
+// A keep-alive connection whose request was in flight when the shutdown began would hold the server
+// open after its answer (only connections idle at that moment are closed): its answer closes it.
+app.addHook('onSend', async (_request, reply, payload) => {
+  if (closing) reply.header('Connection', 'close');
+  return payload;
+});
+async function shutdown(reason: string, exitCode = 0) {
   if (closing) return;
   closing = true;
-  app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+  app.log.info({ reason }, 'shutting down: finishing in-flight requests');
   const timer = setTimeout(() => {
     app.log.error('shutdown took too long, exiting');
     process.exit(1);
-  }, 10_000);
+  }, SHUTDOWN_TIMEOUT_MS);
   timer.unref();
   try {
+    // New requests get 503 (return503OnClosing), in-flight ones finish, sockets and the db close.
     await app.close();
-    process.exit(0);
+    app.log.info('shut down cleanly');
+    process.exit(exitCode);
   } catch (err) {
     app.log.error({ err }, 'error while shutting down');
     process.exit(1);
@@ -25,9 +38,19 @@ async function shutdown(signal: string) {
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('unhandledRejection', (err) => {
+  app.log.fatal({ err }, 'unhandled promise rejection');
+  void shutdown('unhandledRejection', 1);
+});
 
 await app.listen({ port: config.port, host: config.host });
 app.log.info(
-  { port: config.port, database: app.db.dialect, startupMs: Math.round(performance.now() - started) },
+  {
+    port: config.port,
+    database: app.db.dialect,
+    redis: config.redisUrl !== null,
+    startupMs: Math.round(performance.now() - started),
+    rssMiB: Math.round(process.memoryUsage().rss / 1048576),
+  },
   'Paddock is listening',
 );

@@ -4,11 +4,13 @@ import { CurrentUser } from './user';
 export const USERNAME_PATTERN = '^[A-Za-z0-9_.-]{3,30}$';
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
+/** An address with one @ and a dot in the domain; surrounding spaces are allowed (the server trims). */
+export const EMAIL_PATTERN = '^\\s*[^\\s@]+@[^\\s@.]+(\\.[^\\s@.]+)+\\s*$';
 
 export const SignupBody = Type.Object(
   {
     id: Type.Optional(Type.String({ format: 'uuid' })),
-    email: Type.String({ format: 'email', maxLength: 254 }),
+    email: Type.String({ pattern: EMAIL_PATTERN, maxLength: 254 }),
     password: Type.String({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX }),
     username: Type.String({ pattern: USERNAME_PATTERN }),
     firstName: Type.String({ minLength: 1, maxLength: 80 }),
@@ -63,6 +65,35 @@ export const ResetPasswordBody = Type.Object(
   { additionalProperties: false },
 );
 export type ResetPasswordBody = Static<typeof ResetPasswordBody>;
+
+/** Logout takes no body; a refresh token, when sent, has its family revoked too. */
+export const LogoutBody = Type.Object(
+  { refreshToken: Type.Optional(Type.String({ maxLength: 512 })) },
+  { additionalProperties: false },
+);
+export type LogoutBody = Static<typeof LogoutBody>;
+
+export const ValidateResetTokenResult = Type.Object({ valid: Type.Literal(true) });
+export type ValidateResetTokenResult = Static<typeof ValidateResetTokenResult>;
+
+/** forgot-password and reset-password answer a sentence to show as it is. */
+export const MessageResult = Type.Object({ message: Type.String() });
+export type MessageResult = Static<typeof MessageResult>;
+
+/** A configured outside sign-in provider: `name` is the path segment of /auth/{name}. */
+export const AuthProvider = Type.Object({ name: Type.String(), label: Type.String() });
+export type AuthProvider = Static<typeof AuthProvider>;
+
+/** Codes the server puts in `/auth/callback#error=<CODE>` when an outside sign-in fails. */
+export const EXTERNAL_SIGN_IN_ERRORS = [
+  'PROVIDER_UNAVAILABLE',
+  'ACCESS_DENIED',
+  'INVALID_STATE',
+  'SIGN_IN_FAILED',
+  'EMAIL_REQUIRED',
+  'EMAIL_NOT_VERIFIED',
+] as const;
+export type ExternalSignInError = (typeof EXTERNAL_SIGN_IN_ERRORS)[number];
 
 export const LEGAL_TYPES = ['terms', 'privacy'] as const;
 export type LegalType = (typeof LEGAL_TYPES)[number];

@@ -26,9 +26,7 @@ export const ErrorBody = Type.Object({
   error: Type.Object({
     code: Type.String(),
     message: Type.String(),
-    fields: Type.Optional(
-      Type.Array(Type.Object({ field: Type.String(), message: Type.String() })),
-    ),
+    fields: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
   }),
 });
 export type ErrorBody = Static<typeof ErrorBody>;

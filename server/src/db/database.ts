@@ -1,8 +1,10 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
+import type pgModule from 'pg';
 import type { Database } from './schema';
+import { cachingDatabase } from './statement-cache';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -17,11 +19,14 @@ export interface DbOptions {
   databaseUrl: string | null;
 }
 
-// COUNT(*) and BIGINT come back from pg as strings; ours are small, so read them as numbers.
-pg.types.setTypeParser(20, (value) => Number(value));
+// pg is loaded only with DATABASE_URL: the default SQLite install never pays for it.
+const load = createRequire(import.meta.url);
 
 export function createDb({ dataDir, databaseUrl }: DbOptions): Db {
   if (databaseUrl) {
+    const pg = load('pg') as typeof pgModule;
+    // COUNT(*) and BIGINT come back from pg as strings; ours are small, so read them as numbers.
+    pg.types.setTypeParser(20, (value) => Number(value));
     const pool = new pg.Pool({
       connectionString: databaseUrl,
       max: Number(process.env.DATABASE_POOL_MAX ?? 10),
@@ -38,6 +43,6 @@ export function createDb({ dataDir, databaseUrl }: DbOptions): Db {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingDatabase(sqlite) }) });
   return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
 }

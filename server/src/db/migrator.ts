@@ -1,9 +1,15 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as m0001 from './migrations/0001_accounts';
+import * as m0002 from './migrations/0002_oidc_login_states';
+import * as m0003 from './migrations/0003_settings';
+import * as m0004 from './migrations/0004_garage';
 
 // Add each new migration here, in order. Names sort; never rename or edit a landed migration.
 const migrations: Record<string, Migration> = {
   '0001_accounts': m0001,
+  '0002_oidc_login_states': m0002,
+  '0003_settings': m0003,
+  '0004_garage': m0004,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -62,6 +62,63 @@ export interface IdempotencyKeysTable {
   created_at: string;
 }
 
+/** A started sign-in through an outside provider; deleted when its callback arrives. */
+export interface OidcLoginStatesTable {
+  state: string;
+  provider: string;
+  code_verifier: string;
+  nonce: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface SettingsTable {
+  domain_id: string;
+  key: string;
+  /** JSON text: { "label_en-US": …, "label_fr-FR": …, "description_en-US"?: … } */
+  json_payload: string;
+  position: number;
+}
+
+/** A member's car. `description` is sanitised Quill HTML. */
+export interface CarsTable {
+  id: string;
+  owner_id: string;
+  make: string;
+  model: string;
+  year: number | null;
+  nickname: string | null;
+  energy_type: string | null;
+  gearbox_type: string | null;
+  upholstery_material: string | null;
+  mileage: number | null;
+  mileage_unit: string;
+  description: string | null;
+  image: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One entry of a car's log book; private to the car's owner. */
+export interface CarLogsTable {
+  id: string;
+  car_id: string;
+  type: string;
+  title: string;
+  content: string | null;
+  location: string | null;
+  /** JSON text: string[] */
+  tags: string;
+  /** Integer cents: exact sums in both dialects. */
+  cost_cents: number | null;
+  currency_code: string | null;
+  /** YYYY-MM-DD */
+  start_date: string;
+  mileage: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -69,6 +126,10 @@ export interface Database {
   password_reset_tokens: PasswordResetTokensTable;
   external_identities: ExternalIdentitiesTable;
   idempotency_keys: IdempotencyKeysTable;
+  oidc_login_states: OidcLoginStatesTable;
+  settings: SettingsTable;
+  cars: CarsTable;
+  car_logs: CarLogsTable;
 }
 
 export type { Generated };

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ErrorCode } from '../../../src/contract/envelope';
+import { sendClientShell } from './static';
 
 /** An error meant for the member: its status, code and message reach the answer as they are. */
 export class AppError extends Error {
@@ -75,18 +76,40 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply
         .status(503)
         .header('Retry-After', '5')
-        .send(errorBody('SERVICE_UNAVAILABLE', 'The service is briefly unavailable. Please try again in a moment.'));
+        .send(
+          errorBody(
+            'SERVICE_UNAVAILABLE',
+            'The service is briefly unavailable. Please try again in a moment.',
+          ),
+        );
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(errorBody('INTERNAL_ERROR', 'Something went wrong on our side.'));
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send(errorBody('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}.`));
+    // Client routes (deep links, reloads) get the app shell when a built client is served; /api/*
+    // and missing files never do.
+    if (sendClientShell(app, request, reply)) return;
+    reply
+      .status(404)
+      .send(errorBody('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}.`));
   });
 }
 
-const CONNECTION_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08006', '08001', '08003', 'SQLITE_BUSY']);
+const CONNECTION_ERRORS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08006',
+  '08001',
+  '08003',
+  'SQLITE_BUSY',
+]);
 
 function isDatabaseUnavailable(error: { code?: string; message?: string }): boolean {
   if (error.code && CONNECTION_ERRORS.has(error.code)) return true;

@@ -1,10 +1,14 @@
 import type { FastifyServerOptions } from 'fastify';
 
 // Paths whose segments or query strings are secrets (reset tokens, OIDC codes): never logged.
-const SECRET_IN_URL = /(\/auth\/validate-reset-token\/)[^/?#]+|([?&](?:token|code|state|refreshToken|access_token|refresh_token)=)[^&#]*/gi;
+const SECRET_IN_URL =
+  /(\/auth\/validate-reset-token\/)[^/?#]+|([?&](?:token|code|state|refreshToken|access_token|refresh_token)=)[^&#]*/gi;
 
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_IN_URL, (_m, seg: string | undefined, q: string | undefined) => `${seg ?? q}[redacted]`);
+  return url.replace(
+    SECRET_IN_URL,
+    (_m, seg: string | undefined, q: string | undefined) => `${seg ?? q}[redacted]`,
+  );
 }
 
 /** pino options: structured, and never a password, token or hash in a line. */

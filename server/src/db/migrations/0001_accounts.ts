@@ -35,7 +35,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('expires_at', 'text', (c) => c.notNull())
     .addColumn('used_at', 'text')
     .execute();
-  await db.schema.createIndex('refresh_tokens_session_id').on('refresh_tokens').column('session_id').execute();
+  await db.schema
+    .createIndex('refresh_tokens_session_id')
+    .on('refresh_tokens')
+    .column('session_id')
+    .execute();
 
   await db.schema
     .createTable('password_reset_tokens')
@@ -45,7 +49,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('expires_at', 'text', (c) => c.notNull())
     .addColumn('used_at', 'text')
     .execute();
-  await db.schema.createIndex('password_reset_tokens_user_id').on('password_reset_tokens').column('user_id').execute();
+  await db.schema
+    .createIndex('password_reset_tokens_user_id')
+    .on('password_reset_tokens')
+    .column('user_id')
+    .execute();
 
   await db.schema
     .createTable('external_identities')
@@ -68,11 +76,22 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('idempotency_keys_pk', ['member_id', 'key'])
     .execute();
-  await db.schema.createIndex('idempotency_keys_created_at').on('idempotency_keys').column('created_at').execute();
+  await db.schema
+    .createIndex('idempotency_keys_created_at')
+    .on('idempotency_keys')
+    .column('created_at')
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['idempotency_keys', 'external_identities', 'password_reset_tokens', 'refresh_tokens', 'sessions', 'users']) {
+  for (const table of [
+    'idempotency_keys',
+    'external_identities',
+    'password_reset_tokens',
+    'refresh_tokens',
+    'sessions',
+    'users',
+  ]) {
     await db.schema.dropTable(table).ifExists().execute();
   }
 }

@@ -1,0 +1,115 @@
+import { Type } from 'typebox';
+import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import {
+  AuthSession,
+  LoginBody,
+  LogoutBody,
+  RefreshBody,
+  RefreshResult,
+  SignupBody,
+} from '../../../src/contract/auth';
+import { ErrorBody, Ok } from '../../../src/contract/envelope';
+import { CurrentUser } from '../../../src/contract/user';
+import { bearerToken } from './auth-plugin';
+import { authRateLimit } from './rate-limit';
+import type { AuthServices } from './auth-services';
+
+const tags = ['auth'];
+
+export const accountRoutes: FastifyPluginAsyncTypebox<{ services: AuthServices }> = async (
+  app,
+  { services },
+) => {
+  const { accounts, sessions } = services;
+  const limited = authRateLimit(app.config.authRateLimitMax);
+
+  app.post(
+    '/auth/signup',
+    {
+      schema: {
+        tags,
+        summary: 'Create an account and sign in',
+        body: SignupBody,
+        response: { 201: Ok(AuthSession), 400: ErrorBody, 409: ErrorBody },
+      },
+      config: limited,
+    },
+    async (request, reply) =>
+      reply.status(201).send({ success: true, data: await accounts.signup(request.body) }),
+  );
+
+  app.post(
+    '/auth/login',
+    {
+      schema: {
+        tags,
+        summary: 'Sign in with e-mail and password',
+        body: LoginBody,
+        response: { 200: Ok(AuthSession), 401: ErrorBody },
+      },
+      config: limited,
+    },
+    async (request) => ({ success: true as const, data: await accounts.login(request.body) }),
+  );
+
+  app.post(
+    '/auth/refresh',
+    {
+      schema: {
+        tags,
+        summary: 'Rotate a refresh token for a new access token',
+        body: RefreshBody,
+        response: { 200: Ok(RefreshResult), 401: ErrorBody },
+      },
+      config: limited,
+    },
+    async (request) => ({ success: true as const, data: await sessions.refresh(request.body.refreshToken) }),
+  );
+
+  app.get(
+    '/auth/me',
+    {
+      schema: {
+        tags,
+        summary: 'The signed-in member',
+        security: [{ bearerAuth: [] }],
+        response: { 200: Ok(CurrentUser), 401: ErrorBody },
+      },
+      preHandler: app.authenticate,
+    },
+    async (request) => ({ success: true as const, data: await accounts.me(request.member.id) }),
+  );
+
+  // Logout always succeeds, even with an empty or malformed JSON body (the client sends none).
+  await app.register(async (scope) => {
+    scope.addHook('preValidation', async (request) => {
+      request.body ??= {};
+    });
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+      try {
+        done(null, body === '' ? {} : JSON.parse(String(body)));
+      } catch {
+        done(null, {});
+      }
+    });
+    scope.withTypeProvider<TypeBoxTypeProvider>().post(
+      '/auth/logout',
+      {
+        schema: {
+          tags,
+          summary: 'End the session of the Bearer token (and of a refresh token, when sent)',
+          body: LogoutBody,
+          response: { 200: Ok(Type.Object({})) },
+        },
+      },
+      async (request) => {
+        const access = bearerToken(request);
+        if (access) await sessions.revokeByAccessToken(access);
+        const refreshToken = request.body?.refreshToken;
+        if (refreshToken) await sessions.revokeByRefreshToken(refreshToken);
+        return { success: true as const, data: {} };
+      },
+    );
+  });
+};

@@ -1,0 +1,42 @@
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { unauthorized } from '../http/errors';
+import { createSessionService, type AuthMember } from './session-service';
+import { createSessionsRepository } from './sessions-repository';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Checks an access JWT and its live session; throws AppError 401. Used by the socket handshake. */
+    verifyAccessToken(token: string): Promise<AuthMember>;
+    /** preHandler: `Authorization: Bearer <access>` → `request.member`, else 401. */
+    authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  }
+  interface FastifyRequest {
+    /** Set by `app.authenticate`; only read it on routes that run that pre-handler. */
+    member: AuthMember;
+  }
+}
+
+export type { AuthMember };
+
+/** The Bearer token of a request, or null (other schemes and malformed headers included). */
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return null;
+  const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/i.exec(header.trim());
+  return match?.[1] ?? null;
+}
+
+export const authPlugin = fp(
+  async (app) => {
+    const sessions = createSessionService(app.config, app.db.kysely, createSessionsRepository(app.db.kysely));
+    app.decorateRequest('member', null as unknown as AuthMember);
+    app.decorate('verifyAccessToken', (token: string) => sessions.verifyAccess(token));
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      const token = bearerToken(request);
+      if (!token) throw unauthorized();
+      request.member = await sessions.verifyAccess(token);
+    });
+  },
+  { name: 'paddock-auth' },
+);

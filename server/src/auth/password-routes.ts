@@ -1,0 +1,74 @@
+import { Type } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  ForgotPasswordBody,
+  MessageResult,
+  ResetPasswordBody,
+  ValidateResetTokenResult,
+} from '../../../src/contract/auth';
+import { ErrorBody, Ok } from '../../../src/contract/envelope';
+import { localeFromAcceptLanguage } from '../legal/locale';
+import type { AuthServices } from './auth-services';
+import { authRateLimit } from './rate-limit';
+
+const tags = ['auth'];
+
+export const passwordRoutes: FastifyPluginAsyncTypebox<{ services: AuthServices }> = async (
+  app,
+  { services },
+) => {
+  const { passwordReset } = services;
+  const limited = authRateLimit(app.config.authRateLimitMax);
+
+  app.post(
+    '/auth/forgot-password',
+    {
+      schema: {
+        tags,
+        summary: 'Mail a password-reset link (same answer whether or not the account exists)',
+        body: ForgotPasswordBody,
+        response: { 200: Ok(MessageResult) },
+      },
+      config: limited,
+    },
+    async (request) => {
+      const locale = localeFromAcceptLanguage(request.headers['accept-language']);
+      const message = await passwordReset.forgotPassword(request.body.email, locale);
+      return { success: true as const, data: { message } };
+    },
+  );
+
+  app.get(
+    '/auth/validate-reset-token/:token',
+    {
+      schema: {
+        tags,
+        summary: 'Whether a password-reset link can still be used',
+        params: Type.Object({ token: Type.String({ minLength: 1, maxLength: 512 }) }),
+        response: { 200: Ok(ValidateResetTokenResult), 400: ErrorBody },
+      },
+      config: limited,
+    },
+    async (request) => {
+      await passwordReset.validate(request.params.token);
+      return { success: true as const, data: { valid: true as const } };
+    },
+  );
+
+  app.post(
+    '/auth/reset-password',
+    {
+      schema: {
+        tags,
+        summary: 'Choose a new password with a reset link; signs out every device',
+        body: ResetPasswordBody,
+        response: { 200: Ok(MessageResult), 400: ErrorBody },
+      },
+      config: limited,
+    },
+    async (request) => {
+      const message = await passwordReset.resetPassword(request.body.token, request.body.newPassword);
+      return { success: true as const, data: { message } };
+    },
+  );
+};

@@ -1,0 +1,93 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { CurrentUser } from '../../../src/contract/user';
+import type { Database, UsersTable } from '../db/schema';
+
+export type UserRow = Selectable<UsersTable>;
+
+export interface NewUser {
+  id: string;
+  email: string;
+  username: string;
+  passwordHash: string | null;
+  firstName: string;
+  lastName: string;
+  city: string | null;
+}
+
+/** The member as /auth/me answers it: never the password hash. */
+export function toCurrentUser(row: UserRow): CurrentUser {
+  return {
+    id: row.id,
+    email: row.email,
+    username: row.username,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    avatar: row.avatar,
+    bio: row.bio,
+    city: row.city,
+    createdAt: row.created_at,
+  };
+}
+
+export function createUsersRepository(db: Kysely<Database>) {
+  return {
+    findById: (id: string) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
+
+    /** `email` must already be trimmed and lower-cased. */
+    findByEmail: (email: string) =>
+      db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst(),
+
+    async idExists(id: string): Promise<boolean> {
+      return !!(await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst());
+    },
+
+    async usernameTaken(username: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('users')
+        .select('id')
+        .where('username_lower', '=', username.toLowerCase())
+        .executeTakeFirst();
+      return !!row;
+    },
+
+    async insert(user: NewUser): Promise<UserRow> {
+      const now = new Date().toISOString();
+      const row: UserRow = {
+        id: user.id,
+        email: user.email,
+        username: user.username,
+        username_lower: user.username.toLowerCase(),
+        password_hash: user.passwordHash,
+        first_name: user.firstName,
+        last_name: user.lastName,
+        city: user.city,
+        bio: null,
+        avatar: null,
+        created_at: now,
+        updated_at: now,
+      };
+      await db.insertInto('users').values(row).execute();
+      return row;
+    },
+
+    async setPasswordHash(id: string, passwordHash: string, trx: Kysely<Database> = db): Promise<void> {
+      await trx
+        .updateTable('users')
+        .set({ password_hash: passwordHash, updated_at: new Date().toISOString() })
+        .where('id', '=', id)
+        .execute();
+    },
+  };
+}
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>;
+
+/** A unique-constraint violation, on SQLite or PostgreSQL. */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string } | null;
+  return (
+    e?.code === '23505' ||
+    e?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+  );
+}

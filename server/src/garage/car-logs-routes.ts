@@ -1,0 +1,138 @@
+import { Type } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  CarIdParams,
+  CarLog,
+  CarLogInput,
+  CarLogListMeta,
+  CarLogListQuery,
+  CarLogStats,
+  CarLogUpdate,
+  IdParams,
+} from '../../../src/contract/garage';
+import { settingsRepository } from '../settings/settings-repository';
+import { carLogsRepository } from './car-logs-repository';
+import { carLogsService } from './car-logs-service';
+import { carsRepository } from './cars-repository';
+import { garageNotifier } from './garage-events';
+import { Deleted, errors, OkItem } from './garage-schemas';
+
+const tags = ['car logs'];
+
+export const carLogsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const service = carLogsService({
+    cars: carsRepository(app.db.kysely),
+    logs: carLogsRepository(app.db.kysely),
+    settings: settingsRepository(app.db.kysely),
+    notify: garageNotifier(app),
+  });
+  const preHandler = app.authenticate;
+
+  app.get(
+    '/car-logs/:carId',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: "One page of a car's logs, latest start date first (owner only)",
+        params: CarIdParams,
+        querystring: CarLogListQuery,
+        response: {
+          200: Type.Object({ success: Type.Literal(true), data: Type.Array(CarLog), meta: CarLogListMeta }),
+          ...errors(400, 401, 404),
+        },
+      },
+    },
+    async (request) => {
+      const { page, limit } = request.query;
+      const { items, total } = await service.list(request.member.id, request.params.carId, request.query);
+      return { success: true as const, data: items, meta: { total, page, limit } };
+    },
+  );
+
+  app.get(
+    '/car-logs/log/:id',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'One log (owner only)',
+        params: IdParams,
+        response: { 200: OkItem(CarLog), ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.get(request.member.id, request.params.id),
+    }),
+  );
+
+  app.get(
+    '/car-logs/stats/:carId',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: "A car's log figures: counts, costs by currency, type and month, mileage span",
+        params: CarIdParams,
+        response: { 200: OkItem(CarLogStats), ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.stats(request.member.id, request.params.carId),
+    }),
+  );
+
+  app.post(
+    '/car-logs',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Add a log to one of my cars (a repeated client id answers the stored log with 200)',
+        body: CarLogInput,
+        response: { 201: OkItem(CarLog), 200: OkItem(CarLog), ...errors(400, 401, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const { log, created } = await service.create(request.member.id, request.body);
+      return reply.status(created ? 201 : 200).send({ success: true as const, data: log });
+    },
+  );
+
+  app.put(
+    '/car-logs/:id',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Change the fields given of one of my logs (it may move to another of my cars)',
+        params: IdParams,
+        body: CarLogUpdate,
+        response: { 200: OkItem(CarLog), ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.update(request.member.id, request.params.id, request.body),
+    }),
+  );
+
+  app.delete(
+    '/car-logs/:id',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Delete one of my logs',
+        params: IdParams,
+        response: { 200: OkItem(Deleted), ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      await service.remove(request.member.id, request.params.id);
+      return { success: true as const, data: { id: request.params.id } };
+    },
+  );
+};

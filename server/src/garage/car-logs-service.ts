@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import {
+  CAR_LOG_CONTENT_MAX_TEXT,
+  type Car,
+  type CarLog,
+  type CarLogInput,
+  type CarLogListQuery,
+  type CarLogStats,
+  type CarLogUpdate,
+} from '../../../src/contract/garage';
+import { badRequest, conflict, notFound } from '../http/errors';
+import { carLogStats } from './car-log-stats';
+import type { CarLogsRepository } from './car-logs-repository';
+import type { CarsRepository } from './cars-repository';
+import type { GarageNotify } from './garage-events';
+import { checkSettings, cleanRichText } from './garage-input';
+
+interface Deps {
+  cars: CarsRepository;
+  logs: CarLogsRepository;
+  settings: { has(domainId: string, key: string): Promise<boolean> };
+  notify: GarageNotify;
+  now?: () => Date;
+}
+
+type LogFields = Omit<CarLog, 'id' | 'media' | 'createdAt' | 'updatedAt'>;
+
+/** Trimmed, without empties or repeats, in the member's order. */
+function cleanTags(tags: string[]): string[] {
+  return [...new Set(tags.map((t) => t.trim()).filter((t) => t.length > 0))];
+}
+
+export function carLogsService({ cars, logs, settings, notify, now = () => new Date() }: Deps) {
+  /**
+   * Logs are private to the car's owner, friends included: any other member gets 404 for the car,
+   * so neither cars nor logs can be probed.
+   */
+  async function ownCar(memberId: string, carId: string): Promise<Car> {
+    const car = await cars.findById(carId);
+    if (!car || car.ownerId !== memberId) throw notFound('Car');
+    return car;
+  }
+
+  async function ownLog(memberId: string, id: string): Promise<CarLog> {
+    const found = await logs.findById(id);
+    if (!found || found.ownerId !== memberId) throw notFound('Car log');
+    return found.log;
+  }
+
+  /** Validates the fields a create or update ends with; answers them cleaned. */
+  async function checked(memberId: string, fields: LogFields): Promise<LogFields> {
+    // A log may only sit on one of the member's own cars (also when a PUT moves it).
+    await ownCar(memberId, fields.carId);
+    await checkSettings(settings, [
+      ['type', 'carLogType', fields.type],
+      ['currencyCode', 'currencyCode', fields.currencyCode],
+    ]);
+    if (fields.cost !== null) {
+      const cents = fields.cost * 100;
+      if (Math.abs(cents - Math.round(cents)) > 1e-6) {
+        throw badRequest('Some fields are missing or invalid.', [
+          { field: 'body.cost', message: 'must have at most 2 decimals' },
+        ]);
+      }
+      if (fields.currencyCode === null) {
+        throw badRequest('Some fields are missing or invalid.', [
+          { field: 'body.currencyCode', message: 'is required when cost is set' },
+        ]);
+      }
+    }
+    return {
+      ...fields,
+      tags: cleanTags(fields.tags),
+      content: cleanRichText('content', fields.content, CAR_LOG_CONTENT_MAX_TEXT),
+    };
+  }
+
+  return {
+    async list(memberId: string, carId: string, { page, limit, type }: CarLogListQuery) {
+      await ownCar(memberId, carId);
+      return logs.listByCar(carId, { limit, offset: (page - 1) * limit, type });
+    },
+
+    async get(memberId: string, id: string): Promise<CarLog> {
+      return ownLog(memberId, id);
+    },
+
+    /** `created: false` when the client id was already used by this member: the stored log. */
+    async create(memberId: string, input: CarLogInput): Promise<{ log: CarLog; created: boolean }> {
+      const fields = await checked(memberId, {
+        carId: input.carId,
+        type: input.type,
+        title: input.title,
+        content: input.content ?? null,
+        location: input.location ?? null,
+        tags: input.tags ?? [],
+        cost: input.cost ?? null,
+        currencyCode: input.currencyCode ?? null,
+        startDate: input.startDate,
+        mileage: input.mileage ?? null,
+      });
+      const at = now().toISOString();
+      const log: CarLog = {
+        id: input.id ?? randomUUID(),
+        ...fields,
+        media: [],
+        createdAt: at,
+        updatedAt: at,
+      };
+      if (!(await logs.insert(log))) {
+        const stored = await logs.findById(log.id);
+        if (!stored || stored.ownerId !== memberId)
+          throw conflict('This id is already in use.', [{ field: 'body.id', message: 'is already in use' }]);
+        return { log: stored.log, created: false };
+      }
+      notify(memberId, { type: 'car log', carId: log.carId, carLogId: log.id, action: 'created' });
+      return { log, created: true };
+    },
+
+    async update(memberId: string, id: string, patch: CarLogUpdate): Promise<CarLog> {
+      const current = await ownLog(memberId, id);
+      const { id: _id, media, createdAt, updatedAt: _updated, ...currentFields } = current;
+      const fields = await checked(memberId, { ...currentFields, ...patch });
+      const log: CarLog = { id, ...fields, media, createdAt, updatedAt: now().toISOString() };
+      await logs.replace(log);
+      notify(memberId, { type: 'car log', carId: log.carId, carLogId: id, action: 'updated' });
+      // A log moved to another car also leaves its old car's list.
+      if (log.carId !== current.carId) {
+        notify(memberId, { type: 'car log', carId: current.carId, carLogId: id, action: 'deleted' });
+      }
+      return log;
+    },
+
+    async remove(memberId: string, id: string): Promise<void> {
+      const log = await ownLog(memberId, id);
+      await logs.delete(id);
+      notify(memberId, { type: 'car log', carId: log.carId, carLogId: id, action: 'deleted' });
+    },
+
+    async stats(memberId: string, carId: string): Promise<CarLogStats> {
+      const car = await ownCar(memberId, carId);
+      return carLogStats(await logs.statsRows(carId), car.mileageUnit, now());
+    },
+  };
+}
+
+export type CarLogsService = ReturnType<typeof carLogsService>;

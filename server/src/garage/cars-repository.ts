@@ -1,0 +1,98 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Car } from '../../../src/contract/garage';
+import type { CarsTable, Database } from '../db/schema';
+
+function toCar(row: Selectable<CarsTable>): Car {
+  return {
+    id: row.id,
+    ownerId: row.owner_id,
+    make: row.make,
+    model: row.model,
+    year: row.year === null ? null : Number(row.year),
+    nickname: row.nickname,
+    energyType: row.energy_type,
+    gearboxType: row.gearbox_type,
+    upholsteryMaterial: row.upholstery_material,
+    mileage: row.mileage === null ? null : Number(row.mileage),
+    mileageUnit: row.mileage_unit,
+    description: row.description,
+    // Media come with the uploads feature; until then a car has no image.
+    image: row.image,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function toRow(car: Car): Selectable<CarsTable> {
+  return {
+    id: car.id,
+    owner_id: car.ownerId,
+    make: car.make,
+    model: car.model,
+    year: car.year,
+    nickname: car.nickname,
+    energy_type: car.energyType,
+    gearbox_type: car.gearboxType,
+    upholstery_material: car.upholsteryMaterial,
+    mileage: car.mileage,
+    mileage_unit: car.mileageUnit,
+    description: car.description,
+    image: car.image,
+    created_at: car.createdAt,
+    updated_at: car.updatedAt,
+  };
+}
+
+export function carsRepository(db: Kysely<Database>) {
+  return {
+    async findById(id: string): Promise<Car | undefined> {
+      const row = await db.selectFrom('cars').selectAll().where('id', '=', id).executeTakeFirst();
+      return row && toCar(row);
+    },
+
+    /** The owner's cars, newest first. */
+    async listByOwner(
+      ownerId: string,
+      limit: number,
+      offset: number,
+    ): Promise<{ items: Car[]; total: number }> {
+      const base = db.selectFrom('cars').where('owner_id', '=', ownerId);
+      const [rows, count] = await Promise.all([
+        base
+          .selectAll()
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return { items: rows.map(toCar), total: Number(count.total) };
+    },
+
+    /** Inserts unless the id exists already (a replayed create); true when a row was written. */
+    async insert(car: Car): Promise<boolean> {
+      const result = await db
+        .insertInto('cars')
+        .values(toRow(car))
+        .onConflict((oc) => oc.column('id').doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    },
+
+    async replace(car: Car): Promise<void> {
+      const { id, owner_id: _owner, created_at: _created, ...changes } = toRow(car);
+      await db.updateTable('cars').set(changes).where('id', '=', id).execute();
+    },
+
+    /** Deletes the car and its logs in one transaction (the foreign key cascades too). */
+    async delete(id: string): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('car_logs').where('car_id', '=', id).execute();
+        await trx.deleteFrom('cars').where('id', '=', id).execute();
+      });
+    },
+  };
+}
+
+export type CarsRepository = ReturnType<typeof carsRepository>;

@@ -1,0 +1,107 @@
+import { Type } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Ok } from '../../../src/contract/envelope';
+import { Car, CarFeedQuery, CarInput, CarUpdate, IdParams } from '../../../src/contract/garage';
+import { settingsRepository } from '../settings/settings-repository';
+import { carsRepository } from './cars-repository';
+import { carsService } from './cars-service';
+import { garageNotifier } from './garage-events';
+import { Deleted, errors, OkItem } from './garage-schemas';
+
+const tags = ['cars'];
+
+export const carsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const service = carsService({
+    cars: carsRepository(app.db.kysely),
+    settings: settingsRepository(app.db.kysely),
+    notify: garageNotifier(app),
+  });
+  const preHandler = app.authenticate;
+
+  app.get(
+    '/cars/feed',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: "The member's cars, newest first",
+        querystring: CarFeedQuery,
+        response: { 200: Ok(Type.Array(Car)), ...errors(400, 401) },
+      },
+    },
+    async (request) => {
+      const { limit, offset } = request.query;
+      const { items, total } = await service.feed(request.member.id, limit, offset);
+      return { success: true as const, data: items, meta: { total, limit, offset } };
+    },
+  );
+
+  app.post(
+    '/cars',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Add a car (a repeated client id answers the stored car with 200)',
+        body: CarInput,
+        response: { 201: OkItem(Car), 200: OkItem(Car), ...errors(400, 401, 409) },
+      },
+    },
+    async (request, reply) => {
+      const { car, created } = await service.create(request.member.id, request.body);
+      return reply.status(created ? 201 : 200).send({ success: true as const, data: car });
+    },
+  );
+
+  app.get(
+    '/cars/:id',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'One car',
+        params: IdParams,
+        response: { 200: OkItem(Car), ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.get(request.member.id, request.params.id),
+    }),
+  );
+
+  app.put(
+    '/cars/:id',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Change the fields given of one of my cars',
+        params: IdParams,
+        body: CarUpdate,
+        response: { 200: OkItem(Car), ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.update(request.member.id, request.params.id, request.body),
+    }),
+  );
+
+  app.delete(
+    '/cars/:id',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Delete one of my cars and its logs',
+        params: IdParams,
+        response: { 200: OkItem(Deleted), ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      await service.remove(request.member.id, request.params.id);
+      return { success: true as const, data: { id: request.params.id } };
+    },
+  );
+};

@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import {
+  CAR_DESCRIPTION_MAX_TEXT,
+  type Car,
+  type CarInput,
+  type CarUpdate,
+} from '../../../src/contract/garage';
+import { conflict, notFound } from '../http/errors';
+import type { CarsRepository } from './cars-repository';
+import type { GarageNotify } from './garage-events';
+import { checkSettings, cleanRichText } from './garage-input';
+
+interface Deps {
+  cars: CarsRepository;
+  settings: { has(domainId: string, key: string): Promise<boolean> };
+  notify: GarageNotify;
+  now?: () => Date;
+}
+
+/**
+ * Who may see a car. Today only its owner; the friends issue extends this to the owner's friends
+ * (SECURITY.md "Access to members' things"). Writes stay owner-only whatever this answers.
+ */
+export function canReadCar(memberId: string, car: Pick<Car, 'ownerId'>): boolean {
+  return car.ownerId === memberId;
+}
+
+type CarFields = Omit<Car, 'id' | 'ownerId' | 'image' | 'createdAt' | 'updatedAt'>;
+
+export function carsService({ cars, settings, notify, now = () => new Date() }: Deps) {
+  /** Validates the fields a create or update ends with; answers them with the description cleaned. */
+  async function checked(fields: CarFields): Promise<CarFields> {
+    await checkSettings(settings, [
+      ['energyType', 'energyType', fields.energyType],
+      ['gearboxType', 'gearboxType', fields.gearboxType],
+      ['upholsteryMaterial', 'upholsteryMaterial', fields.upholsteryMaterial],
+      ['mileageUnit', 'mileageUnit', fields.mileageUnit],
+    ]);
+    return {
+      ...fields,
+      description: cleanRichText('description', fields.description, CAR_DESCRIPTION_MAX_TEXT),
+    };
+  }
+
+  /** The member's own car, else 404 (also for another member's car: ids cannot be probed). */
+  async function ownCar(memberId: string, id: string): Promise<Car> {
+    const car = await cars.findById(id);
+    if (!car || car.ownerId !== memberId) throw notFound('Car');
+    return car;
+  }
+
+  return {
+    async feed(memberId: string, limit: number, offset: number) {
+      return cars.listByOwner(memberId, limit, offset);
+    },
+
+    async get(memberId: string, id: string): Promise<Car> {
+      const car = await cars.findById(id);
+      if (!car || !canReadCar(memberId, car)) throw notFound('Car');
+      return car;
+    },
+
+    /** `created: false` when the client id was already used by this member: the stored car. */
+    async create(memberId: string, input: CarInput): Promise<{ car: Car; created: boolean }> {
+      const fields = await checked({
+        make: input.make,
+        model: input.model,
+        year: input.year ?? null,
+        nickname: input.nickname ?? null,
+        energyType: input.energyType ?? null,
+        gearboxType: input.gearboxType ?? null,
+        upholsteryMaterial: input.upholsteryMaterial ?? null,
+        mileage: input.mileage ?? null,
+        mileageUnit: input.mileageUnit ?? 'km',
+        description: input.description ?? null,
+      });
+      const at = now().toISOString();
+      const car: Car = {
+        id: input.id ?? randomUUID(),
+        ownerId: memberId,
+        ...fields,
+        image: null,
+        createdAt: at,
+        updatedAt: at,
+      };
+      if (!(await cars.insert(car))) {
+        const stored = await cars.findById(car.id);
+        // The id is taken by someone else's car: refuse without telling what it is.
+        if (!stored || stored.ownerId !== memberId)
+          throw conflict('This id is already in use.', [{ field: 'body.id', message: 'is already in use' }]);
+        return { car: stored, created: false };
+      }
+      notify(memberId, { type: 'car', carId: car.id, action: 'created' });
+      return { car, created: true };
+    },
+
+    async update(memberId: string, id: string, patch: CarUpdate): Promise<Car> {
+      const current = await ownCar(memberId, id);
+      const { id: _id, ownerId: _owner, image, createdAt, updatedAt: _updated, ...currentFields } = current;
+      const fields = await checked({ ...currentFields, ...patch });
+      const car: Car = { id, ownerId: memberId, ...fields, image, createdAt, updatedAt: now().toISOString() };
+      await cars.replace(car);
+      notify(memberId, { type: 'car', carId: id, action: 'updated' });
+      return car;
+    },
+
+    async remove(memberId: string, id: string): Promise<void> {
+      await ownCar(memberId, id);
+      await cars.delete(id);
+      notify(memberId, { type: 'car', carId: id, action: 'deleted' });
+    },
+  };
+}
+
+export type CarsService = ReturnType<typeof carsService>;

@@ -1,0 +1,215 @@
+// Idempotency-Key (DESIGN.md "API conventions", OFFLINE.md property 2): the same key from the same
+// member answers the first answer again, so an outbox replay or a double tap acts once.
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { Db } from '../db/database';
+import { AppError, badRequest } from './errors';
+
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 200;
+/** Keys are kept 24 h (as Stripe does); creates are deduplicated by their client id beyond that. */
+export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
+/** A key still "in progress" after this long belongs to a request that died with its process. */
+export const IN_FLIGHT_TIMEOUT_MS = 60_000;
+const PURGE_INTERVAL_MS = 3600 * 1000;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+interface Claim {
+  memberId: string;
+  key: string;
+  done: boolean;
+}
+const claims = new WeakMap<FastifyRequest, Claim>();
+
+/** JSON with sorted keys, so that the same body always hashes the same. Files are not part of it. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const proto = Object.getPrototypeOf(value) as unknown;
+    if (proto !== Object.prototype && proto !== null)
+      return JSON.stringify(Object.prototype.toString.call(value));
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) =>
+      a < b ? -1 : a > b ? 1 : 0,
+    );
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+export function requestHash(method: string, url: string, body: unknown): string {
+  return createHash('sha256')
+    .update(`${method}\n${url}\n${canonical(body)}`)
+    .digest('hex');
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export async function purgeExpiredIdempotencyKeys(db: Db, now = Date.now()): Promise<void> {
+  await db.kysely
+    .deleteFrom('idempotency_keys')
+    .where('created_at', '<', iso(now - IDEMPOTENCY_TTL_MS))
+    .execute();
+}
+
+function memberOf(request: FastifyRequest): string | undefined {
+  return (request.member as { id: string } | null | undefined)?.id;
+}
+
+const idempotencyConflict = (status: 409 | 422, message: string) =>
+  new AppError(status, 'IDEMPOTENCY_CONFLICT', message);
+
+export async function registerIdempotency(app: FastifyInstance) {
+  const { kysely } = app.db;
+
+  async function claimKey(memberId: string, key: string, request: FastifyRequest, hash: string, now: number) {
+    const result = await kysely
+      .insertInto('idempotency_keys')
+      .values({
+        member_id: memberId,
+        key,
+        method: request.method,
+        path: request.url,
+        request_hash: hash,
+        status_code: null,
+        response_body: null,
+        created_at: iso(now),
+      })
+      .onConflict((oc) => oc.columns(['member_id', 'key']).doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+  }
+
+  /** Takes over an expired or abandoned row; the created_at match makes it a compare-and-swap. */
+  async function takeOver(
+    memberId: string,
+    key: string,
+    seenCreatedAt: string,
+    request: FastifyRequest,
+    hash: string,
+    now: number,
+  ) {
+    const result = await kysely
+      .updateTable('idempotency_keys')
+      .set({
+        method: request.method,
+        path: request.url,
+        request_hash: hash,
+        status_code: null,
+        response_body: null,
+        created_at: iso(now),
+      })
+      .where('member_id', '=', memberId)
+      .where('key', '=', key)
+      .where('created_at', '=', seenCreatedAt)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async function lookUp(request: FastifyRequest, reply: FastifyReply) {
+    const memberId = memberOf(request);
+    const header = request.headers['idempotency-key'];
+    if (!memberId || header === undefined) return;
+    const key = Array.isArray(header) ? (header[0] ?? '') : header;
+    if (key.length === 0 || key.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
+      const message = `Idempotency-Key must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} characters.`;
+      throw badRequest(message, [{ field: 'headers.idempotency-key', message }]);
+    }
+    const hash = requestHash(request.method, request.url, request.body);
+    const now = Date.now();
+    if (await claimKey(memberId, key, request, hash, now))
+      return void claims.set(request, { memberId, key, done: false });
+
+    const row = await kysely
+      .selectFrom('idempotency_keys')
+      .selectAll()
+      .where('member_id', '=', memberId)
+      .where('key', '=', key)
+      .executeTakeFirst();
+    const created = row ? Date.parse(row.created_at) : 0;
+    const expired = row !== undefined && created < now - IDEMPOTENCY_TTL_MS;
+    const abandoned = row !== undefined && row.status_code === null && created < now - IN_FLIGHT_TIMEOUT_MS;
+    if (!row || expired || (abandoned && row.request_hash === hash)) {
+      const won = row
+        ? await takeOver(memberId, key, row.created_at, request, hash, now)
+        : await claimKey(memberId, key, request, hash, now);
+      if (won) return void claims.set(request, { memberId, key, done: false });
+      throw idempotencyConflict(
+        409,
+        'A request with this Idempotency-Key is still being processed. Try again shortly.',
+      );
+    }
+    if (row.request_hash !== hash) {
+      throw idempotencyConflict(422, 'This Idempotency-Key was already used for a different request.');
+    }
+    if (row.status_code === null) {
+      throw idempotencyConflict(
+        409,
+        'A request with this Idempotency-Key is still being processed. Try again shortly.',
+      );
+    }
+    reply
+      .status(row.status_code)
+      .header('Idempotent-Replayed', 'true')
+      .type('application/json; charset=utf-8');
+    // Sent from the hook: the handler does not run again.
+    return reply.send(row.response_body ?? '');
+  }
+
+  async function release(claim: Claim) {
+    await kysely
+      .deleteFrom('idempotency_keys')
+      .where('member_id', '=', claim.memberId)
+      .where('key', '=', claim.key)
+      .where('status_code', 'is', null)
+      .execute();
+  }
+
+  // Global preHandler hooks run before a route's own preHandlers, where app.authenticate sets
+  // request.member; so, like @fastify/rate-limit, we append our look-up to each non-GET route.
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (methods.every((m) => SAFE_METHODS.has(m))) return;
+    const own =
+      route.preHandler === undefined
+        ? []
+        : Array.isArray(route.preHandler)
+          ? route.preHandler
+          : [route.preHandler];
+    route.preHandler = [...own, lookUp];
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const claim = claims.get(request);
+    if (!claim || claim.done) return payload;
+    claim.done = true;
+    const body =
+      typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
+    // A 5xx (or a stream we cannot keep) is not an answer to remember: the retry must run again.
+    if (reply.statusCode >= 500 || body === null) {
+      await release(claim);
+    } else {
+      await kysely
+        .updateTable('idempotency_keys')
+        .set({ status_code: reply.statusCode, response_body: body })
+        .where('member_id', '=', claim.memberId)
+        .where('key', '=', claim.key)
+        .execute();
+    }
+    return payload;
+  });
+  // A request that ended without an answer (client gone mid-way) frees its key.
+  app.addHook('onResponse', async (request) => {
+    const claim = claims.get(request);
+    if (claim && !claim.done) {
+      claim.done = true;
+      await release(claim);
+    }
+  });
+
+  const timer = setInterval(() => {
+    purgeExpiredIdempotencyKeys(app.db).catch((err: unknown) =>
+      app.log.warn({ err }, 'idempotency purge failed'),
+    );
+  }, PURGE_INTERVAL_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+}

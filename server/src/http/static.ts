@@ -1,0 +1,82 @@
+// The built client (dist/) on the API's port: one origin for the PWA, its service worker and the API.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+export const NO_CACHE = 'no-cache';
+/** Unhashed files (icons, robots.txt, translation catalogs): fresh enough within the hour. */
+export const SHORT_CACHE = 'public, max-age=3600';
+
+/** Files whose name never changes but whose content does: the browser must revalidate them. */
+const ALWAYS_REVALIDATE = new Set(['index.html', 'sw.js', 'manifest.webmanifest']);
+/** Vite names built files `name-<8 character hash>.ext`. */
+const HASHED_NAME = /-[A-Za-z0-9_-]{8}\.[A-Za-z0-9]+$/;
+
+/** `relativePath` is the file's path inside the client directory, with forward slashes. */
+export function cacheControlFor(relativePath: string): string {
+  const name = path.posix.basename(relativePath);
+  if (ALWAYS_REVALIDATE.has(name)) return NO_CACHE;
+  // Only hashed names may be cached forever; public/assets/i18n/*.json is copied unhashed.
+  if (relativePath.startsWith('assets/') && HASHED_NAME.test(name)) return IMMUTABLE;
+  return SHORT_CACHE;
+}
+
+interface ClientShell {
+  html: Buffer;
+  etag: string;
+}
+// Keyed by the root app, so that several apps in one process (tests) keep their own shell.
+const shells = new WeakMap<FastifyInstance, ClientShell>();
+
+/** Serves config.clientDir when it holds a build; without one the API runs alone. */
+export async function registerStatic(app: FastifyInstance, config: Config) {
+  const root = config.clientDir;
+  const indexFile = path.join(root, 'index.html');
+  if (!existsSync(indexFile)) {
+    app.log.warn({ clientDir: root }, 'no built client found: serving the API only');
+    return;
+  }
+  const html = readFileSync(indexFile);
+  shells.set(app, { html, etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"` });
+  await app.register(fastifyStatic, {
+    root,
+    prefix: '/',
+    // One route per built file, found at start-up: nothing outside the build can be reached.
+    wildcard: false,
+    cacheControl: false,
+    setHeaders(res, filePath) {
+      res.setHeader(
+        'Cache-Control',
+        cacheControlFor(path.relative(root, filePath).split(path.sep).join('/')),
+      );
+    },
+  });
+}
+
+const NEVER_FALLBACK = /^\/(?:api|socket\.io|assets)(?:\/|$)/;
+
+/** A navigation to a client route (deep link, reload) rather than a missing file or API call. */
+export function isClientRoute(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const pathname = request.url.split('?')[0] ?? '/';
+  if (NEVER_FALLBACK.test(pathname)) return false;
+  const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1);
+  return !lastSegment.includes('.') || (request.headers.accept ?? '').includes('text/html');
+}
+
+/** Answers a client route with index.html; false when there is no build or it is not a client route. */
+export function sendClientShell(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): boolean {
+  const shell = shells.get(app);
+  if (!shell || !isClientRoute(request)) return false;
+  reply.header('Cache-Control', NO_CACHE).header('ETag', shell.etag).type('text/html; charset=utf-8');
+  if (request.headers['if-none-match'] === shell.etag) {
+    reply.status(304).send();
+  } else {
+    reply.status(200).send(shell.html);
+  }
+  return true;
+}

@@ -1,0 +1,19 @@
+import type { LegalDocument, LegalType } from '../../../src/contract/auth';
+import type { ServerLocale } from './locales';
+import { PRIVACY } from './privacy-text';
+import { TERMS } from './terms-text';
+
+/** Bump when a text changes: the client shows it as "last updated". */
+export const LEGAL_UPDATED_AT = '2026-11-22';
+
+export interface LegalText {
+  title: string;
+  paragraphs: string[];
+}
+
+const TEXTS: Record<LegalType, Record<ServerLocale, LegalText>> = { terms: TERMS, privacy: PRIVACY };
+
+export function legalDocument(type: LegalType, locale: ServerLocale): LegalDocument {
+  const { title, paragraphs } = TEXTS[type][locale];
+  return { type, locale, title, updatedAt: LEGAL_UPDATED_AT, paragraphs };
+}

@@ -1,0 +1,24 @@
+import { DEFAULT_SERVER_LOCALE, SERVER_LOCALES, type ServerLocale } from './locales';
+
+/**
+ * The best supported locale for an Accept-Language header (q-values honoured, `en` → en-US,
+ * `fr-CA` → fr-FR), else the product default fr-FR.
+ */
+export function localeFromAcceptLanguage(header: string | undefined): ServerLocale {
+  if (!header) return DEFAULT_SERVER_LOCALE;
+  const ranked = header
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+      return { tag: tag.trim().toLowerCase(), q: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((entry) => entry.tag && entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  for (const { tag } of ranked) {
+    const language = tag.split('-')[0];
+    const match = SERVER_LOCALES.find((l) => l.toLowerCase() === tag || l.split('-')[0] === language);
+    if (match) return match;
+  }
+  return DEFAULT_SERVER_LOCALE;
+}

@@ -1,0 +1,171 @@
+// The socket.io server: the one module that talks to sockets. Services emit through app.realtime;
+// routes never do (STYLE.md, after Immich's websocket repository).
+import { createRequire } from 'node:module';
+import type * as RedisAdapter from '@socket.io/redis-adapter';
+import type { FastifyInstance } from 'fastify';
+import { Server } from 'socket.io';
+import {
+  SOCKET_AUTH_ERROR,
+  type ClientToServerEvents,
+  type NotificationEvent,
+  type ServerToClientEvents,
+  type SocketAuth,
+} from '../../../src/contract/socket-events';
+import type { Config } from '../config';
+import { allowedOrigins } from '../http/security';
+import { createRedisClient } from './redis';
+
+// Only with REDIS_URL: a single node never loads the adapter.
+const load = createRequire(import.meta.url);
+
+export interface SocketData {
+  memberId: string;
+  sessionId: string;
+}
+export type RealtimeServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
+export type Broadcast = ReturnType<RealtimeServer['to']>;
+/** Whether a member may read a post, so receive its live updates. Set by the posts feature. */
+export type PostAccess = (memberId: string, postId: string) => Promise<boolean>;
+
+export interface Realtime {
+  io: RealtimeServer;
+  /** Every socket of one member, on every node. */
+  toMember(memberId: string): Broadcast;
+  /** Every socket that joined a post (join_post), on every node. */
+  toPost(postId: string): Broadcast;
+  notify(memberId: string, event: NotificationEvent): void;
+  setPostAccess(fn: PostAccess): void;
+  canJoinPost(memberId: string, postId: string): Promise<boolean>;
+  /** Closes the sockets of a signed-out or revoked session, on every node. */
+  disconnectSession(sessionId: string): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: Realtime;
+  }
+}
+
+/** Socket messages are post ids; 16 KB leaves room and stops memory abuse. */
+export const MAX_SOCKET_MESSAGE_BYTES = 16 * 1024;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const memberRoom = (memberId: string) => `member:${memberId}`;
+export const postRoom = (postId: string) => `post:${postId}`;
+const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+
+/**
+ * Cross-site WebSocket hijacking guard (ASVS 4.4.2): a browser always sends Origin, so one that is
+ * neither allow-listed nor this very host is refused. No Origin at all is a native client.
+ */
+export function isAllowedOrigin(
+  origin: string | undefined,
+  host: string | undefined,
+  allowed: Set<string>,
+): boolean {
+  if (origin === undefined) return true;
+  if (allowed.has(origin)) return true;
+  try {
+    return host !== undefined && new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
+/** `exp` of a token the handshake has already verified, in ms; null when absent. */
+function tokenExpiry(token: string | undefined): number | null {
+  try {
+    const payload = JSON.parse(Buffer.from(token?.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+      exp?: unknown;
+    };
+    return typeof payload.exp === 'number' ? payload.exp * 1000 : null;
+  } catch {
+    return null;
+  }
+}
+
+export function registerRealtime(app: FastifyInstance, config: Config) {
+  const origins = allowedOrigins(config);
+  const io: RealtimeServer = new Server(app.server, {
+    path: '/socket.io',
+    serveClient: false,
+    maxHttpBufferSize: MAX_SOCKET_MESSAGE_BYTES,
+    cors: { origin: [...origins], methods: ['GET', 'POST'] },
+    allowRequest: (req, callback) =>
+      callback(null, isAllowedOrigin(req.headers.origin, req.headers.host, origins)),
+  });
+  const redis = config.redisUrl
+    ? [createRedisClient(config.redisUrl, app.log), createRedisClient(config.redisUrl, app.log)]
+    : [];
+  if (redis[0] && redis[1]) {
+    const { createAdapter } = load('@socket.io/redis-adapter') as typeof RedisAdapter;
+    io.adapter(createAdapter(redis[0], redis[1], { key: `${config.redisPrefix}socket.io` }));
+  }
+
+  let postAccess: PostAccess = async () => false;
+
+  io.use((socket, next) => {
+    const token = (socket.handshake.auth as Partial<SocketAuth> | undefined)?.token;
+    if (typeof token !== 'string' || token.length === 0)
+      return next(new Error(`${SOCKET_AUTH_ERROR}: no token`));
+    app.verifyAccessToken(token).then(
+      (member) => {
+        socket.data.memberId = member.id;
+        socket.data.sessionId = member.sessionId;
+        next();
+      },
+      () => next(new Error(`${SOCKET_AUTH_ERROR}: invalid or expired token`)),
+    );
+  });
+
+  io.on('connection', (socket) => {
+    const { memberId, sessionId } = socket.data;
+    void socket.join([memberRoom(memberId), sessionRoom(sessionId)]);
+    // A socket lives no longer than its token: the client refreshes and reconnects (spec §4).
+    const expiresAt = tokenExpiry((socket.handshake.auth as Partial<SocketAuth>).token);
+    if (expiresAt !== null) {
+      const timer = setTimeout(() => socket.disconnect(true), Math.max(0, expiresAt - Date.now()));
+      timer.unref();
+      socket.once('disconnect', () => clearTimeout(timer));
+    }
+    socket.on('join_post', (postId) => {
+      if (typeof postId !== 'string' || !UUID.test(postId)) return;
+      postAccess(memberId, postId).then(
+        (allowed) => {
+          if (allowed && socket.connected) void socket.join(postRoom(postId));
+        },
+        (err: unknown) => app.log.warn({ err, postId }, 'post access check failed'),
+      );
+    });
+    socket.on('leave_post', (postId) => {
+      if (typeof postId === 'string' && UUID.test(postId)) void socket.leave(postRoom(postId));
+    });
+  });
+
+  const realtime: Realtime = {
+    io,
+    toMember: (memberId) => io.to(memberRoom(memberId)),
+    toPost: (postId) => io.to(postRoom(postId)),
+    notify: (memberId, event) => void io.to(memberRoom(memberId)).emit('notification', event),
+    setPostAccess: (fn) => {
+      postAccess = fn;
+    },
+    canJoinPost: (memberId, postId) => postAccess(memberId, postId),
+    disconnectSession: (sessionId) => io.in(sessionRoom(sessionId)).disconnectSockets(true),
+  };
+  app.decorate('realtime', realtime);
+
+  // Open websockets would keep the HTTP server from closing: end this node's sockets first.
+  app.addHook('preClose', async () => {
+    io.local.disconnectSockets(true);
+  });
+  app.addHook('onClose', async () => {
+    await io.close();
+    await Promise.all(redis.map((client) => client.quit().catch(() => undefined)));
+  });
+}

@@ -1,0 +1,31 @@
+import { waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { setSignedIn } from '@/app/session-mock';
+import { navigateTo } from '@/lib/navigation';
+import { navigationHistory } from '@/lib/navigation-history';
+import { connectRouter } from './router';
+import { activateCatalog, renderApp } from './test-utils';
+
+vi.mock('@/lib/auth/session', async () => (await import('@/app/session-mock')).sessionModule);
+
+describe('router wiring', () => {
+  beforeEach(() => {
+    activateCatalog('en-US');
+    setSignedIn(true);
+    navigationHistory.reset();
+  });
+
+  it('lets lib code navigate and records every visited URL', async () => {
+    const { router } = await renderApp('/my-posts');
+    const disconnect = connectRouter(router);
+    navigateTo('/friends');
+    await waitFor(() => expect(navigationHistory.entries()).toEqual(['/my-posts', '/friends']));
+    navigateTo('/message/m1?from=list', { replace: true });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/message/m1'));
+    await waitFor(() =>
+      expect(navigationHistory.entries()).toEqual(['/my-posts', '/friends', '/message/m1?from=list']),
+    );
+    expect(navigationHistory.backTarget()).toBe('/friends');
+    disconnect();
+  });
+});

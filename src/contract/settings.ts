@@ -1,0 +1,29 @@
+import { Type, type Static } from 'typebox';
+
+export const SETTINGS_DOMAINS = [
+  'energyType',
+  'gearboxType',
+  'upholsteryMaterial',
+  'mileageUnit',
+  'carLogType',
+  'currencyCode',
+] as const;
+export type SettingsDomain = (typeof SETTINGS_DOMAINS)[number];
+
+/** label_{locale} and optional description_{locale} per supported locale (spec §3). */
+export const SettingsPayload = Type.Record(Type.String(), Type.String());
+
+export const SettingsEntry = Type.Object({
+  key: Type.String(),
+  domainId: Type.String(),
+  jsonPayload: SettingsPayload,
+});
+export type SettingsEntry = Static<typeof SettingsEntry>;
+
+export const SettingsQuery = Type.Object({
+  domainId: Type.Union(SETTINGS_DOMAINS.map((d) => Type.Literal(d))),
+  key: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+  offset: Type.Integer({ minimum: 0, maximum: 100_000, default: 0 }),
+});
+export type SettingsQuery = Static<typeof SettingsQuery>;

@@ -1,0 +1,27 @@
+import { useT } from '@/lib/i18n';
+import { Button } from '@/ui';
+import { providerSignInUrl, useProviders } from '../api/get-providers';
+
+/** One button per configured outside provider; nothing at all when there is none or the list fails. */
+export function ProviderButtons() {
+  const t = useT();
+  const { data: providers } = useProviders();
+  if (!providers?.length) return null;
+  return (
+    <>
+      <div className="auth__divider">{t('AUTH.OR_CONTINUE_WITH')}</div>
+      <div className="auth__providers">
+        {providers.map((p) => (
+          <Button
+            key={p.name}
+            variant="secondary"
+            block
+            onClick={() => window.location.assign(providerSignInUrl(p.name))}
+          >
+            {t('AUTH.CONTINUE_WITH', { provider: p.label })}
+          </Button>
+        ))}
+      </div>
+    </>
+  );
+}

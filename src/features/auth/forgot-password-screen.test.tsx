@@ -1,0 +1,47 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { errorOf, fill } from '@/app/form-test-utils';
+import { setSignedIn } from '@/app/session-mock';
+import { activateCatalog, renderApp } from '@/app/test-utils';
+import type * as ApiClient from '@/lib/api-client';
+
+vi.mock('@/lib/auth/session', async () => (await import('@/app/session-mock')).sessionModule);
+const posts = vi.hoisted(() => [] as Array<{ path: string; body: unknown }>);
+vi.mock('@/lib/api-client', async (importOriginal) => {
+  const actual = await importOriginal<typeof ApiClient>();
+  return {
+    ...actual,
+    api: {
+      ...actual.api,
+      post: async (path: string, body: unknown) => {
+        posts.push({ path, body });
+        return { message: 'If an account exists…' };
+      },
+    },
+  };
+});
+
+describe('forgot-password screen', () => {
+  beforeEach(() => {
+    activateCatalog('en-US');
+    setSignedIn(false);
+    posts.length = 0;
+  });
+
+  it('checks the e-mail, then always shows the same confirmation', async () => {
+    await renderApp('/forgot-password');
+    await screen.findByLabelText('E-mail');
+    fill('E-mail', 'nope');
+    fireEvent.click(screen.getByRole('button', { name: 'Send the link' }));
+    expect(errorOf('E-mail')).toContain('Enter a valid e-mail address.');
+    expect(posts).toEqual([]);
+
+    fill('E-mail', 'someone@example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Send the link' }));
+    expect(await screen.findByRole('heading', { name: 'Check your inbox' })).toBeTruthy();
+    expect(
+      screen.getByText('If an account exists for this e-mail, we sent it a link to reset the password.'),
+    ).toBeTruthy();
+    expect(posts).toEqual([{ path: '/auth/forgot-password', body: { email: 'someone@example.com' } }]);
+  });
+});

@@ -1,0 +1,94 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { errorOf, fill } from '@/app/form-test-utils';
+import { fakeSession, setSignedIn, TEST_USER } from '@/app/session-mock';
+import { activateCatalog, renderApp } from '@/app/test-utils';
+import type * as ApiClient from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
+
+vi.mock('@/lib/auth/session', async () => (await import('@/app/session-mock')).sessionModule);
+vi.mock('@/lib/api-client', async (importOriginal) => {
+  const actual = await importOriginal<typeof ApiClient>();
+  const get = async (path: string) => {
+    if (path === '/auth/providers') return [{ name: 'google', label: 'Google' }];
+    throw new actual.NetworkError();
+  };
+  return { ...actual, api: { ...actual.api, get } };
+});
+
+describe('login screen', () => {
+  beforeEach(() => {
+    activateCatalog('en-US');
+    setSignedIn(false);
+    fakeSession.login.mockReset();
+  });
+
+  it('requires both fields before calling the server', async () => {
+    await renderApp('/login');
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
+    expect(errorOf('E-mail')).toContain('This field is required.');
+    expect(errorOf('Password')).toContain('This field is required.');
+    expect(fakeSession.login).not.toHaveBeenCalled();
+  });
+
+  it('shows and hides the password', async () => {
+    await renderApp('/login');
+    const password = await screen.findByLabelText('Password');
+    expect(password.getAttribute('type')).toBe('password');
+    fireEvent.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(password.getAttribute('type')).toBe('text');
+    expect(screen.getByRole('button', { name: 'Hide password' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('is busy while signing in, then shows bad credentials in words', async () => {
+    let reject!: (e: unknown) => void;
+    fakeSession.login.mockReturnValue(new Promise((_, r) => (reject = r)));
+    await renderApp('/login');
+    fill('E-mail', ' jane@example.com ');
+    fill('Password', 'secret-pass');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    const busy = await screen.findByRole('button', { name: 'Signing in…' });
+    expect((busy as HTMLButtonElement).disabled).toBe(true);
+    expect(fakeSession.login).toHaveBeenCalledWith({ email: 'jane@example.com', password: 'secret-pass' });
+    reject(new ApiError(401, 'UNAUTHORIZED', 'Invalid credentials'));
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'The e-mail or the password is incorrect.',
+    );
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
+  });
+
+  it("shows the server's own message for other refusals", async () => {
+    fakeSession.login.mockRejectedValue(new ApiError(429, 'TOO_MANY_REQUESTS', 'Slow down, please'));
+    await renderApp('/login');
+    fill('E-mail', 'jane@example.com');
+    fill('Password', 'secret-pass');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Slow down, please');
+  });
+
+  it('goes to /my-posts once signed in', async () => {
+    fakeSession.login.mockImplementation(async () => {
+      setSignedIn(true);
+      return TEST_USER;
+    });
+    const { router } = await renderApp('/login');
+    fill('E-mail', 'jane@example.com');
+    fill('Password', 'secret-pass');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my-posts'));
+  });
+
+  it('links to signup and forgot-password and offers the outside providers', async () => {
+    await renderApp('/login');
+    expect((await screen.findByRole('link', { name: 'Create an account' })).getAttribute('href')).toBe(
+      '/signup',
+    );
+    expect(screen.getByRole('link', { name: 'Forgot your password?' }).getAttribute('href')).toBe(
+      '/forgot-password',
+    );
+    expect(await screen.findByRole('button', { name: 'Continue with Google' })).toBeTruthy();
+    expect(within(screen.getByRole('main')).getByRole('heading', { level: 1 }).textContent).toBe(
+      'Welcome back',
+    );
+  });
+});

@@ -1,0 +1,77 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { session } from '@/lib/auth/session';
+import { useT } from '@/lib/i18n';
+import { Button, PasswordField, TextField } from '@/ui';
+import { AuthShell } from './components/auth-shell';
+import { FormErrorAlert, useFieldMessage } from './components/form-error';
+import { ProviderButtons } from './components/provider-buttons';
+import { formErrorOf, type FormError } from './server-errors';
+import { hasErrors, validateLogin, type FieldErrors, type LoginField } from './validation';
+
+export function LoginScreen() {
+  const t = useT();
+  const fieldMessage = useFieldMessage();
+  const navigate = useNavigate();
+  const [values, setValues] = useState({ email: '', password: '' });
+  const [errors, setErrors] = useState<FieldErrors<LoginField>>({});
+  const [formError, setFormError] = useState<FormError | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const found = validateLogin(values);
+    setErrors(found);
+    setFormError(null);
+    if (hasErrors(found)) return;
+    setBusy(true);
+    try {
+      await session.login({ email: values.email.trim(), password: values.password });
+      await navigate({ to: '/my-posts', replace: true });
+    } catch (error) {
+      setFormError(formErrorOf(error, { 401: 'AUTH.INVALID_CREDENTIALS' }));
+      setBusy(false);
+    }
+  };
+
+  const set = (field: LoginField) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [field]: e.target.value }));
+  return (
+    <AuthShell
+      title={t('AUTH.LOGIN_TITLE')}
+      subtitle={t('AUTH.LOGIN_SUBTITLE')}
+      footer={
+        <p>
+          {t('AUTH.NO_ACCOUNT')} <Link to="/signup">{t('AUTH.CREATE_ACCOUNT_LINK')}</Link>
+        </p>
+      }
+    >
+      <form className="auth__form" noValidate onSubmit={(e) => void onSubmit(e)}>
+        <FormErrorAlert error={formError} />
+        <TextField
+          label={t('AUTH.EMAIL')}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          value={values.email}
+          onChange={set('email')}
+          error={fieldMessage(errors.email)}
+        />
+        <PasswordField
+          label={t('AUTH.PASSWORD')}
+          autoComplete="current-password"
+          value={values.password}
+          onChange={set('password')}
+          error={fieldMessage(errors.password)}
+        />
+        <Link to="/forgot-password" className="auth__inline-link">
+          {t('AUTH.FORGOT_PASSWORD_LINK')}
+        </Link>
+        <Button type="submit" block busy={busy}>
+          {busy ? t('AUTH.SIGNING_IN') : t('AUTH.LOGIN_BUTTON')}
+        </Button>
+      </form>
+      <ProviderButtons />
+    </AuthShell>
+  );
+}

@@ -1,0 +1,104 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { errorOf, fill } from '@/app/form-test-utils';
+import { fakeSession, setSignedIn, TEST_USER } from '@/app/session-mock';
+import { activateCatalog, renderApp } from '@/app/test-utils';
+import { ApiError } from '@/lib/api-client';
+
+vi.mock('@/lib/auth/session', async () => (await import('@/app/session-mock')).sessionModule);
+
+async function fillValidForm() {
+  await screen.findByLabelText('E-mail');
+  fill('First name', 'Jane');
+  fill('Last name', 'Doe');
+  fill('Username', 'jane_doe');
+  fill('E-mail', 'jane@example.com');
+  fill('Password', 'long-enough');
+}
+
+describe('signup screen', () => {
+  beforeEach(() => {
+    activateCatalog('en-US');
+    setSignedIn(false);
+    fakeSession.signup.mockReset();
+  });
+
+  it('shows the password rule (8 to 128 characters) up front', async () => {
+    await renderApp('/signup');
+    const password = await screen.findByLabelText('Password');
+    const hint = document.getElementById(password.getAttribute('aria-describedby') ?? '');
+    expect(hint?.textContent).toBe('Between 8 and 128 characters.');
+  });
+
+  it('checks the fields like the server before sending', async () => {
+    await renderApp('/signup');
+    await fillValidForm();
+    fill('E-mail', 'not-an-email');
+    fill('Password', 'x'.repeat(7));
+    fill('Username', 'ab');
+    fill('First name', ' ');
+    fireEvent.click(screen.getByRole('button', { name: 'Create my account' }));
+    expect(errorOf('E-mail')).toContain('Enter a valid e-mail address.');
+    expect(errorOf('Password')).toContain('Use between 8 and 128 characters.');
+    expect(errorOf('Username')).toContain('Use 3 to 30 letters');
+    expect(errorOf('First name')).toContain('This field is required.');
+    expect(errorOf('Last name')).toBeNull();
+    expect(errorOf('City (optional)')).toBeNull();
+    expect(fakeSession.signup).not.toHaveBeenCalled();
+
+    fill('Password', 'x'.repeat(129));
+    fireEvent.click(screen.getByRole('button', { name: 'Create my account' }));
+    expect(errorOf('Password')).toContain('Use between 8 and 128 characters.');
+    fill('Password', 'x'.repeat(128));
+    fireEvent.click(screen.getByRole('button', { name: 'Create my account' }));
+    expect(errorOf('Password')).toBeNull();
+  });
+
+  it('maps the server conflict onto the e-mail and username fields', async () => {
+    fakeSession.signup.mockRejectedValue(
+      new ApiError(409, 'CONFLICT', 'Already taken', {
+        fields: [
+          { field: 'email', message: 'taken' },
+          { field: 'body.username', message: 'taken' },
+        ],
+      }),
+    );
+    await renderApp('/signup');
+    await fillValidForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Create my account' }));
+    await waitFor(() => expect(errorOf('E-mail')).toContain('An account already uses this e-mail.'));
+    expect(errorOf('Username')).toContain('This username is already taken.');
+    expect(screen.getByRole('alert').textContent).toContain('Please correct the highlighted fields.');
+  });
+
+  it('maps server validation errors (body.password) to the field', async () => {
+    fakeSession.signup.mockRejectedValue(
+      new ApiError(400, 'VALIDATION_ERROR', 'Invalid body', {
+        fields: [{ field: 'body.password', message: 'too short' }],
+      }),
+    );
+    await renderApp('/signup');
+    await fillValidForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Create my account' }));
+    await waitFor(() => expect(errorOf('Password')).toContain('Use between 8 and 128 characters.'));
+  });
+
+  it('sends the trimmed body without an empty city and goes to /my-posts', async () => {
+    fakeSession.signup.mockImplementation(async () => {
+      setSignedIn(true);
+      return TEST_USER;
+    });
+    const { router } = await renderApp('/signup');
+    await fillValidForm();
+    fill('Username', '  jane_doe ');
+    fireEvent.click(screen.getByRole('button', { name: 'Create my account' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my-posts'));
+    expect(fakeSession.signup).toHaveBeenCalledWith({
+      email: 'jane@example.com',
+      password: 'long-enough',
+      username: 'jane_doe',
+      firstName: 'Jane',
+      lastName: 'Doe',
+    });
+  });
+});

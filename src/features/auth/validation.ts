@@ -1,0 +1,62 @@
+// Client-side checks mirroring the server's signup rules (src/contract/auth.ts). The numbers are
+// repeated here rather than imported because the contract module pulls typebox into the bundle;
+// validation.test.ts keeps them equal to the contract's.
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,30}$/;
+export const EMAIL_MAX = 254;
+export const NAME_MAX = 80;
+export const CITY_MAX = 120;
+/** One @, a dot in the domain, no empty label (the server's EMAIL_PATTERN). */
+export const EMAIL_PATTERN = /^\s*[^\s@]+@[^\s@.]+(\.[^\s@.]+)+\s*$/;
+
+/** A translation key with its values, so the screen renders it in the current language. */
+export type FieldMessage = { key: string; values?: Record<string, unknown> };
+export type FieldErrors<F extends string> = Partial<Record<F, FieldMessage>>;
+
+export function checkEmail(value: string): FieldMessage | undefined {
+  const email = value.trim();
+  if (!email) return { key: 'VALIDATION.REQUIRED' };
+  if (email.length > EMAIL_MAX || !EMAIL_PATTERN.test(email)) return { key: 'VALIDATION.EMAIL' };
+  return undefined;
+}
+
+export function checkPassword(value: string): FieldMessage | undefined {
+  if (!value) return { key: 'VALIDATION.REQUIRED' };
+  if (value.length < PASSWORD_MIN || value.length > PASSWORD_MAX) {
+    return { key: 'VALIDATION.PASSWORD_LENGTH', values: { min: PASSWORD_MIN, max: PASSWORD_MAX } };
+  }
+  return undefined;
+}
+
+export type LoginField = 'email' | 'password';
+export function validateLogin(v: Record<LoginField, string>): FieldErrors<LoginField> {
+  const errors: FieldErrors<LoginField> = {};
+  if (!v.email.trim()) errors.email = { key: 'VALIDATION.REQUIRED' };
+  if (!v.password) errors.password = { key: 'VALIDATION.REQUIRED' };
+  return errors;
+}
+
+export type SignupField = 'email' | 'password' | 'username' | 'firstName' | 'lastName' | 'city';
+export function validateSignup(v: Record<SignupField, string>): FieldErrors<SignupField> {
+  const errors: FieldErrors<SignupField> = {};
+  const email = checkEmail(v.email);
+  if (email) errors.email = email;
+  const password = checkPassword(v.password);
+  if (password) errors.password = password;
+  if (!v.username.trim()) errors.username = { key: 'VALIDATION.REQUIRED' };
+  else if (!USERNAME_PATTERN.test(v.username.trim())) errors.username = { key: 'VALIDATION.USERNAME' };
+  for (const field of ['firstName', 'lastName'] as const) {
+    const value = v[field].trim();
+    if (!value) errors[field] = { key: 'VALIDATION.REQUIRED' };
+    else if (value.length > NAME_MAX)
+      errors[field] = { key: 'VALIDATION.MAX_LENGTH', values: { max: NAME_MAX } };
+  }
+  if (v.city.trim().length > CITY_MAX)
+    errors.city = { key: 'VALIDATION.MAX_LENGTH', values: { max: CITY_MAX } };
+  return errors;
+}
+
+export function hasErrors(errors: object): boolean {
+  return Object.keys(errors).length > 0;
+}

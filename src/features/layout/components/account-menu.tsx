@@ -1,0 +1,72 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { session, useSession } from '@/lib/auth/session';
+import { displayName } from '@/lib/display-name';
+import { useT } from '@/lib/i18n';
+import { Button, LanguageSwitch, LogoutIcon } from '@/ui';
+
+/** A disclosure (button + panel): closes on Escape, on a click outside, and returns focus. */
+export function AccountMenu() {
+  const t = useT();
+  const { user } = useSession();
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const name = displayName(user);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      trigger.current?.focus();
+    };
+    const onPointer = (e: PointerEvent) => {
+      if (root.current && !root.current.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [open]);
+
+  return (
+    <div className="layout__account" ref={root}>
+      <button
+        ref={trigger}
+        type="button"
+        className="layout__avatar"
+        aria-label={t('NAV.ACCOUNT_MENU')}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        {user?.avatar ? (
+          <img src={user.avatar} alt="" />
+        ) : (
+          <span aria-hidden="true">{name.charAt(0).toUpperCase()}</span>
+        )}
+      </button>
+      {open ? (
+        <div id={panelId} className="layout__menu">
+          <p className="layout__menu-who">
+            <span className="layout__menu-caption">{t('NAV.SIGNED_IN_AS')}</span>
+            <strong>{name}</strong>
+          </p>
+          <LanguageSwitch />
+          <Button
+            variant="secondary"
+            size="small"
+            block
+            icon={<LogoutIcon />}
+            onClick={() => void session.logout()}
+          >
+            {t('NAV.SIGN_OUT')}
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { Link } from '@tanstack/react-router';
+import type { ComponentType } from 'react';
+import { useT } from '@/lib/i18n';
+import { CarIcon, ChatIcon, FeedIcon, MailIcon, UserIcon, UsersIcon } from '@/ui';
+
+type Item = {
+  to: '/my-posts' | '/my-cars' | '/my-chat-groups' | '/messages' | '/friends' | '/profile';
+  labelKey: string;
+  Icon: ComponentType;
+};
+
+const ITEMS: Item[] = [
+  { to: '/my-posts', labelKey: 'NAV.FEED', Icon: FeedIcon },
+  { to: '/my-cars', labelKey: 'NAV.GARAGE', Icon: CarIcon },
+  { to: '/my-chat-groups', labelKey: 'NAV.CHAT', Icon: ChatIcon },
+  { to: '/messages', labelKey: 'NAV.MESSAGES', Icon: MailIcon },
+  { to: '/friends', labelKey: 'NAV.FRIENDS', Icon: UsersIcon },
+  { to: '/profile', labelKey: 'NAV.PROFILE', Icon: UserIcon },
+];
+
+/** Bottom tab bar on narrow screens, side bar on wide ones (layout.css); one element, one order. */
+export function MainNav() {
+  const t = useT();
+  return (
+    <nav className="layout__nav" aria-label={t('NAV.MAIN')}>
+      <ul>
+        {ITEMS.map(({ to, labelKey, Icon }) => (
+          <li key={to}>
+            <Link to={to} className="layout__nav-link" activeProps={{ 'aria-current': 'page' }}>
+              <Icon />
+              <span>{t(labelKey)}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,13 @@
+import { Link } from '@tanstack/react-router';
+import { useT } from '@/lib/i18n';
+import { EmptyState, Page } from '@/ui';
+
+/** The root's not-found screen (unknown path, or a route param that fails to parse). */
+export function NotFound() {
+  const t = useT();
+  return (
+    <Page title={t('APP.NAME')}>
+      <EmptyState title={t('COMMON.NOT_FOUND')} action={<Link to="/my-posts">{t('COMMON.GO_HOME')}</Link>} />
+    </Page>
+  );
+}

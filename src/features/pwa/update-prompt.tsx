@@ -1,0 +1,24 @@
+import { useT } from '@/lib/i18n';
+import { Button } from '@/ui';
+import { updateStore, useUpdateAvailable } from './update-store';
+import './pwa.css';
+
+/** "A new version is available": the member chooses when the app reloads. */
+export function UpdatePrompt() {
+  const t = useT();
+  const available = useUpdateAvailable();
+  if (!available) return null;
+  return (
+    <div className="pwa-update" role="status">
+      <p>{t('PWA.UPDATE_AVAILABLE')}</p>
+      <div className="pwa-update__actions">
+        <Button variant="ghost" size="small" onClick={() => updateStore.dismiss()}>
+          {t('PWA.UPDATE_LATER')}
+        </Button>
+        <Button size="small" onClick={() => updateStore.apply()}>
+          {t('PWA.UPDATE_NOW')}
+        </Button>
+      </div>
+    </div>
+  );
+}

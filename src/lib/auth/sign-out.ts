@@ -1,0 +1,45 @@
+import { API_BASE } from '../api-base';
+import { navigateTo } from '../navigation';
+import { clearQueryCache } from '../query-client';
+import { cachedUser, sessionStore } from './session-store';
+import { tokenStore } from './token';
+
+export const LOGIN_PATH = '/login';
+
+const signedOutListeners = new Set<() => void>();
+
+/** Modules with their own signed-in resources (socket, refresh timer) release them here. */
+export function onSignedOut(listener: () => void): () => void {
+  signedOutListeners.add(listener);
+  return () => signedOutListeners.delete(listener);
+}
+
+/** Forget the session on this device: tokens, cached user, query cache. */
+export function signOutLocally(): void {
+  tokenStore.clear();
+  cachedUser.clear();
+  clearQueryCache();
+  sessionStore.setState({ status: 'signedOut', user: null, isAuthReady: true });
+  signedOutListeners.forEach((listener) => listener());
+}
+
+/**
+ * Spec §7: local state is cleared first and the user goes to login whether or not the server call
+ * succeeds. The interceptor never adds a bearer header to /auth/logout, so the call carries the
+ * access token it had itself: that is how the server knows which session to revoke.
+ */
+export async function signOut(): Promise<void> {
+  const access = tokenStore.getAccessToken();
+  const hadSession = access !== null || tokenStore.getRefreshToken() !== null;
+  signOutLocally();
+  navigateTo(LOGIN_PATH);
+  if (!hadSession) return; // nothing for the server to revoke
+  try {
+    await fetch(`${API_BASE}/auth/logout`, {
+      method: 'POST',
+      headers: access ? { Authorization: `Bearer ${access}` } : {},
+    });
+  } catch {
+    // Offline or unreachable: the refresh token is gone from this device, which is what matters.
+  }
+}

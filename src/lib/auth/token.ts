@@ -1,0 +1,61 @@
+import { jwtDecode, type JwtPayload } from 'jwt-decode';
+
+export const ACCESS_TOKEN_KEY = 'access_token';
+export const REFRESH_TOKEN_KEY = 'refresh_token';
+/** Spec §5/§9: a token whose expiry is within 30 s of now counts as expired. */
+export const EXPIRY_TOLERANCE_SECONDS = 30;
+
+/** The token's `exp` in seconds, or null when it cannot be decoded or carries no usable exp. */
+export function tokenExpiry(token: string | null | undefined): number | null {
+  if (!token) return null;
+  try {
+    const { exp } = jwtDecode<JwtPayload>(token);
+    return typeof exp === 'number' && Number.isFinite(exp) ? exp : null;
+  } catch {
+    return null;
+  }
+}
+
+function decodes(token: string): boolean {
+  try {
+    jwtDecode<JwtPayload>(token);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Spec §5: expired when it cannot be decoded or its exp is within 30 s of now. A token without
+ * exp is valid by default; the request interceptor's own check passes missingExpIsExpired: true.
+ */
+export function isTokenExpired(
+  token: string | null | undefined,
+  opts: { missingExpIsExpired?: boolean } = {},
+): boolean {
+  if (!token || !decodes(token)) return true;
+  const exp = tokenExpiry(token);
+  if (exp === null) return opts.missingExpIsExpired === true;
+  return exp - Date.now() / 1000 <= EXPIRY_TOLERANCE_SECONDS;
+}
+
+function read(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null; // storage disabled (private mode): behave as signed out
+  }
+}
+
+export const tokenStore = {
+  getAccessToken: (): string | null => read(ACCESS_TOKEN_KEY),
+  getRefreshToken: (): string | null => read(REFRESH_TOKEN_KEY),
+  setTokens(access: string, refresh: string): void {
+    localStorage.setItem(ACCESS_TOKEN_KEY, access);
+    localStorage.setItem(REFRESH_TOKEN_KEY, refresh);
+  },
+  clear(): void {
+    localStorage.removeItem(ACCESS_TOKEN_KEY);
+    localStorage.removeItem(REFRESH_TOKEN_KEY);
+  },
+};

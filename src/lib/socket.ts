@@ -1,0 +1,148 @@
+// The realtime connection (spec §4, §7). socket.io-client is loaded with a dynamic import so it
+// stays out of the entry chunk. Recovery rules:
+// - disconnect reasons 'io server disconnect' (the server closed us, e.g. token no longer valid;
+//   socket.io does not retry these) and 'transport error' (the connection failed mid-way), and a
+//   connect_error containing "Authentication error": refresh the token, reconnect after 1000 ms.
+//   Other reasons ('transport close', 'ping timeout') are left to socket.io's own reconnection;
+//   if its stored token has expired meanwhile, the handshake fails with "Authentication error"
+//   and the rule above takes over.
+// - after any token refresh: reconnect after 100 ms with the new token.
+// - a refused refresh signs out (inside refreshTokens); a network failure keeps trying.
+import { useSyncExternalStore } from 'react';
+import type { Socket } from 'socket.io-client';
+import type { ClientToServerEvents, ServerToClientEvents } from '@/contract/socket-events';
+import { SOCKET_AUTH_ERROR } from '@/contract/socket-events';
+import { isNetworkError } from './api-errors';
+import { onTokensRefreshed, refreshTokens } from './auth/refresh';
+import { onSignedOut } from './auth/sign-out';
+import { tokenStore } from './auth/token';
+import {
+  onStream,
+  routeNotification,
+  routePostUpdated,
+  type StreamName,
+  type StreamEvent,
+} from './socket-streams';
+
+export type { StreamName, StreamEvent } from './socket-streams';
+export type RealtimeStatus = 'disconnected' | 'connecting' | 'connected';
+
+export const RECONNECT_AFTER_AUTH_ERROR_MS = 1000;
+export const RECONNECT_AFTER_REFRESH_MS = 100;
+export const RECOVER_ON_DISCONNECT_REASONS = ['io server disconnect', 'transport error'] as const;
+/** Refresh-and-reconnect rounds without one successful connection before we stop (no refresh storm). */
+export const MAX_RECOVERY_ATTEMPTS = 3;
+
+type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+let socket: AppSocket | null = null;
+let status: RealtimeStatus = 'disconnected';
+let reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+let recoveryAttempts = 0;
+let connectSeq = 0;
+const joinedPosts = new Set<string>();
+const statusListeners = new Set<() => void>();
+
+function setStatus(next: RealtimeStatus): void {
+  if (status === next) return;
+  status = next;
+  statusListeners.forEach((listener) => listener());
+}
+
+async function recover(): Promise<void> {
+  if (recoveryAttempts >= MAX_RECOVERY_ATTEMPTS) return;
+  recoveryAttempts += 1;
+  try {
+    await refreshTokens();
+  } catch (error) {
+    // A refusal has signed out already (and disconnected us); offline we still try again later.
+    if (!isNetworkError(error) && !tokenStore.getRefreshToken()) return;
+  }
+  realtime.reconnectAfter(RECONNECT_AFTER_AUTH_ERROR_MS);
+}
+
+function attach(s: AppSocket): void {
+  s.on('connect', () => {
+    recoveryAttempts = 0;
+    setStatus('connected');
+    joinedPosts.forEach((postId) => s.emit('join_post', postId)); // rooms do not survive a new socket
+  });
+  s.on('disconnect', (reason) => {
+    setStatus('disconnected');
+    if ((RECOVER_ON_DISCONNECT_REASONS as readonly string[]).includes(reason)) void recover();
+  });
+  s.on('connect_error', (error) => {
+    setStatus('disconnected');
+    if (error.message.includes(SOCKET_AUTH_ERROR)) void recover();
+  });
+  s.on('notification', routeNotification);
+  s.on('postUpdated', routePostUpdated);
+}
+
+function closeSocket(): void {
+  connectSeq += 1; // a connect() still loading the library must not open a socket afterwards
+  if (!socket) return;
+  const old = socket;
+  socket = null;
+  old.removeAllListeners();
+  old.disconnect();
+}
+
+export const realtime = {
+  async connect(): Promise<void> {
+    if (socket) return;
+    const token = tokenStore.getAccessToken();
+    if (!token) return;
+    const seq = ++connectSeq;
+    setStatus('connecting');
+    const { io } = await import('socket.io-client');
+    if (seq !== connectSeq || socket) return;
+    const s: AppSocket = io({ path: '/socket.io', auth: { token }, transports: ['websocket'] });
+    socket = s;
+    attach(s);
+  },
+  disconnect(): void {
+    if (reconnectTimer) clearTimeout(reconnectTimer);
+    reconnectTimer = null;
+    closeSocket();
+    setStatus('disconnected');
+  },
+  /** Closes the current socket after `ms` and opens a new one with the stored token. */
+  reconnectAfter(ms: number): void {
+    if (reconnectTimer) clearTimeout(reconnectTimer);
+    reconnectTimer = setTimeout(() => {
+      reconnectTimer = null;
+      closeSocket();
+      void realtime.connect();
+    }, ms);
+  },
+  joinPost(postId: string): void {
+    joinedPosts.add(postId);
+    if (socket?.connected) socket.emit('join_post', postId);
+  },
+  leavePost(postId: string): void {
+    joinedPosts.delete(postId);
+    if (socket?.connected) socket.emit('leave_post', postId);
+  },
+  on<S extends StreamName>(stream: S, listener: (event: StreamEvent<S>) => void): () => void {
+    return onStream(stream, listener);
+  },
+  getStatus: (): RealtimeStatus => status,
+  subscribeStatus(listener: () => void): () => void {
+    statusListeners.add(listener);
+    return () => statusListeners.delete(listener);
+  },
+};
+
+// Only a live session needs a socket; a refresh changes the token it must present.
+onTokensRefreshed(() => {
+  if (socket || reconnectTimer) realtime.reconnectAfter(RECONNECT_AFTER_REFRESH_MS);
+});
+onSignedOut(() => {
+  joinedPosts.clear();
+  realtime.disconnect();
+});
+
+export function useRealtimeStatus(): RealtimeStatus {
+  return useSyncExternalStore(realtime.subscribeStatus, realtime.getStatus, realtime.getStatus);
+}

@@ -1,0 +1,21 @@
+import { createRootRoute, Outlet } from '@tanstack/react-router';
+import { rootBeforeLoad } from '@/features/auth/route-guards';
+import { NotFound } from '@/features/layout/not-found';
+import { UpdatePrompt } from '@/features/pwa/update-prompt';
+import { Toaster } from '@/ui';
+
+export const Route = createRootRoute({
+  beforeLoad: rootBeforeLoad,
+  component: RootComponent,
+  notFoundComponent: NotFound,
+});
+
+function RootComponent() {
+  return (
+    <>
+      <Outlet />
+      <UpdatePrompt />
+      <Toaster />
+    </>
+  );
+}

@@ -1,0 +1,17 @@
+// Paddock's design system: small, accessible components styled by theme.css + components.css.
+import './theme.css';
+import './components.css';
+
+export { Button } from './button';
+export { Spinner } from './spinner';
+export { TextField } from './text-field';
+export { PasswordField } from './password-field';
+export { TextArea, TEXT_AREA_MIN_HEIGHT_PX, TEXT_AREA_MAX_HEIGHT_PX, textAreaHeight } from './text-area';
+export { Skeleton, SkeletonRows } from './skeleton';
+export { EmptyState } from './empty-state';
+export { PullToRefresh, PULL_THRESHOLD_PX } from './pull-to-refresh';
+export { Toaster } from './toaster';
+export { Page, Card, Alert } from './page';
+export { LanguageSwitch } from './language-switch';
+export { Logo } from './logo';
+export * from './icons';

@@ -1,0 +1,38 @@
+/// <reference lib="webworker" />
+// Paddock's service worker (vite-plugin-pwa injectManifest). It precaches the shell, every route
+// chunk and both catalogs; it answers navigations with the shell so deep links open offline; it
+// keeps media images in a bounded cache. API JSON is never cached here: Dexie is the local store.
+import { ExpirationPlugin } from 'workbox-expiration';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst } from 'workbox-strategies';
+import { isMediaImageRequest, MEDIA_CACHE, NAVIGATION_DENYLIST } from './sw-rules';
+
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: Array<{ url: string; revision: string | null } | string>;
+};
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// No navigation preload: navigations are answered from the precached shell, so it would be wasted.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: NAVIGATION_DENYLIST }));
+
+registerRoute(
+  ({ request, url }) => isMediaImageRequest(url, request.destination),
+  new CacheFirst({
+    cacheName: MEDIA_CACHE.name,
+    plugins: [
+      new ExpirationPlugin({
+        maxEntries: MEDIA_CACHE.maxEntries,
+        maxAgeSeconds: MEDIA_CACHE.maxAgeSeconds,
+        purgeOnQuotaError: true,
+      }),
+    ],
+  }),
+);
+
+// registerType 'prompt': the page asks for activation when the member accepts the update.
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});

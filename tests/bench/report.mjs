@@ -1,0 +1,191 @@
+// Turns the bench results into rows (metric, figure, budget, verdict), a console table and
+// docs/BENCHMARKS.md.
+import { execSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import path from 'node:path';
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const ms = (value) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
+
+export function buildRows(r) {
+  const rows = [];
+  const add = (metric, value, figure, budget, ok) =>
+    rows.push({
+      metric,
+      figure: value === undefined ? `not measured: ${figure}` : figure,
+      budget,
+      ok: value === undefined ? null : ok,
+    });
+  const err = (key) => r.errors[key] ?? 'no result';
+  const s = r.server;
+  add(
+    'Server start-up on an existing database (median of 5)',
+    s?.startupMs,
+    s
+      ? `${ms(s.startupMs.median)} (runs: ${s.startupMs.runs.map((v) => v.toFixed(0)).join(', ')})`
+      : err('server'),
+    '≤ 1 s',
+    s?.startupMs.median <= 1000,
+  );
+  add(
+    'Idle resident memory (VmRSS)',
+    s?.idleRssMiB,
+    s
+      ? `${s.idleRssMiB.toFixed(1)} MB (${s.startRssMiB.toFixed(1)} MB before the first request)`
+      : err('server'),
+    '≤ 120 MB',
+    s?.idleRssMiB <= 120,
+  );
+  add(
+    'GET /auth/me throughput (10 connections, 10 s)',
+    s?.me,
+    s ? `${s.me.reqPerSec.toFixed(0)} req/s (non-2xx ${s.me.non2xx}, errors ${s.me.errors})` : err('server'),
+    '≥ 5,000 req/s',
+    s?.me.reqPerSec >= 5000 && s?.me.non2xx === 0,
+  );
+  add('GET /auth/me p99 latency', s?.me, s ? ms(s.me.p99Ms) : err('server'), '≤ 10 ms', s?.me.p99Ms <= 10);
+  const h = s?.healthUnderLogins;
+  add(
+    'GET /health p99 during 10 logins/s (argon2 19 MiB)',
+    h,
+    h
+      ? `${ms(h.p99Ms)} (quiet: ${ms(h.quietP99Ms)}; ${h.logins} logins, median ${ms(h.loginMedianMs)}, failures ${h.loginFailures})`
+      : err('server'),
+    '≤ 20 ms',
+    h?.p99Ms <= 20,
+  );
+  const js = r.browser?.firstRenderJs;
+  add(
+    'First-render JavaScript of /my-posts (gzip)',
+    js,
+    js
+      ? `${kb(js.totalGzip)} in ${js.files.length} files${js.quillFiles.length ? ' — Quill loaded!' : ', no Quill'}`
+      : err('browser'),
+    '≤ 170 KB',
+    js?.totalGzip <= 170 * 1024 && js?.quillFiles.length === 0,
+  );
+  const lh = r.lighthouse;
+  add(
+    'Lighthouse 12 mobile performance, /login',
+    lh,
+    lh ? String(lh.performance) : err('lighthouse'),
+    '≥ 95',
+    lh?.performance >= 95,
+  );
+  add(
+    'Lighthouse 12 accessibility, /login',
+    lh,
+    lh
+      ? String(lh.accessibility) + (lh.failedA11y.length ? ` (failed: ${lh.failedA11y.join(', ')})` : '')
+      : err('lighthouse'),
+    '≥ 95',
+    lh?.accessibility >= 95,
+  );
+  const inst = lh?.pwaAudits.filter((a) => a.group === 'pwa-installable');
+  add(
+    'Lighthouse 11 PWA installability audits',
+    lh,
+    lh ? inst.map((a) => `${a.id}: ${a.passed ? 'pass' : `FAIL ${a.detail}`}`).join('; ') : err('lighthouse'),
+    'all pass',
+    inst?.length > 0 && inst.every((a) => a.passed),
+  );
+  const fcp = r.browser?.offlineFcpMs;
+  add(
+    'Offline reload of the installed shell to FCP (median of 5)',
+    fcp,
+    fcp ? `${ms(fcp.median)} (runs: ${fcp.runs.map((v) => v.toFixed(0)).join(', ')})` : err('browser'),
+    '≤ 1 s',
+    fcp?.median <= 1000,
+  );
+  return rows;
+}
+
+const verdict = (ok) => (ok === null ? 'n/a' : ok ? 'ok' : 'MISSED');
+
+export function printTable(rows) {
+  const w = [Math.max(...rows.map((r) => r.metric.length)), Math.max(...rows.map((r) => r.budget.length))];
+  for (const row of rows)
+    console.log(
+      `${row.metric.padEnd(w[0])}  ${row.budget.padEnd(w[1])}  ${verdict(row.ok).padEnd(6)}  ${row.figure}`,
+    );
+}
+
+export function load(r) {
+  const fmt = (l) => l.map((v) => v.toFixed(2)).join(' / ');
+  return `load average (1/5/15 min) at start ${fmt(r.loadStart)}, at end ${fmt(r.loadEnd)}`;
+}
+
+/** Another job on the machine makes every CPU-bound figure read high. */
+export const busy = (r) => Math.max(r.loadStart[0], r.loadEnd[0]) > cpus().length / 2;
+
+export function machine() {
+  const cpu = cpus()[0]?.model ?? 'unknown CPU';
+  let chromium = 'unknown';
+  try {
+    chromium = execSync('/usr/bin/chromium --version 2>/dev/null', { encoding: 'utf8' }).trim();
+  } catch {
+    // reported as unknown
+  }
+  return `${cpus().length} CPUs (nproc; ${cpu}), ${(totalmem() / 1024 ** 3).toFixed(1)} GiB memory, Node ${process.version}, ${chromium}`;
+}
+
+export function markdown(rows, r, when) {
+  const js = r.browser?.firstRenderJs;
+  const lines = [
+    '# Benchmarks',
+    '',
+    `Measured ${when} on ${machine()}, by \`npm run bench\` (tests/bench/run.mjs), which rewrites this file`,
+    '(notes below the marker at the end are kept).',
+    '',
+    `Machine ${load(r)}${busy(r) ? ' — the machine was busy with other work, so CPU-bound figures read high' : ''}.`,
+    '',
+    'The bench measures and does not assert; the CI gate on bundle size is the browser test',
+    '`tests/browser/bundle-budget.test.ts`.',
+    '',
+    '| Metric | Figure | Budget | Verdict |',
+    '| --- | --- | --- | --- |',
+    ...rows.map(
+      (row) => `| ${row.metric} | ${row.figure.replace(/\|/g, '\\|')} | ${row.budget} | ${verdict(row.ok)} |`,
+    ),
+    '',
+  ];
+  if (js) {
+    lines.push(
+      '## First-render JavaScript of /my-posts, per file',
+      '',
+      '| File | gzip | raw |',
+      '| --- | --- | --- |',
+    );
+    for (const f of js.files)
+      lines.push(`| \`${f.path}\`${f.quill ? ' (Quill)' : ''} | ${kb(f.gzip)} | ${kb(f.raw)} |`);
+    lines.push('');
+  }
+  if (r.lighthouse) {
+    const lh = r.lighthouse;
+    lines.push(
+      `## Lighthouse`,
+      '',
+      `Lighthouse ${lh.lh12Version} (mobile, simulated throttling) on /login: ${Object.entries(lh.metrics)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}.`,
+      '',
+    );
+    if (lh.opportunities.length) {
+      lines.push('Performance audits with estimated savings (biggest first):', '');
+      for (const o of lh.opportunities) {
+        lines.push(`- \`${o.id}\`: ${o.displayValue || 'no figure'} (up to ${o.savingsMs} ms on a metric)`);
+      }
+      lines.push('');
+    }
+    lines.push(`Lighthouse ${lh.lh11Version} PWA category (automatic audits):`, '');
+    for (const a of lh.pwaAudits)
+      lines.push(`- \`${a.id}\` (${a.group || 'no group'}): ${a.passed ? 'pass' : `fail — ${a.detail}`}`);
+    lines.push('');
+  }
+  const errors = Object.entries(r.errors);
+  if (errors.length)
+    lines.push('## Parts that did not run', '', ...errors.map(([k, v]) => `- ${k}: ${v}`), '');
+  lines.push(readFileSync(path.join(import.meta.dirname, 'reproduce.md'), 'utf8').trimEnd());
+  return lines.join('\n') + '\n';
+}

@@ -1,0 +1,57 @@
+#!/usr/bin/env node
+// `npm run bench`: measures the budgets of docs/BENCHMARKS.md against the built app (run
+// `npm run build` first), prints a table and rewrites docs/BENCHMARKS.md. It measures; it does not
+// fail on a missed budget (CI's gate is tests/browser/bundle-budget.test.ts).
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import path from 'node:path';
+import * as prettier from 'prettier';
+import { assertBuilt, ROOT, startServer } from '../browser/support/server-process.mjs';
+import { benchBrowser } from './browser-bench.mjs';
+import { benchLighthouse } from './lighthouse-bench.mjs';
+import { buildRows, busy, load, markdown, printTable } from './report.mjs';
+import { benchServer } from './server-bench.mjs';
+
+const NOTES_MARKER = '<!-- notes: kept by npm run bench -->';
+const log = (text) => console.log(`  · ${text}`);
+const results = { errors: {}, loadStart: loadavg() };
+
+async function part(name, fn) {
+  console.log(`▶ ${name}`);
+  try {
+    results[name] = await fn();
+  } catch (err) {
+    results.errors[name] = err instanceof Error ? err.message.split('\n')[0] : String(err);
+    console.log(`  ✗ ${name}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+  }
+}
+
+assertBuilt();
+const when = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+await part('server', () => benchServer(log));
+
+const app = await startServer({ env: { LOG_LEVEL: 'warn' } });
+try {
+  await part('browser', () => benchBrowser(app, log));
+  await part('lighthouse', () => benchLighthouse(app.baseUrl, log));
+} finally {
+  await app.dispose();
+}
+
+results.loadEnd = loadavg();
+const rows = buildRows(results);
+console.log('');
+printTable(rows);
+console.log(`\nMachine ${load(results)}`);
+if (busy(results))
+  console.log('Warning: the machine was busy; CPU-bound figures read high. Run again when it is quiet.');
+if (results.lighthouse) console.log(`Lighthouse reports: ${results.lighthouse.reportDir}`);
+const file = path.join(ROOT, 'docs/BENCHMARKS.md');
+// Formatted as `npm test`'s prettier check wants it (it pads markdown tables).
+const options = { ...(await prettier.resolveConfig(file)), filepath: file };
+// Notes written by hand below the marker (what dominates a missed budget) survive a new run.
+const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
+const notes = previous.includes(NOTES_MARKER) ? previous.slice(previous.indexOf(NOTES_MARKER)) : '';
+const text = markdown(rows, results, when) + (notes ? `\n${notes}` : '');
+writeFileSync(file, await prettier.format(text, options));
+console.log(`\nWrote ${path.relative(ROOT, file)}`);

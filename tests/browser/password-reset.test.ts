@@ -1,0 +1,44 @@
+// Issue flow 2: forgot-password → the mail lands in DATA_DIR/mail → its link → a new password →
+// sign in with it, and the old one fails.
+import { expect, test } from 'vitest';
+import { signUpViaApi } from './support/api.mjs';
+import { resetLink, waitForMail } from './support/mailbox';
+import { exactly, expectPath, t, useE2e } from './harness';
+import { expectSignedInShell, field, screenHeading, signIn } from './flows';
+
+const e2e = useE2e();
+
+test('a member resets a forgotten password from the mailed link', async () => {
+  const { member } = await signUpViaApi(e2e.baseUrl);
+  const newPassword = `${member.password}-renewed`;
+  const page = await e2e.newPage({ locale: 'en-US' });
+
+  await page.goto(`${e2e.baseUrl}/login`);
+  await page.getByRole('link', { name: exactly(t('AUTH.FORGOT_PASSWORD_LINK')) }).click();
+  await expectPath(page, '/forgot-password');
+  await field(page, 'AUTH.EMAIL').fill(member.email);
+  await page.getByRole('button', { name: exactly(t('AUTH.FORGOT_BUTTON')) }).click();
+  await screenHeading(page, 'AUTH.FORGOT_SENT_TITLE').waitFor();
+
+  const mail = await waitForMail(e2e.server.dataDir, member.email);
+  const link = resetLink(mail, e2e.baseUrl);
+  await page.goto(link);
+  await field(page, 'AUTH.NEW_PASSWORD').fill(newPassword);
+  await field(page, 'AUTH.CONFIRM_PASSWORD').fill(newPassword);
+  await page.getByRole('button', { name: exactly(t('AUTH.RESET_BUTTON')) }).click();
+  await screenHeading(page, 'AUTH.RESET_DONE_TITLE').waitFor();
+
+  // The link works once.
+  await page.goto(link);
+  await screenHeading(page, 'AUTH.RESET_INVALID_TITLE').waitFor();
+
+  await page.goto(`${e2e.baseUrl}/login`);
+  await signIn(page, member.email, member.password);
+  await page.getByText(t('AUTH.INVALID_CREDENTIALS')).waitFor();
+  expect(new URL(page.url()).pathname).toBe('/login');
+
+  await field(page, 'AUTH.PASSWORD').fill(newPassword);
+  await page.getByRole('button', { name: exactly(t('AUTH.LOGIN_BUTTON')) }).click();
+  await expectPath(page, '/my-posts');
+  await expectSignedInShell(page);
+});

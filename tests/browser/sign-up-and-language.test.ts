@@ -1,0 +1,48 @@
+// Issue flow 1: sign up → /my-posts → reload stays signed in → French to English (text and
+// <html lang>) → sign out → a guarded URL sends to /login.
+import { expect, test } from 'vitest';
+import { newMember } from './support/api.mjs';
+import { expectPath, t, useE2e } from './harness';
+import { chooseLanguage, expectSignedInShell, field, htmlLang, screenHeading, signOut } from './flows';
+
+const e2e = useE2e();
+
+test('a new member signs up, stays signed in, switches to English and signs out', async () => {
+  const page = await e2e.newPage(); // no stored locale: the app starts in its default, French
+  const member = newMember('signup');
+
+  await page.goto(`${e2e.baseUrl}/signup`);
+  await expect.poll(() => htmlLang(page)).toBe('fr-FR');
+  await field(page, 'AUTH.EMAIL', 'fr-FR').fill(member.email);
+  await field(page, 'AUTH.USERNAME', 'fr-FR').fill(member.username);
+  await field(page, 'AUTH.FIRST_NAME', 'fr-FR').fill(member.firstName);
+  await field(page, 'AUTH.LAST_NAME', 'fr-FR').fill(member.lastName);
+  await field(page, 'AUTH.PASSWORD', 'fr-FR').fill(member.password);
+  await page.getByRole('button', { name: t('AUTH.SIGNUP_BUTTON', 'fr-FR') }).click();
+
+  await expectPath(page, '/my-posts');
+  await screenHeading(page, 'POSTS.MY_POSTS_TITLE', 'fr-FR').waitFor();
+  await expectSignedInShell(page, 'fr-FR');
+
+  await page.reload();
+  await expectPath(page, '/my-posts');
+  await screenHeading(page, 'POSTS.MY_POSTS_TITLE', 'fr-FR').waitFor();
+  await expectSignedInShell(page, 'fr-FR');
+  expect(await htmlLang(page)).toBe('fr-FR');
+
+  await chooseLanguage(page, 'en-US', 'fr-FR');
+  await expect.poll(() => htmlLang(page)).toBe('en-US');
+  await screenHeading(page, 'POSTS.MY_POSTS_TITLE', 'en-US').waitFor();
+  await expectSignedInShell(page, 'en-US');
+  expect(await screenHeading(page, 'POSTS.MY_POSTS_TITLE', 'fr-FR').count()).toBe(0);
+  expect(await page.evaluate(() => localStorage.getItem('selectedLocale'))).toBe('en-US');
+
+  await signOut(page, 'en-US');
+  await expectPath(page, '/login');
+  await screenHeading(page, 'AUTH.LOGIN_TITLE', 'en-US').waitFor();
+  expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
+
+  await page.goto(`${e2e.baseUrl}/my-cars`);
+  await expectPath(page, '/login');
+  await screenHeading(page, 'AUTH.LOGIN_TITLE', 'en-US').waitFor();
+});

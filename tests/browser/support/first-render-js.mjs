@@ -1,0 +1,93 @@
+// The JavaScript a signed-in member downloads before /my-posts has rendered, measured the way the
+// bundle budget counts it: every script response up to the rendered screen, each file's bytes from
+// the served dist/ gzipped with zlib defaults. Shared by the browser test (the CI gate) and `npm run bench`.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+export const FIRST_RENDER_BUDGET_BYTES = 170 * 1024;
+
+/** Quill's logger namespaces survive minification; the source map names the package outright. */
+const QUILL_SIGNATURE = /quill:(?:events|selection|keyboard|toolbar|clipboard)/;
+
+export function seedSessionScript({ token, refreshToken, user, locale = 'en-US' }) {
+  // Seeds once per context (a flag survives reloads), so that a later sign-out is not undone.
+  return `(() => {
+    if (location.origin === 'null' || localStorage.getItem('__e2e_seeded')) return;
+    localStorage.setItem('__e2e_seeded', '1');
+    localStorage.setItem('access_token', ${JSON.stringify(token)});
+    localStorage.setItem('refresh_token', ${JSON.stringify(refreshToken)});
+    localStorage.setItem('current_user', ${JSON.stringify(JSON.stringify(user))});
+    localStorage.setItem('selectedLocale', ${JSON.stringify(locale)});
+  })();`;
+}
+
+function containsQuill(file, source) {
+  const map = `${file}.map`;
+  if (existsSync(map)) {
+    try {
+      const sources = JSON.parse(readFileSync(map, 'utf8')).sources ?? [];
+      if (sources.some((s) => /node_modules\/quill\//.test(s))) return true;
+    } catch {
+      // fall through to the text signature
+    }
+  }
+  return QUILL_SIGNATURE.test(source);
+}
+
+/**
+ * Opens `${server.baseUrl}/my-posts` signed in, in a fresh context with the service worker blocked and no
+ * HTTP cache, and returns { totalGzip, totalRaw, files, quillFiles }. `waitForScreen(page)` resolves
+ * once the screen has rendered; `onPage(page)` may watch the page (console, errors).
+ */
+export async function measureFirstRenderJs(browser, server, session, waitForScreen, onPage = () => {}) {
+  const { baseUrl, clientDir } = server;
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  await context.addInitScript({ content: seedSessionScript(session) });
+  const page = await context.newPage();
+  onPage(page);
+  const seen = new Map();
+  let rendered = false;
+  page.on('response', (response) => {
+    if (rendered) return;
+    const type = response.request().resourceType();
+    const contentType = response.headers()['content-type'] ?? '';
+    const url = new URL(response.url());
+    if (url.origin !== baseUrl) return;
+    if (type === 'script' || /javascript/.test(contentType) || url.pathname.endsWith('.js')) {
+      if (!seen.has(url.pathname)) seen.set(url.pathname, response);
+    }
+  });
+  try {
+    await page.goto(`${baseUrl}/my-posts`, { waitUntil: 'commit' });
+    await waitForScreen(page);
+    rendered = true;
+    const files = [];
+    for (const [pathname, response] of seen) {
+      const file = path.join(clientDir, decodeURIComponent(pathname));
+      const bytes = existsSync(file) ? readFileSync(file) : await response.body();
+      const text = bytes.toString('utf8');
+      files.push({
+        path: pathname,
+        status: response.status(),
+        raw: bytes.length,
+        gzip: gzipSync(bytes).length,
+        quill: containsQuill(file, text),
+      });
+    }
+    files.sort((a, b) => b.gzip - a.gzip);
+    return {
+      totalGzip: files.reduce((sum, f) => sum + f.gzip, 0),
+      totalRaw: files.reduce((sum, f) => sum + f.raw, 0),
+      files,
+      quillFiles: files.filter((f) => f.quill).map((f) => f.path),
+      finalPath: new URL(page.url()).pathname,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+export function formatKiB(bytes) {
+  return `${(bytes / 1024).toFixed(1)} KB`;
+}

@@ -1,0 +1,112 @@
+// The built client on the API's port: cache headers per kind of file and the SPA fallback.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers';
+
+const INDEX = '<!doctype html><title>Paddock</title><div id="root"></div>';
+
+function fakeDist(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'paddock-dist-'));
+  mkdirSync(path.join(dir, 'assets/i18n'), { recursive: true });
+  writeFileSync(path.join(dir, 'index.html'), INDEX);
+  writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(path.join(dir, 'manifest.webmanifest'), '{"name":"Paddock"}');
+  writeFileSync(path.join(dir, 'robots.txt'), 'User-agent: *');
+  writeFileSync(path.join(dir, 'assets/index-B3xK9_aZ.js'), 'console.log(1);');
+  writeFileSync(path.join(dir, 'assets/i18n/en-US.json'), '{}');
+  return dir;
+}
+
+describe('platform: static client', () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = fakeDist();
+    // A tiny API budget: static files must not spend it.
+    t = await createTestApp({ CLIENT_DIR: dist, RATE_LIMIT_MAX: '2' });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url, headers });
+
+  it('caches hashed assets for a year, immutably', async () => {
+    const res = await get('/assets/index-B3xK9_aZ.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('console.log(1);');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('makes the browser revalidate index.html, sw.js and the manifest', async () => {
+    for (const url of ['/', '/index.html', '/sw.js', '/manifest.webmanifest']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it('does not count static files against the rate limit', async () => {
+    for (let i = 0; i < 5; i += 1) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/assets/index-B3xK9_aZ.js',
+        remoteAddress: '10.7.7.7',
+      });
+      expect(res.statusCode).toBe(200);
+    }
+  });
+
+  it('gives unhashed files a short cache, translation catalogs included', async () => {
+    for (const url of ['/robots.txt', '/assets/i18n/en-US.json']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('public, max-age=3600');
+    }
+  });
+
+  it('answers a deep client route with index.html, uncached, under the CSP', async () => {
+    const res = await get('/cars/3f1c2b1e-0000-4000-8000-000000000000/logs');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toBe(INDEX);
+    expect(String(res.headers['content-security-policy'])).toContain("script-src 'self'");
+    const head = await t.app.inject({ method: 'HEAD', url: '/my-posts' });
+    expect(head.statusCode).toBe(200);
+    const again = await get('/my-posts', { 'if-none-match': String(res.headers.etag) });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('never falls back for the API, sockets, missing files or other methods', async () => {
+    for (const url of [
+      '/api/nope',
+      '/api/v1.0/nope',
+      '/socket.io/nope',
+      '/assets/gone-AAAAAAAA.js',
+      '/favicon.png',
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toMatchObject({ success: false, error: { code: 'NOT_FOUND' } });
+    }
+    const post = await t.app.inject({ method: 'POST', url: '/my-posts', payload: {} });
+    expect(post.statusCode).toBe(404);
+  });
+
+  it('still serves the API when there is no built client', async () => {
+    const bare = await createTestApp();
+    try {
+      expect((await bare.app.inject({ method: 'GET', url: '/api/v1.0/health' })).statusCode).toBe(200);
+      const route = await bare.app.inject({ method: 'GET', url: '/my-posts' });
+      expect(route.statusCode).toBe(404);
+      expect(route.json()).toMatchObject({ success: false, error: { code: 'NOT_FOUND' } });
+    } finally {
+      await bare.close();
+    }
+  });
+});

@@ -1,0 +1,199 @@
+// socket.io over real HTTP: the handshake checks the token and the Origin, each socket joins its
+// member's room, and post rooms need the posts feature's permission.
+import { randomUUID } from 'node:crypto';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { signAccessToken } from '../../server/src/auth/access-token';
+import type {
+  ClientToServerEvents,
+  NotificationEvent,
+  ServerToClientEvents,
+} from '../../src/contract/socket-events';
+import { createTestApp, type TestApp } from './helpers';
+
+type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+const event = (id: string): NotificationEvent => ({
+  id,
+  type: 'friend',
+  jsonPayload: { relatedFriendId: id },
+  createdAt: new Date().toISOString(),
+});
+
+describe('socket.io', () => {
+  let t: TestApp;
+  let url: string;
+  const members: { token: string; id: string }[] = [];
+  const open: ClientSocket[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    for (const name of ['sock_one', 'sock_two']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1.0/auth/signup',
+        payload: {
+          email: `${name}@example.com`,
+          password: 'correct horse battery staple 42',
+          username: name,
+          firstName: 'S',
+          lastName: 'O',
+        },
+      });
+      const { data } = res.json<{ data: { token: string; user: { id: string } } }>();
+      members.push({ token: data.token, id: data.user.id });
+    }
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  });
+  afterEach(() => {
+    for (const s of open.splice(0)) s.disconnect();
+  });
+  afterAll(() => t.close());
+
+  function client(auth: object, extra: Record<string, string> = {}): ClientSocket {
+    const socket: ClientSocket = connect(url, {
+      auth,
+      transports: ['websocket'],
+      reconnection: false,
+      extraHeaders: extra,
+    });
+    open.push(socket);
+    return socket;
+  }
+  const connected = (s: ClientSocket) =>
+    new Promise<void>((resolve, reject) => {
+      s.once('connect', resolve);
+      s.once('connect_error', reject);
+    });
+  const refused = (s: ClientSocket) =>
+    new Promise<Error>((resolve, reject) => {
+      s.once('connect', () => reject(new Error('connected')));
+      s.once('connect_error', resolve);
+    });
+  const nextNotification = (s: ClientSocket, ms = 500) =>
+    new Promise<NotificationEvent | null>((resolve) => {
+      const timer = setTimeout(() => resolve(null), ms);
+      s.once('notification', (e) => {
+        clearTimeout(timer);
+        resolve(e);
+      });
+    });
+
+  it("connects with a valid token and receives its member's notifications only", async () => {
+    const [one, two] = [client({ token: members[0]!.token }), client({ token: members[1]!.token })];
+    await Promise.all([connected(one), connected(two)]);
+    const toOne = nextNotification(one);
+    const toTwo = nextNotification(two);
+    t.app.realtime.notify(members[0]!.id, event('n-1'));
+    expect((await toOne)?.id).toBe('n-1');
+    expect(await toTwo).toBeNull();
+  });
+
+  it('refuses a missing, a bad and an expired token with "Authentication error"', async () => {
+    const expired = await signAccessToken(
+      t.config.jwtSecret,
+      { userId: members[0]!.id, sessionId: randomUUID() },
+      -60,
+    );
+    const [sessionId] = await t.app.db.kysely
+      .selectFrom('sessions')
+      .select('id')
+      .where('user_id', '=', members[0]!.id)
+      .execute();
+    const expiredReal = await signAccessToken(
+      t.config.jwtSecret,
+      { userId: members[0]!.id, sessionId: sessionId!.id },
+      -60,
+    );
+    for (const auth of [
+      {},
+      { token: 'not-a-jwt' },
+      { token: members[0]!.token + 'x' },
+      { token: expired },
+      { token: expiredReal },
+    ]) {
+      const error = await refused(client(auth));
+      expect(error.message, JSON.stringify(auth)).toContain('Authentication error');
+    }
+  });
+
+  it('refuses a browser handshake from a foreign Origin and accepts the app origin or none', async () => {
+    const token = members[0]!.token;
+    await refused(client({ token }, { origin: 'https://evil.example' }));
+    await connected(client({ token }, { origin: 'http://localhost:3000' }));
+    await connected(client({ token }));
+  });
+
+  it('ignores join_post for a post the member may not read, and joins when allowed', async () => {
+    const postId = randomUUID();
+    const readable = randomUUID();
+    t.app.realtime.setPostAccess(async (memberId, id) => memberId === members[0]!.id && id === readable);
+    const socket = client({ token: members[0]!.token });
+    await connected(socket);
+    const updates: string[] = [];
+    socket.on('postUpdated', (e) => updates.push(e.postId));
+    socket.emit('join_post', postId);
+    socket.emit('join_post', 'not-a-uuid');
+    socket.emit('join_post', readable);
+    await new Promise((r) => setTimeout(r, 100));
+    t.app.realtime.toPost(postId).emit('postUpdated', { postId, message: 'edited' });
+    t.app.realtime.toPost(readable).emit('postUpdated', { postId: readable, message: 'edited' });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(updates).toEqual([readable]);
+    socket.emit('leave_post', readable);
+    await new Promise((r) => setTimeout(r, 100));
+    t.app.realtime.toPost(readable).emit('postUpdated', { postId: readable, message: 'again' });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(updates).toEqual([readable]);
+  });
+
+  it('drops a socket that sends a message over 16 KB', async () => {
+    const socket = client({ token: members[0]!.token });
+    await connected(socket);
+    const closed = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    socket.emit('join_post', 'x'.repeat(16 * 1024 + 1));
+    expect(await closed).toBe('transport close');
+  });
+
+  it('keeps a socket that stays under 16 KB', async () => {
+    const socket = client({ token: members[0]!.token });
+    await connected(socket);
+    socket.emit('join_post', 'x'.repeat(16 * 1024 - 100));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(socket.connected).toBe(true);
+  });
+
+  it('closes a socket when its access token expires', async () => {
+    const [session] = await t.app.db.kysely
+      .selectFrom('sessions')
+      .select('id')
+      .where('user_id', '=', members[0]!.id)
+      .execute();
+    const token = await signAccessToken(
+      t.config.jwtSecret,
+      { userId: members[0]!.id, sessionId: session!.id },
+      3,
+    );
+    const socket = client({ token });
+    const opened = Date.now();
+    await connected(socket);
+    const reason = await new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    expect(reason).toBe('io server disconnect');
+    expect(Date.now() - opened).toBeLessThan(4_500);
+  });
+
+  it('closes the sockets of a revoked session', async () => {
+    const socket = client({ token: members[1]!.token });
+    await connected(socket);
+    const closed = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    const [session] = await t.app.db.kysely
+      .selectFrom('sessions')
+      .select('id')
+      .where('user_id', '=', members[1]!.id)
+      .execute();
+    t.app.realtime.disconnectSession(session!.id);
+    expect(await closed).toBe('io server disconnect');
+  });
+});
