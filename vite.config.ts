@@ -68,7 +68,12 @@ function preloadFirstScreen(): Plugin {
         const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk');
         const login = chunks.find((c) => /\/src\/routes\/login\.tsx/.test(c.facadeModuleId ?? ''));
         const files = login ? [login.fileName, ...login.imports] : [];
-        for (const file of files.filter((f) => !html.includes(`/${f}"`))) {
+        // src/main.tsx loads the app in steps (dynamic imports): fetch those chunks with the entry.
+        const steps = chunks.filter((c) =>
+          /\/src\/app\/start\.tsx$|\/react-dom\/client\.js$/.test(c.facadeModuleId ?? ''),
+        );
+        files.unshift(...steps.flatMap((c) => [c.fileName, ...c.imports]));
+        for (const file of [...new Set(files)].filter((f) => !html.includes(`/${f}"`))) {
           tags.push({
             tag: 'link',
             attrs: { rel: 'modulepreload', crossorigin: '', href: `/${file}` },
@@ -96,9 +101,17 @@ function prerenderLogin(): Plugin {
       skip = Boolean(config.build.ssr); // the prerender's own server build
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    writeBundle() {
+    writeBundle(_options, bundle) {
       if (skip) return;
-      execFileSync(process.execPath, ['server/scripts/prerender.mjs', outDir], { stdio: 'inherit' });
+      // The login chunk's own CSS (auth-shell…): login.html must link it, its markup needs it.
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const login = chunks.find((c) => /\/src\/routes\/login\.tsx/.test(c.facadeModuleId ?? ''));
+      const files = new Set(login ? [login.fileName, ...login.imports] : []);
+      const css = chunks
+        .filter((c) => files.has(c.fileName))
+        .flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]);
+      const args = ['server/scripts/prerender.mjs', outDir, ...css.map((f) => `--css=${f}`)];
+      execFileSync(process.execPath, args, { stdio: 'inherit' });
     },
   };
 }

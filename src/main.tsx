@@ -1,30 +1,16 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from '@/app/app';
-import { connectRouter, createAppRouter } from '@/app/router';
-import { installPreloadErrorHandler, registerServiceWorker } from '@/features/pwa/register-sw';
-import { session } from '@/lib/auth/session';
-import { initI18n } from '@/lib/i18n';
-import '@/ui';
+// The entry stays small: its imports are evaluated in one task, so the app is loaded in steps
+// (React DOM, then the rest) with a pause between them (Lighthouse's total blocking time).
+import { installPreloadErrorHandler } from '@/features/pwa/register-sw';
+import '@/ui/theme.css';
+import '@/ui/components.css';
 
 installPreloadErrorHandler();
-const router = createAppRouter();
-connectRouter(router);
-// The stored-token check runs alongside the catalog load; the root route waits for it (whenReady).
-void session.init();
 
-async function start(): Promise<void> {
-  // The route is resolved (guards, lazy chunks) before the first render: on /login the prerendered
-  // markup (login.html) is then replaced in one commit by the same screen, never by a blank page.
-  await Promise.all([initI18n(), router.load()]);
-  const root = document.getElementById('root');
-  if (!root) throw new Error('#root missing from index.html');
-  createRoot(root).render(
-    <StrictMode>
-      <App router={router} />
-    </StrictMode>,
-  );
-  if (import.meta.env.PROD) void registerServiceWorker().catch(() => undefined);
+async function boot(): Promise<void> {
+  await import('react-dom/client');
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  const { start } = await import('@/app/start');
+  await start();
 }
 
-void start();
+void boot();

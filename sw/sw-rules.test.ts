@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isDeniedNavigation, isMediaImageRequest, MEDIA_CACHE } from './sw-rules';
+import {
+  isDeniedNavigation,
+  isMediaImageRequest,
+  isPrerenderedLoginNavigation,
+  MEDIA_CACHE,
+  PRERENDERED_LOGIN,
+} from './sw-rules';
 
 const origin = 'https://paddock.test';
 const url = (p: string) => new URL(p, origin);
@@ -11,6 +17,15 @@ describe('service worker rules', () => {
     expect(isDeniedNavigation('/socket.io/')).toBe(true);
     expect(isDeniedNavigation('/my-posts')).toBe(false);
     expect(isDeniedNavigation('/apiary')).toBe(false);
+  });
+
+  it('answers /login navigations with the prerendered login.html, and only those', () => {
+    expect(PRERENDERED_LOGIN.url).toBe('/login.html');
+    expect(isPrerenderedLoginNavigation('/login')).toBe(true);
+    expect(isPrerenderedLoginNavigation('/login/')).toBe(true);
+    expect(isPrerenderedLoginNavigation('/login-help')).toBe(false);
+    expect(isPrerenderedLoginNavigation('/signup')).toBe(false);
+    expect(isPrerenderedLoginNavigation('/my-posts')).toBe(false);
   });
 
   it('caches only same-origin media images, never API JSON', () => {

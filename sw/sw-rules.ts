@@ -3,6 +3,13 @@
 /** Navigations to these paths go to the network, never to the app shell. */
 export const NAVIGATION_DENYLIST = [/^\/api(\/|$)/, /^\/socket\.io(\/|$)/];
 
+/** /login has a prerendered page (server/scripts/prerender.mjs): navigations there get it, not the bare shell. */
+export const PRERENDERED_LOGIN = { allowlist: [/^\/login\/?$/], url: '/login.html' } as const;
+
+export function isPrerenderedLoginNavigation(pathname: string): boolean {
+  return PRERENDERED_LOGIN.allowlist.some((re) => re.test(pathname));
+}
+
 /** Media images: cache-first, bounded by count and age so the cache cannot grow without end. */
 export const MEDIA_CACHE = {
   name: 'paddock-media',

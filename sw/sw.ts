@@ -1,12 +1,13 @@
 /// <reference lib="webworker" />
 // Paddock's service worker (vite-plugin-pwa injectManifest). It precaches the shell, every route
-// chunk and both catalogs; it answers navigations with the shell so deep links open offline; it
-// keeps media images in a bounded cache. API JSON is never cached here: Dexie is the local store.
+// chunk and both catalogs; it answers navigations with the shell (with the prerendered login.html
+// for /login) so deep links open offline; it keeps media images in a bounded cache. API JSON is
+// never cached here: Dexie is the local store.
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
-import { isMediaImageRequest, MEDIA_CACHE, NAVIGATION_DENYLIST } from './sw-rules';
+import { isMediaImageRequest, MEDIA_CACHE, NAVIGATION_DENYLIST, PRERENDERED_LOGIN } from './sw-rules';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null } | string>;
@@ -15,7 +16,13 @@ declare const self: ServiceWorkerGlobalScope & {
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-// No navigation preload: navigations are answered from the precached shell, so it would be wasted.
+// No navigation preload: navigations are answered from the precache (login.html for /login, the
+// shell for the rest), so it would be wasted.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL(PRERENDERED_LOGIN.url), {
+    allowlist: [...PRERENDERED_LOGIN.allowlist],
+  }),
+);
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: NAVIGATION_DENYLIST }));
 
 registerRoute(

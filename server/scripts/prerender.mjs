@@ -3,7 +3,8 @@
 // markup inside #root, so that the first visit paints before the JavaScript has arrived.
 // Run by the client build itself (vite.config.ts, plugin paddock-prerender-login, at writeBundle):
 // the file must exist before vite-plugin-pwa writes the precache manifest at closeBundle.
-// Usage: node server/scripts/prerender.mjs <client dir>
+// Usage: node server/scripts/prerender.mjs <client dir> [--css=assets/<file>.css …]
+import { createHash } from 'node:crypto';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -14,7 +15,41 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const ssrOut = path.join(root, 'node_modules/.cache/paddock-prerender');
 const ROOT_DIV = '<div id="root"></div>';
 
-export async function prerenderLogin(clientDir) {
+// login.html only: the app's files start downloading once the prerendered screen has painted,
+// so the first paint waits for nothing but the page and its CSS (no inline script: the CSP).
+const BOOT_SCRIPT = `// Written by server/scripts/prerender.mjs for login.html: start the app after the first paint.
+const deferred = document.getElementById('paddock-deferred');
+requestAnimationFrame(() => setTimeout(() => {
+  document.head.append(deferred.content.cloneNode(true));
+  void import(deferred.dataset.entry);
+}));
+`;
+
+const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const HINT_LINKS = /\s*<link rel="(?:modulepreload|preload)"[^>]*>/g;
+
+/**
+ * index.html → login.html: the markup inside #root; the route's CSS linked; the entry script and
+ * the preload hints moved into an inert <template> that the boot script applies after the paint.
+ */
+export function toLoginPage(index, { markup, path: routePath, css, bootUrl }) {
+  const entry = ENTRY_SCRIPT.exec(index);
+  if (!entry) throw new Error('prerender: the entry <script> was not found in index.html');
+  if (!index.includes(ROOT_DIV)) throw new Error(`prerender: ${ROOT_DIV} not found in index.html`);
+  const hints = index.match(HINT_LINKS) ?? [];
+  let html = index.replace(ENTRY_SCRIPT, '').replace(HINT_LINKS, '');
+  const head = [
+    ...[...new Set(css)]
+      .filter((file) => !index.includes(`/${file}"`))
+      .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    `<template id="paddock-deferred" data-entry="${entry[1]}">${hints.map((h) => h.trim()).join('')}</template>`,
+    `<script type="module" src="${bootUrl}"></script>`,
+  ];
+  html = html.replace('</head>', `\n    ${head.join('\n    ')}\n  </head>`);
+  return html.replace(ROOT_DIV, `<div id="root" data-prerendered="${routePath}">${markup}</div>`);
+}
+
+export async function prerenderLogin(clientDir, css = []) {
   await build({
     configFile: path.join(root, 'vite.config.ts'),
     root,
@@ -28,18 +63,23 @@ export async function prerenderLogin(clientDir) {
   const messages = JSON.parse(await readFile(path.join(clientDir, 'assets/i18n/fr-FR.json'), 'utf8'));
   // The router's scroll-restoration <script> is inline: the CSP (script-src 'self') would block it.
   const markup = (await renderLoginMarkup(messages)).replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '');
+  // A hashed name (assets/name-<8>.js): served as immutable like Vite's own files.
+  const hash = createHash('sha256').update(BOOT_SCRIPT).digest('base64url').slice(0, 8).replace(/[-_]/g, 'x');
+  const bootUrl = `/assets/login-boot-${hash}.js`;
+  await writeFile(path.join(clientDir, bootUrl), BOOT_SCRIPT);
   const index = await readFile(path.join(clientDir, 'index.html'), 'utf8');
-  if (!index.includes(ROOT_DIV)) throw new Error(`prerender: ${ROOT_DIV} not found in index.html`);
-  const html = index.replace(ROOT_DIV, `<div id="root" data-prerendered="${PRERENDERED_PATH}">${markup}</div>`);
+  const html = toLoginPage(index, { markup, path: PRERENDERED_PATH, css, bootUrl });
   await writeFile(path.join(clientDir, 'login.html'), html);
   await rm(ssrOut, { recursive: true, force: true });
   return Buffer.byteLength(html);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const clientDir = path.resolve(process.argv[2] ?? path.join(root, 'dist'));
+  const [dir, ...options] = process.argv.slice(2);
+  const clientDir = path.resolve(dir ?? path.join(root, 'dist'));
+  const css = options.filter((o) => o.startsWith('--css=')).map((o) => o.slice('--css='.length));
   const started = performance.now();
-  const size = await prerenderLogin(clientDir);
+  const size = await prerenderLogin(clientDir, css);
   console.log(
     `prerender: ${path.relative(root, path.join(clientDir, 'login.html')) || 'login.html'} ` +
       `(${size} bytes, ${Math.round(performance.now() - started)} ms)`,

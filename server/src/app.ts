@@ -6,6 +6,7 @@ import { createDb, type Db } from './db/database';
 import { migrateToLatest } from './db/migrator';
 import { registerErrorHandling } from './http/errors';
 import { registerIdempotency } from './http/idempotency';
+import { lazyCompilers } from './http/lazy-compilers';
 import { loggerOptions } from './http/logger';
 import { registerOpenApi } from './http/openapi';
 import { registerRateLimit } from './http/rate-limit';
@@ -50,6 +51,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ajv: {
       customOptions: { removeAdditional: 'all', coerceTypes: 'array', useDefaults: true, allErrors: false },
     },
+    // Each route's validators and serializers are compiled on its first request, not before listen.
+    schemaController: { compilersFactory: lazyCompilers() },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const db = createDb(config);

@@ -24,7 +24,7 @@ async function seed(dataDir) {
   const members = [];
   for (let i = 0; i < SEED_USERS; i++)
     members.push((await signUpViaApi(server.baseUrl, newMember('bench'))).member);
-  await server.stop();
+  await server.dispose(); // the DATA_DIR is ours, dispose() keeps it
   return members;
 }
 

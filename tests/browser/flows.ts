@@ -56,3 +56,12 @@ export async function signOut(page: Page, locale: Locale = 'en-US'): Promise<voi
 export function htmlLang(page: Page): Promise<string | null> {
   return page.locator('html').getAttribute('lang');
 }
+
+/**
+ * Waits until the page has stopped loading (no request for 500 ms) before a form is filled. A
+ * signed-out form can still re-mount just after it first shows and drop what was typed (seen on
+ * /forgot-password); a person pauses too, so the flows wait for a settled page.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+}

@@ -64,9 +64,16 @@ export function useE2e(serverOptions: ServerOptions = {}): E2e {
     await server?.dispose();
   });
 
+  let pages: Page[] = [];
   beforeEach((ctx) => {
     log = [];
-    ctx.onTestFailed(() => {
+    pages = [];
+    ctx.onTestFailed(async () => {
+      // What each page showed when the test failed: its address and its visible text.
+      for (const page of pages.filter((p) => !p.isClosed())) {
+        const text = await page.evaluate(() => document.body?.innerText ?? '').catch(() => '(unreadable)');
+        log.push(`[page at failure] ${page.url()}\n${text.slice(0, 1500)}`);
+      }
       console.log(
         `\n--- browser console and page errors (${ctx.task.name}) ---\n${log.join('\n') || '(none)'}` +
           `\n--- server output (last lines) ---\n${server?.output().split('\n').slice(-60).join('\n') || '(none)'}\n`,
@@ -75,6 +82,7 @@ export function useE2e(serverOptions: ServerOptions = {}): E2e {
   });
 
   const watch = (page: Page) => {
+    pages.push(page);
     const stamp = () => new Date().toISOString().slice(11, 23);
     page.on('console', (m) => log.push(`${stamp()} [console.${m.type()}] ${m.text()}`));
     page.on('pageerror', (e) => log.push(`${stamp()} [pageerror] ${e.stack ?? e.message}`));

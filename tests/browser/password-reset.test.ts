@@ -4,7 +4,7 @@ import { expect, test } from 'vitest';
 import { signUpViaApi } from './support/api.mjs';
 import { resetLink, waitForMail } from './support/mailbox';
 import { exactly, expectPath, t, useE2e } from './harness';
-import { expectSignedInShell, field, screenHeading, signIn } from './flows';
+import { expectSignedInShell, field, screenHeading, settled, signIn } from './flows';
 
 const e2e = useE2e();
 
@@ -14,8 +14,10 @@ test('a member resets a forgotten password from the mailed link', async () => {
   const page = await e2e.newPage({ locale: 'en-US' });
 
   await page.goto(`${e2e.baseUrl}/login`);
+  await settled(page);
   await page.getByRole('link', { name: exactly(t('AUTH.FORGOT_PASSWORD_LINK')) }).click();
   await expectPath(page, '/forgot-password');
+  await settled(page);
   await field(page, 'AUTH.EMAIL').fill(member.email);
   await page.getByRole('button', { name: exactly(t('AUTH.FORGOT_BUTTON')) }).click();
   await screenHeading(page, 'AUTH.FORGOT_SENT_TITLE').waitFor();
@@ -23,6 +25,7 @@ test('a member resets a forgotten password from the mailed link', async () => {
   const mail = await waitForMail(e2e.server.dataDir, member.email);
   const link = resetLink(mail, e2e.baseUrl);
   await page.goto(link);
+  await settled(page);
   await field(page, 'AUTH.NEW_PASSWORD').fill(newPassword);
   await field(page, 'AUTH.CONFIRM_PASSWORD').fill(newPassword);
   await page.getByRole('button', { name: exactly(t('AUTH.RESET_BUTTON')) }).click();
@@ -33,6 +36,7 @@ test('a member resets a forgotten password from the mailed link', async () => {
   await screenHeading(page, 'AUTH.RESET_INVALID_TITLE').waitFor();
 
   await page.goto(`${e2e.baseUrl}/login`);
+  await settled(page);
   await signIn(page, member.email, member.password);
   await page.getByText(t('AUTH.INVALID_CREDENTIALS')).waitFor();
   expect(new URL(page.url()).pathname).toBe('/login');

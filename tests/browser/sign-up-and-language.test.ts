@@ -3,7 +3,15 @@
 import { expect, test } from 'vitest';
 import { newMember } from './support/api.mjs';
 import { expectPath, t, useE2e } from './harness';
-import { chooseLanguage, expectSignedInShell, field, htmlLang, screenHeading, signOut } from './flows';
+import {
+  chooseLanguage,
+  expectSignedInShell,
+  field,
+  htmlLang,
+  screenHeading,
+  settled,
+  signOut,
+} from './flows';
 
 const e2e = useE2e();
 
@@ -13,6 +21,7 @@ test('a new member signs up, stays signed in, switches to English and signs out'
 
   await page.goto(`${e2e.baseUrl}/signup`);
   await expect.poll(() => htmlLang(page)).toBe('fr-FR');
+  await settled(page);
   await field(page, 'AUTH.EMAIL', 'fr-FR').fill(member.email);
   await field(page, 'AUTH.USERNAME', 'fr-FR').fill(member.username);
   await field(page, 'AUTH.FIRST_NAME', 'fr-FR').fill(member.firstName);

@@ -76,6 +76,8 @@ describe('platform: static client', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.body).toBe(INDEX);
     expect(String(res.headers['content-security-policy'])).toContain("script-src 'self'");
+    // Without a prerendered login.html in the build, /login is a client route like any other.
+    expect((await get('/login')).body).toBe(INDEX);
     const head = await t.app.inject({ method: 'HEAD', url: '/my-posts' });
     expect(head.statusCode).toBe(200);
     const again = await get('/my-posts', { 'if-none-match': String(res.headers.etag) });
@@ -108,5 +110,48 @@ describe('platform: static client', () => {
     } finally {
       await bare.close();
     }
+  });
+});
+
+describe('platform: static client with the prerendered login page', () => {
+  const LOGIN =
+    '<!doctype html><title>Paddock</title><div id="root" data-prerendered="/login"><h1>Bon retour</h1></div>';
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = fakeDist();
+    writeFileSync(path.join(dist, 'login.html'), LOGIN);
+    t = await createTestApp({ CLIENT_DIR: dist });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url, headers });
+
+  it('answers /login with login.html, uncached, with its own ETag', async () => {
+    const index = await get('/my-posts');
+    for (const url of ['/login', '/login/', '/login?redirect=%2Fmy-posts']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toContain('text/html');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toBe(LOGIN);
+      expect(res.headers.etag, url).not.toBe(index.headers.etag);
+    }
+    const res = await get('/login');
+    expect((await get('/login', { 'if-none-match': String(res.headers.etag) })).statusCode).toBe(304);
+    expect((await get('/login', { 'if-none-match': String(index.headers.etag) })).statusCode).toBe(200);
+  });
+
+  it('keeps index.html for every other client route, and login.html is revalidated too', async () => {
+    for (const url of ['/', '/signup', '/login-help', '/legal/terms']) {
+      expect((await get(url)).body, url).toBe(INDEX);
+    }
+    const file = await get('/login.html');
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['cache-control']).toBe('no-cache');
   });
 });

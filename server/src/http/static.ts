@@ -12,7 +12,7 @@ export const NO_CACHE = 'no-cache';
 export const SHORT_CACHE = 'public, max-age=3600';
 
 /** Files whose name never changes but whose content does: the browser must revalidate them. */
-const ALWAYS_REVALIDATE = new Set(['index.html', 'sw.js', 'manifest.webmanifest']);
+const ALWAYS_REVALIDATE = new Set(['index.html', 'login.html', 'sw.js', 'manifest.webmanifest']);
 /** Vite names built files `name-<8 character hash>.ext`. */
 const HASHED_NAME = /-[A-Za-z0-9_-]{8}\.[A-Za-z0-9]+$/;
 
@@ -25,12 +25,21 @@ export function cacheControlFor(relativePath: string): string {
   return SHORT_CACHE;
 }
 
-interface ClientShell {
+interface ShellPage {
   html: Buffer;
   etag: string;
 }
+interface ClientShell extends ShellPage {
+  /** login.html: index.html with the /login screen prerendered (server/scripts/prerender.mjs). */
+  login: ShellPage | null;
+}
 // Keyed by the root app, so that several apps in one process (tests) keep their own shell.
 const shells = new WeakMap<FastifyInstance, ClientShell>();
+
+function shellPage(file: string): ShellPage {
+  const html = readFileSync(file);
+  return { html, etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"` };
+}
 
 /** Serves config.clientDir when it holds a build; without one the API runs alone. */
 export async function registerStatic(app: FastifyInstance, config: Config) {
@@ -40,8 +49,8 @@ export async function registerStatic(app: FastifyInstance, config: Config) {
     app.log.warn({ clientDir: root }, 'no built client found: serving the API only');
     return;
   }
-  const html = readFileSync(indexFile);
-  shells.set(app, { html, etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"` });
+  const loginFile = path.join(root, 'login.html');
+  shells.set(app, { ...shellPage(indexFile), login: existsSync(loginFile) ? shellPage(loginFile) : null });
   await app.register(fastifyStatic, {
     root,
     prefix: '/',
@@ -68,10 +77,17 @@ export function isClientRoute(request: FastifyRequest): boolean {
   return !lastSegment.includes('.') || (request.headers.accept ?? '').includes('text/html');
 }
 
-/** Answers a client route with index.html; false when there is no build or it is not a client route. */
+const PRERENDERED_PATH = /^\/login\/?$/;
+
+/**
+ * Answers a client route with index.html (login.html for /login when the build has it); false when
+ * there is no build or it is not a client route.
+ */
 export function sendClientShell(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): boolean {
-  const shell = shells.get(app);
-  if (!shell || !isClientRoute(request)) return false;
+  const client = shells.get(app);
+  if (!client || !isClientRoute(request)) return false;
+  const pathname = request.url.split('?')[0] ?? '/';
+  const shell = client.login && PRERENDERED_PATH.test(pathname) ? client.login : client;
   reply.header('Cache-Control', NO_CACHE).header('ETag', shell.etag).type('text/html; charset=utf-8');
   if (request.headers['if-none-match'] === shell.etag) {
     reply.status(304).send();

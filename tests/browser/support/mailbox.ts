@@ -2,19 +2,32 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-/** Undoes the transfer encodings nodemailer uses: quoted-printable and base64 parts. */
+function decodeQuotedPrintable(body: string): string {
+  const bytes = body
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+/**
+ * The mail's text, each MIME part decoded by its own Content-Transfer-Encoding (quoted-printable,
+ * base64, or as is): decoding a 7bit part as quoted-printable would corrupt a token like "=E8…".
+ */
 export function decodeMail(raw: string): string {
-  const parts = [
-    raw
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-  ];
-  for (const match of raw.matchAll(
-    /Content-Transfer-Encoding:\s*base64\s*\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/gi,
-  )) {
-    parts.push(Buffer.from((match[1] ?? '').replace(/\s+/g, ''), 'base64').toString('utf8'));
-  }
-  return parts.join('\n');
+  return raw
+    .split(/\r?\n--[^\r\n]+\r?\n/)
+    .map((part) => {
+      const split = /\r?\n\r?\n/.exec(part);
+      if (!split) return part;
+      const headers = part.slice(0, split.index);
+      const body = part.slice(split.index + split[0].length);
+      const encoding = /Content-Transfer-Encoding:\s*([\w-]+)/i.exec(headers)?.[1]?.toLowerCase();
+      if (encoding === 'quoted-printable') return `${headers}\n\n${decodeQuotedPrintable(body)}`;
+      if (encoding === 'base64')
+        return `${headers}\n\n${Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')}`;
+      return part;
+    })
+    .join('\n');
 }
 
 /** Waits for a mail to `to` in `dataDir/mail` and returns its decoded text. */

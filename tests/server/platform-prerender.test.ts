@@ -1,0 +1,66 @@
+// @vitest-environment jsdom
+// The prerendered login page (server/scripts/prerender.mjs): how index.html becomes login.html.
+import { describe, expect, it } from 'vitest';
+import { toLoginPage } from '../../server/scripts/prerender.mjs';
+
+const INDEX = `<!doctype html>
+<html lang="fr-FR">
+  <head>
+    <script type="module" crossorigin src="/assets/index-AAAAAAAA.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/client-BBBBBBBB.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-CCCCCCCC.css">
+    <link rel="preload" as="fetch" href="/assets/i18n/fr-FR.json" crossorigin="anonymous">
+    <link rel="modulepreload" crossorigin="" href="/assets/login-DDDDDDDD.js">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+
+const parts = {
+  markup: '<main><h1>Bon retour</h1></main>',
+  path: '/login',
+  css: ['assets/auth-shell-EEEEEEEE.css', 'assets/index-CCCCCCCC.css', 'assets/auth-shell-EEEEEEEE.css'],
+  bootUrl: '/assets/login-boot-FFFFFFFF.js',
+};
+
+describe('prerender: login.html', () => {
+  const html = toLoginPage(INDEX, parts);
+  const doc = new DOMParser().parseFromString(html, 'text/html');
+  const template = doc.querySelector<HTMLTemplateElement>('template#paddock-deferred');
+
+  it('puts the markup inside #root, marked as prerendered', () => {
+    const root = doc.getElementById('root');
+    expect(root?.dataset.prerendered).toBe('/login');
+    expect(root?.innerHTML).toBe(parts.markup);
+  });
+
+  it('links the screen CSS once, besides index.html’s own', () => {
+    const sheets = [...doc.querySelectorAll('link[rel="stylesheet"]')].map((l) => l.getAttribute('href'));
+    expect(sheets).toEqual(['/assets/index-CCCCCCCC.css', '/assets/auth-shell-EEEEEEEE.css']);
+  });
+
+  it('fetches no JavaScript before the first paint but the boot script', () => {
+    const scripts = [...doc.querySelectorAll('script')].map((s) => s.getAttribute('src'));
+    expect(scripts).toEqual([parts.bootUrl]);
+    expect(
+      doc.head.querySelectorAll(':scope > link[rel="modulepreload"], :scope > link[rel="preload"]'),
+    ).toHaveLength(0);
+    expect(template?.dataset.entry).toBe('/assets/index-AAAAAAAA.js');
+    const deferred = [...(template?.content.querySelectorAll('link') ?? [])].map((l) =>
+      l.getAttribute('href'),
+    );
+    expect(deferred).toEqual([
+      '/assets/client-BBBBBBBB.js',
+      '/assets/i18n/fr-FR.json',
+      '/assets/login-DDDDDDDD.js',
+    ]);
+  });
+
+  it('refuses an index.html it does not understand', () => {
+    expect(() => toLoginPage(INDEX.replace('<div id="root"></div>', '<div id="app"></div>'), parts)).toThrow(
+      /#root|id="root"/,
+    );
+    expect(() => toLoginPage(INDEX.replace(/<script[^>]*><\/script>/, ''), parts)).toThrow(/entry/);
+  });
+});
