@@ -2,7 +2,7 @@
 // Client code imports only types from src/contract so that typebox never reaches the bundle.
 import { Type, type Static, type TSchema } from 'typebox';
 
-export const API_BASE = '/api/v1.0';
+export { API_BASE } from './constants';
 
 export const ERROR_CODES = [
   'VALIDATION_ERROR',

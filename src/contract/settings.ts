@@ -1,14 +1,8 @@
 import { Type, type Static } from 'typebox';
 
-export const SETTINGS_DOMAINS = [
-  'energyType',
-  'gearboxType',
-  'upholsteryMaterial',
-  'mileageUnit',
-  'carLogType',
-  'currencyCode',
-] as const;
-export type SettingsDomain = (typeof SETTINGS_DOMAINS)[number];
+import { SETTINGS_DOMAINS } from './constants';
+
+export { SETTINGS_DOMAINS, type SettingsDomain } from './constants';
 
 /** label_{locale} and optional description_{locale} per supported locale (spec §3). */
 export const SettingsPayload = Type.Record(Type.String(), Type.String());

@@ -1,18 +1,11 @@
 // Settings-driven labels (spec §3, §7, §8): one GET /settings per domain, loaded once each, into
 // Lingui keys {DOMAIN upper-cased}.{key} and {DOMAIN}.{key}_DESCRIPTION for every locale.
+import { SETTINGS_DOMAINS, type SettingsDomain } from '@/contract/constants';
 import { api } from './api-client';
 import { tokenStore } from './auth/token';
 import { i18n, isSupportedLocale, SUPPORTED_LOCALES, type Locale } from './i18n-core';
 
-export const SETTINGS_DOMAINS = [
-  'energyType',
-  'gearboxType',
-  'upholsteryMaterial',
-  'mileageUnit',
-  'carLogType',
-  'currencyCode',
-] as const;
-export type SettingsDomain = (typeof SETTINGS_DOMAINS)[number];
+export { SETTINGS_DOMAINS, type SettingsDomain };
 export const SETTINGS_PAGE_LIMIT = 100;
 
 type SettingsEntry = { key: string; jsonPayload: Record<string, unknown> };
