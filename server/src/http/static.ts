@@ -1,6 +1,7 @@
 // The built client (dist/) on the API's port: one origin for the PWA, its service worker and the API.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -27,6 +28,9 @@ export function cacheControlFor(relativePath: string): string {
 
 interface ShellPage {
   html: Buffer;
+  /** Compressed once at start-up: the shell is answered to every navigation. */
+  br: Buffer;
+  gzip: Buffer;
   etag: string;
 }
 interface ClientShell extends ShellPage {
@@ -38,7 +42,12 @@ const shells = new WeakMap<FastifyInstance, ClientShell>();
 
 function shellPage(file: string): ShellPage {
   const html = readFileSync(file);
-  return { html, etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"` };
+  return {
+    html,
+    br: brotliCompressSync(html),
+    gzip: gzipSync(html),
+    etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
+  };
 }
 
 /** Serves config.clientDir when it holds a build; without one the API runs alone. */
@@ -56,6 +65,9 @@ export async function registerStatic(app: FastifyInstance, config: Config) {
     prefix: '/',
     // One route per built file, found at start-up: nothing outside the build can be reached.
     wildcard: false,
+    // The build writes .br and .gz siblings (server/scripts/compress-client.mjs): sent as the
+    // request's Accept-Encoding allows, with no compression work per request.
+    preCompressed: true,
     cacheControl: false,
     setHeaders(res, filePath) {
       res.setHeader(
@@ -79,6 +91,18 @@ export function isClientRoute(request: FastifyRequest): boolean {
 
 const PRERENDERED_PATH = /^\/login\/?$/;
 
+/** The encodings a request accepts (q=0 excluded). */
+export function acceptedEncodings(header: string | string[] | undefined): Set<string> {
+  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
+  const accepted = new Set<string>();
+  for (const part of value.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name);
+  }
+  return accepted;
+}
+
 /**
  * Answers a client route with index.html (login.html for /login when the build has it); false when
  * there is no build or it is not a client route.
@@ -88,11 +112,18 @@ export function sendClientShell(app: FastifyInstance, request: FastifyRequest, r
   if (!client || !isClientRoute(request)) return false;
   const pathname = request.url.split('?')[0] ?? '/';
   const shell = client.login && PRERENDERED_PATH.test(pathname) ? client.login : client;
-  reply.header('Cache-Control', NO_CACHE).header('ETag', shell.etag).type('text/html; charset=utf-8');
+  reply
+    .header('Cache-Control', NO_CACHE)
+    .header('ETag', shell.etag)
+    .header('Vary', 'Accept-Encoding')
+    .type('text/html; charset=utf-8');
   if (request.headers['if-none-match'] === shell.etag) {
     reply.status(304).send();
-  } else {
-    reply.status(200).send(shell.html);
+    return true;
   }
+  const accepted = acceptedEncodings(request.headers['accept-encoding']);
+  if (accepted.has('br')) reply.header('Content-Encoding', 'br').status(200).send(shell.br);
+  else if (accepted.has('gzip')) reply.header('Content-Encoding', 'gzip').status(200).send(shell.gzip);
+  else reply.status(200).send(shell.html);
   return true;
 }
