@@ -19,6 +19,11 @@ import { healthRoutes } from './health/health-routes';
 import { legalRoutes } from './legal/legal-routes';
 import { settingsRoutes } from './settings/settings-routes';
 import { garageRoutes } from './garage/garage-routes';
+import multipart from '@fastify/multipart';
+import { carImageRoutes } from './media/car-image-routes';
+import { carLogMediaRoutes } from './media/car-log-media-routes';
+import { mediaRoutes } from './media/media-routes';
+import { multipartOptions } from './media/multipart-body';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -82,6 +87,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(legalRoutes);
       await api.register(settingsRoutes);
       await api.register(garageRoutes);
+      // Uploads: multipart is parsed only by the routes that read it (server/src/media).
+      await api.register(async (uploads) => {
+        await uploads.register(multipart, multipartOptions);
+        await uploads.register(carImageRoutes);
+        await uploads.register(carLogMediaRoutes);
+        await uploads.register(mediaRoutes);
+      });
     },
     { prefix: API_BASE },
   );

@@ -113,11 +113,22 @@ const logFields = {
   mileage: nullable<number>('integer', { minimum: 0, maximum: 100_000_000 }),
 };
 
+/** A photo or PDF receipt of a log, served at `url` (GET /media/:id). */
+export const CarLogMedia = Type.Object({
+  id: Type.String(),
+  url: Type.String(),
+  kind: Type.Union([Type.Literal('image'), Type.Literal('pdf')]),
+  mime: Type.String(),
+  width: nullable<number>('integer'),
+  height: nullable<number>('integer'),
+});
+export type CarLogMedia = Static<typeof CarLogMedia>;
+
 export const CarLog = Type.Object({
   id: Type.String(),
   ...logFields,
   carId: Type.String(),
-  media: Type.Array(Type.Object({ id: Type.String(), url: Type.String(), mimeType: Type.String() })),
+  media: Type.Array(CarLogMedia),
   createdAt: Type.String(),
   updatedAt: Type.String(),
 });

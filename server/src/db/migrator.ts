@@ -3,6 +3,7 @@ import * as m0001 from './migrations/0001_accounts';
 import * as m0002 from './migrations/0002_oidc_login_states';
 import * as m0003 from './migrations/0003_settings';
 import * as m0004 from './migrations/0004_garage';
+import * as m0005 from './migrations/0005_media';
 
 // Add each new migration here, in order. Names sort; never rename or edit a landed migration.
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '0002_oidc_login_states': m0002,
   '0003_settings': m0003,
   '0004_garage': m0004,
+  '0005_media': m0005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -119,6 +119,26 @@ export interface CarLogsTable {
   updated_at: string;
 }
 
+/** An uploaded file (image re-encoded, or PDF as sent); see server/src/media. */
+export interface MediaTable {
+  id: string;
+  owner_id: string;
+  kind: 'image' | 'pdf';
+  mime: string;
+  size_bytes: number;
+  width: number | null;
+  height: number | null;
+  storage_key: string;
+  original_name: string;
+  created_at: string;
+}
+
+export interface CarLogMediaTable {
+  car_log_id: string;
+  media_id: string;
+  position: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -130,6 +150,8 @@ export interface Database {
   settings: SettingsTable;
   cars: CarsTable;
   car_logs: CarLogsTable;
+  media: MediaTable;
+  car_log_media: CarLogMediaTable;
 }
 
 export type { Generated };

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { CarLog } from '../../../src/contract/garage';
 import type { CarLogsTable, Database } from '../db/schema';
+import { withMedia } from '../media/car-log-media';
 
 /** A log with its car's owner, so the service can check access without a second query. */
 export interface OwnedCarLog {
@@ -32,7 +33,7 @@ function toCarLog(row: Selectable<CarLogsTable>): CarLog {
     currencyCode: row.currency_code,
     startDate: row.start_date,
     mileage: toNumber(row.mileage),
-    // Photos and receipts come with the uploads feature.
+    // Filled from car_log_media by withMedia.
     media: [],
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -70,7 +71,8 @@ export function carLogsRepository(db: Kysely<Database>) {
         .executeTakeFirst();
       if (!row) return undefined;
       const { owner_id: ownerId, ...log } = row;
-      return { log: toCarLog(log), ownerId };
+      const [withFiles] = await withMedia(db, [toCarLog(log)]);
+      return { log: withFiles!, ownerId };
     },
 
     /** One page of a car's logs: latest start date first, then latest created. */
@@ -91,7 +93,7 @@ export function carLogsRepository(db: Kysely<Database>) {
           .execute(),
         base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
       ]);
-      return { items: rows.map(toCarLog), total: Number(count.total) };
+      return { items: await withMedia(db, rows.map(toCarLog)), total: Number(count.total) };
     },
 
     async statsRows(carId: string): Promise<CarLogStatsRow[]> {

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Car } from '../../../src/contract/garage';
 import type { CarsTable, Database } from '../db/schema';
+import { mediaUrl } from '../media/media-url';
 
 function toCar(row: Selectable<CarsTable>): Car {
   return {
@@ -16,8 +17,8 @@ function toCar(row: Selectable<CarsTable>): Car {
     mileage: row.mileage === null ? null : Number(row.mileage),
     mileageUnit: row.mileage_unit,
     description: row.description,
-    // Media come with the uploads feature; until then a car has no image.
-    image: row.image,
+    // The column holds a media id; members get the URL that serves it.
+    image: row.image === null ? null : mediaUrl(row.image),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -37,7 +38,7 @@ function toRow(car: Car): Selectable<CarsTable> {
     mileage: car.mileage,
     mileage_unit: car.mileageUnit,
     description: car.description,
-    image: car.image,
+    image: car.image === null ? null : (car.image.split('/').pop() ?? null),
     created_at: car.createdAt,
     updated_at: car.updatedAt,
   };

@@ -61,7 +61,12 @@ export function carsService({ cars, settings, notify, now = () => new Date() }: 
     },
 
     /** `created: false` when the client id was already used by this member: the stored car. */
-    async create(memberId: string, input: CarInput): Promise<{ car: Car; created: boolean }> {
+    /** `image`: the URL of a file the member just uploaded (see server/src/media). */
+    async create(
+      memberId: string,
+      input: CarInput,
+      image: string | null = null,
+    ): Promise<{ car: Car; created: boolean }> {
       const fields = await checked({
         make: input.make,
         model: input.model,
@@ -79,7 +84,7 @@ export function carsService({ cars, settings, notify, now = () => new Date() }: 
         id: input.id ?? randomUUID(),
         ownerId: memberId,
         ...fields,
-        image: null,
+        image,
         createdAt: at,
         updatedAt: at,
       };
@@ -94,11 +99,19 @@ export function carsService({ cars, settings, notify, now = () => new Date() }: 
       return { car, created: true };
     },
 
-    async update(memberId: string, id: string, patch: CarUpdate): Promise<Car> {
+    /** `image` (a media URL) replaces the car's image when given. */
+    async update(memberId: string, id: string, patch: CarUpdate, newImage?: string): Promise<Car> {
       const current = await ownCar(memberId, id);
       const { id: _id, ownerId: _owner, image, createdAt, updatedAt: _updated, ...currentFields } = current;
       const fields = await checked({ ...currentFields, ...patch });
-      const car: Car = { id, ownerId: memberId, ...fields, image, createdAt, updatedAt: now().toISOString() };
+      const car: Car = {
+        id,
+        ownerId: memberId,
+        ...fields,
+        image: newImage ?? image,
+        createdAt,
+        updatedAt: now().toISOString(),
+      };
       await cars.replace(car);
       notify(memberId, { type: 'car', carId: id, action: 'updated' });
       return car;

@@ -1,0 +1,88 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { CarLog, CarLogInput, CarLogUpdate, IdParams } from '../../../src/contract/garage';
+import { carLogsRepository } from '../garage/car-logs-repository';
+import { carLogsService } from '../garage/car-logs-service';
+import { carsRepository } from '../garage/cars-repository';
+import { garageNotifier } from '../garage/garage-events';
+import { OkItem } from '../garage/garage-schemas';
+import { settingsRepository } from '../settings/settings-repository';
+import { MAX_FILES_PER_LOG } from './media-processing';
+import { mediaRepository } from './media-repository';
+import { mediaErrors, multipartBody } from './media-schemas';
+import { mediaService } from './media-service';
+import { mediaStorage } from './media-storage';
+import { readMultipart } from './multipart-body';
+
+const tags = ['car logs'];
+
+/** POST /car-logs/with-media and PUT /car-logs/:id/with-media: photos and PDF receipts. */
+export const carLogMediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const logsRepository = carLogsRepository(app.db.kysely);
+  const logs = carLogsService({
+    cars: carsRepository(app.db.kysely),
+    logs: logsRepository,
+    settings: settingsRepository(app.db.kysely),
+    notify: garageNotifier(app),
+  });
+  const files = mediaRepository(app.db.kysely);
+  const media = mediaService({ media: files, storage: mediaStorage(app.config.dataDir) });
+  const preHandler = app.authenticate;
+
+  app.post(
+    '/car-logs/with-media',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: `Add a log with up to ${MAX_FILES_PER_LOG} photos or PDF receipts (multipart)`,
+        ...multipartBody('media', true),
+        response: { 201: OkItem(CarLog), 200: OkItem(CarLog), ...mediaErrors(400, 401, 404, 409, 413, 415) },
+      },
+    },
+    async (request, reply) => {
+      const memberId = request.member.id;
+      const read = await readMultipart(request, CarLogInput, 'media', MAX_FILES_PER_LOG);
+      const input = read.fields as CarLogInput;
+      // A replayed create answers the stored log without storing the files again.
+      const stored = input.id ? await logsRepository.findById(input.id) : undefined;
+      if (stored && stored.ownerId === memberId)
+        return reply.status(200).send({ success: true as const, data: stored.log });
+      const prepared = await media.prepare(memberId, read.files, true);
+      const { log, created } = await logs.create(memberId, input);
+      if (!created) return reply.status(200).send({ success: true as const, data: log });
+      const rows = await media.save(memberId, prepared);
+      await files.linkToLog(
+        log.id,
+        rows.map((r) => r.id),
+      );
+      return reply.status(201).send({ success: true as const, data: await logs.get(memberId, log.id) });
+    },
+  );
+
+  app.put(
+    '/car-logs/:id/with-media',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Change the fields given of one of my logs and add photos or PDF receipts (multipart)',
+        ...multipartBody('media', true),
+        params: IdParams,
+        response: { 200: OkItem(CarLog), ...mediaErrors(400, 401, 404, 413, 415) },
+      },
+    },
+    async (request) => {
+      const memberId = request.member.id;
+      const read = await readMultipart(request, CarLogUpdate, 'media', MAX_FILES_PER_LOG);
+      await logs.get(memberId, request.params.id);
+      const prepared = await media.prepare(memberId, read.files, true);
+      await logs.update(memberId, request.params.id, read.fields as CarLogUpdate);
+      const rows = await media.save(memberId, prepared);
+      await files.linkToLog(
+        request.params.id,
+        rows.map((r) => r.id),
+      );
+      return { success: true as const, data: await logs.get(memberId, request.params.id) };
+    },
+  );
+};

@@ -1,0 +1,95 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, MediaTable } from '../db/schema';
+
+export type MediaRow = Selectable<MediaTable>;
+export interface MediaUse {
+  type: 'car' | 'car log';
+  id: string;
+}
+
+export function mediaRepository(db: Kysely<Database>) {
+  return {
+    async findById(id: string): Promise<MediaRow | undefined> {
+      return db.selectFrom('media').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    async insert(row: MediaRow): Promise<void> {
+      await db.insertInto('media').values(row).execute();
+    },
+
+    async totalBytes(ownerId: string): Promise<number> {
+      const r = await db
+        .selectFrom('media')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size_bytes'), eb.lit(0)).as('total'))
+        .where('owner_id', '=', ownerId)
+        .executeTakeFirstOrThrow();
+      return Number(r.total);
+    },
+
+    async listByOwner(ownerId: string): Promise<MediaRow[]> {
+      return db
+        .selectFrom('media')
+        .selectAll()
+        .where('owner_id', '=', ownerId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+    },
+
+    /** Which of the owner's cars and logs use each of the given files. */
+    async uses(ids: string[]): Promise<Map<string, MediaUse[]>> {
+      const out = new Map<string, MediaUse[]>();
+      if (ids.length === 0) return out;
+      const add = (mediaId: string, use: MediaUse) => out.set(mediaId, [...(out.get(mediaId) ?? []), use]);
+      const cars = await db.selectFrom('cars').select(['id', 'image']).where('image', 'in', ids).execute();
+      for (const c of cars) if (c.image) add(c.image, { type: 'car', id: c.id });
+      const logs = await db
+        .selectFrom('car_log_media')
+        .select(['car_log_id', 'media_id'])
+        .where('media_id', 'in', ids)
+        .execute();
+      for (const l of logs) add(l.media_id, { type: 'car log', id: l.car_log_id });
+      return out;
+    },
+
+    /** Removes the file's row and every link to it in one transaction. */
+    async delete(id: string): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('cars').set({ image: null }).where('image', '=', id).execute();
+        await trx.deleteFrom('car_log_media').where('media_id', '=', id).execute();
+        await trx.deleteFrom('media').where('id', '=', id).execute();
+      });
+    },
+
+    async linkToLog(carLogId: string, mediaIds: string[]): Promise<void> {
+      const start = await db
+        .selectFrom('car_log_media')
+        .select((eb) => eb.fn.coalesce(eb.fn.max<number>('position'), eb.lit(-1)).as('last'))
+        .where('car_log_id', '=', carLogId)
+        .executeTakeFirstOrThrow();
+      const first = Number(start.last) + 1;
+      if (mediaIds.length === 0) return;
+      await db
+        .insertInto('car_log_media')
+        .values(mediaIds.map((media_id, i) => ({ car_log_id: carLogId, media_id, position: first + i })))
+        .execute();
+    },
+
+    async forLogs(carLogIds: string[]): Promise<Map<string, MediaRow[]>> {
+      const out = new Map<string, MediaRow[]>();
+      if (carLogIds.length === 0) return out;
+      const rows = await db
+        .selectFrom('car_log_media')
+        .innerJoin('media', 'media.id', 'car_log_media.media_id')
+        .selectAll('media')
+        .select('car_log_media.car_log_id')
+        .where('car_log_media.car_log_id', 'in', carLogIds)
+        .orderBy('car_log_media.position')
+        .execute();
+      for (const { car_log_id, ...m } of rows) out.set(car_log_id, [...(out.get(car_log_id) ?? []), m]);
+      return out;
+    },
+  };
+}
+
+export type MediaRepository = ReturnType<typeof mediaRepository>;

@@ -1,0 +1,82 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { IdParams } from '../../../src/contract/garage';
+import { mediaRepository } from './media-repository';
+import { FilesList, mediaErrors } from './media-schemas';
+import { mediaService } from './media-service';
+import { mediaStorage } from './media-storage';
+
+const tags = ['media'];
+
+export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const service = mediaService({
+    media: mediaRepository(app.db.kysely),
+    storage: mediaStorage(app.config.dataDir),
+  });
+  const preHandler = app.authenticate;
+
+  app.get(
+    '/media/:id',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'The bytes of one of my files',
+        params: IdParams,
+        response: { 200: Type.Unknown(), ...mediaErrors(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { row, bytes } = await service.read(request.member.id, request.params.id);
+      const ext = row.kind === 'pdf' ? 'pdf' : 'webp';
+      // Only server-made characters in the header: the stored name could hold anything.
+      const safe =
+        row.original_name
+          .replace(/\.[^.]*$/, '')
+          .replace(/[^\w.-]+/g, '_')
+          .slice(0, 80) || 'file';
+      return reply
+        .type(row.mime)
+        .header('Content-Disposition', `inline; filename="${safe}.${ext}"`)
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'private, max-age=31536000, immutable')
+        .send(bytes);
+    },
+  );
+
+  app.get(
+    '/files',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'My files, what uses each, and my storage quota',
+        response: { 200: FilesList, ...mediaErrors(401) },
+      },
+    },
+    async (request) => {
+      const { items, totalBytes, quotaBytes } = await service.list(request.member.id);
+      return { success: true as const, data: items, meta: { totalBytes, quotaBytes } };
+    },
+  );
+
+  app.delete(
+    '/files/:id',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Delete one of my files and its links to cars and logs',
+        params: IdParams,
+        response: {
+          200: Type.Object({ success: Type.Literal(true), data: Type.Object({ id: Type.String() }) }),
+          ...mediaErrors(400, 401, 404),
+        },
+      },
+    },
+    async (request) => {
+      await service.remove(request.member.id, request.params.id);
+      return { success: true as const, data: { id: request.params.id } };
+    },
+  );
+};

@@ -1,0 +1,18 @@
+// The offline engine's public face: features import from here (lazily, Dexie is not in the entry).
+export { enqueue, type LocalWrite } from './enqueue';
+export { registerOnSent, type OnSent } from './handlers';
+export {
+  clearLocalData,
+  DEPENDENCY_DISCARDED,
+  discardEntry,
+  failedEntries,
+  hasUnsentWrites,
+  outboxCounts,
+  retryEntry,
+  updateEntryBody,
+  type OutboxCounts,
+} from './queries';
+export { createReplayer, type Replayer } from './replayer';
+export { replayOutboxNow, startOutbox, stopOutbox } from './triggers';
+export { useOutboxCounts } from './use-outbox-counts';
+export type { NewOutboxEntry, OutboxBody, OutboxEntry, OutboxPart, OutboxStatus } from './types';

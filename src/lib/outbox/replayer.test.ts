@@ -1,0 +1,118 @@
+// Order, exactly-once, dependencies and the one-replayer rule.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PaddockDb } from '../db';
+import { enqueue } from './enqueue';
+import { registerOnSent } from './handlers';
+import { createReplayer } from './replayer';
+import { freshDb, scriptedSend, type Answer } from './test-helpers';
+
+let db: PaddockDb;
+beforeEach(() => {
+  db = freshDb();
+});
+afterEach(() => db.close());
+
+const post = (path: string, extra: { id?: string; dependsOn?: string[]; kind?: string } = {}) =>
+  enqueue({ kind: extra.kind ?? 'test', method: 'POST', path, ...extra }, undefined, db);
+
+function replayerWith(script: Record<string, Answer[]> = {}) {
+  const double = scriptedSend(script);
+  const refresh = vi.fn().mockResolvedValue('new-token');
+  const replayer = createReplayer({ db, send: double.send, refresh, random: () => 0 });
+  return { ...double, refresh, replayer };
+}
+
+describe('replayer', () => {
+  it('sends in FIFO order and deletes each entry after success', async () => {
+    await post('/a');
+    await post('/b');
+    await post('/c');
+    const { replayer, paths } = replayerWith();
+    await replayer.replay();
+    expect(paths()).toEqual(['/a', '/b', '/c']);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('sends each entry exactly once, even when replayed twice', async () => {
+    const a = await post('/a');
+    const { replayer, calls } = replayerWith();
+    await replayer.replay();
+    await replayer.replay();
+    expect(calls.map((c) => c.id)).toEqual([a.id]);
+  });
+
+  it('runs one pass at a time: two concurrent calls send each entry once', async () => {
+    await post('/a');
+    await post('/b');
+    const { replayer, paths } = replayerWith();
+    await Promise.all([replayer.replay(), replayer.replay()]);
+    expect(paths()).toEqual(['/a', '/b']);
+  });
+
+  it('shares the lock: two replayers (two tabs) send each entry once', async () => {
+    await post('/a');
+    await post('/b');
+    let held: Promise<void> = Promise.resolve();
+    const lock = (run: () => Promise<void>) => (held = held.then(run));
+    const double = scriptedSend({});
+    const tabA = createReplayer({ db, send: double.send, lock });
+    const tabB = createReplayer({ db, send: double.send, lock });
+    await Promise.all([tabA.replay(), tabB.replay()]);
+    expect(double.paths()).toEqual(['/a', '/b']);
+  });
+
+  it('sends a child only after its parent', async () => {
+    const car = await post('/cars', { id: 'car-1' });
+    await post('/cars/car-1/logs', { dependsOn: [car.id] });
+    const { replayer, paths } = replayerWith();
+    await replayer.replay();
+    expect(paths()).toEqual(['/cars', '/cars/car-1/logs']);
+  });
+
+  it('keeps a child blocked while its parent waits to retry', async () => {
+    const car = await post('/cars');
+    await post('/logs', { dependsOn: [car.id] });
+    const { replayer, paths } = replayerWith({ '/cars': ['network'] });
+    await replayer.replay();
+    replayer.cancelTimer();
+    expect(paths()).toEqual(['/cars']);
+    expect(await db.outbox.count()).toBe(2);
+  });
+
+  it('blocks the child of a parent that needs attention, and goes on with the rest', async () => {
+    const car = await post('/cars');
+    await post('/logs', { dependsOn: [car.id] });
+    await post('/posts');
+    const { replayer, paths } = replayerWith({ '/cars': [422] });
+    await replayer.replay();
+    expect(paths()).toEqual(['/cars', '/posts']);
+    expect((await db.outbox.get(car.id))?.status).toBe('failed');
+    expect(await db.outbox.filter((e) => e.path === '/logs').count()).toBe(1);
+    await replayer.replay();
+    expect(paths()).toEqual(['/cars', '/posts']); // still blocked, not sent
+  });
+
+  it('hands the answer to the onSent handler of the entry kind', async () => {
+    const onSent = vi.fn();
+    const off = registerOnSent('carLog.create', onSent);
+    const entry = await post('/logs', { kind: 'carLog.create' });
+    const { replayer } = replayerWith();
+    await replayer.replay();
+    off();
+    expect(onSent).toHaveBeenCalledWith(expect.objectContaining({ id: entry.id }), { id: entry.id });
+  });
+
+  it('does not resend when the onSent handler throws', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const off = registerOnSent('boom', () => {
+      throw new Error('reconcile failed');
+    });
+    await post('/x', { kind: 'boom' });
+    const { replayer, calls } = replayerWith();
+    await replayer.replay();
+    await replayer.replay();
+    off();
+    expect(calls).toHaveLength(1);
+    expect(await db.outbox.count()).toBe(0);
+  });
+});

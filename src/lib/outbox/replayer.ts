@@ -1,0 +1,172 @@
+// The outbox replayer (OFFLINE.md properties 2–4). Rules:
+// - one pass at a time in this tab (a call during a pass asks for one more pass), and one tab at a
+//   time through the 'paddock-outbox' lock;
+// - FIFO by seq; an entry waits while any entry it depends on is still in the outbox, so the
+//   dependents of a 'failed' entry stay blocked, never sent;
+// - success deletes the entry, then the kind's onSent handler reconciles the local row;
+// - retry (network, 5xx, 408, 429): the entry keeps its place, the pass stops (the head goes first
+//   again) and a timer replays at nextAttemptAt;
+// - 401: the pass stops, the token is refreshed, every entry is kept; at most one refresh per call;
+// - attention (400, 403, 404, 409, 410, 422, …): status 'failed' with the server's message and the
+//   pass goes on with the next independent entry.
+import { db as defaultDb, type PaddockDb } from '../db';
+import { backoffDelayMs } from './backoff';
+import { classify } from './classify';
+import { onSentHandler } from './handlers';
+import { withOutboxLock } from './lock';
+import { sendEntry } from './transport';
+import type { OutboxEntry } from './types';
+
+export interface ReplayerDeps {
+  db: PaddockDb;
+  send: (entry: OutboxEntry) => Promise<unknown>;
+  refresh: () => Promise<unknown>;
+  lock: (run: () => Promise<void>) => Promise<void>;
+  now: () => number;
+  random: () => number;
+}
+
+type PassResult = { kind: 'done' } | { kind: 'wait'; until: number } | { kind: 'auth' };
+
+function retryAfterOf(error: unknown): number | undefined {
+  const seconds = (error as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;
+  return typeof seconds === 'number' ? seconds : undefined;
+}
+
+export function createReplayer(overrides: Partial<ReplayerDeps> = {}) {
+  const deps: ReplayerDeps = {
+    db: defaultDb,
+    send: sendEntry,
+    refresh: async () => (await import('../auth/refresh')).refreshTokens(),
+    lock: withOutboxLock,
+    now: () => Date.now(),
+    random: Math.random,
+    ...overrides,
+  };
+  let running: Promise<void> | null = null;
+  let again = false;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  // Set by cancelTimer (stopOutbox): a pass still in flight must not plan another replay.
+  let halted = false;
+
+  function scheduleAt(until: number): void {
+    if (halted) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(
+      () => {
+        timer = null;
+        void replay();
+      },
+      Math.max(0, until - deps.now()),
+    );
+  }
+
+  async function fail(entry: OutboxEntry, error: unknown, status?: number): Promise<void> {
+    const message = error instanceof Error ? error.message : String(error);
+    await deps.db.outbox.update(entry.id, {
+      status: 'failed',
+      lastError: message,
+      ...(status !== undefined ? { lastStatus: status } : {}),
+    });
+  }
+
+  async function sendOne(entry: OutboxEntry): Promise<PassResult | null> {
+    await deps.db.outbox.update(entry.id, { status: 'sending' });
+    let data: unknown;
+    try {
+      data = await deps.send(entry); // outside any transaction (PrematureCommitError)
+    } catch (error) {
+      const status = (error as { status?: unknown } | null)?.status;
+      const httpStatus = typeof status === 'number' ? status : undefined;
+      const outcome = classify(error);
+      if (outcome === 'attention') {
+        await fail(entry, error, httpStatus);
+        return null;
+      }
+      if (outcome === 'auth') {
+        await deps.db.outbox.update(entry.id, { status: 'pending' });
+        return { kind: 'auth' };
+      }
+      const attempts = entry.attempts + 1;
+      const until = deps.now() + backoffDelayMs(attempts, deps.random(), retryAfterOf(error));
+      await deps.db.outbox.update(entry.id, {
+        status: 'pending',
+        attempts,
+        nextAttemptAt: until,
+        lastError: error instanceof Error ? error.message : String(error),
+        ...(httpStatus !== undefined ? { lastStatus: httpStatus } : {}),
+      });
+      return { kind: 'wait', until };
+    }
+    await deps.db.outbox.delete(entry.id);
+    try {
+      await onSentHandler(entry.kind)?.(entry, data);
+    } catch (error) {
+      // The server has it; a failed reconciliation must not resend. The next refresh fixes the row.
+      console.error(`outbox onSent handler failed for ${entry.kind}`, error);
+    }
+    return null;
+  }
+
+  async function pass(): Promise<PassResult> {
+    const entries = await deps.db.outbox.orderBy('seq').toArray();
+    const inQueue = new Set(entries.map((e) => e.id));
+    for (const listed of entries) {
+      const entry = await deps.db.outbox.get(listed.id); // discarded or edited meanwhile?
+      if (!entry) {
+        inQueue.delete(listed.id);
+        continue;
+      }
+      if (entry.status === 'failed') continue; // needs attention: its dependents stay blocked
+      if (entry.dependsOn?.some((id) => inQueue.has(id))) continue;
+      if (entry.nextAttemptAt > deps.now()) return { kind: 'wait', until: entry.nextAttemptAt };
+      const result = await sendOne(entry);
+      if (result) return result;
+      if (!(await deps.db.outbox.get(entry.id))) inQueue.delete(entry.id);
+    }
+    return { kind: 'done' };
+  }
+
+  async function drain(): Promise<void> {
+    let refreshed = false;
+    do {
+      again = false;
+      const result = await pass();
+      if (result.kind === 'wait') scheduleAt(result.until);
+      if (result.kind === 'auth') {
+        if (refreshed) return; // still 401 after a refresh: pause until the next trigger
+        refreshed = true;
+        try {
+          await deps.refresh();
+        } catch {
+          return; // offline or refused (a refusal signs out); entries are kept either way
+        }
+        again = true;
+      }
+    } while (again);
+  }
+
+  /** Replays the outbox; concurrent calls share the pass in flight (and ask for one more). */
+  function replay(): Promise<void> {
+    halted = false;
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = deps.lock(drain).finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  /** Cancels the retry timer and keeps a pass in flight from planning one, until replay(). */
+  function cancelTimer(): void {
+    halted = true;
+    if (timer) clearTimeout(timer);
+    timer = null;
+  }
+
+  return { replay, cancelTimer };
+}
+
+export type Replayer = ReturnType<typeof createReplayer>;

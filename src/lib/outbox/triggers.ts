@@ -1,0 +1,63 @@
+// Replay triggers live in the app, not in the browser (OFFLINE.md property 6; Background Sync is
+// Chromium-only): start-up, `online`, back to visible, socket connect, and every enqueue.
+import { db as defaultDb, type PaddockDb } from '../db';
+import { realtime } from '../socket';
+import { onEnqueued } from './enqueue';
+import { createReplayer, type Replayer } from './replayer';
+
+let stopCurrent: (() => void) | null = null;
+let current: Replayer | null = null;
+
+/** Replays now (after a retry or an edit in the UI); a no-op while the outbox is stopped. */
+export function replayOutboxNow(): Promise<void> {
+  return current ? current.replay() : Promise.resolve();
+}
+
+/**
+ * Coming back online or reconnecting means the network is back: entries that waited out a
+ * network-error backoff go at once (target: replay within 1 s of `online`). Entries that got an
+ * HTTP answer (429/5xx, maybe with Retry-After) keep their wait.
+ */
+export async function clearNetworkBackoff(database: PaddockDb = defaultDb, now = Date.now()): Promise<void> {
+  await database.outbox
+    .filter((e) => e.status !== 'failed' && e.lastStatus === undefined && e.nextAttemptAt > now)
+    .modify({ nextAttemptAt: now });
+}
+
+export function startOutbox(
+  replayer: Replayer = createReplayer(),
+  database: PaddockDb = defaultDb,
+): () => void {
+  stopOutbox();
+  current = replayer;
+  const replay = () => void replayer.replay();
+  const networkBack = () => void clearNetworkBackoff(database).then(replayer.replay);
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') replay();
+  };
+  let wasConnected = realtime.getStatus() === 'connected';
+  const onSocket = () => {
+    const connected = realtime.getStatus() === 'connected';
+    if (connected && !wasConnected) networkBack();
+    wasConnected = connected;
+  };
+  window.addEventListener('online', networkBack);
+  document.addEventListener('visibilitychange', onVisible);
+  const offSocket = realtime.subscribeStatus(onSocket);
+  const offEnqueue = onEnqueued(replay);
+  replay();
+  stopCurrent = () => {
+    window.removeEventListener('online', networkBack);
+    document.removeEventListener('visibilitychange', onVisible);
+    offSocket();
+    offEnqueue();
+    replayer.cancelTimer();
+  };
+  return stopOutbox;
+}
+
+export function stopOutbox(): void {
+  stopCurrent?.();
+  stopCurrent = null;
+  current = null;
+}

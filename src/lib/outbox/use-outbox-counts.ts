@@ -1,0 +1,18 @@
+// React hook over the live outbox counts: the pending/failed badge of the shell.
+import { useEffect, useState } from 'react';
+import { db as defaultDb, type PaddockDb } from '../db';
+import { outboxCounts, type OutboxCounts } from './queries';
+
+const NONE: OutboxCounts = { pending: 0, failed: 0 };
+
+export function useOutboxCounts(database: PaddockDb = defaultDb): OutboxCounts {
+  const [counts, setCounts] = useState<OutboxCounts>(NONE);
+  useEffect(() => {
+    const subscription = outboxCounts(database).subscribe({
+      next: setCounts,
+      error: (error: unknown) => console.error('outbox counts unavailable', error),
+    });
+    return () => subscription.unsubscribe();
+  }, [database]);
+  return counts;
+}
