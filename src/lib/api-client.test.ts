@@ -1,26 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deferred, fail, installFetch, ok } from './test-utils/fetch';
+import { API, loadApiClient as load, signedIn } from './test-utils/api-client';
 import { makeJwt, tokenExpiringIn } from './test-utils/jwt';
-
-const API = '/api/v1.0';
-
-async function load() {
-  vi.resetModules();
-  const client = await import('./api-client');
-  const refresh = await import('./auth/refresh');
-  const navigation = await import('./navigation');
-  const { toast } = await import('./toast');
-  const core = await import('./i18n-core');
-  const navigate = vi.fn();
-  navigation.registerNavigator(navigate);
-  return { ...client, refresh, toast, core, navigate };
-}
-
-function signedIn(access = tokenExpiringIn(3600)) {
-  localStorage.setItem('access_token', access);
-  localStorage.setItem('refresh_token', 'r1');
-  return access;
-}
 
 describe('request interceptor (spec §7)', () => {
   beforeEach(() => {

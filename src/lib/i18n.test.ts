@@ -1,34 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json } from './test-utils/fetch';
+import { installI18nServer as installServer, loadI18n as load } from './test-utils/i18n-server';
 import { tokenExpiringIn } from './test-utils/jwt';
-
-type Route = (url: string) => Response;
-
-/** Catalog files and /settings answers; any other request fails like an offline fetch. */
-function installServer(settings: Record<string, Route> = {}) {
-  const urls: string[] = [];
-  const mock = vi.fn(async (input: RequestInfo | URL) => {
-    const url = String(input);
-    urls.push(url);
-    const catalog = /^\/assets\/i18n\/(en-US|fr-FR)\.json$/.exec(url);
-    if (catalog) {
-      const greeting = catalog[1] === 'en-US' ? 'Hello ' : 'Bonjour ';
-      // the shape `lingui compile --namespace json` writes for "Hello {name}"
-      return json(200, { messages: { 'APP.HELLO': [greeting, ['name']] } });
-    }
-    const domain = new URL(url, 'http://localhost').searchParams.get('domainId') ?? '';
-    const route = settings[domain];
-    if (!route) throw new TypeError('Failed to fetch');
-    return route(url);
-  });
-  vi.stubGlobal('fetch', mock);
-  return urls;
-}
-
-async function load() {
-  vi.resetModules();
-  return import('./i18n');
-}
 
 describe('locale rules (spec §4)', () => {
   afterEach(() => {
