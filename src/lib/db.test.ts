@@ -1,18 +1,54 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createDb, onVersionChange } from './db';
+import { Dexie } from 'dexie';
+import { createDb, db, openLocalDatabase, onVersionChange, resetLocalDatabaseForTests } from './db';
 
 describe('db', () => {
   const name = `paddock-db-test-${Math.random().toString(36).slice(2)}`;
   afterEach(() => vi.restoreAllMocks());
 
-  it('opens version 1 with the mirror tables and the outbox', async () => {
+  it('opens version 2 with the mirror tables, the outbox, files waiting to upload and the media cache', async () => {
     const database = createDb(name);
     await database.open();
-    expect(database.verno).toBe(1);
+    expect(database.verno).toBe(2);
     expect(database.tables.map((t) => t.name).sort()).toEqual(
-      ['carLogs', 'cars', 'messages', 'outbox', 'posts', 'settingsLabels'].sort(),
+      [
+        'carLogs',
+        'cars',
+        'mediaBlobs',
+        'mediaCache',
+        'messages',
+        'meta',
+        'outbox',
+        'posts',
+        'settingsLabels',
+      ].sort(),
     );
     database.close();
+  });
+
+  it('upgrades a version 1 database without losing its outbox', async () => {
+    const oldName = `${name}-v1`;
+    const v1 = new Dexie(oldName);
+    v1.version(1).stores({ outbox: 'id, &seq, status, kind', cars: 'id, userId' });
+    await v1.table('outbox').add({ id: 'e1', seq: 1, status: 'pending', kind: 'car.create' });
+    v1.close();
+    const database = createDb(oldName);
+    expect(await database.outbox.get('e1')).toMatchObject({ kind: 'car.create' });
+    expect(await database.outbox.where('entityId').equals('x').count()).toBe(0);
+    database.close();
+  });
+
+  it('runs in memory when IndexedDB cannot open, and says so', async () => {
+    resetLocalDatabaseForTests(`${name}-fallback`);
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const kind = await openLocalDatabase(() =>
+      Promise.reject(new DOMException('blocked', 'InvalidStateError')),
+    );
+    expect(kind).toBe('memory');
+    await db.cars.put({ id: 'c1' });
+    expect(await db.cars.get('c1')).toEqual({ id: 'c1' });
+    db.close();
+    resetLocalDatabaseForTests();
   });
 
   it('closes and reports when another tab upgrades the schema', async () => {

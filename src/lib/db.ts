@@ -1,6 +1,6 @@
 // The Dexie database: the local mirror the screens read first, and the outbox (DESIGN.md
 // "Offline-first"). Only lazily loaded modules may import this file: Dexie stays out of the entry
-// chunk. Schema changes add a new version(n); never edit version 1 once shipped.
+// chunk. Schema changes add a new version(n); never edit a version once shipped.
 import { Dexie, type Table } from 'dexie';
 import type { OutboxEntry } from './outbox/types';
 
@@ -8,7 +8,35 @@ export const DB_NAME = 'paddock';
 
 /** Mirror rows keep the server's JSON as is, plus the indexed fields the screens query by. */
 export type MirrorRow = { id: string } & Record<string, unknown>;
+/** One settings domain as the server answered it (entries with their label_{locale} payloads). */
 export type SettingsLabelRow = { domain: string } & Record<string, unknown>;
+
+/** A file the member attached offline: kept until the outbox entry that uploads it is sent. */
+export interface MediaBlobRow {
+  id: string;
+  /** The outbox entry whose multipart body names this blob (deleted with it). */
+  entryId: string;
+  blob: Blob;
+  name: string;
+  mime: string;
+  kind: 'image' | 'pdf';
+  createdAt: number;
+}
+
+/** A server file fetched once with the bearer token, for offline viewing (a bounded cache). */
+export interface MediaCacheRow {
+  url: string;
+  blob: Blob;
+  cachedAt: number;
+}
+
+/** Small bookkeeping values (e.g. when a car's logs were last synced). */
+export interface MetaRow {
+  key: string;
+  value: unknown;
+}
+
+type DexieDeps = { indexedDB: IDBFactory; IDBKeyRange: typeof IDBKeyRange };
 
 export class PaddockDb extends Dexie {
   posts!: Table<MirrorRow, string>;
@@ -17,9 +45,12 @@ export class PaddockDb extends Dexie {
   messages!: Table<MirrorRow, string>;
   settingsLabels!: Table<SettingsLabelRow, string>;
   outbox!: Table<OutboxEntry, string>;
+  mediaBlobs!: Table<MediaBlobRow, string>;
+  mediaCache!: Table<MediaCacheRow, string>;
+  meta!: Table<MetaRow, string>;
 
-  constructor(name = DB_NAME) {
-    super(name);
+  constructor(name = DB_NAME, deps?: DexieDeps) {
+    super(name, deps);
     this.version(1).stores({
       posts: 'id, createdAt',
       cars: 'id, userId',
@@ -27,6 +58,16 @@ export class PaddockDb extends Dexie {
       messages: 'id, createdAt',
       settingsLabels: 'domain',
       outbox: 'id, &seq, status, kind',
+    });
+    // Version 2, the garage: logs by car and start date, the outbox by entity (rows show
+    // pending/failed), files waiting to upload, the media cache and sync bookkeeping.
+    this.version(2).stores({
+      cars: 'id, ownerId, createdAt',
+      carLogs: 'id, carId, [carId+startDate]',
+      outbox: 'id, &seq, status, kind, entityId',
+      mediaBlobs: 'id, entryId',
+      mediaCache: 'url, cachedAt',
+      meta: 'key',
     });
   }
 }
@@ -42,8 +83,8 @@ export function onVersionChange(listener: () => void): () => void {
   return () => versionChangeListeners.delete(listener);
 }
 
-export function createDb(name = DB_NAME): PaddockDb {
-  const instance = new PaddockDb(name);
+export function createDb(name = DB_NAME, deps?: DexieDeps): PaddockDb {
+  const instance = new PaddockDb(name, deps);
   instance.on('versionchange', () => {
     instance.close();
     versionChangeListeners.forEach((listener) => listener());
@@ -52,5 +93,41 @@ export function createDb(name = DB_NAME): PaddockDb {
   return instance;
 }
 
-/** The app's one database. */
-export const db = createDb();
+/**
+ * The app's one database. A live binding: openLocalDatabase may replace it with an in-memory
+ * one, and every module that imported `db` then sees the replacement.
+ */
+export let db = createDb();
+
+export type LocalDatabaseKind = 'indexeddb' | 'memory';
+let opening: Promise<LocalDatabaseKind> | null = null;
+
+/**
+ * Opens the database once. When IndexedDB cannot open (private modes, storage blocked), the app
+ * runs on an in-memory IndexedDB instead (OFFLINE.md property 9): everything works until the page
+ * closes, and the caller shows a banner saying so.
+ */
+export function openLocalDatabase(
+  open: (database: PaddockDb) => Promise<unknown> = (database) => database.open(),
+): Promise<LocalDatabaseKind> {
+  opening ??= (async (): Promise<LocalDatabaseKind> => {
+    try {
+      await open(db);
+      return 'indexeddb';
+    } catch (error) {
+      console.warn('IndexedDB cannot open; keeping data in memory for this session', error);
+      db.close();
+      const memory = await import('fake-indexeddb');
+      db = createDb(DB_NAME, { indexedDB: memory.indexedDB, IDBKeyRange: memory.IDBKeyRange });
+      await db.open();
+      return 'memory';
+    }
+  })();
+  return opening;
+}
+
+/** Tests only: forget the open attempt and go back to a database of this name. */
+export function resetLocalDatabaseForTests(name = DB_NAME): void {
+  opening = null;
+  db = createDb(name);
+}

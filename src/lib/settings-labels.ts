@@ -57,16 +57,48 @@ function labelsOf(domain: SettingsDomain, entries: unknown[], locale: Locale): R
   return messages;
 }
 
+function applyDomain(domain: SettingsDomain, entries: unknown[]): void {
+  for (const locale of SUPPORTED_LOCALES) addTranslations(locale, labelsOf(domain, entries, locale));
+}
+
+/**
+ * Dexie mirrors each domain (DESIGN.md "Offline-first"): the garage's selects list its keys, and
+ * an app started offline still shows every label. Dexie is imported lazily: not in the entry.
+ */
+async function mirror(domain: SettingsDomain, entries: unknown[]): Promise<void> {
+  try {
+    const { db } = await import('./db');
+    await db.settingsLabels.put({ domain, entries: entries.filter(isEntry), fetchedAt: Date.now() });
+  } catch (error) {
+    console.warn(`settings ${domain} not kept on this device`, error);
+  }
+}
+
+async function fromMirror(domain: SettingsDomain): Promise<boolean> {
+  try {
+    const { db } = await import('./db');
+    const row = await db.settingsLabels.get(domain);
+    if (!row || !Array.isArray(row.entries)) return false;
+    applyDomain(domain, row.entries as unknown[]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 async function loadDomain(domain: SettingsDomain): Promise<void> {
   try {
     const entries = await api.get<unknown>('/settings', {
       query: { domainId: domain, limit: SETTINGS_PAGE_LIMIT },
     });
     if (!Array.isArray(entries)) throw new Error('settings answer is not a list');
-    for (const locale of SUPPORTED_LOCALES) addTranslations(locale, labelsOf(domain, entries, locale));
+    applyDomain(domain, entries);
     loadedDomains.add(domain);
+    await mirror(domain, entries);
   } catch (error) {
     console.error(`Failed to load translations for domain ${domain}`, error);
+    // Offline: the labels kept on this device; the domain is asked for again on the next call.
+    await fromMirror(domain);
   }
 }
 

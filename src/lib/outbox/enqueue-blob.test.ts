@@ -19,8 +19,9 @@ describe('enqueue with files', () => {
     const stored = await db.outbox.get(entry.id);
     const part = stored?.body?.type === 'form' ? stored.body.parts[0] : undefined;
     expect(part?.filename).toBe('r.jpg');
-    expect(part?.value).toBeInstanceOf(NodeBlob);
-    expect(await (part?.value as Blob).text()).toBe('jpeg bytes');
+    const value = part && 'value' in part ? part.value : undefined;
+    expect(value).toBeInstanceOf(NodeBlob);
+    expect(await (value as Blob).text()).toBe('jpeg bytes');
     db.close();
   });
 });

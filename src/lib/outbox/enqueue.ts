@@ -38,6 +38,7 @@ export async function enqueue(
     const row: OutboxEntry = {
       id: input.id ?? crypto.randomUUID(),
       kind: input.kind,
+      ...(input.entityId !== undefined ? { entityId: input.entityId } : {}),
       method: input.method,
       path: input.path,
       ...(input.body !== undefined ? { body: input.body } : {}),

@@ -60,8 +60,9 @@ export function updateEntryBody(
  * silently but moved to "needs attention" for the member to decide.
  */
 export async function discardEntry(id: string, database: PaddockDb = defaultDb): Promise<void> {
-  await database.transaction('rw', database.outbox, async () => {
+  await database.transaction('rw', database.outbox, database.mediaBlobs, async () => {
     await database.outbox.delete(id);
+    await database.mediaBlobs.where('entryId').equals(id).delete();
     await database.outbox
       .filter((e) => e.dependsOn?.includes(id) === true)
       .modify({ status: 'failed', lastError: DEPENDENCY_DISCARDED });

@@ -144,3 +144,58 @@ describe('replayer stop', () => {
     expect(calls).toHaveLength(1);
   });
 });
+
+describe('replayer and things already done', () => {
+  it('a DELETE answered 404 (already gone, e.g. from another device) is done, not an error', async () => {
+    const entry = await enqueue(
+      { kind: 'carLog.delete', method: 'DELETE', path: '/car-logs/x' },
+      undefined,
+      db,
+    );
+    const { replayer, calls } = replayerWith({ '/car-logs/x': [404] });
+    await replayer.replay();
+    expect(calls).toHaveLength(1);
+    expect(await db.outbox.get(entry.id)).toBeUndefined();
+  });
+
+  it('a POST answered 404 still needs attention', async () => {
+    const entry = await post('/car-logs');
+    const { replayer } = replayerWith({ '/car-logs': [404] });
+    await replayer.replay();
+    expect(await db.outbox.get(entry.id)).toMatchObject({ status: 'failed', lastStatus: 404 });
+  });
+
+  it('an entry whose file is gone from the device needs attention instead of retrying forever', async () => {
+    const entry = await enqueue(
+      {
+        kind: 'carLog.create',
+        method: 'POST',
+        path: '/car-logs/with-media',
+        body: { type: 'form', parts: [{ name: 'media', blobId: 'missing', filename: 'r.jpg' }] },
+      },
+      undefined,
+      db,
+    );
+    const { tokenStore } = await import('../auth/token');
+    const { tokenExpiringIn } = await import('../test-utils/jwt');
+    tokenStore.setTokens(tokenExpiringIn(3600), 'refresh');
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    await createReplayer({ db, refresh: vi.fn(), random: () => 0 }).replay();
+    vi.unstubAllGlobals();
+    expect(fetch).not.toHaveBeenCalled();
+    expect(await db.outbox.get(entry.id)).toMatchObject({ status: 'failed', lastStatus: 400 });
+  });
+
+  it('files uploaded by a sent entry leave the device, others stay', async () => {
+    const entry = await post('/car-logs/with-media');
+    const blob = new Blob(['x']);
+    await db.mediaBlobs.bulkPut([
+      { id: 'b1', entryId: entry.id, blob, name: 'a', mime: 'image/jpeg', kind: 'image', createdAt: 0 },
+      { id: 'b2', entryId: 'other', blob, name: 'b', mime: 'image/jpeg', kind: 'image', createdAt: 0 },
+    ]);
+    const { replayer } = replayerWith({});
+    await replayer.replay();
+    expect((await db.mediaBlobs.toArray()).map((b) => b.id)).toEqual(['b2']);
+  });
+});

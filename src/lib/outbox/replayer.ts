@@ -36,7 +36,7 @@ function retryAfterOf(error: unknown): number | undefined {
 export function createReplayer(overrides: Partial<ReplayerDeps> = {}) {
   const deps: ReplayerDeps = {
     db: defaultDb,
-    send: sendEntry,
+    send: (entry) => sendEntry(entry, deps.db),
     refresh: async () => (await import('../auth/refresh')).refreshTokens(),
     lock: withOutboxLock,
     now: () => Date.now(),
@@ -79,6 +79,8 @@ export function createReplayer(overrides: Partial<ReplayerDeps> = {}) {
       const status = (error as { status?: unknown } | null)?.status;
       const httpStatus = typeof status === 'number' ? status : undefined;
       const outcome = classify(error);
+      // Deleting what is already gone (another device did it) reached the goal: not an error.
+      if (entry.method === 'DELETE' && httpStatus === 404) return succeed(entry, undefined);
       if (outcome === 'attention') {
         await fail(entry, error, httpStatus);
         return null;
@@ -98,6 +100,10 @@ export function createReplayer(overrides: Partial<ReplayerDeps> = {}) {
       });
       return { kind: 'wait', until };
     }
+    return succeed(entry, data);
+  }
+
+  async function succeed(entry: OutboxEntry, data: unknown): Promise<null> {
     await deps.db.outbox.delete(entry.id);
     try {
       await onSentHandler(entry.kind)?.(entry, data);
@@ -105,6 +111,8 @@ export function createReplayer(overrides: Partial<ReplayerDeps> = {}) {
       // The server has it; a failed reconciliation must not resend. The next refresh fixes the row.
       console.error(`outbox onSent handler failed for ${entry.kind}`, error);
     }
+    // Files uploaded by this entry are on the server now (the handler has shown the server's copy).
+    await deps.db.mediaBlobs.where('entryId').equals(entry.id).delete();
     return null;
   }
 

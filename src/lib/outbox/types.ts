@@ -3,8 +3,14 @@
 /** 'sending' is only a hint for the UI; under the replay lock a leftover 'sending' is pending. */
 export type OutboxStatus = 'pending' | 'sending' | 'failed';
 
-/** One multipart part; Blobs are stored in IndexedDB as they are (structured clone keeps them). */
-export type OutboxPart = { name: string; value: string | Blob; filename?: string };
+/**
+ * One multipart part. Blobs are stored in IndexedDB as they are (structured clone keeps them),
+ * either inline (`value`) or, for files the screens also show before upload, by reference to a
+ * `mediaBlobs` row (`blobId`), so each file is stored once.
+ */
+export type OutboxPart =
+  | { name: string; value: string | Blob; filename?: string }
+  | { name: string; blobId: string; filename?: string };
 
 /** A JSON body, or a multipart body for files (a marker the transport turns into FormData). */
 export type OutboxBody = { type: 'json'; json: unknown } | { type: 'form'; parts: OutboxPart[] };
@@ -16,6 +22,8 @@ export interface OutboxEntry {
   id: string;
   /** What the entry is (e.g. 'carLog.create'): selects the onSent handler. */
   kind: string;
+  /** The id of the local row the entry writes (a car, a log…): rows show pending/failed by it. */
+  entityId?: string;
   method: OutboxMethod;
   /** Path after API_BASE, e.g. '/cars/123/logs'. */
   path: string;
@@ -40,6 +48,9 @@ export interface OutboxEntry {
 }
 
 /** What a caller gives to enqueue; the engine fills in the bookkeeping. */
-export type NewOutboxEntry = Pick<OutboxEntry, 'kind' | 'method' | 'path' | 'body' | 'dependsOn'> & {
+export type NewOutboxEntry = Pick<
+  OutboxEntry,
+  'kind' | 'method' | 'path' | 'body' | 'dependsOn' | 'entityId'
+> & {
   id?: string;
 };
