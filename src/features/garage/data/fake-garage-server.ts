@@ -1,0 +1,150 @@
+// Test double of the garage API at the fetch boundary: an in-memory server that keeps cars, logs
+// and files the way the real one answers them (envelopes, client ids, multipart `data` + files),
+// and records every request. The real server is tested in tests/server; the browser suite runs both.
+import { vi } from 'vitest';
+import type { Car, CarLog } from '@/contract/garage';
+
+type Answer = { status: number; body?: unknown };
+export type FakeRequest = { method: string; path: string; idempotencyKey: string | null; files: File[]; body: unknown };
+
+const API = '/api/v1.0';
+
+export function installGarageServer(options: { ownerId?: string } = {}) {
+  const ownerId = options.ownerId ?? 'member-1';
+  const cars = new Map<string, Car>();
+  const logs = new Map<string, CarLog>();
+  const requests: FakeRequest[] = [];
+  const failures = new Map<string, Answer>(); // "METHOD /path" → forced answer
+  let clock = Date.parse('2026-01-01T00:00:00Z');
+  const stamp = () => new Date((clock += 1000)).toISOString();
+  let offline = false;
+
+  const ok = (data: unknown, status = 200, meta?: unknown): Answer => ({
+    status,
+    body: { success: true, data, ...(meta ? { meta } : {}) },
+  });
+  const notFound = (): Answer => ({ status: 404, body: { success: false, error: { code: 'NOT_FOUND', message: 'Not found' } } });
+
+  async function readBody(init: RequestInit): Promise<{ body: unknown; files: File[] }> {
+    if (init.body instanceof FormData) {
+      const files: File[] = [];
+      let data: unknown = {};
+      for (const [name, value] of init.body.entries()) {
+        if (name === 'data' && typeof value === 'string') data = JSON.parse(value);
+        else if (typeof value !== 'string') files.push(value);
+      }
+      return { body: data, files };
+    }
+    return { body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined, files: [] };
+  }
+
+  function mediaOf(files: File[]) {
+    return files.map((file) => {
+      const id = crypto.randomUUID();
+      return { id, url: `${API}/media/${id}`, kind: file.type === 'application/pdf' ? 'pdf' : 'image', mime: file.type, width: 10, height: 10 } as CarLog['media'][number];
+    });
+  }
+
+  function handle(method: string, path: string, body: Record<string, unknown>, files: File[], query: URLSearchParams): Answer {
+    let m: RegExpMatchArray | null;
+    if (method === 'GET' && path === '/cars/feed') {
+      const limit = Number(query.get('limit') ?? 20);
+      const offset = Number(query.get('offset') ?? 0);
+      return ok([...cars.values()].slice(offset, offset + limit));
+    }
+    if (method === 'POST' && (path === '/cars' || path === '/cars/with-image')) {
+      const id = (body.id as string) ?? crypto.randomUUID();
+      const stored = cars.get(id);
+      if (stored) return ok(stored);
+      const media = mediaOf(files);
+      const at = stamp();
+      const car = { year: null, nickname: null, energyType: null, gearboxType: null, upholsteryMaterial: null, mileage: null, description: null, mileageUnit: 'km', ...body, id, ownerId, image: media[0]?.url ?? null, createdAt: at, updatedAt: at } as unknown as Car;
+      cars.set(id, car);
+      return ok(car, 201);
+    }
+    if ((m = path.match(/^\/cars\/([^/]+)(\/with-image)?$/))) {
+      const car = cars.get(m[1]!);
+      if (!car) return notFound();
+      if (method === 'GET') return ok(car);
+      if (method === 'DELETE') {
+        cars.delete(car.id);
+        for (const log of logs.values()) if (log.carId === car.id) logs.delete(log.id);
+        return ok({ id: car.id });
+      }
+      const media = mediaOf(files);
+      const next = { ...car, ...body, image: media[0]?.url ?? car.image, updatedAt: stamp() } as unknown as Car;
+      cars.set(car.id, next);
+      return ok(next);
+    }
+    if (method === 'POST' && (path === '/car-logs' || path === '/car-logs/with-media')) {
+      const id = (body.id as string) ?? crypto.randomUUID();
+      const stored = logs.get(id);
+      if (stored) return ok(stored);
+      if (!cars.has(body.carId as string)) return notFound();
+      const at = stamp();
+      const log = { content: null, location: null, tags: [], cost: null, currencyCode: null, mileage: null, ...body, id, media: mediaOf(files), createdAt: at, updatedAt: at } as unknown as CarLog;
+      logs.set(id, log);
+      return ok(log, 201);
+    }
+    if ((m = path.match(/^\/car-logs\/log\/([^/]+)$/))) {
+      const log = logs.get(m[1]!);
+      return log ? ok(log) : notFound();
+    }
+    if ((m = path.match(/^\/car-logs\/([^/]+)(\/with-media)?$/)) && method !== 'GET') {
+      const log = logs.get(m[1]!);
+      if (!log) return notFound();
+      if (method === 'DELETE') {
+        logs.delete(log.id);
+        return ok({ id: log.id });
+      }
+      const next = { ...log, ...body, media: [...log.media, ...mediaOf(files)], updatedAt: stamp() } as unknown as CarLog;
+      logs.set(log.id, next);
+      return ok(next);
+    }
+    if ((m = path.match(/^\/car-logs\/([^/]+)$/)) && method === 'GET') {
+      const page = Number(query.get('page') ?? 1);
+      const limit = Number(query.get('limit') ?? 20);
+      const all = [...logs.values()].filter((l) => l.carId === m![1]);
+      return ok(all.slice((page - 1) * limit, page * limit), 200, { total: all.length, page, limit });
+    }
+    if ((m = path.match(/^\/files\/([^/]+)$/)) && method === 'DELETE') {
+      for (const log of logs.values()) {
+        if (log.media.some((x) => x.id === m![1])) {
+          logs.set(log.id, { ...log, media: log.media.filter((x) => x.id !== m![1]), updatedAt: stamp() });
+          return ok({ id: m[1] });
+        }
+      }
+      return notFound();
+    }
+    return notFound();
+  }
+
+  const mock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+    const method = (init.method ?? 'GET').toUpperCase();
+    const path = url.pathname.slice(API.length);
+    const { body, files } = await readBody(init);
+    const idempotencyKey = new Headers(init.headers).get('Idempotency-Key');
+    requests.push({ method, path, idempotencyKey, files, body });
+    if (offline) throw new TypeError('Failed to fetch');
+    const answer = failures.get(`${method} ${path}`) ?? handle(method, path, (body ?? {}) as Record<string, unknown>, files, url.searchParams);
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', mock);
+
+  return {
+    cars,
+    logs,
+    requests,
+    writes: () => requests.filter((r) => r.method !== 'GET'),
+    setOffline: (value: boolean) => {
+      offline = value;
+    },
+    failNext: (key: string, status: number, code = 'VALIDATION_ERROR') =>
+      failures.set(key, { status, body: { success: false, error: { code, message: `server refused ${key}` } } }),
+    clearFailures: () => failures.clear(),
+  };
+}

@@ -1,0 +1,263 @@
+// The garage's offline path end to end inside the client: writes land in Dexie and the outbox in
+// one go, the real replayer sends them through the real transport to an in-memory server double,
+// the handlers reconcile, and a sync never overwrites what is still queued.
+import { File as NodeFile } from 'node:buffer';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { activateCatalog } from '@/app/test-utils';
+import { db, resetLocalDatabaseForTests } from '@/lib/db';
+import { createReplayer } from '@/lib/outbox';
+import { signedIn } from '@/lib/test-utils/api-client';
+import { installGarageServer } from './fake-garage-server';
+import {
+  deleteCar,
+  deleteCarLog,
+  loadMedia,
+  MEDIA_CACHE_MAX_ENTRIES,
+  saveCar,
+  saveCarLog,
+  SELECTED_CAR_STORAGE_KEY,
+  StorageFullError,
+  syncCarLogs,
+  syncCars,
+  useCarLogs,
+  useCars,
+  useSelectedCar,
+  useSettingsOptions,
+} from './index';
+import { LOG_SYNC_MIN_INTERVAL_MS, SYNC_CONCURRENCY, SYNC_PAGE_LIMIT } from './sync';
+
+// jsdom's Blob and FormData do not survive IndexedDB's structured clone / take Node's files
+// (jsdom #3363): files are Node's, and FormData is a minimal stand-in with the calls we use.
+class ListFormData {
+  private list: [string, unknown][] = [];
+  append(name: string, value: unknown, filename?: string) {
+    this.list.push([name, typeof value === 'string' ? value : Object.assign(value as object, { filename })]);
+  }
+  entries() {
+    return this.list[Symbol.iterator]();
+  }
+}
+
+const photo = (name = 'receipt.jpg') =>
+  new NodeFile(['jpeg bytes'], name, { type: 'image/jpeg' }) as unknown as File;
+
+let dbCount = 0;
+beforeEach(() => {
+  dbCount += 1;
+  resetLocalDatabaseForTests(`garage-test-${dbCount}-${Math.random().toString(36).slice(2)}`);
+  vi.stubGlobal('FormData', ListFormData);
+  signedIn();
+});
+afterEach(() => {
+  db.close();
+  vi.unstubAllGlobals();
+});
+
+const replay = () => createReplayer({ random: () => 0, refresh: vi.fn() }).replay();
+const carDraft = { make: 'Alpine', model: 'A110' };
+const logDraft = (carId: string, title = 'Oil change') => ({
+  carId,
+  type: 'maintenance',
+  title,
+  startDate: '2026-03-01',
+  cost: 89.9,
+  currencyCode: 'EUR',
+});
+
+describe('garage writes', () => {
+  it('saves a car locally with the default mileage unit and queues one POST with its client id', async () => {
+    const id = await saveCar(carDraft);
+    expect(await db.cars.get(id)).toMatchObject({ id, make: 'Alpine', mileageUnit: 'km', image: null });
+    const [entry] = await db.outbox.toArray();
+    expect(entry).toMatchObject({ kind: 'car.create', entityId: id, method: 'POST', path: '/cars' });
+    expect(entry?.body).toEqual({ type: 'json', json: { id, make: 'Alpine', model: 'A110', mileageUnit: 'km' } });
+  });
+
+  it('a log of a car created offline waits for the car, and both reach the server once', async () => {
+    const server = installGarageServer();
+    const carId = await saveCar(carDraft);
+    const logId = await saveCarLog(logDraft(carId), { files: [photo()] });
+    const [carEntry, logEntry] = await db.outbox.orderBy('seq').toArray();
+    expect(logEntry?.dependsOn).toEqual([carEntry?.id]);
+    expect(logEntry?.path).toBe('/car-logs/with-media');
+    // The photo is stored once, in mediaBlobs, and shown from there before the upload.
+    const local = await db.carLogs.get(logId);
+    const media = local?.media as { url: string }[];
+    expect(media[0]?.url).toMatch(/^local:/);
+    expect(await loadMedia(media[0]!.url)).not.toBeNull();
+
+    await replay();
+    await replay(); // a second replay finds nothing to send
+    expect(server.writes().map((r) => `${r.method} ${r.path}`)).toEqual(['POST /cars', 'POST /car-logs/with-media']);
+    expect(server.writes()[1]?.files).toHaveLength(1);
+    expect(server.logs.get(logId)?.media).toHaveLength(1);
+    // Reconciled: the server's copy, with the server's media url; the blob is gone.
+    expect(((await db.carLogs.get(logId))?.media as { url: string }[])[0]?.url).toMatch(/^\/api\/v1\.0\/media\//);
+    expect(await db.mediaBlobs.count()).toBe(0);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('the idempotency key of an entry is its id, the same on every retry', async () => {
+    const server = installGarageServer();
+    server.setOffline(true);
+    await saveCar(carDraft);
+    const [entry] = await db.outbox.toArray();
+    await replay();
+    server.setOffline(false);
+    await db.outbox.update(entry!.id, { nextAttemptAt: 0 });
+    await replay();
+    const keys = server.requests.map((r) => r.idempotencyKey);
+    expect(keys).toEqual([entry!.id, entry!.id]);
+    expect(server.cars.size).toBe(1);
+  });
+
+  it('a car the server refuses needs attention and its logs stay blocked, other writes go on', async () => {
+    const server = installGarageServer();
+    server.failNext('POST /cars', 422);
+    const carId = await saveCar(carDraft);
+    await saveCarLog(logDraft(carId));
+    server.clearFailures();
+    const other = await saveCar({ make: 'Lancia', model: 'Delta' });
+    // the refusal has to be in place when the first car is sent
+    server.failNext(`POST /cars`, 422);
+    await replay();
+    const entries = await db.outbox.orderBy('seq').toArray();
+    expect(entries.map((e) => [e.kind, e.status])).toEqual([
+      ['car.create', 'failed'],
+      ['carLog.create', 'pending'],
+      ['car.create', 'failed'],
+    ]);
+    server.clearFailures();
+    // Another independent write still goes while the first car waits for the member.
+    await deleteCar(other);
+    expect(server.requests.filter((r) => r.path === '/car-logs').length).toBe(0);
+  });
+
+  it('editing a log keeps it pending, and deleting one queues a DELETE; the list shows both states', async () => {
+    const server = installGarageServer();
+    const carId = await saveCar(carDraft);
+    const a = await saveCarLog(logDraft(carId, 'A'));
+    const b = await saveCarLog(logDraft(carId, 'B'));
+    await replay();
+    await saveCarLog({ ...logDraft(carId, 'A, edited'), cost: 100 }, { id: a });
+    await deleteCarLog(b);
+    const { result } = renderHook(() => useCarLogs(carId));
+    await waitFor(() => expect(result.current?.map((l) => [l.title, l.syncState])).toEqual([['A, edited', 'pending']]));
+    await act(replay);
+    expect(server.logs.get(a)).toMatchObject({ title: 'A, edited', cost: 100 });
+    expect(server.logs.has(b)).toBe(false);
+    await waitFor(() => expect(result.current?.map((l) => [l.title, l.syncState])).toEqual([['A, edited', undefined]]));
+  });
+
+  it('removing a photo not sent yet takes it out of its queued upload', async () => {
+    const server = installGarageServer();
+    server.setOffline(true);
+    const carId = await saveCar(carDraft);
+    const logId = await saveCarLog(logDraft(carId), { files: [photo('a.jpg'), photo('b.jpg')] });
+    const media = (await db.carLogs.get(logId))?.media as { id: string }[];
+    await saveCarLog(logDraft(carId), { id: logId, removeMediaIds: [media[0]!.id] });
+    server.setOffline(false);
+    await replay();
+    const upload = server.writes().find((r) => r.path === '/car-logs/with-media');
+    expect(upload?.files.map((f) => (f as unknown as { filename: string }).filename)).toEqual(['b.jpg']);
+  });
+
+  it('removing an uploaded photo deletes the file on the server before the edit', async () => {
+    const server = installGarageServer();
+    const carId = await saveCar(carDraft);
+    const logId = await saveCarLog(logDraft(carId), { files: [photo()] });
+    await replay();
+    const [media] = (await db.carLogs.get(logId))?.media as { id: string }[];
+    await saveCarLog(logDraft(carId), { id: logId, removeMediaIds: [media!.id] });
+    expect(((await db.carLogs.get(logId))?.media as unknown[]).length).toBe(0);
+    await replay();
+    expect(server.writes().slice(-2).map((r) => `${r.method} ${r.path}`)).toEqual([
+      `DELETE /files/${media!.id}`,
+      `PUT /car-logs/${logId}`,
+    ]);
+    expect(server.logs.get(logId)?.media).toEqual([]);
+  });
+
+  it('a full storage is reported as StorageFullError and nothing is half-written', async () => {
+    vi.spyOn(db.cars, 'put').mockRejectedValue(new DOMException('full', 'QuotaExceededError'));
+    await expect(saveCar(carDraft)).rejects.toBeInstanceOf(StorageFullError);
+    expect(await db.outbox.count()).toBe(0);
+  });
+});
+
+describe('garage sync', () => {
+  it('pins the page size, the concurrency and the revisit interval', () => {
+    expect(SYNC_PAGE_LIMIT).toBe(100);
+    expect(SYNC_CONCURRENCY).toBe(4);
+    expect(LOG_SYNC_MIN_INTERVAL_MS).toBe(60_000);
+  });
+
+  it('fetches every page of logs and never overwrites a row with queued writes', async () => {
+    const server = installGarageServer();
+    const carId = await saveCar(carDraft);
+    await replay();
+    for (let i = 0; i < 250; i++) {
+      const id = crypto.randomUUID();
+      server.logs.set(id, { ...logDraft(carId, `log ${i}`), id, content: null, location: null, tags: [], mileage: null, media: [], createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z' });
+    }
+    await syncCarLogs(carId);
+    expect(await db.carLogs.where('carId').equals(carId).count()).toBe(250);
+    const pages = server.requests.filter((r) => r.path === `/car-logs/${carId}`);
+    expect(pages).toHaveLength(3);
+
+    const [first] = [...server.logs.keys()];
+    server.setOffline(true);
+    await saveCarLog({ ...logDraft(carId, 'mine'), cost: 1 }, { id: first });
+    server.setOffline(false);
+    await syncCarLogs(carId);
+    expect((await db.carLogs.get(first!))?.title).toBe('mine');
+  });
+
+  it('drops cars the server no longer has, keeps cars created here and not sent yet', async () => {
+    const server = installGarageServer();
+    const gone = await saveCar(carDraft);
+    await replay();
+    server.cars.delete(gone);
+    server.setOffline(true);
+    const fresh = await saveCar({ make: 'Lancia', model: 'Delta' });
+    server.setOffline(false);
+    vi.useFakeTimers({ now: Date.now() + 5000, toFake: ['Date'] });
+    await syncCars();
+    vi.useRealTimers();
+    expect(await db.cars.get(gone)).toBeUndefined();
+    expect(await db.cars.get(fresh)).toBeDefined();
+    const { result } = renderHook(() => useCars());
+    await waitFor(() => expect(result.current?.map((c) => [c.id, c.syncState])).toEqual([[fresh, 'pending']]));
+  });
+});
+
+describe('garage helpers', () => {
+  it('remembers the selected car under the spec key', () => {
+    const { result } = renderHook(() => useSelectedCar());
+    act(() => result.current[1]('car-9'));
+    expect(localStorage.getItem(SELECTED_CAR_STORAGE_KEY)).toBe('car-9');
+    expect(SELECTED_CAR_STORAGE_KEY).toBe('selectedCar');
+    expect(result.current[0]).toBe('car-9');
+  });
+
+  it('lists a settings domain with its keys from the mirror', async () => {
+    activateCatalog('en-US');
+    await db.settingsLabels.put({ domain: 'mileageUnit', entries: [{ key: 'km', jsonPayload: {} }, { key: 'mi', jsonPayload: {} }] });
+    const { result } = renderHook(() => useSettingsOptions('mileageUnit'));
+    await waitFor(() => expect(result.current?.map((o) => o.key)).toEqual(['km', 'mi']));
+  });
+
+  it('keeps at most MEDIA_CACHE_MAX_ENTRIES server files, dropping the oldest', async () => {
+    expect(MEDIA_CACHE_MAX_ENTRIES).toBe(300);
+    const blob = new NodeFile(['x'], 'x') as unknown as Blob;
+    await db.mediaCache.bulkPut(
+      Array.from({ length: MEDIA_CACHE_MAX_ENTRIES }, (_, i) => ({ url: `/old/${i}`, blob, cachedAt: i })),
+    );
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('bytes', { status: 200 })));
+    expect(await loadMedia('/api/v1.0/media/new')).not.toBeNull();
+    expect(await db.mediaCache.count()).toBe(MEDIA_CACHE_MAX_ENTRIES);
+    expect(await db.mediaCache.get('/old/0')).toBeUndefined();
+    expect(await db.mediaCache.get('/api/v1.0/media/new')).toBeDefined();
+  });
+});

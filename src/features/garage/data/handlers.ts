@@ -1,0 +1,86 @@
+// After the server confirms a write, the local row becomes the server's copy (ids of uploaded
+// files, sanitised rich text, server timestamps) — unless later writes of the same row are still
+// queued: then only what the server made (file urls, createdAt) is taken, the member's newer
+// fields stay.
+import type { Car, CarLog } from '@/contract/garage';
+import { db as defaultDb, type PaddockDb } from '@/lib/db';
+import { registerOnSent, type OutboxEntry } from '@/lib/outbox';
+import { LOCAL_MEDIA_PREFIX } from './types';
+import { CAR_KINDS, LOG_KINDS, MEDIA_DELETE_KIND } from './writes';
+
+function isCar(value: unknown): value is Car {
+  const v = value as Partial<Car> | null;
+  return typeof v?.id === 'string' && typeof v.make === 'string' && typeof v.ownerId === 'string';
+}
+
+function isCarLog(value: unknown): value is CarLog {
+  const v = value as Partial<CarLog> | null;
+  return typeof v?.id === 'string' && typeof v.carId === 'string' && Array.isArray(v.media);
+}
+
+/** Is this `local:` url a file of `entry` (now uploaded)? */
+async function uploadedBy(database: PaddockDb, url: string | null | undefined, entry: OutboxEntry) {
+  if (!url?.startsWith(LOCAL_MEDIA_PREFIX)) return false;
+  const blob = await database.mediaBlobs.get(url.slice(LOCAL_MEDIA_PREFIX.length));
+  return !blob || blob.entryId === entry.id;
+}
+
+export async function reconcileCar(entry: OutboxEntry, data: unknown, database: PaddockDb = defaultDb) {
+  if (!isCar(data)) return;
+  await database.transaction('rw', database.cars, database.outbox, database.mediaBlobs, async () => {
+    const later = await database.outbox.where('entityId').equals(data.id).count();
+    const local = (await database.cars.get(data.id)) as Car | undefined;
+    if (later === 0) {
+      await database.cars.put(data);
+      return;
+    }
+    if (!local) return; // deleted meanwhile on this device: the queued delete will follow
+    const image = (await uploadedBy(database, local.image, entry)) ? data.image : local.image;
+    await database.cars.put({ ...local, ownerId: data.ownerId, createdAt: data.createdAt, image });
+  });
+}
+
+export async function reconcileCarLog(entry: OutboxEntry, data: unknown, database: PaddockDb = defaultDb) {
+  if (!isCarLog(data)) return;
+  await database.transaction('rw', database.carLogs, database.outbox, database.mediaBlobs, async () => {
+    const later = await database.outbox.where('entityId').equals(data.id).toArray();
+    const local = (await database.carLogs.get(data.id)) as CarLog | undefined;
+    if (later.length === 0) {
+      await database.carLogs.put(data);
+      return;
+    }
+    if (!local) return;
+    // Files the member removed since: their deletion is queued, they must not come back.
+    const removing = new Set(
+      later.filter((e) => e.kind === MEDIA_DELETE_KIND).map((e) => e.path.split('/').pop() ?? ''),
+    );
+    const stillLocal = [];
+    for (const media of local.media) {
+      if (media.url.startsWith(LOCAL_MEDIA_PREFIX) && !(await uploadedBy(database, media.url, entry))) {
+        stillLocal.push(media);
+      }
+    }
+    const serverIds = new Set(data.media.map((m) => m.id));
+    const keptServer = local.media.filter(
+      (m) => !m.url.startsWith(LOCAL_MEDIA_PREFIX) && serverIds.has(m.id) && !removing.has(m.id),
+    );
+    const fresh = data.media.filter((m) => !local.media.some((l) => l.id === m.id) && !removing.has(m.id));
+    await database.carLogs.put({
+      ...local,
+      createdAt: data.createdAt,
+      media: [...keptServer, ...fresh, ...stillLocal],
+    });
+  });
+}
+
+let registered = false;
+
+/** Registers the garage's reconciliation handlers once (the replayer may run before a screen). */
+export function registerGarageHandlers(): void {
+  if (registered) return;
+  registered = true;
+  registerOnSent(CAR_KINDS.create, (entry, data) => reconcileCar(entry, data));
+  registerOnSent(CAR_KINDS.update, (entry, data) => reconcileCar(entry, data));
+  registerOnSent(LOG_KINDS.create, (entry, data) => reconcileCarLog(entry, data));
+  registerOnSent(LOG_KINDS.update, (entry, data) => reconcileCarLog(entry, data));
+}

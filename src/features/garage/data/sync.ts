@@ -1,0 +1,153 @@
+// Refreshing the local garage from the server. Local writes win until they are sent: a row with
+// queued writes is never overwritten, and a row newer than the server's copy (it was just
+// reconciled after a send) is kept. Rows the server no longer has are dropped, unless they were
+// written on this device after the listing was asked for.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Car, CarLog } from '@/contract/garage';
+import { apiFetch, api } from '@/lib/api-client';
+import { db as defaultDb, type MirrorRow, type PaddockDb } from '@/lib/db';
+import { realtime } from '@/lib/socket';
+import { registerGarageHandlers } from './handlers';
+import { compareLogs } from './reads';
+
+/** The server's largest page for cars and logs. */
+export const SYNC_PAGE_LIMIT = 100;
+/** Pages of logs asked for at once after the first (a car may hold thousands of logs). */
+export const SYNC_CONCURRENCY = 4;
+/** A car's logs are synced again on a screen visit only after this long (socket events and pull-to-refresh sync at once). */
+export const LOG_SYNC_MIN_INTERVAL_MS = 60_000;
+
+type Row = { id: string; updatedAt: string };
+
+async function merge(
+  database: PaddockDb,
+  table: 'cars' | 'carLogs',
+  server: Row[],
+  local: Row[],
+  askedAt: number,
+): Promise<void> {
+  await database.transaction('rw', database[table], database.outbox, async () => {
+    const queued = new Set<string>();
+    await database.outbox.each((e) => {
+      if (e.entityId) queued.add(e.entityId);
+    });
+    const localById = new Map(local.map((row) => [row.id, row]));
+    const seen = new Set<string>();
+    const puts: Row[] = [];
+    for (const row of server) {
+      seen.add(row.id);
+      if (queued.has(row.id)) continue;
+      const mine = localById.get(row.id);
+      if (mine && mine.updatedAt > row.updatedAt) continue;
+      if (mine && mine.updatedAt === row.updatedAt && JSON.stringify(mine) === JSON.stringify(row)) continue;
+      puts.push(row);
+    }
+    const gone = local
+      .filter((row) => !seen.has(row.id) && !queued.has(row.id) && Date.parse(row.updatedAt) < askedAt)
+      .map((row) => row.id);
+    if (puts.length) await database[table].bulkPut(puts as unknown as MirrorRow[]);
+    if (gone.length) await database[table].bulkDelete(gone);
+  });
+}
+
+/** The member's cars, all pages. */
+export async function syncCars(database: PaddockDb = defaultDb): Promise<void> {
+  registerGarageHandlers();
+  const askedAt = Date.now();
+  const cars: Car[] = [];
+  for (let offset = 0; ; offset += SYNC_PAGE_LIMIT) {
+    const page = await api.get<Car[]>('/cars/feed', { query: { limit: SYNC_PAGE_LIMIT, offset } });
+    cars.push(...page);
+    if (page.length < SYNC_PAGE_LIMIT) break;
+  }
+  const local = (await database.cars.toArray()) as unknown as Car[];
+  await merge(database, 'cars', cars, local, askedAt);
+}
+
+/** One car's logs: the first page tells the total, the others are asked for a few at a time. */
+export async function syncCarLogs(carId: string, database: PaddockDb = defaultDb): Promise<void> {
+  registerGarageHandlers();
+  const askedAt = Date.now();
+  const path = `/car-logs/${carId}`;
+  const first = await apiFetch<CarLog[]>(path, { query: { page: 1, limit: SYNC_PAGE_LIMIT } });
+  const total = typeof first.meta?.total === 'number' ? first.meta.total : first.data.length;
+  const pages = Math.ceil(total / SYNC_PAGE_LIMIT);
+  const logs: CarLog[] = [...first.data];
+  let next = 2;
+  const worker = async () => {
+    while (next <= pages) {
+      const page = next++;
+      logs.push(...(await api.get<CarLog[]>(path, { query: { page, limit: SYNC_PAGE_LIMIT } })));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(SYNC_CONCURRENCY, Math.max(0, pages - 1)) }, worker));
+  const local = (await database.carLogs.where('carId').equals(carId).toArray()) as unknown as CarLog[];
+  await merge(database, 'carLogs', logs.sort(compareLogs), local, askedAt);
+  await database.meta.put({ key: `carLogsSyncedAt:${carId}`, value: Date.now() });
+}
+
+/** One log after a socket event: fetched, or dropped when the server no longer has it. */
+export async function syncCarLog(logId: string, database: PaddockDb = defaultDb): Promise<void> {
+  const askedAt = Date.now();
+  const local = (await database.carLogs.get(logId)) as unknown as CarLog | undefined;
+  try {
+    const log = await api.get<CarLog>(`/car-logs/log/${logId}`);
+    await merge(database, 'carLogs', [log], local ? [local] : [], askedAt);
+  } catch (error) {
+    if ((error as { status?: unknown }).status !== 404) throw error;
+    await merge(database, 'carLogs', [], local ? [local] : [], askedAt);
+  }
+}
+
+async function logsAreFresh(carId: string, database: PaddockDb): Promise<boolean> {
+  const row = await database.meta.get(`carLogsSyncedAt:${carId}`);
+  return typeof row?.value === 'number' && Date.now() - row.value < LOG_SYNC_MIN_INTERVAL_MS;
+}
+
+/**
+ * Keeps the local garage fresh while a screen shows it: on mount, on the car and car log socket
+ * streams (another device of the member changed something), and on refresh() (pull-to-refresh).
+ * Offline, `error` is a NetworkError and the local rows stay as they are.
+ */
+export function useGarageRefresh(carId?: string) {
+  const [refreshing, setRefreshing] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const carRef = useRef(carId);
+  carRef.current = carId;
+
+  const run = useCallback(async (force: boolean) => {
+    const current = carRef.current;
+    setRefreshing(true);
+    try {
+      await syncCars();
+      if (current && (force || !(await logsAreFresh(current, defaultDb)))) await syncCarLogs(current);
+      setError(null);
+    } catch (caught) {
+      setError(caught);
+    } finally {
+      setRefreshing(false);
+    }
+  }, []);
+
+  useEffect(() => {
+    void run(false);
+  }, [run, carId]);
+
+  useEffect(() => {
+    const offCar = realtime.on('car', () => void run(false).catch(() => undefined));
+    const offLog = realtime.on('carLog', (event) => {
+      const logId = event.jsonPayload.relatedCarLogId;
+      const affected = event.jsonPayload.relatedCarId;
+      if (typeof logId === 'string' && affected === carRef.current) {
+        void syncCarLog(logId).catch((caught: unknown) => setError(caught));
+      }
+    });
+    return () => {
+      offCar();
+      offLog();
+    };
+  }, [run]);
+
+  const refresh = useCallback(() => run(true), [run]);
+  return { refreshing, error, refresh };
+}
