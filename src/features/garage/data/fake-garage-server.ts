@@ -5,7 +5,13 @@ import { vi } from 'vitest';
 import type { Car, CarLog } from '@/contract/garage';
 
 type Answer = { status: number; body?: unknown };
-export type FakeRequest = { method: string; path: string; idempotencyKey: string | null; files: File[]; body: unknown };
+export type FakeRequest = {
+  method: string;
+  path: string;
+  idempotencyKey: string | null;
+  files: File[];
+  body: unknown;
+};
 
 const API = '/api/v1.0';
 
@@ -23,7 +29,10 @@ export function installGarageServer(options: { ownerId?: string } = {}) {
     status,
     body: { success: true, data, ...(meta ? { meta } : {}) },
   });
-  const notFound = (): Answer => ({ status: 404, body: { success: false, error: { code: 'NOT_FOUND', message: 'Not found' } } });
+  const notFound = (): Answer => ({
+    status: 404,
+    body: { success: false, error: { code: 'NOT_FOUND', message: 'Not found' } },
+  });
 
   async function readBody(init: RequestInit): Promise<{ body: unknown; files: File[] }> {
     if (init.body instanceof FormData) {
@@ -41,11 +50,24 @@ export function installGarageServer(options: { ownerId?: string } = {}) {
   function mediaOf(files: File[]) {
     return files.map((file) => {
       const id = crypto.randomUUID();
-      return { id, url: `${API}/media/${id}`, kind: file.type === 'application/pdf' ? 'pdf' : 'image', mime: file.type, width: 10, height: 10 } as CarLog['media'][number];
+      return {
+        id,
+        url: `${API}/media/${id}`,
+        kind: file.type === 'application/pdf' ? 'pdf' : 'image',
+        mime: file.type,
+        width: 10,
+        height: 10,
+      } as CarLog['media'][number];
     });
   }
 
-  function handle(method: string, path: string, body: Record<string, unknown>, files: File[], query: URLSearchParams): Answer {
+  function handle(
+    method: string,
+    path: string,
+    body: Record<string, unknown>,
+    files: File[],
+    query: URLSearchParams,
+  ): Answer {
     let m: RegExpMatchArray | null;
     if (method === 'GET' && path === '/cars/feed') {
       const limit = Number(query.get('limit') ?? 20);
@@ -58,7 +80,22 @@ export function installGarageServer(options: { ownerId?: string } = {}) {
       if (stored) return ok(stored);
       const media = mediaOf(files);
       const at = stamp();
-      const car = { year: null, nickname: null, energyType: null, gearboxType: null, upholsteryMaterial: null, mileage: null, description: null, mileageUnit: 'km', ...body, id, ownerId, image: media[0]?.url ?? null, createdAt: at, updatedAt: at } as unknown as Car;
+      const car = {
+        year: null,
+        nickname: null,
+        energyType: null,
+        gearboxType: null,
+        upholsteryMaterial: null,
+        mileage: null,
+        description: null,
+        mileageUnit: 'km',
+        ...body,
+        id,
+        ownerId,
+        image: media[0]?.url ?? null,
+        createdAt: at,
+        updatedAt: at,
+      } as unknown as Car;
       cars.set(id, car);
       return ok(car, 201);
     }
@@ -72,7 +109,12 @@ export function installGarageServer(options: { ownerId?: string } = {}) {
         return ok({ id: car.id });
       }
       const media = mediaOf(files);
-      const next = { ...car, ...body, image: media[0]?.url ?? car.image, updatedAt: stamp() } as unknown as Car;
+      const next = {
+        ...car,
+        ...body,
+        image: media[0]?.url ?? car.image,
+        updatedAt: stamp(),
+      } as unknown as Car;
       cars.set(car.id, next);
       return ok(next);
     }
@@ -82,7 +124,19 @@ export function installGarageServer(options: { ownerId?: string } = {}) {
       if (stored) return ok(stored);
       if (!cars.has(body.carId as string)) return notFound();
       const at = stamp();
-      const log = { content: null, location: null, tags: [], cost: null, currencyCode: null, mileage: null, ...body, id, media: mediaOf(files), createdAt: at, updatedAt: at } as unknown as CarLog;
+      const log = {
+        content: null,
+        location: null,
+        tags: [],
+        cost: null,
+        currencyCode: null,
+        mileage: null,
+        ...body,
+        id,
+        media: mediaOf(files),
+        createdAt: at,
+        updatedAt: at,
+      } as unknown as CarLog;
       logs.set(id, log);
       return ok(log, 201);
     }
@@ -97,7 +151,12 @@ export function installGarageServer(options: { ownerId?: string } = {}) {
         logs.delete(log.id);
         return ok({ id: log.id });
       }
-      const next = { ...log, ...body, media: [...log.media, ...mediaOf(files)], updatedAt: stamp() } as unknown as CarLog;
+      const next = {
+        ...log,
+        ...body,
+        media: [...log.media, ...mediaOf(files)],
+        updatedAt: stamp(),
+      } as unknown as CarLog;
       logs.set(log.id, next);
       return ok(next);
     }
@@ -120,14 +179,19 @@ export function installGarageServer(options: { ownerId?: string } = {}) {
   }
 
   const mock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      'http://localhost',
+    );
     const method = (init.method ?? 'GET').toUpperCase();
     const path = url.pathname.slice(API.length);
     const { body, files } = await readBody(init);
     const idempotencyKey = new Headers(init.headers).get('Idempotency-Key');
     requests.push({ method, path, idempotencyKey, files, body });
     if (offline) throw new TypeError('Failed to fetch');
-    const answer = failures.get(`${method} ${path}`) ?? handle(method, path, (body ?? {}) as Record<string, unknown>, files, url.searchParams);
+    const answer =
+      failures.get(`${method} ${path}`) ??
+      handle(method, path, (body ?? {}) as Record<string, unknown>, files, url.searchParams);
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status: answer.status,
       headers: { 'Content-Type': 'application/json' },
@@ -144,7 +208,10 @@ export function installGarageServer(options: { ownerId?: string } = {}) {
       offline = value;
     },
     failNext: (key: string, status: number, code = 'VALIDATION_ERROR') =>
-      failures.set(key, { status, body: { success: false, error: { code, message: `server refused ${key}` } } }),
+      failures.set(key, {
+        status,
+        body: { success: false, error: { code, message: `server refused ${key}` } },
+      }),
     clearFailures: () => failures.clear(),
   };
 }

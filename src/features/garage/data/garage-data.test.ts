@@ -71,7 +71,10 @@ describe('garage writes', () => {
     expect(await db.cars.get(id)).toMatchObject({ id, make: 'Alpine', mileageUnit: 'km', image: null });
     const [entry] = await db.outbox.toArray();
     expect(entry).toMatchObject({ kind: 'car.create', entityId: id, method: 'POST', path: '/cars' });
-    expect(entry?.body).toEqual({ type: 'json', json: { id, make: 'Alpine', model: 'A110', mileageUnit: 'km' } });
+    expect(entry?.body).toEqual({
+      type: 'json',
+      json: { id, make: 'Alpine', model: 'A110', mileageUnit: 'km' },
+    });
   });
 
   it('a log of a car created offline waits for the car, and both reach the server once', async () => {
@@ -89,11 +92,16 @@ describe('garage writes', () => {
 
     await replay();
     await replay(); // a second replay finds nothing to send
-    expect(server.writes().map((r) => `${r.method} ${r.path}`)).toEqual(['POST /cars', 'POST /car-logs/with-media']);
+    expect(server.writes().map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /cars',
+      'POST /car-logs/with-media',
+    ]);
     expect(server.writes()[1]?.files).toHaveLength(1);
     expect(server.logs.get(logId)?.media).toHaveLength(1);
     // Reconciled: the server's copy, with the server's media url; the blob is gone.
-    expect(((await db.carLogs.get(logId))?.media as { url: string }[])[0]?.url).toMatch(/^\/api\/v1\.0\/media\//);
+    expect(((await db.carLogs.get(logId))?.media as { url: string }[])[0]?.url).toMatch(
+      /^\/api\/v1\.0\/media\//,
+    );
     expect(await db.mediaBlobs.count()).toBe(0);
     expect(await db.outbox.count()).toBe(0);
   });
@@ -143,11 +151,15 @@ describe('garage writes', () => {
     await saveCarLog({ ...logDraft(carId, 'A, edited'), cost: 100 }, { id: a });
     await deleteCarLog(b);
     const { result } = renderHook(() => useCarLogs(carId));
-    await waitFor(() => expect(result.current?.map((l) => [l.title, l.syncState])).toEqual([['A, edited', 'pending']]));
+    await waitFor(() =>
+      expect(result.current?.map((l) => [l.title, l.syncState])).toEqual([['A, edited', 'pending']]),
+    );
     await act(replay);
     expect(server.logs.get(a)).toMatchObject({ title: 'A, edited', cost: 100 });
     expect(server.logs.has(b)).toBe(false);
-    await waitFor(() => expect(result.current?.map((l) => [l.title, l.syncState])).toEqual([['A, edited', undefined]]));
+    await waitFor(() =>
+      expect(result.current?.map((l) => [l.title, l.syncState])).toEqual([['A, edited', undefined]]),
+    );
   });
 
   it('removing a photo not sent yet takes it out of its queued upload', async () => {
@@ -172,10 +184,12 @@ describe('garage writes', () => {
     await saveCarLog(logDraft(carId), { id: logId, removeMediaIds: [media!.id] });
     expect(((await db.carLogs.get(logId))?.media as unknown[]).length).toBe(0);
     await replay();
-    expect(server.writes().slice(-2).map((r) => `${r.method} ${r.path}`)).toEqual([
-      `DELETE /files/${media!.id}`,
-      `PUT /car-logs/${logId}`,
-    ]);
+    expect(
+      server
+        .writes()
+        .slice(-2)
+        .map((r) => `${r.method} ${r.path}`),
+    ).toEqual([`DELETE /files/${media!.id}`, `PUT /car-logs/${logId}`]);
     expect(server.logs.get(logId)?.media).toEqual([]);
   });
 
@@ -199,7 +213,17 @@ describe('garage sync', () => {
     await replay();
     for (let i = 0; i < 250; i++) {
       const id = crypto.randomUUID();
-      server.logs.set(id, { ...logDraft(carId, `log ${i}`), id, content: null, location: null, tags: [], mileage: null, media: [], createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z' });
+      server.logs.set(id, {
+        ...logDraft(carId, `log ${i}`),
+        id,
+        content: null,
+        location: null,
+        tags: [],
+        mileage: null,
+        media: [],
+        createdAt: '2026-01-01T00:00:00Z',
+        updatedAt: '2026-01-01T00:00:00Z',
+      });
     }
     await syncCarLogs(carId);
     expect(await db.carLogs.where('carId').equals(carId).count()).toBe(250);
@@ -228,7 +252,9 @@ describe('garage sync', () => {
     expect(await db.cars.get(gone)).toBeUndefined();
     expect(await db.cars.get(fresh)).toBeDefined();
     const { result } = renderHook(() => useCars());
-    await waitFor(() => expect(result.current?.map((c) => [c.id, c.syncState])).toEqual([[fresh, 'pending']]));
+    await waitFor(() =>
+      expect(result.current?.map((c) => [c.id, c.syncState])).toEqual([[fresh, 'pending']]),
+    );
   });
 });
 
@@ -243,7 +269,13 @@ describe('garage helpers', () => {
 
   it('lists a settings domain with its keys from the mirror', async () => {
     activateCatalog('en-US');
-    await db.settingsLabels.put({ domain: 'mileageUnit', entries: [{ key: 'km', jsonPayload: {} }, { key: 'mi', jsonPayload: {} }] });
+    await db.settingsLabels.put({
+      domain: 'mileageUnit',
+      entries: [
+        { key: 'km', jsonPayload: {} },
+        { key: 'mi', jsonPayload: {} },
+      ],
+    });
     const { result } = renderHook(() => useSettingsOptions('mileageUnit'));
     await waitFor(() => expect(result.current?.map((o) => o.key)).toEqual(['km', 'mi']));
   });
@@ -254,7 +286,10 @@ describe('garage helpers', () => {
     await db.mediaCache.bulkPut(
       Array.from({ length: MEDIA_CACHE_MAX_ENTRIES }, (_, i) => ({ url: `/old/${i}`, blob, cachedAt: i })),
     );
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('bytes', { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('bytes', { status: 200 })),
+    );
     expect(await loadMedia('/api/v1.0/media/new')).not.toBeNull();
     expect(await db.mediaCache.count()).toBe(MEDIA_CACHE_MAX_ENTRIES);
     expect(await db.mediaCache.get('/old/0')).toBeUndefined();

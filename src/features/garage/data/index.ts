@@ -6,7 +6,15 @@ registerGarageHandlers();
 
 export { useCar, useCarLog, useCarLogs, useCars, readCarLogs, compareLogs } from './reads';
 export { syncCarLog, syncCarLogs, syncCars, useGarageRefresh, SYNC_PAGE_LIMIT } from './sync';
-export { deleteCar, deleteCarLog, saveCar, saveCarLog, CAR_KINDS, LOG_KINDS, MEDIA_DELETE_KIND } from './writes';
+export {
+  deleteCar,
+  deleteCarLog,
+  saveCar,
+  saveCarLog,
+  CAR_KINDS,
+  LOG_KINDS,
+  MEDIA_DELETE_KIND,
+} from './writes';
 export { loadMedia, useMediaUrl, MEDIA_CACHE_MAX_ENTRIES } from './media';
 export { useSettingsOptions, type SettingsOption } from './settings';
 export { SELECTED_CAR_STORAGE_KEY, setSelectedCar, useSelectedCar } from './selected-car';

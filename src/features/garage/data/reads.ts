@@ -17,7 +17,10 @@ async function syncStates(): Promise<Map<string, SyncState>> {
   return states;
 }
 
-function withState<T extends { id: string }>(row: T, states: Map<string, SyncState>): T & { syncState?: SyncState } {
+function withState<T extends { id: string }>(
+  row: T,
+  states: Map<string, SyncState>,
+): T & { syncState?: SyncState } {
   const state = states.get(row.id);
   return state ? { ...row, syncState: state } : row;
 }

@@ -26,7 +26,11 @@ export class StorageFullError extends Error {
 
 /** Dexie wraps the browser's error: look for QuotaExceededError along the chain. */
 export function isQuotaError(error: unknown): boolean {
-  for (let e = error as { name?: unknown; inner?: unknown; cause?: unknown } | null, depth = 0; e && depth < 5; depth++) {
+  for (
+    let e = error as { name?: unknown; inner?: unknown; cause?: unknown } | null, depth = 0;
+    e && depth < 5;
+    depth++
+  ) {
     if (e.name === 'QuotaExceededError') return true;
     e = (e.inner ?? e.cause) as typeof e;
   }

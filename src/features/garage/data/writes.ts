@@ -16,7 +16,11 @@ import {
 } from './types';
 
 export const CAR_KINDS = { create: 'car.create', update: 'car.update', delete: 'car.delete' } as const;
-export const LOG_KINDS = { create: 'carLog.create', update: 'carLog.update', delete: 'carLog.delete' } as const;
+export const LOG_KINDS = {
+  create: 'carLog.create',
+  update: 'carLog.update',
+  delete: 'carLog.delete',
+} as const;
 export const MEDIA_DELETE_KIND = 'media.delete';
 
 /** The ids of queued entries that touch any of these rows: a new write goes after them. */
@@ -125,7 +129,12 @@ export function saveCar(
         if (!creating && !previous) throw new Error(`No car ${id} on this device`);
         const row: Car = {
           ...CAR_DEFAULTS,
-          ...(previous ?? { id, ownerId: sessionStore.getState().user?.id ?? '', image: null, createdAt: stamp }),
+          ...(previous ?? {
+            id,
+            ownerId: sessionStore.getState().user?.id ?? '',
+            image: null,
+            createdAt: stamp,
+          }),
           ...fields,
           id,
           image: image[0] ? `${LOCAL_MEDIA_PREFIX}${image[0].id}` : (previous?.image ?? null),
@@ -180,7 +189,9 @@ export function saveCarLog(
     const serverRemovals = (previous?.media ?? []).filter(
       (m) => removed.has(m.id) && !m.url.startsWith(LOCAL_MEDIA_PREFIX),
     );
-    const localRemovals = (previous?.media ?? []).filter((m) => removed.has(m.id) && m.url.startsWith(LOCAL_MEDIA_PREFIX));
+    const localRemovals = (previous?.media ?? []).filter(
+      (m) => removed.has(m.id) && m.url.startsWith(LOCAL_MEDIA_PREFIX),
+    );
     for (const media of serverRemovals) {
       const removal = await enqueue(
         { kind: MEDIA_DELETE_KIND, entityId: id, method: 'DELETE', path: `/files/${media.id}`, dependsOn },
