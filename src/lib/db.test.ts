@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Dexie } from 'dexie';
-import { createDb, db, openLocalDatabase, onVersionChange, resetLocalDatabaseForTests } from './db';
+import {
+  createDb,
+  databaseNameFor,
+  db,
+  openLocalDatabase,
+  onVersionChange,
+  resetLocalDatabaseForTests,
+} from './db';
 
 describe('db', () => {
   const name = `paddock-db-test-${Math.random().toString(36).slice(2)}`;
@@ -67,5 +74,21 @@ describe('db', () => {
     off();
     expect(listener).toHaveBeenCalledTimes(1);
     expect(database.isOpen()).toBe(false);
+  });
+});
+
+describe('one database per member', () => {
+  it('opens the signed-in member’s own database, and another one for another member', async () => {
+    resetLocalDatabaseForTests();
+    await openLocalDatabase(undefined, 'member-a');
+    expect(db.name).toBe(databaseNameFor('member-a'));
+    await db.cars.put({ id: 'a-car' });
+    await openLocalDatabase(undefined, 'member-b');
+    expect(db.name).toBe('paddock-member-b');
+    expect(await db.cars.get('a-car')).toBeUndefined();
+    await openLocalDatabase(undefined, 'member-a');
+    expect(await db.cars.get('a-car')).toBeDefined();
+    db.close();
+    resetLocalDatabaseForTests();
   });
 });

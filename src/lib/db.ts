@@ -2,6 +2,7 @@
 // "Offline-first"). Only lazily loaded modules may import this file: Dexie stays out of the entry
 // chunk. Schema changes add a new version(n); never edit a version once shipped.
 import { Dexie, type Table } from 'dexie';
+import { sessionStore } from './auth/session-store';
 import type { OutboxEntry } from './outbox/types';
 
 export const DB_NAME = 'paddock';
@@ -101,16 +102,35 @@ export let db = createDb();
 
 export type LocalDatabaseKind = 'indexeddb' | 'memory';
 let opening: Promise<LocalDatabaseKind> | null = null;
+let openingName: string | null = null;
+let fixedNameForTests: string | null = null;
 
 /**
- * Opens the database once. When IndexedDB cannot open (private modes, storage blocked), the app
- * runs on an in-memory IndexedDB instead (OFFLINE.md property 9): everything works until the page
- * closes, and the caller shows a banner saying so.
+ * Each member has a database of their own on a shared device: another member signing in after a
+ * session expired must neither see the first one's garage nor send their unsent writes.
+ */
+export function databaseNameFor(memberId: string | null | undefined): string {
+  return memberId ? `${DB_NAME}-${memberId}` : DB_NAME;
+}
+
+/**
+ * Opens the signed-in member's database once (every reader and writer awaits this first). When
+ * IndexedDB cannot open (private modes, storage blocked), the app runs on an in-memory IndexedDB
+ * instead (OFFLINE.md property 9): everything works until the page closes, and the caller shows
+ * a banner saying so.
  */
 export function openLocalDatabase(
   open: (database: PaddockDb) => Promise<unknown> = (database) => database.open(),
+  memberId: string | null | undefined = sessionStore.getState().user?.id,
 ): Promise<LocalDatabaseKind> {
-  opening ??= (async (): Promise<LocalDatabaseKind> => {
+  const name = fixedNameForTests ?? databaseNameFor(memberId);
+  if (opening && openingName === name) return opening;
+  if (db.name !== name) {
+    db.close();
+    db = createDb(name);
+  }
+  openingName = name;
+  opening = (async (): Promise<LocalDatabaseKind> => {
     try {
       await open(db);
       return 'indexeddb';
@@ -118,7 +138,7 @@ export function openLocalDatabase(
       console.warn('IndexedDB cannot open; keeping data in memory for this session', error);
       db.close();
       const memory = await import('fake-indexeddb');
-      db = createDb(DB_NAME, { indexedDB: memory.indexedDB, IDBKeyRange: memory.IDBKeyRange });
+      db = createDb(name, { indexedDB: memory.indexedDB, IDBKeyRange: memory.IDBKeyRange });
       await db.open();
       return 'memory';
     }
@@ -127,7 +147,15 @@ export function openLocalDatabase(
 }
 
 /** Tests only: forget the open attempt and go back to a database of this name. */
-export function resetLocalDatabaseForTests(name = DB_NAME): void {
+export function resetLocalDatabaseForTests(name?: string): void {
   opening = null;
-  db = createDb(name);
+  openingName = null;
+  fixedNameForTests = name ?? null;
+  db = createDb(name ?? DB_NAME);
+}
+
+/** The member's database, opened: what every reader and writer of the mirror uses. */
+export async function localDb(): Promise<PaddockDb> {
+  await openLocalDatabase();
+  return db;
 }

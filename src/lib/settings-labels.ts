@@ -67,8 +67,10 @@ function applyDomain(domain: SettingsDomain, entries: unknown[]): void {
  */
 async function mirror(domain: SettingsDomain, entries: unknown[]): Promise<void> {
   try {
-    const { db } = await import('./db');
-    await db.settingsLabels.put({ domain, entries: entries.filter(isEntry), fetchedAt: Date.now() });
+    const { localDb } = await import('./db');
+    await (
+      await localDb()
+    ).settingsLabels.put({ domain, entries: entries.filter(isEntry), fetchedAt: Date.now() });
   } catch (error) {
     console.warn(`settings ${domain} not kept on this device`, error);
   }
@@ -76,8 +78,8 @@ async function mirror(domain: SettingsDomain, entries: unknown[]): Promise<void>
 
 async function fromMirror(domain: SettingsDomain): Promise<boolean> {
   try {
-    const { db } = await import('./db');
-    const row = await db.settingsLabels.get(domain);
+    const { localDb } = await import('./db');
+    const row = await (await localDb()).settingsLabels.get(domain);
     if (!row || !Array.isArray(row.entries)) return false;
     applyDomain(domain, row.entries as unknown[]);
     return true;

@@ -1,6 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotBuiltYet } from '@/features/layout/not-built-yet';
+import { FilesScreen } from '@/features/files/files-screen';
 
-export const Route = createFileRoute('/_authenticated/files')({
-  component: () => <NotBuiltYet titleKey="FILES.TITLE" />,
-});
+export const Route = createFileRoute('/_authenticated/files')({ component: FilesScreen });

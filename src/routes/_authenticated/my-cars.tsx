@@ -1,6 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotBuiltYet } from '@/features/layout/not-built-yet';
+import { MyCarsScreen } from '@/features/cars/my-cars-screen';
 
-export const Route = createFileRoute('/_authenticated/my-cars')({
-  component: () => <NotBuiltYet titleKey="CARS.MY_CARS_TITLE" />,
-});
+export const Route = createFileRoute('/_authenticated/my-cars')({ component: MyCarsScreen });

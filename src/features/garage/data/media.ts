@@ -3,7 +3,7 @@
 // through object URLs. Files not uploaded yet are shown from their local blob.
 import { useEffect, useState } from 'react';
 import { isTokenExpired, tokenStore } from '@/lib/auth/token';
-import { db as defaultDb, type PaddockDb } from '@/lib/db';
+import { localDb, type PaddockDb } from '@/lib/db';
 import { LOCAL_MEDIA_PREFIX } from './types';
 
 /** Server files kept on the device for offline viewing; the least recently fetched go first. */
@@ -29,7 +29,8 @@ async function prune(database: PaddockDb): Promise<void> {
 }
 
 /** The bytes behind a media url, from this device when possible. null when unavailable. */
-export async function loadMedia(url: string, database: PaddockDb = defaultDb): Promise<Blob | null> {
+export async function loadMedia(url: string, given?: PaddockDb): Promise<Blob | null> {
+  const database = given ?? (await localDb());
   if (url.startsWith(LOCAL_MEDIA_PREFIX)) {
     return (await database.mediaBlobs.get(url.slice(LOCAL_MEDIA_PREFIX.length)))?.blob ?? null;
   }

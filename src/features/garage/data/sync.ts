@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Car, CarLog } from '@/contract/garage';
 import { apiFetch, api } from '@/lib/api-client';
-import { db as defaultDb, type MirrorRow, type PaddockDb } from '@/lib/db';
+import { localDb, type MirrorRow, type PaddockDb } from '@/lib/db';
 import { realtime } from '@/lib/socket';
 import { registerGarageHandlers } from './handlers';
 import { compareLogs } from './reads';
@@ -51,8 +51,9 @@ async function merge(
 }
 
 /** The member's cars, all pages. */
-export async function syncCars(database: PaddockDb = defaultDb): Promise<void> {
+export async function syncCars(given?: PaddockDb): Promise<void> {
   registerGarageHandlers();
+  const database = given ?? (await localDb());
   const askedAt = Date.now();
   const cars: Car[] = [];
   for (let offset = 0; ; offset += SYNC_PAGE_LIMIT) {
@@ -65,8 +66,9 @@ export async function syncCars(database: PaddockDb = defaultDb): Promise<void> {
 }
 
 /** One car's logs: the first page tells the total, the others are asked for a few at a time. */
-export async function syncCarLogs(carId: string, database: PaddockDb = defaultDb): Promise<void> {
+export async function syncCarLogs(carId: string, given?: PaddockDb): Promise<void> {
   registerGarageHandlers();
+  const database = given ?? (await localDb());
   const askedAt = Date.now();
   const path = `/car-logs/${carId}`;
   const first = await apiFetch<CarLog[]>(path, { query: { page: 1, limit: SYNC_PAGE_LIMIT } });
@@ -87,7 +89,8 @@ export async function syncCarLogs(carId: string, database: PaddockDb = defaultDb
 }
 
 /** One log after a socket event: fetched, or dropped when the server no longer has it. */
-export async function syncCarLog(logId: string, database: PaddockDb = defaultDb): Promise<void> {
+export async function syncCarLog(logId: string, given?: PaddockDb): Promise<void> {
+  const database = given ?? (await localDb());
   const askedAt = Date.now();
   const local = (await database.carLogs.get(logId)) as unknown as CarLog | undefined;
   try {
@@ -100,6 +103,7 @@ export async function syncCarLog(logId: string, database: PaddockDb = defaultDb)
 }
 
 async function logsAreFresh(carId: string, database: PaddockDb): Promise<boolean> {
+  // (the caller passes the member's opened database)
   const row = await database.meta.get(`carLogsSyncedAt:${carId}`);
   return typeof row?.value === 'number' && Date.now() - row.value < LOG_SYNC_MIN_INTERVAL_MS;
 }
@@ -120,7 +124,7 @@ export function useGarageRefresh(carId?: string) {
     setRefreshing(true);
     try {
       await syncCars();
-      if (current && (force || !(await logsAreFresh(current, defaultDb)))) await syncCarLogs(current);
+      if (current && (force || !(await logsAreFresh(current, await localDb())))) await syncCarLogs(current);
       setError(null);
     } catch (caught) {
       setError(caught);

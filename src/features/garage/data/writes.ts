@@ -4,7 +4,7 @@
 // (dependsOn), so a log of a car created offline goes after the car, and is blocked if it failed.
 import type { Car, CarLog, CarLogMedia } from '@/contract/garage';
 import { sessionStore } from '@/lib/auth/session-store';
-import { db, type MediaBlobRow, type PaddockDb } from '@/lib/db';
+import { localDb, type MediaBlobRow, type PaddockDb } from '@/lib/db';
 import { enqueue, type OutboxPart } from '@/lib/outbox';
 import {
   DEFAULT_MILEAGE_UNIT,
@@ -100,9 +100,10 @@ async function guard<T>(write: () => Promise<T>): Promise<T> {
 export function saveCar(
   draft: CarDraft,
   options: { id?: string; image?: Blob | null } = {},
-  database: PaddockDb = db,
+  given?: PaddockDb,
 ): Promise<string> {
   return guard(async () => {
+    const database = given ?? (await localDb());
     const creating = options.id === undefined;
     const id = options.id ?? crypto.randomUUID();
     const entryId = crypto.randomUUID();
@@ -149,8 +150,9 @@ export function saveCar(
 }
 
 /** Deletes a car and, on this device, its logs. */
-export function deleteCar(id: string, database: PaddockDb = db): Promise<void> {
+export function deleteCar(id: string, given?: PaddockDb): Promise<void> {
   return guard(async () => {
+    const database = given ?? (await localDb());
     const logIds = (await database.carLogs.where('carId').equals(id).primaryKeys()) as string[];
     const dependsOn = await queuedFor(database, [id, ...logIds]);
     await enqueue(
@@ -171,9 +173,10 @@ export function deleteCar(id: string, database: PaddockDb = db): Promise<void> {
 export function saveCarLog(
   draft: CarLogDraft,
   options: { id?: string; files?: Blob[]; removeMediaIds?: string[] } = {},
-  database: PaddockDb = db,
+  given?: PaddockDb,
 ): Promise<string> {
   return guard(async () => {
+    const database = given ?? (await localDb());
     const creating = options.id === undefined;
     const id = options.id ?? crypto.randomUUID();
     const entryId = crypto.randomUUID();
@@ -244,8 +247,9 @@ async function dropLocalBlob(tx: PaddockDb, blobId: string): Promise<void> {
   await tx.mediaBlobs.delete(blobId);
 }
 
-export function deleteCarLog(id: string, database: PaddockDb = db): Promise<void> {
+export function deleteCarLog(id: string, given?: PaddockDb): Promise<void> {
   return guard(async () => {
+    const database = given ?? (await localDb());
     const dependsOn = await queuedFor(database, [id]);
     await enqueue(
       { kind: LOG_KINDS.delete, entityId: id, method: 'DELETE', path: `/car-logs/${id}`, dependsOn },

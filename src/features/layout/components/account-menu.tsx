@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { useGuardedSignOut } from '@/features/sync/hooks/use-guarded-sign-out';
 import { session, useSession } from '@/lib/auth/session';
 import { displayName } from '@/lib/display-name';
 import { useT } from '@/lib/i18n';
@@ -13,6 +14,11 @@ export function AccountMenu() {
   const root = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
   const name = displayName(user);
+  // Sign-out warns while writes are unsent, then clears the device (OFFLINE.md property 10).
+  const signOut = useGuardedSignOut(() => session.logout(), {
+    returnFocus: trigger,
+    onAsk: () => setOpen(false),
+  });
 
   useEffect(() => {
     if (!open) return;
@@ -61,12 +67,14 @@ export function AccountMenu() {
             size="small"
             block
             icon={<LogoutIcon />}
-            onClick={() => void session.logout()}
+            busy={signOut.busy}
+            onClick={() => void signOut.request()}
           >
             {t('NAV.SIGN_OUT')}
           </Button>
         </div>
       ) : null}
+      {signOut.dialog}
     </div>
   );
 }

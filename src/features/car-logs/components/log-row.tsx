@@ -1,0 +1,70 @@
+import { Link } from '@tanstack/react-router';
+import { memo } from 'react';
+import type { LocalCarLog } from '@/features/garage/data';
+import { formatNumber, useT } from '@/lib/i18n';
+import { formatDay, formatMoney, settingLabel } from '../format';
+import { PaperclipIcon } from './icons';
+import { SyncBadge } from './sync-badge';
+
+/**
+ * One log in the list: a link to its edit screen. Two lines of fixed height (the virtualised list
+ * positions rows by arithmetic): type, title and cost; then date, mileage, place, tags and files.
+ */
+export const LogRow = memo(function LogRow({ log, mileageUnit }: { log: LocalCarLog; mileageUnit: string }) {
+  const t = useT();
+  const files = log.media?.length ?? 0;
+  const details = [
+    log.mileage !== null && log.mileage !== undefined
+      ? t('CAR_LOGS.MILEAGE_VALUE', {
+          mileage: formatNumber(log.mileage),
+          unit: settingLabel(t, 'mileageUnit', mileageUnit),
+        })
+      : null,
+    log.location || null,
+  ].filter((part): part is string => Boolean(part));
+  return (
+    <Link
+      to="/edit-car-log/$carId/$logId"
+      params={{ carId: log.carId, logId: log.id }}
+      className="log-row"
+      data-testid="log-row"
+    >
+      <span className="log-row__line">
+        <span className="log-row__type">{settingLabel(t, 'carLogType', log.type)}</span>
+        <span className="log-row__title">{log.title}</span>
+        {log.cost !== null && log.cost !== undefined ? (
+          <span className="log-row__cost">{formatMoney(log.cost, log.currencyCode ?? '')}</span>
+        ) : null}
+      </span>
+      <span className="log-row__line log-row__line--meta">
+        <time className="log-row__date" dateTime={log.startDate}>
+          {formatDay(log.startDate)}
+        </time>
+        {details.map((part, i) => (
+          <span key={i} className="log-row__detail">
+            {part}
+          </span>
+        ))}
+        {log.tags?.length ? (
+          <span className="log-row__tags">
+            {log.tags.map((tag) => (
+              <span key={tag} className="log-row__tag">
+                #{tag}
+              </span>
+            ))}
+          </span>
+        ) : null}
+        <span className="log-row__end">
+          {files > 0 ? (
+            <span className="log-row__files" title={t('CAR_LOGS.FILES', { count: files })}>
+              <PaperclipIcon />
+              <span aria-hidden="true">{files}</span>
+              <span className="visually-hidden">{t('CAR_LOGS.FILES', { count: files })}</span>
+            </span>
+          ) : null}
+          <SyncBadge state={log.syncState} />
+        </span>
+      </span>
+    </Link>
+  );
+});

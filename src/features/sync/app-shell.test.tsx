@@ -1,0 +1,50 @@
+// The signed-in shell's wiring: the outbox starts once a member is in and stops on sign-out; the
+// in-memory storage warning shows in the layout until dismissed for the session.
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { setSignedIn } from '@/app/session-mock';
+import { activateCatalog, renderApp } from '@/app/test-utils';
+import { signOutLocally } from '@/lib/auth/sign-out';
+import { startOutbox, stopOutbox } from '@/lib/outbox';
+import { MEMORY_BANNER_DISMISSED_KEY, storageMode } from './storage-mode';
+import type * as OutboxModule from '@/lib/outbox';
+
+vi.mock('@/lib/auth/session', async () => (await import('@/app/session-mock')).sessionModule);
+vi.mock('./shell-settled', () => ({ shellSettled: () => Promise.resolve() }));
+vi.mock('@/lib/outbox', async (importOriginal) => ({
+  ...(await importOriginal<typeof OutboxModule>()),
+  startOutbox: vi.fn(),
+  stopOutbox: vi.fn(),
+}));
+
+beforeEach(() => {
+  activateCatalog('en-US');
+  setSignedIn(true);
+  sessionStorage.clear();
+  storageMode.reset();
+  vi.mocked(startOutbox).mockClear();
+  vi.mocked(stopOutbox).mockClear();
+});
+
+describe('signed-in shell', () => {
+  it('starts the outbox once a member is in, and stops it on sign-out', async () => {
+    await renderApp('/my-posts');
+    await waitFor(() => expect(startOutbox).toHaveBeenCalledTimes(1));
+    expect(stopOutbox).not.toHaveBeenCalled();
+    signOutLocally();
+    await waitFor(() => expect(stopOutbox).toHaveBeenCalledTimes(1));
+  });
+
+  it('warns while data is kept in memory only, until dismissed for the session', async () => {
+    await renderApp('/my-posts');
+    expect(screen.queryByRole('alert')).toBeNull();
+    storageMode.set('memory');
+    const banner = await screen.findByRole('alert');
+    expect(banner.textContent).toContain(
+      "Your browser isn't keeping data on this device: changes made offline are lost when you close the app.",
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(sessionStorage.getItem(MEMORY_BANNER_DISMISSED_KEY)).toBe('1');
+  });
+});

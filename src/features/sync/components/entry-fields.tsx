@@ -1,0 +1,67 @@
+// The content of an outbox entry in words: its main fields and the names of its files.
+import { formatDate, formatNumber, useT } from '@/lib/i18n';
+import {
+  FIELD_LABEL_KEYS,
+  htmlToText,
+  localDay,
+  looksLikeHtml,
+  settingsDomainOf,
+  shownFields,
+  truncate,
+  type EntryData,
+} from '../entry-content';
+
+type T = (id: string, values?: Record<string, unknown>) => string;
+
+export function fieldLabel(t: T, key: string): string {
+  const labelKey = FIELD_LABEL_KEYS[key];
+  // A field of a later feature without a label yet: its name is the best words we have.
+  return labelKey ? t(labelKey) : key;
+}
+
+function formatValue(t: T, key: string, value: unknown, kind: string): string {
+  if (Array.isArray(value)) return value.join(', ');
+  if (typeof value === 'boolean') return t(value ? 'SYNC.YES' : 'SYNC.NO');
+  if (typeof value === 'number') return formatNumber(value, { useGrouping: key !== 'year' });
+  if (typeof value !== 'string') return '';
+  const domain = settingsDomainOf(key, kind);
+  if (domain) {
+    // Spec §3/§8: a settings value's label is `${DOMAIN}.${key}`; an unknown key shows as is.
+    const labelKey = `${domain.toUpperCase()}.${value}`;
+    const label = t(labelKey);
+    return label && label !== labelKey ? label : value;
+  }
+  const day = localDay(value);
+  if (day) return formatDate(day, { dateStyle: 'medium' });
+  return truncate(looksLikeHtml(value) ? htmlToText(value) : value);
+}
+
+export function EntryFields({ kind, data }: { kind: string; data: EntryData }) {
+  const t = useT();
+  const fields = shownFields(data.json);
+  if (fields.length === 0 && data.files.length === 0) {
+    return <p className="sync-entry__empty">{t('SYNC.NO_CONTENT')}</p>;
+  }
+  return (
+    <dl className="sync-entry__fields">
+      {fields.map(({ key, value }) => (
+        <div key={key} className="sync-entry__field">
+          <dt>{fieldLabel(t, key)}</dt>
+          <dd>{formatValue(t, key, value, kind)}</dd>
+        </div>
+      ))}
+      {data.files.length > 0 ? (
+        <div className="sync-entry__field">
+          <dt>{t('SYNC.FILES')}</dt>
+          <dd>
+            <ul className="sync-entry__files">
+              {data.files.map((name, index) => (
+                <li key={`${index}-${name}`}>{name}</li>
+              ))}
+            </ul>
+          </dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}

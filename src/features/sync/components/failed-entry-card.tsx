@@ -1,0 +1,127 @@
+// One write that needs attention: what it is, its content, the server's answer, and the member's
+// three choices (retry as is, edit and retry, discard after a confirmation).
+import { useId, useMemo, useState } from 'react';
+import {
+  DEPENDENCY_DISCARDED,
+  discardEntry,
+  replayOutboxNow,
+  retryEntry,
+  type OutboxEntry,
+} from '@/lib/outbox';
+import { formatDate, useT } from '@/lib/i18n';
+import { Alert, Button } from '@/ui';
+import { editableFields, kindLabelKey, readEntryData, summaryOf } from '../entry-content';
+import { ConfirmDialog } from './confirm-dialog';
+import { EntryEditForm } from './entry-edit-form';
+import { EntryFields } from './entry-fields';
+
+export function FailedEntryCard({ entry }: { entry: OutboxEntry }) {
+  const t = useT();
+  const titleId = useId();
+  const data = useMemo(() => readEntryData(entry.body), [entry.body]);
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState<'retry' | 'discard' | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  const kind = t(kindLabelKey(entry.kind));
+  const summary = summaryOf(data.json);
+  const name = summary ? t('SYNC.ENTRY_NAME', { kind, summary }) : kind;
+  const message =
+    entry.lastError === DEPENDENCY_DISCARDED
+      ? t('SYNC.DEPENDENCY_DISCARDED')
+      : entry.lastError?.trim() || t('SYNC.NO_MESSAGE');
+  const canEdit = Boolean(entry.body) && data.json !== null && editableFields(data.json).length > 0;
+
+  async function act(action: 'retry' | 'discard'): Promise<void> {
+    setBusy(action);
+    setFailed(false);
+    try {
+      if (action === 'retry') {
+        await retryEntry(entry.id);
+        void replayOutboxNow();
+      } else {
+        await discardEntry(entry.id);
+      }
+      // Either way the entry leaves the "needs attention" list, and this card with it.
+    } catch (error) {
+      console.error(`outbox ${action} failed`, error);
+      setFailed(true);
+      setBusy(null);
+      setConfirming(false);
+    }
+  }
+
+  return (
+    <li className="sync-entry">
+      <article aria-labelledby={titleId}>
+        <header className="sync-entry__header">
+          <h4 id={titleId} className="sync-entry__title">
+            {name}
+          </h4>
+          <p className="sync-entry__meta">
+            {t('SYNC.CREATED_AT', {
+              date: formatDate(entry.createdAt, { dateStyle: 'medium', timeStyle: 'short' }),
+            })}
+          </p>
+        </header>
+        {editing && data.json ? (
+          <EntryEditForm entry={entry} json={data.json} name={name} onCancel={() => setEditing(false)} />
+        ) : (
+          <>
+            <EntryFields kind={entry.kind} data={data} />
+            <div className="sync-entry__answer">
+              <span className="sync-entry__answer-label">
+                {entry.lastStatus
+                  ? t('SYNC.SERVER_ANSWER_STATUS', { status: entry.lastStatus })
+                  : t('SYNC.SERVER_ANSWER')}
+              </span>
+              <span>{message}</span>
+            </div>
+            {failed ? <Alert kind="error">{t('SYNC.ACTION_FAILED')}</Alert> : null}
+            <div className="sync-entry__actions">
+              <Button
+                size="small"
+                busy={busy === 'retry'}
+                disabled={busy !== null}
+                onClick={() => void act('retry')}
+              >
+                {t('SYNC.RETRY')}
+              </Button>
+              {canEdit ? (
+                <Button
+                  variant="secondary"
+                  size="small"
+                  disabled={busy !== null}
+                  onClick={() => setEditing(true)}
+                >
+                  {t('SYNC.EDIT')}
+                </Button>
+              ) : null}
+              <Button
+                variant="ghost"
+                size="small"
+                className="sync-button--danger-text"
+                disabled={busy !== null}
+                onClick={() => setConfirming(true)}
+              >
+                {t('SYNC.DISCARD')}
+              </Button>
+            </div>
+          </>
+        )}
+      </article>
+      {confirming ? (
+        <ConfirmDialog
+          title={t('SYNC.DISCARD_TITLE')}
+          message={t('SYNC.DISCARD_TEXT', { name })}
+          cancelLabel={t('SYNC.KEEP')}
+          confirmLabel={t('SYNC.DISCARD_CONFIRM')}
+          busy={busy === 'discard'}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => void act('discard')}
+        />
+      ) : null}
+    </li>
+  );
+}

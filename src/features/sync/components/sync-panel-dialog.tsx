@@ -1,0 +1,49 @@
+// The sync panel's frame (entry-safe): the dialog opens at once, its content loads with Dexie.
+import { Component, lazy, Suspense, useId, type ReactNode } from 'react';
+import { useT } from '@/lib/i18n';
+import { Alert, CloseIcon, Spinner } from '@/ui';
+import { Modal } from './modal';
+import '../sync.css';
+
+const SyncPanelBody = lazy(async () => {
+  const [panel, { openLocalDatabase }] = await Promise.all([import('./sync-panel'), import('@/lib/db')]);
+  // The panel must read the database the app uses (it may have moved to memory while opening).
+  await openLocalDatabase();
+  return { default: panel.SyncPanelBody };
+});
+
+/** A chunk that cannot load (offline before the worker cached it) must not take the app down. */
+class LoadBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+  override componentDidCatch(error: unknown): void {
+    console.error('sync panel could not load', error);
+  }
+  override render(): ReactNode {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
+
+export function SyncPanelDialog({ onClose }: { onClose: () => void }) {
+  const t = useT();
+  const titleId = useId();
+  return (
+    <Modal labelledBy={titleId} onClose={onClose} className="sync-panel">
+      <header className="sync-panel__header">
+        <h2 id={titleId} className="sync-modal__title">
+          {t('SYNC.PANEL_TITLE')}
+        </h2>
+        <button type="button" className="sync-panel__close" aria-label={t('SYNC.CLOSE')} onClick={onClose}>
+          <CloseIcon />
+        </button>
+      </header>
+      <LoadBoundary fallback={<Alert kind="error">{t('SYNC.LOAD_FAILED')}</Alert>}>
+        <Suspense fallback={<Spinner label={t('SYNC.LOADING')} />}>
+          <SyncPanelBody />
+        </Suspense>
+      </LoadBoundary>
+    </Modal>
+  );
+}

@@ -1,0 +1,75 @@
+// The sync panel's content (a lazy chunk: it reads Dexie): what waits to be sent, a "sync now",
+// and the writes that need the member's attention.
+import { useId, useState } from 'react';
+import { replayOutboxNow, useOutboxCounts } from '@/lib/outbox';
+import { useT } from '@/lib/i18n';
+import { useOnline } from '@/lib/online';
+import { Button, SkeletonRows, SyncIcon } from '@/ui';
+import { useFailedEntries } from '../hooks/use-failed-entries';
+import { FailedEntryCard } from './failed-entry-card';
+
+export function SyncPanelBody() {
+  const t = useT();
+  const online = useOnline();
+  const counts = useOutboxCounts();
+  const failed = useFailedEntries();
+  const [syncing, setSyncing] = useState(false);
+  const pendingId = useId();
+  const attentionId = useId();
+
+  async function syncNow(): Promise<void> {
+    setSyncing(true);
+    try {
+      await replayOutboxNow();
+    } catch (error) {
+      console.error('sync now failed', error);
+    } finally {
+      setSyncing(false);
+    }
+  }
+
+  return (
+    <div className="sync-panel__body">
+      <section className="sync-panel__section" aria-labelledby={pendingId}>
+        <h3 id={pendingId} className="sync-panel__heading">
+          {t('SYNC.PENDING_TITLE')}
+        </h3>
+        <p className="sync-panel__count">
+          {counts.pending > 0 ? t('COMMON.SYNC_PENDING', { count: counts.pending }) : t('SYNC.PENDING_NONE')}
+        </p>
+        {!online && counts.pending > 0 ? (
+          <p className="sync-panel__hint">{t('COMMON.OFFLINE_HINT')}</p>
+        ) : null}
+        <Button
+          size="small"
+          variant="secondary"
+          icon={<SyncIcon />}
+          busy={syncing}
+          disabled={counts.pending === 0}
+          onClick={() => void syncNow()}
+        >
+          {syncing ? t('SYNC.SYNCING') : t('SYNC.SYNC_NOW')}
+        </Button>
+      </section>
+      <section className="sync-panel__section" aria-labelledby={attentionId}>
+        <h3 id={attentionId} className="sync-panel__heading">
+          {t('SYNC.ATTENTION_TITLE')}
+        </h3>
+        {failed === undefined ? (
+          <SkeletonRows count={2} label={t('SYNC.LOADING')} />
+        ) : failed.length === 0 ? (
+          <p className="sync-panel__hint">{t('SYNC.ATTENTION_NONE')}</p>
+        ) : (
+          <>
+            <p className="sync-panel__hint">{t('SYNC.ATTENTION_INTRO')}</p>
+            <ul className="sync-panel__list">
+              {failed.map((entry) => (
+                <FailedEntryCard key={entry.id} entry={entry} />
+              ))}
+            </ul>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

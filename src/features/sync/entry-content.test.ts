@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import type { OutboxBody } from '@/lib/outbox';
+import {
+  applyEdits,
+  editableFields,
+  kindLabelKey,
+  localDay,
+  readEntryData,
+  rebuildBody,
+  SHOWN_TEXT_MAX_CHARS,
+  shownFields,
+  summaryOf,
+  truncate,
+} from './entry-content';
+
+const receipt = new Blob(['jpeg bytes'], { type: 'image/jpeg' });
+const formBody: OutboxBody = {
+  type: 'form',
+  parts: [
+    { name: 'data', value: JSON.stringify({ id: 'l1', carId: 'c1', title: 'Oil change', cost: 89.5 }) },
+    { name: 'files', value: receipt, filename: 'receipt.jpg' },
+    { name: 'files', blobId: 'b2', filename: 'invoice.pdf' },
+  ],
+};
+
+describe('entry content', () => {
+  it('reads a JSON body and a multipart body (JSON in the "data" part, file names)', () => {
+    expect(readEntryData({ type: 'json', json: { make: 'Alpine', model: 'A110' } })).toEqual({
+      json: { make: 'Alpine', model: 'A110' },
+      files: [],
+    });
+    expect(readEntryData(formBody)).toEqual({
+      json: { id: 'l1', carId: 'c1', title: 'Oil change', cost: 89.5 },
+      files: ['receipt.jpg', 'invoice.pdf'],
+    });
+    expect(readEntryData(undefined)).toEqual({ json: null, files: [] });
+    expect(readEntryData({ type: 'form', parts: [{ name: 'data', value: 'not json' }] }).json).toBeNull();
+  });
+
+  it('shows known fields in form order, never ids', () => {
+    const fields = shownFields({ id: 'x', carId: 'c', cost: 12, title: 'Tyres', extra: 'yes', tags: ['a'] });
+    expect(fields.map((f) => f.key)).toEqual(['title', 'cost', 'tags', 'extra']);
+  });
+
+  it('edits strings and numbers, not ids nor rich text', () => {
+    const json = {
+      id: 'l1',
+      carId: 'c1',
+      title: 'Oil',
+      cost: 10,
+      content: '<p>hi</p>',
+      tags: ['x'],
+      mileage: null,
+    };
+    expect(editableFields(json)).toEqual([
+      { key: 'title', type: 'string', value: 'Oil' },
+      { key: 'cost', type: 'number', value: '10' },
+    ]);
+  });
+
+  it('puts edited values back in their types and points at unreadable numbers', () => {
+    const json = { id: 'l1', title: 'Oil', cost: 10 };
+    const fields = editableFields(json);
+    expect(applyEdits(json, fields, { title: 'Oil and filter', cost: '12,5' })).toEqual({
+      json: { id: 'l1', title: 'Oil and filter', cost: 12.5 },
+    });
+    expect(applyEdits(json, fields, { title: 'Oil', cost: '' })).toEqual({
+      json: { id: 'l1', title: 'Oil', cost: null },
+    });
+    expect(applyEdits(json, fields, { title: 'Oil', cost: 'ten' })).toEqual({ invalid: ['cost'] });
+  });
+
+  it('rebuilds a multipart body with its files and a JSON body as JSON', () => {
+    const rebuilt = rebuildBody(formBody, { id: 'l1', carId: 'c1', title: 'New', cost: 1 });
+    expect(rebuilt.type).toBe('form');
+    const parts = rebuilt.type === 'form' ? rebuilt.parts : [];
+    expect(parts).toHaveLength(3);
+    expect(parts[0]).toEqual({
+      name: 'data',
+      value: JSON.stringify({ id: 'l1', carId: 'c1', title: 'New', cost: 1 }),
+    });
+    expect(parts[1]).toEqual({ name: 'files', value: receipt, filename: 'receipt.jpg' });
+    expect((parts[1] as { value: Blob }).value).toBe(receipt);
+    expect(parts[2]).toEqual({ name: 'files', blobId: 'b2', filename: 'invoice.pdf' });
+    expect(rebuildBody({ type: 'json', json: {} }, { a: 1 })).toEqual({ type: 'json', json: { a: 1 } });
+  });
+
+  it('names the kinds of the garage and falls back to a generic label', () => {
+    expect(kindLabelKey('carLog.create')).toBe('SYNC.KIND_CARLOG_CREATE');
+    expect(kindLabelKey('car.delete')).toBe('SYNC.KIND_CAR_DELETE');
+    expect(kindLabelKey('post.like')).toBe('SYNC.KIND_OTHER');
+  });
+
+  it('summarises an entry by title, or make and model', () => {
+    expect(summaryOf({ title: 'Oil', make: 'Alpine' })).toBe('Oil');
+    expect(summaryOf({ make: 'Alpine', model: 'A110' })).toBe('Alpine A110');
+    expect(summaryOf({})).toBeUndefined();
+  });
+
+  it('reads a calendar day in local time and cuts long texts at 240 characters', () => {
+    const day = localDay('2024-03-05');
+    expect([day?.getFullYear(), day?.getMonth(), day?.getDate()]).toEqual([2024, 2, 5]);
+    expect(localDay('05/03/2024')).toBeNull();
+    expect(SHOWN_TEXT_MAX_CHARS).toBe(240);
+    expect(truncate('a'.repeat(300))).toHaveLength(240);
+    expect(truncate('short')).toBe('short');
+  });
+});

@@ -1,0 +1,126 @@
+// Logout that loses nothing (OFFLINE.md property 10), through the account menu.
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeSession, setSignedIn } from '@/app/session-mock';
+import { activateCatalog, renderWithProviders } from '@/app/test-utils';
+import { AccountMenu } from '@/features/layout/components/account-menu';
+import { signOutLocally } from '@/lib/auth/sign-out';
+import { db, resetLocalDatabaseForTests } from '@/lib/db';
+import { clearLocalData, enqueue } from '@/lib/outbox';
+
+vi.mock('@/lib/auth/session', async () => (await import('@/app/session-mock')).sessionModule);
+
+const PRECACHE = 'workbox-precache-v2-http://localhost:3000/';
+const MEDIA = 'paddock-media';
+let cacheNames: string[];
+const cacheStorage = {
+  keys: vi.fn(async () => [...cacheNames]),
+  delete: vi.fn(async (name: string) => {
+    cacheNames = cacheNames.filter((n) => n !== name);
+    return true;
+  }),
+};
+
+async function unsentWrites(count: number) {
+  for (let i = 0; i < count; i += 1) {
+    await enqueue(
+      { kind: 'car.create', method: 'POST', path: '/cars', body: { type: 'json', json: { make: 'Alpine' } } },
+      (database) => database.cars.put({ id: `car-${i}`, make: 'Alpine' }),
+    );
+  }
+}
+
+function clickSignOut() {
+  fireEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+}
+
+beforeEach(async () => {
+  resetLocalDatabaseForTests('paddock-sign-out-test'); // one database, whichever member is signed in
+  activateCatalog('en-US');
+  setSignedIn(true);
+  fakeSession.logout.mockClear();
+  cacheNames = [PRECACHE, MEDIA];
+  cacheStorage.keys.mockClear();
+  cacheStorage.delete.mockClear();
+  vi.stubGlobal('caches', cacheStorage);
+  await clearLocalData();
+});
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await clearLocalData();
+});
+
+describe('sign-out with unsent writes', () => {
+  it('asks first, with "Stay" focused; "Stay" keeps everything', async () => {
+    await unsentWrites(2);
+    renderWithProviders(<AccountMenu />);
+    clickSignOut();
+    const dialog = await screen.findByRole('alertdialog', { name: 'Sign out?' });
+    expect(
+      within(dialog).getByText('2 changes have not been sent yet and will be lost. Sign out anyway?'),
+    ).toBeTruthy();
+    const stay = within(dialog).getByRole('button', { name: 'Stay' });
+    expect(document.activeElement).toBe(stay);
+    fireEvent.click(stay);
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(fakeSession.logout).not.toHaveBeenCalled();
+    expect(await db.outbox.count()).toBe(2);
+    expect(await db.cars.count()).toBe(2);
+    expect(cacheStorage.delete).not.toHaveBeenCalled();
+    // Focus goes back to the account button (the menu it came from has closed).
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Account menu' }));
+  });
+
+  it('Escape answers "Stay" too', async () => {
+    await unsentWrites(1);
+    renderWithProviders(<AccountMenu />);
+    clickSignOut();
+    const dialog = await screen.findByRole('alertdialog', { name: 'Sign out?' });
+    expect(
+      within(dialog).getByText('1 change has not been sent yet and will be lost. Sign out anyway?'),
+    ).toBeTruthy();
+    fireEvent.keyDown(within(dialog).getByRole('button', { name: 'Stay' }), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(fakeSession.logout).not.toHaveBeenCalled();
+    expect(await db.outbox.count()).toBe(1);
+  });
+
+  it('a confirmed sign-out signs out, clears Dexie and the runtime caches, keeps the precache', async () => {
+    await unsentWrites(1);
+    renderWithProviders(<AccountMenu />);
+    clickSignOut();
+    const dialog = await screen.findByRole('alertdialog', { name: 'Sign out?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Sign out anyway' }));
+    await waitFor(() => expect(fakeSession.logout).toHaveBeenCalledTimes(1));
+    await waitFor(async () => expect(await db.outbox.count()).toBe(0));
+    expect(await db.cars.count()).toBe(0);
+    await waitFor(() => expect(cacheNames).toEqual([PRECACHE]));
+    expect(cacheStorage.delete).toHaveBeenCalledWith(MEDIA);
+    expect(cacheStorage.delete).not.toHaveBeenCalledWith(PRECACHE);
+  });
+});
+
+describe('sign-out without unsent writes', () => {
+  it('does not ask, signs out and clears the device', async () => {
+    await db.cars.put({ id: 'mirror-only', make: 'Alpine' });
+    renderWithProviders(<AccountMenu />);
+    clickSignOut();
+    await waitFor(() => expect(fakeSession.logout).toHaveBeenCalledTimes(1));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await waitFor(async () => expect(await db.cars.count()).toBe(0));
+    await waitFor(() => expect(cacheNames).toEqual([PRECACHE]));
+  });
+});
+
+describe('a 401 (signOutLocally)', () => {
+  it('keeps the outbox and the mirror', async () => {
+    await unsentWrites(2);
+    signOutLocally();
+    // Give any listener a chance to (wrongly) clear.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await db.outbox.count()).toBe(2);
+    expect(await db.cars.count()).toBe(2);
+    expect(cacheStorage.delete).not.toHaveBeenCalled();
+  });
+});

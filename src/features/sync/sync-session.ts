@@ -1,0 +1,48 @@
+// The signed-in offline engine (loaded lazily: Dexie is not in the entry chunk). It opens the local
+// database (in memory when IndexedDB is blocked), starts the one replayer and asks once for
+// storage the browser keeps (OFFLINE.md properties 6, 7, 9).
+import { openLocalDatabase } from '@/lib/db';
+import { startOutbox, stopOutbox } from '@/lib/outbox';
+import { storageMode } from './storage-mode';
+
+// Each start and stop takes a new number: a start that was overtaken while the database opened
+// (the member signed out meanwhile) must not start the replayer.
+let generation = 0;
+let persistAsked = false;
+
+function askPersistentStorage(): void {
+  if (persistAsked) return;
+  persistAsked = true;
+  const storage = typeof navigator !== 'undefined' ? navigator.storage : undefined;
+  if (typeof storage?.persist !== 'function') return;
+  void (async () => {
+    try {
+      if (typeof storage.persisted === 'function' && (await storage.persisted())) return;
+      await storage.persist();
+    } catch {
+      // refused or unsupported: the data still lives in IndexedDB, only with less protection
+    }
+  })();
+}
+
+export async function startSync(): Promise<void> {
+  const mine = ++generation;
+  const kind = await openLocalDatabase();
+  storageMode.set(kind);
+  if (mine !== generation) return;
+  startOutbox();
+  // In memory there is nothing for the browser to keep.
+  if (kind === 'indexeddb') askPersistentStorage();
+}
+
+/** Signed out: the replayer stops; every entry stays where it is (a 401 never clears them). */
+export function stopSync(): void {
+  generation += 1;
+  stopOutbox();
+}
+
+/** Tests only. */
+export function resetSyncSessionForTests(): void {
+  generation = 0;
+  persistAsked = false;
+}

@@ -1,0 +1,16 @@
+// The rich-text editor: the wrapper and presets load eagerly (small); Quill itself loads lazily.
+export {
+  RichTextEditor,
+  clampEditorHeight,
+  DEFAULT_EDITOR_HEIGHT_PX,
+  TOOLBAR_HEIGHT_PX,
+  type RichTextEditorProps,
+} from './rich-text-editor';
+export {
+  COMPACT_TOOLBAR,
+  DESKTOP_TOOLBAR,
+  MOBILE_TOOLBAR,
+  RICH_TEXT_FORMATS,
+  type ToolbarConfig,
+} from './toolbars';
+export { isRichTextEmpty, richTextLength, richTextOf } from './rich-text-length';

@@ -1,0 +1,21 @@
+// Length of rich text as the server's limits count it (server/src/garage/rich-text.ts): the
+// characters of text the HTML shows, markup excluded, in UTF-16 units like Quill.
+
+let parser: DOMParser | undefined;
+
+/** The text a Quill HTML fragment shows. Parsed inertly: DOMParser runs no scripts and loads nothing. */
+export function richTextOf(html: string | null | undefined): string {
+  if (!html) return '';
+  parser ??= new DOMParser();
+  return parser.parseFromString(html, 'text/html').body.textContent ?? '';
+}
+
+/** Characters of text in a Quill HTML fragment (what "at most 20000 characters" counts). */
+export function richTextLength(html: string | null | undefined): number {
+  return richTextOf(html).length;
+}
+
+/** True when the HTML shows no text at all (Quill's empty document is `<p><br></p>`). */
+export function isRichTextEmpty(html: string | null | undefined): boolean {
+  return richTextOf(html).trim() === '';
+}
