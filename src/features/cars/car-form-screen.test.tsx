@@ -200,6 +200,22 @@ describe('car form screen', () => {
     expect(localStorage.getItem('selectedCar')).toBe(CAR_ID);
   });
 
+  it('removes the current photo of a car: no photo shown, then a file deletion and an update queued', async () => {
+    await putCar({ ...makeCar(), image: '/api/v1.0/media/11111111-1111-4111-8111-111111111111' });
+    const { router } = await renderApp(`/edit-car/${CAR_ID}`);
+    await screen.findByLabelText('Make');
+    fireEvent.click(screen.getByRole('button', { name: 'Remove the photo' }));
+    expect(screen.getByRole('button', { name: 'Keep the photo' })).toBeTruthy();
+    save();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my-cars'));
+    expect((await db.cars.get(CAR_ID))?.image).toBeNull();
+    const entries = await db.outbox.orderBy('seq').toArray();
+    expect(entries.map((e) => `${e.method} ${e.path}`)).toEqual([
+      'DELETE /files/11111111-1111-4111-8111-111111111111',
+      `PUT /cars/${CAR_ID}`,
+    ]);
+  });
+
   it('an unknown car: a skeleton while the server is asked, then a not-found state', async () => {
     const answer = deferred<Response>();
     installFetch({ 'GET /api/v1.0/cars/feed': () => answer.promise });

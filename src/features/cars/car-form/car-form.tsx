@@ -29,6 +29,7 @@ export function CarForm({ car }: { car?: Car }) {
   const [, setSelectedCar] = useSelectedCar();
   const [values, setValues] = useState<CarFormValues>(() => (car ? carValues(car) : emptyCarValues()));
   const [image, setImage] = useState<File | null>(null);
+  const [removeImage, setRemoveImage] = useState(false);
   const [errors, setErrors] = useState<FieldErrors<CarField>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -67,7 +68,10 @@ export function CarForm({ car }: { car?: Car }) {
     setSaving(true);
     try {
       const offline = !isOnline();
-      const id = await saveCar(carDraft(values), { ...(car ? { id: car.id } : {}), image });
+      const id = await saveCar(carDraft(values), {
+        ...(car ? { id: car.id } : {}),
+        ...(image ? { image } : removeImage ? { image: null } : {}),
+      });
       setSelectedCar(id);
       toast.show({ kind: 'success', message: t(offline ? 'CARS.FORM_SAVED_OFFLINE' : 'CARS.FORM_SAVED') });
       await navigate({ to: '/my-cars' });
@@ -130,6 +134,8 @@ export function CarForm({ car }: { car?: Car }) {
         currentUrl={car?.image ?? null}
         file={image}
         onPick={setImage}
+        removed={removeImage}
+        onRemoveCurrent={setRemoveImage}
         error={message(errors.image)}
         onError={(problem) => setErrors((e) => ({ ...e, image: problem }))}
       />

@@ -19,17 +19,20 @@ interface Props {
   currentUrl: string | null;
   file: File | null;
   onPick: (file: File | null) => void;
+  /** The current photo is to be removed on save (shown as no photo until then). */
+  removed: boolean;
+  onRemoveCurrent: (removed: boolean) => void;
   error?: string | undefined;
   onError: (message: FieldMessage | undefined) => void;
 }
 
 /** The car's photo: a preview, a file input (image/*, ≤ 10 MiB) and a way to take a new pick back. */
-export function ImagePicker({ currentUrl, file, onPick, error, onError }: Props) {
+export function ImagePicker({ currentUrl, file, onPick, removed, onRemoveCurrent, error, onError }: Props) {
   const t = useT();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const picked = useObjectUrl(file);
-  const current = useMediaUrl(file ? null : currentUrl);
+  const current = useMediaUrl(file || removed ? null : currentUrl);
   const preview = file ? picked : current;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -40,7 +43,10 @@ export function ImagePicker({ currentUrl, file, onPick, error, onError }: Props)
     if (!next) return;
     const problem = checkCarImage(next);
     onError(problem);
-    if (!problem) onPick(next);
+    if (!problem) {
+      onPick(next);
+      onRemoveCurrent(false);
+    }
   }
 
   return (
@@ -69,11 +75,19 @@ export function ImagePicker({ currentUrl, file, onPick, error, onError }: Props)
           />
           {/* After the input: its focus ring shows on this label (input:focus-visible + label). */}
           <label className="ui-button ui-button--secondary ui-button--small car-image__pick" htmlFor={id}>
-            {t(file || currentUrl ? 'CARS.FORM_IMAGE_REPLACE' : 'CARS.FORM_IMAGE_PICK')}
+            {t(file || (currentUrl && !removed) ? 'CARS.FORM_IMAGE_REPLACE' : 'CARS.FORM_IMAGE_PICK')}
           </label>
           {file ? (
             <Button variant="ghost" size="small" onClick={() => onPick(null)}>
               {t('CARS.FORM_IMAGE_REMOVE')}
+            </Button>
+          ) : currentUrl && !removed ? (
+            <Button variant="ghost" size="small" onClick={() => onRemoveCurrent(true)}>
+              {t('CARS.FORM_IMAGE_REMOVE_CURRENT')}
+            </Button>
+          ) : currentUrl && removed ? (
+            <Button variant="ghost" size="small" onClick={() => onRemoveCurrent(false)}>
+              {t('CARS.FORM_IMAGE_KEEP')}
             </Button>
           ) : null}
         </div>

@@ -296,3 +296,28 @@ describe('garage helpers', () => {
     expect(await db.mediaCache.get('/api/v1.0/media/new')).toBeDefined();
   });
 });
+
+describe('car photos', () => {
+  it('removing an uploaded car photo deletes the file first; removing one not sent makes the create plain JSON', async () => {
+    const server = installGarageServer();
+    const id = await saveCar(carDraft, { image: photo('car.jpg') });
+    await replay();
+    const image = server.cars.get(id)?.image;
+    expect(image).toMatch(/^\/api\/v1\.0\/media\//);
+    await saveCar(carDraft, { id, image: null });
+    expect((await db.cars.get(id))?.image).toBeNull();
+    const entries = await db.outbox.orderBy('seq').toArray();
+    expect(entries.map((e) => `${e.method} ${e.path}`)).toEqual([
+      `DELETE /files/${image!.split('/').pop()}`,
+      `PUT /cars/${id}`,
+    ]);
+
+    server.setOffline(true);
+    const other = await saveCar({ make: 'Lancia', model: 'Delta' }, { image: photo('delta.jpg') });
+    await saveCar({ make: 'Lancia', model: 'Delta' }, { id: other, image: null });
+    const create = (await db.outbox.orderBy('seq').toArray()).find((e) => e.entityId === other);
+    expect(create?.path).toBe('/cars');
+    expect(create?.body).toMatchObject({ type: 'json', json: { id: other, make: 'Lancia' } });
+    expect(await db.mediaBlobs.count()).toBe(0);
+  });
+});

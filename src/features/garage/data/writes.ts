@@ -96,7 +96,10 @@ async function guard<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Creates (no id) or updates a car. Resolves with its id once durable on this device. */
+/**
+ * Creates (no id) or updates a car. `image`: a Blob replaces the photo, null removes it, absent
+ * keeps it. Resolves with the car id once durable on this device.
+ */
 export function saveCar(
   draft: CarDraft,
   options: { id?: string; image?: Blob | null } = {},
@@ -113,6 +116,26 @@ export function saveCar(
     const data = creating ? { id, ...fields } : fields;
     const path = creating ? '/cars' : `/cars/${id}`;
     const dependsOn = creating ? [] : await queuedFor(database, [id]);
+    const previousImage = creating
+      ? null
+      : (((await database.cars.get(id)) as Car | undefined)?.image ?? null);
+    // image: null removes the photo. A server file is deleted first (DELETE /files/{id}, which
+    // unlinks it from the car); a photo not uploaded yet is taken out of its queued upload.
+    const removing = options.image === null && previousImage !== null;
+    if (removing && !previousImage.startsWith(LOCAL_MEDIA_PREFIX)) {
+      const removal = await enqueue(
+        {
+          kind: MEDIA_DELETE_KIND,
+          entityId: id,
+          method: 'DELETE',
+          path: `/files/${previousImage.split('/').pop() ?? ''}`,
+          dependsOn,
+        },
+        undefined,
+        database,
+      );
+      dependsOn.push(removal.id);
+    }
     await enqueue(
       {
         id: entryId,
@@ -125,6 +148,9 @@ export function saveCar(
       },
       async (tx) => {
         if (image.length) await tx.mediaBlobs.bulkAdd(image);
+        if (removing && previousImage.startsWith(LOCAL_MEDIA_PREFIX)) {
+          await dropLocalBlob(tx, previousImage.slice(LOCAL_MEDIA_PREFIX.length));
+        }
         const stamp = new Date(now).toISOString();
         const previous = (await tx.cars.get(id)) as Car | undefined;
         if (!creating && !previous) throw new Error(`No car ${id} on this device`);
@@ -138,7 +164,11 @@ export function saveCar(
           }),
           ...fields,
           id,
-          image: image[0] ? `${LOCAL_MEDIA_PREFIX}${image[0].id}` : (previous?.image ?? null),
+          image: image[0]
+            ? `${LOCAL_MEDIA_PREFIX}${image[0].id}`
+            : removing
+              ? null
+              : (previous?.image ?? null),
           updatedAt: stamp,
         } as Car;
         await tx.cars.put(row);
@@ -242,7 +272,16 @@ async function dropLocalBlob(tx: PaddockDb, blobId: string): Promise<void> {
   if (entry?.status === 'sending') return; // on its way: the server will have it, like any file
   if (entry?.body?.type === 'form') {
     const parts = entry.body.parts.filter((p) => !('blobId' in p) || p.blobId !== blobId);
-    await tx.outbox.update(entry.id, { body: { type: 'form', parts } });
+    const data = parts.find((p) => p.name === 'data' && 'value' in p && typeof p.value === 'string');
+    if (parts.some((p) => p !== data) || !data || !('value' in data)) {
+      await tx.outbox.update(entry.id, { body: { type: 'form', parts } });
+    } else {
+      // No file left: the plain JSON call (the with-image/with-media routes want a file).
+      await tx.outbox.update(entry.id, {
+        path: entry.path.replace(/\/with-(image|media)$/, ''),
+        body: { type: 'json', json: JSON.parse(data.value as string) as unknown },
+      });
+    }
   }
   await tx.mediaBlobs.delete(blobId);
 }
