@@ -12,6 +12,8 @@ export { EmptyState } from './empty-state';
 export { PullToRefresh, PULL_THRESHOLD_PX } from './pull-to-refresh';
 export { Toaster } from './toaster';
 export { Page, Card, Alert } from './page';
+export { Modal, type ModalProps } from './modal';
+export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
 export { LanguageSwitch } from './language-switch';
 export { Logo } from './logo';
 export * from './icons';

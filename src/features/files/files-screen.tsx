@@ -6,7 +6,7 @@ import { toast } from '@/lib/toast';
 import { Alert, Button, CloudOffIcon, EmptyState, Page, PullToRefresh, SkeletonRows } from '@/ui';
 import { useDeleteFile } from './api/delete-file';
 import { useFiles, type FileItem } from './api/get-files';
-import { ConfirmDialog } from './components/confirm-dialog';
+import { ConfirmDialog } from '@/ui';
 import { FileIcon } from './components/file-icon';
 import { FileRow } from './components/file-row';
 import { QuotaCard } from './components/quota-card';

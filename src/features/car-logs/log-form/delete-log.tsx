@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { CarLog } from '@/contract/garage';
-import { ConfirmDialog } from '@/features/files/components/confirm-dialog';
+import { ConfirmDialog } from '@/ui';
 import { deleteCarLog, StorageFullError, useSelectedCar } from '@/features/garage/data';
 import { useT } from '@/lib/i18n';
 import { toast } from '@/lib/toast';

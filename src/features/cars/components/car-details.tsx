@@ -10,7 +10,7 @@ import { toast } from '@/lib/toast';
 import { Button } from '@/ui';
 import { carSubtitle, carTitle } from '../car-selection';
 import { CarThumb } from './car-thumb';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@/ui';
 
 const SETTINGS_FIELDS: {
   field: 'energyType' | 'gearboxType' | 'upholsteryMaterial';
@@ -124,7 +124,7 @@ export function CarDetails({
       {confirming ? (
         <ConfirmDialog
           title={t('CARS.DELETE_CONFIRM_TITLE', { name: title })}
-          text={
+          message={
             <p>
               {logCount
                 ? t('CARS.DELETE_CONFIRM_TEXT', { count: logCount })

@@ -11,7 +11,7 @@ import {
 import { formatDate, useT } from '@/lib/i18n';
 import { Alert, Button } from '@/ui';
 import { editableFields, kindLabelKey, readEntryData, summaryOf } from '../entry-content';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@/ui';
 import { EntryEditForm } from './entry-edit-form';
 import { EntryFields } from './entry-fields';
 

@@ -2,7 +2,7 @@
 import { Component, lazy, Suspense, useId, type ReactNode } from 'react';
 import { useT } from '@/lib/i18n';
 import { Alert, CloseIcon, Spinner } from '@/ui';
-import { Modal } from './modal';
+import { Modal } from '@/ui';
 import '../sync.css';
 
 const SyncPanelBody = lazy(async () => {
@@ -32,7 +32,7 @@ export function SyncPanelDialog({ onClose }: { onClose: () => void }) {
   return (
     <Modal labelledBy={titleId} onClose={onClose} className="sync-panel">
       <header className="sync-panel__header">
-        <h2 id={titleId} className="sync-modal__title">
+        <h2 id={titleId} className="ui-modal__title">
           {t('SYNC.PANEL_TITLE')}
         </h2>
         <button type="button" className="sync-panel__close" aria-label={t('SYNC.CLOSE')} onClick={onClose}>

@@ -3,7 +3,7 @@
 // device: Dexie (the outbox with it) and the runtime caches. Dexie is loaded only when asked.
 import { useState, type ReactNode, type RefObject } from 'react';
 import { useT } from '@/lib/i18n';
-import { ConfirmDialog } from '../components/confirm-dialog';
+import { ConfirmDialog } from '@/ui';
 
 const deviceData = () => import('../device-data');
 

@@ -2,6 +2,7 @@
 // click on the backdrop close it, and focus goes back where it was (or to `returnFocus`).
 import { useEffect, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
+import './modal.css';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -44,7 +45,7 @@ export function Modal({
     const fallback = returnFocus?.current ?? null;
     return () => {
       // The opener may be gone (a discarded entry's card): then the dialog underneath, if any.
-      const underneath = [...document.querySelectorAll<HTMLElement>('.sync-modal__panel')]
+      const underneath = [...document.querySelectorAll<HTMLElement>('.ui-modal__panel')]
         .filter((el) => el !== root && el.isConnected)
         .at(-1);
       const had = before && before !== document.body && before.isConnected ? before : null;
@@ -80,7 +81,7 @@ export function Modal({
 
   return createPortal(
     <div
-      className="sync-modal"
+      className="ui-modal"
       onMouseDown={(event) => {
         if (event.target === event.currentTarget) onClose();
       }}
@@ -92,7 +93,7 @@ export function Modal({
         aria-labelledby={labelledBy}
         aria-describedby={describedBy}
         tabIndex={-1}
-        className={['sync-modal__panel', className].filter(Boolean).join(' ')}
+        className={['ui-modal__panel', className].filter(Boolean).join(' ')}
         onKeyDown={onKeyDown}
       >
         {children}

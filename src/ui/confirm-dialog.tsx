@@ -1,13 +1,12 @@
 // "Are you sure?" for choices that lose something. The safe answer has the focus: Enter or Escape
 // right away keeps everything.
-import { useId, type RefObject } from 'react';
-import { Button } from '@/ui';
+import { useId, type ReactNode, type RefObject } from 'react';
+import { Button } from './button';
 import { Modal } from './modal';
-import '../sync.css';
 
 export interface ConfirmDialogProps {
   title: string;
-  message: string;
+  message: ReactNode;
   cancelLabel: string;
   confirmLabel: string;
   onCancel: () => void;
@@ -35,19 +34,19 @@ export function ConfirmDialog({
       describedBy={messageId}
       onClose={onCancel}
       {...(returnFocus ? { returnFocus } : {})}
-      className="sync-confirm"
+      className="ui-confirm"
     >
-      <h2 id={titleId} className="sync-modal__title">
+      <h2 id={titleId} className="ui-modal__title">
         {title}
       </h2>
-      <p id={messageId} className="sync-confirm__message">
+      <div id={messageId} className="ui-confirm__message">
         {message}
-      </p>
-      <div className="sync-confirm__actions">
+      </div>
+      <div className="ui-confirm__actions">
         <Button data-autofocus variant="secondary" onClick={onCancel}>
           {cancelLabel}
         </Button>
-        <Button className="sync-button--danger" busy={busy} onClick={onConfirm}>
+        <Button className="ui-button--danger" busy={busy} onClick={onConfirm}>
           {confirmLabel}
         </Button>
       </div>
