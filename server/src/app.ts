@@ -19,6 +19,8 @@ import { healthRoutes } from './health/health-routes';
 import { legalRoutes } from './legal/legal-routes';
 import { settingsRoutes } from './settings/settings-routes';
 import { garageRoutes } from './garage/garage-routes';
+import { messagingRoutes } from './messages/messaging-routes';
+import { peopleRoutes } from './people/people-routes';
 import multipart from '@fastify/multipart';
 import { carImageRoutes } from './media/car-image-routes';
 import { carLogMediaRoutes } from './media/car-log-media-routes';
@@ -87,6 +89,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(legalRoutes);
       await api.register(settingsRoutes);
       await api.register(garageRoutes);
+      await api.register(messagingRoutes);
+      await api.register(peopleRoutes);
       // Uploads: multipart is parsed only by the routes that read it (server/src/media).
       await api.register(async (uploads) => {
         await uploads.register(multipart, multipartOptions);

@@ -93,6 +93,7 @@ export type CarUpdate = Static<typeof CarUpdate>;
 export const CarFeedQuery = Type.Object({
   limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
   offset: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 }),
+  ownerId: Type.Optional(Type.String({ format: 'uuid', description: "A friend's id: their cars" })),
 });
 export type CarFeedQuery = Static<typeof CarFeedQuery>;
 
@@ -164,9 +165,12 @@ export const CarLogUpdate = Type.Object({
 });
 export type CarLogUpdate = Static<typeof CarLogUpdate>;
 
+/** The largest page of logs: a device's first sync of a long log book asks for these. */
+export const CAR_LOG_PAGE_MAX = 500;
+
 export const CarLogListQuery = Type.Object({
   page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
-  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+  limit: Type.Integer({ minimum: 1, maximum: CAR_LOG_PAGE_MAX, default: 20 }),
   type: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
 });
 export type CarLogListQuery = Static<typeof CarLogListQuery>;

@@ -8,7 +8,9 @@ import path from 'node:path';
 import * as prettier from 'prettier';
 import { assertBuilt, ROOT, startServer } from '../browser/support/server-process.mjs';
 import { benchBrowser } from './browser-bench.mjs';
+import { benchGarage } from './garage-bench.mjs';
 import { benchLighthouse } from './lighthouse-bench.mjs';
+import { benchMessages } from './messages-bench.mjs';
 import { buildRows, busy, load, markdown, printTable } from './report.mjs';
 import { benchServer } from './server-bench.mjs';
 
@@ -29,6 +31,8 @@ async function part(name, fn) {
 assertBuilt();
 const when = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
 await part('server', () => benchServer(log));
+// Private messages: a 10,000-message inbox on a server of its own (issue 5's GET /messages budget).
+await part('messages', () => benchMessages(log));
 
 const app = await startServer({ env: { LOG_LEVEL: 'warn' } });
 try {
@@ -37,6 +41,8 @@ try {
 } finally {
   await app.dispose();
 }
+// The garage's client budgets, on a server of its own (a 10,000-log car seeded into its database).
+await part('garage', () => benchGarage(log));
 
 results.loadEnd = loadavg();
 const rows = buildRows(results);

@@ -180,6 +180,7 @@ describe('limits', () => {
     const service = mediaService({
       media: mediaRepository(t.app.db.kysely),
       storage: mediaStorage(t.dataDir),
+      log: t.app.log,
       quotaBytes,
     });
     const fresh = await member(t.app);

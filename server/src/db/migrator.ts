@@ -4,6 +4,9 @@ import * as m0002 from './migrations/0002_oidc_login_states';
 import * as m0003 from './migrations/0003_settings';
 import * as m0004 from './migrations/0004_garage';
 import * as m0005 from './migrations/0005_media';
+import * as m0006 from './migrations/0006_garage_indexes';
+import * as m0007 from './migrations/0007_friends';
+import * as m0008 from './migrations/0008_messages_notifications';
 
 // Add each new migration here, in order. Names sort; never rename or edit a landed migration.
 const migrations: Record<string, Migration> = {
@@ -12,6 +15,9 @@ const migrations: Record<string, Migration> = {
   '0003_settings': m0003,
   '0004_garage': m0004,
   '0005_media': m0005,
+  '0006_garage_indexes': m0006,
+  '0007_friends': m0007,
+  '0008_messages_notifications': m0008,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

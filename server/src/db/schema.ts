@@ -95,6 +95,10 @@ export interface CarsTable {
   mileage_unit: string;
   description: string | null;
   image: string | null;
+  /** How many car_logs rows the car has; kept by triggers (migration 0006), never written by code. */
+  log_count: Generated<number>;
+  /** Grows with every insert, update and delete of the car's logs; kept by the same triggers. */
+  log_version: Generated<number>;
   created_at: string;
   updated_at: string;
 }

@@ -2,11 +2,22 @@ import type { Kysely, Selectable } from 'kysely';
 import type { CarLog } from '../../../src/contract/garage';
 import type { CarLogsTable, Database } from '../db/schema';
 import { withMedia } from '../media/car-log-media';
+import { mediaRepository } from '../media/media-repository';
+import { pageStarts, type ListKey } from './car-log-page-starts';
 
 /** A log with its car's owner, so the service can check access without a second query. */
 export interface OwnedCarLog {
   log: CarLog;
   ownerId: string;
+}
+
+/** What a list of a car's logs needs to know of the car, in one row read. */
+export interface LogBook {
+  ownerId: string;
+  /** `cars.log_count`, kept by the triggers of migration 0006. */
+  logCount: number;
+  /** Changes with every change to the car's logs (see car-log-page-starts.ts). */
+  version: string;
 }
 
 /** The columns the stats need, one row per log. */
@@ -59,7 +70,15 @@ function toRow(log: CarLog): Selectable<CarLogsTable> {
   };
 }
 
+const listKey = (row: Selectable<CarLogsTable>): ListKey => ({
+  startDate: row.start_date,
+  createdAt: row.created_at,
+  id: row.id,
+});
+
 export function carLogsRepository(db: Kysely<Database>) {
+  // Per repository (so per app and database), never shared across databases.
+  const starts = pageStarts();
   return {
     async findById(id: string): Promise<OwnedCarLog | undefined> {
       const row = await db
@@ -75,25 +94,69 @@ export function carLogsRepository(db: Kysely<Database>) {
       return { log: withFiles!, ownerId };
     },
 
-    /** One page of a car's logs: latest start date first, then latest created. */
+    async logBookOf(carId: string): Promise<LogBook | undefined> {
+      const car = await db
+        .selectFrom('cars')
+        .select(['owner_id', 'log_count', 'log_version', 'created_at'])
+        .where('id', '=', carId)
+        .executeTakeFirst();
+      if (!car) return undefined;
+      // The creation time tells a car deleted and made again under the same id from the first one.
+      const version = `${car.created_at}#${Number(car.log_version)}`;
+      return { ownerId: car.owner_id, logCount: Number(car.log_count), version };
+    },
+
+    /**
+     * One page of a car's logs: latest start date first, then latest created. Served by the
+     * car_logs_car_order index, without a sort. With the log book's `version`, a page whose start
+     * is known is read by seeking to it; otherwise the offset is walked once and the starts of this
+     * page and the next are kept.
+     */
     async listByCar(
       carId: string,
       { limit, offset, type }: { limit: number; offset: number; type?: string },
-    ): Promise<{ items: CarLog[]; total: number }> {
-      let base = db.selectFrom('car_logs').where('car_id', '=', carId);
-      if (type !== undefined) base = base.where('type', '=', type);
-      const [rows, count] = await Promise.all([
-        base
-          .selectAll()
-          .orderBy('start_date', 'desc')
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(limit)
-          .offset(offset)
-          .execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      ]);
-      return { items: await withMedia(db, rows.map(toCarLog)), total: Number(count.total) };
+      version?: string,
+    ): Promise<CarLog[]> {
+      const after =
+        version !== undefined && offset > 0 ? starts.get(carId, version, type, offset) : undefined;
+      let query = db.selectFrom('car_logs').selectAll().where('car_id', '=', carId);
+      if (type !== undefined) query = query.where('type', '=', type);
+      if (after)
+        query = query.where(({ eb, refTuple, tuple }) =>
+          eb(
+            refTuple('start_date', 'created_at', 'id'),
+            '<',
+            tuple(after.startDate, after.createdAt, after.id),
+          ),
+        );
+      query = query.orderBy('start_date', 'desc').orderBy('created_at', 'desc').orderBy('id', 'desc');
+      let rows: Selectable<CarLogsTable>[];
+      if (after || offset === 0) {
+        rows = await query.limit(limit).execute();
+      } else {
+        // The row before the page comes along: it is where this page starts next time.
+        const read = await query
+          .limit(limit + 1)
+          .offset(offset - 1)
+          .execute();
+        if (version !== undefined && read[0]) starts.set(carId, version, type, offset, listKey(read[0]));
+        rows = read.slice(1);
+      }
+      // Paging on (a first sync, a scroll) reads the next page by seeking too.
+      const last = rows[limit - 1];
+      if (version !== undefined && last) starts.set(carId, version, type, offset + limit, listKey(last));
+      return withMedia(db, rows.map(toCarLog));
+    },
+
+    /** A car's number of logs of one type (the type filter's total). */
+    async countOfType(carId: string, type: string): Promise<number> {
+      const row = await db
+        .selectFrom('car_logs')
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .where('car_id', '=', carId)
+        .where('type', '=', type)
+        .executeTakeFirstOrThrow();
+      return Number(row.total);
     },
 
     async statsRows(carId: string): Promise<CarLogStatsRow[]> {
@@ -126,8 +189,19 @@ export function carLogsRepository(db: Kysely<Database>) {
       await db.updateTable('car_logs').set(changes).where('id', '=', id).execute();
     },
 
-    async delete(id: string): Promise<void> {
-      await db.deleteFrom('car_logs').where('id', '=', id).execute();
+    /**
+     * Deletes the log and the media it alone used, in one transaction. Answers the storage keys of
+     * the files to remove (after the commit).
+     */
+    async delete(id: string): Promise<string[]> {
+      return db.transaction().execute(async (trx) => {
+        const media = mediaRepository(trx);
+        const owned = await media.idsOfLog(id);
+        // The foreign key cascades too; explicit, so the sweep below never depends on it.
+        await trx.deleteFrom('car_log_media').where('car_log_id', '=', id).execute();
+        await trx.deleteFrom('car_logs').where('id', '=', id).execute();
+        return media.deleteUnused(owned);
+      });
     },
   };
 }

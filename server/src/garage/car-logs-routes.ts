@@ -15,6 +15,7 @@ import { carLogsRepository } from './car-logs-repository';
 import { carLogsService } from './car-logs-service';
 import { carsRepository } from './cars-repository';
 import { garageNotifier } from './garage-events';
+import { fileDiscarder } from '../media/media-storage';
 import { Deleted, errors, OkItem } from './garage-schemas';
 
 const tags = ['car logs'];
@@ -25,6 +26,7 @@ export const carLogsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     logs: carLogsRepository(app.db.kysely),
     settings: settingsRepository(app.db.kysely),
     notify: garageNotifier(app),
+    discardFiles: fileDiscarder(app.config.dataDir, app.log),
   });
   const preHandler = app.authenticate;
 
@@ -125,7 +127,7 @@ export const carLogsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preHandler,
       schema: {
         tags,
-        summary: 'Delete one of my logs',
+        summary: 'Delete one of my logs and the files only it used',
         params: IdParams,
         response: { 200: OkItem(Deleted), ...errors(400, 401, 404) },
       },

@@ -10,6 +10,7 @@ import {
 } from '../../../src/contract/garage';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { carLogStats } from './car-log-stats';
+import type { DiscardFiles } from '../media/media-storage';
 import type { CarLogsRepository } from './car-logs-repository';
 import type { CarsRepository } from './cars-repository';
 import type { GarageNotify } from './garage-events';
@@ -20,6 +21,8 @@ interface Deps {
   logs: CarLogsRepository;
   settings: { has(domainId: string, key: string): Promise<boolean> };
   notify: GarageNotify;
+  /** Removes the files of media rows the repository deleted with a log. */
+  discardFiles: DiscardFiles;
   now?: () => Date;
 }
 
@@ -30,7 +33,7 @@ function cleanTags(tags: string[]): string[] {
   return [...new Set(tags.map((t) => t.trim()).filter((t) => t.length > 0))];
 }
 
-export function carLogsService({ cars, logs, settings, notify, now = () => new Date() }: Deps) {
+export function carLogsService({ cars, logs, settings, notify, discardFiles, now = () => new Date() }: Deps) {
   /**
    * Logs are private to the car's owner, friends included: any other member gets 404 for the car,
    * so neither cars nor logs can be probed.
@@ -76,9 +79,19 @@ export function carLogsService({ cars, logs, settings, notify, now = () => new D
   }
 
   return {
-    async list(memberId: string, carId: string, { page, limit, type }: CarLogListQuery) {
-      await ownCar(memberId, carId);
-      return logs.listByCar(carId, { limit, offset: (page - 1) * limit, type });
+    async list(
+      memberId: string,
+      carId: string,
+      { page, limit, type }: CarLogListQuery,
+    ): Promise<{ items: CarLog[]; total: number }> {
+      // The access check and the total in one read: this list is the garage's busiest query.
+      const book = await logs.logBookOf(carId);
+      if (!book || book.ownerId !== memberId) throw notFound('Car');
+      const [items, total] = await Promise.all([
+        logs.listByCar(carId, { limit, offset: (page - 1) * limit, type }, book.version),
+        type === undefined ? book.logCount : logs.countOfType(carId, type),
+      ]);
+      return { items, total };
     },
 
     async get(memberId: string, id: string): Promise<CarLog> {
@@ -133,8 +146,9 @@ export function carLogsService({ cars, logs, settings, notify, now = () => new D
 
     async remove(memberId: string, id: string): Promise<void> {
       const log = await ownLog(memberId, id);
-      await logs.delete(id);
+      const orphans = await logs.delete(id);
       notify(memberId, { type: 'car log', carId: log.carId, carLogId: id, action: 'deleted' });
+      await discardFiles(orphans);
     },
 
     async stats(memberId: string, carId: string): Promise<CarLogStats> {

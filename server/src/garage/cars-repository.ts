@@ -1,6 +1,7 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Car } from '../../../src/contract/garage';
 import type { CarsTable, Database } from '../db/schema';
+import { mediaRepository } from '../media/media-repository';
 import { mediaUrl } from '../media/media-url';
 
 function toCar(row: Selectable<CarsTable>): Car {
@@ -24,7 +25,7 @@ function toCar(row: Selectable<CarsTable>): Car {
   };
 }
 
-function toRow(car: Car): Selectable<CarsTable> {
+function toRow(car: Car): Insertable<CarsTable> {
   return {
     id: car.id,
     owner_id: car.ownerId,
@@ -81,16 +82,37 @@ export function carsRepository(db: Kysely<Database>) {
       return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
     },
 
-    async replace(car: Car): Promise<void> {
+    /**
+     * Writes the car; a replaced image's row goes with it when nothing else uses that file.
+     * Answers the storage keys of the files to remove (after the commit).
+     */
+    async replace(car: Car): Promise<string[]> {
       const { id, owner_id: _owner, created_at: _created, ...changes } = toRow(car);
-      await db.updateTable('cars').set(changes).where('id', '=', id).execute();
+      return db.transaction().execute(async (trx) => {
+        const before = await trx.selectFrom('cars').select('image').where('id', '=', id).executeTakeFirst();
+        await trx.updateTable('cars').set(changes).where('id', '=', id).execute();
+        const previous = before?.image ?? null;
+        if (previous === null || previous === changes.image) return [];
+        return mediaRepository(trx).deleteUnused([previous]);
+      });
     },
 
-    /** Deletes the car and its logs in one transaction (the foreign key cascades too). */
-    async delete(id: string): Promise<void> {
-      await db.transaction().execute(async (trx) => {
+    /**
+     * Deletes the car, its logs (the foreign key cascades too) and the media they alone used, in
+     * one transaction. Answers the storage keys of the files to remove (after the commit).
+     */
+    async delete(id: string): Promise<string[]> {
+      return db.transaction().execute(async (trx) => {
+        const media = mediaRepository(trx);
+        const owned = await media.idsOfCar(id);
+        // The foreign keys cascade too; explicit, so the sweep below never depends on them.
+        await trx
+          .deleteFrom('car_log_media')
+          .where('car_log_id', 'in', trx.selectFrom('car_logs').select('id').where('car_id', '=', id))
+          .execute();
         await trx.deleteFrom('car_logs').where('car_id', '=', id).execute();
         await trx.deleteFrom('cars').where('id', '=', id).execute();
+        return media.deleteUnused(owned);
       });
     },
   };

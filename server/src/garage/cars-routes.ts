@@ -1,11 +1,13 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { areFriends } from '../people/friendship';
 import { Ok } from '../../../src/contract/envelope';
 import { Car, CarFeedQuery, CarInput, CarUpdate, IdParams } from '../../../src/contract/garage';
 import { settingsRepository } from '../settings/settings-repository';
 import { carsRepository } from './cars-repository';
 import { carsService } from './cars-service';
 import { garageNotifier } from './garage-events';
+import { fileDiscarder } from '../media/media-storage';
 import { Deleted, errors, OkItem } from './garage-schemas';
 
 const tags = ['cars'];
@@ -15,6 +17,8 @@ export const carsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     cars: carsRepository(app.db.kysely),
     settings: settingsRepository(app.db.kysely),
     notify: garageNotifier(app),
+    friends: { areFriends: (a, b) => areFriends(app.db.kysely, a, b) },
+    discardFiles: fileDiscarder(app.config.dataDir, app.log),
   });
   const preHandler = app.authenticate;
 
@@ -24,14 +28,14 @@ export const carsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preHandler,
       schema: {
         tags,
-        summary: "The member's cars, newest first",
+        summary: "The member's cars, newest first; with ownerId, a friend's cars (404 when not a friend)",
         querystring: CarFeedQuery,
         response: { 200: Ok(Type.Array(Car)), ...errors(400, 401) },
       },
     },
     async (request) => {
-      const { limit, offset } = request.query;
-      const { items, total } = await service.feed(request.member.id, limit, offset);
+      const { limit, offset, ownerId } = request.query;
+      const { items, total } = await service.feed(request.member.id, limit, offset, ownerId);
       return { success: true as const, data: items, meta: { total, limit, offset } };
     },
   );
@@ -94,7 +98,7 @@ export const carsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preHandler,
       schema: {
         tags,
-        summary: 'Delete one of my cars and its logs',
+        summary: 'Delete one of my cars, its logs and the files only they used',
         params: IdParams,
         response: { 200: OkItem(Deleted), ...errors(400, 401, 404) },
       },

@@ -6,6 +6,7 @@ import {
   type CarUpdate,
 } from '../../../src/contract/garage';
 import { conflict, notFound } from '../http/errors';
+import type { DiscardFiles } from '../media/media-storage';
 import type { CarsRepository } from './cars-repository';
 import type { GarageNotify } from './garage-events';
 import { checkSettings, cleanRichText } from './garage-input';
@@ -14,20 +15,30 @@ interface Deps {
   cars: CarsRepository;
   settings: { has(domainId: string, key: string): Promise<boolean> };
   notify: GarageNotify;
+  /** Friends read a member's cars (issue 4, SECURITY.md "Access to members' things"). */
+  friends: FriendCheck;
+  /** Removes the files of media rows the repository deleted (a replaced image, a deleted car's). */
+  discardFiles: DiscardFiles;
   now?: () => Date;
 }
 
+export type FriendCheck = { areFriends(a: string, b: string): Promise<boolean> };
+
 /**
- * Who may see a car. Today only its owner; the friends issue extends this to the owner's friends
- * (SECURITY.md "Access to members' things"). Writes stay owner-only whatever this answers.
+ * Who may see a car: its owner and the owner's friends (SECURITY.md "Access to members' things").
+ * Writes stay owner-only whatever this answers; logs stay private to the owner.
  */
-export function canReadCar(memberId: string, car: Pick<Car, 'ownerId'>): boolean {
-  return car.ownerId === memberId;
+export async function canReadCar(
+  memberId: string,
+  car: Pick<Car, 'ownerId'>,
+  friends: FriendCheck,
+): Promise<boolean> {
+  return car.ownerId === memberId || (await friends.areFriends(memberId, car.ownerId));
 }
 
 type CarFields = Omit<Car, 'id' | 'ownerId' | 'image' | 'createdAt' | 'updatedAt'>;
 
-export function carsService({ cars, settings, notify, now = () => new Date() }: Deps) {
+export function carsService({ cars, settings, notify, friends, discardFiles, now = () => new Date() }: Deps) {
   /** Validates the fields a create or update ends with; answers them with the description cleaned. */
   async function checked(fields: CarFields): Promise<CarFields> {
     await checkSettings(settings, [
@@ -50,13 +61,15 @@ export function carsService({ cars, settings, notify, now = () => new Date() }: 
   }
 
   return {
-    async feed(memberId: string, limit: number, offset: number) {
-      return cars.listByOwner(memberId, limit, offset);
+    /** The member's cars, or a friend's (`ownerId`); anyone else's answer 404 like a missing member. */
+    async feed(memberId: string, limit: number, offset: number, ownerId = memberId) {
+      if (ownerId !== memberId && !(await friends.areFriends(memberId, ownerId))) throw notFound('Member');
+      return cars.listByOwner(ownerId, limit, offset);
     },
 
     async get(memberId: string, id: string): Promise<Car> {
       const car = await cars.findById(id);
-      if (!car || !canReadCar(memberId, car)) throw notFound('Car');
+      if (!car || !(await canReadCar(memberId, car, friends))) throw notFound('Car');
       return car;
     },
 
@@ -112,15 +125,17 @@ export function carsService({ cars, settings, notify, now = () => new Date() }: 
         createdAt,
         updatedAt: now().toISOString(),
       };
-      await cars.replace(car);
+      const orphans = await cars.replace(car);
       notify(memberId, { type: 'car', carId: id, action: 'updated' });
+      await discardFiles(orphans);
       return car;
     },
 
     async remove(memberId: string, id: string): Promise<void> {
       await ownCar(memberId, id);
-      await cars.delete(id);
+      const orphans = await cars.delete(id);
       notify(memberId, { type: 'car', carId: id, action: 'deleted' });
+      await discardFiles(orphans);
     },
   };
 }

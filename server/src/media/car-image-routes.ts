@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { areFriends } from '../people/friendship';
 import { Car, CarInput, CarUpdate, IdParams } from '../../../src/contract/garage';
 import { badRequest } from '../http/errors';
 import { settingsRepository } from '../settings/settings-repository';
@@ -9,7 +10,7 @@ import { OkItem } from '../garage/garage-schemas';
 import { mediaRepository } from './media-repository';
 import { mediaErrors, multipartBody } from './media-schemas';
 import { mediaService } from './media-service';
-import { mediaStorage } from './media-storage';
+import { fileDiscarder, mediaStorage } from './media-storage';
 import { mediaUrl } from './media-url';
 import { readMultipart } from './multipart-body';
 
@@ -22,10 +23,13 @@ export const carImageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     cars: repository,
     settings: settingsRepository(app.db.kysely),
     notify: garageNotifier(app),
+    friends: { areFriends: (a, b) => areFriends(app.db.kysely, a, b) },
+    discardFiles: fileDiscarder(app.config.dataDir, app.log),
   });
   const media = mediaService({
     media: mediaRepository(app.db.kysely),
     storage: mediaStorage(app.config.dataDir),
+    log: app.log,
   });
   const preHandler = app.authenticate;
 
@@ -58,7 +62,7 @@ export const carImageRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return reply.status(created ? 201 : 200).send({ success: true as const, data: car });
       } catch (error) {
         // Fields refused (e.g. an unknown setting): the file would be an orphan.
-        if (image) await media.remove(request.member.id, image.id);
+        if (image) await media.discardSaved([image]);
         throw error;
       }
     },
@@ -70,7 +74,8 @@ export const carImageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preHandler,
       schema: {
         tags,
-        summary: 'Change the fields given of one of my cars and replace its image (multipart)',
+        summary:
+          'Change the fields given of one of my cars and replace its image (multipart; the old image is deleted)',
         ...multipartBody('image', false),
         params: IdParams,
         response: { 200: OkItem(Car), ...mediaErrors(400, 401, 404, 413, 415) },
@@ -85,9 +90,16 @@ export const carImageRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.member.id,
         await media.prepare(request.member.id, files, false),
       );
-      const url = image ? mediaUrl(image.id) : undefined;
-      const car = await cars.update(request.member.id, request.params.id, fields as CarUpdate, url);
-      return { success: true as const, data: car };
+      try {
+        // The image it replaces is deleted with the update when nothing else uses it.
+        const url = image ? mediaUrl(image.id) : undefined;
+        const car = await cars.update(request.member.id, request.params.id, fields as CarUpdate, url);
+        return { success: true as const, data: car };
+      } catch (error) {
+        // Fields refused (e.g. an unknown setting): the new file would be an orphan.
+        if (image) await media.discardSaved([image]);
+        throw error;
+      }
     },
   );
 };

@@ -7,10 +7,10 @@ import { garageNotifier } from '../garage/garage-events';
 import { OkItem } from '../garage/garage-schemas';
 import { settingsRepository } from '../settings/settings-repository';
 import { MAX_FILES_PER_LOG } from './media-processing';
-import { mediaRepository } from './media-repository';
+import { mediaRepository, type MediaRow } from './media-repository';
 import { mediaErrors, multipartBody } from './media-schemas';
 import { mediaService } from './media-service';
-import { mediaStorage } from './media-storage';
+import { fileDiscarder, mediaStorage } from './media-storage';
 import { readMultipart } from './multipart-body';
 
 const tags = ['car logs'];
@@ -23,9 +23,22 @@ export const carLogMediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     logs: logsRepository,
     settings: settingsRepository(app.db.kysely),
     notify: garageNotifier(app),
+    discardFiles: fileDiscarder(app.config.dataDir, app.log),
   });
   const files = mediaRepository(app.db.kysely);
-  const media = mediaService({ media: files, storage: mediaStorage(app.config.dataDir) });
+  const media = mediaService({ media: files, storage: mediaStorage(app.config.dataDir), log: app.log });
+  /** Links files just saved to a log; on a failure (the log deleted meanwhile) takes them back. */
+  async function link(carLogId: string, rows: MediaRow[]): Promise<void> {
+    try {
+      await files.linkToLog(
+        carLogId,
+        rows.map((r) => r.id),
+      );
+    } catch (error) {
+      await media.discardSaved(rows);
+      throw error;
+    }
+  }
   const preHandler = app.authenticate;
 
   app.post(
@@ -50,11 +63,7 @@ export const carLogMediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const prepared = await media.prepare(memberId, read.files, true);
       const { log, created } = await logs.create(memberId, input);
       if (!created) return reply.status(200).send({ success: true as const, data: log });
-      const rows = await media.save(memberId, prepared);
-      await files.linkToLog(
-        log.id,
-        rows.map((r) => r.id),
-      );
+      await link(log.id, await media.save(memberId, prepared));
       return reply.status(201).send({ success: true as const, data: await logs.get(memberId, log.id) });
     },
   );
@@ -77,11 +86,7 @@ export const carLogMediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await logs.get(memberId, request.params.id);
       const prepared = await media.prepare(memberId, read.files, true);
       await logs.update(memberId, request.params.id, read.fields as CarLogUpdate);
-      const rows = await media.save(memberId, prepared);
-      await files.linkToLog(
-        request.params.id,
-        rows.map((r) => r.id),
-      );
+      await link(request.params.id, await media.save(memberId, prepared));
       return { success: true as const, data: await logs.get(memberId, request.params.id) };
     },
   );

@@ -2,6 +2,8 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database, MediaTable } from '../db/schema';
 
 export type MediaRow = Selectable<MediaTable>;
+/** Ids per `in (…)` query: far below SQLite's and PostgreSQL's bound-parameter limits. */
+const ID_BATCH = 500;
 export interface MediaUse {
   type: 'car' | 'car log';
   id: string;
@@ -59,6 +61,68 @@ export function mediaRepository(db: Kysely<Database>) {
         await trx.deleteFrom('car_log_media').where('media_id', '=', id).execute();
         await trx.deleteFrom('media').where('id', '=', id).execute();
       });
+    },
+
+    /** The media a car owns: its image and every file of its logs. */
+    async idsOfCar(carId: string): Promise<string[]> {
+      const car = await db.selectFrom('cars').select('image').where('id', '=', carId).executeTakeFirst();
+      const logs = await db
+        .selectFrom('car_log_media')
+        .innerJoin('car_logs', 'car_logs.id', 'car_log_media.car_log_id')
+        .select('car_log_media.media_id')
+        .where('car_logs.car_id', '=', carId)
+        .execute();
+      return [...(car?.image ? [car.image] : []), ...logs.map((l) => l.media_id)];
+    },
+
+    async idsOfLog(carLogId: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('car_log_media')
+        .select('media_id')
+        .where('car_log_id', '=', carLogId)
+        .execute();
+      return rows.map((r) => r.media_id);
+    },
+
+    /**
+     * Deletes the rows of those files that no car and no log uses any more; answers their storage
+     * keys, for the caller to remove the files once its transaction has committed.
+     */
+    async deleteUnused(ids: string[]): Promise<string[]> {
+      const keys: string[] = [];
+      const unique = [...new Set(ids)];
+      // Batches keep the `in (…)` list under every dialect's bound-parameter limit.
+      for (let i = 0; i < unique.length; i += ID_BATCH) {
+        const batch = unique.slice(i, i + ID_BATCH);
+        const unused = await db
+          .selectFrom('media')
+          .select(['media.id', 'media.storage_key'])
+          .where('media.id', 'in', batch)
+          .where(({ exists, not, selectFrom }) =>
+            not(exists(selectFrom('cars').select('cars.id').whereRef('cars.image', '=', 'media.id'))),
+          )
+          .where(({ exists, not, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('car_log_media')
+                  .select('car_log_media.media_id')
+                  .whereRef('car_log_media.media_id', '=', 'media.id'),
+              ),
+            ),
+          )
+          .execute();
+        if (unused.length === 0) continue;
+        await db
+          .deleteFrom('media')
+          .where(
+            'id',
+            'in',
+            unused.map((u) => u.id),
+          )
+          .execute();
+        keys.push(...unused.map((u) => u.storage_key));
+      }
+      return keys;
     },
 
     async linkToLog(carLogId: string, mediaIds: string[]): Promise<void> {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { IdParams } from '../../../src/contract/garage';
+import { areFriends } from '../people/friendship';
 import { mediaRepository } from './media-repository';
 import { FilesList, mediaErrors } from './media-schemas';
 import { mediaService } from './media-service';
@@ -12,6 +13,16 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const service = mediaService({
     media: mediaRepository(app.db.kysely),
     storage: mediaStorage(app.config.dataDir),
+    log: app.log,
+    // A car's photo is seen by the owner's friends, as the car is; logs' files stay private.
+    mayRead: async (memberId, row) => {
+      const car = await app.db.kysely
+        .selectFrom('cars')
+        .select('id')
+        .where('image', '=', row.id)
+        .executeTakeFirst();
+      return car !== undefined && (await areFriends(app.db.kysely, memberId, row.owner_id));
+    },
   });
   const preHandler = app.authenticate;
 
@@ -21,7 +32,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preHandler,
       schema: {
         tags,
-        summary: 'The bytes of one of my files',
+        summary: 'The bytes of one of my files (404 also when its bytes are no longer on disk)',
         params: IdParams,
         response: { 200: Type.Unknown(), ...mediaErrors(400, 401, 404) },
       },

@@ -8,25 +8,51 @@ import {
   type ProcessedFile,
 } from './media-processing';
 import type { MediaRepository, MediaRow } from './media-repository';
-import type { MediaStorage } from './media-storage';
+import { fsErrorCode, type MediaStorage, type StorageLog } from './media-storage';
 import { mediaUrl } from './media-url';
 import type { UploadedFile } from './multipart-body';
 
 type Prepared = ProcessedFile & { name: string };
 
+/** Files found missing from disk are told once each; past this many, the memory is reset. */
+export const MISSING_FILES_REMEMBERED = 1000;
+
 interface Deps {
   media: MediaRepository;
   storage: MediaStorage;
+  log: StorageLog;
   quotaBytes?: number;
+  /** Who else may read a file: the owner's friends see the photo of a car (not logs' files). */
+  mayRead?: (memberId: string, row: MediaRow) => Promise<boolean>;
   now?: () => Date;
 }
 
 export function mediaService({
   media,
   storage,
+  log,
   quotaBytes = MEMBER_QUOTA_BYTES,
+  mayRead = async () => false,
   now = () => new Date(),
 }: Deps) {
+  // A vanished file is asked for again and again (every device, every reload): one line says it.
+  const toldMissing = new Set<string>();
+  function tellMissing(row: MediaRow) {
+    if (toldMissing.has(row.id)) return;
+    if (toldMissing.size >= MISSING_FILES_REMEMBERED) toldMissing.clear();
+    toldMissing.add(row.id);
+    log.warn({ mediaId: row.id, storageKey: row.storage_key }, 'media file missing from disk');
+  }
+
+  /** Takes back files just saved for a change that was then refused: rows and files. */
+  async function discardSaved(rows: MediaRow[]): Promise<void> {
+    for (const row of rows) await media.delete(row.id);
+    await storage.discard(
+      rows.map((r) => r.storage_key),
+      log,
+    );
+  }
+
   async function ownFile(memberId: string, id: string): Promise<MediaRow> {
     const row = await media.findById(id);
     // Another member's file answers like a missing one: ids cannot be probed.
@@ -49,31 +75,55 @@ export function mediaService({
       return processed;
     },
 
-    /** Writes prepared files and their rows. */
+    /** Writes prepared files and their rows: all of them, or (on a failure) none. */
     async save(memberId: string, processed: Prepared[]): Promise<MediaRow[]> {
       const rows: MediaRow[] = [];
-      for (const p of processed) {
-        const row: MediaRow = {
-          id: randomUUID(),
-          owner_id: memberId,
-          kind: p.kind,
-          mime: p.mime,
-          size_bytes: p.bytes.length,
-          width: p.width,
-          height: p.height,
-          storage_key: await storage.save(p.bytes, p.kind),
-          original_name: p.name,
-          created_at: now().toISOString(),
-        };
-        await media.insert(row);
-        rows.push(row);
+      let written: string | null = null;
+      try {
+        for (const p of processed) {
+          written = await storage.save(p.bytes, p.kind);
+          const row: MediaRow = {
+            id: randomUUID(),
+            owner_id: memberId,
+            kind: p.kind,
+            mime: p.mime,
+            size_bytes: p.bytes.length,
+            width: p.width,
+            height: p.height,
+            storage_key: written,
+            original_name: p.name,
+            created_at: now().toISOString(),
+          };
+          await media.insert(row);
+          rows.push(row);
+          written = null;
+        }
+      } catch (error) {
+        // A full disk or a lost database half-way: nothing of this upload may stay as an orphan.
+        if (written) await storage.discard([written], log);
+        await discardSaved(rows).catch((err: unknown) =>
+          log.warn({ code: fsErrorCode(err) }, 'an upload could not be taken back'),
+        );
+        throw error;
       }
       return rows;
     },
 
     async read(memberId: string, id: string): Promise<{ row: MediaRow; bytes: Buffer }> {
-      const row = await ownFile(memberId, id);
-      return { row, bytes: await storage.read(row.storage_key) };
+      const found = await media.findById(id);
+      // Another member's file answers like a missing one, unless they may see it.
+      if (!found || (found.owner_id !== memberId && !(await mayRead(memberId, found))))
+        throw notFound('File');
+      const row = found;
+      try {
+        return { row, bytes: await storage.read(row.storage_key) };
+      } catch (error) {
+        // The row outlived its file (a restored database, a hand-cleaned disk): for the member the
+        // file is simply gone. Other failures (permissions, I/O) stay server errors.
+        if (fsErrorCode(error) !== 'ENOENT') throw error;
+        tellMissing(row);
+        throw notFound('File');
+      }
     },
 
     async list(memberId: string) {
@@ -98,8 +148,10 @@ export function mediaService({
     async remove(memberId: string, id: string): Promise<void> {
       const row = await ownFile(memberId, id);
       await media.delete(id);
-      await storage.remove(row.storage_key);
+      await storage.discard([row.storage_key], log);
     },
+
+    discardSaved,
 
     ownFile,
   };

@@ -4,6 +4,17 @@ import path from 'node:path';
 
 const KEY = /^[0-9a-f-]{36}\.(webp|pdf)$/;
 
+/** Where storage failures are told: the app's logger (pino-like). */
+export interface StorageLog {
+  warn(details: object, message: string): void;
+}
+
+/** The `code` of a Node file-system error (ENOENT, EACCES…), or undefined. */
+export const fsErrorCode = (error: unknown): string | undefined =>
+  typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string'
+    ? (error as { code: string }).code
+    : undefined;
+
 /** Files under `${dataDir}/media/`, named by the server only: no client text reaches a path. */
 export function mediaStorage(dataDir: string) {
   const dir = path.join(dataDir, 'media');
@@ -11,6 +22,7 @@ export function mediaStorage(dataDir: string) {
     if (!KEY.test(key)) throw new Error('invalid storage key');
     return path.join(dir, key);
   };
+  const remove = (key: string) => rm(fileOf(key), { force: true });
   return {
     async save(bytes: Buffer, kind: 'image' | 'pdf'): Promise<string> {
       await mkdir(dir, { recursive: true });
@@ -19,8 +31,30 @@ export function mediaStorage(dataDir: string) {
       return key;
     },
     read: (key: string) => readFile(fileOf(key)),
-    remove: (key: string) => rm(fileOf(key), { force: true }),
+    remove,
+    /**
+     * Removes the files of rows already deleted. A failure is logged and swallowed: the change the
+     * member asked for is committed, and a file left behind is only wasted disk space.
+     */
+    async discard(keys: string[], log: StorageLog): Promise<void> {
+      for (const key of keys) {
+        try {
+          await remove(key);
+        } catch (error) {
+          // The key is a server-made name; no member text or secret goes into the line.
+          log.warn({ storageKey: key, code: fsErrorCode(error) }, 'media file could not be removed');
+        }
+      }
+    },
   };
 }
 
 export type MediaStorage = ReturnType<typeof mediaStorage>;
+
+/** What the garage services call with the storage keys of media rows they deleted. */
+export type DiscardFiles = (storageKeys: string[]) => Promise<void>;
+
+export const fileDiscarder =
+  (dataDir: string, log: StorageLog): DiscardFiles =>
+  (keys) =>
+    mediaStorage(dataDir).discard(keys, log);

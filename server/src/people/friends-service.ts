@@ -28,7 +28,8 @@ interface Deps {
 
 type PeopleErrorCode = (typeof PEOPLE_ERROR_CODES)[keyof typeof PEOPLE_ERROR_CODES];
 // The codes are listed in src/contract/people.ts and in the envelope's ERROR_CODES.
-const peopleConflict = (code: PeopleErrorCode & ErrorCode, message: string) => new AppError(409, code, message);
+const peopleConflict = (code: PeopleErrorCode & ErrorCode, message: string) =>
+  new AppError(409, code, message);
 
 const requestNotFound = () => notFound('Friend request');
 

@@ -25,7 +25,7 @@ import {
   useSelectedCar,
   useSettingsOptions,
 } from './index';
-import { LOG_SYNC_MIN_INTERVAL_MS, SYNC_CONCURRENCY, SYNC_PAGE_LIMIT } from './sync';
+import { LOG_SYNC_MIN_INTERVAL_MS, SYNC_CONCURRENCY, SYNC_LOG_PAGE_LIMIT, SYNC_PAGE_LIMIT } from './sync';
 
 // jsdom's Blob and FormData do not survive IndexedDB's structured clone / take Node's files
 // (jsdom #3363): files are Node's, and FormData is a minimal stand-in with the calls we use.
@@ -203,6 +203,7 @@ describe('garage writes', () => {
 describe('garage sync', () => {
   it('pins the page size, the concurrency and the revisit interval', () => {
     expect(SYNC_PAGE_LIMIT).toBe(100);
+    expect(SYNC_LOG_PAGE_LIMIT).toBe(500);
     expect(SYNC_CONCURRENCY).toBe(4);
     expect(LOG_SYNC_MIN_INTERVAL_MS).toBe(60_000);
   });
@@ -211,7 +212,7 @@ describe('garage sync', () => {
     const server = installGarageServer();
     const carId = await saveCar(carDraft);
     await replay();
-    for (let i = 0; i < 250; i++) {
+    for (let i = 0; i < 1100; i++) {
       const id = crypto.randomUUID();
       server.logs.set(id, {
         ...logDraft(carId, `log ${i}`),
@@ -226,7 +227,7 @@ describe('garage sync', () => {
       });
     }
     await syncCarLogs(carId);
-    expect(await db.carLogs.where('carId').equals(carId).count()).toBe(250);
+    expect(await db.carLogs.where('carId').equals(carId).count()).toBe(1100);
     const pages = server.requests.filter((r) => r.path === `/car-logs/${carId}`);
     expect(pages).toHaveLength(3);
 

@@ -73,14 +73,60 @@ export async function reconcileCarLog(entry: OutboxEntry, data: unknown, databas
   });
 }
 
+/**
+ * The server tells every device of the member about each change, this one included. A change
+ * this device has just sent needs no fetch: ids sent in the last ECHO_WINDOW_MS are remembered.
+ */
+export const ECHO_WINDOW_MS = 10_000;
+const sentAt = new Map<string, number>();
+
+function rememberSent(entry: OutboxEntry): void {
+  const now = Date.now();
+  if (entry.entityId) sentAt.set(entry.entityId, now);
+  for (const [id, at] of sentAt) if (now - at > ECHO_WINDOW_MS) sentAt.delete(id);
+}
+
+/** Is this change this device's own: a write of this car or log queued, in flight or just sent? */
+export async function ownChange(
+  id: string | null | undefined,
+  database: PaddockDb = defaultDb,
+): Promise<boolean> {
+  if (!id) return false;
+  const at = sentAt.get(id);
+  if (at !== undefined && Date.now() - at <= ECHO_WINDOW_MS) return true;
+  // The push can overtake the HTTP answer: the entry is still in the outbox then.
+  return (await database.outbox.where('entityId').equals(id).count()) > 0;
+}
+
 let registered = false;
 
 /** Registers the garage's reconciliation handlers once (the replayer may run before a screen). */
 export function registerGarageHandlers(): void {
   if (registered) return;
   registered = true;
-  registerOnSent(CAR_KINDS.create, (entry, data) => reconcileCar(entry, data));
-  registerOnSent(CAR_KINDS.update, (entry, data) => reconcileCar(entry, data));
-  registerOnSent(LOG_KINDS.create, (entry, data) => reconcileCarLog(entry, data));
-  registerOnSent(LOG_KINDS.update, (entry, data) => reconcileCarLog(entry, data));
+  const track =
+    (reconcile?: (entry: OutboxEntry, data: unknown) => Promise<void>) =>
+    async (entry: OutboxEntry, data: unknown) => {
+      rememberSent(entry);
+      await reconcile?.(entry, data);
+    };
+  registerOnSent(
+    CAR_KINDS.create,
+    track((entry, data) => reconcileCar(entry, data)),
+  );
+  registerOnSent(
+    CAR_KINDS.update,
+    track((entry, data) => reconcileCar(entry, data)),
+  );
+  registerOnSent(CAR_KINDS.delete, track());
+  registerOnSent(
+    LOG_KINDS.create,
+    track((entry, data) => reconcileCarLog(entry, data)),
+  );
+  registerOnSent(
+    LOG_KINDS.update,
+    track((entry, data) => reconcileCarLog(entry, data)),
+  );
+  registerOnSent(LOG_KINDS.delete, track());
+  registerOnSent(MEDIA_DELETE_KIND, track());
 }

@@ -6,14 +6,18 @@ import { db } from '@/lib/db';
 import { useLive } from './live';
 import type { LocalCar, LocalCarLog, SyncState } from './types';
 
-/** entityId → 'failed' if one of its writes needs attention, else 'pending'. */
+/**
+ * entityId → 'failed' if one of its writes needs attention, else 'pending'. Reads only the index
+ * keys (never the entries' bodies and files): live queries run this on every outbox change.
+ */
 async function syncStates(): Promise<Map<string, SyncState>> {
+  const [queued, failed] = await Promise.all([
+    db.outbox.orderBy('entityId').uniqueKeys(),
+    db.outbox.where('status').equals('failed').toArray(), // few: the ones the member must look at
+  ]);
   const states = new Map<string, SyncState>();
-  await db.outbox.each((entry) => {
-    if (!entry.entityId) return;
-    if (entry.status === 'failed') states.set(entry.entityId, 'failed');
-    else if (!states.has(entry.entityId)) states.set(entry.entityId, 'pending');
-  });
+  for (const key of queued) if (typeof key === 'string') states.set(key, 'pending');
+  for (const entry of failed) if (entry.entityId) states.set(entry.entityId, 'failed');
   return states;
 }
 

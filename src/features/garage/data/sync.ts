@@ -7,11 +7,13 @@ import type { Car, CarLog } from '@/contract/garage';
 import { apiFetch, api } from '@/lib/api-client';
 import { localDb, type MirrorRow, type PaddockDb } from '@/lib/db';
 import { realtime } from '@/lib/socket';
-import { registerGarageHandlers } from './handlers';
+import { ownChange, registerGarageHandlers } from './handlers';
 import { compareLogs } from './reads';
 
-/** The server's largest page for cars and logs. */
+/** The server's largest page of cars (CarFeedQuery). */
 export const SYNC_PAGE_LIMIT = 100;
+/** The server's largest page of logs (CAR_LOG_PAGE_MAX): a long log book syncs in few requests. */
+export const SYNC_LOG_PAGE_LIMIT = 500;
 /** Pages of logs asked for at once after the first (a car may hold thousands of logs). */
 export const SYNC_CONCURRENCY = 4;
 /** A car's logs are synced again on a screen visit only after this long (socket events and pull-to-refresh sync at once). */
@@ -71,15 +73,15 @@ export async function syncCarLogs(carId: string, given?: PaddockDb): Promise<voi
   const database = given ?? (await localDb());
   const askedAt = Date.now();
   const path = `/car-logs/${carId}`;
-  const first = await apiFetch<CarLog[]>(path, { query: { page: 1, limit: SYNC_PAGE_LIMIT } });
+  const first = await apiFetch<CarLog[]>(path, { query: { page: 1, limit: SYNC_LOG_PAGE_LIMIT } });
   const total = typeof first.meta?.total === 'number' ? first.meta.total : first.data.length;
-  const pages = Math.ceil(total / SYNC_PAGE_LIMIT);
+  const pages = Math.ceil(total / SYNC_LOG_PAGE_LIMIT);
   const logs: CarLog[] = [...first.data];
   let next = 2;
   const worker = async () => {
     while (next <= pages) {
       const page = next++;
-      logs.push(...(await api.get<CarLog[]>(path, { query: { page, limit: SYNC_PAGE_LIMIT } })));
+      logs.push(...(await api.get<CarLog[]>(path, { query: { page, limit: SYNC_LOG_PAGE_LIMIT } })));
     }
   };
   await Promise.all(Array.from({ length: Math.min(SYNC_CONCURRENCY, Math.max(0, pages - 1)) }, worker));
@@ -138,13 +140,17 @@ export function useGarageRefresh(carId?: string) {
   }, [run, carId]);
 
   useEffect(() => {
-    const offCar = realtime.on('car', () => void run(false).catch(() => undefined));
+    const offCar = realtime.on('car', (event) => {
+      void (async () => {
+        if (!(await ownChange(event.jsonPayload.relatedCarId, await localDb()))) await run(false);
+      })().catch(() => undefined);
+    });
     const offLog = realtime.on('carLog', (event) => {
       const logId = event.jsonPayload.relatedCarLogId;
-      const affected = event.jsonPayload.relatedCarId;
-      if (typeof logId === 'string' && affected === carRef.current) {
-        void syncCarLog(logId).catch((caught: unknown) => setError(caught));
-      }
+      if (typeof logId !== 'string' || event.jsonPayload.relatedCarId !== carRef.current) return;
+      void (async () => {
+        if (!(await ownChange(logId, await localDb()))) await syncCarLog(logId);
+      })().catch((caught: unknown) => setError(caught));
     });
     return () => {
       offCar();

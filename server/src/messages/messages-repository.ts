@@ -1,0 +1,330 @@
+// Private messages and their per-member counters: the only code that touches their tables.
+import {
+  sql,
+  type Compilable,
+  type CompiledQuery,
+  type Kysely,
+  type Selectable,
+  type Transaction,
+} from 'kysely';
+import type { Message, MessageFolder, MessageParticipant } from '../../../src/contract/messages';
+import type { Database, UsersTable } from '../db/schema';
+import type { MessageRow } from './messages-table';
+
+/** A message as stored, before the participants' names are joined in. */
+export type StoredMessage = Omit<MessageRow, 'read_at'>;
+
+export interface Counters {
+  inboxTotal: number;
+  inboxUnread: number;
+  sentTotal: number;
+}
+
+const NO_COUNTERS: Counters = { inboxTotal: 0, inboxUnread: 0, sentTotal: 0 };
+// Flags compared as literals, not parameters: SQLite uses a partial index (messages_inbox_unread)
+// only when the query's WHERE spells out the index's own terms.
+const ZERO = sql.lit(0);
+
+type CounterColumn = 'inbox_total' | 'inbox_unread' | 'sent_total';
+
+const MESSAGE_COLUMNS = [
+  'id',
+  'sender_id',
+  'recipient_id',
+  'subject',
+  'content',
+  'is_read',
+  'created_at',
+] as const;
+type MessageColumns = Pick<MessageRow, (typeof MESSAGE_COLUMNS)[number]>;
+const USER_COLUMNS = ['id', 'username', 'first_name', 'last_name', 'avatar'] as const;
+type UserColumns = Pick<Selectable<UsersTable>, (typeof USER_COLUMNS)[number]>;
+
+/**
+ * Messages with their participants. The names are read once per distinct member (a page of an inbox
+ * names me twenty times and a few friends): a join per row cost the page twice as much on SQLite.
+ */
+async function withParticipants(
+  participants: (ids: string[]) => Promise<Map<string, MessageParticipant>>,
+  rows: MessageColumns[],
+): Promise<Message[]> {
+  const people = await participants(rows.flatMap((r) => [r.sender_id, r.recipient_id]));
+  return rows.flatMap((row) => {
+    const sender = people.get(row.sender_id);
+    const recipient = people.get(row.recipient_id);
+    // Users are never deleted without their messages (the foreign keys cascade).
+    if (!sender || !recipient) return [];
+    return [
+      {
+        id: row.id,
+        sender,
+        recipient,
+        subject: row.subject,
+        content: row.content,
+        isRead: Number(row.is_read) === 1,
+        createdAt: row.created_at,
+      },
+    ];
+  });
+}
+
+/**
+ * A query built and compiled once, run with other values. Kysely's builder and compiler cost as
+ * much as SQLite takes to run a folder page (~60 µs each): on the hottest call of the feature that
+ * is worth a compile per process. The values are placeholders marked in the built query, swapped by
+ * position at run time.
+ */
+function prepared<Row, Name extends string>(
+  names: readonly Name[],
+  build: (marks: Record<Name, string>) => Compilable<Row>,
+): (values: Record<Name, unknown>) => CompiledQuery<Row> {
+  let compiled: CompiledQuery<Row> | undefined;
+  let slots: (Name | null)[] = [];
+  return (values) => {
+    if (!compiled) {
+      const marks = Object.fromEntries(names.map((n) => [n, `\u0000${n}`])) as Record<Name, string>;
+      compiled = build(marks).compile();
+      slots = compiled.parameters.map((v) =>
+        typeof v === 'string' && v.startsWith('\u0000') ? (v.slice(1) as Name) : null,
+      );
+      const missing = names.filter((n) => !slots.includes(n));
+      if (missing.length > 0) throw new Error(`Prepared query without ${missing.join(', ')}`);
+    }
+    const template = compiled;
+    return { ...template, parameters: template.parameters.map((v, i) => (slots[i] ? values[slots[i]] : v)) };
+  };
+}
+
+/** Adds `delta` to one counter of a member, creating their row at need. */
+async function bump(trx: Transaction<Database>, memberId: string, column: CounterColumn, delta: number) {
+  await trx
+    .insertInto('message_counters')
+    .values({ member_id: memberId, inbox_total: 0, inbox_unread: 0, sent_total: 0, [column]: delta })
+    .onConflict((oc) =>
+      oc
+        .column('member_id')
+        .doUpdateSet((eb) => ({ [column]: eb(`message_counters.${column}`, '+', delta) })),
+    )
+    .execute();
+}
+
+export function messagesRepository(db: Kysely<Database>) {
+  /**
+   * One page of a folder, newest first. The page's ids come from the folder's index alone (an
+   * OFFSET skips index entries, not joined rows); only those 20 or so rows are then read whole.
+   */
+  const pageQuery = (folder: MessageFolder, unreadOnly: boolean) =>
+    prepared(['memberId', 'limit', 'offset'] as const, (p) => {
+      const mine = folder === 'inbox' ? 'recipient_id' : 'sender_id';
+      const deleted = folder === 'inbox' ? 'recipient_deleted' : 'sender_deleted';
+      let ids = db
+        .selectFrom('messages')
+        .select(['id', 'created_at'])
+        .where(mine, '=', p.memberId)
+        .where(deleted, '=', ZERO);
+      if (unreadOnly) ids = ids.where('is_read', '=', ZERO);
+      const pageIds = ids
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(p.limit as unknown as number)
+        .offset(p.offset as unknown as number);
+      return db
+        .selectFrom(pageIds.as('p'))
+        .innerJoin('messages as m', 'm.id', 'p.id')
+        .select(MESSAGE_COLUMNS.map((c) => `m.${c}` as const))
+        .orderBy('p.created_at', 'desc')
+        .orderBy('p.id', 'desc');
+    });
+  const pageQueries = {
+    inbox: { all: pageQuery('inbox', false), unread: pageQuery('inbox', true) },
+    sent: { all: pageQuery('sent', false), unread: pageQuery('sent', true) },
+  };
+
+  // One prepared query per number of members asked (a page names 2 to 101 distinct members).
+  const usersQueries = new Map<number, (values: Record<string, unknown>) => CompiledQuery<UserColumns>>();
+  const usersQuery = (count: number) => {
+    let query = usersQueries.get(count);
+    if (!query) {
+      const names = Array.from({ length: count }, (_, i) => `id${i}`);
+      query = prepared(names, (p) =>
+        db
+          .selectFrom('users')
+          .select(USER_COLUMNS)
+          .where(
+            'id',
+            'in',
+            names.map((n) => p[n]!),
+          ),
+      );
+      usersQueries.set(count, query);
+    }
+    return query;
+  };
+
+  /** Who messages show: each member's public name and avatar, read once per distinct member. */
+  async function participants(ids: string[]): Promise<Map<string, MessageParticipant>> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return new Map();
+    const values = Object.fromEntries(unique.map((id, i) => [`id${i}`, id]));
+    const { rows } = await db.executeQuery(usersQuery(unique.length)(values));
+    return new Map(
+      rows.map((u) => [
+        u.id,
+        { id: u.id, username: u.username, firstName: u.first_name, lastName: u.last_name, avatar: u.avatar },
+      ]),
+    );
+  }
+
+  const countersQuery = prepared(['memberId'] as const, (p) =>
+    db
+      .selectFrom('message_counters')
+      .select(['inbox_total', 'inbox_unread', 'sent_total'])
+      .where('member_id', '=', p.memberId),
+  );
+
+  async function counters(memberId: string): Promise<Counters> {
+    const [row] = (await db.executeQuery(countersQuery({ memberId }))).rows;
+    if (!row) return NO_COUNTERS;
+    return {
+      inboxTotal: Number(row.inbox_total),
+      inboxUnread: Number(row.inbox_unread),
+      sentTotal: Number(row.sent_total),
+    };
+  }
+
+  return {
+    counters,
+
+    /** The stored row (flags included), or undefined. */
+    async findStored(id: string): Promise<StoredMessage | undefined> {
+      return db
+        .selectFrom('messages')
+        .select([
+          'id',
+          'sender_id',
+          'recipient_id',
+          'subject',
+          'content',
+          'is_read',
+          'sender_deleted',
+          'recipient_deleted',
+          'created_at',
+        ])
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    /** The message with its participants, or undefined. Who may see it is the service's call. */
+    async find(id: string): Promise<Message | undefined> {
+      const row = await db
+        .selectFrom('messages')
+        .select(MESSAGE_COLUMNS)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row && (await withParticipants(participants, [row]))[0];
+    },
+
+    /**
+     * One page of a folder, newest first. The page's ids come from the folder's index alone (an
+     * OFFSET skips index entries, not joined rows); only those 20 or so rows are then read whole.
+     */
+    async page(
+      memberId: string,
+      folder: MessageFolder,
+      { limit, offset, unreadOnly }: { limit: number; offset: number; unreadOnly: boolean },
+    ): Promise<Message[]> {
+      const query = pageQueries[folder][unreadOnly ? 'unread' : 'all'];
+      const { rows } = await db.executeQuery(query({ memberId, limit, offset }));
+      return withParticipants(participants, rows);
+    },
+
+    /** Sent messages their recipients have not read yet (the sent folder's `unreadOnly` total). */
+    async countSentUnread(memberId: string): Promise<number> {
+      const row = await db
+        .selectFrom('messages')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('sender_id', '=', memberId)
+        .where('sender_deleted', '=', ZERO)
+        .where('is_read', '=', ZERO)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /**
+     * Stores a new message and counts it for both participants, in one transaction. False when the
+     * id exists already (a replayed create): nothing is written.
+     */
+    async insert(message: StoredMessage): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const result = await trx
+          .insertInto('messages')
+          .values({ ...message, read_at: null })
+          .onConflict((oc) => oc.column('id').doNothing())
+          .executeTakeFirst();
+        if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+        // Counter rows are always locked in member id order, so that two members writing to each
+        // other at the same moment cannot deadlock on PostgreSQL.
+        const bumps: [string, CounterColumn][] = [
+          [message.recipient_id, 'inbox_total'],
+          [message.recipient_id, 'inbox_unread'],
+          [message.sender_id, 'sent_total'],
+        ];
+        bumps.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+        for (const [memberId, column] of bumps) await bump(trx, memberId, column, 1);
+        return true;
+      });
+    },
+
+    /**
+     * Marks the recipient's unread message read and lowers their unread count, once: a message
+     * already read (or deleted by them) changes nothing. True when it changed.
+     */
+    async markRead(recipientId: string, id: string, at: string): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('messages')
+          .set({ is_read: 1, read_at: at })
+          .where('id', '=', id)
+          .where('recipient_id', '=', recipientId)
+          .where('is_read', '=', 0)
+          .where('recipient_deleted', '=', 0)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 0) return false;
+        await bump(trx, recipientId, 'inbox_unread', -1);
+        return true;
+      });
+    },
+
+    /**
+     * Deletes the message for one participant: their flag is set and their counters lowered; the
+     * row goes when both have deleted it. True when it changed (it was still in their folder).
+     */
+    async deleteFor(memberId: string, id: string, role: 'sender' | 'recipient'): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const mine = role === 'recipient' ? 'recipient_deleted' : 'sender_deleted';
+        const theirs = role === 'recipient' ? 'sender_deleted' : 'recipient_deleted';
+        // RETURNING reads the row as this update left it, after any concurrent change committed.
+        const row = await trx
+          .updateTable('messages')
+          .set({ [mine]: 1 })
+          .where('id', '=', id)
+          .where(role === 'recipient' ? 'recipient_id' : 'sender_id', '=', memberId)
+          .where(mine, '=', 0)
+          .returning(['is_read', theirs])
+          .executeTakeFirst();
+        if (!row) return false;
+        if (role === 'recipient') {
+          await bump(trx, memberId, 'inbox_total', -1);
+          if (Number(row.is_read) === 0) await bump(trx, memberId, 'inbox_unread', -1);
+        } else {
+          await bump(trx, memberId, 'sent_total', -1);
+        }
+        if (Number((row as Record<string, unknown>)[theirs]) === 1)
+          await trx.deleteFrom('messages').where('id', '=', id).execute();
+        return true;
+      });
+    },
+  };
+}
+
+export type MessagesRepository = ReturnType<typeof messagesRepository>;

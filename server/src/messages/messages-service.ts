@@ -1,0 +1,168 @@
+// Private messages: the rules (friends only, participants only, read once, delete for oneself) and
+// the notifications they raise.
+import { randomUUID } from 'node:crypto';
+import {
+  MESSAGE_CONTENT_MAX_TEXT,
+  type Message,
+  type MessageFolder,
+  type MessageInput,
+} from '../../../src/contract/messages';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors';
+import type { NotificationsService } from '../notifications/notifications-service';
+import { sanitizeRichText } from '../garage/rich-text';
+import type { MessagesRepository, StoredMessage } from './messages-repository';
+
+interface Deps {
+  messages: MessagesRepository;
+  /** Whether two members are friends (server/src/people). */
+  areFriends(a: string, b: string): Promise<boolean>;
+  notifications: Pick<NotificationsService, 'create' | 'createRealtimeOnly'>;
+  /** Logs a notification that could not be stored; the message is sent all the same. */
+  warn(err: unknown, message: string): void;
+  now?: () => Date;
+}
+
+/** Which side of a message a member is on, if any and if they have not deleted it. */
+function roleOf(memberId: string, row: StoredMessage): 'sender' | 'recipient' | null {
+  // A message to oneself is not possible (one is not one's own friend); the inbox side wins.
+  if (row.recipient_id === memberId && Number(row.recipient_deleted) === 0) return 'recipient';
+  if (row.sender_id === memberId && Number(row.sender_deleted) === 0) return 'sender';
+  return null;
+}
+
+export const NOT_A_FRIEND = 'You can only write to your friends.';
+
+export function messagesService({ messages, areFriends, notifications, warn, now = () => new Date() }: Deps) {
+  /** The message as the member may see it: a participant who has not deleted it; else 404. */
+  async function visible(
+    memberId: string,
+    id: string,
+  ): Promise<{ row: StoredMessage; role: 'sender' | 'recipient' }> {
+    const row = await messages.findStored(id);
+    const role = row ? roleOf(memberId, row) : null;
+    if (!row || !role) throw notFound('Message');
+    return { row, role };
+  }
+
+  async function load(id: string): Promise<Message> {
+    const message = await messages.find(id);
+    if (!message) throw notFound('Message');
+    return message;
+  }
+
+  /** A create repeated with a used id: the stored message when it is this sender's, else 409. */
+  async function replayed(memberId: string, stored: StoredMessage): Promise<Message> {
+    // Someone else's id: refuse without telling what it is.
+    if (stored.sender_id !== memberId)
+      throw conflict('This id is already in use.', [{ field: 'body.id', message: 'is already in use' }]);
+    return load(stored.id);
+  }
+
+  /** Tells the member's other devices to refresh their folders and badge (nothing is stored). */
+  function syncDevices(memberId: string, messageId: string, action: 'sent' | 'read' | 'deleted') {
+    notifications.createRealtimeOnly(memberId, {
+      type: 'message',
+      jsonPayload: { relatedMessageId: messageId, action },
+    });
+  }
+
+  return {
+    async list(
+      memberId: string,
+      query: { folder: MessageFolder; limit: number; offset: number; unreadOnly: boolean },
+    ): Promise<{ items: Message[]; total: number; unreadCount: number }> {
+      const [items, counters] = await Promise.all([
+        messages.page(memberId, query.folder, query),
+        messages.counters(memberId),
+      ]);
+      let total: number;
+      if (query.folder === 'inbox') total = query.unreadOnly ? counters.inboxUnread : counters.inboxTotal;
+      else total = query.unreadOnly ? await messages.countSentUnread(memberId) : counters.sentTotal;
+      return { items, total, unreadCount: counters.inboxUnread };
+    },
+
+    async get(memberId: string, id: string): Promise<Message> {
+      await visible(memberId, id);
+      return load(id);
+    },
+
+    async unreadCount(memberId: string): Promise<number> {
+      return (await messages.counters(memberId)).inboxUnread;
+    },
+
+    /**
+     * Sends a message to a friend (403 otherwise). `created: false` when this member already sent
+     * a message with this client id: the stored one, nothing new, no second notification.
+     */
+    async send(memberId: string, input: MessageInput): Promise<{ message: Message; created: boolean }> {
+      if (input.recipientId === memberId) {
+        throw badRequest('Some fields are missing or invalid.', [
+          { field: 'body.recipientId', message: 'must be another member' },
+        ]);
+      }
+      if (input.id) {
+        const stored = await messages.findStored(input.id);
+        if (stored) return { message: await replayed(memberId, stored), created: false };
+      }
+      if (!(await areFriends(memberId, input.recipientId))) throw forbidden(NOT_A_FRIEND);
+      const clean = sanitizeRichText(input.content);
+      if (clean.textLength === 0 || clean.textLength > MESSAGE_CONTENT_MAX_TEXT) {
+        throw badRequest('Some fields are missing or invalid.', [
+          {
+            field: 'body.content',
+            message: `must have 1 to ${MESSAGE_CONTENT_MAX_TEXT} characters of text`,
+          },
+        ]);
+      }
+      const row: StoredMessage = {
+        id: input.id ?? randomUUID(),
+        sender_id: memberId,
+        recipient_id: input.recipientId,
+        subject: input.subject,
+        content: clean.html,
+        is_read: 0,
+        sender_deleted: 0,
+        recipient_deleted: 0,
+        created_at: now().toISOString(),
+      };
+      if (!(await messages.insert(row))) {
+        // The same client id raced in from another request: answer what won.
+        const stored = await messages.findStored(row.id);
+        if (!stored) throw conflict('This id is already in use.');
+        return { message: await replayed(memberId, stored), created: false };
+      }
+      try {
+        await notifications.create(input.recipientId, {
+          type: 'message',
+          jsonPayload: { relatedMessageId: row.id, relatedFriendId: memberId },
+        });
+      } catch (err) {
+        warn(err, 'message notification not stored');
+      }
+      syncDevices(memberId, row.id, 'sent');
+      return { message: await load(row.id), created: true };
+    },
+
+    /**
+     * The recipient marks a message read. Only an unread message changes (and lowers the count
+     * once); marking it again answers the same message and count (DESIGN.md: the spec's double
+     * decrement is fixed). The sender may not (403); anyone else gets 404.
+     */
+    async markRead(memberId: string, id: string): Promise<{ message: Message; unreadCount: number }> {
+      const { role } = await visible(memberId, id);
+      if (role !== 'recipient') throw forbidden('Only the recipient can mark a message read.');
+      if (await messages.markRead(memberId, id, now().toISOString())) syncDevices(memberId, id, 'read');
+      const [message, counters] = await Promise.all([load(id), messages.counters(memberId)]);
+      return { message, unreadCount: counters.inboxUnread };
+    },
+
+    /** Deletes the message from the member's folders only; the other participant keeps it. */
+    async remove(memberId: string, id: string): Promise<{ id: string; unreadCount: number }> {
+      const { role } = await visible(memberId, id);
+      if (await messages.deleteFor(memberId, id, role)) syncDevices(memberId, id, 'deleted');
+      return { id, unreadCount: (await messages.counters(memberId)).inboxUnread };
+    },
+  };
+}
+
+export type MessagesService = ReturnType<typeof messagesService>;

@@ -1,0 +1,119 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { IdParams } from '../../../src/contract/garage';
+import {
+  Notification,
+  NotificationDeleted,
+  NotificationListMeta,
+  NotificationListQuery,
+  NotificationRead,
+  NotificationsReadAll,
+  UnreadCount,
+} from '../../../src/contract/notifications';
+import { notificationsService } from './notifications-service';
+import { errors, OkItem, OkList } from './route-schemas';
+
+const tags = ['notifications'];
+
+/** Spec §7 "Notifications": the member's own only; another member's id answers 404. */
+export const notificationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const service = notificationsService(app);
+  const preHandler = app.authenticate;
+
+  app.get(
+    '/notifications',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'My notifications, newest first (meta: total and unreadCount)',
+        querystring: NotificationListQuery,
+        response: { 200: OkList(Notification, NotificationListMeta), ...errors(400, 401) },
+      },
+    },
+    async (request) => {
+      const { limit, offset } = request.query;
+      const { items, total, unreadCount } = await service.list(request.member.id, request.query);
+      return { success: true as const, data: items, meta: { total, limit, offset, unreadCount } };
+    },
+  );
+
+  app.get(
+    '/notifications/unread/count',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'How many of my notifications are unread (the bell)',
+        response: { 200: OkItem(UnreadCount), ...errors(401) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: { count: await service.unreadCount(request.member.id) },
+    }),
+  );
+
+  app.put(
+    '/notifications/read-all',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Mark all my notifications read',
+        response: { 200: OkItem(NotificationsReadAll), ...errors(401) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await service.markAllRead(request.member.id) }),
+  );
+
+  app.get(
+    '/notifications/:id',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'One of my notifications',
+        params: IdParams,
+        response: { 200: OkItem(Notification), ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.get(request.member.id, request.params.id),
+    }),
+  );
+
+  app.put(
+    '/notifications/:id/read',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Mark one notification read (again: no change); answers it and the unread count',
+        params: IdParams,
+        response: { 200: OkItem(NotificationRead), ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.markRead(request.member.id, request.params.id),
+    }),
+  );
+
+  app.delete(
+    '/notifications/:id',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Delete one of my notifications; answers the unread count after it',
+        params: IdParams,
+        response: { 200: OkItem(NotificationDeleted), ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.remove(request.member.id, request.params.id),
+    }),
+  );
+};

@@ -1,0 +1,27 @@
+// Friendship checks for other features: messages go only to friends, friends read a member's cars
+// (SECURITY.md "Access to members' things"). Both are primary-key look-ups.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import './people-db';
+
+/** Whether `a` and `b` are friends. A member is not their own friend. */
+export async function areFriends(db: Kysely<Database>, a: string, b: string): Promise<boolean> {
+  if (a === b) return false;
+  const row = await db
+    .selectFrom('friendships')
+    .select('friend_id')
+    .where('member_id', '=', a)
+    .where('friend_id', '=', b)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The user ids of every friend of `memberId`, in no particular order. */
+export async function friendIdsOf(db: Kysely<Database>, memberId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('friendships')
+    .select('friend_id')
+    .where('member_id', '=', memberId)
+    .execute();
+  return rows.map((r) => r.friend_id);
+}

@@ -1,0 +1,109 @@
+// Members as the people feature reads and changes them: profiles, avatars, the people search.
+import { sql, type Kysely, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
+import type { Database, UsersTable } from '../db/schema';
+
+export type UserRow = Selectable<UsersTable>;
+
+export interface ProfileChanges {
+  firstName?: string;
+  lastName?: string;
+  username?: string;
+  city?: string | null;
+  bio?: string | null;
+}
+
+/** `%`, `_` and the escape character itself are data in a LIKE pattern, never wildcards. */
+export const LIKE_ESCAPE = '!';
+export const escapeLike = (text: string) => text.replace(/[!%_]/g, (c) => `${LIKE_ESCAPE}${c}`);
+
+export function peopleRepository(db: Kysely<Database>) {
+  return {
+    findById: (id: string) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
+
+    async findByIds(ids: string[]): Promise<UserRow[]> {
+      if (ids.length === 0) return [];
+      return db.selectFrom('users').selectAll().where('id', 'in', ids).execute();
+    },
+
+    /** Whether another member than `exceptId` has this username (case-insensitive). */
+    async usernameTaken(username: string, exceptId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('users')
+        .select('id')
+        .where('username_lower', '=', username.toLowerCase())
+        .where('id', '!=', exceptId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async update(id: string, changes: ProfileChanges, at: string): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({
+          ...(changes.firstName !== undefined ? { first_name: changes.firstName } : {}),
+          ...(changes.lastName !== undefined ? { last_name: changes.lastName } : {}),
+          ...(changes.username !== undefined
+            ? { username: changes.username, username_lower: changes.username.toLowerCase() }
+            : {}),
+          ...(changes.city !== undefined ? { city: changes.city } : {}),
+          ...(changes.bio !== undefined ? { bio: changes.bio } : {}),
+          updated_at: at,
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** Sets the avatar only if it is still `expected` (compare-and-swap); true when it was. */
+    async swapAvatar(id: string, expected: string | null, next: string | null, at: string): Promise<boolean> {
+      const result = await db
+        .updateTable('users')
+        .set({ avatar: next, updated_at: at })
+        .where('id', '=', id)
+        .where('avatar', expected === null ? 'is' : '=', expected)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /**
+     * Members other than `memberId` whose full name ("first last", so either name too), username or
+     * city holds `text`, case-insensitively (lower() on both sides: PostgreSQL's LIKE is
+     * case-sensitive). Sorted by first name, then last name.
+     */
+    async search(
+      memberId: string,
+      text: string,
+      limit: number,
+      offset: number,
+    ): Promise<{ rows: UserRow[]; total: number }> {
+      const pattern = `%${escapeLike(text)}%`;
+      // lower() on both sides in SQL, so both are folded alike (SQLite folds only ASCII). ESCAPE is
+      // spelled the same in SQLite and PostgreSQL; the pattern is a bound parameter.
+      const like = (expression: RawBuilder<unknown>) =>
+        sql<SqlBool>`lower(${expression}) like lower(${pattern}) escape ${sql.lit(LIKE_ESCAPE)}`;
+      const base = db
+        .selectFrom('users')
+        .where('id', '!=', memberId)
+        .where((eb) =>
+          eb.or([
+            like(sql`${sql.ref('first_name')} || ' ' || ${sql.ref('last_name')}`),
+            like(sql.ref('username')),
+            like(sql`coalesce(${sql.ref('city')}, '')`),
+          ]),
+        );
+      const [rows, count] = await Promise.all([
+        base
+          .selectAll()
+          .orderBy(sql`lower(${sql.ref('first_name')})`)
+          .orderBy(sql`lower(${sql.ref('last_name')})`)
+          .orderBy('id')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.total) };
+    },
+  };
+}
+
+export type PeopleRepository = ReturnType<typeof peopleRepository>;

@@ -1,0 +1,82 @@
+// Private messages on the wire (spec §3 "Message", §7 "Messages"; DESIGN.md "Entities": a message
+// goes only between friends). Client code imports only the types from this file.
+import { Type, type Static } from 'typebox';
+import { RICH_TEXT_MAX_HTML } from './garage';
+
+import {
+  MESSAGE_CONTENT_MAX_TEXT,
+  MESSAGE_FOLDERS,
+  MESSAGE_SUBJECT_MAX,
+  type MessageFolder,
+} from './constants';
+
+export { MESSAGE_CONTENT_MAX_TEXT, MESSAGE_FOLDERS, MESSAGE_SUBJECT_MAX, type MessageFolder };
+
+/** A participant as a message shows them. */
+export const MessageParticipant = Type.Object({
+  id: Type.String(),
+  username: Type.String(),
+  firstName: Type.String(),
+  lastName: Type.String(),
+  avatar: Type.Unsafe<string | null>({ type: ['string', 'null'] }),
+});
+export type MessageParticipant = Static<typeof MessageParticipant>;
+
+export const Message = Type.Object({
+  id: Type.String(),
+  sender: MessageParticipant,
+  recipient: MessageParticipant,
+  subject: Type.String(),
+  content: Type.String({ description: 'Sanitised Quill HTML' }),
+  /** Whether the recipient has read it (the same for both participants). */
+  isRead: Type.Boolean(),
+  createdAt: Type.String(),
+});
+export type Message = Static<typeof Message>;
+
+export const MessageInput = Type.Object({
+  id: Type.Optional(
+    Type.String({ format: 'uuid', description: 'Client-generated id: a repeat answers the stored message' }),
+  ),
+  recipientId: Type.String({ format: 'uuid', description: 'A friend of the sender' }),
+  subject: Type.String({ maxLength: MESSAGE_SUBJECT_MAX, default: '', description: 'Plain text' }),
+  content: Type.String({
+    minLength: 1,
+    maxLength: RICH_TEXT_MAX_HTML,
+    description: `Quill HTML or plain text, sanitised; 1 to ${MESSAGE_CONTENT_MAX_TEXT} characters of text`,
+  }),
+});
+export type MessageInput = Static<typeof MessageInput>;
+
+export const MessageListQuery = Type.Object({
+  folder: Type.Union([Type.Literal('inbox'), Type.Literal('sent')], { default: 'inbox' }),
+  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+  offset: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 }),
+  unreadOnly: Type.Boolean({
+    default: false,
+    description:
+      'As text: "true" or "false". Inbox: the messages I have not read; sent: those my recipients have not read',
+  }),
+});
+export type MessageListQuery = Static<typeof MessageListQuery>;
+
+export const MessageListMeta = Type.Object({
+  /** How many messages the folder holds (with `unreadOnly`, the unread ones). */
+  total: Type.Integer(),
+  limit: Type.Integer(),
+  offset: Type.Integer(),
+  /** Unread messages in my inbox, whatever the folder asked (the spec's list state `unreadCount`). */
+  unreadCount: Type.Integer(),
+});
+export type MessageListMeta = Static<typeof MessageListMeta>;
+
+/** PUT /messages/{id}/read: the message and my unread count after it. */
+export const MessageRead = Type.Object({ message: Message, unreadCount: Type.Integer() });
+export type MessageRead = Static<typeof MessageRead>;
+
+/** DELETE /messages/{id}: gone from my folders (the other participant keeps it). */
+export const MessageDeleted = Type.Object({ id: Type.String(), unreadCount: Type.Integer() });
+export type MessageDeleted = Static<typeof MessageDeleted>;
+
+export const MessageUnreadCount = Type.Object({ count: Type.Integer() });
+export type MessageUnreadCount = Static<typeof MessageUnreadCount>;

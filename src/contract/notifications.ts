@@ -1,0 +1,71 @@
+// Notifications on the wire (spec §3 "Notification", §7 "Notifications"; DESIGN.md "Entities").
+// A stored notification is also pushed over the socket as a `notification` event with the same id;
+// realtime-only events carry the 36-dash id (REALTIME_ONLY_ID in ./socket-events) and are never
+// listed here. Client code imports only the types from this file.
+import { Type, type Static } from 'typebox';
+
+// Nullable strings as JSON Schema type arrays (not anyOf), as in ./garage: Ajv's coercion would
+// turn a null into "" before an anyOf's null branch is tried.
+const relatedId = (what: string) =>
+  Type.Optional(Type.Unsafe<string | null>({ type: ['string', 'null'], description: `The related ${what}` }));
+
+/** The ids a notification points at (spec §3); features may add small extra facts (e.g. `action`). */
+export const NotificationPayload = Type.Object(
+  {
+    relatedMessageId: relatedId('private message'),
+    relatedChatRoomId: relatedId('chat room'),
+    relatedChatMessageId: relatedId('chat message'),
+    relatedChatGroupId: relatedId('chat group'),
+    relatedCarId: relatedId('car'),
+    relatedCarLogId: relatedId('car log'),
+    relatedPostId: relatedId('post'),
+    relatedCommentId: relatedId('comment'),
+    relatedFriendId: relatedId('member (friend request or friend)'),
+  },
+  { additionalProperties: true },
+);
+export type NotificationPayload = Static<typeof NotificationPayload>;
+
+export const Notification = Type.Object({
+  id: Type.String(),
+  type: Type.String({
+    description:
+      'Selects the client update stream (spec §4): message, chatroom, chatmessage, chatgroup, car, car log, post, comment, friend',
+  }),
+  jsonPayload: NotificationPayload,
+  isRead: Type.Boolean(),
+  createdAt: Type.String(),
+});
+export type Notification = Static<typeof Notification>;
+
+export const NotificationListQuery = Type.Object({
+  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+  offset: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 }),
+  unreadOnly: Type.Boolean({ default: false, description: 'As text: "true" or "false"' }),
+});
+export type NotificationListQuery = Static<typeof NotificationListQuery>;
+
+export const NotificationListMeta = Type.Object({
+  /** How many the list has in all (with `unreadOnly`, the unread ones). */
+  total: Type.Integer(),
+  limit: Type.Integer(),
+  offset: Type.Integer(),
+  /** The member's unread notifications, whatever the filter (the bell's figure). */
+  unreadCount: Type.Integer(),
+});
+export type NotificationListMeta = Static<typeof NotificationListMeta>;
+
+export const UnreadCount = Type.Object({ count: Type.Integer() });
+export type UnreadCount = Static<typeof UnreadCount>;
+
+/** PUT /notifications/{id}/read: the notification and the unread count after it. */
+export const NotificationRead = Type.Object({ notification: Notification, unreadCount: Type.Integer() });
+export type NotificationRead = Static<typeof NotificationRead>;
+
+/** PUT /notifications/read-all: how many changed (0 when all were read already). */
+export const NotificationsReadAll = Type.Object({ updated: Type.Integer(), unreadCount: Type.Integer() });
+export type NotificationsReadAll = Static<typeof NotificationsReadAll>;
+
+/** DELETE answers the id and the unread count after it. */
+export const NotificationDeleted = Type.Object({ id: Type.String(), unreadCount: Type.Integer() });
+export type NotificationDeleted = Static<typeof NotificationDeleted>;
