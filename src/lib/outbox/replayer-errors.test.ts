@@ -20,7 +20,7 @@ const post = (path: string) => enqueue({ kind: 'test', method: 'POST', path }, u
 function replayerWith(script: Record<string, Answer[]>, now = () => Date.now()) {
   const double = scriptedSend(script);
   const refresh = vi.fn().mockResolvedValue('new-token');
-  const replayer = createReplayer({ db, send: double.send, refresh, random: () => 0, now });
+  const replayer = createReplayer({ db, send: double.send, refresh, random: () => 0, now, concurrency: 1 });
   return { ...double, refresh, replayer };
 }
 

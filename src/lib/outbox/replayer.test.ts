@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PaddockDb } from '../db';
 import { enqueue } from './enqueue';
 import { registerOnSent } from './handlers';
-import { createReplayer } from './replayer';
+import { createReplayer, REPLAY_CONCURRENCY } from './replayer';
 import { freshDb, scriptedSend, type Answer } from './test-helpers';
 
 let db: PaddockDb;
@@ -18,7 +18,7 @@ const post = (path: string, extra: { id?: string; dependsOn?: string[]; kind?: s
 function replayerWith(script: Record<string, Answer[]> = {}) {
   const double = scriptedSend(script);
   const refresh = vi.fn().mockResolvedValue('new-token');
-  const replayer = createReplayer({ db, send: double.send, refresh, random: () => 0 });
+  const replayer = createReplayer({ db, send: double.send, refresh, random: () => 0, concurrency: 1 });
   return { ...double, refresh, replayer };
 }
 
@@ -114,5 +114,67 @@ describe('replayer', () => {
     off();
     expect(calls).toHaveLength(1);
     expect(await db.outbox.count()).toBe(0);
+  });
+});
+
+describe('replayer concurrency', () => {
+  /** A send that records how many requests overlap and answers after `ms`. */
+  function slowSend(ms = 20) {
+    let inFlight = 0;
+    let most = 0;
+    const started: string[] = [];
+    const finished: string[] = [];
+    const send = async (entry: { path: string }) => {
+      started.push(entry.path);
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      inFlight -= 1;
+      finished.push(entry.path);
+      return {};
+    };
+    return { send, started, finished, most: () => most };
+  }
+
+  it(`pins ${REPLAY_CONCURRENCY} requests in flight for independent entries`, async () => {
+    expect(REPLAY_CONCURRENCY).toBe(4);
+    for (let i = 0; i < 10; i += 1) await post(`/p${i}`);
+    const double = slowSend();
+    await createReplayer({ db, send: double.send, refresh: vi.fn(), random: () => 0 }).replay();
+    expect(double.most()).toBe(REPLAY_CONCURRENCY);
+    expect(double.started).toEqual(Array.from({ length: 10 }, (_, i) => `/p${i}`));
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('never overlaps two writes of the same row, and keeps their order', async () => {
+    await enqueue({ kind: 'x', method: 'POST', path: '/row-1', entityId: 'r' }, undefined, db);
+    await enqueue({ kind: 'x', method: 'PUT', path: '/row-2', entityId: 'r' }, undefined, db);
+    await enqueue({ kind: 'x', method: 'DELETE', path: '/row-3', entityId: 'r' }, undefined, db);
+    const double = slowSend();
+    await createReplayer({ db, send: double.send, refresh: vi.fn(), random: () => 0 }).replay();
+    expect(double.most()).toBe(1);
+    expect(double.finished).toEqual(['/row-1', '/row-2', '/row-3']);
+  });
+
+  it('a dependent waits for its dependency in flight, then goes', async () => {
+    const car = await post('/car');
+    await post('/log', { dependsOn: [car.id] });
+    const double = slowSend();
+    await createReplayer({ db, send: double.send, refresh: vi.fn(), random: () => 0 }).replay();
+    expect(double.most()).toBe(1);
+    expect(double.finished).toEqual(['/car', '/log']);
+  });
+
+  it('a dependent of a refused entry is not sent, while independent ones are', async () => {
+    const car = await post('/car');
+    await post('/log', { dependsOn: [car.id] });
+    await post('/other');
+    const double = scriptedSend({ '/car': [422] });
+    await createReplayer({ db, send: double.send, refresh: vi.fn(), random: () => 0 }).replay();
+    expect(double.paths().sort()).toEqual(['/car', '/other']);
+    expect((await db.outbox.orderBy('seq').toArray()).map((e) => [e.path, e.status])).toEqual([
+      ['/car', 'failed'],
+      ['/log', 'pending'],
+    ]);
   });
 });

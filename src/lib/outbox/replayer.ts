@@ -1,7 +1,8 @@
 // The outbox replayer (OFFLINE.md properties 2–4). Rules:
 // - one pass at a time in this tab (a call during a pass asks for one more pass), and one tab at a
 //   time through the 'paddock-outbox' lock;
-// - FIFO by seq; an entry waits while any entry it depends on is still in the outbox, so the
+// - FIFO by seq, up to REPLAY_CONCURRENCY independent entries in flight; an entry waits while any
+//   entry it depends on, or an earlier entry of the same row, is still in the outbox, so the
 //   dependents of a 'failed' entry stay blocked, never sent;
 // - success deletes the entry, then the kind's onSent handler reconciles the local row;
 // - retry (network, 5xx, 408, 429): the entry keeps its place, the pass stops (the head goes first
@@ -24,7 +25,12 @@ export interface ReplayerDeps {
   lock: (run: () => Promise<void>) => Promise<void>;
   now: () => number;
   random: () => number;
+  /** Requests in flight at once (independent entries only). */
+  concurrency: number;
 }
+
+/** Independent writes sent at once: the server answers them in parallel (500 writes ≤ 15 s). */
+export const REPLAY_CONCURRENCY = 4;
 
 type PassResult = { kind: 'done' } | { kind: 'wait'; until: number } | { kind: 'auth' };
 
@@ -41,6 +47,7 @@ export function createReplayer(overrides: Partial<ReplayerDeps> = {}) {
     lock: withOutboxLock,
     now: () => Date.now(),
     random: Math.random,
+    concurrency: REPLAY_CONCURRENCY,
     ...overrides,
   };
   let running: Promise<void> | null = null;
@@ -116,23 +123,68 @@ export function createReplayer(overrides: Partial<ReplayerDeps> = {}) {
     return null;
   }
 
+  /**
+   * One pass over the queue in seq order, with up to `concurrency` requests in flight. An entry
+   * waits for every entry it depends on and for every earlier entry of the same row (entityId):
+   * one request in flight per dependency chain (OFFLINE.md property 3); independent writes overlap.
+   */
   async function pass(): Promise<PassResult> {
     const entries = await deps.db.outbox.orderBy('seq').toArray();
     const inQueue = new Set(entries.map((e) => e.id));
-    for (const listed of entries) {
-      const entry = await deps.db.outbox.get(listed.id); // discarded or edited meanwhile?
+    const order = entries.map((e) => ({ id: e.id, entityId: e.entityId }));
+    const inFlight = new Map<string, Promise<void>>();
+    let stop: PassResult | null = null;
+
+    /** Queued entries this one must wait for: its dependencies and earlier writes of its row. */
+    const blockersOf = (entry: OutboxEntry, index: number): string[] => {
+      const earlierSameRow = entry.entityId
+        ? order
+            .slice(0, index)
+            .filter((e) => e.entityId === entry.entityId)
+            .map((e) => e.id)
+        : [];
+      return [...(entry.dependsOn ?? []), ...earlierSameRow].filter((id) => inQueue.has(id));
+    };
+
+    for (let index = 0; index < order.length && !stop; index += 1) {
+      const id = order[index]!.id;
+      while (inFlight.size >= deps.concurrency) await Promise.race(inFlight.values());
+      if (stop) break;
+      let entry = await deps.db.outbox.get(id); // discarded or edited meanwhile?
       if (!entry) {
-        inQueue.delete(listed.id);
+        inQueue.delete(id);
         continue;
       }
       if (entry.status === 'failed') continue; // needs attention: its dependents stay blocked
-      if (entry.dependsOn?.some((id) => inQueue.has(id))) continue;
-      if (entry.nextAttemptAt > deps.now()) return { kind: 'wait', until: entry.nextAttemptAt };
-      const result = await sendOne(entry);
-      if (result) return result;
-      if (!(await deps.db.outbox.get(entry.id))) inQueue.delete(entry.id);
+      // Blocked only by requests in flight: wait for them, then look again.
+      const waitingOn = blockersOf(entry, index);
+      if (waitingOn.length && waitingOn.every((b) => inFlight.has(b))) {
+        await Promise.all(waitingOn.map((b) => inFlight.get(b)));
+        if (stop) break;
+        entry = await deps.db.outbox.get(id);
+        if (!entry) {
+          inQueue.delete(id);
+          continue;
+        }
+        if (entry.status === 'failed') continue;
+      }
+      if (blockersOf(entry, index).length) continue;
+      if (entry.nextAttemptAt > deps.now()) {
+        stop = { kind: 'wait', until: entry.nextAttemptAt };
+        break;
+      }
+      const sending = entry;
+      const flight = sendOne(sending).then(async (result) => {
+        if (result && !stop) stop = result;
+        if (!(await deps.db.outbox.get(sending.id))) inQueue.delete(sending.id);
+      });
+      inFlight.set(
+        sending.id,
+        flight.finally(() => inFlight.delete(sending.id)),
+      );
     }
-    return { kind: 'done' };
+    await Promise.all(inFlight.values());
+    return stop ?? { kind: 'done' };
   }
 
   async function drain(): Promise<void> {
