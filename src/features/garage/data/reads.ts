@@ -1,6 +1,7 @@
 // The garage read from Dexie (OFFLINE.md property 8): live queries that re-render on every local
 // change, whichever tab made it. Rows carry their sync state from the outbox.
 import { Dexie } from 'dexie';
+import { useMemo } from 'react';
 import type { Car, CarLog } from '@/contract/garage';
 import { db } from '@/lib/db';
 import { useLive } from './live';
@@ -35,19 +36,45 @@ export function compareLogs(a: CarLog, b: CarLog): number {
   return a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0;
 }
 
+/**
+ * Sync states live in a query of their own: an outbox change (every send marks, deletes…) re-runs
+ * only this small index read, not the read of a car's whole log book.
+ */
+function useSyncStates(): Map<string, SyncState> | undefined {
+  return useLive(syncStates, []);
+}
+
+function useWithStates<T extends { id: string }>(
+  rows: T[] | undefined,
+): (T & { syncState?: SyncState })[] | undefined {
+  const states = useSyncStates();
+  return useMemo(() => {
+    if (!rows || !states) return undefined;
+    return states.size ? rows.map((row) => withState(row, states)) : rows;
+  }, [rows, states]);
+}
+
+function useOneWithState<T extends { id: string }>(
+  row: T | null | undefined,
+): (T & { syncState?: SyncState }) | null | undefined {
+  const states = useSyncStates();
+  return useMemo(() => {
+    if (row === undefined || !states) return undefined;
+    return row === null ? null : withState(row, states);
+  }, [row, states]);
+}
+
 export function useCars(): LocalCar[] | undefined {
-  return useLive(async () => {
-    const [cars, states] = await Promise.all([db.cars.orderBy('createdAt').toArray(), syncStates()]);
-    return (cars as unknown as Car[]).map((car) => withState(car, states));
-  }, []);
+  const cars = useLive(async () => (await db.cars.orderBy('createdAt').toArray()) as unknown as Car[], []);
+  return useWithStates(cars);
 }
 
 export function useCar(id: string | undefined): LocalCar | null | undefined {
-  return useLive(async () => {
-    if (!id) return null;
-    const [car, states] = await Promise.all([db.cars.get(id), syncStates()]);
-    return car ? withState(car as unknown as Car, states) : null;
-  }, [id]);
+  const car = useLive(
+    async () => (id ? (((await db.cars.get(id)) as unknown as Car | undefined) ?? null) : null),
+    [id],
+  );
+  return useOneWithState(car);
 }
 
 /** A car's logs, newest first. */
@@ -60,17 +87,14 @@ export function readCarLogs(carId: string): Promise<CarLog[]> {
 }
 
 export function useCarLogs(carId: string | undefined): LocalCarLog[] | undefined {
-  return useLive(async () => {
-    if (!carId) return [];
-    const [logs, states] = await Promise.all([readCarLogs(carId), syncStates()]);
-    return states.size ? logs.map((log) => withState(log, states)) : logs;
-  }, [carId]);
+  const logs = useLive(async (): Promise<CarLog[]> => (carId ? readCarLogs(carId) : []), [carId]);
+  return useWithStates(logs);
 }
 
 export function useCarLog(id: string | undefined): LocalCarLog | null | undefined {
-  return useLive(async () => {
-    if (!id) return null;
-    const [log, states] = await Promise.all([db.carLogs.get(id), syncStates()]);
-    return log ? withState(log as unknown as CarLog, states) : null;
-  }, [id]);
+  const log = useLive(
+    async () => (id ? (((await db.carLogs.get(id)) as unknown as CarLog | undefined) ?? null) : null),
+    [id],
+  );
+  return useOneWithState(log);
 }

@@ -8,7 +8,6 @@ import { apiFetch, api } from '@/lib/api-client';
 import { localDb, type MirrorRow, type PaddockDb } from '@/lib/db';
 import { realtime } from '@/lib/socket';
 import { ownChange, registerGarageHandlers } from './handlers';
-import { compareLogs } from './reads';
 
 /** The server's largest page of cars (CarFeedQuery). */
 export const SYNC_PAGE_LIMIT = 100;
@@ -21,6 +20,49 @@ export const LOG_SYNC_MIN_INTERVAL_MS = 60_000;
 
 type Row = { id: string; updatedAt: string };
 
+/** Ids with queued writes: index keys only, never the entries' bodies. */
+async function queuedIds(database: PaddockDb): Promise<Set<string>> {
+  const keys = await database.outbox.orderBy('entityId').uniqueKeys();
+  return new Set(keys.filter((key): key is string => typeof key === 'string'));
+}
+
+/** Puts the server's rows, except rows with queued writes or a newer local copy. */
+async function mergeRows(
+  database: PaddockDb,
+  table: 'cars' | 'carLogs',
+  server: Row[],
+  localById: Map<string, Row>,
+): Promise<void> {
+  await database.transaction('rw', database[table], database.outbox, async () => {
+    const queued = await queuedIds(database);
+    const puts = server.filter((row) => {
+      if (queued.has(row.id)) return false;
+      const mine = localById.get(row.id);
+      if (!mine) return true;
+      if (mine.updatedAt > row.updatedAt) return false;
+      return mine.updatedAt !== row.updatedAt || JSON.stringify(mine) !== JSON.stringify(row);
+    });
+    if (puts.length) await database[table].bulkPut(puts as unknown as MirrorRow[]);
+  });
+}
+
+/** Drops local rows the server no longer has, unless written here after the listing was asked for. */
+async function dropGone(
+  database: PaddockDb,
+  table: 'cars' | 'carLogs',
+  local: Row[],
+  seen: Set<string>,
+  askedAt: number,
+): Promise<void> {
+  const candidates = local.filter((row) => !seen.has(row.id) && Date.parse(row.updatedAt) < askedAt);
+  if (!candidates.length) return;
+  await database.transaction('rw', database[table], database.outbox, async () => {
+    const queued = await queuedIds(database);
+    const gone = candidates.filter((row) => !queued.has(row.id)).map((row) => row.id);
+    if (gone.length) await database[table].bulkDelete(gone);
+  });
+}
+
 async function merge(
   database: PaddockDb,
   table: 'cars' | 'carLogs',
@@ -28,28 +70,8 @@ async function merge(
   local: Row[],
   askedAt: number,
 ): Promise<void> {
-  await database.transaction('rw', database[table], database.outbox, async () => {
-    const queued = new Set<string>();
-    await database.outbox.each((e) => {
-      if (e.entityId) queued.add(e.entityId);
-    });
-    const localById = new Map(local.map((row) => [row.id, row]));
-    const seen = new Set<string>();
-    const puts: Row[] = [];
-    for (const row of server) {
-      seen.add(row.id);
-      if (queued.has(row.id)) continue;
-      const mine = localById.get(row.id);
-      if (mine && mine.updatedAt > row.updatedAt) continue;
-      if (mine && mine.updatedAt === row.updatedAt && JSON.stringify(mine) === JSON.stringify(row)) continue;
-      puts.push(row);
-    }
-    const gone = local
-      .filter((row) => !seen.has(row.id) && !queued.has(row.id) && Date.parse(row.updatedAt) < askedAt)
-      .map((row) => row.id);
-    if (puts.length) await database[table].bulkPut(puts as unknown as MirrorRow[]);
-    if (gone.length) await database[table].bulkDelete(gone);
-  });
+  await mergeRows(database, table, server, new Map(local.map((row) => [row.id, row])));
+  await dropGone(database, table, local, new Set(server.map((row) => row.id)), askedAt);
 }
 
 /** The member's cars, all pages. */
@@ -67,26 +89,37 @@ export async function syncCars(given?: PaddockDb): Promise<void> {
   await merge(database, 'cars', cars, local, askedAt);
 }
 
-/** One car's logs: the first page tells the total, the others are asked for a few at a time. */
+/**
+ * One car's logs: the first page tells the total, the others are asked for a few at a time, and
+ * each page is written as it arrives (the writes overlap the next requests).
+ */
 export async function syncCarLogs(carId: string, given?: PaddockDb): Promise<void> {
   registerGarageHandlers();
   const database = given ?? (await localDb());
   const askedAt = Date.now();
   const path = `/car-logs/${carId}`;
+  const local = (await database.carLogs.where('carId').equals(carId).toArray()) as unknown as CarLog[];
+  const localById = new Map<string, Row>(local.map((row) => [row.id, row]));
+  const seen = new Set<string>();
+  let writes = Promise.resolve();
+  const take = (page: CarLog[]) => {
+    for (const row of page) seen.add(row.id);
+    writes = writes.then(() => mergeRows(database, 'carLogs', page, localById));
+  };
   const first = await apiFetch<CarLog[]>(path, { query: { page: 1, limit: SYNC_LOG_PAGE_LIMIT } });
+  take(first.data);
   const total = typeof first.meta?.total === 'number' ? first.meta.total : first.data.length;
   const pages = Math.ceil(total / SYNC_LOG_PAGE_LIMIT);
-  const logs: CarLog[] = [...first.data];
   let next = 2;
   const worker = async () => {
     while (next <= pages) {
       const page = next++;
-      logs.push(...(await api.get<CarLog[]>(path, { query: { page, limit: SYNC_LOG_PAGE_LIMIT } })));
+      take(await api.get<CarLog[]>(path, { query: { page, limit: SYNC_LOG_PAGE_LIMIT } }));
     }
   };
   await Promise.all(Array.from({ length: Math.min(SYNC_CONCURRENCY, Math.max(0, pages - 1)) }, worker));
-  const local = (await database.carLogs.where('carId').equals(carId).toArray()) as unknown as CarLog[];
-  await merge(database, 'carLogs', logs.sort(compareLogs), local, askedAt);
+  await writes;
+  await dropGone(database, 'carLogs', local, seen, askedAt);
   await database.meta.put({ key: `carLogsSyncedAt:${carId}`, value: Date.now() });
 }
 
