@@ -26,12 +26,14 @@ import { Route as AuthenticatedMessagesRouteImport } from './routes/_authenticat
 import { Route as AuthenticatedMyCarsRouteImport } from './routes/_authenticated/my-cars'
 import { Route as AuthenticatedMyChatGroupsRouteImport } from './routes/_authenticated/my-chat-groups'
 import { Route as AuthenticatedMyPostsRouteImport } from './routes/_authenticated/my-posts'
+import { Route as AuthenticatedNotificationsRouteImport } from './routes/_authenticated/notifications'
 import { Route as AuthenticatedProfileRouteImport } from './routes/_authenticated/profile'
 import { Route as AuthCallbackRouteImport } from './routes/auth.callback'
 import { Route as LegalTypeRouteImport } from './routes/legal.$type'
 import { Route as AuthenticatedEditCarIdRouteImport } from './routes/_authenticated/edit-car.$id'
 import { Route as AuthenticatedMessageIdRouteImport } from './routes/_authenticated/message.$id'
 import { Route as AuthenticatedNewCarLogCarIdRouteImport } from './routes/_authenticated/new-car-log.$carId'
+import { Route as AuthenticatedPeopleIdRouteImport } from './routes/_authenticated/people.$id'
 import { Route as AuthenticatedEditCarLogCarIdLogIdRouteImport } from './routes/_authenticated/edit-car-log.$carId.$logId'
 
 const IndexRoute = IndexRouteImport.update({
@@ -122,6 +124,12 @@ const AuthenticatedMyPostsRoute = AuthenticatedMyPostsRouteImport.update({
   path: '/my-posts',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
+const AuthenticatedNotificationsRoute =
+  AuthenticatedNotificationsRouteImport.update({
+    id: '/notifications',
+    path: '/notifications',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedProfileRoute = AuthenticatedProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
@@ -153,6 +161,11 @@ const AuthenticatedNewCarLogCarIdRoute =
     path: '/new-car-log/$carId',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedPeopleIdRoute = AuthenticatedPeopleIdRouteImport.update({
+  id: '/people/$id',
+  path: '/people/$id',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
 const AuthenticatedEditCarLogCarIdLogIdRoute =
   AuthenticatedEditCarLogCarIdLogIdRouteImport.update({
     id: '/edit-car-log/$carId/$logId',
@@ -177,12 +190,14 @@ export interface FileRoutesByFullPath {
   '/my-cars': typeof AuthenticatedMyCarsRoute
   '/my-chat-groups': typeof AuthenticatedMyChatGroupsRoute
   '/my-posts': typeof AuthenticatedMyPostsRoute
+  '/notifications': typeof AuthenticatedNotificationsRoute
   '/profile': typeof AuthenticatedProfileRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/legal/$type': typeof LegalTypeRoute
   '/edit-car/$id': typeof AuthenticatedEditCarIdRoute
   '/message/$id': typeof AuthenticatedMessageIdRoute
   '/new-car-log/$carId': typeof AuthenticatedNewCarLogCarIdRoute
+  '/people/$id': typeof AuthenticatedPeopleIdRoute
   '/edit-car-log/$carId/$logId': typeof AuthenticatedEditCarLogCarIdLogIdRoute
 }
 export interface FileRoutesByTo {
@@ -202,12 +217,14 @@ export interface FileRoutesByTo {
   '/my-cars': typeof AuthenticatedMyCarsRoute
   '/my-chat-groups': typeof AuthenticatedMyChatGroupsRoute
   '/my-posts': typeof AuthenticatedMyPostsRoute
+  '/notifications': typeof AuthenticatedNotificationsRoute
   '/profile': typeof AuthenticatedProfileRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/legal/$type': typeof LegalTypeRoute
   '/edit-car/$id': typeof AuthenticatedEditCarIdRoute
   '/message/$id': typeof AuthenticatedMessageIdRoute
   '/new-car-log/$carId': typeof AuthenticatedNewCarLogCarIdRoute
+  '/people/$id': typeof AuthenticatedPeopleIdRoute
   '/edit-car-log/$carId/$logId': typeof AuthenticatedEditCarLogCarIdLogIdRoute
 }
 export interface FileRoutesById {
@@ -229,12 +246,14 @@ export interface FileRoutesById {
   '/_authenticated/my-cars': typeof AuthenticatedMyCarsRoute
   '/_authenticated/my-chat-groups': typeof AuthenticatedMyChatGroupsRoute
   '/_authenticated/my-posts': typeof AuthenticatedMyPostsRoute
+  '/_authenticated/notifications': typeof AuthenticatedNotificationsRoute
   '/_authenticated/profile': typeof AuthenticatedProfileRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/legal/$type': typeof LegalTypeRoute
   '/_authenticated/edit-car/$id': typeof AuthenticatedEditCarIdRoute
   '/_authenticated/message/$id': typeof AuthenticatedMessageIdRoute
   '/_authenticated/new-car-log/$carId': typeof AuthenticatedNewCarLogCarIdRoute
+  '/_authenticated/people/$id': typeof AuthenticatedPeopleIdRoute
   '/_authenticated/edit-car-log/$carId/$logId': typeof AuthenticatedEditCarLogCarIdLogIdRoute
 }
 export interface FileRouteTypes {
@@ -256,12 +275,14 @@ export interface FileRouteTypes {
     | '/my-cars'
     | '/my-chat-groups'
     | '/my-posts'
+    | '/notifications'
     | '/profile'
     | '/auth/callback'
     | '/legal/$type'
     | '/edit-car/$id'
     | '/message/$id'
     | '/new-car-log/$carId'
+    | '/people/$id'
     | '/edit-car-log/$carId/$logId'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -281,12 +302,14 @@ export interface FileRouteTypes {
     | '/my-cars'
     | '/my-chat-groups'
     | '/my-posts'
+    | '/notifications'
     | '/profile'
     | '/auth/callback'
     | '/legal/$type'
     | '/edit-car/$id'
     | '/message/$id'
     | '/new-car-log/$carId'
+    | '/people/$id'
     | '/edit-car-log/$carId/$logId'
   id:
     | '__root__'
@@ -307,12 +330,14 @@ export interface FileRouteTypes {
     | '/_authenticated/my-cars'
     | '/_authenticated/my-chat-groups'
     | '/_authenticated/my-posts'
+    | '/_authenticated/notifications'
     | '/_authenticated/profile'
     | '/auth/callback'
     | '/legal/$type'
     | '/_authenticated/edit-car/$id'
     | '/_authenticated/message/$id'
     | '/_authenticated/new-car-log/$carId'
+    | '/_authenticated/people/$id'
     | '/_authenticated/edit-car-log/$carId/$logId'
   fileRoutesById: FileRoutesById
 }
@@ -448,6 +473,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedMyPostsRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/notifications': {
+      id: '/_authenticated/notifications'
+      path: '/notifications'
+      fullPath: '/notifications'
+      preLoaderRoute: typeof AuthenticatedNotificationsRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/profile': {
       id: '/_authenticated/profile'
       path: '/profile'
@@ -490,6 +522,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedNewCarLogCarIdRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/people/$id': {
+      id: '/_authenticated/people/$id'
+      path: '/people/$id'
+      fullPath: '/people/$id'
+      preLoaderRoute: typeof AuthenticatedPeopleIdRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/edit-car-log/$carId/$logId': {
       id: '/_authenticated/edit-car-log/$carId/$logId'
       path: '/edit-car-log/$carId/$logId'
@@ -512,10 +551,12 @@ interface AuthenticatedRouteChildren {
   AuthenticatedMyCarsRoute: typeof AuthenticatedMyCarsRoute
   AuthenticatedMyChatGroupsRoute: typeof AuthenticatedMyChatGroupsRoute
   AuthenticatedMyPostsRoute: typeof AuthenticatedMyPostsRoute
+  AuthenticatedNotificationsRoute: typeof AuthenticatedNotificationsRoute
   AuthenticatedProfileRoute: typeof AuthenticatedProfileRoute
   AuthenticatedEditCarIdRoute: typeof AuthenticatedEditCarIdRoute
   AuthenticatedMessageIdRoute: typeof AuthenticatedMessageIdRoute
   AuthenticatedNewCarLogCarIdRoute: typeof AuthenticatedNewCarLogCarIdRoute
+  AuthenticatedPeopleIdRoute: typeof AuthenticatedPeopleIdRoute
   AuthenticatedEditCarLogCarIdLogIdRoute: typeof AuthenticatedEditCarLogCarIdLogIdRoute
 }
 
@@ -531,10 +572,12 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedMyCarsRoute: AuthenticatedMyCarsRoute,
   AuthenticatedMyChatGroupsRoute: AuthenticatedMyChatGroupsRoute,
   AuthenticatedMyPostsRoute: AuthenticatedMyPostsRoute,
+  AuthenticatedNotificationsRoute: AuthenticatedNotificationsRoute,
   AuthenticatedProfileRoute: AuthenticatedProfileRoute,
   AuthenticatedEditCarIdRoute: AuthenticatedEditCarIdRoute,
   AuthenticatedMessageIdRoute: AuthenticatedMessageIdRoute,
   AuthenticatedNewCarLogCarIdRoute: AuthenticatedNewCarLogCarIdRoute,
+  AuthenticatedPeopleIdRoute: AuthenticatedPeopleIdRoute,
   AuthenticatedEditCarLogCarIdLogIdRoute:
     AuthenticatedEditCarLogCarIdLogIdRoute,
 }

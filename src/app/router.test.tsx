@@ -18,14 +18,14 @@ describe('router wiring', () => {
   it('lets lib code navigate and records every visited URL', async () => {
     const { router } = await renderApp('/my-posts');
     const disconnect = connectRouter(router);
-    navigateTo('/friends');
-    await waitFor(() => expect(navigationHistory.entries()).toEqual(['/my-posts', '/friends']));
+    navigateTo('/my-chat-groups');
+    await waitFor(() => expect(navigationHistory.entries()).toEqual(['/my-posts', '/my-chat-groups']));
     navigateTo('/message/m1?from=list', { replace: true });
     await waitFor(() => expect(router.state.location.pathname).toBe('/message/m1'));
     await waitFor(() =>
-      expect(navigationHistory.entries()).toEqual(['/my-posts', '/friends', '/message/m1?from=list']),
+      expect(navigationHistory.entries()).toEqual(['/my-posts', '/my-chat-groups', '/message/m1?from=list']),
     );
-    expect(navigationHistory.backTarget()).toBe('/friends');
+    expect(navigationHistory.backTarget()).toBe('/my-chat-groups');
     disconnect();
   });
 });

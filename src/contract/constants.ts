@@ -33,3 +33,37 @@ export const MESSAGE_SUBJECT_MAX = 200;
 export const MESSAGE_CONTENT_MAX_TEXT = 20_000;
 export const MESSAGE_FOLDERS = ['inbox', 'sent'] as const;
 export type MessageFolder = (typeof MESSAGE_FOLDERS)[number];
+
+// ---------- posts and comments (src/contract/posts.ts re-exports these) ----------
+/** A post holds at most this many characters of text (spec §5, §9 "post max 10000"). */
+export const POST_CONTENT_MAX = 10_000;
+/** A comment or reply holds at most this many characters of text. */
+export const COMMENT_CONTENT_MAX = 2_000;
+/** Feed page size by default (spec §9 "general page size 20"); at most FEED_PAGE_MAX. */
+export const FEED_PAGE_SIZE = 20;
+export const FEED_PAGE_MAX = 100;
+/** Comments of a post: page size by default; at most COMMENTS_PAGE_MAX. */
+export const COMMENTS_PAGE_SIZE = 20;
+export const COMMENTS_PAGE_MAX = 100;
+/** Replies of a comment: limit 20 and offset 0 by default (spec §7, §9). */
+export const REPLIES_PAGE_SIZE = 20;
+/** Comment list orders; newest is the default (spec §9). */
+export const COMMENT_SORTS = ['newest', 'oldest'] as const;
+export type CommentSort = (typeof COMMENT_SORTS)[number];
+export const COMMENT_SORT_DEFAULT: CommentSort = 'newest';
+/**
+ * `likes` of a post lists at most this many member ids: the asking member's first when they liked
+ * it (so `isLiked` is `likes.includes(me)`), then the most recent others. `likesCount` is the total.
+ */
+export const POST_LIKES_LISTED_MAX = 100;
+/** `message` of a `postUpdated` socket event (spec §3): what changed in the post. */
+export const POST_UPDATE_MESSAGES = [
+  'liked',
+  'unliked',
+  'edited',
+  'deleted',
+  'commented',
+  'comment-edited',
+  'comment-deleted',
+] as const;
+export type PostUpdateMessage = (typeof POST_UPDATE_MESSAGES)[number];

@@ -24,7 +24,7 @@ export const NotificationPayload = Type.Object(
   },
   { additionalProperties: true },
 );
-export type NotificationPayload = Static<typeof NotificationPayload>;
+export type NotificationPayload = Static<typeof NotificationPayload> & { [extra: string]: unknown };
 
 export const Notification = Type.Object({
   id: Type.String(),

@@ -13,10 +13,10 @@ describe('db', () => {
   const name = `paddock-db-test-${Math.random().toString(36).slice(2)}`;
   afterEach(() => vi.restoreAllMocks());
 
-  it('opens version 2 with the mirror tables, the outbox, files waiting to upload and the media cache', async () => {
+  it('opens version 3 with the mirror tables, the outbox, files waiting to upload and the media cache', async () => {
     const database = createDb(name);
     await database.open();
-    expect(database.verno).toBe(2);
+    expect(database.verno).toBe(3);
     expect(database.tables.map((t) => t.name).sort()).toEqual(
       [
         'carLogs',
@@ -42,6 +42,22 @@ describe('db', () => {
     const database = createDb(oldName);
     expect(await database.outbox.get('e1')).toMatchObject({ kind: 'car.create' });
     expect(await database.outbox.where('entityId').equals('x').count()).toBe(0);
+    database.close();
+  });
+
+  it('upgrades a version 2 database to the message folders without losing its messages', async () => {
+    const oldName = `${name}-v2`;
+    const v2 = new Dexie(oldName);
+    v2.version(2).stores({ messages: 'id, createdAt', outbox: 'id, &seq, status, kind, entityId' });
+    await v2.table('messages').add({ id: 'm1', createdAt: '2026-01-01T00:00:00Z', folder: 'inbox' });
+    v2.close();
+    const database = createDb(oldName);
+    expect(
+      await database.messages
+        .where('[folder+createdAt]')
+        .between(['inbox', Dexie.minKey], ['inbox', Dexie.maxKey])
+        .primaryKeys(),
+    ).toEqual(['m1']);
     database.close();
   });
 

@@ -70,6 +70,11 @@ export class PaddockDb extends Dexie {
       mediaCache: 'url, cachedAt',
       meta: 'key',
     });
+    // Version 3, private messages: each folder (inbox, sent) newest first. isRead is a boolean,
+    // which IndexedDB cannot index: unread rows are filtered from the folder's range instead.
+    this.version(3).stores({
+      messages: 'id, createdAt, folder, [folder+createdAt]',
+    });
   }
 }
 

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import path from 'node:path';
 import { addMessagesRows } from './messages-report.mjs';
+import { addNotifyRows } from './notify-latency.mjs';
 import { addGarageRows } from './garage-report.mjs';
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -120,6 +121,7 @@ export function buildRows(r) {
   );
   addGarageRows(r, add);
   addMessagesRows(r, add);
+  addNotifyRows(r, add);
   return rows;
 }
 

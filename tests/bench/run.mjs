@@ -11,6 +11,7 @@ import { benchBrowser } from './browser-bench.mjs';
 import { benchGarage } from './garage-bench.mjs';
 import { benchLighthouse } from './lighthouse-bench.mjs';
 import { benchMessages } from './messages-bench.mjs';
+import { benchNotifyLatency } from './notify-latency.mjs';
 import { buildRows, busy, load, markdown, printTable } from './report.mjs';
 import { benchServer } from './server-bench.mjs';
 
@@ -33,6 +34,8 @@ const when = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
 await part('server', () => benchServer(log));
 // Private messages: a 10,000-message inbox on a server of its own (issue 5's GET /messages budget).
 await part('messages', () => benchMessages(log));
+// Notifications: 1,000 members with a socket each; A's action to B's socket (issue 5).
+await part('notify', () => benchNotifyLatency(log));
 
 const app = await startServer({ env: { LOG_LEVEL: 'warn' } });
 try {

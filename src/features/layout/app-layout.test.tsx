@@ -12,7 +12,7 @@ describe('signed-in layout', () => {
   });
 
   it('has the six destinations, marks the current one, and a not-built notice', async () => {
-    await renderApp('/friends');
+    await renderApp('/my-chat-groups');
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     const links = within(nav).getAllByRole('link');
     expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
@@ -23,8 +23,8 @@ describe('signed-in layout', () => {
       ['Friends', '/friends'],
       ['Profile', '/profile'],
     ]);
-    expect(within(nav).getByRole('link', { name: 'Friends' }).getAttribute('aria-current')).toBe('page');
-    expect(screen.getByRole('heading', { level: 1, name: 'Friends' })).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'Chat' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('heading', { level: 1, name: 'Chat groups' })).toBeTruthy();
     expect(screen.getByText('This screen is not available yet.')).toBeTruthy();
   });
 

@@ -59,6 +59,7 @@ export function looksLikeHtml(value: string): boolean {
 /** The fields the member knows, in the order forms show them; the label key of each. */
 export const FIELD_LABEL_KEYS: Record<string, string> = {
   title: 'SYNC.FIELD_TITLE',
+  subject: 'SYNC.FIELD_SUBJECT',
   make: 'SYNC.FIELD_MAKE',
   model: 'SYNC.FIELD_MODEL',
   year: 'SYNC.FIELD_YEAR',
@@ -81,6 +82,9 @@ const FIELD_ORDER = Object.keys(FIELD_LABEL_KEYS);
 
 /** Translated label keys of the entry kinds; later features' kinds fall back to a generic label. */
 export const KIND_LABEL_KEYS: Record<string, string> = {
+  'message.send': 'SYNC.KIND_MESSAGE_SEND',
+  'message.read': 'SYNC.KIND_MESSAGE_READ',
+  'message.delete': 'SYNC.KIND_MESSAGE_DELETE',
   'car.create': 'SYNC.KIND_CAR_CREATE',
   'car.update': 'SYNC.KIND_CAR_UPDATE',
   'car.delete': 'SYNC.KIND_CAR_DELETE',

@@ -1,6 +1,8 @@
 // The signed-in offline engine (loaded lazily: Dexie is not in the entry chunk). It opens the local
 // database (in memory when IndexedDB is blocked), starts the one replayer and asks once for
 // storage the browser keeps (OFFLINE.md properties 6, 7, 9).
+import { registerGarageHandlers } from '@/features/garage/data/handlers';
+import { registerMessageHandlers } from '@/features/messages/data/handlers';
 import { openLocalDatabase } from '@/lib/db';
 import { startOutbox, stopOutbox } from '@/lib/outbox';
 import { storageMode } from './storage-mode';
@@ -25,8 +27,16 @@ function askPersistentStorage(): void {
   })();
 }
 
+/** Every feature's reconciliation handler, before the first replay: an entry queued in an earlier
+ * session may be sent before any screen of its feature has loaded. */
+function registerHandlers(): void {
+  registerGarageHandlers();
+  registerMessageHandlers();
+}
+
 export async function startSync(): Promise<void> {
   const mine = ++generation;
+  registerHandlers();
   const kind = await openLocalDatabase();
   storageMode.set(kind);
   if (mine !== generation) return;

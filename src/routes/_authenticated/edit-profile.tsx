@@ -1,6 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotBuiltYet } from '@/features/layout/not-built-yet';
+import { EditProfileScreen } from '@/features/people/profile/edit-profile-screen';
 
-export const Route = createFileRoute('/_authenticated/edit-profile')({
-  component: () => <NotBuiltYet titleKey="PROFILE.EDIT_TITLE" />,
-});
+export const Route = createFileRoute('/_authenticated/edit-profile')({ component: EditProfileScreen });

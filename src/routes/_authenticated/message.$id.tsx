@@ -1,6 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotBuiltYet } from '@/features/layout/not-built-yet';
+import { MessageScreen } from '@/features/messages/message-screen';
 
-export const Route = createFileRoute('/_authenticated/message/$id')({
-  component: () => <NotBuiltYet titleKey="MESSAGES.MESSAGE_TITLE" />,
-});
+export const Route = createFileRoute('/_authenticated/message/$id')({ component: MessageRoute });
+
+function MessageRoute() {
+  const { id } = Route.useParams();
+  // Keyed: another message starts from its own state (fetch, read mark).
+  return <MessageScreen key={id} id={id} />;
+}

@@ -1,6 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotBuiltYet } from '@/features/layout/not-built-yet';
+import { ProfileScreen } from '@/features/people/profile/profile-screen';
 
-export const Route = createFileRoute('/_authenticated/profile')({
-  component: () => <NotBuiltYet titleKey="PROFILE.TITLE" />,
-});
+export const Route = createFileRoute('/_authenticated/profile')({ component: ProfileScreen });

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useGuardedSignOut } from '@/features/sync/hooks/use-guarded-sign-out';
 import { session, useSession } from '@/lib/auth/session';
+import { useAvatarUrl } from '@/features/people/avatar/use-avatar-url';
 import { displayName } from '@/lib/display-name';
 import { useT } from '@/lib/i18n';
 import { Button, LanguageSwitch, LogoutIcon } from '@/ui';
@@ -14,6 +15,8 @@ export function AccountMenu() {
   const root = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
   const name = displayName(user);
+  // The avatar needs the bearer token: fetched once, shown through an object URL.
+  const avatar = useAvatarUrl(user?.avatar, 50);
   // Sign-out warns while writes are unsent, then clears the device (OFFLINE.md property 10).
   const signOut = useGuardedSignOut(() => session.logout(), {
     returnFocus: trigger,
@@ -49,8 +52,8 @@ export function AccountMenu() {
         aria-controls={panelId}
         onClick={() => setOpen((o) => !o)}
       >
-        {user?.avatar ? (
-          <img src={user.avatar} alt="" />
+        {avatar ? (
+          <img src={avatar} alt="" />
         ) : (
           <span aria-hidden="true">{name.charAt(0).toUpperCase()}</span>
         )}

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
+import { MessagesUnreadBadge } from '@/features/messages/unread-badge';
 import { useT } from '@/lib/i18n';
 import { CarIcon, ChatIcon, FeedIcon, MailIcon, UserIcon, UsersIcon } from '@/ui';
 
@@ -29,6 +30,7 @@ export function MainNav() {
             <Link to={to} className="layout__nav-link" activeProps={{ 'aria-current': 'page' }}>
               <Icon />
               <span>{t(labelKey)}</span>
+              {to === '/messages' ? <MessagesUnreadBadge /> : null}
             </Link>
           </li>
         ))}

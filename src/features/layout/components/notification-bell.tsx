@@ -1,22 +1,33 @@
+import { Link } from '@tanstack/react-router';
+import { useNotificationBell } from '@/features/notifications/use-notification-bell';
 import { useT } from '@/lib/i18n';
 import { BellIcon } from '@/ui';
 
+/** Past this the badge says "99+" (the accessible name keeps the exact figure). */
+const BADGE_MAX = 99;
+
 /**
- * The header's notification slot. The notifications issue passes the real unread count (and may
- * swap the whole slot through AppLayout's `slots.notifications`); until then it shows none.
+ * The header's notification slot: a link to the notifications screen whose name says how many are
+ * unread ("Notifications, 3 unread"); the count stays live through the socket's notification stream.
  */
-export function NotificationBell({ unreadCount = 0, onOpen }: { unreadCount?: number; onOpen?: () => void }) {
+export function NotificationBell() {
   const t = useT();
+  const { unreadCount } = useNotificationBell();
   const label =
     unreadCount > 0 ? t('COMMON.NOTIFICATIONS_UNREAD', { count: unreadCount }) : t('COMMON.NOTIFICATIONS');
   return (
-    <button type="button" className="layout__icon-button" aria-label={label} onClick={onOpen}>
+    <Link
+      to="/notifications"
+      className="layout__icon-button"
+      aria-label={label}
+      activeProps={{ 'aria-current': 'page' }}
+    >
       <BellIcon />
       {unreadCount > 0 ? (
-        <span className="layout__badge" aria-hidden="true">
-          {unreadCount > 99 ? '99+' : unreadCount}
+        <span className="layout__badge" aria-hidden="true" data-testid="notification-badge">
+          {unreadCount > BADGE_MAX ? `${BADGE_MAX}+` : unreadCount}
         </span>
       ) : null}
-    </button>
+    </Link>
   );
 }

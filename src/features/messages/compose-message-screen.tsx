@@ -1,0 +1,172 @@
+// Spec §2 compose-message: the recipient is chosen with the recipient-choosing modal, a subject
+// (≤ 200 characters) and the content in the rich-text editor (≤ 20000 characters of text). Sending
+// keeps the message on this device and queues it (offline too: it is sent once, when back online).
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { MESSAGE_CONTENT_MAX_TEXT, MESSAGE_SUBJECT_MAX } from '@/contract/constants';
+import { RecipientAvatar, RecipientPickerModal, type RecipientChoice } from '@/features/recipient-picker';
+import { displayName } from '@/lib/display-name';
+import { formatNumber, useT } from '@/lib/i18n';
+import { isOnline } from '@/lib/online';
+import { toast } from '@/lib/toast';
+import { Alert, Button, Card, Page, Skeleton, TextField } from '@/ui';
+import { COMPACT_TOOLBAR, RichTextEditor } from '@/ui/rich-text-editor';
+import { participantOf, validateCompose, type ComposeErrors, type ComposeValues } from './compose-values';
+import { sendMessage, StorageFullError, useMessage, type LocalMessage } from './data';
+import { otherParticipant, replySubject } from './message-format';
+import './messages.css';
+
+export function ComposeMessageScreen({ replyTo }: { replyTo?: string }) {
+  const t = useT();
+  const reply = useMessage(replyTo);
+  return (
+    <Page title={t('MESSAGES.COMPOSE_TITLE')}>
+      <Card>
+        {replyTo && reply === undefined ? (
+          <div className="compose__skeleton" role="status" aria-label={t('MESSAGES.COMPOSE_LOADING')}>
+            <Skeleton height="2.75rem" />
+            <Skeleton height="2.75rem" />
+            <Skeleton height="10rem" />
+          </div>
+        ) : (
+          <ComposeForm key={reply?.id ?? 'new'} reply={reply ?? null} />
+        )}
+      </Card>
+    </Page>
+  );
+}
+
+function initialValues(reply: LocalMessage | null, prefix: string): ComposeValues {
+  if (!reply) return { recipient: null, subject: '', content: '' };
+  return {
+    recipient: participantOf(otherParticipant(reply)),
+    subject: replySubject(reply.subject, prefix, MESSAGE_SUBJECT_MAX),
+    content: '',
+  };
+}
+
+function ComposeForm({ reply }: { reply: LocalMessage | null }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const ids = useId();
+  const [values, setValues] = useState<ComposeValues>(() =>
+    initialValues(reply, t('MESSAGES.REPLY_SUBJECT', { subject: '' })),
+  );
+  const [errors, setErrors] = useState<ComposeErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [picking, setPicking] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [focusTick, setFocusTick] = useState(0);
+  const form = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    if (focusTick) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusTick]);
+
+  const message = (field: keyof ComposeErrors) => {
+    const error = errors[field];
+    if (!error) return undefined;
+    const values = Object.fromEntries(
+      Object.entries(error.values ?? {}).map(([k, v]) => [k, typeof v === 'number' ? formatNumber(v) : v]),
+    );
+    return t(error.key, values);
+  };
+
+  function set<K extends keyof ComposeValues>(field: K, value: ComposeValues[K]) {
+    setValues((v) => ({ ...v, [field]: value }));
+    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
+  }
+
+  function onPicked(choice: RecipientChoice) {
+    setPicking(false);
+    // Focus goes back to the button that opened the modal (Modal does it).
+    if (!choice.cancelled) set('recipient', participantOf(choice.user));
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (sending) return;
+    const found = validateCompose(values);
+    setErrors(found);
+    if (Object.values(found).some(Boolean)) {
+      setFormError(t('MESSAGES.FIX_FIELDS'));
+      setFocusTick((n) => n + 1);
+      return;
+    }
+    setFormError(null);
+    setSending(true);
+    try {
+      const offline = !isOnline();
+      await sendMessage({ recipient: values.recipient!, subject: values.subject, content: values.content });
+      toast.show({ kind: 'success', message: t(offline ? 'MESSAGES.SENT_OFFLINE' : 'MESSAGES.SENT') });
+      await navigate({ to: '/messages', search: { folder: 'sent' } });
+    } catch (error) {
+      console.error('message not kept', error);
+      setFormError(t(error instanceof StorageFullError ? 'MESSAGES.STORAGE_FULL' : 'MESSAGES.SEND_FAILED'));
+      setSending(false);
+    }
+  }
+
+  const recipientError = message('recipient');
+  return (
+    <form ref={form} className="compose" noValidate onSubmit={(e) => void submit(e)}>
+      {formError ? <Alert kind="error">{formError}</Alert> : null}
+      <div className="ui-field" role="group" aria-labelledby={`${ids}-to`}>
+        <span className="ui-field__label" id={`${ids}-to`}>
+          {t('MESSAGES.RECIPIENT')}
+        </span>
+        <div className="compose__recipient">
+          {values.recipient ? (
+            <span className="compose__person" data-testid="compose-recipient">
+              <RecipientAvatar person={values.recipient} />
+              <span>{displayName(values.recipient)}</span>
+            </span>
+          ) : null}
+          <Button
+            variant="secondary"
+            size="small"
+            aria-haspopup="dialog"
+            aria-invalid={recipientError ? true : undefined}
+            aria-describedby={recipientError ? `${ids}-to-error` : undefined}
+            onClick={() => setPicking(true)}
+          >
+            {t(values.recipient ? 'MESSAGES.CHANGE_RECIPIENT' : 'MESSAGES.CHOOSE_RECIPIENT')}
+          </Button>
+        </div>
+        {recipientError ? (
+          <p className="ui-field__error" id={`${ids}-to-error`}>
+            {recipientError}
+          </p>
+        ) : null}
+      </div>
+      <TextField
+        label={t('MESSAGES.SUBJECT')}
+        optional
+        autoComplete="off"
+        maxLength={MESSAGE_SUBJECT_MAX}
+        value={values.subject}
+        onChange={(event) => set('subject', event.target.value)}
+        error={message('subject')}
+        description={t('MESSAGES.SUBJECT_HINT', { max: formatNumber(MESSAGE_SUBJECT_MAX) })}
+      />
+      <RichTextEditor
+        label={t('MESSAGES.CONTENT')}
+        value={values.content}
+        onChange={(html) => set('content', html)}
+        toolbar={COMPACT_TOOLBAR}
+        maxLength={MESSAGE_CONTENT_MAX_TEXT}
+        error={errors.content?.key === 'MESSAGES.CONTENT_REQUIRED' ? message('content') : undefined}
+        height={200}
+      />
+      <div className="compose__actions">
+        <Link to="/messages" className="ui-button ui-button--ghost">
+          {t('MESSAGES.CANCEL')}
+        </Link>
+        <Button type="submit" busy={sending}>
+          {t(sending ? 'MESSAGES.SENDING' : 'MESSAGES.SEND')}
+        </Button>
+      </div>
+      {picking ? <RecipientPickerModal onDismiss={onPicked} /> : null}
+    </form>
+  );
+}

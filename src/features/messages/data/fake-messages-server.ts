@@ -1,0 +1,180 @@
+// Test double of the messages API at the fetch boundary: an in-memory server that keeps messages
+// the way the real one answers them (envelopes, client ids answered once, friends only, read once,
+// delete for oneself, meta.total and meta.unreadCount), and records every request. The real
+// server is tested in tests/server.
+import { vi } from 'vitest';
+import type { Message, MessageParticipant } from '@/contract/messages';
+import type { Friend } from '@/contract/people';
+
+type Answer = { status: number; body?: unknown };
+export type FakeRequest = {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  idempotencyKey: string | null;
+  body: unknown;
+};
+type Stored = Message & { senderDeleted: boolean; recipientDeleted: boolean };
+
+const API = '/api/v1.0';
+
+export const participant = (p: Partial<MessageParticipant> & { id: string }): MessageParticipant => ({
+  username: 'user',
+  firstName: '',
+  lastName: '',
+  avatar: null,
+  ...p,
+});
+
+export function installMessagesServer(options: { me: MessageParticipant; friends?: Friend[] }) {
+  const me = options.me;
+  const friends = options.friends ?? [];
+  const people = new Map<string, MessageParticipant>([[me.id, me]]);
+  for (const f of friends) people.set(f.id, participant(f));
+  const messages = new Map<string, Stored>();
+  const requests: FakeRequest[] = [];
+  const failures = new Map<string, Answer>();
+  let clock = Date.parse('2026-01-01T00:00:00Z');
+  const stamp = () => new Date((clock += 1000)).toISOString();
+  let offline = false;
+
+  const ok = (data: unknown, status = 200, meta?: unknown): Answer => ({
+    status,
+    body: { success: true, data, ...(meta ? { meta } : {}) },
+  });
+  const error = (status: number, code: string): Answer => ({
+    status,
+    body: { success: false, error: { code, message: code } },
+  });
+  const visible = (m: Stored) =>
+    (m.recipient.id === me.id && !m.recipientDeleted) || (m.sender.id === me.id && !m.senderDeleted);
+  const plain = ({ senderDeleted: _s, recipientDeleted: _r, ...m }: Stored): Message => m;
+  const unread = () =>
+    [...messages.values()].filter((m) => m.recipient.id === me.id && !m.recipientDeleted && !m.isRead).length;
+
+  /** A message a friend sends me (as if over their own device). */
+  function receive(from: MessageParticipant, fields: Partial<Message> = {}): Message {
+    const message: Stored = {
+      id: crypto.randomUUID(),
+      sender: from,
+      recipient: me,
+      subject: 'Hello',
+      content: '<p>Hi there</p>',
+      isRead: false,
+      createdAt: stamp(),
+      ...fields,
+      senderDeleted: false,
+      recipientDeleted: false,
+    };
+    messages.set(message.id, message);
+    return plain(message);
+  }
+
+  function handle(
+    method: string,
+    path: string,
+    body: Record<string, unknown>,
+    query: URLSearchParams,
+  ): Answer {
+    let m: RegExpMatchArray | null;
+    if (method === 'GET' && path === '/friends') {
+      const limit = Number(query.get('limit') ?? 20);
+      const offset = Number(query.get('offset') ?? 0);
+      return ok({ friends: friends.slice(offset, offset + limit) }, 200, {
+        total: friends.length,
+        limit,
+        offset,
+      });
+    }
+    if (method === 'GET' && path === '/messages/unread/count') return ok({ count: unread() });
+    if (method === 'GET' && path === '/messages') {
+      const folder = query.get('folder') ?? 'inbox';
+      const limit = Number(query.get('limit') ?? 20);
+      const offset = Number(query.get('offset') ?? 0);
+      const unreadOnly = query.get('unreadOnly') === 'true';
+      const all = [...messages.values()]
+        .filter((x) => (folder === 'inbox' ? x.recipient.id === me.id : x.sender.id === me.id) && visible(x))
+        .filter((x) => !unreadOnly || !x.isRead)
+        .sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1));
+      return ok(all.slice(offset, offset + limit).map(plain), 200, {
+        total: all.length,
+        limit,
+        offset,
+        unreadCount: unread(),
+      });
+    }
+    if (method === 'POST' && path === '/messages') {
+      const id = (body.id as string) ?? crypto.randomUUID();
+      const stored = messages.get(id);
+      if (stored) return ok(plain(stored));
+      const recipient = people.get(body.recipientId as string);
+      if (!recipient || recipient.id === me.id) return error(403, 'FORBIDDEN');
+      const message: Stored = {
+        id,
+        sender: me,
+        recipient,
+        subject: (body.subject as string) ?? '',
+        content: `${body.content as string}`,
+        isRead: false,
+        createdAt: stamp(),
+        senderDeleted: false,
+        recipientDeleted: false,
+      };
+      messages.set(id, message);
+      return ok(plain(message), 201);
+    }
+    if ((m = path.match(/^\/messages\/([^/]+)\/read$/)) && method === 'PUT') {
+      const message = messages.get(m[1]!);
+      if (!message || !visible(message)) return error(404, 'NOT_FOUND');
+      if (message.recipient.id !== me.id) return error(403, 'FORBIDDEN');
+      message.isRead = true; // again: no change
+      return ok({ message: plain(message), unreadCount: unread() });
+    }
+    if ((m = path.match(/^\/messages\/([^/]+)$/))) {
+      const message = messages.get(m[1]!);
+      if (!message || !visible(message)) return error(404, 'NOT_FOUND');
+      if (method === 'GET') return ok(plain(message));
+      if (method === 'DELETE') {
+        if (message.recipient.id === me.id) message.recipientDeleted = true;
+        else message.senderDeleted = true;
+        return ok({ id: message.id, unreadCount: unread() });
+      }
+    }
+    return error(404, 'NOT_FOUND');
+  }
+
+  const mock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      'http://localhost',
+    );
+    const method = (init.method ?? 'GET').toUpperCase();
+    const path = url.pathname.slice(API.length);
+    const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+    const idempotencyKey = new Headers(init.headers).get('Idempotency-Key');
+    requests.push({ method, path, query: url.searchParams, idempotencyKey, body });
+    if (offline) throw new TypeError('Failed to fetch');
+    const answer =
+      failures.get(`${method} ${path}`) ??
+      handle(method, path, (body ?? {}) as Record<string, unknown>, url.searchParams);
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', mock);
+
+  return {
+    messages,
+    requests,
+    receive,
+    unread,
+    writes: () => requests.filter((r) => r.method !== 'GET'),
+    setOffline: (value: boolean) => {
+      offline = value;
+    },
+    failNext: (key: string, status: number, code = 'VALIDATION_ERROR') =>
+      failures.set(key, { status, body: { success: false, error: { code, message: `refused ${key}` } } }),
+    clearFailures: () => failures.clear(),
+  };
+}

@@ -1,0 +1,65 @@
+// Private messages as this device keeps them (spec §3 "Message"; DESIGN.md "Offline-first"): the
+// server's shape, the folder the row belongs to, and the row's sync state from the outbox.
+import type { MessageFolder } from '@/contract/constants';
+import type { Message, MessageParticipant } from '@/contract/messages';
+
+/** undefined = on the server; 'pending' = unsent writes; 'failed' = a write needs attention. */
+export type SyncState = 'pending' | 'failed' | undefined;
+
+/** A Dexie row: a message of one of my folders (one cannot message oneself: one folder each). */
+export type MessageRow = Message & { folder: MessageFolder };
+export type LocalMessage = MessageRow & { syncState?: SyncState };
+
+export type { Message, MessageParticipant };
+
+/** What compose sends: the recipient as the modal chose them, the subject and Quill's HTML. */
+export interface MessageDraft {
+  recipient: MessageParticipant;
+  subject: string;
+  content: string;
+}
+
+/** Spec §9: general page size 20; the folder lists are read and fetched 20 at a time. */
+export const MESSAGES_PAGE_SIZE = 20;
+
+/** The outbox kinds of this feature (src/features/sync labels them). */
+export const MESSAGE_KINDS = {
+  send: 'message.send',
+  read: 'message.read',
+  delete: 'message.delete',
+} as const;
+
+/** Kinds whose server answer carries my unread count. */
+export const COUNTING_KINDS: readonly string[] = [MESSAGE_KINDS.read, MESSAGE_KINDS.delete];
+
+/** The Dexie meta row holding my inbox's unread count. */
+export const UNREAD_COUNT_KEY = 'messages.unreadCount';
+
+/**
+ * The unread count as this device knows it. `serverAt`: when the server figure it stems from was
+ * asked for; an older server answer arriving later is ignored.
+ */
+export interface UnreadCountValue {
+  count: number;
+  serverAt: number;
+}
+
+export function isMessage(value: unknown): value is Message {
+  const v = value as Partial<Message> | null;
+  return (
+    typeof v?.id === 'string' &&
+    typeof v.subject === 'string' &&
+    typeof v.content === 'string' &&
+    typeof v.isRead === 'boolean' &&
+    typeof v.sender?.id === 'string' &&
+    typeof v.recipient?.id === 'string'
+  );
+}
+
+/** Thrown by the writes when the browser's storage is full (QuotaExceededError). */
+export class StorageFullError extends Error {
+  constructor(cause?: unknown) {
+    super('The device storage is full', { cause });
+    this.name = 'StorageFullError';
+  }
+}

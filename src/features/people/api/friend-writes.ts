@@ -1,0 +1,42 @@
+// What every friendship write shares: online only (not the outbox: a friend request means nothing
+// hours later), the member's name for the messages, and one way to word a failure.
+import { ApiError, isNetworkError, NetworkError } from '@/lib/api-client';
+import { displayName } from '@/lib/display-name';
+import { i18n } from '@/lib/i18n';
+import { isOnline } from '@/lib/online';
+import { toast } from '@/lib/toast';
+
+/** The member a write is about, as any list shows them. */
+export type PersonRef = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  username: string;
+};
+
+/** Offline, a write fails at once with the "needs a connection" message instead of hanging. */
+export function requireOnline(): void {
+  if (!isOnline()) throw new NetworkError('Friend writes need a connection');
+}
+
+/** The catalog key telling what went wrong, or null when a toast was shown already (429). */
+export function friendErrorKey(error: unknown): string | null {
+  if (isNetworkError(error)) return 'FRIENDS.NEEDS_CONNECTION';
+  if (error instanceof ApiError) {
+    if (error.status === 429) return null; // the api client's warning toast says it (spec §8)
+    if (error.code === 'ALREADY_FRIENDS') return 'FRIENDS.ERROR_ALREADY_FRIENDS';
+    if (error.code === 'FRIEND_REQUEST_PENDING') return 'FRIENDS.ERROR_REQUEST_PENDING';
+    if (error.code === 'FRIEND_REQUEST_NOT_PENDING') return 'FRIENDS.ERROR_NOT_PENDING';
+    if (error.status === 404) return 'FRIENDS.ERROR_NOT_FOUND';
+  }
+  return 'FRIENDS.ERROR_GENERIC';
+}
+
+export function toastFailure(error: unknown, person: PersonRef): void {
+  const key = friendErrorKey(error);
+  if (key) toast.show({ kind: 'error', message: i18n._(key, { name: displayName(person) }) });
+}
+
+export function toastSuccess(key: string, person: PersonRef): void {
+  toast.show({ kind: 'success', message: i18n._(key, { name: displayName(person) }) });
+}

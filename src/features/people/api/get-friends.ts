@@ -1,0 +1,50 @@
+import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
+import { FRIENDS_PAGE_SIZE } from '@/contract/constants';
+import type { Friend, FriendList } from '@/contract/people';
+import { apiFetch } from '@/lib/api-client';
+import { friendsKeys } from './keys';
+import { retryOnline } from './retry';
+
+export interface FriendsPage {
+  friends: Friend[];
+  /** All my friends, not only this page's. */
+  total: number;
+  offset: number;
+}
+export type FriendsPages = InfiniteData<FriendsPage, number>;
+
+/** GET /friends?limit&offset: `data.friends` (spec §3), `meta.total`. */
+export async function getFriends(
+  { limit, offset }: { limit: number; offset: number },
+  signal?: AbortSignal,
+): Promise<FriendsPage> {
+  const answer = await apiFetch<FriendList>('/friends', { query: { limit, offset }, signal });
+  return { friends: answer.data.friends, total: answer.meta?.total ?? answer.data.friends.length, offset };
+}
+
+/** My friends, 20 per page (spec §9), by first name then last name. */
+export const friendsQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: friendsKeys.list(),
+    queryFn: ({ pageParam, signal }) => getFriends({ limit: FRIENDS_PAGE_SIZE, offset: pageParam }, signal),
+    initialPageParam: 0,
+    getNextPageParam: (last) => {
+      const next = last.offset + last.friends.length;
+      return last.friends.length === 0 || next >= last.total ? undefined : next;
+    },
+    retry: retryOnline,
+    // Small and wanted offline (DESIGN.md): kept in localStorage by the query persister.
+    meta: { persist: true },
+  });
+
+export function useFriends() {
+  return useInfiniteQuery(friendsQueryOptions());
+}
+
+/** How many friends I have (the first page's `meta.total`), from the same cached list. */
+export function useFriendsCount() {
+  return useInfiniteQuery({ ...friendsQueryOptions(), select: (data) => data.pages[0]?.total ?? 0 });
+}
+
+export const friendsOf = (data: InfiniteData<FriendsPage, unknown> | undefined): Friend[] =>
+  data ? data.pages.flatMap((page) => page.friends) : [];

@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import type { AvatarSize } from '@/contract/constants';
+import { displayName } from '@/lib/display-name';
+import { useAvatarUrl } from '../avatar/use-avatar-url';
+
+type Person = {
+  avatar: string | null;
+  firstName?: string | null;
+  lastName?: string | null;
+  username?: string | null;
+  email?: string | null;
+};
+
+/**
+ * A member's round picture, or the upper-cased first letter of the display name when there is no
+ * image or it fails to load. Decorative (the name is always written beside it), hence alt="".
+ * `size` picks the stored image (50 or 256 px); `display` the size on screen.
+ */
+export function Avatar({
+  person,
+  size = 50,
+  display = 'medium',
+}: {
+  person: Person;
+  size?: AvatarSize;
+  display?: 'small' | 'medium' | 'large';
+}) {
+  const src = useAvatarUrl(person.avatar, size);
+  const [broken, setBroken] = useState<string | null>(null);
+  const initial = displayName(person).charAt(0).toUpperCase();
+  return (
+    <span className={`people-avatar people-avatar--${display}`} data-testid="avatar">
+      {src && broken !== src ? (
+        <img src={src} alt="" onError={() => setBroken(src)} />
+      ) : (
+        <span aria-hidden="true">{initial}</span>
+      )}
+    </span>
+  );
+}

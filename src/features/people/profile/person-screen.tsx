@@ -1,0 +1,71 @@
+import { Navigate } from '@tanstack/react-router';
+import { ApiError, isNetworkError } from '@/lib/api-client';
+import { displayName } from '@/lib/display-name';
+import { useT } from '@/lib/i18n';
+import { useOnline } from '@/lib/online';
+import { Alert, Button, CloudOffIcon, EmptyState, Page, PullToRefresh, Skeleton, UserIcon } from '@/ui';
+import { usePerson } from '../api/get-person';
+import { FriendshipAction } from '../components/friendship-action';
+import { ProfileCard } from '../components/profile-card';
+import { useRemoveFriendConfirm } from '../components/remove-friend';
+import { useFriendsLive } from '../hooks/use-friends-live';
+import '../people.css';
+
+/** Another member's profile: what they share with me, and where we stand as friends. */
+export function PersonScreen({ id }: { id: string }) {
+  const t = useT();
+  const online = useOnline();
+  const person = usePerson(id);
+  const remove = useRemoveFriendConfirm();
+  useFriendsLive();
+
+  const profile = person.data;
+  if (profile?.friendship.status === 'self') return <Navigate to="/profile" replace />;
+  const friends = profile?.friendship.status === 'friends';
+
+  return (
+    <Page title={t('PEOPLE.TITLE')}>
+      <PullToRefresh onRefresh={() => person.refetch()}>
+        <div className="people-screen">
+          {!online ? <Alert kind="info">{t('FRIENDS.OFFLINE')}</Alert> : null}
+          {profile ? (
+            <ProfileCard
+              profile={profile}
+              emptyBio={t(friends ? 'PEOPLE.NO_BIO' : 'PEOPLE.BIO_FRIENDS_ONLY', {
+                name: displayName(profile),
+              })}
+            >
+              <div className="people-card__actions">
+                <FriendshipAction person={profile} friendship={profile.friendship} />
+                {friends ? (
+                  <Button
+                    variant="ghost"
+                    size="small"
+                    disabled={!online}
+                    aria-label={t('FRIENDS.REMOVE_NAMED', { name: displayName(profile) })}
+                    onClick={() => remove.ask(profile)}
+                  >
+                    {t('FRIENDS.REMOVE')}
+                  </Button>
+                ) : null}
+              </div>
+            </ProfileCard>
+          ) : person.isPending ? (
+            <Skeleton height="10rem" />
+          ) : person.error instanceof ApiError && person.error.status === 404 ? (
+            <EmptyState icon={<UserIcon />} title={t('PEOPLE.NOT_FOUND')} text={t('PEOPLE.NOT_FOUND_TEXT')} />
+          ) : isNetworkError(person.error) ? (
+            <EmptyState
+              icon={<CloudOffIcon />}
+              title={t('FRIENDS.NEEDS_CONNECTION_TITLE')}
+              text={t('PEOPLE.NEEDS_CONNECTION_TEXT')}
+            />
+          ) : (
+            <Alert kind="error">{t('PEOPLE.LOAD_FAILED')}</Alert>
+          )}
+        </div>
+      </PullToRefresh>
+      {remove.dialog}
+    </Page>
+  );
+}

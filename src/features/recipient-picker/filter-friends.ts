@@ -1,0 +1,27 @@
+// Spec §4 "Recipient modal": filtering is client-side, a case-insensitive substring over first
+// name, last name, username or e-mail; a blank search shows everyone.
+import type { Friend } from '@/contract/people';
+import { displayName } from '@/lib/display-name';
+
+type Searchable = Pick<Friend, 'firstName' | 'lastName' | 'username' | 'email'>;
+
+export function filterFriends<T extends Searchable>(friends: readonly T[], search: string): T[] {
+  const needle = search.trim().toLocaleLowerCase();
+  if (!needle) return [...friends];
+  return friends.filter((friend) =>
+    [friend.firstName, friend.lastName, friend.username, friend.email].some((field) =>
+      (field ?? '').toLocaleLowerCase().includes(needle),
+    ),
+  );
+}
+
+/** Spec §2: the @username line shows only when the username differs from the e-mail. */
+export function usernameLine(friend: Pick<Friend, 'username' | 'email'>): string | null {
+  return friend.username && friend.username !== friend.email ? `@${friend.username}` : null;
+}
+
+/** Spec §2: the upper-cased first letter of the display name (a whole character, not half an emoji). */
+export function initialOf(person: Parameters<typeof displayName>[0]): string {
+  const [first = ''] = Array.from(displayName(person));
+  return first.toLocaleUpperCase();
+}

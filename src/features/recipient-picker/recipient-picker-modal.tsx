@@ -1,0 +1,142 @@
+// The recipient-choosing modal (spec §2, §4, §8, §9): title, close button, a search box with a
+// clear button (300 ms debounce), the friends list (page 1 of 50) with five skeleton rows while
+// loading, the no-friends and no-search-results empty states, pull-to-refresh whose indicator ends
+// after 500 ms. A tap answers { user, cancelled: false }; closing answers { cancelled: true }.
+import { useEffect, useId, useRef, useState } from 'react';
+import type { Friend } from '@/contract/people';
+import { displayName } from '@/lib/display-name';
+import { useT } from '@/lib/i18n';
+import { CloseIcon, EmptyState, Modal, PullToRefresh, SkeletonRows, UsersIcon } from '@/ui';
+import { REFRESH_INDICATOR_MS, SEARCH_DEBOUNCE_MS, SKELETON_ROWS } from './constants';
+import { filterFriends, usernameLine } from './filter-friends';
+import { LocationIcon, SearchIcon } from './icons';
+import { RecipientAvatar } from './recipient-avatar';
+import { useRecipientFriends } from './use-recipient-friends';
+import './recipient-picker.css';
+
+export type RecipientChoice = { user: Friend; cancelled: false } | { user?: undefined; cancelled: true };
+
+/** The search text, applied SEARCH_DEBOUNCE_MS after the last keystroke. */
+function useDebounced(value: string, delayMs: number): [string, (now: string) => void] {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    if (value === settled) return;
+    const timer = setTimeout(() => setSettled(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, settled, delayMs]);
+  return [settled, setSettled];
+}
+
+export function RecipientPickerModal({ onDismiss }: { onDismiss: (choice: RecipientChoice) => void }) {
+  const t = useT();
+  const titleId = useId();
+  const searchId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const { friends, loading, reload } = useRecipientFriends();
+  const [search, setSearch] = useState('');
+  const [term, applyNow] = useDebounced(search, SEARCH_DEBOUNCE_MS);
+  const shown = filterFriends(friends, term);
+  const cancel = () => onDismiss({ cancelled: true });
+
+  const refresh = () => {
+    void reload();
+    // Spec §2: the indicator ends after 500 ms, whatever the list is doing.
+    return new Promise<void>((resolve) => setTimeout(resolve, REFRESH_INDICATOR_MS));
+  };
+
+  const clear = () => {
+    setSearch('');
+    applyNow(''); // clearing is not typing: everyone shows at once
+    input.current?.focus();
+  };
+
+  return (
+    <Modal labelledBy={titleId} onClose={cancel} className="recipient-picker">
+      <header className="recipient-picker__header">
+        <h2 id={titleId} className="ui-modal__title">
+          {t('MESSAGES.SELECT_RECIPIENT')}
+        </h2>
+        <button
+          type="button"
+          className="recipient-picker__close"
+          aria-label={t('COMMON.CLOSE')}
+          onClick={cancel}
+        >
+          <CloseIcon />
+        </button>
+      </header>
+      <div className="recipient-picker__search" role="search">
+        <label htmlFor={searchId} className="visually-hidden">
+          {t('MESSAGES.SEARCH_FRIENDS')}
+        </label>
+        <SearchIcon />
+        <input
+          ref={input}
+          id={searchId}
+          type="search"
+          className="ui-input recipient-picker__input"
+          placeholder={t('MESSAGES.SEARCH_FRIENDS')}
+          autoComplete="off"
+          data-autofocus
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+        {search ? (
+          <button
+            type="button"
+            className="recipient-picker__clear"
+            aria-label={t('RECIPIENTS.CLEAR_SEARCH')}
+            onClick={clear}
+          >
+            <CloseIcon />
+          </button>
+        ) : null}
+      </div>
+      <PullToRefresh onRefresh={refresh}>
+        {loading ? (
+          <SkeletonRows count={SKELETON_ROWS} label={t('RECIPIENTS.LOADING')} />
+        ) : friends.length === 0 ? (
+          <EmptyState
+            title={t('MESSAGES.NO_FRIENDS')}
+            text={t('MESSAGES.NO_FRIENDS_TEXT')}
+            icon={<UsersIcon />}
+          />
+        ) : shown.length === 0 ? (
+          <EmptyState
+            title={t('MESSAGES.NO_SEARCH_RESULTS')}
+            text={t('MESSAGES.NO_SEARCH_RESULTS_TEXT')}
+            icon={<SearchIcon />}
+          />
+        ) : (
+          <ul className="recipient-picker__list" aria-label={t('RECIPIENTS.LIST')}>
+            {shown.map((friend) => (
+              <li key={friend.id}>
+                <FriendRow friend={friend} onPick={() => onDismiss({ user: friend, cancelled: false })} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </PullToRefresh>
+    </Modal>
+  );
+}
+
+function FriendRow({ friend, onPick }: { friend: Friend; onPick: () => void }) {
+  const handle = usernameLine(friend);
+  const city = friend.city?.trim();
+  return (
+    <button type="button" className="recipient-picker__row" onClick={onPick} data-testid="recipient-row">
+      <RecipientAvatar person={friend} />
+      <span className="recipient-picker__who">
+        <span className="recipient-picker__name">{displayName(friend)}</span>
+        {handle ? <span className="recipient-picker__username">{handle}</span> : null}
+        {city ? (
+          <span className="recipient-picker__city" data-testid="recipient-city">
+            <LocationIcon />
+            {city}
+          </span>
+        ) : null}
+      </span>
+    </button>
+  );
+}
