@@ -90,8 +90,8 @@ export async function syncCars(given?: PaddockDb): Promise<void> {
 }
 
 /**
- * One car's logs: the first page tells the total, the others are asked for a few at a time, and
- * each page is written as it arrives (the writes overlap the next requests).
+ * One car's logs: the first page tells the total and is shown at once; the others are asked for a
+ * few at a time and written together in one transaction (one live-query update, not one a page).
  */
 export async function syncCarLogs(carId: string, given?: PaddockDb): Promise<void> {
   registerGarageHandlers();
@@ -100,25 +100,22 @@ export async function syncCarLogs(carId: string, given?: PaddockDb): Promise<voi
   const path = `/car-logs/${carId}`;
   const local = (await database.carLogs.where('carId').equals(carId).toArray()) as unknown as CarLog[];
   const localById = new Map<string, Row>(local.map((row) => [row.id, row]));
-  const seen = new Set<string>();
-  let writes = Promise.resolve();
-  const take = (page: CarLog[]) => {
-    for (const row of page) seen.add(row.id);
-    writes = writes.then(() => mergeRows(database, 'carLogs', page, localById));
-  };
   const first = await apiFetch<CarLog[]>(path, { query: { page: 1, limit: SYNC_LOG_PAGE_LIMIT } });
-  take(first.data);
+  const shown = mergeRows(database, 'carLogs', first.data, localById);
   const total = typeof first.meta?.total === 'number' ? first.meta.total : first.data.length;
   const pages = Math.ceil(total / SYNC_LOG_PAGE_LIMIT);
+  const rest: CarLog[] = [];
   let next = 2;
   const worker = async () => {
     while (next <= pages) {
       const page = next++;
-      take(await api.get<CarLog[]>(path, { query: { page, limit: SYNC_LOG_PAGE_LIMIT } }));
+      rest.push(...(await api.get<CarLog[]>(path, { query: { page, limit: SYNC_LOG_PAGE_LIMIT } })));
     }
   };
   await Promise.all(Array.from({ length: Math.min(SYNC_CONCURRENCY, Math.max(0, pages - 1)) }, worker));
-  await writes;
+  await shown;
+  if (rest.length) await mergeRows(database, 'carLogs', rest, localById);
+  const seen = new Set([...first.data, ...rest].map((row) => row.id));
   await dropGone(database, 'carLogs', local, seen, askedAt);
   await database.meta.put({ key: `carLogsSyncedAt:${carId}`, value: Date.now() });
 }

@@ -1,0 +1,29 @@
+// useLive: the first answer at once, then at most one update per LIVE_UPDATE_INTERVAL_MS, and the
+// last value of a burst always shown.
+import { renderHook, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { db, resetLocalDatabaseForTests } from '@/lib/db';
+import { LIVE_UPDATE_INTERVAL_MS, useLive } from './live';
+
+beforeEach(() => resetLocalDatabaseForTests(`live-test-${Math.random().toString(36).slice(2)}`));
+afterEach(() => db.close());
+
+describe('useLive', () => {
+  it(`shows the first answer at once and a burst of writes at most every ${LIVE_UPDATE_INTERVAL_MS} ms, ending on the last`, async () => {
+    expect(LIVE_UPDATE_INTERVAL_MS).toBe(250);
+    const seen: number[] = [];
+    const { result } = renderHook(() => {
+      const value = useLive(() => db.cars.count(), []);
+      if (value !== undefined && seen.at(-1) !== value) seen.push(value);
+      return value;
+    });
+    await waitFor(() => expect(result.current).toBe(0));
+    const started = Date.now();
+    for (let i = 0; i < 20; i += 1) await db.cars.put({ id: `c${i}` });
+    const writing = Date.now() - started;
+    await waitFor(() => expect(result.current).toBe(20), { timeout: 3000 });
+    // 20 writes, but only as many renders as intervals they spanned (plus the first and the last).
+    expect(seen.length).toBeLessThanOrEqual(Math.ceil(writing / LIVE_UPDATE_INTERVAL_MS) + 2);
+    expect(seen.at(-1)).toBe(20);
+  });
+});
