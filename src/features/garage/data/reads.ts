@@ -1,10 +1,10 @@
 // The garage read from Dexie (OFFLINE.md property 8): live queries that re-render on every local
 // change, whichever tab made it. Rows carry their sync state from the outbox.
-import { Dexie } from 'dexie';
-import { useMemo } from 'react';
+import { Dexie, liveQuery } from 'dexie';
+import { useMemo, useSyncExternalStore } from 'react';
 import type { Car, CarLog } from '@/contract/garage';
-import { db } from '@/lib/db';
-import { useLive } from './live';
+import { db, openLocalDatabase } from '@/lib/db';
+import { LIVE_UPDATE_INTERVAL_MS, useLive } from './live';
 import type { LocalCar, LocalCarLog, SyncState } from './types';
 
 /**
@@ -37,11 +37,51 @@ export function compareLogs(a: CarLog, b: CarLog): number {
 }
 
 /**
- * Sync states live in a query of their own: an outbox change (every send marks, deletes…) re-runs
- * only this small index read, not the read of a car's whole log book.
+ * Sync states live in one query of their own, shared by every hook on the screen: an outbox change
+ * (each send marks, deletes…) re-runs only this small index read, once, not a whole log book.
  */
+type StatesListener = () => void;
+const statesListeners = new Set<StatesListener>();
+let statesValue: Map<string, SyncState> | undefined;
+let statesSubscription: { unsubscribe: () => void } | undefined;
+let statesTrailing: ReturnType<typeof setTimeout> | undefined;
+let statesShownAt = 0;
+
+function subscribeStates(listener: StatesListener): () => void {
+  statesListeners.add(listener);
+  if (statesListeners.size === 1) {
+    void openLocalDatabase().then(() => {
+      if (!statesListeners.size || statesSubscription) return;
+      statesSubscription = liveQuery(syncStates).subscribe({
+        next: (value) => {
+          const show = () => {
+            statesTrailing = undefined;
+            statesShownAt = Date.now();
+            statesValue = value;
+            statesListeners.forEach((l) => l());
+          };
+          if (statesTrailing) clearTimeout(statesTrailing);
+          const wait = statesShownAt + LIVE_UPDATE_INTERVAL_MS - Date.now();
+          if (statesValue === undefined || wait <= 0) show();
+          else statesTrailing = setTimeout(show, wait);
+        },
+        error: (error: unknown) => console.error('sync states unavailable', error),
+      });
+    });
+  }
+  return () => {
+    statesListeners.delete(listener);
+    if (statesListeners.size) return;
+    statesSubscription?.unsubscribe();
+    statesSubscription = undefined;
+    if (statesTrailing) clearTimeout(statesTrailing);
+    statesTrailing = undefined;
+    statesValue = undefined; // another member or database next time: read again
+  };
+}
+
 function useSyncStates(): Map<string, SyncState> | undefined {
-  return useLive(syncStates, []);
+  return useSyncExternalStore(subscribeStates, () => statesValue);
 }
 
 function useWithStates<T extends { id: string }>(
