@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import path from 'node:path';
 import { addMessagesRows } from './messages-report.mjs';
+import { addFeedRows } from './feed-bench.mjs';
 import { addNotifyRows } from './notify-latency.mjs';
 import { addGarageRows } from './garage-report.mjs';
 
@@ -121,6 +122,7 @@ export function buildRows(r) {
   );
   addGarageRows(r, add);
   addMessagesRows(r, add);
+  addFeedRows(r, add);
   addNotifyRows(r, add);
   return rows;
 }

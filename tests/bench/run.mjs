@@ -11,6 +11,7 @@ import { benchBrowser } from './browser-bench.mjs';
 import { benchGarage } from './garage-bench.mjs';
 import { benchLighthouse } from './lighthouse-bench.mjs';
 import { benchMessages } from './messages-bench.mjs';
+import { benchFeed } from './feed-bench.mjs';
 import { benchNotifyLatency } from './notify-latency.mjs';
 import { buildRows, busy, load, markdown, printTable } from './report.mjs';
 import { benchServer } from './server-bench.mjs';
@@ -34,6 +35,8 @@ const when = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
 await part('server', () => benchServer(log));
 // Private messages: a 10,000-message inbox on a server of its own (issue 5's GET /messages budget).
 await part('messages', () => benchMessages(log));
+// The feed: 100,000 posts of 10,000 members on a server of its own (issue 6's GET /posts/feed budget).
+await part('feed', () => benchFeed(log));
 // Notifications: 1,000 members with a socket each; A's action to B's socket (issue 5).
 await part('notify', () => benchNotifyLatency(log));
 

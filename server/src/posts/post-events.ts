@@ -1,0 +1,52 @@
+// What the posts feature tells sockets (spec §3 "Post-updated socket message", §4): `postUpdated`
+// to every socket that joined the post (join_post), and a realtime-only `post` notification to the
+// author and their friends when a post appears, changes or goes, so that open feeds refresh live.
+// Stored notifications (likes, comments, replies) go through the notifications service instead.
+import type { FastifyInstance } from 'fastify';
+import type { PostFeedAction, PostUpdateMessage } from '../../../src/contract/posts';
+import { REALTIME_ONLY_ID, type NotificationEvent } from '../../../src/contract/socket-events';
+import { memberRoom } from '../realtime/realtime';
+
+export interface PostEvents {
+  postUpdated(postId: string, message: PostUpdateMessage): void;
+  /** Tells the author's devices and their friends' that the feed changed. */
+  feedChanged(authorId: string, friendIds: string[], postId: string, action: PostFeedAction): void;
+}
+
+export function feedEvent(
+  authorId: string,
+  postId: string,
+  action: PostFeedAction,
+  now = new Date(),
+): NotificationEvent {
+  return {
+    id: REALTIME_ONLY_ID,
+    type: 'post',
+    jsonPayload: { relatedPostId: postId, relatedFriendId: authorId, action },
+    createdAt: now.toISOString(),
+  };
+}
+
+/** Sends through `app.realtime` when the app has it; a failed push never fails the write. */
+export function postEvents(app: FastifyInstance): PostEvents {
+  const send = (what: string, fn: () => void) => {
+    // An app built without the realtime module has no one to tell.
+    if (!app.hasDecorator('realtime')) return;
+    try {
+      fn();
+    } catch (err) {
+      app.log.warn({ err }, `${what} push failed`);
+    }
+  };
+  return {
+    postUpdated: (postId, message) =>
+      send('postUpdated', () => app.realtime.toPost(postId).emit('postUpdated', { postId, message })),
+    feedChanged: (authorId, friendIds, postId, action) =>
+      send('feed', () =>
+        // One emit to every room at once: with the Redis adapter, one publish.
+        app.realtime.io
+          .to([authorId, ...friendIds].map(memberRoom))
+          .emit('notification', feedEvent(authorId, postId, action)),
+      ),
+  };
+}

@@ -1,0 +1,135 @@
+// A post's image: uploaded with the post (multipart, server/src/media checks, re-encodes and counts
+// it against the member's quota) and served to whoever may read the post.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { Post, PostIdParams, PostImageParams, PostInput, PostUpdate } from '../../../src/contract/posts';
+import { badRequest, notFound } from '../http/errors';
+import { mediaErrors as errors, multipartBody } from '../media/media-schemas';
+import type { MediaService } from '../media/media-service';
+import { fsErrorCode, mediaStorage } from '../media/media-storage';
+import { readMultipart } from '../media/multipart-body';
+import { OkItem } from '../notifications/route-schemas';
+import type { PostImage, PostsService } from './posts-service';
+
+const tags = ['posts'];
+
+/** GET /posts/{id}/images/{mediaId}: the bytes, for the author and their friends. */
+export const postImageRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService; dataDir: string }> = async (
+  app,
+  { posts, dataDir },
+) => {
+  const storage = mediaStorage(dataDir);
+  app.get(
+    '/posts/:id/images/:mediaId',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: "The image of a post I can read (the post's `image` URL)",
+        params: PostImageParams,
+        response: { 200: Type.Unknown(), ...errors(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { id, mediaId } = request.params;
+      const row = await posts.image(request.member.id, id, mediaId);
+      let bytes: Buffer;
+      try {
+        bytes = await storage.read(row.storage_key);
+      } catch (error) {
+        // The row outlived its file (a restored database, a hand-cleaned disk): the image is gone.
+        if (fsErrorCode(error) !== 'ENOENT') throw error;
+        request.log.warn({ mediaId, storageKey: row.storage_key }, 'post image missing from disk');
+        throw notFound('Image');
+      }
+      return reply
+        .type(row.mime)
+        .header('Content-Disposition', `inline; filename="post-${id}.webp"`)
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'private, max-age=31536000, immutable')
+        .send(bytes);
+    },
+  );
+};
+
+/** POST /posts/with-image and PUT /posts/{id}/with-image: the post's fields plus one `image`. */
+export const postUploadRoutes: FastifyPluginAsyncTypebox<{
+  posts: PostsService;
+  media: MediaService;
+}> = async (app, { posts, media }) => {
+  const preHandler = app.authenticate;
+
+  /** Stores the upload (checked, re-encoded, within quota); null when no file was sent. */
+  async function store(memberId: string, files: Awaited<ReturnType<typeof readMultipart>>['files']) {
+    const [row] = await media.save(memberId, await media.prepare(memberId, files, false));
+    return row ?? null;
+  }
+  const imageOf = (row: { id: string; width: number | null; height: number | null }): PostImage => ({
+    id: row.id,
+    width: row.width === null ? null : Number(row.width),
+    height: row.height === null ? null : Number(row.height),
+  });
+
+  app.post(
+    '/posts/with-image',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Write a post with an image (multipart; a repeated client id answers the stored post)',
+        ...multipartBody('image', false),
+        response: { 201: OkItem(Post), 200: OkItem(Post), ...errors(400, 401, 409, 413, 415) },
+      },
+    },
+    async (request, reply) => {
+      const { fields, files } = await readMultipart(request, PostInput, 'image', 1);
+      const input = fields as PostInput;
+      const memberId = request.member.id;
+      // A replayed create answers the stored post without storing the file again.
+      if (input.id) {
+        const stored = await posts.storedCreate(memberId, input.id);
+        if (stored) return reply.status(200).send({ success: true as const, data: stored });
+      }
+      const row = await store(memberId, files);
+      try {
+        const { post, created } = await posts.create(memberId, input, row && imageOf(row));
+        return reply.status(created ? 201 : 200).send({ success: true as const, data: post });
+      } catch (error) {
+        // Fields refused (e.g. too long): the file would be an orphan.
+        if (row) await media.discardSaved([row]);
+        throw error;
+      }
+    },
+  );
+
+  app.put(
+    '/posts/:id/with-image',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary:
+          'Change the fields given of one of my posts and replace its image (multipart; the old image is deleted)',
+        ...multipartBody('image', false),
+        params: PostIdParams,
+        response: { 200: OkItem(Post), ...errors(400, 401, 404, 413, 415) },
+      },
+    },
+    async (request) => {
+      const { fields, files } = await readMultipart(request, PostUpdate, 'image', 1);
+      const memberId = request.member.id;
+      await posts.own(memberId, request.params.id);
+      if (files.length === 0)
+        throw badRequest('Send the new image as "image".', [{ field: 'body.image', message: 'is required' }]);
+      const row = await store(memberId, files);
+      try {
+        const patch = { ...(fields as PostUpdate), removeImage: false };
+        const post = await posts.update(memberId, request.params.id, patch, row ? imageOf(row) : undefined);
+        return { success: true as const, data: post };
+      } catch (error) {
+        if (row) await media.discardSaved([row]);
+        throw error;
+      }
+    },
+  );
+};

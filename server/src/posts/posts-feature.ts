@@ -1,0 +1,59 @@
+// The feed feature, registered under the API base: posts, likes, comments, post images; and the
+// socket's post rooms, which only members who may read a post can join.
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsync } from 'fastify';
+import { mediaRepository } from '../media/media-repository';
+import { mediaService } from '../media/media-service';
+import { fileDiscarder, mediaStorage } from '../media/media-storage';
+import { multipartOptions } from '../media/multipart-body';
+import { notificationsService } from '../notifications/notifications-service';
+import { areFriends, friendIdsOf } from '../people/friendship';
+import { commentsRepository } from './comments-repository';
+import { commentsRoutes } from './comments-routes';
+import { commentsService } from './comments-service';
+import { postEvents } from './post-events';
+import { postImageRoutes, postUploadRoutes } from './post-image-routes';
+import { postsRepository } from './posts-repository';
+import { postsRoutes } from './posts-routes';
+import { postsService } from './posts-service';
+
+export const postsFeature: FastifyPluginAsync = async (app) => {
+  const db = app.db.kysely;
+  const warn = (err: unknown, message: string) => app.log.warn({ err }, message);
+  const notifications = notificationsService(app);
+  const events = postEvents(app);
+  const posts = postsService({
+    posts: postsRepository(app.db),
+    areFriends: (a, b) => areFriends(db, a, b),
+    friendIdsOf: (memberId) => friendIdsOf(db, memberId),
+    notifications,
+    events,
+    discardFiles: fileDiscarder(app.config.dataDir, app.log),
+    warn,
+  });
+  const comments = commentsService({
+    comments: commentsRepository(db),
+    readablePost: posts.readable,
+    notifications,
+    events,
+    warn,
+  });
+  const media = mediaService({
+    media: mediaRepository(db),
+    storage: mediaStorage(app.config.dataDir),
+    log: app.log,
+  });
+
+  // join_post: a socket joins a post's room only when its member may read the post.
+  if (app.hasDecorator('realtime'))
+    app.realtime.setPostAccess((memberId, postId) => posts.canRead(memberId, postId));
+
+  await app.register(postsRoutes, { posts });
+  await app.register(commentsRoutes, { comments });
+  await app.register(postImageRoutes, { posts, dataDir: app.config.dataDir });
+  // Multipart is parsed only in this scope, by the routes that read it.
+  await app.register(async (uploads) => {
+    await uploads.register(multipart, multipartOptions);
+    await uploads.register(postUploadRoutes, { posts, media });
+  });
+};

@@ -1,0 +1,232 @@
+// Posts and likes: the only code that touches their tables (with the feed's SQL in feed-query.ts).
+import type { Insertable } from 'kysely';
+import { API_BASE, POST_LIKES_LISTED_MAX } from '../../../src/contract/constants';
+import type { Post } from '../../../src/contract/posts';
+import type { Db } from '../db/database';
+import type { FeedPosition } from './feed-cursor';
+import { chooseFeedStrategy, feedQueries, type FeedRow, type FeedStrategy } from './feed-query';
+import type { PostsTable } from './posts-tables';
+import './posts-tables';
+
+export type { FeedRow };
+
+/** Where a post's image is served: the URL names the file, so a replaced image is a new URL. */
+export const postImageUrl = (postId: string, mediaId: string) =>
+  `${API_BASE}/posts/${postId}/images/${mediaId}`;
+
+/** The site's number of posts is the feed strategy's yardstick; it need not be exact. */
+export const ALL_POSTS_TTL_MS = 60_000;
+
+/**
+ * The listed likes as `memberId` sees them: theirs first when they like the post (the client's
+ * isLiked), then the most recent others, at most POST_LIKES_LISTED_MAX.
+ */
+export function listedLikes(memberId: string, row: Pick<FeedRow, 'likers' | 'liked'>): string[] {
+  const likers = row.likers ? row.likers.split(',') : [];
+  const mine = likers.indexOf(memberId);
+  if (mine > 0) likers.unshift(...likers.splice(mine, 1));
+  else if (mine < 0 && (row.liked === true || Number(row.liked) === 1)) {
+    likers.unshift(memberId);
+    likers.length = Math.min(likers.length, POST_LIKES_LISTED_MAX);
+  }
+  return likers;
+}
+
+export function toPost(memberId: string, row: FeedRow): Post {
+  const image = row.image_id === null ? null : postImageUrl(row.id, row.image_id);
+  return {
+    id: row.id,
+    author: {
+      id: row.author_id,
+      username: row.username,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      avatar: row.avatar,
+    },
+    content: row.content,
+    image,
+    imageWidth: image === null || row.image_width === null ? null : Number(row.image_width),
+    imageHeight: image === null || row.image_height === null ? null : Number(row.image_height),
+    carId: row.car_id,
+    likes: listedLikes(memberId, row),
+    likesCount: Number(row.likes_count),
+    commentsCount: Number(row.comments_count),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export type NewPost = Omit<Insertable<PostsTable>, 'likes_count' | 'likers' | 'comments_count'>;
+export type PostChanges = Partial<
+  Pick<PostsTable, 'content' | 'car_id' | 'image_id' | 'image_width' | 'image_height' | 'updated_at'>
+>;
+
+/** The columns a service needs to decide who may do what to a post. */
+export interface PostHead {
+  id: string;
+  author_id: string;
+  image_id: string | null;
+  content: string;
+  car_id: string | null;
+}
+
+export function postsRepository(db: Db, options: { now?: () => number } = {}) {
+  const { kysely } = db;
+  const now = options.now ?? Date.now;
+  const queries = feedQueries(db.dialect);
+  let allPosts: { total: number; at: number } | null = null;
+
+  async function siteSize(): Promise<number> {
+    if (allPosts && now() - allPosts.at < ALL_POSTS_TTL_MS) return allPosts.total;
+    const { rows } = await kysely.executeQuery(queries.all());
+    allPosts = { total: Number(rows[0]?.total ?? 0), at: now() };
+    return allPosts.total;
+  }
+
+  return {
+    /** The post as `memberId` sees it (their like listed first), or undefined. No access check. */
+    async find(memberId: string, id: string): Promise<Post | undefined> {
+      const { rows } = await kysely.executeQuery(queries.one(memberId, id));
+      const row = rows[0];
+      return row && toPost(memberId, row);
+    },
+
+    async head(id: string): Promise<PostHead | undefined> {
+      return kysely
+        .selectFrom('posts')
+        .select(['id', 'author_id', 'image_id', 'content', 'car_id'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    /**
+     * One page of the member's feed, newest first, after `after` when given; and how many posts
+     * the feed holds. `strategy` forces a plan (tests compare them); by default the cheaper one.
+     */
+    async feed(
+      memberId: string,
+      { limit, offset, after }: { limit: number; offset: number; after: FeedPosition | null },
+      strategy?: FeedStrategy,
+    ): Promise<{ items: Post[]; total: number; last: FeedPosition | null }> {
+      const { rows: size } = await kysely.executeQuery(queries.size(memberId));
+      const total = Number(size[0]?.total ?? 0);
+      if (total === 0 || offset >= total) return { items: [], total, last: null };
+      const feedSize = { posts: total, authors: Number(size[0]?.authors ?? 0) };
+      const plan = strategy ?? chooseFeedStrategy(feedSize, await siteSize(), limit, offset);
+      const { rows } = await kysely.executeQuery(queries.page(plan, memberId, limit, offset, after));
+      const lastRow = rows[rows.length - 1];
+      return {
+        items: rows.map((row) => toPost(memberId, row)),
+        total,
+        last: lastRow ? { createdAt: lastRow.created_at, id: lastRow.id } : null,
+      };
+    },
+
+    /** Inserts unless the id exists already (a replayed create); true when a row was written. */
+    async insert(post: NewPost): Promise<boolean> {
+      const result = await kysely
+        .insertInto('posts')
+        .values(post)
+        .onConflict((oc) => oc.column('id').doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    },
+
+    /**
+     * Writes the changes; a replaced or removed image's media row goes in the same transaction
+     * (a post's image is its own file). Answers the storage keys of the files to remove after it.
+     */
+    async update(id: string, changes: PostChanges): Promise<string[]> {
+      return kysely.transaction().execute(async (trx) => {
+        const before = await trx
+          .selectFrom('posts')
+          .select('image_id')
+          .where('id', '=', id)
+          .executeTakeFirst();
+        await trx.updateTable('posts').set(changes).where('id', '=', id).execute();
+        const previous = before?.image_id ?? null;
+        if (previous === null || !('image_id' in changes) || changes.image_id === previous) return [];
+        const media = await trx
+          .deleteFrom('media')
+          .where('id', '=', previous)
+          .returning('storage_key')
+          .executeTakeFirst();
+        return media ? [media.storage_key] : [];
+      });
+    },
+
+    /**
+     * Deletes the post with its likes and comments (the foreign keys cascade; triggers keep the
+     * counts) and its image's media row. Answers the storage keys of the files to remove after it.
+     */
+    async delete(id: string): Promise<string[]> {
+      return kysely.transaction().execute(async (trx) => {
+        const post = await trx
+          .deleteFrom('posts')
+          .where('id', '=', id)
+          .returning('image_id')
+          .executeTakeFirst();
+        if (!post?.image_id) return [];
+        const media = await trx
+          .deleteFrom('media')
+          .where('id', '=', post.image_id)
+          .returning('storage_key')
+          .executeTakeFirst();
+        return media ? [media.storage_key] : [];
+      });
+    },
+
+    /** Likes the post, or takes the like back when there is one; the count after it. */
+    async toggleLike(
+      postId: string,
+      memberId: string,
+      at: string,
+    ): Promise<{ liked: boolean; likesCount: number }> {
+      return kysely.transaction().execute(async (trx) => {
+        const removed = await trx
+          .deleteFrom('post_likes')
+          .where('post_id', '=', postId)
+          .where('member_id', '=', memberId)
+          .executeTakeFirst();
+        const liked = Number(removed.numDeletedRows) === 0;
+        if (liked) {
+          await trx
+            .insertInto('post_likes')
+            .values({ post_id: postId, member_id: memberId, created_at: at })
+            .onConflict((oc) => oc.columns(['post_id', 'member_id']).doNothing())
+            .execute();
+        }
+        const row = await trx
+          .selectFrom('posts')
+          .select('likes_count')
+          .where('id', '=', postId)
+          .executeTakeFirst();
+        return { liked, likesCount: Number(row?.likes_count ?? 0) };
+      });
+    },
+
+    /** Whether `carId` is one of the member's cars. */
+    async ownsCar(memberId: string, carId: string): Promise<boolean> {
+      const row = await kysely
+        .selectFrom('cars')
+        .select('id')
+        .where('id', '=', carId)
+        .where('owner_id', '=', memberId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** The media row of a post's image, when `mediaId` is its current image. */
+    async imageOf(postId: string, mediaId: string) {
+      return kysely
+        .selectFrom('posts')
+        .innerJoin('media', 'media.id', 'posts.image_id')
+        .selectAll('media')
+        .where('posts.id', '=', postId)
+        .where('posts.image_id', '=', mediaId)
+        .executeTakeFirst();
+    },
+  };
+}
+
+export type PostsRepository = ReturnType<typeof postsRepository>;

@@ -1,0 +1,140 @@
+// Spec §7 "Posts": the feed, one post, create, edit, delete, like (the JSON routes; uploads are in
+// post-image-routes.ts).
+import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import {
+  FeedMeta,
+  FeedQuery,
+  LikeResult,
+  Post,
+  PostDeleted,
+  PostIdParams,
+  PostInput,
+  PostUpdate,
+} from '../../../src/contract/posts';
+import { mediaErrors as errors } from '../media/media-schemas';
+import { OkItem, OkList } from '../notifications/route-schemas';
+import type { PostsService } from './posts-service';
+
+const tags = ['posts'];
+
+export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService }> = async (app, { posts }) => {
+  const preHandler = app.authenticate;
+
+  app.get(
+    '/posts/feed',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary:
+          "My feed: my posts and my friends', newest first. offset = (page - 1) * limit; for deep scrolling pass meta.nextCursor as `before`",
+        querystring: FeedQuery,
+        response: { 200: OkList(Post, FeedMeta), ...errors(400, 401) },
+      },
+    },
+    async (request) => {
+      const { items, meta } = await posts.feed(request.member.id, request.query);
+      return { success: true as const, data: items, meta };
+    },
+  );
+
+  app.post(
+    '/posts',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Write a post (a repeated client id answers the stored post with 200)',
+        body: PostInput,
+        response: { 201: OkItem(Post), 200: OkItem(Post), ...errors(400, 401, 409) },
+      },
+    },
+    async (request, reply) => {
+      const { post, created } = await posts.create(request.member.id, request.body);
+      return reply.status(created ? 201 : 200).send({ success: true as const, data: post });
+    },
+  );
+
+  app.get(
+    '/posts/:id',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: "One post (mine or a friend's)",
+        params: PostIdParams,
+        response: { 200: OkItem(Post), ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await posts.get(request.member.id, request.params.id),
+    }),
+  );
+
+  app.put(
+    '/posts/:id',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Change the fields given of one of my posts (`removeImage: true` removes its image)',
+        params: PostIdParams,
+        body: PostUpdate,
+        response: { 200: OkItem(Post), ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await posts.update(request.member.id, request.params.id, request.body),
+    }),
+  );
+
+  app.delete(
+    '/posts/:id',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Delete one of my posts, its likes, comments and image',
+        params: PostIdParams,
+        response: { 200: OkItem(PostDeleted), ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      await posts.remove(request.member.id, request.params.id);
+      return { success: true as const, data: { id: request.params.id } };
+    },
+  );
+
+  // The like takes no body (spec §7: "empty body"); one sent as empty JSON is not an error here.
+  await app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+      if (body === '') return done(null, undefined);
+      try {
+        done(null, JSON.parse(String(body)) as unknown);
+      } catch (error) {
+        Object.assign(error as object, { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' });
+        done(error as Error, undefined);
+      }
+    });
+    scope.withTypeProvider<TypeBoxTypeProvider>().post(
+      '/posts/:id/like',
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary:
+            'Like a post I can read, or take my like back (a toggle; a replay with the same Idempotency-Key flips it once)',
+          params: PostIdParams,
+          response: { 200: OkItem(LikeResult), ...errors(400, 401, 404) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await posts.like(request.member.id, request.params.id),
+      }),
+    );
+  });
+};

@@ -1,0 +1,261 @@
+// Posts and likes: who may read and write them, what a post may hold, and who is told.
+// Read: the author and the author's friends; anyone else gets 404 (ids cannot be probed). Write:
+// the author only (404 for everyone else, as the garage does).
+import { randomUUID } from 'node:crypto';
+import {
+  POST_CONTENT_MAX,
+  type FeedMeta,
+  type FeedQuery,
+  type LikeResult,
+  type Post,
+  type PostInput,
+  type PostUpdate,
+} from '../../../src/contract/posts';
+import { sanitizeRichText } from '../garage/rich-text';
+import { badRequest, conflict, notFound } from '../http/errors';
+import type { DiscardFiles } from '../media/media-storage';
+import type { NotificationsService } from '../notifications/notifications-service';
+import { decodeFeedCursor, encodeFeedCursor } from './feed-cursor';
+import type { FeedStrategy } from './feed-query';
+import type { PostEvents } from './post-events';
+import type { PostChanges, PostHead, PostsRepository } from './posts-repository';
+
+/** A stored image a post is given: its media id and size (server/src/media). */
+export interface PostImage {
+  id: string;
+  width: number | null;
+  height: number | null;
+}
+
+export interface PostsDeps {
+  posts: PostsRepository;
+  areFriends(a: string, b: string): Promise<boolean>;
+  friendIdsOf(memberId: string): Promise<string[]>;
+  notifications: Pick<NotificationsService, 'create'>;
+  events: PostEvents;
+  /** Removes the files of media rows the repository deleted (a replaced image, a deleted post's). */
+  discardFiles: DiscardFiles;
+  /** Logs what could not be told (a notification not stored); the change stands. */
+  warn(err: unknown, message: string): void;
+  now?: () => Date;
+}
+
+const invalid = (field: string, message: string) =>
+  badRequest('Some fields are missing or invalid.', [{ field: `body.${field}`, message }]);
+
+/** Sanitised content; 400 past POST_CONTENT_MAX characters of text, or empty without an image. */
+export function cleanPostContent(html: string, hasImage: boolean): string {
+  const clean = sanitizeRichText(html);
+  if (clean.textLength > POST_CONTENT_MAX)
+    throw invalid('content', `must not have more than ${POST_CONTENT_MAX} characters of text`);
+  if (clean.textLength === 0 && !hasImage)
+    throw invalid('content', 'must have some text, or the post an image');
+  return clean.html;
+}
+
+export function postsService({
+  posts,
+  areFriends,
+  friendIdsOf,
+  notifications,
+  events,
+  discardFiles,
+  warn,
+  now = () => new Date(),
+}: PostsDeps) {
+  const mayRead = async (memberId: string, authorId: string) =>
+    authorId === memberId || (await areFriends(memberId, authorId));
+
+  /** The post's head when the member may read it; else 404. */
+  async function readable(memberId: string, id: string): Promise<PostHead> {
+    const head = await posts.head(id);
+    if (!head || !(await mayRead(memberId, head.author_id))) throw notFound('Post');
+    return head;
+  }
+
+  /** The member's own post's head; 404 for anyone else's (friends' included) and missing ones. */
+  async function own(memberId: string, id: string): Promise<PostHead> {
+    const head = await posts.head(id);
+    if (!head || head.author_id !== memberId) throw notFound('Post');
+    return head;
+  }
+
+  async function load(memberId: string, id: string): Promise<Post> {
+    const post = await posts.find(memberId, id);
+    if (!post) throw notFound('Post');
+    return post;
+  }
+
+  /** A create repeated with a used id: the stored post when it is this member's, else 409. */
+  async function replayed(memberId: string, stored: PostHead): Promise<Post> {
+    // Someone else's id: refuse without telling what it is.
+    if (stored.author_id !== memberId)
+      throw conflict('This id is already in use.', [{ field: 'body.id', message: 'is already in use' }]);
+    return load(memberId, stored.id);
+  }
+
+  async function checkCar(memberId: string, carId: string | null | undefined): Promise<void> {
+    if (carId && !(await posts.ownsCar(memberId, carId))) throw invalid('carId', 'must be one of your cars');
+  }
+
+  /** Tells the author's devices and friends' feeds; a failure never fails the write. */
+  async function tellFeeds(authorId: string, postId: string, action: 'created' | 'updated' | 'deleted') {
+    try {
+      events.feedChanged(authorId, await friendIdsOf(authorId), postId, action);
+    } catch (err) {
+      warn(err, 'feed change not pushed');
+    }
+  }
+
+  return {
+    /** Whether the member may read the post (and so join its socket room). */
+    async canRead(memberId: string, postId: string): Promise<boolean> {
+      const head = await posts.head(postId);
+      return head !== undefined && (await mayRead(memberId, head.author_id));
+    },
+
+    readable,
+
+    /** The member's own post's head, else 404 (checked before an upload is stored). */
+    own,
+
+    /**
+     * A page of the member's feed: their posts and their friends', newest first. `before` (a
+     * previous page's meta.nextCursor) pages by keyset; `offset` counts from it.
+     */
+    async feed(
+      memberId: string,
+      query: FeedQuery,
+      strategy?: FeedStrategy,
+    ): Promise<{ items: Post[]; meta: FeedMeta }> {
+      const after = query.before ? decodeFeedCursor(query.before) : null;
+      const { items, total, last } = await posts.feed(
+        memberId,
+        { limit: query.limit, offset: query.offset, after },
+        strategy,
+      );
+      return {
+        items,
+        meta: {
+          total,
+          limit: query.limit,
+          offset: query.offset,
+          nextCursor: last && items.length === query.limit ? encodeFeedCursor(last) : null,
+        },
+      };
+    },
+
+    /** The stored post of a replayed create (409 when the id is someone else's); null when new. */
+    async storedCreate(memberId: string, id: string): Promise<Post | null> {
+      const stored = await posts.head(id);
+      return stored ? replayed(memberId, stored) : null;
+    },
+
+    /** The media row of a post's current image, for a member who may read the post; else 404. */
+    async image(memberId: string, postId: string, mediaId: string) {
+      await readable(memberId, postId);
+      const row = await posts.imageOf(postId, mediaId);
+      if (!row) throw notFound('Image');
+      return row;
+    },
+
+    async get(memberId: string, id: string): Promise<Post> {
+      await readable(memberId, id);
+      return load(memberId, id);
+    },
+
+    /**
+     * `created: false` when the member already made a post with this client id: the stored one,
+     * and nothing new. `image`: a file the member just uploaded.
+     */
+    async create(
+      memberId: string,
+      input: PostInput,
+      image: PostImage | null = null,
+    ): Promise<{ post: Post; created: boolean }> {
+      if (input.id) {
+        const stored = await posts.head(input.id);
+        if (stored) return { post: await replayed(memberId, stored), created: false };
+      }
+      const content = cleanPostContent(input.content ?? '', image !== null);
+      await checkCar(memberId, input.carId);
+      const at = now().toISOString();
+      const id = input.id ?? randomUUID();
+      const inserted = await posts.insert({
+        id,
+        author_id: memberId,
+        content,
+        image_id: image?.id ?? null,
+        image_width: image?.width ?? null,
+        image_height: image?.height ?? null,
+        car_id: input.carId ?? null,
+        created_at: at,
+        updated_at: at,
+      });
+      if (!inserted) {
+        // The same client id raced in from another request: answer what won.
+        const stored = await posts.head(id);
+        if (!stored) throw conflict('This id is already in use.');
+        return { post: await replayed(memberId, stored), created: false };
+      }
+      await tellFeeds(memberId, id, 'created');
+      return { post: await load(memberId, id), created: true };
+    },
+
+    /** Changes the fields given; `image` (a new upload) replaces the post's image. */
+    async update(memberId: string, id: string, patch: PostUpdate, image?: PostImage): Promise<Post> {
+      const head = await own(memberId, id);
+      const removing = patch.removeImage === true && image === undefined;
+      const hasImage = image !== undefined || (head.image_id !== null && !removing);
+      const changes: PostChanges = { updated_at: now().toISOString() };
+      // Unchanged content must still leave the post with text or an image.
+      changes.content = cleanPostContent(
+        patch.content === undefined ? head.content : (patch.content ?? ''),
+        hasImage,
+      );
+      if (patch.carId !== undefined) {
+        await checkCar(memberId, patch.carId);
+        changes.car_id = patch.carId;
+      }
+      if (image)
+        Object.assign(changes, { image_id: image.id, image_width: image.width, image_height: image.height });
+      else if (removing) Object.assign(changes, { image_id: null, image_width: null, image_height: null });
+      const orphans = await posts.update(id, changes);
+      await discardFiles(orphans);
+      events.postUpdated(id, 'edited');
+      await tellFeeds(memberId, id, 'updated');
+      return load(memberId, id);
+    },
+
+    async remove(memberId: string, id: string): Promise<void> {
+      await own(memberId, id);
+      const orphans = await posts.delete(id);
+      await discardFiles(orphans);
+      events.postUpdated(id, 'deleted');
+      await tellFeeds(memberId, id, 'deleted');
+    },
+
+    /**
+     * Likes a post the member may read, or takes the like back (spec §7: a toggle). A liked
+     * post's author is notified (not for one's own post, not for taking a like back).
+     */
+    async like(memberId: string, id: string): Promise<LikeResult> {
+      const head = await readable(memberId, id);
+      const { liked, likesCount } = await posts.toggleLike(id, memberId, now().toISOString());
+      if (liked && head.author_id !== memberId) {
+        try {
+          await notifications.create(head.author_id, {
+            type: 'post',
+            jsonPayload: { relatedPostId: id, relatedFriendId: memberId, action: 'liked' },
+          });
+        } catch (err) {
+          warn(err, 'like notification not stored');
+        }
+      }
+      events.postUpdated(id, liked ? 'liked' : 'unliked');
+      return { postId: id, liked, likesCount };
+    },
+  };
+}
+
+export type PostsService = ReturnType<typeof postsService>;

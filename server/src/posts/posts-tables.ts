@@ -1,0 +1,57 @@
+// The tables of migration 0009_posts, added to the shared Kysely `Database` type from here so that
+// the feature keeps its tables beside its code (as server/src/messages does).
+import type { Generated, Selectable } from 'kysely';
+
+/** A post. `content` is sanitised Quill HTML; counters are kept by triggers, never by code. */
+export interface PostsTable {
+  id: string;
+  author_id: string;
+  content: string;
+  /** A media id (server/src/media); null when the post has no image. */
+  image_id: string | null;
+  image_width: number | null;
+  image_height: number | null;
+  car_id: string | null;
+  likes_count: Generated<number>;
+  /** The most recent likers' ids, newest first, joined by commas; kept by triggers. */
+  likers: Generated<string | null>;
+  comments_count: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Per author: how many posts they have (kept by triggers), so a feed's size is cheap to know. */
+export interface PostAuthorsTable {
+  author_id: string;
+  posts_count: number;
+}
+
+export interface PostLikesTable {
+  post_id: string;
+  member_id: string;
+  created_at: string;
+}
+
+/** A comment, or a reply when `parent_comment_id` is set (a comment of the same post). */
+export interface CommentsTable {
+  id: string;
+  post_id: string;
+  author_id: string;
+  parent_comment_id: string | null;
+  content: string;
+  replies_count: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export type PostRow = Selectable<PostsTable>;
+export type CommentRow = Selectable<CommentsTable>;
+
+declare module '../db/schema' {
+  interface Database {
+    posts: PostsTable;
+    post_authors: PostAuthorsTable;
+    post_likes: PostLikesTable;
+    comments: CommentsTable;
+  }
+}

@@ -1,0 +1,237 @@
+// Posts, likes and comments on the wire (spec §3 "Post", "Comment", §7 "Posts", "Comments";
+// DESIGN.md "Entities"). Client code imports only the types from here; plain values come from
+// ./constants.
+import { Type, type Static } from 'typebox';
+import {
+  COMMENT_CONTENT_MAX,
+  COMMENT_SORT_DEFAULT,
+  COMMENT_SORTS,
+  COMMENTS_PAGE_MAX,
+  COMMENTS_PAGE_SIZE,
+  FEED_PAGE_MAX,
+  FEED_PAGE_SIZE,
+  POST_CONTENT_MAX,
+  POST_LIKES_LISTED_MAX,
+  POST_UPDATE_MESSAGES,
+  REPLIES_PAGE_SIZE,
+  type CommentSort,
+  type PostUpdateMessage,
+} from './constants';
+import { RICH_TEXT_MAX_HTML } from './garage';
+
+export {
+  COMMENT_CONTENT_MAX,
+  COMMENT_SORT_DEFAULT,
+  COMMENT_SORTS,
+  COMMENTS_PAGE_MAX,
+  COMMENTS_PAGE_SIZE,
+  FEED_PAGE_MAX,
+  FEED_PAGE_SIZE,
+  POST_CONTENT_MAX,
+  POST_LIKES_LISTED_MAX,
+  POST_UPDATE_MESSAGES,
+  REPLIES_PAGE_SIZE,
+  type CommentSort,
+  type PostUpdateMessage,
+};
+
+// Nullable fields use JSON Schema type arrays, not anyOf (see ./garage: Ajv's coercion would turn
+// a null into "" before an anyOf's null branch is tried).
+const nullable = <T>(type: 'string' | 'integer', options: Record<string, unknown> = {}) =>
+  Type.Unsafe<T | null>({ type: [type, 'null'], ...options });
+
+const ClientId = Type.String({
+  format: 'uuid',
+  description: 'Client-generated id: a repeat answers the stored item',
+});
+
+export const PostIdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
+export type PostIdParams = Static<typeof PostIdParams>;
+export const CommentsOfPostParams = Type.Object({ postId: Type.String({ format: 'uuid' }) });
+export type CommentsOfPostParams = Static<typeof CommentsOfPostParams>;
+/** GET /posts/{id}/images/{mediaId}: the post's image (its URL changes when the image does). */
+export const PostImageParams = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  mediaId: Type.String({ format: 'uuid' }),
+});
+export type PostImageParams = Static<typeof PostImageParams>;
+
+/** Who wrote a post or a comment. */
+export const PostAuthor = Type.Object({
+  id: Type.String(),
+  username: Type.String(),
+  firstName: Type.String(),
+  lastName: Type.String(),
+  avatar: nullable<string>('string'),
+});
+export type PostAuthor = Static<typeof PostAuthor>;
+
+// ---------- posts ----------
+
+export const Post = Type.Object({
+  id: Type.String(),
+  author: PostAuthor,
+  content: Type.String({
+    description: `Sanitised Quill HTML, at most ${POST_CONTENT_MAX} characters of text`,
+  }),
+  /** Where the image is served (needs the bearer token, as every media file); null: no image. */
+  image: nullable<string>('string'),
+  /** The stored image's size in pixels, so the card can reserve its room before it loads. */
+  imageWidth: nullable<number>('integer'),
+  imageHeight: nullable<number>('integer'),
+  /** One of the author's cars the post is about, or null. */
+  carId: nullable<string>('string'),
+  /**
+   * Member ids who like it: the asking member's first when they do (the client's `isLiked` is
+   * `likes.includes(me)`), then the most recent others; at most POST_LIKES_LISTED_MAX.
+   */
+  likes: Type.Array(Type.String()),
+  likesCount: Type.Integer(),
+  /** Every comment of the post, replies included. */
+  commentsCount: Type.Integer(),
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
+});
+export type Post = Static<typeof Post>;
+
+/** null (an empty form field) is empty content. */
+const content = nullable<string>('string', {
+  maxLength: RICH_TEXT_MAX_HTML,
+  description: `Quill HTML (or plain text), sanitised; at most ${POST_CONTENT_MAX} characters of text`,
+});
+const CarRef = nullable<string>('string', { format: 'uuid', description: 'One of my cars, or null' });
+
+/** POST /posts (JSON) and POST /posts/with-image (multipart fields or one `data` JSON field). */
+export const PostInput = Type.Object({
+  id: Type.Optional(ClientId),
+  /** At least one character of text, unless the post has an image. */
+  content: Type.Unsafe<string | null>({ ...content, default: '' }),
+  carId: Type.Optional(CarRef),
+});
+export type PostInput = Static<typeof PostInput>;
+
+/** PUT /posts/{id} and PUT /posts/{id}/with-image: changes the fields it carries. */
+export const PostUpdate = Type.Object({
+  content: Type.Optional(content),
+  carId: Type.Optional(CarRef),
+  /** true removes the post's image (JSON PUT only; with-image replaces it instead). */
+  removeImage: Type.Optional(Type.Boolean()),
+});
+export type PostUpdate = Static<typeof PostUpdate>;
+
+export const FeedQuery = Type.Object({
+  limit: Type.Integer({ minimum: 1, maximum: FEED_PAGE_MAX, default: FEED_PAGE_SIZE }),
+  offset: Type.Integer({
+    minimum: 0,
+    maximum: 1_000_000,
+    default: 0,
+    description: 'offset = (page - 1) * limit (spec §7); with `before`, counted from the cursor',
+  }),
+  before: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 200,
+      description:
+        'meta.nextCursor of the previous page: the page after it (keyset paging, fast at any depth)',
+    }),
+  ),
+});
+export type FeedQuery = Static<typeof FeedQuery>;
+
+export const FeedMeta = Type.Object({
+  /** Posts the feed holds (mine and my friends'). */
+  total: Type.Integer(),
+  limit: Type.Integer(),
+  offset: Type.Integer(),
+  /** Pass as `before` for the next page; null when this page is the last. */
+  nextCursor: nullable<string>('string'),
+});
+export type FeedMeta = Static<typeof FeedMeta>;
+
+/** POST /posts/{id}/like: the state after the toggle. */
+export const LikeResult = Type.Object({
+  postId: Type.String(),
+  liked: Type.Boolean(),
+  likesCount: Type.Integer(),
+});
+export type LikeResult = Static<typeof LikeResult>;
+
+export const PostDeleted = Type.Object({ id: Type.String() });
+export type PostDeleted = Static<typeof PostDeleted>;
+
+/**
+ * `action` of the realtime-only `post` notifications (36-dash id, nothing stored) the author and
+ * their friends receive when a post appears, changes or goes: feeds refresh live.
+ */
+export type PostFeedAction = 'created' | 'updated' | 'deleted';
+/** `action` of stored notifications: `post` (someone liked my post), `comment` (commented, replied). */
+export type PostNotificationAction = 'liked' | 'commented' | 'replied';
+
+// ---------- comments ----------
+
+export const Comment = Type.Object({
+  id: Type.String(),
+  postId: Type.String(),
+  author: PostAuthor,
+  content: Type.String({ description: 'Sanitised Quill HTML (or plain text)' }),
+  parentCommentId: nullable<string>('string'),
+  /** Direct replies to this comment. */
+  repliesCount: Type.Integer(),
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
+});
+export type Comment = Static<typeof Comment>;
+
+const commentContent = Type.String({
+  minLength: 1,
+  maxLength: RICH_TEXT_MAX_HTML,
+  description: `Quill HTML or plain text, sanitised; 1 to ${COMMENT_CONTENT_MAX} characters of text`,
+});
+
+export const CommentInput = Type.Object({
+  id: Type.Optional(ClientId),
+  postId: Type.String({ format: 'uuid' }),
+  content: commentContent,
+  parentCommentId: Type.Optional(
+    nullable<string>('string', {
+      format: 'uuid',
+      description: 'A comment of the same post: this is a reply',
+    }),
+  ),
+});
+export type CommentInput = Static<typeof CommentInput>;
+
+export const CommentUpdate = Type.Object({ content: commentContent });
+export type CommentUpdate = Static<typeof CommentUpdate>;
+
+export const CommentListQuery = Type.Object({
+  limit: Type.Integer({ minimum: 1, maximum: COMMENTS_PAGE_MAX, default: COMMENTS_PAGE_SIZE }),
+  offset: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0, description: 'limit * (page - 1)' }),
+  sortBy: Type.Union(
+    COMMENT_SORTS.map((s) => Type.Literal(s)),
+    { default: COMMENT_SORT_DEFAULT },
+  ),
+});
+export type CommentListQuery = Static<typeof CommentListQuery>;
+
+export const RepliesQuery = Type.Object({
+  limit: Type.Integer({ minimum: 1, maximum: COMMENTS_PAGE_MAX, default: REPLIES_PAGE_SIZE }),
+  offset: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 }),
+});
+export type RepliesQuery = Static<typeof RepliesQuery>;
+
+/** Lists of comments: `total` is how many the list holds (top-level comments, or the replies). */
+export const CommentListMeta = Type.Object({
+  total: Type.Integer(),
+  limit: Type.Integer(),
+  offset: Type.Integer(),
+});
+export type CommentListMeta = Static<typeof CommentListMeta>;
+
+/** DELETE /comments/{id}: its replies went with it; the post's comment count after it. */
+export const CommentDeleted = Type.Object({
+  id: Type.String(),
+  postId: Type.String(),
+  commentsCount: Type.Integer(),
+});
+export type CommentDeleted = Static<typeof CommentDeleted>;
