@@ -31,9 +31,11 @@ import { Route as AuthenticatedProfileRouteImport } from './routes/_authenticate
 import { Route as AuthCallbackRouteImport } from './routes/auth.callback'
 import { Route as LegalTypeRouteImport } from './routes/legal.$type'
 import { Route as AuthenticatedEditCarIdRouteImport } from './routes/_authenticated/edit-car.$id'
+import { Route as AuthenticatedEditPostIdRouteImport } from './routes/_authenticated/edit-post.$id'
 import { Route as AuthenticatedMessageIdRouteImport } from './routes/_authenticated/message.$id'
 import { Route as AuthenticatedNewCarLogCarIdRouteImport } from './routes/_authenticated/new-car-log.$carId'
 import { Route as AuthenticatedPeopleIdRouteImport } from './routes/_authenticated/people.$id'
+import { Route as AuthenticatedPostIdRouteImport } from './routes/_authenticated/post.$id'
 import { Route as AuthenticatedEditCarLogCarIdLogIdRouteImport } from './routes/_authenticated/edit-car-log.$carId.$logId'
 
 const IndexRoute = IndexRouteImport.update({
@@ -150,6 +152,11 @@ const AuthenticatedEditCarIdRoute = AuthenticatedEditCarIdRouteImport.update({
   path: '/edit-car/$id',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
+const AuthenticatedEditPostIdRoute = AuthenticatedEditPostIdRouteImport.update({
+  id: '/edit-post/$id',
+  path: '/edit-post/$id',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
 const AuthenticatedMessageIdRoute = AuthenticatedMessageIdRouteImport.update({
   id: '/message/$id',
   path: '/message/$id',
@@ -164,6 +171,11 @@ const AuthenticatedNewCarLogCarIdRoute =
 const AuthenticatedPeopleIdRoute = AuthenticatedPeopleIdRouteImport.update({
   id: '/people/$id',
   path: '/people/$id',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const AuthenticatedPostIdRoute = AuthenticatedPostIdRouteImport.update({
+  id: '/post/$id',
+  path: '/post/$id',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
 const AuthenticatedEditCarLogCarIdLogIdRoute =
@@ -195,9 +207,11 @@ export interface FileRoutesByFullPath {
   '/auth/callback': typeof AuthCallbackRoute
   '/legal/$type': typeof LegalTypeRoute
   '/edit-car/$id': typeof AuthenticatedEditCarIdRoute
+  '/edit-post/$id': typeof AuthenticatedEditPostIdRoute
   '/message/$id': typeof AuthenticatedMessageIdRoute
   '/new-car-log/$carId': typeof AuthenticatedNewCarLogCarIdRoute
   '/people/$id': typeof AuthenticatedPeopleIdRoute
+  '/post/$id': typeof AuthenticatedPostIdRoute
   '/edit-car-log/$carId/$logId': typeof AuthenticatedEditCarLogCarIdLogIdRoute
 }
 export interface FileRoutesByTo {
@@ -222,9 +236,11 @@ export interface FileRoutesByTo {
   '/auth/callback': typeof AuthCallbackRoute
   '/legal/$type': typeof LegalTypeRoute
   '/edit-car/$id': typeof AuthenticatedEditCarIdRoute
+  '/edit-post/$id': typeof AuthenticatedEditPostIdRoute
   '/message/$id': typeof AuthenticatedMessageIdRoute
   '/new-car-log/$carId': typeof AuthenticatedNewCarLogCarIdRoute
   '/people/$id': typeof AuthenticatedPeopleIdRoute
+  '/post/$id': typeof AuthenticatedPostIdRoute
   '/edit-car-log/$carId/$logId': typeof AuthenticatedEditCarLogCarIdLogIdRoute
 }
 export interface FileRoutesById {
@@ -251,9 +267,11 @@ export interface FileRoutesById {
   '/auth/callback': typeof AuthCallbackRoute
   '/legal/$type': typeof LegalTypeRoute
   '/_authenticated/edit-car/$id': typeof AuthenticatedEditCarIdRoute
+  '/_authenticated/edit-post/$id': typeof AuthenticatedEditPostIdRoute
   '/_authenticated/message/$id': typeof AuthenticatedMessageIdRoute
   '/_authenticated/new-car-log/$carId': typeof AuthenticatedNewCarLogCarIdRoute
   '/_authenticated/people/$id': typeof AuthenticatedPeopleIdRoute
+  '/_authenticated/post/$id': typeof AuthenticatedPostIdRoute
   '/_authenticated/edit-car-log/$carId/$logId': typeof AuthenticatedEditCarLogCarIdLogIdRoute
 }
 export interface FileRouteTypes {
@@ -280,9 +298,11 @@ export interface FileRouteTypes {
     | '/auth/callback'
     | '/legal/$type'
     | '/edit-car/$id'
+    | '/edit-post/$id'
     | '/message/$id'
     | '/new-car-log/$carId'
     | '/people/$id'
+    | '/post/$id'
     | '/edit-car-log/$carId/$logId'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -307,9 +327,11 @@ export interface FileRouteTypes {
     | '/auth/callback'
     | '/legal/$type'
     | '/edit-car/$id'
+    | '/edit-post/$id'
     | '/message/$id'
     | '/new-car-log/$carId'
     | '/people/$id'
+    | '/post/$id'
     | '/edit-car-log/$carId/$logId'
   id:
     | '__root__'
@@ -335,9 +357,11 @@ export interface FileRouteTypes {
     | '/auth/callback'
     | '/legal/$type'
     | '/_authenticated/edit-car/$id'
+    | '/_authenticated/edit-post/$id'
     | '/_authenticated/message/$id'
     | '/_authenticated/new-car-log/$carId'
     | '/_authenticated/people/$id'
+    | '/_authenticated/post/$id'
     | '/_authenticated/edit-car-log/$carId/$logId'
   fileRoutesById: FileRoutesById
 }
@@ -508,6 +532,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedEditCarIdRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/edit-post/$id': {
+      id: '/_authenticated/edit-post/$id'
+      path: '/edit-post/$id'
+      fullPath: '/edit-post/$id'
+      preLoaderRoute: typeof AuthenticatedEditPostIdRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/message/$id': {
       id: '/_authenticated/message/$id'
       path: '/message/$id'
@@ -527,6 +558,13 @@ declare module '@tanstack/react-router' {
       path: '/people/$id'
       fullPath: '/people/$id'
       preLoaderRoute: typeof AuthenticatedPeopleIdRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/post/$id': {
+      id: '/_authenticated/post/$id'
+      path: '/post/$id'
+      fullPath: '/post/$id'
+      preLoaderRoute: typeof AuthenticatedPostIdRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/edit-car-log/$carId/$logId': {
@@ -554,9 +592,11 @@ interface AuthenticatedRouteChildren {
   AuthenticatedNotificationsRoute: typeof AuthenticatedNotificationsRoute
   AuthenticatedProfileRoute: typeof AuthenticatedProfileRoute
   AuthenticatedEditCarIdRoute: typeof AuthenticatedEditCarIdRoute
+  AuthenticatedEditPostIdRoute: typeof AuthenticatedEditPostIdRoute
   AuthenticatedMessageIdRoute: typeof AuthenticatedMessageIdRoute
   AuthenticatedNewCarLogCarIdRoute: typeof AuthenticatedNewCarLogCarIdRoute
   AuthenticatedPeopleIdRoute: typeof AuthenticatedPeopleIdRoute
+  AuthenticatedPostIdRoute: typeof AuthenticatedPostIdRoute
   AuthenticatedEditCarLogCarIdLogIdRoute: typeof AuthenticatedEditCarLogCarIdLogIdRoute
 }
 
@@ -575,9 +615,11 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedNotificationsRoute: AuthenticatedNotificationsRoute,
   AuthenticatedProfileRoute: AuthenticatedProfileRoute,
   AuthenticatedEditCarIdRoute: AuthenticatedEditCarIdRoute,
+  AuthenticatedEditPostIdRoute: AuthenticatedEditPostIdRoute,
   AuthenticatedMessageIdRoute: AuthenticatedMessageIdRoute,
   AuthenticatedNewCarLogCarIdRoute: AuthenticatedNewCarLogCarIdRoute,
   AuthenticatedPeopleIdRoute: AuthenticatedPeopleIdRoute,
+  AuthenticatedPostIdRoute: AuthenticatedPostIdRoute,
   AuthenticatedEditCarLogCarIdLogIdRoute:
     AuthenticatedEditCarLogCarIdLogIdRoute,
 }

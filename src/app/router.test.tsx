@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSignedIn } from '@/app/session-mock';
 import { navigateTo } from '@/lib/navigation';
 import { navigationHistory } from '@/lib/navigation-history';
+import { signedIn } from '@/lib/test-utils/api-client';
 import { connectRouter } from './router';
 import { activateCatalog, renderApp } from './test-utils';
 
@@ -11,6 +12,7 @@ vi.mock('@/lib/auth/session', async () => (await import('@/app/session-mock')).s
 describe('router wiring', () => {
   beforeEach(() => {
     activateCatalog('en-US');
+    signedIn(); // the feed at /my-posts calls the API: without tokens that call would sign out
     setSignedIn(true);
     navigationHistory.reset();
   });

@@ -13,14 +13,15 @@ describe('db', () => {
   const name = `paddock-db-test-${Math.random().toString(36).slice(2)}`;
   afterEach(() => vi.restoreAllMocks());
 
-  it('opens version 3 with the mirror tables, the outbox, files waiting to upload and the media cache', async () => {
+  it('opens version 4 with the mirror tables, the outbox, files waiting to upload and the media cache', async () => {
     const database = createDb(name);
     await database.open();
-    expect(database.verno).toBe(3);
+    expect(database.verno).toBe(4);
     expect(database.tables.map((t) => t.name).sort()).toEqual(
       [
         'carLogs',
         'cars',
+        'comments',
         'mediaBlobs',
         'mediaCache',
         'messages',
@@ -58,6 +59,19 @@ describe('db', () => {
         .between(['inbox', Dexie.minKey], ['inbox', Dexie.maxKey])
         .primaryKeys(),
     ).toEqual(['m1']);
+    database.close();
+  });
+
+  it('upgrades a version 3 database to the comments table without losing its posts', async () => {
+    const oldName = `${name}-v3`;
+    const v3 = new Dexie(oldName);
+    v3.version(3).stores({ posts: 'id, createdAt', outbox: 'id, &seq, status, kind, entityId' });
+    await v3.table('posts').add({ id: 'p1', createdAt: '2026-01-01T00:00:00Z' });
+    v3.close();
+    const database = createDb(oldName);
+    expect(await database.posts.get('p1')).toMatchObject({ id: 'p1' });
+    await database.comments.put({ id: 'c1', postId: 'p1', parentCommentId: null, createdAt: 'x' });
+    expect(await database.comments.where('postId').equals('p1').primaryKeys()).toEqual(['c1']);
     database.close();
   });
 

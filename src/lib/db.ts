@@ -44,6 +44,7 @@ export class PaddockDb extends Dexie {
   cars!: Table<MirrorRow, string>;
   carLogs!: Table<MirrorRow, string>;
   messages!: Table<MirrorRow, string>;
+  comments!: Table<MirrorRow, string>;
   settingsLabels!: Table<SettingsLabelRow, string>;
   outbox!: Table<OutboxEntry, string>;
   mediaBlobs!: Table<MediaBlobRow, string>;
@@ -74,6 +75,10 @@ export class PaddockDb extends Dexie {
     // which IndexedDB cannot index: unread rows are filtered from the folder's range instead.
     this.version(3).stores({
       messages: 'id, createdAt, folder, [folder+createdAt]',
+    });
+    // Version 4, the feed: comments of opened posts by post (top-level and replies by parent).
+    this.version(4).stores({
+      comments: 'id, postId, parentCommentId, createdAt',
     });
   }
 }

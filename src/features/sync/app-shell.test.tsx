@@ -4,6 +4,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSignedIn } from '@/app/session-mock';
 import { activateCatalog, renderApp } from '@/app/test-utils';
+import { signedIn } from '@/lib/test-utils/api-client';
 import { signOutLocally } from '@/lib/auth/sign-out';
 import { startOutbox, stopOutbox } from '@/lib/outbox';
 import { MEMORY_BANNER_DISMISSED_KEY, storageMode } from './storage-mode';
@@ -19,6 +20,7 @@ vi.mock('@/lib/outbox', async (importOriginal) => ({
 
 beforeEach(() => {
   activateCatalog('en-US');
+  signedIn(); // the feed at /my-posts calls the API: without tokens that call would sign out
   setSignedIn(true);
   sessionStorage.clear();
   storageMode.reset();

@@ -88,7 +88,8 @@ describe('entry content', () => {
   it('names the kinds of the garage and falls back to a generic label', () => {
     expect(kindLabelKey('carLog.create')).toBe('SYNC.KIND_CARLOG_CREATE');
     expect(kindLabelKey('car.delete')).toBe('SYNC.KIND_CAR_DELETE');
-    expect(kindLabelKey('post.like')).toBe('SYNC.KIND_OTHER');
+    expect(kindLabelKey('post.like')).toBe('SYNC.KIND_POST_LIKE');
+    expect(kindLabelKey('future.kind')).toBe('SYNC.KIND_OTHER');
   });
 
   it('summarises an entry by title, or make and model', () => {

@@ -92,6 +92,12 @@ export const KIND_LABEL_KEYS: Record<string, string> = {
   'carLog.update': 'SYNC.KIND_CARLOG_UPDATE',
   'carLog.delete': 'SYNC.KIND_CARLOG_DELETE',
   'media.delete': 'SYNC.KIND_MEDIA_DELETE',
+  'post.create': 'SYNC.KIND_POST_CREATE',
+  'post.like': 'SYNC.KIND_POST_LIKE',
+  'post.update': 'SYNC.KIND_POST_UPDATE',
+  'post.delete': 'SYNC.KIND_POST_DELETE',
+  'comment.create': 'SYNC.KIND_COMMENT_CREATE',
+  'comment.delete': 'SYNC.KIND_COMMENT_DELETE',
 };
 export const KIND_OTHER_KEY = 'SYNC.KIND_OTHER';
 

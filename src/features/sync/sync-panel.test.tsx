@@ -123,7 +123,7 @@ describe('needs attention', () => {
         { name: 'files', value: new NodeBlob(['x']) as unknown as Blob, filename: 'receipt.jpg' },
       ],
     });
-    const other = await refusedEntry('post.create', { type: 'json', json: { text: 'Hello' } });
+    const other = await refusedEntry('future.kind', { type: 'json', json: { text: 'Hello' } });
     await db.outbox.update(other.id, { lastError: DEPENDENCY_DISCARDED });
     renderWithProviders(<SyncIndicator />);
     const dialog = await openPanel();

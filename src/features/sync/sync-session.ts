@@ -3,6 +3,7 @@
 // storage the browser keeps (OFFLINE.md properties 6, 7, 9).
 import { registerGarageHandlers } from '@/features/garage/data/handlers';
 import { registerMessageHandlers } from '@/features/messages/data/handlers';
+import { registerFeedHandlers } from '@/features/posts/data/register';
 import { openLocalDatabase } from '@/lib/db';
 import { startOutbox, stopOutbox } from '@/lib/outbox';
 import { storageMode } from './storage-mode';
@@ -32,6 +33,7 @@ function askPersistentStorage(): void {
 function registerHandlers(): void {
   registerGarageHandlers();
   registerMessageHandlers();
+  registerFeedHandlers();
 }
 
 export async function startSync(): Promise<void> {

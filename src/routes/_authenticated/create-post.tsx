@@ -1,6 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotBuiltYet } from '@/features/layout/not-built-yet';
+import { CreatePostScreen } from '@/features/posts/post-form-screen';
 
-export const Route = createFileRoute('/_authenticated/create-post')({
-  component: () => <NotBuiltYet titleKey="POSTS.CREATE_TITLE" />,
-});
+export const Route = createFileRoute('/_authenticated/create-post')({ component: CreatePostScreen });

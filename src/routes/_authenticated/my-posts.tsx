@@ -1,6 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotBuiltYet } from '@/features/layout/not-built-yet';
+import { FeedScreen } from '@/features/posts/feed-screen';
 
-export const Route = createFileRoute('/_authenticated/my-posts')({
-  component: () => <NotBuiltYet titleKey="POSTS.MY_POSTS_TITLE" />,
-});
+export const Route = createFileRoute('/_authenticated/my-posts')({ component: FeedScreen });

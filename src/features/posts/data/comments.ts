@@ -1,0 +1,240 @@
+// Comments of opened posts: mirrored in Dexie (so an opened post reads offline), written through
+// the outbox (a comment or reply made offline shows at once and is sent once), refreshed from the
+// server without overwriting what is still queued.
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { COMMENTS_PAGE_SIZE, REPLIES_PAGE_SIZE, type CommentSort } from '@/contract/constants';
+import type { Comment, CommentListMeta, Post } from '@/contract/posts';
+import type { SyncState } from '@/features/garage/data';
+import { useLive } from '@/features/garage/data/live';
+import { apiFetch } from '@/lib/api-client';
+import { sessionStore } from '@/lib/auth/session-store';
+import { db, localDb, type MirrorRow, type PaddockDb } from '@/lib/db';
+import { enqueue, registerOnSent, type OutboxEntry } from '@/lib/outbox';
+
+export const COMMENT_KINDS = { create: 'comment.create', delete: 'comment.delete' } as const;
+
+export type LocalComment = Comment & { syncState?: SyncState };
+
+async function queuedIds(database: PaddockDb): Promise<Set<string>> {
+  const keys = await database.outbox.orderBy('entityId').uniqueKeys();
+  return new Set(keys.filter((key): key is string => typeof key === 'string'));
+}
+
+async function queuedFor(database: PaddockDb, ids: string[]): Promise<string[]> {
+  return (await database.outbox.where('entityId').anyOf(ids).toArray()).map((e) => e.id);
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** The composer's plain text as the HTML the server keeps: one paragraph per line. */
+export function commentHtml(text: string): string {
+  return text
+    .trim()
+    .split(/\n+/)
+    .map((line) => `<p>${escapeHtml(line)}</p>`)
+    .join('');
+}
+
+async function bumpCounts(tx: PaddockDb, postId: string, parentId: string | null, by: number) {
+  const post = (await tx.posts.get(postId)) as unknown as Post | undefined;
+  if (post) await tx.posts.put({ ...post, commentsCount: Math.max(0, post.commentsCount + by) });
+  const parent = parentId ? ((await tx.comments.get(parentId)) as unknown as Comment | undefined) : undefined;
+  if (parent) await tx.comments.put({ ...parent, repliesCount: Math.max(0, parent.repliesCount + by) });
+}
+
+/** Writes a comment (or, with parentCommentId, a reply). Resolves with its id once on this device. */
+export async function saveComment(
+  input: { postId: string; text: string; parentCommentId?: string | null },
+  given?: PaddockDb,
+): Promise<string> {
+  const database = given ?? (await localDb());
+  const id = crypto.randomUUID();
+  const parentCommentId = input.parentCommentId ?? null;
+  const content = commentHtml(input.text);
+  const user = sessionStore.getState().user;
+  const dependsOn = await queuedFor(database, [input.postId, ...(parentCommentId ? [parentCommentId] : [])]);
+  await enqueue(
+    {
+      kind: COMMENT_KINDS.create,
+      entityId: id,
+      method: 'POST',
+      path: '/comments',
+      body: { type: 'json', json: { id, postId: input.postId, content, parentCommentId } },
+      dependsOn,
+    },
+    async (tx) => {
+      const stamp = new Date().toISOString();
+      const row: Comment = {
+        id,
+        postId: input.postId,
+        author: {
+          id: user?.id ?? '',
+          username: user?.username ?? '',
+          firstName: user?.firstName ?? '',
+          lastName: user?.lastName ?? '',
+          avatar: user?.avatar ?? null,
+        },
+        content,
+        parentCommentId,
+        repliesCount: 0,
+        createdAt: stamp,
+        updatedAt: stamp,
+      };
+      await tx.comments.put(row);
+      await bumpCounts(tx, input.postId, parentCommentId, 1);
+    },
+    database,
+  );
+  return id;
+}
+
+/** Deletes one of my comments (its replies go with it on the server). */
+export async function deleteComment(id: string, given?: PaddockDb): Promise<void> {
+  const database = given ?? (await localDb());
+  const comment = (await database.comments.get(id)) as unknown as Comment | undefined;
+  if (!comment) return;
+  const dependsOn = await queuedFor(database, [id]);
+  await enqueue(
+    { kind: COMMENT_KINDS.delete, entityId: id, method: 'DELETE', path: `/comments/${id}`, dependsOn },
+    async (tx) => {
+      const replies = (await tx.comments.where('parentCommentId').equals(id).primaryKeys()) as string[];
+      await tx.comments.bulkDelete([id, ...replies]);
+      await bumpCounts(tx, comment.postId, comment.parentCommentId, -(1 + replies.length));
+    },
+    database,
+  );
+}
+
+function isComment(value: unknown): value is Comment {
+  const v = value as Partial<Comment> | null;
+  return typeof v?.id === 'string' && typeof v.postId === 'string' && typeof v.content === 'string';
+}
+
+export async function reconcileComment(_entry: OutboxEntry, data: unknown, database: PaddockDb = db) {
+  if (!isComment(data)) return;
+  await database.transaction('rw', database.comments, database.outbox, async () => {
+    if ((await database.outbox.where('entityId').equals(data.id).count()) > 0) return;
+    if (!(await database.comments.get(data.id))) return; // deleted meanwhile on this device
+    await database.comments.put(data as unknown as MirrorRow);
+  });
+}
+
+let registered = false;
+export function registerCommentHandlers(): void {
+  if (registered) return;
+  registered = true;
+  registerOnSent(COMMENT_KINDS.create, (entry, data) => reconcileComment(entry, data));
+  registerOnSent(COMMENT_KINDS.delete, () => undefined);
+}
+
+/** Puts the server's comments, except those with queued writes. */
+async function mergeComments(database: PaddockDb, comments: Comment[]): Promise<void> {
+  await database.transaction('rw', database.comments, database.outbox, async () => {
+    const queued = await queuedIds(database);
+    const puts = comments.filter((c) => !queued.has(c.id));
+    if (puts.length) await database.comments.bulkPut(puts as unknown as MirrorRow[]);
+  });
+}
+
+/** Drops local comments of this list the server no longer has (unless queued or written since). */
+async function dropGone(database: PaddockDb, local: Comment[], seen: Set<string>, askedAt: string) {
+  await database.transaction('rw', database.comments, database.outbox, async () => {
+    const queued = await queuedIds(database);
+    const gone = local
+      .filter((c) => !seen.has(c.id) && !queued.has(c.id) && c.createdAt < askedAt)
+      .map((c) => c.id);
+    if (gone.length) await database.comments.bulkDelete(gone);
+  });
+}
+
+/**
+ * The first `pages` pages of a post's top-level comments in this order; returns how many there
+ * are. Local comments inside the range the server answered that it no longer lists are dropped.
+ */
+export async function syncComments(
+  postId: string,
+  sortBy: CommentSort,
+  pages = 1,
+  given?: PaddockDb,
+): Promise<number> {
+  registerCommentHandlers();
+  const database = given ?? (await localDb());
+  const askedAt = new Date().toISOString();
+  const limit = COMMENTS_PAGE_SIZE * pages;
+  const answer = await apiFetch<Comment[]>(`/comments/post/${postId}`, {
+    query: { limit, offset: 0, sortBy },
+  });
+  await mergeComments(database, answer.data);
+  const total = (answer.meta as Partial<CommentListMeta> | undefined)?.total ?? answer.data.length;
+  if (answer.data.length >= total) {
+    const local = (await database.comments.where('postId').equals(postId).toArray()) as unknown as Comment[];
+    const seen = new Set(answer.data.map((c) => c.id));
+    await dropGone(
+      database,
+      local.filter((c) => c.parentCommentId === null),
+      seen,
+      askedAt,
+    );
+  }
+  return total;
+}
+
+/** A comment's replies (the first REPLIES_PAGE_SIZE = 20, offset 0). */
+export async function syncReplies(commentId: string, given?: PaddockDb): Promise<void> {
+  const database = given ?? (await localDb());
+  const answer = await apiFetch<Comment[]>(`/comments/${commentId}/replies`, {
+    query: { limit: REPLIES_PAGE_SIZE, offset: 0 },
+  });
+  await mergeComments(database, answer.data);
+}
+
+const newestFirst = (a: Comment, b: Comment) =>
+  a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0;
+
+/** A post's comments from Dexie: top-level ones in the chosen order, replies oldest first. */
+export function useComments(postId: string, sortBy: CommentSort) {
+  const rows = useLive(
+    async () => (await db.comments.where('postId').equals(postId).toArray()) as unknown as Comment[],
+    [postId],
+  );
+  const queued = useLive(async () => queuedIds(db), []);
+  return useMemo(() => {
+    if (!rows || !queued) return undefined;
+    const withState = (c: Comment): LocalComment => (queued.has(c.id) ? { ...c, syncState: 'pending' } : c);
+    const top = rows.filter((c) => c.parentCommentId === null).sort(newestFirst);
+    if (sortBy === 'oldest') top.reverse();
+    const replies = new Map<string, LocalComment[]>();
+    for (const reply of rows
+      .filter((c) => c.parentCommentId !== null)
+      .sort(newestFirst)
+      .reverse()) {
+      const list = replies.get(reply.parentCommentId!) ?? [];
+      list.push(withState(reply));
+      replies.set(reply.parentCommentId!, list);
+    }
+    return { comments: top.map(withState), replies };
+  }, [rows, queued, sortBy]);
+}
+
+/** Keeps a post's comments fresh while shown; `more()` asks for one more page. */
+export function useCommentsRefresh(postId: string, sortBy: CommentSort) {
+  const [pages, setPages] = useState(1);
+  const [total, setTotal] = useState<number | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const refresh = useCallback(async () => {
+    try {
+      setTotal(await syncComments(postId, sortBy, pages));
+      setError(null);
+    } catch (caught) {
+      setError(caught);
+    }
+  }, [postId, sortBy, pages]);
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+  const more = useCallback(() => setPages((p) => p + 1), []);
+  const hasMore = total !== null && total > pages * COMMENTS_PAGE_SIZE;
+  return { refresh, more, hasMore, error };
+}

@@ -1,0 +1,261 @@
+// Test double of the posts and comments API at the fetch boundary: an in-memory server that
+// answers the way the real one does (envelopes, client ids, multipart `data` + `image`, the feed's
+// cursor, the like toggle remembered by Idempotency-Key), and records every request.
+import { vi } from 'vitest';
+import type { Comment, Post, PostAuthor } from '@/contract/posts';
+
+type Answer = { status: number; body?: unknown };
+export type FakeRequest = {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  idempotencyKey: string | null;
+  files: File[];
+  body: unknown;
+};
+
+const API = '/api/v1.0';
+
+export const FAKE_ME: PostAuthor = {
+  id: 'member-1',
+  username: 'ada',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  avatar: null,
+};
+export const FAKE_FRIEND: PostAuthor = {
+  id: 'member-2',
+  username: 'bob',
+  firstName: 'Bob',
+  lastName: 'Brown',
+  avatar: null,
+};
+
+export function installPostsServer(options: { me?: PostAuthor } = {}) {
+  const me = options.me ?? FAKE_ME;
+  const posts = new Map<string, Post>();
+  const comments = new Map<string, Comment>();
+  const requests: FakeRequest[] = [];
+  const answered = new Map<string, Answer>(); // Idempotency-Key → stored answer
+  let clock = Date.parse('2026-01-01T00:00:00Z');
+  const stamp = () => new Date((clock += 1000)).toISOString();
+  let offline = false;
+
+  const ok = (data: unknown, status = 200, meta?: unknown): Answer => ({
+    status,
+    body: { success: true, data, ...(meta ? { meta } : {}) },
+  });
+  const notFound = (): Answer => ({
+    status: 404,
+    body: { success: false, error: { code: 'NOT_FOUND', message: 'Not found' } },
+  });
+
+  /** A friend's (or my) post already on the server. */
+  function addPost(fields: Partial<Post> = {}): Post {
+    const at = stamp();
+    const post: Post = {
+      id: crypto.randomUUID(),
+      author: FAKE_FRIEND,
+      content: '<p>Hello</p>',
+      image: null,
+      imageWidth: null,
+      imageHeight: null,
+      carId: null,
+      likes: [],
+      likesCount: 0,
+      commentsCount: 0,
+      createdAt: at,
+      updatedAt: at,
+      ...fields,
+    };
+    posts.set(post.id, post);
+    return post;
+  }
+
+  function addComment(postId: string, fields: Partial<Comment> = {}): Comment {
+    const at = stamp();
+    const comment: Comment = {
+      id: crypto.randomUUID(),
+      postId,
+      author: FAKE_FRIEND,
+      content: 'Nice',
+      parentCommentId: null,
+      repliesCount: 0,
+      createdAt: at,
+      updatedAt: at,
+      ...fields,
+    };
+    comments.set(comment.id, comment);
+    bump(postId, comment.parentCommentId, 1);
+    return comment;
+  }
+
+  function bump(postId: string, parentId: string | null, by: number) {
+    const post = posts.get(postId);
+    if (post) posts.set(postId, { ...post, commentsCount: post.commentsCount + by });
+    const parent = parentId ? comments.get(parentId) : undefined;
+    if (parent) comments.set(parent.id, { ...parent, repliesCount: parent.repliesCount + by });
+  }
+
+  async function readBody(init: RequestInit): Promise<{ body: unknown; files: File[] }> {
+    if (init.body instanceof FormData) {
+      const files: File[] = [];
+      let data: unknown = {};
+      for (const [name, value] of init.body.entries()) {
+        if (name === 'data' && typeof value === 'string') data = JSON.parse(value);
+        else if (typeof value !== 'string') files.push(value);
+      }
+      return { body: data, files };
+    }
+    return { body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined, files: [] };
+  }
+
+  const newestFirst = (a: { createdAt: string }, b: { createdAt: string }) =>
+    a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0;
+
+  function handle(
+    method: string,
+    path: string,
+    body: Record<string, unknown>,
+    files: File[],
+    query: URLSearchParams,
+  ): Answer {
+    let m: RegExpMatchArray | null;
+    if (method === 'GET' && path === '/posts/feed') {
+      const limit = Number(query.get('limit') ?? 20);
+      const offset = Number(query.get('offset') ?? 0);
+      const all = [...posts.values()].sort(newestFirst);
+      const before = query.get('before');
+      const start = before ? all.findIndex((p) => p.id === before) + 1 + offset : offset;
+      const page = all.slice(start, start + limit);
+      const last = page[page.length - 1];
+      const nextCursor = start + limit < all.length && last ? last.id : null;
+      return ok(page, 200, { total: all.length, limit, offset, nextCursor });
+    }
+    if (method === 'POST' && (path === '/posts' || path === '/posts/with-image')) {
+      const id = (body.id as string) ?? crypto.randomUUID();
+      const stored = posts.get(id);
+      if (stored) return ok(stored);
+      const image = files[0] ? `${API}/posts/${id}/images/${crypto.randomUUID()}` : null;
+      const post = addPost({
+        id,
+        author: me,
+        content: (body.content as string) ?? '',
+        carId: (body.carId as string | null) ?? null,
+        image,
+        imageWidth: image ? 800 : null,
+        imageHeight: image ? 600 : null,
+      });
+      return ok(post, 201);
+    }
+    if ((m = path.match(/^\/posts\/([^/]+)\/like$/)) && method === 'POST') {
+      const post = posts.get(m[1]!);
+      if (!post) return notFound();
+      const liked = !post.likes.includes(me.id);
+      const likes = liked ? [me.id, ...post.likes] : post.likes.filter((id) => id !== me.id);
+      posts.set(post.id, { ...post, likes, likesCount: likes.length });
+      return ok({ postId: post.id, liked, likesCount: likes.length });
+    }
+    if ((m = path.match(/^\/posts\/([^/]+)(\/with-image)?$/))) {
+      const post = posts.get(m[1]!);
+      if (!post) return notFound();
+      if (method === 'GET') return ok(post);
+      if (method === 'DELETE') {
+        posts.delete(post.id);
+        return ok({ id: post.id });
+      }
+      if (method === 'PUT') {
+        const image = files[0] ? `${API}/posts/${post.id}/images/${crypto.randomUUID()}` : null;
+        const next: Post = {
+          ...post,
+          ...(typeof body.content === 'string' ? { content: body.content } : {}),
+          ...('carId' in body ? { carId: (body.carId as string | null) ?? null } : {}),
+          ...(image ? { image, imageWidth: 800, imageHeight: 600 } : {}),
+          ...(body.removeImage === true ? { image: null, imageWidth: null, imageHeight: null } : {}),
+          updatedAt: stamp(),
+        };
+        posts.set(post.id, next);
+        return ok(next);
+      }
+    }
+    if ((m = path.match(/^\/comments\/post\/([^/]+)$/)) && method === 'GET') {
+      const limit = Number(query.get('limit') ?? 20);
+      const offset = Number(query.get('offset') ?? 0);
+      const all = [...comments.values()]
+        .filter((c) => c.postId === m![1] && c.parentCommentId === null)
+        .sort(newestFirst);
+      if (query.get('sortBy') === 'oldest') all.reverse();
+      return ok(all.slice(offset, offset + limit), 200, { total: all.length, limit, offset });
+    }
+    if ((m = path.match(/^\/comments\/([^/]+)\/replies$/)) && method === 'GET') {
+      const limit = Number(query.get('limit') ?? 20);
+      const offset = Number(query.get('offset') ?? 0);
+      const all = [...comments.values()]
+        .filter((c) => c.parentCommentId === m![1])
+        .sort(newestFirst)
+        .reverse();
+      return ok(all.slice(offset, offset + limit), 200, { total: all.length, limit, offset });
+    }
+    if (method === 'POST' && path === '/comments') {
+      const id = (body.id as string) ?? crypto.randomUUID();
+      const stored = comments.get(id);
+      if (stored) return ok(stored);
+      if (!posts.has(body.postId as string)) return notFound();
+      return ok(
+        addComment(body.postId as string, {
+          id,
+          author: me,
+          content: body.content as string,
+          parentCommentId: (body.parentCommentId as string | null) ?? null,
+        }),
+        201,
+      );
+    }
+    if ((m = path.match(/^\/comments\/([^/]+)$/)) && method === 'DELETE') {
+      const comment = comments.get(m[1]!);
+      if (!comment) return notFound();
+      comments.delete(comment.id);
+      bump(comment.postId, comment.parentCommentId, -1);
+      return ok({
+        id: comment.id,
+        postId: comment.postId,
+        commentsCount: posts.get(comment.postId)?.commentsCount ?? 0,
+      });
+    }
+    return notFound();
+  }
+
+  const mock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      'http://localhost',
+    );
+    const method = (init.method ?? 'GET').toUpperCase();
+    const path = url.pathname.slice(API.length);
+    const { body, files } = await readBody(init);
+    const idempotencyKey = new Headers(init.headers).get('Idempotency-Key');
+    requests.push({ method, path, query: url.searchParams, idempotencyKey, files, body });
+    if (offline) throw new TypeError('Failed to fetch');
+    const replayed = idempotencyKey ? answered.get(idempotencyKey) : undefined;
+    const answer =
+      replayed ?? handle(method, path, (body ?? {}) as Record<string, unknown>, files, url.searchParams);
+    if (idempotencyKey && method !== 'GET') answered.set(idempotencyKey, answer);
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', mock);
+
+  return {
+    posts,
+    comments,
+    requests,
+    addPost,
+    addComment,
+    writes: () => requests.filter((r) => r.method !== 'GET'),
+    setOffline: (value: boolean) => {
+      offline = value;
+    },
+  };
+}

@@ -1,0 +1,78 @@
+// After the server confirms a write the local row becomes the server's copy (sanitised HTML,
+// the image's url and size, counts) — unless later writes of the same post are still queued:
+// then only what the server made is taken (the uploaded photo), and the member's newer state stays.
+import type { LikeResult, Post } from '@/contract/posts';
+import { sessionStore } from '@/lib/auth/session-store';
+import { db as defaultDb, type PaddockDb } from '@/lib/db';
+import { registerOnSent, type OutboxEntry } from '@/lib/outbox';
+import { LOCAL_MEDIA_PREFIX } from '@/features/garage/data/types';
+import { POST_KINDS } from './types';
+
+function isPost(value: unknown): value is Post {
+  const v = value as Partial<Post> | null;
+  return typeof v?.id === 'string' && typeof v.content === 'string' && Array.isArray(v.likes);
+}
+
+function isLikeResult(value: unknown): value is LikeResult {
+  const v = value as Partial<LikeResult> | null;
+  return typeof v?.postId === 'string' && typeof v.liked === 'boolean' && typeof v.likesCount === 'number';
+}
+
+export async function reconcilePost(entry: OutboxEntry, data: unknown, database: PaddockDb = defaultDb) {
+  if (!isPost(data)) return;
+  await database.transaction('rw', database.posts, database.outbox, database.mediaBlobs, async () => {
+    const later = await database.outbox.where('entityId').equals(data.id).count();
+    const local = (await database.posts.get(data.id)) as unknown as Post | undefined;
+    if (later === 0) {
+      await database.posts.put(data);
+      return;
+    }
+    if (!local) return; // deleted meanwhile on this device: the queued delete follows
+    // Later writes (an edit, a like) are queued: the member's state stays; only the photo this
+    // entry uploaded takes the server's url and size.
+    const blobId = local.image?.startsWith(LOCAL_MEDIA_PREFIX)
+      ? local.image.slice(LOCAL_MEDIA_PREFIX.length)
+      : null;
+    const blob = blobId ? await database.mediaBlobs.get(blobId) : undefined;
+    const uploaded = blobId !== null && (!blob || blob.entryId === entry.id);
+    await database.posts.put({
+      ...local,
+      createdAt: data.createdAt,
+      ...(uploaded ? { image: data.image, imageWidth: data.imageWidth, imageHeight: data.imageHeight } : {}),
+    });
+  });
+}
+
+export async function reconcileLike(
+  _entry: OutboxEntry,
+  data: unknown,
+  memberId: string,
+  database: PaddockDb = defaultDb,
+) {
+  if (!isLikeResult(data)) return;
+  await database.transaction('rw', database.posts, database.outbox, async () => {
+    if ((await database.outbox.where('entityId').equals(data.postId).count()) > 0) return;
+    const local = (await database.posts.get(data.postId)) as unknown as Post | undefined;
+    if (!local) return;
+    const others = local.likes.filter((id) => id !== memberId);
+    await database.posts.put({
+      ...local,
+      likes: data.liked ? [memberId, ...others] : others,
+      likesCount: data.likesCount,
+    });
+  });
+}
+
+let registered = false;
+
+/** Registers the feed's reconciliation handlers once (the replayer may run before a screen). */
+export function registerPostHandlers(): void {
+  if (registered) return;
+  registered = true;
+  registerOnSent(POST_KINDS.create, (entry, data) => reconcilePost(entry, data));
+  registerOnSent(POST_KINDS.update, (entry, data) => reconcilePost(entry, data));
+  registerOnSent(POST_KINDS.delete, () => undefined);
+  registerOnSent(POST_KINDS.like, (entry, data) =>
+    reconcileLike(entry, data, sessionStore.getState().user?.id ?? ''),
+  );
+}

@@ -1,0 +1,187 @@
+// The feed's offline path inside the client: writes land in Dexie and the outbox in one go, the
+// real replayer sends them through the real transport to an in-memory server double, the handlers
+// reconcile, and a sync never overwrites what is still queued.
+import { File as NodeFile } from 'node:buffer';
+import { renderHook, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FEED_PAGE_SIZE } from '@/contract/constants';
+import type { Post } from '@/contract/posts';
+import { sessionStore } from '@/lib/auth/session-store';
+import { db, resetLocalDatabaseForTests } from '@/lib/db';
+import { createReplayer } from '@/lib/outbox';
+import { signedIn } from '@/lib/test-utils/api-client';
+import { FAKE_ME, installPostsServer } from './fake-posts-server';
+import { loadMoreFeed, savePost, syncFeed, toggleLike, updatePost, useFeed } from './index';
+
+// jsdom's Blob and FormData do not survive IndexedDB's structured clone (jsdom #3363).
+class ListFormData {
+  private list: [string, unknown][] = [];
+  append(name: string, value: unknown, filename?: string) {
+    this.list.push([name, typeof value === 'string' ? value : Object.assign(value as object, { filename })]);
+  }
+  entries() {
+    return this.list[Symbol.iterator]();
+  }
+}
+
+const photo = () => new NodeFile(['jpeg bytes'], 'track.jpg', { type: 'image/jpeg' }) as unknown as File;
+
+let dbCount = 0;
+beforeEach(() => {
+  dbCount += 1;
+  resetLocalDatabaseForTests(`posts-test-${dbCount}-${Math.random().toString(36).slice(2)}`);
+  vi.stubGlobal('FormData', ListFormData);
+  signedIn();
+  sessionStore.setState({
+    status: 'signedIn',
+    user: { ...FAKE_ME, email: 'ada@example.com', bio: null, city: null, createdAt: '2026-01-01T00:00:00Z' },
+    isAuthReady: true,
+  });
+});
+afterEach(() => {
+  db.close();
+  vi.unstubAllGlobals();
+  sessionStore.reset();
+});
+
+const replay = () => createReplayer({ random: () => 0, refresh: vi.fn() }).replay();
+const local = async (id: string) => (await db.posts.get(id)) as unknown as Post | undefined;
+
+describe('the feed from the server', () => {
+  it('reads the first page (FEED_PAGE_SIZE = 20) into Dexie, newest first, and follows the cursor', async () => {
+    expect(FEED_PAGE_SIZE).toBe(20);
+    const server = installPostsServer();
+    for (let i = 0; i < 25; i += 1) server.addPost({ content: `<p>post ${i}</p>` });
+    await syncFeed();
+    expect(server.requests[0]?.query.get('limit')).toBe('20');
+    expect(server.requests[0]?.query.get('offset')).toBe('0');
+    expect(server.requests[0]?.query.has('before')).toBe(false);
+    expect(await db.posts.count()).toBe(20);
+
+    const { result } = renderHook(() => useFeed());
+    await waitFor(() => expect(result.current).toHaveLength(20));
+    expect(result.current?.[0]?.content).toBe('<p>post 24</p>');
+
+    const more = await loadMoreFeed();
+    const second = server.requests[1];
+    expect(second?.path).toBe('/posts/feed');
+    expect(second?.query.get('before')).toBe(result.current?.[19]?.id);
+    expect(more).toBe(false); // the server said it was the last page
+    expect(await db.posts.count()).toBe(25);
+    expect(await loadMoreFeed()).toBe(false);
+    expect(server.requests).toHaveLength(2); // no cursor left: no request
+  });
+
+  it('drops posts the server no longer lists, but never a post with queued writes', async () => {
+    const server = installPostsServer();
+    const gone = server.addPost();
+    await syncFeed();
+    server.posts.delete(gone.id);
+    server.setOffline(true);
+    const mine = await savePost({ content: '<p>Offline</p>', carId: null });
+    server.setOffline(false);
+    await syncFeed();
+    expect(await local(gone.id)).toBeUndefined();
+    expect(await local(mine)).toBeDefined();
+  });
+});
+
+describe('writing posts offline', () => {
+  it('a new post shows at once as pending, and reaches the server once with its image', async () => {
+    const server = installPostsServer();
+    server.addPost();
+    await syncFeed();
+    server.setOffline(true);
+    const id = await savePost({ content: '<p>Track day</p>', carId: null }, { image: photo() });
+    const { result } = renderHook(() => useFeed());
+    await waitFor(() => expect(result.current?.[0]).toMatchObject({ id, syncState: 'pending' }));
+    expect(result.current?.[0]?.image).toMatch(/^local:/);
+    const [entry] = await db.outbox.toArray();
+    expect(entry).toMatchObject({ kind: 'post.create', entityId: id, path: '/posts/with-image' });
+
+    await replay(); // offline: stays queued
+    server.setOffline(false);
+    await db.outbox.toCollection().modify({ nextAttemptAt: 0 });
+    await replay();
+    await replay();
+    const creates = server.writes().filter((r) => r.path.startsWith('/posts') && r.files.length === 1);
+    expect(creates.length).toBeGreaterThanOrEqual(1);
+    expect(server.posts.size).toBe(2);
+    expect(new Set(server.writes().map((r) => r.idempotencyKey)).size).toBe(1);
+    await waitFor(() => expect(result.current?.[0]?.syncState).toBeUndefined());
+    expect((await local(id))?.image).toMatch(/^\/api\/v1\.0\/posts\//);
+    expect(await db.mediaBlobs.count()).toBe(0);
+  });
+});
+
+describe('editing a post not sent yet', () => {
+  it("the edit goes after the create; the create's answer does not undo the edit; the photo takes its server url", async () => {
+    const server = installPostsServer();
+    server.setOffline(true);
+    const id = await savePost({ content: '<p>First</p>', carId: null }, { image: photo() });
+    await updatePost(id, { content: '<p>Second</p>', carId: null });
+    const [create, edit] = await db.outbox.orderBy('seq').toArray();
+    expect(edit?.dependsOn).toEqual([create?.id]);
+    expect(edit).toMatchObject({ kind: 'post.update', method: 'PUT', path: `/posts/${id}` });
+    server.setOffline(false);
+    await db.outbox.toCollection().modify({ nextAttemptAt: 0 });
+    await replay();
+    await replay();
+    expect(server.writes().map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /posts/with-image',
+      `PUT /posts/${id}`,
+    ]);
+    expect(server.posts.get(id)?.content).toBe('<p>Second</p>');
+    const row = await local(id);
+    expect(row?.content).toBe('<p>Second</p>');
+    expect(row?.image).toMatch(/^\/api\/v1\.0\/posts\//);
+  });
+});
+
+describe('likes', () => {
+  it('is optimistic, queued once, and replayed once (isLiked = likes.includes(me))', async () => {
+    const server = installPostsServer();
+    const post = server.addPost({ likes: ['member-9'], likesCount: 1 });
+    await syncFeed();
+    server.setOffline(true);
+    await toggleLike(post.id);
+    expect(await local(post.id)).toMatchObject({ likes: [FAKE_ME.id, 'member-9'], likesCount: 2 });
+    expect(await db.outbox.count()).toBe(1);
+
+    await replay(); // fails offline: tried once, so a new tap queues a new toggle
+    server.setOffline(false);
+    await db.outbox.toCollection().modify({ nextAttemptAt: 0 });
+    await replay();
+    await replay();
+    const likes = server.writes().filter((r) => r.path === `/posts/${post.id}/like`);
+    expect(likes.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(likes.map((r) => r.idempotencyKey)).size).toBe(1);
+    expect(server.posts.get(post.id)).toMatchObject({ likesCount: 2 });
+    expect(server.posts.get(post.id)?.likes).toContain(FAKE_ME.id);
+    expect(await local(post.id)).toMatchObject({ likesCount: 2 });
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('a second tap before sending takes the queued like back: nothing reaches the server', async () => {
+    const server = installPostsServer();
+    const post = server.addPost();
+    await syncFeed();
+    server.setOffline(true);
+    await toggleLike(post.id);
+    await toggleLike(post.id);
+    expect(await db.outbox.count()).toBe(0);
+    expect(await local(post.id)).toMatchObject({ likes: [], likesCount: 0 });
+    server.setOffline(false);
+    await replay();
+    expect(server.writes()).toHaveLength(0);
+  });
+
+  it('a sync does not overwrite a post whose like is still queued', async () => {
+    const server = installPostsServer();
+    const post = server.addPost();
+    await syncFeed();
+    await toggleLike(post.id);
+    await syncFeed(); // the server does not have the like yet
+    expect(await local(post.id)).toMatchObject({ likesCount: 1, likes: [FAKE_ME.id] });
+  });
+});

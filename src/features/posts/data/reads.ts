@@ -1,0 +1,48 @@
+// The feed read from Dexie (OFFLINE.md property 8): a live query, newest first, each post with
+// the sync state of its queued writes (a post not sent yet shows as pending).
+import { useMemo } from 'react';
+import type { Post } from '@/contract/posts';
+import type { SyncState } from '@/features/garage/data';
+import { useLive } from '@/features/garage/data/live';
+import { db } from '@/lib/db';
+import type { LocalPost } from './types';
+
+/** entityId → 'failed' if one of its writes needs attention, else 'pending' (index keys only). */
+async function syncStates(): Promise<Map<string, SyncState>> {
+  const [queued, failed] = await Promise.all([
+    db.outbox.orderBy('entityId').uniqueKeys(),
+    db.outbox.where('status').equals('failed').toArray(),
+  ]);
+  const states = new Map<string, SyncState>();
+  for (const key of queued) if (typeof key === 'string') states.set(key, 'pending');
+  for (const entry of failed) if (entry.entityId) states.set(entry.entityId, 'failed');
+  return states;
+}
+
+/** The local feed, newest first. */
+export async function readFeed(): Promise<Post[]> {
+  return (await db.posts.orderBy('createdAt').reverse().toArray()) as unknown as Post[];
+}
+
+export function useFeed(): LocalPost[] | undefined {
+  const posts = useLive(readFeed, []);
+  const states = useLive(syncStates, []);
+  return useMemo(() => {
+    if (!posts || !states) return undefined;
+    return posts.map((post) => {
+      const state = states.get(post.id);
+      return state ? { ...post, syncState: state } : post;
+    });
+  }, [posts, states]);
+}
+
+export function usePost(id: string): LocalPost | null | undefined {
+  const post = useLive(async () => ((await db.posts.get(id)) as unknown as Post | undefined) ?? null, [id]);
+  const states = useLive(syncStates, []);
+  return useMemo(() => {
+    if (post === undefined || !states) return undefined;
+    if (post === null) return null;
+    const state = states.get(post.id);
+    return state ? { ...post, syncState: state } : post;
+  }, [post, states]);
+}

@@ -1,0 +1,137 @@
+// Refreshing the local feed from the server. Local writes win until they are sent: a post with
+// queued writes (a new post, a like) is never overwritten. The first page also drops local posts
+// the server no longer lists in its range (deleted), unless they have queued writes.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { FEED_PAGE_SIZE } from '@/contract/constants';
+import type { FeedMeta, Post } from '@/contract/posts';
+import { apiFetch } from '@/lib/api-client';
+import { localDb, type MirrorRow, type PaddockDb } from '@/lib/db';
+import { realtime } from '@/lib/socket';
+import { registerPostHandlers } from './handlers';
+import { FEED_CURSOR_KEY } from './types';
+
+async function queuedIds(database: PaddockDb): Promise<Set<string>> {
+  const keys = await database.outbox.orderBy('entityId').uniqueKeys();
+  return new Set(keys.filter((key): key is string => typeof key === 'string'));
+}
+
+/** Puts the server's posts, except those with queued writes. */
+export async function mergePosts(database: PaddockDb, posts: Post[]): Promise<void> {
+  await database.transaction('rw', database.posts, database.outbox, async () => {
+    const queued = await queuedIds(database);
+    const puts = posts.filter((post) => !queued.has(post.id));
+    if (puts.length) await database.posts.bulkPut(puts as unknown as MirrorRow[]);
+  });
+}
+
+async function fetchPage(before: string | null): Promise<{ posts: Post[]; nextCursor: string | null }> {
+  const query = before ? { limit: FEED_PAGE_SIZE, offset: 0, before } : { limit: FEED_PAGE_SIZE, offset: 0 };
+  const answer = await apiFetch<Post[]>('/posts/feed', { query });
+  const meta = answer.meta as Partial<FeedMeta> | undefined;
+  return { posts: answer.data, nextCursor: typeof meta?.nextCursor === 'string' ? meta.nextCursor : null };
+}
+
+/** The feed's first page: merged, posts gone from its range dropped, the cursor reset. */
+export async function syncFeed(given?: PaddockDb): Promise<void> {
+  registerPostHandlers();
+  const database = given ?? (await localDb());
+  const askedAt = new Date().toISOString();
+  const { posts, nextCursor } = await fetchPage(null);
+  await mergePosts(database, posts);
+  // The range the page covers: everything newer than its oldest post (all of it when it is the last page).
+  const oldest = nextCursor === null ? '' : (posts[posts.length - 1]?.createdAt ?? '');
+  const seen = new Set(posts.map((p) => p.id));
+  await database.transaction('rw', database.posts, database.outbox, async () => {
+    const queued = await queuedIds(database);
+    const local = (await database.posts
+      .where('createdAt')
+      .aboveOrEqual(oldest)
+      .toArray()) as unknown as Post[];
+    const gone = local
+      .filter((p) => !seen.has(p.id) && !queued.has(p.id) && p.createdAt < askedAt)
+      .map((p) => p.id);
+    if (gone.length) await database.posts.bulkDelete(gone);
+  });
+  await database.meta.put({ key: FEED_CURSOR_KEY, value: nextCursor });
+}
+
+/** The next page after the stored cursor (keyset paging). false when there is none. */
+export async function loadMoreFeed(given?: PaddockDb): Promise<boolean> {
+  const database = given ?? (await localDb());
+  const cursor = (await database.meta.get(FEED_CURSOR_KEY))?.value;
+  if (typeof cursor !== 'string') return false;
+  const { posts, nextCursor } = await fetchPage(cursor);
+  await mergePosts(database, posts);
+  await database.meta.put({ key: FEED_CURSOR_KEY, value: nextCursor });
+  return nextCursor !== null;
+}
+
+/** One post (opened, or after a postUpdated event): fetched, or dropped when gone. */
+export async function syncPost(id: string, given?: PaddockDb): Promise<void> {
+  const database = given ?? (await localDb());
+  try {
+    const answer = await apiFetch<Post>(`/posts/${id}`);
+    await mergePosts(database, [answer.data]);
+  } catch (error) {
+    if ((error as { status?: unknown }).status !== 404) throw error;
+    await database.transaction('rw', database.posts, database.outbox, async () => {
+      if (!(await queuedIds(database)).has(id)) await database.posts.delete(id);
+    });
+  }
+}
+
+/**
+ * Keeps the feed fresh while shown: on mount, on refresh() (pull-to-refresh) and when a friend's
+ * post appears, changes or goes (the realtime-only `post` notifications). loadMore() follows the
+ * cursor; `hasMore` is false once the server said the last page was read.
+ */
+export function useFeedRefresh() {
+  const [refreshing, setRefreshing] = useState(false);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [hasMore, setHasMore] = useState(true);
+  const [error, setError] = useState<unknown>(null);
+  const busy = useRef(false);
+  // loadMore waits for a running refresh: the cursor it follows is the one the refresh stores.
+  const refreshing$ = useRef<Promise<void>>(Promise.resolve());
+
+  const run = useCallback(async () => {
+    setRefreshing(true);
+    try {
+      await syncFeed();
+      const cursor = (await (await localDb()).meta.get(FEED_CURSOR_KEY))?.value;
+      setHasMore(typeof cursor === 'string');
+      setError(null);
+    } catch (caught) {
+      setError(caught);
+    } finally {
+      setRefreshing(false);
+    }
+  }, []);
+
+  const refresh = useCallback(() => {
+    refreshing$.current = run();
+    return refreshing$.current;
+  }, [run]);
+
+  const loadMore = useCallback(async () => {
+    if (busy.current) return;
+    busy.current = true;
+    setLoadingMore(true);
+    try {
+      await refreshing$.current;
+      setHasMore(await loadMoreFeed());
+    } catch (caught) {
+      setError(caught);
+    } finally {
+      busy.current = false;
+      setLoadingMore(false);
+    }
+  }, []);
+
+  useEffect(() => {
+    void refresh();
+    return realtime.on('post', () => void refresh());
+  }, [refresh]);
+
+  return { refreshing, loadingMore, hasMore, error, refresh, loadMore };
+}

@@ -1,0 +1,21 @@
+// The feed's local rows: the server's Post as is, plus the sync state the outbox gives it.
+import type { Post } from '@/contract/posts';
+import type { SyncState } from '@/features/garage/data';
+
+export type LocalPost = Post & { syncState?: SyncState };
+
+/** What the create-post form hands to savePost. */
+export interface PostDraft {
+  content: string;
+  carId: string | null;
+}
+
+export const POST_KINDS = {
+  create: 'post.create',
+  like: 'post.like',
+  update: 'post.update',
+  delete: 'post.delete',
+} as const;
+
+/** meta row keeping the feed's next-page cursor (meta.nextCursor of the last page read). */
+export const FEED_CURSOR_KEY = 'postsFeedCursor';

@@ -1,0 +1,152 @@
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useMediaUrl } from '@/features/garage/data';
+import { useAvatarUrl } from '@/features/people/avatar/use-avatar-url';
+import { useSession } from '@/lib/auth/session';
+import { displayName } from '@/lib/display-name';
+import { formatDate, useT } from '@/lib/i18n';
+import { Button, ConfirmDialog } from '@/ui';
+import { deletePost, toggleLike, type LocalPost } from './data';
+import { ChatBubbleIcon, HeartIcon } from './icons';
+
+/** The author's round 50 px picture (spec §9 avatar size), or their initial. */
+export function AuthorAvatar({ author }: { author: LocalPost['author'] }) {
+  const src = useAvatarUrl(author.avatar, 50);
+  const [broken, setBroken] = useState<string | null>(null);
+  if (src && broken !== src) {
+    return (
+      <span className="post-avatar">
+        <img src={src} alt="" width={50} height={50} onError={() => setBroken(src)} />
+      </span>
+    );
+  }
+  return (
+    <span className="post-avatar post-avatar--initial" aria-hidden="true">
+      {displayName(author).charAt(0).toUpperCase()}
+    </span>
+  );
+}
+
+/**
+ * The post's image: fetched with the bearer token (or read from this device when not uploaded
+ * yet), its room reserved from the stored size so the feed does not jump when it arrives.
+ */
+function PostImage({ post }: { post: LocalPost }) {
+  const t = useT();
+  const src = useMediaUrl(post.image);
+  const ratio = post.imageWidth && post.imageHeight ? `${post.imageWidth} / ${post.imageHeight}` : '4 / 3';
+  return (
+    <div className="post-card__image" style={{ aspectRatio: ratio }}>
+      {src ? (
+        <img
+          src={src}
+          alt={t('POSTS.IMAGE_ALT')}
+          loading="lazy"
+          decoding="async"
+          width={post.imageWidth ?? undefined}
+          height={post.imageHeight ?? undefined}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+export function PostCard({
+  post,
+  linkToPost = true,
+  onDeleted,
+}: {
+  post: LocalPost;
+  linkToPost?: boolean;
+  onDeleted?: () => void;
+}) {
+  const t = useT();
+  const me = useSession().user?.id ?? '';
+  const isLiked = post.likes.includes(me);
+  const [error, setError] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const remove = () => {
+    setConfirming(false);
+    deletePost(post.id).then(onDeleted, () => setError(true));
+  };
+  const like = () => {
+    setError(false);
+    toggleLike(post.id).catch(() => setError(true));
+  };
+  const comments = t('POSTS.COMMENTS_COUNT', { count: post.commentsCount });
+  return (
+    <article className="post-card" aria-label={t('POSTS.POST_BY', { name: displayName(post.author) })}>
+      <header className="post-card__header">
+        <AuthorAvatar author={post.author} />
+        <div className="post-card__meta">
+          <span className="post-card__author">{displayName(post.author)}</span>
+          <time className="post-card__date" dateTime={post.createdAt}>
+            {formatDate(post.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}
+          </time>
+        </div>
+        {post.syncState ? (
+          <span className={`post-card__state post-card__state--${post.syncState}`} role="status">
+            {t(post.syncState === 'failed' ? 'POSTS.FAILED' : 'POSTS.PENDING')}
+          </span>
+        ) : null}
+      </header>
+      {post.content ? (
+        // Sanitised by the server against the editor's allow-list (or the member's own, not sent yet).
+        <div className="rich-text post-card__content" dangerouslySetInnerHTML={{ __html: post.content }} />
+      ) : null}
+      {post.image ? <PostImage post={post} /> : null}
+      <footer className="post-card__actions">
+        <button
+          type="button"
+          className={`post-card__like${isLiked ? ' post-card__like--on' : ''}`}
+          aria-pressed={isLiked}
+          onClick={like}
+        >
+          <HeartIcon filled={isLiked} />
+          <span>{t('POSTS.LIKE')}</span>
+          <span className="post-card__count">{t('POSTS.LIKES_COUNT', { count: post.likesCount })}</span>
+        </button>
+        {linkToPost ? (
+          <Link to="/post/$id" params={{ id: post.id }} className="post-card__comments">
+            <ChatBubbleIcon />
+            {comments}
+          </Link>
+        ) : (
+          <span className="post-card__comments">
+            <ChatBubbleIcon />
+            {comments}
+          </span>
+        )}
+        {post.author.id === me ? (
+          <>
+            <Link
+              to="/edit-post/$id"
+              params={{ id: post.id }}
+              className="ui-button ui-button--ghost ui-button--small"
+            >
+              {t('POSTS.EDIT')}
+            </Link>
+            <Button variant="ghost" size="small" onClick={() => setConfirming(true)}>
+              {t('POSTS.DELETE')}
+            </Button>
+          </>
+        ) : null}
+      </footer>
+      {confirming ? (
+        <ConfirmDialog
+          title={t('POSTS.DELETE_TITLE')}
+          message={t('POSTS.DELETE_TEXT')}
+          cancelLabel={t('POSTS.CANCEL')}
+          confirmLabel={t('POSTS.DELETE')}
+          onCancel={() => setConfirming(false)}
+          onConfirm={remove}
+        />
+      ) : null}
+      {error ? (
+        <p className="post-card__error" role="alert">
+          {t('POSTS.WRITE_FAILED')}
+        </p>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,172 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import type { Post } from '@/contract/posts';
+import { POST_CONTENT_MAX } from '@/contract/constants';
+import { useCars, useMediaUrl } from '@/features/garage/data';
+import { useT } from '@/lib/i18n';
+import { Alert, Button, EmptyState, Page, SkeletonRows } from '@/ui';
+import { isRichTextEmpty, richTextLength, RichTextEditor } from '@/ui/rich-text-editor';
+import { savePost, updatePost, usePost } from './data';
+import { ImageIcon } from './icons';
+import { usePostToolbar } from './use-toolbar';
+import './posts.css';
+
+/** A preview of the picked image (an object URL, revoked when it changes or the form goes). */
+function usePreview(file: File | null): string | undefined {
+  const [url, setUrl] = useState<string | undefined>(undefined);
+  useEffect(() => {
+    if (!file) {
+      setUrl(undefined);
+      return;
+    }
+    const objectUrl = URL.createObjectURL(file);
+    setUrl(objectUrl);
+    return () => URL.revokeObjectURL(objectUrl);
+  }, [file]);
+  return url;
+}
+
+/** Writing a post (spec §2 create-post). */
+export function CreatePostScreen() {
+  const t = useT();
+  return (
+    <Page title={t('POSTS.CREATE_TITLE')}>
+      <PostForm />
+    </Page>
+  );
+}
+
+/** Changing one of my posts (as it is on this device). */
+export function EditPostScreen({ postId }: { postId: string }) {
+  const t = useT();
+  const post = usePost(postId);
+  return (
+    <Page title={t('POSTS.EDIT_TITLE')}>
+      {post === undefined ? (
+        <SkeletonRows count={1} label={t('POSTS.LOADING')} />
+      ) : post === null ? (
+        <EmptyState title={t('POSTS.NOT_FOUND')} />
+      ) : (
+        <PostForm post={post} />
+      )}
+    </Page>
+  );
+}
+
+/**
+ * The post form: rich text with the spec's toolbars, an optional image and an optional car of
+ * mine. Saving writes it on this device and queues it (it works offline); the feed shows it as
+ * pending until it is sent.
+ */
+function PostForm({ post }: { post?: Post }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const toolbar = usePostToolbar();
+  const cars = useCars();
+  const ids = { image: useId(), car: useId() };
+  const [content, setContent] = useState(post?.content ?? '');
+  const [image, setImage] = useState<File | null>(null);
+  // Editing: the post's current photo is kept unless replaced or removed.
+  const [keptImage, setKeptImage] = useState<string | null>(post?.image ?? null);
+  const [carId, setCarId] = useState(post?.carId ?? '');
+  const [error, setError] = useState<string | undefined>(undefined);
+  const [saving, setSaving] = useState(false);
+  const picked = usePreview(image);
+  const current = useMediaUrl(image ? null : keptImage);
+  const preview = picked ?? current;
+  const hasImage = Boolean(image || keptImage);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (isRichTextEmpty(content) && !hasImage) {
+      setError(t('POSTS.EMPTY_POST'));
+      return;
+    }
+    if (richTextLength(content) > POST_CONTENT_MAX) return; // the editor says by how much
+    setError(undefined);
+    setSaving(true);
+    const draft = { content: isRichTextEmpty(content) ? '' : content, carId: carId || null };
+    try {
+      if (post) {
+        const removed = !image && !keptImage && post.image !== null;
+        await updatePost(post.id, draft, image ? { image } : removed ? { image: null } : {});
+        await navigate({ to: '/post/$id', params: { id: post.id } });
+      } else {
+        await savePost(draft, { image });
+        await navigate({ to: '/my-posts' });
+      }
+    } catch {
+      setError(t('POSTS.SAVE_FAILED'));
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form className="post-form" onSubmit={(e) => void submit(e)} noValidate>
+      <RichTextEditor
+        label={t('POSTS.CONTENT_LABEL')}
+        value={content}
+        onChange={setContent}
+        placeholder={t('POSTS.PLACEHOLDER')}
+        toolbar={toolbar}
+        maxLength={POST_CONTENT_MAX}
+      />
+      <div className="post-form__row">
+        <input
+          id={ids.image}
+          className="post-form__file"
+          type="file"
+          accept="image/*"
+          onChange={(e) => {
+            setImage(e.target.files?.[0] ?? null);
+            e.target.value = ''; // the same file may be picked again after removing it
+          }}
+        />
+        <label htmlFor={ids.image} className="ui-button ui-button--secondary">
+          <ImageIcon />
+          {t(hasImage ? 'POSTS.CHANGE_IMAGE' : 'POSTS.ADD_IMAGE')}
+        </label>
+        {hasImage ? (
+          <Button
+            variant="ghost"
+            onClick={() => {
+              setImage(null);
+              setKeptImage(null);
+            }}
+          >
+            {t('POSTS.REMOVE_IMAGE')}
+          </Button>
+        ) : null}
+      </div>
+      {preview ? (
+        <figure className="post-form__preview">
+          <img src={preview} alt={t('POSTS.IMAGE_PREVIEW')} />
+        </figure>
+      ) : null}
+      {cars?.length ? (
+        <div className="post-form__select">
+          <label htmlFor={ids.car} className="ui-field__label">
+            {t('POSTS.CAR_LABEL')}
+          </label>
+          <select id={ids.car} value={carId} onChange={(e) => setCarId(e.target.value)}>
+            <option value="">{t('POSTS.NO_CAR')}</option>
+            {cars.map((car) => (
+              <option key={car.id} value={car.id}>
+                {[car.make, car.model].filter(Boolean).join(' ')}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      {error ? <Alert kind="error">{error}</Alert> : null}
+      <div className="post-form__row">
+        <Button type="submit" busy={saving}>
+          {t(post ? 'POSTS.SAVE' : 'POSTS.PUBLISH')}
+        </Button>
+        <Button variant="secondary" onClick={() => window.history.back()}>
+          {t('POSTS.CANCEL')}
+        </Button>
+      </div>
+    </form>
+  );
+}
