@@ -1,10 +1,10 @@
 // A React hook over a Dexie live query: re-runs when the tables it read change, in this tab or
 // another one. `undefined` until the first answer.
 //
-// The first answer shows at once; later ones at most every LIVE_UPDATE_INTERVAL_MS (the last one
-// always arrives). A burst of writes (a replay of hundreds of entries, a sync of thousands of logs)
-// then re-renders a screen a few times a second, not once per write: the filters, sums and lists
-// downstream are recomputed per render.
+// The first answer shows at once; later ones at most every LIVE_UPDATE_INTERVAL_MS (the state at
+// the end of a burst always arrives). A burst of writes (a replay of hundreds of entries, a sync of
+// thousands of logs) then re-reads and re-renders a screen a few times a second, not once per
+// write: the query, and the filters, sums and lists downstream, run per interval.
 import { liveQuery } from 'dexie';
 import { useEffect, useState, type DependencyList } from 'react';
 import { openLocalDatabase } from '@/lib/db';
@@ -16,32 +16,42 @@ export function useLive<T>(query: () => Promise<T>, deps: DependencyList): T | u
   useEffect(() => {
     let cancelled = false;
     let subscription: { unsubscribe: () => void } | undefined;
+    let resume: ReturnType<typeof setTimeout> | undefined;
     let lastShown = 0;
-    let trailing: ReturnType<typeof setTimeout> | undefined;
-    let latest: { value: T } | undefined;
-    const show = () => {
-      trailing = undefined;
-      if (cancelled || !latest) return;
+    const show = (value: T) => {
       lastShown = Date.now();
-      setState({ deps, value: latest.value });
+      setState({ deps, value });
     };
-    // The member's database first (it may fall back to memory); the query reads it by then.
-    void openLocalDatabase().then(() => {
-      if (cancelled) return;
+    // A burst of writes pauses the live query itself (no re-read per write): it resumes at the end
+    // of the interval, and its first answer then is the current state.
+    const subscribe = () => {
+      let first = true;
       subscription = liveQuery(query).subscribe({
         next: (value) => {
-          latest = { value };
-          if (trailing) return; // the pending update will show this value
+          if (cancelled) return;
           const wait = lastShown + LIVE_UPDATE_INTERVAL_MS - Date.now();
-          if (lastShown === 0 || wait <= 0) show();
-          else trailing = setTimeout(show, wait);
+          if (first || wait <= 0) {
+            first = false;
+            show(value);
+            return;
+          }
+          subscription?.unsubscribe();
+          subscription = undefined;
+          resume = setTimeout(() => {
+            resume = undefined;
+            if (!cancelled) subscribe();
+          }, wait);
         },
         error: (error: unknown) => console.error('local data unavailable', error),
       });
+    };
+    // The member's database first (it may fall back to memory); the query reads it by then.
+    void openLocalDatabase().then(() => {
+      if (!cancelled) subscribe();
     });
     return () => {
       cancelled = true;
-      if (trailing) clearTimeout(trailing);
+      if (resume) clearTimeout(resume);
       subscription?.unsubscribe();
     };
     // The caller's deps decide when the query is a new one.
