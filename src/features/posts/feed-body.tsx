@@ -1,0 +1,85 @@
+// The feed's list: Dexie, the posts data layer and the cards. Loaded by feed-screen.tsx after the
+// screen's first paint, so none of it weighs on the first render.
+import { Link } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
+import { isNetworkError } from '@/lib/api-client';
+import { useT } from '@/lib/i18n';
+import { Button, CloudOffIcon, EmptyState, FeedIcon, PullToRefresh, Spinner } from '@/ui';
+import { useFeed, useFeedRefresh } from './data';
+import { FeedSkeleton } from './feed-skeleton';
+import { PostCard } from './post-card';
+
+/** Start loading the next page this far before the end of the list shows. */
+const LOAD_AHEAD_MARGIN = '600px';
+
+/**
+ * The feed's body (spec §2 my-posts): my posts and my friends', newest first. Reads Dexie first, so it
+ * renders offline at once; the server's first page refreshes it, the cursor pages it further as
+ * the member scrolls, pull-to-refresh starts over.
+ */
+export default function FeedBody() {
+  const t = useT();
+  const posts = useFeed();
+  const { error, refresh, loadMore, hasMore, loadingMore } = useFeedRefresh();
+  const sentinel = useRef<HTMLDivElement | null>(null);
+  const canLoadMore = hasMore && !error && (posts?.length ?? 0) > 0;
+
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!node || !canLoadMore || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) void loadMore();
+      },
+      { rootMargin: LOAD_AHEAD_MARGIN },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [canLoadMore, loadMore]);
+
+  return (
+    <PullToRefresh onRefresh={refresh}>
+      <div className="feed">
+        {error ? (
+          <p className="feed__hint" role="status">
+            {isNetworkError(error) ? <CloudOffIcon /> : null}
+            {t(isNetworkError(error) ? 'POSTS.OFFLINE_DATA' : 'POSTS.REFRESH_FAILED')}
+          </p>
+        ) : null}
+        {posts === undefined ? (
+          <FeedSkeleton />
+        ) : posts.length === 0 ? (
+          <EmptyState
+            icon={<FeedIcon />}
+            title={t('POSTS.EMPTY_TITLE')}
+            text={t('POSTS.EMPTY_TEXT')}
+            action={
+              <Link to="/friends" search={{ tab: 'suggestions' }} className="ui-button ui-button--primary">
+                {t('POSTS.FIND_FRIENDS')}
+              </Link>
+            }
+          />
+        ) : (
+          <>
+            <ul className="feed__list" aria-label={t('POSTS.MY_POSTS_TITLE')}>
+              {posts.map((post) => (
+                <li key={post.id}>
+                  <PostCard post={post} />
+                </li>
+              ))}
+            </ul>
+            <div ref={sentinel} className="feed__more">
+              {loadingMore ? (
+                <Spinner label={t('POSTS.LOADING_MORE')} />
+              ) : canLoadMore ? (
+                <Button variant="secondary" onClick={() => void loadMore()}>
+                  {t('POSTS.LOAD_MORE')}
+                </Button>
+              ) : null}
+            </div>
+          </>
+        )}
+      </div>
+    </PullToRefresh>
+  );
+}

@@ -1,0 +1,32 @@
+// The feed's loading state, shared by the screen (before its list has loaded) and the list.
+import { useT } from '@/lib/i18n';
+import { Skeleton } from '@/ui';
+
+/** Spec §9: skeleton rows 5. */
+export const FEED_SKELETON_CARDS = 5;
+
+function PostSkeleton() {
+  return (
+    <div className="post-card post-card--skeleton" data-testid="post-skeleton">
+      <div className="post-card__header">
+        <Skeleton width={50} height={50} round />
+        <div className="post-card__meta">
+          <Skeleton width="40%" />
+          <Skeleton width="25%" height="0.75rem" />
+        </div>
+      </div>
+      <Skeleton height="4rem" />
+    </div>
+  );
+}
+
+export function FeedSkeleton() {
+  const t = useT();
+  return (
+    <div role="status" aria-label={t('POSTS.LOADING')} className="feed__list">
+      {Array.from({ length: FEED_SKELETON_CARDS }, (_, i) => (
+        <PostSkeleton key={i} />
+      ))}
+    </div>
+  );
+}
