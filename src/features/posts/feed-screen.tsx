@@ -12,7 +12,7 @@ export { FEED_SKELETON_CARDS } from './feed-skeleton';
  * header, navigation and skeletons with the shell's JavaScript only (the first-render budget), and
  * Dexie with the posts data layer follow at once.
  */
-export const FEED_DATA_DELAY_MS = 150;
+export const FEED_DATA_DELAY_MS = 400;
 
 function afterFirstPaint(): Promise<void> {
   return new Promise((resolve) => {
