@@ -21,7 +21,12 @@ export {
   SUPPORTED_LOCALES,
   type Locale,
 } from './i18n-core';
-export { addTranslations, loadSettingsLabels, SETTINGS_DOMAINS } from './settings-labels';
+export {
+  addTranslations,
+  loadSettingsLabels,
+  SETTINGS_DOMAINS,
+  SETTINGS_MIRROR_DELAY_MS,
+} from './settings-labels';
 
 const loadedCatalogs = new Set<Locale>();
 const localeListeners = new Set<(locale: Locale) => void>();

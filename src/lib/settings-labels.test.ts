@@ -126,26 +126,4 @@ describe('settings labels (spec §3, §7, §8)', () => {
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('en-US, fr-FR'));
     expect(lib.i18n.messages['X.Y']).toBeUndefined();
   });
-
-  it('keeps each domain on the device and shows its labels when started offline', async () => {
-    installServer({ gearboxType: answer(entry('manual', 'Manual', 'Manuelle')) });
-    const online = await load();
-    await online.initI18n();
-    await online.loadSettingsLabels();
-    const { db } = await import('./db');
-    await vi.waitFor(async () => expect(await db.settingsLabels.get('gearboxType')).toBeDefined());
-    db.close();
-
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    installServer({
-      gearboxType: () => {
-        throw new TypeError('Failed to fetch');
-      },
-    });
-    const offline = await load();
-    await offline.initI18n();
-    await offline.loadSettingsLabels();
-    expect(offline.i18n._('GEARBOXTYPE.manual')).toBe('Manuelle');
-    (await import('./db')).db.close();
-  });
 });

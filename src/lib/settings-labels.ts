@@ -65,7 +65,14 @@ function applyDomain(domain: SettingsDomain, entries: unknown[]): void {
  * Dexie mirrors each domain (DESIGN.md "Offline-first"): the garage's selects list its keys, and
  * an app started offline still shows every label. Dexie is imported lazily: not in the entry.
  */
+/**
+ * The mirror is written a moment after sign-in, not during it: Dexie is ~30 KB of JavaScript the
+ * first render of the home screen does without (its budget).
+ */
+export const SETTINGS_MIRROR_DELAY_MS = 3000;
+
 async function mirror(domain: SettingsDomain, entries: unknown[]): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, SETTINGS_MIRROR_DELAY_MS));
   try {
     const { localDb } = await import('./db');
     await (
@@ -96,7 +103,7 @@ async function loadDomain(domain: SettingsDomain): Promise<void> {
     if (!Array.isArray(entries)) throw new Error('settings answer is not a list');
     applyDomain(domain, entries);
     loadedDomains.add(domain);
-    await mirror(domain, entries);
+    void mirror(domain, entries);
   } catch (error) {
     console.error(`Failed to load translations for domain ${domain}`, error);
     // Offline: the labels kept on this device; the domain is asked for again on the next call.
