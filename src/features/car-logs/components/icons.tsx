@@ -1,25 +1,11 @@
 import type { ReactNode } from 'react';
+import { StrokeIcon } from '@/ui/icons';
 
 // Garage icons on the design system's 24×24 stroke grid (src/ui/icons.tsx has no such glyphs yet).
 // Decorative: the control or text beside them carries the meaning.
-function Icon({ children, size = 18 }: { children: ReactNode; size?: number }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
-}
+const Icon = ({ children, size = 18 }: { children: ReactNode; size?: number }) => (
+  <StrokeIcon size={size}>{children}</StrokeIcon>
+);
 
 export const PlusIcon = () => (
   <Icon>
