@@ -5,7 +5,9 @@ import { displayName } from '@/lib/display-name';
 import { formatDate, useT } from '@/lib/i18n';
 import { Button, ConfirmDialog, TextArea } from '@/ui';
 import {
+  commentText,
   deleteComment,
+  editComment,
   saveComment,
   syncReplies,
   useComments,
@@ -18,14 +20,19 @@ import { AuthorAvatar } from './post-card';
 export function Composer({
   postId,
   parentCommentId,
+  editing,
   onDone,
+  onCancel,
 }: {
   postId: string;
   parentCommentId?: string;
+  /** The comment being changed: the composer starts with its text and saves over it. */
+  editing?: LocalComment;
   onDone?: () => void;
+  onCancel?: () => void;
 }) {
   const t = useT();
-  const [text, setText] = useState('');
+  const [text, setText] = useState(() => (editing ? commentText(editing.content) : ''));
   const [error, setError] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
   const submit = async (event: FormEvent) => {
@@ -38,7 +45,8 @@ export function Composer({
     }
     setBusy(true);
     try {
-      await saveComment({ postId, text: trimmed, parentCommentId: parentCommentId ?? null });
+      if (editing) await editComment(editing.id, trimmed);
+      else await saveComment({ postId, text: trimmed, parentCommentId: parentCommentId ?? null });
       setText('');
       setError(undefined);
       onDone?.();
@@ -51,16 +59,27 @@ export function Composer({
   return (
     <form className="composer" onSubmit={(e) => void submit(e)}>
       <TextArea
-        label={t(parentCommentId ? 'COMMENTS.REPLY_LABEL' : 'COMMENTS.COMMENT_LABEL')}
+        label={t(
+          editing
+            ? 'COMMENTS.EDIT_LABEL'
+            : parentCommentId
+              ? 'COMMENTS.REPLY_LABEL'
+              : 'COMMENTS.COMMENT_LABEL',
+        )}
         value={text}
         onChange={(e) => setText(e.target.value)}
         maxLength={COMMENT_CONTENT_MAX}
         error={error}
       />
-      <div>
+      <div className="composer__actions">
         <Button type="submit" size="small" busy={busy} disabled={!text.trim()}>
-          {t(parentCommentId ? 'COMMENTS.SEND_REPLY' : 'COMMENTS.SEND')}
+          {t(editing ? 'COMMENTS.SAVE' : parentCommentId ? 'COMMENTS.SEND_REPLY' : 'COMMENTS.SEND')}
         </Button>
+        {onCancel ? (
+          <Button variant="ghost" size="small" onClick={onCancel}>
+            {t('POSTS.CANCEL')}
+          </Button>
+        ) : null}
       </div>
     </form>
   );
@@ -81,6 +100,7 @@ function CommentItem({
 }) {
   const t = useT();
   const [replying, setReplying] = useState(false);
+  const [editing, setEditing] = useState(false);
   const [showReplies, setShowReplies] = useState(false);
   const isTop = comment.parentCommentId === null;
   const toggleReplies = () => {
@@ -97,7 +117,16 @@ function CommentItem({
         </time>
         {comment.syncState ? <span role="status">{t('POSTS.PENDING')}</span> : null}
       </div>
-      <div className="rich-text" dangerouslySetInnerHTML={{ __html: comment.content }} />
+      {editing ? (
+        <Composer
+          postId={comment.postId}
+          editing={comment}
+          onDone={() => setEditing(false)}
+          onCancel={() => setEditing(false)}
+        />
+      ) : (
+        <div className="rich-text" dangerouslySetInnerHTML={{ __html: comment.content }} />
+      )}
       <div className="comment__actions">
         {isTop ? (
           <Button variant="ghost" size="small" onClick={() => setReplying(!replying)}>
@@ -107,6 +136,11 @@ function CommentItem({
         {isTop && comment.repliesCount > 0 ? (
           <Button variant="ghost" size="small" aria-expanded={showReplies} onClick={toggleReplies}>
             {t('COMMENTS.REPLIES_COUNT', { count: comment.repliesCount })}
+          </Button>
+        ) : null}
+        {comment.author.id === me && !editing ? (
+          <Button variant="ghost" size="small" onClick={() => setEditing(true)}>
+            {t('COMMENTS.EDIT')}
           </Button>
         ) : null}
         {comment.author.id === me || canModerate ? (

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useMediaUrl } from '@/features/garage/data';
 import { useAvatarUrl } from '@/features/people/avatar/use-avatar-url';
 import { useSession } from '@/lib/auth/session';
+import { useUploadPercent } from '@/lib/outbox/upload-progress';
 import { displayName } from '@/lib/display-name';
 import { formatDate, useT } from '@/lib/i18n';
 import { Button, ConfirmDialog } from '@/ui';
@@ -74,6 +75,7 @@ export function PostCard({
     toggleLike(post.id).catch(() => setError(true));
   };
   const comments = t('POSTS.COMMENTS_COUNT', { count: post.commentsCount });
+  const uploading = useUploadPercent(post.syncState === 'pending' ? post.id : undefined);
   return (
     <article className="post-card" aria-label={t('POSTS.POST_BY', { name: displayName(post.author) })}>
       <header className="post-card__header">
@@ -86,10 +88,20 @@ export function PostCard({
         </div>
         {post.syncState ? (
           <span className={`post-card__state post-card__state--${post.syncState}`} role="status">
-            {t(post.syncState === 'failed' ? 'POSTS.FAILED' : 'POSTS.PENDING')}
+            {uploading !== null
+              ? t('POSTS.UPLOADING', { percent: uploading })
+              : t(post.syncState === 'failed' ? 'POSTS.FAILED' : 'POSTS.PENDING')}
           </span>
         ) : null}
       </header>
+      {uploading !== null ? (
+        <progress
+          className="post-card__progress"
+          max={100}
+          value={uploading}
+          aria-label={t('POSTS.UPLOADING', { percent: uploading })}
+        />
+      ) : null}
       {post.content ? (
         // Sanitised by the server against the editor's allow-list (or the member's own, not sent yet).
         <div className="rich-text post-card__content" dangerouslySetInnerHTML={{ __html: post.content }} />

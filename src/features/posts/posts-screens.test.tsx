@@ -11,6 +11,7 @@ import type { PostAuthor } from '@/contract/posts';
 import { sessionStore } from '@/lib/auth/session-store';
 import { db, type MirrorRow, resetLocalDatabaseForTests } from '@/lib/db';
 import { createReplayer } from '@/lib/outbox';
+import { setUploadProgress } from '@/lib/outbox/upload-progress';
 import { realtime } from '@/lib/socket';
 import { routePostUpdated } from '@/lib/socket-streams';
 import { signedIn } from '@/lib/test-utils/api-client';
@@ -212,7 +213,14 @@ describe('create-post', () => {
       'blob:preview',
     );
     fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
-    await screen.findByRole('article', { name: 'Post by Jane Doe' });
+    const card = await screen.findByRole('article', { name: 'Post by Jane Doe' });
+    // While the transport uploads it, the card shows how far the upload has gone.
+    const [queued] = await db.outbox.toArray();
+    act(() => setUploadProgress(queued!.entityId!, { loaded: 40, total: 100 }));
+    expect(within(card).getByText('Uploading 40%')).toBeTruthy();
+    expect(within(card).getByRole('progressbar', { name: 'Uploading 40%' }).getAttribute('value')).toBe('40');
+    act(() => setUploadProgress(queued!.entityId!, null));
+    expect(within(card).getByText('Waiting to be sent')).toBeTruthy();
     await act(async () => {
       await replay();
     });
@@ -340,5 +348,33 @@ describe('post page', () => {
     });
     expect(server.writes().map((r) => `${r.method} ${r.path}`)).toEqual([`DELETE /comments/${mine.id}`]);
     expect(server.comments.size).toBe(1);
+  });
+
+  it('changes my own comment in place, line breaks kept; one PUT after the replay', async () => {
+    const post = server.addPost();
+    const mine = server.addComment(post.id, {
+      content: '<p>First line</p><p>Secnd &amp; line</p>',
+      author: me,
+    });
+    server.addComment(post.id, { content: '<p>Theirs</p>' });
+    await renderApp(`/post/${post.id}`);
+    const list = await screen.findByRole('list', { name: 'Comments' });
+    await waitFor(() => expect(within(list).getAllByTestId('comment')).toHaveLength(2));
+    const edits = within(list).getAllByRole('button', { name: 'Edit' });
+    expect(edits).toHaveLength(1); // only my comment can be changed
+    fireEvent.click(edits[0]!);
+    const field = within(list).getByLabelText('Change your comment') as HTMLTextAreaElement;
+    expect(field.value).toBe('First line\nSecnd & line');
+    fireEvent.change(field, { target: { value: 'First line\nSecond & line' } });
+    fireEvent.click(within(list).getByRole('button', { name: 'Save' }));
+    expect(await within(list).findByText('Second & line')).toBeTruthy();
+    expect(within(list).queryByLabelText('Change your comment')).toBeNull();
+    await act(async () => {
+      await replay();
+    });
+    const writes = server.writes();
+    expect(writes.map((r) => `${r.method} ${r.path}`)).toEqual([`PUT /comments/${mine.id}`]);
+    expect(writes[0]?.body).toEqual({ content: '<p>First line</p><p>Second &#38; line</p>' });
+    expect(server.comments.get(mine.id)?.content).toBe('<p>First line</p><p>Second &#38; line</p>');
   });
 });

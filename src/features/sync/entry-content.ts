@@ -97,6 +97,7 @@ export const KIND_LABEL_KEYS: Record<string, string> = {
   'post.update': 'SYNC.KIND_POST_UPDATE',
   'post.delete': 'SYNC.KIND_POST_DELETE',
   'comment.create': 'SYNC.KIND_COMMENT_CREATE',
+  'comment.update': 'SYNC.KIND_COMMENT_UPDATE',
   'comment.delete': 'SYNC.KIND_COMMENT_DELETE',
 };
 export const KIND_OTHER_KEY = 'SYNC.KIND_OTHER';

@@ -5,6 +5,74 @@ import { fail, installFetch, ok } from '../test-utils/fetch';
 import { tokenExpiringIn } from '../test-utils/jwt';
 import { sendEntry } from './transport';
 import type { OutboxEntry } from './types';
+import { uploadProgressOf } from './upload-progress';
+
+interface FakeRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: unknown;
+  seen: { loaded: number; total: number }[];
+  progress(loaded: number, total: number): void;
+  answer(status: number, json: unknown, headerLines?: string): void;
+  fail(): void;
+}
+
+/** An XMLHttpRequest double: `respond` plays the server (progress events, then an answer). */
+function installXhr(respond: (request: FakeRequest) => void) {
+  const requests: FakeRequest[] = [];
+  class FakeXhr {
+    upload: {
+      onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null;
+    } = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    ontimeout: (() => void) | null = null;
+    responseType = '';
+    status = 0;
+    statusText = '';
+    responseText = '';
+    private answerHeaders = '';
+    private request!: FakeRequest;
+    open(method: string, url: string) {
+      const xhr = this;
+      this.request = {
+        method,
+        url,
+        headers: {},
+        body: undefined,
+        seen: [],
+        progress(loaded, total) {
+          this.seen.push({ loaded, total });
+          xhr.upload.onprogress?.({ lengthComputable: true, loaded, total });
+        },
+        answer(status, json, headerLines = '') {
+          xhr.status = status;
+          xhr.responseText = JSON.stringify(json);
+          xhr.answerHeaders = `Content-Type: application/json\r\n${headerLines}`;
+          xhr.onload?.();
+        },
+        fail() {
+          xhr.onerror?.();
+        },
+      };
+    }
+    setRequestHeader(name: string, value: string) {
+      this.request.headers[name] = value;
+    }
+    getAllResponseHeaders() {
+      return this.answerHeaders;
+    }
+    send(body: unknown) {
+      this.request.body = body;
+      requests.push(this.request);
+      queueMicrotask(() => respond(this.request));
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  return { requests };
+}
 
 const entry = (extra: Partial<OutboxEntry> = {}): OutboxEntry => ({
   id: '0b6c1b1e-7a39-4f7e-9d7e-2f4f7a0e9c11',
@@ -41,15 +109,59 @@ describe('sendEntry', () => {
     expect(fetch.requests[0]?.headers.get('Idempotency-Key')).toBe('renewed-key');
   });
 
-  it('sends a form body as FormData', async () => {
+  it('sends a form body as FormData through XMLHttpRequest, reporting the upload progress', async () => {
     tokenStore.setTokens(tokenExpiringIn(3600), 'refresh');
-    const fetch = installFetch({ 'POST /api/v1.0/media': () => ok({ id: 'm1' }) });
-    await sendEntry(
-      entry({ path: '/media', body: { type: 'form', parts: [{ name: 'caption', value: 'receipt' }] } }),
+    const xhr = installXhr((request) => {
+      request.progress(50, 200);
+      expect(uploadProgressOf('post-1')).toEqual({ loaded: 50, total: 200 });
+      request.progress(200, 200);
+      request.answer(200, { success: true, data: { id: 'm1' } });
+    });
+    await expect(
+      sendEntry(
+        entry({
+          entityId: 'post-1',
+          path: '/media',
+          body: { type: 'form', parts: [{ name: 'caption', value: 'receipt' }] },
+        }),
+      ),
+    ).resolves.toEqual({ id: 'm1' });
+    const [request] = xhr.requests;
+    expect(request?.method).toBe('POST');
+    expect(request?.url).toBe('/api/v1.0/media');
+    expect(request?.headers['Idempotency-Key']).toBe('0b6c1b1e-7a39-4f7e-9d7e-2f4f7a0e9c11');
+    expect(request?.headers['Content-Type']).toBeUndefined(); // the browser sets the boundary
+    expect(request?.body).toBeInstanceOf(FormData);
+    expect((request?.body as FormData).get('caption')).toBe('receipt');
+    expect(request?.seen).toEqual([
+      { loaded: 50, total: 200 },
+      { loaded: 200, total: 200 },
+    ]);
+    expect(uploadProgressOf('post-1')).toBeUndefined(); // cleared once the request ends
+  });
+
+  it('reads a form answer with its status, error and Retry-After like any other', async () => {
+    tokenStore.setTokens(tokenExpiringIn(3600), 'refresh');
+    installXhr((request) =>
+      request.answer(429, { success: false, error: { code: 'TOO_MANY', message: 'slow' } }, 'Retry-After: 3'),
     );
-    const body = fetch.requests[0]?.body;
-    expect(body).toBeInstanceOf(FormData);
-    expect((body as FormData).get('caption')).toBe('receipt');
+    const form = entry({ body: { type: 'form', parts: [{ name: 'a', value: 'b' }] } });
+    await expect(sendEntry(form)).rejects.toMatchObject({
+      status: 429,
+      message: 'slow',
+      retryAfterSeconds: 3,
+    });
+  });
+
+  it('turns a failed form upload into a NetworkError and clears its progress', async () => {
+    tokenStore.setTokens(tokenExpiringIn(3600), 'refresh');
+    installXhr((request) => {
+      request.progress(10, 100);
+      request.fail();
+    });
+    const form = entry({ entityId: 'log-9', body: { type: 'form', parts: [{ name: 'a', value: 'b' }] } });
+    await expect(sendEntry(form)).rejects.toBeInstanceOf(NetworkError);
+    expect(uploadProgressOf('log-9')).toBeUndefined();
   });
 
   it('rejects with the ApiError of the answer (status, message, Retry-After)', async () => {

@@ -6,6 +6,7 @@ import { ApiError, NetworkError } from '../api-errors';
 import { isTokenExpired, tokenStore } from '../auth/token';
 import { db as defaultDb, type PaddockDb } from '../db';
 import type { OutboxBody, OutboxEntry } from './types';
+import { setUploadProgress } from './upload-progress';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
@@ -35,6 +36,50 @@ async function encodeBody(
   return { body: form }; // the browser sets the multipart boundary
 }
 
+/**
+ * A multipart request through XMLHttpRequest, the one browser API that reports upload progress
+ * (fetch cannot for a FormData body). The answer is turned into a Response for the shared reader.
+ */
+function sendForm(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  form: BodyInit,
+  onProgress: (loaded: number, total: number) => void,
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, url);
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    xhr.responseType = 'text';
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded, event.total);
+    };
+    xhr.onload = () => {
+      const answerHeaders = new Headers();
+      for (const line of xhr
+        .getAllResponseHeaders()
+        .trim()
+        .split(/[\r\n]+/)) {
+        const at = line.indexOf(':');
+        if (at > 0) answerHeaders.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
+      }
+      const empty = xhr.status === 204 || xhr.status === 205 || xhr.status === 304;
+      resolve(
+        new Response(empty ? null : (xhr.responseText as string), {
+          status: xhr.status,
+          statusText: xhr.statusText,
+          headers: answerHeaders,
+        }),
+      );
+    };
+    xhr.onerror = () => reject(new TypeError('Network request failed'));
+    xhr.onabort = () => reject(new TypeError('Network request aborted'));
+    xhr.ontimeout = () => reject(new TypeError('Network request timed out'));
+    xhr.send(form as XMLHttpRequestBodyInit);
+  });
+}
+
 /** Resolves with the envelope's `data`; rejects with ApiError or NetworkError. */
 export async function sendEntry(entry: OutboxEntry, database: PaddockDb = defaultDb): Promise<unknown> {
   const token = tokenStore.getAccessToken();
@@ -49,11 +94,20 @@ export async function sendEntry(entry: OutboxEntry, database: PaddockDb = defaul
     [IDEMPOTENCY_HEADER]: entry.idempotencyKey ?? entry.id,
   };
   if (contentType) headers['Content-Type'] = contentType;
+  const url = `${API_BASE}${entry.path}`;
+  const progressKey = entry.entityId ?? entry.id;
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${entry.path}`, { method: entry.method, headers, body });
+    response =
+      body instanceof FormData && typeof XMLHttpRequest === 'function'
+        ? await sendForm(url, entry.method, headers, body, (loaded, total) =>
+            setUploadProgress(progressKey, { loaded, total }),
+          )
+        : await fetch(url, { method: entry.method, headers, body });
   } catch (cause) {
     throw new NetworkError(`${entry.method} ${entry.path} could not reach the server`, { cause });
+  } finally {
+    setUploadProgress(progressKey, null);
   }
   if (!response.ok) throw (await readErrorAnswer(response)).error;
   if (response.status === 204) return undefined;

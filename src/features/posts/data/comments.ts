@@ -11,7 +11,11 @@ import { sessionStore } from '@/lib/auth/session-store';
 import { db, localDb, type MirrorRow, type PaddockDb } from '@/lib/db';
 import { enqueue, registerOnSent, type OutboxEntry } from '@/lib/outbox';
 
-export const COMMENT_KINDS = { create: 'comment.create', delete: 'comment.delete' } as const;
+export const COMMENT_KINDS = {
+  create: 'comment.create',
+  update: 'comment.update',
+  delete: 'comment.delete',
+} as const;
 
 export type LocalComment = Comment & { syncState?: SyncState };
 
@@ -90,6 +94,42 @@ export async function saveComment(
   return id;
 }
 
+/** The plain text a comment's HTML holds: one line per paragraph (what the composer wrote). */
+export function commentText(html: string): string {
+  const doc = new DOMParser().parseFromString(html, 'text/html');
+  const paragraphs = [...doc.body.querySelectorAll('p')];
+  if (!paragraphs.length) return doc.body.textContent ?? '';
+  return paragraphs.map((p) => p.textContent ?? '').join('\n');
+}
+
+/** Changes the text of one of my comments: at once on this device, sent after its queued writes. */
+export async function editComment(id: string, text: string, given?: PaddockDb): Promise<void> {
+  const database = given ?? (await localDb());
+  const comment = (await database.comments.get(id)) as unknown as Comment | undefined;
+  if (!comment) return;
+  const content = commentHtml(text);
+  if (content === comment.content) return;
+  const dependsOn = await queuedFor(database, [id]);
+  await enqueue(
+    {
+      kind: COMMENT_KINDS.update,
+      entityId: id,
+      method: 'PUT',
+      path: `/comments/${id}`,
+      body: { type: 'json', json: { content } },
+      dependsOn,
+    },
+    async (tx) => {
+      await tx.comments.put({
+        ...comment,
+        content,
+        updatedAt: new Date().toISOString(),
+      } as unknown as MirrorRow);
+    },
+    database,
+  );
+}
+
 /** Deletes one of my comments (its replies go with it on the server). */
 export async function deleteComment(id: string, given?: PaddockDb): Promise<void> {
   const database = given ?? (await localDb());
@@ -126,6 +166,7 @@ export function registerCommentHandlers(): void {
   if (registered) return;
   registered = true;
   registerOnSent(COMMENT_KINDS.create, (entry, data) => reconcileComment(entry, data));
+  registerOnSent(COMMENT_KINDS.update, (entry, data) => reconcileComment(entry, data));
   registerOnSent(COMMENT_KINDS.delete, () => undefined);
 }
 

@@ -211,6 +211,13 @@ export function installPostsServer(options: { me?: PostAuthor } = {}) {
         201,
       );
     }
+    if ((m = path.match(/^\/comments\/([^/]+)$/)) && method === 'PUT') {
+      const comment = comments.get(m[1]!);
+      if (!comment || comment.author.id !== me.id) return notFound();
+      const changed = { ...comment, content: body.content as string, updatedAt: new Date().toISOString() };
+      comments.set(comment.id, changed);
+      return ok(changed);
+    }
     if ((m = path.match(/^\/comments\/([^/]+)$/)) && method === 'DELETE') {
       const comment = comments.get(m[1]!);
       if (!comment) return notFound();

@@ -14,7 +14,9 @@ export { FEED_CURSOR_KEY, POST_KINDS, type LocalPost, type PostDraft } from './t
 export {
   COMMENT_KINDS,
   commentHtml,
+  commentText,
   deleteComment,
+  editComment,
   registerCommentHandlers,
   saveComment,
   syncComments,
