@@ -9,9 +9,10 @@ import type { Post } from '@/contract/posts';
 import { sessionStore } from '@/lib/auth/session-store';
 import { db, resetLocalDatabaseForTests } from '@/lib/db';
 import { createReplayer } from '@/lib/outbox';
+import { routeNotification } from '@/lib/socket-streams';
 import { signedIn } from '@/lib/test-utils/api-client';
 import { FAKE_ME, installPostsServer } from './fake-posts-server';
-import { loadMoreFeed, savePost, syncFeed, toggleLike, updatePost, useFeed } from './index';
+import { loadMoreFeed, savePost, syncFeed, toggleLike, updatePost, useFeed, useFeedRefresh } from './index';
 
 // jsdom's Blob and FormData do not survive IndexedDB's structured clone (jsdom #3363).
 class ListFormData {
@@ -83,6 +84,31 @@ describe('the feed from the server', () => {
     await syncFeed();
     expect(await local(gone.id)).toBeUndefined();
     expect(await local(mine)).toBeDefined();
+  });
+
+  it("an open feed takes a comment's notification: the post on this device is fetched again, no other", async () => {
+    const server = installPostsServer();
+    const post = server.addPost({ author: FAKE_ME });
+    const { unmount } = renderHook(() => useFeedRefresh());
+    await waitFor(async () => expect(await local(post.id)).toMatchObject({ commentsCount: 0 }));
+    // A friend comments (the stored `comment` notification the author receives; no `post` event).
+    server.addComment(post.id);
+    const elsewhere = server.addPost({ createdAt: '2000-01-01T00:00:00.000Z' }); // not on this device
+    const asked = server.requests.length;
+    const comment = (relatedPostId: string) =>
+      routeNotification({
+        id: crypto.randomUUID(),
+        type: 'comment',
+        jsonPayload: { relatedPostId, action: 'commented' },
+        createdAt: new Date().toISOString(),
+      });
+    comment(post.id);
+    comment(elsewhere.id);
+    await waitFor(async () => expect(await local(post.id)).toMatchObject({ commentsCount: 1 }));
+    const gets = server.requests.slice(asked).map((r) => `${r.method} ${r.path}`);
+    expect(gets).toEqual([`GET /posts/${post.id}`]);
+    expect(await local(elsewhere.id)).toBeUndefined();
+    unmount();
   });
 });
 

@@ -81,9 +81,19 @@ export async function syncPost(id: string, given?: PaddockDb): Promise<void> {
 }
 
 /**
+ * A post already on this device, fetched again (a comment on it changed its count). One not on
+ * the device is left for the feed's own paging: put alone, it would show out of its page.
+ */
+export async function syncKeptPost(id: string, given?: PaddockDb): Promise<void> {
+  const database = given ?? (await localDb());
+  if (!(await database.posts.get(id))) return;
+  await syncPost(id, database);
+}
+
+/**
  * Keeps the feed fresh while shown: on mount, on refresh() (pull-to-refresh) and when a friend's
- * post appears, changes or goes (the realtime-only `post` notifications). loadMore() follows the
- * cursor; `hasMore` is false once the server said the last page was read.
+ * post appears, changes or goes (the realtime-only `post` notifications), and a post on this device
+ * when it is commented on (`comment` notifications). loadMore() follows the cursor; `hasMore` is false once the server said the last page was read.
  */
 export function useFeedRefresh() {
   const [refreshing, setRefreshing] = useState(false);
@@ -130,7 +140,16 @@ export function useFeedRefresh() {
 
   useEffect(() => {
     void refresh();
-    return realtime.on('post', () => void refresh());
+    const offPost = realtime.on('post', () => void refresh());
+    // A comment on my post, or a reply to my comment (a stored notification, no `post` event).
+    const offComment = realtime.on('comment', (event) => {
+      const postId = event.jsonPayload.relatedPostId;
+      if (typeof postId === 'string') void syncKeptPost(postId).catch(() => undefined);
+    });
+    return () => {
+      offPost();
+      offComment();
+    };
   }, [refresh]);
 
   return { refreshing, loadingMore, hasMore, error, refresh, loadMore };
