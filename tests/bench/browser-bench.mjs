@@ -31,7 +31,7 @@ const FIRST_CARD_SCRIPT = `
   }).observe(document, { childList: true, subtree: true });
 `;
 
-async function offlineFcp(browser, server, session, runs) {
+export async function measureOfflineStarts(browser, server, session, runs) {
   for (let i = 0; i < FEED_POSTS; i++) {
     const answer = await apiCall(
       server.baseUrl,
@@ -87,7 +87,7 @@ export async function benchBrowser(server, log) {
     const session = await signUpViaApi(server.baseUrl);
     const js = await measureFirstRenderJs(browser, server, session, myPostsRendered);
     log(`first-render JS: ${(js.totalGzip / 1024).toFixed(1)} KB gzip in ${js.files.length} files`);
-    const { samples, feed } = await offlineFcp(browser, server, session, 5);
+    const { samples, feed } = await measureOfflineStarts(browser, server, session, 5);
     log(`offline FCP: ${samples.map((s) => s.toFixed(0)).join(', ')} ms`);
     log(`offline cold start, first post card: ${feed.map((s) => s.toFixed(0)).join(', ')} ms`);
     return {

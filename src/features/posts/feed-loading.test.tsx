@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSignedIn } from '@/app/session-mock';
 import { activateCatalog, renderApp } from '@/app/test-utils';
 import type * as PostsData from './data';
-import { FEED_SKELETON_CARDS } from './feed-screen';
+import { FEED_DATA_DELAY_MS, FEED_SKELETON_CARDS, feedDataDelayMs } from './feed-screen';
 
 vi.mock('@/lib/auth/session', async () => (await import('@/app/session-mock')).sessionModule);
 vi.mock('./data', async (importOriginal) => ({
@@ -32,5 +32,13 @@ describe('the feed while loading', () => {
     const loading = await screen.findByRole('status', { name: 'Loading posts' }, { timeout: 10_000 });
     expect(within(loading).getAllByTestId('post-skeleton')).toHaveLength(5);
     expect(screen.queryByRole('heading', { name: 'Your feed is empty' })).toBeNull();
+  });
+});
+
+describe('when the list loads', () => {
+  it('online 400 ms after the first paint (the first-render budget); offline at once (the cold start)', () => {
+    expect(FEED_DATA_DELAY_MS).toBe(400);
+    expect(feedDataDelayMs(true)).toBe(400);
+    expect(feedDataDelayMs(false)).toBe(0);
   });
 });
