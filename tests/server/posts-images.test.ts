@@ -54,8 +54,10 @@ describe('POST /posts/with-image', () => {
     expect(meta.exif).toBeUndefined();
     expect((await image(stranger, p.image!)).statusCode).toBe(404);
     expect((await image(null, p.image!)).statusCode).toBe(401);
-    // The file counts in the author's files and quota.
-    expect((await filesOf(ann)).length).toBe(1);
+    // The file counts in the author's files and quota, and says which post shows it.
+    const files = await filesOf(ann);
+    expect(files).toHaveLength(1);
+    expect(files[0]?.usedBy).toEqual([{ type: 'post', id: p.id }]);
     // The feed carries the same image.
     expect((await feed(t.app, bob)).data.find((x) => x.id === p.id)).toMatchObject({ image: p.image });
   });

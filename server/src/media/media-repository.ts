@@ -5,7 +5,7 @@ export type MediaRow = Selectable<MediaTable>;
 /** Ids per `in (…)` query: far below SQLite's and PostgreSQL's bound-parameter limits. */
 const ID_BATCH = 500;
 export interface MediaUse {
-  type: 'car' | 'car log';
+  type: 'car' | 'car log' | 'post';
   id: string;
 }
 
@@ -51,6 +51,12 @@ export function mediaRepository(db: Kysely<Database>) {
         .where('media_id', 'in', ids)
         .execute();
       for (const l of logs) add(l.media_id, { type: 'car log', id: l.car_log_id });
+      const posts = await db
+        .selectFrom('posts')
+        .select(['id', 'image_id'])
+        .where('image_id', 'in', ids)
+        .execute();
+      for (const p of posts) if (p.image_id) add(p.image_id, { type: 'post', id: p.id });
       return out;
     },
 

@@ -6,7 +6,7 @@ export const mediaErrors = (...codes: (400 | 401 | 404 | 409 | 413 | 415)[]) =>
   Object.fromEntries(codes.map((code) => [code, ErrorBody])) as Record<number, typeof ErrorBody>;
 
 export const FileUse = Type.Object({
-  type: Type.Union([Type.Literal('car'), Type.Literal('car log')]),
+  type: Type.Union([Type.Literal('car'), Type.Literal('car log'), Type.Literal('post')]),
   id: Type.String(),
 });
 

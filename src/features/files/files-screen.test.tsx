@@ -48,7 +48,10 @@ const ORPHAN: FileItem = {
   ...RECEIPT,
   id: 'f-orphan',
   name: 'old.pdf',
-  usedBy: [{ type: 'car log', id: 'gone' }],
+  usedBy: [
+    { type: 'car log', id: 'gone' },
+    { type: 'post', id: 'post-1' },
+  ],
 };
 
 const filesAnswer = (items: FileItem[], totalBytes = 12 * MiB) =>
@@ -114,8 +117,9 @@ describe('files screen', () => {
     expect((await within(receipt).findByRole('link', { name: 'Clutch job' })).getAttribute('href')).toBe(
       `/edit-car-log/${CAR_ID}/${LOG_ID}`,
     );
-    expect(within(orphan).queryByRole('link')).toBeNull();
-    expect(orphan.textContent).toContain('a log entry');
+    expect(orphan.textContent).toContain('a log entry'); // a log not on this device: no link
+    expect(within(orphan).getAllByRole('link')).toHaveLength(1);
+    expect(within(orphan).getByRole('link', { name: 'a post' }).getAttribute('href')).toBe('/post/post-1');
     // the photo's thumbnail comes through the authenticated media fetch
     await waitFor(() => expect(to('GET', '/api/v1.0/media/f-photo')).toHaveLength(1));
     await waitFor(() => expect(photo.querySelector('img')?.getAttribute('src')).toMatch(/^blob:/));
@@ -184,7 +188,7 @@ describe('files screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Delete invoice.pdf' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Delete this file?' });
     expect(dialog.textContent).toContain(
-      '“invoice.pdf” is used by 1 car or log entry and will disappear from there.',
+      '“invoice.pdf” is used by 1 car, log entry or post and will disappear from there.',
     );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Keep it' }));
     expect(to('DELETE', `/api/v1.0/files/${RECEIPT.id}`)).toHaveLength(0);

@@ -21,6 +21,10 @@ export function useDeleteFile() {
       const garage = [
         ...(file.usedBy.some((u) => u.type === 'car') ? [syncCars()] : []),
         ...file.usedBy.filter((u) => u.type === 'car log').map((u) => syncCarLog(u.id)),
+        // A post keeps its text; the device's copy loses the image with the server's answer.
+        ...file.usedBy
+          .filter((u) => u.type === 'post')
+          .map(async (u) => (await import('@/features/posts/data')).syncPost(u.id)),
       ];
       // The delete itself succeeded: a refresh that fails now is caught up by the next one.
       await Promise.allSettled([queryClient.invalidateQueries({ queryKey: filesQueryKey }), ...garage]);

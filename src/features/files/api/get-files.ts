@@ -3,7 +3,7 @@ import { apiFetch, isNetworkError } from '@/lib/api-client';
 import { shouldRetry } from '@/lib/query-client';
 
 /** What uses a file (server/src/media/media-schemas.ts FileUse). */
-export type FileUse = { type: 'car' | 'car log'; id: string };
+export type FileUse = { type: 'car' | 'car log' | 'post'; id: string };
 /** One of my files (server/src/media/media-schemas.ts FileItem). */
 export interface FileItem {
   id: string;

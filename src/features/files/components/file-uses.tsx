@@ -13,7 +13,15 @@ export function FileUses({ uses }: { uses: FileUse[] }) {
       <ul>
         {uses.map((use) => (
           <li key={`${use.type}:${use.id}`}>
-            {use.type === 'car' ? <CarUse id={use.id} /> : <LogUse id={use.id} />}
+            {use.type === 'car' ? (
+              <CarUse id={use.id} />
+            ) : use.type === 'post' ? (
+              <Link to="/post/$id" params={{ id: use.id }}>
+                {t('FILES.A_POST')}
+              </Link>
+            ) : (
+              <LogUse id={use.id} />
+            )}
           </li>
         ))}
       </ul>
