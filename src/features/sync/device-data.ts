@@ -2,7 +2,13 @@
 // property 10: warn while unsent writes exist; a real logout clears Dexie, the outbox and the
 // runtime caches. A 401 never comes here.
 import { openLocalDatabase } from '@/lib/db';
-import { clearLocalData, hasUnsentWrites, outboxCounts, type OutboxCounts } from '@/lib/outbox';
+import {
+  clearLocalData,
+  hasUnsentWrites,
+  outboxCounts,
+  stopOutboxAndSettle,
+  type OutboxCounts,
+} from '@/lib/outbox';
 import { clearRuntimeCaches } from './runtime-caches';
 
 function firstCounts(): Promise<OutboxCounts> {
@@ -27,5 +33,7 @@ export async function unsentCount(): Promise<number> {
 
 export async function clearDeviceData(): Promise<void> {
   await openLocalDatabase();
+  // A write already on the wire would put its row back after the clear: let it land first.
+  await stopOutboxAndSettle();
   await Promise.all([clearLocalData(), clearRuntimeCaches()]);
 }

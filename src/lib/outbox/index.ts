@@ -13,6 +13,6 @@ export {
   type OutboxCounts,
 } from './queries';
 export { createReplayer, type Replayer } from './replayer';
-export { replayOutboxNow, startOutbox, stopOutbox } from './triggers';
+export { replayOutboxNow, startOutbox, stopOutbox, stopOutboxAndSettle } from './triggers';
 export { useOutboxCounts } from './use-outbox-counts';
 export type { NewOutboxEntry, OutboxBody, OutboxEntry, OutboxPart, OutboxStatus } from './types';

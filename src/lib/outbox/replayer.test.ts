@@ -33,6 +33,23 @@ describe('replayer', () => {
     expect(await db.outbox.count()).toBe(0);
   });
 
+  it('settled() resolves once the pass in flight has its answer (and at once when idle)', async () => {
+    await post('/a');
+    let answer!: () => void;
+    const send = vi.fn(() => new Promise<unknown>((resolve) => (answer = () => resolve({}))));
+    const replayer = createReplayer({ db, send, random: () => 0, concurrency: 1 });
+    await expect(replayer.settled()).resolves.toBeUndefined();
+    void replayer.replay();
+    await vi.waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+    let settled = false;
+    const waiting = replayer.settled().then(() => (settled = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(settled).toBe(false);
+    answer();
+    await waiting;
+    expect(await db.outbox.count()).toBe(0); // the answer was reconciled before settled()
+  });
+
   it('sends each entry exactly once, even when replayed twice', async () => {
     const a = await post('/a');
     const { replayer, calls } = replayerWith();

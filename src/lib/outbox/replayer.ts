@@ -226,7 +226,12 @@ export function createReplayer(overrides: Partial<ReplayerDeps> = {}) {
     timer = null;
   }
 
-  return { replay, cancelTimer };
+  /** Resolves when no pass is in flight (at once when none is); never rejects. */
+  function settled(): Promise<void> {
+    return running ? running.catch(() => undefined) : Promise.resolve();
+  }
+
+  return { replay, cancelTimer, settled };
 }
 
 export type Replayer = ReturnType<typeof createReplayer>;

@@ -36,25 +36,25 @@ function installXhr(respond: (request: FakeRequest) => void) {
     private answerHeaders = '';
     private request!: FakeRequest;
     open(method: string, url: string) {
-      const xhr = this;
+      const seen: FakeRequest['seen'] = [];
       this.request = {
         method,
         url,
         headers: {},
         body: undefined,
-        seen: [],
-        progress(loaded, total) {
-          this.seen.push({ loaded, total });
-          xhr.upload.onprogress?.({ lengthComputable: true, loaded, total });
+        seen,
+        progress: (loaded, total) => {
+          seen.push({ loaded, total });
+          this.upload.onprogress?.({ lengthComputable: true, loaded, total });
         },
-        answer(status, json, headerLines = '') {
-          xhr.status = status;
-          xhr.responseText = JSON.stringify(json);
-          xhr.answerHeaders = `Content-Type: application/json\r\n${headerLines}`;
-          xhr.onload?.();
+        answer: (status, json, headerLines = '') => {
+          this.status = status;
+          this.responseText = JSON.stringify(json);
+          this.answerHeaders = `Content-Type: application/json\r\n${headerLines}`;
+          this.onload?.();
         },
-        fail() {
-          xhr.onerror?.();
+        fail: () => {
+          this.onerror?.();
         },
       };
     }

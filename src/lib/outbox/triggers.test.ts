@@ -3,7 +3,14 @@ import type { PaddockDb } from '../db';
 import { enqueue } from './enqueue';
 import type { Replayer } from './replayer';
 import { freshDb } from './test-helpers';
-import { clearNetworkBackoff, replayOutboxNow, startOutbox, stopOutbox } from './triggers';
+import {
+  clearNetworkBackoff,
+  replayOutboxNow,
+  SETTLE_TIMEOUT_MS,
+  startOutbox,
+  stopOutbox,
+  stopOutboxAndSettle,
+} from './triggers';
 
 const socket = vi.hoisted(() => {
   let status = 'disconnected';
@@ -25,10 +32,14 @@ const socket = vi.hoisted(() => {
 vi.mock('../socket', () => ({ realtime: socket.realtime }));
 
 let db: PaddockDb;
-let replayer: Replayer & { replay: ReturnType<typeof vi.fn> };
+let replayer: Replayer & { replay: ReturnType<typeof vi.fn>; settled: ReturnType<typeof vi.fn> };
 beforeEach(() => {
   db = freshDb();
-  replayer = { replay: vi.fn().mockResolvedValue(undefined), cancelTimer: vi.fn() };
+  replayer = {
+    replay: vi.fn().mockResolvedValue(undefined),
+    cancelTimer: vi.fn(),
+    settled: vi.fn().mockResolvedValue(undefined),
+  };
   socket.set('disconnected');
 });
 afterEach(() => {
@@ -76,5 +87,44 @@ describe('outbox triggers', () => {
     await clearNetworkBackoff(db, now);
     expect((await db.outbox.get(net.id))?.nextAttemptAt).toBe(now);
     expect((await db.outbox.get(busy.id))?.nextAttemptAt).toBe(now + 30_000);
+  });
+});
+
+describe('stopOutboxAndSettle (a real logout)', () => {
+  it('stops the triggers and waits for the pass in flight before the device is cleared', async () => {
+    let finish!: () => void;
+    replayer.settled.mockReturnValue(new Promise<void>((resolve) => (finish = resolve)));
+    startOutbox(replayer, db);
+    let done = false;
+    const stopping = stopOutboxAndSettle().then(() => (done = true));
+    await settle();
+    expect(replayer.cancelTimer).toHaveBeenCalled();
+    expect(done).toBe(false); // the request on the wire has not answered yet
+    finish();
+    await stopping;
+    expect(done).toBe(true);
+    replayer.replay.mockClear();
+    window.dispatchEvent(new Event('online'));
+    await settle();
+    expect(replayer.replay).not.toHaveBeenCalled(); // stopped: no trigger replays any more
+  });
+
+  it('gives up waiting after 5 s, and does nothing when the outbox is not running', async () => {
+    expect(SETTLE_TIMEOUT_MS).toBe(5_000);
+    replayer.settled.mockReturnValue(new Promise<void>(() => undefined)); // never answers
+    startOutbox(replayer, db);
+    vi.useFakeTimers();
+    try {
+      let done = false;
+      const stopping = stopOutboxAndSettle().then(() => (done = true));
+      await vi.advanceTimersByTimeAsync(SETTLE_TIMEOUT_MS - 1);
+      expect(done).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      await stopping;
+      expect(done).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+    await expect(stopOutboxAndSettle()).resolves.toBeUndefined();
   });
 });

@@ -61,3 +61,24 @@ export function stopOutbox(): void {
   stopCurrent = null;
   current = null;
 }
+
+/** How long a logout waits for a request already sent before it clears the device anyway. */
+export const SETTLE_TIMEOUT_MS = 5_000;
+
+/**
+ * Stops the outbox and waits for the pass in flight, if any (at most SETTLE_TIMEOUT_MS): a real
+ * logout clears Dexie after this, so an answer arriving later cannot write a row back.
+ */
+export async function stopOutboxAndSettle(timeoutMs = SETTLE_TIMEOUT_MS): Promise<void> {
+  const replayer = current;
+  stopOutbox();
+  if (!replayer) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    replayer.settled(),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, timeoutMs);
+    }),
+  ]);
+  clearTimeout(timer);
+}
