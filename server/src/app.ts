@@ -22,6 +22,7 @@ import { garageRoutes } from './garage/garage-routes';
 import { messagingRoutes } from './messages/messaging-routes';
 import { peopleRoutes } from './people/people-routes';
 import { postsFeature } from './posts/posts-feature';
+import { chatFeature } from './chat/chat-feature';
 import multipart from '@fastify/multipart';
 import { carImageRoutes } from './media/car-image-routes';
 import { carLogMediaRoutes } from './media/car-log-media-routes';
@@ -93,6 +94,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(messagingRoutes);
       await api.register(peopleRoutes);
       await api.register(postsFeature);
+      await api.register(chatFeature);
       // Uploads: multipart is parsed only by the routes that read it (server/src/media).
       await api.register(async (uploads) => {
         await uploads.register(multipart, multipartOptions);

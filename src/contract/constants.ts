@@ -67,3 +67,35 @@ export const POST_UPDATE_MESSAGES = [
   'comment-deleted',
 ] as const;
 export type PostUpdateMessage = (typeof POST_UPDATE_MESSAGES)[number];
+
+// ---------- chat (src/contract/chat.ts re-exports these) ----------
+/** A chat group's name: plain text, 1 to this many characters after trimming. */
+export const CHAT_GROUP_NAME_MAX = 100;
+/** A chat group's description: plain text, at most this many characters after trimming. */
+export const CHAT_GROUP_DESCRIPTION_MAX = 1_000;
+/** A group has at most this many members besides its owner (memberIds holds at most this many). */
+export const CHAT_GROUP_MEMBERS_MAX = 50;
+/** A chat message: plain text, 1 to this many characters after trimming (stored as is, shown as text). */
+export const CHAT_MESSAGE_CONTENT_MAX = 4_000;
+/** Chat lists: page size by default (spec §9 "page 1, 20 per page"); at most CHAT_PAGE_MAX. */
+export const CHAT_PAGE_SIZE = 20;
+export const CHAT_PAGE_MAX = 100;
+/** The server relays at most one `chat_typing` per socket and room in this interval (others dropped). */
+export const CHAT_TYPING_MIN_INTERVAL_MS = 1_000;
+/** A client shows "typing" this long after the last `chatTyping` (and re-sends while typing, every 2-3 s). */
+export const CHAT_TYPING_TTL_MS = 5_000;
+/**
+ * `action` in the jsonPayload of realtime-only `chatgroup` notifications:
+ * created (you are in a new group), updated (name/description/members changed), added (you were
+ * added), removed (you were removed: drop the group and its room), left (a member left, sent to the
+ * remaining members; the leaver's own devices get `removed`), deleted (the owner deleted it).
+ */
+export const CHAT_GROUP_ACTIONS = ['created', 'updated', 'added', 'removed', 'left', 'deleted'] as const;
+export type ChatGroupAction = (typeof CHAT_GROUP_ACTIONS)[number];
+/**
+ * `action` in the jsonPayload of realtime-only `chatroom` notifications:
+ * created (a room you are in was created), updated (participants or name changed),
+ * read (you marked it read on a device: your unreadCount is now 0), removed (you are no longer in it).
+ */
+export const CHAT_ROOM_ACTIONS = ['created', 'updated', 'read', 'removed'] as const;
+export type ChatRoomAction = (typeof CHAT_ROOM_ACTIONS)[number];

@@ -44,14 +44,30 @@ export interface PostUpdatedEvent {
   message: string;
 }
 
+/**
+ * Someone else is typing in a chat room I am in (volatile: may be dropped). Show it for
+ * CHAT_TYPING_TTL_MS after the last one (src/contract/constants.ts).
+ */
+export interface ChatTypingEvent {
+  chatRoomId: string;
+  userId: string;
+}
+
 export interface ServerToClientEvents {
   notification: (event: NotificationEvent) => void;
   postUpdated: (event: PostUpdatedEvent) => void;
+  chatTyping: (event: ChatTypingEvent) => void;
 }
 
 export interface ClientToServerEvents {
   join_post: (postId: string) => void;
   leave_post: (postId: string) => void;
+  /**
+   * I am typing in this chat room (its id). Relayed as `chatTyping` to the room's other
+   * participants; ignored from a non-participant and when sent more often than
+   * CHAT_TYPING_MIN_INTERVAL_MS per room.
+   */
+  chat_typing: (chatRoomId: string) => void;
 }
 
 /** What the handshake carries: `io(url, { auth: { token } })`. */

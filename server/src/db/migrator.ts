@@ -8,6 +8,7 @@ import * as m0006 from './migrations/0006_garage_indexes';
 import * as m0007 from './migrations/0007_friends';
 import * as m0008 from './migrations/0008_messages_notifications';
 import * as m0009 from './migrations/0009_posts';
+import * as m0010 from './migrations/0010_chat';
 
 // Add each new migration here, in order. Names sort; never rename or edit a landed migration.
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0007_friends': m0007,
   '0008_messages_notifications': m0008,
   '0009_posts': m0009,
+  '0010_chat': m0010,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

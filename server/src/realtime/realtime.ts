@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import type * as RedisAdapter from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
+import { CHAT_TYPING_MIN_INTERVAL_MS } from '../../../src/contract/constants';
 import {
   SOCKET_AUTH_ERROR,
   type ClientToServerEvents,
@@ -13,7 +14,7 @@ import {
 } from '../../../src/contract/socket-events';
 import type { Config } from '../config';
 import { allowedOrigins } from '../http/security';
-import { createRedisClient } from './redis';
+import { createAdapterClients } from './redis';
 
 // Only with REDIS_URL: a single node never loads the adapter.
 const load = createRequire(import.meta.url);
@@ -31,6 +32,11 @@ export type RealtimeServer = Server<
 export type Broadcast = ReturnType<RealtimeServer['to']>;
 /** Whether a member may read a post, so receive its live updates. Set by the posts feature. */
 export type PostAccess = (memberId: string, postId: string) => Promise<boolean>;
+/**
+ * The other participants of a chat room when `memberId` is one of them, else null (the typing
+ * event is then ignored). Set by the chat feature.
+ */
+export type ChatTypingTargets = (memberId: string, chatRoomId: string) => Promise<string[] | null>;
 
 export interface Realtime {
   io: RealtimeServer;
@@ -41,6 +47,7 @@ export interface Realtime {
   notify(memberId: string, event: NotificationEvent): void;
   setPostAccess(fn: PostAccess): void;
   canJoinPost(memberId: string, postId: string): Promise<boolean>;
+  setChatTypingTargets(fn: ChatTypingTargets): void;
   /** Closes the sockets of a signed-out or revoked session, on every node. */
   disconnectSession(sessionId: string): void;
 }
@@ -99,15 +106,14 @@ export function registerRealtime(app: FastifyInstance, config: Config) {
     allowRequest: (req, callback) =>
       callback(null, isAllowedOrigin(req.headers.origin, req.headers.host, origins)),
   });
-  const redis = config.redisUrl
-    ? [createRedisClient(config.redisUrl, app.log), createRedisClient(config.redisUrl, app.log)]
-    : [];
+  const redis = config.redisUrl ? createAdapterClients(config.redisUrl, app.log) : [];
   if (redis[0] && redis[1]) {
     const { createAdapter } = load('@socket.io/redis-adapter') as typeof RedisAdapter;
     io.adapter(createAdapter(redis[0], redis[1], { key: `${config.redisPrefix}socket.io` }));
   }
 
   let postAccess: PostAccess = async () => false;
+  let chatTypingTargets: ChatTypingTargets = async () => null;
 
   io.use((socket, next) => {
     const token = (socket.handshake.auth as Partial<SocketAuth> | undefined)?.token;
@@ -145,6 +151,23 @@ export function registerRealtime(app: FastifyInstance, config: Config) {
     socket.on('leave_post', (postId) => {
       if (typeof postId === 'string' && UUID.test(postId)) void socket.leave(postRoom(postId));
     });
+    // chat_typing: at most one per room per interval per socket (the rest are dropped before any
+    // database read); relayed, volatile, to the room's other participants only.
+    const lastTyping = new Map<string, number>();
+    socket.on('chat_typing', (chatRoomId) => {
+      if (typeof chatRoomId !== 'string' || !UUID.test(chatRoomId)) return;
+      const at = Date.now();
+      if (at - (lastTyping.get(chatRoomId) ?? 0) < CHAT_TYPING_MIN_INTERVAL_MS) return;
+      if (lastTyping.size >= 32) lastTyping.clear();
+      lastTyping.set(chatRoomId, at);
+      chatTypingTargets(memberId, chatRoomId).then(
+        (others) => {
+          if (!others || others.length === 0 || !socket.connected) return;
+          io.to(others.map(memberRoom)).volatile.emit('chatTyping', { chatRoomId, userId: memberId });
+        },
+        (err: unknown) => app.log.warn({ err, chatRoomId }, 'chat typing check failed'),
+      );
+    });
   });
 
   const realtime: Realtime = {
@@ -156,6 +179,9 @@ export function registerRealtime(app: FastifyInstance, config: Config) {
       postAccess = fn;
     },
     canJoinPost: (memberId, postId) => postAccess(memberId, postId),
+    setChatTypingTargets: (fn) => {
+      chatTypingTargets = fn;
+    },
     disconnectSession: (sessionId) => io.in(sessionRoom(sessionId)).disconnectSockets(true),
   };
   app.decorate('realtime', realtime);

@@ -23,3 +23,30 @@ export function createRedisClient(url: string, log: FastifyBaseLogger, options: 
   });
   return client;
 }
+
+/**
+ * The socket.io adapter's pub/sub pair. The adapter never handles a failed PUBLISH, and ioredis
+ * rejects queued commands once Redis has been away past its retries (about 10 s): that unhandled
+ * rejection would end the process. So a failed publish is logged (once per outage) and the event
+ * reaches this node's sockets only. The subscriber waits for Redis however long it is away;
+ * ioredis replays its subscriptions when it is back.
+ */
+export function createAdapterClients(url: string, log: FastifyBaseLogger): [Redis, Redis] {
+  const pub = createRedisClient(url, log);
+  const publish = pub.publish.bind(pub);
+  let failing = false;
+  pub.publish = ((channel: string | Buffer, message: string | Buffer) =>
+    publish(channel, message).then(
+      (receivers) => {
+        failing = false;
+        return receivers;
+      },
+      (err: Error) => {
+        if (!failing)
+          log.warn({ err: { message: err.message } }, 'redis publish failed: event kept on this node');
+        failing = true;
+        return 0;
+      },
+    )) as unknown as Redis['publish'];
+  return [pub, createRedisClient(url, log, { maxRetriesPerRequest: null })];
+}
