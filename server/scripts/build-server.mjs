@@ -27,11 +27,12 @@ const externalPackages = {
   },
 };
 
-export async function buildServer() {
+/** `outfile`: another place under the project (tests build their own, beside node_modules). */
+export async function buildServer(outfile = SERVER_OUT) {
   const started = performance.now();
   await build({
     entryPoints: [path.join(root, 'server/src/main.ts')],
-    outfile: SERVER_OUT,
+    outfile,
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -34,6 +34,9 @@ export function createDb({ dataDir, databaseUrl }: DbOptions): Db {
     });
     // An idle client losing its connection must not crash the process; the next query reconnects.
     pool.on('error', () => {});
+    // Nor may a checked-out one (the pool listens only to idle clients): when PostgreSQL drops the
+    // connection under a query, that query fails (503) and the pool discards the client on release.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
   }
