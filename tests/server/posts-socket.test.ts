@@ -78,6 +78,26 @@ describe('join_post', () => {
     theirs.emit('leave_post', p.id);
     await until(async () => (await inRoom(p.id)).length === 1);
   });
+
+  test('an ended friendship takes the ex-friend out of the post rooms they had joined', async () => {
+    const [ann, ben] = (await friends(t.app, 2)) as [Person, Person];
+    const p = await post(t.app, ann);
+    const own = await post(t.app, ben); // ben's own post: he keeps it
+    const [annSocket, benSocket] = [await socket(ann), await socket(ben)];
+    benSocket.emit('join_post', p.id);
+    benSocket.emit('join_post', own.id);
+    annSocket.emit('join_post', p.id);
+    await until(async () => (await inRoom(p.id)).length === 2 && (await inRoom(own.id)).length === 1);
+    const updates = updatesOf(benSocket);
+    const ended = await call('DELETE', `/friends/${ann.id}`, ben);
+    expect(ended.statusCode).toBe(200);
+    await until(async () => (await inRoom(p.id)).length === 1);
+    expect(await inRoom(p.id)).toEqual([annSocket.id]);
+    expect(await inRoom(own.id)).toEqual([benSocket.id]);
+    await like(t.app, ann, p.id); // ann's post changes: ben no longer hears of it
+    await new Promise((r) => setTimeout(r, 200));
+    expect(updates).toEqual([]);
+  });
 });
 
 describe('postUpdated', () => {

@@ -18,6 +18,8 @@ export interface FriendNotify {
   stored(memberId: string, event: FriendEvent): Promise<void>;
   /** Pushed only. */
   live(memberId: string, event: FriendEvent): void;
+  /** What these members may read changed: their sockets leave the post rooms they lost. */
+  accessChanged(memberIds: string[]): void;
 }
 
 /** Through the notifications service; a failure is logged and never fails the change told. */
@@ -42,6 +44,12 @@ export function friendNotifier(app: FastifyInstance): FriendNotify {
       } catch (err) {
         app.log.warn({ err, action: event.action }, 'friend event failed');
       }
+    },
+    accessChanged(memberIds) {
+      for (const memberId of memberIds)
+        app.realtime
+          .revalidatePostRooms(memberId)
+          .catch((err: unknown) => app.log.warn({ err }, 'post rooms check failed'));
     },
   };
 }

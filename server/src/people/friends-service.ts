@@ -231,6 +231,8 @@ export function friendsService({ people, friends, notify, now = () => new Date()
       if (!(await friends.removeFriendship(memberId, friendId))) throw notFound('Friend');
       notify.live(friendId, { relatedFriendId: memberId, action: 'removed' });
       notify.live(memberId, { relatedFriendId: friendId, action: 'removed' });
+      // Each stops hearing live updates of the other's posts they had open.
+      notify.accessChanged([memberId, friendId]);
     },
   };
 }

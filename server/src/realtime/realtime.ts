@@ -48,6 +48,11 @@ export interface Realtime {
   setPostAccess(fn: PostAccess): void;
   canJoinPost(memberId: string, postId: string): Promise<boolean>;
   setChatTypingTargets(fn: ChatTypingTargets): void;
+  /**
+   * Checks again every post room the member's sockets joined (every node) and leaves those the
+   * member may no longer read (a friendship ended, a post deleted or hidden).
+   */
+  revalidatePostRooms(memberId: string): Promise<void>;
   /** Closes the sockets of a signed-out or revoked session, on every node. */
   disconnectSession(sessionId: string): void;
 }
@@ -63,7 +68,8 @@ export const MAX_SOCKET_MESSAGE_BYTES = 16 * 1024;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const memberRoom = (memberId: string) => `member:${memberId}`;
-export const postRoom = (postId: string) => `post:${postId}`;
+const POST_ROOM_PREFIX = 'post:';
+export const postRoom = (postId: string) => `${POST_ROOM_PREFIX}${postId}`;
 const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
 /**
@@ -181,6 +187,17 @@ export function registerRealtime(app: FastifyInstance, config: Config) {
     canJoinPost: (memberId, postId) => postAccess(memberId, postId),
     setChatTypingTargets: (fn) => {
       chatTypingTargets = fn;
+    },
+    async revalidatePostRooms(memberId) {
+      const sockets = await io.in(memberRoom(memberId)).fetchSockets();
+      const postIds = new Set<string>();
+      for (const socket of sockets)
+        for (const room of socket.rooms)
+          if (room.startsWith(POST_ROOM_PREFIX)) postIds.add(room.slice(POST_ROOM_PREFIX.length));
+      for (const postId of postIds) {
+        if (await postAccess(memberId, postId)) continue;
+        for (const socket of sockets) socket.leave(postRoom(postId));
+      }
     },
     disconnectSession: (sessionId) => io.in(sessionRoom(sessionId)).disconnectSockets(true),
   };
