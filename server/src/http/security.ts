@@ -3,6 +3,8 @@ import cors from '@fastify/cors';
 import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
+import { badRequest } from './errors';
+import { inputProblem, MAX_JSON_DEPTH } from './input-guard';
 
 type Directives = Record<string, string[]>;
 
@@ -54,6 +56,30 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
   });
   app.addHook('onRequest', (request, reply, done) => {
     securityHeaders(request.raw, reply.raw, () => done());
+  });
+  // Before any schema walks the input: too deep a body, or a NUL character anywhere, is a 400.
+  // Callback style, as above: no promise per request on the hot path.
+  app.addHook('preValidation', (request, _reply, done) => {
+    for (const [part, value] of [
+      ['body', request.body],
+      ['querystring', request.query],
+      ['params', request.params],
+    ] as const) {
+      const problem = inputProblem(value);
+      if (problem === 'too-deep')
+        return done(
+          badRequest('The request body is nested too deeply.', [
+            { field: part, message: `must nest at most ${MAX_JSON_DEPTH} levels` },
+          ]),
+        );
+      if (problem === 'nul')
+        return done(
+          badRequest('Text cannot contain the NUL character.', [
+            { field: part, message: 'must not contain the NUL character' },
+          ]),
+        );
+    }
+    done();
   });
   const origins = allowedOrigins(config);
   await app.register(cors, {

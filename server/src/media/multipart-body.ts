@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import { AppError, badRequest } from '../http/errors';
+import { inputProblem } from '../http/input-guard';
 import { MAX_FILE_BYTES, tooLarge } from './media-processing';
 
 // Names that would reach an object's prototype rather than a field.
@@ -74,8 +75,8 @@ export async function readMultipart<S extends TSchema>(
       } else if (part.fieldname === 'data') {
         try {
           const data: unknown = JSON.parse(String(part.value));
-          if (typeof data !== 'object' || data === null || Array.isArray(data))
-            throw new Error('not an object');
+          if (typeof data !== 'object' || data === null || Array.isArray(data) || inputProblem(data))
+            throw new Error('not an object, nested too deeply, or holding a NUL');
           for (const [k, v] of Object.entries(data)) if (!UNSAFE_KEYS.has(k)) raw[k] = v;
         } catch {
           throw badRequest('The "data" field must be a JSON object.', [
@@ -83,6 +84,10 @@ export async function readMultipart<S extends TSchema>(
           ]);
         }
       } else if (!UNSAFE_KEYS.has(part.fieldname)) {
+        if (inputProblem(part.value))
+          throw badRequest('Text cannot contain the NUL character.', [
+            { field: `body.${part.fieldname}`, message: 'must not contain the NUL character' },
+          ]);
         const value = part.value === '' ? null : part.value;
         const seen = raw[part.fieldname];
         // A repeated field (tags=a&tags=b) is a list.

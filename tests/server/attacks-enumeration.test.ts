@@ -1,0 +1,271 @@
+// Issue 8, enumeration and brute force, against a listening server: login and forgot-password
+// answer alike (status, body, and time) for known and unknown e-mails, and flooding is answered
+// with 429 and Retry-After without locking the member out (SECURITY.md "Accounts and sessions",
+// ASVS 6.3.8, 6.1.1).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from './auth-fixtures';
+import { PASSWORD, startServer, type Answer, type Attacker, type Server } from './attack-fixtures';
+
+/** Attempts per side for the timing comparisons (interleaved, after a warm-up). */
+const N = 9;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/**
+ * Medians within a factor of 2 of each other, or (for sub-millisecond answers, where one stray
+ * pause on a loaded 2-core machine doubles a median) within 1 ms.
+ */
+function expectAlike(t: { known: number; unknown: number; ratio: number }) {
+  const alike = (t.ratio > 0.5 && t.ratio < 2) || Math.abs(t.known - t.unknown) < 1;
+  expect(alike, JSON.stringify(t)).toBe(true);
+}
+
+/** Status and body, the parts an attacker compares (ids and times of day excluded: there are none). */
+const visible = (a: Answer) => ({ status: a.status, body: a.json, retryAfter: a.headers.get('retry-after') });
+
+describe('no account enumeration', () => {
+  let s: Server;
+  let known: Attacker;
+  const forgotTimes: number[] = [];
+  let lastForgot = 0;
+  beforeAll(async () => {
+    s = await startServer({}, (app) =>
+      app.addHook('onResponse', async (request, reply) => {
+        if (request.url.endsWith('/auth/forgot-password')) forgotTimes.push(reply.elapsedTime);
+      }),
+    );
+    known = await s.member();
+  });
+  afterAll(() => s.close());
+
+  const login = (email: string, password = 'Not-The-Password-42') =>
+    s.call('POST', '/auth/login', null, { email, password });
+  const forgot = (email: string) => s.call('POST', '/auth/forgot-password', null, { email });
+
+  it('login answers a known e-mail with a wrong password exactly like an unknown e-mail', async () => {
+    const answers = [
+      await login(known.email),
+      await login(known.email.toUpperCase()),
+      await login('nobody-here@example.com'),
+      await login('nobody-here@example.com', PASSWORD),
+      await login(`  ${known.email.replace('@', '+x@')}  `),
+    ];
+    for (const a of answers) expect(visible(a)).toEqual(visible(answers[0]!));
+    expect(answers[0]!.status).toBe(401);
+    // The real password works, so the refusals above were about the password only.
+    expect((await login(known.email, PASSWORD)).status).toBe(200);
+  });
+
+  it('forgot-password answers known and unknown e-mails alike', async () => {
+    const a = await forgot(known.email);
+    const b = await forgot('nobody-here@example.com');
+    const c = await forgot(known.email.toUpperCase());
+    expect(a.status).toBe(200);
+    expect(visible(b)).toEqual(visible(a));
+    expect(visible(c)).toEqual(visible(a));
+  });
+
+  it("no search or profile tells a stranger someone's e-mail address", async () => {
+    const stranger = await s.member();
+    for (const q of [known.email, known.email.split('@')[0]!, '@example.com']) {
+      const res = await s.call('GET', `/users/search?q=${encodeURIComponent(q)}`, stranger);
+      expect(res.status).toBe(200);
+      expect(res.text).not.toContain(known.email);
+      if (q !== known.email.split('@')[0]) expect(res.json.data).toEqual([]);
+    }
+    const profile = await s.call('GET', `/users/${known.id}`, stranger);
+    expect(profile.status).toBe(200);
+    expect(profile.text).not.toContain(known.email);
+  });
+
+  /** Median times of `probe(known)` and `probe(unknown)`, measured interleaved. */
+  async function timings(probe: (email: string) => Promise<Answer>, serverTime?: () => number) {
+    await probe(known.email);
+    await probe('warm-up@example.com');
+    const k: number[] = [];
+    const u: number[] = [];
+    for (let i = 0; i < N; i++) {
+      let start = performance.now();
+      await probe(known.email);
+      k.push(serverTime ? serverTime() : performance.now() - start);
+      start = performance.now();
+      await probe(`ghost-${i}@example.com`);
+      u.push(serverTime ? serverTime() : performance.now() - start);
+    }
+    return { known: median(k), unknown: median(u), ratio: median(u) / median(k) };
+  }
+
+  it('login takes about as long for an unknown e-mail as for a known one', async () => {
+    const t = await timings((email) => login(email));
+    // Without the dummy argon2 verify, an unknown e-mail answers in a small fraction of the time.
+    expectAlike(t);
+  });
+
+  it('forgot-password takes about as long for an unknown e-mail as for a known one', async () => {
+    // Measured by the server (request in → answer out): the test and the server share one event
+    // loop, so the mail work a known address starts after its answer (a synchronous SQLite insert)
+    // would otherwise land in the client's measurement, which a real attacker never sees.
+    const probe = async (email: string) => {
+      const seen = forgotTimes.length;
+      const res = await forgot(email);
+      await eventually(() => (forgotTimes.length > seen ? true : undefined));
+      lastForgot = forgotTimes[forgotTimes.length - 1]!;
+      return res;
+    };
+    expectAlike(await timings(probe, () => lastForgot));
+  });
+});
+
+describe('brute force and flooding', () => {
+  const AUTH_MAX = 5;
+  const MAX = 30;
+  let s: Server;
+  beforeAll(async () => {
+    s = await startServer({
+      AUTH_RATE_LIMIT_MAX: String(AUTH_MAX),
+      RATE_LIMIT_MAX: String(MAX),
+      // Lets the test speak for several client addresses through X-Forwarded-For.
+      TRUST_PROXY: 'true',
+    });
+  });
+  afterAll(() => s.close());
+
+  const from = (ip: string) => ({ 'x-forwarded-for': ip });
+
+  function expect429(a: Answer, what: string) {
+    expect(a.status, `${what}: ${a.text}`).toBe(429);
+    const retryAfter = Number(a.headers.get('retry-after'));
+    expect(Number.isInteger(retryAfter), what).toBe(true);
+    expect(retryAfter, what).toBeGreaterThan(0);
+    expect(retryAfter, what).toBeLessThanOrEqual(60);
+    expect(a.json, what).toMatchObject({ success: false, error: { code: 'TOO_MANY_REQUESTS' } });
+  }
+
+  it('limits every sign-in, sign-up, refresh and reset call per address, with Retry-After', async () => {
+    const victim = await s.member();
+    const calls: [string, (ip: string) => Promise<Answer>][] = [
+      [
+        'login',
+        (ip) =>
+          s.call('POST', '/auth/login', null, { email: victim.email, password: 'Guess-123456' }, from(ip)),
+      ],
+      [
+        'forgot-password',
+        (ip) => s.call('POST', '/auth/forgot-password', null, { email: victim.email }, from(ip)),
+      ],
+      [
+        'reset-password',
+        (ip) =>
+          s.call(
+            'POST',
+            '/auth/reset-password',
+            null,
+            { token: 'x'.repeat(43), newPassword: 'Guess-Guess-123' },
+            from(ip),
+          ),
+      ],
+      ['refresh', (ip) => s.call('POST', '/auth/refresh', null, { refreshToken: 'x'.repeat(43) }, from(ip))],
+      [
+        'signup',
+        (ip) =>
+          s.call(
+            'POST',
+            '/auth/signup',
+            null,
+            {
+              email: victim.email,
+              password: PASSWORD,
+              username: victim.username,
+              firstName: 'a',
+              lastName: 'b',
+            },
+            from(ip),
+          ),
+      ],
+    ];
+    for (const [i, [name, call]] of calls.entries()) {
+      const ip = `10.1.${i}.1`;
+      for (let n = 0; n < AUTH_MAX; n++) expect((await call(ip)).status, `${name} #${n}`).not.toBe(429);
+      expect429(await call(ip), name);
+      expect429(await call(ip), `${name} again`);
+    }
+  });
+
+  it('a spoofed X-Forwarded-For buys no fresh budget when the proxy is not trusted', async () => {
+    const direct = await startServer({ AUTH_RATE_LIMIT_MAX: String(AUTH_MAX) });
+    try {
+      const statuses: number[] = [];
+      for (let n = 0; n < AUTH_MAX + 3; n++) {
+        const res = await direct.call(
+          'POST',
+          '/auth/login',
+          null,
+          { email: 'someone@example.com', password: 'Guess-123456' },
+          { 'x-forwarded-for': `203.0.113.${n}`, 'x-real-ip': `198.51.100.${n}` },
+        );
+        statuses.push(res.status);
+      }
+      expect(statuses.slice(0, AUTH_MAX).every((st) => st === 401)).toBe(true);
+      expect(statuses.slice(AUTH_MAX)).toEqual([429, 429, 429]);
+    } finally {
+      await direct.close();
+    }
+  });
+
+  it('does not lock the member out: the flood is counted against the attacker, not the account', async () => {
+    const victim = await s.member();
+    const attacker = '10.2.0.66';
+    for (let n = 0; n < AUTH_MAX; n++)
+      await s.call(
+        'POST',
+        '/auth/login',
+        null,
+        { email: victim.email, password: `Guess-${n}-123456` },
+        from(attacker),
+      );
+    expect429(
+      await s.call('POST', '/auth/login', null, { email: victim.email, password: PASSWORD }, from(attacker)),
+      'attacker',
+    );
+    // The member, from their own address, signs in at once with the right password.
+    const own = await s.call(
+      'POST',
+      '/auth/login',
+      null,
+      { email: victim.email, password: PASSWORD },
+      from('10.2.0.7'),
+    );
+    expect(own.status, own.text).toBe(200);
+  });
+
+  it('limits reads and writes of a signed-in member, with Retry-After', async () => {
+    const member = await s.member();
+    let last: Answer | undefined;
+    let n = 0;
+    for (; n < MAX + 5; n++) {
+      last = await s.call('POST', '/posts', member, { content: `<p>Spam ${n}</p>` }, from('10.3.0.1'));
+      if (last.status === 429) break;
+      expect(last.status, last.text).toBe(201);
+    }
+    expect(n).toBeLessThanOrEqual(MAX);
+    expect429(last!, 'writes');
+    expect429(await s.call('GET', '/cars/feed', member, undefined, from('10.3.0.1')), 'reads');
+    // Another member behind the same address keeps their own budget.
+    const other = await s.member();
+    expect((await s.call('GET', '/cars/feed', other, undefined, from('10.3.0.1'))).status).toBe(200);
+  });
+
+  it('limits anonymous floods per address and never answers 500 under them', async () => {
+    const ip = '10.4.0.1';
+    const answers = await Promise.all(
+      Array.from({ length: MAX + 10 }, () => s.call('GET', '/legal/terms', null, undefined, from(ip))),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((st) => st >= 500)).toEqual([]);
+    expect(statuses.filter((st) => st === 429).length).toBeGreaterThanOrEqual(10);
+    expect429(
+      answers.find((a) => a.status === 429)!,
+      'anonymous',
+    );
+    expect((await s.call('GET', '/health', null, undefined, from(ip))).status).toBe(200);
+  });
+});

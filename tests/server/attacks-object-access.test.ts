@@ -1,0 +1,1014 @@
+// Issue 8, attacks on object access, against a listening server: for every entity and every verb,
+// another member's id answers 404 (403 where the rule is about the act, not the id) and changes
+// nothing; bodies cannot set owner, author, counters or timestamps (SECURITY.md "Access to
+// members' things", ASVS 8.2.2, 8.2.3).
+//
+// The table `CASES` holds one row per (entity, verb). A new entity (e.g. chat rooms and chat
+// messages) is covered by adding its objects to `World` / `setUp` and appending rows.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { png } from './media-fixtures';
+import { connected, startServer, type Answer, type Attacker, type Server } from './attack-fixtures';
+
+/** Text in every object of the victim: no refused answer may carry it. */
+const SECRET = 'VICTIM-SECRET-7f3a';
+
+interface World {
+  /** The victim, who owns every object below. */
+  owner: Attacker;
+  /** A friend of the owner: may read some things (cars, posts, car photo), write none. */
+  friend: Attacker;
+  /** Nobody's friend. */
+  stranger: Attacker;
+  /** The owner's other friend, recipient of the owner's message and target of a pending request. */
+  partner: Attacker;
+  /** Someone the owner asked to be friends with (pending). */
+  asked: Attacker;
+  car: { id: string; image: string };
+  log: { id: string; mediaId: string };
+  post: { id: string; mediaId: string };
+  comment: { id: string };
+  message: { id: string };
+  notification: { id: string };
+  friendRequest: { id: string };
+  /** The owner's group (partner is its member) with its room and a message in it. */
+  chatGroup: { id: string; roomId: string; messageId: string };
+  /** The owner's direct room with partner, and a message in it. */
+  chatDirect: { roomId: string; messageId: string };
+  /** Objects of the attackers themselves, for the attacks that mix their ids with the victim's. */
+  own: Record<'friend' | 'stranger', { carId: string; logId: string; postId: string }>;
+}
+
+type Role = 'friend' | 'stranger';
+
+interface Request {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  body?: unknown;
+}
+
+interface Case {
+  entity: string;
+  verb: string;
+  /** Who tries it: a stranger always; a friend for what friends may not do either. */
+  as: Role[];
+  request: (w: World, role: Role) => Request;
+  /** Accepted refusals; 404 unless the rule is about the act (e.g. 403 not a friend). */
+  expect?: number[];
+}
+
+const form = (fields: Record<string, string>, file?: { name: string; bytes: Buffer }) => {
+  const body = new FormData();
+  for (const [k, v] of Object.entries(fields)) body.append(k, v);
+  if (file) body.append(file.name, new Blob([new Uint8Array(file.bytes)], { type: 'image/png' }), 'x.png');
+  return body;
+};
+let image: Buffer;
+
+const both: Role[] = ['stranger', 'friend'];
+const strangerOnly: Role[] = ['stranger'];
+
+/** Every (entity, verb) with another member's id. Append rows for new entities. */
+const CASES: Case[] = [
+  // ---- cars: friends may read, only the owner writes ----
+  {
+    entity: 'car',
+    verb: 'read',
+    as: strangerOnly,
+    request: (w) => ({ method: 'GET', path: `/cars/${w.car.id}` }),
+  },
+  {
+    entity: 'car',
+    verb: 'list of the owner',
+    as: strangerOnly,
+    request: (w) => ({ method: 'GET', path: `/cars/feed?ownerId=${w.owner.id}` }),
+  },
+  {
+    entity: 'car',
+    verb: 'update',
+    as: both,
+    request: (w) => ({ method: 'PUT', path: `/cars/${w.car.id}`, body: { make: 'Hacked', ownerId: 'x' } }),
+  },
+  {
+    entity: 'car',
+    verb: 'update with image',
+    as: both,
+    request: (w) => ({
+      method: 'PUT',
+      path: `/cars/${w.car.id}/with-image`,
+      body: form({ make: 'Hacked' }, { name: 'image', bytes: image }),
+    }),
+  },
+  {
+    entity: 'car',
+    verb: 'delete',
+    as: both,
+    request: (w) => ({ method: 'DELETE', path: `/cars/${w.car.id}` }),
+  },
+  {
+    entity: 'car',
+    verb: "create with the victim's id",
+    as: both,
+    request: (w) => ({ method: 'POST', path: '/cars', body: { id: w.car.id, make: 'Hacked', model: 'X' } }),
+    expect: [409],
+  },
+  {
+    entity: 'car',
+    verb: "create with image and the victim's id",
+    as: both,
+    request: (w) => ({
+      method: 'POST',
+      path: '/cars/with-image',
+      body: form({ id: w.car.id, make: 'Hacked', model: 'X' }, { name: 'image', bytes: image }),
+    }),
+    expect: [409],
+  },
+  {
+    entity: 'car',
+    verb: 'post about it',
+    as: both,
+    request: (w) => ({ method: 'POST', path: '/posts', body: { content: 'Mine now', carId: w.car.id } }),
+    expect: [400, 404],
+  },
+  {
+    entity: 'car',
+    verb: 'tie one of my posts to it',
+    as: both,
+    request: (w, role) => ({
+      method: 'PUT',
+      path: `/posts/${w.own[role].postId}`,
+      body: { carId: w.car.id },
+    }),
+    expect: [400, 404],
+  },
+  // ---- car logs: the owner's alone, friends included ----
+  {
+    entity: 'car log',
+    verb: 'read',
+    as: both,
+    request: (w) => ({ method: 'GET', path: `/car-logs/log/${w.log.id}` }),
+  },
+  {
+    entity: 'car log',
+    verb: 'list',
+    as: both,
+    request: (w) => ({ method: 'GET', path: `/car-logs/${w.car.id}` }),
+  },
+  {
+    entity: 'car log',
+    verb: 'list filtered by type',
+    as: both,
+    request: (w) => ({ method: 'GET', path: `/car-logs/${w.car.id}?type=maintenance` }),
+  },
+  {
+    entity: 'car log',
+    verb: 'stats',
+    as: both,
+    request: (w) => ({ method: 'GET', path: `/car-logs/stats/${w.car.id}` }),
+  },
+  {
+    entity: 'car log',
+    verb: "create in the victim's car",
+    as: both,
+    request: (w) => ({
+      method: 'POST',
+      path: '/car-logs',
+      body: { carId: w.car.id, type: 'maintenance', title: 'Planted', startDate: '2025-01-01' },
+    }),
+  },
+  {
+    entity: 'car log',
+    verb: "create with media in the victim's car",
+    as: both,
+    request: (w) => ({
+      method: 'POST',
+      path: '/car-logs/with-media',
+      body: form(
+        { carId: w.car.id, type: 'maintenance', title: 'Planted', startDate: '2025-01-01' },
+        { name: 'media', bytes: image },
+      ),
+    }),
+  },
+  {
+    entity: 'car log',
+    verb: "create with the victim's id",
+    as: both,
+    request: (w, role) => ({
+      method: 'POST',
+      path: '/car-logs',
+      body: {
+        id: w.log.id,
+        carId: w.own[role].carId,
+        type: 'maintenance',
+        title: 'X',
+        startDate: '2025-01-01',
+      },
+    }),
+    expect: [409],
+  },
+  {
+    entity: 'car log',
+    verb: 'update',
+    as: both,
+    request: (w) => ({ method: 'PUT', path: `/car-logs/${w.log.id}`, body: { title: 'Hacked' } }),
+  },
+  {
+    entity: 'car log',
+    verb: "move one's own log into the victim's car",
+    as: both,
+    request: (w, role) => ({
+      method: 'PUT',
+      path: `/car-logs/${w.own[role].logId}`,
+      body: { carId: w.car.id },
+    }),
+  },
+  {
+    entity: 'car log',
+    verb: 'update with media',
+    as: both,
+    request: (w) => ({
+      method: 'PUT',
+      path: `/car-logs/${w.log.id}/with-media`,
+      body: form({ title: 'Hacked' }, { name: 'media', bytes: image }),
+    }),
+  },
+  {
+    entity: 'car log',
+    verb: 'delete',
+    as: both,
+    request: (w) => ({ method: 'DELETE', path: `/car-logs/${w.log.id}` }),
+  },
+  // ---- posts: friends read, comment and like; only the author writes ----
+  {
+    entity: 'post',
+    verb: 'read',
+    as: strangerOnly,
+    request: (w) => ({ method: 'GET', path: `/posts/${w.post.id}` }),
+  },
+  {
+    entity: 'post',
+    verb: 'update',
+    as: both,
+    request: (w) => ({ method: 'PUT', path: `/posts/${w.post.id}`, body: { content: '<p>Hacked</p>' } }),
+  },
+  {
+    entity: 'post',
+    verb: 'remove its image',
+    as: both,
+    request: (w) => ({ method: 'PUT', path: `/posts/${w.post.id}`, body: { removeImage: true } }),
+  },
+  {
+    entity: 'post',
+    verb: 'update with image',
+    as: both,
+    request: (w) => ({
+      method: 'PUT',
+      path: `/posts/${w.post.id}/with-image`,
+      body: form({ content: 'Hacked' }, { name: 'image', bytes: image }),
+    }),
+  },
+  {
+    entity: 'post',
+    verb: 'delete',
+    as: both,
+    request: (w) => ({ method: 'DELETE', path: `/posts/${w.post.id}` }),
+  },
+  {
+    entity: 'post',
+    verb: 'like',
+    as: strangerOnly,
+    request: (w) => ({ method: 'POST', path: `/posts/${w.post.id}/like` }),
+  },
+  {
+    entity: 'post',
+    verb: "create with the victim's id",
+    as: both,
+    request: (w) => ({ method: 'POST', path: '/posts', body: { id: w.post.id, content: 'Hacked' } }),
+    expect: [409],
+  },
+  {
+    entity: 'post',
+    verb: 'read its image',
+    as: strangerOnly,
+    request: (w) => ({ method: 'GET', path: `/posts/${w.post.id}/images/${w.post.mediaId}` }),
+  },
+  {
+    entity: 'post',
+    verb: "read the victim's file through one's own post",
+    as: both,
+    request: (w, role) => ({ method: 'GET', path: `/posts/${w.own[role].postId}/images/${w.log.mediaId}` }),
+  },
+  // ---- comments ----
+  {
+    entity: 'comment',
+    verb: 'list of the post',
+    as: strangerOnly,
+    request: (w) => ({ method: 'GET', path: `/comments/post/${w.post.id}` }),
+  },
+  {
+    entity: 'comment',
+    verb: 'read',
+    as: strangerOnly,
+    request: (w) => ({ method: 'GET', path: `/comments/${w.comment.id}` }),
+  },
+  {
+    entity: 'comment',
+    verb: 'replies',
+    as: strangerOnly,
+    request: (w) => ({ method: 'GET', path: `/comments/${w.comment.id}/replies` }),
+  },
+  {
+    entity: 'comment',
+    verb: 'create on the post',
+    as: strangerOnly,
+    request: (w) => ({ method: 'POST', path: '/comments', body: { postId: w.post.id, content: 'Planted' } }),
+  },
+  {
+    entity: 'comment',
+    verb: 'reply to it under one of my posts',
+    as: both,
+    request: (w, role) => ({
+      method: 'POST',
+      path: '/comments',
+      body: { postId: w.own[role].postId, parentCommentId: w.comment.id, content: 'Planted' },
+    }),
+    expect: [400, 404],
+  },
+  {
+    entity: 'comment',
+    verb: "create with the victim's id",
+    as: both,
+    request: (w, role) => ({
+      method: 'POST',
+      path: '/comments',
+      body: { id: w.comment.id, postId: w.own[role].postId, content: 'Hacked' },
+    }),
+    expect: [409],
+  },
+  {
+    entity: 'comment',
+    verb: 'update',
+    as: both,
+    request: (w) => ({ method: 'PUT', path: `/comments/${w.comment.id}`, body: { content: 'Hacked' } }),
+  },
+  {
+    entity: 'comment',
+    verb: 'delete',
+    as: both,
+    request: (w) => ({ method: 'DELETE', path: `/comments/${w.comment.id}` }),
+  },
+  // ---- private messages: the two participants only ----
+  {
+    entity: 'message',
+    verb: 'read',
+    as: both,
+    request: (w) => ({ method: 'GET', path: `/messages/${w.message.id}` }),
+  },
+  {
+    entity: 'message',
+    verb: 'mark read',
+    as: both,
+    request: (w) => ({ method: 'PUT', path: `/messages/${w.message.id}/read` }),
+  },
+  {
+    entity: 'message',
+    verb: 'delete',
+    as: both,
+    request: (w) => ({ method: 'DELETE', path: `/messages/${w.message.id}` }),
+  },
+  {
+    entity: 'message',
+    verb: "create with the victim's id",
+    as: ['friend'],
+    request: (w) => ({
+      method: 'POST',
+      path: '/messages',
+      body: { id: w.message.id, recipientId: w.owner.id, subject: 'x', content: 'Hacked' },
+    }),
+    expect: [409],
+  },
+  {
+    entity: 'message',
+    verb: 'write to a non-friend',
+    as: strangerOnly,
+    request: (w) => ({
+      method: 'POST',
+      path: '/messages',
+      body: { recipientId: w.owner.id, subject: 'x', content: 'Spam' },
+    }),
+    expect: [403],
+  },
+  // ---- notifications: the recipient only ----
+  {
+    entity: 'notification',
+    verb: 'read',
+    as: both,
+    request: (w) => ({ method: 'GET', path: `/notifications/${w.notification.id}` }),
+  },
+  {
+    entity: 'notification',
+    verb: 'mark read',
+    as: both,
+    request: (w) => ({ method: 'PUT', path: `/notifications/${w.notification.id}/read` }),
+  },
+  {
+    entity: 'notification',
+    verb: 'delete',
+    as: both,
+    request: (w) => ({ method: 'DELETE', path: `/notifications/${w.notification.id}` }),
+  },
+  // ---- media files: as the thing they belong to ----
+  {
+    entity: 'media file',
+    verb: "read a log's file",
+    as: both,
+    request: (w) => ({ method: 'GET', path: `/media/${w.log.mediaId}` }),
+  },
+  {
+    entity: 'media file',
+    verb: "delete a log's file",
+    as: both,
+    request: (w) => ({ method: 'DELETE', path: `/files/${w.log.mediaId}` }),
+  },
+  {
+    entity: 'media file',
+    verb: "read a car's photo",
+    as: strangerOnly,
+    request: (w) => ({ method: 'GET', path: w.car.image.replace('/api/v1.0', '') }),
+  },
+  {
+    entity: 'media file',
+    verb: "delete a car's photo",
+    as: both,
+    request: (w) => ({ method: 'DELETE', path: `/files/${w.car.image.split('/').pop()}` }),
+  },
+  {
+    entity: 'media file',
+    verb: "read a post's image by its file id",
+    as: strangerOnly,
+    request: (w) => ({ method: 'GET', path: `/media/${w.post.mediaId}` }),
+  },
+  // ---- friend requests: the two parties only ----
+  {
+    entity: 'friend request',
+    verb: 'accept',
+    as: both,
+    request: (w) => ({
+      method: 'PUT',
+      path: `/friends/request/${w.friendRequest.id}`,
+      body: { action: 'accept' },
+    }),
+  },
+  {
+    entity: 'friend request',
+    verb: 'decline',
+    as: both,
+    request: (w) => ({
+      method: 'PUT',
+      path: `/friends/request/${w.friendRequest.id}`,
+      body: { action: 'decline' },
+    }),
+  },
+  {
+    entity: 'friend request',
+    verb: 'cancel',
+    as: both,
+    request: (w) => ({ method: 'DELETE', path: `/friends/request/${w.friendRequest.id}` }),
+  },
+  // ---- chat groups, rooms and messages: members / participants only ----
+  {
+    entity: 'chat group',
+    verb: 'read',
+    as: both,
+    request: (w) => ({ method: 'GET', path: `/chat-groups/${w.chatGroup.id}` }),
+  },
+  {
+    entity: 'chat group',
+    verb: 'update',
+    as: both,
+    request: (w, role) => ({
+      method: 'PUT',
+      path: `/chat-groups/${w.chatGroup.id}`,
+      body: { name: 'Hacked', memberIds: [w[role].id] },
+    }),
+  },
+  {
+    entity: 'chat group',
+    verb: 'delete',
+    as: both,
+    request: (w) => ({ method: 'DELETE', path: `/chat-groups/${w.chatGroup.id}` }),
+  },
+  {
+    entity: 'chat group',
+    verb: 'leave',
+    as: both,
+    request: (w) => ({ method: 'POST', path: `/chat-groups/${w.chatGroup.id}/leave` }),
+  },
+  {
+    entity: 'chat group',
+    verb: "create with the victim's id",
+    as: both,
+    request: (w) => ({
+      method: 'POST',
+      path: '/chat-groups',
+      body: { id: w.chatGroup.id, name: 'Hacked', memberIds: [] },
+    }),
+    expect: [409],
+  },
+  {
+    entity: 'chat group',
+    verb: 'read its messages',
+    as: both,
+    request: (w) => ({ method: 'GET', path: `/chat-messages?chatGroupId=${w.chatGroup.id}` }),
+  },
+  {
+    entity: 'chat group',
+    verb: 'send to it',
+    as: both,
+    request: (w) => ({
+      method: 'POST',
+      path: '/chat-messages',
+      body: { chatGroupId: w.chatGroup.id, content: 'Planted' },
+    }),
+  },
+  ...(['chatGroup', 'chatDirect'] as const).flatMap((which): Case[] => [
+    {
+      entity: `chat room (${which === 'chatGroup' ? 'group' : 'direct'})`,
+      verb: 'read',
+      as: both,
+      request: (w) => ({ method: 'GET', path: `/chat-rooms/${w[which].roomId}` }),
+    },
+    {
+      entity: `chat room (${which === 'chatGroup' ? 'group' : 'direct'})`,
+      verb: 'read its messages',
+      as: both,
+      request: (w) => ({ method: 'GET', path: `/chat-messages/chat-room/${w[which].roomId}` }),
+    },
+    {
+      entity: `chat room (${which === 'chatGroup' ? 'group' : 'direct'})`,
+      verb: 'mark all read',
+      as: both,
+      request: (w) => ({ method: 'POST', path: `/chat-messages/${w[which].roomId}/mark-all-read` }),
+    },
+    {
+      entity: `chat room (${which === 'chatGroup' ? 'group' : 'direct'})`,
+      verb: 'send to it',
+      as: both,
+      request: (w) => ({
+        method: 'POST',
+        path: '/chat-messages',
+        body: { chatRoomId: w[which].roomId, content: 'Planted' },
+      }),
+    },
+    {
+      entity: `chat message (${which === 'chatGroup' ? 'group' : 'direct'})`,
+      verb: 'read',
+      as: both,
+      request: (w) => ({ method: 'GET', path: `/chat-messages/${w[which].messageId}` }),
+    },
+    {
+      entity: `chat message (${which === 'chatGroup' ? 'group' : 'direct'})`,
+      verb: "create with the victim's id",
+      as: ['friend'],
+      request: (w) => ({
+        method: 'POST',
+        path: '/chat-messages',
+        body: { id: w[which].messageId, recipientId: w.owner.id, content: 'Hacked' },
+      }),
+      expect: [409],
+    },
+  ]),
+  {
+    entity: 'chat message (direct)',
+    verb: 'write to a non-friend',
+    as: strangerOnly,
+    request: (w) => ({
+      method: 'POST',
+      path: '/chat-messages',
+      body: { recipientId: w.owner.id, content: 'Spam' },
+    }),
+    expect: [403],
+  },
+  // New entities: append their rows here.
+];
+
+let s: Server;
+let w: World;
+
+async function ok(res: Promise<Answer>, status = 201) {
+  const answer = await res;
+  expect(answer.status, answer.text).toBe(status);
+  return answer.json.data;
+}
+
+async function setUp(): Promise<World> {
+  const [owner, friend, stranger, partner, asked] = [
+    await s.member({ firstName: 'Victor', lastName: SECRET }),
+    await s.member(),
+    await s.member(),
+    await s.member(),
+    await s.member(),
+  ];
+  await s.befriend(owner, friend);
+  await s.befriend(partner, owner);
+  const car = await ok(
+    s.call(
+      'POST',
+      '/cars/with-image',
+      owner,
+      form(
+        { make: 'Alpine', model: 'A110', nickname: SECRET, description: `<p>${SECRET}</p>` },
+        { name: 'image', bytes: image },
+      ),
+    ),
+  );
+  const log = await ok(
+    s.call(
+      'POST',
+      '/car-logs/with-media',
+      owner,
+      form(
+        {
+          carId: car.id,
+          type: 'maintenance',
+          title: SECRET,
+          content: `<p>${SECRET}</p>`,
+          startDate: '2025-03-14',
+        },
+        { name: 'media', bytes: image },
+      ),
+    ),
+  );
+  const post = await ok(
+    s.call(
+      'POST',
+      '/posts/with-image',
+      owner,
+      form({ content: `<p>${SECRET}</p>` }, { name: 'image', bytes: image }),
+    ),
+  );
+  const comment = await ok(
+    s.call('POST', '/comments', owner, { postId: post.id, content: `<p>${SECRET}</p>` }),
+  );
+  // A friend's comment gives the owner a notification.
+  await ok(s.call('POST', '/comments', friend, { postId: post.id, content: 'Nice' }));
+  const message = await ok(
+    s.call('POST', '/messages', owner, {
+      recipientId: partner.id,
+      subject: SECRET,
+      content: `<p>${SECRET}</p>`,
+    }),
+  );
+  const friendRequest = await ok(s.call('POST', '/friends/request', owner, { userId: asked.id }));
+  const group = await ok(
+    s.call('POST', '/chat-groups', owner, { name: SECRET, description: SECRET, memberIds: [partner.id] }),
+  );
+  const groupMessage = await ok(
+    s.call('POST', '/chat-messages', owner, { chatGroupId: group.id, content: SECRET }),
+  );
+  const directMessage = await ok(
+    s.call('POST', '/chat-messages', owner, { recipientId: partner.id, content: SECRET }),
+  );
+  const notifications = (await ok(s.call('GET', '/notifications?limit=100', owner), 200)) as { id: string }[];
+  expect(notifications.length).toBeGreaterThan(0);
+
+  const own = {} as World['own'];
+  for (const [role, who] of [
+    ['friend', friend],
+    ['stranger', stranger],
+  ] as const) {
+    const ownCar = await ok(s.call('POST', '/cars', who, { make: 'Fiat', model: '500' }));
+    const ownLog = await ok(
+      s.call('POST', '/car-logs', who, {
+        carId: ownCar.id,
+        type: 'maintenance',
+        title: 'Mine',
+        startDate: '2025-01-01',
+      }),
+    );
+    const ownPost = await ok(s.call('POST', '/posts', who, { content: 'Mine' }));
+    own[role] = { carId: ownCar.id, logId: ownLog.id, postId: ownPost.id };
+  }
+  const postImage = /\/images\/([0-9a-f-]{36})/.exec(post.image as string);
+  expect(postImage, post.image).not.toBeNull();
+  return {
+    owner,
+    friend,
+    stranger,
+    partner,
+    asked,
+    car: { id: car.id, image: car.image },
+    log: { id: log.id, mediaId: log.media[0].id },
+    post: { id: post.id, mediaId: postImage![1]! },
+    comment: { id: comment.id },
+    message: { id: message.id },
+    notification: { id: notifications[0]!.id },
+    friendRequest: { id: friendRequest.request.id },
+    chatGroup: { id: group.id, roomId: group.chatRoomId, messageId: groupMessage.id },
+    chatDirect: { roomId: directMessage.chatRoomId, messageId: directMessage.id },
+    own,
+  };
+}
+
+/** Everything of the victim's as the victim (and the other parties) see it. */
+async function snapshot(): Promise<string> {
+  const reads: [string, Attacker][] = [
+    [`/cars/${w.car.id}`, w.owner],
+    ['/cars/feed', w.owner],
+    [`/car-logs/log/${w.log.id}`, w.owner],
+    [`/car-logs/${w.car.id}`, w.owner],
+    [`/car-logs/stats/${w.car.id}`, w.owner],
+    [`/posts/${w.post.id}`, w.owner],
+    [`/comments/${w.comment.id}`, w.owner],
+    [`/comments/post/${w.post.id}`, w.owner],
+    [`/messages/${w.message.id}`, w.owner],
+    ['/messages?folder=sent', w.owner],
+    ['/messages?folder=inbox', w.partner],
+    ['/notifications?limit=100', w.owner],
+    ['/files', w.owner],
+    ['/friends/requests', w.owner],
+    ['/friends/requests', w.asked],
+    ['/friends', w.owner],
+    [`/chat-groups/${w.chatGroup.id}`, w.owner],
+    ['/chat-groups', w.owner],
+    ['/chat-rooms', w.owner],
+    ['/chat-rooms', w.partner],
+    [`/chat-messages/chat-room/${w.chatGroup.roomId}`, w.owner],
+    [`/chat-messages/chat-room/${w.chatDirect.roomId}`, w.owner],
+  ];
+  const answers = await Promise.all(reads.map(([p, who]) => s.call('GET', p, who)));
+  for (const a of answers) expect(a.status, a.text).toBe(200);
+  const bytes = await Promise.all(
+    [`/media/${w.log.mediaId}`, w.car.image.replace('/api/v1.0', ''), `/media/${w.post.mediaId}`].map((p) =>
+      s.call('GET', p, w.owner),
+    ),
+  );
+  for (const b of bytes) expect(b.status).toBe(200);
+  return JSON.stringify([answers.map((a) => a.json), bytes.map((b) => b.text.length)]);
+}
+
+beforeAll(async () => {
+  image = await png(16, 16);
+  s = await startServer();
+  w = await setUp();
+}, 60_000);
+afterAll(() => s.close());
+
+const rows = CASES.flatMap((c) => c.as.map((role) => [c.entity, c.verb, role, c] as const));
+
+describe("another member's objects", () => {
+  it.each(rows)('%s: %s as a %s is refused and changes nothing', async (_entity, _verb, role, c) => {
+    const before = await snapshot();
+    const attacker = w[role];
+    const { method, path, body } = c.request(w, role);
+    const res = await s.call(method, path, attacker, body);
+    expect(c.expect ?? [404], `${method} ${path}: ${res.status} ${res.text}`).toContain(res.status);
+    expect(res.json, res.text).toMatchObject({ success: false, error: { code: expect.any(String) } });
+    expect(res.text).not.toContain(SECRET);
+    expect(await snapshot()).toBe(before);
+  });
+
+  it('a friend reads what friends may read (the refusals above are not a broken route)', async () => {
+    for (const p of [
+      `/cars/${w.car.id}`,
+      `/posts/${w.post.id}`,
+      w.car.image.replace('/api/v1.0', ''),
+      `/comments/${w.comment.id}`,
+    ])
+      expect((await s.call('GET', p, w.friend)).status, p).toBe(200);
+    const feed = await s.call('GET', `/cars/feed?ownerId=${w.owner.id}`, w.friend);
+    expect(feed.json.data.map((c: { id: string }) => c.id)).toContain(w.car.id);
+  });
+
+  it("an Idempotency-Key reused by another member never replays the victim's answer", async () => {
+    const key = `attack-${w.owner.id}`;
+    const mine = await s.call(
+      'POST',
+      '/posts',
+      w.owner,
+      { content: `<p>${SECRET}</p>` },
+      { 'idempotency-key': key },
+    );
+    expect(mine.status).toBe(201);
+    const theirs = await s.call(
+      'POST',
+      '/posts',
+      w.stranger,
+      { content: '<p>Mine</p>' },
+      { 'idempotency-key': key },
+    );
+    expect(theirs.text).not.toContain(SECRET);
+    if (theirs.status === 201) expect(theirs.json.data.author.id).toBe(w.stranger.id);
+    await ok(s.call('DELETE', `/posts/${mine.json.data.id}`, w.owner), 200);
+  });
+});
+
+describe("socket rooms of another member's things", () => {
+  it('joining a post room or typing in a chat room one may not read carries nothing either way', async () => {
+    const [stranger, owner, partner] = [
+      s.socket({ token: w.stranger.token }),
+      s.socket({ token: w.owner.token }),
+      s.socket({ token: w.partner.token }),
+    ];
+    await Promise.all([connected(stranger), connected(owner), connected(partner)]);
+    const strangerGot: string[] = [];
+    stranger.on('postUpdated', (e) => strangerGot.push(`post ${e.postId}`));
+    stranger.on('chatTyping', (e) => strangerGot.push(`typing ${e.chatRoomId}`));
+    stranger.on('notification', (e) => strangerGot.push(`notification ${e.type}`));
+    const ownerGot: string[] = [];
+    owner.on('chatTyping', (e) => ownerGot.push(`${e.userId} ${e.chatRoomId}`));
+    const partnerSaw = new Promise<string>((resolve) => partner.on('chatTyping', (e) => resolve(e.userId)));
+
+    stranger.emit('join_post', w.post.id);
+    for (const room of [w.chatGroup.roomId, w.chatDirect.roomId]) stranger.emit('chat_typing', room);
+    await new Promise((r) => setTimeout(r, 100));
+    // The owner's friend comments (a postUpdated to the post room) and the owner types in a room.
+    await ok(s.call('POST', '/comments', w.friend, { postId: w.post.id, content: 'Again' }));
+    owner.emit('chat_typing', w.chatGroup.roomId);
+    // The control: the partner, a participant, sees the owner typing.
+    expect(await partnerSaw).toBe(w.owner.id);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(strangerGot).toEqual([]);
+    expect(ownerGot).toEqual([]);
+    for (const socket of [stranger, owner, partner]) socket.disconnect();
+  });
+});
+
+describe('foreign fields in bodies', () => {
+  const OLD = '2001-01-01T00:00:00.000Z';
+  const recent = (iso: string) => expect(Math.abs(Date.parse(iso) - Date.now())).toBeLessThan(60_000);
+
+  it('a car keeps its owner and server timestamps', async () => {
+    const me = w.stranger;
+    const foreign = { ownerId: w.owner.id, createdAt: OLD, updatedAt: OLD, image: w.car.image, logCount: 99 };
+    const car = await ok(s.call('POST', '/cars', me, { make: 'Lancia', model: 'Delta', ...foreign }));
+    expect(car.ownerId).toBe(me.id);
+    expect(car.image).toBeNull();
+    recent(car.createdAt);
+    recent(car.updatedAt);
+    const updated = await ok(s.call('PUT', `/cars/${car.id}`, me, { model: 'Integrale', ...foreign }), 200);
+    expect(updated).toMatchObject({
+      ownerId: me.id,
+      model: 'Integrale',
+      image: null,
+      createdAt: car.createdAt,
+    });
+    // The victim's car is not among the stranger's.
+    const mine = await ok(s.call('GET', '/cars/feed', me), 200);
+    expect(mine.map((c: { id: string }) => c.id)).not.toContain(w.car.id);
+  });
+
+  it('a car log keeps its owner, media and timestamps', async () => {
+    const me = w.stranger;
+    const log = await ok(
+      s.call('POST', '/car-logs', me, {
+        carId: w.own.stranger.carId,
+        type: 'maintenance',
+        title: 'Tyres',
+        startDate: '2025-02-02',
+        ownerId: w.owner.id,
+        media: [{ id: w.log.mediaId, url: `/api/v1.0/media/${w.log.mediaId}` }],
+        createdAt: OLD,
+        updatedAt: OLD,
+      }),
+    );
+    expect(log.media).toEqual([]);
+    expect(log.carId).toBe(w.own.stranger.carId);
+    recent(log.createdAt);
+    const read = await ok(s.call('GET', `/car-logs/log/${log.id}`, me), 200);
+    expect(read.media).toEqual([]);
+  });
+
+  it('a post keeps its author, counters, image and timestamps', async () => {
+    const me = w.stranger;
+    const foreign = {
+      author: { id: w.owner.id, username: 'victim', firstName: 'V', lastName: 'V' },
+      authorId: w.owner.id,
+      userId: w.owner.id,
+      likes: [w.owner.id, w.friend.id],
+      likesCount: 99,
+      commentsCount: 42,
+      image: `/api/v1.0/posts/${w.post.id}/images/${w.post.mediaId}`,
+      imageWidth: 1,
+      createdAt: OLD,
+      updatedAt: OLD,
+    };
+    const post = await ok(s.call('POST', '/posts', me, { content: '<p>Hello</p>', ...foreign }));
+    expect(post).toMatchObject({
+      author: { id: me.id },
+      likes: [],
+      likesCount: 0,
+      commentsCount: 0,
+      image: null,
+    });
+    recent(post.createdAt);
+    const updated = await ok(
+      s.call('PUT', `/posts/${post.id}`, me, { content: '<p>Edited</p>', ...foreign }),
+      200,
+    );
+    expect(updated).toMatchObject({
+      author: { id: me.id },
+      likes: [],
+      likesCount: 0,
+      commentsCount: 0,
+      image: null,
+    });
+    expect(updated.createdAt).toBe(post.createdAt);
+  });
+
+  it('a comment keeps its author, post, counters and timestamps', async () => {
+    const me = w.friend;
+    const comment = await ok(
+      s.call('POST', '/comments', me, {
+        postId: w.own.friend.postId,
+        content: 'Hello',
+        author: { id: w.owner.id },
+        authorId: w.owner.id,
+        repliesCount: 7,
+        createdAt: OLD,
+      }),
+    );
+    expect(comment).toMatchObject({ author: { id: me.id }, postId: w.own.friend.postId, repliesCount: 0 });
+    recent(comment.createdAt);
+    const updated = await ok(
+      s.call('PUT', `/comments/${comment.id}`, me, {
+        content: 'Edited',
+        postId: w.post.id,
+        author: { id: w.owner.id },
+      }),
+      200,
+    );
+    expect(updated).toMatchObject({ author: { id: me.id }, postId: w.own.friend.postId });
+  });
+
+  it('a chat group keeps its owner and counters; a chat message its sender and room', async () => {
+    const me = w.friend;
+    const group = await ok(
+      s.call('POST', '/chat-groups', me, {
+        name: 'Mine',
+        memberIds: [w.owner.id],
+        owner: { id: w.owner.id },
+        ownerId: w.owner.id,
+        memberCount: 99,
+        chatRoomId: w.chatGroup.roomId,
+        createdAt: OLD,
+      }),
+    );
+    expect(group).toMatchObject({ owner: { id: me.id }, memberCount: 2 });
+    expect(group.chatRoomId).not.toBe(w.chatGroup.roomId);
+    recent(group.createdAt);
+    const message = await ok(
+      s.call('POST', '/chat-messages', me, {
+        chatGroupId: group.id,
+        content: 'Hello',
+        senderId: w.owner.id,
+        sender: { id: w.owner.id },
+        createdAt: OLD,
+      }),
+    );
+    expect(message).toMatchObject({ chatRoomId: group.chatRoomId, sender: { id: me.id } });
+    recent(message.createdAt);
+  });
+
+  it('a message keeps its sender, read mark and timestamp', async () => {
+    const me = w.friend;
+    const message = await ok(
+      s.call('POST', '/messages', me, {
+        recipientId: w.owner.id,
+        subject: 'Hi',
+        content: 'Hello',
+        sender: { id: w.partner.id },
+        senderId: w.partner.id,
+        isRead: true,
+        createdAt: OLD,
+      }),
+    );
+    expect(message).toMatchObject({ sender: { id: me.id }, recipient: { id: w.owner.id }, isRead: false });
+    recent(message.createdAt);
+  });
+
+  it("a profile update cannot change one's id, e-mail or creation date", async () => {
+    const me = w.stranger;
+    const before = await ok(s.call('GET', '/users/me', me), 200);
+    const res = await s.call('PUT', '/users/me', me, {
+      city: 'Lyon',
+      id: w.owner.id,
+      email: 'taken-over@example.com',
+      createdAt: OLD,
+      avatar: w.car.image,
+    });
+    // Either the unknown fields are dropped or the body is refused; never applied.
+    expect([200, 400]).toContain(res.status);
+    const after = await ok(s.call('GET', '/users/me', me), 200);
+    expect(after).toMatchObject({
+      id: me.id,
+      email: before.email,
+      createdAt: before.createdAt,
+      avatar: before.avatar,
+    });
+    const login = await s.call('POST', '/auth/login', null, {
+      email: 'taken-over@example.com',
+      password: 'x'.repeat(12),
+    });
+    expect(login.status).toBe(401);
+  });
+});
