@@ -4,7 +4,7 @@ import { API_BASE } from '../../src/contract/envelope';
 import type { Config } from './config';
 import { createDb, type Db } from './db/database';
 import { migrateToLatest } from './db/migrator';
-import { registerErrorHandling } from './http/errors';
+import { registerErrorHandling, registerNotFound } from './http/errors';
 import { registerIdempotency } from './http/idempotency';
 import { lazyCompilers } from './http/lazy-compilers';
 import { loggerOptions } from './http/logger';
@@ -78,6 +78,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // them (rate limit first, so a replayed request still counts); OpenAPI collects those routes.
   await registerSecurity(app, config);
   await registerRateLimit(app, config);
+  registerNotFound(app);
   await registerIdempotency(app);
   await registerOpenApi(app, config);
   // Before the routes, so that features can hand app.realtime to their services at registration.

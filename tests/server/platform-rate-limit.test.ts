@@ -70,6 +70,16 @@ describe('platform: rate limits', () => {
     expect((await ping('10.0.0.7')).statusCode).toBe(200);
   });
 
+  it('counts unknown routes too: a scanner probing paths gets 429 like any caller', async () => {
+    const probe = (n: number) =>
+      t.app.inject({ method: 'GET', url: `/api/v1.0/no-such-route-${n}`, remoteAddress: '10.0.0.9' });
+    for (let i = 0; i < MAX; i += 1) expect((await probe(i)).statusCode).toBe(404);
+    const limited = await probe(MAX);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.json()).toMatchObject({ success: false, error: { code: 'TOO_MANY_REQUESTS' } });
+  });
+
   it('never limits /health', async () => {
     for (let i = 0; i < MAX * 3; i += 1) {
       const res = await t.app.inject({ method: 'GET', url: '/api/v1.0/health', remoteAddress: '10.0.0.3' });

@@ -1,6 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorCode } from '../../../src/contract/envelope';
-import { sendClientShell } from './static';
+import { sendClientShell, servesClientShell } from './static';
 
 /** An error meant for the member: its status, code and message reach the answer as they are. */
 export class AppError extends Error {
@@ -86,15 +86,30 @@ export function registerErrorHandling(app: FastifyInstance) {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(errorBody('INTERNAL_ERROR', 'Something went wrong on our side.'));
   });
+}
 
-  app.setNotFoundHandler((request, reply) => {
-    // Client routes (deep links, reloads) get the app shell when a built client is served; /api/*
-    // and missing files never do.
-    if (sendClientShell(app, request, reply)) return;
-    reply
-      .status(404)
-      .send(errorBody('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}.`));
-  });
+/**
+ * Unknown routes: the app shell for a client route when a built client is served, else a 404 in
+ * the envelope. The 404s are counted by the rate limit like any route (a scanner probing paths is
+ * limited per IP); the shell is not, like the static files. Registered after the rate-limit plugin.
+ */
+export function registerNotFound(app: FastifyInstance) {
+  const limit = app.rateLimit();
+  app.setNotFoundHandler(
+    {
+      preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
+        if (!servesClientShell(app, request)) await limit.call(app, request, reply);
+      },
+    },
+    (request, reply) => {
+      // Client routes (deep links, reloads) get the app shell when a built client is served; /api/*
+      // and missing files never do.
+      if (sendClientShell(app, request, reply)) return;
+      reply
+        .status(404)
+        .send(errorBody('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}.`));
+    },
+  );
 }
 
 const CONNECTION_ERRORS = new Set([

@@ -103,6 +103,11 @@ export function acceptedEncodings(header: string | string[] | undefined): Set<st
   return accepted;
 }
 
+/** Whether an unknown route will be answered with the app shell (a deep link or a reload). */
+export function servesClientShell(app: FastifyInstance, request: FastifyRequest): boolean {
+  return shells.has(app) && isClientRoute(request);
+}
+
 /**
  * Answers a client route with index.html (login.html for /login when the build has it); false when
  * there is no build or it is not a client route.
