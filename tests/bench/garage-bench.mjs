@@ -218,7 +218,7 @@ async function serverLogs(baseUrl, token, carId) {
  * `garage`: the car's logbook is open while the writes replay (the list, its statistics and the
  * sync badges follow every write); otherwise /my-posts is: the offline engine's own pace.
  */
-async function offlineReplay(browser, server, session, carId, log, garage) {
+export async function offlineReplay(browser, server, session, carId, log, garage) {
   const { context, page } = await newSignedInPage(browser, session, carId);
   const screenShown = () =>
     garage
