@@ -4,10 +4,12 @@ import { execSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import path from 'node:path';
+import { addChatRows } from './chat-bench.mjs';
 import { addMessagesRows } from './messages-report.mjs';
 import { addFeedRows } from './feed-bench.mjs';
 import { addNotifyRows } from './notify-latency.mjs';
 import { addGarageRows } from './garage-report.mjs';
+import { addMixedRows, mixedMarkdown } from './mixed-load.mjs';
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
@@ -132,6 +134,8 @@ export function buildRows(r) {
   addMessagesRows(r, add);
   addFeedRows(r, add);
   addNotifyRows(r, add);
+  addChatRows(r, add);
+  addMixedRows(r, add);
   return rows;
 }
 
@@ -217,6 +221,8 @@ export function markdown(rows, r, when) {
       lines.push(`- \`${a.id}\` (${a.group || 'no group'}): ${a.passed ? 'pass' : `fail — ${a.detail}`}`);
     lines.push('');
   }
+  const mixed = mixedMarkdown(r);
+  if (mixed) lines.push(mixed);
   const errors = Object.entries(r.errors);
   if (errors.length)
     lines.push('## Parts that did not run', '', ...errors.map(([k, v]) => `- ${k}: ${v}`), '');

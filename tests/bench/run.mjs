@@ -8,9 +8,11 @@ import path from 'node:path';
 import * as prettier from 'prettier';
 import { assertBuilt, ROOT, startServer } from '../browser/support/server-process.mjs';
 import { benchBrowser } from './browser-bench.mjs';
+import { benchChat } from './chat-bench.mjs';
 import { benchGarage } from './garage-bench.mjs';
 import { benchLighthouse } from './lighthouse-bench.mjs';
 import { benchMessages } from './messages-bench.mjs';
+import { benchMixedLoad } from './mixed-load.mjs';
 import { benchFeed } from './feed-bench.mjs';
 import { benchNotifyLatency } from './notify-latency.mjs';
 import { buildRows, busy, load, markdown, printTable } from './report.mjs';
@@ -39,6 +41,25 @@ await part('messages', () => benchMessages(log));
 await part('feed', () => benchFeed(log));
 // Notifications: 1,000 members with a socket each; A's action to B's socket (issue 5).
 await part('notify', () => benchNotifyLatency(log));
+// Chat: 1,000 members with a socket each; a group's fan-out and everyone chatting (issue 7).
+await part('chat', () => benchChat(log));
+// A mixed workload of members with sockets (MIXED_BENCH_SECONDS, 300): on SQLite, then on PostgreSQL
+// with two nodes and Redis behind nginx (issue 8). One dialect failing still reports the other.
+await part('mixed', async () => {
+  const mixed = { errors: {} };
+  for (const dialect of ['sqlite', 'postgres']) {
+    try {
+      mixed[dialect] = await benchMixedLoad(log, { dialect });
+    } catch (err) {
+      mixed.errors[dialect] = err instanceof Error ? err.message.split('\n')[0] : String(err);
+      console.log(
+        `  ✗ mixed (${dialect}): ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+      );
+    }
+  }
+  if (!mixed.sqlite && !mixed.postgres) throw new Error(Object.values(mixed.errors).join('; '));
+  return mixed;
+});
 
 const app = await startServer({ env: { LOG_LEVEL: 'warn' } });
 try {
