@@ -30,12 +30,15 @@ import { Route as AuthenticatedNotificationsRouteImport } from './routes/_authen
 import { Route as AuthenticatedProfileRouteImport } from './routes/_authenticated/profile'
 import { Route as AuthCallbackRouteImport } from './routes/auth.callback'
 import { Route as LegalTypeRouteImport } from './routes/legal.$type'
+import { Route as AuthenticatedChatGroupIdRouteImport } from './routes/_authenticated/chat-group.$id'
+import { Route as AuthenticatedChatRoomIdRouteImport } from './routes/_authenticated/chat.$roomId'
 import { Route as AuthenticatedEditCarIdRouteImport } from './routes/_authenticated/edit-car.$id'
 import { Route as AuthenticatedEditPostIdRouteImport } from './routes/_authenticated/edit-post.$id'
 import { Route as AuthenticatedMessageIdRouteImport } from './routes/_authenticated/message.$id'
 import { Route as AuthenticatedNewCarLogCarIdRouteImport } from './routes/_authenticated/new-car-log.$carId'
 import { Route as AuthenticatedPeopleIdRouteImport } from './routes/_authenticated/people.$id'
 import { Route as AuthenticatedPostIdRouteImport } from './routes/_authenticated/post.$id'
+import { Route as AuthenticatedChatWithUserIdRouteImport } from './routes/_authenticated/chat.with.$userId'
 import { Route as AuthenticatedEditCarLogCarIdLogIdRouteImport } from './routes/_authenticated/edit-car-log.$carId.$logId'
 
 const IndexRoute = IndexRouteImport.update({
@@ -147,6 +150,17 @@ const LegalTypeRoute = LegalTypeRouteImport.update({
   path: '/legal/$type',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthenticatedChatGroupIdRoute =
+  AuthenticatedChatGroupIdRouteImport.update({
+    id: '/chat-group/$id',
+    path: '/chat-group/$id',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedChatRoomIdRoute = AuthenticatedChatRoomIdRouteImport.update({
+  id: '/chat/$roomId',
+  path: '/chat/$roomId',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
 const AuthenticatedEditCarIdRoute = AuthenticatedEditCarIdRouteImport.update({
   id: '/edit-car/$id',
   path: '/edit-car/$id',
@@ -178,6 +192,12 @@ const AuthenticatedPostIdRoute = AuthenticatedPostIdRouteImport.update({
   path: '/post/$id',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
+const AuthenticatedChatWithUserIdRoute =
+  AuthenticatedChatWithUserIdRouteImport.update({
+    id: '/chat/with/$userId',
+    path: '/chat/with/$userId',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedEditCarLogCarIdLogIdRoute =
   AuthenticatedEditCarLogCarIdLogIdRouteImport.update({
     id: '/edit-car-log/$carId/$logId',
@@ -206,12 +226,15 @@ export interface FileRoutesByFullPath {
   '/profile': typeof AuthenticatedProfileRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/legal/$type': typeof LegalTypeRoute
+  '/chat-group/$id': typeof AuthenticatedChatGroupIdRoute
+  '/chat/$roomId': typeof AuthenticatedChatRoomIdRoute
   '/edit-car/$id': typeof AuthenticatedEditCarIdRoute
   '/edit-post/$id': typeof AuthenticatedEditPostIdRoute
   '/message/$id': typeof AuthenticatedMessageIdRoute
   '/new-car-log/$carId': typeof AuthenticatedNewCarLogCarIdRoute
   '/people/$id': typeof AuthenticatedPeopleIdRoute
   '/post/$id': typeof AuthenticatedPostIdRoute
+  '/chat/with/$userId': typeof AuthenticatedChatWithUserIdRoute
   '/edit-car-log/$carId/$logId': typeof AuthenticatedEditCarLogCarIdLogIdRoute
 }
 export interface FileRoutesByTo {
@@ -235,12 +258,15 @@ export interface FileRoutesByTo {
   '/profile': typeof AuthenticatedProfileRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/legal/$type': typeof LegalTypeRoute
+  '/chat-group/$id': typeof AuthenticatedChatGroupIdRoute
+  '/chat/$roomId': typeof AuthenticatedChatRoomIdRoute
   '/edit-car/$id': typeof AuthenticatedEditCarIdRoute
   '/edit-post/$id': typeof AuthenticatedEditPostIdRoute
   '/message/$id': typeof AuthenticatedMessageIdRoute
   '/new-car-log/$carId': typeof AuthenticatedNewCarLogCarIdRoute
   '/people/$id': typeof AuthenticatedPeopleIdRoute
   '/post/$id': typeof AuthenticatedPostIdRoute
+  '/chat/with/$userId': typeof AuthenticatedChatWithUserIdRoute
   '/edit-car-log/$carId/$logId': typeof AuthenticatedEditCarLogCarIdLogIdRoute
 }
 export interface FileRoutesById {
@@ -266,12 +292,15 @@ export interface FileRoutesById {
   '/_authenticated/profile': typeof AuthenticatedProfileRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/legal/$type': typeof LegalTypeRoute
+  '/_authenticated/chat-group/$id': typeof AuthenticatedChatGroupIdRoute
+  '/_authenticated/chat/$roomId': typeof AuthenticatedChatRoomIdRoute
   '/_authenticated/edit-car/$id': typeof AuthenticatedEditCarIdRoute
   '/_authenticated/edit-post/$id': typeof AuthenticatedEditPostIdRoute
   '/_authenticated/message/$id': typeof AuthenticatedMessageIdRoute
   '/_authenticated/new-car-log/$carId': typeof AuthenticatedNewCarLogCarIdRoute
   '/_authenticated/people/$id': typeof AuthenticatedPeopleIdRoute
   '/_authenticated/post/$id': typeof AuthenticatedPostIdRoute
+  '/_authenticated/chat/with/$userId': typeof AuthenticatedChatWithUserIdRoute
   '/_authenticated/edit-car-log/$carId/$logId': typeof AuthenticatedEditCarLogCarIdLogIdRoute
 }
 export interface FileRouteTypes {
@@ -297,12 +326,15 @@ export interface FileRouteTypes {
     | '/profile'
     | '/auth/callback'
     | '/legal/$type'
+    | '/chat-group/$id'
+    | '/chat/$roomId'
     | '/edit-car/$id'
     | '/edit-post/$id'
     | '/message/$id'
     | '/new-car-log/$carId'
     | '/people/$id'
     | '/post/$id'
+    | '/chat/with/$userId'
     | '/edit-car-log/$carId/$logId'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -326,12 +358,15 @@ export interface FileRouteTypes {
     | '/profile'
     | '/auth/callback'
     | '/legal/$type'
+    | '/chat-group/$id'
+    | '/chat/$roomId'
     | '/edit-car/$id'
     | '/edit-post/$id'
     | '/message/$id'
     | '/new-car-log/$carId'
     | '/people/$id'
     | '/post/$id'
+    | '/chat/with/$userId'
     | '/edit-car-log/$carId/$logId'
   id:
     | '__root__'
@@ -356,12 +391,15 @@ export interface FileRouteTypes {
     | '/_authenticated/profile'
     | '/auth/callback'
     | '/legal/$type'
+    | '/_authenticated/chat-group/$id'
+    | '/_authenticated/chat/$roomId'
     | '/_authenticated/edit-car/$id'
     | '/_authenticated/edit-post/$id'
     | '/_authenticated/message/$id'
     | '/_authenticated/new-car-log/$carId'
     | '/_authenticated/people/$id'
     | '/_authenticated/post/$id'
+    | '/_authenticated/chat/with/$userId'
     | '/_authenticated/edit-car-log/$carId/$logId'
   fileRoutesById: FileRoutesById
 }
@@ -525,6 +563,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LegalTypeRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_authenticated/chat-group/$id': {
+      id: '/_authenticated/chat-group/$id'
+      path: '/chat-group/$id'
+      fullPath: '/chat-group/$id'
+      preLoaderRoute: typeof AuthenticatedChatGroupIdRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/chat/$roomId': {
+      id: '/_authenticated/chat/$roomId'
+      path: '/chat/$roomId'
+      fullPath: '/chat/$roomId'
+      preLoaderRoute: typeof AuthenticatedChatRoomIdRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/edit-car/$id': {
       id: '/_authenticated/edit-car/$id'
       path: '/edit-car/$id'
@@ -567,6 +619,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedPostIdRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/chat/with/$userId': {
+      id: '/_authenticated/chat/with/$userId'
+      path: '/chat/with/$userId'
+      fullPath: '/chat/with/$userId'
+      preLoaderRoute: typeof AuthenticatedChatWithUserIdRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/edit-car-log/$carId/$logId': {
       id: '/_authenticated/edit-car-log/$carId/$logId'
       path: '/edit-car-log/$carId/$logId'
@@ -591,12 +650,15 @@ interface AuthenticatedRouteChildren {
   AuthenticatedMyPostsRoute: typeof AuthenticatedMyPostsRoute
   AuthenticatedNotificationsRoute: typeof AuthenticatedNotificationsRoute
   AuthenticatedProfileRoute: typeof AuthenticatedProfileRoute
+  AuthenticatedChatGroupIdRoute: typeof AuthenticatedChatGroupIdRoute
+  AuthenticatedChatRoomIdRoute: typeof AuthenticatedChatRoomIdRoute
   AuthenticatedEditCarIdRoute: typeof AuthenticatedEditCarIdRoute
   AuthenticatedEditPostIdRoute: typeof AuthenticatedEditPostIdRoute
   AuthenticatedMessageIdRoute: typeof AuthenticatedMessageIdRoute
   AuthenticatedNewCarLogCarIdRoute: typeof AuthenticatedNewCarLogCarIdRoute
   AuthenticatedPeopleIdRoute: typeof AuthenticatedPeopleIdRoute
   AuthenticatedPostIdRoute: typeof AuthenticatedPostIdRoute
+  AuthenticatedChatWithUserIdRoute: typeof AuthenticatedChatWithUserIdRoute
   AuthenticatedEditCarLogCarIdLogIdRoute: typeof AuthenticatedEditCarLogCarIdLogIdRoute
 }
 
@@ -614,12 +676,15 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedMyPostsRoute: AuthenticatedMyPostsRoute,
   AuthenticatedNotificationsRoute: AuthenticatedNotificationsRoute,
   AuthenticatedProfileRoute: AuthenticatedProfileRoute,
+  AuthenticatedChatGroupIdRoute: AuthenticatedChatGroupIdRoute,
+  AuthenticatedChatRoomIdRoute: AuthenticatedChatRoomIdRoute,
   AuthenticatedEditCarIdRoute: AuthenticatedEditCarIdRoute,
   AuthenticatedEditPostIdRoute: AuthenticatedEditPostIdRoute,
   AuthenticatedMessageIdRoute: AuthenticatedMessageIdRoute,
   AuthenticatedNewCarLogCarIdRoute: AuthenticatedNewCarLogCarIdRoute,
   AuthenticatedPeopleIdRoute: AuthenticatedPeopleIdRoute,
   AuthenticatedPostIdRoute: AuthenticatedPostIdRoute,
+  AuthenticatedChatWithUserIdRoute: AuthenticatedChatWithUserIdRoute,
   AuthenticatedEditCarLogCarIdLogIdRoute:
     AuthenticatedEditCarLogCarIdLogIdRoute,
 }

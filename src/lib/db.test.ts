@@ -13,14 +13,16 @@ describe('db', () => {
   const name = `paddock-db-test-${Math.random().toString(36).slice(2)}`;
   afterEach(() => vi.restoreAllMocks());
 
-  it('opens version 4 with the mirror tables, the outbox, files waiting to upload and the media cache', async () => {
+  it('opens version 5 with the mirror tables, the outbox, files waiting to upload and the media cache', async () => {
     const database = createDb(name);
     await database.open();
-    expect(database.verno).toBe(4);
+    expect(database.verno).toBe(5);
     expect(database.tables.map((t) => t.name).sort()).toEqual(
       [
         'carLogs',
         'cars',
+        'chatMessages',
+        'chatRooms',
         'comments',
         'mediaBlobs',
         'mediaCache',
@@ -72,6 +74,29 @@ describe('db', () => {
     expect(await database.posts.get('p1')).toMatchObject({ id: 'p1' });
     await database.comments.put({ id: 'c1', postId: 'p1', parentCommentId: null, createdAt: 'x' });
     expect(await database.comments.where('postId').equals('p1').primaryKeys()).toEqual(['c1']);
+    database.close();
+  });
+
+  it('upgrades a version 4 database to the chat tables without losing its comments', async () => {
+    const oldName = `${name}-v4`;
+    const v4 = new Dexie(oldName);
+    v4.version(4).stores({ comments: 'id, postId, parentCommentId, createdAt' });
+    await v4.table('comments').add({ id: 'c1', postId: 'p1', parentCommentId: null, createdAt: 'x' });
+    v4.close();
+    const database = createDb(oldName);
+    expect(await database.comments.get('c1')).toMatchObject({ id: 'c1' });
+    await database.chatMessages.bulkPut([
+      { id: 'm2', chatRoomId: 'r1', createdAt: '2026-01-02T00:00:00Z' },
+      { id: 'm1', chatRoomId: 'r1', createdAt: '2026-01-01T00:00:00Z' },
+    ]);
+    expect(
+      await database.chatMessages
+        .where('[chatRoomId+createdAt]')
+        .between(['r1', Dexie.minKey], ['r1', Dexie.maxKey])
+        .primaryKeys(),
+    ).toEqual(['m1', 'm2']);
+    await database.chatRooms.put({ id: 'r1', updatedAt: '2026-01-02T00:00:00Z' });
+    expect(await database.chatRooms.orderBy('updatedAt').primaryKeys()).toEqual(['r1']);
     database.close();
   });
 

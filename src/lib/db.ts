@@ -45,6 +45,8 @@ export class PaddockDb extends Dexie {
   carLogs!: Table<MirrorRow, string>;
   messages!: Table<MirrorRow, string>;
   comments!: Table<MirrorRow, string>;
+  chatRooms!: Table<MirrorRow, string>;
+  chatMessages!: Table<MirrorRow, string>;
   settingsLabels!: Table<SettingsLabelRow, string>;
   outbox!: Table<OutboxEntry, string>;
   mediaBlobs!: Table<MediaBlobRow, string>;
@@ -79,6 +81,11 @@ export class PaddockDb extends Dexie {
     // Version 4, the feed: comments of opened posts by post (top-level and replies by parent).
     this.version(4).stores({
       comments: 'id, postId, parentCommentId, createdAt',
+    });
+    // Version 5, chat: my rooms by last activity, and their recent messages by room and time.
+    this.version(5).stores({
+      chatRooms: 'id, updatedAt',
+      chatMessages: 'id, chatRoomId, [chatRoomId+createdAt]',
     });
   }
 }

@@ -2,6 +2,7 @@
 // notification with a stored id (not the 36-dash realtime-only id) also fires 'notification'.
 import {
   REALTIME_ONLY_ID,
+  type ChatTypingEvent,
   type NotificationEvent,
   type NotificationType,
   type PostUpdatedEvent,
@@ -18,11 +19,15 @@ export type StreamName =
   | 'post'
   | 'comment'
   | 'friend'
-  | 'postUpdated';
+  | 'postUpdated'
+  | 'chatTyping';
 export type StreamEvent<S extends StreamName> = S extends 'postUpdated'
   ? PostUpdatedEvent
-  : NotificationEvent;
-type AnyListener = (event: NotificationEvent | PostUpdatedEvent) => void;
+  : S extends 'chatTyping'
+    ? ChatTypingEvent
+    : NotificationEvent;
+type AnyEvent = NotificationEvent | PostUpdatedEvent | ChatTypingEvent;
+type AnyListener = (event: AnyEvent) => void;
 
 export const STREAM_BY_TYPE: Record<NotificationType, StreamName> = {
   message: 'message',
@@ -49,7 +54,7 @@ export function onStream<S extends StreamName>(
   return () => set.delete(wrapped);
 }
 
-function fire(stream: StreamName, event: NotificationEvent | PostUpdatedEvent): void {
+function fire(stream: StreamName, event: AnyEvent): void {
   listeners.get(stream)?.forEach((listener) => {
     try {
       listener(event);
@@ -81,4 +86,12 @@ export function routePostUpdated(event: unknown): void {
   const { postId, message } = event as Record<string, unknown>;
   if (typeof postId !== 'string') return;
   fire('postUpdated', { postId, message: typeof message === 'string' ? message : '' });
+}
+
+/** `chatTyping` (volatile): someone else types in a chat room I am in. */
+export function routeChatTyping(event: unknown): void {
+  if (typeof event !== 'object' || event === null) return;
+  const { chatRoomId, userId } = event as Record<string, unknown>;
+  if (typeof chatRoomId !== 'string' || typeof userId !== 'string') return;
+  fire('chatTyping', { chatRoomId, userId });
 }

@@ -18,6 +18,7 @@ import { onSignedOut } from './auth/sign-out';
 import { tokenStore } from './auth/token';
 import {
   onStream,
+  routeChatTyping,
   routeNotification,
   routePostUpdated,
   type StreamName,
@@ -77,6 +78,7 @@ function attach(s: AppSocket): void {
   });
   s.on('notification', routeNotification);
   s.on('postUpdated', routePostUpdated);
+  s.on('chatTyping', routeChatTyping);
 }
 
 function closeSocket(): void {
@@ -123,6 +125,10 @@ export const realtime = {
   leavePost(postId: string): void {
     joinedPosts.delete(postId);
     if (socket?.connected) socket.emit('leave_post', postId);
+  },
+  /** I am typing in this chat room (callers send it at most every few seconds); dropped offline. */
+  chatTyping(chatRoomId: string): void {
+    if (socket?.connected) socket.emit('chat_typing', chatRoomId);
   },
   on<S extends StreamName>(stream: S, listener: (event: StreamEvent<S>) => void): () => void {
     return onStream(stream, listener);

@@ -61,7 +61,7 @@ describe('what a notification says and opens, by type', () => {
     });
   });
 
-  it('post and comment open /my-posts; the chat types open /my-chat-groups', () => {
+  it('post and comment open /my-posts; the chat types without a room open /my-chat-groups', () => {
     expect(describeAs('post', { relatedPostId: 'p1' })).toMatchObject({
       kind: 'post',
       target: { to: '/my-posts' },
@@ -73,6 +73,21 @@ describe('what a notification says and opens, by type', () => {
     for (const type of ['chatmessage', 'chatroom', 'chatgroup']) {
       expect(describeAs(type, {})).toMatchObject({ kind: 'chat', target: { to: '/my-chat-groups' } });
     }
+  });
+
+  it('the chat types open their room when they name one; a room or group I left opens the list', () => {
+    for (const type of ['chatmessage', 'chatroom', 'chatgroup']) {
+      expect(describeAs(type, { relatedChatRoomId: 'r1', relatedChatMessageId: 'm1' }).target).toEqual({
+        to: '/chat/$roomId',
+        params: { roomId: 'r1' },
+      });
+    }
+    expect(describeAs('chatroom', { relatedChatRoomId: 'r1', action: 'removed' }).target).toEqual({
+      to: '/my-chat-groups',
+    });
+    expect(describeAs('chatgroup', { relatedChatRoomId: 'r1', action: 'deleted' }).target).toEqual({
+      to: '/my-chat-groups',
+    });
   });
 
   it('an unknown type has a generic text and nothing to open', () => {

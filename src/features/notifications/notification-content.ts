@@ -9,6 +9,7 @@ export type NotificationKind =
 /** Where a tap goes; typed against the app's routes by the caller's navigate(). */
 export type NotificationTarget =
   | { to: '/message/$id'; params: { id: string } }
+  | { to: '/chat/$roomId'; params: { roomId: string } }
   | { to: '/edit-car-log/$carId/$logId'; params: { carId: string; logId: string } }
   | { to: '/my-cars'; selectCarId?: string }
   | { to: '/friends'; search?: { tab: 'requests' } }
@@ -37,6 +38,13 @@ function friendTexts(action: unknown): Pick<NotificationContent, 'namedKey' | 't
   if (action === 'accepted')
     return { namedKey: 'NOTIFICATIONS.FRIEND_ACCEPTED', textKey: 'NOTIFICATIONS.FRIEND_ACCEPTED_ANONYMOUS' };
   return { namedKey: 'NOTIFICATIONS.FRIEND_OTHER', textKey: 'NOTIFICATIONS.FRIEND_OTHER_ANONYMOUS' };
+}
+
+/** A chat event opens its room when it names one (a group or room I was removed from: the list). */
+function chatTarget(payload: Record<string, unknown>): NotificationTarget {
+  const roomId = id(payload.relatedChatRoomId);
+  const gone = payload.action === 'removed' || payload.action === 'deleted';
+  return roomId && !gone ? { to: '/chat/$roomId', params: { roomId } } : { to: '/my-chat-groups' };
 }
 
 function carTarget(carId: string | null): NotificationTarget {
@@ -113,7 +121,7 @@ export function describeNotification({
         namedKey: 'NOTIFICATIONS.CHAT_MESSAGE',
         textKey: 'NOTIFICATIONS.CHAT_MESSAGE_ANONYMOUS',
         memberId,
-        target: { to: '/my-chat-groups' },
+        target: chatTarget(payload),
       };
     case 'chatroom':
       return {
@@ -121,7 +129,7 @@ export function describeNotification({
         namedKey: null,
         textKey: 'NOTIFICATIONS.CHAT_ROOM',
         memberId: null,
-        target: { to: '/my-chat-groups' },
+        target: chatTarget(payload),
       };
     case 'chatgroup':
       return {
@@ -129,7 +137,7 @@ export function describeNotification({
         namedKey: null,
         textKey: 'NOTIFICATIONS.CHAT_GROUP',
         memberId: null,
-        target: { to: '/my-chat-groups' },
+        target: chatTarget(payload),
       };
     default:
       return { kind: 'other', namedKey: null, textKey: 'NOTIFICATIONS.OTHER', memberId: null, target: null };

@@ -339,7 +339,7 @@ describe('a tap marks it read and opens the related item', () => {
       type: 'chatroom',
       payload: { relatedChatRoomId: 'r1' },
       text: /New activity in a chat room/,
-      path: '/my-chat-groups',
+      path: '/chat/r1',
     },
   ];
 

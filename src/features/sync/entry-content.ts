@@ -99,6 +99,8 @@ export const KIND_LABEL_KEYS: Record<string, string> = {
   'comment.create': 'SYNC.KIND_COMMENT_CREATE',
   'comment.update': 'SYNC.KIND_COMMENT_UPDATE',
   'comment.delete': 'SYNC.KIND_COMMENT_DELETE',
+  'chat.send': 'SYNC.KIND_CHAT_SEND',
+  'chat.read': 'SYNC.KIND_CHAT_READ',
 };
 export const KIND_OTHER_KEY = 'SYNC.KIND_OTHER';
 

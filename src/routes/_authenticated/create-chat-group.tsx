@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotBuiltYet } from '@/features/layout/not-built-yet';
+import { CreateGroupScreen } from '@/features/chat/create-group-screen';
 
 export const Route = createFileRoute('/_authenticated/create-chat-group')({
-  component: () => <NotBuiltYet titleKey="CHAT.CREATE_GROUP_TITLE" />,
+  component: CreateGroupScreen,
 });

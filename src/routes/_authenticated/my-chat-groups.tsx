@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotBuiltYet } from '@/features/layout/not-built-yet';
+import { ChatHomeScreen } from '@/features/chat/chat-home-screen';
 
 export const Route = createFileRoute('/_authenticated/my-chat-groups')({
-  component: () => <NotBuiltYet titleKey="CHAT.MY_GROUPS_TITLE" />,
+  component: ChatHomeScreen,
 });

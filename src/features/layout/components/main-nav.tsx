@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
+import { ChatUnreadBadge } from '@/features/chat/unread-badge';
 import { MessagesUnreadBadge } from '@/features/messages/unread-badge';
 import { useT } from '@/lib/i18n';
 import { CarIcon, ChatIcon, FeedIcon, MailIcon, UserIcon, UsersIcon } from '@/ui';
@@ -31,6 +32,7 @@ export function MainNav() {
               <Icon />
               <span>{t(labelKey)}</span>
               {to === '/messages' ? <MessagesUnreadBadge /> : null}
+              {to === '/my-chat-groups' ? <ChatUnreadBadge /> : null}
             </Link>
           </li>
         ))}

@@ -12,6 +12,9 @@ export function useOpenTarget(): (target: NotificationTarget) => void {
         case '/message/$id':
           void navigate({ to: target.to, params: target.params });
           return;
+        case '/chat/$roomId':
+          void navigate({ to: target.to, params: target.params });
+          return;
         case '/edit-car-log/$carId/$logId':
           void navigate({ to: target.to, params: target.params });
           return;

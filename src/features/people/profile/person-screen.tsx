@@ -1,4 +1,4 @@
-import { Navigate } from '@tanstack/react-router';
+import { Link, Navigate } from '@tanstack/react-router';
 import { ApiError, isNetworkError } from '@/lib/api-client';
 import { displayName } from '@/lib/display-name';
 import { useT } from '@/lib/i18n';
@@ -37,6 +37,15 @@ export function PersonScreen({ id }: { id: string }) {
             >
               <div className="people-card__actions">
                 <FriendshipAction person={profile} friendship={profile.friendship} />
+                {friends ? (
+                  <Link
+                    to="/chat/with/$userId"
+                    params={{ userId: profile.id }}
+                    className="ui-button ui-button--secondary ui-button--small"
+                  >
+                    {t('CHAT.CHAT_WITH')}
+                  </Link>
+                ) : null}
                 {friends ? (
                   <Button
                     variant="ghost"

@@ -1,0 +1,85 @@
+// The message box: Enter sends, Shift+Enter starts a new line; typing tells the room (at most
+// every few seconds). The text is kept on this device by the send (the outbox), never lost offline.
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { CHAT_MESSAGE_CONTENT_MAX } from '@/contract/constants';
+import { useT } from '@/lib/i18n';
+import { toast } from '@/lib/toast';
+import { Button, TEXT_AREA_MIN_HEIGHT_PX, textAreaHeight } from '@/ui';
+import { StorageFullError } from '../data';
+
+export function Composer({
+  onSend,
+  onTyping,
+}: {
+  onSend: (text: string) => Promise<unknown>;
+  onTyping: () => void;
+}) {
+  const t = useT();
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const area = useRef<HTMLTextAreaElement>(null);
+  const hintId = useId();
+
+  useLayoutEffect(() => {
+    const el = area.current;
+    if (!el) return;
+    el.style.height = `${TEXT_AREA_MIN_HEIGHT_PX}px`;
+    el.style.height = `${textAreaHeight(el.scrollHeight)}px`;
+  }, [text]);
+
+  const send = async () => {
+    const content = text.trim();
+    if (!content || busy) return;
+    setBusy(true);
+    try {
+      await onSend(content);
+      setText('');
+    } catch (error) {
+      toast.show({
+        kind: 'error',
+        message: t(error instanceof StorageFullError ? 'CHAT.STORAGE_FULL' : 'CHAT.SEND_FAILED'),
+      });
+    } finally {
+      setBusy(false);
+      area.current?.focus();
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    void send();
+  };
+
+  return (
+    <form
+      className="chat-composer"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void send();
+      }}
+    >
+      <textarea
+        ref={area}
+        className="ui-input ui-textarea chat-composer__input"
+        aria-label={t('CHAT.MESSAGE_LABEL')}
+        aria-describedby={hintId}
+        placeholder={t('CHAT.MESSAGE_PLACEHOLDER')}
+        rows={1}
+        maxLength={CHAT_MESSAGE_CONTENT_MAX}
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+          if (event.target.value.trim()) onTyping();
+        }}
+        onKeyDown={onKeyDown}
+      />
+      <span id={hintId} className="visually-hidden">
+        {t('CHAT.COMPOSER_HINT')}
+      </span>
+      <Button type="submit" disabled={!text.trim()} busy={busy}>
+        {t('CHAT.SEND')}
+      </Button>
+    </form>
+  );
+}

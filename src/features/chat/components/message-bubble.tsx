@@ -1,0 +1,64 @@
+import { Avatar } from '@/features/people';
+import { displayName } from '@/lib/display-name';
+import { useT } from '@/lib/i18n';
+import { retryChatMessage, type LocalChatMessage } from '../data';
+import { timeOf } from '../format';
+
+/**
+ * One message. Others' messages show the sender's picture and name when the sender changes; mine
+ * sit on the other side and say when they wait to be sent or were refused ("Retry").
+ * Content is plain text: React renders it as text, never as HTML.
+ */
+export function MessageBubble({
+  message,
+  mine,
+  showSender,
+}: {
+  message: LocalChatMessage;
+  mine: boolean;
+  showSender: boolean;
+}) {
+  const t = useT();
+  const name = displayName(message.sender);
+  const classes = ['chat-message', mine ? 'chat-message--mine' : 'chat-message--theirs'];
+  if (message.syncState) classes.push(`chat-message--${message.syncState}`);
+  return (
+    <li className={classes.join(' ')} data-testid="chat-message">
+      {!mine ? (
+        <span className="chat-message__avatar">
+          {showSender ? <Avatar person={message.sender} display="small" /> : null}
+        </span>
+      ) : null}
+      <div className="chat-message__body">
+        {!mine && showSender ? <span className="chat-message__sender">{name}</span> : null}
+        {mine ? <span className="visually-hidden">{t('CHAT.YOU')}: </span> : null}
+        {!mine && !showSender ? <span className="visually-hidden">{name}: </span> : null}
+        <p className="chat-message__text">{message.content}</p>
+        <span className="chat-message__meta">
+          <time dateTime={message.createdAt}>{timeOf(message.createdAt)}</time>
+          {message.syncState === 'pending' ? (
+            <span className="chat-message__state" data-testid="chat-message-pending">
+              {t('CHAT.PENDING')}
+            </span>
+          ) : null}
+          {message.syncState === 'failed' ? (
+            <>
+              <span className="chat-message__state chat-message__state--failed" role="status">
+                {t('CHAT.FAILED')}
+              </span>
+              {message.entryId ? (
+                <button
+                  type="button"
+                  className="chat-message__retry"
+                  onClick={() => void retryChatMessage(message.entryId!)}
+                >
+                  {t('CHAT.RETRY')}
+                </button>
+              ) : null}
+            </>
+          ) : null}
+        </span>
+      </div>
+    </li>
+  );
+}

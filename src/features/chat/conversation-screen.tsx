@@ -1,0 +1,69 @@
+// A conversation (route /chat/{roomId}): the room's messages by day, live, with local echo of what
+// I send (pending, then sent; refused: retry), older pages as I scroll up, the read mark on opening,
+// "is typing…". A group room links to its settings.
+import { Link } from '@tanstack/react-router';
+import { useRef } from 'react';
+import { useSession } from '@/lib/auth/session';
+import { useT } from '@/lib/i18n';
+import { ChatIcon, EmptyState, Page } from '@/ui';
+import { ConversationView } from './components/conversation-view';
+import { otherParticipant, sendChatMessage, useConversation } from './data';
+import { roomName } from './format';
+import './chat.css';
+
+export function ConversationScreen({ roomId }: { roomId: string }) {
+  const t = useT();
+  const meId = useSession().user?.id;
+  const conversation = useConversation(roomId);
+  const room = conversation.room;
+  // A room shown here that goes away (I left it, was removed, or it was deleted) is not available.
+  const hadRoom = useRef(false);
+  if (room) hadRoom.current = true;
+  if ((conversation.missing || hadRoom.current) && !room && room !== undefined) {
+    return (
+      <Page title={t('CHAT.TITLE')}>
+        <EmptyState
+          icon={<ChatIcon />}
+          title={t('CHAT.NOT_AVAILABLE')}
+          text={t('CHAT.NOT_AVAILABLE_TEXT')}
+          action={
+            <Link to="/my-chat-groups" className="ui-button ui-button--primary">
+              {t('CHAT.BACK_TO_ROOMS')}
+            </Link>
+          }
+        />
+      </Page>
+    );
+  }
+  const other = room ? otherParticipant(room, meId) : null;
+  return (
+    <Page
+      title={room ? roomName(room, meId) : t('CHAT.CONVERSATION')}
+      actions={
+        <div className="chat-actions">
+          <Link to="/my-chat-groups" className="ui-button ui-button--ghost ui-button--small">
+            {t('CHAT.BACK_TO_ROOMS')}
+          </Link>
+          {room?.chatGroupId ? (
+            <Link
+              to="/chat-group/$id"
+              params={{ id: room.chatGroupId }}
+              className="ui-button ui-button--secondary ui-button--small"
+            >
+              {t('CHAT.GROUP_SETTINGS')}
+            </Link>
+          ) : null}
+        </div>
+      }
+    >
+      <ConversationView
+        roomKey={roomId}
+        conversation={conversation}
+        people={room?.participants ?? []}
+        onSend={(text) =>
+          sendChatMessage(other ? { chatRoomId: roomId, friendId: other.id } : { chatRoomId: roomId }, text)
+        }
+      />
+    </Page>
+  );
+}

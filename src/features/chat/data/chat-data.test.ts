@@ -1,0 +1,180 @@
+// The chat's offline path inside the client: writes land in Dexie and the outbox together, the
+// real replayer sends them through the real transport to the in-memory server double, the handlers
+// reconcile (a friend's placeholder room becomes the real one), the unread total drops on a read
+// mark and is then taken from the server, sync keeps queued rows and drops rooms I left.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TEST_USER } from '@/app/session-mock';
+import type { Friend } from '@/contract/people';
+import { REALTIME_ONLY_ID } from '@/contract/socket-events';
+import { sessionStore } from '@/lib/auth/session-store';
+import { db, resetLocalDatabaseForTests } from '@/lib/db';
+import { createReplayer } from '@/lib/outbox';
+import { signedIn } from '@/lib/test-utils/api-client';
+import { chatMember, installChatServer } from './fake-chat-server';
+import {
+  applyServerChatUnread,
+  directKey,
+  handleChatGroupEvent,
+  handleChatMessageEvent,
+  markRoomRead,
+  readChatUnread,
+  sendChatMessage,
+  syncRoomMessages,
+  syncRooms,
+} from './index';
+
+const me = chatMember({ id: TEST_USER.id, username: 'jane', firstName: 'Jane', lastName: 'Doe' });
+const bob: Friend = {
+  id: '22222222-2222-4222-8222-222222222222',
+  username: 'bob',
+  firstName: 'Bob',
+  lastName: 'Martin',
+  email: 'bob@example.com',
+  avatar: null,
+  city: 'Lyon',
+  friendsSince: '2026-01-01T00:00:00Z',
+};
+const bobM = chatMember(bob);
+
+let dbCount = 0;
+beforeEach(() => {
+  dbCount += 1;
+  resetLocalDatabaseForTests(`chat-data-${dbCount}-${Math.random().toString(36).slice(2)}`);
+  signedIn();
+  sessionStore.setState({ status: 'signedIn', user: TEST_USER, isAuthReady: true });
+});
+afterEach(() => {
+  db.close();
+  vi.unstubAllGlobals();
+  sessionStore.reset();
+});
+
+const replay = () => createReplayer({ random: () => 0, refresh: vi.fn() }).replay();
+const total = async () => (await readChatUnread(db))?.count;
+
+describe('sending to a friend before the direct room exists', () => {
+  it('keeps the rows under the friend’s placeholder, chains the sends, and moves them into the room the first one created', async () => {
+    const server = installChatServer({ me, friends: [bob] });
+    server.setOffline(true);
+    const first = await sendChatMessage({ friendId: bob.id }, '  one  ');
+    const second = await sendChatMessage({ friendId: bob.id }, 'two');
+    const rows = await db.chatMessages
+      .where('[chatRoomId+createdAt]')
+      .between([directKey(bob.id), ''], [directKey(bob.id), '\uffff'])
+      .toArray();
+    expect(rows.map((r) => [r.id, r.content])).toEqual([
+      [first, 'one'],
+      [second, 'two'],
+    ]);
+    const entries = await db.outbox.orderBy('seq').toArray();
+    expect(entries.map((e) => (e.body as { json: unknown }).json)).toEqual([
+      { id: first, content: 'one', recipientId: bob.id },
+      { id: second, content: 'two', recipientId: bob.id },
+    ]);
+    expect(entries[1]!.dependsOn).toEqual([entries[0]!.id]);
+    await replay(); // offline: kept
+    expect(await db.outbox.count()).toBe(2);
+
+    server.setOffline(false);
+    await db.outbox.toCollection().modify({ nextAttemptAt: 0 });
+    await replay();
+    await replay();
+    expect(await db.outbox.count()).toBe(0);
+    const [roomId] = [...server.messages.keys()];
+    expect(server.messages.get(roomId!)!.map((m) => m.id)).toEqual([first, second]);
+    expect((await db.chatMessages.toArray()).map((r) => r.chatRoomId)).toEqual([roomId, roomId]);
+    expect(await db.chatMessages.where('chatRoomId').equals(directKey(bob.id)).count()).toBe(0);
+    const room = await db.chatRooms.get(roomId!);
+    expect((room?.lastMessage as { id: string } | null)?.id).toBe(second);
+  });
+
+  it('concurrent sends of one room still form one chain (each waits for the one before)', async () => {
+    const server = installChatServer({ me, friends: [bob] });
+    const room = server.addDirectRoom(bobM);
+    server.setOffline(true);
+    await Promise.all(['a', 'b', 'c'].map((text) => sendChatMessage({ chatRoomId: room.id }, text)));
+    const entries = await db.outbox.orderBy('seq').toArray();
+    expect(entries.map((e) => e.dependsOn ?? [])).toEqual([[], [entries[0]!.id], [entries[1]!.id]]);
+  });
+});
+
+describe('unread counts', () => {
+  it('a read mark lowers the room and the total at once; server totals asked meanwhile are ignored until it is sent', async () => {
+    const server = installChatServer({ me, friends: [bob] });
+    const room = server.addDirectRoom(bobM);
+    server.post(room.id, bobM, 'one');
+    server.post(room.id, bobM, 'two');
+    await syncRooms();
+    expect(await total()).toBe(2);
+    expect(await markRoomRead(room.id)).toBe(true);
+    expect(await markRoomRead(room.id)).toBe(false); // nothing unread any more: nothing queued
+    expect((await db.chatRooms.get(room.id))?.unreadCount).toBe(0);
+    expect(await total()).toBe(0);
+    expect(await applyServerChatUnread(db, 2, Date.now())).toBe(false);
+    await syncRooms(); // the server still says 2: the local room keeps 0 while the mark is queued
+    expect((await db.chatRooms.get(room.id))?.unreadCount).toBe(0);
+    expect(await total()).toBe(0);
+    await replay();
+    expect(server.unread(room.id)).toBe(0);
+    await syncRooms();
+    expect(await total()).toBe(0);
+  });
+
+  it('a live message from a friend is fetched once, its room refreshed and the total raised', async () => {
+    const server = installChatServer({ me, friends: [bob] });
+    const room = server.addDirectRoom(bobM);
+    await syncRooms();
+    expect(await total()).toBe(0);
+    const message = server.post(room.id, bobM, 'ping');
+    const event = {
+      id: REALTIME_ONLY_ID,
+      type: 'chatmessage',
+      createdAt: new Date().toISOString(),
+      jsonPayload: { relatedChatRoomId: room.id, relatedChatMessageId: message.id, relatedChatGroupId: null },
+    };
+    await handleChatMessageEvent(event);
+    await handleChatMessageEvent(event); // a repeat: already here
+    expect((await db.chatMessages.get(message.id))?.content).toBe('ping');
+    expect((await db.chatRooms.get(room.id))?.unreadCount).toBe(1);
+    expect(await total()).toBe(1);
+    expect(server.requests.filter((r) => r.path === `/chat-messages/${message.id}`)).toHaveLength(1);
+  });
+});
+
+describe('sync', () => {
+  it('older pages add rows; queued sends are never overwritten', async () => {
+    const server = installChatServer({ me, friends: [bob] });
+    const room = server.addDirectRoom(bobM);
+    for (let i = 0; i < 25; i += 1) server.post(room.id, bobM, `m${i}`);
+    expect(await syncRoomMessages(room.id)).toMatchObject({ total: 25, received: 20 });
+    expect(await syncRoomMessages(room.id, { offset: 20 })).toMatchObject({ total: 25, received: 5 });
+    expect(await db.chatMessages.where('chatRoomId').equals(room.id).count()).toBe(25);
+    server.setOffline(true);
+    const id = await sendChatMessage({ chatRoomId: room.id }, 'mine');
+    server.setOffline(false);
+    server.post(room.id, me, 'server copy', undefined, id); // as if another answer came first
+    await syncRoomMessages(room.id);
+    expect((await db.chatMessages.get(id))?.content).toBe('mine');
+  });
+
+  it('a room I left or was removed from goes with its messages: by the list, and by a group event', async () => {
+    const server = installChatServer({ me, friends: [bob] });
+    const a = server.addGroup({ name: 'A', ownerId: bob.id, memberIds: [me.id] });
+    const b = server.addGroup({ name: 'B', ownerId: bob.id, memberIds: [me.id] });
+    server.post(a.chatRoomId, bobM, 'in A');
+    await syncRooms();
+    await syncRoomMessages(a.chatRoomId);
+    expect(await db.chatRooms.count()).toBe(2);
+    server.rooms.get(b.chatRoomId)!.participants = [bob.id];
+    await syncRooms();
+    expect((await db.chatRooms.toArray()).map((r) => r.id)).toEqual([a.chatRoomId]);
+    await handleChatGroupEvent({
+      id: REALTIME_ONLY_ID,
+      type: 'chatgroup',
+      createdAt: new Date().toISOString(),
+      jsonPayload: { relatedChatGroupId: a.id, relatedChatRoomId: a.chatRoomId, action: 'removed' },
+    });
+    expect(await db.chatRooms.count()).toBe(0);
+    expect(await db.chatMessages.count()).toBe(0);
+  });
+});

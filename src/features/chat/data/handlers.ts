@@ -1,0 +1,105 @@
+// After the server confirms a write: a sent message becomes the server's copy (its room, its time),
+// rows written to a friend before the direct room existed move into that room, and the room shows
+// it as its last message; a read mark takes the server's unread count for the room.
+import type { ChatRoomRead } from '@/contract/chat';
+import { db as defaultDb, type MirrorRow, type PaddockDb } from '@/lib/db';
+import { registerOnSent, type OutboxEntry } from '@/lib/outbox';
+import { CHAT_KINDS, directKey, isChatMessage, type ChatMessageRow, type ChatRoomRow } from './types';
+
+/**
+ * The server pushes every message to all of its room's participants, the sender's devices too.
+ * A message this device sent is not fetched again: ids sent in the last ECHO_WINDOW_MS are kept,
+ * and a message still queued or already in Dexie needs no fetch either.
+ */
+export const ECHO_WINDOW_MS = 10_000;
+const sentAt = new Map<string, number>();
+
+export function rememberSent(id: string): void {
+  const now = Date.now();
+  sentAt.set(id, now);
+  for (const [key, at] of sentAt) if (now - at > ECHO_WINDOW_MS) sentAt.delete(key);
+}
+
+export function sentHere(id: string): boolean {
+  const at = sentAt.get(id);
+  return at !== undefined && Date.now() - at <= ECHO_WINDOW_MS;
+}
+
+/** The room whose last message this is becomes newer (the list sorts on updatedAt). */
+async function showAsLast(database: PaddockDb, message: ChatMessageRow): Promise<boolean> {
+  const room = (await database.chatRooms.get(message.chatRoomId)) as ChatRoomRow | undefined;
+  if (!room) return false;
+  if (room.lastMessage && room.lastMessage.createdAt > message.createdAt) return true;
+  const updatedAt = room.updatedAt > message.createdAt ? room.updatedAt : message.createdAt;
+  await database.chatRooms.put({ ...room, lastMessage: message, updatedAt } as unknown as MirrorRow);
+  return true;
+}
+
+export async function reconcileSent(
+  entry: OutboxEntry,
+  data: unknown,
+  database: PaddockDb = defaultDb,
+): Promise<void> {
+  if (!isChatMessage(data)) return;
+  rememberSent(data.id);
+  const json = (entry.body?.type === 'json' ? entry.body.json : {}) as { recipientId?: unknown };
+  const friendId = typeof json.recipientId === 'string' ? json.recipientId : null;
+  const roomKnown = await database.transaction(
+    'rw',
+    database.chatMessages,
+    database.chatRooms,
+    database.outbox,
+    async () => {
+      if (friendId) {
+        await database.chatMessages
+          .where('chatRoomId')
+          .equals(directKey(friendId))
+          .modify({ chatRoomId: data.chatRoomId });
+      }
+      const later = await database.outbox.where('entityId').equals(data.id).count();
+      if (later === 0 && (await database.chatMessages.get(data.id))) {
+        await database.chatMessages.put(data as unknown as MirrorRow);
+      }
+      return showAsLast(database, data);
+    },
+  );
+  // A direct room the first message just created: fetch it for the room list.
+  if (!roomKnown) {
+    const { syncRoom } = await import('./sync');
+    await syncRoom(data.chatRoomId, database).catch(() => undefined);
+  }
+}
+
+export async function reconcileRead(
+  entry: OutboxEntry,
+  data: unknown,
+  database: PaddockDb = defaultDb,
+): Promise<void> {
+  const answer = data as Partial<ChatRoomRead> | null;
+  if (typeof answer?.chatRoomId !== 'string' || typeof answer.unreadCount !== 'number') return;
+  const unreadCount = answer.unreadCount;
+  await database.transaction('rw', database.chatRooms, database.outbox, async () => {
+    if (
+      (await database.outbox
+        .where('entityId')
+        .equals(entry.entityId ?? '')
+        .count()) > 0
+    )
+      return;
+    const room = (await database.chatRooms.get(answer.chatRoomId!)) as ChatRoomRow | undefined;
+    if (room && room.unreadCount !== unreadCount) {
+      await database.chatRooms.put({ ...room, unreadCount } as unknown as MirrorRow);
+    }
+  });
+}
+
+let registered = false;
+
+/** Registers the chat's reconciliation handlers once (the replayer may run before a screen). */
+export function registerChatHandlers(): void {
+  if (registered) return;
+  registered = true;
+  // The live binding `db`: the member's database at the time the answer arrives.
+  registerOnSent(CHAT_KINDS.send, (entry, data) => reconcileSent(entry, data));
+  registerOnSent(CHAT_KINDS.read, (entry, data) => reconcileRead(entry, data));
+}

@@ -1,0 +1,68 @@
+// Chat rooms and messages as this device keeps them (spec §3 "Chat group, chat room, chat message";
+// DESIGN.md "Offline-first"): the server's shapes, plus each message's sync state from the outbox.
+import type { ChatMember, ChatMessage, ChatRoom } from '@/contract/chat';
+
+export type { ChatGroup, ChatMember, ChatMessage, ChatRoom } from '@/contract/chat';
+
+/** undefined = on the server; 'pending' = waiting to be sent; 'failed' = refused, needs attention. */
+export type SyncState = 'pending' | 'failed' | undefined;
+
+/**
+ * A message row. Until the first message to a friend reaches the server there is no direct room:
+ * its rows carry `directKey(friendId)` as their room, re-pointed to the real room when it is known.
+ */
+export type ChatMessageRow = ChatMessage;
+export type LocalChatMessage = ChatMessageRow & {
+  syncState?: SyncState;
+  /** The outbox entry of a message not sent yet (retry uses it). */
+  entryId?: string;
+};
+export type ChatRoomRow = ChatRoom;
+
+/** Spec §9: chat message lists 20 per page; rooms are read 20 at a time too. */
+export const CHAT_MESSAGES_PAGE = 20;
+export const CHAT_ROOMS_PAGE = 20;
+
+/** The outbox kinds of this feature (src/features/sync labels them). */
+export const CHAT_KINDS = {
+  send: 'chat.send',
+  read: 'chat.read',
+} as const;
+
+/** The Dexie meta row holding my unread chat messages over all rooms. */
+export const CHAT_UNREAD_KEY = 'chat.unreadCount';
+
+const DIRECT_PREFIX = 'direct:';
+/** The room key of messages to a friend whose direct room does not exist yet. */
+export const directKey = (friendId: string) => `${DIRECT_PREFIX}${friendId}`;
+export const isDirectKey = (roomId: string) => roomId.startsWith(DIRECT_PREFIX);
+
+export function isChatMessage(value: unknown): value is ChatMessage {
+  const v = value as Partial<ChatMessage> | null;
+  return (
+    typeof v?.id === 'string' &&
+    typeof v.chatRoomId === 'string' &&
+    typeof v.content === 'string' &&
+    typeof v.createdAt === 'string' &&
+    typeof v.sender?.id === 'string'
+  );
+}
+
+export function isChatRoom(value: unknown): value is ChatRoom {
+  const v = value as Partial<ChatRoom> | null;
+  return typeof v?.id === 'string' && Array.isArray(v.participants) && typeof v.updatedAt === 'string';
+}
+
+/** The other participant of a direct room (null for a group room). */
+export function otherParticipant(room: ChatRoom, meId: string | undefined): ChatMember | null {
+  if (room.chatGroupId) return null;
+  return room.participants.find((p) => p.id !== meId) ?? room.participants[0] ?? null;
+}
+
+/** Thrown by the writes when the browser's storage is full (QuotaExceededError). */
+export class StorageFullError extends Error {
+  constructor(cause?: unknown) {
+    super('The device storage is full', { cause });
+    this.name = 'StorageFullError';
+  }
+}

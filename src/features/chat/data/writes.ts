@@ -1,0 +1,158 @@
+// The chat's writes (DESIGN.md "Offline-first"): the local row and its outbox entry in one Dexie
+// transaction. A message keeps its client id through every retry (the server answers a repeat
+// with the stored message: exactly once), and the sends of one room form one chain: each depends
+// on the previous queued send of that room, so a room's messages reach the server in the order
+// they were written, one at a time.
+import { isQuotaError } from '@/features/garage/data/types';
+import { sessionStore } from '@/lib/auth/session-store';
+import { localDb, type MirrorRow, type PaddockDb } from '@/lib/db';
+import { enqueue, retryEntry, type OutboxEntry } from '@/lib/outbox';
+import { registerChatHandlers } from './handlers';
+import {
+  CHAT_KINDS,
+  directKey,
+  isDirectKey,
+  StorageFullError,
+  type ChatMessageRow,
+  type ChatRoomRow,
+} from './types';
+import { adjustChatUnread } from './unread';
+
+async function guard<T>(write: () => Promise<T>): Promise<T> {
+  registerChatHandlers(); // the replayer may send what we queue before any screen registered them
+  try {
+    return await write();
+  } catch (error) {
+    if (isQuotaError(error)) throw new StorageFullError(error);
+    throw error;
+  }
+}
+
+// Sends are queued one after the other in this tab: each one reads the previous one of its chain.
+let sending: Promise<unknown> = Promise.resolve();
+// Local times strictly increase: two messages written in one millisecond keep their order on screen.
+let lastStamp = 0;
+function nextStamp(): string {
+  lastStamp = Math.max(Date.now(), lastStamp + 1);
+  return new Date(lastStamp).toISOString();
+}
+function inTurn<T>(run: () => Promise<T>): Promise<T> {
+  const next = sending.then(run, run);
+  sending = next.catch(() => undefined);
+  return next;
+}
+
+/** Where a message goes: a room I am in, or a friend (whose direct room may not exist yet). */
+export type ChatTarget =
+  { chatRoomId: string; friendId?: string } | { friendId: string; chatRoomId?: undefined };
+
+/** The last queued send of the same room (or to the same friend): the new one waits for it. */
+async function previousSend(database: PaddockDb, target: ChatTarget): Promise<OutboxEntry | undefined> {
+  const sends = await database.outbox.where('kind').equals(CHAT_KINDS.send).sortBy('seq');
+  const sameChain = sends.filter((entry) => {
+    const json = (entry.body?.type === 'json' ? entry.body.json : {}) as Record<string, unknown>;
+    return (
+      (target.chatRoomId !== undefined && json.chatRoomId === target.chatRoomId) ||
+      (target.friendId !== undefined && json.recipientId === target.friendId)
+    );
+  });
+  return sameChain.at(-1);
+}
+
+/** Sends a chat message; resolves with its client id once it is kept on this device. */
+export function sendChatMessage(target: ChatTarget, content: string, given?: PaddockDb): Promise<string> {
+  return guard(() =>
+    inTurn(async () => {
+      const me = sessionStore.getState().user;
+      if (!me) throw new Error('No signed-in member to send as');
+      const database = given ?? (await localDb());
+      const text = content.trim();
+      const id = crypto.randomUUID();
+      const room = target.chatRoomId && !isDirectKey(target.chatRoomId) ? target.chatRoomId : undefined;
+      const roomKey = room ?? directKey(target.friendId!);
+      const row: ChatMessageRow = {
+        id,
+        chatRoomId: roomKey,
+        sender: {
+          id: me.id,
+          username: me.username,
+          firstName: me.firstName,
+          lastName: me.lastName,
+          avatar: me.avatar,
+        },
+        content: text,
+        createdAt: nextStamp(),
+      };
+      const previous = await previousSend(database, target);
+      await enqueue(
+        {
+          kind: CHAT_KINDS.send,
+          entityId: id,
+          method: 'POST',
+          path: '/chat-messages',
+          body: {
+            type: 'json',
+            json: room
+              ? { id, content: text, chatRoomId: room }
+              : { id, content: text, recipientId: target.friendId },
+          },
+          ...(previous ? { dependsOn: [previous.id] } : {}),
+        },
+        async (tx) => {
+          await tx.chatMessages.put(row as unknown as MirrorRow);
+          const local = room ? ((await tx.chatRooms.get(room)) as ChatRoomRow | undefined) : undefined;
+          if (local) {
+            await tx.chatRooms.put({
+              ...local,
+              lastMessage: row,
+              updatedAt: row.createdAt,
+            } as unknown as MirrorRow);
+          }
+        },
+        database,
+      );
+      return id;
+    }),
+  );
+}
+
+/** A refused send, sent again as it is (same client id; its chain's later sends follow it). */
+export async function retryChatMessage(entryId: string, given?: PaddockDb): Promise<void> {
+  const database = given ?? (await localDb());
+  await retryEntry(entryId, database);
+}
+
+/** Rolls the enqueue back: there is nothing to mark. */
+class NothingToMark extends Error {}
+
+/**
+ * Marks every message of a room read (POST …/mark-all-read). Only a room with unread messages is
+ * marked: its count drops to 0 here, and the total with it, in the transaction that queues the
+ * POST. Resolves true when a read mark was queued.
+ */
+export function markRoomRead(roomId: string, given?: PaddockDb): Promise<boolean> {
+  return guard(async () => {
+    const database = given ?? (await localDb());
+    try {
+      await enqueue(
+        {
+          kind: CHAT_KINDS.read,
+          entityId: roomId,
+          method: 'POST',
+          path: `/chat-messages/${encodeURIComponent(roomId)}/mark-all-read`,
+        },
+        async (tx) => {
+          const room = (await tx.chatRooms.get(roomId)) as ChatRoomRow | undefined;
+          if (!room || room.unreadCount <= 0) throw new NothingToMark();
+          await tx.chatRooms.put({ ...room, unreadCount: 0 } as unknown as MirrorRow);
+          await adjustChatUnread(tx, -room.unreadCount);
+        },
+        database,
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof NothingToMark) return false;
+      throw error;
+    }
+  });
+}

@@ -1,0 +1,56 @@
+// A direct chat with a friend by their id (route /chat/with/{userId}). Once the room is known (on
+// this device, from the server, or from the answer to the first message) the route becomes
+// /chat/{roomId}. Until then messages go by recipientId and wait here, in order, offline too.
+import { Navigate, useNavigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import type { ChatMember } from '@/contract/chat';
+import { usePerson } from '@/features/people/api/get-person';
+import { displayName } from '@/lib/display-name';
+import { useT } from '@/lib/i18n';
+import { Page } from '@/ui';
+import { ConversationView } from './components/conversation-view';
+import { directKey, sendChatMessage, syncDirect, useConversation, useDirectRoomId } from './data';
+import './chat.css';
+
+export function DirectChatScreen({ userId }: { userId: string }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const roomId = useDirectRoomId(userId);
+  const person = usePerson(userId);
+  const conversation = useConversation(directKey(userId));
+
+  useEffect(() => {
+    let cancelled = false;
+    syncDirect(userId).then(
+      (found) => {
+        if (found && !cancelled)
+          void navigate({ to: '/chat/$roomId', params: { roomId: found }, replace: true });
+      },
+      () => undefined, // offline: what this device holds shows
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [userId, navigate]);
+
+  if (roomId) return <Navigate to="/chat/$roomId" params={{ roomId }} replace />;
+  const friend: ChatMember | null = person.data
+    ? {
+        id: person.data.id,
+        username: person.data.username,
+        firstName: person.data.firstName,
+        lastName: person.data.lastName,
+        avatar: person.data.avatar,
+      }
+    : null;
+  return (
+    <Page title={friend ? displayName(friend) : t('CHAT.CONVERSATION')}>
+      <ConversationView
+        roomKey={directKey(userId)}
+        conversation={conversation}
+        people={friend ? [friend] : []}
+        onSend={(text) => sendChatMessage({ friendId: userId }, text)}
+      />
+    </Page>
+  );
+}
