@@ -7,7 +7,8 @@ import {
   purgeExpiredIdempotencyKeys,
   requestHash,
 } from '../../server/src/http/idempotency';
-import { createTestApp, type TestApp } from './helpers';
+import { buildApp } from '../../server/src/app';
+import { createTestApp, onPostgres, type TestApp } from './helpers';
 
 async function signUp(t: TestApp, name: string): Promise<{ token: string; id: string }> {
   const res = await t.app.inject({
@@ -195,5 +196,45 @@ describe('platform: idempotency keys', () => {
       .where('key', 'in', ['old', 'young'])
       .execute();
     expect(keys.map((k) => k.key)).toEqual(['young']);
+  });
+});
+
+describe('platform: idempotency keys after a restart', () => {
+  it('on SQLite a key left in progress by the previous process is freed at start-up; on PostgreSQL it waits', async () => {
+    const t = await createTestApp();
+    try {
+      const member = await signUp(t, 'idem_restart');
+      const fresh = {
+        member_id: member.id,
+        method: 'POST',
+        path: '/api/v1.0/cars',
+        request_hash: 'x',
+        status_code: null,
+        response_body: null,
+        created_at: new Date().toISOString(),
+      };
+      await t.app.db.kysely
+        .insertInto('idempotency_keys')
+        .values([
+          { ...fresh, key: 'cut-by-the-crash' },
+          { ...fresh, key: 'answered', status_code: 201, response_body: '{}' },
+        ])
+        .execute();
+      await t.app.close(); // the process ends (its data stays)
+      const again = await buildApp(t.config, { logger: false });
+      try {
+        const keys = await again.db.kysely
+          .selectFrom('idempotency_keys')
+          .select('key')
+          .where('member_id', '=', member.id)
+          .orderBy('key')
+          .execute();
+        expect(keys.map((k) => k.key)).toEqual(onPostgres ? ['answered', 'cut-by-the-crash'] : ['answered']);
+      } finally {
+        await again.close();
+      }
+    } finally {
+      await t.close().catch(() => undefined);
+    }
   });
 });

@@ -59,6 +59,11 @@ const idempotencyConflict = (status: 409 | 422, message: string) =>
 
 export async function registerIdempotency(app: FastifyInstance) {
   const { kysely } = app.db;
+  // One process serves a SQLite database: a key still in progress at start-up belongs to a request
+  // that died with the previous process, so its replay goes at once instead of after
+  // IN_FLIGHT_TIMEOUT_MS. (On PostgreSQL another node may still be working on it.)
+  if (app.db.dialect === 'sqlite')
+    await kysely.deleteFrom('idempotency_keys').where('status_code', 'is', null).execute();
 
   async function claimKey(memberId: string, key: string, request: FastifyRequest, hash: string, now: number) {
     const result = await kysely

@@ -3,7 +3,7 @@ import { CarLog, CarLogInput, CarLogUpdate, IdParams } from '../../../src/contra
 import { carLogsRepository } from '../garage/car-logs-repository';
 import { carLogsService } from '../garage/car-logs-service';
 import { carsRepository } from '../garage/cars-repository';
-import { garageNotifier } from '../garage/garage-events';
+import { garageNotifier, type GarageNotify } from '../garage/garage-events';
 import { OkItem } from '../garage/garage-schemas';
 import { settingsRepository } from '../settings/settings-repository';
 import { MAX_FILES_PER_LOG } from './media-processing';
@@ -18,11 +18,12 @@ const tags = ['car logs'];
 /** POST /car-logs/with-media and PUT /car-logs/:id/with-media: photos and PDF receipts. */
 export const carLogMediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const logsRepository = carLogsRepository(app.db.kysely);
+  const notify = garageNotifier(app);
   const logs = carLogsService({
     cars: carsRepository(app.db.kysely),
     logs: logsRepository,
     settings: settingsRepository(app.db.kysely),
-    notify: garageNotifier(app),
+    notify,
     discardFiles: fileDiscarder(app.config.dataDir, app.log),
   });
   const files = mediaRepository(app.db.kysely);
@@ -61,10 +62,40 @@ export const carLogMediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (stored && stored.ownerId === memberId)
         return reply.status(200).send({ success: true as const, data: stored.log });
       const prepared = await media.prepare(memberId, read.files, true);
-      const { log, created } = await logs.create(memberId, input);
-      if (!created) return reply.status(200).send({ success: true as const, data: log });
-      await link(log.id, await media.save(memberId, prepared));
-      return reply.status(201).send({ success: true as const, data: await logs.get(memberId, log.id) });
+      // The files first (linked to nothing yet), then the log and its links in one transaction: a
+      // process killed half-way leaves no log, or the log with its files, never a log without them
+      // (which a replay of this create would then answer as done).
+      const saved = await media.save(memberId, prepared);
+      const changes: Parameters<GarageNotify>[] = [];
+      let outcome: { log: CarLog; created: boolean };
+      try {
+        outcome = await app.db.kysely.transaction().execute(async (trx) => {
+          const result = await carLogsService({
+            cars: carsRepository(trx),
+            logs: carLogsRepository(trx),
+            settings: settingsRepository(trx),
+            notify: (...change) => void changes.push(change),
+            discardFiles: fileDiscarder(app.config.dataDir, app.log),
+          }).create(memberId, input);
+          if (result.created)
+            await mediaRepository(trx).linkToLog(
+              result.log.id,
+              saved.map((r) => r.id),
+            );
+          return result;
+        });
+      } catch (error) {
+        await media.discardSaved(saved);
+        throw error;
+      }
+      if (!outcome.created) {
+        await media.discardSaved(saved);
+        return reply.status(200).send({ success: true as const, data: outcome.log });
+      }
+      for (const change of changes) notify(...change);
+      return reply
+        .status(201)
+        .send({ success: true as const, data: await logs.get(memberId, outcome.log.id) });
     },
   );
 
