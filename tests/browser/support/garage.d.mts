@@ -42,5 +42,11 @@ export const localDb: {
   settingsDomains(page: Page): Promise<string[]>;
   outbox(page: Page): Promise<OutboxSummary[]>;
   waitForOutboxSettled(page: Page, options?: WaitOptions & { allowFailed?: boolean }): Promise<number>;
-  queueCarLogCreates(page: Page, carId: string, count: number, startDate?: string): Promise<string[]>;
+  queueCarLogCreates(
+    page: Page,
+    carId: string,
+    count: number,
+    startDate?: string,
+    titlePrefix?: string,
+  ): Promise<string[]>;
 };

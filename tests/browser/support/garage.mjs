@@ -95,7 +95,17 @@ export function seedCarLogsInDatabase(dataDir, carId, count) {
  * Everything below runs inside the page (page.evaluate serialises one self-contained function), so
  * the helpers live in this one function and `op` picks the operation.
  */
-async function inPage({ op, carId, target, timeoutMs, intervalMs, count, startDate, allowFailed }) {
+async function inPage({
+  op,
+  carId,
+  target,
+  timeoutMs,
+  intervalMs,
+  count,
+  startDate,
+  allowFailed,
+  titlePrefix,
+}) {
   // One database per member (src/lib/db.ts databaseNameFor): 'paddock-<member id>'.
   const member = (() => {
     try {
@@ -206,7 +216,12 @@ async function inPage({ op, carId, target, timeoutMs, intervalMs, count, startDa
           const id = crypto.randomUUID();
           ids.push(id);
           const stamp = new Date(now + i).toISOString();
-          const draft = { carId, type: 'fuel', title: `Queued offline ${i + 1}`, startDate };
+          const draft = {
+            carId,
+            type: 'fuel',
+            title: `${titlePrefix ?? 'Queued offline'} ${i + 1}`,
+            startDate,
+          };
           outbox.add({
             id: crypto.randomUUID(),
             kind: 'carLog.create',
@@ -266,7 +281,10 @@ export const localDb = {
   /** Waits until every write is sent (allowFailed: but those that need attention); resolves with performance.now(). */
   waitForOutboxSettled: (page, options = {}) =>
     page.evaluate(inPage, { ...defaults, allowFailed: false, ...options, op: 'waitOutboxSettled' }),
-  /** Queues `count` log creations for a car as saveCarLog does; resolves with the new logs' ids. */
-  queueCarLogCreates: (page, carId, count, startDate = '2024-05-01') =>
-    page.evaluate(inPage, { ...defaults, op: 'queueCarLogCreates', carId, count, startDate }),
+  /**
+   * Queues `count` log creations for a car as saveCarLog does, titled `${titlePrefix} 1…count`;
+   * resolves with the new logs' ids.
+   */
+  queueCarLogCreates: (page, carId, count, startDate = '2024-05-01', titlePrefix = 'Queued offline') =>
+    page.evaluate(inPage, { ...defaults, op: 'queueCarLogCreates', carId, count, startDate, titlePrefix }),
 };

@@ -15,7 +15,10 @@ export interface ServerOptions {
   dataDir?: string;
   /** Default: a free port. */
   port?: number;
-  /** Overrides of the environment (e.g. ARGON2_MEMORY_KIB, LOG_LEVEL). */
+  /**
+   * Overrides of the environment (e.g. ARGON2_MEMORY_KIB, LOG_LEVEL). DATABASE_URL and REDIS_URL
+   * are dropped from the inherited environment; given here, they are kept.
+   */
   env?: Record<string, string>;
 }
 

@@ -90,8 +90,9 @@ export async function startServer(options = {}) {
     ...options.env,
   };
   delete env.SMTP_URL; // mail goes to DATA_DIR/mail/*.eml
-  delete env.DATABASE_URL;
-  delete env.REDIS_URL;
+  // SQLite and no Redis unless the caller asks for them in options.env (e.g. a PostgreSQL node).
+  if (!options.env?.DATABASE_URL) delete env.DATABASE_URL;
+  if (!options.env?.REDIS_URL) delete env.REDIS_URL;
   const output = [];
   let child = null;
   let spawnedAt = 0;
