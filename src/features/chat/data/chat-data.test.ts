@@ -22,6 +22,7 @@ import {
   syncRoomMessages,
   syncRooms,
 } from './index';
+import { CHAT_LOCAL_MESSAGES_MAX } from './types';
 
 const me = chatMember({ id: TEST_USER.id, username: 'jane', firstName: 'Jane', lastName: 'Doe' });
 const bob: Friend = {
@@ -155,6 +156,34 @@ describe('sync', () => {
     server.post(room.id, me, 'server copy', undefined, id); // as if another answer came first
     await syncRoomMessages(room.id);
     expect((await db.chatMessages.get(id))?.content).toBe('mine');
+  });
+
+  it('keeps the newest 500 messages of a room when it is opened again; queued sends stay', async () => {
+    expect(CHAT_LOCAL_MESSAGES_MAX).toBe(500);
+    const server = installChatServer({ me, friends: [bob] });
+    const room = server.addDirectRoom(bobM);
+    server.setOffline(true);
+    const queued = await sendChatMessage({ chatRoomId: room.id }, 'not sent yet');
+    server.setOffline(false);
+    const old = (i: number) => ({
+      id: `old-${String(i).padStart(3, '0')}`,
+      chatRoomId: room.id,
+      sender: bobM,
+      content: `old ${i}`,
+      createdAt: new Date(Date.UTC(2020, 0, 1, 0, 0, i)).toISOString(),
+    });
+    // Scrolled far back once: 510 older messages on the device, the queued one is older still.
+    await db.chatMessages.bulkPut(Array.from({ length: 510 }, (_, i) => old(i)) as never);
+    await db.chatMessages.update(queued, { createdAt: '2019-01-01T00:00:00.000Z' });
+    for (let i = 0; i < 5; i += 1) server.post(room.id, bobM, `new ${i}`);
+    await syncRoomMessages(room.id); // opened again: the newest page
+    const kept = await db.chatMessages.where('chatRoomId').equals(room.id).toArray();
+    expect(kept).toHaveLength(501); // 500 newest + the queued send
+    expect(kept.some((m) => m.id === queued)).toBe(true);
+    expect(kept.some((m) => m.id === 'old-000')).toBe(false); // the oldest went
+    expect(kept.some((m) => m.id === 'old-509')).toBe(true);
+    await syncRoomMessages(room.id, { offset: 20 }); // an older page never trims
+    expect(await db.chatMessages.where('chatRoomId').equals(room.id).count()).toBe(501);
   });
 
   it('a room I left or was removed from goes with its messages: by the list, and by a group event', async () => {

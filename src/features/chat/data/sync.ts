@@ -6,7 +6,13 @@ import type { ChatMessage, ChatMessageListMeta, ChatRoom, ChatRoomListMeta } fro
 import { api, apiFetch } from '@/lib/api-client';
 import { localDb, type MirrorRow, type PaddockDb } from '@/lib/db';
 import { registerChatHandlers } from './handlers';
-import { CHAT_MESSAGES_PAGE, CHAT_ROOMS_PAGE, directKey, type ChatRoomRow } from './types';
+import {
+  CHAT_LOCAL_MESSAGES_MAX,
+  CHAT_MESSAGES_PAGE,
+  CHAT_ROOMS_PAGE,
+  directKey,
+  type ChatRoomRow,
+} from './types';
 import { adjustChatUnread, applyServerChatUnread } from './unread';
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -55,6 +61,27 @@ export async function mergeMessages(database: PaddockDb, messages: ChatMessage[]
       if (!same(await database.chatMessages.get(message.id), message)) puts.push(message);
     }
     if (puts.length) await database.chatMessages.bulkPut(puts as unknown as MirrorRow[]);
+  });
+}
+
+/** Keeps a room's newest CHAT_LOCAL_MESSAGES_MAX messages on this device (queued sends always stay). */
+export async function trimRoomMessages(
+  database: PaddockDb,
+  roomId: string,
+  keep = CHAT_LOCAL_MESSAGES_MAX,
+): Promise<number> {
+  return database.transaction('rw', database.chatMessages, database.outbox, async () => {
+    const older = (await database.chatMessages
+      .where('[chatRoomId+createdAt]')
+      .between([roomId, Dexie.minKey], [roomId, Dexie.maxKey])
+      .reverse()
+      .offset(keep)
+      .primaryKeys()) as string[];
+    if (older.length === 0) return 0;
+    const queued = await queuedIds(database);
+    const gone = older.filter((id) => !queued.has(id));
+    await database.chatMessages.bulkDelete(gone);
+    return gone.length;
   });
 }
 
@@ -151,6 +178,8 @@ export async function syncRoomMessages(
     query: { limit: options.limit ?? CHAT_MESSAGES_PAGE, offset },
   });
   await mergeMessages(database, answer.data);
+  // The newest page: the conversation was opened (again); what lies far back goes.
+  if (offset === 0) await trimRoomMessages(database, roomId);
   const meta = (answer.meta ?? {}) as Partial<ChatMessageListMeta>;
   return {
     total: typeof meta.total === 'number' ? meta.total : offset + answer.data.length,

@@ -22,6 +22,11 @@ export type ChatRoomRow = ChatRoom;
 /** Spec §9: chat message lists 20 per page; rooms are read 20 at a time too. */
 export const CHAT_MESSAGES_PAGE = 20;
 export const CHAT_ROOMS_PAGE = 20;
+/**
+ * The messages of a room this device keeps (the newest): a conversation reads offline back this
+ * far; older pages are fetched again when scrolled to, and trimmed at the room's next refresh.
+ */
+export const CHAT_LOCAL_MESSAGES_MAX = 500;
 
 /** The outbox kinds of this feature (src/features/sync labels them). */
 export const CHAT_KINDS = {
