@@ -166,7 +166,16 @@ function ComposeForm({ reply }: { reply: LocalMessage | null }) {
           {t(sending ? 'MESSAGES.SENDING' : 'MESSAGES.SEND')}
         </Button>
       </div>
-      {picking ? <RecipientPickerModal onDismiss={onPicked} /> : null}
+      {picking ? (
+        <RecipientPickerModal
+          onDismiss={onPicked}
+          noFriendsAction={
+            <Link to="/friends" className="ui-button ui-button--primary ui-button--small">
+              {t('MESSAGES.FIND_FRIENDS')}
+            </Link>
+          }
+        />
+      ) : null}
     </form>
   );
 }

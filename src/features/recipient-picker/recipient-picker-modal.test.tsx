@@ -69,9 +69,9 @@ function serve(answer: () => Response | Promise<Response> = () => ok({ friends: 
   requests = installFetch({ 'GET /api/v1.0/friends': () => answer() }).requests;
 }
 
-function open() {
+function open(noFriendsAction?: React.ReactNode) {
   const onDismiss = vi.fn<(choice: RecipientChoice) => void>();
-  renderWithProviders(<RecipientPickerModal onDismiss={onDismiss} />);
+  renderWithProviders(<RecipientPickerModal onDismiss={onDismiss} noFriendsAction={noFriendsAction} />);
   return onDismiss;
 }
 
@@ -187,9 +187,11 @@ describe('recipient modal: loading', () => {
 describe('recipient modal: empty states', () => {
   it('no friends: the empty state titled with the no-friends message', async () => {
     serve(() => ok({ friends: [] }));
-    open();
+    open(<a href="/friends">Find friends</a>);
     expect(await screen.findByRole('heading', { name: 'No friends yet' })).toBeTruthy();
     expect(screen.getByText('Add friends to start a conversation.')).toBeTruthy();
+    // The screen that opened the modal offers the way to friends.
+    expect(screen.getByRole('link', { name: 'Find friends' }).getAttribute('href')).toBe('/friends');
   });
 
   it('a search that matches nobody: the no-search-results empty state', async () => {

@@ -2,7 +2,7 @@
 // clear button (300 ms debounce), the friends list (page 1 of 50) with five skeleton rows while
 // loading, the no-friends and no-search-results empty states, pull-to-refresh whose indicator ends
 // after 500 ms. A tap answers { user, cancelled: false }; closing answers { cancelled: true }.
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { Friend } from '@/contract/people';
 import { displayName } from '@/lib/display-name';
 import { useT } from '@/lib/i18n';
@@ -27,7 +27,14 @@ function useDebounced(value: string, delayMs: number): [string, (now: string) =>
   return [settled, setSettled];
 }
 
-export function RecipientPickerModal({ onDismiss }: { onDismiss: (choice: RecipientChoice) => void }) {
+export function RecipientPickerModal({
+  onDismiss,
+  noFriendsAction,
+}: {
+  onDismiss: (choice: RecipientChoice) => void;
+  /** What the no-friends empty state offers (e.g. a link to the friends screen). */
+  noFriendsAction?: ReactNode;
+}) {
   const t = useT();
   const titleId = useId();
   const searchId = useId();
@@ -100,6 +107,7 @@ export function RecipientPickerModal({ onDismiss }: { onDismiss: (choice: Recipi
             title={t('MESSAGES.NO_FRIENDS')}
             text={t('MESSAGES.NO_FRIENDS_TEXT')}
             icon={<UsersIcon />}
+            action={noFriendsAction}
           />
         ) : shown.length === 0 ? (
           <EmptyState

@@ -1,4 +1,4 @@
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { RecipientPickerModal } from '@/features/recipient-picker';
 import { useT } from '@/lib/i18n';
@@ -16,6 +16,11 @@ export function NewChatButton({ variant = 'primary' }: { variant?: 'primary' | '
       </Button>
       {open ? (
         <RecipientPickerModal
+          noFriendsAction={
+            <Link to="/friends" className="ui-button ui-button--primary ui-button--small">
+              {t('MESSAGES.FIND_FRIENDS')}
+            </Link>
+          }
           onDismiss={(choice) => {
             setOpen(false);
             if (!choice.cancelled)
