@@ -137,7 +137,11 @@ describe('GET /cars/feed', () => {
   test('pages the caller’s cars, newest first, 20 by default and at most 100', async () => {
     const carl = await member(t.app);
     const made: Car[] = [];
-    for (let i = 0; i < 23; i++) made.push(await createCar(t.app, carl, { nickname: `n${i}` }));
+    for (let i = 0; i < 23; i++) {
+      made.push(await createCar(t.app, carl, { nickname: `n${i}` }));
+      // "Newest first" is by creation time (ties by id): one car per millisecond keeps the order known.
+      await new Promise((r) => setTimeout(r, 2));
+    }
     await createCar(t.app, bob);
     const first = (await call('GET', '/cars/feed', carl)).json();
     expect(first.data).toHaveLength(20);
