@@ -1,5 +1,5 @@
-import sharp from 'sharp';
 import { AppError, badRequest } from '../http/errors';
+import { loadSharp } from './sharp';
 
 /** Per-file upload limit (SECURITY.md "Uploads"). */
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
@@ -38,6 +38,7 @@ export async function processUpload(bytes: Buffer, allowPdf: boolean): Promise<P
     if (!allowPdf) throw unsupported('Only images are accepted here (JPEG, PNG, WebP, GIF, AVIF).');
     return { kind: 'pdf', mime: 'application/pdf', bytes, width: null, height: null };
   }
+  const sharp = await loadSharp();
   let format: string | undefined;
   let pixels = 0;
   try {

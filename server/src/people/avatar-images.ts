@@ -1,9 +1,9 @@
 // Avatars: judged by content (never by name), turned upright, cropped to a square and re-encoded
 // as WebP at every size of AVATAR_SIZES. Re-encoding drops every metadata block (EXIF, GPS).
-import sharp from 'sharp';
 import { AVATAR_SIZES, type AvatarSize } from '../../../src/contract/people';
 import { AppError, badRequest } from '../http/errors';
 import { MAX_INPUT_PIXELS } from '../media/media-processing';
+import { loadSharp } from '../media/sharp';
 
 const RASTER = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
 
@@ -12,6 +12,7 @@ const unsupported = (message: string) => new AppError(415, 'UNSUPPORTED_MEDIA_TY
 export type AvatarImages = Record<AvatarSize, Buffer>;
 
 export async function avatarImages(bytes: Buffer): Promise<AvatarImages> {
+  const sharp = await loadSharp();
   let format: string | undefined;
   let pixels = 0;
   try {
