@@ -77,3 +77,9 @@ export interface SocketAuth {
 
 /** The server refuses a handshake with an Error whose message contains this text (spec §4). */
 export const SOCKET_AUTH_ERROR = 'Authentication error';
+
+/**
+ * The server could not check the token (its database is unreachable): not a verdict on the token,
+ * so the client keeps its session and connects again later (with backoff).
+ */
+export const SOCKET_UNAVAILABLE_ERROR = 'Service unavailable';

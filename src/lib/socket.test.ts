@@ -214,4 +214,33 @@ describe('realtime socket', () => {
     expect(http.to('POST', `${API}/auth/refresh`)).toHaveLength(3);
     expect(sockets).toHaveLength(4);
   });
+
+  it('"Service unavailable": keeps the session, no refresh, connects again after 1 s, 2 s, 4 s … at most 30 s', async () => {
+    const http = installFetch({});
+    const { socket, navigate, realtime } = await connected();
+    socket.fire('connect_error', new Error('Service unavailable: try again shortly'));
+    const delays = [1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000];
+    for (const [round, delay] of delays.entries()) {
+      await vi.advanceTimersByTimeAsync(delay - 1);
+      await vi.dynamicImportSettled();
+      expect(sockets).toHaveLength(round + 1); // not yet
+      await vi.advanceTimersByTimeAsync(1);
+      await vi.dynamicImportSettled();
+      expect(sockets).toHaveLength(round + 2);
+      sockets.at(-1)?.fire('connect_error', new Error('Service unavailable: try again shortly'));
+    }
+    expect(http.requests).toHaveLength(0); // the token was not refused: no refresh
+    expect(navigate).not.toHaveBeenCalled();
+    expect(localStorage.getItem('refresh_token')).toBe('r1');
+    // Back: a successful connection starts the delays over.
+    await vi.advanceTimersByTimeAsync(30_000);
+    await vi.dynamicImportSettled();
+    sockets.at(-1)?.fire('connect');
+    expect(realtime.getStatus()).toBe('connected');
+    sockets.at(-1)?.fire('connect_error', new Error('Service unavailable'));
+    const count = sockets.length;
+    await vi.advanceTimersByTimeAsync(1_000);
+    await vi.dynamicImportSettled();
+    expect(sockets).toHaveLength(count + 1);
+  });
 });

@@ -8,10 +8,13 @@
 //   and the rule above takes over.
 // - after any token refresh: reconnect after 100 ms with the new token.
 // - a refused refresh signs out (inside refreshTokens); a network failure keeps trying.
+// - a connect_error containing "Service unavailable" (the server could not check the token, e.g.
+//   its database is away): no refresh, connect again after 1 s, 2 s, 4 s … at most 30 s (socket.io
+//   does not retry a handshake its server middleware refused).
 import { useSyncExternalStore } from 'react';
 import type { Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@/contract/socket-events';
-import { SOCKET_AUTH_ERROR } from '@/contract/socket-events';
+import { SOCKET_AUTH_ERROR, SOCKET_UNAVAILABLE_ERROR } from '@/contract/socket-events';
 import { isNetworkError } from './api-errors';
 import { onTokensRefreshed, refreshTokens } from './auth/refresh';
 import { onSignedOut } from './auth/sign-out';
@@ -33,6 +36,9 @@ export const RECONNECT_AFTER_REFRESH_MS = 100;
 export const RECOVER_ON_DISCONNECT_REASONS = ['io server disconnect', 'transport error'] as const;
 /** Refresh-and-reconnect rounds without one successful connection before we stop (no refresh storm). */
 export const MAX_RECOVERY_ATTEMPTS = 3;
+/** Reconnect delays while the server cannot check tokens: doubling from the first, capped. */
+export const UNAVAILABLE_RETRY_FIRST_MS = 1_000;
+export const UNAVAILABLE_RETRY_MAX_MS = 30_000;
 
 type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -40,6 +46,7 @@ let socket: AppSocket | null = null;
 let status: RealtimeStatus = 'disconnected';
 let reconnectTimer: ReturnType<typeof setTimeout> | null = null;
 let recoveryAttempts = 0;
+let unavailableAttempts = 0;
 let connectSeq = 0;
 const joinedPosts = new Set<string>();
 const statusListeners = new Set<() => void>();
@@ -65,6 +72,7 @@ async function recover(): Promise<void> {
 function attach(s: AppSocket): void {
   s.on('connect', () => {
     recoveryAttempts = 0;
+    unavailableAttempts = 0;
     setStatus('connected');
     joinedPosts.forEach((postId) => s.emit('join_post', postId)); // rooms do not survive a new socket
   });
@@ -75,6 +83,11 @@ function attach(s: AppSocket): void {
   s.on('connect_error', (error) => {
     setStatus('disconnected');
     if (error.message.includes(SOCKET_AUTH_ERROR)) void recover();
+    else if (error.message.includes(SOCKET_UNAVAILABLE_ERROR)) {
+      const delay = Math.min(UNAVAILABLE_RETRY_MAX_MS, UNAVAILABLE_RETRY_FIRST_MS * 2 ** unavailableAttempts);
+      unavailableAttempts += 1;
+      realtime.reconnectAfter(delay);
+    }
   });
   s.on('notification', routeNotification);
   s.on('postUpdated', routePostUpdated);

@@ -119,6 +119,23 @@ describe('socket.io', () => {
     }
   });
 
+  it('says "Service unavailable", not "Authentication error", when the token cannot be checked', async () => {
+    const verify = t.app.verifyAccessToken;
+    // The database away: the check fails with no verdict on the token.
+    (t.app as { verifyAccessToken: typeof verify }).verifyAccessToken = () =>
+      Promise.reject(
+        Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+      );
+    try {
+      const error = await refused(client({ token: members[0]!.token }));
+      expect(error.message).toContain('Service unavailable');
+      expect(error.message).not.toContain('Authentication error');
+    } finally {
+      (t.app as { verifyAccessToken: typeof verify }).verifyAccessToken = verify;
+    }
+    await connected(client({ token: members[0]!.token })); // back: the same token is fine
+  });
+
   it('refuses a browser handshake from a foreign Origin and accepts the app origin or none', async () => {
     const token = members[0]!.token;
     await refused(client({ token }, { origin: 'https://evil.example' }));

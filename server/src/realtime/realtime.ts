@@ -7,6 +7,7 @@ import { Server } from 'socket.io';
 import { CHAT_TYPING_MIN_INTERVAL_MS } from '../../../src/contract/constants';
 import {
   SOCKET_AUTH_ERROR,
+  SOCKET_UNAVAILABLE_ERROR,
   type ClientToServerEvents,
   type NotificationEvent,
   type ServerToClientEvents,
@@ -131,7 +132,13 @@ export function registerRealtime(app: FastifyInstance, config: Config) {
         socket.data.sessionId = member.sessionId;
         next();
       },
-      () => next(new Error(`${SOCKET_AUTH_ERROR}: invalid or expired token`)),
+      (error: unknown) => {
+        // A refused token is a 401; anything else (the database away) says nothing of the token.
+        if ((error as { statusCode?: unknown } | null)?.statusCode === 401)
+          return next(new Error(`${SOCKET_AUTH_ERROR}: invalid or expired token`));
+        app.log.warn({ err: error }, 'socket handshake: the token could not be checked');
+        next(new Error(`${SOCKET_UNAVAILABLE_ERROR}: try again shortly`));
+      },
     );
   });
 
