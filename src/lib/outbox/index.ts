@@ -8,6 +8,7 @@ export {
   failedEntries,
   hasUnsentWrites,
   outboxCounts,
+  queuedEntityIds,
   retryEntry,
   updateEntryBody,
   type OutboxCounts,

@@ -12,6 +12,15 @@ async function countsOf(database: PaddockDb): Promise<OutboxCounts> {
   return { pending: total - failed, failed };
 }
 
+/**
+ * The ids of the rows (entityId) with queued writes: index keys only, never the entries' bodies.
+ * A feature's sync never overwrites these rows with the server's copy.
+ */
+export async function queuedEntityIds(database: PaddockDb = defaultDb): Promise<Set<string>> {
+  const keys = await database.outbox.orderBy('entityId').uniqueKeys();
+  return new Set(keys.filter((key): key is string => typeof key === 'string'));
+}
+
 /** Live counts; Dexie's live queries also see writes made by other tabs. */
 export function outboxCounts(database: PaddockDb = defaultDb): Observable<OutboxCounts> {
   return liveQuery(() => countsOf(database));

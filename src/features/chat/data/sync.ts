@@ -5,6 +5,7 @@ import { Dexie } from 'dexie';
 import type { ChatMessage, ChatMessageListMeta, ChatRoom, ChatRoomListMeta } from '@/contract/chat';
 import { api, apiFetch } from '@/lib/api-client';
 import { localDb, type MirrorRow, type PaddockDb } from '@/lib/db';
+import { queuedEntityIds } from '@/lib/outbox';
 import { registerChatHandlers } from './handlers';
 import {
   CHAT_LOCAL_MESSAGES_MAX,
@@ -17,11 +18,6 @@ import { adjustChatUnread, applyServerChatUnread } from './unread';
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 const isNotFound = (error: unknown) => (error as { status?: unknown } | null)?.status === 404;
-
-export async function queuedIds(database: PaddockDb): Promise<Set<string>> {
-  const keys = await database.outbox.orderBy('entityId').uniqueKeys();
-  return new Set(keys.filter((key): key is string => typeof key === 'string'));
-}
 
 /** Rooms dropped here (left, deleted, removed) and when: an answer asked for before must not bring them back. */
 const droppedAt = new Map<string, number>();
@@ -37,7 +33,7 @@ export async function mergeRooms(
   askedAt = Date.now(),
 ): Promise<number> {
   return database.transaction('rw', database.chatRooms, database.outbox, async () => {
-    const queued = await queuedIds(database);
+    const queued = await queuedEntityIds(database);
     let delta = 0;
     for (const room of rooms) {
       if ((droppedAt.get(room.id) ?? -1) >= askedAt) continue;
@@ -54,7 +50,7 @@ export async function mergeRooms(
 export async function mergeMessages(database: PaddockDb, messages: ChatMessage[]): Promise<void> {
   if (messages.length === 0) return;
   await database.transaction('rw', database.chatMessages, database.outbox, async () => {
-    const queued = await queuedIds(database);
+    const queued = await queuedEntityIds(database);
     const puts: ChatMessage[] = [];
     for (const message of messages) {
       if (queued.has(message.id)) continue;
@@ -78,7 +74,7 @@ export async function trimRoomMessages(
       .offset(keep)
       .primaryKeys()) as string[];
     if (older.length === 0) return 0;
-    const queued = await queuedIds(database);
+    const queued = await queuedEntityIds(database);
     const gone = older.filter((id) => !queued.has(id));
     await database.chatMessages.bulkDelete(gone);
     return gone.length;
@@ -90,7 +86,7 @@ export async function dropRoom(roomId: string, given?: PaddockDb): Promise<void>
   const database = given ?? (await localDb());
   droppedAt.set(roomId, Date.now());
   await database.transaction('rw', database.chatRooms, database.chatMessages, database.outbox, async () => {
-    const queued = await queuedIds(database);
+    const queued = await queuedEntityIds(database);
     const room = (await database.chatRooms.get(roomId)) as ChatRoomRow | undefined;
     if (room) await database.chatRooms.delete(roomId);
     const ids = (await database.chatMessages.where('chatRoomId').equals(roomId).primaryKeys()) as string[];

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Car, CarLog } from '@/contract/garage';
 import { apiFetch, api } from '@/lib/api-client';
 import { localDb, type MirrorRow, type PaddockDb } from '@/lib/db';
+import { queuedEntityIds } from '@/lib/outbox';
 import { realtime } from '@/lib/socket';
 import { ownChange, registerGarageHandlers } from './handlers';
 
@@ -20,12 +21,6 @@ export const LOG_SYNC_MIN_INTERVAL_MS = 60_000;
 
 type Row = { id: string; updatedAt: string };
 
-/** Ids with queued writes: index keys only, never the entries' bodies. */
-async function queuedIds(database: PaddockDb): Promise<Set<string>> {
-  const keys = await database.outbox.orderBy('entityId').uniqueKeys();
-  return new Set(keys.filter((key): key is string => typeof key === 'string'));
-}
-
 /** Puts the server's rows, except rows with queued writes or a newer local copy. */
 async function mergeRows(
   database: PaddockDb,
@@ -34,7 +29,7 @@ async function mergeRows(
   localById: Map<string, Row>,
 ): Promise<void> {
   await database.transaction('rw', database[table], database.outbox, async () => {
-    const queued = await queuedIds(database);
+    const queued = await queuedEntityIds(database);
     const puts = server.filter((row) => {
       if (queued.has(row.id)) return false;
       const mine = localById.get(row.id);
@@ -57,7 +52,7 @@ async function dropGone(
   const candidates = local.filter((row) => !seen.has(row.id) && Date.parse(row.updatedAt) < askedAt);
   if (!candidates.length) return;
   await database.transaction('rw', database[table], database.outbox, async () => {
-    const queued = await queuedIds(database);
+    const queued = await queuedEntityIds(database);
     const gone = candidates.filter((row) => !queued.has(row.id)).map((row) => row.id);
     if (gone.length) await database[table].bulkDelete(gone);
   });

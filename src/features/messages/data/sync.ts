@@ -8,20 +8,13 @@ import type { Message, MessageListMeta, MessageUnreadCount } from '@/contract/me
 import { apiFetch, api } from '@/lib/api-client';
 import { sessionStore } from '@/lib/auth/session-store';
 import { localDb, type MirrorRow, type PaddockDb } from '@/lib/db';
+import { queuedEntityIds } from '@/lib/outbox';
 import { registerMessageHandlers } from './handlers';
 import { MESSAGES_PAGE_SIZE, type MessageRow } from './types';
 import { adjustUnreadCount, applyServerUnreadCount } from './unread';
 
 /** Rows fetched one by one (a live event) since: a page asked for before must not drop them. */
 const fetchedAt = new Map<string, number>();
-
-async function queuedIds(database: PaddockDb): Promise<Set<string>> {
-  const ids = new Set<string>();
-  for (const key of await database.outbox.orderBy('entityId').uniqueKeys()) {
-    if (typeof key === 'string') ids.add(key);
-  }
-  return ids;
-}
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -40,7 +33,7 @@ export async function mergeFolderPage(
   range: PageRange,
 ): Promise<void> {
   await database.transaction('rw', database.messages, database.outbox, async () => {
-    const queued = await queuedIds(database);
+    const queued = await queuedEntityIds(database);
     const puts: MessageRow[] = [];
     for (const message of page) {
       if (queued.has(message.id)) continue;

@@ -9,7 +9,7 @@ import { useLive } from '@/features/garage/data/live';
 import { apiFetch } from '@/lib/api-client';
 import { sessionStore } from '@/lib/auth/session-store';
 import { db, localDb, type MirrorRow, type PaddockDb } from '@/lib/db';
-import { enqueue, registerOnSent, type OutboxEntry } from '@/lib/outbox';
+import { enqueue, queuedEntityIds, registerOnSent, type OutboxEntry } from '@/lib/outbox';
 
 export const COMMENT_KINDS = {
   create: 'comment.create',
@@ -18,11 +18,6 @@ export const COMMENT_KINDS = {
 } as const;
 
 export type LocalComment = Comment & { syncState?: SyncState };
-
-async function queuedIds(database: PaddockDb): Promise<Set<string>> {
-  const keys = await database.outbox.orderBy('entityId').uniqueKeys();
-  return new Set(keys.filter((key): key is string => typeof key === 'string'));
-}
 
 async function queuedFor(database: PaddockDb, ids: string[]): Promise<string[]> {
   return (await database.outbox.where('entityId').anyOf(ids).toArray()).map((e) => e.id);
@@ -173,7 +168,7 @@ export function registerCommentHandlers(): void {
 /** Puts the server's comments, except those with queued writes. */
 async function mergeComments(database: PaddockDb, comments: Comment[]): Promise<void> {
   await database.transaction('rw', database.comments, database.outbox, async () => {
-    const queued = await queuedIds(database);
+    const queued = await queuedEntityIds(database);
     const puts = comments.filter((c) => !queued.has(c.id));
     if (puts.length) await database.comments.bulkPut(puts as unknown as MirrorRow[]);
   });
@@ -182,7 +177,7 @@ async function mergeComments(database: PaddockDb, comments: Comment[]): Promise<
 /** Drops local comments of this list the server no longer has (unless queued or written since). */
 async function dropGone(database: PaddockDb, local: Comment[], seen: Set<string>, askedAt: string) {
   await database.transaction('rw', database.comments, database.outbox, async () => {
-    const queued = await queuedIds(database);
+    const queued = await queuedEntityIds(database);
     const gone = local
       .filter((c) => !seen.has(c.id) && !queued.has(c.id) && c.createdAt < askedAt)
       .map((c) => c.id);
@@ -240,7 +235,7 @@ export function useComments(postId: string, sortBy: CommentSort) {
     async () => (await db.comments.where('postId').equals(postId).toArray()) as unknown as Comment[],
     [postId],
   );
-  const queued = useLive(async () => queuedIds(db), []);
+  const queued = useLive(async () => queuedEntityIds(db), []);
   return useMemo(() => {
     if (!rows || !queued) return undefined;
     const withState = (c: Comment): LocalComment => (queued.has(c.id) ? { ...c, syncState: 'pending' } : c);

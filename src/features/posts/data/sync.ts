@@ -6,19 +6,15 @@ import { FEED_PAGE_SIZE } from '@/contract/constants';
 import type { FeedMeta, Post } from '@/contract/posts';
 import { apiFetch } from '@/lib/api-client';
 import { localDb, type MirrorRow, type PaddockDb } from '@/lib/db';
+import { queuedEntityIds } from '@/lib/outbox';
 import { realtime } from '@/lib/socket';
 import { registerPostHandlers } from './handlers';
 import { FEED_CURSOR_KEY } from './types';
 
-async function queuedIds(database: PaddockDb): Promise<Set<string>> {
-  const keys = await database.outbox.orderBy('entityId').uniqueKeys();
-  return new Set(keys.filter((key): key is string => typeof key === 'string'));
-}
-
 /** Puts the server's posts, except those with queued writes. */
 export async function mergePosts(database: PaddockDb, posts: Post[]): Promise<void> {
   await database.transaction('rw', database.posts, database.outbox, async () => {
-    const queued = await queuedIds(database);
+    const queued = await queuedEntityIds(database);
     const puts = posts.filter((post) => !queued.has(post.id));
     if (puts.length) await database.posts.bulkPut(puts as unknown as MirrorRow[]);
   });
@@ -42,7 +38,7 @@ export async function syncFeed(given?: PaddockDb): Promise<void> {
   const oldest = nextCursor === null ? '' : (posts[posts.length - 1]?.createdAt ?? '');
   const seen = new Set(posts.map((p) => p.id));
   await database.transaction('rw', database.posts, database.outbox, async () => {
-    const queued = await queuedIds(database);
+    const queued = await queuedEntityIds(database);
     const local = (await database.posts
       .where('createdAt')
       .aboveOrEqual(oldest)
@@ -75,7 +71,7 @@ export async function syncPost(id: string, given?: PaddockDb): Promise<void> {
   } catch (error) {
     if ((error as { status?: unknown }).status !== 404) throw error;
     await database.transaction('rw', database.posts, database.outbox, async () => {
-      if (!(await queuedIds(database)).has(id)) await database.posts.delete(id);
+      if (!(await queuedEntityIds(database)).has(id)) await database.posts.delete(id);
     });
   }
 }
