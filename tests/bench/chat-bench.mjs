@@ -20,11 +20,7 @@ import { io } from 'socket.io-client';
 import { apiCall, newMember, signUpViaApi } from '../browser/support/api.mjs';
 import { newDataDir, startServer } from '../browser/support/server-process.mjs';
 import { median, percentile, sleep } from './stats.mjs';
-
-const envNumber = (name, fallback) => {
-  const value = Number(process.env[name]);
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-};
+import { befriend, envNumber, pool, PRODUCTION_ENV } from './bench-support.mjs';
 
 /** The issue's figures (the environment may shrink them for a quick run). */
 export const CHAT_MEMBERS = Math.max(60, Math.floor(envNumber('CHAT_BENCH_MEMBERS', 1_000) / 10) * 10);
@@ -46,35 +42,6 @@ const ROUND_PAUSE_MS = 10;
 const MAX_IN_FLIGHT = 64;
 /** After the load: time for the last events to arrive before counting. */
 const DRAIN_MS = 3_000;
-
-const PRODUCTION_ENV = {
-  ARGON2_MEMORY_KIB: String(19 * 1024),
-  LOG_LEVEL: 'warn',
-  RATE_LIMIT_MAX: '100000000',
-  AUTH_RATE_LIMIT_MAX: '100000000',
-};
-
-/** Runs `fn(i)` for i in 0..count-1, `concurrency` at a time. */
-async function pool(count, concurrency, fn) {
-  let next = 0;
-  const worker = async () => {
-    while (next < count) await fn(next++);
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
-}
-
-async function befriend(baseUrl, a, b) {
-  const asked = await apiCall(baseUrl, 'POST', '/friends/request', { userId: b.id }, a.token);
-  if (asked.status !== 201) throw new Error(`POST /friends/request answered ${asked.status}`);
-  const accepted = await apiCall(
-    baseUrl,
-    'PUT',
-    `/friends/request/${asked.json.data.request.id}`,
-    { action: 'accept' },
-    b.token,
-  );
-  if (accepted.status !== 200) throw new Error(`PUT /friends/request answered ${accepted.status}`);
-}
 
 async function createGroup(baseUrl, owner, members, name) {
   const res = await apiCall(

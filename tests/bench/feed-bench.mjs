@@ -17,6 +17,7 @@ import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import { apiCall, newMember, signUpViaApi } from '../browser/support/api.mjs';
 import { newDataDir, startServer } from '../browser/support/server-process.mjs';
+import { PRODUCTION_ENV } from './bench-support.mjs';
 
 /** The figures. */
 export const FEED_POSTS = 100_000;
@@ -31,13 +32,6 @@ export const FEED_BUDGET = { reqPerSec: 1_000, p99Ms: 25, deepRatio: 1.5 };
 const PAIRS_PER_MEMBER = 25;
 const MEASURED_OWN_POSTS = 20;
 const MAX_LIKES_PER_POST = 5;
-const PRODUCTION_ENV = {
-  ARGON2_MEMORY_KIB: String(19 * 1024),
-  LOG_LEVEL: 'warn',
-  RATE_LIMIT_MAX: '100000000',
-  AUTH_RATE_LIMIT_MAX: '100000000',
-};
-
 const cannon = (options) => autocannon({ connections: 10, duration: 10, ...options });
 
 /** A small seeded generator: the same site on every run. */

@@ -10,6 +10,7 @@ import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import { apiCall, newMember, signUpViaApi } from '../browser/support/api.mjs';
 import { newDataDir, startServer } from '../browser/support/server-process.mjs';
+import { PRODUCTION_ENV } from './bench-support.mjs';
 
 /** The figures. */
 export const SEED_MESSAGES = 10_000;
@@ -17,13 +18,6 @@ export const MESSAGES_PAGE_SIZE = 20;
 /** A page in the middle of the inbox: OFFSET is not free. */
 export const MESSAGES_DEEP_OFFSET = 5_000;
 const READ_EVERY = 3;
-const PRODUCTION_ENV = {
-  ARGON2_MEMORY_KIB: String(19 * 1024),
-  LOG_LEVEL: 'warn',
-  RATE_LIMIT_MAX: '100000000',
-  AUTH_RATE_LIMIT_MAX: '100000000',
-};
-
 const cannon = (options) => autocannon({ connections: 10, duration: 10, ...options });
 
 /**

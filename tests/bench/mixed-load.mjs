@@ -28,11 +28,7 @@ import { newMember, signUpViaApi } from '../browser/support/api.mjs';
 import { startServer } from '../browser/support/server-process.mjs';
 import { startCluster } from './cluster-process.mjs';
 import { percentile, readRssMiB, sleep } from './stats.mjs';
-
-const envNumber = (name, fallback) => {
-  const value = Number(process.env[name]);
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-};
+import { envNumber, pool } from './bench-support.mjs';
 
 export const MIXED_SECONDS = envNumber('MIXED_BENCH_SECONDS', 300);
 /** The issue's bar: no error over five minutes. */
@@ -81,15 +77,6 @@ export const MIX = [
   ['POST /chat-messages', 8],
 ];
 const TOTAL_WEIGHT = MIX.reduce((sum, [, w]) => sum + w, 0);
-
-/** Runs `fn(i)` for i in 0..count-1, `concurrency` at a time. */
-async function pool(count, concurrency, fn) {
-  let next = 0;
-  const worker = async () => {
-    while (next < count) await fn(next++);
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
-}
 
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
 

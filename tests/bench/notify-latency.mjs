@@ -14,6 +14,7 @@ import { io } from 'socket.io-client';
 import { apiCall, newMember, signUpViaApi } from '../browser/support/api.mjs';
 import { newDataDir, startServer } from '../browser/support/server-process.mjs';
 import { median, percentile, sleep } from './stats.mjs';
+import { befriend, PRODUCTION_ENV } from './bench-support.mjs';
 
 /** The issue's figures. */
 export const CONNECTED_MEMBERS = 1_000;
@@ -31,13 +32,6 @@ const EVENT_TIMEOUT_MS = 5_000;
 /** Between rounds: each action is measured on its own, not queued behind the previous one. */
 const ROUND_PAUSE_MS = 10;
 
-const PRODUCTION_ENV = {
-  ARGON2_MEMORY_KIB: String(19 * 1024),
-  LOG_LEVEL: 'warn',
-  RATE_LIMIT_MAX: '100000000',
-  AUTH_RATE_LIMIT_MAX: '100000000',
-};
-
 /** `count` members signed up through the API, a few at a time; their ids and access tokens. */
 async function signUpMany(baseUrl, count) {
   const members = [];
@@ -51,19 +45,6 @@ async function signUpMany(baseUrl, count) {
   };
   await Promise.all(Array.from({ length: SIGNUP_CONCURRENCY }, worker));
   return members;
-}
-
-async function befriend(baseUrl, a, b) {
-  const asked = await apiCall(baseUrl, 'POST', '/friends/request', { userId: b.id }, a.token);
-  if (asked.status !== 201) throw new Error(`POST /friends/request answered ${asked.status}`);
-  const accepted = await apiCall(
-    baseUrl,
-    'PUT',
-    `/friends/request/${asked.json.data.request.id}`,
-    { action: 'accept' },
-    b.token,
-  );
-  if (accepted.status !== 200) throw new Error(`PUT /friends/request answered ${accepted.status}`);
 }
 
 /** The seeding server (argon2 cheap, long-lived tokens so no socket outlives its token). */

@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import { apiCall, newMember, signUpViaApi } from '../browser/support/api.mjs';
 import { newDataDir, startServer } from '../browser/support/server-process.mjs';
 import { median, percentile, readRssMiB, sleep } from './stats.mjs';
+import { PRODUCTION_ENV } from './bench-support.mjs';
 
 const SEED_USERS = 50;
 /** The budget: "a page of 20 among 10,000". */
@@ -14,15 +15,6 @@ export const SEED_CAR_LOGS = 10_000;
 export const CAR_LOGS_PAGE = 250;
 export const CAR_LOGS_PAGE_SIZE = 20;
 const LOG_TYPES = ['maintenance', 'repair', 'fuel', 'modification', 'inspection'];
-// The production settings the budgets are about: default argon2 cost (19 MiB), quiet log, and rate
-// limits out of the way so they do not cap the load.
-const PRODUCTION_ENV = {
-  ARGON2_MEMORY_KIB: String(19 * 1024),
-  LOG_LEVEL: 'warn',
-  RATE_LIMIT_MAX: '100000000',
-  AUTH_RATE_LIMIT_MAX: '100000000',
-};
-
 function cannon(options) {
   return autocannon({ connections: 10, duration: 10, ...options });
 }
