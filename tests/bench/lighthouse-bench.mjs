@@ -13,7 +13,28 @@ const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS].join(' ');
 /** Full reports stay here after a run, for whoever has to fix a missed budget. */
 export const REPORT_DIR = path.join(tmpdir(), 'paddock-bench');
 
+/**
+ * Lighthouse now and then fails to record its trace ("Runtime error encountered", e.g.
+ * NO_NAVSTART): a failure of the tool, not a measurement. Such a run is tried again, at most
+ * this many times in all; a report, good or bad, is never retried.
+ */
+const LIGHTHOUSE_ATTEMPTS = 3;
+
 function runLighthouse(pkg, url, categories) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return runLighthouseOnce(pkg, url, categories);
+    } catch (error) {
+      const runtime = error instanceof Error && error.message.includes('Runtime error encountered');
+      if (!runtime || attempt >= LIGHTHOUSE_ATTEMPTS) throw error;
+      console.warn(
+        `${pkg}: ${error.message.split('\n')[0]}; trying again (${attempt + 1}/${LIGHTHOUSE_ATTEMPTS})`,
+      );
+    }
+  }
+}
+
+function runLighthouseOnce(pkg, url, categories) {
   mkdirSync(REPORT_DIR, { recursive: true });
   const out = path.join(REPORT_DIR, `${pkg}.report.json`);
   const result = spawnSync(
