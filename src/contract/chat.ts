@@ -1,5 +1,5 @@
 // Chat groups, chat rooms and chat messages on the wire (spec §3 "Chat group, chat room, chat
-// message", §7 "Chat"; DESIGN.md "Entities"). Client code imports only the types from this file;
+// message", §7 "Chat"; docs/DESIGN-NOTES.md "Entities"). Client code imports only the types from this file;
 // plain values come from ./constants.
 //
 // - A chat group has an owner and members (the owner's friends when added); each group has exactly

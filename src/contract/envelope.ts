@@ -1,4 +1,4 @@
-// The answer envelope of every API call (DESIGN.md "API conventions").
+// The answer envelope of every API call (docs/DESIGN-NOTES.md "API conventions").
 // Client code imports only types from src/contract so that typebox never reaches the bundle.
 import { Type, type Static, type TSchema } from 'typebox';
 

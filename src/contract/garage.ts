@@ -1,4 +1,4 @@
-// The garage on the wire: cars, car logs and their stats (DESIGN.md "Entities", spec §3 and §7).
+// The garage on the wire: cars, car logs and their stats (docs/DESIGN-NOTES.md "Entities", spec §3 and §7).
 // Client code imports only the types from here.
 import { Type, type Static } from 'typebox';
 

@@ -1,4 +1,4 @@
-// Private messages on the wire (spec §3 "Message", §7 "Messages"; DESIGN.md "Entities": a message
+// Private messages on the wire (spec §3 "Message", §7 "Messages"; docs/DESIGN-NOTES.md "Entities": a message
 // goes only between friends). Client code imports only the types from this file.
 import { Type, type Static } from 'typebox';
 import { RICH_TEXT_MAX_HTML } from './garage';

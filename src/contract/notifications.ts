@@ -1,4 +1,4 @@
-// Notifications on the wire (spec §3 "Notification", §7 "Notifications"; DESIGN.md "Entities").
+// Notifications on the wire (spec §3 "Notification", §7 "Notifications"; docs/DESIGN-NOTES.md "Entities").
 // A stored notification is also pushed over the socket as a `notification` event with the same id;
 // realtime-only events carry the 36-dash id (REALTIME_ONLY_ID in ./socket-events) and are never
 // listed here. Client code imports only the types from this file.

@@ -1,5 +1,5 @@
 // People on the wire: profiles, the people search, friends, friend requests and suggestions
-// (spec §3 "User", §7 "Friends"; DESIGN.md "Entities"). Client code imports only the types from here.
+// (spec §3 "User", §7 "Friends"; docs/DESIGN-NOTES.md "Entities"). Client code imports only the types from here.
 import { Type, type Static, type TSchema } from 'typebox';
 import { USERNAME_PATTERN } from './auth';
 import {

@@ -1,5 +1,5 @@
 // Posts, likes and comments on the wire (spec §3 "Post", "Comment", §7 "Posts", "Comments";
-// DESIGN.md "Entities"). Client code imports only the types from here; plain values come from
+// docs/DESIGN-NOTES.md "Entities"). Client code imports only the types from here; plain values come from
 // ./constants.
 import { Type, type Static } from 'typebox';
 import {

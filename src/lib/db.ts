@@ -1,5 +1,5 @@
-// The Dexie database: the local mirror the screens read first, and the outbox (DESIGN.md
-// "Offline-first"). Only lazily loaded modules may import this file: Dexie stays out of the entry
+// The Dexie database: the local mirror the screens read first, and the outbox (docs/OFFLINE-FIRST.md
+// properties 1 and 8). Only lazily loaded modules may import this file: Dexie stays out of the entry
 // chunk. Schema changes add a new version(n); never edit a version once shipped.
 import { Dexie, type Table } from 'dexie';
 import { sessionStore } from './auth/session-store';
@@ -94,7 +94,7 @@ const versionChangeListeners = new Set<() => void>();
 
 /**
  * Another tab opened a newer schema: close ours so its upgrade can go on, and tell the app to ask
- * for a reload (OFFLINE.md property 7). Returns an unsubscribe function.
+ * for a reload (docs/OFFLINE-FIRST.md property 7). Returns an unsubscribe function.
  */
 export function onVersionChange(listener: () => void): () => void {
   versionChangeListeners.add(listener);
@@ -133,7 +133,7 @@ export function databaseNameFor(memberId: string | null | undefined): string {
 /**
  * Opens the signed-in member's database once (every reader and writer awaits this first). When
  * IndexedDB cannot open (private modes, storage blocked), the app runs on an in-memory IndexedDB
- * instead (OFFLINE.md property 9): everything works until the page closes, and the caller shows
+ * instead (docs/OFFLINE-FIRST.md property 9): everything works until the page closes, and the caller shows
  * a banner saying so.
  */
 export function openLocalDatabase(

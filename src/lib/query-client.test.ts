@@ -10,7 +10,7 @@ import {
   shouldRetry,
 } from './query-client';
 
-describe('query client (OFFLINE.md)', () => {
+describe('query client (docs/OFFLINE-FIRST.md)', () => {
   it('runs queries offlineFirst, because onlineManager starts as online even offline', () => {
     expect(queryClient.getDefaultOptions().queries?.networkMode).toBe('offlineFirst');
   });

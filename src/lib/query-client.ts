@@ -5,12 +5,12 @@ import { ApiError } from './api-errors';
 
 declare module '@tanstack/react-query' {
   interface Register {
-    /** `meta: { persist: true }` marks a small query that survives reloads (OFFLINE.md). */
+    /** `meta: { persist: true }` marks a small query that survives reloads (docs/OFFLINE-FIRST.md). */
     queryMeta: { persist?: boolean };
   }
 }
 
-/** How long a persisted query may be restored; gcTime must be at least this (OFFLINE.md). */
+/** How long a persisted query may be restored; gcTime must be at least this (docs/OFFLINE-FIRST.md). */
 export const PERSIST_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 export const QUERY_CACHE_STORAGE_KEY = 'paddock-query-cache';
 /** The sync persister writes at most once per this interval. */

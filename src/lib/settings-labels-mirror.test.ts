@@ -1,4 +1,4 @@
-// The settings mirror (DESIGN.md "Offline-first"): each domain kept in the member's database a
+// The settings mirror (docs/OFFLINE-FIRST.md): each domain kept in the member's database a
 // moment after sign-in, and read back when the app starts offline. In a file of its own: the
 // delayed writes of other tests' modules must not meet this one.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

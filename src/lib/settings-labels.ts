@@ -62,7 +62,7 @@ function applyDomain(domain: SettingsDomain, entries: unknown[]): void {
 }
 
 /**
- * Dexie mirrors each domain (DESIGN.md "Offline-first"): the garage's selects list its keys, and
+ * Dexie mirrors each domain (docs/OFFLINE-FIRST.md): the garage's selects list its keys, and
  * an app started offline still shows every label. Dexie is imported lazily: not in the entry.
  */
 /**

@@ -1,5 +1,5 @@
 // Shared by the attacks-*.test.ts files (issue 8): a real server listening on 127.0.0.1, members
-// made and driven over real HTTP (fetch) and socket.io, and the attack strings of SECURITY.md.
+// made and driven over real HTTP (fetch) and socket.io, and the attack strings of docs/SECURITY-CHECKS.md.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -172,7 +172,7 @@ export const refused = (s: ClientSocket) =>
     s.once('connect_error', resolve);
   });
 
-/** SECURITY.md's XSS list: each entry carries the text "Hi" that must survive it. */
+/** docs/SECURITY-CHECKS.md's XSS list: each entry carries the text "Hi" that must survive it. */
 export const XSS_ATTACKS = [
   '<p>Hi<script>alert(1)</script></p>',
   '<p>Hi<img src=x onerror=alert(1)></p>',

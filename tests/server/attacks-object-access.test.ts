@@ -1,6 +1,6 @@
 // Issue 8, attacks on object access, against a listening server: for every entity and every verb,
 // another member's id answers 404 (403 where the rule is about the act, not the id) and changes
-// nothing; bodies cannot set owner, author, counters or timestamps (SECURITY.md "Access to
+// nothing; bodies cannot set owner, author, counters or timestamps (docs/SECURITY-CHECKS.md "Access to
 // members' things", ASVS 8.2.2, 8.2.3).
 //
 // The table `CASES` holds one row per (entity, verb). A new entity (e.g. chat rooms and chat

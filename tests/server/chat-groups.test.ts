@@ -1,4 +1,4 @@
-// Chat groups (spec §7 "Chat"; DESIGN.md "Entities"): the owner's friends only, the owner edits and
+// Chat groups (spec §7 "Chat"; docs/DESIGN-NOTES.md "Entities"): the owner's friends only, the owner edits and
 // deletes, a member leaves, and whoever is not in a group gets 404 for it and its room.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -118,7 +118,7 @@ describe('Idempotency-Key', () => {
 });
 
 describe('plain-text fields', () => {
-  // SECURITY.md's attack list fed to the fields that are not rich text: they are data, kept as typed
+  // docs/SECURITY-CHECKS.md's attack list fed to the fields that are not rich text: they are data, kept as typed
   // and answered as JSON (never HTML), so the client shows them as text and nothing runs.
   const attacks = [
     '<script>alert(1)</script>',

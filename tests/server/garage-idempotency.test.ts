@@ -1,6 +1,6 @@
 // Every garage write acts once when replayed: by Idempotency-Key (the stored answer comes back,
 // marked Idempotent-Replayed, and the handler does not run again) and, for creates, by client id.
-// The outbox replays each entry with the same key (OFFLINE.md property 2), so this is what makes a
+// The outbox replays each entry with the same key (docs/OFFLINE-FIRST.md property 2), so this is what makes a
 // flaky network harmless: no second log, no second file, no 404 for a delete that worked.
 import { randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Private messages over HTTP (spec §7, DESIGN.md "Entities"): send to friends only (403 otherwise),
+// Private messages over HTTP (spec §7, docs/DESIGN-NOTES.md "Entities"): send to friends only (403 otherwise),
 // folders with offset, limit and unreadOnly as text, get for participants only (404 otherwise),
 // read once (the spec's double decrement fixed), delete for oneself, the unread count, client ids,
 // and the notification (stored and pushed) the recipient gets.

@@ -1,5 +1,5 @@
 // What a message may hold: a plain-text subject of at most 200 characters, and content of Quill HTML
-// or plain text, sanitised, with 1 to 20000 characters of text (SECURITY.md "Content").
+// or plain text, sanitised, with 1 to 20000 characters of text (docs/SECURITY-CHECKS.md "Content").
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MESSAGE_CONTENT_MAX_TEXT, MESSAGE_SUBJECT_MAX } from '../../src/contract/messages';
 import { richTextOf } from './garage-fixtures';
@@ -68,7 +68,7 @@ describe('limits', () => {
 });
 
 describe('XSS', () => {
-  // SECURITY.md's attack list: what runs is dropped from the content, the text stays.
+  // docs/SECURITY-CHECKS.md's attack list: what runs is dropped from the content, the text stays.
   const attacks: [string, string][] = [
     ['<p>Hi<script>alert(1)</script></p>', '<p>Hi</p>'],
     ['<p>Hi<img src=x onerror=alert(1)></p>', '<p>Hi</p>'],

@@ -1,4 +1,4 @@
-// Posts over HTTP (spec §7 "Posts", DESIGN.md "Entities: Post"): create (client ids replay), read
+// Posts over HTTP (spec §7 "Posts", docs/DESIGN-NOTES.md "Entities"): create (client ids replay), read
 // by the author and their friends only, edit and delete by the author only (404 for anyone else),
 // a car of the author's, the 10,000-character limit, and the OpenAPI document.
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Rich text of posts and comments through the API (SECURITY.md "Content"): what the spec §9
+// Rich text of posts and comments through the API (docs/SECURITY-CHECKS.md "Content"): what the spec §9
 // toolbars make survives; the attack list is removed on create and on edit, so no answer (the post,
 // the feed, a comment) ever carries it; links keep only http, https and mailto, with rel noopener.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** SECURITY.md's attack list (plus Quill's image and video blots: no media inside a post's text). */
+/** docs/SECURITY-CHECKS.md's attack list (plus Quill's image and video blots: no media inside a post's text). */
 const ATTACKS: [string, string][] = [
   ['script', '<p>a<script>alert(1)</script>b</p>'],
   ['img onerror', '<p>a<img src=x onerror="alert(1)">b</p>'],

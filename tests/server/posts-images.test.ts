@@ -1,4 +1,4 @@
-// Posts with an image (spec §7: POST /posts/with-image, PUT /posts/{id}/with-image; DESIGN.md
+// Posts with an image (spec §7: POST /posts/with-image, PUT /posts/{id}/with-image; docs/DESIGN-NOTES.md
 // "Uploads"): multipart with the fields as form fields or one `data` JSON field and the file as
 // `image`; the image re-encoded, counted in the quota, served to the author and their friends only
 // (404 otherwise) at a URL that changes with it; replaced, removed and deleted with the post.

@@ -1,4 +1,4 @@
-// The rich-text allow-list: what Quill 2's desktop toolbar makes survives; SECURITY.md's attack
+// The rich-text allow-list: what Quill 2's desktop toolbar makes survives; docs/SECURITY-CHECKS.md's attack
 // list is removed or neutralised; the text length counts characters, not markup.
 import { describe, expect, test } from 'vitest';
 import { sanitizeRichText } from '../../server/src/garage/rich-text';

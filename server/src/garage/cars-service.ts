@@ -15,7 +15,7 @@ interface Deps {
   cars: CarsRepository;
   settings: { has(domainId: string, key: string): Promise<boolean> };
   notify: GarageNotify;
-  /** Friends read a member's cars (issue 4, SECURITY.md "Access to members' things"). */
+  /** Friends read a member's cars (issue 4, docs/SECURITY-CHECKS.md "Access to members' things"). */
   friends: FriendCheck;
   /** Removes the files of media rows the repository deleted (a replaced image, a deleted car's). */
   discardFiles: DiscardFiles;
@@ -25,7 +25,7 @@ interface Deps {
 export type FriendCheck = { areFriends(a: string, b: string): Promise<boolean> };
 
 /**
- * Who may see a car: its owner and the owner's friends (SECURITY.md "Access to members' things").
+ * Who may see a car: its owner and the owner's friends (docs/SECURITY-CHECKS.md "Access to members' things").
  * Writes stay owner-only whatever this answers; logs stay private to the owner.
  */
 export async function canReadCar(

@@ -1,6 +1,6 @@
 // Rich text (Quill 2 HTML) sanitised against an allow-list of exactly what the spec's desktop
 // toolbar (§9) can produce: bold, italic, underline, strike, colour, background, font, headers 1–4,
-// ordered/bullet/check lists, indent, align, links. Everything else is dropped (SECURITY.md
+// ordered/bullet/check lists, indent, align, links. Everything else is dropped (docs/SECURITY-CHECKS.md
 // "Content": Quill has had stored-XSS reports, so what the client sends is never trusted).
 // Reused by every feature that stores rich text (posts, comments, bio, car log content).
 import { createRequire } from 'node:module';

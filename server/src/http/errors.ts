@@ -40,7 +40,7 @@ function validationFields(error: FastifyError) {
   });
 }
 
-/** The envelope of DESIGN.md for every error, including Fastify's own and unknown routes. */
+/** The envelope of docs/DESIGN-NOTES.md for every error, including Fastify's own and unknown routes. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {

@@ -1,4 +1,4 @@
-// Idempotency-Key (DESIGN.md "API conventions", OFFLINE.md property 2): the same key from the same
+// Idempotency-Key (docs/DESIGN-NOTES.md, docs/OFFLINE-FIRST.md property 2): the same key from the same
 // member answers the first answer again, so an outbox replay or a double tap acts once.
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';

@@ -1,5 +1,5 @@
 // Two limits on every request's body, query and params, checked before any schema walks them
-// (SECURITY.md "Input in general"): nesting depth (our bodies nest 3 levels at most, so a deeper
+// (docs/SECURITY-CHECKS.md "Input in general"): nesting depth (our bodies nest 3 levels at most, so a deeper
 // one is an attack on whatever walks it recursively later) and the NUL character (PostgreSQL text
 // cannot hold it: it would fail the query with a 500 instead of answering 400).
 

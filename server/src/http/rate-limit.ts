@@ -1,4 +1,4 @@
-// Rate limits (SECURITY.md): per member when signed in, per IP otherwise; auth routes declare their
+// Rate limits (docs/SECURITY-CHECKS.md): per member when signed in, per IP otherwise; auth routes declare their
 // own stricter per-IP `config.rateLimit`. With REDIS_URL the counters live in Redis so every node
 // counts the same requests.
 import rateLimit from '@fastify/rate-limit';

@@ -1,4 +1,4 @@
-// Security headers (helmet) and the CORS allow-list: SECURITY.md "Headers", ASVS 3.4.
+// Security headers (helmet) and the CORS allow-list: docs/SECURITY-CHECKS.md "Headers", ASVS 3.4.
 import cors from '@fastify/cors';
 import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';

@@ -1,7 +1,7 @@
 import { AppError, badRequest } from '../http/errors';
 import { loadSharp } from './sharp';
 
-/** Per-file upload limit (SECURITY.md "Uploads"). */
+/** Per-file upload limit (docs/SECURITY-CHECKS.md "Uploads"). */
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 /** Total bytes a member may store. */
 export const MEMBER_QUOTA_BYTES = 200 * 1024 * 1024;

@@ -145,7 +145,7 @@ export function messagesService({ messages, areFriends, notifications, warn, now
 
     /**
      * The recipient marks a message read. Only an unread message changes (and lowers the count
-     * once); marking it again answers the same message and count (DESIGN.md: the spec's double
+     * once); marking it again answers the same message and count (docs/DESIGN-NOTES.md: the spec's double
      * decrement is fixed). The sender may not (403); anyone else gets 404.
      */
     async markRead(memberId: string, id: string): Promise<{ message: Message; unreadCount: number }> {

@@ -8,7 +8,7 @@ import { MAX_FILE_BYTES } from '../media/media-processing';
 import type { PeopleServices } from './people-services';
 import { errors, OkItem, tags } from './route-schemas';
 
-/** The file's field: `avatar`, or `image` as the other uploads name theirs (DESIGN.md). */
+/** The file's field: `avatar`, or `image` as the other uploads name theirs (docs/DESIGN-NOTES.md). */
 const FILE_FIELDS = new Set(['avatar', 'image']);
 
 const tooLarge = () =>

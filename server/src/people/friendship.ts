@@ -1,5 +1,5 @@
 // Friendship checks for other features: messages go only to friends, friends read a member's cars
-// (SECURITY.md "Access to members' things"). Both are primary-key look-ups.
+// (docs/SECURITY-CHECKS.md "Access to members' things"). Both are primary-key look-ups.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import './people-db';

@@ -1,5 +1,5 @@
 // The socket.io server: the one module that talks to sockets. Services emit through app.realtime;
-// routes never do (STYLE.md, after Immich's websocket repository).
+// routes never do (docs/ARCHITECTURE.md, after Immich's websocket repository).
 import { createRequire } from 'node:module';
 import type * as RedisAdapter from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 export type DeviceStorage = { usage: number; quota: number };
 
 /**
- * What this browser keeps for the app and what it may keep (OFFLINE.md property 9), from
+ * What this browser keeps for the app and what it may keep (docs/OFFLINE-FIRST.md property 9), from
  * navigator.storage.estimate(). undefined while asking or where the browser cannot say.
  */
 export function useDeviceStorage(): DeviceStorage | undefined {

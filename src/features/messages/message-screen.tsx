@@ -1,5 +1,5 @@
 // Spec §2 message/{id}: one message. Opening an unread received message marks it read (once: the
-// read mark is queued only for an unread message, DESIGN.md). Shows the subject, both participants,
+// read mark is queued only for an unread message, docs/DESIGN-NOTES.md). Shows the subject, both participants,
 // the date and the server-sanitised content; reply and delete (after a confirmation).
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
@@ -127,7 +127,7 @@ function MessageView({ message }: { message: LocalMessage }) {
           </div>
         </dl>
         <MessageSyncBadge message={message} />
-        {/* Sanitised by the server against the editor's allow-list (SECURITY.md "Content"). */}
+        {/* Sanitised by the server against the editor's allow-list (docs/SECURITY-CHECKS.md "Content"). */}
         <div
           className="rich-text message-view__content"
           dangerouslySetInnerHTML={{ __html: message.content }}

@@ -1,4 +1,4 @@
-// DESIGN.md offline-first: the notification list and the unread count are small queries the
+// docs/OFFLINE-FIRST.md: the notification list and the unread count are small queries the
 // TanStack Query cache keeps in localStorage (meta.persist), so both show offline after a reload.
 import { QueryClient, dehydrate } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';

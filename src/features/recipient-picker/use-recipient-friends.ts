@@ -1,6 +1,6 @@
 // The friends the modal offers: page 1 of 50 (spec §7, §9), asked for only once a current user
 // exists (spec §2). A failure ends loading and is logged, with no message to the member (spec §8).
-// Kept by the query persister (DESIGN.md: friends are small), so a message can be written offline.
+// Kept by the query persister (docs/DESIGN-NOTES.md: small queries persist), so a message can be written offline.
 import { useQuery } from '@tanstack/react-query';
 import type { FriendList } from '@/contract/people';
 import { api } from '@/lib/api-client';

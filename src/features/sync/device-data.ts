@@ -1,4 +1,4 @@
-// What a logout needs from the device's data (loaded lazily: it pulls Dexie in). OFFLINE.md
+// What a logout needs from the device's data (loaded lazily: it pulls Dexie in). docs/OFFLINE-FIRST.md
 // property 10: warn while unsent writes exist; a real logout clears Dexie, the outbox and the
 // runtime caches. A 401 never comes here.
 import { openLocalDatabase } from '@/lib/db';

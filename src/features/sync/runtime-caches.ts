@@ -1,4 +1,4 @@
-// A real logout empties the service worker's runtime caches (OFFLINE.md property 10): the media
+// A real logout empties the service worker's runtime caches (docs/OFFLINE-FIRST.md property 10): the media
 // images cache (sw/sw-rules.ts MEDIA_CACHE) holds the member's photos. The precache holds only the
 // app itself and stays, so the app still opens offline for the next member.
 

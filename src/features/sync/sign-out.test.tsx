@@ -1,4 +1,4 @@
-// Logout that loses nothing (OFFLINE.md property 10), through the account menu.
+// Logout that loses nothing (docs/OFFLINE-FIRST.md property 10), through the account menu.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeSession, setSignedIn } from '@/app/session-mock';

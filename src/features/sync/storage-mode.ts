@@ -1,5 +1,5 @@
 // Where this device keeps the member's data: IndexedDB, or memory when the browser blocks it
-// (private modes; OFFLINE.md property 9). Entry-safe: no Dexie here, the layout reads it.
+// (private modes; docs/OFFLINE-FIRST.md property 9). Entry-safe: no Dexie here, the layout reads it.
 import { useSyncExternalStore } from 'react';
 
 export type StorageMode = 'indexeddb' | 'memory' | 'unknown';

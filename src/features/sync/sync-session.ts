@@ -1,6 +1,6 @@
 // The signed-in offline engine (loaded lazily: Dexie is not in the entry chunk). It opens the local
 // database (in memory when IndexedDB is blocked), starts the one replayer and asks once for
-// storage the browser keeps (OFFLINE.md properties 6, 7, 9).
+// storage the browser keeps (docs/OFFLINE-FIRST.md properties 6, 7, 9).
 import { registerChatHandlers } from '@/features/chat/data/handlers';
 import { registerGarageHandlers } from '@/features/garage/data/handlers';
 import { registerMessageHandlers } from '@/features/messages/data/handlers';

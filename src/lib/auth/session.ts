@@ -1,5 +1,5 @@
 // The session service (spec §4): stored-token check, login/signup, refresh scheduling, logout.
-// Offline rule (DESIGN.md): a check or refresh that fails because the NETWORK failed keeps the
+// Offline rule (docs/OFFLINE-FIRST.md): a check or refresh that fails because the NETWORK failed keeps the
 // tokens and the cached user and counts as signed in; only the server refusing signs out.
 import { useSyncExternalStore } from 'react';
 import type { AuthSession, LoginBody, SignupBody } from '@/contract/auth';

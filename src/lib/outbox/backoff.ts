@@ -1,4 +1,4 @@
-// Retry timing (OFFLINE.md property 4): 1 s × 2^n capped at 60 s, plus 0–30 % jitter so many
+// Retry timing (docs/OFFLINE-FIRST.md property 4): 1 s × 2^n capped at 60 s, plus 0–30 % jitter so many
 // clients coming back online together do not hit the server in step. Retry-After wins when longer.
 
 export const BACKOFF_BASE_MS = 1000;

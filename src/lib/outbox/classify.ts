@@ -1,4 +1,4 @@
-// What to do with a failed send (OFFLINE.md property 4). Never drop an entry on 401 or 403:
+// What to do with a failed send (docs/OFFLINE-FIRST.md property 4). Never drop an entry on 401 or 403:
 // libraries that call them "non-retriable" lose the member's writes.
 import { ApiError, isNetworkError } from '../api-errors';
 

@@ -1,4 +1,4 @@
-// Durable before confirmed (OFFLINE.md property 1): the outbox entry and the local row are written
+// Durable before confirmed (docs/OFFLINE-FIRST.md property 1): the outbox entry and the local row are written
 // in ONE Dexie rw transaction; if the local write throws, the entry is rolled back with it. No fetch
 // may run inside the transaction (it would commit early: Dexie's PrematureCommitError).
 import { db as defaultDb, type PaddockDb } from '../db';
@@ -16,7 +16,7 @@ export function onEnqueued(listener: () => void): () => void {
   return () => enqueueListeners.delete(listener);
 }
 
-/** OFFLINE.md property 9: ask once, at the first offline write, for storage the browser keeps. */
+/** docs/OFFLINE-FIRST.md property 9: ask once, at the first offline write, for storage the browser keeps. */
 function askPersistentStorage(): void {
   if (persistAsked) return;
   persistAsked = true;

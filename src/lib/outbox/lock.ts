@@ -1,4 +1,4 @@
-// One replayer per app (OFFLINE.md property 7): the Web Locks API elects one tab; other tabs'
+// One replayer per app (docs/OFFLINE-FIRST.md property 7): the Web Locks API elects one tab; other tabs'
 // requests wait and then find the entries already gone. Without the API (old browsers, jsdom) the
 // in-tab guard of the replayer is all there is.
 export const OUTBOX_LOCK_NAME = 'paddock-outbox';

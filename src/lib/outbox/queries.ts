@@ -78,7 +78,7 @@ export async function discardEntry(id: string, database: PaddockDb = defaultDb):
   });
 }
 
-/** OFFLINE.md property 10: a logout warns first when this is true. */
+/** docs/OFFLINE-FIRST.md property 10: a logout warns first when this is true. */
 export async function hasUnsentWrites(database: PaddockDb = defaultDb): Promise<boolean> {
   return (await database.outbox.count()) > 0;
 }

@@ -1,4 +1,4 @@
-// Error classification in the replayer (OFFLINE.md property 4) and the retry timer.
+// Error classification in the replayer (docs/OFFLINE-FIRST.md property 4) and the retry timer.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api-errors';
 import type { PaddockDb } from '../db';

@@ -1,4 +1,4 @@
-// The outbox replayer (OFFLINE.md properties 2–4). Rules:
+// The outbox replayer (docs/OFFLINE-FIRST.md properties 2–4). Rules:
 // - one pass at a time in this tab (a call during a pass asks for one more pass), and one tab at a
 //   time through the 'paddock-outbox' lock;
 // - FIFO by seq, up to REPLAY_CONCURRENCY independent entries in flight; an entry waits while any
@@ -126,7 +126,7 @@ export function createReplayer(overrides: Partial<ReplayerDeps> = {}) {
   /**
    * One pass over the queue in seq order, with up to `concurrency` requests in flight. An entry
    * waits for every entry it depends on and for every earlier entry of the same row (entityId):
-   * one request in flight per dependency chain (OFFLINE.md property 3); independent writes overlap.
+   * one request in flight per dependency chain (docs/OFFLINE-FIRST.md property 3); independent writes overlap.
    */
   async function pass(): Promise<PassResult> {
     const entries = await deps.db.outbox.orderBy('seq').toArray();

@@ -1,4 +1,4 @@
-// Replay triggers live in the app, not in the browser (OFFLINE.md property 6; Background Sync is
+// Replay triggers live in the app, not in the browser (docs/OFFLINE-FIRST.md property 6; Background Sync is
 // Chromium-only): start-up, `online`, back to visible, socket connect, and every enqueue.
 import { db as defaultDb, type PaddockDb } from '../db';
 import { realtime } from '../socket';

@@ -171,7 +171,7 @@ export async function sendComposed(page: Page): Promise<void> {
 /**
  * Offline for this member only: the server keeps running for the others. The context's network
  * is cut, and every API call of its pages and service worker is refused (setOffline alone does
- * not stop a service worker's own fetches: OFFLINE.md, microsoft/playwright #2311).
+ * not stop a service worker's own fetches: docs/OFFLINE-FIRST.md, microsoft/playwright #2311).
  */
 export async function goOfflineAlone(context: BrowserContext): Promise<void> {
   await context.route('**/api/**', (route) => route.abort('internetdisconnected'));

@@ -4,7 +4,7 @@ import './sync-badge.css';
 
 /**
  * "Pending" for a car or log saved on this device and not yet on the server, "Not sent" when one of
- * its writes needs attention (OFFLINE.md: pending and failed writes are shown). Nothing once synced.
+ * its writes needs attention (docs/OFFLINE-FIRST.md: pending and failed writes are shown). Nothing once synced.
  */
 export function SyncBadge({ state }: { state: SyncState }) {
   const t = useT();

@@ -94,7 +94,7 @@ export function CarDetails({
         ))}
       </dl>
       {car.description ? (
-        // Sanitised by the server against the editor's allow-list (SECURITY.md "Content").
+        // Sanitised by the server against the editor's allow-list (docs/SECURITY-CHECKS.md "Content").
         <div
           className="rich-text car-details__description"
           dangerouslySetInnerHTML={{ __html: car.description }}

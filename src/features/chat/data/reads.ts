@@ -1,4 +1,4 @@
-// The chat read from Dexie (OFFLINE.md property 8): live queries that re-render on every local
+// The chat read from Dexie (docs/OFFLINE-FIRST.md property 8): live queries that re-render on every local
 // change, whichever tab made it. Messages carry their sync state from the outbox.
 import { Dexie } from 'dexie';
 import { useLive } from '@/features/garage/data/live';

@@ -1,5 +1,5 @@
 // Chat rooms and messages as this device keeps them (spec §3 "Chat group, chat room, chat message";
-// DESIGN.md "Offline-first"): the server's shapes, plus each message's sync state from the outbox.
+// docs/OFFLINE-FIRST.md): the server's shapes, plus each message's sync state from the outbox.
 import type { ChatMember, ChatMessage, ChatRoom } from '@/contract/chat';
 
 export type { ChatGroup, ChatMember, ChatMessage, ChatRoom } from '@/contract/chat';

@@ -1,4 +1,4 @@
-// The chat's writes (DESIGN.md "Offline-first"): the local row and its outbox entry in one Dexie
+// The chat's writes (docs/OFFLINE-FIRST.md): the local row and its outbox entry in one Dexie
 // transaction. A message keeps its client id through every retry (the server answers a repeat
 // with the stored message: exactly once), and the sends of one room form one chain: each depends
 // on the previous queued send of that room, so a room's messages reach the server in the order

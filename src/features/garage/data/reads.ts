@@ -1,4 +1,4 @@
-// The garage read from Dexie (OFFLINE.md property 8): live queries that re-render on every local
+// The garage read from Dexie (docs/OFFLINE-FIRST.md property 8): live queries that re-render on every local
 // change, whichever tab made it. Rows carry their sync state from the outbox.
 import { Dexie, liveQuery } from 'dexie';
 import { useMemo, useSyncExternalStore } from 'react';

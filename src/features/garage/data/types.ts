@@ -1,4 +1,4 @@
-// The garage's local rows: the server's shapes plus their sync state (DESIGN.md "Entities").
+// The garage's local rows: the server's shapes plus their sync state (docs/DESIGN-NOTES.md "Entities").
 import type { Car, CarInput, CarLog, CarLogInput } from '@/contract/garage';
 
 /** undefined = on the server; 'pending' = unsent writes; 'failed' = a write needs attention. */

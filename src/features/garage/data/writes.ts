@@ -1,4 +1,4 @@
-// The garage's writes (DESIGN.md "Offline-first"): each one puts the local row and its outbox
+// The garage's writes (docs/OFFLINE-FIRST.md): each one puts the local row and its outbox
 // entry in one Dexie transaction (enqueue), so the promise resolving means "saved on this device".
 // The replayer sends them in order; a write waits for every earlier entry of the same car or log
 // (dependsOn), so a log of a car created offline goes after the car, and is blocked if it failed.

@@ -17,7 +17,7 @@ export function AccountMenu() {
   const name = displayName(user);
   // The avatar needs the bearer token: fetched once, shown through an object URL.
   const avatar = useAvatarUrl(user?.avatar, 50);
-  // Sign-out warns while writes are unsent, then clears the device (OFFLINE.md property 10).
+  // Sign-out warns while writes are unsent, then clears the device (docs/OFFLINE-FIRST.md property 10).
   const signOut = useGuardedSignOut(() => session.logout(), {
     returnFocus: trigger,
     onAsk: () => setOpen(false),

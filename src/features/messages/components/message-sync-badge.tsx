@@ -2,7 +2,7 @@ import { useT } from '@/lib/i18n';
 import type { LocalMessage } from '../data';
 
 /**
- * OFFLINE.md: pending and failed writes are shown. A message written here and not sent yet says
+ * docs/OFFLINE-FIRST.md: pending and failed writes are shown. A message written here and not sent yet says
  * so; any write of a message that needs attention (a send, a read mark, a deletion) says that.
  * A read mark on its way is not worth a word: the message already shows as read.
  */

@@ -1,6 +1,6 @@
 // After the server confirms a write, the local row becomes the server's copy (sanitised content,
 // server time) unless later writes of it are still queued; the unread count becomes the server's
-// figure from a read's or a delete's answer (DESIGN.md: the count comes from the server).
+// figure from a read's or a delete's answer (docs/DESIGN-NOTES.md: the server's count wins).
 import type { MessageDeleted, MessageRead } from '@/contract/messages';
 import { db as defaultDb, type PaddockDb } from '@/lib/db';
 import { registerOnSent, type OutboxEntry } from '@/lib/outbox';

@@ -1,4 +1,4 @@
-// The folders read from Dexie (OFFLINE.md property 8): live queries that re-render on every local
+// The folders read from Dexie (docs/OFFLINE-FIRST.md property 8): live queries that re-render on every local
 // change, whichever tab made it. Rows carry their sync state from the outbox.
 import { Dexie } from 'dexie';
 import type { MessageFolder } from '@/contract/constants';

@@ -1,4 +1,4 @@
-// Private messages as this device keeps them (spec §3 "Message"; DESIGN.md "Offline-first"): the
+// Private messages as this device keeps them (spec §3 "Message"; docs/OFFLINE-FIRST.md): the
 // server's shape, the folder the row belongs to, and the row's sync state from the outbox.
 import type { MessageFolder } from '@/contract/constants';
 import type { Message, MessageParticipant } from '@/contract/messages';

@@ -1,5 +1,5 @@
 // My inbox's unread count on this device (a Dexie meta row, so the badge shows offline too).
-// DESIGN.md "Defects in the spec we fix on purpose": the spec lowers the count on every read mark,
+// docs/DESIGN-NOTES.md "Where we depart from the specification": the spec lowers the count on every read mark,
 // even of a read message. Here a read mark lowers it once, only for an unread message, and the
 // figure is taken from the server when it answers: a list's meta.unreadCount, the unread-count
 // call, or the answer of a read or a delete.

@@ -1,4 +1,4 @@
-// The messages' writes (DESIGN.md "Offline-first"): the local row and its outbox entry in one
+// The messages' writes (docs/OFFLINE-FIRST.md): the local row and its outbox entry in one
 // Dexie transaction (enqueue), so a resolved promise means "kept on this device". Sending has a
 // client id (the server answers a repeat with the stored message: exactly once).
 import { isQuotaError } from '@/features/garage/data/types';

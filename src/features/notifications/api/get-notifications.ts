@@ -40,7 +40,7 @@ export const notificationsQueryOptions = (unreadOnly: boolean) =>
       const loaded = pages.reduce((n, p) => n + p.items.length, 0);
       return last.items.length < NOTIFICATIONS_PAGE_SIZE || loaded >= last.total ? undefined : last.page + 1;
     },
-    // Small and useful offline (DESIGN.md): kept in localStorage by the query persister.
+    // Small and useful offline (docs/DESIGN-NOTES.md): kept in localStorage by the query persister.
     meta: { persist: true },
   });
 

@@ -33,7 +33,7 @@ export const friendsQueryOptions = () =>
       return last.friends.length === 0 || next >= last.total ? undefined : next;
     },
     retry: retryOnline,
-    // Small and wanted offline (DESIGN.md): kept in localStorage by the query persister.
+    // Small and wanted offline (docs/DESIGN-NOTES.md): kept in localStorage by the query persister.
     meta: { persist: true },
   });
 

@@ -1,4 +1,4 @@
-// DESIGN.md offline-first: the friends list (and the pending requests) persist to localStorage
+// docs/OFFLINE-FIRST.md: the friends list (and the pending requests) persist to localStorage
 // with the query cache; searches, suggestions and profiles do not.
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';

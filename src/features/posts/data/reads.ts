@@ -1,4 +1,4 @@
-// The feed read from Dexie (OFFLINE.md property 8): a live query, newest first, each post with
+// The feed read from Dexie (docs/OFFLINE-FIRST.md property 8): a live query, newest first, each post with
 // the sync state of its queued writes (a post not sent yet shows as pending).
 import { useMemo } from 'react';
 import type { Post } from '@/contract/posts';

@@ -1,4 +1,4 @@
-// The feed's writes (DESIGN.md "Offline-first"): the local row and its outbox entry in one Dexie
+// The feed's writes (docs/OFFLINE-FIRST.md): the local row and its outbox entry in one Dexie
 // transaction (enqueue), so a post or a like made offline shows at once and is sent once later.
 import type { Post } from '@/contract/posts';
 import { LOCAL_MEDIA_PREFIX } from '@/features/garage/data';

@@ -1,4 +1,4 @@
-// The warning shown while the app keeps data in memory only (IndexedDB blocked, OFFLINE.md
+// The warning shown while the app keeps data in memory only (IndexedDB blocked, docs/OFFLINE-FIRST.md
 // property 9). Persistent until dismissed; dismissed for the rest of the browser session.
 import { useT } from '@/lib/i18n';
 import { AlertIcon, CloseIcon } from '@/ui';

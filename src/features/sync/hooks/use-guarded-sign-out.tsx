@@ -1,4 +1,4 @@
-// Logout that loses nothing (OFFLINE.md property 10): while writes wait in the outbox, signing out
+// Logout that loses nothing (docs/OFFLINE-FIRST.md property 10): while writes wait in the outbox, signing out
 // first asks, with "Stay" as the answer that has the focus. A sign-out that goes ahead clears the
 // device: Dexie (the outbox with it) and the runtime caches. Dexie is loaded only when asked.
 import { useState, type ReactNode, type RefObject } from 'react';
