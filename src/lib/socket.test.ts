@@ -19,9 +19,12 @@ vi.mock('socket.io-client', async () => {
 const API = '/api/v1.0';
 const DASHES = '-'.repeat(36);
 
+let current: { disconnect(): void } | undefined;
+
 async function connected() {
   vi.resetModules();
   const { realtime } = await import('./socket');
+  current = realtime;
   const refresh = await import('./auth/refresh');
   const navigation = await import('./navigation');
   const navigate = vi.fn();
@@ -49,6 +52,8 @@ describe('realtime socket', () => {
     localStorage.setItem('refresh_token', 'r1');
   });
   afterEach(() => {
+    current?.disconnect(); // each test loads its own module: stop the last one's timers and listeners
+    current = undefined;
     vi.useRealTimers();
     vi.unstubAllGlobals();
   });
@@ -201,7 +206,7 @@ describe('realtime socket', () => {
     expect(sockets).toHaveLength(2);
   });
 
-  it('stops after 3 refresh-and-reconnect rounds without a successful connection', async () => {
+  it('pauses after 3 quick refresh-and-reconnect rounds without a successful connection', async () => {
     const http = installFetch({
       [`POST ${API}/auth/refresh`]: () => ok({ accessToken: tokenExpiringIn(7200), refreshToken: 'r2' }),
     });
@@ -213,6 +218,57 @@ describe('realtime socket', () => {
     }
     expect(http.to('POST', `${API}/auth/refresh`)).toHaveLength(3);
     expect(sockets).toHaveLength(4);
+  });
+
+  it('paused, keeps trying with back-off (5 s, 10 s, 20 s … at most 60 s) and resumes on a connection', async () => {
+    const http = installFetch({
+      [`POST ${API}/auth/refresh`]: () => ok({ accessToken: tokenExpiringIn(7200), refreshToken: 'r2' }),
+    });
+    const { realtime } = await connected();
+    const failRound = async () => {
+      sockets.at(-1)?.fire('connect_error', new Error('Authentication error'));
+      await vi.advanceTimersByTimeAsync(1000);
+      await vi.dynamicImportSettled();
+    };
+    for (let round = 0; round < 3; round += 1) await failRound();
+    expect(realtime.getStatus()).not.toBe('paused');
+    sockets.at(-1)?.fire('connect_error', new Error('Authentication error'));
+    expect(realtime.getStatus()).toBe('paused');
+    const refreshes = () => http.to('POST', `${API}/auth/refresh`).length;
+    for (const delay of [5_000, 10_000, 20_000, 40_000, 60_000, 60_000]) {
+      const before = refreshes();
+      await vi.advanceTimersByTimeAsync(delay - 1);
+      expect(refreshes()).toBe(before); // not yet
+      await vi.advanceTimersByTimeAsync(1);
+      expect(refreshes()).toBe(before + 1);
+      await vi.advanceTimersByTimeAsync(1000); // reconnect 1000 ms after the refresh
+      await vi.dynamicImportSettled();
+      expect(realtime.getStatus()).toBe('paused'); // a paused round does not flicker to 'connecting'
+      sockets.at(-1)?.fire('connect_error', new Error('Authentication error'));
+    }
+    sockets.at(-1)?.fire('connect');
+    expect(realtime.getStatus()).toBe('connected');
+    // A later failure starts again with quick rounds.
+    const before = refreshes();
+    await failRound();
+    expect(refreshes()).toBe(before + 1);
+  });
+
+  it('paused, coming back online tries again at once', async () => {
+    const http = installFetch({
+      [`POST ${API}/auth/refresh`]: () => ok({ accessToken: tokenExpiringIn(7200), refreshToken: 'r2' }),
+    });
+    const { realtime } = await connected();
+    for (let round = 0; round < 4; round += 1) {
+      sockets.at(-1)?.fire('connect_error', new Error('Authentication error'));
+      await vi.advanceTimersByTimeAsync(1000);
+      await vi.dynamicImportSettled();
+    }
+    expect(realtime.getStatus()).toBe('paused');
+    expect(http.to('POST', `${API}/auth/refresh`)).toHaveLength(3);
+    window.dispatchEvent(new Event('online'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(http.to('POST', `${API}/auth/refresh`)).toHaveLength(4);
   });
 
   it('"Service unavailable": keeps the session, no refresh, connects again after 1 s, 2 s, 4 s … at most 30 s', async () => {

@@ -11,6 +11,10 @@
 // - a connect_error containing "Service unavailable" (the server could not check the token, e.g.
 //   its database is away): no refresh, connect again after 1 s, 2 s, 4 s … at most 30 s (socket.io
 //   does not retry a handshake its server middleware refused).
+// - after MAX_RECOVERY_ATTEMPTS refresh-and-reconnect rounds without one successful connection,
+//   live updates are 'paused' (the screens say so) and the rounds go on, spaced 5 s, 10 s, 20 s …
+//   at most 60 s, so a stuck connection never floods the server and never gives up; coming back
+//   online or to the app tries again at once.
 import { useSyncExternalStore } from 'react';
 import type { Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@/contract/socket-events';
@@ -29,13 +33,17 @@ import {
 } from './socket-streams';
 
 export type { StreamName, StreamEvent } from './socket-streams';
-export type RealtimeStatus = 'disconnected' | 'connecting' | 'connected';
+/** 'paused': the quick recovery rounds failed; slower rounds go on in the background. */
+export type RealtimeStatus = 'disconnected' | 'connecting' | 'connected' | 'paused';
 
 export const RECONNECT_AFTER_AUTH_ERROR_MS = 1000;
 export const RECONNECT_AFTER_REFRESH_MS = 100;
 export const RECOVER_ON_DISCONNECT_REASONS = ['io server disconnect', 'transport error'] as const;
-/** Refresh-and-reconnect rounds without one successful connection before we stop (no refresh storm). */
+/** Quick refresh-and-reconnect rounds without one successful connection before live updates pause. */
 export const MAX_RECOVERY_ATTEMPTS = 3;
+/** While paused, the rounds go on spaced by these delays: doubling from the first, capped. */
+export const PAUSED_RETRY_FIRST_MS = 5_000;
+export const PAUSED_RETRY_MAX_MS = 60_000;
 /** Reconnect delays while the server cannot check tokens: doubling from the first, capped. */
 export const UNAVAILABLE_RETRY_FIRST_MS = 1_000;
 export const UNAVAILABLE_RETRY_MAX_MS = 30_000;
@@ -45,7 +53,10 @@ type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 let socket: AppSocket | null = null;
 let status: RealtimeStatus = 'disconnected';
 let reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+let recoveryTimer: ReturnType<typeof setTimeout> | null = null;
 let recoveryAttempts = 0;
+let paused = false;
+let pausedRounds = 0;
 let unavailableAttempts = 0;
 let connectSeq = 0;
 const joinedPosts = new Set<string>();
@@ -57,8 +68,24 @@ function setStatus(next: RealtimeStatus): void {
   statusListeners.forEach((listener) => listener());
 }
 
+/** Paused: the next round after a growing delay instead of at once (no refresh storm). */
+function scheduleRecovery(): void {
+  if (recoveryAttempts < MAX_RECOVERY_ATTEMPTS) {
+    void recover();
+    return;
+  }
+  paused = true;
+  setStatus('paused');
+  const delay = Math.min(PAUSED_RETRY_MAX_MS, PAUSED_RETRY_FIRST_MS * 2 ** pausedRounds);
+  pausedRounds += 1;
+  if (recoveryTimer) clearTimeout(recoveryTimer);
+  recoveryTimer = setTimeout(() => {
+    recoveryTimer = null;
+    void recover();
+  }, delay);
+}
+
 async function recover(): Promise<void> {
-  if (recoveryAttempts >= MAX_RECOVERY_ATTEMPTS) return;
   recoveryAttempts += 1;
   try {
     await refreshTokens();
@@ -72,17 +99,19 @@ async function recover(): Promise<void> {
 function attach(s: AppSocket): void {
   s.on('connect', () => {
     recoveryAttempts = 0;
+    paused = false;
+    pausedRounds = 0;
     unavailableAttempts = 0;
     setStatus('connected');
     joinedPosts.forEach((postId) => s.emit('join_post', postId)); // rooms do not survive a new socket
   });
   s.on('disconnect', (reason) => {
-    setStatus('disconnected');
-    if ((RECOVER_ON_DISCONNECT_REASONS as readonly string[]).includes(reason)) void recover();
+    setStatus(paused ? 'paused' : 'disconnected');
+    if ((RECOVER_ON_DISCONNECT_REASONS as readonly string[]).includes(reason)) scheduleRecovery();
   });
   s.on('connect_error', (error) => {
-    setStatus('disconnected');
-    if (error.message.includes(SOCKET_AUTH_ERROR)) void recover();
+    setStatus(paused ? 'paused' : 'disconnected');
+    if (error.message.includes(SOCKET_AUTH_ERROR)) scheduleRecovery();
     else if (error.message.includes(SOCKET_UNAVAILABLE_ERROR)) {
       const delay = Math.min(UNAVAILABLE_RETRY_MAX_MS, UNAVAILABLE_RETRY_FIRST_MS * 2 ** unavailableAttempts);
       unavailableAttempts += 1;
@@ -109,7 +138,7 @@ export const realtime = {
     const token = tokenStore.getAccessToken();
     if (!token) return;
     const seq = ++connectSeq;
-    setStatus('connecting');
+    setStatus(paused ? 'paused' : 'connecting');
     const { io } = await import('socket.io-client');
     if (seq !== connectSeq || socket) return;
     const s: AppSocket = io({ path: '/socket.io', auth: { token }, transports: ['websocket'] });
@@ -118,7 +147,12 @@ export const realtime = {
   },
   disconnect(): void {
     if (reconnectTimer) clearTimeout(reconnectTimer);
+    if (recoveryTimer) clearTimeout(recoveryTimer);
     reconnectTimer = null;
+    recoveryTimer = null;
+    recoveryAttempts = 0;
+    paused = false;
+    pausedRounds = 0;
     closeSocket();
     setStatus('disconnected');
   },
@@ -130,6 +164,13 @@ export const realtime = {
       closeSocket();
       void realtime.connect();
     }, ms);
+  },
+  /** Paused live updates try again now (the device came back online or to the app). */
+  retryNow(): void {
+    if (status !== 'paused' || !recoveryTimer) return;
+    clearTimeout(recoveryTimer);
+    recoveryTimer = null;
+    void recover();
   },
   joinPost(postId: string): void {
     joinedPosts.add(postId);
@@ -157,6 +198,12 @@ export const realtime = {
 onTokensRefreshed(() => {
   if (socket || reconnectTimer) realtime.reconnectAfter(RECONNECT_AFTER_REFRESH_MS);
 });
+if (typeof window !== 'undefined') {
+  window.addEventListener('online', () => realtime.retryNow());
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') realtime.retryNow();
+  });
+}
 onSignedOut(() => {
   joinedPosts.clear();
   realtime.disconnect();
