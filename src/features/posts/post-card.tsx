@@ -32,10 +32,19 @@ export function AuthorAvatar({ author }: { author: LocalPost['author'] }) {
 
 /** The post's text; its images (our own files) are fetched with the token and shown once here. */
 function PostText({ html }: { html: string }) {
+  const t = useT();
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (ref.current) showMediaImages(ref.current, loadTextImage);
-  }, [html]);
+    const root = ref.current;
+    if (!root) return;
+    showMediaImages(root, loadTextImage);
+    // Frames and images need a name (WCAG 4.1.2, 1.1.1); the stored HTML has none to give.
+    for (const frame of root.querySelectorAll('iframe')) {
+      frame.setAttribute('title', t('EDITOR.TOOL_VIDEO'));
+      frame.setAttribute('loading', 'lazy');
+    }
+    for (const img of root.querySelectorAll('img:not([alt])')) img.setAttribute('alt', '');
+  }, [html, t]);
   // Sanitised by the server against the editor's allow-list (or the member's own, not sent yet).
   return (
     <div ref={ref} className="rich-text post-card__content" dangerouslySetInnerHTML={{ __html: html }} />
