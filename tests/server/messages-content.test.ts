@@ -104,7 +104,7 @@ describe('XSS', () => {
   test('allowed formatting is kept', async () => {
     const content =
       '<p class="ql-align-center"><strong>B</strong> <em>I</em> <u>U</u> <s>S</s> ' +
-      '<span style="color:#ff0000">red</span> <a href="https://example.com" rel="noopener noreferrer" target="_blank">x</a></p>' +
+      '<span class="ql-color-red">red</span> <a href="https://example.com" rel="noopener noreferrer" target="_blank">x</a></p>' +
       '<ol><li data-list="bullet">one</li></ol>';
     expect((await post({ content })).json().data.content).toBe(content);
   });

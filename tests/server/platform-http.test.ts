@@ -85,6 +85,7 @@ describe('platform: envelope, headers, CORS, OpenAPI', () => {
       'base-uri': "'self'",
       'form-action': "'self'",
       'frame-ancestors': "'none'",
+      'frame-src': 'https://www.youtube-nocookie.com https://player.vimeo.com',
     });
   });
 

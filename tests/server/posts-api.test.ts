@@ -214,6 +214,7 @@ describe('OpenAPI', () => {
       ['/api/v1.0/posts/feed', 'get'],
       ['/api/v1.0/posts', 'post'],
       ['/api/v1.0/posts/with-image', 'post'],
+      ['/api/v1.0/posts/images', 'post'],
       ['/api/v1.0/posts/{id}', 'get'],
       ['/api/v1.0/posts/{id}', 'put'],
       ['/api/v1.0/posts/{id}', 'delete'],

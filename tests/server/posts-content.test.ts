@@ -70,13 +70,35 @@ describe('posts', () => {
     const html =
       '<h1 class="ql-align-center">Title</h1><h4>Small</h4>' +
       '<p><strong>b</strong><em>i</em><u>u</u><s>s</s>' +
-      '<span style="color:#e60000;background-color:#ffff00">c</span>' +
+      '<span class="ql-color-red ql-bg-yellow">c</span>' +
       '<span class="ql-font-serif">f</span><span class="ql-font-monospace">m</span></p>' +
       '<p class="ql-align-right ql-indent-2">r</p>' +
       '<ol><li data-list="ordered">o</li><li data-list="bullet">b</li>' +
       '<li data-list="checked">c</li><li data-list="unchecked">u</li></ol>';
     const p = await post(t.app, ann, { content: html });
     expect(p.content).toBe(html);
+  });
+
+  test("the fuller toolbar's images (ours), videos (allowed players) and tables survive; other colours go", async () => {
+    const media = '/api/v1.0/media/0b6f3f2a-1111-4222-8333-444455556666';
+    const html =
+      `<p>a<img src="${media}" />b</p>` +
+      '<iframe class="ql-video" frameborder="0" allowfullscreen="true" src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"></iframe>' +
+      '<table><tbody><tr><td data-row="row-ab12">1</td><td data-row="row-ab12">2</td></tr></tbody></table>';
+    const p = await post(t.app, ann, { content: html });
+    expect(p.content).toBe(html);
+    const coloured = await post(t.app, ann, { content: '<p><span style="color:#ffffff">white</span></p>' });
+    expect(coloured.content).toBe('<p><span>white</span></p>');
+  });
+
+  test('a post may be only a video or an image in its text', async () => {
+    const video =
+      '<iframe class="ql-video" frameborder="0" allowfullscreen="true" src="https://player.vimeo.com/video/76979871"></iframe>';
+    expect((await post(t.app, ann, { content: video })).content).toBe(video);
+    const nothing = await call('POST', '/posts', ann, {
+      content: '<iframe src="https://evil.example"></iframe>',
+    });
+    expect(nothing.statusCode).toBe(400);
   });
 
   test('links keep http, https and mailto, and open with rel noopener', async () => {
@@ -95,6 +117,17 @@ describe('posts', () => {
 });
 
 describe('comments', () => {
+  test('keep no images, videos or tables (the compact toolbar offers none)', async () => {
+    const p = await post(t.app, ann);
+    const c = await comment(t.app, bob, p.id, {
+      content:
+        '<p>a<img src="/api/v1.0/media/0b6f3f2a-1111-4222-8333-444455556666">b</p>' +
+        '<iframe class="ql-video" src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"></iframe>' +
+        '<table><tbody><tr><td data-row="row-1">c</td></tr></tbody></table>',
+    });
+    expect(c.content).toBe('<p>ab</p>c');
+  });
+
   test.each(ATTACKS)('%s is removed from a comment and its edit', async (_name, html) => {
     const p = await post(t.app, ann);
     const c = await comment(t.app, bob, p.id, { content: html });

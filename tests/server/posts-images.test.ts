@@ -212,3 +212,44 @@ describe('removing images', () => {
     expect((await image(ann, `${API}/posts/${p.id}/images/${randomUUID()}`)).statusCode).toBe(404);
   });
 });
+
+describe("POST /posts/images (an image inside a post's text)", () => {
+  test('answers the path the text shows; friends see it once a post shows it, strangers never', async () => {
+    const res = await upload(
+      ann,
+      'POST',
+      '/posts/images',
+      form({}, [{ name: 'image', bytes: await png(640, 360), filename: 'inline.png', type: 'image/png' }]),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const uploaded = res.json<{ data: { id: string; url: string; width: number; height: number } }>().data;
+    expect(uploaded).toMatchObject({ url: `${API}/media/${uploaded.id}`, width: 640, height: 360 });
+    // The author sees it at once; a friend only once a post of the author's shows it.
+    expect((await image(ann, uploaded.url)).statusCode).toBe(200);
+    expect((await image(bob, uploaded.url)).statusCode).toBe(404);
+    const p = await post(t.app, ann, { content: `<p>Look<img src="${uploaded.url}" /></p>` });
+    expect(p.content).toBe(`<p>Look<img src="${uploaded.url}" /></p>`);
+    const seen = await image(bob, uploaded.url);
+    expect(seen.statusCode).toBe(200);
+    expect(seen.headers['content-type']).toBe('image/webp');
+    expect((await image(stranger, uploaded.url)).statusCode).toBe(404);
+    expect((await image(null, uploaded.url)).statusCode).toBe(401);
+    // A post of someone else's naming the file does not open it to their friends.
+    const other = await post(t.app, stranger, { content: `<p>Mine<img src="${uploaded.url}" /></p>` });
+    expect(other.content).toContain(uploaded.url);
+    expect((await image(stranger, uploaded.url)).statusCode).toBe(404);
+  });
+
+  test('refuses a request without an image, and what is not an image', async () => {
+    const none = await upload(ann, 'POST', '/posts/images', form({}, []));
+    expect(none.statusCode).toBe(400);
+    const svg = await upload(
+      ann,
+      'POST',
+      '/posts/images',
+      form({}, [{ name: 'image', bytes: SVG, filename: 'x.svg', type: 'image/svg+xml' }]),
+    );
+    expect(svg.statusCode).toBe(415);
+    expect((await call('POST', '/posts/images', ann, {})).statusCode).toBeGreaterThanOrEqual(400);
+  });
+});

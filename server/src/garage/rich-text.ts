@@ -1,10 +1,20 @@
-// Rich text (Quill 2 HTML) sanitised against an allow-list of exactly what the spec's desktop
-// toolbar (§9) can produce: bold, italic, underline, strike, colour, background, font, headers 1–4,
-// ordered/bullet/check lists, indent, align, links. Everything else is dropped (docs/SECURITY-CHECKS.md
-// "Content": Quill has had stored-XSS reports, so what the client sends is never trusted).
-// Reused by every feature that stores rich text (posts, comments, bio, car log content).
+// Rich text (Quill 2 HTML) sanitised against an allow-list of exactly what the editor's toolbars
+// (src/ui/rich-text-editor/toolbars.ts) can produce: bold, italic, underline, strike, the palette's
+// text and highlight colours, the serif and monospace fonts, headers 1–4, ordered/bullet/check lists,
+// indent, align, links; and in posts (the fuller toolbar, spec §9) our own uploaded images, YouTube
+// and Vimeo embeds and tables. Everything else is dropped (docs/SECURITY-CHECKS.md "Content": Quill has had
+// stored-XSS reports, so what the client sends is never trusted).
+// Reused by every feature that stores rich text (posts, comments, bio, car log content, messages).
 import { createRequire } from 'node:module';
 import type sanitizeHtml from 'sanitize-html';
+import {
+  mediaIdOfImageSrc,
+  RICH_TEXT_COLOURS,
+  RICH_TEXT_FONTS,
+  RICH_TEXT_HIGHLIGHTS,
+  richTextImageSrc,
+  videoEmbedUrl,
+} from '../../../src/contract/rich-text';
 
 // Loaded when the first rich text is written: reading the API never needs it, and it (with its
 // HTML parser and postcss) cost ~40 ms of start-up.
@@ -13,22 +23,59 @@ let library: typeof sanitizeHtml | undefined;
 const sanitizer = () => (library ??= load('sanitize-html') as typeof sanitizeHtml);
 
 const LIST_KINDS = new Set(['ordered', 'bullet', 'checked', 'unchecked']);
-const COLOUR = [/^#[0-9a-f]{3}$/i, /^#[0-9a-f]{6}$/i, /^rgb\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*\)$/i];
-const COLOUR_STYLES = { color: COLOUR, 'background-color': COLOUR };
 const BLOCK_CLASSES = [
   'ql-align-center',
   'ql-align-right',
   'ql-align-justify',
   ...Array.from({ length: 8 }, (_, i) => `ql-indent-${i + 1}`),
 ];
+/** Inline formats as Quill classes: only the palette's names and the offered fonts, no inline style. */
+const INLINE_CLASSES = [
+  ...RICH_TEXT_COLOURS.map((c) => `ql-color-${c}`),
+  ...RICH_TEXT_HIGHLIGHTS.map((c) => `ql-bg-${c}`),
+  ...RICH_TEXT_FONTS.map((f) => `ql-font-${f}`),
+];
+/** Quill's table cells name their row (`row-` and a few random characters). */
+const TABLE_ROW = /^row-[a-z0-9]{1,16}$/;
 
+/** Text inside these is not text a member typed; drop it with the tag. */
+const NON_TEXT_TAGS = [
+  'script',
+  'style',
+  'textarea',
+  'option',
+  'noscript',
+  'iframe',
+  'svg',
+  'math',
+  'template',
+  'title',
+  'xmp',
+  'noembed',
+  'noframes',
+  'object',
+];
+
+const linkTransform: sanitizeHtml.Transformer = (tagName, attribs) =>
+  sanitizer().simpleTransform('a', { rel: 'noopener noreferrer', target: '_blank' })(tagName, attribs);
+
+function listItemTransform(tagName: string, attribs: sanitizeHtml.Attributes) {
+  // A made-up list kind loses the attribute, not the item and its text.
+  const { 'data-list': kind, ...rest } = attribs;
+  return {
+    tagName,
+    attribs: kind !== undefined && LIST_KINDS.has(kind) ? { ...rest, 'data-list': kind } : rest,
+  };
+}
+
+/** Everything but posts: what the compact, desktop and mobile toolbars make without media or tables. */
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: ['p', 'br', 'strong', 'em', 'u', 's', 'span', 'h1', 'h2', 'h3', 'h4', 'ol', 'ul', 'li', 'a'],
   allowedAttributes: {
     a: ['href', 'rel', 'target'],
     li: ['data-list', 'class'],
-    span: ['style', 'class'],
-    p: ['style', 'class'],
+    span: ['class'],
+    p: ['class'],
     h1: ['class'],
     h2: ['class'],
     h3: ['class'],
@@ -41,51 +88,67 @@ const OPTIONS: sanitizeHtml.IOptions = {
     h3: BLOCK_CLASSES,
     h4: BLOCK_CLASSES,
     li: BLOCK_CLASSES,
-    // Fonts are an inline format; sanitize-html's glob keeps any `ql-font-<name>`, nothing else
-    // (the formula blot's `ql-formula` goes, leaving its text).
-    span: ['ql-font-*'],
+    span: INLINE_CLASSES,
   },
-  allowedStyles: { span: COLOUR_STYLES, p: COLOUR_STYLES },
+  allowedStyles: {},
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesByTag: {},
   allowedSchemesAppliedToAttributes: ['href'],
   allowProtocolRelative: false,
-  // Text inside these is not text a member typed; drop it with the tag.
-  nonTextTags: [
-    'script',
-    'style',
-    'textarea',
-    'option',
-    'noscript',
-    'iframe',
-    'svg',
-    'math',
-    'template',
-    'title',
-    'xmp',
-    'noembed',
-    'noframes',
-    'object',
-  ],
+  nonTextTags: NON_TEXT_TAGS,
   disallowedTagsMode: 'discard',
+  transformTags: { a: linkTransform, li: listItemTransform },
+};
+
+/**
+ * Posts (spec §9's fuller toolbar): the above plus an image that is one of our own uploaded files
+ * (its path only, rebuilt from the id), a YouTube or Vimeo embed (rebuilt from the video's id, so
+ * no attribute of the given iframe survives) and Quill's tables.
+ */
+const NONE: sanitizeHtml.Attributes = {};
+const POST_OPTIONS: sanitizeHtml.IOptions = {
+  ...OPTIONS,
+  allowedTags: [...(OPTIONS.allowedTags as string[]), 'img', 'iframe', 'table', 'tbody', 'tr', 'td'],
+  allowedAttributes: {
+    ...OPTIONS.allowedAttributes,
+    img: ['src'],
+    iframe: ['class', 'src', 'frameborder', 'allowfullscreen'],
+    td: ['data-row'],
+  },
+  allowedClasses: { ...OPTIONS.allowedClasses, iframe: ['ql-video'] },
+  nonTextTags: NON_TEXT_TAGS.filter((tag) => tag !== 'iframe'),
   transformTags: {
-    a: (tagName, attribs) =>
-      sanitizer().simpleTransform('a', { rel: 'noopener noreferrer', target: '_blank' })(tagName, attribs),
-    li: (tagName, attribs) => {
-      // A made-up list kind loses the attribute, not the item and its text.
-      const { 'data-list': kind, ...rest } = attribs;
+    ...OPTIONS.transformTags,
+    img: (tagName, attribs): sanitizeHtml.Tag => {
+      const id = mediaIdOfImageSrc(attribs.src ?? '');
+      return { tagName, attribs: id === null ? NONE : { src: richTextImageSrc(id) } };
+    },
+    iframe: (tagName, attribs): sanitizeHtml.Tag => {
+      const src = attribs.src === undefined ? null : videoEmbedUrl(attribs.src);
       return {
         tagName,
-        attribs: kind !== undefined && LIST_KINDS.has(kind) ? { ...rest, 'data-list': kind } : rest,
+        attribs: src === null ? NONE : { class: 'ql-video', frameborder: '0', allowfullscreen: 'true', src },
       };
     },
+    td: (tagName, attribs): sanitizeHtml.Tag => ({
+      tagName,
+      attribs:
+        attribs['data-row'] !== undefined && TABLE_ROW.test(attribs['data-row'])
+          ? { 'data-row': attribs['data-row'] }
+          : NONE,
+    }),
   },
+  // An image or a video that is not ours or not allowed goes whole, and so does a frame with
+  // content (Quill's never has any: that text would be counted yet never shown).
+  exclusiveFilter: (frame) =>
+    (frame.tag === 'img' || frame.tag === 'iframe') &&
+    (!frame.attribs.src || (frame.tag === 'iframe' && frame.text.trim() !== '')),
 };
 
 const TEXT_ONLY: sanitizeHtml.IOptions = {
   allowedTags: [],
   allowedAttributes: {},
-  nonTextTags: OPTIONS.nonTextTags,
+  nonTextTags: NON_TEXT_TAGS,
 };
 
 /** The characters of text a sanitised fragment shows (what the spec's limits count, like Quill does). */
@@ -95,8 +158,14 @@ export function richTextLength(html: string): number {
   return escaped.replace(/&lt;|&gt;|&quot;|&amp;/g, 'x').length;
 }
 
+/** Which allow-list applies: a post's fuller toolbar, or every other rich-text field's. */
+export type RichTextKind = 'post' | 'text';
+
 /** Sanitises Quill HTML and measures its text. `textLength` counts UTF-16 units, as Quill does. */
-export function sanitizeRichText(html: string): { html: string; textLength: number } {
-  const clean = sanitizer()(html, OPTIONS);
+export function sanitizeRichText(
+  html: string,
+  kind: RichTextKind = 'text',
+): { html: string; textLength: number } {
+  const clean = sanitizer()(html, kind === 'post' ? POST_OPTIONS : OPTIONS);
   return { html: clean, textLength: richTextLength(clean) };
 }

@@ -2,6 +2,7 @@
 import cors from '@fastify/cors';
 import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
+import { VIDEO_EMBED_ORIGINS } from '../../../src/contract/rich-text';
 import type { Config } from '../config';
 import { badRequest } from './errors';
 import { inputProblem, MAX_JSON_DEPTH } from './input-guard';
@@ -27,6 +28,8 @@ export function appCspDirectives(publicUrl: string): Directives {
     'base-uri': ["'self'"],
     'form-action': ["'self'"],
     'frame-ancestors': ["'none'"],
+    // Posts' video embeds (the editor's allow-list): these players and nothing else in a frame.
+    'frame-src': [...VIDEO_EMBED_ORIGINS],
   };
   if (https) directives['upgrade-insecure-requests'] = [];
   return directives;

@@ -6,6 +6,7 @@ import { mediaRepository } from './media-repository';
 import { FilesList, mediaErrors } from './media-schemas';
 import { mediaService } from './media-service';
 import { mediaStorage } from './media-storage';
+import { mediaUrl } from './media-url';
 
 const tags = ['media'];
 
@@ -14,14 +15,25 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     media: mediaRepository(app.db.kysely),
     storage: mediaStorage(app.config.dataDir),
     log: app.log,
-    // A car's photo is seen by the owner's friends, as the car is; logs' files stay private.
+    // A car's photo is seen by the owner's friends, as the car is, and so is an image a post of
+    // the owner's shows in its text (the sanitiser keeps only `/media/<id>` there); logs' files
+    // stay private.
     mayRead: async (memberId, row) => {
       const car = await app.db.kysely
         .selectFrom('cars')
         .select('id')
         .where('image', '=', row.id)
         .executeTakeFirst();
-      return car !== undefined && (await areFriends(app.db.kysely, memberId, row.owner_id));
+      const shown =
+        car ??
+        (await app.db.kysely
+          .selectFrom('posts')
+          .select('id')
+          .where('author_id', '=', row.owner_id)
+          // row.id is a server-made UUID: no LIKE wildcard in it.
+          .where('content', 'like', `%${mediaUrl(row.id)}"%`)
+          .executeTakeFirst());
+      return shown !== undefined && (await areFriends(app.db.kysely, memberId, row.owner_id));
     },
   });
   const preHandler = app.authenticate;

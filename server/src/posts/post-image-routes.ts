@@ -3,6 +3,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Post, PostIdParams, PostImageParams, PostInput, PostUpdate } from '../../../src/contract/posts';
+import { richTextImageSrc } from '../../../src/contract/rich-text';
 import { badRequest, notFound } from '../http/errors';
 import { mediaErrors as errors, multipartBody } from '../media/media-schemas';
 import type { MediaService } from '../media/media-service';
@@ -12,6 +13,14 @@ import { OkItem } from '../notifications/route-schemas';
 import type { PostImage, PostsService } from './posts-service';
 
 const tags = ['posts'];
+
+/** An image uploaded for a post's text: where the text shows it (`<img src>`). */
+const TextImage = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  url: Type.String(),
+  width: Type.Union([Type.Integer(), Type.Null()]),
+  height: Type.Union([Type.Integer(), Type.Null()]),
+});
 
 /** GET /posts/{id}/images/{mediaId}: the bytes, for the author and their friends. */
 export const postImageRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService; dataDir: string }> = async (
@@ -69,6 +78,33 @@ export const postUploadRoutes: FastifyPluginAsyncTypebox<{
     width: row.width === null ? null : Number(row.width),
     height: row.height === null ? null : Number(row.height),
   });
+
+  app.post(
+    '/posts/images',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary:
+          "Upload an image to show inside my post's text (multipart, one `image`); answers its path. " +
+          'Friends can see it once a post of mine shows it.',
+        ...multipartBody('image', false),
+        response: { 201: OkItem(TextImage), ...errors(400, 401, 413, 415) },
+      },
+    },
+    async (request, reply) => {
+      const { files } = await readMultipart(request, Type.Object({}), 'image', 1);
+      if (files.length === 0)
+        throw badRequest('Send the image as "image".', [{ field: 'body.image', message: 'is required' }]);
+      const row = await store(request.member.id, files);
+      if (!row)
+        throw badRequest('Send the image as "image".', [{ field: 'body.image', message: 'is required' }]);
+      const { id, width, height } = imageOf(row);
+      return reply
+        .status(201)
+        .send({ success: true as const, data: { id, url: richTextImageSrc(id), width, height } });
+    },
+  );
 
   app.post(
     '/posts/with-image',

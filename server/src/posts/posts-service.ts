@@ -45,10 +45,11 @@ const invalid = (field: string, message: string) =>
 
 /** Sanitised content; 400 past POST_CONTENT_MAX characters of text, or empty without an image. */
 export function cleanPostContent(html: string, hasImage: boolean): string {
-  const clean = sanitizeRichText(html);
+  const clean = sanitizeRichText(html, 'post');
   if (clean.textLength > POST_CONTENT_MAX)
     throw invalid('content', `must not have more than ${POST_CONTENT_MAX} characters of text`);
-  if (clean.textLength === 0 && !hasImage)
+  // An image or a video inside the text counts as content, like the post's own image.
+  if (clean.textLength === 0 && !hasImage && !/<(?:img|iframe)\b/.test(clean.html))
     throw invalid('content', 'must have some text, or the post an image');
   return clean.html;
 }

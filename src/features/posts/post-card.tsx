@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useMediaUrl } from '@/features/garage/data';
 import { useAvatarUrl } from '@/features/people/avatar/use-avatar-url';
 import { useSession } from '@/lib/auth/session';
@@ -7,7 +7,9 @@ import { useUploadPercent } from '@/lib/outbox/upload-progress';
 import { displayName } from '@/lib/display-name';
 import { formatDate, useT } from '@/lib/i18n';
 import { Button, ConfirmDialog } from '@/ui';
-import { deletePost, toggleLike, type LocalPost } from './data';
+// Not the editor's barrel: the feed's first render must not pull the editor in.
+import { showMediaImages } from '@/ui/rich-text-editor/rich-text-images';
+import { deletePost, loadTextImage, toggleLike, type LocalPost } from './data';
 import { ChatBubbleIcon, HeartIcon } from './icons';
 
 /** The author's round 50 px picture (spec §9 avatar size), or their initial. */
@@ -25,6 +27,27 @@ export function AuthorAvatar({ author }: { author: LocalPost['author'] }) {
     <span className="post-avatar post-avatar--initial" aria-hidden="true">
       {displayName(author).charAt(0).toUpperCase()}
     </span>
+  );
+}
+
+/** The post's text; its images (our own files) are fetched with the token and shown once here. */
+function PostText({ html }: { html: string }) {
+  const t = useT();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const root = ref.current;
+    if (!root) return;
+    showMediaImages(root, loadTextImage);
+    // Frames and images need a name (WCAG 4.1.2, 1.1.1); the stored HTML has none to give.
+    for (const frame of root.querySelectorAll('iframe')) {
+      frame.setAttribute('title', t('EDITOR.TOOL_VIDEO'));
+      frame.setAttribute('loading', 'lazy');
+    }
+    for (const img of root.querySelectorAll('img:not([alt])')) img.setAttribute('alt', '');
+  }, [html, t]);
+  // Sanitised by the server against the editor's allow-list (or the member's own, not sent yet).
+  return (
+    <div ref={ref} className="rich-text post-card__content" dangerouslySetInnerHTML={{ __html: html }} />
   );
 }
 
@@ -102,10 +125,7 @@ export function PostCard({
           aria-label={t('POSTS.UPLOADING', { percent: uploading })}
         />
       ) : null}
-      {post.content ? (
-        // Sanitised by the server against the editor's allow-list (or the member's own, not sent yet).
-        <div className="rich-text post-card__content" dangerouslySetInnerHTML={{ __html: post.content }} />
-      ) : null}
+      {post.content ? <PostText html={post.content} /> : null}
       {post.image ? <PostImage post={post} /> : null}
       <footer className="post-card__actions">
         <button

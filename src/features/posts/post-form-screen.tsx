@@ -1,12 +1,12 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import type { Post } from '@/contract/posts';
 import { POST_CONTENT_MAX } from '@/contract/constants';
 import { useCars, useMediaUrl } from '@/features/garage/data';
 import { useT } from '@/lib/i18n';
 import { Alert, Button, EmptyState, Page, SkeletonRows } from '@/ui';
-import { isRichTextEmpty, richTextLength, RichTextEditor } from '@/ui/rich-text-editor';
-import { savePost, updatePost, usePost } from './data';
+import { isRichTextEmpty, richTextLength, RichTextEditor, type RichTextImages } from '@/ui/rich-text-editor';
+import { loadTextImage, savePost, updatePost, uploadTextImage, usePost } from './data';
 import { ImageIcon } from './icons';
 import { usePostToolbar } from './use-toolbar';
 import './posts.css';
@@ -75,6 +75,21 @@ function PostForm({ post }: { post?: Post }) {
   const current = useMediaUrl(image ? null : keptImage);
   const preview = picked ?? current;
   const hasImage = Boolean(image || keptImage);
+  // The toolbar's image button: uploaded to my files at once, inserted by its path.
+  const textImages = useMemo<RichTextImages>(
+    () => ({
+      upload: async (file) => {
+        try {
+          return await uploadTextImage(file);
+        } catch {
+          setError(t('EDITOR.IMAGE_UPLOAD_FAILED'));
+          return null;
+        }
+      },
+      load: loadTextImage,
+    }),
+    [t],
+  );
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -110,6 +125,7 @@ function PostForm({ post }: { post?: Post }) {
         placeholder={t('POSTS.PLACEHOLDER')}
         toolbar={toolbar}
         maxLength={POST_CONTENT_MAX}
+        images={textImages}
       />
       <div className="post-form__row">
         <input

@@ -190,6 +190,20 @@ describe('create-post', () => {
     expect(screen.getByText('0 / 10,000 characters')).toBeTruthy();
   });
 
+  it("offers the fuller toolbar's links, images, videos and tables, and the palette's colours", async () => {
+    await renderApp('/create-post');
+    await editor();
+    for (const name of [
+      'Link',
+      'Image',
+      'Video (YouTube or Vimeo)',
+      'Table',
+      'Text colour',
+      'Background colour',
+    ])
+      expect(screen.getByRole('button', { name })).toBeTruthy();
+  });
+
   it('attaches a photo with a preview; the post goes as multipart data + image', async () => {
     vi.stubGlobal(
       'FormData',

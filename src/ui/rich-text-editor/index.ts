@@ -11,6 +11,9 @@ export {
   DESKTOP_TOOLBAR,
   MOBILE_TOOLBAR,
   RICH_TEXT_FORMATS,
+  formatsFor,
+  toolbarFormats,
   type ToolbarConfig,
 } from './toolbars';
+export { showMediaImages, type RichTextImages } from './rich-text-images';
 export { isRichTextEmpty, richTextLength, richTextOf } from './rich-text-length';

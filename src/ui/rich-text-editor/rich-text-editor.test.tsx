@@ -5,10 +5,13 @@ import Quill from 'quill';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { activateCatalog, renderWithProviders } from '@/app/test-utils';
+import { RICH_TEXT_COLOURS, RICH_TEXT_HIGHLIGHTS } from '@/contract/rich-text';
 import {
   clampEditorHeight,
   COMPACT_TOOLBAR,
   DESKTOP_TOOLBAR,
+  formatsFor,
+  RICH_TEXT_FORMATS,
   isRichTextEmpty,
   MOBILE_TOOLBAR,
   RichTextEditor,
@@ -17,26 +20,87 @@ import {
 } from '.';
 
 describe('toolbar presets (spec §9)', () => {
-  it('desktop: bold, italic, underline, strike, colour, background, font, headers 1-4 or normal, lists, indent, alignment', () => {
+  it('desktop: bold, italic, underline, strike, colour, background, font, headers 1-4 or normal, lists, indent, alignment, and links, images, videos, tables', () => {
     expect(DESKTOP_TOOLBAR).toEqual([
       ['bold', 'italic', 'underline', 'strike'],
-      [{ color: [] }, { background: [] }],
-      [{ font: [] }],
+      [
+        { color: [false, 'red', 'orange', 'green', 'blue', 'purple'] },
+        { background: [false, 'yellow', 'green', 'blue', 'pink'] },
+      ],
+      [{ font: [false, 'serif', 'monospace'] }],
       [{ header: [1, 2, 3, 4, false] }],
       [{ list: 'ordered' }, { list: 'bullet' }, { list: 'check' }],
       [{ indent: '-1' }, { indent: '+1' }],
       [{ align: [] }],
+      ['link', 'image', 'video', 'table'],
     ]);
   });
 
-  it('mobile: bold, italic, underline, colour, background, headers, ordered and bullet lists, alignment', () => {
+  it('mobile: bold, italic, underline, colour, background, headers, ordered and bullet lists, alignment, and links, images, videos, tables', () => {
     expect(MOBILE_TOOLBAR).toEqual([
       ['bold', 'italic', 'underline'],
-      [{ color: [] }, { background: [] }],
+      [
+        { color: [false, 'red', 'orange', 'green', 'blue', 'purple'] },
+        { background: [false, 'yellow', 'green', 'blue', 'pink'] },
+      ],
       [{ header: [1, 2, 3, 4, false] }],
       [{ list: 'ordered' }, { list: 'bullet' }],
       [{ align: [] }],
+      ['link', 'image', 'video', 'table'],
     ]);
+  });
+
+  it('compact (cars, logs, bio, messages): one row with links and no media', () => {
+    expect(COMPACT_TOOLBAR).toEqual([
+      ['bold', 'italic', 'underline', 'strike'],
+      [{ list: 'ordered' }, { list: 'bullet' }, { list: 'check' }],
+      ['link', 'clean'],
+    ]);
+  });
+
+  it('an editor accepts media and tables only when its toolbar offers them', () => {
+    const tables = ['table', 'table-row', 'table-body', 'table-container'];
+    expect(formatsFor(COMPACT_TOOLBAR)).toEqual([...RICH_TEXT_FORMATS]);
+    expect(formatsFor(DESKTOP_TOOLBAR)).toEqual([...RICH_TEXT_FORMATS, 'image', 'video', ...tables]);
+    expect(formatsFor(MOBILE_TOOLBAR)).toEqual([...RICH_TEXT_FORMATS, 'image', 'video', ...tables]);
+  });
+});
+
+describe('palette (reads on white and in dark mode)', () => {
+  const css = readFileSync(path.resolve(__dirname, '../rich-text.css'), 'utf8');
+  const theme = readFileSync(path.resolve(__dirname, '../theme.css'), 'utf8');
+  const [light = '', dark = ''] = css.split('@media (prefers-color-scheme: dark)');
+  const [themeLight = '', themeDark = ''] = theme.split('@media (prefers-color-scheme: dark)');
+  const value = (block: string, name: string) => {
+    const found = new RegExp(`${name}:\\s*(#[0-9a-f]{6})`, 'i').exec(block)?.[1];
+    expect(found, name).toBeDefined();
+    return found as string;
+  };
+  const luminance = (hex: string) => {
+    const [r, g, b] = [1, 3, 5].map((i) => {
+      const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    }) as [number, number, number];
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const contrast = (a: string, b: string) => {
+    const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+    return (hi + 0.05) / (lo + 0.05);
+  };
+
+  it.each([
+    ['light', light, themeLight],
+    ['dark', dark, themeDark],
+  ])('%s: every text colour and highlight reaches 4.5:1', (_theme, block, themeBlock) => {
+    const surfaces = [value(themeBlock, '--color-surface'), value(themeBlock, '--color-surface-2')];
+    const text = value(themeBlock, '--color-text');
+    const highlights = RICH_TEXT_HIGHLIGHTS.map((h) => value(block, `--rt-bg-${h}`));
+    for (const c of RICH_TEXT_COLOURS) {
+      const colour = value(block, `--rt-color-${c}`);
+      for (const ground of [...surfaces, ...highlights])
+        expect(contrast(colour, ground), `${c} on ${ground}`).toBeGreaterThanOrEqual(4.5);
+    }
+    for (const ground of highlights) expect(contrast(text, ground)).toBeGreaterThanOrEqual(4.5);
   });
 });
 
@@ -167,11 +231,137 @@ describe('RichTextEditor', () => {
     await waitFor(() => expect(quill.getText()).toBe('From outside\n'));
   });
 
-  it('drops what the server would drop (images) on the way in', async () => {
+  it('drops what the server would drop (images outside posts) on the way in', async () => {
     renderWithProviders(<Harness initial={'<p>a<img src="https://example.com/x.png">b</p>'} />);
     const { root } = await editorOf('Description');
     expect(root.querySelector('img')).toBeNull();
     expect(root.textContent).toBe('ab');
+  });
+
+  it('toolbar contents per editor kind: compact links; posts add images, videos, tables and the palette', async () => {
+    const { unmount } = renderWithProviders(<Harness />);
+    await editorOf('Description');
+    const buttons = () =>
+      screen
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label'))
+        .filter(Boolean);
+    expect(buttons()).toEqual(
+      expect.arrayContaining(['Bold', 'Italic', 'Underline', 'Strikethrough', 'Link', 'Clear formatting']),
+    );
+    for (const name of ['Image', 'Video (YouTube or Vimeo)', 'Table', 'Text colour'])
+      expect(buttons()).not.toContain(name);
+    unmount();
+
+    renderWithProviders(<Harness toolbar={DESKTOP_TOOLBAR} />);
+    await editorOf('Description');
+    expect(buttons()).toEqual(
+      expect.arrayContaining([
+        'Link',
+        'Image',
+        'Video (YouTube or Vimeo)',
+        'Table',
+        'Text colour',
+        'Background colour',
+      ]),
+    );
+    const colours = [...document.querySelectorAll('.ql-color .ql-picker-item')].map((i) =>
+      i.getAttribute('aria-label'),
+    );
+    expect(colours).toEqual(['Default colour', 'Red', 'Orange', 'Green', 'Blue', 'Purple']);
+    const highlights = [...document.querySelectorAll('.ql-background .ql-picker-item')].map((i) =>
+      i.getAttribute('aria-label'),
+    );
+    expect(highlights).toEqual([
+      'No highlight',
+      'Yellow highlight',
+      'Green highlight',
+      'Blue highlight',
+      'Pink highlight',
+    ]);
+  });
+
+  it('names the new buttons and the link tooltip in French', async () => {
+    activateCatalog('fr-FR');
+    renderWithProviders(<Harness toolbar={MOBILE_TOOLBAR} />);
+    await editorOf('Description');
+    for (const name of ['Lien', 'Image', 'Vidéo (YouTube ou Vimeo)', 'Tableau', 'Couleur du texte'])
+      expect(screen.getByRole('button', { name })).toBeTruthy();
+    const tooltip = document.querySelector('.ql-tooltip') as HTMLElement;
+    expect(tooltip.getAttribute('data-enter-link')).toBe('Adresse du lien :');
+    expect(tooltip.querySelector('a.ql-action')?.getAttribute('data-save')).toBe('Enregistrer');
+    expect(tooltip.querySelector('input')?.getAttribute('aria-label')).toBe('Adresse');
+  });
+
+  it('keeps only what the server keeps: palette colours, our images, allowed videos, tables, safe links', async () => {
+    const media = '/api/v1.0/media/0b6f3f2a-1111-4222-8333-444455556666';
+    const load = vi.fn(async () => new Blob(['x'], { type: 'image/webp' }));
+    const images = { load };
+    renderWithProviders(
+      <Harness
+        toolbar={DESKTOP_TOOLBAR}
+        images={images}
+        initial={
+          `<p><span class="ql-color-red">r</span><span class="ql-color-white">w</span>` +
+          `<span style="color:#ffff00">y</span><a href="javascript:alert(1)">j</a></p>` +
+          `<p><img src="${media}"><img src="https://evil.example/x.png"></p>` +
+          '<iframe class="ql-video" src="https://www.youtube.com/embed/dQw4w9WgXcQ"></iframe>' +
+          '<iframe class="ql-video" src="https://evil.example/embed/x"></iframe>' +
+          '<table><tbody><tr><td data-row="row-1">c</td></tr></tbody></table>'
+        }
+      />,
+    );
+    const { root } = await editorOf('Description');
+    expect(root.querySelector('.ql-color-red')?.textContent).toBe('r');
+    expect(root.querySelector('.ql-color-white, [style]')).toBeNull();
+    expect(root.querySelector('a')?.getAttribute('href')).toBe('about:blank');
+    expect([...root.querySelectorAll('img')].map((i) => i.getAttribute('src'))).toEqual([media]);
+    expect([...root.querySelectorAll('iframe')].map((i) => i.getAttribute('src'))).toEqual([
+      'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
+    ]);
+    expect(root.querySelector('td')?.textContent).toBe('c');
+    // Our image is fetched with the token by the caller and shown through srcset; src stays the path.
+    await waitFor(() => expect(root.querySelector('img')?.getAttribute('srcset')).toMatch(/^blob:/));
+    expect(load).toHaveBeenCalledWith(media);
+  });
+
+  it('compact editors drop media and tables on the way in', async () => {
+    renderWithProviders(
+      <Harness
+        initial={
+          '<p>a<img src="/api/v1.0/media/0b6f3f2a-1111-4222-8333-444455556666">b</p>' +
+          '<iframe class="ql-video" src="https://www.youtube.com/embed/dQw4w9WgXcQ"></iframe>' +
+          '<table><tbody><tr><td data-row="row-1">c</td></tr></tbody></table>'
+        }
+      />,
+    );
+    const { root } = await editorOf('Description');
+    expect(root.querySelector('img, iframe, table')).toBeNull();
+    expect(root.textContent).toContain('ab');
+  });
+
+  it('inserts an uploaded image by its path, and a table from the toolbar', async () => {
+    const media = '/api/v1.0/media/0b6f3f2a-1111-4222-8333-444455556666';
+    const upload = vi.fn(async () => media);
+    const values: string[] = [];
+    const images = { upload, load: async () => null };
+    renderWithProviders(
+      <Harness toolbar={DESKTOP_TOOLBAR} images={images} onValue={(v) => values.push(v)} />,
+    );
+    const { quill } = await editorOf('Description');
+    const file = new File(['x'], 'car.png', { type: 'image/png' });
+    act(() => quill.setSelection(0, 0, 'silent'));
+    await act(async () => {
+      (quill as unknown as { uploader: { upload(range: unknown, files: File[]): void } }).uploader.upload(
+        { index: 0, length: 0 },
+        [file],
+      );
+      await Promise.resolve();
+    });
+    await waitFor(() => expect(values.at(-1)).toContain(`<img src="${media}">`));
+    expect(upload).toHaveBeenCalledWith(file);
+    fireEvent.click(screen.getByRole('button', { name: 'Table' }));
+    await waitFor(() => expect(values.at(-1)).toMatch(/<table><tbody><tr><td data-row="row-[a-z0-9]+">/));
   });
 
   it('lets Tab leave the editor (no keyboard trap)', async () => {

@@ -2,6 +2,7 @@ import { lazy, Suspense, useId, useMemo } from 'react';
 import { formatNumber, useT } from '@/lib/i18n';
 import { Skeleton } from '../skeleton';
 import { TEXT_AREA_MAX_HEIGHT_PX, TEXT_AREA_MIN_HEIGHT_PX } from '../text-area';
+import type { RichTextImages } from './rich-text-images';
 import { richTextLength } from './rich-text-length';
 import { DESKTOP_TOOLBAR, type ToolbarConfig } from './toolbars';
 import './rich-text-editor.css';
@@ -32,6 +33,8 @@ export interface RichTextEditorProps {
   /** Height of the writing area in px, kept within the spec's 35–300. */
   height?: number;
   onBlur?: () => void;
+  /** Uploads and shows images (posts: the toolbar's image button; keep the identity stable). */
+  images?: RichTextImages;
 }
 
 export function clampEditorHeight(height: number): number {
@@ -51,6 +54,7 @@ export function RichTextEditor({
   optional,
   height = DEFAULT_EDITOR_HEIGHT_PX,
   onBlur,
+  images,
 }: RichTextEditorProps) {
   const t = useT();
   const id = useId();
@@ -91,6 +95,7 @@ export function RichTextEditor({
           invalid={Boolean(message)}
           minHeight={editorHeight}
           onBlur={onBlur}
+          images={images}
         />
       </Suspense>
       <div className="rte__footer">

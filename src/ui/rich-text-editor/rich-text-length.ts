@@ -3,11 +3,16 @@
 
 let parser: DOMParser | undefined;
 
-/** The text a Quill HTML fragment shows. Parsed inertly: DOMParser runs no scripts and loads nothing. */
+/** Parsed inertly: DOMParser runs no scripts and loads nothing. */
+function bodyOf(html: string): HTMLElement {
+  parser ??= new DOMParser();
+  return parser.parseFromString(html, 'text/html').body;
+}
+
+/** The text a Quill HTML fragment shows. */
 export function richTextOf(html: string | null | undefined): string {
   if (!html) return '';
-  parser ??= new DOMParser();
-  return parser.parseFromString(html, 'text/html').body.textContent ?? '';
+  return bodyOf(html).textContent ?? '';
 }
 
 /** Characters of text in a Quill HTML fragment (what "at most 20000 characters" counts). */
@@ -15,7 +20,9 @@ export function richTextLength(html: string | null | undefined): number {
   return richTextOf(html).length;
 }
 
-/** True when the HTML shows no text at all (Quill's empty document is `<p><br></p>`). */
+/** True when the HTML shows no text, image or video at all (Quill's empty document is `<p><br></p>`). */
 export function isRichTextEmpty(html: string | null | undefined): boolean {
-  return richTextOf(html).trim() === '';
+  if (!html) return true;
+  const body = bodyOf(html);
+  return (body.textContent ?? '').trim() === '' && body.querySelector('img, iframe') === null;
 }

@@ -9,6 +9,9 @@ const BUTTON_KEYS: Record<string, string> = {
   underline: 'EDITOR.TOOL_UNDERLINE',
   strike: 'EDITOR.TOOL_STRIKE',
   link: 'EDITOR.TOOL_LINK',
+  image: 'EDITOR.TOOL_IMAGE',
+  video: 'EDITOR.TOOL_VIDEO',
+  table: 'EDITOR.TOOL_TABLE',
   clean: 'EDITOR.TOOL_CLEAN',
   'list:ordered': 'EDITOR.TOOL_LIST_ORDERED',
   'list:bullet': 'EDITOR.TOOL_LIST_BULLET',
@@ -41,7 +44,26 @@ const ITEM_KEYS: Record<string, string> = {
   'align:right': 'EDITOR.ALIGN_RIGHT',
   'align:justify': 'EDITOR.ALIGN_JUSTIFY',
   'color:': 'EDITOR.COLOR_DEFAULT',
-  'background:': 'EDITOR.COLOR_DEFAULT',
+  'color:red': 'EDITOR.COLOR_RED',
+  'color:orange': 'EDITOR.COLOR_ORANGE',
+  'color:green': 'EDITOR.COLOR_GREEN',
+  'color:blue': 'EDITOR.COLOR_BLUE',
+  'color:purple': 'EDITOR.COLOR_PURPLE',
+  'background:': 'EDITOR.HIGHLIGHT_NONE',
+  'background:yellow': 'EDITOR.HIGHLIGHT_YELLOW',
+  'background:green': 'EDITOR.HIGHLIGHT_GREEN',
+  'background:blue': 'EDITOR.HIGHLIGHT_BLUE',
+  'background:pink': 'EDITOR.HIGHLIGHT_PINK',
+};
+
+/** Snow's link and video tooltip draws its words from English CSS; these replace them (quill-theme.css). */
+const TOOLTIP_KEYS: Record<string, string> = {
+  'data-visit': 'EDITOR.TOOLTIP_VISIT',
+  'data-edit': 'EDITOR.TOOLTIP_EDIT',
+  'data-remove': 'EDITOR.TOOLTIP_REMOVE',
+  'data-save': 'EDITOR.TOOLTIP_SAVE',
+  'data-enter-link': 'EDITOR.TOOLTIP_LINK',
+  'data-enter-video': 'EDITOR.TOOLTIP_VIDEO',
 };
 
 const formatOf = (el: Element): string | undefined =>
@@ -74,5 +96,29 @@ export function labelToolbar(toolbar: HTMLElement, t: Translate): void {
     const selected = picker.querySelector<HTMLElement>('.ql-picker-item.ql-selected');
     const text = selected?.getAttribute('data-label');
     if (label && text) label.setAttribute('data-label', text);
+  }
+}
+
+/** Names the words and the address field of snow's tooltip (links, videos) in the current language. */
+export function labelTooltip(tooltip: HTMLElement, t: Translate): void {
+  // attr() reads the element its pseudo-element belongs to: the root, or the action links.
+  for (const [attribute, key] of Object.entries(TOOLTIP_KEYS)) {
+    const target =
+      attribute === 'data-remove'
+        ? tooltip.querySelector('a.ql-remove')
+        : attribute === 'data-edit' || attribute === 'data-save'
+          ? tooltip.querySelector('a.ql-action')
+          : tooltip;
+    target?.setAttribute(attribute, t(key));
+  }
+  for (const action of tooltip.querySelectorAll('a.ql-action, a.ql-remove')) {
+    action.setAttribute('role', 'button');
+    action.setAttribute('tabindex', '0');
+  }
+  const input = tooltip.querySelector<HTMLInputElement>('input[type="text"]');
+  if (input) {
+    input.setAttribute('aria-label', t('EDITOR.TOOLTIP_ADDRESS'));
+    input.setAttribute('data-link', 'https://');
+    input.setAttribute('data-video', 'https://www.youtube.com/watch?v=…');
   }
 }

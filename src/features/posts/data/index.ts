@@ -10,6 +10,7 @@ export { readFeed, useFeed, usePost } from './reads';
 export { loadMoreFeed, mergePosts, syncFeed, syncPost, useFeedRefresh } from './sync';
 export { deletePost, savePost, toggleLike, toggledLikes, updatePost } from './writes';
 export { registerPostHandlers } from './handlers';
+export { loadTextImage, uploadTextImage } from './text-images';
 export { FEED_CURSOR_KEY, POST_KINDS, type LocalPost, type PostDraft } from './types';
 export {
   COMMENT_KINDS,
