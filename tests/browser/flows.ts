@@ -1,6 +1,6 @@
 // Steps several flows share, written the way a person does them: by role and accessible name.
 import type { Locator, Page } from 'playwright-core';
-import { exactly, t, type Locale } from './harness';
+import { exactly, expectPath, t, type Locale } from './harness';
 
 /** The screen's one h1, named by a catalog key. */
 export function screenHeading(page: Page, key: string, locale: Locale = 'en-US'): Locator {
@@ -58,10 +58,28 @@ export function htmlLang(page: Page): Promise<string | null> {
 }
 
 /**
- * Waits until the page has stopped loading (no request for 500 ms) before a form is filled. A
- * signed-out form can still re-mount just after it first shows and drop what was typed (seen on
- * /forgot-password); a person pauses too, so the flows wait for a settled page.
+ * After a document load (goto, reload): waits until the page has stopped loading (no request for
+ * 500 ms) before a form is filled. It does not wait after an in-app navigation (no document load,
+ * so it returns at once): use `followLink` there.
  */
 export async function settled(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
+}
+
+/**
+ * Follows an in-app link and waits for the screen it opens, as a person does: the address changes
+ * first, and the previous screen stays until the router has run the guards and fetched the new
+ * screen's code. A field filled before then belongs to the previous screen (the login screen has
+ * an e-mail field too) and is gone when the new one replaces it.
+ */
+export async function followLink(
+  page: Page,
+  linkKey: string,
+  path: string,
+  headingKey: string,
+  locale: Locale = 'en-US',
+): Promise<void> {
+  await page.getByRole('link', { name: exactly(t(linkKey, locale)) }).click();
+  await expectPath(page, path);
+  await screenHeading(page, headingKey, locale).waitFor();
 }

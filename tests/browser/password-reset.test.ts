@@ -4,7 +4,7 @@ import { expect, test } from 'vitest';
 import { signUpViaApi } from './support/api.mjs';
 import { resetLink, waitForMail } from './support/mailbox';
 import { exactly, expectPath, t, useE2e } from './harness';
-import { expectSignedInShell, field, screenHeading, settled, signIn } from './flows';
+import { expectSignedInShell, field, followLink, screenHeading, settled, signIn } from './flows';
 
 const e2e = useE2e();
 
@@ -15,18 +15,8 @@ test('a member resets a forgotten password from the mailed link', async () => {
 
   await page.goto(`${e2e.baseUrl}/login`);
   await settled(page);
-  await page.getByRole('link', { name: exactly(t('AUTH.FORGOT_PASSWORD_LINK')) }).click();
-  await expectPath(page, '/forgot-password');
-  await settled(page);
-  // Known and open (see the closing notes): on a loaded machine the screen is sometimes mounted
-  // again just after the page settles, which empties the field. Fill until the value holds, so this
-  // flow tests the reset itself; the remount is tracked separately.
-  const email = field(page, 'AUTH.EMAIL');
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    await email.fill(member.email);
-    await page.waitForTimeout(300);
-    if ((await email.inputValue()) === member.email) break;
-  }
+  await followLink(page, 'AUTH.FORGOT_PASSWORD_LINK', '/forgot-password', 'AUTH.FORGOT_TITLE');
+  await field(page, 'AUTH.EMAIL').fill(member.email);
   await page.getByRole('button', { name: exactly(t('AUTH.FORGOT_BUTTON')) }).click();
   await screenHeading(page, 'AUTH.FORGOT_SENT_TITLE').waitFor();
 
@@ -53,4 +43,29 @@ test('a member resets a forgotten password from the mailed link', async () => {
   await page.getByRole('button', { name: exactly(t('AUTH.LOGIN_BUTTON')) }).click();
   await expectPath(page, '/my-posts');
   await expectSignedInShell(page);
+});
+
+// The "remount" seen on a loaded machine: the address is /forgot-password before the screen is, and
+// a field filled then is the login screen's, replaced when the forgot-password screen arrives.
+test('what a member types on the forgot-password screen stays when its code arrives late', async () => {
+  // No service worker: the screen's code must come from the network, which is slowed here.
+  const page = await e2e.newPage({ locale: 'en-US', serviceWorkers: 'block' });
+  await page.route(/\/assets\/forgot-password-[^/]*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto(`${e2e.baseUrl}/login`);
+  await settled(page);
+  await followLink(page, 'AUTH.FORGOT_PASSWORD_LINK', '/forgot-password', 'AUTH.FORGOT_TITLE');
+  const email = field(page, 'AUTH.EMAIL');
+  await email.fill('late@example.com');
+  await email.evaluate((input) => input.setAttribute('data-typed-into', 'yes'));
+
+  // The pointer then rests on "Back to sign in": preloading /login runs the root guard again.
+  await page.getByRole('link', { name: exactly(t('AUTH.BACK_TO_LOGIN')) }).hover();
+  await page.waitForTimeout(500);
+
+  await screenHeading(page, 'AUTH.FORGOT_TITLE').waitFor();
+  expect(await email.getAttribute('data-typed-into')).toBe('yes'); // the same field, not a new one
+  expect(await email.inputValue()).toBe('late@example.com');
 });
