@@ -16,6 +16,17 @@ export class AppError extends Error {
   }
 }
 
+/** An answer given before (an upload's idempotent replay, found once its parts are read): sent as it is. */
+export class StoredAnswer extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly body: string,
+  ) {
+    super('Idempotent replay');
+    this.name = 'StoredAnswer';
+  }
+}
+
 export const badRequest = (message: string, fields?: { field: string; message: string }[]) =>
   new AppError(400, 'VALIDATION_ERROR', message, fields);
 export const unauthorized = (message = 'Authentication required.') =>
@@ -43,6 +54,13 @@ function validationFields(error: FastifyError) {
 /** The envelope of DESIGN.md for every error, including Fastify's own and unknown routes. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof StoredAnswer) {
+      return reply
+        .status(error.statusCode)
+        .header('Idempotent-Replayed', 'true')
+        .type('application/json; charset=utf-8')
+        .send(error.body);
+    }
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
       return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.fields));
