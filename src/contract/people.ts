@@ -154,6 +154,13 @@ export type FriendList = Static<typeof FriendList>;
 export const FriendsQuery = Type.Object({
   limit: Type.Integer({ minimum: 1, maximum: 100, default: FRIENDS_PAGE_SIZE }),
   offset: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 }),
+  search: Type.Optional(
+    Type.String({
+      maxLength: PEOPLE_SEARCH_MAX_LENGTH,
+      description:
+        'Only the friends whose username, first name, last name or full name holds this text, ignoring case and accents (blank: all); meta.total counts them',
+    }),
+  ),
 });
 export type FriendsQuery = Static<typeof FriendsQuery>;
 

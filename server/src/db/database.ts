@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { foldText } from './fold-text';
 import type pgModule from 'pg';
 import type { Database } from './schema';
 import { cachingDatabase } from './statement-cache';
@@ -46,6 +47,10 @@ export function createDb({ dataDir, databaseUrl }: DbOptions): Db {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // PostgreSQL has it from migration 0011: accent- and case-insensitive searches.
+  sqlite.function('fold_text', { deterministic: true }, (value: unknown) =>
+    value === null ? null : foldText(String(value)),
+  );
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingDatabase(sqlite) }) });
   return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
 }
