@@ -2,6 +2,7 @@
 // (spec §3 "User", §7 "Friends"; DESIGN.md "Entities"). Client code imports only the types from here.
 import { Type, type Static, type TSchema } from 'typebox';
 import { USERNAME_PATTERN } from './auth';
+import { UserLanguage } from './user';
 import {
   AVATAR_SIZES,
   BIO_MAX_TEXT,
@@ -65,6 +66,11 @@ export const ProfileUpdate = Type.Object(
       nullableString({
         maxLength: BIO_MAX_HTML,
         description: `Quill HTML, sanitised; at most ${BIO_MAX_TEXT} characters of text`,
+      }),
+    ),
+    language: Type.Optional(
+      Type.Union([UserLanguage, Type.Null()], {
+        description: 'The interface language: my mails and error messages are written in it; null forgets it',
       }),
     ),
   },

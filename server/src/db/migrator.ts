@@ -10,6 +10,7 @@ import * as m0008 from './migrations/0008_messages_notifications';
 import * as m0009 from './migrations/0009_posts';
 import * as m0010 from './migrations/0010_chat';
 import * as m0011 from './migrations/0011_fold_text';
+import * as m0012 from './migrations/0012_user_language';
 
 // Add each new migration here, in order. Names sort; never rename or edit a landed migration.
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0009_posts': m0009,
   '0010_chat': m0010,
   '0011_fold_text': m0011,
+  '0012_user_language': m0012,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -13,6 +13,8 @@ export interface UsersTable {
   city: string | null;
   bio: string | null;
   avatar: string | null;
+  /** 'en-US' | 'fr-FR', null until the member chooses (migration 0012). */
+  language: string | null;
   created_at: string;
   updated_at: string;
 }
