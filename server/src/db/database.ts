@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -12,8 +13,17 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
+  /**
+   * This process's id among the server nodes. On PostgreSQL its connections carry it as their
+   * application_name (`paddock:<id>`), so that the sessions of a node that died can be found
+   * (server/src/db/node-lease.ts).
+   */
+  nodeId: string;
   close(): Promise<void>;
 }
+
+/** The application_name of a node's PostgreSQL sessions. */
+export const nodeApplicationName = (nodeId: string) => `paddock:${nodeId}`;
 
 export interface DbOptions {
   dataDir: string;
@@ -24,6 +34,7 @@ export interface DbOptions {
 const load = createRequire(import.meta.url);
 
 export function createDb({ dataDir, databaseUrl }: DbOptions): Db {
+  const nodeId = randomUUID();
   if (databaseUrl) {
     const pg = load('pg') as typeof pgModule;
     // COUNT(*) and BIGINT come back from pg as strings; ours are small, so read them as numbers.
@@ -32,6 +43,7 @@ export function createDb({ dataDir, databaseUrl }: DbOptions): Db {
       connectionString: databaseUrl,
       max: Number(process.env.DATABASE_POOL_MAX ?? 10),
       connectionTimeoutMillis: 5_000,
+      application_name: nodeApplicationName(nodeId),
     });
     // An idle client losing its connection must not crash the process; the next query reconnects.
     pool.on('error', () => {});
@@ -39,7 +51,7 @@ export function createDb({ dataDir, databaseUrl }: DbOptions): Db {
     // connection under a query, that query fails (503) and the pool discards the client on release.
     pool.on('connect', (client) => client.on('error', () => {}));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+    return { kysely, dialect: 'postgres', nodeId, close: () => kysely.destroy() };
   }
   const sqlite = new SQLite(path.join(dataDir, 'paddock.db'));
   sqlite.pragma('journal_mode = WAL');
@@ -52,5 +64,5 @@ export function createDb({ dataDir, databaseUrl }: DbOptions): Db {
     value === null ? null : foldText(String(value)),
   );
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingDatabase(sqlite) }) });
-  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+  return { kysely, dialect: 'sqlite', nodeId, close: () => kysely.destroy() };
 }

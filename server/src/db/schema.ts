@@ -62,6 +62,8 @@ export interface IdempotencyKeysTable {
   status_code: number | null;
   response_body: string | null;
   created_at: string;
+  /** PostgreSQL: the node answering it while in progress (migration 0013); null otherwise. */
+  node_id: string | null;
 }
 
 /** A started sign-in through an outside provider; deleted when its callback arrives. */

@@ -3,12 +3,16 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Db } from '../db/database';
+import { startNodeLease } from '../db/node-lease';
 import { AppError, badRequest, StoredAnswer } from './errors';
 
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 200;
 /** Keys are kept 24 h (as Stripe does); creates are deduplicated by their client id beyond that. */
 export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
-/** A key still "in progress" after this long belongs to a request that died with its process. */
+/**
+ * A key still "in progress" after this long belongs to a request that died with its process. On
+ * PostgreSQL a key whose node is gone (server/src/db/node-lease.ts) is taken over at once.
+ */
 export const IN_FLIGHT_TIMEOUT_MS = 60_000;
 const PURGE_INTERVAL_MS = 3600 * 1000;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -140,6 +144,17 @@ export async function registerIdempotency(app: FastifyInstance) {
   // IN_FLIGHT_TIMEOUT_MS. (On PostgreSQL another node may still be working on it.)
   if (app.db.dialect === 'sqlite')
     await kysely.deleteFrom('idempotency_keys').where('status_code', 'is', null).execute();
+  // On PostgreSQL, nodes share the keys: each names itself on the keys it is answering, and a key
+  // whose node is gone is free at once.
+  const lease = app.config.databaseUrl
+    ? startNodeLease(app.config.databaseUrl, app.db.nodeId, app.log)
+    : null;
+  if (lease) app.addHook('onClose', async () => lease.close());
+  const owner = () => (lease?.held() ? lease.id : null);
+  async function ownerGone(row: { node_id: string | null; status_code: number | null }): Promise<boolean> {
+    if (!lease || row.status_code !== null || !row.node_id || row.node_id === lease.id) return false;
+    return lease.isGone(kysely, row.node_id);
+  }
 
   async function claimKey(memberId: string, key: string, request: FastifyRequest, hash: string, now: number) {
     const result = await kysely
@@ -153,6 +168,7 @@ export async function registerIdempotency(app: FastifyInstance) {
         status_code: null,
         response_body: null,
         created_at: iso(now),
+        node_id: owner(),
       })
       .onConflict((oc) => oc.columns(['member_id', 'key']).doNothing())
       .executeTakeFirst();
@@ -177,6 +193,7 @@ export async function registerIdempotency(app: FastifyInstance) {
         status_code: null,
         response_body: null,
         created_at: iso(now),
+        node_id: owner(),
       })
       .where('member_id', '=', memberId)
       .where('key', '=', key)
@@ -205,7 +222,10 @@ export async function registerIdempotency(app: FastifyInstance) {
       .executeTakeFirst();
     const created = row ? Date.parse(row.created_at) : 0;
     const expired = row !== undefined && created < now - IDEMPOTENCY_TTL_MS;
-    const abandoned = row !== undefined && row.status_code === null && created < now - IN_FLIGHT_TIMEOUT_MS;
+    const abandoned =
+      row !== undefined &&
+      row.status_code === null &&
+      (created < now - IN_FLIGHT_TIMEOUT_MS || (row.request_hash === hash && (await ownerGone(row))));
     if (!row || expired || (abandoned && row.request_hash === hash)) {
       const won = row
         ? await takeOver(memberId, key, row.created_at, request, hash, now)
