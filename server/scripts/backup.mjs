@@ -20,7 +20,12 @@
 // staging is skipped and the retry alone closes the race. A file still missing after the last round
 // (lost before the backup began) is listed in the manifest's `missingFiles` and reported.
 // Files no row names (orphans) are not copied.
+// The staging directory is named `.backup-staging-<pid>-<random>`. A backup stopped by SIGINT or
+// SIGTERM removes it (and its `.partial` output) before it exits; one killed outright (SIGKILL, a
+// power cut) leaves it, and the next backup or the next server start removes every staging
+// directory whose process is gone (server/src/db/backup-staging.ts does the same at start-up).
 import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { copyFile, link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,6 +47,7 @@ import {
 } from './backup-common.mjs';
 
 const ROUNDS = 5;
+const STAGING = /^\.backup-staging-(\d+)-/;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 const exists = (p) =>
@@ -49,6 +55,39 @@ const exists = (p) =>
     () => true,
     () => false,
   );
+
+/** Whether a process of that id runs (EPERM: it does, as another user). */
+function processAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+}
+
+/** Removes the staging directories left in DATA_DIR by backups that were killed mid-run. */
+async function removeStaleStaging(dataDir) {
+  for (const name of await readdir(dataDir).catch(() => [])) {
+    const pid = Number(STAGING.exec(name)?.[1] ?? 0);
+    if (!pid || (pid !== process.pid && processAlive(pid))) continue;
+    await rm(path.join(dataDir, name), { recursive: true, force: true });
+    console.warn(`[backup] removed ${name}, left by a backup that was stopped mid-run`);
+  }
+}
+
+/** What an interrupted backup removes before it exits: its staging and its unfinished output. */
+const leftovers = new Set();
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+]) {
+  process.on(signal, () => {
+    for (const dir of leftovers) rmSync(dir, { recursive: true, force: true });
+    console.error(`[backup] stopped by ${signal}: nothing was written`);
+    process.exit(code);
+  });
+}
 
 /** Hard-links every file of `from` into `to`; false when the file system refuses links. */
 async function linkTree(from, to) {
@@ -206,6 +245,7 @@ async function round(dataDir, databaseUrl, work) {
   await mkdir(work, { recursive: true, mode: 0o700 });
   await mkdir(path.join(work, 'database'));
   const stage = path.join(dataDir, `.backup-staging-${process.pid}-${randomBytes(4).toString('hex')}`);
+  leftovers.add(stage);
   try {
     const linked =
       (await linkTree(path.join(dataDir, 'media'), path.join(stage, 'media'))) &&
@@ -246,6 +286,7 @@ async function round(dataDir, databaseUrl, work) {
     };
   } finally {
     await rm(stage, { recursive: true, force: true });
+    leftovers.delete(stage);
   }
 }
 
@@ -259,6 +300,8 @@ async function main() {
     throw new UsageError('write the backup outside DATA_DIR');
   const work = `${out}.partial`;
   const createdAt = new Date().toISOString();
+  await removeStaleStaging(dataDir);
+  leftovers.add(work);
 
   let result;
   for (let n = 1; n <= ROUNDS; n++) {
@@ -294,6 +337,7 @@ async function main() {
     mode: 0o600,
   });
   await rename(work, out);
+  leftovers.delete(work);
   const total = Object.values(files).reduce((sum, f) => sum + f.size, 0);
   console.log(
     `[backup] ${out}: ${manifest.dialect} database, ${Object.keys(files).length} files, ${(total / 1048576).toFixed(1)} MiB`,

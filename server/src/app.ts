@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { API_BASE } from '../../src/contract/envelope';
 import type { Config } from './config';
+import { removeStaleBackupStaging } from './db/backup-staging';
 import { createDb, type Db } from './db/database';
 import { migrateToLatest } from './db/migrator';
 import { registerErrorHandling, registerNotFound } from './http/errors';
@@ -66,6 +67,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const db = createDb(config);
   await migrateToLatest(db.kysely);
+  // Staging left in DATA_DIR by a backup killed mid-run (server/scripts/backup.mjs).
+  for (const name of await removeStaleBackupStaging(config.dataDir))
+    app.log.warn({ name }, 'removed the staging of a backup that was stopped mid-run');
   app.decorate('config', config);
   app.decorate('db', db);
   app.addHook('onClose', async () => db.close());

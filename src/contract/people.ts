@@ -2,6 +2,7 @@
 // (spec §3 "User", §7 "Friends"; docs/DESIGN-NOTES.md "Entities"). Client code imports only the types from here.
 import { Type, type Static, type TSchema } from 'typebox';
 import { USERNAME_PATTERN } from './auth';
+import { UserLanguage } from './user';
 import {
   AVATAR_SIZES,
   BIO_MAX_TEXT,
@@ -65,6 +66,11 @@ export const ProfileUpdate = Type.Object(
       nullableString({
         maxLength: BIO_MAX_HTML,
         description: `Quill HTML, sanitised; at most ${BIO_MAX_TEXT} characters of text`,
+      }),
+    ),
+    language: Type.Optional(
+      Type.Union([UserLanguage, Type.Null()], {
+        description: 'The interface language: my mails and error messages are written in it; null forgets it',
       }),
     ),
   },
@@ -154,6 +160,13 @@ export type FriendList = Static<typeof FriendList>;
 export const FriendsQuery = Type.Object({
   limit: Type.Integer({ minimum: 1, maximum: 100, default: FRIENDS_PAGE_SIZE }),
   offset: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 }),
+  search: Type.Optional(
+    Type.String({
+      maxLength: PEOPLE_SEARCH_MAX_LENGTH,
+      description:
+        'Only the friends whose username, first name, last name or full name holds this text, ignoring case and accents (blank: all); meta.total counts them',
+    }),
+  ),
 });
 export type FriendsQuery = Static<typeof FriendsQuery>;
 

@@ -12,6 +12,11 @@ export const PublicUser = Type.Object({
 });
 export type PublicUser = Static<typeof PublicUser>;
 
+/** The interface languages a member may choose; the server writes their mails in it. */
+export const USER_LANGUAGES = ['en-US', 'fr-FR'] as const;
+export const UserLanguage = Type.Union([Type.Literal('en-US'), Type.Literal('fr-FR')]);
+export type UserLanguage = (typeof USER_LANGUAGES)[number];
+
 /** The current member, as /auth/me and login answer it. */
 export const CurrentUser = Type.Object({
   id: Type.String({ format: 'uuid' }),
@@ -22,6 +27,8 @@ export const CurrentUser = Type.Object({
   avatar: Type.Union([Type.String(), Type.Null()]),
   bio: Type.Union([Type.String(), Type.Null()]),
   city: Type.Union([Type.String(), Type.Null()]),
+  /** The language chosen (PUT /users/me); null until then. The server always sends it. */
+  language: Type.Optional(Type.Union([UserLanguage, Type.Null()])),
   createdAt: Type.String({ format: 'date-time' }),
 });
 export type CurrentUser = Static<typeof CurrentUser>;

@@ -27,6 +27,7 @@ describe('POST /auth/signup', () => {
       avatar: null,
       bio: null,
       city: 'Lyon',
+      language: null,
       createdAt: expect.any(String),
     });
     expect(typeof data.token).toBe('string');

@@ -44,6 +44,36 @@ const multipart = (method: Method, url: string, key: string | null, body: () => 
     }),
   );
 
+/** A multipart body written by hand, so that its boundary is the one given. */
+function raw(
+  method: Method,
+  url: string,
+  key: string,
+  boundary: string,
+  bytes: Buffer,
+  { filename = 'receipt.pdf', type = 'application/pdf', title = 'With a receipt' } = {},
+) {
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\n${title}\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="media"; filename="${filename}"\r\n` +
+        `Content-Type: ${type}\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return t.app.inject({
+    method,
+    url: `${API}${url}`,
+    headers: {
+      ...ann.headers,
+      'idempotency-key': key,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    },
+    payload,
+  });
+}
+
 /** The second answer is the first one, replayed. */
 function expectReplay(first: LightMyRequestResponse, again: LightMyRequestResponse, status: number) {
   expect(first.statusCode, first.body).toBe(status);
@@ -210,6 +240,29 @@ describe('Idempotency-Key on the upload routes: files stored once', () => {
     expect(filesOnDisk()).toBe(disk + 1);
     const stored = (await json('GET', `/car-logs/log/${entry.id}`, null)).json<{ data: CarLog }>();
     expect(stored.data.media).toHaveLength(1);
+  });
+
+  it('an upload retried with a new boundary replays; the same key with another file answers 422', async () => {
+    const car = await createCar(t.app, ann);
+    const key = randomUUID();
+    const entry = await createLog(t.app, ann, car.id);
+    const url = `/car-logs/${entry.id}/with-media`;
+    const other = Buffer.concat([PDF, Buffer.from('% another receipt\n')]);
+    const [files, disk] = [await fileCount(), filesOnDisk()];
+    const first = await raw('PUT', url, key, 'boundary-one', PDF);
+    // The browser draws a new boundary on each retry: still the same upload.
+    const retry = await raw('PUT', url, key, 'boundary-two', PDF);
+    expectReplay(first, retry, 200);
+    // Same key, same fields and file name, other bytes: another request.
+    const changed = await raw('PUT', url, key, 'boundary-three', other);
+    expect(changed.statusCode).toBe(422);
+    expect(changed.json()).toMatchObject({ success: false, error: { code: 'IDEMPOTENCY_CONFLICT' } });
+    // Another file name or content type is another request too.
+    expect((await raw('PUT', url, key, 'b4', PDF, { filename: 'other.pdf' })).statusCode).toBe(422);
+    expect((await raw('PUT', url, key, 'b5', PDF, { type: 'image/png' })).statusCode).toBe(422);
+    expect((await raw('PUT', url, key, 'b6', PDF, { title: 'Other title' })).statusCode).toBe(422);
+    expect(await fileCount()).toBe(files + 1);
+    expect(filesOnDisk()).toBe(disk + 1);
   });
 
   it('DELETE /files/:id: the replay answers 200 like the first time; without a key, 404', async () => {

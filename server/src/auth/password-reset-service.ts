@@ -11,7 +11,7 @@ import { resetPasswordMail } from './reset-mail';
 import type { ResetTokensRepository } from './reset-tokens-repository';
 import { hashToken, isoIn, randomToken } from './secrets';
 import type { SessionService } from './session-service';
-import type { UsersRepository } from './users-repository';
+import { userLanguage, type UsersRepository } from './users-repository';
 
 /** The same sentence whether or not the address has an account (no enumeration). */
 export const FORGOT_PASSWORD_MESSAGE =
@@ -54,7 +54,8 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
 
   return {
     /**
-     * Known and unknown addresses take the same path up to the answer: one lookup, one token made
+     * `locale` (the request's Accept-Language) writes the mail when the member has chosen no
+     * language. Known and unknown addresses take the same path up to the answer: one lookup, one token made
      * and hashed. Storing the token and sending the mail happen after the answer, unawaited.
      */
     async forgotPassword(email: string, locale: ServerLocale): Promise<string> {
@@ -63,7 +64,8 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
       const tokenHash = hashToken(token);
       if (user) {
         const work: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
-          .then(() => storeAndSend(user, token, tokenHash, locale))
+          // In the language the member chose, else the one their browser asks for.
+          .then(() => storeAndSend(user, token, tokenHash, userLanguage(user.language) ?? locale))
           .catch((err: unknown) => {
             log.error(
               { err: err instanceof Error ? { message: err.message } : 'unknown' },

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { CurrentUser } from '../../../src/contract/user';
+import { USER_LANGUAGES, type CurrentUser, type UserLanguage } from '../../../src/contract/user';
 import type { Database, UsersTable } from '../db/schema';
 
 export type UserRow = Selectable<UsersTable>;
@@ -14,6 +14,10 @@ export interface NewUser {
   city: string | null;
 }
 
+/** The stored language, if it is one the server speaks. */
+export const userLanguage = (value: string | null | undefined): UserLanguage | null =>
+  (USER_LANGUAGES as readonly (string | null | undefined)[]).includes(value) ? (value as UserLanguage) : null;
+
 /** The member as /auth/me answers it: never the password hash. */
 export function toCurrentUser(row: UserRow): CurrentUser {
   return {
@@ -25,6 +29,7 @@ export function toCurrentUser(row: UserRow): CurrentUser {
     avatar: row.avatar,
     bio: row.bio,
     city: row.city,
+    language: userLanguage(row.language),
     createdAt: row.created_at,
   };
 }
@@ -63,6 +68,7 @@ export function createUsersRepository(db: Kysely<Database>) {
         city: user.city,
         bio: null,
         avatar: null,
+        language: null,
         created_at: now,
         updated_at: now,
       };

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { foldText } from './fold-text';
 import type pgModule from 'pg';
 import type { Database } from './schema';
 import { cachingDatabase } from './statement-cache';
@@ -11,8 +13,17 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
+  /**
+   * This process's id among the server nodes. On PostgreSQL its connections carry it as their
+   * application_name (`paddock:<id>`), so that the sessions of a node that died can be found
+   * (server/src/db/node-lease.ts).
+   */
+  nodeId: string;
   close(): Promise<void>;
 }
+
+/** The application_name of a node's PostgreSQL sessions. */
+export const nodeApplicationName = (nodeId: string) => `paddock:${nodeId}`;
 
 export interface DbOptions {
   dataDir: string;
@@ -23,6 +34,7 @@ export interface DbOptions {
 const load = createRequire(import.meta.url);
 
 export function createDb({ dataDir, databaseUrl }: DbOptions): Db {
+  const nodeId = randomUUID();
   if (databaseUrl) {
     const pg = load('pg') as typeof pgModule;
     // COUNT(*) and BIGINT come back from pg as strings; ours are small, so read them as numbers.
@@ -31,6 +43,7 @@ export function createDb({ dataDir, databaseUrl }: DbOptions): Db {
       connectionString: databaseUrl,
       max: Number(process.env.DATABASE_POOL_MAX ?? 10),
       connectionTimeoutMillis: 5_000,
+      application_name: nodeApplicationName(nodeId),
     });
     // An idle client losing its connection must not crash the process; the next query reconnects.
     pool.on('error', () => {});
@@ -38,7 +51,7 @@ export function createDb({ dataDir, databaseUrl }: DbOptions): Db {
     // connection under a query, that query fails (503) and the pool discards the client on release.
     pool.on('connect', (client) => client.on('error', () => {}));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+    return { kysely, dialect: 'postgres', nodeId, close: () => kysely.destroy() };
   }
   const sqlite = new SQLite(path.join(dataDir, 'paddock.db'));
   sqlite.pragma('journal_mode = WAL');
@@ -46,6 +59,10 @@ export function createDb({ dataDir, databaseUrl }: DbOptions): Db {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // PostgreSQL has it from migration 0011: accent- and case-insensitive searches.
+  sqlite.function('fold_text', { deterministic: true }, (value: unknown) =>
+    value === null ? null : foldText(String(value)),
+  );
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingDatabase(sqlite) }) });
-  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+  return { kysely, dialect: 'sqlite', nodeId, close: () => kysely.destroy() };
 }

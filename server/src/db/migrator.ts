@@ -9,6 +9,9 @@ import * as m0007 from './migrations/0007_friends';
 import * as m0008 from './migrations/0008_messages_notifications';
 import * as m0009 from './migrations/0009_posts';
 import * as m0010 from './migrations/0010_chat';
+import * as m0011 from './migrations/0011_fold_text';
+import * as m0012 from './migrations/0012_user_language';
+import * as m0013 from './migrations/0013_idempotency_node';
 
 // Add each new migration here, in order. Names sort; never rename or edit a landed migration.
 const migrations: Record<string, Migration> = {
@@ -22,6 +25,9 @@ const migrations: Record<string, Migration> = {
   '0008_messages_notifications': m0008,
   '0009_posts': m0009,
   '0010_chat': m0010,
+  '0011_fold_text': m0011,
+  '0012_user_language': m0012,
+  '0013_idempotency_node': m0013,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -13,6 +13,8 @@ export interface UsersTable {
   city: string | null;
   bio: string | null;
   avatar: string | null;
+  /** 'en-US' | 'fr-FR', null until the member chooses (migration 0012). */
+  language: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -60,6 +62,8 @@ export interface IdempotencyKeysTable {
   status_code: number | null;
   response_body: string | null;
   created_at: string;
+  /** PostgreSQL: the node answering it while in progress (migration 0013); null otherwise. */
+  node_id: string | null;
 }
 
 /** A started sign-in through an outside provider; deleted when its callback arrives. */

@@ -1,5 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorCode } from '../../../src/contract/envelope';
+import { matchAcceptLanguage } from '../legal/locale';
+import { errorLocale, localizedMessage } from './error-language';
 import { sendClientShell, servesClientShell } from './static';
 
 /** An error meant for the member: its status, code and message reach the answer as they are. */
@@ -16,6 +18,17 @@ export class AppError extends Error {
   }
 }
 
+/** An answer given before (an upload's idempotent replay, found once its parts are read): sent as it is. */
+export class StoredAnswer extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly body: string,
+  ) {
+    super('Idempotent replay');
+    this.name = 'StoredAnswer';
+  }
+}
+
 export const badRequest = (message: string, fields?: { field: string; message: string }[]) =>
   new AppError(400, 'VALIDATION_ERROR', message, fields);
 export const unauthorized = (message = 'Authentication required.') =>
@@ -27,7 +40,7 @@ export const notFound = (what = 'Resource') => new AppError(404, 'NOT_FOUND', `$
 export const conflict = (message: string, fields?: { field: string; message: string }[]) =>
   new AppError(409, 'CONFLICT', message, fields);
 
-function errorBody(code: string, message: string, fields?: { field: string; message: string }[]) {
+function envelope(code: string, message: string, fields?: { field: string; message: string }[]) {
   return { success: false as const, error: fields ? { code, message, fields } : { code, message } };
 }
 
@@ -42,7 +55,22 @@ function validationFields(error: FastifyError) {
 
 /** The envelope of docs/DESIGN-NOTES.md for every error, including Fastify's own and unknown routes. */
 export function registerErrorHandling(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    if (error instanceof StoredAnswer) {
+      return reply
+        .status(error.statusCode)
+        .header('Idempotent-Replayed', 'true')
+        .type('application/json; charset=utf-8')
+        .send(error.body);
+    }
+    // The message in the member's language; the code stays as it is. A server-side failure (the
+    // database may be what failed) asks nothing more of the database than the header says.
+    const serverSide = (error.statusCode ?? 500) >= 500 || isDatabaseUnavailable(error);
+    const locale = serverSide
+      ? matchAcceptLanguage(request.headers['accept-language'])
+      : await errorLocale(request, app.db);
+    const errorBody = (code: string, message: string, fields?: { field: string; message: string }[]) =>
+      envelope(code, localizedMessage(code, message, locale), fields);
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
       return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.fields));
@@ -105,9 +133,15 @@ export function registerNotFound(app: FastifyInstance) {
       // Client routes (deep links, reloads) get the app shell when a built client is served; /api/*
       // and missing files never do.
       if (sendClientShell(app, request, reply)) return;
+      const message = `No route ${request.method} ${request.url.split('?')[0]}.`;
       reply
         .status(404)
-        .send(errorBody('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}.`));
+        .send(
+          envelope(
+            'NOT_FOUND',
+            localizedMessage('NOT_FOUND', message, matchAcceptLanguage(request.headers['accept-language'])),
+          ),
+        );
     },
   );
 }

@@ -3,12 +3,16 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Db } from '../db/database';
-import { AppError, badRequest } from './errors';
+import { startNodeLease } from '../db/node-lease';
+import { AppError, badRequest, StoredAnswer } from './errors';
 
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 200;
 /** Keys are kept 24 h (as Stripe does); creates are deduplicated by their client id beyond that. */
 export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
-/** A key still "in progress" after this long belongs to a request that died with its process. */
+/**
+ * A key still "in progress" after this long belongs to a request that died with its process. On
+ * PostgreSQL a key whose node is gone (server/src/db/node-lease.ts) is taken over at once.
+ */
 export const IN_FLIGHT_TIMEOUT_MS = 60_000;
 const PURGE_INTERVAL_MS = 3600 * 1000;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -41,6 +45,82 @@ export function requestHash(method: string, url: string, body: unknown): string 
     .digest('hex');
 }
 
+/** One part of an upload as the fingerprint sees it: a field's value, or a file's digest. */
+export type UploadPart =
+  | { type: 'field'; fieldname: string; value: string }
+  | { type: 'file'; fieldname: string; filename: string; mimetype: string; digest: string };
+
+/**
+ * An upload's fingerprint: its parts in order (names, file names, types, bytes and values), not the
+ * multipart boundary the browser draws anew on each retry. So an honest retry replays, and the same
+ * key with another file answers 422 like another JSON body.
+ */
+export function uploadHash(method: string, url: string, parts: readonly UploadPart[]): string {
+  const pieces = parts.map((p) =>
+    p.type === 'file'
+      ? ['file', p.fieldname, p.filename, p.mimetype, p.digest]
+      : ['field', p.fieldname, p.value],
+  );
+  return createHash('sha256')
+    .update(`${method}\n${url}\nmultipart\n${JSON.stringify(pieces)}`)
+    .digest('hex');
+}
+
+export const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+function isMultipart(request: FastifyRequest): boolean {
+  return /^multipart\/form-data\b/i.test(request.headers['content-type'] ?? '');
+}
+
+type PartsReader = (options?: unknown) => AsyncIterableIterator<MultipartPart>;
+type MultipartPart =
+  | { type: 'field'; fieldname: string; value: unknown }
+  | {
+      type: 'file';
+      fieldname: string;
+      filename: string;
+      mimetype: string;
+      toBuffer: () => Promise<Buffer>;
+    };
+
+/**
+ * Wraps the request's multipart reader (@fastify/multipart's request.parts, which every upload
+ * route reads) so that it fingerprints the parts as the route reads them, and hands the fingerprint
+ * to `settle` once the last part is read, before the route acts on them. A file counts by the bytes
+ * its toBuffer() read; `settle` may throw (a conflict, or the stored answer to replay).
+ */
+function fingerprintParts(request: FastifyRequest, settle: (hash: string) => Promise<void>) {
+  const target = request as unknown as { parts?: PartsReader };
+  const read = target.parts;
+  if (typeof read !== 'function') return; // multipart is not parsed on this route
+  target.parts = async function* parts(options?: unknown) {
+    const seen: UploadPart[] = [];
+    for await (const part of read.call(request, options)) {
+      if (part.type === 'file') {
+        const entry: UploadPart = { ...pick(part), digest: 'unread' };
+        const toBuffer = part.toBuffer.bind(part);
+        part.toBuffer = async () => {
+          const bytes = await toBuffer();
+          entry.digest = sha256(bytes);
+          return bytes;
+        };
+        seen.push(entry);
+      } else {
+        seen.push({ type: 'field', fieldname: part.fieldname, value: String(part.value) });
+      }
+      yield part;
+    }
+    await settle(uploadHash(request.method, request.url, seen));
+  };
+}
+
+const pick = (part: { fieldname: string; filename: string; mimetype: string }) => ({
+  type: 'file' as const,
+  fieldname: part.fieldname,
+  filename: part.filename,
+  mimetype: part.mimetype,
+});
+
 const iso = (ms: number) => new Date(ms).toISOString();
 
 export async function purgeExpiredIdempotencyKeys(db: Db, now = Date.now()): Promise<void> {
@@ -64,6 +144,17 @@ export async function registerIdempotency(app: FastifyInstance) {
   // IN_FLIGHT_TIMEOUT_MS. (On PostgreSQL another node may still be working on it.)
   if (app.db.dialect === 'sqlite')
     await kysely.deleteFrom('idempotency_keys').where('status_code', 'is', null).execute();
+  // On PostgreSQL, nodes share the keys: each names itself on the keys it is answering, and a key
+  // whose node is gone is free at once.
+  const lease = app.config.databaseUrl
+    ? startNodeLease(app.config.databaseUrl, app.db.nodeId, app.log)
+    : null;
+  if (lease) app.addHook('onClose', async () => lease.close());
+  const owner = () => (lease?.held() ? lease.id : null);
+  async function ownerGone(row: { node_id: string | null; status_code: number | null }): Promise<boolean> {
+    if (!lease || row.status_code !== null || !row.node_id || row.node_id === lease.id) return false;
+    return lease.isGone(kysely, row.node_id);
+  }
 
   async function claimKey(memberId: string, key: string, request: FastifyRequest, hash: string, now: number) {
     const result = await kysely
@@ -77,6 +168,7 @@ export async function registerIdempotency(app: FastifyInstance) {
         status_code: null,
         response_body: null,
         created_at: iso(now),
+        node_id: owner(),
       })
       .onConflict((oc) => oc.columns(['member_id', 'key']).doNothing())
       .executeTakeFirst();
@@ -101,6 +193,7 @@ export async function registerIdempotency(app: FastifyInstance) {
         status_code: null,
         response_body: null,
         created_at: iso(now),
+        node_id: owner(),
       })
       .where('member_id', '=', memberId)
       .where('key', '=', key)
@@ -109,19 +202,17 @@ export async function registerIdempotency(app: FastifyInstance) {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  async function lookUp(request: FastifyRequest, reply: FastifyReply) {
-    const memberId = memberOf(request);
-    const header = request.headers['idempotency-key'];
-    if (!memberId || header === undefined) return;
-    const key = Array.isArray(header) ? (header[0] ?? '') : header;
-    if (key.length === 0 || key.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
-      const message = `Idempotency-Key must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} characters.`;
-      throw badRequest(message, [{ field: 'headers.idempotency-key', message }]);
-    }
-    const hash = requestHash(request.method, request.url, request.body);
+  type Decision = { claimed: true } | { claimed: false; statusCode: number; body: string };
+
+  /** Claims the key for this request, or finds the answer to replay; throws on a conflict. */
+  async function decide(
+    memberId: string,
+    key: string,
+    request: FastifyRequest,
+    hash: string,
+  ): Promise<Decision> {
     const now = Date.now();
-    if (await claimKey(memberId, key, request, hash, now))
-      return void claims.set(request, { memberId, key, done: false });
+    if (await claimKey(memberId, key, request, hash, now)) return { claimed: true };
 
     const row = await kysely
       .selectFrom('idempotency_keys')
@@ -131,12 +222,15 @@ export async function registerIdempotency(app: FastifyInstance) {
       .executeTakeFirst();
     const created = row ? Date.parse(row.created_at) : 0;
     const expired = row !== undefined && created < now - IDEMPOTENCY_TTL_MS;
-    const abandoned = row !== undefined && row.status_code === null && created < now - IN_FLIGHT_TIMEOUT_MS;
+    const abandoned =
+      row !== undefined &&
+      row.status_code === null &&
+      (created < now - IN_FLIGHT_TIMEOUT_MS || (row.request_hash === hash && (await ownerGone(row))));
     if (!row || expired || (abandoned && row.request_hash === hash)) {
       const won = row
         ? await takeOver(memberId, key, row.created_at, request, hash, now)
         : await claimKey(memberId, key, request, hash, now);
-      if (won) return void claims.set(request, { memberId, key, done: false });
+      if (won) return { claimed: true };
       throw idempotencyConflict(
         409,
         'A request with this Idempotency-Key is still being processed. Try again shortly.',
@@ -151,12 +245,39 @@ export async function registerIdempotency(app: FastifyInstance) {
         'A request with this Idempotency-Key is still being processed. Try again shortly.',
       );
     }
+    return { claimed: false, statusCode: row.status_code, body: row.response_body ?? '' };
+  }
+
+  async function lookUp(request: FastifyRequest, reply: FastifyReply) {
+    const memberId = memberOf(request);
+    const header = request.headers['idempotency-key'];
+    if (!memberId || header === undefined) return;
+    const key = Array.isArray(header) ? (header[0] ?? '') : header;
+    if (key.length === 0 || key.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
+      const message = `Idempotency-Key must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} characters.`;
+      throw badRequest(message, [{ field: 'headers.idempotency-key', message }]);
+    }
+    // An upload's content is known once the route has read its parts: the key is settled then.
+    if (isMultipart(request)) {
+      return void fingerprintParts(request, async (hash) => {
+        const decision = await decide(memberId, key, request, hash);
+        if (decision.claimed) return void claims.set(request, { memberId, key, done: false });
+        throw new StoredAnswer(decision.statusCode, decision.body);
+      });
+    }
+    const decision = await decide(
+      memberId,
+      key,
+      request,
+      requestHash(request.method, request.url, request.body),
+    );
+    if (decision.claimed) return void claims.set(request, { memberId, key, done: false });
     reply
-      .status(row.status_code)
+      .status(decision.statusCode)
       .header('Idempotent-Replayed', 'true')
       .type('application/json; charset=utf-8');
     // Sent from the hook: the handler does not run again.
-    return reply.send(row.response_body ?? '');
+    return reply.send(decision.body);
   }
 
   async function release(claim: Claim) {

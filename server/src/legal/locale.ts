@@ -5,7 +5,12 @@ import { DEFAULT_SERVER_LOCALE, SERVER_LOCALES, type ServerLocale } from './loca
  * `fr-CA` → fr-FR), else the product default fr-FR.
  */
 export function localeFromAcceptLanguage(header: string | undefined): ServerLocale {
-  if (!header) return DEFAULT_SERVER_LOCALE;
+  return matchAcceptLanguage(header) ?? DEFAULT_SERVER_LOCALE;
+}
+
+/** The best supported locale for an Accept-Language header, or null when it names none. */
+export function matchAcceptLanguage(header: string | undefined): ServerLocale | null {
+  if (!header) return null;
   const ranked = header
     .split(',')
     .map((part, index) => {
@@ -20,5 +25,5 @@ export function localeFromAcceptLanguage(header: string | undefined): ServerLoca
     const match = SERVER_LOCALES.find((l) => l.toLowerCase() === tag || l.split('-')[0] === language);
     if (match) return match;
   }
-  return DEFAULT_SERVER_LOCALE;
+  return null;
 }

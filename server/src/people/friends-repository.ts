@@ -1,7 +1,8 @@
 // Friendships and friend requests: the only code that touches their tables.
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { foldText } from '../db/fold-text';
 import type { Database } from '../db/schema';
-import type { UserRow } from './people-repository';
+import { escapeLike, LIKE_ESCAPE, type UserRow } from './people-repository';
 import { pairKey, type FriendRequestRow, type FriendRequestStatusValue } from './people-db';
 
 export type { FriendRequestRow };
@@ -44,30 +45,43 @@ export function friendsRepository(db: Kysely<Database>) {
       return map;
     },
 
-    /** My friends, by first name then last name (case-insensitive), with when we became friends. */
+    /**
+     * My friends, by first name then last name (case-insensitive), with when we became friends.
+     * With `search`, only those whose username or full name ("first last", so either name too)
+     * holds it, ignoring case and accents (fold_text, server/src/db/fold-text.ts).
+     */
     async listFriends(
       memberId: string,
       limit: number,
       offset: number,
+      search?: string,
     ): Promise<{ rows: (UserRow & { friends_since: string })[]; total: number }> {
+      let base = db
+        .selectFrom('friendships')
+        .innerJoin('users', 'users.id', 'friendships.friend_id')
+        .where('friendships.member_id', '=', memberId);
+      if (search) {
+        // The text is folded here as fold_text folds the columns; %, _ and ! are data, not
+        // wildcards. ESCAPE is spelled the same in SQLite and PostgreSQL; the pattern is bound.
+        const pattern = `%${escapeLike(foldText(search))}%`;
+        const like = (expression: RawBuilder<unknown>) =>
+          sql<SqlBool>`fold_text(${expression}) like ${pattern} escape ${sql.lit(LIKE_ESCAPE)}`;
+        base = base.where(
+          () =>
+            sql<SqlBool>`(${like(sql`${sql.ref('users.first_name')} || ' ' || ${sql.ref('users.last_name')}`)} or ${like(sql.ref('users.username'))})`,
+        );
+      }
       const [rows, count] = await Promise.all([
-        db
-          .selectFrom('friendships')
-          .innerJoin('users', 'users.id', 'friendships.friend_id')
+        base
           .selectAll('users')
           .select('friendships.created_at as friends_since')
-          .where('friendships.member_id', '=', memberId)
           .orderBy(sql`lower(${sql.ref('users.first_name')})`)
           .orderBy(sql`lower(${sql.ref('users.last_name')})`)
           .orderBy('users.id')
           .limit(limit)
           .offset(offset)
           .execute(),
-        db
-          .selectFrom('friendships')
-          .select((eb) => eb.fn.countAll<number>().as('total'))
-          .where('member_id', '=', memberId)
-          .executeTakeFirstOrThrow(),
+        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
       ]);
       return { rows, total: Number(count.total) };
     },

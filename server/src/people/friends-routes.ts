@@ -38,13 +38,15 @@ export const friendsRoutes: FastifyPluginAsyncTypebox<{ services: PeopleServices
       schema: {
         tags,
         summary: 'My friends, by first name then last name (data.friends; meta.total)',
+        description:
+          '`search` keeps the friends whose username, first name, last name or full name holds the text, ignoring case and accents; `meta.total` then counts the matches.',
         querystring: FriendsQuery,
         response: { 200: Ok(FriendList), ...errors(400, 401) },
       },
     },
     async (request) => {
-      const { limit, offset } = request.query;
-      const { friends: list, total } = await friends.list(request.member.id, limit, offset);
+      const { limit, offset, search } = request.query;
+      const { friends: list, total } = await friends.list(request.member.id, limit, offset, search);
       return { success: true as const, data: { friends: list }, meta: { total, limit, offset } };
     },
   );

@@ -144,8 +144,9 @@ export function friendsService({ people, friends, notify, now = () => new Date()
       memberId: string,
       limit: number,
       offset: number,
+      search?: string,
     ): Promise<{ friends: Friend[]; total: number }> {
-      const { rows, total } = await friends.listFriends(memberId, limit, offset);
+      const { rows, total } = await friends.listFriends(memberId, limit, offset, search?.trim() || undefined);
       return { friends: rows.map(toFriend), total };
     },
 

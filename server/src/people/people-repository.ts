@@ -10,6 +10,7 @@ export interface ProfileChanges {
   username?: string;
   city?: string | null;
   bio?: string | null;
+  language?: 'en-US' | 'fr-FR' | null;
 }
 
 /** `%`, `_` and the escape character itself are data in a LIKE pattern, never wildcards. */
@@ -47,6 +48,7 @@ export function peopleRepository(db: Kysely<Database>) {
             : {}),
           ...(changes.city !== undefined ? { city: changes.city } : {}),
           ...(changes.bio !== undefined ? { bio: changes.bio } : {}),
+          ...(changes.language !== undefined ? { language: changes.language } : {}),
           updated_at: at,
         })
         .where('id', '=', id)

@@ -72,6 +72,7 @@ export function profileService({ people, friends, avatars, log, now = () => new 
         username: body.username?.trim(),
         city: body.city === undefined ? undefined : body.city?.trim() || null,
         bio: bio(body.bio),
+        language: body.language,
       };
       if (changes.username !== undefined && (await people.usernameTaken(changes.username, memberId)))
         throw taken();

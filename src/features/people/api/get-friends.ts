@@ -13,12 +13,17 @@ export interface FriendsPage {
 }
 export type FriendsPages = InfiniteData<FriendsPage, number>;
 
-/** GET /friends?limit&offset: `data.friends` (spec §3), `meta.total`. */
+/**
+ * GET /friends?limit&offset[&search]: `data.friends` (spec §3), `meta.total`. With `search`, only
+ * the friends whose username or name holds it (case and accents ignored; `total` counts them).
+ */
 export async function getFriends(
-  { limit, offset }: { limit: number; offset: number },
+  { limit, offset, search }: { limit: number; offset: number; search?: string },
   signal?: AbortSignal,
 ): Promise<FriendsPage> {
-  const answer = await apiFetch<FriendList>('/friends', { query: { limit, offset }, signal });
+  const text = search?.trim();
+  const query = text ? { limit, offset, search: text } : { limit, offset };
+  const answer = await apiFetch<FriendList>('/friends', { query, signal });
   return { friends: answer.data.friends, total: answer.meta?.total ?? answer.data.friends.length, offset };
 }
 

@@ -1,0 +1,131 @@
+// Error messages in the member's language (DESIGN.md "API conventions"): the `code` never changes
+// (the client keys its own texts by it); the `message` is a last resort for the client, written in
+// the language the request asks for (Accept-Language), else the one the member chose (users.language),
+// else English as always. The server's messages are written in English; this turns them into French
+// by sentence, by pattern ("Car not found."), and at worst by code.
+import type { FastifyRequest } from 'fastify';
+import type { ErrorCode } from '../../../src/contract/envelope';
+import type { Db } from '../db/database';
+import { matchAcceptLanguage } from '../legal/locale';
+import type { ServerLocale } from '../legal/locales';
+
+/** When nothing better fits: one sentence per code. */
+const BY_CODE: Record<ErrorCode, string> = {
+  VALIDATION_ERROR: 'Certains champs sont manquants ou invalides.',
+  INVALID_JSON: 'Le corps de la requête n’est pas du JSON valide.',
+  UNAUTHORIZED: 'Veuillez vous connecter.',
+  FORBIDDEN: 'Vous n’avez pas le droit de faire cela.',
+  NOT_FOUND: 'Élément introuvable.',
+  CONFLICT: 'Cette action est en conflit avec l’état actuel. Réessayez.',
+  IDEMPOTENCY_CONFLICT: 'Cette clé d’idempotence a déjà servi pour une autre requête.',
+  PAYLOAD_TOO_LARGE: 'L’envoi est trop volumineux.',
+  UNSUPPORTED_MEDIA_TYPE: 'Ce type de contenu n’est pas accepté ici.',
+  TOO_MANY_REQUESTS: 'Trop de requêtes. Patientez un peu avant de réessayer.',
+  INVALID_RESET_TOKEN: 'Ce lien de réinitialisation est invalide ou a expiré. Demandez-en un nouveau.',
+  FRIEND_REQUEST_PENDING: 'Votre demande d’ami est déjà en attente.',
+  ALREADY_FRIENDS: 'Vous êtes déjà amis.',
+  FRIEND_REQUEST_NOT_PENDING: 'Cette demande d’ami n’est plus en attente.',
+  SERVICE_UNAVAILABLE: 'Le service est brièvement indisponible. Réessayez dans un instant.',
+  INTERNAL_ERROR: 'Une erreur s’est produite de notre côté.',
+};
+
+/** The server's fixed sentences. */
+const BY_MESSAGE: Record<string, string> = {
+  'Authentication required.': 'Veuillez vous connecter.',
+  'Incorrect e-mail or password.': 'E-mail ou mot de passe incorrect.',
+  'Invalid or expired access token.': 'Jeton d’accès invalide ou expiré.',
+  'Your session has expired. Please sign in again.': 'Votre session a expiré. Veuillez vous reconnecter.',
+  'Some fields are missing or invalid.': 'Certains champs sont manquants ou invalides.',
+  'The request body is not valid JSON.': 'Le corps de la requête n’est pas du JSON valide.',
+  'The request body is too large.': 'Le corps de la requête est trop volumineux.',
+  'This content type is not supported here.': 'Ce type de contenu n’est pas accepté ici.',
+  'Something went wrong on our side.': 'Une erreur s’est produite de notre côté.',
+  'The service is briefly unavailable. Please try again in a moment.':
+    'Le service est brièvement indisponible. Réessayez dans un instant.',
+  'This account already exists.': 'Ce compte existe déjà.',
+  'This username is already taken.': 'Ce nom d’utilisateur est déjà pris.',
+  'This id is already in use.': 'Cet identifiant est déjà utilisé.',
+  'This reset link is invalid or has expired. Please ask for a new one.':
+    'Ce lien de réinitialisation est invalide ou a expiré. Demandez-en un nouveau.',
+  'You are not allowed to do that.': 'Vous n’avez pas le droit de faire cela.',
+  'You can only chat with your friends.': 'Vous ne pouvez discuter qu’avec vos amis.',
+  'You can only write to your friends.': 'Vous ne pouvez écrire qu’à vos amis.',
+  'This image could not be read.': 'Cette image n’a pas pu être lue.',
+  'Send this upload as multipart/form-data.': 'Envoyez ce fichier en multipart/form-data.',
+  'Send the avatar as multipart/form-data.': 'Envoyez l’avatar en multipart/form-data.',
+  'Send one image only.': 'Envoyez une seule image.',
+  'Too many files or fields in this upload.': 'Trop de fichiers ou de champs dans cet envoi.',
+  'Your avatar is being changed from another device: try again.':
+    'Votre avatar est en train de changer depuis un autre appareil : réessayez.',
+  'This friendship is changing right now: try again.': 'Cette amitié est en train de changer : réessayez.',
+  'A request with this Idempotency-Key is still being processed. Try again shortly.':
+    'Une requête avec cette clé d’idempotence est encore en cours. Réessayez bientôt.',
+  'This Idempotency-Key was already used for a different request.':
+    'Cette clé d’idempotence a déjà servi pour une autre requête.',
+};
+
+/** `${what} not found.` (errors.ts notFound): the things, in French, with their gender. */
+const THINGS: Record<string, string> = {
+  Resource: 'Élément introuvable.',
+  User: 'Membre introuvable.',
+  Member: 'Membre introuvable.',
+  Car: 'Voiture introuvable.',
+  'Car log': 'Entrée du carnet introuvable.',
+  Post: 'Publication introuvable.',
+  Comment: 'Commentaire introuvable.',
+  File: 'Fichier introuvable.',
+  Image: 'Image introuvable.',
+  Avatar: 'Avatar introuvable.',
+  Message: 'Message introuvable.',
+  Notification: 'Notification introuvable.',
+  Friend: 'Ami introuvable.',
+  'Friend request': 'Demande d’ami introuvable.',
+  'Chat group': 'Groupe de discussion introuvable.',
+  'Chat room': 'Salon de discussion introuvable.',
+  'Chat message': 'Message de discussion introuvable.',
+  'Legal document': 'Document juridique introuvable.',
+};
+
+function french(code: ErrorCode, message: string): string {
+  const fixed = BY_MESSAGE[message];
+  if (fixed) return fixed;
+  const missing = /^(.+) not found\.$/.exec(message);
+  if (code === 'NOT_FOUND' && missing) return THINGS[missing[1]!] ?? BY_CODE.NOT_FOUND;
+  // rate-limit.ts retryMessage()
+  const wait = /^Too many requests\. Please wait (\d+) (second|seconds|minutes) before trying again\.$/.exec(
+    message,
+  );
+  if (wait) {
+    const n = Number(wait[1]);
+    const unit = wait[2] === 'minutes' ? 'minutes' : n === 1 ? 'seconde' : 'secondes';
+    return `Trop de requêtes. Patientez ${n} ${unit} avant de réessayer.`;
+  }
+  return BY_CODE[code] ?? message;
+}
+
+/** The message for `locale` (null: the request named none and the member chose none: English). */
+export function localizedMessage(code: string, message: string, locale: ServerLocale | null): string {
+  if (locale !== 'fr-FR') return message;
+  return french(code as ErrorCode, message);
+}
+
+/**
+ * The language of an error answer: the best of Accept-Language that the server speaks, else the
+ * language the signed-in member chose, else null (English, as always).
+ */
+export async function errorLocale(request: FastifyRequest, db: Db): Promise<ServerLocale | null> {
+  const asked = matchAcceptLanguage(request.headers['accept-language']);
+  if (asked) return asked;
+  const memberId = (request.member as { id?: string } | null | undefined)?.id;
+  if (!memberId) return null;
+  try {
+    const row = await db.kysely
+      .selectFrom('users')
+      .select('language')
+      .where('id', '=', memberId)
+      .executeTakeFirst();
+    return row?.language === 'en-US' || row?.language === 'fr-FR' ? row.language : null;
+  } catch {
+    return null; // the database is down: the 503 goes out in English
+  }
+}
