@@ -230,7 +230,7 @@ describe('car form screen', () => {
   });
 
   it('explains a full device storage and keeps the form', async () => {
-    const { StorageFullError } = await import('@/features/garage/data');
+    const { StorageFullError } = await import('@/lib/offline/storage-full');
     failWith.error = new StorageFullError();
     const { router } = await renderApp('/create-car');
     fill('Make', 'Alpine');

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useMediaUrl } from '@/features/garage/data';
+import { useMediaUrl } from '@/lib/offline/media';
 import { useAvatarUrl } from '@/features/people/avatar/use-avatar-url';
 import { useSession } from '@/lib/auth/session';
 import { useUploadPercent } from '@/lib/outbox/upload-progress';

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signOutLocally } from '@/lib/auth/sign-out';
 import { db, openLocalDatabase } from '@/lib/db';
 import { clearLocalData, enqueue, startOutbox, stopOutbox } from '@/lib/outbox';
-import { storageMode } from './storage-mode';
+import { storageMode } from '@/lib/offline/storage-mode';
 import { startSignedInSync, stopSignedInSync } from './sync-lifecycle';
 import { resetSyncSessionForTests } from './sync-session';
 import type * as OutboxModule from '@/lib/outbox';

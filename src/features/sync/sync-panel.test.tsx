@@ -18,7 +18,7 @@ import { scriptedSend } from '@/lib/outbox/test-helpers';
 import type * as OutboxModule from '@/lib/outbox';
 
 // Dexie loads after the first screen in the app; here it may load at once.
-vi.mock('./shell-settled', () => ({ shellSettled: () => Promise.resolve() }));
+vi.mock('@/lib/offline/shell-settled', () => ({ shellSettled: () => Promise.resolve() }));
 // The replayer is the outbox's business (its own suites); here: did the panel ask for a replay?
 vi.mock('@/lib/outbox', async (importOriginal) => ({
   ...(await importOriginal<typeof OutboxModule>()),

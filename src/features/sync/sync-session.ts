@@ -6,28 +6,14 @@ import { registerGarageHandlers } from '@/features/garage/data/handlers';
 import { registerMessageHandlers } from '@/features/messages/data/handlers';
 import { registerFeedHandlers } from '@/features/posts/data/register';
 import { openLocalDatabase } from '@/lib/db';
+import { persistentStorageRequest } from '@/lib/offline/persist';
 import { startOutbox, stopOutbox } from '@/lib/outbox';
-import { storageMode } from './storage-mode';
+import { storageMode } from '@/lib/offline/storage-mode';
 
 // Each start and stop takes a new number: a start that was overtaken while the database opened
 // (the member signed out meanwhile) must not start the replayer.
 let generation = 0;
-let persistAsked = false;
-
-function askPersistentStorage(): void {
-  if (persistAsked) return;
-  persistAsked = true;
-  const storage = typeof navigator !== 'undefined' ? navigator.storage : undefined;
-  if (typeof storage?.persist !== 'function') return;
-  void (async () => {
-    try {
-      if (typeof storage.persisted === 'function' && (await storage.persisted())) return;
-      await storage.persist();
-    } catch {
-      // refused or unsupported: the data still lives in IndexedDB, only with less protection
-    }
-  })();
-}
+const persistRequest = persistentStorageRequest();
 
 /** Every feature's reconciliation handler, before the first replay: an entry queued in an earlier
  * session may be sent before any screen of its feature has loaded. */
@@ -46,7 +32,7 @@ export async function startSync(): Promise<void> {
   if (mine !== generation) return;
   startOutbox();
   // In memory there is nothing for the browser to keep.
-  if (kind === 'indexeddb') askPersistentStorage();
+  if (kind === 'indexeddb') persistRequest.ask();
 }
 
 /** Signed out: the replayer stops; every entry stays where it is (a 401 never clears them). */
@@ -58,5 +44,5 @@ export function stopSync(): void {
 /** Tests only. */
 export function resetSyncSessionForTests(): void {
   generation = 0;
-  persistAsked = false;
+  persistRequest.reset();
 }

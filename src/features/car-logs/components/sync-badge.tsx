@@ -1,4 +1,4 @@
-import type { SyncState } from '@/features/garage/data';
+import { type SyncState } from '@/lib/offline/types';
 import { useT } from '@/lib/i18n';
 import './sync-badge.css';
 

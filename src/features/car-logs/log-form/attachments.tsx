@@ -1,6 +1,6 @@
 import { useId, useRef } from 'react';
 import type { CarLogMedia } from '@/contract/garage';
-import { useObjectUrl } from '@/features/cars/car-form/use-object-url';
+import { useObjectUrl } from '@/lib/offline/object-url';
 import {
   ATTACHMENT_ACCEPT,
   formatBytes,
@@ -10,7 +10,7 @@ import {
   MAX_FILES_PER_LOG,
 } from '@/features/files/file-limits';
 import { FileIcon } from '@/features/files/components/file-icon';
-import { useMediaUrl } from '@/features/garage/data';
+import { useMediaUrl } from '@/lib/offline/media';
 import { useT } from '@/lib/i18n';
 import { CloseIcon } from '@/ui';
 import type { FieldMessage } from './log-values';

@@ -1,7 +1,8 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Car } from '@/contract/garage';
-import { saveCar, StorageFullError, useSelectedCar } from '@/features/garage/data';
+import { saveCar, useSelectedCar } from '@/features/garage/data';
+import { StorageFullError } from '@/lib/offline/storage-full';
 import { useT } from '@/lib/i18n';
 import { isOnline } from '@/lib/online';
 import { toast } from '@/lib/toast';

@@ -1,10 +1,10 @@
 import { useId, useRef } from 'react';
-import { useMediaUrl } from '@/features/garage/data';
+import { useMediaUrl } from '@/lib/offline/media';
 import { formatBytes, IMAGE_ACCEPT, isImageFile, MAX_FILE_BYTES } from '@/features/files/file-limits';
 import { useT } from '@/lib/i18n';
 import { Button, CarIcon } from '@/ui';
 import type { FieldMessage } from './car-values';
-import { useObjectUrl } from './use-object-url';
+import { useObjectUrl } from '@/lib/offline/object-url';
 
 /** Why a picked file cannot be the car's photo, or undefined when it can. */
 export function checkCarImage(file: File): FieldMessage | undefined {

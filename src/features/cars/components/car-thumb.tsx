@@ -1,4 +1,4 @@
-import { useMediaUrl } from '@/features/garage/data';
+import { useMediaUrl } from '@/lib/offline/media';
 import { CarIcon } from '@/ui';
 
 /**

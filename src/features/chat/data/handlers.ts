@@ -3,6 +3,7 @@
 // it as its last message; a read mark takes the server's unread count for the room.
 import type { ChatRoomRead } from '@/contract/chat';
 import { db as defaultDb, type MirrorRow, type PaddockDb } from '@/lib/db';
+import { createEchoWindow } from '@/lib/offline/echo';
 import { registerOnSent, type OutboxEntry } from '@/lib/outbox';
 import { CHAT_KINDS, directKey, isChatMessage, type ChatMessageRow, type ChatRoomRow } from './types';
 
@@ -11,19 +12,9 @@ import { CHAT_KINDS, directKey, isChatMessage, type ChatMessageRow, type ChatRoo
  * A message this device sent is not fetched again: ids sent in the last ECHO_WINDOW_MS are kept,
  * and a message still queued or already in Dexie needs no fetch either.
  */
-export const ECHO_WINDOW_MS = 10_000;
-const sentAt = new Map<string, number>();
-
-export function rememberSent(id: string): void {
-  const now = Date.now();
-  sentAt.set(id, now);
-  for (const [key, at] of sentAt) if (now - at > ECHO_WINDOW_MS) sentAt.delete(key);
-}
-
-export function sentHere(id: string): boolean {
-  const at = sentAt.get(id);
-  return at !== undefined && Date.now() - at <= ECHO_WINDOW_MS;
-}
+const echoes = createEchoWindow();
+export const rememberSent = (id: string): void => echoes.remember(id);
+export const sentHere = (id: string): boolean => echoes.sentHere(id);
 
 /** The room whose last message this is becomes newer (the list sorts on updatedAt). */
 async function showAsLast(database: PaddockDb, message: ChatMessageRow): Promise<boolean> {

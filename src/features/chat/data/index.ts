@@ -4,7 +4,7 @@ import { registerChatHandlers } from './handlers';
 
 registerChatHandlers();
 
-export { registerChatHandlers, reconcileRead, reconcileSent, ECHO_WINDOW_MS } from './handlers';
+export { registerChatHandlers, reconcileRead, reconcileSent } from './handlers';
 export { useChatUnread, useDirectRoomId, useRoom, useRoomMessages, useRooms } from './reads';
 export {
   handleChatGroupEvent,
@@ -28,7 +28,6 @@ export {
   directKey,
   isDirectKey,
   otherParticipant,
-  StorageFullError,
   type ChatMember,
   type ChatMessageRow,
   type ChatRoomRow,

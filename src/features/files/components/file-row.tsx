@@ -1,4 +1,4 @@
-import { useMediaUrl } from '@/features/garage/data';
+import { useMediaUrl } from '@/lib/offline/media';
 import { formatDate, useT } from '@/lib/i18n';
 import { Button } from '@/ui';
 import type { FileItem } from '../api/get-files';

@@ -12,12 +12,9 @@ import { installGarageServer } from './fake-garage-server';
 import {
   deleteCar,
   deleteCarLog,
-  loadMedia,
-  MEDIA_CACHE_MAX_ENTRIES,
   saveCar,
   saveCarLog,
   SELECTED_CAR_STORAGE_KEY,
-  StorageFullError,
   syncCarLogs,
   syncCars,
   useCarLogs,
@@ -25,6 +22,8 @@ import {
   useSelectedCar,
   useSettingsOptions,
 } from './index';
+import { loadMedia, MEDIA_CACHE_MAX_ENTRIES } from '@/lib/offline/media';
+import { StorageFullError } from '@/lib/offline/storage-full';
 import { LOG_SYNC_MIN_INTERVAL_MS, SYNC_CONCURRENCY, SYNC_LOG_PAGE_LIMIT, SYNC_PAGE_LIMIT } from './sync';
 
 // jsdom's Blob and FormData do not survive IndexedDB's structured clone / take Node's files

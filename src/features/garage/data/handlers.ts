@@ -4,8 +4,9 @@
 // fields stay.
 import type { Car, CarLog } from '@/contract/garage';
 import { db as defaultDb, type PaddockDb } from '@/lib/db';
+import { createEchoWindow } from '@/lib/offline/echo';
 import { registerOnSent, type OutboxEntry } from '@/lib/outbox';
-import { LOCAL_MEDIA_PREFIX } from './types';
+import { LOCAL_MEDIA_PREFIX } from '@/lib/offline/types';
 import { CAR_KINDS, LOG_KINDS, MEDIA_DELETE_KIND } from './writes';
 
 function isCar(value: unknown): value is Car {
@@ -73,17 +74,11 @@ export async function reconcileCarLog(entry: OutboxEntry, data: unknown, databas
   });
 }
 
-/**
- * The server tells every device of the member about each change, this one included. A change
- * this device has just sent needs no fetch: ids sent in the last ECHO_WINDOW_MS are remembered.
- */
-export const ECHO_WINDOW_MS = 10_000;
-const sentAt = new Map<string, number>();
+/** The changes this device has just sent: their echo from the server needs no fetch. */
+const echoes = createEchoWindow();
 
 function rememberSent(entry: OutboxEntry): void {
-  const now = Date.now();
-  if (entry.entityId) sentAt.set(entry.entityId, now);
-  for (const [id, at] of sentAt) if (now - at > ECHO_WINDOW_MS) sentAt.delete(id);
+  if (entry.entityId) echoes.remember(entry.entityId);
 }
 
 /** Is this change this device's own: a write of this car or log queued, in flight or just sent? */
@@ -92,8 +87,7 @@ export async function ownChange(
   database: PaddockDb = defaultDb,
 ): Promise<boolean> {
   if (!id) return false;
-  const at = sentAt.get(id);
-  if (at !== undefined && Date.now() - at <= ECHO_WINDOW_MS) return true;
+  if (echoes.sentHere(id)) return true;
   // The push can overtake the HTTP answer: the entry is still in the outbox then.
   return (await database.outbox.where('entityId').equals(id).count()) > 0;
 }

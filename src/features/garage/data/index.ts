@@ -15,18 +15,12 @@ export {
   LOG_KINDS,
   MEDIA_DELETE_KIND,
 } from './writes';
-export { loadMedia, useMediaUrl, MEDIA_CACHE_MAX_ENTRIES } from './media';
 export { useSettingsOptions, type SettingsOption } from './settings';
 export { SELECTED_CAR_STORAGE_KEY, setSelectedCar, useSelectedCar } from './selected-car';
 export {
   DEFAULT_MILEAGE_UNIT,
-  isLocalMediaUrl,
-  isQuotaError,
-  LOCAL_MEDIA_PREFIX,
-  StorageFullError,
   type CarDraft,
   type CarLogDraft,
   type LocalCar,
   type LocalCarLog,
-  type SyncState,
 } from './types';

@@ -21,7 +21,6 @@ export { applyServerUnreadCount, readUnreadCount } from './unread';
 export {
   MESSAGE_KINDS,
   MESSAGES_PAGE_SIZE,
-  StorageFullError,
   UNREAD_COUNT_KEY,
   type LocalMessage,
   type MessageDraft,

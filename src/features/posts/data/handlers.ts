@@ -5,7 +5,7 @@ import type { LikeResult, Post } from '@/contract/posts';
 import { sessionStore } from '@/lib/auth/session-store';
 import { db as defaultDb, type PaddockDb } from '@/lib/db';
 import { registerOnSent, type OutboxEntry } from '@/lib/outbox';
-import { LOCAL_MEDIA_PREFIX } from '@/features/garage/data/types';
+import { LOCAL_MEDIA_PREFIX } from '@/lib/offline/types';
 import { POST_KINDS } from './types';
 
 function isPost(value: unknown): value is Post {
