@@ -4,7 +4,7 @@
 // on opening, older pages on scrolling up, live messages, "is typing…", groups (create with
 // friends only, the owner edits members, a member leaves) and a direct chat by recipientId.
 import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, beforeAll } from 'vitest';
 import { setSignedIn, TEST_USER } from '@/app/session-mock';
 import { activateCatalog, renderApp } from '@/app/test-utils';
 import { CHAT_TYPING_TTL_MS } from '@/contract/constants';
@@ -20,10 +20,15 @@ import { signedIn } from '@/lib/test-utils/api-client';
 import { toast } from '@/lib/toast';
 import { chatMember, installChatServer } from './data/fake-chat-server';
 import { CHAT_TYPING_RESEND_MS } from './data';
+import { appOutboxHandlers } from '@/app/outbox-handlers';
+import { registerOutboxHandlers } from '@/lib/outbox';
+
+// The app registers every feature's handlers before the first replay; so do these screens.
+beforeAll(() => registerOutboxHandlers(...appOutboxHandlers));
 
 vi.mock('@/lib/auth/session', async () => (await import('@/app/session-mock')).sessionModule);
 // The tests replay the outbox themselves, when they mean to.
-vi.mock('@/features/sync/sync-lifecycle', () => ({
+vi.mock('@/app/sync-lifecycle', () => ({
   startSignedInSync: vi.fn(async () => undefined),
   stopSignedInSync: vi.fn(),
   isSyncWanted: () => false,

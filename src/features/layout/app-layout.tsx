@@ -2,7 +2,7 @@ import { Outlet } from '@tanstack/react-router';
 import { useEffect, type ReactNode } from 'react';
 import { StorageBanner } from '@/features/sync/components/storage-banner';
 import { shellSettled } from '@/lib/offline/shell-settled';
-import { startSignedInSync } from '@/features/sync/sync-lifecycle';
+import { startSignedInSync } from '@/app/sync-lifecycle';
 import { useSession } from '@/lib/auth/session';
 import { useT } from '@/lib/i18n';
 import { Logo } from '@/ui';

@@ -3,7 +3,7 @@
 // once), reply, delete after a confirmation, compose with the recipient modal, offline sending.
 import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Quill from 'quill';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, beforeAll } from 'vitest';
 import { setSignedIn, TEST_USER } from '@/app/session-mock';
 import { activateCatalog, renderApp, renderWithProviders } from '@/app/test-utils';
 import type { Friend } from '@/contract/people';
@@ -15,10 +15,15 @@ import { toast } from '@/lib/toast';
 import { installMessagesServer, participant } from './data/fake-messages-server';
 import { readUnreadCount, sendMessage, syncFolder } from './data';
 import { MessagesUnreadBadge } from './unread-badge';
+import { appOutboxHandlers } from '@/app/outbox-handlers';
+import { registerOutboxHandlers } from '@/lib/outbox';
+
+// The app registers every feature's handlers before the first replay; so do these screens.
+beforeAll(() => registerOutboxHandlers(...appOutboxHandlers));
 
 vi.mock('@/lib/auth/session', async () => (await import('@/app/session-mock')).sessionModule);
 // The tests replay the outbox themselves, when they mean to.
-vi.mock('@/features/sync/sync-lifecycle', () => ({
+vi.mock('@/app/sync-lifecycle', () => ({
   startSignedInSync: vi.fn(async () => undefined),
   stopSignedInSync: vi.fn(),
   isSyncWanted: () => false,

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSignedIn } from '@/app/session-mock';
 import { activateCatalog, renderApp } from '@/app/test-utils';
 import type { NotificationEvent } from '@/contract/socket-events';
-import { stopSignedInSync } from '@/features/sync/sync-lifecycle';
+import { stopSignedInSync } from '@/app/sync-lifecycle';
 import { db, resetLocalDatabaseForTests } from '@/lib/db';
 import { realtime } from '@/lib/socket';
 import { routeNotification } from '@/lib/socket-streams';

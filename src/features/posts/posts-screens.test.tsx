@@ -4,7 +4,7 @@
 import { File as NodeFile } from 'node:buffer';
 import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Quill from 'quill';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, beforeAll } from 'vitest';
 import { setSignedIn, TEST_USER } from '@/app/session-mock';
 import { activateCatalog, renderApp } from '@/app/test-utils';
 import type { PostAuthor } from '@/contract/posts';
@@ -16,9 +16,14 @@ import { realtime } from '@/lib/socket';
 import { routePostUpdated } from '@/lib/socket-streams';
 import { signedIn } from '@/lib/test-utils/api-client';
 import { FAKE_FRIEND, installPostsServer } from './data/fake-posts-server';
+import { appOutboxHandlers } from '@/app/outbox-handlers';
+import { registerOutboxHandlers } from '@/lib/outbox';
+
+// The app registers every feature's handlers before the first replay; so do these screens.
+beforeAll(() => registerOutboxHandlers(...appOutboxHandlers));
 
 vi.mock('@/lib/auth/session', async () => (await import('@/app/session-mock')).sessionModule);
-vi.mock('@/features/sync/sync-lifecycle', () => ({
+vi.mock('@/app/sync-lifecycle', () => ({
   startSignedInSync: vi.fn(async () => undefined),
   stopSignedInSync: vi.fn(),
   isSyncWanted: () => false,

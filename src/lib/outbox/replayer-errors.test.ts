@@ -1,10 +1,12 @@
 // Error classification in the replayer (OFFLINE.md property 4) and the retry timer.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api-errors';
 import type { PaddockDb } from '../db';
 import { enqueue } from './enqueue';
 import { createReplayer } from './replayer';
-import { freshDb, scriptedSend, type Answer } from './test-helpers';
+import { freshDb, scriptedSend, type Answer, withTestHandlers } from './test-helpers';
+
+withTestHandlers(beforeAll);
 
 let db: PaddockDb;
 beforeEach(() => {

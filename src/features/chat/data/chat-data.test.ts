@@ -2,7 +2,7 @@
 // real replayer sends them through the real transport to the in-memory server double, the handlers
 // reconcile (a friend's placeholder room becomes the real one), the unread total drops on a read
 // mark and is then taken from the server, sync keeps queued rows and drops rooms I left.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, beforeAll } from 'vitest';
 import { TEST_USER } from '@/app/session-mock';
 import type { Friend } from '@/contract/people';
 import { REALTIME_ONLY_ID } from '@/contract/socket-events';
@@ -23,6 +23,10 @@ import {
   syncRooms,
 } from './index';
 import { CHAT_LOCAL_MESSAGES_MAX } from './types';
+import { registerOutboxHandlers } from '@/lib/outbox';
+import { chatHandlers } from './handlers';
+
+beforeAll(() => registerOutboxHandlers(chatHandlers));
 
 const me = chatMember({ id: TEST_USER.id, username: 'jane', firstName: 'Jane', lastName: 'Doe' });
 const bob: Friend = {

@@ -4,7 +4,7 @@
 import type { ChatRoomRead } from '@/contract/chat';
 import { db as defaultDb, type MirrorRow, type PaddockDb } from '@/lib/db';
 import { createEchoWindow } from '@/lib/offline/echo';
-import { registerOnSent, type OutboxEntry } from '@/lib/outbox';
+import type { OutboxEntry, OutboxHandlers } from '@/lib/outbox';
 import { CHAT_KINDS, directKey, isChatMessage, type ChatMessageRow, type ChatRoomRow } from './types';
 
 /**
@@ -84,13 +84,9 @@ export async function reconcileRead(
   });
 }
 
-let registered = false;
-
-/** Registers the chat's reconciliation handlers once (the replayer may run before a screen). */
-export function registerChatHandlers(): void {
-  if (registered) return;
-  registered = true;
+/** The chat's reconciliation handlers, by entry kind (the app registers them before a replay). */
+export const chatHandlers: OutboxHandlers = {
   // The live binding `db`: the member's database at the time the answer arrives.
-  registerOnSent(CHAT_KINDS.send, (entry, data) => reconcileSent(entry, data));
-  registerOnSent(CHAT_KINDS.read, (entry, data) => reconcileRead(entry, data));
-}
+  [CHAT_KINDS.send]: (entry, data) => reconcileSent(entry, data),
+  [CHAT_KINDS.read]: (entry, data) => reconcileRead(entry, data),
+};

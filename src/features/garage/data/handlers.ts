@@ -5,7 +5,7 @@
 import type { Car, CarLog } from '@/contract/garage';
 import { db as defaultDb, type PaddockDb } from '@/lib/db';
 import { createEchoWindow } from '@/lib/offline/echo';
-import { registerOnSent, type OutboxEntry } from '@/lib/outbox';
+import type { OutboxEntry, OutboxHandlers } from '@/lib/outbox';
 import { LOCAL_MEDIA_PREFIX } from '@/lib/offline/types';
 import { CAR_KINDS, LOG_KINDS, MEDIA_DELETE_KIND } from './writes';
 
@@ -92,35 +92,20 @@ export async function ownChange(
   return (await database.outbox.where('entityId').equals(id).count()) > 0;
 }
 
-let registered = false;
+const track =
+  (reconcile?: (entry: OutboxEntry, data: unknown) => Promise<void>) =>
+  async (entry: OutboxEntry, data: unknown) => {
+    rememberSent(entry);
+    await reconcile?.(entry, data);
+  };
 
-/** Registers the garage's reconciliation handlers once (the replayer may run before a screen). */
-export function registerGarageHandlers(): void {
-  if (registered) return;
-  registered = true;
-  const track =
-    (reconcile?: (entry: OutboxEntry, data: unknown) => Promise<void>) =>
-    async (entry: OutboxEntry, data: unknown) => {
-      rememberSent(entry);
-      await reconcile?.(entry, data);
-    };
-  registerOnSent(
-    CAR_KINDS.create,
-    track((entry, data) => reconcileCar(entry, data)),
-  );
-  registerOnSent(
-    CAR_KINDS.update,
-    track((entry, data) => reconcileCar(entry, data)),
-  );
-  registerOnSent(CAR_KINDS.delete, track());
-  registerOnSent(
-    LOG_KINDS.create,
-    track((entry, data) => reconcileCarLog(entry, data)),
-  );
-  registerOnSent(
-    LOG_KINDS.update,
-    track((entry, data) => reconcileCarLog(entry, data)),
-  );
-  registerOnSent(LOG_KINDS.delete, track());
-  registerOnSent(MEDIA_DELETE_KIND, track());
-}
+/** The garage's reconciliation handlers, by entry kind (the app registers them before a replay). */
+export const garageHandlers: OutboxHandlers = {
+  [CAR_KINDS.create]: track((entry, data) => reconcileCar(entry, data)),
+  [CAR_KINDS.update]: track((entry, data) => reconcileCar(entry, data)),
+  [CAR_KINDS.delete]: track(),
+  [LOG_KINDS.create]: track((entry, data) => reconcileCarLog(entry, data)),
+  [LOG_KINDS.update]: track((entry, data) => reconcileCarLog(entry, data)),
+  [LOG_KINDS.delete]: track(),
+  [MEDIA_DELETE_KIND]: track(),
+};

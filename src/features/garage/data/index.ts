@@ -1,9 +1,6 @@
 // The garage's data layer: what the screens read (Dexie live queries), refresh (server → Dexie)
 // and write (Dexie + outbox in one transaction). It pulls Dexie: import it from lazy screens only.
-import { registerGarageHandlers } from './handlers';
-
-registerGarageHandlers();
-
+export { garageHandlers } from './handlers';
 export { useCar, useCarLog, useCarLogs, useCars, readCarLogs, compareLogs } from './reads';
 export { syncCarLog, syncCarLogs, syncCars, useGarageRefresh, SYNC_PAGE_LIMIT } from './sync';
 export {

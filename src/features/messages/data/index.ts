@@ -1,10 +1,6 @@
 // The messages' data layer: what the screens read (Dexie live queries), refresh (server → Dexie)
 // and write (Dexie + outbox in one transaction). It pulls Dexie: import it from lazy code only.
-import { registerMessageHandlers } from './handlers';
-
-registerMessageHandlers();
-
-export { registerMessageHandlers } from './handlers';
+export { messageHandlers } from './handlers';
 export { readFolder, useFolderMessages, useMessage, useUnreadCount, type FolderView } from './reads';
 export { handleMessageEvent, startMessagesRealtime } from './realtime';
 export {

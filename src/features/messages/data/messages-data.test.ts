@@ -2,7 +2,7 @@
 // real replayer sends them through the real transport to an in-memory server double, the handlers
 // reconcile, the unread count drops once per read message and is then taken from the server.
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, beforeAll } from 'vitest';
 import { TEST_USER } from '@/app/session-mock';
 import type { Friend } from '@/contract/people';
 import { sessionStore } from '@/lib/auth/session-store';
@@ -24,6 +24,10 @@ import {
   useUnreadCount,
   type MessageRow,
 } from './index';
+import { registerOutboxHandlers } from '@/lib/outbox';
+import { messageHandlers } from './handlers';
+
+beforeAll(() => registerOutboxHandlers(messageHandlers));
 
 const me = participant({ id: TEST_USER.id, username: 'jane', firstName: 'Jane', lastName: 'Doe' });
 const bob: Friend = {

@@ -4,7 +4,7 @@ import { act, cleanup, configure } from '@testing-library/react';
 import { vi } from 'vitest';
 import { setSignedIn } from '@/app/session-mock';
 import { activateCatalog } from '@/app/test-utils';
-import { stopSignedInSync } from '@/features/sync/sync-lifecycle';
+import { stopSignedInSync } from '@/app/sync-lifecycle';
 import { db, resetLocalDatabaseForTests } from '@/lib/db';
 import { signedIn } from '@/lib/test-utils/api-client';
 import { toast } from '@/lib/toast';

@@ -10,7 +10,7 @@ import { apiFetch } from '@/lib/api-client';
 import { sessionStore } from '@/lib/auth/session-store';
 import { db, localDb, type MirrorRow, type PaddockDb } from '@/lib/db';
 import { offlineWrite, queueWrite } from '@/lib/offline/write';
-import { queuedEntityIds, registerOnSent, type OutboxEntry } from '@/lib/outbox';
+import { queuedEntityIds, type OutboxEntry, type OutboxHandlers } from '@/lib/outbox';
 
 export const COMMENT_KINDS = {
   create: 'comment.create',
@@ -153,14 +153,12 @@ export async function reconcileComment(_entry: OutboxEntry, data: unknown, datab
   });
 }
 
-let registered = false;
-export function registerCommentHandlers(): void {
-  if (registered) return;
-  registered = true;
-  registerOnSent(COMMENT_KINDS.create, (entry, data) => reconcileComment(entry, data));
-  registerOnSent(COMMENT_KINDS.update, (entry, data) => reconcileComment(entry, data));
-  registerOnSent(COMMENT_KINDS.delete, () => undefined);
-}
+/** The comments' reconciliation handlers, by entry kind (the app registers them before a replay). */
+export const commentHandlers: OutboxHandlers = {
+  [COMMENT_KINDS.create]: (entry, data) => reconcileComment(entry, data),
+  [COMMENT_KINDS.update]: (entry, data) => reconcileComment(entry, data),
+  [COMMENT_KINDS.delete]: () => undefined,
+};
 
 /** Puts the server's comments, except those with queued writes. */
 async function mergeComments(database: PaddockDb, comments: Comment[]): Promise<void> {
@@ -192,7 +190,6 @@ export async function syncComments(
   pages = 1,
   given?: PaddockDb,
 ): Promise<number> {
-  registerCommentHandlers();
   const database = given ?? (await localDb());
   const askedAt = new Date().toISOString();
   const limit = COMMENTS_PAGE_SIZE * pages;

@@ -3,7 +3,7 @@
 // reconcile, and a sync never overwrites what is still queued.
 import { File as NodeFile } from 'node:buffer';
 import { renderHook, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, beforeAll } from 'vitest';
 import { FEED_PAGE_SIZE } from '@/contract/constants';
 import type { Post } from '@/contract/posts';
 import { sessionStore } from '@/lib/auth/session-store';
@@ -15,6 +15,10 @@ import { FAKE_ME, installPostsServer } from './fake-posts-server';
 import { StorageFullError } from '@/lib/offline/storage-full';
 import { saveComment } from './comments';
 import { loadMoreFeed, savePost, syncFeed, toggleLike, updatePost, useFeed, useFeedRefresh } from './index';
+import { registerOutboxHandlers } from '@/lib/outbox';
+import { postHandlers, commentHandlers } from './index';
+
+beforeAll(() => registerOutboxHandlers(postHandlers, commentHandlers));
 
 // jsdom's Blob and FormData do not survive IndexedDB's structured clone (jsdom #3363).
 class ListFormData {
