@@ -12,13 +12,13 @@ import {
   putCar,
   putLog,
   stubObjectUrls,
-} from '@/features/cars/car-form/test-utils/garage-fixtures';
+} from '@/features/garage/testing/garage-fixtures';
 import { db } from '@/lib/db';
 import { signedIn } from '@/lib/test-utils/api-client';
 import { deferred, fail, installFetch, json, ok, type Route } from '@/lib/test-utils/fetch';
 import { toast } from '@/lib/toast';
 import type { FileItem } from './api/get-files';
-import { formatBytes } from './file-limits';
+import { formatBytes } from '@/lib/file-limits';
 
 vi.mock('@/lib/auth/session', async () => (await import('@/app/session-mock')).sessionModule);
 vi.setConfig({ testTimeout: 30_000 });

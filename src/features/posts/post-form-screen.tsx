@@ -2,7 +2,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { Post } from '@/contract/posts';
 import { POST_CONTENT_MAX } from '@/contract/constants';
-import { useCars } from '@/features/garage/data';
+import { useCars } from '@/features/garage';
 import { useMediaUrl } from '@/lib/offline/media';
 import { useT } from '@/lib/i18n';
 import { Alert, Button, EmptyState, Page, SkeletonRows } from '@/ui';

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeSession, setSignedIn } from '@/app/session-mock';
 import { activateCatalog, renderWithProviders } from '@/app/test-utils';
-import { AccountMenu } from '@/features/layout/components/account-menu';
+import { AccountMenu } from '@/app/layout/components/account-menu';
 import { signOutLocally } from '@/lib/auth/sign-out';
 import { db, resetLocalDatabaseForTests } from '@/lib/db';
 import { clearLocalData, enqueue } from '@/lib/outbox';

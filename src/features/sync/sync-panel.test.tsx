@@ -4,7 +4,7 @@ import { Blob as NodeBlob } from 'node:buffer';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, beforeAll } from 'vitest';
 import { activateCatalog, renderWithProviders } from '@/app/test-utils';
-import { SyncIndicator } from '@/features/layout/components/sync-indicator';
+import { SyncIndicator } from '@/app/layout/components/sync-indicator';
 import { db } from '@/lib/db';
 import {
   clearLocalData,

@@ -8,7 +8,7 @@ import { activateCatalog } from '@/app/test-utils';
 import { db, resetLocalDatabaseForTests } from '@/lib/db';
 import { createReplayer } from '@/lib/outbox';
 import { signedIn } from '@/lib/test-utils/api-client';
-import { installGarageServer } from './fake-garage-server';
+import { installGarageServer } from '@/features/garage/testing/fake-garage-server';
 import {
   deleteCar,
   deleteCarLog,

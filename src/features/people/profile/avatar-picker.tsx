@@ -1,6 +1,6 @@
 import { useId, useRef } from 'react';
 import type { CurrentUser } from '@/contract/user';
-import { formatBytes, IMAGE_ACCEPT, isImageFile, MAX_FILE_BYTES } from '@/features/files/file-limits';
+import { formatBytes, IMAGE_ACCEPT, isImageFile, MAX_FILE_BYTES } from '@/lib/file-limits';
 import { useT } from '@/lib/i18n';
 import { Button } from '@/ui';
 import { Avatar } from '../components/avatar';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CAR_LOG_CONTENT_MAX_TEXT, CAR_LOG_MAX_TAGS, CAR_LOG_TAG_MAX_LENGTH } from '@/contract/garage';
-import { makeLog } from '@/features/cars/car-form/test-utils/garage-fixtures';
+import { makeLog } from '@/features/garage/testing/garage-fixtures';
 import {
   defaultCurrency,
   emptyLogValues,

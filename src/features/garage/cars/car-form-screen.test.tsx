@@ -16,7 +16,7 @@ import {
   makeCar,
   putCar,
   stubObjectUrls,
-} from './car-form/test-utils/garage-fixtures';
+} from '@/features/garage/testing/garage-fixtures';
 
 vi.mock('@/lib/auth/session', async () => (await import('@/app/session-mock')).sessionModule);
 const failWith = vi.hoisted(() => ({ error: null as Error | null }));

@@ -8,8 +8,8 @@ import {
   isPdfFile,
   MAX_FILE_BYTES,
   MAX_FILES_PER_LOG,
-} from '@/features/files/file-limits';
-import { FileIcon } from '@/features/files/components/file-icon';
+} from '@/lib/file-limits';
+import { FileIcon } from '@/ui/file-icon';
 import { useMediaUrl } from '@/lib/offline/media';
 import { useT } from '@/lib/i18n';
 import { CloseIcon } from '@/ui';

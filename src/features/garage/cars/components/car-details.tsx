@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { SettingsDomain } from '@/contract/constants';
-import { EditIcon, PlusIcon, TrashIcon } from '@/features/car-logs/components/icons';
-import { SyncBadge } from '@/features/car-logs/components/sync-badge';
-import { settingLabel } from '@/features/car-logs/format';
+import { EditIcon, PlusIcon, TrashIcon } from '@/features/garage/car-logs/components/icons';
+import { SyncBadge } from '@/features/garage/car-logs/components/sync-badge';
+import { settingLabel } from '@/features/garage/car-logs/format';
 import { deleteCar, DEFAULT_MILEAGE_UNIT, type LocalCar } from '@/features/garage/data';
 import { StorageFullError } from '@/lib/offline/storage-full';
 import { formatNumber, useT } from '@/lib/i18n';

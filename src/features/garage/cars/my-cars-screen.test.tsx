@@ -7,7 +7,7 @@ import { setSignedIn } from '@/app/session-mock';
 import { activateCatalog, renderApp } from '@/app/test-utils';
 import type { Car, CarLog } from '@/contract/garage';
 import { stopSignedInSync } from '@/app/sync-lifecycle';
-import { installGarageServer } from '@/features/garage/data/fake-garage-server';
+import { installGarageServer } from '@/features/garage/testing/fake-garage-server';
 import { saveCar, saveCarLog, SELECTED_CAR_STORAGE_KEY } from '@/features/garage/data';
 import { addTranslations } from '@/lib/i18n';
 import { db, resetLocalDatabaseForTests } from '@/lib/db';

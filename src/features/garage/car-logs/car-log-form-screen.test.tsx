@@ -14,7 +14,7 @@ import {
   putCar,
   putLog,
   stubObjectUrls,
-} from '@/features/cars/car-form/test-utils/garage-fixtures';
+} from '@/features/garage/testing/garage-fixtures';
 import { todayLocal } from './log-form/log-values';
 import { db } from '@/lib/db';
 import { signedIn } from '@/lib/test-utils/api-client';

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { activateCatalog } from '@/app/test-utils';
-import { fakeFile } from '@/features/cars/car-form/test-utils/garage-fixtures';
-import { MAX_FILE_BYTES, MAX_FILES_PER_LOG } from '@/features/files/file-limits';
+import { fakeFile } from '@/features/garage/testing/garage-fixtures';
+import { MAX_FILE_BYTES, MAX_FILES_PER_LOG } from '@/lib/file-limits';
 import { acceptFiles } from './attachments';
 
 const MiB = 1024 * 1024;
@@ -15,7 +15,7 @@ describe('attachment limits', () => {
     expect(MAX_FILES_PER_LOG).toBe(10);
     expect(MAX_FILE_BYTES).toBe(10 * MiB);
     const server = readFileSync(
-      path.resolve(__dirname, '../../../../server/src/media/media-processing.ts'),
+      path.resolve(__dirname, '../../../../../server/src/media/media-processing.ts'),
       'utf8',
     );
     const value = (name: string) => {

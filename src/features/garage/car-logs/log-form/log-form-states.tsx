@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { FormSkeleton } from '@/features/cars/car-form/car-form-states';
+import { FormSkeleton } from '@/features/garage/cars/car-form/car-form-states';
 import { syncCarLog } from '@/features/garage/data';
 import { useT } from '@/lib/i18n';
 import { EmptyState, SyncIcon } from '@/ui';

@@ -1,7 +1,7 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Car, CarLog } from '@/contract/garage';
-import { settingsLabel, SettingsSelect } from '@/features/cars/car-form/settings-select';
+import { settingsLabel, SettingsSelect } from '@/features/garage/cars/car-form/settings-select';
 import { saveCarLog, useCarLogs, useSelectedCar } from '@/features/garage/data';
 import { StorageFullError } from '@/lib/offline/storage-full';
 import { useLocale, useT } from '@/lib/i18n';

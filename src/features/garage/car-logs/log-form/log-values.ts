@@ -2,8 +2,8 @@
 // form starts from. Limits mirror the server's (src/contract/garage.ts); log-values.test.ts pins
 // each number and keeps them equal to the contract's (repeated: the contract pulls typebox).
 import type { CarLog } from '@/contract/garage';
-import type { FieldErrors, FieldMessage } from '@/features/cars/car-form/car-values';
-import { parseAmount, parseWholeNumber } from '@/features/cars/car-form/parse-number';
+import type { FieldErrors, FieldMessage } from '@/features/garage/cars/car-form/car-values';
+import { parseAmount, parseWholeNumber } from '@/features/garage/cars/car-form/parse-number';
 import type { CarLogDraft } from '@/features/garage/data';
 import { isRichTextEmpty, richTextLength } from '@/ui/rich-text-editor';
 

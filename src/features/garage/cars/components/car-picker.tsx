@@ -1,5 +1,5 @@
 import type { LocalCar } from '@/features/garage/data';
-import { SyncBadge } from '@/features/car-logs/components/sync-badge';
+import { SyncBadge } from '@/features/garage/car-logs/components/sync-badge';
 import { useT } from '@/lib/i18n';
 import { carSubtitle, carTitle } from '../car-selection';
 import { CarThumb } from './car-thumb';

@@ -1,5 +1,5 @@
 import type { Car } from '@/contract/garage';
-import { CarNotHere, FormSkeleton } from '@/features/cars/car-form/car-form-states';
+import { CarNotHere, FormSkeleton } from '@/features/garage/cars/car-form/car-form-states';
 import { useCar, useCarLog } from '@/features/garage/data';
 import { useT } from '@/lib/i18n';
 import { Card, Page } from '@/ui';

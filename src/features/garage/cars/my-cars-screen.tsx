@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { LogList } from '@/features/car-logs/log-list';
-import { StatsSection } from '@/features/car-logs/stats/stats-section';
+import { LogList } from '@/features/garage/car-logs/log-list';
+import { StatsSection } from '@/features/garage/car-logs/stats/stats-section';
 import {
   DEFAULT_MILEAGE_UNIT,
   useCarLogs,
@@ -12,7 +12,7 @@ import {
 import { isNetworkError } from '@/lib/api-client';
 import { useT } from '@/lib/i18n';
 import { CarIcon, CloudOffIcon, EmptyState, Page, PullToRefresh, Skeleton, SkeletonRows } from '@/ui';
-import { PlusIcon } from '@/features/car-logs/components/icons';
+import { PlusIcon } from '@/features/garage/car-logs/components/icons';
 import { resolveSelectedCar } from './car-selection';
 import { CarDetails } from './components/car-details';
 import { CarPicker } from './components/car-picker';
