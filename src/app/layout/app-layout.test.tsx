@@ -1,9 +1,9 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeSession, setSignedIn } from '@/app/session-mock';
-import { activateCatalog, renderApp } from '@/app/test-utils';
+import { fakeSession, setSignedIn } from '@/testing/session-mock';
+import { activateCatalog, renderApp } from '@/testing/test-utils';
 
-vi.mock('@/lib/auth/session', async () => (await import('@/app/session-mock')).sessionModule);
+vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
 
 describe('signed-in layout', () => {
   beforeEach(() => {

@@ -3,7 +3,7 @@
 import { Blob as NodeBlob } from 'node:buffer';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, beforeAll } from 'vitest';
-import { activateCatalog, renderWithProviders } from '@/app/test-utils';
+import { activateCatalog, renderWithProviders } from '@/testing/test-utils';
 import { SyncIndicator } from '@/app/layout/components/sync-indicator';
 import { db } from '@/lib/db';
 import {

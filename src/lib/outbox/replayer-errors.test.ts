@@ -179,7 +179,7 @@ describe('replayer and things already done', () => {
       db,
     );
     const { tokenStore } = await import('../auth/token');
-    const { tokenExpiringIn } = await import('../test-utils/jwt');
+    const { tokenExpiringIn } = await import('@/testing/jwt');
     tokenStore.setTokens(tokenExpiringIn(3600), 'refresh');
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);

@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Quill from 'quill';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { errorOf, fill } from '@/app/form-test-utils';
-import { setSignedIn } from '@/app/session-mock';
-import { activateCatalog, renderApp } from '@/app/test-utils';
+import { errorOf, fill } from '@/testing/form-test-utils';
+import { setSignedIn } from '@/testing/session-mock';
+import { activateCatalog, renderApp } from '@/testing/test-utils';
 import {
   CAR_ID,
   fakeFile,
@@ -17,11 +17,11 @@ import {
 } from '@/features/garage/testing/garage-fixtures';
 import { todayLocal } from './log-form/log-values';
 import { db } from '@/lib/db';
-import { signedIn } from '@/lib/test-utils/api-client';
-import { installFetch } from '@/lib/test-utils/fetch';
+import { signedIn } from '@/testing/api-client';
+import { installFetch } from '@/testing/fetch';
 import { toast } from '@/lib/toast';
 
-vi.mock('@/lib/auth/session', async () => (await import('@/app/session-mock')).sessionModule);
+vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
 
 const MiB = 1024 * 1024;
 const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save the entry' }));

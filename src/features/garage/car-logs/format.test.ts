@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activateCatalog } from '@/app/test-utils';
+import { activateCatalog } from '@/testing/test-utils';
 import { addTranslations } from '@/lib/i18n';
 import { formatDay, formatMoney, formatMonth, settingLabel } from './format';
 

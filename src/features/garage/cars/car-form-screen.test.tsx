@@ -1,14 +1,14 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Quill from 'quill';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { errorOf, fill } from '@/app/form-test-utils';
-import { setSignedIn } from '@/app/session-mock';
-import { activateCatalog, renderApp } from '@/app/test-utils';
+import { errorOf, fill } from '@/testing/form-test-utils';
+import { setSignedIn } from '@/testing/session-mock';
+import { activateCatalog, renderApp } from '@/testing/test-utils';
 import type * as GarageData from '@/features/garage/data';
 import { db } from '@/lib/db';
 import { toast } from '@/lib/toast';
-import { signedIn } from '@/lib/test-utils/api-client';
-import { deferred, installFetch, ok } from '@/lib/test-utils/fetch';
+import { signedIn } from '@/testing/api-client';
+import { deferred, installFetch, ok } from '@/testing/fetch';
 import {
   CAR_ID,
   fakeFile,
@@ -18,7 +18,7 @@ import {
   stubObjectUrls,
 } from '@/features/garage/testing/garage-fixtures';
 
-vi.mock('@/lib/auth/session', async () => (await import('@/app/session-mock')).sessionModule);
+vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
 const failWith = vi.hoisted(() => ({ error: null as Error | null }));
 vi.mock('@/features/garage/data', async (importOriginal) => {
   const actual = await importOriginal<typeof GarageData>();

@@ -1,11 +1,11 @@
 // While the first local read runs, the garage shows skeletons (spec §9: five skeleton rows).
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { setSignedIn } from '@/app/session-mock';
-import { activateCatalog, renderApp } from '@/app/test-utils';
+import { setSignedIn } from '@/testing/session-mock';
+import { activateCatalog, renderApp } from '@/testing/test-utils';
 import type * as GarageData from '@/features/garage/data';
 
-vi.mock('@/lib/auth/session', async () => (await import('@/app/session-mock')).sessionModule);
+vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
 vi.mock('@/features/garage/data', async (importOriginal) => ({
   ...(await importOriginal<typeof GarageData>()),
   useCars: () => undefined,

@@ -3,18 +3,18 @@
 // badges, the offline hint, the delete confirmation and the statistics.
 import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setSignedIn } from '@/app/session-mock';
-import { activateCatalog, renderApp } from '@/app/test-utils';
+import { setSignedIn } from '@/testing/session-mock';
+import { activateCatalog, renderApp } from '@/testing/test-utils';
 import type { Car, CarLog } from '@/contract/garage';
 import { stopSignedInSync } from '@/app/sync-lifecycle';
 import { installGarageServer } from '@/features/garage/testing/fake-garage-server';
 import { saveCar, saveCarLog, SELECTED_CAR_STORAGE_KEY } from '@/features/garage/data';
 import { addTranslations } from '@/lib/i18n';
 import { db, resetLocalDatabaseForTests } from '@/lib/db';
-import { signedIn } from '@/lib/test-utils/api-client';
+import { signedIn } from '@/testing/api-client';
 import { toast } from '@/lib/toast';
 
-vi.mock('@/lib/auth/session', async () => (await import('@/app/session-mock')).sessionModule);
+vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
 // A shared, loaded machine: the first render compiles the route chunks.
 configure({ asyncUtilTimeout: 10_000 });
 

@@ -4,10 +4,10 @@
 import { File as NodeFile } from 'node:buffer';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, beforeAll } from 'vitest';
-import { activateCatalog } from '@/app/test-utils';
+import { activateCatalog } from '@/testing/test-utils';
 import { db, resetLocalDatabaseForTests } from '@/lib/db';
 import { createReplayer } from '@/lib/outbox';
-import { signedIn } from '@/lib/test-utils/api-client';
+import { signedIn } from '@/testing/api-client';
 import { installGarageServer } from '@/features/garage/testing/fake-garage-server';
 import {
   deleteCar,

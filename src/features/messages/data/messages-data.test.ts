@@ -3,13 +3,13 @@
 // reconcile, the unread count drops once per read message and is then taken from the server.
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, beforeAll } from 'vitest';
-import { TEST_USER } from '@/app/session-mock';
+import { TEST_USER } from '@/testing/session-mock';
 import type { Friend } from '@/contract/people';
 import { sessionStore } from '@/lib/auth/session-store';
 import { db, resetLocalDatabaseForTests } from '@/lib/db';
 import { createReplayer } from '@/lib/outbox';
-import { signedIn } from '@/lib/test-utils/api-client';
-import { installMessagesServer, participant } from './fake-messages-server';
+import { signedIn } from '@/testing/api-client';
+import { installMessagesServer, participant } from '@/features/messages/testing/fake-messages-server';
 import {
   applyServerUnreadCount,
   deleteMessage,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { activateCatalog } from '@/app/test-utils';
+import { activateCatalog } from '@/testing/test-utils';
 import { fakeFile } from '@/features/garage/testing/garage-fixtures';
 import { MAX_FILE_BYTES, MAX_FILES_PER_LOG } from '@/lib/file-limits';
 import { acceptFiles } from './attachments';

@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { i18n, type Locale } from '@/lib/i18n';
 import enUS from '@/locales/en-US.json';
 import frFR from '@/locales/fr-FR.json';
-import { createAppRouter } from './router';
+import { createAppRouter } from '@/app/router';
 
 const CATALOGS: Record<Locale, Record<string, string>> = { 'en-US': enUS, 'fr-FR': frFR };
 

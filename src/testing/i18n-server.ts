@@ -28,5 +28,5 @@ export function installI18nServer(settings: Record<string, SettingsRoute> = {}):
 /** The i18n module as a fresh start-up sees it. */
 export async function loadI18n() {
   vi.resetModules();
-  return import('../i18n');
+  return import('@/lib/i18n');
 }

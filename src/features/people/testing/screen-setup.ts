@@ -2,11 +2,11 @@
 // tokens, the English catalog, the people API double, object URLs; afterwards nothing left running.
 import { act, cleanup, configure } from '@testing-library/react';
 import { vi } from 'vitest';
-import { setSignedIn } from '@/app/session-mock';
-import { activateCatalog } from '@/app/test-utils';
+import { setSignedIn } from '@/testing/session-mock';
+import { activateCatalog } from '@/testing/test-utils';
 import { stopSignedInSync } from '@/app/sync-lifecycle';
 import { db, resetLocalDatabaseForTests } from '@/lib/db';
-import { signedIn } from '@/lib/test-utils/api-client';
+import { signedIn } from '@/testing/api-client';
 import { toast } from '@/lib/toast';
 import { clearAvatarCache } from '../avatar/use-avatar-url';
 import { installPeopleServer } from './people-server';

@@ -1,5 +1,5 @@
 // A stand-in for '@/lib/auth/session' in screen tests:
-//   vi.mock('@/lib/auth/session', async () => (await import('@/app/session-mock')).sessionModule);
+//   vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
 import { vi } from 'vitest';
 import type { CurrentUser } from '@/contract/user';
 import type { SessionState } from '@/lib/auth/session';

@@ -1,6 +1,6 @@
 // Test double of the people API (server/src/people/*-routes.ts): profiles, search, friends,
 // requests and suggestions over installFetch, with just enough rules to answer like the server.
-import { TEST_USER } from '@/app/session-mock';
+import { TEST_USER } from '@/testing/session-mock';
 import type {
   Friend,
   FriendRequest,
@@ -10,7 +10,7 @@ import type {
   Profile,
 } from '@/contract/people';
 import type { CurrentUser } from '@/contract/user';
-import { installFetch, json, ok, type RecordedRequest } from '@/lib/test-utils/fetch';
+import { installFetch, json, ok, type RecordedRequest } from '@/testing/fetch';
 
 const API = '/api/v1.0';
 

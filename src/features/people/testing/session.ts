@@ -2,7 +2,7 @@
 // current user each test may change (a member with an avatar, say).
 //   vi.mock('@/lib/auth/session', async () => (await import('../test-utils/session')).peopleSessionModule);
 import { vi } from 'vitest';
-import { fakeSession, sessionModule, TEST_USER } from '@/app/session-mock';
+import { fakeSession, sessionModule, TEST_USER } from '@/testing/session-mock';
 import type { CurrentUser } from '@/contract/user';
 
 let user: CurrentUser = { ...TEST_USER };
