@@ -36,7 +36,8 @@ function resolve(from, spec) {
 }
 
 // Static imports and re-exports (type-only ones too: they are walls as well), and dynamic imports.
-const IMPORT = /(?:import|export)\s+(type\s+)?(?:[^'"`;]*?\s+from\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+const IMPORT =
+  /(?:import|export)\s+(type\s+)?(?:[^'"`;]*?\s+from\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 const graph = new Map(); // file -> [{ to, typeOnly, dynamic }]
 for (const file of files) {
@@ -117,10 +118,11 @@ function sccs(nodes, next) {
   for (const v of nodes) if (!idx.has(v)) strong(v);
   return out;
 }
-const cycles = sccs([...graph.keys()], (v) => (graph.get(v) ?? []).map((e) => e.to).filter((t) => graph.has(t)));
-const featureCycles = sccs(
-  [...new Set([...directed].flatMap((d) => d.split('->')))],
-  (v) => [...directed].filter((d) => d.startsWith(`${v}->`)).map((d) => d.split('->')[1]),
+const cycles = sccs([...graph.keys()], (v) =>
+  (graph.get(v) ?? []).map((e) => e.to).filter((t) => graph.has(t)),
+);
+const featureCycles = sccs([...new Set([...directed].flatMap((d) => d.split('->')))], (v) =>
+  [...directed].filter((d) => d.startsWith(`${v}->`)).map((d) => d.split('->')[1]),
 );
 
 console.log(`cross-feature imports: ${cross}`);
