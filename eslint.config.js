@@ -1,10 +1,49 @@
 // One flat config: typescript-eslint (type-aware where it catches real bugs), React hooks,
-// TanStack Query. Formatting belongs to Prettier.
+// TanStack Query, and the walls of the client (import-x): a feature imports another only through
+// its index.ts; src/lib, src/ui and src/contract never import src/features or src/app; production
+// code never imports a testing/ folder; no import cycles. Formatting belongs to Prettier.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import pluginQuery from '@tanstack/eslint-plugin-query';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import lingui from 'eslint-plugin-lingui';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** Feature F may import another feature only through its index.ts (tests: its testing/ too). */
+function featureZones({ tests }) {
+  return features.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: './src/features',
+    except: [
+      `./${feature}`,
+      ...features
+        .filter((other) => other !== feature)
+        .flatMap((other) => [`./${other}/index.ts`, ...(tests ? [`./${other}/testing`] : [])]),
+    ],
+    message: 'Import another feature only through its index.ts.',
+  }));
+}
+
+const layerZone = {
+  target: ['./src/lib', './src/ui', './src/contract'],
+  from: ['./src/features', './src/app', './src/routes'],
+  message: 'lib, ui and contract sit below the features and the app: they never import them.',
+};
+
+const TEST_FILES = [
+  '**/*.test.ts',
+  '**/*.test.tsx',
+  'src/test-setup.ts',
+  'src/testing/**',
+  'src/**/testing/**',
+];
 
 export default tseslint.config(
   {
@@ -41,6 +80,86 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
       ...pluginQuery.configs.recommended.rules,
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...featureZones({ tests: false }),
+            layerZone,
+            {
+              target: './src/features',
+              from: './src/app',
+              message: 'The app composes the features, not the other way round.',
+            },
+            {
+              target: ['./src', './sw'],
+              from: ['./src/testing', ...features.map((feature) => `./src/features/${feature}/testing`)],
+              message: 'Test doubles stay out of the production build: only tests import testing/.',
+            },
+          ],
+        },
+      ],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // Every user-visible string goes through the id-keyed catalogs (t('CARS.TITLE')): Lingui's
+    // rule flags the rest in the components. Ignored: ids, single lowercase tokens (classes, keys, routes), symbols,
+    // markup and DOM attributes, and calls whose strings never reach the screen.
+    // Components: where text reaches the screen (errors thrown by .ts modules are for developers).
+    files: ['src/**/*.tsx'],
+    ignores: TEST_FILES,
+    plugins: { lingui },
+    rules: {
+      'lingui/no-unlocalized-strings': [
+        'error',
+        {
+          ignore: ['^(?![A-Z])\\S+$', '^[A-Z0-9_.:-]+$', '^[^a-zA-Z]*$'],
+          ignoreNames: [
+            { regex: { pattern: '^[A-Z0-9_]+$' } },
+            {
+              regex: {
+                pattern:
+                  '^(className|type|role|id|name|href|to|src|rel|as|method|autoComplete|inputMode|accept|variant|size|tone|key|data-.*|aria-(hidden|live|haspopup|controls|current|expanded|modal|describedby|labelledby)|viewBox|d|fill|stroke.*|width|height|points|transform|lang|dir|enterKeyHint|target|loading|decoding|htmlFor|pattern|mode|kind|status)$',
+              },
+            },
+          ],
+          ignoreFunctions: [
+            't',
+            'console.*',
+            'Error',
+            'useFollowedCount',
+            'document.*',
+            'localStorage.*',
+            'sessionStorage.*',
+            'addEventListener',
+            'removeEventListener',
+            'matchMedia',
+            'querySelector',
+            'querySelectorAll',
+            '*.querySelector',
+            '*.querySelectorAll',
+          ],
+          useTsTypes: true,
+        },
+      ],
+    },
+  },
+  {
+    files: TEST_FILES,
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: featureZones({ tests: true }) }],
     },
   },
   {

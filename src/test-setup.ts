@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
-import { XhrOverFetch } from './lib/test-utils/xhr-over-fetch';
+import { XhrOverFetch } from './testing/xhr-over-fetch';
 
 // Multipart uploads go through XMLHttpRequest (upload progress); route them to the stubbed fetch.
 globalThis.XMLHttpRequest = XhrOverFetch as unknown as typeof XMLHttpRequest;

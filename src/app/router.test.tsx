@@ -1,13 +1,13 @@
 import { waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { setSignedIn } from '@/app/session-mock';
+import { setSignedIn } from '@/testing/session-mock';
 import { navigateTo } from '@/lib/navigation';
 import { navigationHistory } from '@/lib/navigation-history';
-import { signedIn } from '@/lib/test-utils/api-client';
+import { signedIn } from '@/testing/api-client';
 import { connectRouter } from './router';
-import { activateCatalog, renderApp } from './test-utils';
+import { activateCatalog, renderApp } from '@/testing/test-utils';
 
-vi.mock('@/lib/auth/session', async () => (await import('@/app/session-mock')).sessionModule);
+vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
 
 describe('router wiring', () => {
   beforeEach(() => {

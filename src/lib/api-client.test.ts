@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { deferred, fail, installFetch, ok } from './test-utils/fetch';
-import { API, loadApiClient as load, signedIn } from './test-utils/api-client';
-import { makeJwt, tokenExpiringIn } from './test-utils/jwt';
+import { deferred, fail, installFetch, ok } from '@/testing/fetch';
+import { API, loadApiClient as load, signedIn } from '@/testing/api-client';
+import { makeJwt, tokenExpiringIn } from '@/testing/jwt';
 
 describe('request interceptor (spec §7)', () => {
   beforeEach(() => {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fail, installFetch } from './test-utils/fetch';
-import { API, loadApiClient as load, signedIn } from './test-utils/api-client';
+import { fail, installFetch } from '@/testing/fetch';
+import { API, loadApiClient as load, signedIn } from '@/testing/api-client';
 
 describe('error catalogue (spec §8)', () => {
   beforeEach(() => {

@@ -1,7 +1,7 @@
 // The React hooks over the lib stores re-render their users when the store changes.
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json } from './test-utils/fetch';
+import { json } from '@/testing/fetch';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json } from './test-utils/fetch';
-import { installI18nServer as installServer, loadI18n as load } from './test-utils/i18n-server';
-import { tokenExpiringIn } from './test-utils/jwt';
+import { json } from '@/testing/fetch';
+import { installI18nServer as installServer, loadI18n as load } from '@/testing/i18n-server';
+import { tokenExpiringIn } from '@/testing/jwt';
 
 describe('locale rules (spec §4)', () => {
   afterEach(() => {

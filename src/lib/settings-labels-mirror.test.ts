@@ -2,13 +2,13 @@
 // moment after sign-in, and read back when the app starts offline. In a file of its own: the
 // delayed writes of other tests' modules must not meet this one.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json } from './test-utils/fetch';
+import { json } from '@/testing/fetch';
 import {
   installI18nServer as installServer,
   loadI18n as load,
   type SettingsRoute as Route,
-} from './test-utils/i18n-server';
-import { tokenExpiringIn } from './test-utils/jwt';
+} from '@/testing/i18n-server';
+import { tokenExpiringIn } from '@/testing/jwt';
 
 describe('settings labels kept on the device', () => {
   beforeEach(() => {

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json } from './test-utils/fetch';
+import { json } from '@/testing/fetch';
 import {
   installI18nServer as installServer,
   loadI18n as load,
   type SettingsRoute as Route,
-} from './test-utils/i18n-server';
-import { tokenExpiringIn } from './test-utils/jwt';
+} from '@/testing/i18n-server';
+import { tokenExpiringIn } from '@/testing/jwt';
 
 describe('settings labels (spec §3, §7, §8)', () => {
   beforeEach(() => {

@@ -24,7 +24,7 @@ function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const full = path.join(dir, name);
     // test-utils folders hold test fixtures (made-up keys), like the *.test.ts files skipped below.
-    if (statSync(full).isDirectory()) return name === 'test-utils' ? [] : sourceFiles(full);
+    if (statSync(full).isDirectory()) return name === 'testing' ? [] : sourceFiles(full);
     return /\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.endsWith('.gen.ts') ? [full] : [];
   });
 }

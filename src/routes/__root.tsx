@@ -1,6 +1,6 @@
 import { createRootRoute, Outlet } from '@tanstack/react-router';
 import { rootBeforeLoad } from '@/features/auth/route-guards';
-import { NotFound } from '@/features/layout/not-found';
+import { NotFound } from '@/app/layout/not-found';
 import { UpdatePrompt } from '@/features/pwa/update-prompt';
 import { Toaster } from '@/ui';
 

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { activateCatalog, renderWithProviders } from '@/app/test-utils';
+import { activateCatalog, renderWithProviders } from '@/testing/test-utils';
 import { toast } from '@/lib/toast';
 import { EmptyState } from './empty-state';
 import { SkeletonRows } from './skeleton';

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { activateCatalog, renderWithProviders } from '@/app/test-utils';
+import { activateCatalog, renderWithProviders } from '@/testing/test-utils';
 import { PULL_THRESHOLD_PX, PullToRefresh } from './pull-to-refresh';
 
 function deferred() {

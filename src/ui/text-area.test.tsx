@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { activateCatalog, renderWithProviders } from '@/app/test-utils';
+import { activateCatalog, renderWithProviders } from '@/testing/test-utils';
 import { TEXT_AREA_MAX_HEIGHT_PX, TEXT_AREA_MIN_HEIGHT_PX, TextArea, textAreaHeight } from './text-area';
 
 describe('text area height (spec §5: 35 to 300)', () => {

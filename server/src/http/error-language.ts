@@ -1,4 +1,4 @@
-// Error messages in the member's language (DESIGN.md "API conventions"): the `code` never changes
+// Error messages in the member's language (docs/DESIGN-NOTES.md "API conventions"): the `code` never changes
 // (the client keys its own texts by it); the `message` is a last resort for the client, written in
 // the language the request asks for (Accept-Language), else the one the member chose (users.language),
 // else English as always. The server's messages are written in English; this turns them into French

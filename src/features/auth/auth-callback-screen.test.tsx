@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeSession, setSignedIn, TEST_USER } from '@/app/session-mock';
-import { activateCatalog, renderApp } from '@/app/test-utils';
+import { fakeSession, setSignedIn, TEST_USER } from '@/testing/session-mock';
+import { activateCatalog, renderApp } from '@/testing/test-utils';
 
-vi.mock('@/lib/auth/session', async () => (await import('@/app/session-mock')).sessionModule);
+vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
 
 describe('auth callback', () => {
   beforeEach(() => {

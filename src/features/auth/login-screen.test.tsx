@@ -1,12 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { errorOf, fill } from '@/app/form-test-utils';
-import { fakeSession, setSignedIn, TEST_USER } from '@/app/session-mock';
-import { activateCatalog, renderApp } from '@/app/test-utils';
+import { errorOf, fill } from '@/testing/form-test-utils';
+import { fakeSession, setSignedIn, TEST_USER } from '@/testing/session-mock';
+import { activateCatalog, renderApp } from '@/testing/test-utils';
 import type * as ApiClient from '@/lib/api-client';
 import { ApiError } from '@/lib/api-client';
 
-vi.mock('@/lib/auth/session', async () => (await import('@/app/session-mock')).sessionModule);
+vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
 vi.mock('@/lib/api-client', async (importOriginal) => {
   const actual = await importOriginal<typeof ApiClient>();
   const get = async (path: string) => {

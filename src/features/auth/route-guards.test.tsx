@@ -1,10 +1,10 @@
 import { waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { activateCatalog, renderApp } from '@/app/test-utils';
-import { setSignedIn } from '@/app/session-mock';
+import { activateCatalog, renderApp } from '@/testing/test-utils';
+import { setSignedIn } from '@/testing/session-mock';
 import { rootRedirectTarget } from './route-guards';
 
-vi.mock('@/lib/auth/session', async () => (await import('@/app/session-mock')).sessionModule);
+vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
 
 const GUARDED = [
   '/create-post',

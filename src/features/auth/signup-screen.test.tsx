@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { errorOf, fill } from '@/app/form-test-utils';
-import { fakeSession, setSignedIn, TEST_USER } from '@/app/session-mock';
-import { activateCatalog, renderApp } from '@/app/test-utils';
+import { errorOf, fill } from '@/testing/form-test-utils';
+import { fakeSession, setSignedIn, TEST_USER } from '@/testing/session-mock';
+import { activateCatalog, renderApp } from '@/testing/test-utils';
 import { ApiError } from '@/lib/api-client';
 
-vi.mock('@/lib/auth/session', async () => (await import('@/app/session-mock')).sessionModule);
+vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
 
 async function fillValidForm() {
   await screen.findByLabelText('E-mail');

@@ -4,9 +4,9 @@
 // on opening, older pages on scrolling up, live messages, "is typing…", groups (create with
 // friends only, the owner edits members, a member leaves) and a direct chat by recipientId.
 import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setSignedIn, TEST_USER } from '@/app/session-mock';
-import { activateCatalog, renderApp } from '@/app/test-utils';
+import { afterEach, beforeEach, describe, expect, it, vi, beforeAll } from 'vitest';
+import { setSignedIn, TEST_USER } from '@/testing/session-mock';
+import { activateCatalog, renderApp } from '@/testing/test-utils';
 import { CHAT_TYPING_TTL_MS } from '@/contract/constants';
 import type { Friend } from '@/contract/people';
 import { REALTIME_ONLY_ID } from '@/contract/socket-events';
@@ -16,19 +16,24 @@ import { formatDate } from '@/lib/i18n';
 import { createReplayer } from '@/lib/outbox';
 import { realtime } from '@/lib/socket';
 import { routeChatTyping, routeNotification } from '@/lib/socket-streams';
-import { signedIn } from '@/lib/test-utils/api-client';
+import { signedIn } from '@/testing/api-client';
 import { toast } from '@/lib/toast';
-import { chatMember, installChatServer } from './data/fake-chat-server';
+import { chatMember, installChatServer } from '@/features/chat/testing/fake-chat-server';
 import { CHAT_TYPING_RESEND_MS } from './data';
+import { appOutboxHandlers } from '@/app/outbox-handlers';
+import { registerOutboxHandlers } from '@/lib/outbox';
 
-vi.mock('@/lib/auth/session', async () => (await import('@/app/session-mock')).sessionModule);
+// The app registers every feature's handlers before the first replay; so do these screens.
+beforeAll(() => registerOutboxHandlers(...appOutboxHandlers));
+
+vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
 // The tests replay the outbox themselves, when they mean to.
-vi.mock('@/features/sync/sync-lifecycle', () => ({
+vi.mock('@/app/sync-lifecycle', () => ({
   startSignedInSync: vi.fn(async () => undefined),
   stopSignedInSync: vi.fn(),
   isSyncWanted: () => false,
 }));
-vi.mock('@/features/sync/shell-settled', () => ({ shellSettled: () => Promise.resolve() }));
+vi.mock('@/lib/offline/shell-settled', () => ({ shellSettled: () => Promise.resolve() }));
 vi.mock('@/features/people/avatar/use-avatar-url', () => ({ useAvatarUrl: () => undefined }));
 configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 30_000 });

@@ -4,7 +4,7 @@
 import { Navigate, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import type { ChatMember } from '@/contract/chat';
-import { usePerson } from '@/features/people/api/get-person';
+import { usePerson } from '@/features/people';
 import { displayName } from '@/lib/display-name';
 import { useT } from '@/lib/i18n';
 import { Page } from '@/ui';

@@ -1,7 +1,7 @@
 // The navigation's unread-chat badge. Entry-safe: Dexie and the chat's data layer load only once
 // the shell has settled (features/sync/use-followed-count.ts), like the messages' badge; until
 // then, and while the count is 0 or unknown, nothing shows.
-import { useFollowedCount, type FollowCount } from '@/features/sync/use-followed-count';
+import { useFollowedCount, type FollowCount } from '@/lib/offline/followed-count';
 import { useT } from '@/lib/i18n';
 import { CountBadge } from '@/ui/count-badge';
 

@@ -1,8 +1,8 @@
 import { Blob as NodeBlob } from 'node:buffer';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { setSignedIn } from '@/app/session-mock';
-import { activateCatalog, renderApp } from '@/app/test-utils';
+import { setSignedIn } from '@/testing/session-mock';
+import { activateCatalog, renderApp } from '@/testing/test-utils';
 import {
   CAR_ID,
   freshGarage,
@@ -12,15 +12,15 @@ import {
   putCar,
   putLog,
   stubObjectUrls,
-} from '@/features/cars/car-form/test-utils/garage-fixtures';
+} from '@/features/garage/testing/garage-fixtures';
 import { db } from '@/lib/db';
-import { signedIn } from '@/lib/test-utils/api-client';
-import { deferred, fail, installFetch, json, ok, type Route } from '@/lib/test-utils/fetch';
+import { signedIn } from '@/testing/api-client';
+import { deferred, fail, installFetch, json, ok, type Route } from '@/testing/fetch';
 import { toast } from '@/lib/toast';
 import type { FileItem } from './api/get-files';
-import { formatBytes } from './file-limits';
+import { formatBytes } from '@/lib/file-limits';
 
-vi.mock('@/lib/auth/session', async () => (await import('@/app/session-mock')).sessionModule);
+vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
 vi.setConfig({ testTimeout: 30_000 });
 
 const MiB = 1024 * 1024;

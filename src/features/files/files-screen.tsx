@@ -7,7 +7,7 @@ import { Alert, Button, CloudOffIcon, EmptyState, Page, PullToRefresh, SkeletonR
 import { useDeleteFile } from './api/delete-file';
 import { useFiles, type FileItem } from './api/get-files';
 import { ConfirmDialog } from '@/ui';
-import { FileIcon } from './components/file-icon';
+import { FileIcon } from '@/ui/file-icon';
 import { FileRow } from './components/file-row';
 import { QuotaCard } from './components/quota-card';
 import { useDeviceStorage } from './use-device-storage';

@@ -12,7 +12,8 @@ import { toast } from '@/lib/toast';
 import { Alert, Button, Card, Page, Skeleton, TextField } from '@/ui';
 import { COMPACT_TOOLBAR, RichTextEditor } from '@/ui/rich-text-editor';
 import { participantOf, validateCompose, type ComposeErrors, type ComposeValues } from './compose-values';
-import { sendMessage, StorageFullError, useMessage, type LocalMessage } from './data';
+import { sendMessage, useMessage, type LocalMessage } from './data';
+import { StorageFullError } from '@/lib/offline/storage-full';
 import { otherParticipant, replySubject } from './message-format';
 import './messages.css';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGE_SUBJECT_MAX } from '@/contract/constants';
-import { participant } from './data/fake-messages-server';
+import { participant } from '@/features/messages/testing/fake-messages-server';
 import { EXCERPT_LENGTH, excerptOf, listDate, otherParticipant, replySubject } from './message-format';
 
 describe('message helpers', () => {

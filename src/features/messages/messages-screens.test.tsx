@@ -3,27 +3,32 @@
 // once), reply, delete after a confirmation, compose with the recipient modal, offline sending.
 import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Quill from 'quill';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setSignedIn, TEST_USER } from '@/app/session-mock';
-import { activateCatalog, renderApp, renderWithProviders } from '@/app/test-utils';
+import { afterEach, beforeEach, describe, expect, it, vi, beforeAll } from 'vitest';
+import { setSignedIn, TEST_USER } from '@/testing/session-mock';
+import { activateCatalog, renderApp, renderWithProviders } from '@/testing/test-utils';
 import type { Friend } from '@/contract/people';
 import { sessionStore } from '@/lib/auth/session-store';
 import { db, resetLocalDatabaseForTests } from '@/lib/db';
 import { createReplayer } from '@/lib/outbox';
-import { signedIn } from '@/lib/test-utils/api-client';
+import { signedIn } from '@/testing/api-client';
 import { toast } from '@/lib/toast';
-import { installMessagesServer, participant } from './data/fake-messages-server';
+import { installMessagesServer, participant } from '@/features/messages/testing/fake-messages-server';
 import { readUnreadCount, sendMessage, syncFolder } from './data';
 import { MessagesUnreadBadge } from './unread-badge';
+import { appOutboxHandlers } from '@/app/outbox-handlers';
+import { registerOutboxHandlers } from '@/lib/outbox';
 
-vi.mock('@/lib/auth/session', async () => (await import('@/app/session-mock')).sessionModule);
+// The app registers every feature's handlers before the first replay; so do these screens.
+beforeAll(() => registerOutboxHandlers(...appOutboxHandlers));
+
+vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
 // The tests replay the outbox themselves, when they mean to.
-vi.mock('@/features/sync/sync-lifecycle', () => ({
+vi.mock('@/app/sync-lifecycle', () => ({
   startSignedInSync: vi.fn(async () => undefined),
   stopSignedInSync: vi.fn(),
   isSyncWanted: () => false,
 }));
-vi.mock('@/features/sync/shell-settled', () => ({ shellSettled: () => Promise.resolve() }));
+vi.mock('@/lib/offline/shell-settled', () => ({ shellSettled: () => Promise.resolve() }));
 vi.mock('@/features/people/avatar/use-avatar-url', () => ({ useAvatarUrl: () => undefined }));
 configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 30_000 });

@@ -4,23 +4,26 @@
 // and the loading, empty, error and offline states.
 import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setSignedIn } from '@/app/session-mock';
-import { activateCatalog, renderApp } from '@/app/test-utils';
+import { setSignedIn } from '@/testing/session-mock';
+import { activateCatalog, renderApp } from '@/testing/test-utils';
 import type { NotificationEvent } from '@/contract/socket-events';
-import { stopSignedInSync } from '@/features/sync/sync-lifecycle';
+import { stopSignedInSync } from '@/app/sync-lifecycle';
 import { db, resetLocalDatabaseForTests } from '@/lib/db';
 import { realtime } from '@/lib/socket';
 import { routeNotification } from '@/lib/socket-streams';
-import type { FakeSocket } from '@/lib/test-utils/fake-socket';
-import { signedIn } from '@/lib/test-utils/api-client';
+import type { FakeSocket } from '@/testing/fake-socket';
+import { signedIn } from '@/testing/api-client';
 import { toast } from '@/lib/toast';
 import { NOTIFICATIONS_PAGE_SIZE } from './api/get-notifications';
-import { installNotificationsServer, notification } from './test-utils/fake-notifications-server';
+import {
+  installNotificationsServer,
+  notification,
+} from '@/features/notifications/testing/fake-notifications-server';
 
-vi.mock('@/lib/auth/session', async () => (await import('@/app/session-mock')).sessionModule);
+vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
 const sockets = vi.hoisted(() => [] as FakeSocket[]);
 vi.mock('socket.io-client', async () => {
-  const { FakeSocket } = await import('@/lib/test-utils/fake-socket');
+  const { FakeSocket } = await import('@/testing/fake-socket');
   return {
     io: (opts: FakeSocket['opts']) => {
       const socket = new FakeSocket(opts);

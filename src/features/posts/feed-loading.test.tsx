@@ -1,12 +1,12 @@
 // While the first local read runs, the feed shows skeleton cards (spec §9: five skeleton rows).
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { setSignedIn } from '@/app/session-mock';
-import { activateCatalog, renderApp } from '@/app/test-utils';
+import { setSignedIn } from '@/testing/session-mock';
+import { activateCatalog, renderApp } from '@/testing/test-utils';
 import type * as PostsData from './data';
 import { FEED_DATA_DELAY_MS, FEED_SKELETON_CARDS, feedDataDelayMs } from './feed-screen';
 
-vi.mock('@/lib/auth/session', async () => (await import('@/app/session-mock')).sessionModule);
+vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
 vi.mock('./data', async (importOriginal) => ({
   ...(await importOriginal<typeof PostsData>()),
   useFeed: () => undefined,

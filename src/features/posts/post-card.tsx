@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { useMediaUrl } from '@/features/garage/data';
-import { useAvatarUrl } from '@/features/people/avatar/use-avatar-url';
+import { useMediaUrl } from '@/lib/offline/media';
+import { useAvatarUrl } from '@/features/people';
 import { useSession } from '@/lib/auth/session';
 import { useUploadPercent } from '@/lib/outbox/upload-progress';
 import { displayName } from '@/lib/display-name';

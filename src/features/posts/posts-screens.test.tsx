@@ -4,9 +4,9 @@
 import { File as NodeFile } from 'node:buffer';
 import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Quill from 'quill';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setSignedIn, TEST_USER } from '@/app/session-mock';
-import { activateCatalog, renderApp } from '@/app/test-utils';
+import { afterEach, beforeEach, describe, expect, it, vi, beforeAll } from 'vitest';
+import { setSignedIn, TEST_USER } from '@/testing/session-mock';
+import { activateCatalog, renderApp } from '@/testing/test-utils';
 import type { PostAuthor } from '@/contract/posts';
 import { sessionStore } from '@/lib/auth/session-store';
 import { db, type MirrorRow, resetLocalDatabaseForTests } from '@/lib/db';
@@ -14,16 +14,21 @@ import { createReplayer } from '@/lib/outbox';
 import { setUploadProgress } from '@/lib/outbox/upload-progress';
 import { realtime } from '@/lib/socket';
 import { routePostUpdated } from '@/lib/socket-streams';
-import { signedIn } from '@/lib/test-utils/api-client';
-import { FAKE_FRIEND, installPostsServer } from './data/fake-posts-server';
+import { signedIn } from '@/testing/api-client';
+import { FAKE_FRIEND, installPostsServer } from '@/features/posts/testing/fake-posts-server';
+import { appOutboxHandlers } from '@/app/outbox-handlers';
+import { registerOutboxHandlers } from '@/lib/outbox';
 
-vi.mock('@/lib/auth/session', async () => (await import('@/app/session-mock')).sessionModule);
-vi.mock('@/features/sync/sync-lifecycle', () => ({
+// The app registers every feature's handlers before the first replay; so do these screens.
+beforeAll(() => registerOutboxHandlers(...appOutboxHandlers));
+
+vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
+vi.mock('@/app/sync-lifecycle', () => ({
   startSignedInSync: vi.fn(async () => undefined),
   stopSignedInSync: vi.fn(),
   isSyncWanted: () => false,
 }));
-vi.mock('@/features/sync/shell-settled', () => ({ shellSettled: () => Promise.resolve() }));
+vi.mock('@/lib/offline/shell-settled', () => ({ shellSettled: () => Promise.resolve() }));
 vi.mock('@/features/people/avatar/use-avatar-url', () => ({ useAvatarUrl: () => undefined }));
 configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 30_000 });

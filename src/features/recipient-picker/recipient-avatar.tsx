@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useAvatarUrl } from '@/features/people/avatar/use-avatar-url';
+import { useAvatarUrl } from '@/features/people';
 import { initialOf } from './filter-friends';
 
 type Person = {

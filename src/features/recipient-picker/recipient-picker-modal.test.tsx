@@ -2,12 +2,12 @@
 // rule is its own test, the 300 ms debounce and the 500 ms refresh indicator on fake timers.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TEST_USER } from '@/app/session-mock';
-import { activateCatalog, renderWithProviders } from '@/app/test-utils';
+import { TEST_USER } from '@/testing/session-mock';
+import { activateCatalog, renderWithProviders } from '@/testing/test-utils';
 import type { Friend } from '@/contract/people';
 import { sessionStore } from '@/lib/auth/session-store';
-import { signedIn } from '@/lib/test-utils/api-client';
-import { deferred, fail, installFetch, ok, type RecordedRequest } from '@/lib/test-utils/fetch';
+import { signedIn } from '@/testing/api-client';
+import { deferred, fail, installFetch, ok, type RecordedRequest } from '@/testing/fetch';
 import {
   filterFriends,
   initialOf,

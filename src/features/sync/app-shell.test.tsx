@@ -2,16 +2,16 @@
 // in-memory storage warning shows in the layout until dismissed for the session.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { setSignedIn } from '@/app/session-mock';
-import { activateCatalog, renderApp } from '@/app/test-utils';
-import { signedIn } from '@/lib/test-utils/api-client';
+import { setSignedIn } from '@/testing/session-mock';
+import { activateCatalog, renderApp } from '@/testing/test-utils';
+import { signedIn } from '@/testing/api-client';
 import { signOutLocally } from '@/lib/auth/sign-out';
 import { startOutbox, stopOutbox } from '@/lib/outbox';
-import { MEMORY_BANNER_DISMISSED_KEY, storageMode } from './storage-mode';
+import { MEMORY_BANNER_DISMISSED_KEY, storageMode } from '@/lib/offline/storage-mode';
 import type * as OutboxModule from '@/lib/outbox';
 
-vi.mock('@/lib/auth/session', async () => (await import('@/app/session-mock')).sessionModule);
-vi.mock('./shell-settled', () => ({ shellSettled: () => Promise.resolve() }));
+vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
+vi.mock('@/lib/offline/shell-settled', () => ({ shellSettled: () => Promise.resolve() }));
 vi.mock('@/lib/outbox', async (importOriginal) => ({
   ...(await importOriginal<typeof OutboxModule>()),
   startOutbox: vi.fn(),

@@ -1,14 +1,14 @@
 // Logout that loses nothing (docs/OFFLINE-FIRST.md property 10), through the account menu.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeSession, setSignedIn } from '@/app/session-mock';
-import { activateCatalog, renderWithProviders } from '@/app/test-utils';
-import { AccountMenu } from '@/features/layout/components/account-menu';
+import { fakeSession, setSignedIn } from '@/testing/session-mock';
+import { activateCatalog, renderWithProviders } from '@/testing/test-utils';
+import { AccountMenu } from '@/app/layout/components/account-menu';
 import { signOutLocally } from '@/lib/auth/sign-out';
 import { db, resetLocalDatabaseForTests } from '@/lib/db';
 import { clearLocalData, enqueue } from '@/lib/outbox';
 
-vi.mock('@/lib/auth/session', async () => (await import('@/app/session-mock')).sessionModule);
+vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
 
 const PRECACHE = 'workbox-precache-v2-http://localhost:3000/';
 const MEDIA = 'paddock-media';

@@ -2,9 +2,9 @@
 // jsdom's Blob does not survive structuredClone (jsdom #3363): stored files are Node Blobs.
 import { Blob as NodeBlob } from 'node:buffer';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { activateCatalog, renderWithProviders } from '@/app/test-utils';
-import { SyncIndicator } from '@/features/layout/components/sync-indicator';
+import { afterEach, beforeEach, describe, expect, it, vi, beforeAll } from 'vitest';
+import { activateCatalog, renderWithProviders } from '@/testing/test-utils';
+import { SyncIndicator } from '@/app/layout/components/sync-indicator';
 import { db } from '@/lib/db';
 import {
   clearLocalData,
@@ -16,9 +16,14 @@ import {
 } from '@/lib/outbox';
 import { scriptedSend } from '@/lib/outbox/test-helpers';
 import type * as OutboxModule from '@/lib/outbox';
+import { appOutboxHandlers } from '@/app/outbox-handlers';
+import { registerOutboxHandlers } from '@/lib/outbox';
+
+// The app registers every feature's handlers before the first replay; so do these screens.
+beforeAll(() => registerOutboxHandlers(...appOutboxHandlers));
 
 // Dexie loads after the first screen in the app; here it may load at once.
-vi.mock('./shell-settled', () => ({ shellSettled: () => Promise.resolve() }));
+vi.mock('@/lib/offline/shell-settled', () => ({ shellSettled: () => Promise.resolve() }));
 // The replayer is the outbox's business (its own suites); here: did the panel ask for a replay?
 vi.mock('@/lib/outbox', async (importOriginal) => ({
   ...(await importOriginal<typeof OutboxModule>()),

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { deferred, fail, installFetch, ok } from '../test-utils/fetch';
-import { tokenExpiringIn } from '../test-utils/jwt';
+import { deferred, fail, installFetch, ok } from '@/testing/fetch';
+import { tokenExpiringIn } from '@/testing/jwt';
 
 const API = '/api/v1.0';
 

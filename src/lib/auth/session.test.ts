@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FakeSocket } from '../test-utils/fake-socket';
-import { deferred, fail, installFetch, ok } from '../test-utils/fetch';
-import { tokenExpiringIn } from '../test-utils/jwt';
+import type { FakeSocket } from '@/testing/fake-socket';
+import { deferred, fail, installFetch, ok } from '@/testing/fetch';
+import { tokenExpiringIn } from '@/testing/jwt';
 
 const sockets = vi.hoisted(() => [] as FakeSocket[]);
 vi.mock('socket.io-client', async () => {
-  const { FakeSocket } = await import('../test-utils/fake-socket');
+  const { FakeSocket } = await import('@/testing/fake-socket');
   return {
     io: (opts: FakeSocket['opts']) => {
       const socket = new FakeSocket(opts);

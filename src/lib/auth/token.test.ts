@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeJwt, tokenExpiringIn } from '../test-utils/jwt';
+import { makeJwt, tokenExpiringIn } from '@/testing/jwt';
 import {
   ACCESS_TOKEN_KEY,
   EXPIRY_TOLERANCE_SECONDS,

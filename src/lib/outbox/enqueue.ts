@@ -2,26 +2,20 @@
 // in ONE Dexie rw transaction; if the local write throws, the entry is rolled back with it. No fetch
 // may run inside the transaction (it would commit early: Dexie's PrematureCommitError).
 import { db as defaultDb, type PaddockDb } from '../db';
+import { persistentStorageRequest } from '../offline/persist';
 import type { NewOutboxEntry, OutboxEntry } from './types';
 
 /** The local write runs inside the transaction; it may only touch Dexie tables. */
 export type LocalWrite = (db: PaddockDb) => Promise<unknown>;
 
 const enqueueListeners = new Set<() => void>();
-let persistAsked = false;
+// docs/OFFLINE-FIRST.md property 9: ask once, at the first offline write, for storage the browser keeps.
+const persistRequest = persistentStorageRequest();
 
 /** Called after each committed enqueue (the replayer's trigger). */
 export function onEnqueued(listener: () => void): () => void {
   enqueueListeners.add(listener);
   return () => enqueueListeners.delete(listener);
-}
-
-/** docs/OFFLINE-FIRST.md property 9: ask once, at the first offline write, for storage the browser keeps. */
-function askPersistentStorage(): void {
-  if (persistAsked) return;
-  persistAsked = true;
-  const storage = typeof navigator !== 'undefined' ? navigator.storage : undefined;
-  if (typeof storage?.persist === 'function') void storage.persist().catch(() => false);
 }
 
 export async function enqueue(
@@ -53,12 +47,12 @@ export async function enqueue(
     if (localWrite) await localWrite(database);
     return row;
   });
-  askPersistentStorage();
+  persistRequest.ask();
   enqueueListeners.forEach((listener) => listener());
   return entry;
 }
 
 /** Test hook: forget that persistence was asked. */
 export function resetPersistRequestForTests(): void {
-  persistAsked = false;
+  persistRequest.reset();
 }

@@ -1,6 +1,6 @@
 // The offline engine's public face: features import from here (lazily, Dexie is not in the entry).
 export { enqueue, type LocalWrite } from './enqueue';
-export { registerOnSent, type OnSent } from './handlers';
+export { registerOutboxHandlers, UnknownOutboxKindError, type OnSent, type OutboxHandlers } from './handlers';
 export {
   clearLocalData,
   DEPENDENCY_DISCARDED,

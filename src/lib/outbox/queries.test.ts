@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PaddockDb } from '../db';
 import { enqueue } from './enqueue';
 import {
@@ -13,7 +13,9 @@ import {
   type OutboxCounts,
 } from './queries';
 import { createReplayer } from './replayer';
-import { freshDb, scriptedSend } from './test-helpers';
+import { freshDb, scriptedSend, withTestHandlers } from './test-helpers';
+
+withTestHandlers(beforeAll);
 
 let db: PaddockDb;
 beforeEach(() => {

@@ -1,10 +1,12 @@
 // Error classification in the replayer (docs/OFFLINE-FIRST.md property 4) and the retry timer.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api-errors';
 import type { PaddockDb } from '../db';
 import { enqueue } from './enqueue';
 import { createReplayer } from './replayer';
-import { freshDb, scriptedSend, type Answer } from './test-helpers';
+import { freshDb, scriptedSend, type Answer, withTestHandlers } from './test-helpers';
+
+withTestHandlers(beforeAll);
 
 let db: PaddockDb;
 beforeEach(() => {
@@ -177,7 +179,7 @@ describe('replayer and things already done', () => {
       db,
     );
     const { tokenStore } = await import('../auth/token');
-    const { tokenExpiringIn } = await import('../test-utils/jwt');
+    const { tokenExpiringIn } = await import('@/testing/jwt');
     tokenStore.setTokens(tokenExpiringIn(3600), 'refresh');
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);

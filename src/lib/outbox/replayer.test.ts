@@ -1,10 +1,12 @@
 // Order, exactly-once, dependencies and the one-replayer rule.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PaddockDb } from '../db';
 import { enqueue } from './enqueue';
-import { registerOnSent } from './handlers';
+import { registerOutboxHandlers, UnknownOutboxKindError } from './handlers';
 import { createReplayer, REPLAY_CONCURRENCY } from './replayer';
-import { freshDb, scriptedSend, type Answer } from './test-helpers';
+import { freshDb, scriptedSend, type Answer, withTestHandlers } from './test-helpers';
+
+withTestHandlers(beforeAll);
 
 let db: PaddockDb;
 beforeEach(() => {
@@ -111,8 +113,8 @@ describe('replayer', () => {
 
   it('hands the answer to the onSent handler of the entry kind', async () => {
     const onSent = vi.fn();
-    const off = registerOnSent('carLog.create', onSent);
-    const entry = await post('/logs', { kind: 'carLog.create' });
+    const off = registerOutboxHandlers({ reconciled: onSent });
+    const entry = await post('/logs', { kind: 'reconciled' });
     const { replayer } = replayerWith();
     await replayer.replay();
     off();
@@ -121,8 +123,10 @@ describe('replayer', () => {
 
   it('does not resend when the onSent handler throws', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const off = registerOnSent('boom', () => {
-      throw new Error('reconcile failed');
+    const off = registerOutboxHandlers({
+      boom: () => {
+        throw new Error('reconcile failed');
+      },
     });
     await post('/x', { kind: 'boom' });
     const { replayer, calls } = replayerWith();
@@ -193,5 +197,30 @@ describe('replayer concurrency', () => {
       ['/car', 'failed'],
       ['/log', 'pending'],
     ]);
+  });
+
+  it('in tests, an entry whose kind has no handler is a loud error, and nothing is sent', async () => {
+    await post('/nobody', { kind: 'kind.nobody.handles' });
+    const { replayer, calls } = replayerWith();
+    await expect(replayer.replay()).rejects.toBeInstanceOf(UnknownOutboxKindError);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('at run time, an entry whose kind has no handler needs attention: kept, not sent, never dropped', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const orphan = await post('/nobody', { kind: 'kind.nobody.handles' });
+    const double = scriptedSend({});
+    await createReplayer({ db, send: double.send, random: () => 0, unknownKind: 'attention' }).replay();
+    expect(double.calls).toHaveLength(0);
+    expect(await db.outbox.get(orphan.id)).toMatchObject({
+      status: 'failed',
+      lastError: expect.stringContaining('kind.nobody.handles') as unknown,
+    });
+  });
+
+  it('refuses two different handlers for one kind (a wiring mistake)', () => {
+    const off = registerOutboxHandlers({ twice: () => undefined });
+    expect(() => registerOutboxHandlers({ twice: () => undefined })).toThrow(/twice/);
+    off();
   });
 });

@@ -13,7 +13,7 @@
 import { db as defaultDb, type PaddockDb } from '../db';
 import { backoffDelayMs } from './backoff';
 import { classify } from './classify';
-import { onSentHandler } from './handlers';
+import { onSentHandler, UnknownOutboxKindError } from './handlers';
 import { withOutboxLock } from './lock';
 import { sendEntry } from './transport';
 import type { OutboxEntry } from './types';
@@ -27,6 +27,11 @@ export interface ReplayerDeps {
   random: () => number;
   /** Requests in flight at once (independent entries only). */
   concurrency: number;
+  /**
+   * An entry whose kind has no handler: 'throw' (tests: a loud error) or 'attention' (run time:
+   * the entry is not sent and needs the member's attention, never silently dropped).
+   */
+  unknownKind: 'throw' | 'attention';
 }
 
 /** Independent writes sent at once: the server answers them in parallel (500 writes ≤ 15 s). */
@@ -48,6 +53,7 @@ export function createReplayer(overrides: Partial<ReplayerDeps> = {}) {
     now: () => Date.now(),
     random: Math.random,
     concurrency: REPLAY_CONCURRENCY,
+    unknownKind: import.meta.env.MODE === 'test' ? 'throw' : 'attention',
     ...overrides,
   };
   let running: Promise<void> | null = null;
@@ -78,6 +84,13 @@ export function createReplayer(overrides: Partial<ReplayerDeps> = {}) {
   }
 
   async function sendOne(entry: OutboxEntry): Promise<PassResult | null> {
+    if (!onSentHandler(entry.kind)) {
+      const error = new UnknownOutboxKindError(entry.kind);
+      if (deps.unknownKind === 'throw') throw error;
+      console.error(error.message);
+      await fail(entry, error);
+      return null;
+    }
     await deps.db.outbox.update(entry.id, { status: 'sending' });
     let data: unknown;
     try {

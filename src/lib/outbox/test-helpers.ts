@@ -1,6 +1,7 @@
 // Test helpers of the outbox suites: a fresh database per test and a scripted send double.
 import { ApiError, NetworkError } from '../api-errors';
 import { createDb, type PaddockDb } from '../db';
+import { registerOutboxHandlers, type OutboxHandlers } from './handlers';
 import type { OutboxEntry } from './types';
 
 let counter = 0;
@@ -26,4 +27,14 @@ export function scriptedSend(script: Record<string, Answer[]>) {
     throw new ApiError(answer, `HTTP_${answer}`, `server said ${answer}`);
   };
   return { send, calls, paths: () => calls.map((c) => c.path) };
+}
+
+/** The kinds these suites queue: nothing to reconcile, but every kind needs a handler. */
+export const TEST_HANDLERS: OutboxHandlers = Object.fromEntries(
+  ['test', 'x', 'car.create', 'carLog.create', 'carLog.delete'].map((kind) => [kind, () => undefined]),
+);
+
+/** Registers TEST_HANDLERS for the whole file (call at the top level of a suite). */
+export function withTestHandlers(before: (fn: () => () => void) => void): void {
+  before(() => registerOutboxHandlers(TEST_HANDLERS));
 }

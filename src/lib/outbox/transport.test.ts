@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, NetworkError } from '../api-errors';
 import { tokenStore } from '../auth/token';
-import { fail, installFetch, ok } from '../test-utils/fetch';
-import { tokenExpiringIn } from '../test-utils/jwt';
+import { fail, installFetch, ok } from '@/testing/fetch';
+import { tokenExpiringIn } from '@/testing/jwt';
 import { sendEntry } from './transport';
 import type { OutboxEntry } from './types';
 import { uploadProgressOf } from './upload-progress';

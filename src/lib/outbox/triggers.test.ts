@@ -1,8 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PaddockDb } from '../db';
 import { enqueue } from './enqueue';
 import type { Replayer } from './replayer';
-import { freshDb } from './test-helpers';
+import { freshDb, withTestHandlers } from './test-helpers';
 import {
   clearNetworkBackoff,
   replayOutboxNow,
@@ -11,6 +11,8 @@ import {
   stopOutbox,
   stopOutboxAndSettle,
 } from './triggers';
+
+withTestHandlers(beforeAll);
 
 const socket = vi.hoisted(() => {
   let status = 'disconnected';

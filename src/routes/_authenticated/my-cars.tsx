@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { MyCarsScreen } from '@/features/cars/my-cars-screen';
+import { MyCarsScreen } from '@/features/garage/cars/my-cars-screen';
 
 export const Route = createFileRoute('/_authenticated/my-cars')({ component: MyCarsScreen });

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CarLogFormScreen } from '@/features/car-logs/car-log-form-screen';
+import { CarLogFormScreen } from '@/features/garage/car-logs/car-log-form-screen';
 
 export const Route = createFileRoute('/_authenticated/new-car-log/$carId')({ component: NewCarLogRoute });
 

@@ -4,7 +4,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import Quill from 'quill';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { activateCatalog, renderWithProviders } from '@/app/test-utils';
+import { activateCatalog, renderWithProviders } from '@/testing/test-utils';
 import { RICH_TEXT_COLOURS, RICH_TEXT_HIGHLIGHTS } from '@/contract/rich-text';
 import {
   clampEditorHeight,

@@ -5,7 +5,7 @@ import { CHAT_MESSAGE_CONTENT_MAX } from '@/contract/constants';
 import { useT } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { Button, TEXT_AREA_MIN_HEIGHT_PX, textAreaHeight } from '@/ui';
-import { StorageFullError } from '../data';
+import { StorageFullError } from '@/lib/offline/storage-full';
 
 export function Composer({
   onSend,

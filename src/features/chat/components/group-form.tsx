@@ -8,7 +8,7 @@ import {
   CHAT_GROUP_NAME_MAX,
 } from '@/contract/constants';
 import { Avatar } from '@/features/people';
-import { useRecipientFriends } from '@/features/recipient-picker/use-recipient-friends';
+import { useRecipientFriends } from '@/features/recipient-picker';
 import { displayName } from '@/lib/display-name';
 import { useT } from '@/lib/i18n';
 import { Button, EmptyState, SkeletonRows, TextArea, TextField, UsersIcon } from '@/ui';

@@ -2,15 +2,15 @@
 // real replayer sends them through the real transport to the in-memory server double, the handlers
 // reconcile (a friend's placeholder room becomes the real one), the unread total drops on a read
 // mark and is then taken from the server, sync keeps queued rows and drops rooms I left.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TEST_USER } from '@/app/session-mock';
+import { afterEach, beforeEach, describe, expect, it, vi, beforeAll } from 'vitest';
+import { TEST_USER } from '@/testing/session-mock';
 import type { Friend } from '@/contract/people';
 import { REALTIME_ONLY_ID } from '@/contract/socket-events';
 import { sessionStore } from '@/lib/auth/session-store';
 import { db, resetLocalDatabaseForTests } from '@/lib/db';
 import { createReplayer } from '@/lib/outbox';
-import { signedIn } from '@/lib/test-utils/api-client';
-import { chatMember, installChatServer } from './fake-chat-server';
+import { signedIn } from '@/testing/api-client';
+import { chatMember, installChatServer } from '@/features/chat/testing/fake-chat-server';
 import {
   applyServerChatUnread,
   directKey,
@@ -23,6 +23,10 @@ import {
   syncRooms,
 } from './index';
 import { CHAT_LOCAL_MESSAGES_MAX } from './types';
+import { registerOutboxHandlers } from '@/lib/outbox';
+import { chatHandlers } from './handlers';
+
+beforeAll(() => registerOutboxHandlers(chatHandlers));
 
 const me = chatMember({ id: TEST_USER.id, username: 'jane', firstName: 'Jane', lastName: 'Doe' });
 const bob: Friend = {

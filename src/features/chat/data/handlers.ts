@@ -3,7 +3,8 @@
 // it as its last message; a read mark takes the server's unread count for the room.
 import type { ChatRoomRead } from '@/contract/chat';
 import { db as defaultDb, type MirrorRow, type PaddockDb } from '@/lib/db';
-import { registerOnSent, type OutboxEntry } from '@/lib/outbox';
+import { createEchoWindow } from '@/lib/offline/echo';
+import type { OutboxEntry, OutboxHandlers } from '@/lib/outbox';
 import { CHAT_KINDS, directKey, isChatMessage, type ChatMessageRow, type ChatRoomRow } from './types';
 
 /**
@@ -11,19 +12,9 @@ import { CHAT_KINDS, directKey, isChatMessage, type ChatMessageRow, type ChatRoo
  * A message this device sent is not fetched again: ids sent in the last ECHO_WINDOW_MS are kept,
  * and a message still queued or already in Dexie needs no fetch either.
  */
-export const ECHO_WINDOW_MS = 10_000;
-const sentAt = new Map<string, number>();
-
-export function rememberSent(id: string): void {
-  const now = Date.now();
-  sentAt.set(id, now);
-  for (const [key, at] of sentAt) if (now - at > ECHO_WINDOW_MS) sentAt.delete(key);
-}
-
-export function sentHere(id: string): boolean {
-  const at = sentAt.get(id);
-  return at !== undefined && Date.now() - at <= ECHO_WINDOW_MS;
-}
+const echoes = createEchoWindow();
+export const rememberSent = (id: string): void => echoes.remember(id);
+export const sentHere = (id: string): boolean => echoes.sentHere(id);
 
 /** The room whose last message this is becomes newer (the list sorts on updatedAt). */
 async function showAsLast(database: PaddockDb, message: ChatMessageRow): Promise<boolean> {
@@ -93,13 +84,9 @@ export async function reconcileRead(
   });
 }
 
-let registered = false;
-
-/** Registers the chat's reconciliation handlers once (the replayer may run before a screen). */
-export function registerChatHandlers(): void {
-  if (registered) return;
-  registered = true;
+/** The chat's reconciliation handlers, by entry kind (the app registers them before a replay). */
+export const chatHandlers: OutboxHandlers = {
   // The live binding `db`: the member's database at the time the answer arrives.
-  registerOnSent(CHAT_KINDS.send, (entry, data) => reconcileSent(entry, data));
-  registerOnSent(CHAT_KINDS.read, (entry, data) => reconcileRead(entry, data));
-}
+  [CHAT_KINDS.send]: (entry, data) => reconcileSent(entry, data),
+  [CHAT_KINDS.read]: (entry, data) => reconcileRead(entry, data),
+};

@@ -1,10 +1,6 @@
 // The chat's data layer: what the screens read (Dexie live queries), refresh (server → Dexie) and
 // write (Dexie + outbox in one transaction). It pulls Dexie: import it from lazy code only.
-import { registerChatHandlers } from './handlers';
-
-registerChatHandlers();
-
-export { registerChatHandlers, reconcileRead, reconcileSent, ECHO_WINDOW_MS } from './handlers';
+export { chatHandlers, reconcileRead, reconcileSent } from './handlers';
 export { useChatUnread, useDirectRoomId, useRoom, useRoomMessages, useRooms } from './reads';
 export {
   handleChatGroupEvent,
@@ -28,7 +24,6 @@ export {
   directKey,
   isDirectKey,
   otherParticipant,
-  StorageFullError,
   type ChatMember,
   type ChatMessageRow,
   type ChatRoomRow,

@@ -1,7 +1,7 @@
 // The chat read from Dexie (docs/OFFLINE-FIRST.md property 8): live queries that re-render on every local
 // change, whichever tab made it. Messages carry their sync state from the outbox.
 import { Dexie } from 'dexie';
-import { useLive } from '@/features/garage/data/live';
+import { useLive } from '@/lib/offline/live';
 import { db } from '@/lib/db';
 import { CHAT_KINDS, type ChatMessageRow, type ChatRoomRow, type LocalChatMessage } from './types';
 import { readChatUnread } from './unread';

@@ -6,7 +6,6 @@ import type { ChatMessage, ChatMessageListMeta, ChatRoom, ChatRoomListMeta } fro
 import { api, apiFetch } from '@/lib/api-client';
 import { localDb, type MirrorRow, type PaddockDb } from '@/lib/db';
 import { queuedEntityIds } from '@/lib/outbox';
-import { registerChatHandlers } from './handlers';
 import {
   CHAT_LOCAL_MESSAGES_MAX,
   CHAT_MESSAGES_PAGE,
@@ -104,7 +103,6 @@ export async function syncRooms(
   options: { offset?: number; limit?: number } = {},
   given?: PaddockDb,
 ): Promise<RoomsPage> {
-  registerChatHandlers();
   const database = given ?? (await localDb());
   const offset = options.offset ?? 0;
   const limit = options.limit ?? CHAT_ROOMS_PAGE;
@@ -167,7 +165,6 @@ export async function syncRoomMessages(
   options: { offset?: number; limit?: number } = {},
   given?: PaddockDb,
 ): Promise<MessagesPage> {
-  registerChatHandlers();
   const database = given ?? (await localDb());
   const offset = options.offset ?? 0;
   const answer = await apiFetch<ChatMessage[]>(`/chat-messages/chat-room/${encodeURIComponent(roomId)}`, {
@@ -194,7 +191,6 @@ export async function adoptDirectRows(database: PaddockDb, friendId: string, roo
  * first message). The room's id replaces the friend's placeholder on rows written offline.
  */
 export async function syncDirect(friendId: string, given?: PaddockDb): Promise<string | null> {
-  registerChatHandlers();
   const database = given ?? (await localDb());
   const answer = await apiFetch<ChatMessage[]>('/chat-messages', {
     query: { recipientId: friendId, limit: CHAT_MESSAGES_PAGE, offset: 0 },

@@ -4,8 +4,9 @@ import type { ChatMember, ChatMessage, ChatRoom } from '@/contract/chat';
 
 export type { ChatGroup, ChatMember, ChatMessage, ChatRoom } from '@/contract/chat';
 
-/** undefined = on the server; 'pending' = waiting to be sent; 'failed' = refused, needs attention. */
-export type SyncState = 'pending' | 'failed' | undefined;
+import type { SyncState } from '@/lib/offline/types';
+
+export type { SyncState };
 
 /**
  * A message row. Until the first message to a friend reaches the server there is no direct room:
@@ -62,12 +63,4 @@ export function isChatRoom(value: unknown): value is ChatRoom {
 export function otherParticipant(room: ChatRoom, meId: string | undefined): ChatMember | null {
   if (room.chatGroupId) return null;
   return room.participants.find((p) => p.id !== meId) ?? room.participants[0] ?? null;
-}
-
-/** Thrown by the writes when the browser's storage is full (QuotaExceededError). */
-export class StorageFullError extends Error {
-  constructor(cause?: unknown) {
-    super('The device storage is full', { cause });
-    this.name = 'StorageFullError';
-  }
 }

@@ -3,30 +3,12 @@
 // with the stored message: exactly once), and the sends of one room form one chain: each depends
 // on the previous queued send of that room, so a room's messages reach the server in the order
 // they were written, one at a time.
-import { isQuotaError } from '@/features/garage/data/types';
 import { sessionStore } from '@/lib/auth/session-store';
 import { localDb, type MirrorRow, type PaddockDb } from '@/lib/db';
-import { enqueue, retryEntry, type OutboxEntry } from '@/lib/outbox';
-import { registerChatHandlers } from './handlers';
-import {
-  CHAT_KINDS,
-  directKey,
-  isDirectKey,
-  StorageFullError,
-  type ChatMessageRow,
-  type ChatRoomRow,
-} from './types';
+import { offlineWrite, queueWrite } from '@/lib/offline/write';
+import { retryEntry, type OutboxEntry } from '@/lib/outbox';
+import { CHAT_KINDS, directKey, isDirectKey, type ChatMessageRow, type ChatRoomRow } from './types';
 import { adjustChatUnread } from './unread';
-
-async function guard<T>(write: () => Promise<T>): Promise<T> {
-  registerChatHandlers(); // the replayer may send what we queue before any screen registered them
-  try {
-    return await write();
-  } catch (error) {
-    if (isQuotaError(error)) throw new StorageFullError(error);
-    throw error;
-  }
-}
 
 // Sends are queued one after the other in this tab: each one reads the previous one of its chain.
 let sending: Promise<unknown> = Promise.resolve();
@@ -61,11 +43,10 @@ async function previousSend(database: PaddockDb, target: ChatTarget): Promise<Ou
 
 /** Sends a chat message; resolves with its client id once it is kept on this device. */
 export function sendChatMessage(target: ChatTarget, content: string, given?: PaddockDb): Promise<string> {
-  return guard(() =>
-    inTurn(async () => {
+  return inTurn(() =>
+    offlineWrite(given, async (database) => {
       const me = sessionStore.getState().user;
       if (!me) throw new Error('No signed-in member to send as');
-      const database = given ?? (await localDb());
       const text = content.trim();
       const id = crypto.randomUUID();
       const room = target.chatRoomId && !isDirectKey(target.chatRoomId) ? target.chatRoomId : undefined;
@@ -84,7 +65,8 @@ export function sendChatMessage(target: ChatTarget, content: string, given?: Pad
         createdAt: nextStamp(),
       };
       const previous = await previousSend(database, target);
-      await enqueue(
+      await queueWrite(
+        database,
         {
           kind: CHAT_KINDS.send,
           entityId: id,
@@ -109,7 +91,6 @@ export function sendChatMessage(target: ChatTarget, content: string, given?: Pad
             } as unknown as MirrorRow);
           }
         },
-        database,
       );
       return id;
     }),
@@ -131,10 +112,10 @@ class NothingToMark extends Error {}
  * POST. Resolves true when a read mark was queued.
  */
 export function markRoomRead(roomId: string, given?: PaddockDb): Promise<boolean> {
-  return guard(async () => {
-    const database = given ?? (await localDb());
+  return offlineWrite(given, async (database) => {
     try {
-      await enqueue(
+      await queueWrite(
+        database,
         {
           kind: CHAT_KINDS.read,
           entityId: roomId,
@@ -147,7 +128,6 @@ export function markRoomRead(roomId: string, given?: PaddockDb): Promise<boolean
           await tx.chatRooms.put({ ...room, unreadCount: 0 } as unknown as MirrorRow);
           await adjustChatUnread(tx, -room.unreadCount);
         },
-        database,
       );
       return true;
     } catch (error) {

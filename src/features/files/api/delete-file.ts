@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { syncCarLog, syncCars } from '@/features/garage/data';
+import { syncCarLog, syncCars } from '@/features/garage';
 import { api } from '@/lib/api-client';
 import type { FileItem } from './get-files';
 import { filesQueryKey } from './get-files';
@@ -24,7 +24,7 @@ export function useDeleteFile() {
         // A post keeps its text; the device's copy loses the image with the server's answer.
         ...file.usedBy
           .filter((u) => u.type === 'post')
-          .map(async (u) => (await import('@/features/posts/data')).syncPost(u.id)),
+          .map(async (u) => (await import('@/features/posts')).syncPost(u.id)),
       ];
       // The delete itself succeeded: a refresh that fails now is caught up by the next one.
       await Promise.allSettled([queryClient.invalidateQueries({ queryKey: filesQueryKey }), ...garage]);

@@ -1,9 +1,9 @@
-import { useMediaUrl } from '@/features/garage/data';
+import { useMediaUrl } from '@/lib/offline/media';
 import { formatDate, useT } from '@/lib/i18n';
 import { Button } from '@/ui';
 import type { FileItem } from '../api/get-files';
-import { formatBytes } from '../file-limits';
-import { FileIcon } from './file-icon';
+import { formatBytes } from '@/lib/file-limits';
+import { FileIcon } from '@/ui/file-icon';
 import { FileUses } from './file-uses';
 
 export function FileRow({

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { setSelectedCar, useCar, useCarLog } from '@/features/garage/data';
+import { setSelectedCar, useCar, useCarLog } from '@/features/garage';
 import { useT } from '@/lib/i18n';
 import type { FileUse } from '../api/get-files';
 

@@ -3,21 +3,18 @@
 // the handlers reconcile, and a sync never overwrites what is still queued.
 import { File as NodeFile } from 'node:buffer';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { activateCatalog } from '@/app/test-utils';
+import { afterEach, beforeEach, describe, expect, it, vi, beforeAll } from 'vitest';
+import { activateCatalog } from '@/testing/test-utils';
 import { db, resetLocalDatabaseForTests } from '@/lib/db';
 import { createReplayer } from '@/lib/outbox';
-import { signedIn } from '@/lib/test-utils/api-client';
-import { installGarageServer } from './fake-garage-server';
+import { signedIn } from '@/testing/api-client';
+import { installGarageServer } from '@/features/garage/testing/fake-garage-server';
 import {
   deleteCar,
   deleteCarLog,
-  loadMedia,
-  MEDIA_CACHE_MAX_ENTRIES,
   saveCar,
   saveCarLog,
   SELECTED_CAR_STORAGE_KEY,
-  StorageFullError,
   syncCarLogs,
   syncCars,
   useCarLogs,
@@ -25,7 +22,13 @@ import {
   useSelectedCar,
   useSettingsOptions,
 } from './index';
+import { loadMedia, MEDIA_CACHE_MAX_ENTRIES } from '@/lib/offline/media';
+import { StorageFullError } from '@/lib/offline/storage-full';
 import { LOG_SYNC_MIN_INTERVAL_MS, SYNC_CONCURRENCY, SYNC_LOG_PAGE_LIMIT, SYNC_PAGE_LIMIT } from './sync';
+import { registerOutboxHandlers } from '@/lib/outbox';
+import { garageHandlers } from './handlers';
+
+beforeAll(() => registerOutboxHandlers(garageHandlers));
 
 // jsdom's Blob and FormData do not survive IndexedDB's structured clone / take Node's files
 // (jsdom #3363): files are Node's, and FormData is a minimal stand-in with the calls we use.

@@ -4,8 +4,9 @@
 // fields stay.
 import type { Car, CarLog } from '@/contract/garage';
 import { db as defaultDb, type PaddockDb } from '@/lib/db';
-import { registerOnSent, type OutboxEntry } from '@/lib/outbox';
-import { LOCAL_MEDIA_PREFIX } from './types';
+import { createEchoWindow } from '@/lib/offline/echo';
+import type { OutboxEntry, OutboxHandlers } from '@/lib/outbox';
+import { LOCAL_MEDIA_PREFIX } from '@/lib/offline/types';
 import { CAR_KINDS, LOG_KINDS, MEDIA_DELETE_KIND } from './writes';
 
 function isCar(value: unknown): value is Car {
@@ -73,17 +74,11 @@ export async function reconcileCarLog(entry: OutboxEntry, data: unknown, databas
   });
 }
 
-/**
- * The server tells every device of the member about each change, this one included. A change
- * this device has just sent needs no fetch: ids sent in the last ECHO_WINDOW_MS are remembered.
- */
-export const ECHO_WINDOW_MS = 10_000;
-const sentAt = new Map<string, number>();
+/** The changes this device has just sent: their echo from the server needs no fetch. */
+const echoes = createEchoWindow();
 
 function rememberSent(entry: OutboxEntry): void {
-  const now = Date.now();
-  if (entry.entityId) sentAt.set(entry.entityId, now);
-  for (const [id, at] of sentAt) if (now - at > ECHO_WINDOW_MS) sentAt.delete(id);
+  if (entry.entityId) echoes.remember(entry.entityId);
 }
 
 /** Is this change this device's own: a write of this car or log queued, in flight or just sent? */
@@ -92,41 +87,25 @@ export async function ownChange(
   database: PaddockDb = defaultDb,
 ): Promise<boolean> {
   if (!id) return false;
-  const at = sentAt.get(id);
-  if (at !== undefined && Date.now() - at <= ECHO_WINDOW_MS) return true;
+  if (echoes.sentHere(id)) return true;
   // The push can overtake the HTTP answer: the entry is still in the outbox then.
   return (await database.outbox.where('entityId').equals(id).count()) > 0;
 }
 
-let registered = false;
+const track =
+  (reconcile?: (entry: OutboxEntry, data: unknown) => Promise<void>) =>
+  async (entry: OutboxEntry, data: unknown) => {
+    rememberSent(entry);
+    await reconcile?.(entry, data);
+  };
 
-/** Registers the garage's reconciliation handlers once (the replayer may run before a screen). */
-export function registerGarageHandlers(): void {
-  if (registered) return;
-  registered = true;
-  const track =
-    (reconcile?: (entry: OutboxEntry, data: unknown) => Promise<void>) =>
-    async (entry: OutboxEntry, data: unknown) => {
-      rememberSent(entry);
-      await reconcile?.(entry, data);
-    };
-  registerOnSent(
-    CAR_KINDS.create,
-    track((entry, data) => reconcileCar(entry, data)),
-  );
-  registerOnSent(
-    CAR_KINDS.update,
-    track((entry, data) => reconcileCar(entry, data)),
-  );
-  registerOnSent(CAR_KINDS.delete, track());
-  registerOnSent(
-    LOG_KINDS.create,
-    track((entry, data) => reconcileCarLog(entry, data)),
-  );
-  registerOnSent(
-    LOG_KINDS.update,
-    track((entry, data) => reconcileCarLog(entry, data)),
-  );
-  registerOnSent(LOG_KINDS.delete, track());
-  registerOnSent(MEDIA_DELETE_KIND, track());
-}
+/** The garage's reconciliation handlers, by entry kind (the app registers them before a replay). */
+export const garageHandlers: OutboxHandlers = {
+  [CAR_KINDS.create]: track((entry, data) => reconcileCar(entry, data)),
+  [CAR_KINDS.update]: track((entry, data) => reconcileCar(entry, data)),
+  [CAR_KINDS.delete]: track(),
+  [LOG_KINDS.create]: track((entry, data) => reconcileCarLog(entry, data)),
+  [LOG_KINDS.update]: track((entry, data) => reconcileCarLog(entry, data)),
+  [LOG_KINDS.delete]: track(),
+  [MEDIA_DELETE_KIND]: track(),
+};

@@ -1,9 +1,6 @@
 // The garage's data layer: what the screens read (Dexie live queries), refresh (server → Dexie)
 // and write (Dexie + outbox in one transaction). It pulls Dexie: import it from lazy screens only.
-import { registerGarageHandlers } from './handlers';
-
-registerGarageHandlers();
-
+export { garageHandlers } from './handlers';
 export { useCar, useCarLog, useCarLogs, useCars, readCarLogs, compareLogs } from './reads';
 export { syncCarLog, syncCarLogs, syncCars, useGarageRefresh, SYNC_PAGE_LIMIT } from './sync';
 export {
@@ -15,18 +12,12 @@ export {
   LOG_KINDS,
   MEDIA_DELETE_KIND,
 } from './writes';
-export { loadMedia, useMediaUrl, MEDIA_CACHE_MAX_ENTRIES } from './media';
 export { useSettingsOptions, type SettingsOption } from './settings';
 export { SELECTED_CAR_STORAGE_KEY, setSelectedCar, useSelectedCar } from './selected-car';
 export {
   DEFAULT_MILEAGE_UNIT,
-  isLocalMediaUrl,
-  isQuotaError,
-  LOCAL_MEDIA_PREFIX,
-  StorageFullError,
   type CarDraft,
   type CarLogDraft,
   type LocalCar,
   type LocalCarLog,
-  type SyncState,
 } from './types';

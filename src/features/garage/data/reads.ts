@@ -4,8 +4,9 @@ import { Dexie, liveQuery } from 'dexie';
 import { useMemo, useSyncExternalStore } from 'react';
 import type { Car, CarLog } from '@/contract/garage';
 import { db, openLocalDatabase } from '@/lib/db';
-import { LIVE_UPDATE_INTERVAL_MS, useLive } from './live';
-import type { LocalCar, LocalCarLog, SyncState } from './types';
+import { LIVE_UPDATE_INTERVAL_MS, useLive } from '@/lib/offline/live';
+import type { LocalCar, LocalCarLog } from './types';
+import { type SyncState } from '@/lib/offline/types';
 
 /**
  * entityId → 'failed' if one of its writes needs attention, else 'pending'. Reads only the index

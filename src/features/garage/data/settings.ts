@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import type { SettingsDomain } from '@/contract/constants';
 import { db } from '@/lib/db';
 import { loadSettingsLabels, useT } from '@/lib/i18n';
-import { useLive } from './live';
+import { useLive } from '@/lib/offline/live';
 
 export type SettingsOption = { key: string; label: string };
 

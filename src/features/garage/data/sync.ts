@@ -8,7 +8,7 @@ import { apiFetch, api } from '@/lib/api-client';
 import { localDb, type MirrorRow, type PaddockDb } from '@/lib/db';
 import { queuedEntityIds } from '@/lib/outbox';
 import { realtime } from '@/lib/socket';
-import { ownChange, registerGarageHandlers } from './handlers';
+import { ownChange } from './handlers';
 
 /** The server's largest page of cars (CarFeedQuery). */
 export const SYNC_PAGE_LIMIT = 100;
@@ -71,7 +71,6 @@ async function merge(
 
 /** The member's cars, all pages. */
 export async function syncCars(given?: PaddockDb): Promise<void> {
-  registerGarageHandlers();
   const database = given ?? (await localDb());
   const askedAt = Date.now();
   const cars: Car[] = [];
@@ -89,7 +88,6 @@ export async function syncCars(given?: PaddockDb): Promise<void> {
  * few at a time and written together in one transaction (one live-query update, not one a page).
  */
 export async function syncCarLogs(carId: string, given?: PaddockDb): Promise<void> {
-  registerGarageHandlers();
   const database = given ?? (await localDb());
   const askedAt = Date.now();
   const path = `/car-logs/${carId}`;

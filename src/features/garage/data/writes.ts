@@ -4,16 +4,10 @@
 // (dependsOn), so a log of a car created offline goes after the car, and is blocked if it failed.
 import type { Car, CarLog, CarLogMedia } from '@/contract/garage';
 import { sessionStore } from '@/lib/auth/session-store';
-import { localDb, type MediaBlobRow, type PaddockDb } from '@/lib/db';
-import { enqueue, type OutboxPart } from '@/lib/outbox';
-import {
-  DEFAULT_MILEAGE_UNIT,
-  isQuotaError,
-  LOCAL_MEDIA_PREFIX,
-  StorageFullError,
-  type CarDraft,
-  type CarLogDraft,
-} from './types';
+import { type MediaBlobRow, type PaddockDb } from '@/lib/db';
+import { LOCAL_MEDIA_PREFIX, localMediaUrl } from '@/lib/offline/types';
+import { formBody, mediaRows, offlineWrite, queuedFor, queueWrite } from '@/lib/offline/write';
+import { DEFAULT_MILEAGE_UNIT, type CarDraft, type CarLogDraft } from './types';
 
 export const CAR_KINDS = { create: 'car.create', update: 'car.update', delete: 'car.delete' } as const;
 export const LOG_KINDS = {
@@ -23,44 +17,10 @@ export const LOG_KINDS = {
 } as const;
 export const MEDIA_DELETE_KIND = 'media.delete';
 
-/** The ids of queued entries that touch any of these rows: a new write goes after them. */
-async function queuedFor(database: PaddockDb, ids: string[]): Promise<string[]> {
-  const entries = await database.outbox.where('entityId').anyOf(ids).toArray();
-  return entries.map((e) => e.id);
-}
-
-function kindOf(file: Blob): 'image' | 'pdf' {
-  return file.type === 'application/pdf' ? 'pdf' : 'image';
-}
-
-function fileName(file: Blob, fallback: string): string {
-  const name = (file as Partial<File>).name;
-  return typeof name === 'string' && name ? name : fallback;
-}
-
-/** Files become mediaBlobs rows (stored once) and multipart parts that name them. */
-function blobRows(entryId: string, files: Blob[], now: number): MediaBlobRow[] {
-  return files.map((file, i) => ({
-    id: crypto.randomUUID(),
-    entryId,
-    blob: file,
-    name: fileName(file, `file-${i + 1}`),
-    mime: file.type || 'application/octet-stream',
-    kind: kindOf(file),
-    createdAt: now,
-  }));
-}
-
-function formBody(data: unknown, field: string, rows: MediaBlobRow[]) {
-  const parts: OutboxPart[] = [{ name: 'data', value: JSON.stringify(data) }];
-  for (const row of rows) parts.push({ name: field, blobId: row.id, filename: row.name });
-  return { type: 'form' as const, parts };
-}
-
 function localMedia(rows: MediaBlobRow[]): CarLogMedia[] {
   return rows.map((row) => ({
     id: row.id,
-    url: `${LOCAL_MEDIA_PREFIX}${row.id}`,
+    url: localMediaUrl(row.id),
     kind: row.kind,
     mime: row.mime,
     width: null,
@@ -87,15 +47,6 @@ const LOG_DEFAULTS: Partial<CarLog> = {
   mileage: null,
 };
 
-async function guard<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isQuotaError(error)) throw new StorageFullError(error);
-    throw error;
-  }
-}
-
 /**
  * Creates (no id) or updates a car. `image`: a Blob replaces the photo, null removes it, absent
  * keeps it. Resolves with the car id once durable on this device.
@@ -105,13 +56,12 @@ export function saveCar(
   options: { id?: string; image?: Blob | null } = {},
   given?: PaddockDb,
 ): Promise<string> {
-  return guard(async () => {
-    const database = given ?? (await localDb());
+  return offlineWrite(given, async (database) => {
     const creating = options.id === undefined;
     const id = options.id ?? crypto.randomUUID();
     const entryId = crypto.randomUUID();
     const now = Date.now();
-    const image = options.image ? blobRows(entryId, [options.image], now) : [];
+    const image = options.image ? mediaRows(entryId, [options.image], now) : [];
     const fields: CarDraft = { ...draft, mileageUnit: draft.mileageUnit ?? DEFAULT_MILEAGE_UNIT };
     const data = creating ? { id, ...fields } : fields;
     const path = creating ? '/cars' : `/cars/${id}`;
@@ -123,20 +73,17 @@ export function saveCar(
     // unlinks it from the car); a photo not uploaded yet is taken out of its queued upload.
     const removing = options.image === null && previousImage !== null;
     if (removing && !previousImage.startsWith(LOCAL_MEDIA_PREFIX)) {
-      const removal = await enqueue(
-        {
-          kind: MEDIA_DELETE_KIND,
-          entityId: id,
-          method: 'DELETE',
-          path: `/files/${previousImage.split('/').pop() ?? ''}`,
-          dependsOn,
-        },
-        undefined,
-        database,
-      );
+      const removal = await queueWrite(database, {
+        kind: MEDIA_DELETE_KIND,
+        entityId: id,
+        method: 'DELETE',
+        path: `/files/${previousImage.split('/').pop() ?? ''}`,
+        dependsOn,
+      });
       dependsOn.push(removal.id);
     }
-    await enqueue(
+    await queueWrite(
+      database,
       {
         id: entryId,
         kind: creating ? CAR_KINDS.create : CAR_KINDS.update,
@@ -164,16 +111,11 @@ export function saveCar(
           }),
           ...fields,
           id,
-          image: image[0]
-            ? `${LOCAL_MEDIA_PREFIX}${image[0].id}`
-            : removing
-              ? null
-              : (previous?.image ?? null),
+          image: image[0] ? localMediaUrl(image[0].id) : removing ? null : (previous?.image ?? null),
           updatedAt: stamp,
         } as Car;
         await tx.cars.put(row);
       },
-      database,
     );
     return id;
   });
@@ -181,17 +123,15 @@ export function saveCar(
 
 /** Deletes a car and, on this device, its logs. */
 export function deleteCar(id: string, given?: PaddockDb): Promise<void> {
-  return guard(async () => {
-    const database = given ?? (await localDb());
+  return offlineWrite(given, async (database) => {
     const logIds = (await database.carLogs.where('carId').equals(id).primaryKeys()) as string[];
-    const dependsOn = await queuedFor(database, [id, ...logIds]);
-    await enqueue(
-      { kind: CAR_KINDS.delete, entityId: id, method: 'DELETE', path: `/cars/${id}`, dependsOn },
+    await queueWrite(
+      database,
+      { kind: CAR_KINDS.delete, entityId: id, method: 'DELETE', path: `/cars/${id}`, after: [id, ...logIds] },
       async (tx) => {
         await tx.cars.delete(id);
         await tx.carLogs.where('carId').equals(id).delete();
       },
-      database,
     );
   });
 }
@@ -205,13 +145,12 @@ export function saveCarLog(
   options: { id?: string; files?: Blob[]; removeMediaIds?: string[] } = {},
   given?: PaddockDb,
 ): Promise<string> {
-  return guard(async () => {
-    const database = given ?? (await localDb());
+  return offlineWrite(given, async (database) => {
     const creating = options.id === undefined;
     const id = options.id ?? crypto.randomUUID();
     const entryId = crypto.randomUUID();
     const now = Date.now();
-    const files = blobRows(entryId, options.files ?? [], now);
+    const files = mediaRows(entryId, options.files ?? [], now);
     const removed = new Set(options.removeMediaIds ?? []);
     const data = creating ? { id, ...draft } : draft;
     const base = creating ? '/car-logs' : `/car-logs/${id}`;
@@ -226,14 +165,17 @@ export function saveCarLog(
       (m) => removed.has(m.id) && m.url.startsWith(LOCAL_MEDIA_PREFIX),
     );
     for (const media of serverRemovals) {
-      const removal = await enqueue(
-        { kind: MEDIA_DELETE_KIND, entityId: id, method: 'DELETE', path: `/files/${media.id}`, dependsOn },
-        undefined,
-        database,
-      );
+      const removal = await queueWrite(database, {
+        kind: MEDIA_DELETE_KIND,
+        entityId: id,
+        method: 'DELETE',
+        path: `/files/${media.id}`,
+        dependsOn,
+      });
       dependsOn.push(removal.id);
     }
-    await enqueue(
+    await queueWrite(
+      database,
       {
         id: entryId,
         kind: creating ? LOG_KINDS.create : LOG_KINDS.update,
@@ -258,7 +200,6 @@ export function saveCarLog(
         } as CarLog;
         await tx.carLogs.put(row);
       },
-      database,
     );
     return id;
   });
@@ -287,15 +228,13 @@ async function dropLocalBlob(tx: PaddockDb, blobId: string): Promise<void> {
 }
 
 export function deleteCarLog(id: string, given?: PaddockDb): Promise<void> {
-  return guard(async () => {
-    const database = given ?? (await localDb());
-    const dependsOn = await queuedFor(database, [id]);
-    await enqueue(
-      { kind: LOG_KINDS.delete, entityId: id, method: 'DELETE', path: `/car-logs/${id}`, dependsOn },
+  return offlineWrite(given, async (database) => {
+    await queueWrite(
+      database,
+      { kind: LOG_KINDS.delete, entityId: id, method: 'DELETE', path: `/car-logs/${id}`, after: [id] },
       async (tx) => {
         await tx.carLogs.delete(id);
       },
-      database,
     );
   });
 }

@@ -3,7 +3,7 @@
 // figure from a read's or a delete's answer (docs/DESIGN-NOTES.md: the server's count wins).
 import type { MessageDeleted, MessageRead } from '@/contract/messages';
 import { db as defaultDb, type PaddockDb } from '@/lib/db';
-import { registerOnSent, type OutboxEntry } from '@/lib/outbox';
+import type { OutboxEntry, OutboxHandlers } from '@/lib/outbox';
 import { isMessage, MESSAGE_KINDS, type MessageRow } from './types';
 import { applyServerUnreadCount } from './unread';
 
@@ -37,14 +37,10 @@ export async function reconcileDeleted(_entry: OutboxEntry, data: unknown, datab
   }
 }
 
-let registered = false;
-
-/** Registers the messages' reconciliation handlers once (the replayer may run before a screen). */
-export function registerMessageHandlers(): void {
-  if (registered) return;
-  registered = true;
+/** The messages' reconciliation handlers, by entry kind (the app registers them before a replay). */
+export const messageHandlers: OutboxHandlers = {
   // The live binding `db`: the member's database at the time the answer arrives.
-  registerOnSent(MESSAGE_KINDS.send, (entry, data) => reconcileSent(entry, data));
-  registerOnSent(MESSAGE_KINDS.read, (entry, data) => reconcileRead(entry, data));
-  registerOnSent(MESSAGE_KINDS.delete, (entry, data) => reconcileDeleted(entry, data));
-}
+  [MESSAGE_KINDS.send]: (entry, data) => reconcileSent(entry, data),
+  [MESSAGE_KINDS.read]: (entry, data) => reconcileRead(entry, data),
+  [MESSAGE_KINDS.delete]: (entry, data) => reconcileDeleted(entry, data),
+};

@@ -1,10 +1,6 @@
 // The messages' data layer: what the screens read (Dexie live queries), refresh (server → Dexie)
 // and write (Dexie + outbox in one transaction). It pulls Dexie: import it from lazy code only.
-import { registerMessageHandlers } from './handlers';
-
-registerMessageHandlers();
-
-export { registerMessageHandlers } from './handlers';
+export { messageHandlers } from './handlers';
 export { readFolder, useFolderMessages, useMessage, useUnreadCount, type FolderView } from './reads';
 export { handleMessageEvent, startMessagesRealtime } from './realtime';
 export {
@@ -21,7 +17,6 @@ export { applyServerUnreadCount, readUnreadCount } from './unread';
 export {
   MESSAGE_KINDS,
   MESSAGES_PAGE_SIZE,
-  StorageFullError,
   UNREAD_COUNT_KEY,
   type LocalMessage,
   type MessageDraft,

@@ -2,14 +2,14 @@
 // real replayer sends them through the real transport to an in-memory server double, the handlers
 // reconcile, the unread count drops once per read message and is then taken from the server.
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TEST_USER } from '@/app/session-mock';
+import { afterEach, beforeEach, describe, expect, it, vi, beforeAll } from 'vitest';
+import { TEST_USER } from '@/testing/session-mock';
 import type { Friend } from '@/contract/people';
 import { sessionStore } from '@/lib/auth/session-store';
 import { db, resetLocalDatabaseForTests } from '@/lib/db';
 import { createReplayer } from '@/lib/outbox';
-import { signedIn } from '@/lib/test-utils/api-client';
-import { installMessagesServer, participant } from './fake-messages-server';
+import { signedIn } from '@/testing/api-client';
+import { installMessagesServer, participant } from '@/features/messages/testing/fake-messages-server';
 import {
   applyServerUnreadCount,
   deleteMessage,
@@ -24,6 +24,10 @@ import {
   useUnreadCount,
   type MessageRow,
 } from './index';
+import { registerOutboxHandlers } from '@/lib/outbox';
+import { messageHandlers } from './handlers';
+
+beforeAll(() => registerOutboxHandlers(messageHandlers));
 
 const me = participant({ id: TEST_USER.id, username: 'jane', firstName: 'Jane', lastName: 'Doe' });
 const bob: Friend = {

@@ -2,7 +2,7 @@
 // change, whichever tab made it. Rows carry their sync state from the outbox.
 import { Dexie } from 'dexie';
 import type { MessageFolder } from '@/contract/constants';
-import { useLive } from '@/features/garage/data/live';
+import { useLive } from '@/lib/offline/live';
 import { db } from '@/lib/db';
 import type { LocalMessage, MessageRow, SyncState } from './types';
 import { readUnreadCount } from './unread';

@@ -9,7 +9,6 @@ import { apiFetch, api } from '@/lib/api-client';
 import { sessionStore } from '@/lib/auth/session-store';
 import { localDb, type MirrorRow, type PaddockDb } from '@/lib/db';
 import { queuedEntityIds } from '@/lib/outbox';
-import { registerMessageHandlers } from './handlers';
 import { MESSAGES_PAGE_SIZE, type MessageRow } from './types';
 import { adjustUnreadCount, applyServerUnreadCount } from './unread';
 
@@ -72,7 +71,6 @@ export async function syncFolder(
   options: { offset?: number; limit?: number; unreadOnly?: boolean } = {},
   given?: PaddockDb,
 ): Promise<FolderPage> {
-  registerMessageHandlers();
   const database = given ?? (await localDb());
   const range: PageRange = {
     offset: options.offset ?? 0,
@@ -125,7 +123,6 @@ export async function syncMessage(
   options: { countArrival?: boolean } = {},
   given?: PaddockDb,
 ): Promise<FetchedMessage> {
-  registerMessageHandlers();
   const database = given ?? (await localDb());
   let message: Message | null;
   try {

@@ -3,8 +3,9 @@
 import type { MessageFolder } from '@/contract/constants';
 import type { Message, MessageParticipant } from '@/contract/messages';
 
-/** undefined = on the server; 'pending' = unsent writes; 'failed' = a write needs attention. */
-export type SyncState = 'pending' | 'failed' | undefined;
+import type { SyncState } from '@/lib/offline/types';
+
+export type { SyncState };
 
 /** A Dexie row: a message of one of my folders (one cannot message oneself: one folder each). */
 export type MessageRow = Message & { folder: MessageFolder };
@@ -54,12 +55,4 @@ export function isMessage(value: unknown): value is Message {
     typeof v.sender?.id === 'string' &&
     typeof v.recipient?.id === 'string'
   );
-}
-
-/** Thrown by the writes when the browser's storage is full (QuotaExceededError). */
-export class StorageFullError extends Error {
-  constructor(cause?: unknown) {
-    super('The device storage is full', { cause });
-    this.name = 'StorageFullError';
-  }
 }

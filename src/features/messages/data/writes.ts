@@ -1,35 +1,17 @@
 // The messages' writes (docs/OFFLINE-FIRST.md): the local row and its outbox entry in one
 // Dexie transaction (enqueue), so a resolved promise means "kept on this device". Sending has a
 // client id (the server answers a repeat with the stored message: exactly once).
-import { isQuotaError } from '@/features/garage/data/types';
 import { sessionStore } from '@/lib/auth/session-store';
-import { localDb, type PaddockDb } from '@/lib/db';
-import { enqueue } from '@/lib/outbox';
-import { registerMessageHandlers } from './handlers';
-import { MESSAGE_KINDS, StorageFullError, type MessageDraft, type MessageRow } from './types';
+import { type PaddockDb } from '@/lib/db';
+import { offlineWrite, queueWrite } from '@/lib/offline/write';
+import { MESSAGE_KINDS, type MessageDraft, type MessageRow } from './types';
 import { adjustUnreadCount } from './unread';
-
-async function guard<T>(write: () => Promise<T>): Promise<T> {
-  registerMessageHandlers(); // the replayer may send what we queue before any screen registered them
-  try {
-    return await write();
-  } catch (error) {
-    if (isQuotaError(error)) throw new StorageFullError(error);
-    throw error;
-  }
-}
-
-/** The ids of queued entries of this message: a new write goes after them. */
-async function queuedFor(database: PaddockDb, id: string): Promise<string[]> {
-  return (await database.outbox.where('entityId').equals(id).primaryKeys()) as string[];
-}
 
 /** Sends a message to a friend; resolves with its client id once it is kept on this device. */
 export function sendMessage(draft: MessageDraft, given?: PaddockDb): Promise<string> {
-  return guard(async () => {
+  return offlineWrite(given, async (database) => {
     const me = sessionStore.getState().user;
     if (!me) throw new Error('No signed-in member to send as');
-    const database = given ?? (await localDb());
     const id = crypto.randomUUID();
     const subject = draft.subject.trim();
     const row: MessageRow = {
@@ -48,7 +30,8 @@ export function sendMessage(draft: MessageDraft, given?: PaddockDb): Promise<str
       isRead: false,
       createdAt: new Date().toISOString(),
     };
-    await enqueue(
+    await queueWrite(
+      database,
       {
         kind: MESSAGE_KINDS.send,
         entityId: id,
@@ -60,7 +43,6 @@ export function sendMessage(draft: MessageDraft, given?: PaddockDb): Promise<str
         },
       },
       (tx) => tx.messages.put(row),
-      database,
     );
     return id;
   });
@@ -76,10 +58,10 @@ class NothingToMark extends Error {}
  * a read mark was queued.
  */
 export function markMessageRead(id: string, given?: PaddockDb): Promise<boolean> {
-  return guard(async () => {
-    const database = given ?? (await localDb());
+  return offlineWrite(given, async (database) => {
     try {
-      await enqueue(
+      await queueWrite(
+        database,
         { kind: MESSAGE_KINDS.read, entityId: id, method: 'PUT', path: `/messages/${id}/read` },
         async (tx) => {
           const row = (await tx.messages.get(id)) as MessageRow | undefined;
@@ -87,7 +69,6 @@ export function markMessageRead(id: string, given?: PaddockDb): Promise<boolean>
           await tx.messages.put({ ...row, isRead: true });
           await adjustUnreadCount(tx, -1);
         },
-        database,
       );
       return true;
     } catch (error) {
@@ -99,17 +80,15 @@ export function markMessageRead(id: string, given?: PaddockDb): Promise<boolean>
 
 /** Deletes a message from my folders (the other participant keeps it). */
 export function deleteMessage(id: string, given?: PaddockDb): Promise<void> {
-  return guard(async () => {
-    const database = given ?? (await localDb());
-    const dependsOn = await queuedFor(database, id);
-    await enqueue(
-      { kind: MESSAGE_KINDS.delete, entityId: id, method: 'DELETE', path: `/messages/${id}`, dependsOn },
+  return offlineWrite(given, async (database) => {
+    await queueWrite(
+      database,
+      { kind: MESSAGE_KINDS.delete, entityId: id, method: 'DELETE', path: `/messages/${id}`, after: [id] },
       async (tx) => {
         const row = (await tx.messages.get(id)) as MessageRow | undefined;
         if (row?.folder === 'inbox' && !row.isRead) await adjustUnreadCount(tx, -1);
         await tx.messages.delete(id);
       },
-      database,
     );
   });
 }

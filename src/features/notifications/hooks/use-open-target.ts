@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { setSelectedCar } from '@/features/garage/data/selected-car';
+import { setSelectedCar } from '@/features/garage';
 import type { NotificationTarget } from '../notification-content';
 
 /** Goes where a notification points; a car first becomes the garage's selected car (spec §9). */

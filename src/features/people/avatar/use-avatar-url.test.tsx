@@ -3,8 +3,8 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AVATAR_SIZES } from '@/contract/constants';
-import { fail, installFetch } from '@/lib/test-utils/fetch';
-import { signedIn } from '@/lib/test-utils/api-client';
+import { fail, installFetch } from '@/testing/fetch';
+import { signedIn } from '@/testing/api-client';
 import {
   AVATAR_CACHE_MAX_ENTRIES,
   avatarImageUrl,

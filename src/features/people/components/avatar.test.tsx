@@ -1,8 +1,8 @@
 // The avatar: the picture when it loads, else the upper-cased first letter of the display name.
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFetch } from '@/lib/test-utils/fetch';
-import { signedIn } from '@/lib/test-utils/api-client';
+import { installFetch } from '@/testing/fetch';
+import { signedIn } from '@/testing/api-client';
 import { clearAvatarCache } from '../avatar/use-avatar-url';
 import { Avatar } from './avatar';
 

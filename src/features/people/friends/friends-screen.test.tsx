@@ -2,14 +2,14 @@
 // their states, every request action and the endpoint it calls, removal asked first, live updates.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderApp } from '@/app/test-utils';
+import { renderApp } from '@/testing/test-utils';
 import { FRIENDS_PAGE_SIZE } from '@/contract/constants';
 import { routeNotification } from '@/lib/socket-streams';
-import { deferred, fail } from '@/lib/test-utils/fetch';
-import { endPeopleTest, startPeopleTest, toasts } from '../test-utils/screen-setup';
-import type { PeopleServer } from '../test-utils/people-server';
+import { deferred, fail } from '@/testing/fetch';
+import { endPeopleTest, startPeopleTest, toasts } from '@/features/people/testing/screen-setup';
+import type { PeopleServer } from '@/features/people/testing/people-server';
 
-vi.mock('@/lib/auth/session', async () => (await import('@/app/session-mock')).sessionModule);
+vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
 vi.setConfig({ testTimeout: 30_000 });
 
 const API = '/api/v1.0';

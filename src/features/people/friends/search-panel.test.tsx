@@ -2,13 +2,13 @@
 // results with our friendship state and the action that fits it.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderApp } from '@/app/test-utils';
+import { renderApp } from '@/testing/test-utils';
 import { PEOPLE_SEARCH_MIN_LENGTH } from '@/contract/constants';
 import { SEARCH_DEBOUNCE_MS } from '../hooks/use-debounced-value';
-import type { PeopleServer } from '../test-utils/people-server';
-import { endPeopleTest, startPeopleTest, toasts } from '../test-utils/screen-setup';
+import type { PeopleServer } from '@/features/people/testing/people-server';
+import { endPeopleTest, startPeopleTest, toasts } from '@/features/people/testing/screen-setup';
 
-vi.mock('@/lib/auth/session', async () => (await import('@/app/session-mock')).sessionModule);
+vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
 vi.setConfig({ testTimeout: 30_000 });
 
 const API = '/api/v1.0';

@@ -1,10 +1,10 @@
 import { useId, useRef } from 'react';
 import type { CurrentUser } from '@/contract/user';
-import { formatBytes, IMAGE_ACCEPT, isImageFile, MAX_FILE_BYTES } from '@/features/files/file-limits';
+import { formatBytes, IMAGE_ACCEPT, isImageFile, MAX_FILE_BYTES } from '@/lib/file-limits';
 import { useT } from '@/lib/i18n';
 import { Button } from '@/ui';
 import { Avatar } from '../components/avatar';
-import { useObjectUrl } from '../hooks/use-object-url';
+import { useObjectUrl } from '@/lib/offline/object-url';
 import type { FieldMessage } from './profile-values';
 
 /** Why a picked file cannot be my avatar (the server's rules: an image, at most 10 MiB). */

@@ -3,15 +3,18 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Quill from 'quill';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { errorOf, fill } from '@/app/form-test-utils';
-import { TEST_USER } from '@/app/session-mock';
-import { renderApp } from '@/app/test-utils';
-import { fail } from '@/lib/test-utils/fetch';
-import type { PeopleServer } from '../test-utils/people-server';
-import { endPeopleTest, startPeopleTest, toasts } from '../test-utils/screen-setup';
-import { setSessionUser, setUser } from '../test-utils/session';
+import { errorOf, fill } from '@/testing/form-test-utils';
+import { TEST_USER } from '@/testing/session-mock';
+import { renderApp } from '@/testing/test-utils';
+import { fail } from '@/testing/fetch';
+import type { PeopleServer } from '@/features/people/testing/people-server';
+import { endPeopleTest, startPeopleTest, toasts } from '@/features/people/testing/screen-setup';
+import { setSessionUser, setUser } from '@/features/people/testing/session';
 
-vi.mock('@/lib/auth/session', async () => (await import('../test-utils/session')).peopleSessionModule);
+vi.mock(
+  '@/lib/auth/session',
+  async () => (await import('@/features/people/testing/session')).peopleSessionModule,
+);
 vi.setConfig({ testTimeout: 30_000 });
 
 const API = '/api/v1.0';

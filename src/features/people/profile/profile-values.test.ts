@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { USERNAME_PATTERN } from '@/contract/auth';
 import { BIO_MAX_TEXT, ProfileUpdate } from '@/contract/people';
-import { TEST_USER } from '@/app/session-mock';
+import { TEST_USER } from '@/testing/session-mock';
 import {
   PROFILE_LIMITS,
   profileChanges,

@@ -4,12 +4,13 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { COMMENTS_PAGE_SIZE, REPLIES_PAGE_SIZE, type CommentSort } from '@/contract/constants';
 import type { Comment, CommentListMeta, Post } from '@/contract/posts';
-import type { SyncState } from '@/features/garage/data';
-import { useLive } from '@/features/garage/data/live';
+import { type SyncState } from '@/lib/offline/types';
+import { useLive } from '@/lib/offline/live';
 import { apiFetch } from '@/lib/api-client';
 import { sessionStore } from '@/lib/auth/session-store';
 import { db, localDb, type MirrorRow, type PaddockDb } from '@/lib/db';
-import { enqueue, queuedEntityIds, registerOnSent, type OutboxEntry } from '@/lib/outbox';
+import { offlineWrite, queueWrite } from '@/lib/offline/write';
+import { queuedEntityIds, type OutboxEntry, type OutboxHandlers } from '@/lib/outbox';
 
 export const COMMENT_KINDS = {
   create: 'comment.create',
@@ -18,10 +19,6 @@ export const COMMENT_KINDS = {
 } as const;
 
 export type LocalComment = Comment & { syncState?: SyncState };
-
-async function queuedFor(database: PaddockDb, ids: string[]): Promise<string[]> {
-  return (await database.outbox.where('entityId').anyOf(ids).toArray()).map((e) => e.id);
-}
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -44,49 +41,49 @@ async function bumpCounts(tx: PaddockDb, postId: string, parentId: string | null
 }
 
 /** Writes a comment (or, with parentCommentId, a reply). Resolves with its id once on this device. */
-export async function saveComment(
+export function saveComment(
   input: { postId: string; text: string; parentCommentId?: string | null },
   given?: PaddockDb,
 ): Promise<string> {
-  const database = given ?? (await localDb());
-  const id = crypto.randomUUID();
-  const parentCommentId = input.parentCommentId ?? null;
-  const content = commentHtml(input.text);
-  const user = sessionStore.getState().user;
-  const dependsOn = await queuedFor(database, [input.postId, ...(parentCommentId ? [parentCommentId] : [])]);
-  await enqueue(
-    {
-      kind: COMMENT_KINDS.create,
-      entityId: id,
-      method: 'POST',
-      path: '/comments',
-      body: { type: 'json', json: { id, postId: input.postId, content, parentCommentId } },
-      dependsOn,
-    },
-    async (tx) => {
-      const stamp = new Date().toISOString();
-      const row: Comment = {
-        id,
-        postId: input.postId,
-        author: {
-          id: user?.id ?? '',
-          username: user?.username ?? '',
-          firstName: user?.firstName ?? '',
-          lastName: user?.lastName ?? '',
-          avatar: user?.avatar ?? null,
-        },
-        content,
-        parentCommentId,
-        repliesCount: 0,
-        createdAt: stamp,
-        updatedAt: stamp,
-      };
-      await tx.comments.put(row);
-      await bumpCounts(tx, input.postId, parentCommentId, 1);
-    },
-    database,
-  );
-  return id;
+  return offlineWrite(given, async (database) => {
+    const id = crypto.randomUUID();
+    const parentCommentId = input.parentCommentId ?? null;
+    const content = commentHtml(input.text);
+    const user = sessionStore.getState().user;
+    await queueWrite(
+      database,
+      {
+        kind: COMMENT_KINDS.create,
+        entityId: id,
+        method: 'POST',
+        path: '/comments',
+        body: { type: 'json', json: { id, postId: input.postId, content, parentCommentId } },
+        after: [input.postId, ...(parentCommentId ? [parentCommentId] : [])],
+      },
+      async (tx) => {
+        const stamp = new Date().toISOString();
+        const row: Comment = {
+          id,
+          postId: input.postId,
+          author: {
+            id: user?.id ?? '',
+            username: user?.username ?? '',
+            firstName: user?.firstName ?? '',
+            lastName: user?.lastName ?? '',
+            avatar: user?.avatar ?? null,
+          },
+          content,
+          parentCommentId,
+          repliesCount: 0,
+          createdAt: stamp,
+          updatedAt: stamp,
+        };
+        await tx.comments.put(row);
+        await bumpCounts(tx, input.postId, parentCommentId, 1);
+      },
+    );
+    return id;
+  });
 }
 
 /** The plain text a comment's HTML holds: one line per paragraph (what the composer wrote). */
@@ -98,48 +95,48 @@ export function commentText(html: string): string {
 }
 
 /** Changes the text of one of my comments: at once on this device, sent after its queued writes. */
-export async function editComment(id: string, text: string, given?: PaddockDb): Promise<void> {
-  const database = given ?? (await localDb());
-  const comment = (await database.comments.get(id)) as unknown as Comment | undefined;
-  if (!comment) return;
-  const content = commentHtml(text);
-  if (content === comment.content) return;
-  const dependsOn = await queuedFor(database, [id]);
-  await enqueue(
-    {
-      kind: COMMENT_KINDS.update,
-      entityId: id,
-      method: 'PUT',
-      path: `/comments/${id}`,
-      body: { type: 'json', json: { content } },
-      dependsOn,
-    },
-    async (tx) => {
-      await tx.comments.put({
-        ...comment,
-        content,
-        updatedAt: new Date().toISOString(),
-      } as unknown as MirrorRow);
-    },
-    database,
-  );
+export function editComment(id: string, text: string, given?: PaddockDb): Promise<void> {
+  return offlineWrite(given, async (database) => {
+    const comment = (await database.comments.get(id)) as unknown as Comment | undefined;
+    if (!comment) return;
+    const content = commentHtml(text);
+    if (content === comment.content) return;
+    await queueWrite(
+      database,
+      {
+        kind: COMMENT_KINDS.update,
+        entityId: id,
+        method: 'PUT',
+        path: `/comments/${id}`,
+        body: { type: 'json', json: { content } },
+        after: [id],
+      },
+      async (tx) => {
+        await tx.comments.put({
+          ...comment,
+          content,
+          updatedAt: new Date().toISOString(),
+        } as unknown as MirrorRow);
+      },
+    );
+  });
 }
 
 /** Deletes one of my comments (its replies go with it on the server). */
-export async function deleteComment(id: string, given?: PaddockDb): Promise<void> {
-  const database = given ?? (await localDb());
-  const comment = (await database.comments.get(id)) as unknown as Comment | undefined;
-  if (!comment) return;
-  const dependsOn = await queuedFor(database, [id]);
-  await enqueue(
-    { kind: COMMENT_KINDS.delete, entityId: id, method: 'DELETE', path: `/comments/${id}`, dependsOn },
-    async (tx) => {
-      const replies = (await tx.comments.where('parentCommentId').equals(id).primaryKeys()) as string[];
-      await tx.comments.bulkDelete([id, ...replies]);
-      await bumpCounts(tx, comment.postId, comment.parentCommentId, -(1 + replies.length));
-    },
-    database,
-  );
+export function deleteComment(id: string, given?: PaddockDb): Promise<void> {
+  return offlineWrite(given, async (database) => {
+    const comment = (await database.comments.get(id)) as unknown as Comment | undefined;
+    if (!comment) return;
+    await queueWrite(
+      database,
+      { kind: COMMENT_KINDS.delete, entityId: id, method: 'DELETE', path: `/comments/${id}`, after: [id] },
+      async (tx) => {
+        const replies = (await tx.comments.where('parentCommentId').equals(id).primaryKeys()) as string[];
+        await tx.comments.bulkDelete([id, ...replies]);
+        await bumpCounts(tx, comment.postId, comment.parentCommentId, -(1 + replies.length));
+      },
+    );
+  });
 }
 
 function isComment(value: unknown): value is Comment {
@@ -156,14 +153,12 @@ export async function reconcileComment(_entry: OutboxEntry, data: unknown, datab
   });
 }
 
-let registered = false;
-export function registerCommentHandlers(): void {
-  if (registered) return;
-  registered = true;
-  registerOnSent(COMMENT_KINDS.create, (entry, data) => reconcileComment(entry, data));
-  registerOnSent(COMMENT_KINDS.update, (entry, data) => reconcileComment(entry, data));
-  registerOnSent(COMMENT_KINDS.delete, () => undefined);
-}
+/** The comments' reconciliation handlers, by entry kind (the app registers them before a replay). */
+export const commentHandlers: OutboxHandlers = {
+  [COMMENT_KINDS.create]: (entry, data) => reconcileComment(entry, data),
+  [COMMENT_KINDS.update]: (entry, data) => reconcileComment(entry, data),
+  [COMMENT_KINDS.delete]: () => undefined,
+};
 
 /** Puts the server's comments, except those with queued writes. */
 async function mergeComments(database: PaddockDb, comments: Comment[]): Promise<void> {
@@ -195,7 +190,6 @@ export async function syncComments(
   pages = 1,
   given?: PaddockDb,
 ): Promise<number> {
-  registerCommentHandlers();
   const database = given ?? (await localDb());
   const askedAt = new Date().toISOString();
   const limit = COMMENTS_PAGE_SIZE * pages;

@@ -4,8 +4,8 @@
 import type { LikeResult, Post } from '@/contract/posts';
 import { sessionStore } from '@/lib/auth/session-store';
 import { db as defaultDb, type PaddockDb } from '@/lib/db';
-import { registerOnSent, type OutboxEntry } from '@/lib/outbox';
-import { LOCAL_MEDIA_PREFIX } from '@/features/garage/data/types';
+import type { OutboxEntry, OutboxHandlers } from '@/lib/outbox';
+import { LOCAL_MEDIA_PREFIX } from '@/lib/offline/types';
 import { POST_KINDS } from './types';
 
 function isPost(value: unknown): value is Post {
@@ -63,16 +63,10 @@ export async function reconcileLike(
   });
 }
 
-let registered = false;
-
-/** Registers the feed's reconciliation handlers once (the replayer may run before a screen). */
-export function registerPostHandlers(): void {
-  if (registered) return;
-  registered = true;
-  registerOnSent(POST_KINDS.create, (entry, data) => reconcilePost(entry, data));
-  registerOnSent(POST_KINDS.update, (entry, data) => reconcilePost(entry, data));
-  registerOnSent(POST_KINDS.delete, () => undefined);
-  registerOnSent(POST_KINDS.like, (entry, data) =>
-    reconcileLike(entry, data, sessionStore.getState().user?.id ?? ''),
-  );
-}
+/** The feed's reconciliation handlers, by entry kind (the app registers them before a replay). */
+export const postHandlers: OutboxHandlers = {
+  [POST_KINDS.create]: (entry, data) => reconcilePost(entry, data),
+  [POST_KINDS.update]: (entry, data) => reconcilePost(entry, data),
+  [POST_KINDS.delete]: () => undefined,
+  [POST_KINDS.like]: (entry, data) => reconcileLike(entry, data, sessionStore.getState().user?.id ?? ''),
+};

@@ -1,15 +1,9 @@
 // The feed's data layer: what the screens read (Dexie live queries), refresh (server → Dexie) and
 // write (Dexie + outbox in one transaction). It pulls Dexie: import it from lazy screens only.
-import { registerCommentHandlers } from './comments';
-import { registerPostHandlers } from './handlers';
-
-registerPostHandlers();
-registerCommentHandlers();
-
 export { readFeed, useFeed, usePost } from './reads';
 export { loadMoreFeed, mergePosts, syncFeed, syncPost, useFeedRefresh } from './sync';
 export { deletePost, savePost, toggleLike, toggledLikes, updatePost } from './writes';
-export { registerPostHandlers } from './handlers';
+export { postHandlers } from './handlers';
 export { loadTextImage, uploadTextImage } from './text-images';
 export { FEED_CURSOR_KEY, POST_KINDS, type LocalPost, type PostDraft } from './types';
 export {
@@ -18,7 +12,7 @@ export {
   commentText,
   deleteComment,
   editComment,
-  registerCommentHandlers,
+  commentHandlers,
   saveComment,
   syncComments,
   syncReplies,

@@ -3,16 +3,22 @@
 // reconcile, and a sync never overwrites what is still queued.
 import { File as NodeFile } from 'node:buffer';
 import { renderHook, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, beforeAll } from 'vitest';
 import { FEED_PAGE_SIZE } from '@/contract/constants';
 import type { Post } from '@/contract/posts';
 import { sessionStore } from '@/lib/auth/session-store';
 import { db, resetLocalDatabaseForTests } from '@/lib/db';
 import { createReplayer } from '@/lib/outbox';
 import { routeNotification } from '@/lib/socket-streams';
-import { signedIn } from '@/lib/test-utils/api-client';
-import { FAKE_ME, installPostsServer } from './fake-posts-server';
+import { signedIn } from '@/testing/api-client';
+import { FAKE_ME, installPostsServer } from '@/features/posts/testing/fake-posts-server';
+import { StorageFullError } from '@/lib/offline/storage-full';
+import { saveComment } from './comments';
 import { loadMoreFeed, savePost, syncFeed, toggleLike, updatePost, useFeed, useFeedRefresh } from './index';
+import { registerOutboxHandlers } from '@/lib/outbox';
+import { postHandlers, commentHandlers } from './index';
+
+beforeAll(() => registerOutboxHandlers(postHandlers, commentHandlers));
 
 // jsdom's Blob and FormData do not survive IndexedDB's structured clone (jsdom #3363).
 class ListFormData {
@@ -209,5 +215,22 @@ describe('likes', () => {
     await toggleLike(post.id);
     await syncFeed(); // the server does not have the like yet
     expect(await local(post.id)).toMatchObject({ likesCount: 1, likes: [FAKE_ME.id] });
+  });
+});
+
+describe('a full device', () => {
+  it('a post that does not fit is reported as StorageFullError and nothing is half-written', async () => {
+    vi.spyOn(db.posts, 'put').mockRejectedValue(new DOMException('full', 'QuotaExceededError'));
+    await expect(savePost({ content: '<p>Track day</p>', carId: null })).rejects.toBeInstanceOf(
+      StorageFullError,
+    );
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('a comment that does not fit is reported as StorageFullError and nothing is half-written', async () => {
+    vi.spyOn(db.comments, 'put').mockRejectedValue(new DOMException('full', 'QuotaExceededError'));
+    await expect(saveComment({ postId: 'post-1', text: 'Nice' })).rejects.toBeInstanceOf(StorageFullError);
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.comments.count()).toBe(0);
   });
 });

@@ -2,8 +2,8 @@
 // the sync state of its queued writes (a post not sent yet shows as pending).
 import { useMemo } from 'react';
 import type { Post } from '@/contract/posts';
-import type { SyncState } from '@/features/garage/data';
-import { useLive } from '@/features/garage/data/live';
+import { type SyncState } from '@/lib/offline/types';
+import { useLive } from '@/lib/offline/live';
 import { db } from '@/lib/db';
 import type { LocalPost } from './types';
 

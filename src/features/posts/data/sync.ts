@@ -8,7 +8,6 @@ import { apiFetch } from '@/lib/api-client';
 import { localDb, type MirrorRow, type PaddockDb } from '@/lib/db';
 import { queuedEntityIds } from '@/lib/outbox';
 import { realtime } from '@/lib/socket';
-import { registerPostHandlers } from './handlers';
 import { FEED_CURSOR_KEY } from './types';
 
 /** Puts the server's posts, except those with queued writes. */
@@ -29,7 +28,6 @@ async function fetchPage(before: string | null): Promise<{ posts: Post[]; nextCu
 
 /** The feed's first page: merged, posts gone from its range dropped, the cursor reset. */
 export async function syncFeed(given?: PaddockDb): Promise<void> {
-  registerPostHandlers();
   const database = given ?? (await localDb());
   const askedAt = new Date().toISOString();
   const { posts, nextCursor } = await fetchPage(null);

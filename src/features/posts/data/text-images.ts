@@ -1,7 +1,7 @@
 // Images inside a post's text (the fuller toolbar's image button): uploaded at once to the member's
 // files (POST /posts/images, online only: the text must name a file the server has) and shown
 // through the media cache, since the server serves them with the bearer token only.
-import { loadMedia } from '@/features/garage/data';
+import { loadMedia } from '@/lib/offline/media';
 import { api } from '@/lib/api-client';
 
 export interface TextImage {

@@ -1,6 +1,6 @@
 // The feed's local rows: the server's Post as is, plus the sync state the outbox gives it.
 import type { Post } from '@/contract/posts';
-import type { SyncState } from '@/features/garage/data';
+import { type SyncState } from '@/lib/offline/types';
 
 export type LocalPost = Post & { syncState?: SyncState };
 

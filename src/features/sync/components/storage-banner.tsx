@@ -2,7 +2,7 @@
 // property 9). Persistent until dismissed; dismissed for the rest of the browser session.
 import { useT } from '@/lib/i18n';
 import { AlertIcon, CloseIcon } from '@/ui';
-import { storageMode, useMemoryBannerVisible } from '../storage-mode';
+import { storageMode, useMemoryBannerVisible } from '@/lib/offline/storage-mode';
 import '../sync.css';
 
 export function StorageBanner() {

@@ -2,7 +2,7 @@
 // once the shell has settled (shell-settled.ts), so it stays out of the first render's scripts.
 import { useEffect, useState } from 'react';
 import type { OutboxCounts } from '@/lib/outbox';
-import { shellSettled } from '../shell-settled';
+import { shellSettled } from '@/lib/offline/shell-settled';
 
 const NONE: OutboxCounts = { pending: 0, failed: 0 };
 

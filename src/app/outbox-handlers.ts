@@ -1,0 +1,19 @@
+// The app wires the offline engine: every offline feature's handlers (entry kind → handler), so
+// an entry queued in an earlier session has its handler before the first replay, whatever screen
+// opens first. A kind missing here is a loud error in tests and needs attention at run time.
+// The handler modules themselves, not the data layers' indexes: this chunk loads after the first
+// screen, and the reads, syncs and hooks of every feature have no business in it.
+import { chatHandlers } from '@/features/chat/data/handlers';
+import { garageHandlers } from '@/features/garage/data/handlers';
+import { messageHandlers } from '@/features/messages/data/handlers';
+import { commentHandlers } from '@/features/posts/data/comments';
+import { postHandlers } from '@/features/posts/data/handlers';
+import type { OutboxHandlers } from '@/lib/outbox';
+
+export const appOutboxHandlers: OutboxHandlers[] = [
+  garageHandlers,
+  postHandlers,
+  commentHandlers,
+  messageHandlers,
+  chatHandlers,
+];

@@ -1,0 +1,39 @@
+import type { Car } from '@/contract/garage';
+import { CarNotHere, FormSkeleton } from '@/features/garage/cars/car-form/car-form-states';
+import { useCar, useCarLog } from '@/features/garage/data';
+import { useT } from '@/lib/i18n';
+import { Card, Page } from '@/ui';
+import { LogForm } from './log-form/log-form';
+import { LogNotHere } from './log-form/log-form-states';
+
+/** One screen for new-car-log/{carId} and edit-car-log/{carId}/{logId} (spec §2). */
+export function CarLogFormScreen({ carId, logId }: { carId: string; logId?: string }) {
+  const t = useT();
+  const car = useCar(carId);
+  const loading = t('CAR_LOGS.FORM_LOADING');
+  return (
+    <Page title={t(logId ? 'CAR_LOGS.EDIT_TITLE' : 'CAR_LOGS.NEW_TITLE')}>
+      <Card>
+        {car === undefined ? (
+          <FormSkeleton label={loading} fields={8} />
+        ) : car === null ? (
+          <CarNotHere loadingLabel={loading} />
+        ) : logId ? (
+          <EditLog car={car} logId={logId} />
+        ) : (
+          <LogForm key={car.id} car={car} />
+        )}
+      </Card>
+    </Page>
+  );
+}
+
+function EditLog({ car, logId }: { car: Car; logId: string }) {
+  const t = useT();
+  const log = useCarLog(logId);
+  if (log === undefined) return <FormSkeleton label={t('CAR_LOGS.FORM_LOADING')} fields={8} />;
+  // Another car's entry under this car's address is not found here either.
+  if (log === null || log.carId !== car.id)
+    return <LogNotHere logId={logId} loadingLabel={t('CAR_LOGS.FORM_LOADING')} />;
+  return <LogForm key={log.id} car={car} log={log} />;
+}

@@ -1,0 +1,188 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { Car, CarLog } from '@/contract/garage';
+import { settingsLabel, SettingsSelect } from '@/features/garage/cars/car-form/settings-select';
+import { saveCarLog, useCarLogs, useSelectedCar } from '@/features/garage/data';
+import { StorageFullError } from '@/lib/offline/storage-full';
+import { useLocale, useT } from '@/lib/i18n';
+import { isOnline } from '@/lib/online';
+import { toast } from '@/lib/toast';
+import { Alert, Button, TextField } from '@/ui';
+import { COMPACT_TOOLBAR, RichTextEditor } from '@/ui/rich-text-editor';
+import { Attachments } from './attachments';
+import { DeleteLog } from './delete-log';
+import {
+  defaultCurrency,
+  emptyLogValues,
+  LOG_LIMITS,
+  logDraft,
+  logValues,
+  validateLog,
+  type FieldErrors,
+  type FieldMessage,
+  type LogField,
+  type LogFormValues,
+} from './log-values';
+import { addTag, TagsInput } from './tags-input';
+import './log-form.css';
+
+/** The log form: a new entry of `car`, or `log` to edit. Saves on this device first. */
+export function LogForm({ car, log }: { car: Car; log?: CarLog }) {
+  const t = useT();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const [, setSelectedCar] = useSelectedCar();
+  const logs = useCarLogs(car.id);
+  // '' = not chosen: the default follows the car's logs as they load (spec: last currency used).
+  const [values, setValues] = useState<LogFormValues>(() => (log ? logValues(log, '') : emptyLogValues('')));
+  const currency = values.currencyCode || defaultCurrency(logs, locale);
+  const [tagDraft, setTagDraft] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
+  const [fileProblems, setFileProblems] = useState<FieldMessage[]>([]);
+  const [errors, setErrors] = useState<FieldErrors<LogField>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [focusTick, setFocusTick] = useState(0);
+  const form = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    if (focusTick) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusTick]);
+
+  const message = (m: FieldMessage | undefined) => (m ? t(m.key, m.values) : undefined);
+  const set = (field: Exclude<keyof LogFormValues, 'tags'>) => (value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+  const text = (field: Exclude<keyof LogFormValues, 'tags'>) => ({
+    value: values[field],
+    onChange: (event: { target: { value: string } }) => set(field)(event.target.value),
+    error: message(errors[field]),
+  });
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (saving) return;
+    // A tag still in the box counts: what was typed is never dropped.
+    const withDraft = tagDraft.trim() ? addTag(values.tags, tagDraft) : { tags: values.tags };
+    const final: LogFormValues = { ...values, tags: withDraft.tags, currencyCode: currency };
+    const found = validateLog(final);
+    if (withDraft.error) found.tags = withDraft.error;
+    else if (tagDraft.trim()) {
+      setValues(final);
+      setTagDraft('');
+    }
+    setErrors(found);
+    if (Object.values(found).some(Boolean)) {
+      setFormError(t('VALIDATION.FIX_FIELDS'));
+      setFocusTick((n) => n + 1);
+      return;
+    }
+    setFormError(null);
+    setSaving(true);
+    try {
+      const offline = !isOnline();
+      await saveCarLog(logDraft(final, car.id), {
+        ...(log ? { id: log.id } : {}),
+        files,
+        removeMediaIds: [...removed],
+      });
+      setSelectedCar(car.id);
+      toast.show({
+        kind: 'success',
+        message: t(offline ? 'CAR_LOGS.FORM_SAVED_OFFLINE' : 'CAR_LOGS.FORM_SAVED'),
+      });
+      await navigate({ to: '/my-cars' });
+    } catch (error) {
+      setFormError(
+        t(error instanceof StorageFullError ? 'GARAGE.STORAGE_FULL' : 'CAR_LOGS.FORM_SAVE_FAILED'),
+      );
+      setSaving(false);
+    }
+  }
+
+  const unit = settingsLabel(t, 'mileageUnit', car.mileageUnit);
+
+  return (
+    <form ref={form} className="log-form" noValidate onSubmit={(e) => void submit(e)}>
+      <p className="log-form__car">
+        {t('CAR_LOGS.FORM_FOR_CAR', { car: car.nickname || `${car.make} ${car.model}` })}
+      </p>
+      {formError ? <Alert kind="error">{formError}</Alert> : null}
+      <div className="log-form__grid">
+        <SettingsSelect
+          domain="carLogType"
+          label={t('CAR_LOGS.FORM_TYPE')}
+          required
+          emptyLabel={t('CAR_LOGS.FORM_TYPE_CHOOSE')}
+          {...text('type')}
+        />
+        <TextField label={t('CAR_LOGS.FORM_DATE')} type="date" required {...text('startDate')} />
+        <div className="log-form__wide">
+          <TextField label={t('CAR_LOGS.FORM_TITLE')} autoComplete="off" required {...text('title')} />
+        </div>
+        <div className="log-form__cost">
+          <TextField label={t('CAR_LOGS.FORM_COST')} inputMode="decimal" optional {...text('cost')} />
+          <SettingsSelect
+            domain="currencyCode"
+            label={t('CAR_LOGS.FORM_CURRENCY')}
+            {...text('currencyCode')}
+            value={currency}
+          />
+        </div>
+        <TextField
+          label={t('CAR_LOGS.FORM_MILEAGE', { unit })}
+          inputMode="numeric"
+          optional
+          {...text('mileage')}
+        />
+        <div className="log-form__wide">
+          <TextField label={t('CAR_LOGS.FORM_LOCATION')} autoComplete="off" optional {...text('location')} />
+        </div>
+      </div>
+      <TagsInput
+        label={t('CAR_LOGS.FORM_TAGS')}
+        tags={values.tags}
+        onChange={(tags) => setValues((v) => ({ ...v, tags }))}
+        draft={tagDraft}
+        onDraftChange={setTagDraft}
+        error={errors.tags}
+        onError={(error) => setErrors((e) => ({ ...e, tags: error }))}
+      />
+      <RichTextEditor
+        label={t('CAR_LOGS.FORM_CONTENT')}
+        optional
+        value={values.content}
+        onChange={set('content')}
+        toolbar={COMPACT_TOOLBAR}
+        maxLength={LOG_LIMITS.contentMax}
+      />
+      <Attachments
+        existing={log?.media ?? []}
+        removed={removed}
+        onToggleRemove={(id) =>
+          setRemoved((r) => {
+            const next = new Set(r);
+            if (!next.delete(id)) next.add(id);
+            return next;
+          })
+        }
+        files={files}
+        onFiles={setFiles}
+        problems={fileProblems}
+        onProblems={setFileProblems}
+      />
+      <div className="log-form__actions">
+        {log ? <DeleteLog log={log} carId={car.id} /> : null}
+        <span className="log-form__spacer" />
+        <Link to="/my-cars" className="ui-button ui-button--ghost">
+          {t('CAR_LOGS.FORM_CANCEL')}
+        </Link>
+        <Button type="submit" busy={saving}>
+          {t(saving ? 'CAR_LOGS.FORM_SAVING' : 'CAR_LOGS.FORM_SAVE')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,144 @@
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { SettingsDomain } from '@/contract/constants';
+import { EditIcon, PlusIcon, TrashIcon } from '@/features/garage/car-logs/components/icons';
+import { SyncBadge } from '@/features/garage/car-logs/components/sync-badge';
+import { settingLabel } from '@/features/garage/car-logs/format';
+import { deleteCar, DEFAULT_MILEAGE_UNIT, type LocalCar } from '@/features/garage/data';
+import { StorageFullError } from '@/lib/offline/storage-full';
+import { formatNumber, useT } from '@/lib/i18n';
+import { toast } from '@/lib/toast';
+import { Button } from '@/ui';
+import { carSubtitle, carTitle } from '../car-selection';
+import { CarThumb } from './car-thumb';
+import { ConfirmDialog } from '@/ui';
+
+const SETTINGS_FIELDS: {
+  field: 'energyType' | 'gearboxType' | 'upholsteryMaterial';
+  domain: SettingsDomain;
+  labelKey: string;
+}[] = [
+  { field: 'energyType', domain: 'energyType', labelKey: 'CARS.ENERGY' },
+  { field: 'gearboxType', domain: 'gearboxType', labelKey: 'CARS.GEARBOX' },
+  { field: 'upholsteryMaterial', domain: 'upholsteryMaterial', labelKey: 'CARS.UPHOLSTERY' },
+];
+
+/** The selected car's page head: photo, name, details with translated settings labels, description, actions. */
+export function CarDetails({
+  car,
+  logCount,
+  onDeleted,
+}: {
+  car: LocalCar;
+  logCount: number | undefined;
+  onDeleted: () => void;
+}) {
+  const t = useT();
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const title = carTitle(car);
+  const subtitle = carSubtitle(car);
+  const unit = car.mileageUnit || DEFAULT_MILEAGE_UNIT;
+
+  const rows: { label: string; value: string }[] = [];
+  if (car.year !== null && car.year !== undefined)
+    rows.push({ label: t('CARS.YEAR'), value: String(car.year) });
+  for (const { field, domain, labelKey } of SETTINGS_FIELDS) {
+    const key = car[field];
+    if (key) rows.push({ label: t(labelKey), value: settingLabel(t, domain, key) });
+  }
+  rows.push({
+    label: t('CARS.MILEAGE'),
+    value:
+      car.mileage === null || car.mileage === undefined
+        ? t('CARS.MILEAGE_UNKNOWN', { unit: settingLabel(t, 'mileageUnit', unit) })
+        : t('CAR_LOGS.MILEAGE_VALUE', {
+            mileage: formatNumber(car.mileage),
+            unit: settingLabel(t, 'mileageUnit', unit),
+          }),
+  });
+
+  const remove = async () => {
+    setDeleting(true);
+    try {
+      await deleteCar(car.id);
+      toast.show({ kind: 'success', message: t('CARS.DELETED', { name: title }) });
+      setConfirming(false);
+      onDeleted();
+    } catch (error) {
+      toast.show({
+        kind: 'error',
+        message: t(error instanceof StorageFullError ? 'CARS.STORAGE_FULL' : 'CARS.DELETE_FAILED'),
+      });
+      setDeleting(false);
+    }
+  };
+
+  return (
+    <section className="car-details" aria-labelledby={`car-${car.id}-title`}>
+      <div className="car-details__head">
+        <CarThumb image={car.image} size="large" />
+        <div className="car-details__names">
+          <h2 id={`car-${car.id}-title`} className="car-details__title">
+            {title}
+          </h2>
+          {subtitle ? <p className="car-details__subtitle">{subtitle}</p> : null}
+          <SyncBadge state={car.syncState} />
+        </div>
+      </div>
+      <dl className="car-details__facts">
+        {rows.map((row) => (
+          <div key={row.label} className="car-details__fact">
+            <dt>{row.label}</dt>
+            <dd>{row.value}</dd>
+          </div>
+        ))}
+      </dl>
+      {car.description ? (
+        // Sanitised by the server against the editor's allow-list (docs/SECURITY-CHECKS.md "Content").
+        <div
+          className="rich-text car-details__description"
+          dangerouslySetInnerHTML={{ __html: car.description }}
+        />
+      ) : null}
+      <div className="car-details__actions">
+        <Link
+          to="/new-car-log/$carId"
+          params={{ carId: car.id }}
+          className="ui-button ui-button--primary ui-button--small"
+        >
+          <PlusIcon />
+          {t('CAR_LOGS.ADD')}
+        </Link>
+        <Link
+          to="/edit-car/$id"
+          params={{ id: car.id }}
+          className="ui-button ui-button--secondary ui-button--small"
+        >
+          <EditIcon />
+          {t('CARS.EDIT')}
+        </Link>
+        <Button variant="ghost" size="small" icon={<TrashIcon />} onClick={() => setConfirming(true)}>
+          {t('CARS.DELETE')}
+        </Button>
+      </div>
+      {confirming ? (
+        <ConfirmDialog
+          title={t('CARS.DELETE_CONFIRM_TITLE', { name: title })}
+          message={
+            <p>
+              {logCount
+                ? t('CARS.DELETE_CONFIRM_TEXT', { count: logCount })
+                : t('CARS.DELETE_CONFIRM_TEXT_NO_LOGS')}
+            </p>
+          }
+          confirmLabel={t('CARS.DELETE_CONFIRM')}
+          cancelLabel={t('CARS.CANCEL')}
+          busy={deleting}
+          onConfirm={() => void remove()}
+          onCancel={() => setConfirming(false)}
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,104 @@
+import { Link } from '@tanstack/react-router';
+import { LogList } from '@/features/garage/car-logs/log-list';
+import { StatsSection } from '@/features/garage/car-logs/stats/stats-section';
+import {
+  DEFAULT_MILEAGE_UNIT,
+  useCarLogs,
+  useCars,
+  useGarageRefresh,
+  useSelectedCar,
+  type LocalCar,
+} from '@/features/garage/data';
+import { isNetworkError } from '@/lib/api-client';
+import { useT } from '@/lib/i18n';
+import { CarIcon, CloudOffIcon, EmptyState, Page, PullToRefresh, Skeleton, SkeletonRows } from '@/ui';
+import { PlusIcon } from '@/features/garage/car-logs/components/icons';
+import { resolveSelectedCar } from './car-selection';
+import { CarDetails } from './components/car-details';
+import { CarPicker } from './components/car-picker';
+import './my-cars.css';
+
+/** Spec §9: skeleton rows 5. */
+const SKELETON_ROWS = 5;
+
+/**
+ * My garage (spec §2 my-cars): the member's cars, the selected one's page (details, statistics,
+ * logbook). Reads Dexie first, so it renders offline; pull-to-refresh syncs with the server.
+ */
+export function MyCarsScreen() {
+  const t = useT();
+  const cars = useCars();
+  const [storedId, setStoredId] = useSelectedCar();
+  const car = cars ? resolveSelectedCar(cars, storedId) : undefined;
+  const { error, refresh } = useGarageRefresh(car?.id);
+
+  return (
+    <Page
+      title={t('CARS.MY_CARS_TITLE')}
+      actions={
+        cars?.length ? (
+          <Link to="/create-car" className="ui-button ui-button--secondary ui-button--small">
+            <PlusIcon />
+            {t('CARS.ADD_CAR')}
+          </Link>
+        ) : null
+      }
+    >
+      <PullToRefresh onRefresh={refresh}>
+        <div className="my-cars">
+          {error ? (
+            <p className="my-cars__hint" role="status">
+              {isNetworkError(error) ? <CloudOffIcon /> : null}
+              {t(isNetworkError(error) ? 'CARS.OFFLINE_DATA' : 'CARS.REFRESH_FAILED')}
+            </p>
+          ) : null}
+          {cars === undefined ? (
+            <MyCarsSkeleton label={t('CARS.LOADING')} />
+          ) : !car ? (
+            <EmptyState
+              title={t('CARS.EMPTY_TITLE')}
+              text={t('CARS.EMPTY_TEXT')}
+              icon={<CarIcon />}
+              action={
+                <Link to="/create-car" className="ui-button ui-button--primary">
+                  <PlusIcon />
+                  {t('CARS.ADD_FIRST_CAR')}
+                </Link>
+              }
+            />
+          ) : (
+            <>
+              <CarPicker cars={cars} selectedId={car.id} onSelect={setStoredId} />
+              <CarPage key={car.id} car={car} onDeleted={() => setStoredId(null)} />
+            </>
+          )}
+        </div>
+      </PullToRefresh>
+    </Page>
+  );
+}
+
+function CarPage({ car, onDeleted }: { car: LocalCar; onDeleted: () => void }) {
+  const logs = useCarLogs(car.id);
+  return (
+    <div className="my-cars__car">
+      <CarDetails car={car} logCount={logs?.length} onDeleted={onDeleted} />
+      {logs && logs.length > 0 ? (
+        <StatsSection logs={logs} mileageUnit={car.mileageUnit || DEFAULT_MILEAGE_UNIT} />
+      ) : null}
+      <LogList car={car} logs={logs} />
+    </div>
+  );
+}
+
+function MyCarsSkeleton({ label }: { label: string }) {
+  return (
+    <div className="my-cars__skeleton" data-testid="my-cars-skeleton">
+      <div className="my-cars__skeleton-cards" aria-hidden="true">
+        <Skeleton width="11rem" height="4.5rem" />
+        <Skeleton width="11rem" height="4.5rem" />
+      </div>
+      <SkeletonRows count={SKELETON_ROWS} label={label} />
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+// What other features may use of the garage: the member's cars and logs (Dexie live queries),
+// their refresh, and the car the garage opens on. Screens are not exported here: route files
+// import them directly (each is its own chunk). It pulls Dexie: import it from lazy code only.
+export {
+  setSelectedCar,
+  syncCarLog,
+  syncCars,
+  useCar,
+  useCarLog,
+  useCars,
+  useSelectedCar,
+  type LocalCar,
+  type LocalCarLog,
+} from './data';

@@ -1,0 +1,47 @@
+// Before and after each people screen test: a fresh device database, a signed-in member with
+// tokens, the English catalog, the people API double, object URLs; afterwards nothing left running.
+import { act, cleanup, configure } from '@testing-library/react';
+import { vi } from 'vitest';
+import { setSignedIn } from '@/testing/session-mock';
+import { activateCatalog } from '@/testing/test-utils';
+import { stopSignedInSync } from '@/app/sync-lifecycle';
+import { db, resetLocalDatabaseForTests } from '@/lib/db';
+import { signedIn } from '@/testing/api-client';
+import { toast } from '@/lib/toast';
+import { clearAvatarCache } from '../avatar/use-avatar-url';
+import { installPeopleServer } from './people-server';
+
+// A shared, loaded machine: the first render compiles the route chunks.
+configure({ asyncUtilTimeout: 10_000 });
+
+const { createObjectURL, revokeObjectURL } = URL;
+let count = 0;
+
+export function startPeopleTest() {
+  count += 1;
+  resetLocalDatabaseForTests(`people-${count}-${Math.random().toString(36).slice(2)}`);
+  signedIn(); // tokens, so that a request never signs the member out
+  setSignedIn(true);
+  activateCatalog('en-US');
+  let blobs = 0;
+  URL.createObjectURL = () => `blob:test/${++blobs}`;
+  URL.revokeObjectURL = () => undefined;
+  return installPeopleServer();
+}
+
+export async function endPeopleTest() {
+  vi.useRealTimers(); // a test that faked the clock must not stall what follows
+  // Unmount and stop the outbox engine the shell started: nothing may run on a closed database.
+  cleanup();
+  stopSignedInSync();
+  await act(async () => new Promise((resolve) => setTimeout(resolve, 100)));
+  db.close();
+  clearAvatarCache();
+  URL.createObjectURL = createObjectURL;
+  URL.revokeObjectURL = revokeObjectURL;
+  vi.unstubAllGlobals();
+  for (const item of toast.list()) toast.dismiss(item.id);
+}
+
+/** The messages of the toasts on screen now. */
+export const toasts = () => toast.list().map((t) => t.message);

@@ -1,0 +1,3 @@
+// What other features may use of the feed: a post's refresh (the files screen, after a delete).
+// Screens are not exported here: route files import them directly (each is its own chunk).
+export { syncPost } from './data';
