@@ -157,7 +157,8 @@ export default tseslint.config(
     },
   },
   {
-    files: TEST_FILES,
+    // The client's tests (the import-x block above covers src and sw only).
+    files: TEST_FILES.map((glob) => (glob.startsWith('**/') ? `{src,sw}/${glob}` : glob)),
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: featureZones({ tests: true }) }],
     },
