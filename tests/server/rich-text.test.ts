@@ -1,7 +1,7 @@
 // The rich-text allow-list: what Quill 2's desktop toolbar makes survives; SECURITY.md's attack
 // list is removed or neutralised; the text length counts characters, not markup.
 import { describe, expect, test } from 'vitest';
-import { sanitizeRichText } from '../../server/src/garage/rich-text';
+import { sanitizeRichText } from '../../server/src/http/rich-text';
 
 const clean = (html: string) => sanitizeRichText(html).html;
 

@@ -16,7 +16,7 @@ import { carLogsService } from './car-logs-service';
 import { carsRepository } from './cars-repository';
 import { garageNotifier } from './garage-events';
 import { fileDiscarder } from '../media/media-storage';
-import { Deleted, errors, OkItem } from './garage-schemas';
+import { Deleted, errors, OkItem } from '../http/route-schemas';
 
 const tags = ['car logs'];
 

@@ -8,7 +8,7 @@ import { carsRepository } from './cars-repository';
 import { carsService } from './cars-service';
 import { garageNotifier } from './garage-events';
 import { fileDiscarder } from '../media/media-storage';
-import { Deleted, errors, OkItem } from './garage-schemas';
+import { Deleted, errors, OkItem } from '../http/route-schemas';
 
 const tags = ['cars'];
 

@@ -6,9 +6,9 @@ import { settingsRepository } from '../settings/settings-repository';
 import { carsRepository } from '../garage/cars-repository';
 import { carsService } from '../garage/cars-service';
 import { garageNotifier } from '../garage/garage-events';
-import { OkItem } from '../garage/garage-schemas';
+import { errors, OkItem } from '../http/route-schemas';
 import { mediaRepository } from './media-repository';
-import { mediaErrors, multipartBody } from './media-schemas';
+import { multipartBody } from './media-schemas';
 import { mediaService } from './media-service';
 import { fileDiscarder, mediaStorage } from './media-storage';
 import { mediaUrl } from './media-url';
@@ -41,7 +41,7 @@ export const carImageRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Add a car with its image (multipart; a repeated client id answers the stored car)',
         ...multipartBody('image', false),
-        response: { 201: OkItem(Car), 200: OkItem(Car), ...mediaErrors(400, 401, 409, 413, 415) },
+        response: { 201: OkItem(Car), 200: OkItem(Car), ...errors(400, 401, 409, 413, 415) },
       },
     },
     async (request, reply) => {
@@ -78,7 +78,7 @@ export const carImageRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Change the fields given of one of my cars and replace its image (multipart; the old image is deleted)',
         ...multipartBody('image', false),
         params: IdParams,
-        response: { 200: OkItem(Car), ...mediaErrors(400, 401, 404, 413, 415) },
+        response: { 200: OkItem(Car), ...errors(400, 401, 404, 413, 415) },
       },
     },
     async (request) => {

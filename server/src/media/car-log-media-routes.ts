@@ -4,11 +4,11 @@ import { carLogsRepository } from '../garage/car-logs-repository';
 import { carLogsService } from '../garage/car-logs-service';
 import { carsRepository } from '../garage/cars-repository';
 import { garageNotifier, type GarageNotify } from '../garage/garage-events';
-import { OkItem } from '../garage/garage-schemas';
+import { errors, OkItem } from '../http/route-schemas';
 import { settingsRepository } from '../settings/settings-repository';
 import { MAX_FILES_PER_LOG } from './media-processing';
 import { mediaRepository, type MediaRow } from './media-repository';
-import { mediaErrors, multipartBody } from './media-schemas';
+import { multipartBody } from './media-schemas';
 import { mediaService } from './media-service';
 import { fileDiscarder, mediaStorage } from './media-storage';
 import { readMultipart } from './multipart-body';
@@ -50,7 +50,7 @@ export const carLogMediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: `Add a log with up to ${MAX_FILES_PER_LOG} photos or PDF receipts (multipart)`,
         ...multipartBody('media', true),
-        response: { 201: OkItem(CarLog), 200: OkItem(CarLog), ...mediaErrors(400, 401, 404, 409, 413, 415) },
+        response: { 201: OkItem(CarLog), 200: OkItem(CarLog), ...errors(400, 401, 404, 409, 413, 415) },
       },
     },
     async (request, reply) => {
@@ -108,7 +108,7 @@ export const carLogMediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Change the fields given of one of my logs and add photos or PDF receipts (multipart)',
         ...multipartBody('media', true),
         params: IdParams,
-        response: { 200: OkItem(CarLog), ...mediaErrors(400, 401, 404, 413, 415) },
+        response: { 200: OkItem(CarLog), ...errors(400, 401, 404, 413, 415) },
       },
     },
     async (request) => {

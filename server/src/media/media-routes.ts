@@ -3,7 +3,8 @@ import { Type } from 'typebox';
 import { IdParams } from '../../../src/contract/garage';
 import { areFriends } from '../people/friendship';
 import { mediaRepository } from './media-repository';
-import { FilesList, mediaErrors } from './media-schemas';
+import { Deleted, errors, OkItem } from '../http/route-schemas';
+import { FilesList } from './media-schemas';
 import { mediaService } from './media-service';
 import { mediaStorage } from './media-storage';
 
@@ -34,7 +35,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'The bytes of one of my files (404 also when its bytes are no longer on disk)',
         params: IdParams,
-        response: { 200: Type.Unknown(), ...mediaErrors(400, 401, 404) },
+        response: { 200: Type.Unknown(), ...errors(400, 401, 404) },
       },
     },
     async (request, reply) => {
@@ -62,7 +63,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'My files, what uses each, and my storage quota',
-        response: { 200: FilesList, ...mediaErrors(401) },
+        response: { 200: FilesList, ...errors(401) },
       },
     },
     async (request) => {
@@ -80,8 +81,8 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Delete one of my files and its links to cars and logs',
         params: IdParams,
         response: {
-          200: Type.Object({ success: Type.Literal(true), data: Type.Object({ id: Type.String() }) }),
-          ...mediaErrors(400, 401, 404),
+          200: OkItem(Deleted),
+          ...errors(400, 401, 404),
         },
       },
     },

@@ -10,7 +10,7 @@ import {
   MessageUnreadCount,
 } from '../../../src/contract/messages';
 import { notificationsService } from '../notifications/notifications-service';
-import { errors, OkItem, OkList } from '../notifications/route-schemas';
+import { errors, OkItem, OkList } from '../http/route-schemas';
 import { areFriends } from '../people/friendship';
 import { messagesRepository } from './messages-repository';
 import { messagesService } from './messages-service';

@@ -10,7 +10,7 @@ import {
   UnreadCount,
 } from '../../../src/contract/notifications';
 import { notificationsService } from './notifications-service';
-import { errors, OkItem, OkList } from './route-schemas';
+import { errors, OkItem, OkList } from '../http/route-schemas';
 
 const tags = ['notifications'];
 

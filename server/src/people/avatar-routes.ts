@@ -6,7 +6,9 @@ import { CurrentUser } from '../../../src/contract/user';
 import { AppError, badRequest } from '../http/errors';
 import { MAX_FILE_BYTES } from '../media/media-processing';
 import type { PeopleServices } from './people-services';
-import { errors, OkItem, tags } from './route-schemas';
+import { errors, OkItem } from '../http/route-schemas';
+
+const tags = ['people'];
 
 /** The file's field: `avatar`, or `image` as the other uploads name theirs (DESIGN.md). */
 const FILE_FIELDS = new Set(['avatar', 'image']);

@@ -19,7 +19,9 @@ import {
   UserIdParams,
 } from '../../../src/contract/people';
 import type { PeopleServices } from './people-services';
-import { errors, OkItem, tags } from './route-schemas';
+import { errors, OkItem } from '../http/route-schemas';
+
+const tags = ['people'];
 
 const codes = PEOPLE_ERROR_CODES;
 

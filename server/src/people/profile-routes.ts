@@ -13,7 +13,9 @@ import {
 } from '../../../src/contract/people';
 import { CurrentUser } from '../../../src/contract/user';
 import type { PeopleServices } from './people-services';
-import { errors, OkItem, tags } from './route-schemas';
+import { errors, OkItem } from '../http/route-schemas';
+
+const tags = ['people'];
 
 /** My profile, another member's profile, their avatar images, and the people search. */
 export const profileRoutes: FastifyPluginAsyncTypebox<{ services: PeopleServices }> = async (

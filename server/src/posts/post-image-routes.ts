@@ -4,11 +4,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Post, PostIdParams, PostImageParams, PostInput, PostUpdate } from '../../../src/contract/posts';
 import { badRequest, notFound } from '../http/errors';
-import { mediaErrors as errors, multipartBody } from '../media/media-schemas';
+import { multipartBody } from '../media/media-schemas';
 import type { MediaService } from '../media/media-service';
 import { fsErrorCode, mediaStorage } from '../media/media-storage';
 import { readMultipart } from '../media/multipart-body';
-import { OkItem } from '../notifications/route-schemas';
+import { errors, OkItem } from '../http/route-schemas';
 import type { PostImage, PostsService } from './posts-service';
 
 const tags = ['posts'];
