@@ -18,16 +18,12 @@ import { authRoutes } from './auth/auth-routes';
 import { healthRoutes } from './health/health-routes';
 import { legalRoutes } from './legal/legal-routes';
 import { settingsRoutes } from './settings/settings-routes';
-import { garageRoutes } from './garage/garage-routes';
+import { garageFeature } from './garage/garage-feature';
 import { messagingRoutes } from './messages/messaging-routes';
 import { peopleRoutes } from './people/people-routes';
 import { postsFeature } from './posts/posts-feature';
 import { chatFeature } from './chat/chat-feature';
-import multipart from '@fastify/multipart';
-import { carImageRoutes } from './media/car-image-routes';
-import { carLogMediaRoutes } from './media/car-log-media-routes';
-import { mediaRoutes } from './media/media-routes';
-import { multipartOptions } from './media/multipart-body';
+import { createMediaService, mediaFeature } from './media/media-feature';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -91,18 +87,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(authRoutes);
       await api.register(legalRoutes);
       await api.register(settingsRoutes);
-      await api.register(garageRoutes);
+      // Built once: the files screen serves what the garage and the feed upload.
+      const media = createMediaService(api);
+      await api.register(garageFeature, { media });
       await api.register(messagingRoutes);
       await api.register(peopleRoutes);
-      await api.register(postsFeature);
+      await api.register(postsFeature, { media });
       await api.register(chatFeature);
-      // Uploads: multipart is parsed only by the routes that read it (server/src/media).
-      await api.register(async (uploads) => {
-        await uploads.register(multipart, multipartOptions);
-        await uploads.register(carImageRoutes);
-        await uploads.register(carLogMediaRoutes);
-        await uploads.register(mediaRoutes);
-      });
+      await api.register(mediaFeature, { media });
     },
     { prefix: API_BASE },
   );

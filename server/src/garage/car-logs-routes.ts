@@ -10,24 +10,15 @@ import {
   CarLogUpdate,
   IdParams,
 } from '../../../src/contract/garage';
-import { settingsRepository } from '../settings/settings-repository';
-import { carLogsRepository } from './car-logs-repository';
-import { carLogsService } from './car-logs-service';
-import { carsRepository } from './cars-repository';
-import { garageNotifier } from './garage-events';
-import { fileDiscarder } from '../media/media-storage';
+import type { CarLogsService } from './car-logs-service';
 import { Deleted, errors, OkItem } from '../http/route-schemas';
 
 const tags = ['car logs'];
 
-export const carLogsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const service = carLogsService({
-    cars: carsRepository(app.db.kysely),
-    logs: carLogsRepository(app.db.kysely),
-    settings: settingsRepository(app.db.kysely),
-    notify: garageNotifier(app),
-    discardFiles: fileDiscarder(app.config.dataDir, app.log),
-  });
+export const carLogsRoutes: FastifyPluginAsyncTypebox<{ logs: CarLogsService }> = async (
+  app,
+  { logs: service },
+) => {
   const preHandler = app.authenticate;
 
   app.get(

@@ -1,25 +1,16 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { areFriends } from '../people/friendship';
 import { Ok } from '../../../src/contract/envelope';
 import { Car, CarFeedQuery, CarInput, CarUpdate, IdParams } from '../../../src/contract/garage';
-import { settingsRepository } from '../settings/settings-repository';
-import { carsRepository } from './cars-repository';
-import { carsService } from './cars-service';
-import { garageNotifier } from './garage-events';
-import { fileDiscarder } from '../media/media-storage';
+import type { CarsService } from './cars-service';
 import { Deleted, errors, OkItem } from '../http/route-schemas';
 
 const tags = ['cars'];
 
-export const carsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const service = carsService({
-    cars: carsRepository(app.db.kysely),
-    settings: settingsRepository(app.db.kysely),
-    notify: garageNotifier(app),
-    friends: { areFriends: (a, b) => areFriends(app.db.kysely, a, b) },
-    discardFiles: fileDiscarder(app.config.dataDir, app.log),
-  });
+export const carsRoutes: FastifyPluginAsyncTypebox<{ cars: CarsService }> = async (
+  app,
+  { cars: service },
+) => {
   const preHandler = app.authenticate;
 
   app.get(

@@ -38,6 +38,12 @@ export function mediaRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /** Whether a car shows this file as its image (its owner's friends may then see it). */
+    async isCarImage(id: string): Promise<boolean> {
+      const car = await db.selectFrom('cars').select('id').where('image', '=', id).executeTakeFirst();
+      return car !== undefined;
+    },
+
     /** Which of the owner's cars and logs use each of the given files. */
     async uses(ids: string[]): Promise<Map<string, MediaUse[]>> {
       const out = new Map<string, MediaUse[]>();

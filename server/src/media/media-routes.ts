@@ -1,30 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { IdParams } from '../../../src/contract/garage';
-import { areFriends } from '../people/friendship';
-import { mediaRepository } from './media-repository';
 import { Deleted, errors, OkItem } from '../http/route-schemas';
 import { FilesList } from './media-schemas';
-import { mediaService } from './media-service';
-import { mediaStorage } from './media-storage';
+import type { MediaService } from './media-service';
 
 const tags = ['media'];
 
-export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const service = mediaService({
-    media: mediaRepository(app.db.kysely),
-    storage: mediaStorage(app.config.dataDir),
-    log: app.log,
-    // A car's photo is seen by the owner's friends, as the car is; logs' files stay private.
-    mayRead: async (memberId, row) => {
-      const car = await app.db.kysely
-        .selectFrom('cars')
-        .select('id')
-        .where('image', '=', row.id)
-        .executeTakeFirst();
-      return car !== undefined && (await areFriends(app.db.kysely, memberId, row.owner_id));
-    },
-  });
+export const mediaRoutes: FastifyPluginAsyncTypebox<{ media: MediaService }> = async (
+  app,
+  { media: service },
+) => {
   const preHandler = app.authenticate;
 
   app.get(
