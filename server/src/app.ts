@@ -14,13 +14,15 @@ import { registerSecurity } from './http/security';
 import { registerStatic } from './http/static';
 import { registerRealtime } from './realtime/realtime';
 import { authPlugin } from './auth/auth-plugin';
-import { authRoutes } from './auth/auth-routes';
+import { authFeature } from './auth/auth-feature';
+import { createAuthServices } from './auth/auth-services';
 import { healthRoutes } from './health/health-routes';
 import { legalRoutes } from './legal/legal-routes';
 import { settingsRoutes } from './settings/settings-routes';
 import { garageFeature } from './garage/garage-feature';
-import { messagingRoutes } from './messages/messaging-routes';
-import { peopleRoutes } from './people/people-routes';
+import { messagesFeature } from './messages/messages-feature';
+import { notificationsFeature } from './notifications/notifications-feature';
+import { peopleFeature } from './people/people-feature';
 import { postsFeature } from './posts/posts-feature';
 import { chatFeature } from './chat/chat-feature';
 import { createMediaService, mediaFeature } from './media/media-feature';
@@ -67,7 +69,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => db.close());
 
   registerErrorHandling(app);
-  await app.register(authPlugin);
+  // Built once: authPlugin checks access tokens with its session service, the routes use them all.
+  const auth = await createAuthServices(app);
+  await app.register(authPlugin, { sessions: auth.sessions });
 
   // --- platform plugins (security headers, CORS, rate limits, idempotency, OpenAPI) ---
   // Order matters: rate limits and idempotency append their preHandlers to each route added after
@@ -84,14 +88,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
-      await api.register(authRoutes);
+      await api.register(authFeature, { services: auth });
       await api.register(legalRoutes);
       await api.register(settingsRoutes);
       // Built once: the files screen serves what the garage and the feed upload.
       const media = createMediaService(api);
       await api.register(garageFeature, { media });
-      await api.register(messagingRoutes);
-      await api.register(peopleRoutes);
+      await api.register(notificationsFeature);
+      await api.register(messagesFeature);
+      await api.register(peopleFeature);
       await api.register(postsFeature, { media });
       await api.register(chatFeature);
       await api.register(mediaFeature, { media });

@@ -9,23 +9,16 @@ import {
   MessageRead,
   MessageUnreadCount,
 } from '../../../src/contract/messages';
-import { notificationsService } from '../notifications/notifications-service';
 import { errors, OkItem, OkList } from '../http/route-schemas';
-import { areFriends } from '../people/friendship';
-import { messagesRepository } from './messages-repository';
-import { messagesService } from './messages-service';
+import type { MessagesService } from './messages-service';
 
 const tags = ['messages'];
 
 /** Spec §7 "Messages": between friends; only the two participants see a message (404 otherwise). */
-export const messagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const db = app.db.kysely;
-  const service = messagesService({
-    messages: messagesRepository(db),
-    areFriends: (a, b) => areFriends(db, a, b),
-    notifications: notificationsService(app),
-    warn: (err, message) => app.log.warn({ err }, message),
-  });
+export const messagesRoutes: FastifyPluginAsyncTypebox<{ messages: MessagesService }> = async (
+  app,
+  { messages: service },
+) => {
   const preHandler = app.authenticate;
 
   app.get(

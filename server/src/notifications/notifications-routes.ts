@@ -9,14 +9,16 @@ import {
   NotificationsReadAll,
   UnreadCount,
 } from '../../../src/contract/notifications';
-import { notificationsService } from './notifications-service';
+import type { NotificationsService } from './notifications-service';
 import { errors, OkItem, OkList } from '../http/route-schemas';
 
 const tags = ['notifications'];
 
 /** Spec §7 "Notifications": the member's own only; another member's id answers 404. */
-export const notificationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const service = notificationsService(app);
+export const notificationsRoutes: FastifyPluginAsyncTypebox<{ notifications: NotificationsService }> = async (
+  app,
+  { notifications: service },
+) => {
   const preHandler = app.authenticate;
 
   app.get(
