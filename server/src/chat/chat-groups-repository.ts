@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { ChatGroup } from '../../../src/contract/chat';
 import type { Database } from '../db/schema';
 import type { ChatGroupRow } from './chat-tables';
-import { Rollback, type ChatViews } from './chat-views';
+import { Rollback, type ChatViews } from './chat-views-repository';
 
 export interface NewGroup {
   id: string;

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { ChatMessage } from '../../../src/contract/chat';
 import type { Database } from '../db/schema';
 import type { ChatMessageRow, ChatRoomRow } from './chat-tables';
-import { MESSAGE_COLUMNS, Rollback, type ChatViews } from './chat-views';
+import { MESSAGE_COLUMNS, Rollback, type ChatViews } from './chat-views-repository';
 
 export type NewMessageResult =
   | { status: 'created'; message: ChatMessageRow; participantIds: string[] }

@@ -6,7 +6,7 @@ import { mediaRepository } from './media-repository';
 import { mediaRoutes } from './media-routes';
 import { mediaService, type MediaService } from './media-service';
 import { mediaStorage } from './media-storage';
-import { areFriends } from '../people/friendship';
+import { areFriends } from '../people/friendship-repository';
 
 export function createMediaService(app: FastifyInstance): MediaService {
   const db = app.db.kysely;

@@ -2,7 +2,7 @@
 // participants see a message. Its service is built here, once.
 import type { FastifyPluginAsync } from 'fastify';
 import { notificationsService } from '../notifications/notifications-service';
-import { areFriends } from '../people/friendship';
+import { areFriends } from '../people/friendship-repository';
 import { messagesRepository } from './messages-repository';
 import { messagesRoutes } from './messages-routes';
 import { messagesService } from './messages-service';

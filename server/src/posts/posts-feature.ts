@@ -6,7 +6,7 @@ import type { MediaService } from '../media/media-service';
 import { fileDiscarder } from '../media/media-storage';
 import { multipartOptions } from '../media/multipart-body';
 import { notificationsService } from '../notifications/notifications-service';
-import { areFriends, friendIdsOf } from '../people/friendship';
+import { areFriends, friendIdsOf } from '../people/friendship-repository';
 import { commentsRepository } from './comments-repository';
 import { commentsRoutes } from './comments-routes';
 import { commentsService } from './comments-service';

@@ -1,4 +1,4 @@
-// Friendship checks for other features: messages go only to friends, friends read a member's cars
+// Friendship checks for other features (read-only look-ups of the friendships table): messages go only to friends, friends read a member's cars
 // (SECURITY.md "Access to members' things"). Both are primary-key look-ups.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
