@@ -15,10 +15,7 @@ import { Deleted, errors, OkItem } from '../http/route-schemas';
 
 const tags = ['car logs'];
 
-export const carLogsRoutes: FastifyPluginAsyncTypebox<{ logs: CarLogsService }> = async (
-  app,
-  { logs: service },
-) => {
+export const carLogsRoutes: FastifyPluginAsyncTypebox<{ logs: CarLogsService }> = async (app, { logs }) => {
   const preHandler = app.authenticate;
 
   app.get(
@@ -38,7 +35,7 @@ export const carLogsRoutes: FastifyPluginAsyncTypebox<{ logs: CarLogsService }> 
     },
     async (request) => {
       const { page, limit } = request.query;
-      const { items, total } = await service.list(request.member.id, request.params.carId, request.query);
+      const { items, total } = await logs.list(request.member.id, request.params.carId, request.query);
       return { success: true as const, data: items, meta: { total, page, limit } };
     },
   );
@@ -56,7 +53,7 @@ export const carLogsRoutes: FastifyPluginAsyncTypebox<{ logs: CarLogsService }> 
     },
     async (request) => ({
       success: true as const,
-      data: await service.get(request.member.id, request.params.id),
+      data: await logs.get(request.member.id, request.params.id),
     }),
   );
 
@@ -73,7 +70,7 @@ export const carLogsRoutes: FastifyPluginAsyncTypebox<{ logs: CarLogsService }> 
     },
     async (request) => ({
       success: true as const,
-      data: await service.stats(request.member.id, request.params.carId),
+      data: await logs.stats(request.member.id, request.params.carId),
     }),
   );
 
@@ -89,7 +86,7 @@ export const carLogsRoutes: FastifyPluginAsyncTypebox<{ logs: CarLogsService }> 
       },
     },
     async (request, reply) => {
-      const { log, created } = await service.create(request.member.id, request.body);
+      const { log, created } = await logs.create(request.member.id, request.body);
       return reply.status(created ? 201 : 200).send({ success: true as const, data: log });
     },
   );
@@ -108,7 +105,7 @@ export const carLogsRoutes: FastifyPluginAsyncTypebox<{ logs: CarLogsService }> 
     },
     async (request) => ({
       success: true as const,
-      data: await service.update(request.member.id, request.params.id, request.body),
+      data: await logs.update(request.member.id, request.params.id, request.body),
     }),
   );
 
@@ -124,7 +121,7 @@ export const carLogsRoutes: FastifyPluginAsyncTypebox<{ logs: CarLogsService }> 
       },
     },
     async (request) => {
-      await service.remove(request.member.id, request.params.id);
+      await logs.remove(request.member.id, request.params.id);
       return { success: true as const, data: { id: request.params.id } };
     },
   );

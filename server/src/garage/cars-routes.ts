@@ -7,10 +7,7 @@ import { Deleted, errors, OkItem } from '../http/route-schemas';
 
 const tags = ['cars'];
 
-export const carsRoutes: FastifyPluginAsyncTypebox<{ cars: CarsService }> = async (
-  app,
-  { cars: service },
-) => {
+export const carsRoutes: FastifyPluginAsyncTypebox<{ cars: CarsService }> = async (app, { cars }) => {
   const preHandler = app.authenticate;
 
   app.get(
@@ -26,7 +23,7 @@ export const carsRoutes: FastifyPluginAsyncTypebox<{ cars: CarsService }> = asyn
     },
     async (request) => {
       const { limit, offset, ownerId } = request.query;
-      const { items, total } = await service.feed(request.member.id, limit, offset, ownerId);
+      const { items, total } = await cars.feed(request.member.id, limit, offset, ownerId);
       return { success: true as const, data: items, meta: { total, limit, offset } };
     },
   );
@@ -43,7 +40,7 @@ export const carsRoutes: FastifyPluginAsyncTypebox<{ cars: CarsService }> = asyn
       },
     },
     async (request, reply) => {
-      const { car, created } = await service.create(request.member.id, request.body);
+      const { car, created } = await cars.create(request.member.id, request.body);
       return reply.status(created ? 201 : 200).send({ success: true as const, data: car });
     },
   );
@@ -61,7 +58,7 @@ export const carsRoutes: FastifyPluginAsyncTypebox<{ cars: CarsService }> = asyn
     },
     async (request) => ({
       success: true as const,
-      data: await service.get(request.member.id, request.params.id),
+      data: await cars.get(request.member.id, request.params.id),
     }),
   );
 
@@ -79,7 +76,7 @@ export const carsRoutes: FastifyPluginAsyncTypebox<{ cars: CarsService }> = asyn
     },
     async (request) => ({
       success: true as const,
-      data: await service.update(request.member.id, request.params.id, request.body),
+      data: await cars.update(request.member.id, request.params.id, request.body),
     }),
   );
 
@@ -95,7 +92,7 @@ export const carsRoutes: FastifyPluginAsyncTypebox<{ cars: CarsService }> = asyn
       },
     },
     async (request) => {
-      await service.remove(request.member.id, request.params.id);
+      await cars.remove(request.member.id, request.params.id);
       return { success: true as const, data: { id: request.params.id } };
     },
   );

@@ -2,15 +2,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { IdParams } from '../../../src/contract/garage';
 import { Deleted, errors, OkItem } from '../http/route-schemas';
+import { sendFileBytes } from '../http/file-reply';
 import { FilesList } from './media-schemas';
 import type { MediaService } from './media-service';
 
 const tags = ['media'];
 
-export const mediaRoutes: FastifyPluginAsyncTypebox<{ media: MediaService }> = async (
-  app,
-  { media: service },
-) => {
+export const mediaRoutes: FastifyPluginAsyncTypebox<{ media: MediaService }> = async (app, { media }) => {
   const preHandler = app.authenticate;
 
   app.get(
@@ -25,7 +23,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ media: MediaService }> = a
       },
     },
     async (request, reply) => {
-      const { row, bytes } = await service.read(request.member.id, request.params.id);
+      const { row, bytes } = await media.read(request.member.id, request.params.id);
       const ext = row.kind === 'pdf' ? 'pdf' : 'webp';
       // Only server-made characters in the header: the stored name could hold anything.
       const safe =
@@ -33,12 +31,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ media: MediaService }> = a
           .replace(/\.[^.]*$/, '')
           .replace(/[^\w.-]+/g, '_')
           .slice(0, 80) || 'file';
-      return reply
-        .type(row.mime)
-        .header('Content-Disposition', `inline; filename="${safe}.${ext}"`)
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Cache-Control', 'private, max-age=31536000, immutable')
-        .send(bytes);
+      return sendFileBytes(reply, { mime: row.mime, fileName: `${safe}.${ext}`, bytes });
     },
   );
 
@@ -53,7 +46,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ media: MediaService }> = a
       },
     },
     async (request) => {
-      const { items, totalBytes, quotaBytes } = await service.list(request.member.id);
+      const { items, totalBytes, quotaBytes } = await media.list(request.member.id);
       return { success: true as const, data: items, meta: { totalBytes, quotaBytes } };
     },
   );
@@ -73,7 +66,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ media: MediaService }> = a
       },
     },
     async (request) => {
-      await service.remove(request.member.id, request.params.id);
+      await media.remove(request.member.id, request.params.id);
       return { success: true as const, data: { id: request.params.id } };
     },
   );

@@ -17,7 +17,7 @@ const tags = ['messages'];
 /** Spec §7 "Messages": between friends; only the two participants see a message (404 otherwise). */
 export const messagesRoutes: FastifyPluginAsyncTypebox<{ messages: MessagesService }> = async (
   app,
-  { messages: service },
+  { messages },
 ) => {
   const preHandler = app.authenticate;
 
@@ -34,7 +34,7 @@ export const messagesRoutes: FastifyPluginAsyncTypebox<{ messages: MessagesServi
     },
     async (request) => {
       const { limit, offset } = request.query;
-      const { items, total, unreadCount } = await service.list(request.member.id, request.query);
+      const { items, total, unreadCount } = await messages.list(request.member.id, request.query);
       return { success: true as const, data: items, meta: { total, limit, offset, unreadCount } };
     },
   );
@@ -51,7 +51,7 @@ export const messagesRoutes: FastifyPluginAsyncTypebox<{ messages: MessagesServi
     },
     async (request) => ({
       success: true as const,
-      data: { count: await service.unreadCount(request.member.id) },
+      data: { count: await messages.unreadCount(request.member.id) },
     }),
   );
 
@@ -68,7 +68,7 @@ export const messagesRoutes: FastifyPluginAsyncTypebox<{ messages: MessagesServi
       },
     },
     async (request, reply) => {
-      const { message, created } = await service.send(request.member.id, request.body);
+      const { message, created } = await messages.send(request.member.id, request.body);
       return reply.status(created ? 201 : 200).send({ success: true as const, data: message });
     },
   );
@@ -86,7 +86,7 @@ export const messagesRoutes: FastifyPluginAsyncTypebox<{ messages: MessagesServi
     },
     async (request) => ({
       success: true as const,
-      data: await service.get(request.member.id, request.params.id),
+      data: await messages.get(request.member.id, request.params.id),
     }),
   );
 
@@ -104,7 +104,7 @@ export const messagesRoutes: FastifyPluginAsyncTypebox<{ messages: MessagesServi
     },
     async (request) => ({
       success: true as const,
-      data: await service.markRead(request.member.id, request.params.id),
+      data: await messages.markRead(request.member.id, request.params.id),
     }),
   );
 
@@ -121,7 +121,7 @@ export const messagesRoutes: FastifyPluginAsyncTypebox<{ messages: MessagesServi
     },
     async (request) => ({
       success: true as const,
-      data: await service.remove(request.member.id, request.params.id),
+      data: await messages.remove(request.member.id, request.params.id),
     }),
   );
 };

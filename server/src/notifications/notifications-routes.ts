@@ -17,7 +17,7 @@ const tags = ['notifications'];
 /** Spec §7 "Notifications": the member's own only; another member's id answers 404. */
 export const notificationsRoutes: FastifyPluginAsyncTypebox<{ notifications: NotificationsService }> = async (
   app,
-  { notifications: service },
+  { notifications },
 ) => {
   const preHandler = app.authenticate;
 
@@ -34,7 +34,7 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox<{ notifications: Not
     },
     async (request) => {
       const { limit, offset } = request.query;
-      const { items, total, unreadCount } = await service.list(request.member.id, request.query);
+      const { items, total, unreadCount } = await notifications.list(request.member.id, request.query);
       return { success: true as const, data: items, meta: { total, limit, offset, unreadCount } };
     },
   );
@@ -51,7 +51,7 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox<{ notifications: Not
     },
     async (request) => ({
       success: true as const,
-      data: { count: await service.unreadCount(request.member.id) },
+      data: { count: await notifications.unreadCount(request.member.id) },
     }),
   );
 
@@ -65,7 +65,7 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox<{ notifications: Not
         response: { 200: OkItem(NotificationsReadAll), ...errors(401) },
       },
     },
-    async (request) => ({ success: true as const, data: await service.markAllRead(request.member.id) }),
+    async (request) => ({ success: true as const, data: await notifications.markAllRead(request.member.id) }),
   );
 
   app.get(
@@ -81,7 +81,7 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox<{ notifications: Not
     },
     async (request) => ({
       success: true as const,
-      data: await service.get(request.member.id, request.params.id),
+      data: await notifications.get(request.member.id, request.params.id),
     }),
   );
 
@@ -98,7 +98,7 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox<{ notifications: Not
     },
     async (request) => ({
       success: true as const,
-      data: await service.markRead(request.member.id, request.params.id),
+      data: await notifications.markRead(request.member.id, request.params.id),
     }),
   );
 
@@ -115,7 +115,7 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox<{ notifications: Not
     },
     async (request) => ({
       success: true as const,
-      data: await service.remove(request.member.id, request.params.id),
+      data: await notifications.remove(request.member.id, request.params.id),
     }),
   );
 };

@@ -9,6 +9,7 @@ import type { MediaService } from '../media/media-service';
 import { fsErrorCode, mediaStorage } from '../media/media-storage';
 import { readMultipart } from '../media/multipart-body';
 import { errors, OkItem } from '../http/route-schemas';
+import { sendFileBytes } from '../http/file-reply';
 import type { PostImage, PostsService } from './posts-service';
 
 const tags = ['posts'];
@@ -42,12 +43,7 @@ export const postImageRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService; d
         request.log.warn({ mediaId, storageKey: row.storage_key }, 'post image missing from disk');
         throw notFound('Image');
       }
-      return reply
-        .type(row.mime)
-        .header('Content-Disposition', `inline; filename="post-${id}.webp"`)
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Cache-Control', 'private, max-age=31536000, immutable')
-        .send(bytes);
+      return sendFileBytes(reply, { mime: row.mime, fileName: `post-${id}.webp`, bytes });
     },
   );
 };
