@@ -12,12 +12,6 @@ export const SETTINGS_DOMAINS = [
 ] as const;
 export type SettingsDomain = (typeof SETTINGS_DOMAINS)[number];
 
-// ---------- uploads (the server enforces them: server/src/media/media-processing.ts) ----------
-/** Per-file upload limit: 10 MiB. */
-export const MAX_FILE_BYTES = 10 * 1024 * 1024;
-/** Files per car log upload. */
-export const MAX_FILES_PER_LOG = 10;
-
 // ---------- people (src/contract/people.ts re-exports these) ----------
 /** A bio holds at most this many characters of text (spec §5, §9). */
 export const BIO_MAX_TEXT = 20_000;

@@ -1,14 +1,16 @@
 import { AppError, badRequest } from '../http/errors';
 import { loadSharp } from './sharp';
 
-// The limits the client's forms check too live in the contract (SECURITY.md "Uploads").
-export { MAX_FILE_BYTES, MAX_FILES_PER_LOG } from '../../../src/contract/constants';
+/** Per-file upload limit (SECURITY.md "Uploads"). */
+export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 /** Total bytes a member may store. */
 export const MEMBER_QUOTA_BYTES = 200 * 1024 * 1024;
 /** Decoded pixels an image may have: refuses decompression bombs before decoding them. */
 export const MAX_INPUT_PIXELS = 40_000_000;
 /** Longest side of a stored image. */
 export const MAX_IMAGE_SIDE = 2048;
+/** Files per car log upload. */
+export const MAX_FILES_PER_LOG = 10;
 
 export interface ProcessedFile {
   kind: 'image' | 'pdf';
