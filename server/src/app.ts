@@ -15,20 +15,18 @@ import { registerSecurity } from './http/security';
 import { registerStatic } from './http/static';
 import { registerRealtime } from './realtime/realtime';
 import { authPlugin } from './auth/auth-plugin';
-import { authRoutes } from './auth/auth-routes';
+import { authFeature } from './auth/auth-feature';
+import { createAuthServices } from './auth/auth-services';
 import { healthRoutes } from './health/health-routes';
 import { legalRoutes } from './legal/legal-routes';
 import { settingsRoutes } from './settings/settings-routes';
-import { garageRoutes } from './garage/garage-routes';
-import { messagingRoutes } from './messages/messaging-routes';
-import { peopleRoutes } from './people/people-routes';
+import { garageFeature } from './garage/garage-feature';
+import { messagesFeature } from './messages/messages-feature';
+import { notificationsFeature } from './notifications/notifications-feature';
+import { peopleFeature } from './people/people-feature';
 import { postsFeature } from './posts/posts-feature';
 import { chatFeature } from './chat/chat-feature';
-import multipart from '@fastify/multipart';
-import { carImageRoutes } from './media/car-image-routes';
-import { carLogMediaRoutes } from './media/car-log-media-routes';
-import { mediaRoutes } from './media/media-routes';
-import { multipartOptions } from './media/multipart-body';
+import { createMediaService, mediaFeature } from './media/media-feature';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -75,7 +73,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => db.close());
 
   registerErrorHandling(app);
-  await app.register(authPlugin);
+  // Built once: authPlugin checks access tokens with its session service, the routes use them all.
+  const auth = await createAuthServices(app);
+  await app.register(authPlugin, { sessions: auth.sessions });
 
   // --- platform plugins (security headers, CORS, rate limits, idempotency, OpenAPI) ---
   // Order matters: rate limits and idempotency append their preHandlers to each route added after
@@ -92,21 +92,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
-      await api.register(authRoutes);
+      await api.register(authFeature, { services: auth });
       await api.register(legalRoutes);
       await api.register(settingsRoutes);
-      await api.register(garageRoutes);
-      await api.register(messagingRoutes);
-      await api.register(peopleRoutes);
-      await api.register(postsFeature);
+      // Built once: the files screen serves what the garage and the feed upload.
+      const media = createMediaService(api);
+      await api.register(garageFeature, { media });
+      await api.register(notificationsFeature);
+      await api.register(messagesFeature);
+      await api.register(peopleFeature);
+      await api.register(postsFeature, { media });
       await api.register(chatFeature);
-      // Uploads: multipart is parsed only by the routes that read it (server/src/media).
-      await api.register(async (uploads) => {
-        await uploads.register(multipart, multipartOptions);
-        await uploads.register(carImageRoutes);
-        await uploads.register(carLogMediaRoutes);
-        await uploads.register(mediaRoutes);
-      });
+      await api.register(mediaFeature, { media });
     },
     { prefix: API_BASE },
   );

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Friend, FriendRequest, FriendRequestResult, FriendRequests } from '../../src/contract/people';
 import type { NotificationEvent } from '../../src/contract/socket-events';
-import { areFriends, friendIdsOf } from '../../server/src/people/friendship';
+import { areFriends, friendIdsOf } from '../../server/src/people/friendship-repository';
 import { collect, listen, received, socketOf } from './garage-fixtures';
 import { createTestApp, type TestApp } from './helpers';
 import { befriend, caller, person, sendRequest, type Person } from './people-fixtures';

@@ -1,7 +1,7 @@
 // The rich-text allow-list: what Quill 2's desktop toolbar makes survives; docs/SECURITY-CHECKS.md's attack
 // list is removed or neutralised; the text length counts characters, not markup.
 import { describe, expect, test } from 'vitest';
-import { sanitizeRichText, type RichTextKind } from '../../server/src/garage/rich-text';
+import { sanitizeRichText, type RichTextKind } from '../../server/src/http/rich-text';
 import {
   COMPACT_TOOLBAR,
   DESKTOP_TOOLBAR,

@@ -1,8 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { unauthorized } from '../http/errors';
-import { createSessionService, type AuthMember } from './session-service';
-import { createSessionsRepository } from './sessions-repository';
+import type { AuthMember, SessionService } from './session-service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,9 +26,9 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-export const authPlugin = fp(
-  async (app) => {
-    const sessions = createSessionService(app.config, app.db.kysely, createSessionsRepository(app.db.kysely));
+/** `sessions`: the auth feature's session service (createAuthServices builds it once). */
+export const authPlugin = fp<{ sessions: SessionService }>(
+  async (app, { sessions }) => {
     app.decorateRequest('member', null as unknown as AuthMember);
     app.decorate('verifyAccessToken', (token: string) => sessions.verifyAccess(token));
     app.decorate('authenticate', async (request: FastifyRequest) => {

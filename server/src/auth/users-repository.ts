@@ -42,6 +42,12 @@ export function createUsersRepository(db: Kysely<Database>) {
     findByEmail: (email: string) =>
       db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst(),
 
+    /** The language stored on the account (null when the member never chose one). */
+    async languageOf(id: string): Promise<UserLanguage | null> {
+      const row = await db.selectFrom('users').select('language').where('id', '=', id).executeTakeFirst();
+      return userLanguage(row?.language);
+    },
+
     async idExists(id: string): Promise<boolean> {
       return !!(await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst());
     },

@@ -2,7 +2,7 @@
 // `chat_typing`, relayed only from a room's participants to the others.
 import type { FastifyPluginAsync } from 'fastify';
 import { notificationsService } from '../notifications/notifications-service';
-import { areFriends, friendIdsOf } from '../people/friendship';
+import { areFriends, friendIdsOf } from '../people/friendship-repository';
 import { chatRepository } from './chat-repository';
 import { chatRoutes } from './chat-routes';
 import { chatService } from './chat-service';

@@ -20,7 +20,7 @@ import {
   ChatRoomListMeta,
   ChatRoomRead,
 } from '../../../src/contract/chat';
-import { errors, OkItem, OkList } from '../notifications/route-schemas';
+import { errors, OkItem, OkList } from '../http/route-schemas';
 import type { ChatService } from './chat-service';
 
 const groupTags = ['chat groups'];

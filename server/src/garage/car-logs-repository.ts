@@ -174,14 +174,23 @@ export function carLogsRepository(db: Kysely<Database>) {
       }));
     },
 
-    /** Inserts unless the id exists already (a replayed create); true when a row was written. */
-    async insert(log: CarLog): Promise<boolean> {
-      const result = await db
-        .insertInto('car_logs')
-        .values(toRow(log))
-        .onConflict((oc) => oc.column('id').doNothing())
-        .executeTakeFirst();
-      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    /**
+     * Inserts unless the id exists already (a replayed create); true when a row was written. With
+     * files (media rows already saved, linked to nothing yet), the log and its links are written in
+     * one transaction: a process killed half-way leaves no log, or the log with all its files.
+     */
+    async insert(log: CarLog, fileIds: string[] = []): Promise<boolean> {
+      const write = async (trx: Kysely<Database>) => {
+        const result = await trx
+          .insertInto('car_logs')
+          .values(toRow(log))
+          .onConflict((oc) => oc.column('id').doNothing())
+          .executeTakeFirst();
+        const inserted = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+        if (inserted && fileIds.length > 0) await mediaRepository(trx).linkToLog(log.id, fileIds);
+        return inserted;
+      };
+      return fileIds.length === 0 ? write(db) : db.transaction().execute(write);
     },
 
     async replace(log: CarLog): Promise<void> {

@@ -10,24 +10,12 @@ import {
   CarLogUpdate,
   IdParams,
 } from '../../../src/contract/garage';
-import { settingsRepository } from '../settings/settings-repository';
-import { carLogsRepository } from './car-logs-repository';
-import { carLogsService } from './car-logs-service';
-import { carsRepository } from './cars-repository';
-import { garageNotifier } from './garage-events';
-import { fileDiscarder } from '../media/media-storage';
-import { Deleted, errors, OkItem } from './garage-schemas';
+import type { CarLogsService } from './car-logs-service';
+import { Deleted, errors, OkItem } from '../http/route-schemas';
 
 const tags = ['car logs'];
 
-export const carLogsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const service = carLogsService({
-    cars: carsRepository(app.db.kysely),
-    logs: carLogsRepository(app.db.kysely),
-    settings: settingsRepository(app.db.kysely),
-    notify: garageNotifier(app),
-    discardFiles: fileDiscarder(app.config.dataDir, app.log),
-  });
+export const carLogsRoutes: FastifyPluginAsyncTypebox<{ logs: CarLogsService }> = async (app, { logs }) => {
   const preHandler = app.authenticate;
 
   app.get(
@@ -47,7 +35,7 @@ export const carLogsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { page, limit } = request.query;
-      const { items, total } = await service.list(request.member.id, request.params.carId, request.query);
+      const { items, total } = await logs.list(request.member.id, request.params.carId, request.query);
       return { success: true as const, data: items, meta: { total, page, limit } };
     },
   );
@@ -65,7 +53,7 @@ export const carLogsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await service.get(request.member.id, request.params.id),
+      data: await logs.get(request.member.id, request.params.id),
     }),
   );
 
@@ -82,7 +70,7 @@ export const carLogsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await service.stats(request.member.id, request.params.carId),
+      data: await logs.stats(request.member.id, request.params.carId),
     }),
   );
 
@@ -98,7 +86,7 @@ export const carLogsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { log, created } = await service.create(request.member.id, request.body);
+      const { log, created } = await logs.create(request.member.id, request.body);
       return reply.status(created ? 201 : 200).send({ success: true as const, data: log });
     },
   );
@@ -117,7 +105,7 @@ export const carLogsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await service.update(request.member.id, request.params.id, request.body),
+      data: await logs.update(request.member.id, request.params.id, request.body),
     }),
   );
 
@@ -133,7 +121,7 @@ export const carLogsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      await service.remove(request.member.id, request.params.id);
+      await logs.remove(request.member.id, request.params.id);
       return { success: true as const, data: { id: request.params.id } };
     },
   );

@@ -78,6 +78,47 @@ export function carLogsService({ cars, logs, settings, notify, discardFiles, now
     };
   }
 
+  /**
+   * A log and its files (media rows already saved, linked to nothing yet) in one transaction:
+   * never a log without its files, which a replay of this create would answer as done. With
+   * `created: false` (the client id already used by this member: the stored log) nothing is
+   * linked, and the caller discards the files it saved.
+   */
+  async function createWithFiles(
+    memberId: string,
+    input: CarLogInput,
+    fileIds: string[],
+  ): Promise<{ log: CarLog; created: boolean }> {
+    const fields = await checked(memberId, {
+      carId: input.carId,
+      type: input.type,
+      title: input.title,
+      content: input.content ?? null,
+      location: input.location ?? null,
+      tags: input.tags ?? [],
+      cost: input.cost ?? null,
+      currencyCode: input.currencyCode ?? null,
+      startDate: input.startDate,
+      mileage: input.mileage ?? null,
+    });
+    const at = now().toISOString();
+    const log: CarLog = {
+      id: input.id ?? randomUUID(),
+      ...fields,
+      media: [],
+      createdAt: at,
+      updatedAt: at,
+    };
+    if (!(await logs.insert(log, fileIds))) {
+      const stored = await logs.findById(log.id);
+      if (!stored || stored.ownerId !== memberId)
+        throw conflict('This id is already in use.', [{ field: 'body.id', message: 'is already in use' }]);
+      return { log: stored.log, created: false };
+    }
+    notify(memberId, { type: 'car log', carId: log.carId, carLogId: log.id, action: 'created' });
+    return { log: fileIds.length > 0 ? await ownLog(memberId, log.id) : log, created: true };
+  }
+
   return {
     async list(
       memberId: string,
@@ -98,37 +139,18 @@ export function carLogsService({ cars, logs, settings, notify, discardFiles, now
       return ownLog(memberId, id);
     },
 
+    /** The member's log stored under a client id: a replayed create answers it (undefined: none). */
+    async replayed(memberId: string, id: string | undefined): Promise<CarLog | undefined> {
+      const stored = id ? await logs.findById(id) : undefined;
+      return stored && stored.ownerId === memberId ? stored.log : undefined;
+    },
+
     /** `created: false` when the client id was already used by this member: the stored log. */
     async create(memberId: string, input: CarLogInput): Promise<{ log: CarLog; created: boolean }> {
-      const fields = await checked(memberId, {
-        carId: input.carId,
-        type: input.type,
-        title: input.title,
-        content: input.content ?? null,
-        location: input.location ?? null,
-        tags: input.tags ?? [],
-        cost: input.cost ?? null,
-        currencyCode: input.currencyCode ?? null,
-        startDate: input.startDate,
-        mileage: input.mileage ?? null,
-      });
-      const at = now().toISOString();
-      const log: CarLog = {
-        id: input.id ?? randomUUID(),
-        ...fields,
-        media: [],
-        createdAt: at,
-        updatedAt: at,
-      };
-      if (!(await logs.insert(log))) {
-        const stored = await logs.findById(log.id);
-        if (!stored || stored.ownerId !== memberId)
-          throw conflict('This id is already in use.', [{ field: 'body.id', message: 'is already in use' }]);
-        return { log: stored.log, created: false };
-      }
-      notify(memberId, { type: 'car log', carId: log.carId, carLogId: log.id, action: 'created' });
-      return { log, created: true };
+      return createWithFiles(memberId, input, []);
     },
+
+    createWithFiles,
 
     async update(memberId: string, id: string, patch: CarLogUpdate): Promise<CarLog> {
       const current = await ownLog(memberId, id);

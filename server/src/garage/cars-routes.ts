@@ -1,25 +1,13 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { areFriends } from '../people/friendship';
 import { Ok } from '../../../src/contract/envelope';
 import { Car, CarFeedQuery, CarInput, CarUpdate, IdParams } from '../../../src/contract/garage';
-import { settingsRepository } from '../settings/settings-repository';
-import { carsRepository } from './cars-repository';
-import { carsService } from './cars-service';
-import { garageNotifier } from './garage-events';
-import { fileDiscarder } from '../media/media-storage';
-import { Deleted, errors, OkItem } from './garage-schemas';
+import type { CarsService } from './cars-service';
+import { Deleted, errors, OkItem } from '../http/route-schemas';
 
 const tags = ['cars'];
 
-export const carsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const service = carsService({
-    cars: carsRepository(app.db.kysely),
-    settings: settingsRepository(app.db.kysely),
-    notify: garageNotifier(app),
-    friends: { areFriends: (a, b) => areFriends(app.db.kysely, a, b) },
-    discardFiles: fileDiscarder(app.config.dataDir, app.log),
-  });
+export const carsRoutes: FastifyPluginAsyncTypebox<{ cars: CarsService }> = async (app, { cars }) => {
   const preHandler = app.authenticate;
 
   app.get(
@@ -35,7 +23,7 @@ export const carsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { limit, offset, ownerId } = request.query;
-      const { items, total } = await service.feed(request.member.id, limit, offset, ownerId);
+      const { items, total } = await cars.feed(request.member.id, limit, offset, ownerId);
       return { success: true as const, data: items, meta: { total, limit, offset } };
     },
   );
@@ -52,7 +40,7 @@ export const carsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { car, created } = await service.create(request.member.id, request.body);
+      const { car, created } = await cars.create(request.member.id, request.body);
       return reply.status(created ? 201 : 200).send({ success: true as const, data: car });
     },
   );
@@ -70,7 +58,7 @@ export const carsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await service.get(request.member.id, request.params.id),
+      data: await cars.get(request.member.id, request.params.id),
     }),
   );
 
@@ -88,7 +76,7 @@ export const carsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await service.update(request.member.id, request.params.id, request.body),
+      data: await cars.update(request.member.id, request.params.id, request.body),
     }),
   );
 
@@ -104,7 +92,7 @@ export const carsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      await service.remove(request.member.id, request.params.id);
+      await cars.remove(request.member.id, request.params.id);
       return { success: true as const, data: { id: request.params.id } };
     },
   );

@@ -73,6 +73,12 @@ export function carsService({ cars, settings, notify, friends, discardFiles, now
       return car;
     },
 
+    /** The member's car stored under a client id: a replayed create answers it (undefined: none). */
+    async replayed(memberId: string, id: string | undefined): Promise<Car | undefined> {
+      const stored = id ? await cars.findById(id) : undefined;
+      return stored && stored.ownerId === memberId ? stored : undefined;
+    },
+
     /** `created: false` when the client id was already used by this member: the stored car. */
     /** `image`: the URL of a file the member just uploaded (see server/src/media). */
     async create(

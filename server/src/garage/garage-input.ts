@@ -1,7 +1,7 @@
 // Checks shared by the car and car log services: settings keys and rich text.
 import { badRequest } from '../http/errors';
 import type { SettingsDomain } from '../../../src/contract/settings';
-import { sanitizeRichText } from './rich-text';
+import { sanitizeRichText } from '../http/rich-text';
 
 interface SettingsLookup {
   has(domainId: string, key: string): Promise<boolean>;

@@ -5,6 +5,7 @@
 // by sentence, by pattern ("Car not found."), and at worst by code.
 import type { FastifyRequest } from 'fastify';
 import type { ErrorCode } from '../../../src/contract/envelope';
+import { createUsersRepository } from '../auth/users-repository';
 import type { Db } from '../db/database';
 import { matchAcceptLanguage } from '../legal/locale';
 import type { ServerLocale } from '../legal/locales';
@@ -119,12 +120,7 @@ export async function errorLocale(request: FastifyRequest, db: Db): Promise<Serv
   const memberId = (request.member as { id?: string } | null | undefined)?.id;
   if (!memberId) return null;
   try {
-    const row = await db.kysely
-      .selectFrom('users')
-      .select('language')
-      .where('id', '=', memberId)
-      .executeTakeFirst();
-    return row?.language === 'en-US' || row?.language === 'fr-FR' ? row.language : null;
+    return await createUsersRepository(db.kysely).languageOf(memberId);
   } catch {
     return null; // the database is down: the 503 goes out in English
   }

@@ -30,6 +30,27 @@ function isPdf(bytes: Buffer): boolean {
 }
 
 /**
+ * Reads only the header of an image: a raster format sharp decodes (never SVG), with at most
+ * MAX_INPUT_PIXELS, else 415 (with `notSupported`) or 413. Decompression bombs stop here.
+ */
+export async function checkRasterImage(bytes: Buffer, notSupported: string): Promise<void> {
+  const sharp = await loadSharp();
+  let format: string | undefined;
+  let pixels = 0;
+  try {
+    const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+    format = meta.format;
+    pixels = (meta.width ?? 0) * (meta.height ?? 0);
+  } catch {
+    throw unsupported(notSupported);
+  }
+  if (format === 'svg') throw unsupported('SVG images are not accepted: send a JPEG, PNG or WebP.');
+  if (!format || !RASTER.has(format)) throw unsupported(notSupported);
+  if (pixels > MAX_INPUT_PIXELS)
+    throw tooLarge(`This image is too large: at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels.`);
+}
+
+/**
  * Judges a file by its content only (never its name or declared type). Images are rotated per
  * EXIF, shrunk to MAX_IMAGE_SIDE and re-encoded as WebP, which drops every metadata block (GPS).
  */
@@ -39,19 +60,7 @@ export async function processUpload(bytes: Buffer, allowPdf: boolean): Promise<P
     return { kind: 'pdf', mime: 'application/pdf', bytes, width: null, height: null };
   }
   const sharp = await loadSharp();
-  let format: string | undefined;
-  let pixels = 0;
-  try {
-    const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
-    format = meta.format;
-    pixels = (meta.width ?? 0) * (meta.height ?? 0);
-  } catch {
-    throw unsupported('This file is not a supported image or PDF.');
-  }
-  if (format === 'svg') throw unsupported('SVG images are not accepted: send a JPEG, PNG or WebP.');
-  if (!format || !RASTER.has(format)) throw unsupported('This file is not a supported image or PDF.');
-  if (pixels > MAX_INPUT_PIXELS)
-    throw tooLarge(`This image is too large: at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels.`);
+  await checkRasterImage(bytes, 'This file is not a supported image or PDF.');
   try {
     const { data, info } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
       .rotate()

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, MediaTable } from '../db/schema';
+import { mediaUrl } from './media-url';
 
 export type MediaRow = Selectable<MediaTable>;
 /** Ids per `in (…)` query: far below SQLite's and PostgreSQL's bound-parameter limits. */
@@ -36,6 +37,24 @@ export function mediaRepository(db: Kysely<Database>) {
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
         .execute();
+    },
+
+    /** Whether a car shows this file as its image (its owner's friends may then see it). */
+    async isCarImage(id: string): Promise<boolean> {
+      const car = await db.selectFrom('cars').select('id').where('image', '=', id).executeTakeFirst();
+      return car !== undefined;
+    },
+
+    /** Whether a post of the file's owner shows it in its text (the sanitiser keeps only `/media/<id>`). */
+    async isShownInOwnersPost(id: string, ownerId: string): Promise<boolean> {
+      const post = await db
+        .selectFrom('posts')
+        .select('id')
+        .where('author_id', '=', ownerId)
+        // id is a server-made UUID: no LIKE wildcard in it.
+        .where('content', 'like', `%${mediaUrl(id)}"%`)
+        .executeTakeFirst();
+      return post !== undefined;
     },
 
     /** Which of the owner's cars and logs use each of the given files. */

@@ -1,41 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { IdParams } from '../../../src/contract/garage';
-import { areFriends } from '../people/friendship';
-import { mediaRepository } from './media-repository';
-import { FilesList, mediaErrors } from './media-schemas';
-import { mediaService } from './media-service';
-import { mediaStorage } from './media-storage';
-import { mediaUrl } from './media-url';
+import { Deleted, errors, OkItem } from '../http/route-schemas';
+import { sendFileBytes } from '../http/file-reply';
+import { FilesList } from './media-schemas';
+import type { MediaService } from './media-service';
 
 const tags = ['media'];
 
-export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const service = mediaService({
-    media: mediaRepository(app.db.kysely),
-    storage: mediaStorage(app.config.dataDir),
-    log: app.log,
-    // A car's photo is seen by the owner's friends, as the car is, and so is an image a post of
-    // the owner's shows in its text (the sanitiser keeps only `/media/<id>` there); logs' files
-    // stay private.
-    mayRead: async (memberId, row) => {
-      const car = await app.db.kysely
-        .selectFrom('cars')
-        .select('id')
-        .where('image', '=', row.id)
-        .executeTakeFirst();
-      const shown =
-        car ??
-        (await app.db.kysely
-          .selectFrom('posts')
-          .select('id')
-          .where('author_id', '=', row.owner_id)
-          // row.id is a server-made UUID: no LIKE wildcard in it.
-          .where('content', 'like', `%${mediaUrl(row.id)}"%`)
-          .executeTakeFirst());
-      return shown !== undefined && (await areFriends(app.db.kysely, memberId, row.owner_id));
-    },
-  });
+export const mediaRoutes: FastifyPluginAsyncTypebox<{ media: MediaService }> = async (app, { media }) => {
   const preHandler = app.authenticate;
 
   app.get(
@@ -46,11 +19,11 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'The bytes of one of my files (404 also when its bytes are no longer on disk)',
         params: IdParams,
-        response: { 200: Type.Unknown(), ...mediaErrors(400, 401, 404) },
+        response: { 200: Type.Unknown(), ...errors(400, 401, 404) },
       },
     },
     async (request, reply) => {
-      const { row, bytes } = await service.read(request.member.id, request.params.id);
+      const { row, bytes } = await media.read(request.member.id, request.params.id);
       const ext = row.kind === 'pdf' ? 'pdf' : 'webp';
       // Only server-made characters in the header: the stored name could hold anything.
       const safe =
@@ -58,12 +31,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
           .replace(/\.[^.]*$/, '')
           .replace(/[^\w.-]+/g, '_')
           .slice(0, 80) || 'file';
-      return reply
-        .type(row.mime)
-        .header('Content-Disposition', `inline; filename="${safe}.${ext}"`)
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Cache-Control', 'private, max-age=31536000, immutable')
-        .send(bytes);
+      return sendFileBytes(reply, { mime: row.mime, fileName: `${safe}.${ext}`, bytes });
     },
   );
 
@@ -74,11 +42,11 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'My files, what uses each, and my storage quota',
-        response: { 200: FilesList, ...mediaErrors(401) },
+        response: { 200: FilesList, ...errors(401) },
       },
     },
     async (request) => {
-      const { items, totalBytes, quotaBytes } = await service.list(request.member.id);
+      const { items, totalBytes, quotaBytes } = await media.list(request.member.id);
       return { success: true as const, data: items, meta: { totalBytes, quotaBytes } };
     },
   );
@@ -92,13 +60,13 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Delete one of my files and its links to cars and logs',
         params: IdParams,
         response: {
-          200: Type.Object({ success: Type.Literal(true), data: Type.Object({ id: Type.String() }) }),
-          ...mediaErrors(400, 401, 404),
+          200: OkItem(Deleted),
+          ...errors(400, 401, 404),
         },
       },
     },
     async (request) => {
-      await service.remove(request.member.id, request.params.id);
+      await media.remove(request.member.id, request.params.id);
       return { success: true as const, data: { id: request.params.id } };
     },
   );

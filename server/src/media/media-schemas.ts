@@ -1,9 +1,5 @@
 // Answers of the media routes, for validation-free serialisation and OpenAPI.
 import { Type } from 'typebox';
-import { ErrorBody } from '../../../src/contract/envelope';
-
-export const mediaErrors = (...codes: (400 | 401 | 404 | 409 | 413 | 415)[]) =>
-  Object.fromEntries(codes.map((code) => [code, ErrorBody])) as Record<number, typeof ErrorBody>;
 
 export const FileUse = Type.Object({
   type: Type.Union([Type.Literal('car'), Type.Literal('car log'), Type.Literal('post')]),

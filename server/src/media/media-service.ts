@@ -153,6 +153,19 @@ export function mediaService({
 
     discardSaved,
 
+    /** Links files just saved to a log; on a failure (the log deleted meanwhile) takes them back. */
+    async linkToLog(carLogId: string, rows: MediaRow[]): Promise<void> {
+      try {
+        await media.linkToLog(
+          carLogId,
+          rows.map((r) => r.id),
+        );
+      } catch (error) {
+        await discardSaved(rows);
+        throw error;
+      }
+    },
+
     ownFile,
   };
 }

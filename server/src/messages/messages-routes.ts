@@ -9,23 +9,16 @@ import {
   MessageRead,
   MessageUnreadCount,
 } from '../../../src/contract/messages';
-import { notificationsService } from '../notifications/notifications-service';
-import { errors, OkItem, OkList } from '../notifications/route-schemas';
-import { areFriends } from '../people/friendship';
-import { messagesRepository } from './messages-repository';
-import { messagesService } from './messages-service';
+import { errors, OkItem, OkList } from '../http/route-schemas';
+import type { MessagesService } from './messages-service';
 
 const tags = ['messages'];
 
 /** Spec §7 "Messages": between friends; only the two participants see a message (404 otherwise). */
-export const messagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const db = app.db.kysely;
-  const service = messagesService({
-    messages: messagesRepository(db),
-    areFriends: (a, b) => areFriends(db, a, b),
-    notifications: notificationsService(app),
-    warn: (err, message) => app.log.warn({ err }, message),
-  });
+export const messagesRoutes: FastifyPluginAsyncTypebox<{ messages: MessagesService }> = async (
+  app,
+  { messages },
+) => {
   const preHandler = app.authenticate;
 
   app.get(
@@ -41,7 +34,7 @@ export const messagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { limit, offset } = request.query;
-      const { items, total, unreadCount } = await service.list(request.member.id, request.query);
+      const { items, total, unreadCount } = await messages.list(request.member.id, request.query);
       return { success: true as const, data: items, meta: { total, limit, offset, unreadCount } };
     },
   );
@@ -58,7 +51,7 @@ export const messagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: { count: await service.unreadCount(request.member.id) },
+      data: { count: await messages.unreadCount(request.member.id) },
     }),
   );
 
@@ -75,7 +68,7 @@ export const messagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { message, created } = await service.send(request.member.id, request.body);
+      const { message, created } = await messages.send(request.member.id, request.body);
       return reply.status(created ? 201 : 200).send({ success: true as const, data: message });
     },
   );
@@ -93,7 +86,7 @@ export const messagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await service.get(request.member.id, request.params.id),
+      data: await messages.get(request.member.id, request.params.id),
     }),
   );
 
@@ -111,7 +104,7 @@ export const messagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await service.markRead(request.member.id, request.params.id),
+      data: await messages.markRead(request.member.id, request.params.id),
     }),
   );
 
@@ -128,7 +121,7 @@ export const messagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await service.remove(request.member.id, request.params.id),
+      data: await messages.remove(request.member.id, request.params.id),
     }),
   );
 };

@@ -9,7 +9,7 @@ import {
 } from '../../../src/contract/messages';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import type { NotificationsService } from '../notifications/notifications-service';
-import { sanitizeRichText } from '../garage/rich-text';
+import { sanitizeRichText } from '../http/rich-text';
 import type { MessagesRepository, StoredMessage } from './messages-repository';
 
 interface Deps {

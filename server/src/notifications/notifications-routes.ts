@@ -9,14 +9,16 @@ import {
   NotificationsReadAll,
   UnreadCount,
 } from '../../../src/contract/notifications';
-import { notificationsService } from './notifications-service';
-import { errors, OkItem, OkList } from './route-schemas';
+import type { NotificationsService } from './notifications-service';
+import { errors, OkItem, OkList } from '../http/route-schemas';
 
 const tags = ['notifications'];
 
 /** Spec §7 "Notifications": the member's own only; another member's id answers 404. */
-export const notificationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const service = notificationsService(app);
+export const notificationsRoutes: FastifyPluginAsyncTypebox<{ notifications: NotificationsService }> = async (
+  app,
+  { notifications },
+) => {
   const preHandler = app.authenticate;
 
   app.get(
@@ -32,7 +34,7 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { limit, offset } = request.query;
-      const { items, total, unreadCount } = await service.list(request.member.id, request.query);
+      const { items, total, unreadCount } = await notifications.list(request.member.id, request.query);
       return { success: true as const, data: items, meta: { total, limit, offset, unreadCount } };
     },
   );
@@ -49,7 +51,7 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: { count: await service.unreadCount(request.member.id) },
+      data: { count: await notifications.unreadCount(request.member.id) },
     }),
   );
 
@@ -63,7 +65,7 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: OkItem(NotificationsReadAll), ...errors(401) },
       },
     },
-    async (request) => ({ success: true as const, data: await service.markAllRead(request.member.id) }),
+    async (request) => ({ success: true as const, data: await notifications.markAllRead(request.member.id) }),
   );
 
   app.get(
@@ -79,7 +81,7 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await service.get(request.member.id, request.params.id),
+      data: await notifications.get(request.member.id, request.params.id),
     }),
   );
 
@@ -96,7 +98,7 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await service.markRead(request.member.id, request.params.id),
+      data: await notifications.markRead(request.member.id, request.params.id),
     }),
   );
 
@@ -113,7 +115,7 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await service.remove(request.member.id, request.params.id),
+      data: await notifications.remove(request.member.id, request.params.id),
     }),
   );
 };

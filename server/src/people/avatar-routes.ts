@@ -5,8 +5,8 @@ import { AVATAR_SIZES } from '../../../src/contract/people';
 import { CurrentUser } from '../../../src/contract/user';
 import { AppError, badRequest } from '../http/errors';
 import { MAX_FILE_BYTES } from '../media/media-processing';
-import type { PeopleServices } from './people-services';
-import { errors, OkItem, tags } from './route-schemas';
+import { peopleTags as tags, type PeopleServices } from './people-services';
+import { errors, OkItem } from '../http/route-schemas';
 
 /** The file's field: `avatar`, or `image` as the other uploads name theirs (docs/DESIGN-NOTES.md). */
 const FILE_FIELDS = new Set(['avatar', 'image']);

@@ -18,8 +18,8 @@ import {
   Removed,
   UserIdParams,
 } from '../../../src/contract/people';
-import type { PeopleServices } from './people-services';
-import { errors, OkItem, tags } from './route-schemas';
+import { peopleTags as tags, type PeopleServices } from './people-services';
+import { errors, OkItem } from '../http/route-schemas';
 
 const codes = PEOPLE_ERROR_CODES;
 

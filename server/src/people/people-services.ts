@@ -9,6 +9,9 @@ import { profileService } from './profile-service';
 import { suggestionsRepository } from './suggestions-repository';
 import { suggestionsService } from './suggestions-service';
 
+/** The OpenAPI tag of every people route. */
+export const peopleTags = ['people'];
+
 export function peopleServices(app: FastifyInstance) {
   const people = peopleRepository(app.db.kysely);
   const friends = friendsRepository(app.db.kysely);

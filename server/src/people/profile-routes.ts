@@ -12,8 +12,9 @@ import {
   UserIdParams,
 } from '../../../src/contract/people';
 import { CurrentUser } from '../../../src/contract/user';
-import type { PeopleServices } from './people-services';
-import { errors, OkItem, tags } from './route-schemas';
+import { peopleTags as tags, type PeopleServices } from './people-services';
+import { errors, OkItem } from '../http/route-schemas';
+import { sendFileBytes } from '../http/file-reply';
 
 /** My profile, another member's profile, their avatar images, and the people search. */
 export const profileRoutes: FastifyPluginAsyncTypebox<{ services: PeopleServices }> = async (
@@ -109,12 +110,12 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ services: PeopleServices
     async (request, reply) => {
       const { size, v } = request.query;
       const { bytes, fresh } = await profiles.avatar(request.params.id, size, v);
-      return reply
-        .type('image/webp')
-        .header('Content-Disposition', `inline; filename="avatar-${size}.webp"`)
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Cache-Control', fresh ? 'private, max-age=31536000, immutable' : 'private, no-cache')
-        .send(bytes);
+      return sendFileBytes(reply, {
+        mime: 'image/webp',
+        fileName: `avatar-${size}.webp`,
+        bytes,
+        immutable: fresh,
+      });
     },
   );
 };

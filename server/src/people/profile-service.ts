@@ -3,7 +3,7 @@ import type { AvatarSize, PersonCard, Profile, ProfileUpdate } from '../../../sr
 import { BIO_MAX_TEXT, PEOPLE_SEARCH_MIN_LENGTH } from '../../../src/contract/people';
 import type { CurrentUser } from '../../../src/contract/user';
 import { isUniqueViolation, toCurrentUser } from '../auth/users-repository';
-import { sanitizeRichText } from '../garage/rich-text';
+import { sanitizeRichText } from '../http/rich-text';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { avatarImages } from './avatar-images';
 import { avatarUrl, avatarVersion, type AvatarStorage, type Log } from './avatar-storage';

@@ -11,8 +11,7 @@ import {
   PostIdParams,
   RepliesQuery,
 } from '../../../src/contract/posts';
-import { mediaErrors as errors } from '../media/media-schemas';
-import { OkItem, OkList } from '../notifications/route-schemas';
+import { errors, OkItem, OkList } from '../http/route-schemas';
 import type { CommentsService } from './comments-service';
 
 const tags = ['comments'];

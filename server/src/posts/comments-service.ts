@@ -10,7 +10,7 @@ import {
   type CommentListQuery,
   type RepliesQuery,
 } from '../../../src/contract/posts';
-import { sanitizeRichText } from '../garage/rich-text';
+import { sanitizeRichText } from '../http/rich-text';
 import { AppError, badRequest, conflict, notFound } from '../http/errors';
 import type { NotificationsService } from '../notifications/notifications-service';
 import type { CommentsRepository } from './comments-repository';

@@ -5,11 +5,12 @@ import { Type } from 'typebox';
 import { Post, PostIdParams, PostImageParams, PostInput, PostUpdate } from '../../../src/contract/posts';
 import { richTextImageSrc } from '../../../src/contract/rich-text';
 import { badRequest, notFound } from '../http/errors';
-import { mediaErrors as errors, multipartBody } from '../media/media-schemas';
+import { multipartBody } from '../media/media-schemas';
 import type { MediaService } from '../media/media-service';
 import { fsErrorCode, mediaStorage } from '../media/media-storage';
 import { readMultipart } from '../media/multipart-body';
-import { OkItem } from '../notifications/route-schemas';
+import { errors, OkItem } from '../http/route-schemas';
+import { sendFileBytes } from '../http/file-reply';
 import type { PostImage, PostsService } from './posts-service';
 
 const tags = ['posts'];
@@ -51,12 +52,7 @@ export const postImageRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService; d
         request.log.warn({ mediaId, storageKey: row.storage_key }, 'post image missing from disk');
         throw notFound('Image');
       }
-      return reply
-        .type(row.mime)
-        .header('Content-Disposition', `inline; filename="post-${id}.webp"`)
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Cache-Control', 'private, max-age=31536000, immutable')
-        .send(bytes);
+      return sendFileBytes(reply, { mime: row.mime, fileName: `post-${id}.webp`, bytes });
     },
   );
 };

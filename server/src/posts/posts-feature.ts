@@ -2,12 +2,11 @@
 // socket's post rooms, which only members who may read a post can join.
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
-import { mediaRepository } from '../media/media-repository';
-import { mediaService } from '../media/media-service';
-import { fileDiscarder, mediaStorage } from '../media/media-storage';
+import type { MediaService } from '../media/media-service';
+import { fileDiscarder } from '../media/media-storage';
 import { multipartOptions } from '../media/multipart-body';
 import { notificationsService } from '../notifications/notifications-service';
-import { areFriends, friendIdsOf } from '../people/friendship';
+import { areFriends, friendIdsOf } from '../people/friendship-repository';
 import { commentsRepository } from './comments-repository';
 import { commentsRoutes } from './comments-routes';
 import { commentsService } from './comments-service';
@@ -17,7 +16,7 @@ import { postsRepository } from './posts-repository';
 import { postsRoutes } from './posts-routes';
 import { postsService } from './posts-service';
 
-export const postsFeature: FastifyPluginAsync = async (app) => {
+export const postsFeature: FastifyPluginAsync<{ media: MediaService }> = async (app, { media }) => {
   const db = app.db.kysely;
   const warn = (err: unknown, message: string) => app.log.warn({ err }, message);
   const notifications = notificationsService(app);
@@ -37,11 +36,6 @@ export const postsFeature: FastifyPluginAsync = async (app) => {
     notifications,
     events,
     warn,
-  });
-  const media = mediaService({
-    media: mediaRepository(db),
-    storage: mediaStorage(app.config.dataDir),
-    log: app.log,
   });
 
   // join_post: a socket joins a post's room only when its member may read the post.

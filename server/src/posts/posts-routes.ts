@@ -11,8 +11,7 @@ import {
   PostInput,
   PostUpdate,
 } from '../../../src/contract/posts';
-import { mediaErrors as errors } from '../media/media-schemas';
-import { OkItem, OkList } from '../notifications/route-schemas';
+import { errors, OkItem, OkList } from '../http/route-schemas';
 import type { PostsService } from './posts-service';
 
 const tags = ['posts'];

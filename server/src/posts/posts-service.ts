@@ -11,7 +11,7 @@ import {
   type PostInput,
   type PostUpdate,
 } from '../../../src/contract/posts';
-import { sanitizeRichText } from '../garage/rich-text';
+import { sanitizeRichText } from '../http/rich-text';
 import { badRequest, conflict, notFound } from '../http/errors';
 import type { DiscardFiles } from '../media/media-storage';
 import type { NotificationsService } from '../notifications/notifications-service';

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 
-/** Types of the seeded logs, in turn: keys of the carLogType settings (settings-seed.ts). */
+/** Types of the seeded logs, in turn: keys of the carLogType settings (server/src/db/migrations/0003_settings.seed.json). */
 export const SEEDED_LOG_TYPES = ['maintenance', 'repair', 'fuel', 'modification', 'inspection'];
 const FIRST_DAY = Date.UTC(2000, 0, 1);
 

@@ -1,5 +1,34 @@
+// The settings table and the labels it starts with. Migrations are frozen: this one carries its
+// own copy of the seed (0003_settings.seed.json, as it was when the migration shipped) and reads no
+// live feature code. tests/server/settings-seed-frozen.test.ts checks the rows it writes against a
+// snapshot, byte for byte. Changing a label later means a new migration that updates the row; keys
+// never change.
 import type { Kysely } from 'kysely';
-import { SETTINGS_SEED, seedPayload } from '../../settings/settings-seed';
+import SEED from './0003_settings.seed.json';
+
+type Row = [key: string, en: string, fr: string, enDescription?: string, frDescription?: string];
+
+/** The jsonPayload of one seeded entry: label_{locale} and, when given, description_{locale}. */
+function payload([, en, fr, enDescription, frDescription]: Row): Record<string, string> {
+  return {
+    'label_en-US': en,
+    'label_fr-FR': fr,
+    ...(enDescription ? { 'description_en-US': enDescription } : {}),
+    ...(frDescription ? { 'description_fr-FR': frDescription } : {}),
+  };
+}
+
+/** The rows this migration inserts. */
+export function seedRows() {
+  return Object.entries(SEED as unknown as Record<string, Row[]>).flatMap(([domainId, entries]) =>
+    entries.map((row, position) => ({
+      domain_id: domainId,
+      key: row[0],
+      json_payload: JSON.stringify(payload(row)),
+      position,
+    })),
+  );
+}
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -11,15 +40,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('settings_pk', ['domain_id', 'key'])
     .execute();
 
-  const rows = Object.entries(SETTINGS_SEED).flatMap(([domainId, entries]) =>
-    entries.map((row, position) => ({
-      domain_id: domainId,
-      key: row[0],
-      json_payload: JSON.stringify(seedPayload(row)),
-      position,
-    })),
-  );
-  await db.insertInto('settings').values(rows).execute();
+  await db.insertInto('settings').values(seedRows()).execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

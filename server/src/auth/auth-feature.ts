@@ -1,12 +1,15 @@
+// The auth feature, registered under the API base: every /auth/* call of spec §7. Its services are
+// built once by createAuthServices (app.ts, which hands the session service to authPlugin too).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { createAuthServices } from './auth-services';
+import type { AuthServices } from './auth-services';
 import { accountRoutes } from './account-routes';
 import { oidcRoutes } from './oidc-routes';
 import { passwordRoutes } from './password-routes';
 
-/** Every /auth/* call of spec §7. Register under API_BASE, after `authPlugin`. */
-export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const services = await createAuthServices(app);
+export const authFeature: FastifyPluginAsyncTypebox<{ services: AuthServices }> = async (
+  app,
+  { services },
+) => {
   await app.register(accountRoutes, { services });
   await app.register(passwordRoutes, { services });
   await app.register(oidcRoutes, { services });

@@ -1,36 +1,20 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { areFriends } from '../people/friendship';
 import { Car, CarInput, CarUpdate, IdParams } from '../../../src/contract/garage';
 import { badRequest } from '../http/errors';
-import { settingsRepository } from '../settings/settings-repository';
-import { carsRepository } from '../garage/cars-repository';
-import { carsService } from '../garage/cars-service';
-import { garageNotifier } from '../garage/garage-events';
-import { OkItem } from '../garage/garage-schemas';
-import { mediaRepository } from './media-repository';
-import { mediaErrors, multipartBody } from './media-schemas';
-import { mediaService } from './media-service';
-import { fileDiscarder, mediaStorage } from './media-storage';
-import { mediaUrl } from './media-url';
-import { readMultipart } from './multipart-body';
+import { errors, OkItem } from '../http/route-schemas';
+import { multipartBody } from '../media/media-schemas';
+import type { MediaService } from '../media/media-service';
+import { mediaUrl } from '../media/media-url';
+import { readMultipart } from '../media/multipart-body';
+import type { CarsService } from './cars-service';
 
 const tags = ['cars'];
 
 /** POST /cars/with-image and PUT /cars/:id/with-image: a car's fields plus one `image` file. */
-export const carImageRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const repository = carsRepository(app.db.kysely);
-  const cars = carsService({
-    cars: repository,
-    settings: settingsRepository(app.db.kysely),
-    notify: garageNotifier(app),
-    friends: { areFriends: (a, b) => areFriends(app.db.kysely, a, b) },
-    discardFiles: fileDiscarder(app.config.dataDir, app.log),
-  });
-  const media = mediaService({
-    media: mediaRepository(app.db.kysely),
-    storage: mediaStorage(app.config.dataDir),
-    log: app.log,
-  });
+export const carImageRoutes: FastifyPluginAsyncTypebox<{ cars: CarsService; media: MediaService }> = async (
+  app,
+  { cars, media },
+) => {
   const preHandler = app.authenticate;
 
   app.post(
@@ -41,16 +25,15 @@ export const carImageRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Add a car with its image (multipart; a repeated client id answers the stored car)',
         ...multipartBody('image', false),
-        response: { 201: OkItem(Car), 200: OkItem(Car), ...mediaErrors(400, 401, 409, 413, 415) },
+        response: { 201: OkItem(Car), 200: OkItem(Car), ...errors(400, 401, 409, 413, 415) },
       },
     },
     async (request, reply) => {
       const { fields, files } = await readMultipart(request, CarInput, 'image', 1);
       const input = fields as CarInput;
       // A replayed create answers the stored car without storing the file again.
-      const stored = input.id ? await repository.findById(input.id) : undefined;
-      if (stored && stored.ownerId === request.member.id)
-        return reply.status(200).send({ success: true as const, data: stored });
+      const stored = await cars.replayed(request.member.id, input.id);
+      if (stored) return reply.status(200).send({ success: true as const, data: stored });
       const prepared = await media.prepare(request.member.id, files, false);
       const [image] = await media.save(request.member.id, prepared);
       try {
@@ -78,7 +61,7 @@ export const carImageRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Change the fields given of one of my cars and replace its image (multipart; the old image is deleted)',
         ...multipartBody('image', false),
         params: IdParams,
-        response: { 200: OkItem(Car), ...mediaErrors(400, 401, 404, 413, 415) },
+        response: { 200: OkItem(Car), ...errors(400, 401, 404, 413, 415) },
       },
     },
     async (request) => {

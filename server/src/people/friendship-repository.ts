@@ -1,5 +1,6 @@
-// Friendship checks for other features: messages go only to friends, friends read a member's cars
-// (docs/SECURITY-CHECKS.md "Access to members' things"). Both are primary-key look-ups.
+// Friendship checks for other features (read-only look-ups of the friendships table): messages go
+// only to friends, friends read a member's cars (docs/SECURITY-CHECKS.md "Access to members'
+// things"). Both are primary-key look-ups.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import './people-db';

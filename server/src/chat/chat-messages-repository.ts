@@ -1,0 +1,108 @@
+// Chat messages: a room's pages, and posting one with the room's counters in one transaction.
+import type { Kysely } from 'kysely';
+import type { ChatMessage } from '../../../src/contract/chat';
+import type { Database } from '../db/schema';
+import type { ChatMessageRow, ChatRoomRow } from './chat-tables';
+import { MESSAGE_COLUMNS, Rollback, type ChatViews } from './chat-views-repository';
+
+export type NewMessageResult =
+  | { status: 'created'; message: ChatMessageRow; participantIds: string[] }
+  | { status: 'replayed' | 'not-participant' | 'no-room' };
+
+export function chatMessagesRepository(db: Kysely<Database>, { messagesWithSenders }: ChatViews) {
+  return {
+    async findMessage(id: string): Promise<ChatMessageRow | undefined> {
+      return db.selectFrom('chat_messages').select(MESSAGE_COLUMNS).where('id', '=', id).executeTakeFirst();
+    },
+
+    async messageView(row: ChatMessageRow): Promise<ChatMessage | undefined> {
+      return (await messagesWithSenders([row]))[0];
+    },
+
+    /** One page of a room, newest first; total is how many messages the room holds. */
+    async messagePage(
+      room: ChatRoomRow,
+      { limit, offset }: { limit: number; offset: number },
+    ): Promise<{ items: ChatMessage[]; total: number }> {
+      const [rows, count] = await Promise.all([
+        db
+          .selectFrom('chat_messages')
+          .select(MESSAGE_COLUMNS)
+          .where('chat_room_id', '=', room.id)
+          .orderBy('seq', 'desc')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+        db
+          .selectFrom('chat_messages')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('chat_room_id', '=', room.id)
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { items: await messagesWithSenders(rows), total: Number(count.n) };
+    },
+
+    /**
+     * Posts a message: the room's next number, its last message and activity, the others' unread
+     * counts and everyone's activity time, in one transaction. The room row is updated first, so
+     * one room's messages are written one at a time. Nothing is written when the id exists
+     * (`replayed`) or the sender is no longer a participant.
+     */
+    async insertMessage(input: {
+      id: string;
+      roomId: string;
+      senderId: string;
+      content: string;
+      now: string;
+    }): Promise<NewMessageResult> {
+      try {
+        const message = await db.transaction().execute(async (trx) => {
+          const room = await trx
+            .updateTable('chat_rooms')
+            .set((eb) => ({
+              seq: eb('seq', '+', 1),
+              last_message_id: input.id,
+              updated_at: input.now,
+            }))
+            .where('id', '=', input.roomId)
+            .returning('seq')
+            .executeTakeFirst();
+          if (!room) throw new Rollback('no-room');
+          const sender = await trx
+            .updateTable('chat_room_participants')
+            .set({ activity_at: input.now })
+            .where('chat_room_id', '=', input.roomId)
+            .where('member_id', '=', input.senderId)
+            .executeTakeFirst();
+          if (Number(sender.numUpdatedRows) === 0) throw new Rollback('not-participant');
+          const row: ChatMessageRow = {
+            id: input.id,
+            chat_room_id: input.roomId,
+            seq: Number(room.seq),
+            sender_id: input.senderId,
+            content: input.content,
+            created_at: input.now,
+          };
+          const inserted = await trx
+            .insertInto('chat_messages')
+            .values(row)
+            .onConflict((oc) => oc.column('id').doNothing())
+            .executeTakeFirst();
+          if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) throw new Rollback('replayed');
+          const others = await trx
+            .updateTable('chat_room_participants')
+            .set((eb) => ({ unread_count: eb('unread_count', '+', 1), activity_at: input.now }))
+            .where('chat_room_id', '=', input.roomId)
+            .where('member_id', '!=', input.senderId)
+            .returning('member_id')
+            .execute();
+          return { row, participantIds: [input.senderId, ...others.map((o) => o.member_id)] };
+        });
+        return { status: 'created', message: message.row, participantIds: message.participantIds };
+      } catch (err) {
+        if (err instanceof Rollback && err.reason !== 'replayed-group') return { status: err.reason };
+        throw err;
+      }
+    },
+  };
+}

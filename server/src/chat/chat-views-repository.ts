@@ -1,0 +1,116 @@
+// What the chat repositories share: members, messages and rooms as a member sees them, and the
+// signal that rolls one of their transactions back.
+import type { Kysely } from 'kysely';
+import type { ChatMember, ChatMessage, ChatRoom } from '../../../src/contract/chat';
+import type { Database } from '../db/schema';
+import type { ChatMessageRow } from './chat-tables';
+import './chat-tables';
+
+/** Thrown inside a transaction to roll it back and tell the caller why. */
+export class Rollback extends Error {
+  constructor(readonly reason: 'replayed' | 'not-participant' | 'no-room' | 'replayed-group') {
+    super(reason);
+  }
+}
+
+export const MESSAGE_COLUMNS = ['id', 'chat_room_id', 'seq', 'sender_id', 'content', 'created_at'] as const;
+
+/** A room row as one participant sees it (their unread count). */
+export interface RoomViewRow {
+  id: string;
+  chat_group_id: string | null;
+  name: string | null;
+  last_message_id: string | null;
+  created_at: string;
+  updated_at: string;
+  unread_count: number;
+}
+
+export function chatViews(db: Kysely<Database>) {
+  /** Each member's public name and avatar, read once per distinct member. */
+  async function members(ids: Iterable<string>): Promise<Map<string, ChatMember>> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return new Map();
+    const rows = await db
+      .selectFrom('users')
+      .select(['id', 'username', 'first_name', 'last_name', 'avatar'])
+      .where('id', 'in', unique)
+      .execute();
+    return new Map(
+      rows.map((u) => [
+        u.id,
+        { id: u.id, username: u.username, firstName: u.first_name, lastName: u.last_name, avatar: u.avatar },
+      ]),
+    );
+  }
+
+  function toMessage(row: ChatMessageRow, people: Map<string, ChatMember>): ChatMessage | null {
+    const sender = people.get(row.sender_id);
+    // Members are never deleted without their messages (the foreign key cascades).
+    if (!sender) return null;
+    return {
+      id: row.id,
+      chatRoomId: row.chat_room_id,
+      sender,
+      content: row.content,
+      createdAt: row.created_at,
+    };
+  }
+
+  async function messagesWithSenders(rows: ChatMessageRow[]): Promise<ChatMessage[]> {
+    const people = await members(rows.map((r) => r.sender_id));
+    return rows.flatMap((row) => {
+      const message = toMessage(row, people);
+      return message ? [message] : [];
+    });
+  }
+
+  /** Rooms as one member sees them: participants, last message, their unread count. */
+  async function roomViews(rows: RoomViewRow[]): Promise<ChatRoom[]> {
+    if (rows.length === 0) return [];
+    const roomIds = rows.map((r) => r.id);
+    const lastIds = rows.flatMap((r) => (r.last_message_id ? [r.last_message_id] : []));
+    const [participantRows, lastRows] = await Promise.all([
+      db
+        .selectFrom('chat_room_participants')
+        .select(['chat_room_id', 'member_id'])
+        .where('chat_room_id', 'in', roomIds)
+        .orderBy('joined_at')
+        .orderBy('member_id')
+        .execute(),
+      lastIds.length === 0
+        ? Promise.resolve([] as ChatMessageRow[])
+        : db.selectFrom('chat_messages').select(MESSAGE_COLUMNS).where('id', 'in', lastIds).execute(),
+    ]);
+    const people = await members([
+      ...participantRows.map((p) => p.member_id),
+      ...lastRows.map((m) => m.sender_id),
+    ]);
+    const byRoom = new Map<string, ChatMember[]>();
+    for (const p of participantRows) {
+      const member = people.get(p.member_id);
+      if (!member) continue;
+      const list = byRoom.get(p.chat_room_id) ?? [];
+      list.push(member);
+      byRoom.set(p.chat_room_id, list);
+    }
+    const lastById = new Map(lastRows.map((m) => [m.id, m]));
+    return rows.map((r) => {
+      const last = r.last_message_id ? lastById.get(r.last_message_id) : undefined;
+      return {
+        id: r.id,
+        chatGroupId: r.chat_group_id,
+        name: r.name,
+        participants: byRoom.get(r.id) ?? [],
+        lastMessage: last ? toMessage(last, people) : null,
+        unreadCount: Number(r.unread_count),
+        createdAt: r.created_at,
+        updatedAt: r.updated_at,
+      };
+    });
+  }
+
+  return { members, messagesWithSenders, roomViews };
+}
+
+export type ChatViews = ReturnType<typeof chatViews>;

@@ -1,0 +1,49 @@
+// The garage feature, registered under the API base: cars and car logs, with their uploads (a car's
+// image, a log's photos and PDF receipts). Its services are built here, once.
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsync } from 'fastify';
+import type { MediaService } from '../media/media-service';
+import { fileDiscarder } from '../media/media-storage';
+import { multipartOptions } from '../media/multipart-body';
+import { areFriends } from '../people/friendship-repository';
+import { settingsRepository } from '../settings/settings-repository';
+import { carImageRoutes } from './car-image-routes';
+import { carLogMediaRoutes } from './car-log-media-routes';
+import { carLogsRepository } from './car-logs-repository';
+import { carLogsRoutes } from './car-logs-routes';
+import { carLogsService } from './car-logs-service';
+import { carsRepository } from './cars-repository';
+import { carsRoutes } from './cars-routes';
+import { carsService } from './cars-service';
+import { garageNotifier } from './garage-events';
+
+export const garageFeature: FastifyPluginAsync<{ media: MediaService }> = async (app, { media }) => {
+  const db = app.db.kysely;
+  const carsStore = carsRepository(db);
+  const settings = settingsRepository(db);
+  const notify = garageNotifier(app);
+  const discardFiles = fileDiscarder(app.config.dataDir, app.log);
+  const cars = carsService({
+    cars: carsStore,
+    settings,
+    notify,
+    friends: { areFriends: (a, b) => areFriends(db, a, b) },
+    discardFiles,
+  });
+  const logs = carLogsService({
+    cars: carsStore,
+    logs: carLogsRepository(db),
+    settings,
+    notify,
+    discardFiles,
+  });
+
+  await app.register(carsRoutes, { cars });
+  await app.register(carLogsRoutes, { logs });
+  // Multipart is parsed only in this scope, by the routes that read it.
+  await app.register(async (uploads) => {
+    await uploads.register(multipart, multipartOptions);
+    await uploads.register(carImageRoutes, { cars, media });
+    await uploads.register(carLogMediaRoutes, { logs, media });
+  });
+};
