@@ -21,6 +21,7 @@ export const NotificationPayload = Type.Object(
     relatedPostId: relatedId('post'),
     relatedCommentId: relatedId('comment'),
     relatedFriendId: relatedId('member (friend request or friend)'),
+    relatedFriendRequestId: relatedId('friend request'),
   },
   { additionalProperties: true },
 );
@@ -69,3 +70,42 @@ export type NotificationsReadAll = Static<typeof NotificationsReadAll>;
 /** DELETE answers the id and the unread count after it. */
 export const NotificationDeleted = Type.Object({ id: Type.String(), unreadCount: Type.Integer() });
 export type NotificationDeleted = Static<typeof NotificationDeleted>;
+
+/**
+ * What POST /notifications/read-related names, and the payload field it matches: opening an item
+ * marks read every notification of mine that points at it.
+ * - `friend`: the `friend` notifications about that member (request, acceptance), e.g. on their profile.
+ * - `post`: every notification about the post (likes, comments and replies on it).
+ */
+export const NOTIFICATION_RELATED_FIELDS = {
+  message: 'relatedMessageId',
+  'friend-request': 'relatedFriendRequestId',
+  friend: 'relatedFriendId',
+  post: 'relatedPostId',
+  comment: 'relatedCommentId',
+  chatroom: 'relatedChatRoomId',
+  chatgroup: 'relatedChatGroupId',
+  car: 'relatedCarId',
+  'car-log': 'relatedCarLogId',
+} as const;
+export type NotificationRelatedType = keyof typeof NOTIFICATION_RELATED_FIELDS;
+
+export const NotificationsReadRelatedBody = Type.Object(
+  {
+    relatedType: Type.Unsafe<NotificationRelatedType>({
+      type: 'string',
+      enum: Object.keys(NOTIFICATION_RELATED_FIELDS),
+      description: 'The kind of item opened',
+    }),
+    relatedId: Type.String({ format: 'uuid', description: 'Its id' }),
+  },
+  { additionalProperties: false },
+);
+export type NotificationsReadRelatedBody = Static<typeof NotificationsReadRelatedBody>;
+
+/** POST /notifications/read-related: the ids it marked read (none when all were read) and the count after it. */
+export const NotificationsReadRelated = Type.Object({
+  ids: Type.Array(Type.String()),
+  unreadCount: Type.Integer(),
+});
+export type NotificationsReadRelated = Static<typeof NotificationsReadRelated>;

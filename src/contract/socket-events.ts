@@ -27,6 +27,7 @@ export interface NotificationPayload {
   relatedPostId?: string | null;
   relatedCommentId?: string | null;
   relatedFriendId?: string | null;
+  relatedFriendRequestId?: string | null;
   /** Extra facts for the receiver (e.g. `action: "deleted"`); never secrets. */
   [extra: string]: unknown;
 }
@@ -37,6 +38,19 @@ export interface NotificationEvent {
   jsonPayload: NotificationPayload;
   isRead?: boolean;
   createdAt: string;
+}
+
+/**
+ * Some of my notifications were read (on another device, or because their item was opened there:
+ * a message read, a friend request answered, a chat room read). Realtime-only, to every socket of
+ * the member: mark `ids` read in cached lists (all of them when `all`) and show `unreadCount`.
+ */
+export interface NotificationsReadEvent {
+  ids: string[];
+  /** Read-all: every notification up to now is read. */
+  all: boolean;
+  /** The member's unread notifications after the change (the bell's figure). */
+  unreadCount: number;
 }
 
 export interface PostUpdatedEvent {
@@ -55,6 +69,7 @@ export interface ChatTypingEvent {
 
 export interface ServerToClientEvents {
   notification: (event: NotificationEvent) => void;
+  notificationsRead: (event: NotificationsReadEvent) => void;
   postUpdated: (event: PostUpdatedEvent) => void;
   chatTyping: (event: ChatTypingEvent) => void;
 }

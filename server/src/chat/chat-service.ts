@@ -25,7 +25,7 @@ interface Deps {
   chat: ChatRepository;
   areFriends(a: string, b: string): Promise<boolean>;
   friendIdsOf(memberId: string): Promise<string[]>;
-  notifications: Pick<NotificationsService, 'createRealtimeOnly'>;
+  notifications: Pick<NotificationsService, 'createRealtimeOnly' | 'readRelatedQuietly'>;
   now?: () => Date;
 }
 
@@ -285,13 +285,17 @@ export function chatService({ chat, areFriends, friendIdsOf, notifications, now 
       return room;
     },
 
-    /** Marks every message of the room read for me (again: no change). My other devices hear of it. */
+    /**
+     * Marks every message of the room read for me (again: no change). My other devices hear of it;
+     * my stored notifications about the room (being added to its group) are read too.
+     */
     async markAllRead(memberId: string, roomId: string): Promise<ChatRoomRead> {
       const at = now().toISOString();
       const room = await chat.findRoom(roomId);
       const before = room ? await chat.markAllRead(roomId, memberId, at) : undefined;
       if (!room || before === undefined) throw notFound('Chat room');
       if (before > 0) roomEvent([memberId], roomId, room.chat_group_id, 'read');
+      await notifications.readRelatedQuietly(memberId, 'chatroom', roomId);
       return { chatRoomId: roomId, unreadCount: 0, lastReadAt: at };
     },
 

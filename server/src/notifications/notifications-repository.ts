@@ -84,6 +84,47 @@ export function notificationsRepository(db: Kysely<Database>) {
       return Number(result.numUpdatedRows) > 0;
     },
 
+    /**
+     * Marks read my unread notifications whose payload field `field` is `relatedId` (and, when
+     * given, of type `type`); answers the ids it changed. The payload is JSON text on both
+     * databases, so it is read here: only the member's unread rows, which the bell keeps few
+     * (index notifications_member_unread).
+     */
+    async markRelatedRead(
+      memberId: string,
+      field: string,
+      relatedId: string,
+      type?: string,
+    ): Promise<string[]> {
+      const rows = await db
+        .selectFrom('notifications')
+        .select(['id', 'type', 'json_payload'])
+        .where('member_id', '=', memberId)
+        .where('is_read', '=', 0)
+        .execute();
+      const ids = rows
+        .filter((row) => {
+          if (type !== undefined && row.type !== type) return false;
+          try {
+            return (JSON.parse(row.json_payload) as Record<string, unknown>)[field] === relatedId;
+          } catch {
+            return false;
+          }
+        })
+        .map((row) => row.id);
+      if (ids.length === 0) return [];
+      // Another device may have read some meanwhile: answer only those this call changed.
+      const changed = await db
+        .updateTable('notifications')
+        .set({ is_read: 1 })
+        .where('member_id', '=', memberId)
+        .where('is_read', '=', 0)
+        .where('id', 'in', ids)
+        .returning('id')
+        .execute();
+      return changed.map((row) => row.id);
+    },
+
     /** How many changed. */
     async markAllRead(memberId: string): Promise<number> {
       const result = await db

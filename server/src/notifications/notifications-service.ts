@@ -9,6 +9,10 @@
 //   and its notification stream (spec §4). Call it after the change it announces is committed.
 // - `createRealtimeOnly` only pushes, with the 36-dash id: "something changed, refresh", nothing
 //   to list (e.g. another device of the same member read a message).
+// - `markRelatedRead(memberId, 'message', messageId)`: where a feature's own read action happens
+//   (a message read, a friend request answered, a chat room read), the notifications about that
+//   item are read too. Every read (one, all, related) is told to all the member's sockets as a
+//   `notificationsRead` event (ids and the new unread count), so every bell agrees.
 // - `type` selects the client's update stream: one of NOTIFICATION_TYPES in
 //   src/contract/socket-events.ts. A new feature with a new stream adds its type there (the client
 //   routes on it); `jsonPayload` carries the related ids the spec names (relatedMessageId,
@@ -16,11 +20,17 @@
 // - A push that fails (no socket server, Redis down) is logged and never fails the caller.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { Notification } from '../../../src/contract/notifications';
+import {
+  NOTIFICATION_RELATED_FIELDS,
+  type Notification,
+  type NotificationRelatedType,
+  type NotificationsReadRelated,
+} from '../../../src/contract/notifications';
 import {
   REALTIME_ONLY_ID,
   type NotificationEvent,
   type NotificationPayload,
+  type NotificationsReadEvent,
   type NotificationType,
 } from '../../../src/contract/socket-events';
 import { notFound } from '../http/errors';
@@ -34,18 +44,52 @@ export interface NewNotification {
 /** Sends one event to every socket of a member (app.realtime.notify, or nothing in a slim test app). */
 export type Push = (memberId: string, event: NotificationEvent) => void;
 
+/** Tells every socket of a member that some of their notifications were read. */
+export type TellRead = (memberId: string, event: NotificationsReadEvent) => void;
+
 interface Deps {
   notifications: NotificationsRepository;
   push: Push;
+  tellRead?: TellRead;
+  /** Logs what a feature's side effect could not do (see `readRelatedQuietly`). */
+  warn?: (err: unknown, message: string) => void;
   now?: () => Date;
 }
 
-export function createNotificationsService({ notifications, push, now = () => new Date() }: Deps) {
+export function createNotificationsService({
+  notifications,
+  push,
+  tellRead = () => undefined,
+  warn = () => undefined,
+  now = () => new Date(),
+}: Deps) {
   /** The member's own notification; another member's id answers 404 like an unknown one. */
   async function get(memberId: string, id: string): Promise<Notification> {
     const found = await notifications.find(memberId, id);
     if (!found) throw notFound('Notification');
     return found;
+  }
+
+  /**
+   * Marks read my notifications about an item (opened on some device, or read through its own
+   * action); answers the ids changed and the count after. `friend` matches only `friend`
+   * notifications (the member's id is also the actor of messages, likes and comments).
+   */
+  async function markRelatedRead(
+    memberId: string,
+    relatedType: NotificationRelatedType,
+    relatedId: string,
+  ): Promise<NotificationsReadRelated> {
+    const field = NOTIFICATION_RELATED_FIELDS[relatedType];
+    const ids = await notifications.markRelatedRead(
+      memberId,
+      field,
+      relatedId,
+      relatedType === 'friend' ? 'friend' : undefined,
+    );
+    const unreadCount = await notifications.unreadCount(memberId);
+    if (ids.length > 0) tellRead(memberId, { ids, all: false, unreadCount });
+    return { ids, unreadCount };
   }
 
   return {
@@ -79,14 +123,38 @@ export function createNotificationsService({ notifications, push, now = () => ne
       memberId: string,
       id: string,
     ): Promise<{ notification: Notification; unreadCount: number }> {
-      await notifications.markRead(memberId, id);
+      const changed = await notifications.markRead(memberId, id);
       const notification = await get(memberId, id);
-      return { notification, unreadCount: await notifications.unreadCount(memberId) };
+      const unreadCount = await notifications.unreadCount(memberId);
+      if (changed) tellRead(memberId, { ids: [id], all: false, unreadCount });
+      return { notification, unreadCount };
     },
 
     async markAllRead(memberId: string): Promise<{ updated: number; unreadCount: number }> {
       const updated = await notifications.markAllRead(memberId);
-      return { updated, unreadCount: await notifications.unreadCount(memberId) };
+      const unreadCount = await notifications.unreadCount(memberId);
+      if (updated > 0) tellRead(memberId, { ids: [], all: true, unreadCount });
+      return { updated, unreadCount };
+    },
+
+    /**
+     * Marks read my notifications about an item (opened on some device, or read through its own
+     * action); answers the ids changed and the count after. `friend` matches only `friend`
+     * notifications (the member's id is also the actor of messages, likes and comments).
+     */
+    markRelatedRead,
+
+    /** markRelatedRead for a feature's own read action: a failure is logged, never thrown. */
+    async readRelatedQuietly(
+      memberId: string,
+      relatedType: NotificationRelatedType,
+      relatedId: string,
+    ): Promise<void> {
+      try {
+        await markRelatedRead(memberId, relatedType, relatedId);
+      } catch (err) {
+        warn(err, 'related notifications not marked read');
+      }
     },
 
     async remove(memberId: string, id: string): Promise<{ id: string; unreadCount: number }> {
@@ -114,6 +182,18 @@ export function realtimePush(app: FastifyInstance): Push {
   };
 }
 
+/** Emits `notificationsRead` to the member's sockets when the app has them; never throws. */
+export function realtimeTellRead(app: FastifyInstance): TellRead {
+  return (memberId, event) => {
+    if (!app.hasDecorator('realtime')) return;
+    try {
+      app.realtime.toMember(memberId).emit('notificationsRead', event);
+    } catch (err) {
+      app.log.warn({ err }, 'notifications read event failed');
+    }
+  };
+}
+
 // One per database (every plugin scope of an app shares the root's `db`), whichever scope asks first.
 const services = new WeakMap<object, NotificationsService>();
 
@@ -127,6 +207,8 @@ export function notificationsService(app: FastifyInstance): NotificationsService
     service = createNotificationsService({
       notifications: notificationsRepository(app.db.kysely),
       push: realtimePush(app),
+      tellRead: realtimeTellRead(app),
+      warn: (err, message) => app.log.warn({ err }, message),
     });
     services.set(app.db, service);
   }

@@ -18,6 +18,8 @@ export interface FriendNotify {
   stored(memberId: string, event: FriendEvent): Promise<void>;
   /** Pushed only. */
   live(memberId: string, event: FriendEvent): void;
+  /** The member answered (or was answered) this request: its notifications of theirs are read. */
+  requestSettled(memberId: string, requestId: string): Promise<void>;
   /** What these members may read changed: their sockets leave the post rooms they lost. */
   accessChanged(memberIds: string[]): void;
 }
@@ -45,6 +47,8 @@ export function friendNotifier(app: FastifyInstance): FriendNotify {
         app.log.warn({ err, action: event.action }, 'friend event failed');
       }
     },
+    requestSettled: (memberId, requestId) =>
+      notifications.readRelatedQuietly(memberId, 'friend-request', requestId),
     accessChanged(memberIds) {
       for (const memberId of memberIds)
         app.realtime
