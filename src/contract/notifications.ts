@@ -9,9 +9,26 @@ import { Type, type Static } from 'typebox';
 const relatedId = (what: string) =>
   Type.Optional(Type.Unsafe<string | null>({ type: ['string', 'null'], description: `The related ${what}` }));
 
-/** The ids a notification points at (spec §3); features may add small extra facts (e.g. `action`). */
+/** An excerpt in a notification holds at most this many characters (then ends with "…"). */
+export const NOTIFICATION_EXCERPT_MAX = 120;
+
+/**
+ * The ids a notification points at (spec §3); features may add small extra facts (e.g. `action`).
+ * Stored notifications also say who did it (`actorId`) and what (`excerpt`); rows stored before
+ * those existed lack them (the list then takes the actor from `relatedFriendId`).
+ */
 export const NotificationPayload = Type.Object(
   {
+    actorId: relatedId('member who did it (the list joins their current name as `actor`)'),
+    excerpt: Type.Optional(
+      Type.Unsafe<string | null>({
+        type: ['string', 'null'],
+        maxLength: NOTIFICATION_EXCERPT_MAX,
+        description:
+          'Plain text, never HTML (show it as text): the start of the comment, of the liked post, ' +
+          "the message's subject, the group's name",
+      }),
+    ),
     relatedMessageId: relatedId('private message'),
     relatedChatRoomId: relatedId('chat room'),
     relatedChatMessageId: relatedId('chat message'),
@@ -27,6 +44,16 @@ export const NotificationPayload = Type.Object(
 );
 export type NotificationPayload = Static<typeof NotificationPayload> & { [extra: string]: unknown };
 
+/** Who did it, as they are named now (a renamed member shows their new name). */
+export const NotificationActor = Type.Object({
+  id: Type.String(),
+  username: Type.String(),
+  firstName: Type.String(),
+  lastName: Type.String(),
+  avatar: Type.Union([Type.String(), Type.Null()]),
+});
+export type NotificationActor = Static<typeof NotificationActor>;
+
 export const Notification = Type.Object({
   id: Type.String(),
   type: Type.String({
@@ -34,6 +61,11 @@ export const Notification = Type.Object({
       'Selects the client update stream (spec §4): message, chatroom, chatmessage, chatgroup, car, car log, post, comment, friend',
   }),
   jsonPayload: NotificationPayload,
+  /**
+   * Who did it; null when nobody did (a system notice) or the member is gone. The server always
+   * sends it; optional in the type for entries a device cached before it existed.
+   */
+  actor: Type.Optional(Type.Union([NotificationActor, Type.Null()])),
   isRead: Type.Boolean(),
   createdAt: Type.String(),
 });

@@ -18,6 +18,10 @@ export const NOTIFICATION_TYPES = [
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export interface NotificationPayload {
+  /** The member who did it (stored notifications; the list and the push name them in `actor`). */
+  actorId?: string | null;
+  /** Plain text (never HTML): the start of the comment, post, subject or group name. */
+  excerpt?: string | null;
   relatedMessageId?: string | null;
   relatedChatRoomId?: string | null;
   relatedChatMessageId?: string | null;
@@ -32,10 +36,21 @@ export interface NotificationPayload {
   [extra: string]: unknown;
 }
 
+/** Who did it, as GET /notifications names them. */
+export interface NotificationActor {
+  id: string;
+  username: string;
+  firstName: string;
+  lastName: string;
+  avatar: string | null;
+}
+
 export interface NotificationEvent {
   id: string;
   type: NotificationType | (string & {});
   jsonPayload: NotificationPayload;
+  /** Stored notifications: who did it (null when nobody or unknown). Realtime-only events lack it. */
+  actor?: NotificationActor | null;
   isRead?: boolean;
   createdAt: string;
 }

@@ -8,6 +8,7 @@ import {
   type MessageInput,
 } from '../../../src/contract/messages';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { excerptOf } from '../notifications/excerpt';
 import type { NotificationsService } from '../notifications/notifications-service';
 import { sanitizeRichText } from '../garage/rich-text';
 import type { MessagesRepository, StoredMessage } from './messages-repository';
@@ -134,7 +135,12 @@ export function messagesService({ messages, areFriends, notifications, warn, now
       try {
         await notifications.create(input.recipientId, {
           type: 'message',
-          jsonPayload: { relatedMessageId: row.id, relatedFriendId: memberId },
+          jsonPayload: {
+            relatedMessageId: row.id,
+            relatedFriendId: memberId,
+            actorId: memberId,
+            excerpt: excerptOf(input.subject),
+          },
         });
       } catch (err) {
         warn(err, 'message notification not stored');

@@ -17,6 +17,9 @@
 //   src/contract/socket-events.ts. A new feature with a new stream adds its type there (the client
 //   routes on it); `jsonPayload` carries the related ids the spec names (relatedMessageId,
 //   relatedFriendId, relatedPostId, …) and may add small facts such as `action`; never secrets.
+//   A stored notification also says who did it (`actorId`: the list and the push join their
+//   current name as `actor`) and what (`excerpt`: excerptOf(text) from ./excerpt, plain text).
+// - `createQuietly` is `create` for a side effect: a failure is logged, never thrown.
 // - A push that fails (no socket server, Redis down) is logged and never fails the caller.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -70,6 +73,22 @@ export function createNotificationsService({
     return found;
   }
 
+  /** Stores the notification and pushes it with its stored id; answers it. */
+  async function create(memberId: string, { type, jsonPayload }: NewNotification): Promise<Notification> {
+    const notification: Notification = {
+      id: randomUUID(),
+      type,
+      jsonPayload,
+      actor: null,
+      isRead: false,
+      createdAt: now().toISOString(),
+    };
+    await notifications.insert(memberId, notification);
+    notification.actor = await notifications.actor(jsonPayload).catch(() => null);
+    push(memberId, notification);
+    return notification;
+  }
+
   /**
    * Marks read my notifications about an item (opened on some device, or read through its own
    * action); answers the ids changed and the count after. `friend` matches only `friend`
@@ -93,18 +112,15 @@ export function createNotificationsService({
   }
 
   return {
-    /** Stores the notification and pushes it with its stored id; answers it. */
-    async create(memberId: string, { type, jsonPayload }: NewNotification): Promise<Notification> {
-      const notification: Notification = {
-        id: randomUUID(),
-        type,
-        jsonPayload,
-        isRead: false,
-        createdAt: now().toISOString(),
-      };
-      await notifications.insert(memberId, notification);
-      push(memberId, notification);
-      return notification;
+    create,
+
+    /** `create` for a feature's side effect: a failure is logged, never thrown. */
+    async createQuietly(memberId: string, notification: NewNotification): Promise<void> {
+      try {
+        await create(memberId, notification);
+      } catch (err) {
+        warn(err, `${notification.type} notification not stored`);
+      }
     },
 
     /** Pushes an event that is not stored: its id is the 36-dash REALTIME_ONLY_ID. */

@@ -35,7 +35,11 @@ export function friendNotifier(app: FastifyInstance): FriendNotify {
   return {
     async stored(memberId, event) {
       try {
-        await notifications.create(memberId, { type: 'friend', jsonPayload: payload(event) });
+        // The other side did it: they asked, or they accepted.
+        await notifications.create(memberId, {
+          type: 'friend',
+          jsonPayload: { ...payload(event), actorId: event.relatedFriendId },
+        });
       } catch (err) {
         app.log.warn({ err, action: event.action }, 'friend notification failed');
       }
