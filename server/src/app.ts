@@ -14,6 +14,7 @@ import { registerSecurity } from './http/security';
 import { registerStatic } from './http/static';
 import { registerRealtime } from './realtime/realtime';
 import { authPlugin } from './auth/auth-plugin';
+import { accountFeature } from './account/account-feature';
 import { authRoutes } from './auth/auth-routes';
 import { healthRoutes } from './health/health-routes';
 import { legalRoutes } from './legal/legal-routes';
@@ -96,6 +97,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(peopleRoutes);
       await api.register(postsFeature);
       await api.register(chatFeature);
+      await api.register(accountFeature);
       // Uploads: multipart is parsed only by the routes that read it (server/src/media).
       await api.register(async (uploads) => {
         await uploads.register(multipart, multipartOptions);

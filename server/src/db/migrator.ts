@@ -9,6 +9,8 @@ import * as m0007 from './migrations/0007_friends';
 import * as m0008 from './migrations/0008_messages_notifications';
 import * as m0009 from './migrations/0009_posts';
 import * as m0010 from './migrations/0010_chat';
+// 0011–0013 come from another branch (fold_text, user_language, idempotency_node).
+import * as m0014 from './migrations/0014_account_settings';
 
 // Add each new migration here, in order. Names sort; never rename or edit a landed migration.
 const migrations: Record<string, Migration> = {
@@ -22,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0008_messages_notifications': m0008,
   '0009_posts': m0009,
   '0010_chat': m0010,
+  '0014_account_settings': m0014,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

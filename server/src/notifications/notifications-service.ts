@@ -36,6 +36,8 @@ import {
   type NotificationsReadEvent,
   type NotificationType,
 } from '../../../src/contract/socket-events';
+import { preferenceFor } from '../../../src/contract/account';
+import { accountRepository } from '../account/account-repository';
 import { notFound } from '../http/errors';
 import { notificationsRepository, type NotificationsRepository } from './notifications-repository';
 
@@ -54,6 +56,8 @@ interface Deps {
   notifications: NotificationsRepository;
   push: Push;
   tellRead?: TellRead;
+  /** Whether the member wants this notification stored (their preferences); true by default. */
+  allows?: (memberId: string, notification: NewNotification) => Promise<boolean>;
   /** Logs what a feature's side effect could not do (see `readRelatedQuietly`). */
   warn?: (err: unknown, message: string) => void;
   now?: () => Date;
@@ -63,6 +67,7 @@ export function createNotificationsService({
   notifications,
   push,
   tellRead = () => undefined,
+  allows = async () => true,
   warn = () => undefined,
   now = () => new Date(),
 }: Deps) {
@@ -73,8 +78,17 @@ export function createNotificationsService({
     return found;
   }
 
-  /** Stores the notification and pushes it with its stored id; answers it. */
+  /**
+   * Stores the notification and pushes it with its stored id; answers it. A type the member turned
+   * off (GET /users/me/preferences) is pushed realtime-only instead, so that open screens still
+   * refresh, and answered with the 36-dash id: nothing stored, nothing counted.
+   */
   async function create(memberId: string, { type, jsonPayload }: NewNotification): Promise<Notification> {
+    if (!(await allows(memberId, { type, jsonPayload }))) {
+      const event = { id: REALTIME_ONLY_ID, type, jsonPayload, createdAt: now().toISOString() };
+      push(memberId, event);
+      return { ...event, actor: null, isRead: false };
+    }
     const notification: Notification = {
       id: randomUUID(),
       type,
@@ -198,6 +212,16 @@ export function realtimePush(app: FastifyInstance): Push {
   };
 }
 
+/** The member's notification preferences decide; a type no preference governs is always stored. */
+export function preferencesAllow(
+  preferences: (memberId: string) => Promise<Record<string, boolean>>,
+): NonNullable<Deps['allows']> {
+  return async (memberId, { type, jsonPayload }) => {
+    const key = preferenceFor(type, jsonPayload.action);
+    return key === null || (await preferences(memberId))[key] !== false;
+  };
+}
+
 /** Emits `notificationsRead` to the member's sockets when the app has them; never throws. */
 export function realtimeTellRead(app: FastifyInstance): TellRead {
   return (memberId, event) => {
@@ -224,6 +248,7 @@ export function notificationsService(app: FastifyInstance): NotificationsService
       notifications: notificationsRepository(app.db.kysely),
       push: realtimePush(app),
       tellRead: realtimeTellRead(app),
+      allows: preferencesAllow(accountRepository(app.db.kysely).preferences),
       warn: (err, message) => app.log.warn({ err }, message),
     });
     services.set(app.db, service);
