@@ -15,6 +15,7 @@ import { registerSecurity } from './http/security';
 import { registerStatic } from './http/static';
 import { registerRealtime } from './realtime/realtime';
 import { authPlugin } from './auth/auth-plugin';
+import { accountFeature } from './account/account-feature';
 import { authFeature } from './auth/auth-feature';
 import { createAuthServices } from './auth/auth-services';
 import { healthRoutes } from './health/health-routes';
@@ -104,6 +105,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(postsFeature, { media });
       await api.register(chatFeature);
       await api.register(mediaFeature, { media });
+      await api.register(accountFeature, { auth });
     },
     { prefix: API_BASE },
   );

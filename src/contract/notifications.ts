@@ -9,9 +9,26 @@ import { Type, type Static } from 'typebox';
 const relatedId = (what: string) =>
   Type.Optional(Type.Unsafe<string | null>({ type: ['string', 'null'], description: `The related ${what}` }));
 
-/** The ids a notification points at (spec §3); features may add small extra facts (e.g. `action`). */
+/** An excerpt in a notification holds at most this many characters (then ends with "…"). */
+export const NOTIFICATION_EXCERPT_MAX = 120;
+
+/**
+ * The ids a notification points at (spec §3); features may add small extra facts (e.g. `action`).
+ * Stored notifications also say who did it (`actorId`) and what (`excerpt`); rows stored before
+ * those existed lack them (the list then takes the actor from `relatedFriendId`).
+ */
 export const NotificationPayload = Type.Object(
   {
+    actorId: relatedId('member who did it (the list joins their current name as `actor`)'),
+    excerpt: Type.Optional(
+      Type.Unsafe<string | null>({
+        type: ['string', 'null'],
+        maxLength: NOTIFICATION_EXCERPT_MAX,
+        description:
+          'Plain text, never HTML (show it as text): the start of the comment, of the liked post, ' +
+          "the message's subject, the group's name",
+      }),
+    ),
     relatedMessageId: relatedId('private message'),
     relatedChatRoomId: relatedId('chat room'),
     relatedChatMessageId: relatedId('chat message'),
@@ -21,10 +38,21 @@ export const NotificationPayload = Type.Object(
     relatedPostId: relatedId('post'),
     relatedCommentId: relatedId('comment'),
     relatedFriendId: relatedId('member (friend request or friend)'),
+    relatedFriendRequestId: relatedId('friend request'),
   },
   { additionalProperties: true },
 );
 export type NotificationPayload = Static<typeof NotificationPayload> & { [extra: string]: unknown };
+
+/** Who did it, as they are named now (a renamed member shows their new name). */
+export const NotificationActor = Type.Object({
+  id: Type.String(),
+  username: Type.String(),
+  firstName: Type.String(),
+  lastName: Type.String(),
+  avatar: Type.Union([Type.String(), Type.Null()]),
+});
+export type NotificationActor = Static<typeof NotificationActor>;
 
 export const Notification = Type.Object({
   id: Type.String(),
@@ -33,6 +61,11 @@ export const Notification = Type.Object({
       'Selects the client update stream (spec §4): message, chatroom, chatmessage, chatgroup, car, car log, post, comment, friend',
   }),
   jsonPayload: NotificationPayload,
+  /**
+   * Who did it; null when nobody did (a system notice) or the member is gone. The server always
+   * sends it; optional in the type for entries a device cached before it existed.
+   */
+  actor: Type.Optional(Type.Union([NotificationActor, Type.Null()])),
   isRead: Type.Boolean(),
   createdAt: Type.String(),
 });
@@ -69,3 +102,42 @@ export type NotificationsReadAll = Static<typeof NotificationsReadAll>;
 /** DELETE answers the id and the unread count after it. */
 export const NotificationDeleted = Type.Object({ id: Type.String(), unreadCount: Type.Integer() });
 export type NotificationDeleted = Static<typeof NotificationDeleted>;
+
+/**
+ * What POST /notifications/read-related names, and the payload field it matches: opening an item
+ * marks read every notification of mine that points at it.
+ * - `friend`: the `friend` notifications about that member (request, acceptance), e.g. on their profile.
+ * - `post`: every notification about the post (likes, comments and replies on it).
+ */
+export const NOTIFICATION_RELATED_FIELDS = {
+  message: 'relatedMessageId',
+  'friend-request': 'relatedFriendRequestId',
+  friend: 'relatedFriendId',
+  post: 'relatedPostId',
+  comment: 'relatedCommentId',
+  chatroom: 'relatedChatRoomId',
+  chatgroup: 'relatedChatGroupId',
+  car: 'relatedCarId',
+  'car-log': 'relatedCarLogId',
+} as const;
+export type NotificationRelatedType = keyof typeof NOTIFICATION_RELATED_FIELDS;
+
+export const NotificationsReadRelatedBody = Type.Object(
+  {
+    relatedType: Type.Unsafe<NotificationRelatedType>({
+      type: 'string',
+      enum: Object.keys(NOTIFICATION_RELATED_FIELDS),
+      description: 'The kind of item opened',
+    }),
+    relatedId: Type.String({ format: 'uuid', description: 'Its id' }),
+  },
+  { additionalProperties: false },
+);
+export type NotificationsReadRelatedBody = Static<typeof NotificationsReadRelatedBody>;
+
+/** POST /notifications/read-related: the ids it marked read (none when all were read) and the count after it. */
+export const NotificationsReadRelated = Type.Object({
+  ids: Type.Array(Type.String()),
+  unreadCount: Type.Integer(),
+});
+export type NotificationsReadRelated = Static<typeof NotificationsReadRelated>;

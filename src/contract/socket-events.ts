@@ -18,6 +18,10 @@ export const NOTIFICATION_TYPES = [
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export interface NotificationPayload {
+  /** The member who did it (stored notifications; the list and the push name them in `actor`). */
+  actorId?: string | null;
+  /** Plain text (never HTML): the start of the comment, post, subject or group name. */
+  excerpt?: string | null;
   relatedMessageId?: string | null;
   relatedChatRoomId?: string | null;
   relatedChatMessageId?: string | null;
@@ -27,16 +31,41 @@ export interface NotificationPayload {
   relatedPostId?: string | null;
   relatedCommentId?: string | null;
   relatedFriendId?: string | null;
+  relatedFriendRequestId?: string | null;
   /** Extra facts for the receiver (e.g. `action: "deleted"`); never secrets. */
   [extra: string]: unknown;
+}
+
+/** Who did it, as GET /notifications names them. */
+export interface NotificationActor {
+  id: string;
+  username: string;
+  firstName: string;
+  lastName: string;
+  avatar: string | null;
 }
 
 export interface NotificationEvent {
   id: string;
   type: NotificationType | (string & {});
   jsonPayload: NotificationPayload;
+  /** Stored notifications: who did it (null when nobody or unknown). Realtime-only events lack it. */
+  actor?: NotificationActor | null;
   isRead?: boolean;
   createdAt: string;
+}
+
+/**
+ * Some of my notifications were read (on another device, or because their item was opened there:
+ * a message read, a friend request answered, a chat room read). Realtime-only, to every socket of
+ * the member: mark `ids` read in cached lists (all of them when `all`) and show `unreadCount`.
+ */
+export interface NotificationsReadEvent {
+  ids: string[];
+  /** Read-all: every notification up to now is read. */
+  all: boolean;
+  /** The member's unread notifications after the change (the bell's figure). */
+  unreadCount: number;
 }
 
 export interface PostUpdatedEvent {
@@ -55,6 +84,7 @@ export interface ChatTypingEvent {
 
 export interface ServerToClientEvents {
   notification: (event: NotificationEvent) => void;
+  notificationsRead: (event: NotificationsReadEvent) => void;
   postUpdated: (event: PostUpdatedEvent) => void;
   chatTyping: (event: ChatTypingEvent) => void;
 }

@@ -250,10 +250,11 @@ describe('notifications', () => {
     // b answering b: the post's author is told of a comment, b of nothing.
     const selfReply = await comment(t.app, b, p.id, { parentCommentId: fromB.id });
     const toA = await notificationsOf(t.app, a);
+    const by = (who: Person) => ({ relatedFriendId: who.id, actorId: who.id, excerpt: 'Nice car!' });
     expect(toA.map((n) => n.jsonPayload)).toEqual([
-      { relatedPostId: p.id, relatedCommentId: selfReply.id, relatedFriendId: b.id, action: 'commented' },
-      { relatedPostId: p.id, relatedCommentId: replyFromC.id, relatedFriendId: c.id, action: 'commented' },
-      { relatedPostId: p.id, relatedCommentId: fromB.id, relatedFriendId: b.id, action: 'commented' },
+      { relatedPostId: p.id, relatedCommentId: selfReply.id, ...by(b), action: 'commented' },
+      { relatedPostId: p.id, relatedCommentId: replyFromC.id, ...by(c), action: 'commented' },
+      { relatedPostId: p.id, relatedCommentId: fromB.id, ...by(b), action: 'commented' },
     ]);
     expect(toA.every((n) => n.type === 'comment' && !n.isRead)).toBe(true);
     const toB = await notificationsOf(t.app, b);
@@ -263,7 +264,7 @@ describe('notifications', () => {
         {
           relatedPostId: p.id,
           relatedCommentId: replyFromC.id,
-          relatedFriendId: c.id,
+          ...by(c),
           action: 'replied',
           parentCommentId: fromB.id,
         },

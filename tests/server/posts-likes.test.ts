@@ -131,7 +131,14 @@ describe('notifications', () => {
       {
         id: expect.any(String),
         type: 'post',
-        jsonPayload: { relatedPostId: p.id, relatedFriendId: fan.id, action: 'liked' },
+        jsonPayload: {
+          relatedPostId: p.id,
+          relatedFriendId: fan.id,
+          actorId: fan.id,
+          action: 'liked',
+          excerpt: 'Track day!',
+        },
+        actor: expect.objectContaining({ id: fan.id }),
         isRead: false,
         createdAt: expect.any(String),
       },

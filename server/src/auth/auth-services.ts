@@ -25,6 +25,7 @@ export async function createAuthServices(app: FastifyInstance) {
   });
   // At the configured cost: logins for unknown e-mails verify against it (same time as a real one).
   const dummyHash = hasher.dummyDigest();
+  const mailer = createMailer(config, app.log);
   const passwordReset = createPasswordResetService({
     config,
     db,
@@ -32,11 +33,14 @@ export async function createAuthServices(app: FastifyInstance) {
     resetTokens: createResetTokensRepository(db),
     sessions,
     hasher,
-    mailer: createMailer(config, app.log),
+    mailer,
     log: app.log,
   });
   app.addHook('onClose', () => passwordReset.drain());
   return {
+    users,
+    hasher,
+    mailer,
     sessions,
     passwordReset,
     accounts: createAccountService({ users, sessions, hasher, dummyHash }),

@@ -1,6 +1,7 @@
 // Chat: the rules (groups of the owner's friends, direct chat between friends, participants only,
-// plain text) and the realtime events they raise. Nothing here is stored as a notification: chat
-// events are realtime-only (36-dash id), so chat does not flood the notification list.
+// plain text) and the realtime events they raise. Chat events are realtime-only (36-dash id), so
+// chat does not flood the notification list; only being added to a group is stored (the bell tells
+// the newcomer who added them to which group).
 import { randomUUID } from 'node:crypto';
 import {
   CHAT_GROUP_DESCRIPTION_MAX,
@@ -17,6 +18,7 @@ import {
   type ChatRoomRead,
 } from '../../../src/contract/chat';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { excerptOf } from '../notifications/excerpt';
 import type { NotificationsService } from '../notifications/notifications-service';
 import type { ChatMessageRow, ChatRoomRow } from './chat-tables';
 import type { ChatRepository } from './chat-repository';
@@ -25,7 +27,7 @@ interface Deps {
   chat: ChatRepository;
   areFriends(a: string, b: string): Promise<boolean>;
   friendIdsOf(memberId: string): Promise<string[]>;
-  notifications: Pick<NotificationsService, 'createRealtimeOnly'>;
+  notifications: Pick<NotificationsService, 'createQuietly' | 'createRealtimeOnly' | 'readRelatedQuietly'>;
   now?: () => Date;
 }
 
@@ -67,6 +69,21 @@ export function chatService({ chat, areFriends, friendIdsOf, notifications, now 
       notifications.createRealtimeOnly(memberId, {
         type: 'chatroom',
         jsonPayload: { relatedChatRoomId: roomId, relatedChatGroupId: groupId, action },
+      });
+  }
+
+  /** A stored notification to each newcomer: who added them, to which group (its name). */
+  async function tellAdded(memberIds: string[], byId: string, groupId: string, roomId: string, name: string) {
+    for (const memberId of memberIds)
+      await notifications.createQuietly(memberId, {
+        type: 'chatgroup',
+        jsonPayload: {
+          relatedChatGroupId: groupId,
+          relatedChatRoomId: roomId,
+          actorId: byId,
+          action: 'added',
+          excerpt: excerptOf(name),
+        },
       });
   }
 
@@ -208,6 +225,7 @@ export function chatService({ chat, areFriends, friendIdsOf, notifications, now 
       }
       groupEvent([ownerId, ...memberIds], id, roomId, 'created');
       roomEvent([ownerId, ...memberIds], roomId, id, 'created');
+      await tellAdded(memberIds, ownerId, id, roomId, name);
       return { group: await groupView(id), created: true };
     },
 
@@ -239,6 +257,7 @@ export function chatService({ chat, areFriends, friendIdsOf, notifications, now 
       });
       const stayed = [...before].filter((id) => !remove.includes(id));
       groupEvent(stayed, groupId, group.room_id, 'updated');
+      await tellAdded(add, memberId, groupId, group.room_id, name ?? group.name);
       groupEvent(add, groupId, group.room_id, 'added');
       groupEvent(remove, groupId, group.room_id, 'removed');
       roomEvent(stayed, group.room_id, groupId, 'updated');
@@ -285,13 +304,17 @@ export function chatService({ chat, areFriends, friendIdsOf, notifications, now 
       return room;
     },
 
-    /** Marks every message of the room read for me (again: no change). My other devices hear of it. */
+    /**
+     * Marks every message of the room read for me (again: no change). My other devices hear of it;
+     * my stored notifications about the room (being added to its group) are read too.
+     */
     async markAllRead(memberId: string, roomId: string): Promise<ChatRoomRead> {
       const at = now().toISOString();
       const room = await chat.findRoom(roomId);
       const before = room ? await chat.markAllRead(roomId, memberId, at) : undefined;
       if (!room || before === undefined) throw notFound('Chat room');
       if (before > 0) roomEvent([memberId], roomId, room.chat_group_id, 'read');
+      await notifications.readRelatedQuietly(memberId, 'chatroom', roomId);
       return { chatRoomId: roomId, unreadCount: 0, lastReadAt: at };
     },
 

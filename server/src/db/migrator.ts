@@ -12,6 +12,7 @@ import * as m0010 from './migrations/0010_chat';
 import * as m0011 from './migrations/0011_fold_text';
 import * as m0012 from './migrations/0012_user_language';
 import * as m0013 from './migrations/0013_idempotency_node';
+import * as m0014 from './migrations/0014_account_settings';
 
 // Add each new migration here, in order. Names sort; never rename or edit a landed migration.
 const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0011_fold_text': m0011,
   '0012_user_language': m0012,
   '0013_idempotency_node': m0013,
+  '0014_account_settings': m0014,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

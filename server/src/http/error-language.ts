@@ -28,6 +28,8 @@ const BY_CODE: Record<ErrorCode, string> = {
   FRIEND_REQUEST_NOT_PENDING: 'Cette demande d’ami n’est plus en attente.',
   SERVICE_UNAVAILABLE: 'Le service est brièvement indisponible. Réessayez dans un instant.',
   INTERNAL_ERROR: 'Une erreur s’est produite de notre côté.',
+  INVALID_CURRENT_PASSWORD: 'Le mot de passe actuel est incorrect.',
+  INVALID_EMAIL_TOKEN: 'Ce lien de confirmation est invalide ou a expiré.',
 };
 
 /** The server's fixed sentences. */

@@ -8,6 +8,7 @@ import {
   type MessageInput,
 } from '../../../src/contract/messages';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { excerptOf } from '../notifications/excerpt';
 import type { NotificationsService } from '../notifications/notifications-service';
 import { sanitizeRichText } from '../http/rich-text';
 import type { MessagesRepository, StoredMessage } from './messages-repository';
@@ -16,7 +17,7 @@ interface Deps {
   messages: MessagesRepository;
   /** Whether two members are friends (server/src/people). */
   areFriends(a: string, b: string): Promise<boolean>;
-  notifications: Pick<NotificationsService, 'create' | 'createRealtimeOnly'>;
+  notifications: Pick<NotificationsService, 'create' | 'createRealtimeOnly' | 'readRelatedQuietly'>;
   /** Logs a notification that could not be stored; the message is sent all the same. */
   warn(err: unknown, message: string): void;
   now?: () => Date;
@@ -134,7 +135,12 @@ export function messagesService({ messages, areFriends, notifications, warn, now
       try {
         await notifications.create(input.recipientId, {
           type: 'message',
-          jsonPayload: { relatedMessageId: row.id, relatedFriendId: memberId },
+          jsonPayload: {
+            relatedMessageId: row.id,
+            relatedFriendId: memberId,
+            actorId: memberId,
+            excerpt: excerptOf(input.subject),
+          },
         });
       } catch (err) {
         warn(err, 'message notification not stored');
@@ -146,12 +152,14 @@ export function messagesService({ messages, areFriends, notifications, warn, now
     /**
      * The recipient marks a message read. Only an unread message changes (and lowers the count
      * once); marking it again answers the same message and count (docs/DESIGN-NOTES.md: the spec's double
-     * decrement is fixed). The sender may not (403); anyone else gets 404.
+     * decrement is fixed). The sender may not (403); anyone else gets 404. Its notification is
+     * read too, on every device (`notificationsRead`), even when the message was read already.
      */
     async markRead(memberId: string, id: string): Promise<{ message: Message; unreadCount: number }> {
       const { role } = await visible(memberId, id);
       if (role !== 'recipient') throw forbidden('Only the recipient can mark a message read.');
       if (await messages.markRead(memberId, id, now().toISOString())) syncDevices(memberId, id, 'read');
+      await notifications.readRelatedQuietly(memberId, 'message', id);
       const [message, counters] = await Promise.all([load(id), messages.counters(memberId)]);
       return { message, unreadCount: counters.inboxUnread };
     },

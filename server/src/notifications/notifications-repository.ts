@@ -1,19 +1,56 @@
 import type { Kysely } from 'kysely';
-import type { Notification, NotificationPayload } from '../../../src/contract/notifications';
+import type {
+  Notification,
+  NotificationActor,
+  NotificationPayload,
+} from '../../../src/contract/notifications';
 import type { Database } from '../db/schema';
 import type { NotificationRow } from './notifications-table';
 
-function toNotification(row: NotificationRow): Notification {
-  return {
-    id: row.id,
-    type: row.type,
-    jsonPayload: JSON.parse(row.json_payload) as NotificationPayload,
-    isRead: Number(row.is_read) === 1,
-    createdAt: row.created_at,
-  };
+/**
+ * Who did it: `actorId`; rows stored before it existed name the other member in `relatedFriendId`
+ * (a message's sender, a liker, a commenter, the friend who asked or accepted).
+ */
+export function actorIdOf(payload: NotificationPayload): string | null {
+  const id = 'actorId' in payload ? payload.actorId : payload.relatedFriendId;
+  return typeof id === 'string' && id.length > 0 ? id : null;
 }
 
 export function notificationsRepository(db: Kysely<Database>) {
+  /** The actors' current names, by id (a deleted member is missing). */
+  async function actors(ids: Iterable<string>): Promise<Map<string, NotificationActor>> {
+    const wanted = [...new Set(ids)];
+    if (wanted.length === 0) return new Map();
+    const rows = await db
+      .selectFrom('users')
+      .select(['id', 'username', 'first_name', 'last_name', 'avatar'])
+      .where('id', 'in', wanted)
+      .execute();
+    return new Map(
+      rows.map((u) => [
+        u.id,
+        { id: u.id, username: u.username, firstName: u.first_name, lastName: u.last_name, avatar: u.avatar },
+      ]),
+    );
+  }
+
+  /** Rows as the API shows them, each with its actor joined. */
+  async function toNotifications(rows: NotificationRow[]): Promise<Notification[]> {
+    const parsed = rows.map((row) => ({ row, payload: JSON.parse(row.json_payload) as NotificationPayload }));
+    const byId = await actors(parsed.flatMap(({ payload }) => actorIdOf(payload) ?? []));
+    return parsed.map(({ row, payload }) => {
+      const actorId = actorIdOf(payload);
+      return {
+        id: row.id,
+        type: row.type,
+        jsonPayload: payload,
+        actor: (actorId && byId.get(actorId)) || null,
+        isRead: Number(row.is_read) === 1,
+        createdAt: row.created_at,
+      };
+    });
+  }
+
   const unread = (memberId: string) =>
     db
       .selectFrom('notifications')
@@ -46,7 +83,7 @@ export function notificationsRepository(db: Kysely<Database>) {
         .where('id', '=', id)
         .where('member_id', '=', memberId)
         .executeTakeFirst();
-      return row && toNotification(row);
+      return row && (await toNotifications([row]))[0];
     },
 
     /** Newest first; `unreadOnly` keeps the unread ones. */
@@ -67,10 +104,16 @@ export function notificationsRepository(db: Kysely<Database>) {
         base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
         unread(memberId),
       ]);
-      return { items: rows.map(toNotification), total: Number(total.n), unreadCount };
+      return { items: await toNotifications(rows), total: Number(total.n), unreadCount };
     },
 
     unreadCount: unread,
+
+    /** The member who did it, as named now; null when none is named or they are gone. */
+    async actor(payload: NotificationPayload): Promise<NotificationActor | null> {
+      const id = actorIdOf(payload);
+      return (id && (await actors([id])).get(id)) || null;
+    },
 
     /** True when it changed (it was unread). */
     async markRead(memberId: string, id: string): Promise<boolean> {
@@ -82,6 +125,47 @@ export function notificationsRepository(db: Kysely<Database>) {
         .where('is_read', '=', 0)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
+    },
+
+    /**
+     * Marks read my unread notifications whose payload field `field` is `relatedId` (and, when
+     * given, of type `type`); answers the ids it changed. The payload is JSON text on both
+     * databases, so it is read here: only the member's unread rows, which the bell keeps few
+     * (index notifications_member_unread).
+     */
+    async markRelatedRead(
+      memberId: string,
+      field: string,
+      relatedId: string,
+      type?: string,
+    ): Promise<string[]> {
+      const rows = await db
+        .selectFrom('notifications')
+        .select(['id', 'type', 'json_payload'])
+        .where('member_id', '=', memberId)
+        .where('is_read', '=', 0)
+        .execute();
+      const ids = rows
+        .filter((row) => {
+          if (type !== undefined && row.type !== type) return false;
+          try {
+            return (JSON.parse(row.json_payload) as Record<string, unknown>)[field] === relatedId;
+          } catch {
+            return false;
+          }
+        })
+        .map((row) => row.id);
+      if (ids.length === 0) return [];
+      // Another device may have read some meanwhile: answer only those this call changed.
+      const changed = await db
+        .updateTable('notifications')
+        .set({ is_read: 1 })
+        .where('member_id', '=', memberId)
+        .where('is_read', '=', 0)
+        .where('id', 'in', ids)
+        .returning('id')
+        .execute();
+      return changed.map((row) => row.id);
     },
 
     /** How many changed. */

@@ -7,6 +7,8 @@ import {
   NotificationListQuery,
   NotificationRead,
   NotificationsReadAll,
+  NotificationsReadRelated,
+  NotificationsReadRelatedBody,
   UnreadCount,
 } from '../../../src/contract/notifications';
 import type { NotificationsService } from './notifications-service';
@@ -66,6 +68,35 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox<{ notifications: Not
       },
     },
     async (request) => ({ success: true as const, data: await notifications.markAllRead(request.member.id) }),
+  );
+
+  app.post(
+    '/notifications/read-related',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Mark read my notifications about an item I opened (a message, a request, a post…)',
+        description:
+          'Marks read every unread notification of mine whose payload points at the item ' +
+          '(relatedType selects the field: message → relatedMessageId, friend-request → ' +
+          'relatedFriendRequestId, friend → relatedFriendId of `friend` notifications, post → ' +
+          'relatedPostId, comment → relatedCommentId, chatroom → relatedChatRoomId, chatgroup → ' +
+          'relatedChatGroupId, car → relatedCarId, car-log → relatedCarLogId). Answers the ids ' +
+          'changed (none: nothing to do, not an error; an unknown or foreign id changes nothing) ' +
+          'and the unread count; every socket of mine gets `notificationsRead` when some changed.',
+        body: NotificationsReadRelatedBody,
+        response: { 200: OkItem(NotificationsReadRelated), ...errors(400, 401) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await notifications.markRelatedRead(
+        request.member.id,
+        request.body.relatedType,
+        request.body.relatedId,
+      ),
+    }),
   );
 
   app.get(

@@ -9,20 +9,35 @@
 //   and its notification stream (spec §4). Call it after the change it announces is committed.
 // - `createRealtimeOnly` only pushes, with the 36-dash id: "something changed, refresh", nothing
 //   to list (e.g. another device of the same member read a message).
+// - `markRelatedRead(memberId, 'message', messageId)`: where a feature's own read action happens
+//   (a message read, a friend request answered, a chat room read), the notifications about that
+//   item are read too. Every read (one, all, related) is told to all the member's sockets as a
+//   `notificationsRead` event (ids and the new unread count), so every bell agrees.
 // - `type` selects the client's update stream: one of NOTIFICATION_TYPES in
 //   src/contract/socket-events.ts. A new feature with a new stream adds its type there (the client
 //   routes on it); `jsonPayload` carries the related ids the spec names (relatedMessageId,
 //   relatedFriendId, relatedPostId, …) and may add small facts such as `action`; never secrets.
+//   A stored notification also says who did it (`actorId`: the list and the push join their
+//   current name as `actor`) and what (`excerpt`: excerptOf(text) from ./excerpt, plain text).
+// - `createQuietly` is `create` for a side effect: a failure is logged, never thrown.
 // - A push that fails (no socket server, Redis down) is logged and never fails the caller.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { Notification } from '../../../src/contract/notifications';
+import {
+  NOTIFICATION_RELATED_FIELDS,
+  type Notification,
+  type NotificationRelatedType,
+  type NotificationsReadRelated,
+} from '../../../src/contract/notifications';
 import {
   REALTIME_ONLY_ID,
   type NotificationEvent,
   type NotificationPayload,
+  type NotificationsReadEvent,
   type NotificationType,
 } from '../../../src/contract/socket-events';
+import { preferenceFor } from '../../../src/contract/account';
+import { accountRepository } from '../account/account-repository';
 import { notFound } from '../http/errors';
 import { notificationsRepository, type NotificationsRepository } from './notifications-repository';
 
@@ -34,13 +49,28 @@ export interface NewNotification {
 /** Sends one event to every socket of a member (app.realtime.notify, or nothing in a slim test app). */
 export type Push = (memberId: string, event: NotificationEvent) => void;
 
+/** Tells every socket of a member that some of their notifications were read. */
+export type TellRead = (memberId: string, event: NotificationsReadEvent) => void;
+
 interface Deps {
   notifications: NotificationsRepository;
   push: Push;
+  tellRead?: TellRead;
+  /** Whether the member wants this notification stored (their preferences); true by default. */
+  allows?: (memberId: string, notification: NewNotification) => Promise<boolean>;
+  /** Logs what a feature's side effect could not do (see `readRelatedQuietly`). */
+  warn?: (err: unknown, message: string) => void;
   now?: () => Date;
 }
 
-export function createNotificationsService({ notifications, push, now = () => new Date() }: Deps) {
+export function createNotificationsService({
+  notifications,
+  push,
+  tellRead = () => undefined,
+  allows = async () => true,
+  warn = () => undefined,
+  now = () => new Date(),
+}: Deps) {
   /** The member's own notification; another member's id answers 404 like an unknown one. */
   async function get(memberId: string, id: string): Promise<Notification> {
     const found = await notifications.find(memberId, id);
@@ -48,19 +78,63 @@ export function createNotificationsService({ notifications, push, now = () => ne
     return found;
   }
 
+  /**
+   * Stores the notification and pushes it with its stored id; answers it. A type the member turned
+   * off (GET /users/me/preferences) is pushed realtime-only instead, so that open screens still
+   * refresh, and answered with the 36-dash id: nothing stored, nothing counted.
+   */
+  async function create(memberId: string, { type, jsonPayload }: NewNotification): Promise<Notification> {
+    if (!(await allows(memberId, { type, jsonPayload }))) {
+      const event = { id: REALTIME_ONLY_ID, type, jsonPayload, createdAt: now().toISOString() };
+      push(memberId, event);
+      return { ...event, actor: null, isRead: false };
+    }
+    const notification: Notification = {
+      id: randomUUID(),
+      type,
+      jsonPayload,
+      actor: null,
+      isRead: false,
+      createdAt: now().toISOString(),
+    };
+    await notifications.insert(memberId, notification);
+    notification.actor = await notifications.actor(jsonPayload).catch(() => null);
+    push(memberId, notification);
+    return notification;
+  }
+
+  /**
+   * Marks read my notifications about an item (opened on some device, or read through its own
+   * action); answers the ids changed and the count after. `friend` matches only `friend`
+   * notifications (the member's id is also the actor of messages, likes and comments).
+   */
+  async function markRelatedRead(
+    memberId: string,
+    relatedType: NotificationRelatedType,
+    relatedId: string,
+  ): Promise<NotificationsReadRelated> {
+    const field = NOTIFICATION_RELATED_FIELDS[relatedType];
+    const ids = await notifications.markRelatedRead(
+      memberId,
+      field,
+      relatedId,
+      relatedType === 'friend' ? 'friend' : undefined,
+    );
+    const unreadCount = await notifications.unreadCount(memberId);
+    if (ids.length > 0) tellRead(memberId, { ids, all: false, unreadCount });
+    return { ids, unreadCount };
+  }
+
   return {
-    /** Stores the notification and pushes it with its stored id; answers it. */
-    async create(memberId: string, { type, jsonPayload }: NewNotification): Promise<Notification> {
-      const notification: Notification = {
-        id: randomUUID(),
-        type,
-        jsonPayload,
-        isRead: false,
-        createdAt: now().toISOString(),
-      };
-      await notifications.insert(memberId, notification);
-      push(memberId, notification);
-      return notification;
+    create,
+
+    /** `create` for a feature's side effect: a failure is logged, never thrown. */
+    async createQuietly(memberId: string, notification: NewNotification): Promise<void> {
+      try {
+        await create(memberId, notification);
+      } catch (err) {
+        warn(err, `${notification.type} notification not stored`);
+      }
     },
 
     /** Pushes an event that is not stored: its id is the 36-dash REALTIME_ONLY_ID. */
@@ -79,14 +153,38 @@ export function createNotificationsService({ notifications, push, now = () => ne
       memberId: string,
       id: string,
     ): Promise<{ notification: Notification; unreadCount: number }> {
-      await notifications.markRead(memberId, id);
+      const changed = await notifications.markRead(memberId, id);
       const notification = await get(memberId, id);
-      return { notification, unreadCount: await notifications.unreadCount(memberId) };
+      const unreadCount = await notifications.unreadCount(memberId);
+      if (changed) tellRead(memberId, { ids: [id], all: false, unreadCount });
+      return { notification, unreadCount };
     },
 
     async markAllRead(memberId: string): Promise<{ updated: number; unreadCount: number }> {
       const updated = await notifications.markAllRead(memberId);
-      return { updated, unreadCount: await notifications.unreadCount(memberId) };
+      const unreadCount = await notifications.unreadCount(memberId);
+      if (updated > 0) tellRead(memberId, { ids: [], all: true, unreadCount });
+      return { updated, unreadCount };
+    },
+
+    /**
+     * Marks read my notifications about an item (opened on some device, or read through its own
+     * action); answers the ids changed and the count after. `friend` matches only `friend`
+     * notifications (the member's id is also the actor of messages, likes and comments).
+     */
+    markRelatedRead,
+
+    /** markRelatedRead for a feature's own read action: a failure is logged, never thrown. */
+    async readRelatedQuietly(
+      memberId: string,
+      relatedType: NotificationRelatedType,
+      relatedId: string,
+    ): Promise<void> {
+      try {
+        await markRelatedRead(memberId, relatedType, relatedId);
+      } catch (err) {
+        warn(err, 'related notifications not marked read');
+      }
     },
 
     async remove(memberId: string, id: string): Promise<{ id: string; unreadCount: number }> {
@@ -114,6 +212,28 @@ export function realtimePush(app: FastifyInstance): Push {
   };
 }
 
+/** The member's notification preferences decide; a type no preference governs is always stored. */
+export function preferencesAllow(
+  preferences: (memberId: string) => Promise<Record<string, boolean>>,
+): NonNullable<Deps['allows']> {
+  return async (memberId, { type, jsonPayload }) => {
+    const key = preferenceFor(type, jsonPayload.action);
+    return key === null || (await preferences(memberId))[key] !== false;
+  };
+}
+
+/** Emits `notificationsRead` to the member's sockets when the app has them; never throws. */
+export function realtimeTellRead(app: FastifyInstance): TellRead {
+  return (memberId, event) => {
+    if (!app.hasDecorator('realtime')) return;
+    try {
+      app.realtime.toMember(memberId).emit('notificationsRead', event);
+    } catch (err) {
+      app.log.warn({ err }, 'notifications read event failed');
+    }
+  };
+}
+
 // One per database (every plugin scope of an app shares the root's `db`), whichever scope asks first.
 const services = new WeakMap<object, NotificationsService>();
 
@@ -127,6 +247,9 @@ export function notificationsService(app: FastifyInstance): NotificationsService
     service = createNotificationsService({
       notifications: notificationsRepository(app.db.kysely),
       push: realtimePush(app),
+      tellRead: realtimeTellRead(app),
+      allows: preferencesAllow(accountRepository(app.db.kysely).preferences),
+      warn: (err, message) => app.log.warn({ err }, message),
     });
     services.set(app.db, service);
   }

@@ -18,6 +18,8 @@ export interface FriendNotify {
   stored(memberId: string, event: FriendEvent): Promise<void>;
   /** Pushed only. */
   live(memberId: string, event: FriendEvent): void;
+  /** The member answered (or was answered) this request: its notifications of theirs are read. */
+  requestSettled(memberId: string, requestId: string): Promise<void>;
   /** What these members may read changed: their sockets leave the post rooms they lost. */
   accessChanged(memberIds: string[]): void;
 }
@@ -33,7 +35,11 @@ export function friendNotifier(app: FastifyInstance): FriendNotify {
   return {
     async stored(memberId, event) {
       try {
-        await notifications.create(memberId, { type: 'friend', jsonPayload: payload(event) });
+        // The other side did it: they asked, or they accepted.
+        await notifications.create(memberId, {
+          type: 'friend',
+          jsonPayload: { ...payload(event), actorId: event.relatedFriendId },
+        });
       } catch (err) {
         app.log.warn({ err, action: event.action }, 'friend notification failed');
       }
@@ -45,6 +51,8 @@ export function friendNotifier(app: FastifyInstance): FriendNotify {
         app.log.warn({ err, action: event.action }, 'friend event failed');
       }
     },
+    requestSettled: (memberId, requestId) =>
+      notifications.readRelatedQuietly(memberId, 'friend-request', requestId),
     accessChanged(memberIds) {
       for (const memberId of memberIds)
         app.realtime

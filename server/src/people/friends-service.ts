@@ -78,6 +78,7 @@ export function friendsService({ people, friends, notify, now = () => new Date()
       action: 'accepted',
     });
     notify.live(recipient, { relatedFriendId: sender, relatedFriendRequestId: id, action: 'accepted' });
+    await notify.requestSettled(recipient, id);
     return true;
   }
 
@@ -204,6 +205,8 @@ export function friendsService({ people, friends, notify, now = () => new Date()
             action: 'declined',
           });
       }
+      // Answered here or before: the request's notification is read (also when it was missed).
+      await notify.requestSettled(memberId, id);
       const now = (await friends.findRequest(id)) ?? row;
       if (now.status === 'cancelled') throw requestNotFound();
       if (now.status !== wanted)
@@ -219,6 +222,8 @@ export function friendsService({ people, friends, notify, now = () => new Date()
         const event = { relatedFriendRequestId: id, action: 'cancelled' as const };
         notify.live(row.recipient_id, { ...event, relatedFriendId: memberId });
         notify.live(memberId, { ...event, relatedFriendId: row.recipient_id });
+        // Nothing is left to answer: the recipient's bell stops counting it.
+        await notify.requestSettled(row.recipient_id, id);
         return;
       }
       const now = (await friends.findRequest(id)) ?? row;

@@ -12,6 +12,7 @@ import {
 } from '../../../src/contract/posts';
 import { sanitizeRichText } from '../http/rich-text';
 import { AppError, badRequest, conflict, notFound } from '../http/errors';
+import { excerptOf } from '../notifications/excerpt';
 import type { NotificationsService } from '../notifications/notifications-service';
 import type { CommentsRepository } from './comments-repository';
 import type { PostEvents } from './post-events';
@@ -107,12 +108,13 @@ export function commentsService({
       }
       const at = now().toISOString();
       const id = input.id ?? randomUUID();
+      const content = cleanComment(input.content);
       const inserted = await comments.insert({
         id,
         post_id: post.id,
         author_id: memberId,
         parent_comment_id: parentId,
-        content: cleanComment(input.content),
+        content,
         created_at: at,
         updated_at: at,
       });
@@ -122,7 +124,13 @@ export function commentsService({
         if (!stored) throw conflict('This id is already in use.');
         return { comment: replayed(memberId, stored), created: false };
       }
-      const related = { relatedPostId: post.id, relatedCommentId: id, relatedFriendId: memberId };
+      const related = {
+        relatedPostId: post.id,
+        relatedCommentId: id,
+        relatedFriendId: memberId,
+        actorId: memberId,
+        excerpt: excerptOf(content, { html: true }),
+      };
       // One notification per person: a reply to the post author's own comment tells them once.
       if (parent && parent.author.id !== memberId)
         await tell(parent.author.id, 'comment', {

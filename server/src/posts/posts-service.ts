@@ -14,6 +14,7 @@ import {
 import { sanitizeRichText } from '../http/rich-text';
 import { badRequest, conflict, notFound } from '../http/errors';
 import type { DiscardFiles } from '../media/media-storage';
+import { excerptOf } from '../notifications/excerpt';
 import type { NotificationsService } from '../notifications/notifications-service';
 import { decodeFeedCursor, encodeFeedCursor } from './feed-cursor';
 import type { FeedStrategy } from './feed-query';
@@ -247,7 +248,13 @@ export function postsService({
         try {
           await notifications.create(head.author_id, {
             type: 'post',
-            jsonPayload: { relatedPostId: id, relatedFriendId: memberId, action: 'liked' },
+            jsonPayload: {
+              relatedPostId: id,
+              relatedFriendId: memberId,
+              actorId: memberId,
+              action: 'liked',
+              excerpt: excerptOf(head.content, { html: true }),
+            },
           });
         } catch (err) {
           warn(err, 'like notification not stored');

@@ -1,0 +1,102 @@
+// Account settings on the wire (issue 15 "The account"): password, e-mail with a confirmation
+// mail, notification preferences. The language lives on the profile (PUT /users/me). Client code
+// imports only the types from this file.
+import { Type, type Static } from 'typebox';
+import { EMAIL_PATTERN, PASSWORD_MAX, PASSWORD_MIN } from './auth';
+
+/** A confirmation link for a new e-mail address works this long, once. */
+export const EMAIL_CHANGE_TTL_SECONDS = 24 * 3600;
+
+/** Codes of the account-settings errors (also in the envelope's ERROR_CODES). */
+export const ACCOUNT_ERROR_CODES = {
+  /** The current password given is wrong (or the account has none: set one with forgot-password). */
+  invalidCurrentPassword: 'INVALID_CURRENT_PASSWORD',
+  /** The confirmation link is unknown, used, expired, or its address was taken meanwhile. */
+  invalidEmailToken: 'INVALID_EMAIL_TOKEN',
+} as const;
+
+/** PUT /users/me/password. `newPassword` follows the sign-up rules (length, not a common one). */
+export const ChangePasswordBody = Type.Object(
+  {
+    currentPassword: Type.String({ minLength: 1, maxLength: 1024 }),
+    newPassword: Type.String({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX }),
+  },
+  { additionalProperties: false },
+);
+export type ChangePasswordBody = Static<typeof ChangePasswordBody>;
+
+/** The password changed; `sessionsEnded` other devices were signed out (this one stays). */
+export const ChangePasswordResult = Type.Object({
+  message: Type.String(),
+  sessionsEnded: Type.Integer(),
+});
+export type ChangePasswordResult = Static<typeof ChangePasswordResult>;
+
+/** POST /users/me/email: mails a confirmation link to `newEmail`. */
+export const ChangeEmailBody = Type.Object(
+  {
+    newEmail: Type.String({ pattern: EMAIL_PATTERN, maxLength: 254 }),
+    password: Type.String({ minLength: 1, maxLength: 1024 }),
+  },
+  { additionalProperties: false },
+);
+export type ChangeEmailBody = Static<typeof ChangeEmailBody>;
+
+/** POST /users/me/email/confirm: the token from the link (`/confirm-email?token=…`). */
+export const ConfirmEmailBody = Type.Object(
+  { token: Type.String({ minLength: 1, maxLength: 512 }) },
+  { additionalProperties: false },
+);
+export type ConfirmEmailBody = Static<typeof ConfirmEmailBody>;
+
+export const EmailChanged = Type.Object({ email: Type.String(), message: Type.String() });
+export type EmailChanged = Static<typeof EmailChanged>;
+
+/** Which stored notifications a member gets (all true by default). */
+export const NotificationPreferences = Type.Object({
+  notifyLikes: Type.Boolean({ description: 'Someone liked my post' }),
+  notifyComments: Type.Boolean({ description: 'A comment on my post, a reply to my comment' }),
+  notifyFriendRequests: Type.Boolean({ description: 'A friend request received or accepted' }),
+  notifyMessages: Type.Boolean({ description: 'A private message received' }),
+  notifyChat: Type.Boolean({ description: 'Added to a chat group' }),
+});
+export type NotificationPreferences = Static<typeof NotificationPreferences>;
+export type NotificationPreferenceKey = keyof NotificationPreferences;
+
+export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
+  notifyLikes: true,
+  notifyComments: true,
+  notifyFriendRequests: true,
+  notifyMessages: true,
+  notifyChat: true,
+};
+
+/** PUT /users/me/preferences: the fields it carries change; it answers them all. */
+export const NotificationPreferencesUpdate = Type.Partial(NotificationPreferences, {
+  additionalProperties: false,
+});
+export type NotificationPreferencesUpdate = Static<typeof NotificationPreferencesUpdate>;
+
+/**
+ * The preference that governs a stored notification of this type (and `action`), or null when
+ * none does. A notification turned off is neither stored nor counted; the update it carries still
+ * reaches the member's open screens as a realtime-only event.
+ */
+export function preferenceFor(type: string, action: unknown): NotificationPreferenceKey | null {
+  switch (type) {
+    case 'post':
+      return action === 'liked' ? 'notifyLikes' : null;
+    case 'comment':
+      return 'notifyComments';
+    case 'friend':
+      return 'notifyFriendRequests';
+    case 'message':
+      return 'notifyMessages';
+    case 'chatgroup':
+    case 'chatroom':
+    case 'chatmessage':
+      return 'notifyChat';
+    default:
+      return null;
+  }
+}
