@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   COMMENT_CONTENT_MAX,
   COMMENT_SORT_DEFAULT,
+  COMMENTS_PAGE_MAX,
   COMMENTS_PAGE_SIZE,
   REPLIES_PAGE_SIZE,
 } from '../../src/contract/constants';
@@ -170,6 +171,27 @@ describe('GET /comments/post/{postId}', () => {
     const newest2 = await list(friend, p.id, 'sortBy=newest&limit=10&offset=10');
     expect(ids(newest2.data)).toEqual(ids(made.slice().reverse().slice(10, 20)));
     expect((await call('GET', `/comments/post/${p.id}?sortBy=random`, friend)).statusCode).toBe(400);
+  });
+
+  test(`pages of ${COMMENTS_PAGE_SIZE} from the offset read so far reach every comment once; no page above ${COMMENTS_PAGE_MAX}`, async () => {
+    for (const sortBy of ['newest', 'oldest'] as const) {
+      const read: Comment[] = [];
+      for (let offset = 0; ; offset += COMMENTS_PAGE_SIZE) {
+        const page = await list(
+          friend,
+          p.id,
+          `sortBy=${sortBy}&limit=${COMMENTS_PAGE_SIZE}&offset=${offset}`,
+        );
+        read.push(...page.data);
+        if (offset + page.data.length >= page.meta.total) break;
+      }
+      const order = sortBy === 'oldest' ? made : made.slice().reverse();
+      expect(ids(read)).toEqual(ids(order));
+    }
+    expect((await list(friend, p.id, `limit=${COMMENTS_PAGE_MAX}`)).data).toHaveLength(25);
+    const tooLarge = `limit=${COMMENTS_PAGE_MAX + 1}`;
+    expect((await call('GET', `/comments/post/${p.id}?${tooLarge}`, friend)).statusCode).toBe(400);
+    expect((await call('GET', `/comments/${made[0]!.id}/replies?${tooLarge}`, friend)).statusCode).toBe(400);
   });
 });
 

@@ -2,17 +2,20 @@ import { useRef, useState, type FormEvent } from 'react';
 import { COMMENT_CONTENT_MAX, type CommentSort } from '@/contract/constants';
 import { useSession } from '@/lib/auth/session';
 import { displayName } from '@/lib/display-name';
+import { isNetworkError } from '@/lib/api-client';
 import { formatDate, useT } from '@/lib/i18n';
-import { Button, ConfirmDialog, TextArea } from '@/ui';
+import { Alert, Button, ConfirmDialog, SkeletonRows, Spinner, TextArea } from '@/ui';
 import {
   commentText,
   deleteComment,
   editComment,
   saveComment,
-  syncReplies,
+  useCommentPages,
   useComments,
-  useCommentsRefresh,
+  useReplyPages,
+  type CommentPaging,
   type LocalComment,
+  type PagingError,
 } from './data';
 import { AuthorAvatar } from './post-card';
 
@@ -85,6 +88,64 @@ export function Composer({
   );
 }
 
+/** How many of a list are neither shown (synced rows) nor loaded: what "more" would bring. */
+function remaining(paging: CommentPaging, shown: number, fallbackTotal?: number): number {
+  const total = paging.total ?? (paging.refreshing ? null : (fallbackTotal ?? null));
+  return total === null ? 0 : Math.max(0, total - Math.max(paging.loaded, shown));
+}
+
+const synced = (list: LocalComment[] | undefined) => list?.filter((c) => !c.syncState).length ?? 0;
+
+type NoticeId =
+  | 'COMMENTS.MORE_OFFLINE'
+  | 'COMMENTS.MORE_FAILED'
+  | 'COMMENTS.OFFLINE_DATA'
+  | 'COMMENTS.REFRESH_FAILED'
+  | 'COMMENTS.EMPTY_OFFLINE'
+  | 'COMMENTS.LOAD_FAILED'
+  | 'COMMENTS.REPLIES_OFFLINE'
+  | 'COMMENTS.REPLIES_FAILED';
+
+/** Why a page did not come, and a way to ask again; what shows already stays. */
+function PagingNotice({
+  error,
+  list,
+  shownSome,
+  onRetry,
+}: {
+  error: PagingError;
+  list: 'comments' | 'replies';
+  shownSome: boolean;
+  onRetry: () => void;
+}) {
+  const t = useT();
+  const offline = isNetworkError(error.cause);
+  let id: NoticeId | null;
+  if (list === 'replies')
+    id =
+      error.during === 'first' && shownSome
+        ? null
+        : offline
+          ? 'COMMENTS.REPLIES_OFFLINE'
+          : 'COMMENTS.REPLIES_FAILED';
+  else if (error.during === 'more') id = offline ? 'COMMENTS.MORE_OFFLINE' : 'COMMENTS.MORE_FAILED';
+  else if (shownSome) id = offline ? 'COMMENTS.OFFLINE_DATA' : 'COMMENTS.REFRESH_FAILED';
+  else id = offline ? 'COMMENTS.EMPTY_OFFLINE' : 'COMMENTS.LOAD_FAILED';
+  if (!id) return null;
+  // A first page missing while saved ones show is news, not an alarm.
+  const quiet = error.during === 'first' && shownSome;
+  return (
+    <Alert kind={quiet ? 'info' : 'error'}>
+      <div className="comments__notice">
+        <span>{t(id)}</span>
+        <Button variant="secondary" size="small" onClick={onRetry}>
+          {t('COMMENTS.RETRY')}
+        </Button>
+      </div>
+    </Alert>
+  );
+}
+
 function CommentItem({
   comment,
   replies,
@@ -103,10 +164,11 @@ function CommentItem({
   const [editing, setEditing] = useState(false);
   const [showReplies, setShowReplies] = useState(false);
   const isTop = comment.parentCommentId === null;
-  const toggleReplies = () => {
-    if (!showReplies) void syncReplies(comment.id).catch(() => undefined); // offline: what is here
-    setShowReplies(!showReplies);
-  };
+  // Open, its replies come page by page; those already on this device show at once, offline too.
+  const paging = useReplyPages(comment.id, isTop && showReplies);
+  const shownReplies = synced(replies);
+  const moreReplies = remaining(paging, shownReplies, comment.repliesCount);
+  const toggleReplies = () => setShowReplies(!showReplies);
   return (
     <li className="comment" data-testid="comment">
       <div className="comment__meta">
@@ -172,17 +234,47 @@ function CommentItem({
           ))}
         </ul>
       ) : null}
+      {showReplies ? (
+        <div className="comment__more">
+          {!replies?.length && paging.refreshing ? (
+            <SkeletonRows
+              count={Math.min(3, comment.repliesCount || 1)}
+              label={t('COMMENTS.LOADING_REPLIES')}
+            />
+          ) : null}
+          {paging.error ? (
+            <PagingNotice
+              error={paging.error}
+              list="replies"
+              shownSome={Boolean(replies?.length)}
+              onRetry={() => void paging.retry()}
+            />
+          ) : null}
+          {paging.loadingMore ? (
+            <Spinner label={t('COMMENTS.LOADING_REPLIES')} />
+          ) : moreReplies > 0 && paging.error?.during !== 'more' ? (
+            <Button variant="ghost" size="small" onClick={() => void paging.more()}>
+              {t('COMMENTS.MORE_REPLIES', { count: moreReplies })}
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
     </li>
   );
 }
 
-/** A post's comments: newest first by default (or oldest), replies on demand, a composer. */
+/**
+ * A post's comments: newest first by default (or oldest), COMMENTS_PAGE_SIZE at a time, replies on
+ * demand, a composer. What came from the server is kept on this device and reads offline.
+ */
 export function CommentsSection({ postId, postAuthorId }: { postId: string; postAuthorId: string }) {
   const t = useT();
   const me = useSession().user?.id ?? '';
   const [sortBy, setSortBy] = useState<CommentSort>('newest');
   const data = useComments(postId, sortBy);
-  const { more, hasMore } = useCommentsRefresh(postId, sortBy);
+  const paging = useCommentPages(postId, sortBy);
+  const shownSome = Boolean(data?.comments.length);
+  const more = data ? remaining(paging, synced(data.comments)) : 0;
   const [deleting, setDeleting] = useState<LocalComment | null>(null);
   const heading = useRef<HTMLHeadingElement | null>(null);
   return (
@@ -200,8 +292,20 @@ export function CommentsSection({ postId, postAuthorId }: { postId: string; post
         </Button>
       </div>
       <Composer postId={postId} />
-      {data === undefined ? null : data.comments.length === 0 ? (
-        <p>{t('COMMENTS.EMPTY')}</p>
+      {paging.error?.during === 'first' ? (
+        <PagingNotice
+          error={paging.error}
+          list="comments"
+          shownSome={shownSome}
+          onRetry={() => void paging.retry()}
+        />
+      ) : null}
+      {data === undefined || (!shownSome && paging.total === null && !paging.error) ? (
+        <SkeletonRows count={3} label={t('COMMENTS.LOADING')} />
+      ) : data.comments.length === 0 ? (
+        paging.error ? null : (
+          <p className="comments__empty">{t('COMMENTS.EMPTY')}</p>
+        )
       ) : (
         <ul className="comments__list" aria-label={t('COMMENTS.TITLE')}>
           {data.comments.map((comment) => (
@@ -216,8 +320,18 @@ export function CommentsSection({ postId, postAuthorId }: { postId: string; post
           ))}
         </ul>
       )}
-      {hasMore ? (
-        <Button variant="secondary" onClick={more}>
+      {paging.error?.during === 'more' ? (
+        <PagingNotice
+          error={paging.error}
+          list="comments"
+          shownSome={shownSome}
+          onRetry={() => void paging.retry()}
+        />
+      ) : null}
+      {paging.loadingMore ? (
+        <Spinner label={t('COMMENTS.LOADING_MORE')} />
+      ) : more > 0 && paging.error?.during !== 'more' ? (
+        <Button variant="secondary" onClick={() => void paging.more()}>
           {t('COMMENTS.LOAD_MORE')}
         </Button>
       ) : null}

@@ -5,13 +5,14 @@ import { useT } from '@/lib/i18n';
 import { realtime } from '@/lib/socket';
 import { EmptyState, Page, SkeletonRows } from '@/ui';
 import { CommentsSection } from './comments-section';
-import { syncComments, syncPost, usePost } from './data';
+import { syncPost, usePost } from './data';
 import { PostCard } from './post-card';
 import './posts.css';
 
 /**
  * One post with its comments (spec §2). While open, it is in the post's socket room: a
- * `postUpdated` (a like, a comment) refreshes the post and its first comments, so they show live.
+ * `postUpdated` (a like, a comment) refreshes the post and (the comments section) its first
+ * comments, so they show live.
  */
 export function PostScreen({ postId }: { postId: string }) {
   const t = useT();
@@ -29,8 +30,7 @@ export function PostScreen({ postId }: { postId: string }) {
     realtime.joinPost(postId);
     const off = realtime.on('postUpdated', (event) => {
       if (event.postId !== postId) return;
-      void syncPost(postId).catch(() => undefined);
-      void syncComments(postId, 'newest').catch(() => undefined);
+      void syncPost(postId).catch(() => undefined); // its comments: the comments section's paging
     });
     return () => {
       off();

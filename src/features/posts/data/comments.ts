@@ -1,7 +1,7 @@
 // Comments of opened posts: mirrored in Dexie (so an opened post reads offline), written through
 // the outbox (a comment or reply made offline shows at once and is sent once), refreshed from the
 // server without overwriting what is still queued.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { COMMENTS_PAGE_SIZE, REPLIES_PAGE_SIZE, type CommentSort } from '@/contract/constants';
 import type { Comment, CommentListMeta, Post } from '@/contract/posts';
 import { type SyncState } from '@/lib/offline/types';
@@ -160,68 +160,130 @@ export const commentHandlers: OutboxHandlers = {
   [COMMENT_KINDS.delete]: () => undefined,
 };
 
-/** Puts the server's comments, except those with queued writes. */
-async function mergeComments(database: PaddockDb, comments: Comment[]): Promise<void> {
-  await database.transaction('rw', database.comments, database.outbox, async () => {
-    const queued = await queuedEntityIds(database);
-    const puts = comments.filter((c) => !queued.has(c.id));
-    if (puts.length) await database.comments.bulkPut(puts as unknown as MirrorRow[]);
-  });
+/** What one page of a list told: how many the list holds, how many came, how many were new here. */
+export type CommentPage = { total: number; received: number; fresh: number };
+
+/** The server's order of a list, ascending: by date, then by id (so pages never overlap or skip). */
+function byKey(a: Comment, b: Comment): number {
+  if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? -1 : 1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
-/** Drops local comments of this list the server no longer has (unless queued or written since). */
-async function dropGone(database: PaddockDb, local: Comment[], seen: Set<string>, askedAt: string) {
-  await database.transaction('rw', database.comments, database.outbox, async () => {
-    const queued = await queuedEntityIds(database);
-    const gone = local
-      .filter((c) => !seen.has(c.id) && !queued.has(c.id) && c.createdAt < askedAt)
-      .map((c) => c.id);
-    if (gone.length) await database.comments.bulkDelete(gone);
-  });
+type PageRange = { offset: number; total: number; newestFirst: boolean };
+
+/**
+ * The local rows of a list the server no longer has: those between the first and the last of an
+ * answered page (one query, so nothing in between is missing), and before it on the first page or
+ * after it on the last one, that the page does not hold.
+ */
+function goneInRange(local: Comment[], page: Comment[], { offset, total, newestFirst }: PageRange) {
+  const isFirst = offset === 0;
+  const isLast = offset + page.length >= total;
+  if (!page.length && !(isFirst && total === 0)) return [];
+  const [head, tail] = [page[0], page[page.length - 1]];
+  // Bounds in ascending order; undefined = open.
+  const low = newestFirst ? (isLast ? undefined : tail) : isFirst ? undefined : head;
+  const high = newestFirst ? (isFirst ? undefined : head) : isLast ? undefined : tail;
+  const seen = new Set(page.map((c) => c.id));
+  return local.filter(
+    (c) => !seen.has(c.id) && (!low || byKey(c, low) >= 0) && (!high || byKey(c, high) <= 0),
+  );
 }
 
 /**
- * The first `pages` pages of a post's top-level comments in this order; returns how many there
- * are. Local comments inside the range the server answered that it no longer lists are dropped.
+ * Puts one page of the server's comments (except those with queued writes) and drops the local
+ * ones of that range it no longer lists (with their replies), unless queued or written since it
+ * was asked. Returns how many of the page were not on this device.
+ */
+async function mergePage(
+  database: PaddockDb,
+  localList: () => Promise<Comment[]>,
+  page: Comment[],
+  range: PageRange & { askedAt: string },
+): Promise<number> {
+  return database.transaction('rw', database.comments, database.outbox, async () => {
+    const queued = await queuedEntityIds(database);
+    const known = await database.comments.bulkGet(page.map((c) => c.id));
+    const puts = page.filter((c) => !queued.has(c.id));
+    if (puts.length) await database.comments.bulkPut(puts as unknown as MirrorRow[]);
+    const gone = goneInRange(await localList(), page, range)
+      .filter((c) => !queued.has(c.id) && c.createdAt < range.askedAt)
+      .map((c) => c.id);
+    if (gone.length) {
+      const replies = (await database.comments
+        .where('parentCommentId')
+        .anyOf(gone)
+        .primaryKeys()) as string[];
+      await database.comments.bulkDelete([...gone, ...replies.filter((id) => !queued.has(id))]);
+    }
+    return known.filter((row) => !row).length;
+  });
+}
+
+/** The list's size the server gave, or (without it) what the page lets one infer. */
+function totalOf(meta: unknown, offset: number, received: number, limit: number): number {
+  const total = (meta as Partial<CommentListMeta> | undefined)?.total;
+  if (typeof total === 'number') return total;
+  return offset + received + (received < limit ? 0 : 1);
+}
+
+/**
+ * One page (COMMENTS_PAGE_SIZE, from `offset` = how many are already loaded, spec §7 "offset =
+ * limit * (page - 1)") of a post's top-level comments in this order, kept on this device.
  */
 export async function syncComments(
   postId: string,
   sortBy: CommentSort,
-  pages = 1,
+  offset = 0,
   given?: PaddockDb,
-): Promise<number> {
+): Promise<CommentPage> {
   const database = given ?? (await localDb());
   const askedAt = new Date().toISOString();
-  const limit = COMMENTS_PAGE_SIZE * pages;
+  const limit = COMMENTS_PAGE_SIZE;
   const answer = await apiFetch<Comment[]>(`/comments/post/${postId}`, {
-    query: { limit, offset: 0, sortBy },
+    query: { limit, offset, sortBy },
   });
-  await mergeComments(database, answer.data);
-  const total = (answer.meta as Partial<CommentListMeta> | undefined)?.total ?? answer.data.length;
-  if (answer.data.length >= total) {
-    const local = (await database.comments.where('postId').equals(postId).toArray()) as unknown as Comment[];
-    const seen = new Set(answer.data.map((c) => c.id));
-    await dropGone(
-      database,
-      local.filter((c) => c.parentCommentId === null),
-      seen,
-      askedAt,
+  const total = totalOf(answer.meta, offset, answer.data.length, limit);
+  const topLevel = async () =>
+    ((await database.comments.where('postId').equals(postId).toArray()) as unknown as Comment[]).filter(
+      (c) => c.parentCommentId === null,
     );
-  }
-  return total;
-}
-
-/** A comment's replies (the first REPLIES_PAGE_SIZE = 20, offset 0). */
-export async function syncReplies(commentId: string, given?: PaddockDb): Promise<void> {
-  const database = given ?? (await localDb());
-  const answer = await apiFetch<Comment[]>(`/comments/${commentId}/replies`, {
-    query: { limit: REPLIES_PAGE_SIZE, offset: 0 },
+  const fresh = await mergePage(database, topLevel, answer.data, {
+    offset,
+    total,
+    newestFirst: sortBy === 'newest',
+    askedAt,
   });
-  await mergeComments(database, answer.data);
+  return { total, received: answer.data.length, fresh };
 }
 
-const newestFirst = (a: Comment, b: Comment) =>
-  a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0;
+/**
+ * One page (REPLIES_PAGE_SIZE, from `offset`) of a comment's replies, oldest first, kept on this
+ * device with the others already loaded, so that every reply seen reads offline.
+ */
+export async function syncReplies(commentId: string, offset = 0, given?: PaddockDb): Promise<CommentPage> {
+  const database = given ?? (await localDb());
+  const askedAt = new Date().toISOString();
+  const limit = REPLIES_PAGE_SIZE;
+  const answer = await apiFetch<Comment[]>(`/comments/${commentId}/replies`, { query: { limit, offset } });
+  const total = totalOf(answer.meta, offset, answer.data.length, limit);
+  const replies = async () =>
+    (await database.comments.where('parentCommentId').equals(commentId).toArray()) as unknown as Comment[];
+  const fresh = await mergePage(database, replies, answer.data, {
+    offset,
+    total,
+    newestFirst: false,
+    askedAt,
+  });
+  // The count under the comment follows what the server said (unless the comment has queued writes).
+  await database.transaction('rw', database.comments, database.outbox, async () => {
+    const parent = (await database.comments.get(commentId)) as unknown as Comment | undefined;
+    if (!parent || parent.repliesCount === total) return;
+    if ((await queuedEntityIds(database)).has(commentId)) return;
+    await database.comments.put({ ...parent, repliesCount: total } as unknown as MirrorRow);
+  });
+  return { total, received: answer.data.length, fresh };
+}
 
 /** A post's comments from Dexie: top-level ones in the chosen order, replies oldest first. */
 export function useComments(postId: string, sortBy: CommentSort) {
@@ -233,38 +295,14 @@ export function useComments(postId: string, sortBy: CommentSort) {
   return useMemo(() => {
     if (!rows || !queued) return undefined;
     const withState = (c: Comment): LocalComment => (queued.has(c.id) ? { ...c, syncState: 'pending' } : c);
-    const top = rows.filter((c) => c.parentCommentId === null).sort(newestFirst);
-    if (sortBy === 'oldest') top.reverse();
+    const top = rows.filter((c) => c.parentCommentId === null).sort(byKey);
+    if (sortBy === 'newest') top.reverse();
     const replies = new Map<string, LocalComment[]>();
-    for (const reply of rows
-      .filter((c) => c.parentCommentId !== null)
-      .sort(newestFirst)
-      .reverse()) {
+    for (const reply of rows.filter((c) => c.parentCommentId !== null).sort(byKey)) {
       const list = replies.get(reply.parentCommentId!) ?? [];
       list.push(withState(reply));
       replies.set(reply.parentCommentId!, list);
     }
     return { comments: top.map(withState), replies };
   }, [rows, queued, sortBy]);
-}
-
-/** Keeps a post's comments fresh while shown; `more()` asks for one more page. */
-export function useCommentsRefresh(postId: string, sortBy: CommentSort) {
-  const [pages, setPages] = useState(1);
-  const [total, setTotal] = useState<number | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const refresh = useCallback(async () => {
-    try {
-      setTotal(await syncComments(postId, sortBy, pages));
-      setError(null);
-    } catch (caught) {
-      setError(caught);
-    }
-  }, [postId, sortBy, pages]);
-  useEffect(() => {
-    void refresh();
-  }, [refresh]);
-  const more = useCallback(() => setPages((p) => p + 1), []);
-  const hasMore = total !== null && total > pages * COMMENTS_PAGE_SIZE;
-  return { refresh, more, hasMore, error };
 }

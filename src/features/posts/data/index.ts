@@ -17,6 +17,7 @@ export {
   syncComments,
   syncReplies,
   useComments,
-  useCommentsRefresh,
+  type CommentPage,
   type LocalComment,
 } from './comments';
+export { useCommentPages, useReplyPages, type CommentPaging, type PagingError } from './comment-paging';

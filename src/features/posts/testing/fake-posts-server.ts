@@ -2,6 +2,7 @@
 // answers the way the real one does (envelopes, client ids, multipart `data` + `image`, the feed's
 // cursor, the like toggle remembered by Idempotency-Key), and records every request.
 import { vi } from 'vitest';
+import { COMMENTS_PAGE_MAX } from '@/contract/constants';
 import type { Comment, Post, PostAuthor } from '@/contract/posts';
 
 type Answer = { status: number; body?: unknown };
@@ -40,10 +41,19 @@ export function installPostsServer(options: { me?: PostAuthor } = {}) {
   let clock = Date.parse('2026-01-01T00:00:00Z');
   const stamp = () => new Date((clock += 1000)).toISOString();
   let offline = false;
+  let failingReads: number | null = null; // a status every GET answers, when set
 
   const ok = (data: unknown, status = 200, meta?: unknown): Answer => ({
     status,
     body: { success: true, data, ...(meta ? { meta } : {}) },
+  });
+  /** The route schemas' answer to a `limit` above the largest page. */
+  const tooLarge = (): Answer => ({
+    status: 400,
+    body: {
+      success: false,
+      error: { code: 'VALIDATION_ERROR', message: `limit must be <= ${COMMENTS_PAGE_MAX}` },
+    },
   });
   const notFound = (): Answer => ({
     status: 404,
@@ -181,6 +191,7 @@ export function installPostsServer(options: { me?: PostAuthor } = {}) {
     if ((m = path.match(/^\/comments\/post\/([^/]+)$/)) && method === 'GET') {
       const limit = Number(query.get('limit') ?? 20);
       const offset = Number(query.get('offset') ?? 0);
+      if (limit > COMMENTS_PAGE_MAX) return tooLarge();
       const all = [...comments.values()]
         .filter((c) => c.postId === m![1] && c.parentCommentId === null)
         .sort(newestFirst);
@@ -190,6 +201,7 @@ export function installPostsServer(options: { me?: PostAuthor } = {}) {
     if ((m = path.match(/^\/comments\/([^/]+)\/replies$/)) && method === 'GET') {
       const limit = Number(query.get('limit') ?? 20);
       const offset = Number(query.get('offset') ?? 0);
+      if (limit > COMMENTS_PAGE_MAX) return tooLarge();
       const all = [...comments.values()]
         .filter((c) => c.parentCommentId === m![1])
         .sort(newestFirst)
@@ -243,6 +255,13 @@ export function installPostsServer(options: { me?: PostAuthor } = {}) {
     const idempotencyKey = new Headers(init.headers).get('Idempotency-Key');
     requests.push({ method, path, query: url.searchParams, idempotencyKey, files, body });
     if (offline) throw new TypeError('Failed to fetch');
+    if (failingReads !== null && method === 'GET') {
+      const failure = { success: false, error: { code: 'INTERNAL_ERROR', message: 'Internal error' } };
+      return new Response(JSON.stringify(failure), {
+        status: failingReads,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }
     const replayed = idempotencyKey ? answered.get(idempotencyKey) : undefined;
     const answer =
       replayed ?? handle(method, path, (body ?? {}) as Record<string, unknown>, files, url.searchParams);
@@ -261,8 +280,17 @@ export function installPostsServer(options: { me?: PostAuthor } = {}) {
     addPost,
     addComment,
     writes: () => requests.filter((r) => r.method !== 'GET'),
+    /** The GETs of one path, as `limit/offset` (the paging a screen asked for). */
+    pages: (path: string) =>
+      requests
+        .filter((r) => r.method === 'GET' && r.path === path)
+        .map((r) => `${r.query.get('limit')}/${r.query.get('offset')}`),
     setOffline: (value: boolean) => {
       offline = value;
+    },
+    /** Every GET answers `status` (a server fault) until called with null. */
+    failReads: (status: number | null) => {
+      failingReads = status;
     },
   };
 }
