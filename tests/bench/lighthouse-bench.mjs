@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../browser/support/chromium.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_ENV, CHROMIUM_PATH } from '../browser/support/chromium.mjs';
 import { ROOT } from '../browser/support/server-process.mjs';
 
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS].join(' ');
@@ -48,7 +48,12 @@ function runLighthouseOnce(pkg, url, categories) {
       `--chrome-flags=${CHROME_FLAGS}`,
       '--quiet',
     ],
-    { cwd: ROOT, env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, encoding: 'utf8', timeout: 240_000 },
+    {
+      cwd: ROOT,
+      env: { ...process.env, ...CHROMIUM_ENV, CHROME_PATH: CHROMIUM_PATH },
+      encoding: 'utf8',
+      timeout: 240_000,
+    },
   );
   if (result.status !== 0) {
     throw new Error(`${pkg} exited ${result.status}: ${(result.stderr || result.stdout || '').slice(-2000)}`);
