@@ -20,3 +20,17 @@ export function benchLighthouse(
   reportDir: string;
   pwaAudits: PwaAudit[];
 };
+export const SIGNED_IN_ROUTES: string[];
+export interface RouteAudit {
+  performance: number;
+  accessibility: number;
+  metrics: Record<string, string>;
+  opportunities: { id: string; displayValue: string; savingsMs: number }[];
+  failedA11y: string[];
+  finalPath: string;
+}
+export function benchLighthouseSignedIn(
+  baseUrl: string,
+  session: { token: string; refreshToken: string; user: unknown; locale?: string },
+  log: (line: string) => void,
+): Promise<{ version: string; routes: Record<string, RouteAudit>; reportDir: string }>;

@@ -1,11 +1,15 @@
 // Lighthouse through its CLI (one process per version, so that 12 and 11 never share a module
 // graph): 12 for mobile performance and accessibility on /login, 11 for the PWA category's
-// installability audits (12 removed that category).
+// installability audits (12 removed that category); and 12 on the signed-in screens /my-posts and
+// /my-cars (issue 14), each from a fresh Chrome profile holding only the member's session, run
+// with --disable-storage-reset so that Lighthouse keeps it.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../browser/support/chromium.mjs';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_ENV, CHROMIUM_PATH } from '../browser/support/chromium.mjs';
+import { seedSessionScript } from '../browser/support/first-render-js.mjs';
 import { ROOT } from '../browser/support/server-process.mjs';
 
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS].join(' ');
@@ -20,10 +24,10 @@ export const REPORT_DIR = path.join(tmpdir(), 'paddock-bench');
  */
 const LIGHTHOUSE_ATTEMPTS = 3;
 
-function runLighthouse(pkg, url, categories) {
+function runLighthouse(pkg, url, categories, extra = {}) {
   for (let attempt = 1; ; attempt++) {
     try {
-      return runLighthouseOnce(pkg, url, categories);
+      return runLighthouseOnce(pkg, url, categories, extra);
     } catch (error) {
       const runtime = error instanceof Error && error.message.includes('Runtime error encountered');
       if (!runtime || attempt >= LIGHTHOUSE_ATTEMPTS) throw error;
@@ -34,9 +38,9 @@ function runLighthouse(pkg, url, categories) {
   }
 }
 
-function runLighthouseOnce(pkg, url, categories) {
+function runLighthouseOnce(pkg, url, categories, { name = pkg, chromeFlags = [], args = [] }) {
   mkdirSync(REPORT_DIR, { recursive: true });
-  const out = path.join(REPORT_DIR, `${pkg}.report.json`);
+  const out = path.join(REPORT_DIR, `${name}.report.json`);
   const result = spawnSync(
     process.execPath,
     [
@@ -45,10 +49,16 @@ function runLighthouseOnce(pkg, url, categories) {
       `--only-categories=${categories.join(',')}`,
       '--output=json',
       `--output-path=${out}`,
-      `--chrome-flags=${CHROME_FLAGS}`,
+      `--chrome-flags=${[CHROME_FLAGS, ...chromeFlags].join(' ')}`,
       '--quiet',
+      ...args,
     ],
-    { cwd: ROOT, env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, encoding: 'utf8', timeout: 240_000 },
+    {
+      cwd: ROOT,
+      env: { ...process.env, ...CHROMIUM_ENV, CHROME_PATH: CHROMIUM_PATH },
+      encoding: 'utf8',
+      timeout: 240_000,
+    },
   );
   if (result.status !== 0) {
     throw new Error(`${pkg} exited ${result.status}: ${(result.stderr || result.stdout || '').slice(-2000)}`);
@@ -58,9 +68,8 @@ function runLighthouseOnce(pkg, url, categories) {
 
 const score = (report, category) => Math.round((report.categories[category]?.score ?? NaN) * 100);
 
-export function benchLighthouse(baseUrl, log) {
-  const url = `${baseUrl}/login`;
-  const lh12 = runLighthouse('lighthouse', url, ['performance', 'accessibility']);
+/** Performance, accessibility, the metrics and what to fix first, from a Lighthouse 12 report. */
+function summarise(lh12) {
   const metrics = Object.fromEntries(
     [
       'first-contentful-paint',
@@ -84,8 +93,21 @@ export function benchLighthouse(baseUrl, log) {
     }))
     .filter((o) => o.savingsMs > 0)
     .sort((a, b) => b.savingsMs - a.savingsMs);
+  return {
+    performance: score(lh12, 'performance'),
+    accessibility: score(lh12, 'accessibility'),
+    metrics,
+    opportunities,
+    failedA11y,
+  };
+}
+
+export function benchLighthouse(baseUrl, log) {
+  const url = `${baseUrl}/login`;
+  const lh12 = runLighthouse('lighthouse', url, ['performance', 'accessibility']);
+  const summary = summarise(lh12);
   log(
-    `Lighthouse ${lh12.lighthouseVersion}: performance ${score(lh12, 'performance')}, accessibility ${score(lh12, 'accessibility')}`,
+    `Lighthouse ${lh12.lighthouseVersion} /login: performance ${summary.performance}, accessibility ${summary.accessibility}`,
   );
 
   const lh11 = runLighthouse('lighthouse11', url, ['pwa']);
@@ -108,12 +130,74 @@ export function benchLighthouse(baseUrl, log) {
   return {
     lh12Version: lh12.lighthouseVersion,
     lh11Version: lh11.lighthouseVersion,
-    performance: score(lh12, 'performance'),
-    accessibility: score(lh12, 'accessibility'),
-    metrics,
-    opportunities,
-    failedA11y,
+    ...summary,
     reportDir: REPORT_DIR,
     pwaAudits,
   };
+}
+
+/** The signed-in screens issue 14 audits. */
+export const SIGNED_IN_ROUTES = ['/my-posts', '/my-cars'];
+
+/**
+ * A fresh Chrome profile whose localStorage, for `baseUrl`'s origin, holds the member's session and
+ * nothing else: the seeding page is answered by the bench (no app, no service worker, no cache).
+ */
+async function seededProfile(baseUrl, session) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'paddock-lh-profile-'));
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+    headless: true,
+    env: { ...process.env, ...CHROMIUM_ENV },
+  });
+  try {
+    const seedUrl = `${baseUrl}/__bench-seed`;
+    await context.route(seedUrl, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>seed</title>' }),
+    );
+    const page = await context.newPage();
+    await page.goto(seedUrl);
+    await page.evaluate(seedSessionScript(session));
+    const seeded = await page.evaluate(() => localStorage.getItem('access_token'));
+    if (seeded !== session.token) throw new Error('the session did not reach the profile');
+  } finally {
+    await context.close();
+  }
+  return dir;
+}
+
+/**
+ * Lighthouse 12 mobile on /login (signed out, for comparison within the run: scores move with the
+ * machine), then on each of SIGNED_IN_ROUTES signed in as `session` (a member with data): returns
+ * { version, routes: { [route]: { performance, accessibility, metrics, opportunities, failedA11y,
+ * finalPath } } }.
+ */
+export async function benchLighthouseSignedIn(baseUrl, session, log) {
+  const routes = {};
+  let version = '';
+  for (const route of ['/login', ...SIGNED_IN_ROUTES]) {
+    const signedIn = route !== '/login';
+    const profile = signedIn ? await seededProfile(baseUrl, session) : null;
+    try {
+      const lh12 = runLighthouse('lighthouse', `${baseUrl}${route}`, ['performance', 'accessibility'], {
+        name: `lighthouse${route.replace(/\//g, '-')}`,
+        chromeFlags: profile ? [`--user-data-dir=${profile}`] : [],
+        args: profile ? ['--disable-storage-reset'] : [],
+      });
+      version = lh12.lighthouseVersion;
+      const finalPath = new URL(lh12.finalDisplayedUrl ?? lh12.finalUrl).pathname;
+      if (finalPath !== route)
+        throw new Error(`Lighthouse on ${route} ended on ${finalPath}: not signed in?`);
+      routes[route] = { ...summarise(lh12), finalPath };
+      log(
+        `Lighthouse ${version} ${route} (${signedIn ? 'signed in' : 'signed out'}): performance ${routes[route].performance}, ` +
+          `accessibility ${routes[route].accessibility} (LCP ${routes[route].metrics['largest-contentful-paint']}, ` +
+          `TBT ${routes[route].metrics['total-blocking-time']})`,
+      );
+    } finally {
+      if (profile) rmSync(profile, { recursive: true, force: true });
+    }
+  }
+  return { version, routes, reportDir: REPORT_DIR };
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run bench`: measures the budgets of docs/BENCHMARKS.md against the built app (run
 // `npm run build` first), prints a table and rewrites docs/BENCHMARKS.md. It measures; it does not
-// fail on a missed budget (CI's gate is tests/browser/bundle-budget.test.ts).
+// fail on a missed budget: `npm test` asserts no timing (its one size gate,
+// tests/browser/bundle-budget.test.ts, reads the build's module graph).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
@@ -17,6 +18,7 @@ import { benchFeed } from './feed-bench.mjs';
 import { benchNotifyLatency } from './notify-latency.mjs';
 import { buildRows, busy, load, markdown, printTable } from './report.mjs';
 import { benchServer } from './server-bench.mjs';
+import { benchSignedIn } from './signed-in.mjs';
 
 const NOTES_MARKER = '<!-- notes: kept by npm run bench -->';
 const log = (text) => console.log(`  · ${text}`);
@@ -68,6 +70,9 @@ try {
 } finally {
   await app.dispose();
 }
+// Signed in with data, on a server of its own: the JavaScript until the first post card paints,
+// and Lighthouse on /my-posts and /my-cars (issue 14).
+await part('signedIn', () => benchSignedIn(log));
 // The garage's client budgets, on a server of its own (a 10,000-log car seeded into its database).
 await part('garage', () => benchGarage(log));
 

@@ -1,0 +1,129 @@
+// Issue 14's signed-in budgets: a member with data (posts, a car with logs), then
+//   - the JavaScript a cold load of /my-posts downloads until the feed's first post card paints
+//     (a fresh context, no service worker, no cache; target ≤ 185 KB gzip), beside the figures the
+//     build's module graph gives (first-render-graph.mjs: the CI gate's 170 KB and the feed list);
+//   - Lighthouse 12 mobile on /my-posts and /my-cars, signed in, beside /login signed out in the
+//     same run (lighthouse-bench.mjs).
+// Part of `npm run bench`; alone (after `npm run build`): `node tests/bench/signed-in.mjs`.
+/* global requestAnimationFrame -- used inside page.evaluate */
+import { randomUUID } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
+import { apiCall, signUpViaApi } from '../browser/support/api.mjs';
+import { launchChromium } from '../browser/support/chromium.mjs';
+import {
+  FIRST_CONTENT_ROOTS,
+  FIRST_POST_BUDGET_BYTES,
+  FIRST_RENDER_BUDGET_BYTES,
+  FIRST_RENDER_ROOTS,
+  jsFromManifest,
+} from '../browser/support/first-render-graph.mjs';
+import { formatKiB, measureFirstRenderJs } from '../browser/support/first-render-js.mjs';
+import { startServer } from '../browser/support/server-process.mjs';
+import { benchLighthouseSignedIn } from './lighthouse-bench.mjs';
+
+export const SEED_POSTS = 20;
+export const SEED_LOGS = 12;
+
+async function must(baseUrl, method, path, body, token) {
+  const answer = await apiCall(baseUrl, method, path, body, token);
+  if (answer.status !== 201) throw new Error(`${method} ${path} answered ${answer.status}`);
+  return answer.json;
+}
+
+/** A member with SEED_POSTS posts and a car with SEED_LOGS logs: what the signed-in screens show. */
+export async function seedMemberWithData(baseUrl) {
+  const session = await signUpViaApi(baseUrl);
+  for (let i = 0; i < SEED_POSTS; i++)
+    await must(
+      baseUrl,
+      'POST',
+      '/posts',
+      { content: `<p>Post ${i + 1}: cam belt, plugs and a track day at Magny-Cours.</p>` },
+      session.token,
+    );
+  const car = await must(
+    baseUrl,
+    'POST',
+    '/cars',
+    { make: 'Alpine', model: 'A110', mileageUnit: 'km' },
+    session.token,
+  );
+  for (let n = 0; n < SEED_LOGS; n++)
+    await must(
+      baseUrl,
+      'POST',
+      '/car-logs',
+      {
+        id: randomUUID(),
+        carId: car.data.id,
+        type: ['maintenance', 'repair', 'fuel', 'modification', 'inspection'][n % 5],
+        title: `Entry ${n + 1}`,
+        content: `<p>Entry ${n + 1}: oil and filter, tyres checked.</p>`,
+        startDate: new Date(Date.UTC(2024, 0, 1) + n * 86_400_000 * 9).toISOString().slice(0, 10),
+      },
+      session.token,
+    );
+  return session;
+}
+
+/** Resolves once the feed's first post card is in the DOM and a frame with it has been painted. */
+async function firstPostPainted(page) {
+  await page.locator('article.post-card').first().waitFor({ timeout: 60_000 });
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(null)))),
+  );
+}
+
+export async function benchFirstPostJs(server, session, log) {
+  const graphRender = jsFromManifest(FIRST_RENDER_ROOTS);
+  const graphContent = jsFromManifest(FIRST_CONTENT_ROOTS);
+  const browser = await launchChromium();
+  try {
+    const js = await measureFirstRenderJs(browser, server, session, firstPostPainted);
+    if (js.finalPath !== '/my-posts') throw new Error(`ended on ${js.finalPath}, not /my-posts`);
+    log(
+      `cold load of /my-posts until the first post card paints: ${formatKiB(js.totalGzip)} gzip in ` +
+        `${js.files.length} files (target ${formatKiB(FIRST_POST_BUDGET_BYTES)})`,
+    );
+    log(
+      `module graph: first render ${formatKiB(graphRender.totalGzip)} (CI gate ${formatKiB(FIRST_RENDER_BUDGET_BYTES)}), ` +
+        `with the feed list ${formatKiB(graphContent.totalGzip)}`,
+    );
+    const inGraph = new Set(graphContent.files.map((f) => f.path));
+    const beyond = js.files.filter((f) => !inGraph.has(f.path));
+    if (beyond.length)
+      log(`fetched beyond the graph: ${beyond.map((f) => `${f.path} ${formatKiB(f.gzip)}`).join(', ')}`);
+    return {
+      ...js,
+      budget: FIRST_POST_BUDGET_BYTES,
+      graphFirstRenderGzip: graphRender.totalGzip,
+      graphFirstContentGzip: graphContent.totalGzip,
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Both signed-in parts on a server of their own. */
+export async function benchSignedIn(log, { lighthouse = true } = {}) {
+  const server = await startServer({ env: { LOG_LEVEL: 'warn' } });
+  try {
+    const session = await seedMemberWithData(server.baseUrl);
+    const result = { firstPostJs: await benchFirstPostJs(server, session, log) };
+    if (lighthouse) result.lighthouse = await benchLighthouseSignedIn(server.baseUrl, session, log);
+    return result;
+  } finally {
+    await server.dispose();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const only = process.argv[2]; // `js` skips Lighthouse
+  const result = await benchSignedIn((line) => console.log(`  · ${line}`), { lighthouse: only !== 'js' });
+  if (result.lighthouse)
+    for (const [route, lh] of Object.entries(result.lighthouse.routes))
+      console.log(
+        `Lighthouse ${route}: performance ${lh.performance}, accessibility ${lh.accessibility}` +
+          (route === '/login' ? ' (signed out, for comparison)' : ' (targets ≥ 95 and ≥ 95)'),
+      );
+}

@@ -1,0 +1,100 @@
+// The first-render JavaScript of /my-posts read from the build's module graph (Vite's
+// dist/.vite/manifest.json), not from whatever a browser happened to fetch before a moment: the
+// chunks that the entry, the steps src/main.tsx loads and the /my-posts route's components import
+// statically (the first render), and with them the feed list that paints the first post card (the
+// first content), each file gzipped with zlib defaults. The same build always gives the same
+// figures, so they can gate CI (bundle-budget.test.ts); `npm run bench` prints them beside the
+// figure measured in a browser.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { DIST_DIR } from './server-process.mjs';
+
+/** The CI gate on the first render (issue flow 4). */
+export const FIRST_RENDER_BUDGET_BYTES = 170 * 1024;
+/** Issue 14's target for everything fetched until the first post card paints (measured by the bench). */
+export const FIRST_POST_BUDGET_BYTES = 185 * 1024;
+
+/**
+ * What a signed-in member's cold load of /my-posts runs to render the screen: the entry, the two
+ * steps of src/main.tsx (React DOM, then the app) and the route components on the way to
+ * /my-posts. Each is matched against the manifest's keys (module ids, the route components split
+ * by TanStack Router).
+ */
+export const FIRST_RENDER_ROOTS = [
+  { label: 'the entry (index.html)', key: /^index\.html$/ },
+  { label: 'React DOM (main.tsx, step 1)', key: /\/react-dom\/client\.js$/ },
+  { label: 'the app (main.tsx, step 2)', key: /^src\/app\/start\.tsx$/ },
+  { label: 'the signed-in layout', key: /^src\/routes\/_authenticated\.tsx\?tsr-split=component$/ },
+  { label: 'the /my-posts screen', key: /^src\/routes\/_authenticated\/my-posts\.tsx\?tsr-split=component$/ },
+];
+/** …and its first content: the feed list the screen loads to paint its first post card. */
+export const FIRST_CONTENT_ROOTS = [
+  ...FIRST_RENDER_ROOTS,
+  { label: 'the feed list (first post card)', key: /^src\/features\/posts\/feed-body\.tsx$/ },
+];
+
+/** Quill's logger namespaces survive minification; the source map names the package outright. */
+const QUILL_SIGNATURE = /quill:(?:events|selection|keyboard|toolbar|clipboard)/;
+
+export function containsQuill(file, source) {
+  const map = `${file}.map`;
+  if (existsSync(map)) {
+    try {
+      const sources = JSON.parse(readFileSync(map, 'utf8')).sources ?? [];
+      if (sources.some((s) => /node_modules\/quill\//.test(s))) return true;
+    } catch {
+      // fall through to the text signature
+    }
+  }
+  return QUILL_SIGNATURE.test(source);
+}
+
+/**
+ * Reads `${distDir}/.vite/manifest.json` and returns { roots, files, totalGzip, totalRaw,
+ * quillFiles }: every JS file in the static-import closure of `rootSpecs` (FIRST_RENDER_ROOTS by
+ * default), biggest first.
+ */
+export function jsFromManifest(rootSpecs = FIRST_RENDER_ROOTS, distDir = DIST_DIR) {
+  const manifestFile = path.join(distDir, '.vite/manifest.json');
+  if (!existsSync(manifestFile))
+    throw new Error(`${manifestFile} is missing: run npm run build (vite.config.ts sets build.manifest)`);
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+  const keys = Object.keys(manifest);
+  const roots = rootSpecs.map(({ label, key }) => {
+    const found = keys.filter((k) => key.test(k));
+    if (found.length !== 1)
+      throw new Error(`${label}: ${found.length} manifest entries match ${key} (expected 1)`);
+    return { label, key: found[0], file: manifest[found[0]].file };
+  });
+  const seen = new Set();
+  const visit = (key) => {
+    if (seen.has(key)) return;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`the manifest has no ${key}`);
+    seen.add(key);
+    for (const imported of chunk.imports ?? []) visit(imported); // static imports only
+  };
+  for (const root of roots) visit(root.key);
+  const files = [...seen]
+    .map((key) => manifest[key].file)
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => {
+      const full = path.join(distDir, file);
+      const bytes = readFileSync(full);
+      return {
+        path: `/${file}`,
+        raw: bytes.length,
+        gzip: gzipSync(bytes).length,
+        quill: containsQuill(full, bytes.toString('utf8')),
+      };
+    })
+    .sort((a, b) => b.gzip - a.gzip);
+  return {
+    roots,
+    files,
+    totalGzip: files.reduce((sum, f) => sum + f.gzip, 0),
+    totalRaw: files.reduce((sum, f) => sum + f.raw, 0),
+    quillFiles: files.filter((f) => f.quill).map((f) => f.path),
+  };
+}
