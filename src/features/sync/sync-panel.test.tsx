@@ -4,6 +4,7 @@ import { Blob as NodeBlob } from 'node:buffer';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, beforeAll } from 'vitest';
 import { activateCatalog, renderWithProviders } from '@/testing/test-utils';
+import { ApiError } from '@/lib/api-client';
 import { SyncIndicator } from '@/app/layout/components/sync-indicator';
 import { db } from '@/lib/db';
 import {
@@ -103,7 +104,7 @@ describe('sync indicator', () => {
 });
 
 describe('needs attention', () => {
-  it('lists a refused entry with what it is, its content and the server message', async () => {
+  it('lists a refused entry with what it is, its content and the reason in our words', async () => {
     // Refused for real: the replayer records the 422 and goes on.
     const entry = await enqueue({ kind: 'carLog.create', method: 'POST', path: LOG_PATH, body: logBody() });
     await createReplayer({ send: scriptedSend({ [LOG_PATH]: [422] }).send }).replay();
@@ -117,7 +118,50 @@ describe('needs attention', () => {
     expect(within(card).getByText('Date').nextSibling?.textContent).toBe('Mar 5, 2024');
     expect(within(card).queryByText('l1')).toBeNull(); // ids are not content
     expect(within(card).getByText("The server's answer (error 422)")).toBeTruthy();
-    expect(within(card).getByText('server said 422')).toBeTruthy();
+    // The reason comes from the catalog (by code, then status), not the server's English text.
+    expect(within(card).getByText('The server cannot accept this change as it is.')).toBeTruthy();
+    expect(within(card).queryByText('server said 422')).toBeNull();
+  });
+
+  it.each([
+    [403, 'FORBIDDEN', "Vous n'avez pas le droit de faire cela."],
+    [404, 'NOT_FOUND', "Cet élément n'existe plus : il a peut-être été supprimé."],
+    [409, 'CONFLICT', 'Cela entre en conflit avec ce que le serveur a déjà.'],
+    [413, 'PAYLOAD_TOO_LARGE', "C'est trop volumineux pour être envoyé."],
+    [422, 'HTTP_422', 'Le serveur ne peut pas accepter cette modification telle quelle.'],
+  ])('in French, a %i (%s) reads in French, never the server text', async (status, code, french) => {
+    activateCatalog('fr-FR');
+    const entry = await enqueue({ kind: 'carLog.create', method: 'POST', path: LOG_PATH, body: logBody() });
+    const refused = new ApiError(status, code, 'Car log not found in English');
+    await createReplayer({ send: () => Promise.reject(refused) }).replay();
+    expect((await db.outbox.get(entry.id))?.lastCode).toBe(code);
+
+    renderWithProviders(<SyncIndicator />);
+    fireEvent.click(screen.getByRole('button', { expanded: false }));
+    const dialog = await screen.findByRole('dialog', { name: 'Modifications sur cet appareil' });
+    const card = await within(dialog).findByRole('article');
+    expect(within(card).getByText(french)).toBeTruthy();
+    expect(card.textContent).not.toContain('in English');
+  });
+
+  it('in French, a 400 names the refused fields in French', async () => {
+    activateCatalog('fr-FR');
+    await enqueue({ kind: 'carLog.create', method: 'POST', path: LOG_PATH, body: logBody() });
+    const refused = new ApiError(400, 'VALIDATION_ERROR', 'Some fields are missing or invalid.', {
+      fields: [
+        { field: 'body.title', message: 'must NOT have more than 80 characters' },
+        { field: 'body.secretInternal', message: 'is invalid' },
+      ],
+    });
+    await createReplayer({ send: () => Promise.reject(refused) }).replay();
+    renderWithProviders(<SyncIndicator />);
+    fireEvent.click(screen.getByRole('button', { expanded: false }));
+    const dialog = await screen.findByRole('dialog', { name: 'Modifications sur cet appareil' });
+    const card = await within(dialog).findByRole('article');
+    expect(
+      within(card).getByText('Certains champs sont manquants ou invalides. Champs refusés : Titre.'),
+    ).toBeTruthy();
+    expect(card.textContent).not.toContain('secretInternal');
   });
 
   it('shows the JSON of a multipart body and its file names; a generic label for other kinds', async () => {
