@@ -7,6 +7,7 @@ import { isRefreshing, NO_REFRESH_TOKEN_MESSAGE, refreshTokens } from './auth/re
 import { signOut } from './auth/sign-out';
 import { isTokenExpired, tokenStore } from './auth/token';
 import { currentLocale } from './i18n-core';
+import { reportAnswerStatus, reportUnreachable } from './reachability';
 
 export { ApiError, NetworkError, isNetworkError, type FieldError } from './api-errors';
 
@@ -87,8 +88,10 @@ export async function apiFetch<T>(path: string, init: ApiRequestInit = {}): Prom
     response = await fetch(buildUrl(path, init.query), { method, headers, body, signal: init.signal });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    reportUnreachable();
     throw new NetworkError(`${method} ${path} could not reach the server`, { cause });
   }
+  reportAnswerStatus(response.status);
   if (!response.ok) {
     const answer = await readErrorAnswer(response);
     applyErrorCatalogue(answer, { method, path, sessionCall });

@@ -1,10 +1,12 @@
 // The header's sync indicator and its panel, over real Dexie outbox rows (fake-indexeddb).
 // jsdom's Blob does not survive structuredClone (jsdom #3363): stored files are Node Blobs.
 import { Blob as NodeBlob } from 'node:buffer';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, beforeAll } from 'vitest';
 import { activateCatalog, renderWithProviders } from '@/testing/test-utils';
-import { ApiError } from '@/lib/api-client';
+import { api, ApiError } from '@/lib/api-client';
+import { signedIn } from '@/testing/api-client';
+import { installFetch, ok } from '@/testing/fetch';
 import { SyncIndicator } from '@/app/layout/components/sync-indicator';
 import { db } from '@/lib/db';
 import {
@@ -100,6 +102,49 @@ describe('sync indicator', () => {
     await waitFor(() => expect((syncNow as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(syncNow);
     await waitFor(() => expect(replayOutboxNow).toHaveBeenCalledTimes(1));
+  });
+});
+
+describe('sync indicator: is the server there?', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('does not say "All changes are sent" while the server cannot be reached, and says so', async () => {
+    signedIn();
+    let down = true;
+    installFetch({
+      'GET /api/v1.0/cars': () => {
+        if (down) throw new TypeError('Failed to fetch');
+        return ok([]);
+      },
+    });
+    renderWithProviders(<SyncIndicator />);
+    await act(async () => void (await api.get('/cars').catch(() => undefined)));
+    const button = await screen.findByRole('button', { name: /Paddock cannot be reached right now/ });
+    expect(button.textContent).toContain('Unreachable');
+    expect(screen.queryByRole('button', { name: 'All changes are sent' })).toBeNull();
+    // With a write waiting too: unreachable and the count, never "all sent".
+    await enqueue({ kind: 'carLog.create', method: 'POST', path: LOG_PATH, body: logBody() });
+    expect(await screen.findByText('1 change waiting to be sent')).toBeTruthy();
+    expect(screen.getByText('Unreachable')).toBeTruthy();
+    await clearLocalData();
+
+    down = false;
+    await act(async () => void (await api.get('/cars')));
+    expect(await screen.findByRole('button', { name: 'All changes are sent' })).toBeTruthy();
+    expect(screen.queryByText('Unreachable')).toBeNull();
+  });
+
+  it('offline with a write waiting: offline and the count, never "all sent"', async () => {
+    vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
+    await enqueue({ kind: 'carLog.create', method: 'POST', path: LOG_PATH, body: logBody() });
+    renderWithProviders(<SyncIndicator />);
+    expect(await screen.findByText('1 change waiting to be sent')).toBeTruthy();
+    expect(screen.getByText('Offline')).toBeTruthy();
+    expect(screen.queryByText('All changes are sent')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'All changes are sent' })).toBeNull();
   });
 });
 
