@@ -44,7 +44,9 @@ export function SyncIndicator() {
         {reachability === 'unreachable' ? (
           <span className="layout__pill layout__pill--offline" title={t('SYNC.UNREACHABLE_HINT')}>
             <CloudOffIcon />
-            <span aria-hidden="true">{t('SYNC.UNREACHABLE')}</span>
+            <span className="layout__pill-label" aria-hidden="true">
+              {t('SYNC.UNREACHABLE')}
+            </span>
             <span className="visually-hidden">{t('SYNC.UNREACHABLE_HINT')}</span>
           </span>
         ) : null}
