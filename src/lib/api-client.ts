@@ -6,6 +6,8 @@ import { ApiError, NetworkError } from './api-errors';
 import { isRefreshing, NO_REFRESH_TOKEN_MESSAGE, refreshTokens } from './auth/refresh';
 import { signOut } from './auth/sign-out';
 import { isTokenExpired, tokenStore } from './auth/token';
+import { currentLocale } from './i18n-core';
+import { reportAnswerStatus, reportUnreachable } from './reachability';
 
 export { ApiError, NetworkError, isNetworkError, type FieldError } from './api-errors';
 
@@ -68,7 +70,12 @@ function buildUrl(path: string, query?: Record<string, QueryValue>): string {
 export async function apiFetch<T>(path: string, init: ApiRequestInit = {}): Promise<ApiOk<T>> {
   const method = (init.method ?? 'GET').toUpperCase();
   const sessionCall = !isPublicApiPath(path);
-  const headers: Record<string, string> = { Accept: 'application/json', ...init.headers };
+  // The server writes its last-resort messages and its mails in the app's language, not the browser's.
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': currentLocale(),
+    ...init.headers,
+  };
   if (sessionCall) headers.Authorization = `Bearer ${await bearerToken()}`;
   let body: BodyInit | undefined;
   if (init.body instanceof FormData) body = init.body;
@@ -81,8 +88,10 @@ export async function apiFetch<T>(path: string, init: ApiRequestInit = {}): Prom
     response = await fetch(buildUrl(path, init.query), { method, headers, body, signal: init.signal });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    reportUnreachable();
     throw new NetworkError(`${method} ${path} could not reach the server`, { cause });
   }
+  reportAnswerStatus(response.status);
   if (!response.ok) {
     const answer = await readErrorAnswer(response);
     applyErrorCatalogue(answer, { method, path, sessionCall });

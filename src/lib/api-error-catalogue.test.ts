@@ -14,16 +14,18 @@ describe('error catalogue (spec §8)', () => {
     vi.restoreAllMocks();
   });
 
-  it('429 shows the server text as a warning for 10 000 ms and re-throws with Retry-After', async () => {
+  it('429 shows ERRORS.TOO_MANY_REQUESTS (never the server text) as a warning for 10 000 ms and re-throws with Retry-After', async () => {
     installFetch({
       [`POST ${API}/posts`]: () => fail(429, 'TOO_MANY_REQUESTS', 'Slow down', { 'Retry-After': '7' }),
     });
     const lib = await load();
+    lib.core.i18n.load('fr-FR', { 'ERRORS.TOO_MANY_REQUESTS': ['Trop de requêtes (test)'] });
+    lib.core.i18n.activate('fr-FR');
     const error: unknown = await lib.api.post('/posts', {}).catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 429, code: 'TOO_MANY_REQUESTS', retryAfterSeconds: 7 });
     expect(error).toBeInstanceOf(lib.ApiError);
     expect(lib.toast.list()).toEqual([
-      expect.objectContaining({ kind: 'warning', message: 'Slow down', durationMs: 10_000 }),
+      expect.objectContaining({ kind: 'warning', message: 'Trop de requêtes (test)', durationMs: 10_000 }),
     ]);
     vi.advanceTimersByTime(9_999);
     expect(lib.toast.list()).toHaveLength(1);
@@ -116,5 +118,53 @@ describe('error catalogue (spec §8)', () => {
     installFetch({});
     const lib = await load();
     await expect(lib.api.get('/cars/1')).rejects.toBeInstanceOf(lib.NetworkError);
+  });
+});
+
+describe('what a member reads about an error', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('keys every server code, then the status, and uses the server text only as a last resort', async () => {
+    const { describeError, errorKeyFor, ERROR_CODE_KEYS, errorTextOf } =
+      await import('./api-error-catalogue');
+    const { ApiError, NetworkError } = await import('./api-errors');
+    const { ERROR_CODES } = await import('@/contract/envelope');
+    for (const code of ERROR_CODES) expect(errorKeyFor(400, code)).toBe(ERROR_CODE_KEYS[code]);
+    expect(errorKeyFor(404, 'HTTP_404')).toBe('ERRORS.NOT_FOUND');
+    expect(errorKeyFor(502, 'HTTP_502')).toBe('ERRORS.SERVICE_UNAVAILABLE');
+    expect(errorKeyFor(599)).toBe('ERRORS.INTERNAL_ERROR');
+    // A key reused with another body (422): the change as it is was refused.
+    expect(errorKeyFor(422, 'IDEMPOTENCY_CONFLICT')).toBe('ERRORS.UNPROCESSABLE');
+    expect(describeError({ status: 418, code: 'TEAPOT', message: 'I am a teapot' })).toEqual({
+      text: 'I am a teapot',
+    });
+    expect(describeError({ status: 418, code: 'TEAPOT', message: ' ' })).toEqual({ key: 'ERRORS.GENERIC' });
+    expect(errorTextOf(new ApiError(409, 'CONFLICT', 'Already taken'))).toEqual({ key: 'ERRORS.CONFLICT' });
+    expect(errorTextOf(new NetworkError())).toEqual({ key: 'ERRORS.NETWORK' });
+    expect(errorTextOf(new Error('a bug'))).toEqual({ key: 'ERRORS.GENERIC' });
+  });
+
+  it("reads a field's rule from the server's schema message", async () => {
+    const { fieldErrorText } = await import('./api-error-catalogue');
+    expect(fieldErrorText('must NOT have more than 80 characters')).toEqual({
+      key: 'VALIDATION.MAX_LENGTH',
+      values: { max: 80 },
+    });
+    expect(fieldErrorText("must have required property 'title'")).toEqual({ key: 'VALIDATION.REQUIRED' });
+    expect(fieldErrorText('must match format "date"')).toEqual({ key: 'VALIDATION.INVALID' });
+  });
+
+  it("asks the server for the app's language (its last-resort texts and mails)", async () => {
+    signedIn();
+    const { to } = installFetch({
+      [`POST ${API}/auth/forgot-password`]: () => new Response(null, { status: 204 }),
+    });
+    const lib = await load();
+    lib.core.i18n.load('en-US', {});
+    lib.core.i18n.activate('en-US');
+    await lib.api.post('/auth/forgot-password', { email: 'a@b.c' });
+    expect(to('POST', `${API}/auth/forgot-password`)[0]?.headers.get('Accept-Language')).toBe('en-US');
   });
 });

@@ -22,6 +22,7 @@ import { SOCKET_AUTH_ERROR, SOCKET_UNAVAILABLE_ERROR } from '@/contract/socket-e
 import { isNetworkError } from './api-errors';
 import { onTokensRefreshed, refreshTokens } from './auth/refresh';
 import { onSignedOut } from './auth/sign-out';
+import { reportReached } from './reachability';
 import { tokenStore } from './auth/token';
 import {
   onStream,
@@ -103,6 +104,7 @@ function attach(s: AppSocket): void {
     pausedRounds = 0;
     unavailableAttempts = 0;
     setStatus('connected');
+    reportReached(); // the server is there: screens showing a stale copy refresh
     joinedPosts.forEach((postId) => s.emit('join_post', postId)); // rooms do not survive a new socket
   });
   s.on('disconnect', (reason) => {

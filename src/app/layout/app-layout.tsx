@@ -7,6 +7,7 @@ import { useSession } from '@/lib/auth/session';
 import { useT } from '@/lib/i18n';
 import { Logo } from '@/ui';
 import { AccountMenu } from './components/account-menu';
+import { LiveUpdatesBanner } from './components/live-updates-banner';
 import { MainNav } from './components/main-nav';
 import { NotificationBell } from './components/notification-bell';
 import { SyncIndicator } from './components/sync-indicator';
@@ -54,6 +55,7 @@ export function AppLayout({ slots = {}, children }: { slots?: LayoutSlots; child
         </div>
       </header>
       <StorageBanner />
+      <LiveUpdatesBanner />
       <MainNav />
       <main id="main" className="layout__main" tabIndex={-1}>
         {children ?? <Outlet />}

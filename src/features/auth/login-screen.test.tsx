@@ -57,13 +57,40 @@ describe('login screen', () => {
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
   });
 
-  it("shows the server's own message for other refusals", async () => {
+  it('shows other refusals in our words, keyed by the error code, never the server text', async () => {
     fakeSession.login.mockRejectedValue(new ApiError(429, 'TOO_MANY_REQUESTS', 'Slow down, please'));
     await renderApp('/login');
     fill('E-mail', 'jane@example.com');
     fill('Password', 'secret-pass');
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect((await screen.findByRole('alert')).textContent).toContain('Slow down, please');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Too many requests. Please wait a moment and try again.');
+    expect(alert.textContent).not.toContain('Slow down');
+  });
+
+  it.each([
+    [
+      new ApiError(401, 'UNAUTHORIZED', 'Incorrect e-mail or password.'),
+      "L'e-mail ou le mot de passe est incorrect.",
+    ],
+    [
+      new ApiError(429, 'TOO_MANY_REQUESTS', 'Too many requests.'),
+      'Trop de requêtes. Patientez un instant puis réessayez.',
+    ],
+    [
+      new ApiError(503, 'SERVICE_UNAVAILABLE', 'The service is briefly unavailable.'),
+      'Paddock est brièvement indisponible. Réessayez dans un instant.',
+    ],
+  ])('in French, a %s on sign-in reads in French', async (error, french) => {
+    activateCatalog('fr-FR');
+    fakeSession.login.mockRejectedValue(error);
+    await renderApp('/login');
+    fill('E-mail', 'jane@example.com');
+    fill('Mot de passe', 'secret-pass');
+    fireEvent.click(screen.getByRole('button', { name: 'Se connecter' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(french);
+    expect(alert.textContent).not.toContain(error.message);
   });
 
   it('goes to /my-posts once signed in', async () => {

@@ -1,8 +1,12 @@
-import { ApiError, NetworkError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
+import { errorTextOf, fieldErrorText, type ErrorText } from '@/lib/api-error-catalogue';
 import type { FieldErrors, FieldMessage } from './validation';
 
-/** What a form shows for a failed call: a message above the form (key, or the server's own text). */
-export type FormError = { key: string; values?: Record<string, unknown> } | { text: string };
+/**
+ * What a form shows for a failed call: a catalog key, keyed by the error code (the server's own
+ * text only for an answer no key explains).
+ */
+export type FormError = ErrorText;
 
 // The server's rule for each field, in our words (its own field messages are not translated).
 const FIELD_RULE_KEYS: Record<string, FieldMessage> = {
@@ -20,27 +24,26 @@ const CONFLICT_KEYS: Record<string, string> = {
 export function serverFieldErrors<F extends string>(error: unknown, known: readonly F[]): FieldErrors<F> {
   const result: FieldErrors<F> = {};
   if (!(error instanceof ApiError) || !error.fields) return result;
-  for (const { field } of error.fields) {
+  for (const { field, message } of error.fields) {
     const name = field.replace(/^body[./]/, '').replace(/^\//, '');
     if (!(known as readonly string[]).includes(name)) continue;
     const conflictKey = error.status === 409 ? CONFLICT_KEYS[name] : undefined;
     result[name as F] = conflictKey
       ? { key: conflictKey }
-      : (FIELD_RULE_KEYS[name] ?? { key: 'VALIDATION.INVALID' });
+      : (FIELD_RULE_KEYS[name] ?? fieldErrorText(message));
   }
   return result;
 }
 
-/** The message above the form. 429 already raised a toast (api client); it is repeated in place. */
+/**
+ * The message above the form. 429 already raised a toast (api client); it is repeated in place.
+ * `overrides` give a screen's own words for a status (401 on sign-in: wrong credentials).
+ */
 export function formErrorOf(error: unknown, overrides: Partial<Record<number, string>> = {}): FormError {
-  if (error instanceof NetworkError) return { key: 'ERRORS.NETWORK' };
   if (error instanceof ApiError) {
+    if (error.fields?.length) return { key: 'VALIDATION.FIX_FIELDS' };
     const override = overrides[error.status];
     if (override) return { key: override };
-    if (error.status === 429)
-      return error.message ? { text: error.message } : { key: 'ERRORS.TOO_MANY_REQUESTS' };
-    if (error.fields?.length) return { key: 'VALIDATION.FIX_FIELDS' };
-    if (error.message && error.status < 500) return { text: error.message };
   }
-  return { key: 'ERRORS.GENERIC' };
+  return errorTextOf(error);
 }

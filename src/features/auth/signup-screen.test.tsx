@@ -83,6 +83,57 @@ describe('signup screen', () => {
     await waitFor(() => expect(errorOf('Password')).toContain('Use between 8 and 128 characters.'));
   });
 
+  describe('in French', () => {
+    async function submitFrench(error: ApiError) {
+      activateCatalog('fr-FR');
+      fakeSession.signup.mockRejectedValue(error);
+      await renderApp('/signup');
+      await screen.findByLabelText('E-mail');
+      fill('Prénom', 'Jane');
+      fill('Nom', 'Doe');
+      fill("Nom d'utilisateur", 'jane_doe');
+      fill('E-mail', 'jane@example.com');
+      fill('Mot de passe', 'long-enough');
+      fireEvent.click(screen.getByRole('button', { name: 'Créer mon compte' }));
+      return screen.findByRole('alert');
+    }
+
+    it('a 409 with the taken fields reads in French on each field', async () => {
+      const alert = await submitFrench(
+        new ApiError(409, 'CONFLICT', 'This account already exists.', {
+          fields: [
+            { field: 'email', message: 'This e-mail is already used.' },
+            { field: 'username', message: 'This username is already taken.' },
+          ],
+        }),
+      );
+      expect(alert.textContent).toContain('Veuillez corriger les champs signalés.');
+      expect(errorOf('E-mail')).toContain('Un compte utilise déjà cet e-mail.');
+      expect(errorOf("Nom d'utilisateur")).toContain("Ce nom d'utilisateur est déjà pris.");
+      expect(document.body.textContent).not.toContain('already');
+    });
+
+    it('a 409 without fields (a race) reads in French', async () => {
+      const alert = await submitFrench(new ApiError(409, 'CONFLICT', 'This account already exists.'));
+      expect(alert.textContent).toContain("Un compte utilise déjà cet e-mail ou ce nom d'utilisateur.");
+      expect(alert.textContent).not.toContain('This account');
+    });
+
+    it('a 400 with fields reads in French, the form and each field', async () => {
+      const alert = await submitFrench(
+        new ApiError(400, 'VALIDATION_ERROR', 'Some fields are missing or invalid.', {
+          fields: [
+            { field: 'body.password', message: 'must NOT have fewer than 8 characters' },
+            { field: 'body.city', message: 'must NOT have more than 100 characters' },
+          ],
+        }),
+      );
+      expect(alert.textContent).toContain('Veuillez corriger les champs signalés.');
+      expect(errorOf('Mot de passe')).toContain('Utilisez entre 8 et 128 caractères.');
+      expect(document.body.textContent).not.toContain('must NOT');
+    });
+  });
+
   it('sends the trimmed body without an empty city and goes to /my-posts', async () => {
     fakeSession.signup.mockImplementation(async () => {
       setSignedIn(true);

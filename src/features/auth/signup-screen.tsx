@@ -54,7 +54,7 @@ export function SignupScreen() {
       await navigate({ to: '/my-posts', replace: true });
     } catch (error) {
       setErrors(serverFieldErrors(error, FIELDS));
-      setFormError(formErrorOf(error));
+      setFormError(formErrorOf(error, { 409: 'AUTH.ACCOUNT_EXISTS' }));
       setBusy(false);
     }
   };

@@ -56,6 +56,25 @@ export function looksLikeHtml(value: string): boolean {
   return /<[a-z][\s\S]*>/i.test(value);
 }
 
+/**
+ * The label keys of the fields a server refused ('body.title', 'title' or 'tags.0' → title's),
+ * once each; names the member does not know are left out (never shown raw).
+ */
+export function refusedFieldKeys(names: readonly string[] | undefined): string[] {
+  const keys = (names ?? [])
+    .map(
+      (name) =>
+        FIELD_LABEL_KEYS[
+          name
+            .replace(/^body[./]/, '')
+            .replace(/^\//, '')
+            .split(/[./]/)[0] ?? ''
+        ],
+    )
+    .filter((key): key is string => typeof key === 'string');
+  return [...new Set(keys)];
+}
+
 /** The fields the member knows, in the order forms show them; the label key of each. */
 export const FIELD_LABEL_KEYS: Record<string, string> = {
   title: 'SYNC.FIELD_TITLE',

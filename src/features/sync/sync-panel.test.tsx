@@ -1,9 +1,12 @@
 // The header's sync indicator and its panel, over real Dexie outbox rows (fake-indexeddb).
 // jsdom's Blob does not survive structuredClone (jsdom #3363): stored files are Node Blobs.
 import { Blob as NodeBlob } from 'node:buffer';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, beforeAll } from 'vitest';
 import { activateCatalog, renderWithProviders } from '@/testing/test-utils';
+import { api, ApiError } from '@/lib/api-client';
+import { signedIn } from '@/testing/api-client';
+import { installFetch, ok } from '@/testing/fetch';
 import { SyncIndicator } from '@/app/layout/components/sync-indicator';
 import { db } from '@/lib/db';
 import {
@@ -102,8 +105,51 @@ describe('sync indicator', () => {
   });
 });
 
+describe('sync indicator: is the server there?', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('does not say "All changes are sent" while the server cannot be reached, and says so', async () => {
+    signedIn();
+    let down = true;
+    installFetch({
+      'GET /api/v1.0/cars': () => {
+        if (down) throw new TypeError('Failed to fetch');
+        return ok([]);
+      },
+    });
+    renderWithProviders(<SyncIndicator />);
+    await act(async () => void (await api.get('/cars').catch(() => undefined)));
+    const button = await screen.findByRole('button', { name: /Paddock cannot be reached right now/ });
+    expect(button.textContent).toContain('Unreachable');
+    expect(screen.queryByRole('button', { name: 'All changes are sent' })).toBeNull();
+    // With a write waiting too: unreachable and the count, never "all sent".
+    await enqueue({ kind: 'carLog.create', method: 'POST', path: LOG_PATH, body: logBody() });
+    expect(await screen.findByText('1 change waiting to be sent')).toBeTruthy();
+    expect(screen.getByText('Unreachable')).toBeTruthy();
+    await clearLocalData();
+
+    down = false;
+    await act(async () => void (await api.get('/cars')));
+    expect(await screen.findByRole('button', { name: 'All changes are sent' })).toBeTruthy();
+    expect(screen.queryByText('Unreachable')).toBeNull();
+  });
+
+  it('offline with a write waiting: offline and the count, never "all sent"', async () => {
+    vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
+    await enqueue({ kind: 'carLog.create', method: 'POST', path: LOG_PATH, body: logBody() });
+    renderWithProviders(<SyncIndicator />);
+    expect(await screen.findByText('1 change waiting to be sent')).toBeTruthy();
+    expect(screen.getByText('Offline')).toBeTruthy();
+    expect(screen.queryByText('All changes are sent')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'All changes are sent' })).toBeNull();
+  });
+});
+
 describe('needs attention', () => {
-  it('lists a refused entry with what it is, its content and the server message', async () => {
+  it('lists a refused entry with what it is, its content and the reason in our words', async () => {
     // Refused for real: the replayer records the 422 and goes on.
     const entry = await enqueue({ kind: 'carLog.create', method: 'POST', path: LOG_PATH, body: logBody() });
     await createReplayer({ send: scriptedSend({ [LOG_PATH]: [422] }).send }).replay();
@@ -117,7 +163,50 @@ describe('needs attention', () => {
     expect(within(card).getByText('Date').nextSibling?.textContent).toBe('Mar 5, 2024');
     expect(within(card).queryByText('l1')).toBeNull(); // ids are not content
     expect(within(card).getByText("The server's answer (error 422)")).toBeTruthy();
-    expect(within(card).getByText('server said 422')).toBeTruthy();
+    // The reason comes from the catalog (by code, then status), not the server's English text.
+    expect(within(card).getByText('The server cannot accept this change as it is.')).toBeTruthy();
+    expect(within(card).queryByText('server said 422')).toBeNull();
+  });
+
+  it.each([
+    [403, 'FORBIDDEN', "Vous n'avez pas le droit de faire cela."],
+    [404, 'NOT_FOUND', "Cet élément n'existe plus : il a peut-être été supprimé."],
+    [409, 'CONFLICT', 'Cela entre en conflit avec ce que le serveur a déjà.'],
+    [413, 'PAYLOAD_TOO_LARGE', "C'est trop volumineux pour être envoyé."],
+    [422, 'HTTP_422', 'Le serveur ne peut pas accepter cette modification telle quelle.'],
+  ])('in French, a %i (%s) reads in French, never the server text', async (status, code, french) => {
+    activateCatalog('fr-FR');
+    const entry = await enqueue({ kind: 'carLog.create', method: 'POST', path: LOG_PATH, body: logBody() });
+    const refused = new ApiError(status, code, 'Car log not found in English');
+    await createReplayer({ send: () => Promise.reject(refused) }).replay();
+    expect((await db.outbox.get(entry.id))?.lastCode).toBe(code);
+
+    renderWithProviders(<SyncIndicator />);
+    fireEvent.click(screen.getByRole('button', { expanded: false }));
+    const dialog = await screen.findByRole('dialog', { name: 'Modifications sur cet appareil' });
+    const card = await within(dialog).findByRole('article');
+    expect(within(card).getByText(french)).toBeTruthy();
+    expect(card.textContent).not.toContain('in English');
+  });
+
+  it('in French, a 400 names the refused fields in French', async () => {
+    activateCatalog('fr-FR');
+    await enqueue({ kind: 'carLog.create', method: 'POST', path: LOG_PATH, body: logBody() });
+    const refused = new ApiError(400, 'VALIDATION_ERROR', 'Some fields are missing or invalid.', {
+      fields: [
+        { field: 'body.title', message: 'must NOT have more than 80 characters' },
+        { field: 'body.secretInternal', message: 'is invalid' },
+      ],
+    });
+    await createReplayer({ send: () => Promise.reject(refused) }).replay();
+    renderWithProviders(<SyncIndicator />);
+    fireEvent.click(screen.getByRole('button', { expanded: false }));
+    const dialog = await screen.findByRole('dialog', { name: 'Modifications sur cet appareil' });
+    const card = await within(dialog).findByRole('article');
+    expect(
+      within(card).getByText('Certains champs sont manquants ou invalides. Champs refusés : Titre.'),
+    ).toBeTruthy();
+    expect(card.textContent).not.toContain('secretInternal');
   });
 
   it('shows the JSON of a multipart body and its file names; a generic label for other kinds', async () => {

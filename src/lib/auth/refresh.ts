@@ -4,6 +4,7 @@
 // token another tab just obtained instead of spending its (now stale) refresh token.
 import { API_BASE } from '../api-base';
 import { ApiError, NetworkError } from '../api-errors';
+import { reportAnswerStatus, reportUnreachable } from '../reachability';
 import { signOut } from './sign-out';
 import { isTokenExpired, tokenStore } from './token';
 
@@ -83,8 +84,10 @@ async function runRefresh(seen: string | null): Promise<string> {
       body: JSON.stringify({ refreshToken }),
     });
   } catch (cause) {
+    reportUnreachable();
     throw new NetworkError('Token refresh could not reach the server', { cause });
   }
+  reportAnswerStatus(response.status);
   if (isTransient(response.status)) {
     throw new ApiError(response.status, 'REFRESH_UNAVAILABLE', REFRESH_FAILED_MESSAGE);
   }

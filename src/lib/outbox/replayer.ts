@@ -44,6 +44,20 @@ function retryAfterOf(error: unknown): number | undefined {
   return typeof seconds === 'number' ? seconds : undefined;
 }
 
+/** The code and refused fields of an API answer; undefined clears those of an earlier answer. */
+function answerDetails(error: unknown): Pick<OutboxEntry, 'lastCode' | 'lastFields'> {
+  const { code, fields } = (error ?? {}) as { code?: unknown; fields?: unknown };
+  const names = Array.isArray(fields)
+    ? fields
+        .map((f: unknown) => (f as { field?: unknown } | null)?.field)
+        .filter((f): f is string => typeof f === 'string')
+    : [];
+  return {
+    lastCode: typeof code === 'string' ? code : undefined,
+    lastFields: names.length ? names : undefined,
+  };
+}
+
 export function createReplayer(overrides: Partial<ReplayerDeps> = {}) {
   const deps: ReplayerDeps = {
     db: defaultDb,
@@ -80,6 +94,7 @@ export function createReplayer(overrides: Partial<ReplayerDeps> = {}) {
       status: 'failed',
       lastError: message,
       ...(status !== undefined ? { lastStatus: status } : {}),
+      ...answerDetails(error),
     });
   }
 
@@ -117,6 +132,7 @@ export function createReplayer(overrides: Partial<ReplayerDeps> = {}) {
         nextAttemptAt: until,
         lastError: error instanceof Error ? error.message : String(error),
         ...(httpStatus !== undefined ? { lastStatus: httpStatus } : {}),
+        ...answerDetails(error),
       });
       return { kind: 'wait', until };
     }

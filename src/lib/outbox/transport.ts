@@ -3,6 +3,7 @@
 import { API_BASE } from '../api-base';
 import { readErrorAnswer } from '../api-error-catalogue';
 import { ApiError, NetworkError } from '../api-errors';
+import { reportAnswerStatus, reportUnreachable } from '../reachability';
 import { isTokenExpired, tokenStore } from '../auth/token';
 import { db as defaultDb, type PaddockDb } from '../db';
 import type { OutboxBody, OutboxEntry } from './types';
@@ -105,10 +106,12 @@ export async function sendEntry(entry: OutboxEntry, database: PaddockDb = defaul
           )
         : await fetch(url, { method: entry.method, headers, body });
   } catch (cause) {
+    reportUnreachable();
     throw new NetworkError(`${entry.method} ${entry.path} could not reach the server`, { cause });
   } finally {
     setUploadProgress(progressKey, null);
   }
+  reportAnswerStatus(response.status);
   if (!response.ok) throw (await readErrorAnswer(response)).error;
   if (response.status === 204) return undefined;
   const parsed: unknown = await response.json().catch(() => null);

@@ -42,9 +42,13 @@ export interface OutboxEntry {
   attempts: number;
   nextAttemptAt: number;
   status: OutboxStatus;
-  /** The server's message for a 'failed' entry, or the last transient error. */
+  /** The server's message for a 'failed' entry, or the last transient error (never shown first). */
   lastError?: string;
   lastStatus?: number;
+  /** The server's error code of the last answer: what the member reads is keyed by it. */
+  lastCode?: string;
+  /** The fields the server refused (400), by name: the panel names them in the member's words. */
+  lastFields?: string[];
 }
 
 /** What a caller gives to enqueue; the engine fills in the bookkeeping. */

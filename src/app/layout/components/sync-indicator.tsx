@@ -2,21 +2,23 @@ import { useState } from 'react';
 import { SyncPanelDialog } from '@/features/sync/components/sync-panel-dialog';
 import { useLiveOutboxCounts } from '@/features/sync/hooks/use-live-outbox-counts';
 import { useT } from '@/lib/i18n';
-import { useOnline } from '@/lib/online';
+import { useReachability } from '@/lib/reachability';
 import { AlertIcon, CloudOffIcon, SyncIcon } from '@/ui';
 import '@/features/sync/sync.css';
 
 /**
- * The header's sync slot: offline state, the live pending and failed outbox counts, and the button
+ * The header's sync slot: offline or server-unreachable state, the live pending and failed outbox
+ * counts, and the button
  * that opens the sync panel (pending writes, "sync now", writes that need attention). The counts
  * come from Dexie once the shell has settled; Dexie is not part of the first render.
  */
 export function SyncIndicator() {
   const t = useT();
-  const online = useOnline();
+  const reachability = useReachability();
   const { pending, failed } = useLiveOutboxCounts();
   const [open, setOpen] = useState(false);
-  const quiet = online && pending === 0 && failed === 0;
+  // "All changes are sent" only when the server answers: not offline, not after a failed attempt.
+  const quiet = reachability === 'online' && pending === 0 && failed === 0;
   return (
     <div className="layout__sync" role="status">
       <button
@@ -33,10 +35,19 @@ export function SyncIndicator() {
             <span className="visually-hidden">{t('SYNC.ALL_SENT')}</span>
           </>
         ) : null}
-        {!online ? (
+        {reachability === 'offline' ? (
           <span className="layout__pill layout__pill--offline" title={t('COMMON.OFFLINE_HINT')}>
             <CloudOffIcon />
             <span>{t('COMMON.OFFLINE')}</span>
+          </span>
+        ) : null}
+        {reachability === 'unreachable' ? (
+          <span className="layout__pill layout__pill--offline" title={t('SYNC.UNREACHABLE_HINT')}>
+            <CloudOffIcon />
+            <span className="layout__pill-label" aria-hidden="true">
+              {t('SYNC.UNREACHABLE')}
+            </span>
+            <span className="visually-hidden">{t('SYNC.UNREACHABLE_HINT')}</span>
           </span>
         ) : null}
         {failed > 0 ? (

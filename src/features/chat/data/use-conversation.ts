@@ -3,6 +3,7 @@
 // oldest one fetched in this opening on, so messages arriving meanwhile do not shift the pages),
 // the read mark once per opening when the room has unread messages, and live messages.
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useRetryWhenBack } from '@/lib/reachability';
 import { realtime } from '@/lib/socket';
 import { countSentSince, useRoom, useRoomMessages, type MessagesView } from './reads';
 import { openRoom, startChatRealtime } from './realtime';
@@ -31,6 +32,10 @@ export function useConversation(roomId: string): Conversation {
   const [missing, setMissing] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [loadingOlder, setLoadingOlder] = useState(false);
+  // Bumped when the connection comes back after a failed load: the load below runs again.
+  const [attempt, setAttempt] = useState(0);
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  useRetryWhenBack(error !== null, retry);
   const oldestFetched = useRef<string | null>(null);
   const busy = useRef(false);
   const room = useRoom(direct ? null : roomId);
@@ -65,7 +70,7 @@ export function useConversation(roomId: string): Conversation {
     return () => {
       cancelled = true;
     };
-  }, [roomId, direct]);
+  }, [roomId, direct, attempt]);
 
   // Back online after a disconnection: messages may have been missed, the newest page again.
   useEffect(() => {

@@ -2,6 +2,7 @@
 // pull-to-refresh, "load more" page by page, and live updates. Offline, the local rooms stay and
 // `error` says why nothing new came.
 import { useCallback, useEffect, useState } from 'react';
+import { useRetryWhenBack } from '@/lib/reachability';
 import { useRooms, type RoomsView } from './reads';
 import { startChatRealtime } from './realtime';
 import { syncRooms } from './sync';
@@ -40,6 +41,7 @@ export function useRoomList(): RoomList {
     void refresh();
   }, [refresh]);
   useEffect(() => startChatRealtime(), []);
+  useRetryWhenBack(error !== null, refresh);
 
   const loadMore = useCallback(async () => {
     setLoadingMore(true);

@@ -7,6 +7,7 @@ import type { Car, CarLog } from '@/contract/garage';
 import { apiFetch, api } from '@/lib/api-client';
 import { localDb, type MirrorRow, type PaddockDb } from '@/lib/db';
 import { queuedEntityIds } from '@/lib/outbox';
+import { useRetryWhenBack } from '@/lib/reachability';
 import { realtime } from '@/lib/socket';
 import { ownChange } from './handlers';
 
@@ -182,5 +183,6 @@ export function useGarageRefresh(carId?: string) {
   }, [run]);
 
   const refresh = useCallback(() => run(true), [run]);
+  useRetryWhenBack(error !== null, refresh);
   return { refreshing, error, refresh };
 }

@@ -3,6 +3,7 @@
 // `error` says why nothing new came.
 import { useCallback, useEffect, useState } from 'react';
 import type { MessageFolder } from '@/contract/constants';
+import { useRetryWhenBack } from '@/lib/reachability';
 import { startMessagesRealtime } from './realtime';
 import { useFolderMessages, type FolderView } from './reads';
 import { syncFolder } from './sync';
@@ -69,6 +70,7 @@ export function useFolder(folder: MessageFolder, unreadOnly: boolean): Folder {
   }, [refresh]);
 
   useEffect(() => startMessagesRealtime(), []);
+  useRetryWhenBack(current.error !== null, refresh);
 
   const pages = current.pages;
   const loadMore = useCallback(async () => {

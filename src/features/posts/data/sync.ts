@@ -7,6 +7,7 @@ import type { FeedMeta, Post } from '@/contract/posts';
 import { apiFetch } from '@/lib/api-client';
 import { localDb, type MirrorRow, type PaddockDb } from '@/lib/db';
 import { queuedEntityIds } from '@/lib/outbox';
+import { useRetryWhenBack } from '@/lib/reachability';
 import { realtime } from '@/lib/socket';
 import { FEED_CURSOR_KEY } from './types';
 
@@ -146,5 +147,6 @@ export function useFeedRefresh() {
     };
   }, [refresh]);
 
+  useRetryWhenBack(error !== null, refresh);
   return { refreshing, loadingMore, hasMore, error, refresh, loadMore };
 }

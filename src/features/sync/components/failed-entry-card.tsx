@@ -8,12 +8,28 @@ import {
   retryEntry,
   type OutboxEntry,
 } from '@/lib/outbox';
+import { errorKeyFor } from '@/lib/api-error-catalogue';
 import { formatDate, useT } from '@/lib/i18n';
 import { Alert, Button } from '@/ui';
-import { editableFields, kindLabelKey, readEntryData, summaryOf } from '../entry-content';
+import { editableFields, kindLabelKey, readEntryData, refusedFieldKeys, summaryOf } from '../entry-content';
 import { ConfirmDialog } from '@/ui';
 import { EntryEditForm } from './entry-edit-form';
 import { EntryFields } from './entry-fields';
+
+/**
+ * Why the entry needs attention, in the member's language: keyed by the server's error code, else
+ * its status; the server's own text only for an answer neither explains. Without an answer (a
+ * local failure) the reason is generic, never a developer's message.
+ */
+function useReason(entry: OutboxEntry): string {
+  const t = useT();
+  if (entry.lastError === DEPENDENCY_DISCARDED) return t('SYNC.DEPENDENCY_DISCARDED');
+  if (entry.lastStatus === undefined) return t('ERRORS.GENERIC');
+  const key = errorKeyFor(entry.lastStatus, entry.lastCode);
+  const reason = key ? t(key) : entry.lastError?.trim() || t('SYNC.NO_MESSAGE');
+  const fields = refusedFieldKeys(entry.lastFields).map((key) => t(key));
+  return fields.length ? `${reason} ${t('SYNC.REFUSED_FIELDS', { fields: fields.join(', ') })}` : reason;
+}
 
 export function FailedEntryCard({ entry }: { entry: OutboxEntry }) {
   const t = useT();
@@ -27,10 +43,7 @@ export function FailedEntryCard({ entry }: { entry: OutboxEntry }) {
   const kind = t(kindLabelKey(entry.kind));
   const summary = summaryOf(data.json);
   const name = summary ? t('SYNC.ENTRY_NAME', { kind, summary }) : kind;
-  const message =
-    entry.lastError === DEPENDENCY_DISCARDED
-      ? t('SYNC.DEPENDENCY_DISCARDED')
-      : entry.lastError?.trim() || t('SYNC.NO_MESSAGE');
+  const message = useReason(entry);
   const canEdit = Boolean(entry.body) && data.json !== null && editableFields(data.json).length > 0;
 
   async function act(action: 'retry' | 'discard'): Promise<void> {

@@ -3,14 +3,14 @@
 import { useId, useState } from 'react';
 import { replayOutboxNow, useOutboxCounts } from '@/lib/outbox';
 import { useT } from '@/lib/i18n';
-import { useOnline } from '@/lib/online';
+import { useReachability } from '@/lib/reachability';
 import { Button, SkeletonRows, SyncIcon } from '@/ui';
 import { useFailedEntries } from '../hooks/use-failed-entries';
 import { FailedEntryCard } from './failed-entry-card';
 
 export function SyncPanelBody() {
   const t = useT();
-  const online = useOnline();
+  const reachability = useReachability();
   const counts = useOutboxCounts();
   const failed = useFailedEntries();
   const [syncing, setSyncing] = useState(false);
@@ -37,8 +37,10 @@ export function SyncPanelBody() {
         <p className="sync-panel__count">
           {counts.pending > 0 ? t('COMMON.SYNC_PENDING', { count: counts.pending }) : t('SYNC.PENDING_NONE')}
         </p>
-        {!online && counts.pending > 0 ? (
-          <p className="sync-panel__hint">{t('COMMON.OFFLINE_HINT')}</p>
+        {reachability !== 'online' && counts.pending > 0 ? (
+          <p className="sync-panel__hint">
+            {t(reachability === 'offline' ? 'COMMON.OFFLINE_HINT' : 'SYNC.UNREACHABLE_HINT')}
+          </p>
         ) : null}
         <Button
           size="small"
