@@ -5,7 +5,7 @@ import type { Post } from '../../../src/contract/posts';
 import type { Db } from '../db/database';
 import type { FeedPosition } from './feed-cursor';
 import { chooseFeedStrategy, feedQueries, type FeedRow, type FeedStrategy } from './feed-query';
-import type { PostsTable } from './posts-tables';
+import { toAuthor, type PostsTable } from './posts-tables';
 import './posts-tables';
 
 export type { FeedRow };
@@ -36,13 +36,7 @@ export function toPost(memberId: string, row: FeedRow): Post {
   const image = row.image_id === null ? null : postImageUrl(row.id, row.image_id);
   return {
     id: row.id,
-    author: {
-      id: row.author_id,
-      username: row.username,
-      firstName: row.first_name,
-      lastName: row.last_name,
-      avatar: row.avatar,
-    },
+    author: toAuthor(row),
     content: row.content,
     image,
     imageWidth: image === null || row.image_width === null ? null : Number(row.image_width),

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { SettingsEntry, SettingsQuery } from '../../../src/contract/settings';
+import { countRows } from '../db/paging';
 import type { Database } from '../db/schema';
 
 export function settingsRepository(db: Kysely<Database>) {
@@ -19,10 +20,10 @@ export function settingsRepository(db: Kysely<Database>) {
           .limit(limit)
           .offset(offset)
           .execute(),
-        query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+        countRows(query),
       ]);
       return {
-        total: Number(count.total),
+        total: count,
         items: rows.map((r) => ({
           key: r.key,
           domainId: r.domain_id,
