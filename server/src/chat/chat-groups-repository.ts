@@ -4,6 +4,7 @@ import type { ChatGroup } from '../../../src/contract/chat';
 import type { Database } from '../db/schema';
 import type { ChatGroupRow } from './chat-tables';
 import { Rollback, type ChatViews } from './chat-views-repository';
+import { hasRow } from '../db/paging';
 
 export interface NewGroup {
   id: string;
@@ -138,13 +139,12 @@ export function chatGroupsRepository(db: Kysely<Database>, { members }: ChatView
     },
 
     async isGroupMember(groupId: string, memberId: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('chat_group_members')
-        .select('member_id')
-        .where('chat_group_id', '=', groupId)
-        .where('member_id', '=', memberId)
-        .executeTakeFirst();
-      return row !== undefined;
+      return hasRow(
+        db
+          .selectFrom('chat_group_members')
+          .where('chat_group_id', '=', groupId)
+          .where('member_id', '=', memberId),
+      );
     },
 
     /** Everyone in the group, the owner too. */

@@ -1,4 +1,5 @@
-// The list queries repositories share: one page of a filtered table and how many rows match in all.
+// The queries repositories share: one page of a filtered table, how many rows match in all, and
+// whether any does.
 import { sql, type SelectQueryBuilder } from 'kysely';
 
 /** How many rows `base` (a filtered `selectFrom`, nothing selected yet) matches. */
@@ -33,4 +34,12 @@ export async function newestFirstPage<DB, TB extends keyof DB>(
     countRows(base),
   ]);
   return { rows, total };
+}
+
+/** Whether `base` (a filtered `selectFrom`, nothing selected yet) matches a row: "is X a member". */
+export async function hasRow<DB, TB extends keyof DB>(
+  base: SelectQueryBuilder<DB, TB, object>,
+): Promise<boolean> {
+  const row = await base.select(sql.lit(1).as('found')).limit(1).executeTakeFirst();
+  return row !== undefined;
 }

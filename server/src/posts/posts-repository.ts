@@ -7,6 +7,7 @@ import type { FeedPosition } from './feed-cursor';
 import { chooseFeedStrategy, feedQueries, type FeedRow, type FeedStrategy } from './feed-query';
 import { toAuthor, type PostsTable } from './posts-tables';
 import './posts-tables';
+import { hasRow } from '../db/paging';
 
 export type { FeedRow };
 
@@ -201,13 +202,7 @@ export function postsRepository(db: Db, options: { now?: () => number } = {}) {
 
     /** Whether `carId` is one of the member's cars. */
     async ownsCar(memberId: string, carId: string): Promise<boolean> {
-      const row = await kysely
-        .selectFrom('cars')
-        .select('id')
-        .where('id', '=', carId)
-        .where('owner_id', '=', memberId)
-        .executeTakeFirst();
-      return row !== undefined;
+      return hasRow(kysely.selectFrom('cars').where('id', '=', carId).where('owner_id', '=', memberId));
     },
 
     /** The media row of a post's image, when `mediaId` is its current image. */

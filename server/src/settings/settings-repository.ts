@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { SettingsEntry, SettingsQuery } from '../../../src/contract/settings';
-import { countRows } from '../db/paging';
+import { countRows, hasRow } from '../db/paging';
 import type { Database } from '../db/schema';
 
 export function settingsRepository(db: Kysely<Database>) {
@@ -34,13 +34,7 @@ export function settingsRepository(db: Kysely<Database>) {
 
     /** True when `key` is a known entry of the domain (for validating car fields). */
     async has(domainId: string, key: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('settings')
-        .select('key')
-        .where('domain_id', '=', domainId)
-        .where('key', '=', key)
-        .executeTakeFirst();
-      return row !== undefined;
+      return hasRow(db.selectFrom('settings').where('domain_id', '=', domainId).where('key', '=', key));
     },
   };
 }
