@@ -1,21 +1,27 @@
 import { Type, type Static } from 'typebox';
 import { CurrentUser } from './user';
 
-export const USERNAME_PATTERN = '^[A-Za-z0-9_.-]{3,30}$';
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
-/** An address with one @ and a dot in the domain; surrounding spaces are allowed (the server trims). */
-export const EMAIL_PATTERN = '^\\s*[^\\s@]+@[^\\s@.]+(\\.[^\\s@.]+)+\\s*$';
+import {
+  CITY_MAX,
+  EMAIL_MAX,
+  EMAIL_PATTERN,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  PERSON_NAME_MAX,
+  USERNAME_PATTERN,
+} from './constants';
+
+export { EMAIL_PATTERN, PASSWORD_MAX, PASSWORD_MIN, USERNAME_PATTERN };
 
 export const SignupBody = Type.Object(
   {
     id: Type.Optional(Type.String({ format: 'uuid' })),
-    email: Type.String({ pattern: EMAIL_PATTERN, maxLength: 254 }),
+    email: Type.String({ pattern: EMAIL_PATTERN, maxLength: EMAIL_MAX }),
     password: Type.String({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX }),
     username: Type.String({ pattern: USERNAME_PATTERN }),
-    firstName: Type.String({ minLength: 1, maxLength: 80 }),
-    lastName: Type.String({ minLength: 1, maxLength: 80 }),
-    city: Type.Optional(Type.String({ maxLength: 120 })),
+    firstName: Type.String({ minLength: 1, maxLength: PERSON_NAME_MAX }),
+    lastName: Type.String({ minLength: 1, maxLength: PERSON_NAME_MAX }),
+    city: Type.Optional(Type.String({ maxLength: CITY_MAX })),
   },
   { additionalProperties: false },
 );

@@ -25,6 +25,7 @@ import {
   type ChatGroupAction,
   type ChatRoomAction,
 } from './constants';
+import { OFFSET_MAX } from './constants';
 
 export {
   CHAT_GROUP_ACTIONS,
@@ -49,7 +50,7 @@ const Uuid = (description?: string) =>
   Type.String({ format: 'uuid', ...(description ? { description } : {}) });
 const ClientId = Uuid('Client-generated id: a repeat by the same member answers the stored item (200)');
 const Limit = Type.Integer({ minimum: 1, maximum: CHAT_PAGE_MAX, default: CHAT_PAGE_SIZE });
-const Offset = Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 });
+const Offset = Type.Integer({ minimum: 0, maximum: OFFSET_MAX, default: 0 });
 
 // ---------- params ----------
 

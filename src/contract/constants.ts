@@ -12,6 +12,61 @@ export const SETTINGS_DOMAINS = [
 ] as const;
 export type SettingsDomain = (typeof SETTINGS_DOMAINS)[number];
 
+// ---------- lists (every paged list of the API) ----------
+/** `limit` of a list by default (spec §9 "general page size 20"), and at most (unless a list says). */
+export const PAGE_SIZE_DEFAULT = 20;
+export const PAGE_SIZE_MAX = 100;
+/** `offset` of a list at most. */
+export const OFFSET_MAX = 1_000_000;
+
+// ---------- accounts (src/contract/auth.ts re-exports these) ----------
+/** 3 to 30 letters, digits, `_`, `.` or `-`. */
+export const USERNAME_PATTERN = '^[A-Za-z0-9_.-]{3,30}$';
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+/** An address with one @ and a dot in the domain; surrounding spaces are allowed (the server trims). */
+export const EMAIL_PATTERN = '^\\s*[^\\s@]+@[^\\s@.]+(\\.[^\\s@.]+)+\\s*$';
+export const EMAIL_MAX = 254;
+/** First and last names: 1 to this many characters. */
+export const PERSON_NAME_MAX = 80;
+export const CITY_MAX = 120;
+
+// ---------- uploads (server/src/media/media-processing.ts enforces these) ----------
+/** Per file: 10 MiB (docs/SECURITY-CHECKS.md "Uploads"). */
+export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+/** Files per car log upload. */
+export const MAX_FILES_PER_LOG = 10;
+
+// ---------- garage (src/contract/garage.ts re-exports these) ----------
+/** A car description holds at most this many characters of text (spec §5, §9). */
+export const CAR_DESCRIPTION_MAX_TEXT = 20_000;
+/** Log content shares the car description's budget: both are long Quill texts. */
+export const CAR_LOG_CONTENT_MAX_TEXT = 20_000;
+/**
+ * Raw HTML may be much longer than its text (a colour on every word is ~40 characters of markup
+ * each); this caps what is parsed at all, at half the default body limit.
+ */
+export const RICH_TEXT_MAX_HTML = 500_000;
+/** A car's make, model and nickname: at most this many characters. */
+export const CAR_NAME_MAX = 80;
+/** A car's year: from the first car to this side of 2100. */
+export const CAR_YEAR_MIN = 1885;
+export const CAR_YEAR_MAX = 2100;
+/** A car's or a log's odometer reading, at most. */
+export const MILEAGE_MAX = 100_000_000;
+/** A log's title and location: at most this many characters. */
+export const CAR_LOG_TITLE_MAX = 200;
+export const CAR_LOG_LOCATION_MAX = 200;
+export const CAR_LOG_MAX_TAGS = 20;
+export const CAR_LOG_TAG_MAX_LENGTH = 40;
+/** A log's cost: 0 to this much, with at most CAR_LOG_COST_DECIMALS decimals. */
+export const CAR_LOG_COST_MAX = 1_000_000_000;
+export const CAR_LOG_COST_DECIMALS = 2;
+/** Months covered by `costByMonth` in the stats, the current month included. */
+export const CAR_LOG_STATS_MONTHS = 24;
+/** A page of a car's log book holds at most this many logs. */
+export const CAR_LOG_PAGE_MAX = 500;
+
 // ---------- people (src/contract/people.ts re-exports these) ----------
 /** A bio holds at most this many characters of text (spec §5, §9). */
 export const BIO_MAX_TEXT = 20_000;

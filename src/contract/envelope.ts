@@ -1,6 +1,7 @@
 // The answer envelope of every API call (docs/DESIGN-NOTES.md "API conventions").
 // Client code imports only types from src/contract so that typebox never reaches the bundle.
 import { Type, type Static, type TSchema } from 'typebox';
+import { OFFSET_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './constants';
 
 export { API_BASE } from './constants';
 
@@ -52,6 +53,6 @@ export type ApiBody<T> = OkBody<T> | ErrorBody;
 
 /** limit (default 20, at most 100) and offset, as every list call takes them. */
 export const Pagination = Type.Object({
-  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
-  offset: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 }),
+  limit: Type.Integer({ minimum: 1, maximum: PAGE_SIZE_MAX, default: PAGE_SIZE_DEFAULT }),
+  offset: Type.Integer({ minimum: 0, maximum: OFFSET_MAX, default: 0 }),
 });

@@ -2,19 +2,35 @@
 // Client code imports only the types from here.
 import { Type, type Static } from 'typebox';
 
-/** A car description holds at most this many characters of text (spec §5, §9). */
-export const CAR_DESCRIPTION_MAX_TEXT = 20_000;
-/** Log content shares the car description's budget: both are long Quill texts. */
-export const CAR_LOG_CONTENT_MAX_TEXT = 20_000;
-/**
- * Raw HTML may be much longer than its text (a colour on every word is ~40 characters of markup
- * each); this caps what is parsed at all, at half the default body limit.
- */
-export const RICH_TEXT_MAX_HTML = 500_000;
-export const CAR_LOG_MAX_TAGS = 20;
-export const CAR_LOG_TAG_MAX_LENGTH = 40;
-/** Months covered by `costByMonth` in the stats, the current month included. */
-export const CAR_LOG_STATS_MONTHS = 24;
+import {
+  CAR_DESCRIPTION_MAX_TEXT,
+  CAR_LOG_CONTENT_MAX_TEXT,
+  CAR_LOG_COST_MAX,
+  CAR_LOG_LOCATION_MAX,
+  CAR_LOG_MAX_TAGS,
+  CAR_LOG_PAGE_MAX,
+  CAR_LOG_STATS_MONTHS,
+  CAR_LOG_TAG_MAX_LENGTH,
+  CAR_LOG_TITLE_MAX,
+  CAR_NAME_MAX,
+  CAR_YEAR_MAX,
+  CAR_YEAR_MIN,
+  MILEAGE_MAX,
+  OFFSET_MAX,
+  PAGE_SIZE_DEFAULT,
+  PAGE_SIZE_MAX,
+  RICH_TEXT_MAX_HTML,
+} from './constants';
+
+export {
+  CAR_DESCRIPTION_MAX_TEXT,
+  CAR_LOG_CONTENT_MAX_TEXT,
+  CAR_LOG_MAX_TAGS,
+  CAR_LOG_PAGE_MAX,
+  CAR_LOG_STATS_MONTHS,
+  CAR_LOG_TAG_MAX_LENGTH,
+  RICH_TEXT_MAX_HTML,
+};
 
 // Nullable fields use JSON Schema type arrays, not anyOf: with Ajv's type coercion an anyOf of
 // string|null turns a null into "" (and number|null turns it into 0) before the null branch is tried.
@@ -38,14 +54,14 @@ export type CarIdParams = Static<typeof CarIdParams>;
 // ---------- cars ----------
 
 const carFields = {
-  make: Type.String({ minLength: 1, maxLength: 80 }),
-  model: Type.String({ minLength: 1, maxLength: 80 }),
-  year: nullable<number>('integer', { minimum: 1885, maximum: 2100 }),
-  nickname: nullable<string>('string', { maxLength: 80 }),
+  make: Type.String({ minLength: 1, maxLength: CAR_NAME_MAX }),
+  model: Type.String({ minLength: 1, maxLength: CAR_NAME_MAX }),
+  year: nullable<number>('integer', { minimum: CAR_YEAR_MIN, maximum: CAR_YEAR_MAX }),
+  nickname: nullable<string>('string', { maxLength: CAR_NAME_MAX }),
   energyType: SettingKey('energyType'),
   gearboxType: SettingKey('gearboxType'),
   upholsteryMaterial: SettingKey('upholsteryMaterial'),
-  mileage: nullable<number>('integer', { minimum: 0, maximum: 100_000_000 }),
+  mileage: nullable<number>('integer', { minimum: 0, maximum: MILEAGE_MAX }),
   mileageUnit: Type.String({ minLength: 1, maxLength: 64, description: 'A key of the mileageUnit settings' }),
   description: RichText(`Quill HTML, at most ${CAR_DESCRIPTION_MAX_TEXT} characters of text`),
 };
@@ -91,8 +107,8 @@ export const CarUpdate = Type.Object({
 export type CarUpdate = Static<typeof CarUpdate>;
 
 export const CarFeedQuery = Type.Object({
-  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
-  offset: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 }),
+  limit: Type.Integer({ minimum: 1, maximum: PAGE_SIZE_MAX, default: PAGE_SIZE_DEFAULT }),
+  offset: Type.Integer({ minimum: 0, maximum: OFFSET_MAX, default: 0 }),
   ownerId: Type.Optional(Type.String({ format: 'uuid', description: "A friend's id: their cars" })),
 });
 export type CarFeedQuery = Static<typeof CarFeedQuery>;
@@ -102,16 +118,20 @@ export type CarFeedQuery = Static<typeof CarFeedQuery>;
 const logFields = {
   carId: Type.String({ format: 'uuid' }),
   type: Type.String({ minLength: 1, maxLength: 64, description: 'A key of the carLogType settings' }),
-  title: Type.String({ minLength: 1, maxLength: 200 }),
+  title: Type.String({ minLength: 1, maxLength: CAR_LOG_TITLE_MAX }),
   content: RichText(`Quill HTML, at most ${CAR_LOG_CONTENT_MAX_TEXT} characters of text`),
-  location: nullable<string>('string', { maxLength: 200 }),
+  location: nullable<string>('string', { maxLength: CAR_LOG_LOCATION_MAX }),
   tags: Type.Array(Type.String({ minLength: 1, maxLength: CAR_LOG_TAG_MAX_LENGTH }), {
     maxItems: CAR_LOG_MAX_TAGS,
   }),
-  cost: nullable<number>('number', { minimum: 0, maximum: 1_000_000_000, description: 'At most 2 decimals' }),
+  cost: nullable<number>('number', {
+    minimum: 0,
+    maximum: CAR_LOG_COST_MAX,
+    description: 'At most 2 decimals',
+  }),
   currencyCode: SettingKey('currencyCode'),
   startDate: Type.String({ format: 'date', description: 'YYYY-MM-DD' }),
-  mileage: nullable<number>('integer', { minimum: 0, maximum: 100_000_000 }),
+  mileage: nullable<number>('integer', { minimum: 0, maximum: MILEAGE_MAX }),
 };
 
 /** A photo or PDF receipt of a log, served at `url` (GET /media/:id). */
@@ -166,11 +186,10 @@ export const CarLogUpdate = Type.Object({
 export type CarLogUpdate = Static<typeof CarLogUpdate>;
 
 /** The largest page of logs: a device's first sync of a long log book asks for these. */
-export const CAR_LOG_PAGE_MAX = 500;
 
 export const CarLogListQuery = Type.Object({
   page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
-  limit: Type.Integer({ minimum: 1, maximum: CAR_LOG_PAGE_MAX, default: 20 }),
+  limit: Type.Integer({ minimum: 1, maximum: CAR_LOG_PAGE_MAX, default: PAGE_SIZE_DEFAULT }),
   type: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
 });
 export type CarLogListQuery = Static<typeof CarLogListQuery>;

@@ -9,6 +9,7 @@ import {
   MESSAGE_SUBJECT_MAX,
   type MessageFolder,
 } from './constants';
+import { OFFSET_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './constants';
 
 export { MESSAGE_CONTENT_MAX_TEXT, MESSAGE_FOLDERS, MESSAGE_SUBJECT_MAX, type MessageFolder };
 
@@ -50,8 +51,8 @@ export type MessageInput = Static<typeof MessageInput>;
 
 export const MessageListQuery = Type.Object({
   folder: Type.Union([Type.Literal('inbox'), Type.Literal('sent')], { default: 'inbox' }),
-  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
-  offset: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 }),
+  limit: Type.Integer({ minimum: 1, maximum: PAGE_SIZE_MAX, default: PAGE_SIZE_DEFAULT }),
+  offset: Type.Integer({ minimum: 0, maximum: OFFSET_MAX, default: 0 }),
   unreadOnly: Type.Boolean({
     default: false,
     description:

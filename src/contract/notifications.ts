@@ -3,6 +3,7 @@
 // realtime-only events carry the 36-dash id (REALTIME_ONLY_ID in ./socket-events) and are never
 // listed here. Client code imports only the types from this file.
 import { Type, type Static } from 'typebox';
+import { OFFSET_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './constants';
 
 // Nullable strings as JSON Schema type arrays (not anyOf), as in ./garage: Ajv's coercion would
 // turn a null into "" before an anyOf's null branch is tried.
@@ -72,8 +73,8 @@ export const Notification = Type.Object({
 export type Notification = Static<typeof Notification>;
 
 export const NotificationListQuery = Type.Object({
-  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
-  offset: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 }),
+  limit: Type.Integer({ minimum: 1, maximum: PAGE_SIZE_MAX, default: PAGE_SIZE_DEFAULT }),
+  offset: Type.Integer({ minimum: 0, maximum: OFFSET_MAX, default: 0 }),
   unreadOnly: Type.Boolean({ default: false, description: 'As text: "true" or "false"' }),
 });
 export type NotificationListQuery = Static<typeof NotificationListQuery>;

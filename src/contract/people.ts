@@ -6,12 +6,15 @@ import { UserLanguage } from './user';
 import {
   AVATAR_SIZES,
   BIO_MAX_TEXT,
+  CITY_MAX,
+  PERSON_NAME_MAX,
   FRIEND_SUGGESTIONS_MAX,
   FRIENDS_PAGE_SIZE,
   PEOPLE_SEARCH_MAX_LENGTH,
   PEOPLE_SEARCH_MIN_LENGTH,
   type AvatarSize,
 } from './constants';
+import { OFFSET_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './constants';
 
 export {
   AVATAR_SIZES,
@@ -56,12 +59,12 @@ export type FriendRequestIdParams = Static<typeof FriendRequestIdParams>;
 /** PUT /users/me: changes the fields it carries; the others keep their value. */
 export const ProfileUpdate = Type.Object(
   {
-    firstName: Type.Optional(Type.String({ minLength: 1, maxLength: 80 })),
-    lastName: Type.Optional(Type.String({ minLength: 1, maxLength: 80 })),
+    firstName: Type.Optional(Type.String({ minLength: 1, maxLength: PERSON_NAME_MAX })),
+    lastName: Type.Optional(Type.String({ minLength: 1, maxLength: PERSON_NAME_MAX })),
     username: Type.Optional(
       Type.String({ pattern: USERNAME_PATTERN, description: 'Unique, case-insensitive; as at signup' }),
     ),
-    city: Type.Optional(nullableString({ maxLength: 120, description: 'null or "" clears it' })),
+    city: Type.Optional(nullableString({ maxLength: CITY_MAX, description: 'null or "" clears it' })),
     bio: Type.Optional(
       nullableString({
         maxLength: BIO_MAX_HTML,
@@ -138,8 +141,8 @@ export const PeopleSearchQuery = Type.Object({
     maxLength: PEOPLE_SEARCH_MAX_LENGTH,
     description: 'Part of a first name, last name, full name, username or city; case-insensitive',
   }),
-  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
-  offset: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 }),
+  limit: Type.Integer({ minimum: 1, maximum: PAGE_SIZE_MAX, default: PAGE_SIZE_DEFAULT }),
+  offset: Type.Integer({ minimum: 0, maximum: OFFSET_MAX, default: 0 }),
 });
 export type PeopleSearchQuery = Static<typeof PeopleSearchQuery>;
 
@@ -158,8 +161,8 @@ export const FriendList = Type.Object({ friends: Type.Array(Friend) });
 export type FriendList = Static<typeof FriendList>;
 
 export const FriendsQuery = Type.Object({
-  limit: Type.Integer({ minimum: 1, maximum: 100, default: FRIENDS_PAGE_SIZE }),
-  offset: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 }),
+  limit: Type.Integer({ minimum: 1, maximum: PAGE_SIZE_MAX, default: FRIENDS_PAGE_SIZE }),
+  offset: Type.Integer({ minimum: 0, maximum: OFFSET_MAX, default: 0 }),
   search: Type.Optional(
     Type.String({
       maxLength: PEOPLE_SEARCH_MAX_LENGTH,
@@ -189,8 +192,13 @@ export const FriendRequest = Type.Object({
 export type FriendRequest = Static<typeof FriendRequest>;
 
 export const FriendRequestsQuery = Type.Object({
-  limit: Type.Integer({ minimum: 1, maximum: 100, default: 100, description: 'Per list' }),
-  offset: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 }),
+  limit: Type.Integer({
+    minimum: 1,
+    maximum: PAGE_SIZE_MAX,
+    default: PAGE_SIZE_MAX,
+    description: 'Per list',
+  }),
+  offset: Type.Integer({ minimum: 0, maximum: OFFSET_MAX, default: 0 }),
 });
 export type FriendRequestsQuery = Static<typeof FriendRequestsQuery>;
 

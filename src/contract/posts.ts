@@ -18,6 +18,7 @@ import {
   type PostUpdateMessage,
 } from './constants';
 import { RICH_TEXT_MAX_HTML } from './garage';
+import { OFFSET_MAX } from './constants';
 
 export {
   COMMENT_CONTENT_MAX,
@@ -123,7 +124,7 @@ export const FeedQuery = Type.Object({
   limit: Type.Integer({ minimum: 1, maximum: FEED_PAGE_MAX, default: FEED_PAGE_SIZE }),
   offset: Type.Integer({
     minimum: 0,
-    maximum: 1_000_000,
+    maximum: OFFSET_MAX,
     default: 0,
     description: 'offset = (page - 1) * limit (spec §7); with `before`, counted from the cursor',
   }),
@@ -206,7 +207,7 @@ export type CommentUpdate = Static<typeof CommentUpdate>;
 
 export const CommentListQuery = Type.Object({
   limit: Type.Integer({ minimum: 1, maximum: COMMENTS_PAGE_MAX, default: COMMENTS_PAGE_SIZE }),
-  offset: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0, description: 'limit * (page - 1)' }),
+  offset: Type.Integer({ minimum: 0, maximum: OFFSET_MAX, default: 0, description: 'limit * (page - 1)' }),
   sortBy: Type.Union(
     COMMENT_SORTS.map((s) => Type.Literal(s)),
     { default: COMMENT_SORT_DEFAULT },
@@ -216,7 +217,7 @@ export type CommentListQuery = Static<typeof CommentListQuery>;
 
 export const RepliesQuery = Type.Object({
   limit: Type.Integer({ minimum: 1, maximum: COMMENTS_PAGE_MAX, default: REPLIES_PAGE_SIZE }),
-  offset: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 }),
+  offset: Type.Integer({ minimum: 0, maximum: OFFSET_MAX, default: 0 }),
 });
 export type RepliesQuery = Static<typeof RepliesQuery>;
 

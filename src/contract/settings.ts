@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 
 import { SETTINGS_DOMAINS } from './constants';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './constants';
 
 export { SETTINGS_DOMAINS, type SettingsDomain } from './constants';
 
@@ -17,7 +18,7 @@ export type SettingsEntry = Static<typeof SettingsEntry>;
 export const SettingsQuery = Type.Object({
   domainId: Type.Union(SETTINGS_DOMAINS.map((d) => Type.Literal(d))),
   key: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
-  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+  limit: Type.Integer({ minimum: 1, maximum: PAGE_SIZE_MAX, default: PAGE_SIZE_DEFAULT }),
   offset: Type.Integer({ minimum: 0, maximum: 100_000, default: 0 }),
 });
 export type SettingsQuery = Static<typeof SettingsQuery>;

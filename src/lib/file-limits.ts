@@ -1,12 +1,10 @@
-// Upload limits the server enforces (server/src/media/media-processing.ts), checked before a file
-// is even stored on the device: a file the server will refuse must not wait in the outbox for days.
-// Repeated rather than imported (the server module pulls sharp); file-limits.test.ts keeps them equal.
+// Upload limits the server enforces (server/src/media/media-processing.ts, from the same
+// src/contract/constants.ts), checked before a file is even stored on the device: a file the server
+// will refuse must not wait in the outbox for days.
 import { formatNumber } from '@/lib/i18n';
 
-/** Per file: the server's MAX_FILE_BYTES, 10 MiB. */
-export const MAX_FILE_BYTES = 10 * 1024 * 1024;
-/** Files per car log: the server's MAX_FILES_PER_LOG. */
-export const MAX_FILES_PER_LOG = 10;
+/** Per file, 10 MiB; files per car log, 10. */
+export { MAX_FILE_BYTES, MAX_FILES_PER_LOG } from '@/contract/constants';
 
 /** Images (any kind the camera gives; the server re-encodes them) and PDF receipts. */
 export const ATTACHMENT_ACCEPT = 'image/*,application/pdf';

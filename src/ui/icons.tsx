@@ -1,20 +1,32 @@
 import type { ReactNode } from 'react';
 
-// Stroke icons drawn for Paddock (24×24 grid). Decorative: the control around them carries the name.
-// Features draw their own glyphs in the same frame (`StrokeIcon`).
-export function StrokeIcon({ children, size = 22 }: { children: ReactNode; size?: number }) {
+// Every icon of Paddock, drawn on one 24×24 stroke grid. Decorative: the control or the text beside
+// them carries the name. A glyph used by several screens exists once here.
+export function StrokeIcon({
+  children,
+  size = 22,
+  filled = false,
+  testId,
+}: {
+  children: ReactNode;
+  size?: number;
+  /** Filled with the text colour (a liked heart) rather than only stroked. */
+  filled?: boolean;
+  testId?: string;
+}) {
   return (
     <svg
       width={size}
       height={size}
       viewBox="0 0 24 24"
-      fill="none"
+      fill={filled ? 'currentColor' : 'none'}
       stroke="currentColor"
       strokeWidth="2"
       strokeLinecap="round"
       strokeLinejoin="round"
       aria-hidden="true"
       focusable="false"
+      data-testid={testId}
     >
       {children}
     </svg>
@@ -117,5 +129,107 @@ export const AlertIcon = () => (
   <StrokeIcon size={20}>
     <circle cx="12" cy="12" r="9" />
     <path d="M12 8v4M12 16h.01" />
+  </StrokeIcon>
+);
+
+// Actions.
+export const PlusIcon = () => (
+  <StrokeIcon size={18}>
+    <path d="M12 5v14M5 12h14" />
+  </StrokeIcon>
+);
+export const EditIcon = () => (
+  <StrokeIcon size={18}>
+    <path d="M4 20h4L19 9a2.8 2.8 0 0 0-4-4L4 16v4Z" />
+    <path d="M13.5 6.5l4 4" />
+  </StrokeIcon>
+);
+export const TrashIcon = () => (
+  <StrokeIcon size={18}>
+    <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
+  </StrokeIcon>
+);
+export const SearchIcon = () => (
+  <StrokeIcon size={18}>
+    <circle cx="11" cy="11" r="7" />
+    <path d="m20 20-3.5-3.5" />
+  </StrokeIcon>
+);
+export const ReplyIcon = () => (
+  <StrokeIcon size={18}>
+    <path d="M9 14 4 9l5-5" />
+    <path d="M4 9h10a6 6 0 0 1 6 6v5" />
+  </StrokeIcon>
+);
+export const BackIcon = () => (
+  <StrokeIcon size={18}>
+    <path d="M15 18 9 12l6-6" />
+  </StrokeIcon>
+);
+export const ChevronIcon = () => (
+  <StrokeIcon size={18}>
+    <path d="m6 9 6 6 6-6" />
+  </StrokeIcon>
+);
+export const CheckIcon = () => (
+  <StrokeIcon size={16}>
+    <path d="m5 12.5 4.5 4.5L19 7.5" />
+  </StrokeIcon>
+);
+export const CheckAllIcon = () => (
+  <StrokeIcon size={18}>
+    <path d="M2 12.5 6 16.5 14 8.5M10 16.5l1 0.5L22 6" />
+  </StrokeIcon>
+);
+export const UserPlusIcon = () => (
+  <StrokeIcon size={16}>
+    <circle cx="9" cy="8" r="3.5" />
+    <path d="M2.5 20a6.5 6.5 0 0 1 13 0M19 8v6M16 11h6" />
+  </StrokeIcon>
+);
+
+// Things.
+export const PaperclipIcon = () => (
+  <StrokeIcon size={16}>
+    <path d="m21 11-8.5 8.5a5 5 0 0 1-7-7L14 4a3.5 3.5 0 0 1 5 5l-8.5 8.5a2 2 0 0 1-3-3L15 7" />
+  </StrokeIcon>
+);
+export const ChartIcon = () => (
+  <StrokeIcon size={18}>
+    <path d="M4 20V10M10 20V4M16 20v-7M22 20H2" />
+  </StrokeIcon>
+);
+export const LocationIcon = () => (
+  <StrokeIcon size={16} testId="location-icon">
+    <path d="M12 21s-7-6.2-7-11.5a7 7 0 0 1 14 0C19 14.8 12 21 12 21Z" />
+    <circle cx="12" cy="9.5" r="2.5" />
+  </StrokeIcon>
+);
+export const WrenchIcon = () => (
+  <StrokeIcon size={20}>
+    <path d="M14.7 6.3a4 4 0 0 0 5 5l-8.4 8.4a2.1 2.1 0 0 1-3-3l8.4-8.4a4 4 0 0 0-2-2Z" />
+    <path d="M14.7 6.3 17 4a4 4 0 0 1 3 3l-2.3 2.3" />
+  </StrokeIcon>
+);
+export const CommentIcon = () => (
+  <StrokeIcon size={20}>
+    <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12Z" />
+  </StrokeIcon>
+);
+export const ChatBubbleIcon = () => (
+  <StrokeIcon size={20}>
+    <path d="M21 11.5a8.4 8.4 0 0 1-9 8.4 9 9 0 0 1-3.8-.8L3 21l1.9-5.2A8.4 8.4 0 0 1 3 11.5 8.5 8.5 0 0 1 12 3a8.4 8.4 0 0 1 9 8.5z" />
+  </StrokeIcon>
+);
+export const HeartIcon = ({ filled = false }: { filled?: boolean }) => (
+  <StrokeIcon size={20} filled={filled}>
+    <path d="M20.8 4.6a5.5 5.5 0 0 0-7.8 0L12 5.7l-1-1.1a5.5 5.5 0 0 0-7.8 7.8l1 1.1L12 21l7.8-7.5 1-1.1a5.5 5.5 0 0 0 0-7.8z" />
+  </StrokeIcon>
+);
+export const ImageIcon = () => (
+  <StrokeIcon size={20}>
+    <rect x="3" y="3" width="18" height="18" rx="2" />
+    <circle cx="8.5" cy="8.5" r="1.5" />
+    <path d="M21 15l-5-5L5 21" />
   </StrokeIcon>
 );

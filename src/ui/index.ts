@@ -16,4 +16,5 @@ export { Modal, type ModalProps } from './modal';
 export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
 export { LanguageSwitch } from './language-switch';
 export { Logo } from './logo';
+export { ImagePicker, type ImagePickerLabels, type ImagePickerProps } from './image-picker';
 export * from './icons';

@@ -4,6 +4,7 @@ import type { ChatGroup } from '../../../src/contract/chat';
 import type { Database } from '../db/schema';
 import type { ChatGroupRow } from './chat-tables';
 import { Rollback, type ChatViews } from './chat-views-repository';
+import { hasRow } from '../db/paging';
 
 export interface NewGroup {
   id: string;
@@ -116,18 +117,20 @@ export function chatGroupsRepository(db: Kysely<Database>, { members }: ChatView
       .execute();
   }
 
+  /** Members leave a group and its room; how many of them were in the group. */
   async function removeMembers(trx: Transaction<Database>, groupId: string, roomId: string, ids: string[]) {
-    if (ids.length === 0) return;
-    await trx
+    if (ids.length === 0) return 0;
+    const result = await trx
       .deleteFrom('chat_group_members')
       .where('chat_group_id', '=', groupId)
       .where('member_id', 'in', ids)
-      .execute();
+      .executeTakeFirst();
     await trx
       .deleteFrom('chat_room_participants')
       .where('chat_room_id', '=', roomId)
       .where('member_id', 'in', ids)
       .execute();
+    return Number(result.numDeletedRows);
   }
 
   return {
@@ -136,13 +139,12 @@ export function chatGroupsRepository(db: Kysely<Database>, { members }: ChatView
     },
 
     async isGroupMember(groupId: string, memberId: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('chat_group_members')
-        .select('member_id')
-        .where('chat_group_id', '=', groupId)
-        .where('member_id', '=', memberId)
-        .executeTakeFirst();
-      return row !== undefined;
+      return hasRow(
+        db
+          .selectFrom('chat_group_members')
+          .where('chat_group_id', '=', groupId)
+          .where('member_id', '=', memberId),
+      );
     },
 
     /** Everyone in the group, the owner too. */
@@ -240,19 +242,9 @@ export function chatGroupsRepository(db: Kysely<Database>, { members }: ChatView
 
     /** One member leaves (or is removed from) a group and its room. True when they were in it. */
     async leaveGroup(groupId: string, roomId: string, memberId: string): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
-        const result = await trx
-          .deleteFrom('chat_group_members')
-          .where('chat_group_id', '=', groupId)
-          .where('member_id', '=', memberId)
-          .executeTakeFirst();
-        await trx
-          .deleteFrom('chat_room_participants')
-          .where('chat_room_id', '=', roomId)
-          .where('member_id', '=', memberId)
-          .execute();
-        return Number(result.numDeletedRows) > 0;
-      });
+      return db
+        .transaction()
+        .execute(async (trx) => (await removeMembers(trx, groupId, roomId, [memberId])) > 0);
     },
 
     /** Deletes the group; its room, participants and messages go with it (foreign keys cascade). */

@@ -4,6 +4,7 @@ import type { ChatRoom } from '../../../src/contract/chat';
 import type { Database } from '../db/schema';
 import type { ChatRoomRow } from './chat-tables';
 import type { ChatViews } from './chat-views-repository';
+import { hasRow } from '../db/paging';
 
 /** The key of the direct room of two members: the same whichever writes first. */
 export const directKey = (a: string, b: string) => (a < b ? `${a}:${b}` : `${b}:${a}`);
@@ -88,13 +89,12 @@ export function chatRoomsRepository(db: Kysely<Database>, { roomViews }: ChatVie
     },
 
     async isParticipant(roomId: string, memberId: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('chat_room_participants')
-        .select('member_id')
-        .where('chat_room_id', '=', roomId)
-        .where('member_id', '=', memberId)
-        .executeTakeFirst();
-      return row !== undefined;
+      return hasRow(
+        db
+          .selectFrom('chat_room_participants')
+          .where('chat_room_id', '=', roomId)
+          .where('member_id', '=', memberId),
+      );
     },
 
     async participantIds(roomId: string): Promise<string[]> {

@@ -2,6 +2,7 @@ import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Car } from '../../../src/contract/garage';
 import type { CarsTable, Database } from '../db/schema';
 import { mediaRepository } from '../media/media-repository';
+import { newestFirstPage } from '../db/paging';
 import { mediaUrl } from '../media/media-url';
 
 function toCar(row: Selectable<CarsTable>): Car {
@@ -59,17 +60,8 @@ export function carsRepository(db: Kysely<Database>) {
       offset: number,
     ): Promise<{ items: Car[]; total: number }> {
       const base = db.selectFrom('cars').where('owner_id', '=', ownerId);
-      const [rows, count] = await Promise.all([
-        base
-          .selectAll()
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(limit)
-          .offset(offset)
-          .execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      ]);
-      return { items: rows.map(toCar), total: Number(count.total) };
+      const { rows, total } = await newestFirstPage(base, limit, offset);
+      return { items: rows.map(toCar), total };
     },
 
     /** Inserts unless the id exists already (a replayed create); true when a row was written. */

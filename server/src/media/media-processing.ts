@@ -1,16 +1,14 @@
 import { AppError, badRequest } from '../http/errors';
 import { loadSharp } from './sharp';
 
-/** Per-file upload limit (docs/SECURITY-CHECKS.md "Uploads"). */
-export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+/** Per-file upload limit and files per car log upload: the contract's, so the forms check the same. */
+export { MAX_FILE_BYTES, MAX_FILES_PER_LOG } from '../../../src/contract/constants';
 /** Total bytes a member may store. */
 export const MEMBER_QUOTA_BYTES = 200 * 1024 * 1024;
 /** Decoded pixels an image may have: refuses decompression bombs before decoding them. */
 export const MAX_INPUT_PIXELS = 40_000_000;
 /** Longest side of a stored image. */
 export const MAX_IMAGE_SIDE = 2048;
-/** Files per car log upload. */
-export const MAX_FILES_PER_LOG = 10;
 
 export interface ProcessedFile {
   kind: 'image' | 'pdf';

@@ -5,6 +5,7 @@ import type {
   NotificationPayload,
 } from '../../../src/contract/notifications';
 import type { Database } from '../db/schema';
+import { countRows, newestFirstPage } from '../db/paging';
 import type { NotificationRow } from './notifications-table';
 
 /**
@@ -52,13 +53,7 @@ export function notificationsRepository(db: Kysely<Database>) {
   }
 
   const unread = (memberId: string) =>
-    db
-      .selectFrom('notifications')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('member_id', '=', memberId)
-      .where('is_read', '=', 0)
-      .executeTakeFirstOrThrow()
-      .then((r) => Number(r.n));
+    countRows(db.selectFrom('notifications').where('member_id', '=', memberId).where('is_read', '=', 0));
 
   return {
     async insert(memberId: string, notification: Notification): Promise<void> {
@@ -93,18 +88,11 @@ export function notificationsRepository(db: Kysely<Database>) {
     ): Promise<{ items: Notification[]; total: number; unreadCount: number }> {
       let base = db.selectFrom('notifications').where('member_id', '=', memberId);
       if (unreadOnly) base = base.where('is_read', '=', 0);
-      const [rows, total, unreadCount] = await Promise.all([
-        base
-          .selectAll()
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(limit)
-          .offset(offset)
-          .execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      const [{ rows, total }, unreadCount] = await Promise.all([
+        newestFirstPage(base, limit, offset),
         unread(memberId),
       ]);
-      return { items: await toNotifications(rows), total: Number(total.n), unreadCount };
+      return { items: await toNotifications(rows), total, unreadCount };
     },
 
     unreadCount: unread,

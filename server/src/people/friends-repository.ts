@@ -3,6 +3,7 @@ import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { foldText } from '../db/fold-text';
 import type { Database } from '../db/schema';
 import { escapeLike, LIKE_ESCAPE, type UserRow } from './people-repository';
+import { countRows, newestFirstPage } from '../db/paging';
 import { pairKey, type FriendRequestRow, type FriendRequestStatusValue } from './people-db';
 
 export type { FriendRequestRow };
@@ -81,9 +82,9 @@ export function friendsRepository(db: Kysely<Database>) {
           .limit(limit)
           .offset(offset)
           .execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+        countRows(base),
       ]);
-      return { rows, total: Number(count.total) };
+      return { rows, total: count };
     },
 
     findRequest: (id: string) =>
@@ -114,17 +115,7 @@ export function friendsRepository(db: Kysely<Database>) {
         .selectFrom('friend_requests')
         .where(column, '=', memberId)
         .where('status', '=', 'pending');
-      const [rows, count] = await Promise.all([
-        base
-          .selectAll()
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(limit)
-          .offset(offset)
-          .execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      ]);
-      return { rows, total: Number(count.total) };
+      return newestFirstPage(base, limit, offset);
     },
 
     /**

@@ -4,17 +4,12 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import './people-db';
+import { hasRow } from '../db/paging';
 
 /** Whether `a` and `b` are friends. A member is not their own friend. */
 export async function areFriends(db: Kysely<Database>, a: string, b: string): Promise<boolean> {
   if (a === b) return false;
-  const row = await db
-    .selectFrom('friendships')
-    .select('friend_id')
-    .where('member_id', '=', a)
-    .where('friend_id', '=', b)
-    .executeTakeFirst();
-  return row !== undefined;
+  return hasRow(db.selectFrom('friendships').where('member_id', '=', a).where('friend_id', '=', b));
 }
 
 /** The user ids of every friend of `memberId`, in no particular order. */

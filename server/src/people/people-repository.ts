@@ -1,5 +1,6 @@
 // Members as the people feature reads and changes them: profiles, avatars, the people search.
 import { sql, type Kysely, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
+import { countRows } from '../db/paging';
 import type { Database, UsersTable } from '../db/schema';
 
 export type UserRow = Selectable<UsersTable>;
@@ -101,9 +102,9 @@ export function peopleRepository(db: Kysely<Database>) {
           .limit(limit)
           .offset(offset)
           .execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+        countRows(base),
       ]);
-      return { rows, total: Number(count.total) };
+      return { rows, total: count };
     },
   };
 }

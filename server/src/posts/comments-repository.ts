@@ -3,7 +3,7 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { Comment, CommentSort } from '../../../src/contract/posts';
 import type { Database } from '../db/schema';
-import type { CommentsTable } from './posts-tables';
+import { toAuthor, type AuthorColumns, type CommentRow, type CommentsTable } from './posts-tables';
 import './posts-tables';
 
 const COLUMNS = [
@@ -21,32 +21,13 @@ const COLUMNS = [
   'u.avatar',
 ] as const;
 
-interface CommentWithAuthor {
-  id: string;
-  post_id: string;
-  author_id: string;
-  parent_comment_id: string | null;
-  content: string;
-  replies_count: number;
-  created_at: string;
-  updated_at: string;
-  username: string;
-  first_name: string;
-  last_name: string;
-  avatar: string | null;
-}
+type CommentWithAuthor = CommentRow & AuthorColumns;
 
 function toComment(row: CommentWithAuthor): Comment {
   return {
     id: row.id,
     postId: row.post_id,
-    author: {
-      id: row.author_id,
-      username: row.username,
-      firstName: row.first_name,
-      lastName: row.last_name,
-      avatar: row.avatar,
-    },
+    author: toAuthor(row),
     content: row.content,
     parentCommentId: row.parent_comment_id,
     repliesCount: Number(row.replies_count),

@@ -22,26 +22,12 @@ import { CompiledQuery } from 'kysely';
 import { POST_LIKES_LISTED_MAX } from '../../../src/contract/constants';
 import type { Dialect } from '../db/database';
 import type { FeedPosition } from './feed-cursor';
+import type { AuthorColumns, PostRow } from './posts-tables';
 
 export type FeedStrategy = 'byAuthor' | 'byTime';
 
 /** A post as the queries answer it: its row, its author's public fields, its listed likers. */
-export interface FeedRow {
-  id: string;
-  author_id: string;
-  content: string;
-  image_id: string | null;
-  image_width: number | null;
-  image_height: number | null;
-  car_id: string | null;
-  likes_count: number;
-  comments_count: number;
-  created_at: string;
-  updated_at: string;
-  username: string;
-  first_name: string;
-  last_name: string;
-  avatar: string | null;
+export interface FeedRow extends PostRow, AuthorColumns {
   /** The most recent likers' ids, newest first, joined by commas (null when nobody likes it). */
   likers: string | null;
   /** Whether the asking member likes it; only asked (non-null) when more like it than are listed. */

@@ -5,8 +5,9 @@ import type { Post } from '../../../src/contract/posts';
 import type { Db } from '../db/database';
 import type { FeedPosition } from './feed-cursor';
 import { chooseFeedStrategy, feedQueries, type FeedRow, type FeedStrategy } from './feed-query';
-import type { PostsTable } from './posts-tables';
+import { toAuthor, type PostsTable } from './posts-tables';
 import './posts-tables';
+import { hasRow } from '../db/paging';
 
 export type { FeedRow };
 
@@ -36,13 +37,7 @@ export function toPost(memberId: string, row: FeedRow): Post {
   const image = row.image_id === null ? null : postImageUrl(row.id, row.image_id);
   return {
     id: row.id,
-    author: {
-      id: row.author_id,
-      username: row.username,
-      firstName: row.first_name,
-      lastName: row.last_name,
-      avatar: row.avatar,
-    },
+    author: toAuthor(row),
     content: row.content,
     image,
     imageWidth: image === null || row.image_width === null ? null : Number(row.image_width),
@@ -207,13 +202,7 @@ export function postsRepository(db: Db, options: { now?: () => number } = {}) {
 
     /** Whether `carId` is one of the member's cars. */
     async ownsCar(memberId: string, carId: string): Promise<boolean> {
-      const row = await kysely
-        .selectFrom('cars')
-        .select('id')
-        .where('id', '=', carId)
-        .where('owner_id', '=', memberId)
-        .executeTakeFirst();
-      return row !== undefined;
+      return hasRow(kysely.selectFrom('cars').where('id', '=', carId).where('owner_id', '=', memberId));
     },
 
     /** The media row of a post's image, when `mediaId` is its current image. */

@@ -1,6 +1,7 @@
 // The tables of migration 0009_posts, added to the shared Kysely `Database` type from here so that
 // the feature keeps its tables beside its code (as server/src/messages does).
 import type { Generated, Selectable } from 'kysely';
+import type { Post } from '../../../src/contract/posts';
 
 /** A post. `content` is sanitised Quill HTML; counters are kept by triggers, never by code. */
 export interface PostsTable {
@@ -55,3 +56,21 @@ declare module '../db/schema' {
     comments: CommentsTable;
   }
 }
+
+/** The author's public fields a post or comment query joins from `users`. */
+export interface AuthorColumns {
+  author_id: string;
+  username: string;
+  first_name: string;
+  last_name: string;
+  avatar: string | null;
+}
+
+/** A post's or comment's author as the API shows it. */
+export const toAuthor = (row: AuthorColumns): Post['author'] => ({
+  id: row.author_id,
+  username: row.username,
+  firstName: row.first_name,
+  lastName: row.last_name,
+  avatar: row.avatar,
+});

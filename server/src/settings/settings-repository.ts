@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { SettingsEntry, SettingsQuery } from '../../../src/contract/settings';
+import { countRows, hasRow } from '../db/paging';
 import type { Database } from '../db/schema';
 
 export function settingsRepository(db: Kysely<Database>) {
@@ -19,10 +20,10 @@ export function settingsRepository(db: Kysely<Database>) {
           .limit(limit)
           .offset(offset)
           .execute(),
-        query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+        countRows(query),
       ]);
       return {
-        total: Number(count.total),
+        total: count,
         items: rows.map((r) => ({
           key: r.key,
           domainId: r.domain_id,
@@ -33,13 +34,7 @@ export function settingsRepository(db: Kysely<Database>) {
 
     /** True when `key` is a known entry of the domain (for validating car fields). */
     async has(domainId: string, key: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('settings')
-        .select('key')
-        .where('domain_id', '=', domainId)
-        .where('key', '=', key)
-        .executeTakeFirst();
-      return row !== undefined;
+      return hasRow(db.selectFrom('settings').where('domain_id', '=', domainId).where('key', '=', key));
     },
   };
 }

@@ -1,14 +1,12 @@
-// Client-side checks mirroring the server's signup rules (src/contract/auth.ts). The numbers are
-// repeated here rather than imported because the contract module pulls typebox into the bundle;
-// validation.test.ts keeps them equal to the contract's.
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
-export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,30}$/;
-export const EMAIL_MAX = 254;
-export const NAME_MAX = 80;
-export const CITY_MAX = 120;
+// Client-side checks of the server's signup rules, with the contract's numbers and patterns
+// (src/contract/constants.ts, which src/contract/auth.ts's schemas use too).
+import * as rules from '@/contract/constants';
+
+export const { PASSWORD_MIN, PASSWORD_MAX, EMAIL_MAX, CITY_MAX } = rules;
+export const NAME_MAX = rules.PERSON_NAME_MAX;
+export const USERNAME_PATTERN = new RegExp(rules.USERNAME_PATTERN);
 /** One @, a dot in the domain, no empty label (the server's EMAIL_PATTERN). */
-export const EMAIL_PATTERN = /^\s*[^\s@]+@[^\s@.]+(\.[^\s@.]+)+\s*$/;
+export const EMAIL_PATTERN = new RegExp(rules.EMAIL_PATTERN);
 
 /** A translation key with its values, so the screen renders it in the current language. */
 export type FieldMessage = { key: string; values?: Record<string, unknown> };

@@ -9,8 +9,18 @@ import { displayName } from '@/lib/display-name';
 import { useLocale, useT } from '@/lib/i18n';
 import { isOnline } from '@/lib/online';
 import { toast } from '@/lib/toast';
-import { Button, Card, ConfirmDialog, EmptyState, MailIcon, Page, Skeleton } from '@/ui';
-import { BackIcon, ReplyIcon, TrashIcon } from './components/icons';
+import {
+  Button,
+  Card,
+  ConfirmDialog,
+  EmptyState,
+  MailIcon,
+  Page,
+  Skeleton,
+  BackIcon,
+  ReplyIcon,
+  TrashIcon,
+} from '@/ui';
 import { MessageSyncBadge } from './components/message-sync-badge';
 import {
   deleteMessage,

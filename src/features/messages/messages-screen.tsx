@@ -6,9 +6,17 @@ import { useId, useRef, type KeyboardEvent } from 'react';
 import { MESSAGE_FOLDERS, type MessageFolder } from '@/contract/constants';
 import { isNetworkError } from '@/lib/api-client';
 import { useLocale, useT } from '@/lib/i18n';
-import { Button, CloudOffIcon, EmptyState, MailIcon, Page, PullToRefresh, SkeletonRows } from '@/ui';
+import {
+  Button,
+  CloudOffIcon,
+  EmptyState,
+  MailIcon,
+  Page,
+  PullToRefresh,
+  SkeletonRows,
+  EditIcon,
+} from '@/ui';
 import { MessageRow } from './components/message-row';
-import { PenIcon } from './components/icons';
 import { useFolder, useUnreadCount } from './data';
 import './messages.css';
 
@@ -60,7 +68,7 @@ export function MessagesScreen({ folder, unreadOnly, onChange }: MessagesScreenP
       title={t('MESSAGES.TITLE')}
       actions={
         <Link to="/compose-message" className="ui-button ui-button--primary ui-button--small">
-          <PenIcon />
+          <EditIcon />
           {t('MESSAGES.COMPOSE')}
         </Link>
       }

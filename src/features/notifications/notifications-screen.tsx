@@ -11,13 +11,13 @@ import {
   Page,
   PullToRefresh,
   SkeletonRows,
+  CheckAllIcon,
 } from '@/ui';
 import { useDeleteNotification } from './api/delete-notification';
 import { flattenPages, useNotifications } from './api/get-notifications';
 import { useUnreadCount } from './api/get-unread-count';
 import { useMarkAllNotificationsRead } from './api/mark-all-read';
 import { useMarkNotificationRead } from './api/mark-notification-read';
-import { CheckAllIcon } from './components/icons';
 import { NotificationList } from './components/notification-list';
 import { useOpenTarget } from './hooks/use-open-target';
 import { describeNotification } from './notification-content';

@@ -8,7 +8,6 @@ export {
 } from './avatar/use-avatar-url';
 export { Avatar } from './components/avatar';
 export { usePerson } from './api/get-person';
-export { LocationIcon, SearchIcon } from './components/icons';
 export { friendsQueryOptions, getFriends, useFriends, friendsOf, type FriendsPage } from './api/get-friends';
 export { friendsKeys, peopleKeys } from './api/keys';
 export { useFriendsLive } from './hooks/use-friends-live';

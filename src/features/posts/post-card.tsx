@@ -6,11 +6,10 @@ import { useSession } from '@/lib/auth/session';
 import { useUploadPercent } from '@/lib/outbox/upload-progress';
 import { displayName } from '@/lib/display-name';
 import { formatDate, useT } from '@/lib/i18n';
-import { Button, ConfirmDialog } from '@/ui';
+import { Button, ConfirmDialog, ChatBubbleIcon, HeartIcon } from '@/ui';
 // Not the editor's barrel: the feed's first render must not pull the editor in.
 import { showMediaImages } from '@/ui/rich-text-editor/rich-text-images';
 import { deletePost, loadTextImage, toggleLike, type LocalPost } from './data';
-import { ChatBubbleIcon, HeartIcon } from './icons';
 
 /** The author's round 50 px picture (spec §9 avatar size), or their initial. */
 export function AuthorAvatar({ author }: { author: LocalPost['author'] }) {

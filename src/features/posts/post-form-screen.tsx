@@ -5,10 +5,9 @@ import { POST_CONTENT_MAX } from '@/contract/constants';
 import { useCars } from '@/features/garage';
 import { useMediaUrl } from '@/lib/offline/media';
 import { useT } from '@/lib/i18n';
-import { Alert, Button, EmptyState, Page, SkeletonRows } from '@/ui';
+import { Alert, Button, EmptyState, Page, SkeletonRows, ImageIcon } from '@/ui';
 import { isRichTextEmpty, richTextLength, RichTextEditor, type RichTextImages } from '@/ui/rich-text-editor';
 import { loadTextImage, savePost, updatePost, uploadTextImage, usePost } from './data';
-import { ImageIcon } from './icons';
 import { usePostToolbar } from './use-toolbar';
 import './posts.css';
 

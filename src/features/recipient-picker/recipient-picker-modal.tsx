@@ -6,10 +6,18 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { Friend } from '@/contract/people';
 import { displayName } from '@/lib/display-name';
 import { useT } from '@/lib/i18n';
-import { CloseIcon, EmptyState, Modal, PullToRefresh, SkeletonRows, UsersIcon } from '@/ui';
+import {
+  CloseIcon,
+  EmptyState,
+  Modal,
+  PullToRefresh,
+  SkeletonRows,
+  UsersIcon,
+  LocationIcon,
+  SearchIcon,
+} from '@/ui';
 import { REFRESH_INDICATOR_MS, SEARCH_DEBOUNCE_MS, SKELETON_ROWS } from './constants';
 import { filterFriends, usernameLine } from './filter-friends';
-import { LocationIcon, SearchIcon } from './icons';
 import { RecipientAvatar } from './recipient-avatar';
 import { useRecipientFriends } from './use-recipient-friends';
 import './recipient-picker.css';

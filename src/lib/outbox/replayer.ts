@@ -10,53 +10,19 @@
 // - 401: the pass stops, the token is refreshed, every entry is kept; at most one refresh per call;
 // - attention (400, 403, 404, 409, 410, 422, …): status 'failed' with the server's message and the
 //   pass goes on with the next independent entry.
-import { db as defaultDb, type PaddockDb } from '../db';
-import { backoffDelayMs } from './backoff';
-import { classify } from './classify';
-import { onSentHandler, UnknownOutboxKindError } from './handlers';
+// The parts: replay-pass.ts (the queue order and concurrency), replay-entry.ts (one entry and its
+// answer); this file plans the passes (one at a time, the lock, the retry timer, the refresh).
+import { db as defaultDb } from '../db';
 import { withOutboxLock } from './lock';
+import { createEntrySender } from './replay-entry';
+import { replayPass } from './replay-pass';
+import type { ReplayerDeps } from './replay-types';
 import { sendEntry } from './transport';
-import type { OutboxEntry } from './types';
 
-export interface ReplayerDeps {
-  db: PaddockDb;
-  send: (entry: OutboxEntry) => Promise<unknown>;
-  refresh: () => Promise<unknown>;
-  lock: (run: () => Promise<void>) => Promise<void>;
-  now: () => number;
-  random: () => number;
-  /** Requests in flight at once (independent entries only). */
-  concurrency: number;
-  /**
-   * An entry whose kind has no handler: 'throw' (tests: a loud error) or 'attention' (run time:
-   * the entry is not sent and needs the member's attention, never silently dropped).
-   */
-  unknownKind: 'throw' | 'attention';
-}
+export type { ReplayerDeps };
 
 /** Independent writes sent at once: the server answers them in parallel (500 writes ≤ 15 s). */
 export const REPLAY_CONCURRENCY = 4;
-
-type PassResult = { kind: 'done' } | { kind: 'wait'; until: number } | { kind: 'auth' };
-
-function retryAfterOf(error: unknown): number | undefined {
-  const seconds = (error as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;
-  return typeof seconds === 'number' ? seconds : undefined;
-}
-
-/** The code and refused fields of an API answer; undefined clears those of an earlier answer. */
-function answerDetails(error: unknown): Pick<OutboxEntry, 'lastCode' | 'lastFields'> {
-  const { code, fields } = (error ?? {}) as { code?: unknown; fields?: unknown };
-  const names = Array.isArray(fields)
-    ? fields
-        .map((f: unknown) => (f as { field?: unknown } | null)?.field)
-        .filter((f): f is string => typeof f === 'string')
-    : [];
-  return {
-    lastCode: typeof code === 'string' ? code : undefined,
-    lastFields: names.length ? names : undefined,
-  };
-}
 
 export function createReplayer(overrides: Partial<ReplayerDeps> = {}) {
   const deps: ReplayerDeps = {
@@ -88,139 +54,13 @@ export function createReplayer(overrides: Partial<ReplayerDeps> = {}) {
     );
   }
 
-  async function fail(entry: OutboxEntry, error: unknown, status?: number): Promise<void> {
-    const message = error instanceof Error ? error.message : String(error);
-    await deps.db.outbox.update(entry.id, {
-      status: 'failed',
-      lastError: message,
-      ...(status !== undefined ? { lastStatus: status } : {}),
-      ...answerDetails(error),
-    });
-  }
-
-  async function sendOne(entry: OutboxEntry): Promise<PassResult | null> {
-    if (!onSentHandler(entry.kind)) {
-      const error = new UnknownOutboxKindError(entry.kind);
-      if (deps.unknownKind === 'throw') throw error;
-      console.error(error.message);
-      await fail(entry, error);
-      return null;
-    }
-    await deps.db.outbox.update(entry.id, { status: 'sending' });
-    let data: unknown;
-    try {
-      data = await deps.send(entry); // outside any transaction (PrematureCommitError)
-    } catch (error) {
-      const status = (error as { status?: unknown } | null)?.status;
-      const httpStatus = typeof status === 'number' ? status : undefined;
-      const outcome = classify(error);
-      // Deleting what is already gone (another device did it) reached the goal: not an error.
-      if (entry.method === 'DELETE' && httpStatus === 404) return succeed(entry, undefined);
-      if (outcome === 'attention') {
-        await fail(entry, error, httpStatus);
-        return null;
-      }
-      if (outcome === 'auth') {
-        await deps.db.outbox.update(entry.id, { status: 'pending' });
-        return { kind: 'auth' };
-      }
-      const attempts = entry.attempts + 1;
-      const until = deps.now() + backoffDelayMs(attempts, deps.random(), retryAfterOf(error));
-      await deps.db.outbox.update(entry.id, {
-        status: 'pending',
-        attempts,
-        nextAttemptAt: until,
-        lastError: error instanceof Error ? error.message : String(error),
-        ...(httpStatus !== undefined ? { lastStatus: httpStatus } : {}),
-        ...answerDetails(error),
-      });
-      return { kind: 'wait', until };
-    }
-    return succeed(entry, data);
-  }
-
-  async function succeed(entry: OutboxEntry, data: unknown): Promise<null> {
-    await deps.db.outbox.delete(entry.id);
-    try {
-      await onSentHandler(entry.kind)?.(entry, data);
-    } catch (error) {
-      // The server has it; a failed reconciliation must not resend. The next refresh fixes the row.
-      console.error(`outbox onSent handler failed for ${entry.kind}`, error);
-    }
-    // Files uploaded by this entry are on the server now (the handler has shown the server's copy).
-    await deps.db.mediaBlobs.where('entryId').equals(entry.id).delete();
-    return null;
-  }
-
-  /**
-   * One pass over the queue in seq order, with up to `concurrency` requests in flight. An entry
-   * waits for every entry it depends on and for every earlier entry of the same row (entityId):
-   * one request in flight per dependency chain (docs/OFFLINE-FIRST.md property 3); independent writes overlap.
-   */
-  async function pass(): Promise<PassResult> {
-    const entries = await deps.db.outbox.orderBy('seq').toArray();
-    const inQueue = new Set(entries.map((e) => e.id));
-    const order = entries.map((e) => ({ id: e.id, entityId: e.entityId }));
-    const inFlight = new Map<string, Promise<void>>();
-    let stop: PassResult | null = null;
-
-    /** Queued entries this one must wait for: its dependencies and earlier writes of its row. */
-    const blockersOf = (entry: OutboxEntry, index: number): string[] => {
-      const earlierSameRow = entry.entityId
-        ? order
-            .slice(0, index)
-            .filter((e) => e.entityId === entry.entityId)
-            .map((e) => e.id)
-        : [];
-      return [...(entry.dependsOn ?? []), ...earlierSameRow].filter((id) => inQueue.has(id));
-    };
-
-    for (let index = 0; index < order.length && !stop; index += 1) {
-      const id = order[index]!.id;
-      while (inFlight.size >= deps.concurrency) await Promise.race(inFlight.values());
-      if (stop) break;
-      let entry = await deps.db.outbox.get(id); // discarded or edited meanwhile?
-      if (!entry) {
-        inQueue.delete(id);
-        continue;
-      }
-      if (entry.status === 'failed') continue; // needs attention: its dependents stay blocked
-      // Blocked only by requests in flight: wait for them, then look again.
-      const waitingOn = blockersOf(entry, index);
-      if (waitingOn.length && waitingOn.every((b) => inFlight.has(b))) {
-        await Promise.all(waitingOn.map((b) => inFlight.get(b)));
-        if (stop) break;
-        entry = await deps.db.outbox.get(id);
-        if (!entry) {
-          inQueue.delete(id);
-          continue;
-        }
-        if (entry.status === 'failed') continue;
-      }
-      if (blockersOf(entry, index).length) continue;
-      if (entry.nextAttemptAt > deps.now()) {
-        stop = { kind: 'wait', until: entry.nextAttemptAt };
-        break;
-      }
-      const sending = entry;
-      const flight = sendOne(sending).then(async (result) => {
-        if (result && !stop) stop = result;
-        if (!(await deps.db.outbox.get(sending.id))) inQueue.delete(sending.id);
-      });
-      inFlight.set(
-        sending.id,
-        flight.finally(() => inFlight.delete(sending.id)),
-      );
-    }
-    await Promise.all(inFlight.values());
-    return stop ?? { kind: 'done' };
-  }
+  const sendOne = createEntrySender(deps);
 
   async function drain(): Promise<void> {
     let refreshed = false;
     do {
       again = false;
-      const result = await pass();
+      const result = await replayPass(deps, sendOne);
       if (result.kind === 'wait') scheduleAt(result.until);
       if (result.kind === 'auth') {
         if (refreshed) return; // still 401 after a refresh: pause until the next trigger

@@ -1,6 +1,7 @@
 // Chat rooms and messages as this device keeps them (spec §3 "Chat group, chat room, chat message";
 // docs/OFFLINE-FIRST.md): the server's shapes, plus each message's sync state from the outbox.
 import type { ChatMember, ChatMessage, ChatRoom } from '@/contract/chat';
+import { CHAT_PAGE_SIZE } from '@/contract/constants';
 
 export type { ChatGroup, ChatMember, ChatMessage, ChatRoom } from '@/contract/chat';
 
@@ -21,8 +22,8 @@ export type LocalChatMessage = ChatMessageRow & {
 export type ChatRoomRow = ChatRoom;
 
 /** Spec §9: chat message lists 20 per page; rooms are read 20 at a time too. */
-export const CHAT_MESSAGES_PAGE = 20;
-export const CHAT_ROOMS_PAGE = 20;
+export const CHAT_MESSAGES_PAGE = CHAT_PAGE_SIZE;
+export const CHAT_ROOMS_PAGE = CHAT_PAGE_SIZE;
 /**
  * The messages of a room this device keeps (the newest): a conversation reads offline back this
  * far; older pages are fetched again when scrolled to, and trimmed at the room's next refresh.

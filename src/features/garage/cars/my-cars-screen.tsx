@@ -11,8 +11,16 @@ import {
 } from '@/features/garage/data';
 import { isNetworkError } from '@/lib/api-client';
 import { useT } from '@/lib/i18n';
-import { CarIcon, CloudOffIcon, EmptyState, Page, PullToRefresh, Skeleton, SkeletonRows } from '@/ui';
-import { PlusIcon } from '@/features/garage/car-logs/components/icons';
+import {
+  CarIcon,
+  CloudOffIcon,
+  EmptyState,
+  Page,
+  PullToRefresh,
+  Skeleton,
+  SkeletonRows,
+  PlusIcon,
+} from '@/ui';
 import { resolveSelectedCar } from './car-selection';
 import { CarDetails } from './components/car-details';
 import { CarPicker } from './components/car-picker';

@@ -3,6 +3,7 @@
 // reconciled after a send) is kept. Rows the server no longer has are dropped, unless they were
 // written on this device after the listing was asked for.
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { CAR_LOG_PAGE_MAX, PAGE_SIZE_MAX } from '@/contract/constants';
 import type { Car, CarLog } from '@/contract/garage';
 import { apiFetch, api } from '@/lib/api-client';
 import { localDb, type MirrorRow, type PaddockDb } from '@/lib/db';
@@ -12,9 +13,9 @@ import { realtime } from '@/lib/socket';
 import { ownChange } from './handlers';
 
 /** The server's largest page of cars (CarFeedQuery). */
-export const SYNC_PAGE_LIMIT = 100;
+export const SYNC_PAGE_LIMIT = PAGE_SIZE_MAX;
 /** The server's largest page of logs (CAR_LOG_PAGE_MAX): a long log book syncs in few requests. */
-export const SYNC_LOG_PAGE_LIMIT = 500;
+export const SYNC_LOG_PAGE_LIMIT = CAR_LOG_PAGE_MAX;
 /** Pages of logs asked for at once after the first (a car may hold thousands of logs). */
 export const SYNC_CONCURRENCY = 4;
 /** A car's logs are synced again on a screen visit only after this long (socket events and pull-to-refresh sync at once). */

@@ -1,13 +1,13 @@
 // The messages' offline path inside the client: writes land in Dexie and the outbox together, the
 // real replayer sends them through the real transport to an in-memory server double, the handlers
 // reconcile, the unread count drops once per read message and is then taken from the server.
-import { act, renderHook, waitFor } from '@testing-library/react';
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, beforeAll } from 'vitest';
 import { TEST_USER } from '@/testing/session-mock';
 import type { Friend } from '@/contract/people';
 import { sessionStore } from '@/lib/auth/session-store';
 import { db, resetLocalDatabaseForTests } from '@/lib/db';
-import { createReplayer } from '@/lib/outbox';
+import { createReplayer, type Replayer } from '@/lib/outbox';
 import { signedIn } from '@/testing/api-client';
 import { installMessagesServer, participant } from '@/features/messages/testing/fake-messages-server';
 import {
@@ -49,13 +49,25 @@ beforeEach(() => {
   signedIn();
   sessionStore.setState({ status: 'signedIn', user: TEST_USER, isAuthReady: true });
 });
-afterEach(() => {
+// Every replayer a test made: a retry it planned (an offline send waits 1 s) must not fire once the
+// test's database is closed (an unhandled DatabaseClosedError after the last test).
+const replayers: Replayer[] = [];
+afterEach(async () => {
+  cleanup(); // the live queries unmount before their database closes
+  for (const replayer of replayers.splice(0)) {
+    replayer.cancelTimer();
+    await replayer.settled();
+  }
   db.close();
   vi.unstubAllGlobals();
   sessionStore.reset();
 });
 
-const replay = () => createReplayer({ random: () => 0, refresh: vi.fn() }).replay();
+const replay = () => {
+  const replayer = createReplayer({ random: () => 0, refresh: vi.fn() });
+  replayers.push(replayer);
+  return replayer.replay();
+};
 const count = async () => (await readUnreadCount(db))?.count;
 const draft = { recipient: bobAsParticipant, subject: '  Track day  ', content: '<p>Saturday?</p>' };
 

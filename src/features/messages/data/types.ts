@@ -1,6 +1,6 @@
 // Private messages as this device keeps them (spec §3 "Message"; docs/OFFLINE-FIRST.md): the
 // server's shape, the folder the row belongs to, and the row's sync state from the outbox.
-import type { MessageFolder } from '@/contract/constants';
+import { PAGE_SIZE_DEFAULT, type MessageFolder } from '@/contract/constants';
 import type { Message, MessageParticipant } from '@/contract/messages';
 
 import type { SyncState } from '@/lib/offline/types';
@@ -21,7 +21,7 @@ export interface MessageDraft {
 }
 
 /** Spec §9: general page size 20; the folder lists are read and fetched 20 at a time. */
-export const MESSAGES_PAGE_SIZE = 20;
+export const MESSAGES_PAGE_SIZE = PAGE_SIZE_DEFAULT;
 
 /** The outbox kinds of this feature (src/features/sync labels them). */
 export const MESSAGE_KINDS = {

@@ -1,10 +1,11 @@
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
+import { PAGE_SIZE_DEFAULT } from '@/contract/constants';
 import type { Notification } from '@/contract/notifications';
 import { apiFetch } from '@/lib/api-client';
 import { notificationKeys } from './notification-keys';
 
 /** Spec §9 general page size: 20 per page, offset = (page - 1) * limit (spec §7). */
-export const NOTIFICATIONS_PAGE_SIZE = 20;
+export const NOTIFICATIONS_PAGE_SIZE = PAGE_SIZE_DEFAULT;
 
 export interface NotificationPage {
   items: Notification[];

@@ -1,7 +1,6 @@
 import type { ComponentType } from 'react';
-import { BellIcon, CarIcon, ChatIcon, FeedIcon, MailIcon, UsersIcon } from '@/ui';
+import { BellIcon, CarIcon, ChatIcon, FeedIcon, MailIcon, UsersIcon, CommentIcon, WrenchIcon } from '@/ui';
 import type { NotificationKind } from '../notification-content';
-import { CommentIcon, WrenchIcon } from './icons';
 
 const ICONS: Record<NotificationKind, ComponentType> = {
   message: MailIcon,

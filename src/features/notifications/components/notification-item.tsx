@@ -3,7 +3,7 @@ import { formatDate, useLocale, useT } from '@/lib/i18n';
 import { useMemberName } from '../api/get-member-name';
 import { describeNotification } from '../notification-content';
 import { formatRelativeTime } from '../relative-time';
-import { TrashIcon } from './icons';
+import { TrashIcon } from '@/ui';
 import { NotificationIcon } from './notification-icon';
 
 export interface NotificationItemProps {

@@ -4,13 +4,13 @@ import {
   useInfiniteQuery,
   type InfiniteData,
 } from '@tanstack/react-query';
-import { PEOPLE_SEARCH_MIN_LENGTH } from '@/contract/constants';
+import { PAGE_SIZE_DEFAULT, PEOPLE_SEARCH_MIN_LENGTH } from '@/contract/constants';
 import type { PersonCard } from '@/contract/people';
 import { apiFetch } from '@/lib/api-client';
 import { peopleKeys } from './keys';
 import { retryOnline } from './retry';
 
-export const PEOPLE_SEARCH_PAGE_SIZE = 20;
+export const PEOPLE_SEARCH_PAGE_SIZE = PAGE_SIZE_DEFAULT;
 
 export interface SearchPage {
   items: PersonCard[];

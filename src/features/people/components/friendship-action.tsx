@@ -2,12 +2,11 @@ import type { Friendship } from '@/contract/people';
 import { displayName } from '@/lib/display-name';
 import { useT } from '@/lib/i18n';
 import { useOnline } from '@/lib/online';
-import { Button } from '@/ui';
+import { Button, CheckIcon, UserPlusIcon } from '@/ui';
 import { useAnswerFriendRequest } from '../api/answer-friend-request';
 import { useCancelFriendRequest } from '../api/cancel-friend-request';
 import type { PersonRef } from '../api/friend-writes';
 import { useSendFriendRequest } from '../api/send-friend-request';
-import { CheckIcon, UserPlusIcon } from './icons';
 
 /**
  * The action that fits where I stand with a member: add, cancel my request, accept or decline

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { displayName } from '@/lib/display-name';
 import { Avatar } from './avatar';
-import { LocationIcon } from './icons';
+import { LocationIcon } from '@/ui';
 
 export type PersonSummary = {
   id: string;

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { displayName } from '@/lib/display-name';
-import { Card } from '@/ui';
+import { Card, LocationIcon } from '@/ui';
 import { Avatar } from './avatar';
-import { LocationIcon } from './icons';
 
 type ProfileLike = {
   firstName: string;

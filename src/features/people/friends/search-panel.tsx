@@ -1,10 +1,9 @@
 import { useEffect, useId, useRef } from 'react';
 import { PEOPLE_SEARCH_MIN_LENGTH } from '@/contract/constants';
 import { useT } from '@/lib/i18n';
-import { CloseIcon, EmptyState } from '@/ui';
+import { CloseIcon, EmptyState, SearchIcon } from '@/ui';
 import { isSearchable, searchResultsOf, usePeopleSearch } from '../api/search-people';
 import { FriendshipAction } from '../components/friendship-action';
-import { SearchIcon } from '../components/icons';
 import { PeopleList, PersonRow } from '../components/person-row';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { ListPlaceholder, MoreButton } from './list-states';

@@ -1,19 +1,18 @@
 // The edit-profile form's values, their checks, and the changes they make. The limits are the
-// server's (src/contract/people.ts ProfileUpdate, the signup rules of src/contract/auth.ts);
-// profile-values.test.ts keeps them equal.
-import { BIO_MAX_TEXT } from '@/contract/constants';
+// contract's (src/contract/constants.ts, which ProfileUpdate and the signup rules use too).
+import { BIO_MAX_TEXT, CITY_MAX, PERSON_NAME_MAX, USERNAME_PATTERN } from '@/contract/constants';
 import type { ProfileUpdate } from '@/contract/people';
 import type { CurrentUser } from '@/contract/user';
 import { isRichTextEmpty, richTextLength } from '@/ui/rich-text-editor';
 
 export const PROFILE_LIMITS = {
-  nameMax: 80,
-  cityMax: 120,
+  nameMax: PERSON_NAME_MAX,
+  cityMax: CITY_MAX,
   /** Spec §5/§9: bio maximum 20000 (characters of text). */
   bioMax: BIO_MAX_TEXT,
 } as const;
 /** The signup rule (USERNAME_PATTERN of src/contract/auth.ts). */
-export const USERNAME_RULE = /^[A-Za-z0-9_.-]{3,30}$/;
+export const USERNAME_RULE = new RegExp(USERNAME_PATTERN);
 
 export interface ProfileFormValues {
   firstName: string;

@@ -1,7 +1,6 @@
 import { useId, useRef } from 'react';
 import { useT } from '@/lib/i18n';
-import { CloseIcon } from '@/ui';
-import { SearchIcon } from './icons';
+import { CloseIcon, SearchIcon } from '@/ui';
 
 export type TypeOption = { key: string; label: string };
 /** The bar's values as the inputs hold them: '' is "no filter". */

@@ -3,7 +3,7 @@ import { memo } from 'react';
 import type { LocalCarLog } from '@/features/garage/data';
 import { formatNumber, useT } from '@/lib/i18n';
 import { formatDay, formatMoney, settingLabel } from '../format';
-import { PaperclipIcon } from './icons';
+import { PaperclipIcon } from '@/ui';
 import { SyncBadge } from './sync-badge';
 
 /**

@@ -1,6 +1,16 @@
 // The log form's values (text as typed), their checks, the draft they make, and the defaults the
-// form starts from. Limits mirror the server's (src/contract/garage.ts); log-values.test.ts pins
-// each number and keeps them equal to the contract's (repeated: the contract pulls typebox).
+// form starts from. Limits are the contract's (src/contract/constants.ts, which the server's schemas
+// use too).
+import {
+  CAR_LOG_CONTENT_MAX_TEXT,
+  CAR_LOG_COST_DECIMALS,
+  CAR_LOG_COST_MAX,
+  CAR_LOG_LOCATION_MAX,
+  CAR_LOG_MAX_TAGS,
+  CAR_LOG_TAG_MAX_LENGTH,
+  CAR_LOG_TITLE_MAX,
+  MILEAGE_MAX,
+} from '@/contract/constants';
 import type { CarLog } from '@/contract/garage';
 import type { FieldErrors, FieldMessage } from '@/features/garage/cars/car-form/car-values';
 import { parseAmount, parseWholeNumber } from '@/features/garage/cars/car-form/parse-number';
@@ -10,15 +20,15 @@ import { isRichTextEmpty, richTextLength } from '@/ui/rich-text-editor';
 export type { FieldErrors, FieldMessage };
 
 export const LOG_LIMITS = {
-  titleMax: 200,
-  locationMax: 200,
-  maxTags: 20,
-  tagMax: 40,
-  costMax: 1_000_000_000,
-  costDecimals: 2,
-  mileageMax: 100_000_000,
+  titleMax: CAR_LOG_TITLE_MAX,
+  locationMax: CAR_LOG_LOCATION_MAX,
+  maxTags: CAR_LOG_MAX_TAGS,
+  tagMax: CAR_LOG_TAG_MAX_LENGTH,
+  costMax: CAR_LOG_COST_MAX,
+  costDecimals: CAR_LOG_COST_DECIMALS,
+  mileageMax: MILEAGE_MAX,
   /** Log content shares the car description's budget: 20000 characters of text. */
-  contentMax: 20_000,
+  contentMax: CAR_LOG_CONTENT_MAX_TEXT,
 } as const;
 
 /** Currency of a first log when the car has none yet: the interface language's country. */

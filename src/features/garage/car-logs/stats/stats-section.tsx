@@ -1,8 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { LocalCarLog } from '@/features/garage/data';
 import { useT } from '@/lib/i18n';
-import { Skeleton } from '@/ui';
-import { ChartIcon, ChevronIcon } from '../components/icons';
+import { Skeleton, ChartIcon, ChevronIcon } from '@/ui';
 import './stats-section.css';
 
 // The panel and its charts are a chunk of their own, fetched when the section is opened or scrolls

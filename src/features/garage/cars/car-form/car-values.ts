@@ -1,20 +1,26 @@
 // The car form's values (what the inputs hold, as text), their checks, and the draft they make.
-// Limits mirror the server's (src/contract/garage.ts); car-values.test.ts pins each number and
-// keeps them equal to the contract's (repeated here: the contract module pulls typebox).
+// Limits are the contract's (src/contract/constants.ts, which the server's schemas use too).
+import {
+  CAR_DESCRIPTION_MAX_TEXT,
+  CAR_NAME_MAX,
+  CAR_YEAR_MAX,
+  CAR_YEAR_MIN,
+  MILEAGE_MAX,
+} from '@/contract/constants';
 import type { Car } from '@/contract/garage';
 import { DEFAULT_MILEAGE_UNIT, type CarDraft } from '@/features/garage/data';
 import { isRichTextEmpty, richTextLength } from '@/ui/rich-text-editor';
 import { parseWholeNumber } from './parse-number';
 
 export const CAR_LIMITS = {
-  makeMax: 80,
-  modelMax: 80,
-  nicknameMax: 80,
-  yearMin: 1885,
-  yearMax: 2100,
-  mileageMax: 100_000_000,
+  makeMax: CAR_NAME_MAX,
+  modelMax: CAR_NAME_MAX,
+  nicknameMax: CAR_NAME_MAX,
+  yearMin: CAR_YEAR_MIN,
+  yearMax: CAR_YEAR_MAX,
+  mileageMax: MILEAGE_MAX,
   /** Spec §5/§9: car description maximum 20000 (characters of text). */
-  descriptionMax: 20_000,
+  descriptionMax: CAR_DESCRIPTION_MAX_TEXT,
 } as const;
 
 export interface CarFormValues {

@@ -1,17 +1,15 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { SettingsDomain } from '@/contract/constants';
-import { EditIcon, PlusIcon, TrashIcon } from '@/features/garage/car-logs/components/icons';
+import { EditIcon, PlusIcon, TrashIcon, Button, ConfirmDialog } from '@/ui';
 import { SyncBadge } from '@/features/garage/car-logs/components/sync-badge';
 import { settingLabel } from '@/features/garage/car-logs/format';
 import { deleteCar, DEFAULT_MILEAGE_UNIT, type LocalCar } from '@/features/garage/data';
 import { StorageFullError } from '@/lib/offline/storage-full';
 import { formatNumber, useT } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
-import { Button } from '@/ui';
 import { carSubtitle, carTitle } from '../car-selection';
 import { CarThumb } from './car-thumb';
-import { ConfirmDialog } from '@/ui';
 
 const SETTINGS_FIELDS: {
   field: 'energyType' | 'gearboxType' | 'upholsteryMaterial';
