@@ -67,6 +67,27 @@ describe('replayer errors', () => {
     expect(await db.outbox.count()).toBe(0);
   });
 
+  it('a retry timer that fires after the database closed (the session ended) fails quietly', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    await post('/a');
+    const { replayer, calls } = replayerWith({ '/a': ['network', 'ok'] });
+    await replayer.replay();
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      db.close();
+      await tick(1000);
+      expect(calls).toHaveLength(1); // nothing sent from a closed database
+      expect(unhandled).toEqual([]);
+      expect(logged).not.toHaveBeenCalled();
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+      logged.mockRestore();
+    }
+  });
+
   it('honours Retry-After', async () => {
     const entry = await post('/a');
     const at = Date.now();

@@ -24,6 +24,15 @@ export type { ReplayerDeps };
 /** Independent writes sent at once: the server answers them in parallel (500 writes ≤ 15 s). */
 export const REPLAY_CONCURRENCY = 4;
 
+/**
+ * A pass the retry timer started has no caller to tell. The database closed under it means the
+ * session ended (sign-out, or a test's teardown): nothing is left to send. Anything else is logged.
+ */
+function backgroundPassFailed(error: unknown): void {
+  if ((error as { name?: unknown } | null)?.name === 'DatabaseClosedError') return;
+  console.error('outbox: a background replay failed', error);
+}
+
 export function createReplayer(overrides: Partial<ReplayerDeps> = {}) {
   const deps: ReplayerDeps = {
     db: defaultDb,
@@ -48,7 +57,7 @@ export function createReplayer(overrides: Partial<ReplayerDeps> = {}) {
     timer = setTimeout(
       () => {
         timer = null;
-        void replay();
+        replay().catch(backgroundPassFailed);
       },
       Math.max(0, until - deps.now()),
     );
