@@ -61,6 +61,8 @@ export function createReplayer(overrides: Partial<ReplayerDeps> = {}) {
   let timer: ReturnType<typeof setTimeout> | null = null;
   // Set by cancelTimer (stopOutbox): a pass still in flight must not plan another replay.
   let halted = false;
+  // Set by stop() (a real logout): nothing more is sent, and no answer is written to the device.
+  let stopped = false;
 
   function scheduleAt(until: number): void {
     if (halted) return;
@@ -96,6 +98,7 @@ export function createReplayer(overrides: Partial<ReplayerDeps> = {}) {
     try {
       data = await deps.send(entry); // outside any transaction (PrematureCommitError)
     } catch (error) {
+      if (stopped) return null; // the device is being cleared: the answer has nowhere to go
       const status = (error as { status?: unknown } | null)?.status;
       const httpStatus = typeof status === 'number' ? status : undefined;
       const outcome = classify(error);
@@ -124,6 +127,7 @@ export function createReplayer(overrides: Partial<ReplayerDeps> = {}) {
   }
 
   async function succeed(entry: OutboxEntry, data: unknown): Promise<null> {
+    if (stopped) return null; // the device is being cleared: no handler may write a row back
     await deps.db.outbox.delete(entry.id);
     try {
       await onSentHandler(entry.kind)?.(entry, data);
@@ -131,6 +135,7 @@ export function createReplayer(overrides: Partial<ReplayerDeps> = {}) {
       // The server has it; a failed reconciliation must not resend. The next refresh fixes the row.
       console.error(`outbox onSent handler failed for ${entry.kind}`, error);
     }
+    if (stopped) return null; // cleared meanwhile: the database this replayer wrote to is closed
     // Files uploaded by this entry are on the server now (the handler has shown the server's copy).
     await deps.db.mediaBlobs.where('entryId').equals(entry.id).delete();
     return null;
@@ -159,10 +164,10 @@ export function createReplayer(overrides: Partial<ReplayerDeps> = {}) {
       return [...(entry.dependsOn ?? []), ...earlierSameRow].filter((id) => inQueue.has(id));
     };
 
-    for (let index = 0; index < order.length && !stop; index += 1) {
+    for (let index = 0; index < order.length && !stop && !stopped; index += 1) {
       const id = order[index]!.id;
       while (inFlight.size >= deps.concurrency) await Promise.race(inFlight.values());
-      if (stop) break;
+      if (stop || stopped) break;
       let entry = await deps.db.outbox.get(id); // discarded or edited meanwhile?
       if (!entry) {
         inQueue.delete(id);
@@ -173,7 +178,7 @@ export function createReplayer(overrides: Partial<ReplayerDeps> = {}) {
       const waitingOn = blockersOf(entry, index);
       if (waitingOn.length && waitingOn.every((b) => inFlight.has(b))) {
         await Promise.all(waitingOn.map((b) => inFlight.get(b)));
-        if (stop) break;
+        if (stop || stopped) break;
         entry = await deps.db.outbox.get(id);
         if (!entry) {
           inQueue.delete(id);
@@ -189,6 +194,7 @@ export function createReplayer(overrides: Partial<ReplayerDeps> = {}) {
       const sending = entry;
       const flight = sendOne(sending).then(async (result) => {
         if (result && !stop) stop = result;
+        if (stopped) return;
         if (!(await deps.db.outbox.get(sending.id))) inQueue.delete(sending.id);
       });
       inFlight.set(
@@ -204,7 +210,9 @@ export function createReplayer(overrides: Partial<ReplayerDeps> = {}) {
     let refreshed = false;
     do {
       again = false;
+      if (stopped) return;
       const result = await pass();
+      if (stopped) return;
       if (result.kind === 'wait') scheduleAt(result.until);
       if (result.kind === 'auth') {
         if (refreshed) return; // still 401 after a refresh: pause until the next trigger
@@ -221,6 +229,7 @@ export function createReplayer(overrides: Partial<ReplayerDeps> = {}) {
 
   /** Replays the outbox; concurrent calls share the pass in flight (and ask for one more). */
   function replay(): Promise<void> {
+    if (stopped) return Promise.resolve();
     halted = false;
     if (running) {
       again = true;
@@ -239,12 +248,22 @@ export function createReplayer(overrides: Partial<ReplayerDeps> = {}) {
     timer = null;
   }
 
+  /**
+   * A real logout: no further request leaves, and answers still on the wire are dropped (no
+   * outbox update, no handler): the device is about to be cleared. For good: a new session
+   * starts a new replayer.
+   */
+  function stop(): void {
+    stopped = true;
+    cancelTimer();
+  }
+
   /** Resolves when no pass is in flight (at once when none is); never rejects. */
   function settled(): Promise<void> {
     return running ? running.catch(() => undefined) : Promise.resolve();
   }
 
-  return { replay, cancelTimer, settled };
+  return { replay, cancelTimer, stop, settled };
 }
 
 export type Replayer = ReturnType<typeof createReplayer>;
