@@ -101,8 +101,12 @@ export function onVersionChange(listener: () => void): () => void {
   return () => versionChangeListeners.delete(listener);
 }
 
+/** The storage each instance was made on (IndexedDB, or the in-memory fallback). */
+const depsOf = new WeakMap<PaddockDb, DexieDeps | undefined>();
+
 export function createDb(name = DB_NAME, deps?: DexieDeps): PaddockDb {
   const instance = new PaddockDb(name, deps);
+  depsOf.set(instance, deps);
   instance.on('versionchange', () => {
     instance.close();
     versionChangeListeners.forEach((listener) => listener());
@@ -161,6 +165,20 @@ export function openLocalDatabase(
     }
   })();
   return opening;
+}
+
+/**
+ * A real logout (docs/OFFLINE-FIRST.md property 10): the open instance is closed, so a write
+ * that was still on its way through it (an outbox answer being reconciled) fails instead of
+ * putting a row back, and a fresh instance of the same database and storage takes its place
+ * (the live binding), for the logout to clear and the next session to use. IndexedDB runs the
+ * transactions the old instance had started before any of the new one's.
+ */
+export function replaceLocalDatabase(): PaddockDb {
+  const old = db;
+  old.close(); // Dexie 4: no auto-reopen after an explicit close
+  db = createDb(old.name, depsOf.get(old));
+  return db;
 }
 
 /** Tests only: forget the open attempt and go back to a database of this name. */

@@ -2,6 +2,9 @@
 // their refresh, and the car the garage opens on. Screens are not exported here: route files
 // import them directly (each is its own chunk). It pulls Dexie: import it from lazy code only.
 export {
+  deletedElsewhere,
+  dropDeletedElsewhere,
+  keepAsNew,
   setSelectedCar,
   syncCarLog,
   syncCars,
@@ -9,6 +12,7 @@ export {
   useCarLog,
   useCars,
   useSelectedCar,
+  type DeletedElsewhere,
   type LocalCar,
   type LocalCarLog,
 } from './data';

@@ -1,7 +1,7 @@
 // What a logout needs from the device's data (loaded lazily: it pulls Dexie in). docs/OFFLINE-FIRST.md
 // property 10: warn while unsent writes exist; a real logout clears Dexie, the outbox and the
 // runtime caches. A 401 never comes here.
-import { openLocalDatabase } from '@/lib/db';
+import { openLocalDatabase, replaceLocalDatabase } from '@/lib/db';
 import {
   clearLocalData,
   hasUnsentWrites,
@@ -31,9 +31,13 @@ export async function unsentCount(): Promise<number> {
   return counts.pending + counts.failed;
 }
 
-export async function clearDeviceData(): Promise<void> {
+export async function clearDeviceData(options: { settleTimeoutMs?: number } = {}): Promise<void> {
   await openLocalDatabase();
-  // A write already on the wire would put its row back after the clear: let it land first.
-  await stopOutboxAndSettle();
-  await Promise.all([clearLocalData(), clearRuntimeCaches()]);
+  // A write already on the wire would put its row back after the clear: let it land first, and
+  // stop the replayer for good (it sends nothing more and drops later answers).
+  await stopOutboxAndSettle(options.settleTimeoutMs);
+  // A handler still reconciling past that wait writes through the closed instance and fails; the
+  // clear goes through the fresh one, after every transaction the old one had started.
+  const fresh = replaceLocalDatabase();
+  await Promise.all([clearLocalData(fresh), clearRuntimeCaches()]);
 }

@@ -29,7 +29,8 @@ function answerDetails(error: unknown): Pick<OutboxEntry, 'lastCode' | 'lastFiel
 
 export type SendOne = (entry: OutboxEntry) => Promise<PassResult | null>;
 
-export function createEntrySender(deps: ReplayerDeps): SendOne {
+/** `isStopped`: a real logout stopped the replayer (replayer.ts stop()): answers go nowhere. */
+export function createEntrySender(deps: ReplayerDeps, isStopped: () => boolean = () => false): SendOne {
   async function fail(entry: OutboxEntry, error: unknown, status?: number): Promise<void> {
     const message = error instanceof Error ? error.message : String(error);
     await deps.db.outbox.update(entry.id, {
@@ -41,6 +42,7 @@ export function createEntrySender(deps: ReplayerDeps): SendOne {
   }
 
   async function succeed(entry: OutboxEntry, data: unknown): Promise<null> {
+    if (isStopped()) return null; // the device is being cleared: no handler may write a row back
     await deps.db.outbox.delete(entry.id);
     try {
       await onSentHandler(entry.kind)?.(entry, data);
@@ -48,6 +50,7 @@ export function createEntrySender(deps: ReplayerDeps): SendOne {
       // The server has it; a failed reconciliation must not resend. The next refresh fixes the row.
       console.error(`outbox onSent handler failed for ${entry.kind}`, error);
     }
+    if (isStopped()) return null; // cleared meanwhile: the database this replayer wrote to is closed
     // Files uploaded by this entry are on the server now (the handler has shown the server's copy).
     await deps.db.mediaBlobs.where('entryId').equals(entry.id).delete();
     return null;
@@ -66,6 +69,7 @@ export function createEntrySender(deps: ReplayerDeps): SendOne {
     try {
       data = await deps.send(entry); // outside any transaction (PrematureCommitError)
     } catch (error) {
+      if (isStopped()) return null; // the device is being cleared: the answer has nowhere to go
       const status = (error as { status?: unknown } | null)?.status;
       const httpStatus = typeof status === 'number' ? status : undefined;
       const outcome = classify(error);

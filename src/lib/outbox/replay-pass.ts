@@ -9,7 +9,11 @@ import type { OutboxEntry } from './types';
  * waits for every entry it depends on and for every earlier entry of the same row (entityId):
  * one request in flight per dependency chain (docs/OFFLINE-FIRST.md property 3); independent writes overlap.
  */
-export async function replayPass(deps: ReplayerDeps, sendOne: SendOne): Promise<PassResult> {
+export async function replayPass(
+  deps: ReplayerDeps,
+  sendOne: SendOne,
+  isStopped: () => boolean = () => false,
+): Promise<PassResult> {
   const entries = await deps.db.outbox.orderBy('seq').toArray();
   const inQueue = new Set(entries.map((e) => e.id));
   const order = entries.map((e) => ({ id: e.id, entityId: e.entityId }));
@@ -27,10 +31,10 @@ export async function replayPass(deps: ReplayerDeps, sendOne: SendOne): Promise<
     return [...(entry.dependsOn ?? []), ...earlierSameRow].filter((id) => inQueue.has(id));
   };
 
-  for (let index = 0; index < order.length && !stop; index += 1) {
+  for (let index = 0; index < order.length && !stop && !isStopped(); index += 1) {
     const id = order[index]!.id;
     while (inFlight.size >= deps.concurrency) await Promise.race(inFlight.values());
-    if (stop) break;
+    if (stop || isStopped()) break;
     let entry = await deps.db.outbox.get(id); // discarded or edited meanwhile?
     if (!entry) {
       inQueue.delete(id);
@@ -41,7 +45,7 @@ export async function replayPass(deps: ReplayerDeps, sendOne: SendOne): Promise<
     const waitingOn = blockersOf(entry, index);
     if (waitingOn.length && waitingOn.every((b) => inFlight.has(b))) {
       await Promise.all(waitingOn.map((b) => inFlight.get(b)));
-      if (stop) break;
+      if (stop || isStopped()) break;
       entry = await deps.db.outbox.get(id);
       if (!entry) {
         inQueue.delete(id);
@@ -57,6 +61,7 @@ export async function replayPass(deps: ReplayerDeps, sendOne: SendOne): Promise<
     const sending = entry;
     const flight = sendOne(sending).then(async (result) => {
       if (result && !stop) stop = result;
+      if (isStopped()) return;
       if (!(await deps.db.outbox.get(sending.id))) inQueue.delete(sending.id);
     });
     inFlight.set(

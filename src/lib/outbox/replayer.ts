@@ -50,6 +50,9 @@ export function createReplayer(overrides: Partial<ReplayerDeps> = {}) {
   let timer: ReturnType<typeof setTimeout> | null = null;
   // Set by cancelTimer (stopOutbox): a pass still in flight must not plan another replay.
   let halted = false;
+  // Set by stop() (a real logout): nothing more is sent, and no answer is written to the device.
+  let stopped = false;
+  const isStopped = () => stopped;
 
   function scheduleAt(until: number): void {
     if (halted) return;
@@ -63,13 +66,15 @@ export function createReplayer(overrides: Partial<ReplayerDeps> = {}) {
     );
   }
 
-  const sendOne = createEntrySender(deps);
+  const sendOne = createEntrySender(deps, isStopped);
 
   async function drain(): Promise<void> {
     let refreshed = false;
     do {
       again = false;
-      const result = await replayPass(deps, sendOne);
+      if (stopped) return;
+      const result = await replayPass(deps, sendOne, isStopped);
+      if (stopped) return;
       if (result.kind === 'wait') scheduleAt(result.until);
       if (result.kind === 'auth') {
         if (refreshed) return; // still 401 after a refresh: pause until the next trigger
@@ -86,6 +91,7 @@ export function createReplayer(overrides: Partial<ReplayerDeps> = {}) {
 
   /** Replays the outbox; concurrent calls share the pass in flight (and ask for one more). */
   function replay(): Promise<void> {
+    if (stopped) return Promise.resolve();
     halted = false;
     if (running) {
       again = true;
@@ -104,12 +110,22 @@ export function createReplayer(overrides: Partial<ReplayerDeps> = {}) {
     timer = null;
   }
 
+  /**
+   * A real logout: no further request leaves, and answers still on the wire are dropped (no
+   * outbox update, no handler): the device is about to be cleared. For good: a new session
+   * starts a new replayer.
+   */
+  function stop(): void {
+    stopped = true;
+    cancelTimer();
+  }
+
   /** Resolves when no pass is in flight (at once when none is); never rejects. */
   function settled(): Promise<void> {
     return running ? running.catch(() => undefined) : Promise.resolve();
   }
 
-  return { replay, cancelTimer, settled };
+  return { replay, cancelTimer, stop, settled };
 }
 
 export type Replayer = ReturnType<typeof createReplayer>;

@@ -40,6 +40,7 @@ beforeEach(() => {
   replayer = {
     replay: vi.fn().mockResolvedValue(undefined),
     cancelTimer: vi.fn(),
+    stop: vi.fn(),
     settled: vi.fn().mockResolvedValue(undefined),
   };
   socket.set('disconnected');

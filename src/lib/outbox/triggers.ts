@@ -7,6 +7,11 @@ import { createReplayer, type Replayer } from './replayer';
 
 let stopCurrent: (() => void) | null = null;
 let current: Replayer | null = null;
+/**
+ * Replayers stopped (a sign-out stops the outbox before the logout clears the device) whose pass
+ * may still be on the wire: a logout waits for them too.
+ */
+const winding = new Set<Replayer>();
 
 /** Replays now (after a retry or an edit in the UI); a no-op while the outbox is stopped. */
 export function replayOutboxNow(): Promise<void> {
@@ -59,6 +64,11 @@ export function startOutbox(
 export function stopOutbox(): void {
   stopCurrent?.();
   stopCurrent = null;
+  if (current) {
+    const replayer = current;
+    winding.add(replayer);
+    void replayer.settled().then(() => winding.delete(replayer));
+  }
   current = null;
 }
 
@@ -66,16 +76,22 @@ export function stopOutbox(): void {
 export const SETTLE_TIMEOUT_MS = 5_000;
 
 /**
- * Stops the outbox and waits for the pass in flight, if any (at most SETTLE_TIMEOUT_MS): a real
- * logout clears Dexie after this, so an answer arriving later cannot write a row back.
+ * A real logout: stops the outbox for good and waits for the pass in flight, if any (at most
+ * SETTLE_TIMEOUT_MS), including one a sign-out already stopped. The stopped replayers send
+ * nothing more and drop the answers still to come (no handler runs), so once this resolves
+ * nothing of theirs writes to the device: the logout clears it next (device-data.ts).
  */
 export async function stopOutboxAndSettle(timeoutMs = SETTLE_TIMEOUT_MS): Promise<void> {
-  const replayer = current;
   stopOutbox();
-  if (!replayer) return;
+  const replayers = [...winding];
+  if (!replayers.length) return;
+  for (const replayer of replayers) {
+    replayer.stop();
+    winding.delete(replayer); // stopped for good: whatever it still hears, it writes nothing
+  }
   let timer: ReturnType<typeof setTimeout> | undefined;
   await Promise.race([
-    replayer.settled(),
+    Promise.all(replayers.map((replayer) => replayer.settled())),
     new Promise<void>((resolve) => {
       timer = setTimeout(resolve, timeoutMs);
     }),

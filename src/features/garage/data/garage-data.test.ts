@@ -19,6 +19,7 @@ import {
   syncCars,
   useCarLogs,
   useCars,
+  useGarageRefresh,
   useSelectedCar,
   useSettingsOptions,
 } from './index';
@@ -259,6 +260,36 @@ describe('garage sync', () => {
     await waitFor(() =>
       expect(result.current?.map((c) => [c.id, c.syncState])).toEqual([[fresh, 'pending']]),
     );
+  });
+});
+
+describe('a car whose create is still queued', () => {
+  const logsAsked = (server: ReturnType<typeof installGarageServer>, carId: string) =>
+    server.requests.filter((r) => r.method === 'GET' && r.path === `/car-logs/${carId}`).length;
+
+  it('its logs are not asked of the server (it would answer 404) until the create has replayed', async () => {
+    const server = installGarageServer();
+    const id = await saveCar(carDraft, { image: photo('front.jpg') });
+    await expect(syncCarLogs(id)).resolves.toBeUndefined();
+    expect(logsAsked(server, id)).toBe(0);
+    await replay();
+    expect(server.cars.has(id)).toBe(true);
+    await syncCarLogs(id);
+    expect(logsAsked(server, id)).toBe(1);
+  });
+
+  it('the first car with a photo: no false "could not refresh", and its logs refresh once it is sent', async () => {
+    const server = installGarageServer();
+    const id = await saveCar(carDraft, { image: photo('front.jpg') });
+    const { result } = renderHook(() => useGarageRefresh(id));
+    await waitFor(() => expect(server.requests.some((r) => r.path === '/cars/feed')).toBe(true));
+    await waitFor(() => expect(result.current.refreshing).toBe(false));
+    expect(result.current.error).toBeNull();
+    expect(logsAsked(server, id)).toBe(0);
+    await act(replay);
+    await waitFor(() => expect(logsAsked(server, id)).toBe(1));
+    await waitFor(() => expect(result.current.refreshing).toBe(false));
+    expect(result.current.error).toBeNull();
   });
 });
 

@@ -12,6 +12,7 @@ export {
   LOG_KINDS,
   MEDIA_DELETE_KIND,
 } from './writes';
+export { deletedElsewhere, dropDeletedElsewhere, keepAsNew, type DeletedElsewhere } from './gone';
 export { useSettingsOptions, type SettingsOption } from './settings';
 export { SELECTED_CAR_STORAGE_KEY, setSelectedCar, useSelectedCar } from './selected-car';
 export {

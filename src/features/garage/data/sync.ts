@@ -2,6 +2,7 @@
 // queued writes is never overwritten, and a row newer than the server's copy (it was just
 // reconciled after a send) is kept. Rows the server no longer has are dropped, unless they were
 // written on this device after the listing was asked for.
+import { liveQuery } from 'dexie';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CAR_LOG_PAGE_MAX, PAGE_SIZE_MAX } from '@/contract/constants';
 import type { Car, CarLog } from '@/contract/garage';
@@ -11,6 +12,7 @@ import { queuedEntityIds } from '@/lib/outbox';
 import { useRetryWhenBack } from '@/lib/reachability';
 import { realtime } from '@/lib/socket';
 import { ownChange } from './handlers';
+import { CAR_KINDS } from './writes';
 
 /** The server's largest page of cars (CarFeedQuery). */
 export const SYNC_PAGE_LIMIT = PAGE_SIZE_MAX;
@@ -86,11 +88,22 @@ export async function syncCars(given?: PaddockDb): Promise<void> {
 }
 
 /**
+ * Is the car's create still in the outbox? The server does not know the car yet (it answers 404
+ * for its log book) and every log of it is on this device: there is nothing to ask for.
+ */
+export async function carCreateQueued(carId: string, database: PaddockDb): Promise<boolean> {
+  const entries = database.outbox.where('entityId').equals(carId);
+  return (await entries.filter((entry) => entry.kind === CAR_KINDS.create).count()) > 0;
+}
+
+/**
  * One car's logs: the first page tells the total and is shown at once; the others are asked for a
  * few at a time and written together in one transaction (one live-query update, not one a page).
+ * A car whose create is still queued has no log book on the server yet: nothing is asked.
  */
 export async function syncCarLogs(carId: string, given?: PaddockDb): Promise<void> {
   const database = given ?? (await localDb());
+  if (await carCreateQueued(carId, database)) return;
   const askedAt = Date.now();
   const path = `/car-logs/${carId}`;
   const local = (await database.carLogs.where('carId').equals(carId).toArray()) as unknown as CarLog[];
@@ -182,6 +195,28 @@ export function useGarageRefresh(carId?: string) {
       offLog();
     };
   }, [run]);
+
+  // A car created on this device: its logs are refreshed once its create has reached the server.
+  useEffect(() => {
+    if (!carId) return;
+    let wasQueued = false;
+    let subscription: { unsubscribe: () => void } | undefined;
+    let ended = false;
+    void localDb().then((database) => {
+      if (ended) return;
+      subscription = liveQuery(() => carCreateQueued(carId, database)).subscribe({
+        next: (queued) => {
+          if (wasQueued && !queued) void run(false);
+          wasQueued = queued;
+        },
+        error: () => undefined, // the database closed (a logout): nothing left to refresh
+      });
+    });
+    return () => {
+      ended = true;
+      subscription?.unsubscribe();
+    };
+  }, [carId, run]);
 
   const refresh = useCallback(() => run(true), [run]);
   useRetryWhenBack(error !== null, refresh);

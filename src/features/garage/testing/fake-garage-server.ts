@@ -161,6 +161,7 @@ export function installGarageServer(options: { ownerId?: string } = {}) {
       return ok(next);
     }
     if ((m = path.match(/^\/car-logs\/([^/]+)$/)) && method === 'GET') {
+      if (!cars.has(m[1]!)) return notFound(); // like the server: no log book of an unknown car
       const page = Number(query.get('page') ?? 1);
       const limit = Number(query.get('limit') ?? 20);
       const all = [...logs.values()].filter((l) => l.carId === m![1]);

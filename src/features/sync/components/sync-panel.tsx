@@ -6,6 +6,8 @@ import { useT } from '@/lib/i18n';
 import { useReachability } from '@/lib/reachability';
 import { Button, SkeletonRows, SyncIcon } from '@/ui';
 import { useFailedEntries } from '../hooks/use-failed-entries';
+import { deletedElsewhere } from '@/features/garage';
+import { DeletedElsewhereCard } from './deleted-elsewhere-card';
 import { FailedEntryCard } from './failed-entry-card';
 
 export function SyncPanelBody() {
@@ -65,9 +67,15 @@ export function SyncPanelBody() {
           <>
             <p className="sync-panel__hint">{t('SYNC.ATTENTION_INTRO')}</p>
             <ul className="sync-panel__list">
-              {failed.map((entry) => (
-                <FailedEntryCard key={entry.id} entry={entry} />
-              ))}
+              {failed.map((entry) => {
+                // An edit of a car or a log deleted on another device: keep it as new, or drop it.
+                const gone = deletedElsewhere(entry);
+                return gone ? (
+                  <DeletedElsewhereCard key={entry.id} entry={entry} what={gone} />
+                ) : (
+                  <FailedEntryCard key={entry.id} entry={entry} />
+                );
+              })}
             </ul>
           </>
         )}
