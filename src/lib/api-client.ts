@@ -6,6 +6,7 @@ import { ApiError, NetworkError } from './api-errors';
 import { isRefreshing, NO_REFRESH_TOKEN_MESSAGE, refreshTokens } from './auth/refresh';
 import { signOut } from './auth/sign-out';
 import { isTokenExpired, tokenStore } from './auth/token';
+import { currentLocale } from './i18n-core';
 
 export { ApiError, NetworkError, isNetworkError, type FieldError } from './api-errors';
 
@@ -68,7 +69,12 @@ function buildUrl(path: string, query?: Record<string, QueryValue>): string {
 export async function apiFetch<T>(path: string, init: ApiRequestInit = {}): Promise<ApiOk<T>> {
   const method = (init.method ?? 'GET').toUpperCase();
   const sessionCall = !isPublicApiPath(path);
-  const headers: Record<string, string> = { Accept: 'application/json', ...init.headers };
+  // The server words its errors (and mails) in the app's language.
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': currentLocale(),
+    ...init.headers,
+  };
   if (sessionCall) headers.Authorization = `Bearer ${await bearerToken()}`;
   let body: BodyInit | undefined;
   if (init.body instanceof FormData) body = init.body;
