@@ -6,6 +6,7 @@
 import { chatHandlers } from '@/features/chat/data/handlers';
 import { garageHandlers } from '@/features/garage/data/handlers';
 import { messageHandlers } from '@/features/messages/data/handlers';
+import { notificationHandlers } from '@/features/notifications/data/handlers';
 import { peopleHandlers } from '@/features/people/data/handlers';
 import { commentHandlers } from '@/features/posts/data/comments';
 import { postHandlers } from '@/features/posts/data/handlers';
@@ -18,4 +19,5 @@ export const appOutboxHandlers: OutboxHandlers[] = [
   messageHandlers,
   chatHandlers,
   peopleHandlers,
+  notificationHandlers,
 ];

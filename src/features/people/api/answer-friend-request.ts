@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FriendRequest, FriendRequestAnswer } from '@/contract/people';
 import { queueFriendAnswer } from '../data/friends';
-import { queueAndAwait } from '../data/outcome';
+import { queueAndAwait } from '@/lib/offline/outcome';
 import {
   dropRequest,
   refreshAfterWrite,

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Removed } from '@/contract/people';
 import { queueFriendCancel } from '../data/friends';
-import { queueAndAwait } from '../data/outcome';
+import { queueAndAwait } from '@/lib/offline/outcome';
 import {
   dropRequest,
   refreshAfterWrite,

@@ -4,7 +4,7 @@ import { ApiError, isNetworkError } from '@/lib/api-client';
 import { displayName } from '@/lib/display-name';
 import { i18n } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
-import type { Outcome } from '../data/outcome';
+import type { Outcome } from '@/lib/offline/outcome';
 
 /** The member a write is about, as any list shows them. */
 export type PersonRef = {

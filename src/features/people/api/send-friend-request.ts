@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FriendRequestResult } from '@/contract/people';
 import { ApiError } from '@/lib/api-client';
 import { queueFriendRequest } from '../data/friends';
-import { queueAndAwait, type Outcome } from '../data/outcome';
+import { queueAndAwait, type Outcome } from '@/lib/offline/outcome';
 import { restoreSnapshot, refreshAfterWrite, setFriendship, takeSnapshot } from './friendship-cache';
 import { toastFailure, toastOutcome, type PersonRef } from './friend-writes';
 

@@ -7,7 +7,7 @@ import type { OnSent, OutboxHandlers } from '@/lib/outbox';
 import { queryClient } from '@/lib/query-client';
 import { PEOPLE_KINDS } from './kinds';
 import { reconcileLanguage } from './language';
-import { settleSent } from './outcome';
+import { settleSent } from '@/lib/offline/outcome';
 
 /** A friendship changed on the server: every list that shows one asks again. */
 const friendshipSent: OnSent = async (entry, data) => {
