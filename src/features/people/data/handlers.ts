@@ -1,8 +1,6 @@
 // After the server confirms a people write: the screen waiting for it gets the answer, the
-// caches ask the server again, the session takes the server's copy of me. Handlers run after the
+// caches ask the server again, the session takes the account's language. Handlers run after the
 // fetch, outside any transaction (src/lib/outbox/handlers.ts).
-import type { CurrentUser } from '@/contract/user';
-import { sessionStore } from '@/lib/auth/session-store';
 import type { OnSent, OutboxHandlers } from '@/lib/outbox';
 import { queryClient } from '@/lib/query-client';
 import { PEOPLE_KINDS } from './kinds';
@@ -18,24 +16,12 @@ const friendshipSent: OnSent = async (entry, data) => {
   ]);
 };
 
-/** My profile as the server holds it now (the session, the profile screen). */
-const profileSent: OnSent = (entry, data) => {
-  settleSent(entry, data);
-  const answer = data as Partial<CurrentUser> | null | undefined;
-  const { user } = sessionStore.getState();
-  if (user && answer?.id === user.id) {
-    queryClient.setQueryData(['profile', 'me'], answer);
-  }
-};
-
 /** The people feature's reconciliation handlers, by entry kind (the app registers them). */
 export const peopleHandlers: OutboxHandlers = {
   [PEOPLE_KINDS.friendRequest]: friendshipSent,
   [PEOPLE_KINDS.friendAnswer]: friendshipSent,
   [PEOPLE_KINDS.friendCancel]: friendshipSent,
   [PEOPLE_KINDS.friendRemove]: friendshipSent,
-  [PEOPLE_KINDS.profileUpdate]: profileSent,
-  [PEOPLE_KINDS.profileAvatar]: profileSent,
   [PEOPLE_KINDS.language]: (entry, data) => {
     settleSent(entry, data);
     return reconcileLanguage(data);
