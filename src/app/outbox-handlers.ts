@@ -6,6 +6,8 @@
 import { chatHandlers } from '@/features/chat/data/handlers';
 import { garageHandlers } from '@/features/garage/data/handlers';
 import { messageHandlers } from '@/features/messages/data/handlers';
+import { notificationHandlers } from '@/features/notifications/data/handlers';
+import { peopleHandlers } from '@/features/people/data/handlers';
 import { commentHandlers } from '@/features/posts/data/comments';
 import { postHandlers } from '@/features/posts/data/handlers';
 import type { OutboxHandlers } from '@/lib/outbox';
@@ -16,4 +18,6 @@ export const appOutboxHandlers: OutboxHandlers[] = [
   commentHandlers,
   messageHandlers,
   chatHandlers,
+  peopleHandlers,
+  notificationHandlers,
 ];

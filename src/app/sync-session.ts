@@ -5,6 +5,7 @@ import { openLocalDatabase } from '@/lib/db';
 import { persistentStorageRequest } from '@/lib/offline/persist';
 import { storageMode } from '@/lib/offline/storage-mode';
 import { registerOutboxHandlers, startOutbox, stopOutbox } from '@/lib/outbox';
+import { bindAccountLanguage } from '@/features/people/data/language';
 import { appOutboxHandlers } from './outbox-handlers';
 
 // Each start and stop takes a new number: a start that was overtaken while the database opened
@@ -21,6 +22,8 @@ export async function startSync(): Promise<void> {
   if (!handlersRegistered) {
     registerOutboxHandlers(...appOutboxHandlers);
     handlersRegistered = true;
+    // The app's language follows the account's, and a switch is saved on it (offline too).
+    bindAccountLanguage();
   }
   const kind = await openLocalDatabase();
   storageMode.set(kind);

@@ -434,46 +434,55 @@ describe('mark all read, delete', () => {
     expect(await screen.findByRole('heading', { name: 'You’re all caught up' })).toBeTruthy();
   });
 
-  it('a refused delete puts the row back and says so', async () => {
+  it('a delete that cannot reach the server is kept and sent once it can: nothing lost', async () => {
     const item = notification('post', {});
     server.add(item);
     await renderApp('/notifications');
     await waitFor(() => expect(rows()).toHaveLength(1));
     server.state.offline = true; // the browser still believes it is online
     fireEvent.click(rowButton('Delete notification: New activity on a post'));
-    await waitFor(() =>
-      expect(toast.list().map((t) => t.message)).toContain(
-        'You are offline. Try again once you are connected.',
-      ),
+    expect(await screen.findByRole('heading', { name: 'You’re all caught up' })).toBeTruthy();
+    await waitFor(async () =>
+      expect((await db.outbox.where('kind').equals('notification.delete').first())?.attempts).toBe(1),
     );
-    expect(rowTexts()).toEqual(['New activity on a post']);
-    expect(bell().getAttribute('aria-label')).toBe('Notifications, 1 unread');
+    expect(server.notifications.has(item.id)).toBe(true);
+    server.state.offline = false;
+    act(() => void window.dispatchEvent(new Event('online')));
+    await waitFor(() => expect(server.notifications.has(item.id)).toBe(false));
+    expect(server.to('DELETE', `/notifications/${item.id}`)).toHaveLength(1);
+    await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications'));
   });
 });
 
 describe('offline', () => {
-  it('marking and deleting wait for a connection; a tap still opens the item', async () => {
+  it('marking and deleting are kept on this device (issue 14); a tap still opens the item', async () => {
     const item = notification('friend', { relatedFriendId: SARAH.id, action: 'requested' });
-    server.add(item);
+    const other = notification('post', {}, { minutesAgo: 30 });
+    server.add(item, other);
     const { router } = await renderApp('/notifications');
     await screen.findByRole('button', { name: /^Sarah Connor sent you a friend request/ });
+    await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications, 2 unread'));
 
     const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    server.state.offline = true;
     try {
       act(() => {
         window.dispatchEvent(new Event('offline'));
       });
       expect(
-        await screen.findByText('You are offline: marking as read and deleting wait for a connection.'),
+        await screen.findByText(
+          'You are offline: read marks and deletions are kept on this device and sent once you are back online.',
+        ),
       ).toBeTruthy();
-      expect(rowButton('Delete notification: Sarah Connor sent you a friend request')).toHaveProperty(
-        'disabled',
-        true,
-      );
-      expect(screen.getByRole('button', { name: 'Mark all as read' })).toHaveProperty('disabled', true);
+      fireEvent.click(rowButton('Delete notification: New activity on a post'));
+      await waitFor(() => expect(rowTexts()).toEqual(['Sarah Connor sent you a friend request']));
       await openRow(/Sarah Connor sent you a friend request/);
       await waitFor(() => expect(router.state.location.pathname).toBe('/friends'));
+      await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications'));
+      const kinds = (await db.outbox.toArray()).map((e) => e.kind).sort();
+      expect(kinds).toEqual(['notification.delete', 'notification.read']);
       expect(server.to('PUT', `/notifications/${item.id}/read`)).toHaveLength(0);
+      expect(server.notifications.get(item.id)?.isRead).toBe(false);
     } finally {
       onLine.mockRestore();
     }

@@ -32,9 +32,9 @@ export interface NotificationsScreenProps {
 }
 
 /**
- * The member's notifications, newest first, page by page. Read marks and deletes are online
- * calls (optimistic, the server's unread count wins); offline the list comes from the persisted
- * query cache, a tap still opens the item, and marking or deleting waits for a connection.
+ * The member's notifications, newest first, page by page. Read marks and deletes go through the
+ * outbox (optimistic, the server's unread count wins once sent); offline the list comes from the
+ * persisted query cache, and marks and deletes are kept on this device and sent once online.
  */
 export function NotificationsScreen({ unreadOnly, onUnreadOnlyChange }: NotificationsScreenProps) {
   const t = useT();
@@ -51,7 +51,7 @@ export function NotificationsScreen({ unreadOnly, onUnreadOnlyChange }: Notifica
   const offlineError = list.fetchStatus === 'paused' || isNetworkError(list.error);
 
   const open = (notification: Notification) => {
-    if (!notification.isRead && online) markRead.mutate(notification.id);
+    if (!notification.isRead) markRead.mutate(notification.id);
     const { target } = describeNotification(notification);
     if (target) openTarget(target);
   };
@@ -68,7 +68,7 @@ export function NotificationsScreen({ unreadOnly, onUnreadOnlyChange }: Notifica
           variant="secondary"
           size="small"
           icon={<CheckAllIcon />}
-          disabled={!online || unreadCount === 0}
+          disabled={unreadCount === 0}
           onClick={() => markAll.mutate()}
         >
           {t('NOTIFICATIONS.MARK_ALL_READ')}
@@ -108,7 +108,7 @@ export function NotificationsScreen({ unreadOnly, onUnreadOnlyChange }: Notifica
             ) : (
               <NotificationList
                 items={items}
-                canChange={online}
+                canChange
                 hasMore={list.hasNextPage}
                 loadingMore={list.isFetchingNextPage}
                 onLoadMore={loadMore}

@@ -1,12 +1,16 @@
 // The recipient-choosing modal (spec §2, §4, §8, §9): title, close button, a search box with a
-// clear button (300 ms debounce), the friends list (page 1 of 50) with five skeleton rows while
-// loading, the no-friends and no-search-results empty states, pull-to-refresh whose indicator ends
-// after 500 ms. A tap answers { user, cancelled: false }; closing answers { cancelled: true }.
+// clear button (300 ms debounce), the friends list (page 1 of 50, then 50 more as it scrolls) with
+// five skeleton rows while loading, the no-friends and no-search-results empty states,
+// pull-to-refresh whose indicator ends after 500 ms. A search also asks the server for the friends
+// not loaded yet; a list that could not be loaded says so, with a retry. A tap answers
+// { user, cancelled: false }; closing answers { cancelled: true }.
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { Friend } from '@/contract/people';
 import { displayName } from '@/lib/display-name';
 import { useT } from '@/lib/i18n';
 import {
+  AlertIcon,
+  Button,
   CloseIcon,
   EmptyState,
   Modal,
@@ -17,7 +21,7 @@ import {
   SearchIcon,
 } from '@/ui';
 import { REFRESH_INDICATOR_MS, SEARCH_DEBOUNCE_MS, SKELETON_ROWS } from './constants';
-import { filterFriends, usernameLine } from './filter-friends';
+import { usernameLine } from './filter-friends';
 import { RecipientAvatar } from './recipient-avatar';
 import { useRecipientFriends } from './use-recipient-friends';
 import './recipient-picker.css';
@@ -47,10 +51,10 @@ export function RecipientPickerModal({
   const titleId = useId();
   const searchId = useId();
   const input = useRef<HTMLInputElement>(null);
-  const { friends, loading, reload } = useRecipientFriends();
   const [search, setSearch] = useState('');
   const [term, applyNow] = useDebounced(search, SEARCH_DEBOUNCE_MS);
-  const shown = filterFriends(friends, term);
+  const friends = useRecipientFriends(term);
+  const { shown, reload } = friends;
   const cancel = () => onDismiss({ cancelled: true });
 
   const refresh = () => {
@@ -108,29 +112,54 @@ export function RecipientPickerModal({
         ) : null}
       </div>
       <PullToRefresh onRefresh={refresh}>
-        {loading ? (
+        {friends.loading ? (
           <SkeletonRows count={SKELETON_ROWS} label={t('RECIPIENTS.LOADING')} />
-        ) : friends.length === 0 ? (
+        ) : friends.failed ? (
+          <EmptyState
+            title={t('RECIPIENTS.LOAD_FAILED')}
+            text={t('RECIPIENTS.LOAD_FAILED_TEXT')}
+            icon={<AlertIcon />}
+            action={
+              <Button variant="secondary" onClick={() => void reload()}>
+                {t('RECIPIENTS.RETRY')}
+              </Button>
+            }
+          />
+        ) : friends.friends.length === 0 ? (
           <EmptyState
             title={t('MESSAGES.NO_FRIENDS')}
             text={t('MESSAGES.NO_FRIENDS_TEXT')}
             icon={<UsersIcon />}
             action={noFriendsAction}
           />
-        ) : shown.length === 0 ? (
+        ) : shown.length === 0 && friends.searching ? (
+          <SkeletonRows count={SKELETON_ROWS} label={t('RECIPIENTS.SEARCHING')} />
+        ) : shown.length === 0 && !friends.moreFailed ? (
           <EmptyState
             title={t('MESSAGES.NO_SEARCH_RESULTS')}
             text={t('MESSAGES.NO_SEARCH_RESULTS_TEXT')}
             icon={<SearchIcon />}
           />
         ) : (
-          <ul className="recipient-picker__list" aria-label={t('RECIPIENTS.LIST')}>
-            {shown.map((friend) => (
-              <li key={friend.id}>
-                <FriendRow friend={friend} onPick={() => onDismiss({ user: friend, cancelled: false })} />
-              </li>
-            ))}
-          </ul>
+          <>
+            <ul className="recipient-picker__list" aria-label={t('RECIPIENTS.LIST')}>
+              {shown.map((friend) => (
+                <li key={friend.id}>
+                  <FriendRow friend={friend} onPick={() => onDismiss({ user: friend, cancelled: false })} />
+                </li>
+              ))}
+            </ul>
+            {friends.moreFailed ? (
+              <div className="recipient-picker__more" role="status">
+                <p>{t('RECIPIENTS.MORE_FAILED')}</p>
+                <Button variant="secondary" size="small" onClick={() => void reload()}>
+                  {t('RECIPIENTS.RETRY')}
+                </Button>
+              </div>
+            ) : friends.hasMore ? (
+              <LoadMore busy={friends.loadingMore} onLoadMore={friends.loadMore} />
+            ) : null}
+          </>
         )}
       </PullToRefresh>
     </Modal>
@@ -154,5 +183,34 @@ function FriendRow({ friend, onPick }: { friend: Friend; onPick: () => void }) {
         ) : null}
       </span>
     </button>
+  );
+}
+
+/** "Show more": a button for keyboards, and automatic when it scrolls into view. */
+function LoadMore({ busy, onLoadMore }: { busy: boolean; onLoadMore: () => void }) {
+  const t = useT();
+  const sentinel = useRef<HTMLDivElement>(null);
+  const latest = useRef(onLoadMore);
+  useEffect(() => {
+    latest.current = onLoadMore;
+  }, [onLoadMore]);
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!node || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) latest.current();
+      },
+      { rootMargin: '200px' },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <div className="recipient-picker__more" ref={sentinel}>
+      <Button variant="ghost" size="small" busy={busy} onClick={onLoadMore}>
+        {t(busy ? 'RECIPIENTS.LOADING_MORE' : 'RECIPIENTS.LOAD_MORE')}
+      </Button>
+    </div>
   );
 }

@@ -6,6 +6,7 @@ import { ApiError, NetworkError } from '../api-errors';
 import { reportAnswerStatus, reportUnreachable } from '../reachability';
 import { isTokenExpired, tokenStore } from '../auth/token';
 import { db as defaultDb, type PaddockDb } from '../db';
+import { currentLocale } from '../i18n-core';
 import type { OutboxBody, OutboxEntry } from './types';
 import { setUploadProgress } from './upload-progress';
 
@@ -91,6 +92,7 @@ export async function sendEntry(entry: OutboxEntry, database: PaddockDb = defaul
   const { body, contentType } = await encodeBody(entry.body, database);
   const headers: Record<string, string> = {
     Accept: 'application/json',
+    'Accept-Language': currentLocale(),
     Authorization: `Bearer ${token}`,
     [IDEMPOTENCY_HEADER]: entry.idempotencyKey ?? entry.id,
   };

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NotificationDeleted } from '@/contract/notifications';
-import { api } from '@/lib/api-client';
+import { queueAndAwait } from '@/lib/offline/outcome';
+import { queueNotificationDelete } from '../data/writes';
 import { findNotification, removeFromPages } from '../cache';
 import { notificationKeys } from './notification-keys';
 import {
@@ -12,15 +13,17 @@ import {
   updateLists,
 } from './optimistic';
 
-export function deleteNotification(id: string): Promise<NotificationDeleted> {
-  return api.delete<NotificationDeleted>(`/notifications/${encodeURIComponent(id)}`);
+/** DELETE /notifications/{id} through the outbox (offline too; a 404 is done: gone already). */
+export function deleteNotification(id: string) {
+  return queueAndAwait<NotificationDeleted | undefined>((key) => queueNotificationDelete(id, key));
 }
 
 /** Optimistic: the row goes at once (and the bell drops when it was unread); the server's count wins. */
 export function useDeleteNotification() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: deleteNotification,
+    networkMode: 'always',
+    mutationFn: (id: string) => deleteNotification(id),
     onMutate: async (id: string) => {
       const snapshot = await takeSnapshot(client);
       const wasUnread = snapshot.lists.some(([, data]) => findNotification(data, id)?.isRead === false);
@@ -28,7 +31,14 @@ export function useDeleteNotification() {
       if (wasUnread) setUnreadCount(client, (count) => count - 1);
       return snapshot;
     },
-    onSuccess: ({ unreadCount }) => setUnreadCount(client, unreadCount),
+    onSuccess: (outcome) => {
+      // Kept on this device, or gone already (404, no answer): the optimistic change stays.
+      if (!outcome.sent || !outcome.data) {
+        if (outcome.sent) void client.invalidateQueries({ queryKey: notificationKeys.unreadCount() });
+        return;
+      }
+      setUnreadCount(client, outcome.data.unreadCount);
+    },
     onError: (error, _id, snapshot) => {
       if (isNotFound(error)) {
         // Gone already: what the member wanted. Only the count may be off.

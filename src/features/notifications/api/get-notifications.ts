@@ -2,6 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tans
 import { PAGE_SIZE_DEFAULT } from '@/contract/constants';
 import type { Notification } from '@/contract/notifications';
 import { apiFetch } from '@/lib/api-client';
+import { overNotificationPage } from '../data/writes';
 import { notificationKeys } from './notification-keys';
 
 /** Spec §9 general page size: 20 per page, offset = (page - 1) * limit (spec §7). */
@@ -35,7 +36,9 @@ export async function getNotifications(
 export const notificationsQueryOptions = (unreadOnly: boolean) =>
   infiniteQueryOptions({
     queryKey: notificationKeys.list(unreadOnly),
-    queryFn: ({ pageParam, signal }) => getNotifications(pageParam, unreadOnly, signal),
+    // A read mark or a delete still queued is not undone by the server's copy.
+    queryFn: async ({ pageParam, signal }) =>
+      overNotificationPage(await getNotifications(pageParam, unreadOnly, signal)),
     initialPageParam: 1,
     getNextPageParam: (last, pages) => {
       const loaded = pages.reduce((n, p) => n + p.items.length, 0);

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UnreadCount } from '@/contract/notifications';
 import { api } from '@/lib/api-client';
+import { overUnreadCount } from '../data/writes';
 import { notificationKeys } from './notification-keys';
 
 export async function getUnreadCount(signal?: AbortSignal): Promise<number> {
@@ -12,7 +13,7 @@ export async function getUnreadCount(signal?: AbortSignal): Promise<number> {
 export const unreadCountQueryOptions = () =>
   queryOptions({
     queryKey: notificationKeys.unreadCount(),
-    queryFn: ({ signal }) => getUnreadCount(signal),
+    queryFn: async ({ signal }) => overUnreadCount(await getUnreadCount(signal)),
     meta: { persist: true },
   });
 

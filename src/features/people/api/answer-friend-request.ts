@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FriendRequest, FriendRequestAnswer } from '@/contract/people';
-import { api } from '@/lib/api-client';
+import { queueFriendAnswer } from '../data/friends';
+import { queueAndAwait } from '@/lib/offline/outcome';
 import {
   dropRequest,
   refreshAfterWrite,
@@ -8,17 +9,15 @@ import {
   setFriendship,
   takeSnapshot,
 } from './friendship-cache';
-import { requireOnline, toastFailure, toastSuccess, type PersonRef } from './friend-writes';
+import { requestConflictCode, toastFailure, toastOutcome, type PersonRef } from './friend-writes';
 
 export type FriendRequestAction = FriendRequestAnswer['action'];
 
-/** PUT /friends/request/{id} {action}: accept or decline a request I received. */
-export async function answerFriendRequest(
-  requestId: string,
-  action: FriendRequestAction,
-): Promise<FriendRequest> {
-  requireOnline();
-  return api.put<FriendRequest>(`/friends/request/${encodeURIComponent(requestId)}`, { action });
+/** PUT /friends/request/{id} {action} through the outbox: accept or decline a request I received. */
+export function answerFriendRequest(requestId: string, userId: string, action: FriendRequestAction) {
+  return queueAndAwait<FriendRequest>((id) => queueFriendAnswer(requestId, userId, action, id), {
+    code: requestConflictCode,
+  });
 }
 
 export function useAnswerFriendRequest() {
@@ -26,7 +25,7 @@ export function useAnswerFriendRequest() {
   return useMutation({
     networkMode: 'always',
     mutationFn: (v: { requestId: string; action: FriendRequestAction; person: PersonRef }) =>
-      answerFriendRequest(v.requestId, v.action),
+      answerFriendRequest(v.requestId, v.person.id, v.action),
     onMutate: async ({ requestId, action, person }) => {
       const snapshot = await takeSnapshot(queryClient);
       dropRequest(queryClient, requestId);
@@ -36,8 +35,8 @@ export function useAnswerFriendRequest() {
       });
       return snapshot;
     },
-    onSuccess: (_answer, { action, person }) =>
-      toastSuccess(action === 'accept' ? 'FRIENDS.NOW_FRIENDS' : 'FRIENDS.REQUEST_DECLINED', person),
+    onSuccess: (outcome, { action, person }) =>
+      toastOutcome(outcome, action === 'accept' ? 'FRIENDS.NOW_FRIENDS' : 'FRIENDS.REQUEST_DECLINED', person),
     onError: (error, { person }, snapshot) => {
       restoreSnapshot(queryClient, snapshot);
       toastFailure(error, person);

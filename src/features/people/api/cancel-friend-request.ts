@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Removed } from '@/contract/people';
-import { api } from '@/lib/api-client';
+import { queueFriendCancel } from '../data/friends';
+import { queueAndAwait } from '@/lib/offline/outcome';
 import {
   dropRequest,
   refreshAfterWrite,
@@ -8,26 +9,28 @@ import {
   setFriendship,
   takeSnapshot,
 } from './friendship-cache';
-import { requireOnline, toastFailure, toastSuccess, type PersonRef } from './friend-writes';
+import { requestConflictCode, toastFailure, toastOutcome, type PersonRef } from './friend-writes';
 
-/** DELETE /friends/request/{id}: take back a request I sent. */
-export async function cancelFriendRequest(requestId: string): Promise<Removed> {
-  requireOnline();
-  return api.delete<Removed>(`/friends/request/${encodeURIComponent(requestId)}`);
+/** DELETE /friends/request/{id} through the outbox: take back a request I sent. */
+export function cancelFriendRequest(requestId: string, userId: string) {
+  return queueAndAwait<Removed>((id) => queueFriendCancel(requestId, userId, id), {
+    code: requestConflictCode,
+  });
 }
 
 export function useCancelFriendRequest() {
   const queryClient = useQueryClient();
   return useMutation({
     networkMode: 'always',
-    mutationFn: (v: { requestId: string; person: PersonRef }) => cancelFriendRequest(v.requestId),
+    mutationFn: (v: { requestId: string; person: PersonRef }) =>
+      cancelFriendRequest(v.requestId, v.person.id),
     onMutate: async ({ requestId, person }) => {
       const snapshot = await takeSnapshot(queryClient);
       dropRequest(queryClient, requestId);
       setFriendship(queryClient, person.id, { status: 'none', requestId: null });
       return snapshot;
     },
-    onSuccess: (_answer, { person }) => toastSuccess('FRIENDS.REQUEST_CANCELLED', person),
+    onSuccess: (outcome, { person }) => toastOutcome(outcome, 'FRIENDS.REQUEST_CANCELLED', person),
     onError: (error, { person }, snapshot) => {
       restoreSnapshot(queryClient, snapshot);
       toastFailure(error, person);

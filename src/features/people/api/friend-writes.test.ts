@@ -1,20 +1,34 @@
-// Friendship writes are online calls: offline they fail at once with "needs a connection"; each
-// refusal of the server is worded for the member.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+// Friendship writes go through the outbox (issue 14): offline they are kept on this device with
+// no request; each refusal of the server is worded for the member.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, NetworkError } from '@/lib/api-client';
-import { friendErrorKey, requireOnline } from './friend-writes';
+import { db, resetLocalDatabaseForTests } from '@/lib/db';
+import { friendErrorKey, requestConflictCode } from './friend-writes';
 import { sendFriendRequest } from './send-friend-request';
 
-afterEach(() => vi.restoreAllMocks());
+beforeEach(() => resetLocalDatabaseForTests(`friend-writes-${Math.random().toString(36).slice(2)}`));
+afterEach(() => {
+  db.close();
+  vi.restoreAllMocks();
+});
 
 describe('friend writes', () => {
-  it('offline: refused before any request, as a network error', async () => {
+  it('offline: kept in the outbox, as the request it will be, before any request', async () => {
     vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
-    expect(() => requireOnline()).toThrow(NetworkError);
-    await expect(sendFriendRequest('u1')).rejects.toBeInstanceOf(NetworkError);
+    await expect(sendFriendRequest('u1', 'r1')).resolves.toEqual({ sent: false });
     expect(fetch).not.toHaveBeenCalled();
+    expect(await db.outbox.toArray()).toMatchObject([
+      {
+        id: 'r1',
+        kind: 'friend.request',
+        entityId: 'person:u1',
+        method: 'POST',
+        path: '/friends/request',
+        body: { type: 'json', json: { userId: 'u1', id: 'r1' } },
+      },
+    ]);
     vi.unstubAllGlobals();
   });
 
@@ -31,5 +45,9 @@ describe('friend writes', () => {
     expect(friendErrorKey(new ApiError(500, 'INTERNAL_ERROR', 'x'))).toBe('FRIENDS.ERROR_GENERIC');
     // 429: the api client's toast already said it (spec §8).
     expect(friendErrorKey(new ApiError(429, 'TOO_MANY_REQUESTS', 'x'))).toBeNull();
+    // A refused answer or cancel of the outbox says 409 only: the request was closed already.
+    expect(friendErrorKey(new ApiError(409, requestConflictCode(409), 'x'))).toBe(
+      'FRIENDS.ERROR_NOT_PENDING',
+    );
   });
 });

@@ -1,10 +1,10 @@
-// What every friendship write shares: online only (not the outbox: a friend request means nothing
-// hours later), the member's name for the messages, and one way to word a failure.
-import { ApiError, isNetworkError, NetworkError } from '@/lib/api-client';
+// What every friendship write shares: the outbox (issue 14: offline too, sent once online), the
+// member's name for the messages, and one way to word a failure.
+import { ApiError, isNetworkError } from '@/lib/api-client';
 import { displayName } from '@/lib/display-name';
 import { i18n } from '@/lib/i18n';
-import { isOnline } from '@/lib/online';
 import { toast } from '@/lib/toast';
+import type { Outcome } from '@/lib/offline/outcome';
 
 /** The member a write is about, as any list shows them. */
 export type PersonRef = {
@@ -14,10 +14,9 @@ export type PersonRef = {
   username: string;
 };
 
-/** Offline, a write fails at once with the "needs a connection" message instead of hanging. */
-export function requireOnline(): void {
-  if (!isOnline()) throw new NetworkError('Friend writes need a connection');
-}
+/** The server's 409 on answering or cancelling a request: it was answered or cancelled already. */
+export const requestConflictCode = (status: number) =>
+  status === 409 ? 'FRIEND_REQUEST_NOT_PENDING' : `HTTP_${status}`;
 
 /** The catalog key telling what went wrong, or null when a toast was shown already (429). */
 export function friendErrorKey(error: unknown): string | null {
@@ -39,4 +38,10 @@ export function toastFailure(error: unknown, person: PersonRef): void {
 
 export function toastSuccess(key: string, person: PersonRef): void {
   toast.show({ kind: 'success', message: i18n._(key, { name: displayName(person) }) });
+}
+
+/** Sent: what the server did; kept on this device for later: says so. */
+export function toastOutcome(outcome: Outcome<unknown>, key: string, person: PersonRef): void {
+  if (outcome.sent) toastSuccess(key, person);
+  else toast.show({ kind: 'info', message: i18n._('FRIENDS.QUEUED', { name: displayName(person) }) });
 }

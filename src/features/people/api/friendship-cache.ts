@@ -37,8 +37,10 @@ export function setFriendship(queryClient: QueryClient, userId: string, friendsh
         }
       : data,
   );
+  // Only friends see the bio and the e-mail (spec §7): they go with the friendship.
+  const sees = friendship.status === 'friends' || friendship.status === 'self';
   queryClient.setQueryData<Profile>(peopleKeys.person(userId), (profile) =>
-    profile ? { ...profile, friendship } : profile,
+    profile ? { ...profile, friendship, ...(sees ? {} : { bio: null, email: null }) } : profile,
   );
   queryClient.setQueryData<FriendSuggestion[]>(friendsKeys.suggestions(), (list) =>
     list?.map((s) => (s.user.id === userId ? { ...s, user: { ...s.user, friendship } } : s)),

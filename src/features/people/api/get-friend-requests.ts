@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { FriendRequests } from '@/contract/people';
 import { api } from '@/lib/api-client';
 import { friendsKeys } from './keys';
+import { overRequests } from './pending-overlay';
 import { retryOnline } from './retry';
 
 /** GET /friends/requests: my pending requests, received (incoming) and sent (outgoing). */
@@ -12,7 +13,7 @@ export function getFriendRequests(signal?: AbortSignal): Promise<FriendRequests>
 export const friendRequestsQueryOptions = () =>
   queryOptions({
     queryKey: friendsKeys.requests(),
-    queryFn: ({ signal }) => getFriendRequests(signal),
+    queryFn: async ({ signal }) => overRequests(await getFriendRequests(signal)),
     retry: retryOnline,
     meta: { persist: true },
   });

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { FriendSuggestion } from '@/contract/people';
 import { api } from '@/lib/api-client';
 import { friendsKeys } from './keys';
+import { overSuggestions } from './pending-overlay';
 import { retryOnline } from './retry';
 
 /** GET /friends/suggestions: people I may know, with why (mutual friends, city, car makes). */
@@ -12,7 +13,7 @@ export function getFriendSuggestions(signal?: AbortSignal): Promise<FriendSugges
 export const friendSuggestionsQueryOptions = () =>
   queryOptions({
     queryKey: friendsKeys.suggestions(),
-    queryFn: ({ signal }) => getFriendSuggestions(signal),
+    queryFn: async ({ signal }) => overSuggestions(await getFriendSuggestions(signal)),
     retry: retryOnline,
   });
 

@@ -3,6 +3,7 @@ import { FRIENDS_PAGE_SIZE } from '@/contract/constants';
 import type { Friend, FriendList } from '@/contract/people';
 import { apiFetch } from '@/lib/api-client';
 import { friendsKeys } from './keys';
+import { overFriendsPage } from './pending-overlay';
 import { retryOnline } from './retry';
 
 export interface FriendsPage {
@@ -31,7 +32,8 @@ export async function getFriends(
 export const friendsQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: friendsKeys.list(),
-    queryFn: ({ pageParam, signal }) => getFriends({ limit: FRIENDS_PAGE_SIZE, offset: pageParam }, signal),
+    queryFn: async ({ pageParam, signal }) =>
+      overFriendsPage(await getFriends({ limit: FRIENDS_PAGE_SIZE, offset: pageParam }, signal)),
     initialPageParam: 0,
     getNextPageParam: (last) => {
       const next = last.offset + last.friends.length;

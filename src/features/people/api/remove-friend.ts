@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Removed } from '@/contract/people';
-import { api } from '@/lib/api-client';
+import { queueFriendRemove } from '../data/friends';
+import { queueAndAwait } from '@/lib/offline/outcome';
 import {
   dropFriend,
   refreshAfterWrite,
@@ -8,12 +9,11 @@ import {
   setFriendship,
   takeSnapshot,
 } from './friendship-cache';
-import { requireOnline, toastFailure, toastSuccess, type PersonRef } from './friend-writes';
+import { toastFailure, toastOutcome, type PersonRef } from './friend-writes';
 
-/** DELETE /friends/{userId}: we both stop being friends. */
-export async function removeFriend(userId: string): Promise<Removed> {
-  requireOnline();
-  return api.delete<Removed>(`/friends/${encodeURIComponent(userId)}`);
+/** DELETE /friends/{userId} through the outbox: we both stop being friends. */
+export function removeFriend(userId: string) {
+  return queueAndAwait<Removed>((id) => queueFriendRemove(userId, id));
 }
 
 export function useRemoveFriend() {
@@ -27,7 +27,7 @@ export function useRemoveFriend() {
       setFriendship(queryClient, person.id, { status: 'none', requestId: null });
       return snapshot;
     },
-    onSuccess: (_answer, person) => toastSuccess('FRIENDS.REMOVED', person),
+    onSuccess: (outcome, person) => toastOutcome(outcome, 'FRIENDS.REMOVED', person),
     onError: (error, person, snapshot) => {
       restoreSnapshot(queryClient, snapshot);
       toastFailure(error, person);

@@ -8,6 +8,7 @@ import { PAGE_SIZE_DEFAULT, PEOPLE_SEARCH_MIN_LENGTH } from '@/contract/constant
 import type { PersonCard } from '@/contract/people';
 import { apiFetch } from '@/lib/api-client';
 import { peopleKeys } from './keys';
+import { overCards } from './pending-overlay';
 import { retryOnline } from './retry';
 
 export const PEOPLE_SEARCH_PAGE_SIZE = PAGE_SIZE_DEFAULT;
@@ -28,7 +29,7 @@ export async function searchPeople(q: string, offset: number, signal?: AbortSign
     query: { q: q.trim(), limit: PEOPLE_SEARCH_PAGE_SIZE, offset },
     signal,
   });
-  return { items: answer.data, total: answer.meta?.total ?? answer.data.length, offset };
+  return { items: await overCards(answer.data), total: answer.meta?.total ?? answer.data.length, offset };
 }
 
 export const peopleSearchQueryOptions = (q: string) =>

@@ -1,7 +1,6 @@
 import type { Friendship } from '@/contract/people';
 import { displayName } from '@/lib/display-name';
 import { useT } from '@/lib/i18n';
-import { useOnline } from '@/lib/online';
 import { Button, CheckIcon, UserPlusIcon } from '@/ui';
 import { useAnswerFriendRequest } from '../api/answer-friend-request';
 import { useCancelFriendRequest } from '../api/cancel-friend-request';
@@ -14,7 +13,6 @@ import { useSendFriendRequest } from '../api/send-friend-request';
  */
 export function FriendshipAction({ person, friendship }: { person: PersonRef; friendship: Friendship }) {
   const t = useT();
-  const online = useOnline();
   const send = useSendFriendRequest();
   const cancel = useCancelFriendRequest();
   const answer = useAnswerFriendRequest();
@@ -35,9 +33,9 @@ export function FriendshipAction({ person, friendship }: { person: PersonRef; fr
         size="small"
         icon={<UserPlusIcon />}
         aria-label={t('FRIENDS.ADD_NAMED', { name })}
-        disabled={!online}
         busy={send.isPending}
-        onClick={() => send.mutate(person)}
+        // The client id is the request's id: it can be cancelled before it is even sent.
+        onClick={() => send.mutate({ ...person, requestId: crypto.randomUUID() })}
       >
         {t('FRIENDS.ADD')}
       </Button>
@@ -50,8 +48,7 @@ export function FriendshipAction({ person, friendship }: { person: PersonRef; fr
           size="small"
           variant="secondary"
           aria-label={t('FRIENDS.CANCEL_REQUEST_NAMED', { name })}
-          // Just sent: the request's id arrives with the answer.
-          disabled={!online || !requestId}
+          disabled={!requestId}
           busy={cancel.isPending}
           onClick={() => requestId && cancel.mutate({ requestId, person })}
         >
@@ -66,7 +63,7 @@ export function FriendshipAction({ person, friendship }: { person: PersonRef; fr
       <Button
         size="small"
         aria-label={t('FRIENDS.ACCEPT_NAMED', { name })}
-        disabled={!online || !requestId || busy === 'decline'}
+        disabled={!requestId || busy === 'decline'}
         busy={busy === 'accept'}
         onClick={() => requestId && answer.mutate({ requestId, action: 'accept', person })}
       >
@@ -76,7 +73,7 @@ export function FriendshipAction({ person, friendship }: { person: PersonRef; fr
         size="small"
         variant="secondary"
         aria-label={t('FRIENDS.DECLINE_NAMED', { name })}
-        disabled={!online || !requestId || busy === 'accept'}
+        disabled={!requestId || busy === 'accept'}
         busy={busy === 'decline'}
         onClick={() => requestId && answer.mutate({ requestId, action: 'decline', person })}
       >

@@ -1,6 +1,5 @@
 import { displayName } from '@/lib/display-name';
 import { useT } from '@/lib/i18n';
-import { useOnline } from '@/lib/online';
 import { Button, EmptyState, UsersIcon } from '@/ui';
 import { friendsOf, useFriends } from '../api/get-friends';
 import { PeopleList, PersonRow } from '../components/person-row';
@@ -10,7 +9,6 @@ import { ListPlaceholder, MoreButton } from './list-states';
 /** My friends, 20 at a time, each with a way to end the friendship (asked first). */
 export function FriendsPanel({ onFind }: { onFind: (tab: 'suggestions' | 'search') => void }) {
   const t = useT();
-  const online = useOnline();
   const friends = useFriends();
   const remove = useRemoveFriendConfirm();
   const list = friendsOf(friends.data);
@@ -45,7 +43,6 @@ export function FriendsPanel({ onFind }: { onFind: (tab: 'suggestions' | 'search
               <Button
                 variant="ghost"
                 size="small"
-                disabled={!online}
                 aria-label={t('FRIENDS.REMOVE_NAMED', { name: displayName(friend) })}
                 onClick={() => remove.ask(friend)}
               >

@@ -3,6 +3,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/testing/test-utils';
+import { db } from '@/lib/db';
 import { FRIENDS_PAGE_SIZE } from '@/contract/constants';
 import { routeNotification } from '@/lib/socket-streams';
 import { deferred, fail } from '@/testing/fetch';
@@ -115,7 +116,22 @@ describe('friends: my friends', () => {
     await waitFor(() => expect(toasts()).toContain('Alice Martin is no longer among your friends.'));
   });
 
-  it('a refused removal puts the friend back and says why', async () => {
+  it('a refused removal puts the friend back and says why; the write waits under "needs attention"', async () => {
+    const alice = server.add({ firstName: 'Alice', lastName: 'Martin' });
+    server.befriend(alice);
+    // A refusal (4xx): the outbox keeps the write for the member to retry or discard (issue 14).
+    server.once(`DELETE ${API}/friends/${alice.id}`, () => fail(403, 'FORBIDDEN', 'Not allowed.'));
+    await renderApp('/friends');
+    await screen.findByRole('list', { name: 'Your friends' });
+    fireEvent.click(button('Remove from friends: Alice Martin'));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(toasts()).toContain('That did not work. Please try again.'));
+    expect(await screen.findByRole('listitem', { name: 'Alice Martin' })).toBeTruthy();
+    const [entry] = await db.outbox.where('kind').equals('friend.remove').toArray();
+    expect(entry).toMatchObject({ status: 'failed', lastStatus: 403 });
+  });
+
+  it('a removal the server cannot take now (5xx) is kept and sent again: nothing lost', async () => {
     const alice = server.add({ firstName: 'Alice', lastName: 'Martin' });
     server.befriend(alice);
     server.once(`DELETE ${API}/friends/${alice.id}`, () => fail(500, 'INTERNAL_ERROR', 'boom'));
@@ -123,8 +139,9 @@ describe('friends: my friends', () => {
     await screen.findByRole('list', { name: 'Your friends' });
     fireEvent.click(button('Remove from friends: Alice Martin'));
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Remove' }));
-    await waitFor(() => expect(toasts()).toContain('That did not work. Please try again.'));
-    expect(await screen.findByRole('listitem', { name: 'Alice Martin' })).toBeTruthy();
+    await waitFor(() => expect(server.isFriend(alice.id)).toBe(false), { timeout: 15_000 });
+    expect(server.to('DELETE', `${API}/friends/${alice.id}`)).toHaveLength(2);
+    expect(await screen.findByRole('heading', { name: 'No friends yet' })).toBeTruthy();
   });
 
   it('a failed load shows an error with a retry', async () => {
@@ -289,12 +306,14 @@ describe('friends: tabs', () => {
 });
 
 describe('friends: offline', () => {
-  it('says writes need a connection, disables them, and shows the needs-a-connection state', async () => {
+  it('says writes are kept for later, and shows the needs-a-connection state', async () => {
     const onLine = vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
     try {
       await renderApp('/friends?tab=suggestions');
       expect(
-        screen.getByText('You are offline. Adding, accepting or removing friends needs a connection.'),
+        screen.getByText(
+          'You are offline. Friend requests, answers and removals are kept on this device and sent once you are back online.',
+        ),
       ).toBeTruthy();
       expect(await screen.findByRole('heading', { name: 'Needs a connection' })).toBeTruthy();
       expect(button('Try again').hasAttribute('disabled')).toBe(true);
@@ -303,7 +322,7 @@ describe('friends: offline', () => {
     }
   });
 
-  it('keeps showing the friends it has, with the remove buttons disabled', async () => {
+  it('keeps showing the friends it has; a removal is kept on the device and survives a reload', async () => {
     const alice = server.add({ firstName: 'Alice', lastName: 'Martin' });
     server.befriend(alice);
     await renderApp('/friends');
@@ -312,8 +331,16 @@ describe('friends: offline', () => {
     try {
       act(() => void window.dispatchEvent(new Event('offline')));
       expect(await screen.findByText(/You are offline/)).toBeTruthy();
-      expect(button('Remove from friends: Alice Martin').hasAttribute('disabled')).toBe(true);
       expect(row('Alice Martin')).toBeTruthy();
+      fireEvent.click(button('Remove from friends: Alice Martin'));
+      fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Remove' }));
+      expect(await screen.findByRole('heading', { name: 'No friends yet' })).toBeTruthy();
+      await waitFor(() =>
+        expect(toasts()).toContain('Kept on this device: it will be sent once you are back online.'),
+      );
+      const [entry] = await db.outbox.where('kind').equals('friend.remove').toArray();
+      expect(entry).toMatchObject({ method: 'DELETE', path: `/friends/${alice.id}` });
+      expect(server.isFriend(alice.id)).toBe(true);
     } finally {
       onLine.mockRestore();
     }

@@ -16,7 +16,7 @@ import '../people.css';
 
 /**
  * friends (spec §2, §7): my friends, requests received and sent, suggestions, and the people
- * search. Every write here is an online call; offline the screen says so and shows what it kept.
+ * search. Every write goes through the outbox: offline it is kept on this device and sent later.
  */
 export function FriendsScreen({
   tab,

@@ -3,6 +3,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/testing/test-utils';
+import { db } from '@/lib/db';
 import { PEOPLE_SEARCH_MIN_LENGTH } from '@/contract/constants';
 import { SEARCH_DEBOUNCE_MS } from '../hooks/use-debounced-value';
 import type { PeopleServer } from '@/features/people/testing/people-server';
@@ -162,18 +163,33 @@ describe('people search', () => {
     expect(screen.queryByRole('button', { name: 'Clear the search' })).toBeNull();
   });
 
-  it('offline: the actions are disabled and the screen says why', async () => {
-    server.add({ firstName: 'Zoe', lastName: 'Blanc' });
+  it('offline (issue 14): adding still works, kept on this device, and the screen says so', async () => {
+    const zoe = server.add({ firstName: 'Zoe', lastName: 'Blanc' });
     await renderApp('/friends?tab=search');
     type('zoe');
     const add = await screen.findByRole('button', { name: 'Add friend: Zoe Blanc' });
     const onLine = vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
     try {
       act(() => void window.dispatchEvent(new Event('offline')));
-      await waitFor(() => expect(add.hasAttribute('disabled')).toBe(true));
       expect(
-        screen.getByText('You are offline. Adding, accepting or removing friends needs a connection.'),
+        await screen.findByText(
+          'You are offline. Friend requests, answers and removals are kept on this device and sent once you are back online.',
+        ),
       ).toBeTruthy();
+      expect(add.hasAttribute('disabled')).toBe(false);
+      fireEvent.click(add);
+      expect(await screen.findByRole('button', { name: 'Cancel request: Zoe Blanc' })).toBeTruthy();
+      await waitFor(() =>
+        expect(toasts()).toContain('Kept on this device: it will be sent once you are back online.'),
+      );
+      // Waiting in the outbox, under Zoe's row; nothing reached the server.
+      const [entry] = await db.outbox.where('kind').equals('friend.request').toArray();
+      expect(entry).toMatchObject({
+        kind: 'friend.request',
+        entityId: `person:${zoe.id}`,
+      });
+      expect(entry?.status).not.toBe('failed');
+      expect(server.requestStatus(entry!.id)).toBeUndefined();
     } finally {
       onLine.mockRestore();
     }

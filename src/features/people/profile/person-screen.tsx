@@ -50,7 +50,6 @@ export function PersonScreen({ id }: { id: string }) {
                   <Button
                     variant="ghost"
                     size="small"
-                    disabled={!online}
                     aria-label={t('FRIENDS.REMOVE_NAMED', { name: displayName(profile) })}
                     onClick={() => remove.ask(profile)}
                   >

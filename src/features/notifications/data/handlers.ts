@@ -1,0 +1,29 @@
+// After the server confirms a read mark or a delete: the screen waiting gets the answer, and the
+// cached lists and the bell take the server's figures (a replay from an earlier session too).
+import type { Notification } from '@/contract/notifications';
+import { settleSent } from '@/lib/offline/outcome';
+import type { OnSent, OutboxHandlers } from '@/lib/outbox';
+import { queryClient } from '@/lib/query-client';
+import { replaceNotification } from '../cache';
+import { notificationKeys } from '../api/notification-keys';
+import { setUnreadCount, updateLists } from '../api/optimistic';
+import { NOTIFICATION_KINDS } from './writes';
+
+const applied: OnSent = (entry, data) => {
+  settleSent(entry, data);
+  const answer = data as { unreadCount?: unknown; notification?: Notification } | null | undefined;
+  if (answer?.notification) {
+    const notification = answer.notification;
+    updateLists(queryClient, (pages) => replaceNotification(pages, notification));
+  }
+  if (typeof answer?.unreadCount === 'number') setUnreadCount(queryClient, answer.unreadCount);
+  if (entry.kind === NOTIFICATION_KINDS.readAll)
+    void queryClient.invalidateQueries({ queryKey: notificationKeys.list(true) });
+};
+
+/** The notifications' reconciliation handlers, by entry kind (the app registers them). */
+export const notificationHandlers: OutboxHandlers = {
+  [NOTIFICATION_KINDS.read]: applied,
+  [NOTIFICATION_KINDS.readAll]: applied,
+  [NOTIFICATION_KINDS.delete]: applied,
+};

@@ -1,0 +1,29 @@
+// After the server confirms a people write: the screen waiting for it gets the answer, the
+// caches ask the server again, the session takes the account's language. Handlers run after the
+// fetch, outside any transaction (src/lib/outbox/handlers.ts).
+import type { OnSent, OutboxHandlers } from '@/lib/outbox';
+import { queryClient } from '@/lib/query-client';
+import { PEOPLE_KINDS } from './kinds';
+import { reconcileLanguage } from './language';
+import { settleSent } from '@/lib/offline/outcome';
+
+/** A friendship changed on the server: every list that shows one asks again. */
+const friendshipSent: OnSent = async (entry, data) => {
+  settleSent(entry, data);
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['friends'] }),
+    queryClient.invalidateQueries({ queryKey: ['people'] }),
+  ]);
+};
+
+/** The people feature's reconciliation handlers, by entry kind (the app registers them). */
+export const peopleHandlers: OutboxHandlers = {
+  [PEOPLE_KINDS.friendRequest]: friendshipSent,
+  [PEOPLE_KINDS.friendAnswer]: friendshipSent,
+  [PEOPLE_KINDS.friendCancel]: friendshipSent,
+  [PEOPLE_KINDS.friendRemove]: friendshipSent,
+  [PEOPLE_KINDS.language]: (entry, data) => {
+    settleSent(entry, data);
+    return reconcileLanguage(data);
+  },
+};

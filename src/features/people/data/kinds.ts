@@ -1,0 +1,12 @@
+// The outbox entry kinds of the people feature: friendships and the account's language
+// (docs/OFFLINE-FIRST.md: every write goes through the outbox).
+export const PEOPLE_KINDS = {
+  friendRequest: 'friend.request',
+  friendAnswer: 'friend.answer',
+  friendCancel: 'friend.cancel',
+  friendRemove: 'friend.remove',
+  language: 'profile.language',
+} as const;
+
+/** The language has its own row: a new choice replaces one not sent yet. */
+export const LANGUAGE_ENTITY = 'account:language';
