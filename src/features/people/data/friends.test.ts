@@ -26,14 +26,21 @@ beforeEach(() => {
   signedIn();
   server = installPeopleServer();
 });
-afterEach(() => {
+afterEach(async () => {
+  // A pass started with `void replay()` may still be writing: let it finish before closing.
+  await Promise.allSettled(passes.splice(0));
   db.close();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });
 
 const offline = (value: boolean) => vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(!value);
-const replay = () => createReplayer({ random: () => 0, refresh: vi.fn() }).replay();
+const passes: Promise<void>[] = [];
+const replay = () => {
+  const pass = createReplayer({ random: () => 0, refresh: vi.fn() }).replay();
+  passes.push(pass);
+  return pass;
+};
 /** A new page on the same device: the same database, opened again. */
 const reload = () => {
   db.close();
