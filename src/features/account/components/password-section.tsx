@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import {
   checkPassword,
@@ -102,6 +103,10 @@ export function PasswordSection() {
           {...field('confirmation')}
         />
         <div className="account-form__actions">
+          {/* An account made with an outside sign-in has no password: the reset mail sets one. */}
+          <Link to="/forgot-password" className="account-form__aside">
+            {t('ACCOUNT.PASSWORD_FORGOT')}
+          </Link>
           <Button type="submit" busy={mutation.isPending}>
             {mutation.isPending ? t('AUTH.SAVING') : t('ACCOUNT.PASSWORD_SUBMIT')}
           </Button>
