@@ -23,6 +23,7 @@ describe('request interceptor (spec §7)', () => {
     '/auth/validate-reset-token/abc',
     '/legal/terms',
     '/auth/providers',
+    '/users/me/email/confirm',
   ])('sends %s without a bearer header', async (path) => {
     signedIn();
     const http = installFetch({ [`POST ${API}${path}`]: () => ok({}) });
@@ -46,6 +47,9 @@ describe('request interceptor (spec §7)', () => {
     expect(lib.isPublicApiPath('/auth/login?next=1')).toBe(true);
     expect(lib.isPublicApiPath('/auth/me')).toBe(false);
     expect(lib.isPublicApiPath('/legalese')).toBe(false);
+    // Confirming a new e-mail is public; asking for the change is not.
+    expect(lib.isPublicApiPath('/users/me/email/confirm')).toBe(true);
+    expect(lib.isPublicApiPath('/users/me/email')).toBe(false);
   });
 
   it('refreshes an expired access token first, then sends with the new one', async () => {

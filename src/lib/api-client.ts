@@ -23,6 +23,8 @@ export const PUBLIC_API_PATHS = [
   '/legal',
   // Not in the spec's list: our addition, the login screen's provider buttons (public data).
   '/auth/providers',
+  // Also ours: confirming a new e-mail from its mailed link, signed in or not (the token is the proof).
+  '/users/me/email/confirm',
 ] as const;
 /** Spec §9: while another refresh runs, the interceptor looks again every 100 ms. */
 export const REFRESH_POLL_MS = 100;

@@ -15,10 +15,25 @@ export const isPdfFile = (file: Blob): boolean => file.type === 'application/pdf
 export const isAttachmentFile = (file: Blob): boolean => isImageFile(file) || isPdfFile(file);
 
 const KB = 1024;
-const MB = 1024 * KB;
+/** Intl's units, each 1024 times the one before (the app counts in binary, like the server's limits). */
+const SIZE_UNITS = ['kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
 
-/** A size for people, in the current locale's words: "0.8 kB", "12.5 kB", "10 MB" ("10 Mo" in French). */
+/**
+ * A size for people, in the current locale's words and a unit that fits, one decimal at most:
+ * "0.8 kB", "12.5 kB", "10 MB", "1.5 GB" ("1,5 Go" in French). A value that would read 1,024 of a
+ * unit moves up to the next one.
+ */
 export function formatBytes(bytes: number): string {
-  const [value, unit] = bytes >= MB ? [bytes / MB, 'megabyte'] : [bytes / KB, 'kilobyte'];
-  return formatNumber(value, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 });
+  let value = bytes / KB;
+  let unit = 0;
+  while (unit < SIZE_UNITS.length - 1 && Math.round(value * 10) / 10 >= KB) {
+    value /= KB;
+    unit += 1;
+  }
+  return formatNumber(value, {
+    style: 'unit',
+    unit: SIZE_UNITS[unit],
+    unitDisplay: 'short',
+    maximumFractionDigits: 1,
+  });
 }

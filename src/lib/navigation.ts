@@ -20,8 +20,16 @@ export function navigateTo(to: string, opts?: NavigateOptions): void {
 }
 
 // Spec §2: the paths a signed-out member may stay on. /legal/{type} is a public route of the
-// spec too (it is linked from the signed-out screens), so it is kept reachable.
-const SIGNED_OUT_PATHS = ['/login', '/auth/callback', '/signup', '/forgot-password', '/reset-password'];
+// spec too (it is linked from the signed-out screens), so it is kept reachable. /confirm-email is
+// ours: the link mailed to a new address, opened on whichever device, signed in or not.
+const SIGNED_OUT_PATHS = [
+  '/login',
+  '/auth/callback',
+  '/signup',
+  '/forgot-password',
+  '/reset-password',
+  '/confirm-email',
+];
 
 export function normalisePath(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

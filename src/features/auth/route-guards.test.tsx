@@ -32,6 +32,7 @@ const PUBLIC = [
   '/auth/callback',
   '/legal/terms',
   '/legal/privacy',
+  '/confirm-email',
 ];
 
 describe('rootRedirectTarget (spec §2 root behaviour)', () => {

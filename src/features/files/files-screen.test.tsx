@@ -94,6 +94,18 @@ describe('files screen', () => {
     expect(spaced(250 * 1024)).toBe('250 ko');
   });
 
+  it('formats sizes of a gigabyte and more in GB, with one decimal at most', () => {
+    const spaced = (bytes: number) => formatBytes(bytes).replace(/\s/g, ' ');
+    // A device's share of a disk: about 10 GB, not "10,242.8 MB".
+    expect(spaced(10_242.8 * MiB)).toBe('10 GB');
+    expect(spaced(1536 * MiB)).toBe('1.5 GB');
+    expect(spaced(1023 * MiB)).toBe('1,023 MB');
+    expect(spaced(3 * 1024 * 1024 * MiB)).toBe('3 TB');
+    activateCatalog('fr-FR');
+    expect(spaced(1536 * MiB)).toBe('1,5 Go');
+    expect(spaced(10_242.8 * MiB)).toBe('10 Go');
+  });
+
   it('shows skeleton rows while loading, then each file with its size, date and uses, and the quota', async () => {
     const answer = deferred<Response>();
     const { to } = server({ 'GET /api/v1.0/files': () => answer.promise });
@@ -145,7 +157,7 @@ describe('files screen', () => {
     });
     await renderApp('/files');
     const device = await screen.findByRole('meter', { name: 'On this device' });
-    expect(device.getAttribute('aria-valuetext')).toBe('3 MB kept, 1,024 MB available');
+    expect(device.getAttribute('aria-valuetext')).toBe('3 MB kept, 1 GB available');
   });
 
   it('an empty state when there is no file', async () => {

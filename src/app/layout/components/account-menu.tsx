@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useGuardedSignOut } from '@/features/sync/hooks/use-guarded-sign-out';
 import { session, useSession } from '@/lib/auth/session';
@@ -64,6 +65,30 @@ export function AccountMenu() {
             <span className="layout__menu-caption">{t('NAV.SIGNED_IN_AS')}</span>
             <strong>{name}</strong>
           </p>
+          <nav className="layout__menu-links" aria-label={t('NAV.ACCOUNT_MENU')}>
+            <Link to="/account" className="layout__menu-link" onClick={() => setOpen(false)}>
+              {t('ACCOUNT.MENU_SETTINGS')}
+            </Link>
+            <Link to="/files" className="layout__menu-link" onClick={() => setOpen(false)}>
+              {t('FILES.TITLE')}
+            </Link>
+            <Link
+              to="/legal/$type"
+              params={{ type: 'terms' }}
+              className="layout__menu-link layout__menu-link--minor"
+              onClick={() => setOpen(false)}
+            >
+              {t('LEGAL.TERMS')}
+            </Link>
+            <Link
+              to="/legal/$type"
+              params={{ type: 'privacy' }}
+              className="layout__menu-link layout__menu-link--minor"
+              onClick={() => setOpen(false)}
+            >
+              {t('LEGAL.PRIVACY')}
+            </Link>
+          </nav>
           <LanguageSwitch />
           <Button
             variant="secondary"

@@ -1,0 +1,40 @@
+// The account menu leads to the account settings, the files, and the legal pages (once signed in
+// they had no other way in).
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { activateCatalog, renderApp } from '@/testing/test-utils';
+import { endAccountTest, startAccountTest } from './testing/setup';
+
+vi.mock(
+  '@/lib/auth/session',
+  async () => (await import('@/features/people/testing/session')).peopleSessionModule,
+);
+vi.setConfig({ testTimeout: 30_000 });
+
+afterEach(endAccountTest);
+
+describe('account menu', () => {
+  it('links to account settings, files, terms and privacy', async () => {
+    startAccountTest();
+    await renderApp('/my-posts');
+    fireEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
+    const links = within(screen.getByRole('navigation', { name: 'Account menu' })).getAllByRole('link');
+    expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
+      ['Account settings', '/account'],
+      ['Files', '/files'],
+      ['Terms of use', '/legal/terms'],
+      ['Privacy policy', '/legal/privacy'],
+    ]);
+  });
+
+  it('in French too, and following a link closes the menu and opens the screen', async () => {
+    startAccountTest();
+    activateCatalog('fr-FR');
+    const { router } = await renderApp('/my-posts');
+    fireEvent.click(await screen.findByRole('button', { name: 'Menu du compte' }));
+    fireEvent.click(screen.getByRole('link', { name: 'Paramètres du compte' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Paramètres du compte' })).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Menu du compte' })).toBeNull();
+  });
+});

@@ -1,0 +1,26 @@
+import { useT } from '@/lib/i18n';
+import { Page } from '@/ui';
+import { EmailSection } from './components/email-section';
+import { LanguageSection } from './components/language-section';
+import { NotificationsSection } from './components/notifications-section';
+import { PasswordSection } from './components/password-section';
+import './account.css';
+
+/**
+ * Account settings: the e-mail I sign in with, my password, which notifications I get and my
+ * language. Online only (each change is checked by the server at once).
+ */
+export function AccountSettingsScreen() {
+  const t = useT();
+  return (
+    <Page title={t('ACCOUNT.TITLE')}>
+      <div className="account">
+        <EmailSection />
+        <PasswordSection />
+        <NotificationsSection />
+        <LanguageSection />
+        {/* "Your data" (export my data, delete my account) comes here with the later issue that builds them. */}
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,149 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import {
+  checkEmail,
+  FormErrorAlert,
+  useFieldMessage,
+  type FieldErrors,
+  type FormError,
+} from '@/features/auth';
+import { useSession } from '@/lib/auth/session';
+import { useT } from '@/lib/i18n';
+import { Alert, Button, PasswordField, TextField } from '@/ui';
+import { accountFormErrors } from '../account-errors';
+import { useRequestEmailChange } from '../api/request-email-change';
+import { SettingsSection } from './settings-section';
+import { useFocusFirstError } from './use-focus-first-error';
+
+type EmailFormField = 'newEmail' | 'password';
+const EMPTY: Record<EmailFormField, string> = { newEmail: '', password: '' };
+
+const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * The e-mail I sign in with, and a way to change it: the new address gets a link, and the change
+ * happens when that link is opened. The answer never says whether the address is taken.
+ */
+export function EmailSection() {
+  const t = useT();
+  const fieldMessage = useFieldMessage();
+  const { user } = useSession();
+  const mutation = useRequestEmailChange();
+  const [open, setOpen] = useState(false);
+  const [values, setValues] = useState(EMPTY);
+  const [errors, setErrors] = useState<FieldErrors<EmailFormField>>({});
+  const [formError, setFormError] = useState<FormError | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const { form, focusFirstError } = useFocusFirstError();
+  const toggle = useRef<HTMLDivElement>(null);
+  const [focusToggle, setFocusToggle] = useState(false);
+  const current = user?.email ?? '';
+
+  // The form closed (sent or cancelled): the focus goes back to the button that opened it.
+  useEffect(() => {
+    if (!open && focusToggle) {
+      toggle.current?.querySelector('button')?.focus();
+      setFocusToggle(false);
+    }
+  }, [open, focusToggle]);
+
+  const refuse = (found: FieldErrors<EmailFormField>, message: FormError | null) => {
+    setErrors(found);
+    setFormError(message);
+    focusFirstError();
+  };
+
+  const close = () => {
+    setOpen(false);
+    setValues(EMPTY);
+    setErrors({});
+    setFormError(null);
+    setFocusToggle(true);
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (mutation.isPending) return;
+    const found: FieldErrors<EmailFormField> = {};
+    const rule = checkEmail(values.newEmail);
+    if (rule) found.newEmail = rule;
+    else if (current && sameAddress(values.newEmail, current)) found.newEmail = { key: 'ACCOUNT.EMAIL_SAME' };
+    if (!values.password) found.password = { key: 'VALIDATION.REQUIRED' };
+    if (Object.keys(found).length) return refuse(found, null);
+    const newEmail = values.newEmail.trim();
+    setErrors({});
+    setFormError(null);
+    mutation.mutate(
+      { newEmail, password: values.password },
+      {
+        onSuccess: () => {
+          setSentTo(newEmail);
+          close();
+        },
+        onError: (error) => {
+          const { fields, form: message } = accountFormErrors(error, ['newEmail', 'password'] as const);
+          refuse(fields, message);
+        },
+      },
+    );
+  };
+
+  const field = (name: EmailFormField) => ({
+    value: values[name],
+    onChange: (event: { target: { value: string } }) => {
+      setValues((v) => ({ ...v, [name]: event.target.value }));
+      if (errors[name]) setErrors((e) => ({ ...e, [name]: undefined }));
+    },
+    error: fieldMessage(errors[name]),
+  });
+
+  return (
+    <SettingsSection title={t('ACCOUNT.EMAIL_TITLE')}>
+      <p className="account-email">
+        <span className="account-email__caption">{t('ACCOUNT.EMAIL_CURRENT')}</span>
+        <strong className="account-email__value">{current}</strong>
+      </p>
+      {sentTo ? <Alert kind="success">{t('ACCOUNT.EMAIL_SENT', { email: sentTo })}</Alert> : null}
+      {open ? (
+        <form ref={form} className="account-form" noValidate onSubmit={onSubmit}>
+          <FormErrorAlert error={formError} />
+          <TextField
+            label={t('ACCOUNT.EMAIL_NEW')}
+            // Opened on purpose by the member: the first field takes the focus.
+            autoFocus
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            spellCheck={false}
+            {...field('newEmail')}
+          />
+          <PasswordField
+            label={t('ACCOUNT.CURRENT_PASSWORD')}
+            autoComplete="current-password"
+            description={t('ACCOUNT.EMAIL_PASSWORD_HINT')}
+            {...field('password')}
+          />
+          <div className="account-form__actions">
+            <Button variant="secondary" onClick={close} disabled={mutation.isPending}>
+              {t('ACCOUNT.CANCEL')}
+            </Button>
+            <Button type="submit" busy={mutation.isPending}>
+              {mutation.isPending ? t('AUTH.SENDING') : t('ACCOUNT.EMAIL_SUBMIT')}
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <div className="account-form__actions" ref={toggle}>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setSentTo(null);
+              setOpen(true);
+            }}
+          >
+            {t('ACCOUNT.EMAIL_CHANGE')}
+          </Button>
+        </div>
+      )}
+    </SettingsSection>
+  );
+}

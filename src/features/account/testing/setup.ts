@@ -1,0 +1,51 @@
+// Before and after each account screen test: a fresh device database, a signed-in member with
+// tokens, the English catalog and a fetch double for the account calls; afterwards nothing left
+// running. Calls no route answers (the shell's own: counts, notifications) fail as offline ones.
+import { act, cleanup, configure } from '@testing-library/react';
+import { vi } from 'vitest';
+import type { NotificationPreferences } from '@/contract/account';
+import { stopSignedInSync } from '@/app/sync-lifecycle';
+import { db, resetLocalDatabaseForTests } from '@/lib/db';
+import { toast } from '@/lib/toast';
+import { signedIn } from '@/testing/api-client';
+import { installFetch, ok, type Route } from '@/testing/fetch';
+import { setSignedIn, TEST_USER } from '@/testing/session-mock';
+import { activateCatalog } from '@/testing/test-utils';
+import { setSessionUser } from '@/features/people/testing/session';
+
+// A shared, loaded machine: the first render compiles the route chunks.
+configure({ asyncUtilTimeout: 10_000 });
+
+export const API = '/api/v1.0';
+let count = 0;
+
+export const ALL_ON: NotificationPreferences = {
+  notifyLikes: true,
+  notifyComments: true,
+  notifyFriendRequests: true,
+  notifyMessages: true,
+  notifyChat: true,
+};
+
+export function startAccountTest(routes: Record<string, Route> = {}, { signedInNow = true } = {}) {
+  count += 1;
+  resetLocalDatabaseForTests(`account-${count}-${Math.random().toString(36).slice(2)}`);
+  if (signedInNow) signedIn();
+  setSignedIn(signedInNow);
+  setSessionUser({ ...TEST_USER });
+  activateCatalog('en-US');
+  return installFetch({
+    [`GET ${API}/users/me/preferences`]: () => ok(ALL_ON),
+    ...routes,
+  });
+}
+
+export async function endAccountTest() {
+  cleanup();
+  stopSignedInSync();
+  await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+  db.close();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  for (const item of toast.list()) toast.dismiss(item.id);
+}
