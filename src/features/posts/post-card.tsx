@@ -9,6 +9,7 @@ import { formatDate, useT } from '@/lib/i18n';
 import { Button, ConfirmDialog } from '@/ui';
 // Not the editor's barrel: the feed's first render must not pull the editor in.
 import { showMediaImages } from '@/ui/rich-text-editor/rich-text-images';
+import { PhotoButton } from '@/ui/photo-viewer';
 import { deletePost, loadTextImage, toggleLike, type LocalPost } from './data';
 import { ChatBubbleIcon, HeartIcon } from './icons';
 
@@ -59,19 +60,27 @@ function PostImage({ post }: { post: LocalPost }) {
   const t = useT();
   const src = useMediaUrl(post.image);
   const ratio = post.imageWidth && post.imageHeight ? `${post.imageWidth} / ${post.imageHeight}` : '4 / 3';
+  const alt = t('POSTS.IMAGE_ALT');
+  // A tap opens it full screen, zoomable (the viewer reads the same cached file).
   return (
-    <div className="post-card__image" style={{ aspectRatio: ratio }}>
+    <PhotoButton
+      photos={post.image ? [{ url: post.image, alt }] : []}
+      label={t('POSTS.POST_BY', { name: displayName(post.author) })}
+      name={t('PHOTO_VIEWER.OPEN', { name: alt })}
+      className="post-card__image"
+      style={{ aspectRatio: ratio }}
+    >
       {src ? (
         <img
           src={src}
-          alt={t('POSTS.IMAGE_ALT')}
+          alt={alt}
           loading="lazy"
           decoding="async"
           width={post.imageWidth ?? undefined}
           height={post.imageHeight ?? undefined}
         />
       ) : null}
-    </div>
+    </PhotoButton>
   );
 }
 
