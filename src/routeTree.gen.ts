@@ -40,6 +40,7 @@ import { Route as AuthenticatedPeopleIdRouteImport } from './routes/_authenticat
 import { Route as AuthenticatedPostIdRouteImport } from './routes/_authenticated/post.$id'
 import { Route as AuthenticatedChatWithUserIdRouteImport } from './routes/_authenticated/chat.with.$userId'
 import { Route as AuthenticatedEditCarLogCarIdLogIdRouteImport } from './routes/_authenticated/edit-car-log.$carId.$logId'
+import { Route as AuthenticatedMyCarsCarIdLogsLogIdRouteImport } from './routes/_authenticated/my-cars_.$carId.logs.$logId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -204,6 +205,12 @@ const AuthenticatedEditCarLogCarIdLogIdRoute =
     path: '/edit-car-log/$carId/$logId',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedMyCarsCarIdLogsLogIdRoute =
+  AuthenticatedMyCarsCarIdLogsLogIdRouteImport.update({
+    id: '/my-cars_/$carId/logs/$logId',
+    path: '/my-cars/$carId/logs/$logId',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -236,6 +243,7 @@ export interface FileRoutesByFullPath {
   '/post/$id': typeof AuthenticatedPostIdRoute
   '/chat/with/$userId': typeof AuthenticatedChatWithUserIdRoute
   '/edit-car-log/$carId/$logId': typeof AuthenticatedEditCarLogCarIdLogIdRoute
+  '/my-cars/$carId/logs/$logId': typeof AuthenticatedMyCarsCarIdLogsLogIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -268,6 +276,7 @@ export interface FileRoutesByTo {
   '/post/$id': typeof AuthenticatedPostIdRoute
   '/chat/with/$userId': typeof AuthenticatedChatWithUserIdRoute
   '/edit-car-log/$carId/$logId': typeof AuthenticatedEditCarLogCarIdLogIdRoute
+  '/my-cars/$carId/logs/$logId': typeof AuthenticatedMyCarsCarIdLogsLogIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -302,6 +311,7 @@ export interface FileRoutesById {
   '/_authenticated/post/$id': typeof AuthenticatedPostIdRoute
   '/_authenticated/chat/with/$userId': typeof AuthenticatedChatWithUserIdRoute
   '/_authenticated/edit-car-log/$carId/$logId': typeof AuthenticatedEditCarLogCarIdLogIdRoute
+  '/_authenticated/my-cars_/$carId/logs/$logId': typeof AuthenticatedMyCarsCarIdLogsLogIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -336,6 +346,7 @@ export interface FileRouteTypes {
     | '/post/$id'
     | '/chat/with/$userId'
     | '/edit-car-log/$carId/$logId'
+    | '/my-cars/$carId/logs/$logId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -368,6 +379,7 @@ export interface FileRouteTypes {
     | '/post/$id'
     | '/chat/with/$userId'
     | '/edit-car-log/$carId/$logId'
+    | '/my-cars/$carId/logs/$logId'
   id:
     | '__root__'
     | '/'
@@ -401,6 +413,7 @@ export interface FileRouteTypes {
     | '/_authenticated/post/$id'
     | '/_authenticated/chat/with/$userId'
     | '/_authenticated/edit-car-log/$carId/$logId'
+    | '/_authenticated/my-cars_/$carId/logs/$logId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -633,6 +646,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedEditCarLogCarIdLogIdRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/my-cars_/$carId/logs/$logId': {
+      id: '/_authenticated/my-cars_/$carId/logs/$logId'
+      path: '/my-cars/$carId/logs/$logId'
+      fullPath: '/my-cars/$carId/logs/$logId'
+      preLoaderRoute: typeof AuthenticatedMyCarsCarIdLogsLogIdRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
   }
 }
 
@@ -660,6 +680,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedPostIdRoute: typeof AuthenticatedPostIdRoute
   AuthenticatedChatWithUserIdRoute: typeof AuthenticatedChatWithUserIdRoute
   AuthenticatedEditCarLogCarIdLogIdRoute: typeof AuthenticatedEditCarLogCarIdLogIdRoute
+  AuthenticatedMyCarsCarIdLogsLogIdRoute: typeof AuthenticatedMyCarsCarIdLogsLogIdRoute
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
@@ -687,6 +708,8 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedChatWithUserIdRoute: AuthenticatedChatWithUserIdRoute,
   AuthenticatedEditCarLogCarIdLogIdRoute:
     AuthenticatedEditCarLogCarIdLogIdRoute,
+  AuthenticatedMyCarsCarIdLogsLogIdRoute:
+    AuthenticatedMyCarsCarIdLogsLogIdRoute,
 }
 
 const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(
