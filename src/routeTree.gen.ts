@@ -30,6 +30,7 @@ import { Route as AuthenticatedNotificationsRouteImport } from './routes/_authen
 import { Route as AuthenticatedProfileRouteImport } from './routes/_authenticated/profile'
 import { Route as AuthCallbackRouteImport } from './routes/auth.callback'
 import { Route as LegalTypeRouteImport } from './routes/legal.$type'
+import { Route as AuthenticatedCarIdRouteImport } from './routes/_authenticated/car.$id'
 import { Route as AuthenticatedChatGroupIdRouteImport } from './routes/_authenticated/chat-group.$id'
 import { Route as AuthenticatedChatRoomIdRouteImport } from './routes/_authenticated/chat.$roomId'
 import { Route as AuthenticatedEditCarIdRouteImport } from './routes/_authenticated/edit-car.$id'
@@ -151,6 +152,11 @@ const LegalTypeRoute = LegalTypeRouteImport.update({
   path: '/legal/$type',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthenticatedCarIdRoute = AuthenticatedCarIdRouteImport.update({
+  id: '/car/$id',
+  path: '/car/$id',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
 const AuthenticatedChatGroupIdRoute =
   AuthenticatedChatGroupIdRouteImport.update({
     id: '/chat-group/$id',
@@ -233,6 +239,7 @@ export interface FileRoutesByFullPath {
   '/profile': typeof AuthenticatedProfileRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/legal/$type': typeof LegalTypeRoute
+  '/car/$id': typeof AuthenticatedCarIdRoute
   '/chat-group/$id': typeof AuthenticatedChatGroupIdRoute
   '/chat/$roomId': typeof AuthenticatedChatRoomIdRoute
   '/edit-car/$id': typeof AuthenticatedEditCarIdRoute
@@ -266,6 +273,7 @@ export interface FileRoutesByTo {
   '/profile': typeof AuthenticatedProfileRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/legal/$type': typeof LegalTypeRoute
+  '/car/$id': typeof AuthenticatedCarIdRoute
   '/chat-group/$id': typeof AuthenticatedChatGroupIdRoute
   '/chat/$roomId': typeof AuthenticatedChatRoomIdRoute
   '/edit-car/$id': typeof AuthenticatedEditCarIdRoute
@@ -301,6 +309,7 @@ export interface FileRoutesById {
   '/_authenticated/profile': typeof AuthenticatedProfileRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/legal/$type': typeof LegalTypeRoute
+  '/_authenticated/car/$id': typeof AuthenticatedCarIdRoute
   '/_authenticated/chat-group/$id': typeof AuthenticatedChatGroupIdRoute
   '/_authenticated/chat/$roomId': typeof AuthenticatedChatRoomIdRoute
   '/_authenticated/edit-car/$id': typeof AuthenticatedEditCarIdRoute
@@ -336,6 +345,7 @@ export interface FileRouteTypes {
     | '/profile'
     | '/auth/callback'
     | '/legal/$type'
+    | '/car/$id'
     | '/chat-group/$id'
     | '/chat/$roomId'
     | '/edit-car/$id'
@@ -369,6 +379,7 @@ export interface FileRouteTypes {
     | '/profile'
     | '/auth/callback'
     | '/legal/$type'
+    | '/car/$id'
     | '/chat-group/$id'
     | '/chat/$roomId'
     | '/edit-car/$id'
@@ -403,6 +414,7 @@ export interface FileRouteTypes {
     | '/_authenticated/profile'
     | '/auth/callback'
     | '/legal/$type'
+    | '/_authenticated/car/$id'
     | '/_authenticated/chat-group/$id'
     | '/_authenticated/chat/$roomId'
     | '/_authenticated/edit-car/$id'
@@ -576,6 +588,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LegalTypeRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_authenticated/car/$id': {
+      id: '/_authenticated/car/$id'
+      path: '/car/$id'
+      fullPath: '/car/$id'
+      preLoaderRoute: typeof AuthenticatedCarIdRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/chat-group/$id': {
       id: '/_authenticated/chat-group/$id'
       path: '/chat-group/$id'
@@ -670,6 +689,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedMyPostsRoute: typeof AuthenticatedMyPostsRoute
   AuthenticatedNotificationsRoute: typeof AuthenticatedNotificationsRoute
   AuthenticatedProfileRoute: typeof AuthenticatedProfileRoute
+  AuthenticatedCarIdRoute: typeof AuthenticatedCarIdRoute
   AuthenticatedChatGroupIdRoute: typeof AuthenticatedChatGroupIdRoute
   AuthenticatedChatRoomIdRoute: typeof AuthenticatedChatRoomIdRoute
   AuthenticatedEditCarIdRoute: typeof AuthenticatedEditCarIdRoute
@@ -697,6 +717,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedMyPostsRoute: AuthenticatedMyPostsRoute,
   AuthenticatedNotificationsRoute: AuthenticatedNotificationsRoute,
   AuthenticatedProfileRoute: AuthenticatedProfileRoute,
+  AuthenticatedCarIdRoute: AuthenticatedCarIdRoute,
   AuthenticatedChatGroupIdRoute: AuthenticatedChatGroupIdRoute,
   AuthenticatedChatRoomIdRoute: AuthenticatedChatRoomIdRoute,
   AuthenticatedEditCarIdRoute: AuthenticatedEditCarIdRoute,

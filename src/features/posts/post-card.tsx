@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useMediaUrl } from '@/lib/offline/media';
 import { useAvatarUrl } from '@/features/people';
+import { CarMention } from '@/features/garage';
 import { useSession } from '@/lib/auth/session';
 import { useUploadPercent } from '@/lib/outbox/upload-progress';
 import { displayName } from '@/lib/display-name';
@@ -136,6 +137,7 @@ export function PostCard({
       ) : null}
       {post.content ? <PostText html={post.content} /> : null}
       {post.image ? <PostImage post={post} /> : null}
+      {post.carId ? <CarMention carId={post.carId} /> : null}
       <footer className="post-card__actions">
         <button
           type="button"

@@ -1,4 +1,5 @@
-// A post's image opens the photo viewer (full screen, zoomable), read from the media cache.
+// A post's image opens the photo viewer (full screen, zoomable), read from the media cache; a
+// post about one of my cars names it and links to it.
 import { act, cleanup, configure, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSignedIn, TEST_USER } from '@/testing/session-mock';
@@ -7,7 +8,7 @@ import { sessionStore } from '@/lib/auth/session-store';
 import { db, type MirrorRow, resetLocalDatabaseForTests } from '@/lib/db';
 import { signedIn } from '@/testing/api-client';
 import { FAKE_FRIEND, installPostsServer } from '@/features/posts/testing/fake-posts-server';
-import { stubObjectUrls } from '@/features/garage/testing/garage-fixtures';
+import { CAR_ID, makeCar, putCar, stubObjectUrls } from '@/features/garage/testing/garage-fixtures';
 
 vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
 vi.mock('@/app/sync-lifecycle', () => ({
@@ -73,5 +74,29 @@ describe('a post image', () => {
     expect(within(dialog).getByText('Zoom 150%')).toBeTruthy();
     fireEvent.keyDown(within(dialog).getByRole('button', { name: 'Close the photo' }), { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe("a post's car", () => {
+  it('is named on the card and links to the car, offline from this device', async () => {
+    await putCar(makeCar());
+    await db.posts.put({
+      id: 'p2',
+      author: FAKE_FRIEND,
+      content: '<p>Sunday drive</p>',
+      image: null,
+      imageWidth: null,
+      imageHeight: null,
+      carId: CAR_ID,
+      likes: [],
+      likesCount: 0,
+      commentsCount: 0,
+      createdAt: '2026-03-01T10:00:00.000Z',
+      updatedAt: '2026-03-01T10:00:00.000Z',
+    } as unknown as MirrorRow);
+    await renderApp('/my-posts');
+    const card = await screen.findByRole('article', { name: 'Post by Bob Brown' });
+    const link = await within(card).findByRole('link', { name: 'About: Bleue' });
+    expect(link.getAttribute('href')).toBe(`/car/${CAR_ID}`);
   });
 });
