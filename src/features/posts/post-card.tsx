@@ -12,6 +12,7 @@ import { Button, ConfirmDialog } from '@/ui';
 import { showMediaImages } from '@/ui/rich-text-editor/rich-text-images';
 import { PhotoButton } from '@/ui/photo-viewer';
 import { deletePost, loadTextImage, toggleLike, type LocalPost } from './data';
+import { AuthorLink } from './author-link';
 import { ChatBubbleIcon, HeartIcon } from './icons';
 
 /** The author's round 50 px picture (spec §9 avatar size), or their initial. */
@@ -112,9 +113,13 @@ export function PostCard({
   return (
     <article className="post-card" aria-label={t('POSTS.POST_BY', { name: displayName(post.author) })}>
       <header className="post-card__header">
-        <AuthorAvatar author={post.author} />
+        <AuthorLink authorId={post.author.id} decorative>
+          <AuthorAvatar author={post.author} />
+        </AuthorLink>
         <div className="post-card__meta">
-          <span className="post-card__author">{displayName(post.author)}</span>
+          <AuthorLink authorId={post.author.id} className="post-card__author">
+            {displayName(post.author)}
+          </AuthorLink>
           <time className="post-card__date" dateTime={post.createdAt}>
             {formatDate(post.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}
           </time>
