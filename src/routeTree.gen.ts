@@ -32,6 +32,7 @@ import { Route as AuthenticatedNotificationsRouteImport } from './routes/_authen
 import { Route as AuthenticatedProfileRouteImport } from './routes/_authenticated/profile'
 import { Route as AuthCallbackRouteImport } from './routes/auth.callback'
 import { Route as LegalTypeRouteImport } from './routes/legal.$type'
+import { Route as AuthenticatedCarIdRouteImport } from './routes/_authenticated/car.$id'
 import { Route as AuthenticatedChatGroupIdRouteImport } from './routes/_authenticated/chat-group.$id'
 import { Route as AuthenticatedChatRoomIdRouteImport } from './routes/_authenticated/chat.$roomId'
 import { Route as AuthenticatedEditCarIdRouteImport } from './routes/_authenticated/edit-car.$id'
@@ -42,6 +43,7 @@ import { Route as AuthenticatedPeopleIdRouteImport } from './routes/_authenticat
 import { Route as AuthenticatedPostIdRouteImport } from './routes/_authenticated/post.$id'
 import { Route as AuthenticatedChatWithUserIdRouteImport } from './routes/_authenticated/chat.with.$userId'
 import { Route as AuthenticatedEditCarLogCarIdLogIdRouteImport } from './routes/_authenticated/edit-car-log.$carId.$logId'
+import { Route as AuthenticatedMyCarsCarIdLogsLogIdRouteImport } from './routes/_authenticated/my-cars_.$carId.logs.$logId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -162,6 +164,11 @@ const LegalTypeRoute = LegalTypeRouteImport.update({
   path: '/legal/$type',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthenticatedCarIdRoute = AuthenticatedCarIdRouteImport.update({
+  id: '/car/$id',
+  path: '/car/$id',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
 const AuthenticatedChatGroupIdRoute =
   AuthenticatedChatGroupIdRouteImport.update({
     id: '/chat-group/$id',
@@ -216,6 +223,12 @@ const AuthenticatedEditCarLogCarIdLogIdRoute =
     path: '/edit-car-log/$carId/$logId',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedMyCarsCarIdLogsLogIdRoute =
+  AuthenticatedMyCarsCarIdLogsLogIdRouteImport.update({
+    id: '/my-cars_/$carId/logs/$logId',
+    path: '/my-cars/$carId/logs/$logId',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -240,6 +253,7 @@ export interface FileRoutesByFullPath {
   '/profile': typeof AuthenticatedProfileRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/legal/$type': typeof LegalTypeRoute
+  '/car/$id': typeof AuthenticatedCarIdRoute
   '/chat-group/$id': typeof AuthenticatedChatGroupIdRoute
   '/chat/$roomId': typeof AuthenticatedChatRoomIdRoute
   '/edit-car/$id': typeof AuthenticatedEditCarIdRoute
@@ -250,6 +264,7 @@ export interface FileRoutesByFullPath {
   '/post/$id': typeof AuthenticatedPostIdRoute
   '/chat/with/$userId': typeof AuthenticatedChatWithUserIdRoute
   '/edit-car-log/$carId/$logId': typeof AuthenticatedEditCarLogCarIdLogIdRoute
+  '/my-cars/$carId/logs/$logId': typeof AuthenticatedMyCarsCarIdLogsLogIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -274,6 +289,7 @@ export interface FileRoutesByTo {
   '/profile': typeof AuthenticatedProfileRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/legal/$type': typeof LegalTypeRoute
+  '/car/$id': typeof AuthenticatedCarIdRoute
   '/chat-group/$id': typeof AuthenticatedChatGroupIdRoute
   '/chat/$roomId': typeof AuthenticatedChatRoomIdRoute
   '/edit-car/$id': typeof AuthenticatedEditCarIdRoute
@@ -284,6 +300,7 @@ export interface FileRoutesByTo {
   '/post/$id': typeof AuthenticatedPostIdRoute
   '/chat/with/$userId': typeof AuthenticatedChatWithUserIdRoute
   '/edit-car-log/$carId/$logId': typeof AuthenticatedEditCarLogCarIdLogIdRoute
+  '/my-cars/$carId/logs/$logId': typeof AuthenticatedMyCarsCarIdLogsLogIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -310,6 +327,7 @@ export interface FileRoutesById {
   '/_authenticated/profile': typeof AuthenticatedProfileRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/legal/$type': typeof LegalTypeRoute
+  '/_authenticated/car/$id': typeof AuthenticatedCarIdRoute
   '/_authenticated/chat-group/$id': typeof AuthenticatedChatGroupIdRoute
   '/_authenticated/chat/$roomId': typeof AuthenticatedChatRoomIdRoute
   '/_authenticated/edit-car/$id': typeof AuthenticatedEditCarIdRoute
@@ -320,6 +338,7 @@ export interface FileRoutesById {
   '/_authenticated/post/$id': typeof AuthenticatedPostIdRoute
   '/_authenticated/chat/with/$userId': typeof AuthenticatedChatWithUserIdRoute
   '/_authenticated/edit-car-log/$carId/$logId': typeof AuthenticatedEditCarLogCarIdLogIdRoute
+  '/_authenticated/my-cars_/$carId/logs/$logId': typeof AuthenticatedMyCarsCarIdLogsLogIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -346,6 +365,7 @@ export interface FileRouteTypes {
     | '/profile'
     | '/auth/callback'
     | '/legal/$type'
+    | '/car/$id'
     | '/chat-group/$id'
     | '/chat/$roomId'
     | '/edit-car/$id'
@@ -356,6 +376,7 @@ export interface FileRouteTypes {
     | '/post/$id'
     | '/chat/with/$userId'
     | '/edit-car-log/$carId/$logId'
+    | '/my-cars/$carId/logs/$logId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -380,6 +401,7 @@ export interface FileRouteTypes {
     | '/profile'
     | '/auth/callback'
     | '/legal/$type'
+    | '/car/$id'
     | '/chat-group/$id'
     | '/chat/$roomId'
     | '/edit-car/$id'
@@ -390,6 +412,7 @@ export interface FileRouteTypes {
     | '/post/$id'
     | '/chat/with/$userId'
     | '/edit-car-log/$carId/$logId'
+    | '/my-cars/$carId/logs/$logId'
   id:
     | '__root__'
     | '/'
@@ -415,6 +438,7 @@ export interface FileRouteTypes {
     | '/_authenticated/profile'
     | '/auth/callback'
     | '/legal/$type'
+    | '/_authenticated/car/$id'
     | '/_authenticated/chat-group/$id'
     | '/_authenticated/chat/$roomId'
     | '/_authenticated/edit-car/$id'
@@ -425,6 +449,7 @@ export interface FileRouteTypes {
     | '/_authenticated/post/$id'
     | '/_authenticated/chat/with/$userId'
     | '/_authenticated/edit-car-log/$carId/$logId'
+    | '/_authenticated/my-cars_/$carId/logs/$logId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -602,6 +627,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LegalTypeRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_authenticated/car/$id': {
+      id: '/_authenticated/car/$id'
+      path: '/car/$id'
+      fullPath: '/car/$id'
+      preLoaderRoute: typeof AuthenticatedCarIdRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/chat-group/$id': {
       id: '/_authenticated/chat-group/$id'
       path: '/chat-group/$id'
@@ -672,6 +704,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedEditCarLogCarIdLogIdRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/my-cars_/$carId/logs/$logId': {
+      id: '/_authenticated/my-cars_/$carId/logs/$logId'
+      path: '/my-cars/$carId/logs/$logId'
+      fullPath: '/my-cars/$carId/logs/$logId'
+      preLoaderRoute: typeof AuthenticatedMyCarsCarIdLogsLogIdRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
   }
 }
 
@@ -690,6 +729,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedMyPostsRoute: typeof AuthenticatedMyPostsRoute
   AuthenticatedNotificationsRoute: typeof AuthenticatedNotificationsRoute
   AuthenticatedProfileRoute: typeof AuthenticatedProfileRoute
+  AuthenticatedCarIdRoute: typeof AuthenticatedCarIdRoute
   AuthenticatedChatGroupIdRoute: typeof AuthenticatedChatGroupIdRoute
   AuthenticatedChatRoomIdRoute: typeof AuthenticatedChatRoomIdRoute
   AuthenticatedEditCarIdRoute: typeof AuthenticatedEditCarIdRoute
@@ -700,6 +740,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedPostIdRoute: typeof AuthenticatedPostIdRoute
   AuthenticatedChatWithUserIdRoute: typeof AuthenticatedChatWithUserIdRoute
   AuthenticatedEditCarLogCarIdLogIdRoute: typeof AuthenticatedEditCarLogCarIdLogIdRoute
+  AuthenticatedMyCarsCarIdLogsLogIdRoute: typeof AuthenticatedMyCarsCarIdLogsLogIdRoute
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
@@ -717,6 +758,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedMyPostsRoute: AuthenticatedMyPostsRoute,
   AuthenticatedNotificationsRoute: AuthenticatedNotificationsRoute,
   AuthenticatedProfileRoute: AuthenticatedProfileRoute,
+  AuthenticatedCarIdRoute: AuthenticatedCarIdRoute,
   AuthenticatedChatGroupIdRoute: AuthenticatedChatGroupIdRoute,
   AuthenticatedChatRoomIdRoute: AuthenticatedChatRoomIdRoute,
   AuthenticatedEditCarIdRoute: AuthenticatedEditCarIdRoute,
@@ -728,6 +770,8 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedChatWithUserIdRoute: AuthenticatedChatWithUserIdRoute,
   AuthenticatedEditCarLogCarIdLogIdRoute:
     AuthenticatedEditCarLogCarIdLogIdRoute,
+  AuthenticatedMyCarsCarIdLogsLogIdRoute:
+    AuthenticatedMyCarsCarIdLogsLogIdRoute,
 }
 
 const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(

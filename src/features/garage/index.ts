@@ -16,3 +16,5 @@ export {
   type LocalCar,
   type LocalCarLog,
 } from './data';
+// A post's car: a link to it, named from this device or the server.
+export { CarMention } from './cars/components/car-mention';

@@ -18,6 +18,7 @@ import {
   type PagingError,
 } from './data';
 import { AuthorAvatar } from './post-card';
+import { AuthorLink } from './author-link';
 
 /** Writes a comment, or a reply when `parentCommentId` is given (through the outbox: works offline). */
 export function Composer({
@@ -172,8 +173,12 @@ function CommentItem({
   return (
     <li className="comment" data-testid="comment">
       <div className="comment__meta">
-        <AuthorAvatar author={comment.author} />
-        <strong>{displayName(comment.author)}</strong>
+        <AuthorLink authorId={comment.author.id} decorative>
+          <AuthorAvatar author={comment.author} />
+        </AuthorLink>
+        <AuthorLink authorId={comment.author.id}>
+          <strong>{displayName(comment.author)}</strong>
+        </AuthorLink>
         <time dateTime={comment.createdAt}>
           {formatDate(comment.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}
         </time>

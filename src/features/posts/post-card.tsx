@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useMediaUrl } from '@/lib/offline/media';
 import { useAvatarUrl } from '@/features/people';
+import { CarMention } from '@/features/garage';
 import { useSession } from '@/lib/auth/session';
 import { useUploadPercent } from '@/lib/outbox/upload-progress';
 import { displayName } from '@/lib/display-name';
@@ -9,7 +10,9 @@ import { formatDate, useT } from '@/lib/i18n';
 import { Button, ConfirmDialog, ChatBubbleIcon, HeartIcon } from '@/ui';
 // Not the editor's barrel: the feed's first render must not pull the editor in.
 import { showMediaImages } from '@/ui/rich-text-editor/rich-text-images';
+import { PhotoButton } from '@/ui/photo-viewer';
 import { deletePost, loadTextImage, toggleLike, type LocalPost } from './data';
+import { AuthorLink } from './author-link';
 
 /** The author's round 50 px picture (spec §9 avatar size), or their initial. */
 export function AuthorAvatar({ author }: { author: LocalPost['author'] }) {
@@ -58,19 +61,27 @@ function PostImage({ post }: { post: LocalPost }) {
   const t = useT();
   const src = useMediaUrl(post.image);
   const ratio = post.imageWidth && post.imageHeight ? `${post.imageWidth} / ${post.imageHeight}` : '4 / 3';
+  const alt = t('POSTS.IMAGE_ALT');
+  // A tap opens it full screen, zoomable (the viewer reads the same cached file).
   return (
-    <div className="post-card__image" style={{ aspectRatio: ratio }}>
+    <PhotoButton
+      photos={post.image ? [{ url: post.image, alt }] : []}
+      label={t('POSTS.POST_BY', { name: displayName(post.author) })}
+      name={t('PHOTO_VIEWER.OPEN', { name: alt })}
+      className="post-card__image"
+      style={{ aspectRatio: ratio }}
+    >
       {src ? (
         <img
           src={src}
-          alt={t('POSTS.IMAGE_ALT')}
+          alt={alt}
           loading="lazy"
           decoding="async"
           width={post.imageWidth ?? undefined}
           height={post.imageHeight ?? undefined}
         />
       ) : null}
-    </div>
+    </PhotoButton>
   );
 }
 
@@ -101,9 +112,13 @@ export function PostCard({
   return (
     <article className="post-card" aria-label={t('POSTS.POST_BY', { name: displayName(post.author) })}>
       <header className="post-card__header">
-        <AuthorAvatar author={post.author} />
+        <AuthorLink authorId={post.author.id} decorative>
+          <AuthorAvatar author={post.author} />
+        </AuthorLink>
         <div className="post-card__meta">
-          <span className="post-card__author">{displayName(post.author)}</span>
+          <AuthorLink authorId={post.author.id} className="post-card__author">
+            {displayName(post.author)}
+          </AuthorLink>
           <time className="post-card__date" dateTime={post.createdAt}>
             {formatDate(post.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}
           </time>
@@ -126,6 +141,7 @@ export function PostCard({
       ) : null}
       {post.content ? <PostText html={post.content} /> : null}
       {post.image ? <PostImage post={post} /> : null}
+      {post.carId ? <CarMention carId={post.carId} /> : null}
       <footer className="post-card__actions">
         <button
           type="button"

@@ -371,7 +371,7 @@ describe('my cars: the logbook', () => {
     expect(fullTank!.textContent).toContain('Total Lyon');
     expect(oil!.textContent).toContain('#Service');
     expect(within(windscreen!).getByText('2 files')).toBeTruthy();
-    expect(fullTank!.getAttribute('href')).toBe(`/edit-car-log/${only.id}/${logs[0]!.id}`);
+    expect(fullTank!.getAttribute('href')).toBe(`/my-cars/${only.id}/logs/${logs[0]!.id}`);
     expect(screen.getByText('4 logs')).toBeTruthy();
     expect(sums()).toEqual(['€180.20', '$400.00']);
   });

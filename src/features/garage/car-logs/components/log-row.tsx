@@ -7,7 +7,7 @@ import { PaperclipIcon } from '@/ui';
 import { SyncBadge } from './sync-badge';
 
 /**
- * One log in the list: a link to its edit screen. Two lines of fixed height (the virtualised list
+ * One log in the list: a link to its read view. Two lines of fixed height (the virtualised list
  * positions rows by arithmetic): type, title and cost; then date, mileage, place, tags and files.
  */
 export const LogRow = memo(function LogRow({ log, mileageUnit }: { log: LocalCarLog; mileageUnit: string }) {
@@ -24,7 +24,7 @@ export const LogRow = memo(function LogRow({ log, mileageUnit }: { log: LocalCar
   ].filter((part): part is string => Boolean(part));
   return (
     <Link
-      to="/edit-car-log/$carId/$logId"
+      to="/my-cars/$carId/logs/$logId"
       params={{ carId: log.carId, logId: log.id }}
       className="log-row"
       data-testid="log-row"

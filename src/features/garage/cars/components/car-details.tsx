@@ -9,7 +9,7 @@ import { StorageFullError } from '@/lib/offline/storage-full';
 import { formatNumber, useT } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { carSubtitle, carTitle } from '../car-selection';
-import { CarThumb } from './car-thumb';
+import { CarPhoto } from './car-photo';
 
 const SETTINGS_FIELDS: {
   field: 'energyType' | 'gearboxType' | 'upholsteryMaterial';
@@ -75,7 +75,7 @@ export function CarDetails({
   return (
     <section className="car-details" aria-labelledby={`car-${car.id}-title`}>
       <div className="car-details__head">
-        <CarThumb image={car.image} size="large" />
+        <CarPhoto car={car} title={title} />
         <div className="car-details__names">
           <h2 id={`car-${car.id}-title`} className="car-details__title">
             {title}

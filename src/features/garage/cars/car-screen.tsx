@@ -1,0 +1,132 @@
+import { Link } from '@tanstack/react-router';
+import type { Car } from '@/contract/garage';
+import type { SettingsDomain } from '@/contract/constants';
+import { settingLabel } from '@/features/garage/car-logs/format';
+import { DEFAULT_MILEAGE_UNIT, useCar, useSelectedCar } from '@/features/garage/data';
+import { ApiError, isNetworkError } from '@/lib/api-client';
+import { formatNumber, useT } from '@/lib/i18n';
+import { Alert, Card, CarIcon, CloudOffIcon, EmptyState, Page, SkeletonRows } from '@/ui';
+import { useRemoteCar } from '../api/get-car';
+import { carSubtitle, carTitle } from './car-selection';
+import { CarPhoto } from './components/car-photo';
+import './my-cars.css';
+
+const SETTINGS_FIELDS: {
+  field: 'energyType' | 'gearboxType' | 'upholsteryMaterial';
+  domain: SettingsDomain;
+  labelKey: string;
+}[] = [
+  { field: 'energyType', domain: 'energyType', labelKey: 'CARS.ENERGY' },
+  { field: 'gearboxType', domain: 'gearboxType', labelKey: 'CARS.GEARBOX' },
+  { field: 'upholsteryMaterial', domain: 'upholsteryMaterial', labelKey: 'CARS.UPHOLSTERY' },
+];
+
+/**
+ * A car to read (car/{id}): one of mine from this device (with the way into my garage), or a
+ * friend's from the server (GET /cars/{id}: friends may read each other's cars).
+ */
+export function CarScreen({ id }: { id: string }) {
+  const t = useT();
+  const local = useCar(id);
+  const remote = useRemoteCar(id, local === null);
+  const car = local ?? remote.data;
+  const error: unknown = remote.error;
+  return (
+    <Page title={car ? carTitle(car) : t('CARS.CAR_TITLE')}>
+      <Card>
+        {car ? (
+          <CarSummary car={car} mine={Boolean(local)} />
+        ) : local === undefined || remote.isPending ? (
+          <SkeletonRows count={3} label={t('CARS.CAR_LOADING')} />
+        ) : isNetworkError(error) ? (
+          <EmptyState
+            icon={<CloudOffIcon />}
+            title={t('FRIENDS.NEEDS_CONNECTION_TITLE')}
+            text={t('CARS.CAR_NEEDS_CONNECTION')}
+          />
+        ) : error instanceof ApiError && error.status === 404 ? (
+          <EmptyState
+            icon={<CarIcon />}
+            title={t('CARS.CAR_NOT_FOUND')}
+            text={t('CARS.CAR_NOT_FOUND_TEXT')}
+          />
+        ) : (
+          <Alert kind="error">{t('CARS.CAR_LOAD_FAILED')}</Alert>
+        )}
+      </Card>
+    </Page>
+  );
+}
+
+function CarSummary({ car, mine }: { car: Car; mine: boolean }) {
+  const t = useT();
+  const [, setSelectedCar] = useSelectedCar();
+  const title = carTitle(car);
+  const subtitle = carSubtitle(car);
+  const unit = car.mileageUnit || DEFAULT_MILEAGE_UNIT;
+  const rows: { label: string; value: string }[] = [];
+  if (car.year !== null && car.year !== undefined)
+    rows.push({ label: t('CARS.YEAR'), value: String(car.year) });
+  for (const { field, domain, labelKey } of SETTINGS_FIELDS) {
+    const key = car[field];
+    if (key) rows.push({ label: t(labelKey), value: settingLabel(t, domain, key) });
+  }
+  if (car.mileage !== null && car.mileage !== undefined) {
+    rows.push({
+      label: t('CARS.MILEAGE'),
+      value: t('CAR_LOGS.MILEAGE_VALUE', {
+        mileage: formatNumber(car.mileage),
+        unit: settingLabel(t, 'mileageUnit', unit),
+      }),
+    });
+  }
+  return (
+    <section className="car-details" aria-labelledby={`car-${car.id}-title`}>
+      <div className="car-details__head">
+        <CarPhoto car={car} title={title} />
+        <div className="car-details__names">
+          <h2 id={`car-${car.id}-title`} className="car-details__title">
+            {title}
+          </h2>
+          {subtitle ? <p className="car-details__subtitle">{subtitle}</p> : null}
+        </div>
+      </div>
+      {rows.length ? (
+        <dl className="car-details__facts">
+          {rows.map((row) => (
+            <div key={row.label} className="car-details__fact">
+              <dt>{row.label}</dt>
+              <dd>{row.value}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+      {car.description ? (
+        // Sanitised by the server against the editor's allow-list (docs/SECURITY-CHECKS.md "Content").
+        <div
+          className="rich-text car-details__description"
+          dangerouslySetInnerHTML={{ __html: car.description }}
+        />
+      ) : null}
+      <div className="car-details__actions">
+        {mine ? (
+          <Link
+            to="/my-cars"
+            onClick={() => setSelectedCar(car.id)}
+            className="ui-button ui-button--secondary ui-button--small"
+          >
+            {t('CARS.OPEN_IN_GARAGE')}
+          </Link>
+        ) : (
+          <Link
+            to="/people/$id"
+            params={{ id: car.ownerId }}
+            className="ui-button ui-button--secondary ui-button--small"
+          >
+            {t('CARS.SEE_OWNER')}
+          </Link>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,102 @@
+// A post's image opens the photo viewer (full screen, zoomable), read from the media cache; a
+// post about one of my cars names it and links to it.
+import { act, cleanup, configure, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setSignedIn, TEST_USER } from '@/testing/session-mock';
+import { activateCatalog, renderApp } from '@/testing/test-utils';
+import { sessionStore } from '@/lib/auth/session-store';
+import { db, type MirrorRow, resetLocalDatabaseForTests } from '@/lib/db';
+import { signedIn } from '@/testing/api-client';
+import { FAKE_FRIEND, installPostsServer } from '@/features/posts/testing/fake-posts-server';
+import { CAR_ID, makeCar, putCar, stubObjectUrls } from '@/features/garage/testing/garage-fixtures';
+
+vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
+vi.mock('@/app/sync-lifecycle', () => ({
+  startSignedInSync: vi.fn(async () => undefined),
+  stopSignedInSync: vi.fn(),
+  isSyncWanted: () => false,
+}));
+vi.mock('@/lib/offline/shell-settled', () => ({ shellSettled: () => Promise.resolve() }));
+vi.mock('@/features/people/avatar/use-avatar-url', () => ({ useAvatarUrl: () => undefined }));
+configure({ asyncUtilTimeout: 10_000 });
+vi.setConfig({ testTimeout: 30_000 });
+
+const IMAGE = '/api/v1.0/media/bbbbbbbb-0000-4000-8000-000000000001';
+
+beforeEach(() => {
+  resetLocalDatabaseForTests(`post-photo-${Math.random().toString(36).slice(2)}`);
+  signedIn();
+  setSignedIn(true);
+  sessionStore.setState({ status: 'signedIn', user: TEST_USER, isAuthReady: true });
+  installPostsServer({ me: { ...TEST_USER, avatar: null } }).setOffline(true);
+  stubObjectUrls();
+  activateCatalog('en-US');
+});
+afterEach(async () => {
+  cleanup();
+  await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+  db.close();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  sessionStore.reset();
+});
+
+describe('a post image', () => {
+  it('opens full screen in the photo viewer, offline from the media cache', async () => {
+    await db.mediaCache.put({
+      url: IMAGE,
+      blob: new Blob(['img'], { type: 'image/webp' }),
+      cachedAt: Date.now(),
+    });
+    await db.posts.put({
+      id: 'p1',
+      author: FAKE_FRIEND,
+      content: '<p>Look</p>',
+      image: IMAGE,
+      imageWidth: 800,
+      imageHeight: 600,
+      carId: null,
+      likes: [],
+      likesCount: 0,
+      commentsCount: 0,
+      createdAt: '2026-03-01T10:00:00.000Z',
+      updatedAt: '2026-03-01T10:00:00.000Z',
+    } as unknown as MirrorRow);
+    await renderApp('/my-posts');
+    const card = await screen.findByRole('article', { name: 'Post by Bob Brown' });
+    fireEvent.click(within(card).getByRole('button', { name: 'Open Photo of the post full screen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Post by Bob Brown' });
+    expect(within(dialog).getByText('Photo 1 of 1')).toBeTruthy();
+    expect(
+      (await within(dialog).findByRole('img', { name: 'Photo of the post' })).getAttribute('src'),
+    ).toMatch(/^blob:/);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Zoom in' }));
+    expect(within(dialog).getByText('Zoom 150%')).toBeTruthy();
+    fireEvent.keyDown(within(dialog).getByRole('button', { name: 'Close the photo' }), { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe("a post's car", () => {
+  it('is named on the card and links to the car, offline from this device', async () => {
+    await putCar(makeCar());
+    await db.posts.put({
+      id: 'p2',
+      author: FAKE_FRIEND,
+      content: '<p>Sunday drive</p>',
+      image: null,
+      imageWidth: null,
+      imageHeight: null,
+      carId: CAR_ID,
+      likes: [],
+      likesCount: 0,
+      commentsCount: 0,
+      createdAt: '2026-03-01T10:00:00.000Z',
+      updatedAt: '2026-03-01T10:00:00.000Z',
+    } as unknown as MirrorRow);
+    await renderApp('/my-posts');
+    const card = await screen.findByRole('article', { name: 'Post by Bob Brown' });
+    const link = await within(card).findByRole('link', { name: 'About: Bleue' });
+    expect(link.getAttribute('href')).toBe(`/car/${CAR_ID}`);
+  });
+});

@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { CarLogViewScreen } from '@/features/garage/car-logs/log-view/car-log-view-screen';
+
+// Not nested in my-cars (the trailing "_"): the entry's own screen, at /my-cars/{carId}/logs/{logId}.
+export const Route = createFileRoute('/_authenticated/my-cars_/$carId/logs/$logId')({
+  component: CarLogViewRoute,
+});
+
+function CarLogViewRoute() {
+  const { carId, logId } = Route.useParams();
+  return <CarLogViewScreen carId={carId} logId={logId} />;
+}
