@@ -20,7 +20,12 @@ const stateListeners = new Set<() => void>();
 const backListeners = new Set<() => void>();
 
 const notifyState = () => stateListeners.forEach((listener) => listener());
-const notifyBack = () => backListeners.forEach((listener) => listener());
+/** Counts the comebacks, so a screen can tell one happened between its render and its effect. */
+let backEpoch = 0;
+const notifyBack = () => {
+  backEpoch += 1;
+  backListeners.forEach((listener) => listener());
+};
 
 /** A request could not reach the server (fetch rejected, or a gateway answered for it). */
 export function reportUnreachable(): void {
@@ -76,5 +81,11 @@ export function useReachability(): Reachability {
  * `retry` each time the connection comes back, so the banner goes away by itself.
  */
 export function useRetryWhenBack(failed: boolean, retry: () => unknown): void {
-  useEffect(() => (failed ? onConnectionBack(() => void retry()) : undefined), [failed, retry]);
+  // A comeback between this render and the effect below would find no listener yet: retry then.
+  const epochAtRender = backEpoch;
+  useEffect(() => {
+    if (!failed) return undefined;
+    if (backEpoch !== epochAtRender) void retry();
+    return onConnectionBack(() => void retry());
+  }, [failed, retry, epochAtRender]);
 }

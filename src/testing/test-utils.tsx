@@ -2,7 +2,7 @@
 import { I18nProvider } from '@lingui/react';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { act, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { i18n, type Locale } from '@/lib/i18n';
@@ -33,6 +33,19 @@ export function renderWithProviders(ui: ReactNode) {
       <QueryClientProvider client={testQueryClient()}>{ui}</QueryClientProvider>
     </I18nProvider>,
   );
+}
+
+/** Renders one component inside a bare router (for components with links), at `url`. */
+export async function renderInRouter(ui: ReactNode, url = '/') {
+  const router = createRouter({
+    routeTree: createRootRoute({ component: () => ui }),
+    history: createMemoryHistory({ initialEntries: [url] }),
+  });
+  await act(async () => {
+    renderWithProviders(<RouterProvider router={router} />);
+    await router.load().catch(() => undefined);
+  });
+  return { router };
 }
 
 /** Renders the whole app (guards included) at `url`; resolves once the first navigation settled. */

@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeSession, setSignedIn } from '@/testing/session-mock';
-import { activateCatalog, renderWithProviders } from '@/testing/test-utils';
+import { activateCatalog, renderInRouter } from '@/testing/test-utils';
 import { AccountMenu } from '@/app/layout/components/account-menu';
 import { signOutLocally } from '@/lib/auth/sign-out';
 import { db, resetLocalDatabaseForTests } from '@/lib/db';
@@ -54,7 +54,7 @@ afterEach(async () => {
 describe('sign-out with unsent writes', () => {
   it('asks first, with "Stay" focused; "Stay" keeps everything', async () => {
     await unsentWrites(2);
-    renderWithProviders(<AccountMenu />);
+    await renderInRouter(<AccountMenu />);
     clickSignOut();
     const dialog = await screen.findByRole('alertdialog', { name: 'Sign out?' });
     expect(
@@ -74,7 +74,7 @@ describe('sign-out with unsent writes', () => {
 
   it('Escape answers "Stay" too', async () => {
     await unsentWrites(1);
-    renderWithProviders(<AccountMenu />);
+    await renderInRouter(<AccountMenu />);
     clickSignOut();
     const dialog = await screen.findByRole('alertdialog', { name: 'Sign out?' });
     expect(
@@ -88,7 +88,7 @@ describe('sign-out with unsent writes', () => {
 
   it('a confirmed sign-out signs out, clears Dexie and the runtime caches, keeps the precache', async () => {
     await unsentWrites(1);
-    renderWithProviders(<AccountMenu />);
+    await renderInRouter(<AccountMenu />);
     clickSignOut();
     const dialog = await screen.findByRole('alertdialog', { name: 'Sign out?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Sign out anyway' }));
@@ -104,7 +104,7 @@ describe('sign-out with unsent writes', () => {
 describe('sign-out without unsent writes', () => {
   it('does not ask, signs out and clears the device', async () => {
     await db.cars.put({ id: 'mirror-only', make: 'Alpine' });
-    renderWithProviders(<AccountMenu />);
+    await renderInRouter(<AccountMenu />);
     clickSignOut();
     await waitFor(() => expect(fakeSession.logout).toHaveBeenCalledTimes(1));
     expect(screen.queryByRole('alertdialog')).toBeNull();

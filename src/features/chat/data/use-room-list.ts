@@ -1,7 +1,7 @@
 // What the room list needs: the local rooms (live), a refresh from the server on mount and on
 // pull-to-refresh, "load more" page by page, and live updates. Offline, the local rooms stay and
 // `error` says why nothing new came.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useRetryWhenBack } from '@/lib/reachability';
 import { useRooms, type RoomsView } from './reads';
 import { startChatRealtime } from './realtime';
@@ -25,13 +25,18 @@ export function useRoomList(): RoomList {
   const [loadingMore, setLoadingMore] = useState(false);
   const [error, setError] = useState<unknown>(null);
 
+  const latest = useRef(0);
   const refresh = useCallback(async () => {
+    // Only the newest refresh speaks: an older one failing late (sent before the connection came
+    // back) must not bring the offline banner back over a newer success.
+    const call = ++latest.current;
     try {
       const page = await syncRooms({ offset: 0 });
+      if (call !== latest.current) return;
       setTotal(page.total);
       setError(null);
     } catch (caught) {
-      setError(caught);
+      if (call === latest.current) setError(caught);
     } finally {
       setSettled(true);
     }
