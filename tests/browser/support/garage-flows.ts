@@ -183,9 +183,12 @@ async function saveLogForm(page: Page): Promise<void> {
   await screenHeading(page, 'CARS.MY_CARS_TITLE').waitFor({ timeout: STEP_TIMEOUT_MS });
 }
 
-/** Opens a log of the list (its edit screen). */
+/** Opens a log of the list (its read view), then its edit screen. */
 export async function openLog(page: Page, title: string): Promise<void> {
   await logRow(page, title).getByRole('link').click();
+  await page
+    .getByRole('link', { name: exactly(t('CAR_LOGS.VIEW_EDIT')) })
+    .click({ timeout: STEP_TIMEOUT_MS });
   await screenHeading(page, 'CAR_LOGS.EDIT_TITLE').waitFor({ timeout: STEP_TIMEOUT_MS });
   await field(page, 'CAR_LOGS.FORM_TITLE').waitFor({ timeout: STEP_TIMEOUT_MS });
 }

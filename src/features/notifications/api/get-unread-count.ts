@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UnreadCount } from '@/contract/notifications';
 import { api } from '@/lib/api-client';
-import { overUnreadCount } from '../data/writes';
 import { notificationKeys } from './notification-keys';
 
 export async function getUnreadCount(signal?: AbortSignal): Promise<number> {
@@ -13,7 +12,13 @@ export async function getUnreadCount(signal?: AbortSignal): Promise<number> {
 export const unreadCountQueryOptions = () =>
   queryOptions({
     queryKey: notificationKeys.unreadCount(),
-    queryFn: async ({ signal }) => overUnreadCount(await getUnreadCount(signal)),
+    queryFn: async ({ signal }) => {
+      const count = await getUnreadCount(signal);
+      // Read marks still queued on this device lower the server's figure. The data layer (Dexie)
+      // is loaded here, after the first paint, so the bell keeps it out of the first render.
+      const { overUnreadCount } = await import('../data/writes');
+      return overUnreadCount(count);
+    },
     meta: { persist: true },
   });
 
