@@ -6,6 +6,7 @@ import {
   filterByType,
   hasActiveFilters,
   htmlToText,
+  chartMonths,
   lastMonths,
   mainCurrency,
   NO_CURRENCY,
@@ -449,5 +450,18 @@ describe('prepareSearch', () => {
     const stopAtOnce = prepareSearch([log({ id: 'q', title: 'Other' })]);
     stopAtOnce();
     expect(prepareSearch([])).toBeTypeOf('function');
+  });
+});
+
+describe('chartMonths', () => {
+  const byMonth = Object.fromEntries(lastMonths(new Date('2025-06-15T00:00:00Z'), 24).map((m) => [m, {}]));
+
+  it('a young car starts at the month of its first log', () => {
+    expect(chartMonths(byMonth, '2025-04-20').map(([m]) => m)).toEqual(['2025-04', '2025-05', '2025-06']);
+  });
+
+  it('an older car, or no log, keeps the whole window', () => {
+    expect(chartMonths(byMonth, '2020-01-01')).toHaveLength(24);
+    expect(chartMonths(byMonth, null)).toHaveLength(24);
   });
 });

@@ -313,6 +313,18 @@ export function computeStats(logs: LogRow[], now: Date = new Date(), mileageUnit
   };
 }
 
+/**
+ * The months of the chart: from the month of the first log when it lies inside the stats window
+ * (a car logged for three months shows three bars), else the whole window.
+ */
+export function chartMonths<T>(byMonth: Record<string, T>, firstDate: string | null): [string, T][] {
+  const entries = Object.entries(byMonth);
+  const first = firstDate?.slice(0, 7);
+  if (!first) return entries;
+  const start = entries.findIndex(([month]) => month >= first);
+  return start <= 0 ? entries : entries.slice(start);
+}
+
 /** The currency to chart by default: the one with the highest total (ties: the first met). */
 export function mainCurrency(total: Money): string | null {
   let best: string | null = null;
