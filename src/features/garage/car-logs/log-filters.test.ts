@@ -147,6 +147,18 @@ describe('searchLogs', () => {
     expect(ids(searchLogs(logs, 'WINT'))).toEqual(['tags']);
   });
 
+  it('ignores accents both ways: "controle" finds "Contrôle technique", "nurburg" the Nürburgring', () => {
+    const french = [
+      log({ id: 'ct', title: 'Contrôle technique', tags: ['Sécurité'] }),
+      log({ id: 'plain', title: 'Controle des pneus', content: '<p>Pression &#233;t&#233;</p>' }),
+    ];
+    expect(ids(searchLogs(french, 'controle'))).toEqual(['ct', 'plain']);
+    expect(ids(searchLogs(french, 'CONTRÔLE'))).toEqual(['ct', 'plain']);
+    expect(ids(searchLogs(french, 'securite'))).toEqual(['ct']);
+    expect(ids(searchLogs(french, 'pression ete'))).toEqual(['plain']);
+    expect(ids(searchLogs(logs, 'nurburg'))).toEqual(['location']);
+  });
+
   it('a substring in the middle of a word matches', () => {
     expect(ids(searchLogs(logs, 'chleif'))).toEqual(['location']);
   });
