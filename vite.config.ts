@@ -7,12 +7,13 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 
-// The web app manifest (written as manifest.webmanifest). Icons come from
-// server/scripts/make-icons.mjs; the screenshots are renders of the built login page.
+// The web app manifest (written as manifest.webmanifest), in French like its `lang`. Icons come
+// from server/scripts/make-icons.mjs.
 const pwaManifest: Partial<ManifestOptions> = {
   name: 'Paddock',
   short_name: 'Paddock',
-  description: 'Home of the car enthusiasts',
+  description:
+    'Le repaire des passionnés d’automobile : vos voitures, leur carnet d’entretien, vos amis et leurs publications.',
   lang: 'fr-FR',
   start_url: '/my-posts',
   scope: '/',
@@ -26,20 +27,36 @@ const pwaManifest: Partial<ManifestOptions> = {
     { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
     { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
   ],
+  // Renders of the real app in French (the manifest's language), the feed and the garage, made by
+  // tests/tools/make-screenshots.mjs after a build.
   screenshots: [
     {
-      src: '/screenshots/narrow.png',
+      src: '/screenshots/feed-narrow.png',
       sizes: '390x844',
       type: 'image/png',
       form_factor: 'narrow',
-      label: 'Paddock on a phone',
+      label: "Le fil d'actualité : les publications de vos amis et les vôtres",
     },
     {
-      src: '/screenshots/wide.png',
+      src: '/screenshots/garage-narrow.png',
+      sizes: '390x844',
+      type: 'image/png',
+      form_factor: 'narrow',
+      label: "Le garage : le carnet d'entretien de votre voiture",
+    },
+    {
+      src: '/screenshots/feed-wide.png',
       sizes: '1280x800',
       type: 'image/png',
       form_factor: 'wide',
-      label: 'Paddock on a desktop',
+      label: "Le fil d'actualité sur un ordinateur",
+    },
+    {
+      src: '/screenshots/garage-wide.png',
+      sizes: '1280x800',
+      type: 'image/png',
+      form_factor: 'wide',
+      label: 'Les statistiques d’une voiture : coûts par mois et par type',
     },
   ],
 };

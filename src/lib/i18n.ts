@@ -14,6 +14,7 @@ import { reapplyDynamicTranslations } from './settings-labels';
 import type { Messages } from '@lingui/core';
 
 export {
+  currentLocale,
   DEFAULT_LOCALE,
   i18n,
   isSupportedLocale,

@@ -1,5 +1,6 @@
 import { createRootRoute, Outlet } from '@tanstack/react-router';
 import { rootBeforeLoad } from '@/features/auth/route-guards';
+import { DocumentTitle } from '@/app/document-title';
 import { NotFound } from '@/app/layout/not-found';
 import { UpdatePrompt } from '@/features/pwa/update-prompt';
 import { Toaster } from '@/ui';
@@ -13,6 +14,7 @@ export const Route = createRootRoute({
 function RootComponent() {
   return (
     <>
+      <DocumentTitle />
       <Outlet />
       <UpdatePrompt />
       <Toaster />

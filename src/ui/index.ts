@@ -5,6 +5,7 @@ import './components.css';
 export { Button } from './button';
 export { Spinner } from './spinner';
 export { TextField } from './text-field';
+export { DateField, DateInput, formatDayInput, parseDayInput } from './date-input';
 export { PasswordField } from './password-field';
 export { TextArea, TEXT_AREA_MIN_HEIGHT_PX, TEXT_AREA_MAX_HEIGHT_PX, textAreaHeight } from './text-area';
 export { Skeleton, SkeletonRows } from './skeleton';

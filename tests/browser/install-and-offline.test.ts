@@ -69,6 +69,34 @@ test('the manifest is installable and every icon it names is served', async () =
   }
 });
 
+test('the manifest speaks its own language and shows the feed and the garage, small enough to install', async () => {
+  const { url, manifest } = await fetchManifest(e2e.baseUrl);
+  expect(manifest.lang).toBe('fr-FR');
+  const description = String(manifest.description);
+  expect(description).toMatch(/[àâçéèêîôûœ’]/); // French words, not "Home of the car enthusiasts"
+  expect(description).not.toMatch(/\b(?:the|of|and|your)\b/i);
+
+  const screenshots = (manifest.screenshots ?? []) as (ManifestImage & { label?: string })[];
+  for (const factor of ['narrow', 'wide']) {
+    const srcs = screenshots.filter((s) => s.form_factor === factor).map((s) => s.src);
+    expect(
+      srcs.some((src) => /feed/.test(src)),
+      factor,
+    ).toBe(true);
+    expect(
+      srcs.some((src) => /garage/.test(src)),
+      factor,
+    ).toBe(true);
+  }
+  for (const shot of screenshots) {
+    expect(shot.label, shot.src).toMatch(/\S/);
+    const bytes = Buffer.from(await (await fetch(new URL(shot.src, url))).arrayBuffer());
+    // PNG: width and height are the IHDR's first two big-endian words.
+    expect(`${bytes.readUInt32BE(16)}x${bytes.readUInt32BE(20)}`, shot.src).toBe(shot.sizes);
+    expect(bytes.length, shot.src).toBeLessThanOrEqual(150 * 1024);
+  }
+});
+
 test('the installed shell opens offline, on reload and on a deep link, still signed in', async () => {
   const session = await signUpViaApi(e2e.baseUrl);
   const page = await e2e.newPage({ session, locale: 'en-US' });

@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { Link, useRouterState } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { useT } from '@/lib/i18n';
 import { Alert, Button, TextField } from '@/ui';
@@ -8,11 +8,20 @@ import { FormErrorAlert, useFieldMessage } from './components/form-error';
 import { formErrorOf } from './server-errors';
 import { checkEmail, type FieldMessage } from './validation';
 
+declare module '@tanstack/history' {
+  interface HistoryState {
+    /** The e-mail typed on the login screen, handed to the forgot-password screen. */
+    email?: string;
+  }
+}
+
 /** Whatever the e-mail, the same confirmation: the screen never tells whether an account exists. */
 export function ForgotPasswordScreen() {
   const t = useT();
   const fieldMessage = useFieldMessage();
-  const [email, setEmail] = useState('');
+  // Pre-filled with what was typed on the login screen (history state, kept out of the URL).
+  const typed = useRouterState({ select: (state) => state.location.state.email });
+  const [email, setEmail] = useState(() => (typeof typed === 'string' ? typed : ''));
   const [error, setError] = useState<FieldMessage | undefined>();
   const mutation = useForgotPassword();
 

@@ -31,6 +31,15 @@ describe('login screen', () => {
     expect(fakeSession.login).not.toHaveBeenCalled();
   });
 
+  it('"Forgot your password?" takes the typed e-mail along, outside the URL', async () => {
+    const { router } = await renderApp('/login');
+    fill('E-mail', ' jane@example.com ');
+    fireEvent.click(screen.getByRole('link', { name: 'Forgot your password?' }));
+    await screen.findByRole('button', { name: 'Send the link' });
+    expect((screen.getByLabelText('E-mail') as HTMLInputElement).value).toBe('jane@example.com');
+    expect(router.state.location.href).toBe('/forgot-password');
+  });
+
   it('shows and hides the password', async () => {
     await renderApp('/login');
     const password = await screen.findByLabelText('Password');

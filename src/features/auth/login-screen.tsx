@@ -64,7 +64,8 @@ export function LoginScreen() {
           onChange={set('password')}
           error={fieldMessage(errors.password)}
         />
-        <Link to="/forgot-password" className="auth__inline-link">
+        {/* The typed e-mail goes along in the history state, never in the URL (privacy). */}
+        <Link to="/forgot-password" state={{ email: values.email.trim() }} className="auth__inline-link">
           {t('AUTH.FORGOT_PASSWORD_LINK')}
         </Link>
         <Button type="submit" block busy={busy}>

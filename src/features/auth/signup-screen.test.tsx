@@ -39,8 +39,8 @@ describe('signup screen', () => {
     fill('First name', ' ');
     fireEvent.click(screen.getByRole('button', { name: 'Create my account' }));
     expect(errorOf('E-mail')).toContain('Enter a valid e-mail address.');
-    expect(errorOf('Password')).toContain('Use between 8 and 128 characters.');
-    expect(errorOf('Username')).toContain('Use 3 to 30 letters');
+    expect(errorOf('Password')).toContain('Too short (7 characters): a password needs at least 8.');
+    expect(errorOf('Username')).toContain('Too short (2 characters): a username needs at least 3.');
     expect(errorOf('First name')).toContain('This field is required.');
     expect(errorOf('Last name')).toBeNull();
     expect(errorOf('City (optional)')).toBeNull();
@@ -48,10 +48,31 @@ describe('signup screen', () => {
 
     fill('Password', 'x'.repeat(129));
     fireEvent.click(screen.getByRole('button', { name: 'Create my account' }));
-    expect(errorOf('Password')).toContain('Use between 8 and 128 characters.');
+    expect(errorOf('Password')).toContain('Too long (129 characters): a password has at most 128.');
     fill('Password', 'x'.repeat(128));
     fireEvent.click(screen.getByRole('button', { name: 'Create my account' }));
     expect(errorOf('Password')).toBeNull();
+  });
+
+  it('the hint gives the rule, the error what is wrong with this value: never the same sentence', async () => {
+    await renderApp('/signup');
+    await fillValidForm();
+    fill('Password', 'short');
+    fill('Username', 'rené dupont');
+    fireEvent.click(screen.getByRole('button', { name: 'Create my account' }));
+    const described = (label: string) =>
+      (screen.getByLabelText(label).getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent ?? '');
+    const password = described('Password');
+    expect(password).toContain('Between 8 and 128 characters.');
+    expect(password).toContain('Too short (5 characters): a password needs at least 8.');
+    const username = described('Username');
+    expect(username).toContain('3 to 30 letters, digits, dots, dashes or underscores.');
+    expect(username).toContain('A username cannot contain spaces.');
+    fill('Username', 'rené');
+    fireEvent.click(screen.getByRole('button', { name: 'Create my account' }));
+    expect(errorOf('Username')).toContain('Not allowed in a username: é');
   });
 
   it('maps the server conflict onto the e-mail and username fields', async () => {

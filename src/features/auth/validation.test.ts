@@ -32,20 +32,34 @@ describe('signup checks mirror the server', () => {
   });
 
   it('applies the password bounds 8..128', () => {
-    expect(validateSignup({ ...valid, password: 'x'.repeat(7) }).password?.key).toBe(
-      'VALIDATION.PASSWORD_LENGTH',
-    );
+    expect(validateSignup({ ...valid, password: 'x'.repeat(7) }).password).toEqual({
+      key: 'VALIDATION.PASSWORD_TOO_SHORT',
+      values: { length: 7, min: 8 },
+    });
     expect(validateSignup({ ...valid, password: 'x'.repeat(8) }).password).toBeUndefined();
     expect(validateSignup({ ...valid, password: 'x'.repeat(128) }).password).toBeUndefined();
-    expect(validateSignup({ ...valid, password: 'x'.repeat(129) }).password?.key).toBe(
-      'VALIDATION.PASSWORD_LENGTH',
-    );
+    expect(validateSignup({ ...valid, password: 'x'.repeat(129) }).password).toEqual({
+      key: 'VALIDATION.PASSWORD_TOO_LONG',
+      values: { length: 129, max: 128 },
+    });
   });
 
   it('applies the username, name and city limits', () => {
-    expect(validateSignup({ ...valid, username: 'ab' }).username?.key).toBe('VALIDATION.USERNAME');
-    expect(validateSignup({ ...valid, username: 'x'.repeat(31) }).username?.key).toBe('VALIDATION.USERNAME');
-    expect(validateSignup({ ...valid, username: 'has space' }).username?.key).toBe('VALIDATION.USERNAME');
+    expect(validateSignup({ ...valid, username: 'ab' }).username).toEqual({
+      key: 'VALIDATION.USERNAME_TOO_SHORT',
+      values: { length: 2, min: 3 },
+    });
+    expect(validateSignup({ ...valid, username: 'x'.repeat(31) }).username).toEqual({
+      key: 'VALIDATION.USERNAME_TOO_LONG',
+      values: { length: 31, max: 30 },
+    });
+    expect(validateSignup({ ...valid, username: 'has space' }).username?.key).toBe(
+      'VALIDATION.USERNAME_SPACES',
+    );
+    expect(validateSignup({ ...valid, username: 'rené@home' }).username).toEqual({
+      key: 'VALIDATION.USERNAME_CHARACTERS',
+      values: { chars: 'é @' },
+    });
     expect(validateSignup({ ...valid, firstName: 'x'.repeat(81) }).firstName?.key).toBe(
       'VALIDATION.MAX_LENGTH',
     );

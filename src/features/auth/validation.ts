@@ -21,10 +21,31 @@ export function checkEmail(value: string): FieldMessage | undefined {
 
 export function checkPassword(value: string): FieldMessage | undefined {
   if (!value) return { key: 'VALIDATION.REQUIRED' };
-  if (value.length < PASSWORD_MIN || value.length > PASSWORD_MAX) {
-    return { key: 'VALIDATION.PASSWORD_LENGTH', values: { min: PASSWORD_MIN, max: PASSWORD_MAX } };
-  }
+  // The hint under the field states the rule; the error says what is wrong with this value.
+  const length = Array.from(value).length;
+  if (length < PASSWORD_MIN)
+    return { key: 'VALIDATION.PASSWORD_TOO_SHORT', values: { length, min: PASSWORD_MIN } };
+  if (length > PASSWORD_MAX)
+    return { key: 'VALIDATION.PASSWORD_TOO_LONG', values: { length, max: PASSWORD_MAX } };
   return undefined;
+}
+
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 30;
+const USERNAME_CHARACTER = /[A-Za-z0-9_.-]/;
+
+/** What is wrong with this username (the hint gives the rule): its length, spaces, or which characters. */
+export function checkUsername(value: string): FieldMessage | undefined {
+  const username = value.trim();
+  if (!username) return { key: 'VALIDATION.REQUIRED' };
+  if (USERNAME_PATTERN.test(username)) return undefined;
+  if (/\s/.test(username)) return { key: 'VALIDATION.USERNAME_SPACES' };
+  const wrong = [...new Set(Array.from(username).filter((c) => !USERNAME_CHARACTER.test(c)))];
+  if (wrong.length > 0) return { key: 'VALIDATION.USERNAME_CHARACTERS', values: { chars: wrong.join(' ') } };
+  const length = username.length;
+  if (length < USERNAME_MIN)
+    return { key: 'VALIDATION.USERNAME_TOO_SHORT', values: { length, min: USERNAME_MIN } };
+  return { key: 'VALIDATION.USERNAME_TOO_LONG', values: { length, max: USERNAME_MAX } };
 }
 
 export type LoginField = 'email' | 'password';
@@ -42,8 +63,8 @@ export function validateSignup(v: Record<SignupField, string>): FieldErrors<Sign
   if (email) errors.email = email;
   const password = checkPassword(v.password);
   if (password) errors.password = password;
-  if (!v.username.trim()) errors.username = { key: 'VALIDATION.REQUIRED' };
-  else if (!USERNAME_PATTERN.test(v.username.trim())) errors.username = { key: 'VALIDATION.USERNAME' };
+  const username = checkUsername(v.username);
+  if (username) errors.username = username;
   for (const field of ['firstName', 'lastName'] as const) {
     const value = v[field].trim();
     if (!value) errors[field] = { key: 'VALIDATION.REQUIRED' };

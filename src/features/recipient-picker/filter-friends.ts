@@ -1,16 +1,18 @@
 // Spec §4 "Recipient modal": filtering is client-side, a case-insensitive substring over first
-// name, last name, username or e-mail; a blank search shows everyone.
+// name, last name, username or e-mail, ignoring accents too ("eleonore" finds "Éléonore"); a blank
+// search shows everyone.
 import type { Friend } from '@/contract/people';
 import { displayName } from '@/lib/display-name';
+import { foldText } from '@/lib/fold-text';
 
 type Searchable = Pick<Friend, 'firstName' | 'lastName' | 'username' | 'email'>;
 
 export function filterFriends<T extends Searchable>(friends: readonly T[], search: string): T[] {
-  const needle = search.trim().toLocaleLowerCase();
+  const needle = foldText(search.trim());
   if (!needle) return [...friends];
   return friends.filter((friend) =>
     [friend.firstName, friend.lastName, friend.username, friend.email].some((field) =>
-      (field ?? '').toLocaleLowerCase().includes(needle),
+      foldText(field ?? '').includes(needle),
     ),
   );
 }

@@ -247,6 +247,30 @@ describe('recipient modal: search', () => {
     expect(filterFriends(FRIENDS, '')).toEqual(FRIENDS);
     expect(filterFriends(FRIENDS, '   ')).toEqual(FRIENDS);
   });
+
+  it('ignores accents: "eleonore" finds Éléonore, "EMILE" finds Émile', () => {
+    const accented = [
+      {
+        ...bob,
+        id: 'e1',
+        firstName: 'Éléonore',
+        lastName: 'Noël',
+        username: 'leo',
+        email: 'leo@example.com',
+      },
+      {
+        ...claire,
+        id: 'e2',
+        firstName: 'Emile',
+        lastName: 'Dupre',
+        username: 'emile',
+        email: 'em@example.com',
+      },
+    ];
+    expect(filterFriends(accented, 'eleonore').map((f) => f.id)).toEqual(['e1']);
+    expect(filterFriends(accented, 'noel').map((f) => f.id)).toEqual(['e1']);
+    expect(filterFriends(accented, 'DUPRÉ').map((f) => f.id)).toEqual(['e2']);
+  });
 });
 
 describe('recipient modal: rows', () => {

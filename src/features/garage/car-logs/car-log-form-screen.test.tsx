@@ -16,6 +16,7 @@ import {
   stubObjectUrls,
 } from '@/features/garage/testing/garage-fixtures';
 import { todayLocal } from './log-form/log-values';
+import { formatDayInput } from '@/ui';
 import { db } from '@/lib/db';
 import { signedIn } from '@/testing/api-client';
 import { installFetch } from '@/testing/fetch';
@@ -68,7 +69,10 @@ describe('car log form screen', () => {
     const { router } = await renderApp(`/new-car-log/${CAR_ID}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'New log entry' })).toBeTruthy();
     await ready();
-    expect((screen.getByLabelText('Date') as HTMLInputElement).value).toBe(todayLocal());
+    // Today, written the app's way (en-US here), not the browser's.
+    expect((screen.getByLabelText('Date') as HTMLInputElement).value).toBe(
+      formatDayInput(todayLocal(), 'en-US'),
+    );
     expect((screen.getByLabelText('Currency') as HTMLSelectElement).value).toBe('USD'); // en-US, no log yet
     expect(screen.getByLabelText('Mileage (Miles) (optional)')).toBeTruthy();
 

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activateCatalog } from '@/testing/test-utils';
 import { addTranslations } from '@/lib/i18n';
-import { formatDay, formatMoney, formatMonth, settingLabel } from './format';
+import {
+  formatDay,
+  formatDistance,
+  formatMoney,
+  formatMoneyPerDistance,
+  formatMonth,
+  settingLabel,
+  unitSymbol,
+} from './format';
 
 const t = (id: string) => (id === 'CARLOGTYPE.fuel' ? 'Fuel' : id);
 
@@ -61,5 +69,39 @@ describe('calendar dates do not move with the time zone', () => {
   it('formatMonth shows the stored month', () => {
     expect(formatMonth('2025-01')).toBe('Jan 2025');
     expect(formatMonth('2024-12', 'long')).toBe('December 2024');
+  });
+});
+
+describe('distances in unit symbols, money per distance in 2 or 3 decimals', () => {
+  afterAll(() => activateCatalog('en-US'));
+
+  it('en-US: "12,345 km", "mi", never "Kilometres"', () => {
+    activateCatalog('en-US');
+    expect(formatDistance(12345, 'km')).toBe('12,345 km');
+    expect(formatDistance(500, 'mi')).toBe('500 mi');
+    expect(unitSymbol('km')).toBe('km');
+    expect(unitSymbol('mi')).toBe('mi');
+  });
+
+  it('fr-FR: "12 345 km"', () => {
+    activateCatalog('fr-FR');
+    expect(formatDistance(12345, 'km')).toBe('12\u202f345\u202fkm');
+    expect(unitSymbol('km')).toBe('km');
+  });
+
+  it('a unit Intl does not know shows its key', () => {
+    activateCatalog('en-US');
+    expect(formatDistance(3, 'nmi')).toBe('3 nmi');
+    expect(unitSymbol('nmi')).toBe('nmi');
+  });
+
+  it('"€0.554", not "€0.5542"; two decimals from 1 up', () => {
+    activateCatalog('en-US');
+    expect(formatMoneyPerDistance(0.5542, 'EUR')).toBe('€0.554');
+    expect(formatMoneyPerDistance(0.4, 'EUR')).toBe('€0.40');
+    expect(formatMoneyPerDistance(1.2345, 'USD')).toBe('$1.23');
+    expect(formatMoneyPerDistance(0.5542, 'NOT-A-CODE')).toBe('0.554 NOT-A-CODE');
+    activateCatalog('fr-FR');
+    expect(formatMoneyPerDistance(0.5542, 'EUR')).toBe('0,554\u00a0€');
   });
 });

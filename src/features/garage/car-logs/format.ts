@@ -1,6 +1,6 @@
 // Display helpers shared by the garage screens: settings labels, money and calendar dates.
 import type { SettingsDomain } from '@/contract/constants';
-import { formatDate, formatNumber } from '@/lib/i18n';
+import { currentLocale, formatDate, formatNumber } from '@/lib/i18n';
 
 type Translate = (id: string, values?: Record<string, unknown>) => string;
 
@@ -25,6 +25,46 @@ export function formatMoney(amount: number, currency: string): string {
     }
   }
   const plain = formatNumber(amount, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return currency ? `${plain} ${currency}` : plain;
+}
+
+// The mileage units of the settings (MILEAGEUNIT.*) as Intl's sanctioned units, so values read
+// "12,345 km" / "12 345 km" rather than "12,345 Kilometres"; an unknown key shows as itself.
+const INTL_UNITS: Record<string, string> = { km: 'kilometer', mi: 'mile' };
+
+function unitFormat(unit: string): Intl.NumberFormat | null {
+  const intlUnit = INTL_UNITS[unit];
+  return intlUnit
+    ? new Intl.NumberFormat(currentLocale(), { style: 'unit', unit: intlUnit, unitDisplay: 'short' })
+    : null;
+}
+
+/** The unit's symbol in the current locale ("km", "mi"), for "Cost per km" and field labels. */
+export function unitSymbol(unit: string): string {
+  const format = unitFormat(unit);
+  return format?.formatToParts(1).find((part) => part.type === 'unit')?.value ?? unit;
+}
+
+/** A distance with its unit symbol: "12,345 km" (en-US), "12 345 km" (fr-FR). */
+export function formatDistance(value: number, unit: string): string {
+  const format = unitFormat(unit);
+  return format ? format.format(value) : `${formatNumber(value)} ${unit}`.trim();
+}
+
+/**
+ * Money per distance unit ("Cost per km"): two decimals, a third below 1 where tenths of a cent
+ * tell fuel costs apart ("€0.554", never the server's "€0.5542").
+ */
+export function formatMoneyPerDistance(amount: number, currency: string): string {
+  const digits = { minimumFractionDigits: 2, maximumFractionDigits: Math.abs(amount) < 1 ? 3 : 2 };
+  if (currency) {
+    try {
+      return formatNumber(amount, { style: 'currency', currency, ...digits });
+    } catch {
+      // not an ISO 4217 code: a plain number and the code, as formatMoney
+    }
+  }
+  const plain = formatNumber(amount, digits);
   return currency ? `${plain} ${currency}` : plain;
 }
 

@@ -6,6 +6,7 @@ import {
   filterByType,
   hasActiveFilters,
   htmlToText,
+  chartMonths,
   lastMonths,
   mainCurrency,
   NO_CURRENCY,
@@ -144,6 +145,18 @@ describe('searchLogs', () => {
     expect(ids(searchLogs(logs, 'nürburgRING'))).toEqual(['location']);
     expect(ids(searchLogs(logs, 'michelin'))).toEqual(['tags']);
     expect(ids(searchLogs(logs, 'WINT'))).toEqual(['tags']);
+  });
+
+  it('ignores accents both ways: "controle" finds "Contrôle technique", "nurburg" the Nürburgring', () => {
+    const french = [
+      log({ id: 'ct', title: 'Contrôle technique', tags: ['Sécurité'] }),
+      log({ id: 'plain', title: 'Controle des pneus', content: '<p>Pression &#233;t&#233;</p>' }),
+    ];
+    expect(ids(searchLogs(french, 'controle'))).toEqual(['ct', 'plain']);
+    expect(ids(searchLogs(french, 'CONTRÔLE'))).toEqual(['ct', 'plain']);
+    expect(ids(searchLogs(french, 'securite'))).toEqual(['ct']);
+    expect(ids(searchLogs(french, 'pression ete'))).toEqual(['plain']);
+    expect(ids(searchLogs(logs, 'nurburg'))).toEqual(['location']);
   });
 
   it('a substring in the middle of a word matches', () => {
@@ -449,5 +462,18 @@ describe('prepareSearch', () => {
     const stopAtOnce = prepareSearch([log({ id: 'q', title: 'Other' })]);
     stopAtOnce();
     expect(prepareSearch([])).toBeTypeOf('function');
+  });
+});
+
+describe('chartMonths', () => {
+  const byMonth = Object.fromEntries(lastMonths(new Date('2025-06-15T00:00:00Z'), 24).map((m) => [m, {}]));
+
+  it('a young car starts at the month of its first log', () => {
+    expect(chartMonths(byMonth, '2025-04-20').map(([m]) => m)).toEqual(['2025-04', '2025-05', '2025-06']);
+  });
+
+  it('an older car, or no log, keeps the whole window', () => {
+    expect(chartMonths(byMonth, '2020-01-01')).toHaveLength(24);
+    expect(chartMonths(byMonth, null)).toHaveLength(24);
   });
 });

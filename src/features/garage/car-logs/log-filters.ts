@@ -2,6 +2,7 @@
 // search over title, content, location and tags, sum cost) and the stats of GET /car-logs/stats,
 // computed on the device so the garage works offline. Pure functions over rows; no DOM.
 import type { CarLog, CarLogStats } from '@/contract/garage';
+import { foldText } from '@/lib/fold-text';
 
 /** The fields the helpers read; Dexie rows (LocalCarLog) and server rows both fit. */
 export type LogRow = Pick<
@@ -145,7 +146,7 @@ export function htmlToText(html: string | null | undefined): string {
   return decodeEntities(text);
 }
 
-// One lower-cased haystack per row object, built on the first search that sees it. Rows are
+// One folded haystack (accents and case dropped: "controle" finds "Contrôle") per row object, built on the first search that sees it. Rows are
 // treated as immutable (Dexie's live queries hand out new objects when a log changes), so the
 // object itself is the cache key and the WeakMap lets old rows go.
 const haystacks = new WeakMap<object, string>();
@@ -155,23 +156,23 @@ const FIELD_SEPARATOR = '\u0000';
 function haystackOf(log: Pick<LogRow, 'title' | 'content' | 'location' | 'tags'>): string {
   let text = haystacks.get(log);
   if (text === undefined) {
-    text = [log.title, htmlToText(log.content), log.location ?? '', ...(log.tags ?? [])]
-      .join(FIELD_SEPARATOR)
-      .toLowerCase();
+    text = foldText(
+      [log.title, htmlToText(log.content), log.location ?? '', ...(log.tags ?? [])].join(FIELD_SEPARATOR),
+    );
     haystacks.set(log, text);
   }
   return text;
 }
 
 /**
- * Spec §3 and §4: case-insensitive substring search over title, content (its text, not its
- * markup), location and tags. A blank query keeps every log (the same array).
+ * Spec §3 and §4: case- and accent-insensitive substring search over title, content (its text,
+ * not its markup), location and tags. A blank query keeps every log (the same array).
  */
 export function searchLogs<T extends Pick<LogRow, 'title' | 'content' | 'location' | 'tags'>>(
   logs: T[],
   query: string | null | undefined,
 ): T[] {
-  const needle = (query ?? '').trim().toLowerCase();
+  const needle = foldText((query ?? '').trim());
   if (!needle) return logs;
   return logs.filter((log) => haystackOf(log).includes(needle));
 }
@@ -311,6 +312,18 @@ export function computeStats(logs: LogRow[], now: Date = new Date(), mileageUnit
     mileageUnit,
     costPerDistance,
   };
+}
+
+/**
+ * The months of the chart: from the month of the first log when it lies inside the stats window
+ * (a car logged for three months shows three bars), else the whole window.
+ */
+export function chartMonths<T>(byMonth: Record<string, T>, firstDate: string | null): [string, T][] {
+  const entries = Object.entries(byMonth);
+  const first = firstDate?.slice(0, 7);
+  if (!first) return entries;
+  const start = entries.findIndex(([month]) => month >= first);
+  return start <= 0 ? entries : entries.slice(start);
 }
 
 /** The currency to chart by default: the one with the highest total (ties: the first met). */

@@ -199,7 +199,7 @@ describe('my cars: the cars', () => {
     expect(fact('Gearbox')).toBe('Manual');
     expect(fact('Upholstery')).toBe('Leather');
     expect(fact('Year')).toBe('2019');
-    expect(fact('Mileage')).toBe('123,456 miles');
+    expect(fact('Mileage')).toBe('123,456 mi');
     const description = details.querySelector('.rich-text');
     expect(description?.innerHTML).toBe('<p>Bought in <strong>Lyon</strong></p>');
   });
@@ -212,7 +212,7 @@ describe('my cars: the cars', () => {
     const details = await screen.findByRole('region', { name: 'Alpine A110' });
     expect(within(details).getByText('Énergie').nextElementSibling?.textContent).toBe('Gazole');
     expect(within(details).getByText('Kilométrage').nextElementSibling?.textContent).toBe(
-      '5\u202f000 kilomètres',
+      '5\u202f000\u202fkm',
     );
   });
 
@@ -222,7 +222,7 @@ describe('my cars: the cars', () => {
     await seed([noUnit as Car]);
     await renderApp('/my-cars');
     const details = await screen.findByRole('region', { name: 'Alpine A110' });
-    expect(within(details).getByText('Mileage').nextElementSibling?.textContent).toBe('10 kilometres');
+    expect(within(details).getByText('Mileage').nextElementSibling?.textContent).toBe('10 km');
   });
 
   it('edit and add-log lead to their screens', async () => {
@@ -367,7 +367,7 @@ describe('my cars: the logbook', () => {
     expect(fullTank!.textContent).toContain('May 10, 2025');
     expect(fullTank!.textContent).toContain('Fuel');
     expect(fullTank!.textContent).toContain('€60.10');
-    expect(fullTank!.textContent).toContain('12,000 kilometres');
+    expect(fullTank!.textContent).toContain('12,000 km');
     expect(fullTank!.textContent).toContain('Total Lyon');
     expect(oil!.textContent).toContain('#Service');
     expect(within(windscreen!).getByText('2 files')).toBeTruthy();
@@ -510,8 +510,8 @@ describe('my cars: statistics', () => {
       );
     expect(figure('Logs')).toEqual(['3']);
     expect(figure('Total cost')).toEqual(['€200.00', '$20.00']);
-    expect(figure('Distance covered')).toEqual(['500 kilometres']);
-    expect(figure('Cost per kilometres')).toEqual(['€0.40', '$0.04']);
+    expect(figure('Distance covered')).toEqual(['500 km']);
+    expect(figure('Cost per km')).toEqual(['€0.40', '$0.04']);
 
     // Charts in the currency with the most cost (EUR), readable as tables.
     const byMonth = within(panel).getByRole('table', { name: 'Cost by month (last 24 months)' });
@@ -541,5 +541,47 @@ describe('my cars: statistics', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     await act(async () => undefined);
     expect(screen.queryByTestId('stats-panel')).toBeNull();
+  });
+
+  it('a young car: the chart starts at its first log, a tap on a month says its amount, French words', async () => {
+    activateCatalog('fr-FR');
+    addLabels();
+    const only = car({ mileageUnit: 'km' });
+    const now = new Date();
+    const month = (back: number) =>
+      new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1)).toISOString().slice(0, 10);
+    await seed(
+      [only],
+      [
+        log(only.id, { type: 'fuel', cost: 55.42, currencyCode: 'EUR', startDate: month(2), mileage: 1_000 }),
+        log(only.id, { type: 'fuel', cost: 0, currencyCode: 'EUR', startDate: month(0), mileage: 1_100 }),
+      ],
+    );
+    await renderApp('/my-cars');
+    fireEvent.click(await screen.findByRole('button', { name: 'Statistiques' }));
+    const panel = await screen.findByTestId('stats-panel', {}, { timeout: 10_000 });
+    const figure = (label: string) =>
+      [...within(panel).getByText(label, { selector: 'dt' }).parentElement!.querySelectorAll('dd')].map(
+        (dd) => dd.textContent,
+      );
+    // 55.42 € over 100 km: 0.5542 €/km shown with three decimals.
+    expect(figure('Coût par km')).toEqual(['0,554\u00a0€']);
+    expect(figure('Distance parcourue')).toEqual(['100\u202fkm']);
+
+    // Three months (two months ago to this one), not 24 with 21 empty.
+    within(panel).getByRole('table', { name: 'Coût par mois (3 derniers mois)' });
+    expect(within(panel).getByTestId('month-chart').querySelectorAll('rect')).toHaveLength(3);
+    const months = within(
+      within(panel).getByRole('group', { name: 'Coût par mois (3 derniers mois)' }),
+    ).getAllByRole('button');
+    expect(months).toHaveLength(3);
+    const readout = within(panel).getByTestId('month-readout');
+    expect(readout.textContent).toBe('Touchez un mois pour voir son montant.');
+    fireEvent.click(months[0]!);
+    expect(months[0]!.getAttribute('aria-pressed')).toBe('true');
+    expect(readout.textContent).toMatch(/^[a-zéû]+ \d{4} : 55,42\u00a0€$/);
+    fireEvent.keyDown(months[0]!, { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(months[1]);
+    expect(readout.textContent).toMatch(/ : 0,00\u00a0€$/);
   });
 });

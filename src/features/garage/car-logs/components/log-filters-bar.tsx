@@ -1,6 +1,6 @@
 import { useId, useRef } from 'react';
 import { useT } from '@/lib/i18n';
-import { CloseIcon, SearchIcon } from '@/ui';
+import { CloseIcon, DateInput, SearchIcon } from '@/ui';
 
 export type TypeOption = { key: string; label: string };
 /** The bar's values as the inputs hold them: '' is "no filter". */
@@ -84,26 +84,24 @@ export function LogFiltersBar({
           <label className="ui-field__label" htmlFor={`${id}-from`}>
             {t('CAR_LOGS.FROM')}
           </label>
-          <input
+          <DateInput
             id={`${id}-from`}
-            className="ui-input log-filters__date"
-            type="date"
+            className="log-filters__date"
             value={filters.from}
             max={filters.to || undefined}
-            onChange={(e) => onChange({ from: e.target.value })}
+            onChange={(from) => onChange({ from })}
           />
         </div>
         <div className="ui-field">
           <label className="ui-field__label" htmlFor={`${id}-to`}>
             {t('CAR_LOGS.TO')}
           </label>
-          <input
+          <DateInput
             id={`${id}-to`}
-            className="ui-input log-filters__date"
-            type="date"
+            className="log-filters__date"
             value={filters.to}
             min={filters.from || undefined}
-            onChange={(e) => onChange({ to: e.target.value })}
+            onChange={(to) => onChange({ to })}
           />
         </div>
       </div>

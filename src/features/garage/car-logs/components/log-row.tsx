@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { memo } from 'react';
 import type { LocalCarLog } from '@/features/garage/data';
-import { formatNumber, useT } from '@/lib/i18n';
-import { formatDay, formatMoney, settingLabel } from '../format';
+import { useT } from '@/lib/i18n';
+import { formatDay, formatDistance, formatMoney, settingLabel } from '../format';
 import { PaperclipIcon } from '@/ui';
 import { SyncBadge } from './sync-badge';
 
@@ -14,12 +14,7 @@ export const LogRow = memo(function LogRow({ log, mileageUnit }: { log: LocalCar
   const t = useT();
   const files = log.media?.length ?? 0;
   const details = [
-    log.mileage !== null && log.mileage !== undefined
-      ? t('CAR_LOGS.MILEAGE_VALUE', {
-          mileage: formatNumber(log.mileage),
-          unit: settingLabel(t, 'mileageUnit', mileageUnit),
-        })
-      : null,
+    log.mileage !== null && log.mileage !== undefined ? formatDistance(log.mileage, mileageUnit) : null,
     log.location || null,
   ].filter((part): part is string => Boolean(part));
   return (

@@ -7,7 +7,7 @@ import { StorageFullError } from '@/lib/offline/storage-full';
 import { useLocale, useT } from '@/lib/i18n';
 import { isOnline } from '@/lib/online';
 import { toast } from '@/lib/toast';
-import { Alert, Button, TextField } from '@/ui';
+import { Alert, Button, DateField, TextField } from '@/ui';
 import { COMPACT_TOOLBAR, RichTextEditor } from '@/ui/rich-text-editor';
 import { Attachments } from './attachments';
 import { DeleteLog } from './delete-log';
@@ -118,7 +118,13 @@ export function LogForm({ car, log }: { car: Car; log?: CarLog }) {
           emptyLabel={t('CAR_LOGS.FORM_TYPE_CHOOSE')}
           {...text('type')}
         />
-        <TextField label={t('CAR_LOGS.FORM_DATE')} type="date" required {...text('startDate')} />
+        <DateField
+          label={t('CAR_LOGS.FORM_DATE')}
+          required
+          keepInvalidText
+          {...text('startDate')}
+          onChange={set('startDate')}
+        />
         <div className="log-form__wide">
           <TextField label={t('CAR_LOGS.FORM_TITLE')} autoComplete="off" required {...text('title')} />
         </div>

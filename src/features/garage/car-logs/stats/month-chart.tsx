@@ -1,7 +1,8 @@
-import { useId } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useT } from '@/lib/i18n';
 
-export type Bar = { key: string; label: string; value: number };
+/** One bar; `longLabel` (e.g. "March 2025") is what the read-out and the buttons say. */
+export type Bar = { key: string; label: string; longLabel?: string; value: number };
 
 /** viewBox units per bar; the bar fills 70% of its slot. */
 const SLOT = 10;
@@ -11,7 +12,9 @@ const HEIGHT = 100;
 /**
  * Vertical bars of equal slots (cost by month). The SVG stretches to the width it is given
  * (preserveAspectRatio none: it holds only rectangles, no text to distort); the axis labels are
- * HTML. Screen readers read the visually hidden table instead of the drawing.
+ * HTML. Over the drawing, one button per month: a tap, a click, the pointer or the arrow keys
+ * choose a month and the read-out under the chart says its amount (hover tooltips do not exist
+ * on touch). Screen readers also get the visually hidden table.
  */
 export function MonthChart({
   title,
@@ -28,45 +31,103 @@ export function MonthChart({
 }) {
   const t = useT();
   const id = useId();
+  const hitsRef = useRef<HTMLDivElement>(null);
+  const [selected, setSelected] = useState<number | null>(null);
+  const active = selected !== null && selected < bars.length ? selected : null;
   const max = Math.max(0, ...bars.map((bar) => bar.value));
   const width = bars.length * SLOT;
+  const describe = (bar: Bar) =>
+    t('CAR_LOGS.STATS_BAR', { label: bar.longLabel ?? bar.label, amount: format(bar.value) });
+
+  const choose = (index: number, focus = false) => {
+    setSelected(index);
+    if (focus) hitsRef.current?.querySelectorAll<HTMLButtonElement>('button')[index]?.focus();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const last = bars.length - 1;
+    const next =
+      event.key === 'ArrowLeft'
+        ? Math.max(0, index - 1)
+        : event.key === 'ArrowRight'
+          ? Math.min(last, index + 1)
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : null;
+    if (next === null) return;
+    event.preventDefault();
+    choose(next, true);
+  };
+  // One tab stop for the whole row (roving tabindex): the chosen month, else the latest.
+  const tabStop = active ?? bars.length - 1;
+
   return (
     <figure className="stats-chart" aria-labelledby={`${id}-title`}>
       <figcaption id={`${id}-title`} className="stats-chart__title">
         {title}
       </figcaption>
-      <div className="stats-chart__plot" aria-hidden="true">
-        <span className="stats-chart__max">{format(max)}</span>
-        <svg
-          className="stats-chart__svg"
-          viewBox={`0 0 ${width} ${HEIGHT}`}
-          preserveAspectRatio="none"
-          focusable="false"
-          data-testid="month-chart"
-        >
-          <line className="stats-chart__axis" x1="0" x2={width} y1={HEIGHT} y2={HEIGHT} />
-          {bars.map((bar, i) => {
-            // A non-zero amount stays visible however small next to the maximum.
-            const height = max > 0 && bar.value > 0 ? Math.max(1.5, (bar.value / max) * (HEIGHT - 2)) : 0;
-            return (
-              <rect
+      <div className="stats-chart__plot">
+        <span className="stats-chart__max" aria-hidden="true">
+          {format(max)}
+        </span>
+        <div className="stats-chart__area">
+          <svg
+            className="stats-chart__svg"
+            viewBox={`0 0 ${width} ${HEIGHT}`}
+            preserveAspectRatio="none"
+            focusable="false"
+            aria-hidden="true"
+            data-testid="month-chart"
+          >
+            <line className="stats-chart__axis" x1="0" x2={width} y1={HEIGHT} y2={HEIGHT} />
+            {bars.map((bar, i) => {
+              // A non-zero amount stays visible however small next to the maximum.
+              const height = max > 0 && bar.value > 0 ? Math.max(1.5, (bar.value / max) * (HEIGHT - 2)) : 0;
+              return (
+                <rect
+                  key={bar.key}
+                  className={i === active ? 'stats-chart__bar stats-chart__bar--active' : 'stats-chart__bar'}
+                  x={i * SLOT + (SLOT - BAR) / 2}
+                  y={HEIGHT - height}
+                  width={BAR}
+                  height={height}
+                  rx="1"
+                />
+              );
+            })}
+          </svg>
+          <div ref={hitsRef} className="stats-chart__hits" role="group" aria-label={title}>
+            {bars.map((bar, i) => (
+              <button
                 key={bar.key}
-                className="stats-chart__bar"
-                x={i * SLOT + (SLOT - BAR) / 2}
-                y={HEIGHT - height}
-                width={BAR}
-                height={height}
-                rx="1"
-              >
-                <title>{t('CAR_LOGS.STATS_BAR', { label: bar.label, amount: format(bar.value) })}</title>
-              </rect>
-            );
-          })}
-        </svg>
-        <div className="stats-chart__ticks">
+                type="button"
+                className="stats-chart__hit"
+                aria-label={describe(bar)}
+                aria-pressed={i === active}
+                aria-controls={`${id}-readout`}
+                tabIndex={i === tabStop ? 0 : -1}
+                onClick={() => choose(i)}
+                onPointerEnter={(event) => {
+                  if (event.pointerType === 'mouse') choose(i);
+                }}
+                onKeyDown={(event) => onKeyDown(event, i)}
+              />
+            ))}
+          </div>
+        </div>
+        <div className="stats-chart__ticks" aria-hidden="true">
           <span>{bars[0]?.label}</span>
           <span>{bars.at(-1)?.label}</span>
         </div>
+        <p
+          id={`${id}-readout`}
+          className="stats-chart__readout"
+          aria-live="polite"
+          data-testid="month-readout"
+        >
+          {active !== null && bars[active] ? describe(bars[active]) : t('CAR_LOGS.STATS_BAR_HINT')}
+        </p>
       </div>
       <table className="visually-hidden">
         <caption>{title}</caption>

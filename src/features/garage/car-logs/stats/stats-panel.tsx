@@ -1,8 +1,16 @@
 import { useId, useMemo, useState } from 'react';
 import type { LocalCarLog } from '@/features/garage/data';
 import { formatNumber, useT } from '@/lib/i18n';
-import { formatDay, formatMoney, formatMonth, settingLabel } from '../format';
-import { computeStats, mainCurrency } from '../log-filters';
+import {
+  formatDay,
+  formatDistance,
+  formatMoney,
+  formatMoneyPerDistance,
+  formatMonth,
+  settingLabel,
+  unitSymbol,
+} from '../format';
+import { chartMonths, computeStats, mainCurrency } from '../log-filters';
 import { MonthChart, type Bar } from './month-chart';
 import { TypeChart } from './type-chart';
 import './stats-panel.css';
@@ -19,13 +27,15 @@ export default function StatsPanel({ logs, mileageUnit }: { logs: LocalCarLog[];
   const currencies = Object.keys(stats.totalCost);
   const [chosen, setChosen] = useState<string | null>(null);
   const currency = chosen !== null && currencies.includes(chosen) ? chosen : mainCurrency(stats.totalCost);
-  const unit = settingLabel(t, 'mileageUnit', stats.mileageUnit);
+  const unit = unitSymbol(stats.mileageUnit); // "Cost per km", not "Cost per kilometres"
 
+  // A young car's chart starts at the month of its first log rather than 24 months back.
   const months: Bar[] = useMemo(
     () =>
-      Object.entries(stats.costByMonth).map(([month, money]) => ({
+      chartMonths(stats.costByMonth, stats.firstDate).map(([month, money]) => ({
         key: month,
         label: formatMonth(month),
+        longLabel: formatMonth(month, 'long'),
         value: currency === null ? 0 : (money[currency] ?? 0),
       })),
     [stats, currency],
@@ -73,14 +83,14 @@ export default function StatsPanel({ logs, mileageUnit }: { logs: LocalCarLog[];
         {stats.mileageSpan !== null ? (
           <div className="stats-figures__item">
             <dt>{t('CAR_LOGS.STATS_DISTANCE')}</dt>
-            <dd>{t('CAR_LOGS.MILEAGE_VALUE', { mileage: formatNumber(stats.mileageSpan), unit })}</dd>
+            <dd>{formatDistance(stats.mileageSpan, stats.mileageUnit)}</dd>
           </div>
         ) : null}
         {Object.keys(stats.costPerDistance).length > 0 ? (
           <div className="stats-figures__item">
             <dt>{t('CAR_LOGS.STATS_COST_PER_DISTANCE', { unit })}</dt>
             {Object.entries(stats.costPerDistance).map(([code, amount]) => (
-              <dd key={code}>{formatPerDistance(amount, code)}</dd>
+              <dd key={code}>{formatMoneyPerDistance(amount, code)}</dd>
             ))}
           </div>
         ) : null}
@@ -125,13 +135,4 @@ export default function StatsPanel({ logs, mileageUnit }: { logs: LocalCarLog[];
       )}
     </div>
   );
-}
-
-/** Cost per distance unit keeps the server's four decimals when they matter (fuel per km). */
-function formatPerDistance(amount: number, currency: string): string {
-  try {
-    return formatNumber(amount, { style: 'currency', currency, maximumFractionDigits: 4 });
-  } catch {
-    return formatMoney(amount, currency);
-  }
 }

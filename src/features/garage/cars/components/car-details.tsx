@@ -3,10 +3,10 @@ import { useState } from 'react';
 import type { SettingsDomain } from '@/contract/constants';
 import { EditIcon, PlusIcon, TrashIcon, Button, ConfirmDialog } from '@/ui';
 import { SyncBadge } from '@/features/garage/car-logs/components/sync-badge';
-import { settingLabel } from '@/features/garage/car-logs/format';
+import { formatDistance, settingLabel, unitSymbol } from '@/features/garage/car-logs/format';
 import { deleteCar, DEFAULT_MILEAGE_UNIT, type LocalCar } from '@/features/garage/data';
 import { StorageFullError } from '@/lib/offline/storage-full';
-import { formatNumber, useT } from '@/lib/i18n';
+import { useT } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { carSubtitle, carTitle } from '../car-selection';
 import { CarPhoto } from './car-photo';
@@ -49,11 +49,8 @@ export function CarDetails({
     label: t('CARS.MILEAGE'),
     value:
       car.mileage === null || car.mileage === undefined
-        ? t('CARS.MILEAGE_UNKNOWN', { unit: settingLabel(t, 'mileageUnit', unit) })
-        : t('CAR_LOGS.MILEAGE_VALUE', {
-            mileage: formatNumber(car.mileage),
-            unit: settingLabel(t, 'mileageUnit', unit),
-          }),
+        ? t('CARS.MILEAGE_UNKNOWN', { unit: unitSymbol(unit) })
+        : formatDistance(car.mileage, unit),
   });
 
   const remove = async () => {

@@ -1,0 +1,53 @@
+// The tab title of every screen: its name, the app's name and the unread count once signed in.
+import { act, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { setSignedIn } from '@/testing/session-mock';
+import { activateCatalog, renderApp } from '@/testing/test-utils';
+
+vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
+const counts = vi.hoisted(() => ({ notifications: 0, messages: 0, chat: 0 }));
+vi.mock('@/features/notifications/use-notification-bell', () => ({
+  useNotificationBell: () => ({ unreadCount: counts.notifications }),
+}));
+vi.mock('@/features/messages/unread-badge', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  useMessagesUnreadCount: () => counts.messages,
+}));
+vi.mock('@/features/chat/unread-badge', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  useChatUnreadCount: () => counts.chat,
+}));
+
+describe('document.title', () => {
+  beforeEach(() => {
+    activateCatalog('en-US');
+    Object.assign(counts, { notifications: 0, messages: 0, chat: 0 });
+    document.title = 'Paddock';
+  });
+
+  it('signed out: the screen and the app, no count', async () => {
+    setSignedIn(false);
+    await renderApp('/login');
+    await waitFor(() => expect(document.title).toBe('Sign in · Paddock'));
+  });
+
+  it('signed in: notifications + messages + chat unread first, and it follows navigation', async () => {
+    setSignedIn(true);
+    Object.assign(counts, { notifications: 1, messages: 2, chat: 0 });
+    const { router } = await renderApp('/messages');
+    await waitFor(() => expect(document.title).toBe('(3) Messages · Paddock'));
+    await act(() => router.navigate({ to: '/my-cars' }));
+    await waitFor(() => expect(document.title).toBe('(3) Garage · Paddock'));
+  });
+
+  it('no unread: no count; French names the screen in French', async () => {
+    setSignedIn(true);
+    await renderApp('/friends');
+    await waitFor(() => expect(document.title).toBe('Friends · Paddock'));
+    await act(async () => {
+      activateCatalog('fr-FR');
+    });
+    await screen.findAllByText('Amis');
+    await waitFor(() => expect(document.title).toBe('Amis · Paddock'));
+  });
+});
