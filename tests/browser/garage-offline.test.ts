@@ -351,9 +351,12 @@ test("a write the server refuses waits under 'needs attention' while the others 
       .getByRole('heading', { name: new RegExp(t('SYNC.KIND_CARLOG_UPDATE')) })
       .waitFor({ timeout: STEP_TIMEOUT_MS });
     await entry.getByText('Clutch and flywheel').first().waitFor({ timeout: STEP_TIMEOUT_MS });
+    // The log is gone on the server: the card says so, and offers to keep it as a new log or drop it.
+    await entry.getByText(exactly(t('SYNC.GONE_LABEL'))).waitFor({ timeout: STEP_TIMEOUT_MS });
     await entry
-      .getByText(fill('SYNC.SERVER_ANSWER_STATUS', { status: 404 }))
+      .getByRole('button', { name: exactly(t('SYNC.KEEP_AS_NEW_LOG')) })
       .waitFor({ timeout: STEP_TIMEOUT_MS });
+    await entry.getByRole('button', { name: exactly(t('SYNC.DROP')) }).waitFor({ timeout: STEP_TIMEOUT_MS });
     await panel
       .getByRole('region', { name: exactly(t('SYNC.PENDING_TITLE')) })
       .getByText(exactly(t('SYNC.PENDING_NONE')))
