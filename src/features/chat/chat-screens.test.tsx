@@ -358,6 +358,35 @@ describe('chat/{roomId}: a conversation', () => {
     expect(CHAT_TYPING_RESEND_MS).toBeLessThanOrEqual(3000);
   });
 
+  it("a member's typing indicator goes as soon as their message arrives; the others' stays", async () => {
+    const group = server.addGroup({ name: 'Crew', ownerId: me.id, memberIds: [bob.id, carl.id] });
+    server.post(group.chatRoomId, carl, 'Hello');
+    await renderApp(`/chat/${group.chatRoomId}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Crew' })).toBeTruthy();
+    await waitFor(() => expect(texts()).toEqual(['Hello']));
+    const typing = screen.getByTestId('chat-typing');
+    act(() => routeChatTyping({ chatRoomId: group.chatRoomId, userId: bob.id }));
+    act(() => routeChatTyping({ chatRoomId: group.chatRoomId, userId: carl.id }));
+    expect(typing.textContent).toBe('2 people are typing…');
+    const message = server.post(group.chatRoomId, bobM, 'On my way');
+    // Bob's message in another room changes nothing here.
+    chatEvent('chatmessage', {
+      relatedChatRoomId: 'another-room',
+      relatedChatMessageId: crypto.randomUUID(),
+      relatedChatGroupId: null,
+      senderId: bob.id,
+    });
+    expect(typing.textContent).toBe('2 people are typing…');
+    chatEvent('chatmessage', {
+      relatedChatRoomId: group.chatRoomId,
+      relatedChatMessageId: message.id,
+      relatedChatGroupId: group.id,
+      senderId: bob.id,
+    });
+    expect(typing.textContent).toBe('Carl Sagan is typing…');
+    await waitFor(() => expect(texts()).toEqual(['Hello', 'On my way']));
+  });
+
   it('removed from the group while reading: the conversation goes and says so', async () => {
     const group = server.addGroup({ name: 'Crew', ownerId: bob.id, memberIds: [me.id] });
     server.post(group.chatRoomId, bobM, 'Welcome');
