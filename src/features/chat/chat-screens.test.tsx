@@ -301,6 +301,40 @@ describe('chat/{roomId}: a conversation', () => {
     expect(texts()[0]).toBe('m0');
   });
 
+  it('added to a group: its room joins the list live, by the realtime event or by the stored notification alone', async () => {
+    const direct = server.addDirectRoom(bobM);
+    server.post(direct.id, bobM, 'Hi');
+    await renderApp('/my-chat-groups');
+    await waitFor(() => expect(roomRows()).toHaveLength(1));
+    const crew = server.addGroup({ name: 'Track day crew', ownerId: bob.id, memberIds: [me.id] });
+    chatEvent('chatgroup', {
+      relatedChatGroupId: crew.id,
+      relatedChatRoomId: crew.chatRoomId,
+      action: 'added',
+    });
+    await waitFor(() => expect(roomRows()).toHaveLength(2));
+    expect(roomRows().some((row) => row.textContent?.includes('Track day crew'))).toBe(true);
+    // The stored notification ('Dana added you to the group “Rally”') brings its room too.
+    const rally = server.addGroup({ name: 'Rally', ownerId: dana.id, memberIds: [me.id] });
+    act(() =>
+      routeNotification({
+        id: crypto.randomUUID(),
+        type: 'chatgroup',
+        jsonPayload: {
+          relatedChatGroupId: rally.id,
+          relatedChatRoomId: rally.chatRoomId,
+          actorId: dana.id,
+          action: 'added',
+          excerpt: 'Rally',
+        },
+        isRead: false,
+        createdAt: new Date().toISOString(),
+      }),
+    );
+    await waitFor(() => expect(roomRows()).toHaveLength(3));
+    expect(roomRows().some((row) => row.textContent?.includes('Rally'))).toBe(true);
+  });
+
   it('a live message in the open room is fetched and shown (and read at once)', async () => {
     const room = server.addDirectRoom(bobM);
     server.post(room.id, me, 'Hi Bob');
