@@ -421,6 +421,45 @@ describe('chat/{roomId}: a conversation', () => {
     await waitFor(() => expect(texts()).toEqual(['Hello', 'On my way']));
   });
 
+  it('the header says who is in a group: "You, Bob, Dana and Carl", a button listing everyone with links to their profiles', async () => {
+    const group = server.addGroup({ name: 'Crew', ownerId: bob.id, memberIds: [me.id, dana.id, carl.id] });
+    const { router } = await renderApp(`/chat/${group.chatRoomId}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Crew' })).toBeTruthy();
+    const members = await screen.findByRole('button', { name: 'Members: You, Bob, Dana and Carl' });
+    expect(members.textContent).toBe('You, Bob, Dana and Carl');
+    expect(members.getAttribute('aria-haspopup')).toBe('dialog');
+    members.focus();
+    fireEvent.click(members);
+    const dialog = await screen.findByRole('dialog', { name: '4 members' });
+    const links = within(dialog).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Jane Doe (you)', '/profile'],
+      ['Bob Martin', `/people/${bob.id}`],
+      ['Dana Scully', `/people/${dana.id}`],
+      ['Carl Sagan', `/people/${carl.id}`],
+    ]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(members);
+    fireEvent.click(members);
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: '4 members' })).getByRole('link', {
+        name: 'Dana Scully',
+      }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/people/${dana.id}`));
+  });
+
+  it('the header of a direct chat names the friend, linking to their profile', async () => {
+    const room = server.addDirectRoom(bobM);
+    server.post(room.id, bobM, 'Hello');
+    await renderApp(`/chat/${room.id}`);
+    const profile = await screen.findByRole('link', { name: "Bob Martin's profile" });
+    expect(profile.textContent).toBe('Bob Martin');
+    expect(profile.getAttribute('href')).toBe(`/people/${bob.id}`);
+    expect(within(screen.getByTestId('chat-participants')).queryByRole('button')).toBeNull();
+  });
+
   it('removed from the group while reading: the conversation goes and says so', async () => {
     const group = server.addGroup({ name: 'Crew', ownerId: bob.id, memberIds: [me.id] });
     server.post(group.chatRoomId, bobM, 'Welcome');
@@ -476,6 +515,12 @@ describe('direct chat by recipientId', () => {
     fireEvent.click(chat!);
     await waitFor(() => expect(router.state.location.pathname).toBe(`/chat/with/${bob.id}`));
     expect(await screen.findByRole('heading', { level: 1, name: 'Bob Martin' })).toBeTruthy();
+  });
+
+  it('before the first message, the header names the friend too, linking to their profile', async () => {
+    await renderApp(`/chat/with/${dana.id}`);
+    const profile = await screen.findByRole('link', { name: "Dana Scully's profile" });
+    expect(profile.getAttribute('href')).toBe(`/people/${dana.id}`);
   });
 
   it('a friend I already chat with opens our room at once', async () => {
