@@ -335,6 +335,17 @@ describe('chat/{roomId}: a conversation', () => {
     expect(roomRows().some((row) => row.textContent?.includes('Rally'))).toBe(true);
   });
 
+  it('says what chat is for (live) and leads to Messages (a subject and folders, like mail)', async () => {
+    await renderApp('/my-chat-groups');
+    expect(
+      await screen.findByText(/^Chat is live: quick back-and-forth with a friend or a group\./),
+    ).toBeTruthy();
+    const messages = screen.getByRole('link', {
+      name: 'For a message with a subject, kept in folders like mail, use Messages.',
+    });
+    expect(messages.getAttribute('href')).toBe('/messages');
+  });
+
   it('a live message in the open room is fetched and shown (and read at once)', async () => {
     const room = server.addDirectRoom(bobM);
     server.post(room.id, me, 'Hi Bob');
@@ -521,6 +532,26 @@ describe('direct chat by recipientId', () => {
     await renderApp(`/chat/with/${dana.id}`);
     const profile = await screen.findByRole('link', { name: "Dana Scully's profile" });
     expect(profile.getAttribute('href')).toBe(`/people/${dana.id}`);
+  });
+
+  it('a direct chat offers a message with a subject instead: compose opens with the friend as recipient', async () => {
+    const room = server.addDirectRoom(bobM);
+    server.post(room.id, bobM, 'Hello');
+    const { router } = await renderApp(`/chat/${room.id}`);
+    const instead = await screen.findByRole('link', {
+      name: 'Send Bob Martin a message with a subject instead',
+    });
+    expect(instead.textContent).toBe('Message with a subject');
+    fireEvent.click(instead);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/compose-message'));
+    expect(router.state.location.search).toEqual({ to: bob.id });
+    expect((await screen.findByTestId('compose-recipient')).textContent).toContain('Bob Martin');
+  });
+
+  it('compose for someone who is not a friend opens without a recipient', async () => {
+    await renderApp(`/compose-message?to=${carl.id}`);
+    expect(await screen.findByRole('button', { name: 'Choose a friend' })).toBeTruthy();
+    expect(screen.queryByTestId('compose-recipient')).toBeNull();
   });
 
   it('a friend I already chat with opens our room at once', async () => {

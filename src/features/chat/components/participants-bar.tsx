@@ -1,12 +1,12 @@
 // Who is in a conversation, under its heading. A direct chat: the friend's picture and name, linking
-// to their profile. A group: a few pictures and "You, Anna, Ben and 3 others", a button that lists
+// to their profile, and a message with a subject instead. A group: a few pictures and "You, Anna, Ben and 3 others", a button that lists
 // everyone (each linking to their profile). One line: long names end with "…".
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { Avatar } from '@/features/people';
 import { displayName } from '@/lib/display-name';
 import { useT } from '@/lib/i18n';
-import { CloseIcon, Modal } from '@/ui';
+import { CloseIcon, MailIcon, Modal } from '@/ui';
 import type { ChatMember } from '../data';
 import { participantsLine } from '../format';
 
@@ -41,6 +41,16 @@ export function ParticipantsBar({
           aria-label={t('CHAT.PROFILE_OF', { name })}
         >
           {name}
+        </Link>
+        <Link
+          to="/compose-message"
+          search={{ to: other.id }}
+          className="ui-button ui-button--ghost ui-button--small chat-participants__other"
+          aria-label={t('CHAT.MESSAGE_INSTEAD_LABEL', { name })}
+          title={t('CHAT.MESSAGE_INSTEAD_LABEL', { name })}
+        >
+          <MailIcon />
+          <span className="chat-actions__label">{t('CHAT.MESSAGE_INSTEAD')}</span>
         </Link>
       </div>
     );
