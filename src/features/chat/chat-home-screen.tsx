@@ -1,5 +1,6 @@
 // Spec §2 my-chat-groups: my conversations, direct and group, newest activity first, each with its
 // last message and unread badge; "New chat" (a friend from the recipient modal) and "New group".
+// A line says what chat is for (live) and leads to Messages (a subject and folders, like mail).
 // Reads Dexie first, so it renders offline; the server refreshes it and live events follow.
 import { Link } from '@tanstack/react-router';
 import { isNetworkError } from '@/lib/api-client';
@@ -43,6 +44,9 @@ export function ChatHomeScreen() {
     >
       <PullToRefresh onRefresh={refresh}>
         <div className="chat-home">
+          <p className="chat-about">
+            {t('CHAT.ABOUT')} <Link to="/messages">{t('CHAT.ABOUT_MESSAGES')}</Link>
+          </p>
           {error ? (
             <p className="chat-hint" role="status">
               {isNetworkError(error) ? <CloudOffIcon /> : null}

@@ -301,6 +301,51 @@ describe('chat/{roomId}: a conversation', () => {
     expect(texts()[0]).toBe('m0');
   });
 
+  it('added to a group: its room joins the list live, by the realtime event or by the stored notification alone', async () => {
+    const direct = server.addDirectRoom(bobM);
+    server.post(direct.id, bobM, 'Hi');
+    await renderApp('/my-chat-groups');
+    await waitFor(() => expect(roomRows()).toHaveLength(1));
+    const crew = server.addGroup({ name: 'Track day crew', ownerId: bob.id, memberIds: [me.id] });
+    chatEvent('chatgroup', {
+      relatedChatGroupId: crew.id,
+      relatedChatRoomId: crew.chatRoomId,
+      action: 'added',
+    });
+    await waitFor(() => expect(roomRows()).toHaveLength(2));
+    expect(roomRows().some((row) => row.textContent?.includes('Track day crew'))).toBe(true);
+    // The stored notification ('Dana added you to the group “Rally”') brings its room too.
+    const rally = server.addGroup({ name: 'Rally', ownerId: dana.id, memberIds: [me.id] });
+    act(() =>
+      routeNotification({
+        id: crypto.randomUUID(),
+        type: 'chatgroup',
+        jsonPayload: {
+          relatedChatGroupId: rally.id,
+          relatedChatRoomId: rally.chatRoomId,
+          actorId: dana.id,
+          action: 'added',
+          excerpt: 'Rally',
+        },
+        isRead: false,
+        createdAt: new Date().toISOString(),
+      }),
+    );
+    await waitFor(() => expect(roomRows()).toHaveLength(3));
+    expect(roomRows().some((row) => row.textContent?.includes('Rally'))).toBe(true);
+  });
+
+  it('says what chat is for (live) and leads to Messages (a subject and folders, like mail)', async () => {
+    await renderApp('/my-chat-groups');
+    expect(
+      await screen.findByText(/^Chat is live: quick back-and-forth with a friend or a group\./),
+    ).toBeTruthy();
+    const messages = screen.getByRole('link', {
+      name: 'For a message with a subject, kept in folders like mail, use Messages.',
+    });
+    expect(messages.getAttribute('href')).toBe('/messages');
+  });
+
   it('a live message in the open room is fetched and shown (and read at once)', async () => {
     const room = server.addDirectRoom(bobM);
     server.post(room.id, me, 'Hi Bob');
@@ -358,6 +403,74 @@ describe('chat/{roomId}: a conversation', () => {
     expect(CHAT_TYPING_RESEND_MS).toBeLessThanOrEqual(3000);
   });
 
+  it("a member's typing indicator goes as soon as their message arrives; the others' stays", async () => {
+    const group = server.addGroup({ name: 'Crew', ownerId: me.id, memberIds: [bob.id, carl.id] });
+    server.post(group.chatRoomId, carl, 'Hello');
+    await renderApp(`/chat/${group.chatRoomId}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Crew' })).toBeTruthy();
+    await waitFor(() => expect(texts()).toEqual(['Hello']));
+    const typing = screen.getByTestId('chat-typing');
+    act(() => routeChatTyping({ chatRoomId: group.chatRoomId, userId: bob.id }));
+    act(() => routeChatTyping({ chatRoomId: group.chatRoomId, userId: carl.id }));
+    expect(typing.textContent).toBe('2 people are typing…');
+    const message = server.post(group.chatRoomId, bobM, 'On my way');
+    // Bob's message in another room changes nothing here.
+    chatEvent('chatmessage', {
+      relatedChatRoomId: 'another-room',
+      relatedChatMessageId: crypto.randomUUID(),
+      relatedChatGroupId: null,
+      senderId: bob.id,
+    });
+    expect(typing.textContent).toBe('2 people are typing…');
+    chatEvent('chatmessage', {
+      relatedChatRoomId: group.chatRoomId,
+      relatedChatMessageId: message.id,
+      relatedChatGroupId: group.id,
+      senderId: bob.id,
+    });
+    expect(typing.textContent).toBe('Carl Sagan is typing…');
+    await waitFor(() => expect(texts()).toEqual(['Hello', 'On my way']));
+  });
+
+  it('the header says who is in a group: "You, Bob, Dana and Carl", a button listing everyone with links to their profiles', async () => {
+    const group = server.addGroup({ name: 'Crew', ownerId: bob.id, memberIds: [me.id, dana.id, carl.id] });
+    const { router } = await renderApp(`/chat/${group.chatRoomId}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Crew' })).toBeTruthy();
+    const members = await screen.findByRole('button', { name: 'Members: You, Bob, Dana and Carl' });
+    expect(members.textContent).toBe('You, Bob, Dana and Carl');
+    expect(members.getAttribute('aria-haspopup')).toBe('dialog');
+    members.focus();
+    fireEvent.click(members);
+    const dialog = await screen.findByRole('dialog', { name: '4 members' });
+    const links = within(dialog).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Jane Doe (you)', '/profile'],
+      ['Bob Martin', `/people/${bob.id}`],
+      ['Dana Scully', `/people/${dana.id}`],
+      ['Carl Sagan', `/people/${carl.id}`],
+    ]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(members);
+    fireEvent.click(members);
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: '4 members' })).getByRole('link', {
+        name: 'Dana Scully',
+      }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/people/${dana.id}`));
+  });
+
+  it('the header of a direct chat names the friend, linking to their profile', async () => {
+    const room = server.addDirectRoom(bobM);
+    server.post(room.id, bobM, 'Hello');
+    await renderApp(`/chat/${room.id}`);
+    const profile = await screen.findByRole('link', { name: "Bob Martin's profile" });
+    expect(profile.textContent).toBe('Bob Martin');
+    expect(profile.getAttribute('href')).toBe(`/people/${bob.id}`);
+    expect(within(screen.getByTestId('chat-participants')).queryByRole('button')).toBeNull();
+  });
+
   it('removed from the group while reading: the conversation goes and says so', async () => {
     const group = server.addGroup({ name: 'Crew', ownerId: bob.id, memberIds: [me.id] });
     server.post(group.chatRoomId, bobM, 'Welcome');
@@ -413,6 +526,32 @@ describe('direct chat by recipientId', () => {
     fireEvent.click(chat!);
     await waitFor(() => expect(router.state.location.pathname).toBe(`/chat/with/${bob.id}`));
     expect(await screen.findByRole('heading', { level: 1, name: 'Bob Martin' })).toBeTruthy();
+  });
+
+  it('before the first message, the header names the friend too, linking to their profile', async () => {
+    await renderApp(`/chat/with/${dana.id}`);
+    const profile = await screen.findByRole('link', { name: "Dana Scully's profile" });
+    expect(profile.getAttribute('href')).toBe(`/people/${dana.id}`);
+  });
+
+  it('a direct chat offers a message with a subject instead: compose opens with the friend as recipient', async () => {
+    const room = server.addDirectRoom(bobM);
+    server.post(room.id, bobM, 'Hello');
+    const { router } = await renderApp(`/chat/${room.id}`);
+    const instead = await screen.findByRole('link', {
+      name: 'Send Bob Martin a message with a subject instead',
+    });
+    expect(instead.textContent).toBe('Message with a subject');
+    fireEvent.click(instead);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/compose-message'));
+    expect(router.state.location.search).toEqual({ to: bob.id });
+    expect((await screen.findByTestId('compose-recipient')).textContent).toContain('Bob Martin');
+  });
+
+  it('compose for someone who is not a friend opens without a recipient', async () => {
+    await renderApp(`/compose-message?to=${carl.id}`);
+    expect(await screen.findByRole('button', { name: 'Choose a friend' })).toBeTruthy();
+    expect(screen.queryByTestId('compose-recipient')).toBeNull();
   });
 
   it('a friend I already chat with opens our room at once', async () => {

@@ -1,12 +1,13 @@
 // A conversation (route /chat/{roomId}): the room's messages by day, live, with local echo of what
 // I send (pending, then sent; refused: retry), older pages as I scroll up, the read mark on opening,
-// "is typing…". A group room links to its settings.
+// "is typing…". The header says who is in it (a group room also links to its settings).
 import { Link } from '@tanstack/react-router';
 import { useRef } from 'react';
 import { useSession } from '@/lib/auth/session';
 import { useT } from '@/lib/i18n';
-import { ChatIcon, EmptyState, Page } from '@/ui';
+import { BackIcon, ChatIcon, EmptyState, Page, UsersIcon } from '@/ui';
 import { ConversationView } from './components/conversation-view';
+import { ParticipantsBar } from './components/participants-bar';
 import { otherParticipant, sendChatMessage, useConversation } from './data';
 import { roomName } from './format';
 import './chat.css';
@@ -41,21 +42,31 @@ export function ConversationScreen({ roomId }: { roomId: string }) {
       title={room ? roomName(room, meId) : t('CHAT.CONVERSATION')}
       actions={
         <div className="chat-actions">
-          <Link to="/my-chat-groups" className="ui-button ui-button--ghost ui-button--small">
-            {t('CHAT.BACK_TO_ROOMS')}
+          <Link
+            to="/my-chat-groups"
+            className="ui-button ui-button--ghost ui-button--small"
+            title={t('CHAT.BACK_TO_ROOMS')}
+          >
+            <BackIcon />
+            <span className="chat-actions__label">{t('CHAT.BACK_TO_ROOMS')}</span>
           </Link>
           {room?.chatGroupId ? (
             <Link
               to="/chat-group/$id"
               params={{ id: room.chatGroupId }}
               className="ui-button ui-button--secondary ui-button--small"
+              title={t('CHAT.GROUP_SETTINGS')}
             >
-              {t('CHAT.GROUP_SETTINGS')}
+              <UsersIcon />
+              <span className="chat-actions__label">{t('CHAT.GROUP_SETTINGS')}</span>
             </Link>
           ) : null}
         </div>
       }
     >
+      {room ? (
+        <ParticipantsBar participants={room.participants} meId={meId} group={Boolean(room.chatGroupId)} />
+      ) : null}
       <ConversationView
         roomKey={roomId}
         conversation={conversation}

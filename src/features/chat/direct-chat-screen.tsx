@@ -9,6 +9,7 @@ import { displayName } from '@/lib/display-name';
 import { useT } from '@/lib/i18n';
 import { Page } from '@/ui';
 import { ConversationView } from './components/conversation-view';
+import { ParticipantsBar } from './components/participants-bar';
 import { directKey, sendChatMessage, syncDirect, useConversation, useDirectRoomId } from './data';
 import './chat.css';
 
@@ -45,6 +46,7 @@ export function DirectChatScreen({ userId }: { userId: string }) {
     : null;
   return (
     <Page title={friend ? displayName(friend) : t('CHAT.CONVERSATION')}>
+      {friend ? <ParticipantsBar participants={[friend]} meId={undefined} group={false} /> : null}
       <ConversationView
         roomKey={directKey(userId)}
         conversation={conversation}

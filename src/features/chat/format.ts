@@ -1,7 +1,7 @@
 // Small pure helpers of the chat's screens.
 import { displayName } from '@/lib/display-name';
 import { formatDate } from '@/lib/i18n';
-import { otherParticipant, type ChatMessageRow, type ChatRoomRow } from './data/types';
+import { otherParticipant, type ChatMember, type ChatMessageRow, type ChatRoomRow } from './data/types';
 
 /** Characters of text a room row shows of its last message. */
 export const CHAT_EXCERPT_LENGTH = 80;
@@ -60,4 +60,32 @@ export function groupByDay<T extends Pick<ChatMessageRow, 'createdAt'>>(
 export function roomName(room: ChatRoomRow, meId: string | undefined): string {
   if (room.chatGroupId) return room.name ?? '';
   return displayName(otherParticipant(room, meId));
+}
+
+/** A conversation header names everyone up to this many; past it, "and N others". */
+export const PARTICIPANTS_NAMED_MAX = 4;
+/** When the names stop short, this many are written before "and N others". */
+const PARTICIPANTS_NAMED_SHORT = 3;
+
+/** A short name for a header line: the first name, else the display name. */
+export const shortName = (person: ChatMember) => person.firstName?.trim() || displayName(person);
+
+/**
+ * Who is in a room, in one line: "You, Anna, Ben and 3 others" (me first, then the others as the
+ * room lists them); everyone by name up to PARTICIPANTS_NAMED_MAX.
+ */
+export function participantsLine(
+  participants: ChatMember[],
+  meId: string | undefined,
+  t: (id: string, values?: Record<string, unknown>) => string,
+): string {
+  const others = participants.filter((p) => p.id !== meId).map(shortName);
+  const names = [t('CHAT.YOU'), ...others];
+  if (names.length === 1) return t('CHAT.PARTICIPANTS_ONLY_YOU');
+  if (names.length <= PARTICIPANTS_NAMED_MAX)
+    return t('CHAT.PARTICIPANTS_AND', { names: names.slice(0, -1).join(', '), last: names.at(-1) });
+  return t('CHAT.PARTICIPANTS_MORE', {
+    names: names.slice(0, PARTICIPANTS_NAMED_SHORT).join(', '),
+    count: names.length - PARTICIPANTS_NAMED_SHORT,
+  });
 }

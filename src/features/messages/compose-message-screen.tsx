@@ -1,9 +1,11 @@
 // Spec §2 compose-message: the recipient is chosen with the recipient-choosing modal, a subject
 // (≤ 200 characters) and the content in the rich-text editor (≤ 20000 characters of text). Sending
 // keeps the message on this device and queues it (offline too: it is sent once, when back online).
+// Opened with a friend's id (`to`), the recipient is that friend (looked up; unknown: left to pick).
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { MESSAGE_CONTENT_MAX_TEXT, MESSAGE_SUBJECT_MAX } from '@/contract/constants';
+import { usePerson } from '@/features/people';
 import { RecipientAvatar, RecipientPickerModal, type RecipientChoice } from '@/features/recipient-picker';
 import { displayName } from '@/lib/display-name';
 import { formatNumber, useT } from '@/lib/i18n';
@@ -12,33 +14,54 @@ import { toast } from '@/lib/toast';
 import { Alert, Button, Card, Page, Skeleton, TextField } from '@/ui';
 import { COMPACT_TOOLBAR, RichTextEditor } from '@/ui/rich-text-editor';
 import { participantOf, validateCompose, type ComposeErrors, type ComposeValues } from './compose-values';
-import { sendMessage, useMessage, type LocalMessage } from './data';
+import { sendMessage, useMessage, type LocalMessage, type MessageParticipant } from './data';
 import { StorageFullError } from '@/lib/offline/storage-full';
 import { otherParticipant, replySubject } from './message-format';
 import './messages.css';
 
-export function ComposeMessageScreen({ replyTo }: { replyTo?: string }) {
+export function ComposeMessageScreen({ replyTo, to }: { replyTo?: string; to?: string }) {
   const t = useT();
   const reply = useMessage(replyTo);
   return (
     <Page title={t('MESSAGES.COMPOSE_TITLE')}>
       <Card>
         {replyTo && reply === undefined ? (
-          <div className="compose__skeleton" role="status" aria-label={t('MESSAGES.COMPOSE_LOADING')}>
-            <Skeleton height="2.75rem" />
-            <Skeleton height="2.75rem" />
-            <Skeleton height="10rem" />
-          </div>
+          <ComposeSkeleton />
+        ) : to && !replyTo ? (
+          <ComposeTo friendId={to} />
         ) : (
-          <ComposeForm key={reply?.id ?? 'new'} reply={reply ?? null} />
+          <ComposeForm key={reply?.id ?? 'new'} reply={reply ?? null} recipient={null} />
         )}
       </Card>
     </Page>
   );
 }
 
-function initialValues(reply: LocalMessage | null, prefix: string): ComposeValues {
-  if (!reply) return { recipient: null, subject: '', content: '' };
+function ComposeSkeleton() {
+  const t = useT();
+  return (
+    <div className="compose__skeleton" role="status" aria-label={t('MESSAGES.COMPOSE_LOADING')}>
+      <Skeleton height="2.75rem" />
+      <Skeleton height="2.75rem" />
+      <Skeleton height="10rem" />
+    </div>
+  );
+}
+
+/** A new message to a friend by id: their names first (not a friend, unknown or offline: to pick). */
+function ComposeTo({ friendId }: { friendId: string }) {
+  const person = usePerson(friendId);
+  if (person.isPending) return <ComposeSkeleton />;
+  const friend = person.data?.friendship.status === 'friends' ? person.data : null;
+  return <ComposeForm reply={null} recipient={friend ? participantOf(friend) : null} />;
+}
+
+function initialValues(
+  reply: LocalMessage | null,
+  recipient: MessageParticipant | null,
+  prefix: string,
+): ComposeValues {
+  if (!reply) return { recipient, subject: '', content: '' };
   return {
     recipient: participantOf(otherParticipant(reply)),
     subject: replySubject(reply.subject, prefix, MESSAGE_SUBJECT_MAX),
@@ -46,12 +69,19 @@ function initialValues(reply: LocalMessage | null, prefix: string): ComposeValue
   };
 }
 
-function ComposeForm({ reply }: { reply: LocalMessage | null }) {
+function ComposeForm({
+  reply,
+  recipient,
+}: {
+  reply: LocalMessage | null;
+  /** A new message's recipient, chosen before the form opened. */
+  recipient: MessageParticipant | null;
+}) {
   const t = useT();
   const navigate = useNavigate();
   const ids = useId();
   const [values, setValues] = useState<ComposeValues>(() =>
-    initialValues(reply, t('MESSAGES.REPLY_SUBJECT', { subject: '' })),
+    initialValues(reply, recipient, t('MESSAGES.REPLY_SUBJECT', { subject: '' })),
   );
   const [errors, setErrors] = useState<ComposeErrors>({});
   const [formError, setFormError] = useState<string | null>(null);

@@ -1,6 +1,7 @@
 // Spec §2 message/{id}: one message. Opening an unread received message marks it read (once: the
 // read mark is queued only for an unread message, docs/DESIGN-NOTES.md). Shows the subject, both participants,
-// the date and the server-sanitised content; reply and delete (after a confirmation).
+// the date and the server-sanitised content; reply and delete (after a confirmation), or chat live
+// with the other participant instead.
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { RecipientAvatar } from '@/features/recipient-picker';
@@ -12,6 +13,7 @@ import { toast } from '@/lib/toast';
 import {
   Button,
   Card,
+  ChatIcon,
   ConfirmDialog,
   EmptyState,
   MailIcon,
@@ -154,6 +156,14 @@ function MessageView({ message }: { message: LocalMessage }) {
           <Button variant="secondary" icon={<TrashIcon />} onClick={() => setConfirming(true)}>
             {t('MESSAGES.DELETE')}
           </Button>
+          <Link
+            to="/chat/with/$userId"
+            params={{ userId: other.id }}
+            className="ui-button ui-button--ghost message-view__chat"
+          >
+            <ChatIcon />
+            {t('MESSAGES.CHAT_INSTEAD', { name: other.firstName.trim() || displayName(other) })}
+          </Link>
         </div>
       </Card>
       {confirming ? (

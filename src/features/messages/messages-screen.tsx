@@ -1,6 +1,7 @@
 // Spec §2 messages: my folders (inbox, sent) with the unread badge, an unread-only filter,
 // pull-to-refresh, skeletons, empty states and "load more". Reads Dexie first, so it renders
-// offline; the server refreshes it in the background and live messages arrive by the socket.
+// offline; the server refreshes it in the background and live messages arrive by the socket. A line
+// says what a message is (a subject and folders, like mail) and leads to Chat (live).
 import { Link } from '@tanstack/react-router';
 import { useId, useRef, type KeyboardEvent } from 'react';
 import { MESSAGE_FOLDERS, type MessageFolder } from '@/contract/constants';
@@ -74,6 +75,9 @@ export function MessagesScreen({ folder, unreadOnly, onChange }: MessagesScreenP
       }
     >
       <div className="messages">
+        <p className="messages__about">
+          {t('MESSAGES.ABOUT')} <Link to="/my-chat-groups">{t('MESSAGES.ABOUT_CHAT')}</Link>
+        </p>
         <div className="messages__bar">
           <div
             role="tablist"

@@ -123,6 +123,16 @@ describe('messages: folders', () => {
     expect(await screen.findByRole('heading', { name: 'All read' })).toBeTruthy();
   });
 
+  it('says what a message is (a subject and folders, like mail) and leads to Chat (live)', async () => {
+    await renderApp('/messages');
+    expect(
+      await screen.findByText(/^A message has a subject and is kept in your folders, like mail\./),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'To talk live, use Chat.' }).getAttribute('href')).toBe(
+      '/my-chat-groups',
+    );
+  });
+
   it('empty folders say so, the sent one leads to compose', async () => {
     await renderApp('/messages');
     expect(await screen.findByRole('heading', { name: 'No messages yet' })).toBeTruthy();
@@ -206,6 +216,13 @@ describe('message/{id}', () => {
     const subject = (await screen.findByLabelText(/^Subject/)) as HTMLInputElement;
     expect(subject.value).toBe('Re: Track day');
     expect(screen.getByTestId('compose-recipient').textContent).toContain('Bob Martin');
+  });
+
+  it('offers to chat live with the other participant instead', async () => {
+    const message = server.receive(bobP, { subject: 'Track day', isRead: true });
+    await renderApp(`/message/${message.id}`);
+    const chat = await screen.findByRole('link', { name: 'Chat live with Bob instead' });
+    expect(chat.getAttribute('href')).toBe(`/chat/with/${bob.id}`);
   });
 
   it('delete asks first; confirmed, the message goes and the deletion is queued', async () => {

@@ -1,5 +1,6 @@
 // "Alex is typing…" (the volatile `chatTyping` event): shown CHAT_TYPING_TTL_MS after the last
-// event from that member; and my own typing, sent at most every CHAT_TYPING_RESEND_MS.
+// event from that member, or until their message arrives (`chatmessage`); and my own typing, sent
+// at most every CHAT_TYPING_RESEND_MS.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CHAT_TYPING_TTL_MS } from '@/contract/constants';
 import { useSession } from '@/lib/auth/session';
@@ -15,7 +16,14 @@ export function useTypingMembers(roomId: string): string[] {
   const me = useSession().user?.id;
   useEffect(() => {
     const timers = new Map<string, ReturnType<typeof setTimeout>>();
-    const off = realtime.on('chatTyping', ({ chatRoomId, userId }) => {
+    const stop = (userId: string) => {
+      clearTimeout(timers.get(userId));
+      timers.delete(userId);
+      setTyping((s) =>
+        s.ids.includes(userId) ? { roomId: s.roomId, ids: s.ids.filter((x) => x !== userId) } : s,
+      );
+    };
+    const offTyping = realtime.on('chatTyping', ({ chatRoomId, userId }) => {
       if (chatRoomId !== roomId || userId === me) return;
       clearTimeout(timers.get(userId));
       setTyping((s) =>
@@ -25,14 +33,17 @@ export function useTypingMembers(roomId: string): string[] {
       );
       timers.set(
         userId,
-        setTimeout(() => {
-          timers.delete(userId);
-          setTyping((s) => ({ roomId: s.roomId, ids: s.ids.filter((x) => x !== userId) }));
-        }, CHAT_TYPING_TTL_MS),
+        setTimeout(() => stop(userId), CHAT_TYPING_TTL_MS),
       );
     });
+    // Their message arrived: they are no longer typing it (the delay stays for those who stop).
+    const offMessage = realtime.on('chatmessage', ({ jsonPayload }) => {
+      const { relatedChatRoomId, senderId } = jsonPayload;
+      if (relatedChatRoomId === roomId && typeof senderId === 'string') stop(senderId);
+    });
     return () => {
-      off();
+      offTyping();
+      offMessage();
       timers.forEach((timer) => clearTimeout(timer));
     };
   }, [roomId, me]);
