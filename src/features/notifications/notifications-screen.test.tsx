@@ -158,6 +158,29 @@ describe('the bell', () => {
     expect(rows()).toHaveLength(2);
   });
 
+  it('counts a live notification once on a screen without the list, though the bell and the title both watch it', async () => {
+    server.add(notification('message', { relatedMessageId: 'm1', relatedFriendId: MAX.id }));
+    await renderApp('/my-posts');
+    await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications, 1 unread'));
+    await act(async () => realtime.connect());
+    const socket = sockets.at(-1)!;
+    act(() => socket.fire('connect'));
+    act(() =>
+      socket.fire(
+        'notification',
+        event({
+          id: 'bbbbbbbb-0000-4000-8000-000000000002',
+          type: 'friend',
+          jsonPayload: { relatedFriendId: SARAH.id, action: 'requested' },
+        }),
+      ),
+    );
+    await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications, 2 unread'));
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(bell().getAttribute('aria-label')).toBe('Notifications, 2 unread');
+    expect(document.title).toMatch(/^\(2\) /);
+  });
+
   it('realtime-only events (the 36-dash id) enter neither the list nor the count', async () => {
     server.add(notification('message', { relatedMessageId: 'm1', relatedFriendId: MAX.id }));
     await renderApp('/notifications');

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { Notification } from '@/contract/notifications';
 import type { NotificationEvent } from '@/contract/socket-events';
@@ -20,10 +20,53 @@ function toNotification(event: NotificationEvent): Notification {
   };
 }
 
+/** The stream listener that applies a stored notification to the cached lists and the count. */
+function applyLiveNotification(client: QueryClient, event: NotificationEvent): void {
+  if (!isStored(event.id)) return; // routeNotification filters these; a second guard is cheap
+  const notification = toNotification(event);
+  const lists = client.getQueriesData<NotificationPages>({ queryKey: notificationKeys.lists() });
+  // Already listed (a page fetched just after it was stored): counted already.
+  if (lists.some(([, data]) => containsNotification(data, notification.id))) return;
+  client.setQueryData<NotificationPages>(notificationKeys.list(false), (data) =>
+    prependNotification(data, notification),
+  );
+  if (!notification.isRead) {
+    client.setQueryData<NotificationPages>(notificationKeys.list(true), (data) =>
+      prependNotification(data, notification),
+    );
+    client.setQueryData<number>(notificationKeys.unreadCount(), (count) =>
+      count === undefined ? count : count + 1,
+    );
+  }
+}
+
 /**
- * Keeps the bell and the lists live while a member is signed in (mounted once, by the bell):
- * a stored notification from the socket's 'notification' stream goes first in every cached list
- * it belongs to and raises the unread count; after a reconnect, what was missed is asked again.
+ * One subscription per query client, however many components keep the bell live (the header's
+ * bell and the document title both do): a second listener would count each notification twice.
+ */
+const liveSubscriptions = new WeakMap<QueryClient, { users: number; stop: () => void }>();
+
+function subscribeLive(client: QueryClient): () => void {
+  let entry = liveSubscriptions.get(client);
+  if (!entry) {
+    entry = { users: 0, stop: realtime.on('notification', (event) => applyLiveNotification(client, event)) };
+    liveSubscriptions.set(client, entry);
+  }
+  entry.users += 1;
+  const held = entry;
+  return () => {
+    held.users -= 1;
+    if (held.users > 0) return;
+    held.stop();
+    liveSubscriptions.delete(client);
+  };
+}
+
+/**
+ * Keeps the bell and the lists live while a member is signed in: a stored notification from the
+ * socket's 'notification' stream goes first in every cached list it belongs to and raises the
+ * unread count once, however many components call this; after a reconnect, what was missed is
+ * asked again.
  */
 export function useLiveNotifications(enabled: boolean): void {
   const client = useQueryClient();
@@ -32,24 +75,7 @@ export function useLiveNotifications(enabled: boolean): void {
 
   useEffect(() => {
     if (!enabled) return;
-    return realtime.on('notification', (event) => {
-      if (!isStored(event.id)) return; // routeNotification filters these; a second guard is cheap
-      const notification = toNotification(event);
-      const lists = client.getQueriesData<NotificationPages>({ queryKey: notificationKeys.lists() });
-      // Already listed (a page fetched just after it was stored): counted already.
-      if (lists.some(([, data]) => containsNotification(data, notification.id))) return;
-      client.setQueryData<NotificationPages>(notificationKeys.list(false), (data) =>
-        prependNotification(data, notification),
-      );
-      if (!notification.isRead) {
-        client.setQueryData<NotificationPages>(notificationKeys.list(true), (data) =>
-          prependNotification(data, notification),
-        );
-        client.setQueryData<number>(notificationKeys.unreadCount(), (count) =>
-          count === undefined ? count : count + 1,
-        );
-      }
-    });
+    return subscribeLive(client);
   }, [client, enabled]);
 
   useEffect(() => {
