@@ -1,73 +1,33 @@
 // The "Offline — showing the data saved on this device" banners go away by themselves once the
 // connection returns: the browser's `online` event, or any request (or the socket) reaching the
 // server again, refreshes the screens that show a stale copy (src/lib/reachability.ts).
-import { act, cleanup, configure, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Car } from '@/contract/garage';
+import { act, configure, screen, waitFor } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { chatMember, installChatServer } from '@/features/chat/testing/fake-chat-server';
 import { installGarageServer } from '@/features/garage/testing/fake-garage-server';
+import { bareCar } from '@/features/garage/testing/garage-fixtures';
+import { signedInAppPerTest } from '@/testing/signed-in-app';
 import { installPostsServer } from '@/features/posts/testing/fake-posts-server';
 import { appOutboxHandlers } from '@/app/outbox-handlers';
 import { api } from '@/lib/api-client';
-import { sessionStore } from '@/lib/auth/session-store';
-import { db, resetLocalDatabaseForTests } from '@/lib/db';
+import { db } from '@/lib/db';
 import { registerOutboxHandlers } from '@/lib/outbox';
-import { signedIn } from '@/testing/api-client';
-import { setSignedIn, TEST_USER } from '@/testing/session-mock';
-import { activateCatalog, renderApp } from '@/testing/test-utils';
+import { TEST_USER } from '@/testing/session-mock';
+import { renderApp } from '@/testing/test-utils';
 
 beforeAll(() => registerOutboxHandlers(...appOutboxHandlers));
 vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
-vi.mock('@/app/sync-lifecycle', () => ({
-  startSignedInSync: vi.fn(async () => undefined),
-  stopSignedInSync: vi.fn(),
-  isSyncWanted: () => false,
-}));
+vi.mock('@/app/sync-lifecycle', async () => (await import('@/testing/sync-lifecycle-off')).syncLifecycleOff);
 vi.mock('@/lib/offline/shell-settled', () => ({ shellSettled: () => Promise.resolve() }));
 vi.mock('@/features/people/avatar/use-avatar-url', () => ({ useAvatarUrl: () => undefined }));
 configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 30_000 });
 
-let dbCount = 0;
-beforeEach(() => {
-  dbCount += 1;
-  resetLocalDatabaseForTests(`connection-back-${dbCount}-${Math.random().toString(36).slice(2)}`);
-  signedIn();
-  setSignedIn(true);
-  sessionStore.setState({ status: 'signedIn', user: TEST_USER, isAuthReady: true });
-  activateCatalog('en-US');
-});
-afterEach(async () => {
-  cleanup();
-  await act(async () => new Promise((resolve) => setTimeout(resolve, 100)));
-  db.close();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  sessionStore.reset();
-});
+signedInAppPerTest('connection-back');
 
 const comesBackOnline = () => act(() => void window.dispatchEvent(new Event('online')));
 
-function alpine(): Car {
-  const at = '2025-01-01T00:00:00.000Z';
-  return {
-    id: crypto.randomUUID(),
-    ownerId: TEST_USER.id,
-    make: 'Alpine',
-    model: 'A110',
-    year: 2019,
-    nickname: null,
-    energyType: null,
-    gearboxType: null,
-    upholsteryMaterial: null,
-    mileage: null,
-    mileageUnit: 'km',
-    description: null,
-    image: null,
-    createdAt: at,
-    updatedAt: at,
-  };
-}
+const alpine = () => bareCar({ ownerId: TEST_USER.id });
 
 describe('the offline banners clear when the connection returns', () => {
   it('garage: on the online event', async () => {

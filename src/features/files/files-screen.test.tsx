@@ -1,20 +1,10 @@
 import { Blob as NodeBlob } from 'node:buffer';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { setSignedIn } from '@/testing/session-mock';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { activateCatalog, renderApp } from '@/testing/test-utils';
-import {
-  CAR_ID,
-  freshGarage,
-  LOG_ID,
-  makeCar,
-  makeLog,
-  putCar,
-  putLog,
-  stubObjectUrls,
-} from '@/features/garage/testing/garage-fixtures';
+import { CAR_ID, LOG_ID, makeCar, makeLog, putCar, putLog } from '@/features/garage/testing/garage-fixtures';
+import { garageScreenHooks } from '@/features/garage/testing/garage-screen';
 import { db } from '@/lib/db';
-import { signedIn } from '@/testing/api-client';
 import { deferred, fail, installFetch, json, ok, type Route } from '@/testing/fetch';
 import { toast } from '@/lib/toast';
 import type { FileItem } from './api/get-files';
@@ -68,19 +58,12 @@ function server(extra: Record<string, Route> = {}) {
 }
 
 describe('files screen', () => {
-  beforeEach(async () => {
-    activateCatalog('en-US');
-    setSignedIn(true);
-    signedIn();
-    stubObjectUrls();
-    await freshGarage();
-    await putCar(makeCar());
-    await putLog(makeLog({ title: 'Clutch job' }));
-  });
-  afterEach(() => {
-    toast.list().forEach((t) => toast.dismiss(t.id));
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
+  garageScreenHooks({
+    offline: false,
+    seed: async () => {
+      await putCar(makeCar());
+      await putLog(makeLog({ title: 'Clutch job' }));
+    },
   });
 
   it('formats sizes per locale (KB/MB)', () => {

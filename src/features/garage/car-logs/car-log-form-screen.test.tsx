@@ -1,25 +1,21 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Quill from 'quill';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { errorOf, fill } from '@/testing/form-test-utils';
-import { setSignedIn } from '@/testing/session-mock';
 import { activateCatalog, renderApp } from '@/testing/test-utils';
 import {
   CAR_ID,
   fakeFile,
-  freshGarage,
   LOG_ID,
   makeCar,
   makeLog,
   putCar,
   putLog,
-  stubObjectUrls,
 } from '@/features/garage/testing/garage-fixtures';
+import { garageScreenHooks } from '@/features/garage/testing/garage-screen';
 import { todayLocal } from './log-form/log-values';
 import { formatDayInput } from '@/ui';
 import { db } from '@/lib/db';
-import { signedIn } from '@/testing/api-client';
-import { installFetch } from '@/testing/fetch';
 import { toast } from '@/lib/toast';
 
 vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
@@ -50,20 +46,7 @@ function pick(label: string, files: File[]) {
 vi.setConfig({ testTimeout: 30_000 });
 
 describe('car log form screen', () => {
-  beforeEach(async () => {
-    activateCatalog('en-US');
-    setSignedIn(true);
-    signedIn();
-    installFetch({}); // every request fails like an offline fetch
-    stubObjectUrls();
-    await freshGarage();
-    await putCar(makeCar({ mileageUnit: 'mi' }));
-  });
-  afterEach(() => {
-    toast.list().forEach((t) => toast.dismiss(t.id));
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
+  garageScreenHooks({ seed: () => putCar(makeCar({ mileageUnit: 'mi' })) });
 
   it('creates an entry with tags, photos and a PDF receipt, then goes back to the garage', async () => {
     const { router } = await renderApp(`/new-car-log/${CAR_ID}`);

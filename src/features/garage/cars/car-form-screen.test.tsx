@@ -1,22 +1,14 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Quill from 'quill';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorOf, fill } from '@/testing/form-test-utils';
-import { setSignedIn } from '@/testing/session-mock';
-import { activateCatalog, renderApp } from '@/testing/test-utils';
+import { renderApp } from '@/testing/test-utils';
 import type * as GarageData from '@/features/garage/data';
 import { db } from '@/lib/db';
 import { toast } from '@/lib/toast';
-import { signedIn } from '@/testing/api-client';
 import { deferred, installFetch, ok } from '@/testing/fetch';
-import {
-  CAR_ID,
-  fakeFile,
-  freshGarage,
-  makeCar,
-  putCar,
-  stubObjectUrls,
-} from '@/features/garage/testing/garage-fixtures';
+import { CAR_ID, fakeFile, makeCar, putCar } from '@/features/garage/testing/garage-fixtures';
+import { garageScreenHooks } from '@/features/garage/testing/garage-screen';
 
 vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
 const failWith = vi.hoisted(() => ({ error: null as Error | null }));
@@ -41,20 +33,10 @@ const cars = () => db.cars.toArray();
 vi.setConfig({ testTimeout: 30_000 });
 
 describe('car form screen', () => {
-  beforeEach(async () => {
-    activateCatalog('en-US');
-    setSignedIn(true);
-    signedIn(); // tokens, so that a request never signs the member out
+  beforeEach(() => {
     failWith.error = null;
-    installFetch({}); // every request fails like an offline fetch
-    stubObjectUrls();
-    await freshGarage();
   });
-  afterEach(() => {
-    toast.list().forEach((t) => toast.dismiss(t.id));
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
+  garageScreenHooks();
 
   it('creates a car: km by default, saved in Dexie with its outbox entry, then the garage with it selected', async () => {
     const { router } = await renderApp('/create-car');

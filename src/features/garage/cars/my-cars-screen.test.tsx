@@ -8,6 +8,7 @@ import { activateCatalog, renderApp } from '@/testing/test-utils';
 import type { Car, CarLog } from '@/contract/garage';
 import { stopSignedInSync } from '@/app/sync-lifecycle';
 import { installGarageServer } from '@/features/garage/testing/fake-garage-server';
+import { bareCar } from '@/features/garage/testing/garage-fixtures';
 import { saveCar, saveCarLog, SELECTED_CAR_STORAGE_KEY } from '@/features/garage/data';
 import { addTranslations } from '@/lib/i18n';
 import { db, resetLocalDatabaseForTests } from '@/lib/db';
@@ -37,24 +38,7 @@ const stamp = () => new Date(Date.UTC(2025, 0, 1) + (clock += 1000)).toISOString
 
 function car(fields: Partial<Car> = {}): Car {
   const at = stamp();
-  return {
-    id: crypto.randomUUID(),
-    ownerId: 'member-1',
-    make: 'Alpine',
-    model: 'A110',
-    year: 2019,
-    nickname: null,
-    energyType: null,
-    gearboxType: null,
-    upholsteryMaterial: null,
-    mileage: null,
-    mileageUnit: 'km',
-    description: null,
-    image: null,
-    createdAt: at,
-    updatedAt: at,
-    ...fields,
-  };
+  return bareCar({ ownerId: 'member-1', createdAt: at, updatedAt: at, ...fields });
 }
 
 function log(carId: string, fields: Partial<CarLog> = {}): CarLog {

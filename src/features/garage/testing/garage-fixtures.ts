@@ -83,6 +83,17 @@ export function makeCar(overrides: Partial<Car> = {}): Car {
   };
 }
 
+/** A car with only its make, model and year filled in (a fresh id; every optional field empty). */
+export function bareCar(overrides: Partial<Car> = {}): Car {
+  const at = '2025-01-01T00:00:00.000Z';
+  return makeCar({
+    id: crypto.randomUUID(),
+    ...{ nickname: null, energyType: null, gearboxType: null, upholsteryMaterial: null },
+    ...{ mileage: null, description: null, createdAt: at, updatedAt: at },
+    ...overrides,
+  });
+}
+
 export function makeLog(overrides: Partial<CarLog> = {}): CarLog {
   return {
     id: LOG_ID,

@@ -1,20 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setSignedIn } from '@/testing/session-mock';
+import { describe, expect, it, vi } from 'vitest';
 import { activateCatalog, renderApp } from '@/testing/test-utils';
-import {
-  CAR_ID,
-  freshGarage,
-  LOG_ID,
-  makeCar,
-  makeLog,
-  putCar,
-  putLog,
-  stubObjectUrls,
-} from '@/features/garage/testing/garage-fixtures';
+import { CAR_ID, LOG_ID, makeCar, makeLog, putCar, putLog } from '@/features/garage/testing/garage-fixtures';
+import { garageScreenHooks } from '@/features/garage/testing/garage-screen';
 import { db } from '@/lib/db';
-import { signedIn } from '@/testing/api-client';
-import { installFetch } from '@/testing/fetch';
 import { toast } from '@/lib/toast';
 
 vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
@@ -41,26 +30,17 @@ async function cacheFiles() {
 }
 
 describe('car log read view', () => {
-  beforeEach(async () => {
-    activateCatalog('en-US');
-    setSignedIn(true);
-    signedIn();
-    installFetch({}); // offline: every request fails
-    stubObjectUrls();
-    await freshGarage();
-    await putCar(makeCar());
-    await putLog(
-      makeLog({
-        content: '<p>Changed the <strong>oil</strong> and the filter.</p>',
-        media: [PHOTO_1, RECEIPT, PHOTO_2],
-      }),
-    );
-    await cacheFiles();
-  });
-  afterEach(() => {
-    toast.list().forEach((t) => toast.dismiss(t.id));
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
+  garageScreenHooks({
+    seed: async () => {
+      await putCar(makeCar());
+      await putLog(
+        makeLog({
+          content: '<p>Changed the <strong>oil</strong> and the filter.</p>',
+          media: [PHOTO_1, RECEIPT, PHOTO_2],
+        }),
+      );
+      await cacheFiles();
+    },
   });
 
   it('shows the entry offline from this device: notes as rich text, facts, tags, photos and receipts', async () => {
