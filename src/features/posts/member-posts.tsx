@@ -4,12 +4,13 @@
 // loads, what this device holds of theirs shows at once.
 import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useId, useMemo } from 'react';
+import { useEffect, useId, useMemo } from 'react';
 import { isNetworkError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth/session';
 import { useT } from '@/lib/i18n';
+import { realtime } from '@/lib/socket';
 import { Button, CloudOffIcon, EmptyState, FeedIcon, Spinner } from '@/ui';
-import { memberPostsQueryOptions, type MemberPostsPage } from './api/member-posts';
+import { memberPostsKey, memberPostsQueryOptions, type MemberPostsPage } from './api/member-posts';
 import { toggledLikes, useFeed, type LocalPost } from './data';
 import { FeedSkeleton } from './feed-skeleton';
 import { PostCard } from './post-card';
@@ -30,6 +31,17 @@ export function MemberPosts({ memberId, name }: { memberId: string; name: string
   const options = memberPostsQueryOptions(memberId);
   const server = useInfiniteQuery(options);
   const feed = useFeed();
+
+  // One of their posts appeared, changed or went (the realtime-only `post` notification): the
+  // list asks again. Likes and comments show through the feed's copy of the post.
+  useEffect(
+    () =>
+      realtime.on('post', (event) => {
+        if (event.jsonPayload.relatedFriendId === memberId)
+          void queryClient.invalidateQueries({ queryKey: memberPostsKey(memberId) });
+      }),
+    [memberId, queryClient],
+  );
 
   const local = useMemo(() => (feed ?? []).filter((post) => post.author.id === memberId), [feed, memberId]);
   const shown = useMemo((): LocalPost[] | undefined => {

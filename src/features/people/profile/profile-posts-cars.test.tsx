@@ -5,6 +5,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Car } from '@/contract/garage';
 import type { Post } from '@/contract/posts';
+import { REALTIME_ONLY_ID } from '@/contract/socket-events';
+import { routeNotification } from '@/lib/socket-streams';
 import { TEST_USER } from '@/testing/session-mock';
 import { renderApp } from '@/testing/test-utils';
 import { deferred, fail, json, type RecordedRequest } from '@/testing/fetch';
@@ -154,6 +156,25 @@ describe("a friend's profile", () => {
     await waitFor(() => expect(like.getAttribute('aria-pressed')).toBe('true'));
     expect(like.textContent).toContain('1 like');
     expect(within(post).getByRole('button', { name: 'Liked by you' })).toBeTruthy();
+  });
+
+  it('a post of theirs written elsewhere shows live (the realtime `post` notification)', async () => {
+    const kim = friend();
+    serveCars([]);
+    const posts = [postOf(kim, 'First')];
+    servePosts(kim.id, posts);
+    await renderApp(`/people/${kim.id}`);
+    const region = await screen.findByRole('region', { name: 'Posts by Kim Lee' });
+    await within(region).findByText('First');
+    const fresh = { ...postOf(kim, 'Just now'), createdAt: '2026-04-01T00:00:00.000Z' };
+    posts.unshift(fresh);
+    routeNotification({
+      id: REALTIME_ONLY_ID,
+      type: 'post',
+      jsonPayload: { relatedPostId: fresh.id, relatedFriendId: kim.id, action: 'created' },
+      createdAt: fresh.createdAt,
+    });
+    expect(await within(region).findByText('Just now')).toBeTruthy();
   });
 
   it('"Load more posts" follows the cursor', async () => {
