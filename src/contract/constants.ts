@@ -111,6 +111,9 @@ export const COMMENT_SORT_DEFAULT: CommentSort = 'newest';
  * it (so `isLiked` is `likes.includes(me)`), then the most recent others. `likesCount` is the total.
  */
 export const POST_LIKES_LISTED_MAX = 100;
+/** Who liked a post (GET /posts/{id}/likes): page size by default; at most POST_LIKERS_PAGE_MAX. */
+export const POST_LIKERS_PAGE_SIZE = 20;
+export const POST_LIKERS_PAGE_MAX = 100;
 /** `message` of a `postUpdated` socket event (spec §3): what changed in the post. */
 export const POST_UPDATE_MESSAGES = [
   'liked',

@@ -11,6 +11,8 @@ import {
   FEED_PAGE_MAX,
   FEED_PAGE_SIZE,
   POST_CONTENT_MAX,
+  POST_LIKERS_PAGE_MAX,
+  POST_LIKERS_PAGE_SIZE,
   POST_LIKES_LISTED_MAX,
   POST_UPDATE_MESSAGES,
   REPLIES_PAGE_SIZE,
@@ -29,6 +31,8 @@ export {
   FEED_PAGE_MAX,
   FEED_PAGE_SIZE,
   POST_CONTENT_MAX,
+  POST_LIKERS_PAGE_MAX,
+  POST_LIKERS_PAGE_SIZE,
   POST_LIKES_LISTED_MAX,
   POST_UPDATE_MESSAGES,
   REPLIES_PAGE_SIZE,
@@ -148,6 +152,49 @@ export const FeedMeta = Type.Object({
   nextCursor: nullable<string>('string'),
 });
 export type FeedMeta = Static<typeof FeedMeta>;
+
+/** GET /users/{id}/posts: the member whose posts are listed. */
+export const MemberPostsParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
+export type MemberPostsParams = Static<typeof MemberPostsParams>;
+
+/**
+ * GET /users/{id}/posts answers the feed's meta. `total` counts the posts the caller may read: 0
+ * for someone who is neither the member nor one of their friends.
+ */
+export const MemberPostsQuery = FeedQuery;
+export type MemberPostsQuery = FeedQuery;
+
+/** GET /posts/{id}/likes: who liked a post, most recent first. */
+export const LikersQuery = Type.Object({
+  limit: Type.Integer({ minimum: 1, maximum: POST_LIKERS_PAGE_MAX, default: POST_LIKERS_PAGE_SIZE }),
+  offset: Type.Integer({
+    minimum: 0,
+    maximum: OFFSET_MAX,
+    default: 0,
+    description: 'offset = (page - 1) * limit',
+  }),
+});
+export type LikersQuery = Static<typeof LikersQuery>;
+
+/** A member who liked a post: their public card (the display name is built from it, spec §3). */
+export const PostLiker = Type.Object({
+  id: Type.String(),
+  username: Type.String(),
+  firstName: Type.String(),
+  lastName: Type.String(),
+  avatar: nullable<string>('string'),
+  /** When they liked it. */
+  likedAt: Type.String(),
+});
+export type PostLiker = Static<typeof PostLiker>;
+
+/** `total` is the post's likesCount. */
+export const LikersMeta = Type.Object({
+  total: Type.Integer(),
+  limit: Type.Integer(),
+  offset: Type.Integer(),
+});
+export type LikersMeta = Static<typeof LikersMeta>;
 
 /** POST /posts/{id}/like: the state after the toggle. */
 export const LikeResult = Type.Object({

@@ -280,6 +280,12 @@ const CASES: Case[] = [
   },
   {
     entity: 'post',
+    verb: 'list who liked it',
+    as: strangerOnly,
+    request: (w) => ({ method: 'GET', path: `/posts/${w.post.id}/likes` }),
+  },
+  {
+    entity: 'post',
     verb: "create with the victim's id",
     as: both,
     request: (w) => ({ method: 'POST', path: '/posts', body: { id: w.post.id, content: 'Hacked' } }),

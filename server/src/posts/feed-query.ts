@@ -151,6 +151,19 @@ export function feedQueries(dialect: Dialect) {
     return `select ${columns} from posts p join users u on u.id = p.author_id where p.id = ${next()}`;
   })();
 
+  // One member's posts: their range of posts_author_order, newest first (after the cursor).
+  const memberSql = (withCursor: boolean) => {
+    const next = placeholders(dialect);
+    const columns = postColumns(next());
+    const author = next();
+    const cursor = withCursor ? ` and (p.created_at, p.id) < (${next()}, ${next()})` : '';
+    return (
+      `select ${columns} from posts p join users u on u.id = p.author_id where p.author_id = ${author}` +
+      `${cursor} order by p.created_at desc, p.id desc limit ${next()} offset ${next()}`
+    );
+  };
+  const memberSqls = { plain: memberSql(false), after: memberSql(true) };
+
   type Total = { total: number | string };
   return {
     /** One page of the member's feed, newest first, after `after` when given. */
@@ -163,6 +176,18 @@ export function feedQueries(dialect: Dialect) {
     ): CompiledQuery<FeedRow> {
       const v = variant(strategy, after !== null);
       return CompiledQuery.raw(v.sql, v.values(memberId, limit, offset, after)) as CompiledQuery<FeedRow>;
+    },
+
+    /** One page of `authorId`'s posts as `memberId` sees them, newest first, after `after`. */
+    memberPage(
+      memberId: string,
+      authorId: string,
+      limit: number,
+      offset: number,
+      after: FeedPosition | null,
+    ): CompiledQuery<FeedRow> {
+      const values = [memberId, authorId, ...(after ? [after.createdAt, after.id] : []), limit, offset];
+      return CompiledQuery.raw(after ? memberSqls.after : memberSqls.plain, values) as CompiledQuery<FeedRow>;
     },
 
     /** One post as `memberId` sees it (no access check). */

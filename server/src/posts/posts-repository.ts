@@ -1,7 +1,7 @@
 // Posts and likes: the only code that touches their tables (with the feed's SQL in feed-query.ts).
 import type { Insertable } from 'kysely';
 import { API_BASE, POST_LIKES_LISTED_MAX } from '../../../src/contract/constants';
-import type { Post } from '../../../src/contract/posts';
+import type { Post, PostLiker } from '../../../src/contract/posts';
 import type { Db } from '../db/database';
 import type { FeedPosition } from './feed-cursor';
 import { chooseFeedStrategy, feedQueries, type FeedRow, type FeedStrategy } from './feed-query';
@@ -115,6 +115,77 @@ export function postsRepository(db: Db, options: { now?: () => number } = {}) {
         total,
         last: lastRow ? { createdAt: lastRow.created_at, id: lastRow.id } : null,
       };
+    },
+
+    /** Whether a member with this id exists. */
+    async memberExists(id: string): Promise<boolean> {
+      return hasRow(kysely.selectFrom('users').where('id', '=', id));
+    },
+
+    /**
+     * One page of `authorId`'s posts as `memberId` sees them, newest first, after `after` when
+     * given; and how many posts the author has (post_authors, kept by triggers).
+     */
+    async memberPosts(
+      memberId: string,
+      authorId: string,
+      { limit, offset, after }: { limit: number; offset: number; after: FeedPosition | null },
+    ): Promise<{ items: Post[]; total: number; last: FeedPosition | null }> {
+      const count = await kysely
+        .selectFrom('post_authors')
+        .select('posts_count')
+        .where('author_id', '=', authorId)
+        .executeTakeFirst();
+      const total = Number(count?.posts_count ?? 0);
+      if (total === 0) return { items: [], total, last: null };
+      const { rows } = await kysely.executeQuery(
+        queries.memberPage(memberId, authorId, limit, offset, after),
+      );
+      const lastRow = rows[rows.length - 1];
+      return {
+        items: rows.map((row) => toPost(memberId, row)),
+        total,
+        last: lastRow ? { createdAt: lastRow.created_at, id: lastRow.id } : null,
+      };
+    },
+
+    /** One page of who liked the post, most recent first (index post_likes_recent). */
+    async likers(postId: string, limit: number, offset: number): Promise<PostLiker[]> {
+      const rows = await kysely
+        .selectFrom('post_likes as l')
+        .innerJoin('users as u', 'u.id', 'l.member_id')
+        .select([
+          'u.id as id',
+          'u.username as username',
+          'u.first_name as first_name',
+          'u.last_name as last_name',
+          'u.avatar as avatar',
+          'l.created_at as liked_at',
+        ])
+        .where('l.post_id', '=', postId)
+        .orderBy('l.created_at', 'desc')
+        .orderBy('l.member_id', 'asc')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        username: row.username,
+        firstName: row.first_name,
+        lastName: row.last_name,
+        avatar: row.avatar,
+        likedAt: row.liked_at,
+      }));
+    },
+
+    /** How many like the post (kept by triggers). */
+    async likesCount(postId: string): Promise<number> {
+      const row = await kysely
+        .selectFrom('posts')
+        .select('likes_count')
+        .where('id', '=', postId)
+        .executeTakeFirst();
+      return Number(row?.likes_count ?? 0);
     },
 
     /** Inserts unless the id exists already (a replayed create); true when a row was written. */

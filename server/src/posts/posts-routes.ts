@@ -5,7 +5,12 @@ import {
   FeedMeta,
   FeedQuery,
   LikeResult,
+  LikersMeta,
+  LikersQuery,
+  MemberPostsParams,
+  MemberPostsQuery,
   Post,
+  PostLiker,
   PostDeleted,
   PostIdParams,
   PostInput,
@@ -33,6 +38,44 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService }> = a
     },
     async (request) => {
       const { items, meta } = await posts.feed(request.member.id, request.query);
+      return { success: true as const, data: items, meta };
+    },
+  );
+
+  app.get(
+    '/users/:id/posts',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary:
+          "A member's posts I may read, newest first: all of theirs when they are me or a friend, none otherwise (an empty page, total 0); 404 when there is no such member. Paged like the feed (limit, offset, `before` = meta.nextCursor)",
+        params: MemberPostsParams,
+        querystring: MemberPostsQuery,
+        response: { 200: OkList(Post, FeedMeta), ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const { items, meta } = await posts.memberPosts(request.member.id, request.params.id, request.query);
+      return { success: true as const, data: items, meta };
+    },
+  );
+
+  app.get(
+    '/posts/:id/likes',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary:
+          "Who liked a post I may read (404 otherwise), most recent first; meta.total is the post's likesCount. offset = (page - 1) * limit",
+        params: PostIdParams,
+        querystring: LikersQuery,
+        response: { 200: OkList(PostLiker, LikersMeta), ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const { items, meta } = await posts.likers(request.member.id, request.params.id, request.query);
       return { success: true as const, data: items, meta };
     },
   );

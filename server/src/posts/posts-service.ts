@@ -7,6 +7,9 @@ import {
   type FeedMeta,
   type FeedQuery,
   type LikeResult,
+  type LikersMeta,
+  type LikersQuery,
+  type PostLiker,
   type Post,
   type PostInput,
   type PostUpdate,
@@ -145,6 +148,50 @@ export function postsService({
           nextCursor: last && items.length === query.limit ? encodeFeedCursor(last) : null,
         },
       };
+    },
+
+    /**
+     * A page of one member's posts as the caller may read them (spec: a post is for its author
+     * and the author's friends): all of them for the member and their friends, none for anyone
+     * else (an empty page, total 0: nothing about them is told). 404 when there is no such member.
+     */
+    async memberPosts(
+      memberId: string,
+      authorId: string,
+      query: FeedQuery,
+    ): Promise<{ items: Post[]; meta: FeedMeta }> {
+      const after = query.before ? decodeFeedCursor(query.before) : null;
+      if (!(await posts.memberExists(authorId))) throw notFound('User');
+      const empty = { total: 0, limit: query.limit, offset: query.offset, nextCursor: null };
+      if (!(await mayRead(memberId, authorId))) return { items: [], meta: empty };
+      const { items, total, last } = await posts.memberPosts(memberId, authorId, {
+        limit: query.limit,
+        offset: query.offset,
+        after,
+      });
+      return {
+        items,
+        meta: {
+          total,
+          limit: query.limit,
+          offset: query.offset,
+          nextCursor: last && items.length === query.limit ? encodeFeedCursor(last) : null,
+        },
+      };
+    },
+
+    /** Who liked a post the member may read (404 otherwise), most recent first. */
+    async likers(
+      memberId: string,
+      postId: string,
+      query: LikersQuery,
+    ): Promise<{ items: PostLiker[]; meta: LikersMeta }> {
+      await readable(memberId, postId);
+      const [items, total] = await Promise.all([
+        posts.likers(postId, query.limit, query.offset),
+        posts.likesCount(postId),
+      ]);
+      return { items, meta: { total, limit: query.limit, offset: query.offset } };
     },
 
     /** The stored post of a replayed create (409 when the id is someone else's); null when new. */

@@ -18,3 +18,6 @@ export {
 } from './data';
 // A post's car: a link to it, named from this device or the server.
 export { CarMention } from './cars/components/car-mention';
+// A friend's cars on their profile, each linking to its page.
+export { MemberCars } from './cars/member-cars';
+export { memberCarsKey } from './api/member-cars';

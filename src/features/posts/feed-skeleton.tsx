@@ -20,11 +20,11 @@ function PostSkeleton() {
   );
 }
 
-export function FeedSkeleton() {
+export function FeedSkeleton({ count = FEED_SKELETON_CARDS }: { count?: number }) {
   const t = useT();
   return (
     <div role="status" aria-label={t('POSTS.LOADING')} className="feed__list">
-      {Array.from({ length: FEED_SKELETON_CARDS }, (_, i) => (
+      {Array.from({ length: count }, (_, i) => (
         <PostSkeleton key={i} />
       ))}
     </div>

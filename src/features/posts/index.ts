@@ -1,3 +1,6 @@
-// What other features may use of the feed: a post's refresh (the files screen, after a delete).
+// What other features may use of the feed: a post's refresh (the files screen, after a delete),
+// and a member's posts for their profile.
 // Screens are not exported here: route files import them directly (each is its own chunk).
 export { syncPost } from './data';
+export { MemberPosts } from './member-posts';
+export { memberPostsKey } from './api/member-posts';

@@ -13,6 +13,7 @@ import { showMediaImages } from '@/ui/rich-text-editor/rich-text-images';
 import { PhotoButton } from '@/ui/photo-viewer';
 import { deletePost, loadTextImage, toggleLike, type LocalPost } from './data';
 import { AuthorLink } from './author-link';
+import { LikedBy } from './liked-by';
 
 /** The author's round 50 px picture (spec §9 avatar size), or their initial. */
 export function AuthorAvatar({ author }: { author: LocalPost['author'] }) {
@@ -89,10 +90,13 @@ export function PostCard({
   post,
   linkToPost = true,
   onDeleted,
+  onLikeToggled,
 }: {
   post: LocalPost;
   linkToPost?: boolean;
   onDeleted?: () => void;
+  /** After my like or unlike is saved on this device (a list holding its own copy follows it). */
+  onLikeToggled?: () => void;
 }) {
   const t = useT();
   const me = useSession().user?.id ?? '';
@@ -105,7 +109,7 @@ export function PostCard({
   };
   const like = () => {
     setError(false);
-    toggleLike(post.id).catch(() => setError(true));
+    toggleLike(post.id).then(onLikeToggled, () => setError(true));
   };
   const comments = t('POSTS.COMMENTS_COUNT', { count: post.commentsCount });
   const uploading = useUploadPercent(post.syncState === 'pending' ? post.id : undefined);
@@ -142,6 +146,7 @@ export function PostCard({
       {post.content ? <PostText html={post.content} /> : null}
       {post.image ? <PostImage post={post} /> : null}
       {post.carId ? <CarMention carId={post.carId} /> : null}
+      <LikedBy post={post} />
       <footer className="post-card__actions">
         <button
           type="button"

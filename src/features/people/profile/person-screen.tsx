@@ -1,9 +1,23 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate } from '@tanstack/react-router';
+import { MemberCars, memberCarsKey } from '@/features/garage';
+import { MemberPosts, memberPostsKey } from '@/features/posts';
 import { ApiError, isNetworkError } from '@/lib/api-client';
 import { displayName } from '@/lib/display-name';
 import { useT } from '@/lib/i18n';
 import { useOnline } from '@/lib/online';
-import { Alert, Button, CloudOffIcon, EmptyState, Page, PullToRefresh, Skeleton, UserIcon } from '@/ui';
+import {
+  Alert,
+  Button,
+  ChatBubbleIcon,
+  CloudOffIcon,
+  EmptyState,
+  MailIcon,
+  Page,
+  PullToRefresh,
+  Skeleton,
+  UserIcon,
+} from '@/ui';
 import { usePerson } from '../api/get-person';
 import { FriendshipAction } from '../components/friendship-action';
 import { ProfileCard } from '../components/profile-card';
@@ -11,11 +25,15 @@ import { useRemoveFriendConfirm } from '../components/remove-friend';
 import { useFriendsLive } from '../hooks/use-friends-live';
 import '../people.css';
 
-/** Another member's profile: what they share with me, and where we stand as friends. */
+/**
+ * Another member's profile: what they share with me, and where we stand as friends. A friend's
+ * also shows their cars and posts, and the ways to write to them (a message, a chat).
+ */
 export function PersonScreen({ id }: { id: string }) {
   const t = useT();
   const online = useOnline();
   const person = usePerson(id);
+  const queryClient = useQueryClient();
   const remove = useRemoveFriendConfirm();
   useFriendsLive();
 
@@ -25,7 +43,15 @@ export function PersonScreen({ id }: { id: string }) {
 
   return (
     <Page title={t('PEOPLE.TITLE')}>
-      <PullToRefresh onRefresh={() => person.refetch()}>
+      <PullToRefresh
+        onRefresh={() =>
+          Promise.all([
+            person.refetch(),
+            queryClient.invalidateQueries({ queryKey: memberCarsKey(id) }),
+            queryClient.invalidateQueries({ queryKey: memberPostsKey(id) }),
+          ])
+        }
+      >
         <div className="people-screen">
           {!online ? <Alert kind="info">{t('FRIENDS.OFFLINE')}</Alert> : null}
           {profile ? (
@@ -39,10 +65,21 @@ export function PersonScreen({ id }: { id: string }) {
                 <FriendshipAction person={profile} friendship={profile.friendship} />
                 {friends ? (
                   <Link
+                    to="/compose-message"
+                    search={{ to: profile.id }}
+                    className="ui-button ui-button--secondary ui-button--small"
+                  >
+                    <MailIcon />
+                    {t('PEOPLE.SEND_MESSAGE')}
+                  </Link>
+                ) : null}
+                {friends ? (
+                  <Link
                     to="/chat/with/$userId"
                     params={{ userId: profile.id }}
                     className="ui-button ui-button--secondary ui-button--small"
                   >
+                    <ChatBubbleIcon />
                     {t('CHAT.CHAT_WITH')}
                   </Link>
                 ) : null}
@@ -71,6 +108,14 @@ export function PersonScreen({ id }: { id: string }) {
           ) : (
             <Alert kind="error">{t('PEOPLE.LOAD_FAILED')}</Alert>
           )}
+          {profile && friends ? (
+            <>
+              <MemberCars ownerId={profile.id} name={displayName(profile)} />
+              <MemberPosts memberId={profile.id} name={displayName(profile)} />
+            </>
+          ) : profile ? (
+            <p className="people-muted">{t('PEOPLE.FRIENDS_SEE_MORE', { name: displayName(profile) })}</p>
+          ) : null}
         </div>
       </PullToRefresh>
       {remove.dialog}

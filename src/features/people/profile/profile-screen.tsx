@@ -1,7 +1,10 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { MemberPosts, memberPostsKey } from '@/features/posts';
 import { useEffect } from 'react';
 import type { CurrentUser } from '@/contract/user';
 import { session, useSession } from '@/lib/auth/session';
+import { displayName } from '@/lib/display-name';
 import { useT } from '@/lib/i18n';
 import { CarIcon, Page, PullToRefresh, Skeleton, UsersIcon } from '@/ui';
 import { useFriendsCount } from '../api/get-friends';
@@ -21,6 +24,7 @@ export function ProfileScreen() {
   const { user } = useSession();
   const me = useMyProfile();
   const friendsCount = useFriendsCount();
+  const queryClient = useQueryClient();
   useFriendsLive();
 
   // Changed on another device: the header and the offline copy follow.
@@ -38,7 +42,15 @@ export function ProfileScreen() {
         </Link>
       }
     >
-      <PullToRefresh onRefresh={() => Promise.all([me.refetch(), friendsCount.refetch()])}>
+      <PullToRefresh
+        onRefresh={() =>
+          Promise.all([
+            me.refetch(),
+            friendsCount.refetch(),
+            profile ? queryClient.invalidateQueries({ queryKey: memberPostsKey(profile.id) }) : null,
+          ])
+        }
+      >
         <div className="people-screen">
           {profile ? (
             <ProfileCard profile={profile} emptyBio={t('PROFILE.NO_BIO')} />
@@ -71,6 +83,7 @@ export function ProfileScreen() {
               </span>
             </Link>
           </nav>
+          {profile ? <MemberPosts memberId={profile.id} name={displayName(profile)} /> : null}
         </div>
       </PullToRefresh>
     </Page>

@@ -3,7 +3,7 @@
 // cursor, the like toggle remembered by Idempotency-Key), and records every request.
 import { vi } from 'vitest';
 import { COMMENTS_PAGE_MAX } from '@/contract/constants';
-import type { Comment, Post, PostAuthor } from '@/contract/posts';
+import type { Comment, Post, PostAuthor, PostLiker } from '@/contract/posts';
 
 type Answer = { status: number; body?: unknown };
 export type FakeRequest = {
@@ -36,6 +36,7 @@ export function installPostsServer(options: { me?: PostAuthor } = {}) {
   const me = options.me ?? FAKE_ME;
   const posts = new Map<string, Post>();
   const comments = new Map<string, Comment>();
+  const likers = new Map<string, PostLiker[]>();
   const requests: FakeRequest[] = [];
   const answered = new Map<string, Answer>(); // Idempotency-Key → stored answer
   let clock = Date.parse('2026-01-01T00:00:00Z');
@@ -141,6 +142,27 @@ export function installPostsServer(options: { me?: PostAuthor } = {}) {
       const last = page[page.length - 1];
       const nextCursor = start + limit < all.length && last ? last.id : null;
       return ok(page, 200, { total: all.length, limit, offset, nextCursor });
+    }
+    if ((m = path.match(/^\/users\/([^/]+)\/posts$/)) && method === 'GET') {
+      // GET /users/{id}/posts: the member's posts, paged like the feed.
+      const limit = Number(query.get('limit') ?? 20);
+      const offset = Number(query.get('offset') ?? 0);
+      const all = [...posts.values()].filter((p) => p.author.id === m![1]).sort(newestFirst);
+      const before = query.get('before');
+      const start = before ? all.findIndex((p) => p.id === before) + 1 + offset : offset;
+      const page = all.slice(start, start + limit);
+      const last = page[page.length - 1];
+      const nextCursor = start + limit < all.length && last ? last.id : null;
+      return ok(page, 200, { total: all.length, limit, offset, nextCursor });
+    }
+    if ((m = path.match(/^\/posts\/([^/]+)\/likes$/)) && method === 'GET') {
+      // GET /posts/{id}/likes: who liked it (setLikers), most recent first.
+      const post = posts.get(m[1]!);
+      if (!post) return notFound();
+      const limit = Number(query.get('limit') ?? 20);
+      const offset = Number(query.get('offset') ?? 0);
+      const all = likers.get(post.id) ?? [];
+      return ok(all.slice(offset, offset + limit), 200, { total: all.length, limit, offset });
     }
     if (method === 'POST' && (path === '/posts' || path === '/posts/with-image')) {
       const id = (body.id as string) ?? crypto.randomUUID();
@@ -279,6 +301,16 @@ export function installPostsServer(options: { me?: PostAuthor } = {}) {
     requests,
     addPost,
     addComment,
+    /** Who liked the post, most recent first: its `likes` and `likesCount` follow. */
+    setLikers(postId: string, people: PostAuthor[]) {
+      const at = stamp();
+      likers.set(
+        postId,
+        people.map((person) => ({ ...person, likedAt: at })),
+      );
+      const post = posts.get(postId);
+      if (post) posts.set(postId, { ...post, likes: people.map((p) => p.id), likesCount: people.length });
+    },
     writes: () => requests.filter((r) => r.method !== 'GET'),
     /** The GETs of one path, as `limit/offset` (the paging a screen asked for). */
     pages: (path: string) =>

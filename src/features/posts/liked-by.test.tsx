@@ -1,0 +1,164 @@
+// A post shows who liked it (issue 15): "Liked by you, Bob Brown and 3 others" from the names this
+// device knows, opening a dialog that lists every liker (paged), each linking to their profile.
+import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PostAuthor } from '@/contract/posts';
+import { setSignedIn, TEST_USER } from '@/testing/session-mock';
+import { activateCatalog, renderApp } from '@/testing/test-utils';
+import { sessionStore } from '@/lib/auth/session-store';
+import { db, resetLocalDatabaseForTests } from '@/lib/db';
+import { i18n } from '@/lib/i18n';
+import { signedIn } from '@/testing/api-client';
+import { FAKE_FRIEND, installPostsServer } from '@/features/posts/testing/fake-posts-server';
+import { likedByLine, likedByText } from './liked-by-line';
+
+vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
+vi.mock('@/app/sync-lifecycle', () => ({
+  startSignedInSync: vi.fn(async () => undefined),
+  stopSignedInSync: vi.fn(),
+  isSyncWanted: () => false,
+}));
+vi.mock('@/lib/offline/shell-settled', () => ({ shellSettled: () => Promise.resolve() }));
+vi.mock('@/features/people/avatar/use-avatar-url', () => ({ useAvatarUrl: () => undefined }));
+configure({ asyncUtilTimeout: 10_000 });
+vi.setConfig({ testTimeout: 30_000 });
+
+const me: PostAuthor = {
+  id: TEST_USER.id,
+  username: 'jane',
+  firstName: 'Jane',
+  lastName: 'Doe',
+  avatar: null,
+};
+const stranger = (n: number): PostAuthor => ({
+  id: `stranger-${n}`,
+  username: `s${n}`,
+  firstName: 'Sam',
+  lastName: `Number${n}`,
+  avatar: null,
+});
+const t = (id: string, values?: Record<string, unknown>) => i18n._(id, values);
+let server: ReturnType<typeof installPostsServer>;
+
+beforeEach(() => {
+  resetLocalDatabaseForTests(`liked-by-${Math.random().toString(36).slice(2)}`);
+  signedIn();
+  setSignedIn(true);
+  sessionStore.setState({ status: 'signedIn', user: TEST_USER, isAuthReady: true });
+  server = installPostsServer({ me });
+  activateCatalog('en-US');
+});
+afterEach(async () => {
+  cleanup();
+  await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+  db.close();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  sessionStore.reset();
+});
+
+describe('the "Liked by" line', () => {
+  const names = new Map([
+    ['me', 'you'],
+    ['anna', 'Anna'],
+    ['ben', 'Ben'],
+  ]);
+  const line = (likes: string[], count: number) => {
+    const parts = likedByLine(likes, count, (id) => names.get(id));
+    return parts && likedByText(t, parts);
+  };
+
+  it('names at most two known likers and counts the others, in both languages', () => {
+    expect(line([], 0)).toBeNull();
+    expect(line(['anna'], 1)).toBe('Liked by Anna');
+    expect(line(['me', 'anna'], 2)).toBe('Liked by you and Anna');
+    expect(line(['anna', 'x', 'ben', 'y', 'z'], 5)).toBe('Liked by Anna, Ben and 3 others');
+    expect(line(['anna', 'x'], 2)).toBe('Liked by Anna and 1 other');
+    expect(line(['x', 'y'], 2)).toBe('Liked by 2 people');
+    expect(line(['x'], 1)).toBe('Liked by 1 person');
+    // likes lists at most 100 ids; likesCount counts everyone.
+    expect(line(['anna'], 250)).toBe('Liked by Anna and 249 others');
+    activateCatalog('fr-FR');
+    expect(line(['anna', 'x', 'ben', 'y', 'z'], 5)).toBe('Aimé par Anna, Ben et 3 autres personnes');
+    expect(line(['anna', 'ben'], 2)).toBe('Aimé par Anna et Ben');
+    expect(line(['x'], 1)).toBe('Aimé par 1 personne');
+  });
+
+  it('on a post: me, the author and the likers already listed are named; it opens the list of likers', async () => {
+    const post = server.addPost({ content: '<p>From Bob</p>' });
+    server.setLikers(post.id, [me, FAKE_FRIEND, stranger(1), stranger(2), stranger(3), stranger(4)]);
+    await renderApp('/my-posts');
+    const card = await screen.findByRole('article', { name: 'Post by Bob Brown' });
+    const line = await within(card).findByRole('button', { name: 'Liked by you, Bob Brown and 4 others' });
+    expect(line.getAttribute('aria-haspopup')).toBe('dialog');
+    line.focus();
+    fireEvent.click(line);
+    const dialog = await screen.findByRole('dialog', { name: 'Liked by 6 people' });
+    const links = await within(dialog).findAllByRole('link');
+    expect(links.map((a) => a.textContent)).toEqual([
+      'Jane Doe (you)',
+      'Bob Brown',
+      'Sam Number1',
+      'Sam Number2',
+      'Sam Number3',
+      'Sam Number4',
+    ]);
+    expect(links[0]!.getAttribute('href')).toBe('/profile');
+    expect(links[1]!.getAttribute('href')).toBe(`/people/${FAKE_FRIEND.id}`);
+    // Escape closes it; focus goes back to the line.
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(line);
+  });
+
+  it('nobody likes it: no line', async () => {
+    server.addPost({ content: '<p>Quiet</p>' });
+    await renderApp('/my-posts');
+    const card = await screen.findByRole('article', { name: 'Post by Bob Brown' });
+    expect(within(card).queryByRole('button', { name: /Liked by/ })).toBeNull();
+  });
+});
+
+describe('the list of likers', () => {
+  it('pages 20 at a time with "Show more people"', async () => {
+    const post = server.addPost({ content: '<p>Popular</p>' });
+    server.setLikers(
+      post.id,
+      Array.from({ length: 25 }, (_, i) => stranger(i + 1)),
+    );
+    await renderApp('/my-posts');
+    fireEvent.click(await screen.findByRole('button', { name: 'Liked by 25 people' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Liked by 25 people' });
+    await waitFor(() => expect(within(dialog).getAllByRole('link')).toHaveLength(20));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Show more people' }));
+    await waitFor(() => expect(within(dialog).getAllByRole('link')).toHaveLength(25));
+    expect(within(dialog).queryByRole('button', { name: 'Show more people' })).toBeNull();
+    expect(server.pages(`/posts/${post.id}/likes`)).toEqual(['20/0', '20/20']);
+  });
+
+  it('loading shows skeleton rows; a failure says so and retries', async () => {
+    const post = server.addPost({ content: '<p>Liked</p>' });
+    server.setLikers(post.id, [FAKE_FRIEND]);
+    await renderApp('/my-posts');
+    const line = await screen.findByRole('button', { name: 'Liked by Bob Brown' });
+    server.failReads(500);
+    fireEvent.click(line);
+    const dialog = await screen.findByRole('dialog', { name: 'Who liked this post' });
+    expect(within(dialog).getByRole('status', { name: 'Loading who liked this post' })).toBeTruthy();
+    expect(await within(dialog).findByText('The list could not be loaded.')).toBeTruthy();
+    server.failReads(null);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Try again' }));
+    expect(await within(dialog).findByRole('link', { name: 'Bob Brown' })).toBeTruthy();
+  });
+
+  it('offline: says the list needs a connection', async () => {
+    const post = server.addPost({ content: '<p>Liked</p>' });
+    server.setLikers(post.id, [FAKE_FRIEND]);
+    await renderApp('/my-posts');
+    const line = await screen.findByRole('button', { name: 'Liked by Bob Brown' });
+    server.setOffline(true);
+    fireEvent.click(line);
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText(/You are offline/)).toBeTruthy();
+  });
+});

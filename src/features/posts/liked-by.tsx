@@ -1,0 +1,133 @@
+// Who liked a post: the short line under it ("Liked by you, Anna and 3 others", from the names this
+// device knows) and the dialog it opens, listing every liker (GET /posts/{id}/likes, paged), each
+// linking to their profile.
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useId, useMemo, useState } from 'react';
+import type { PostLiker } from '@/contract/posts';
+import { Avatar, friendsOf, friendsQueryOptions } from '@/features/people';
+import { isNetworkError } from '@/lib/api-client';
+import { useSession } from '@/lib/auth/session';
+import { displayName } from '@/lib/display-name';
+import { useT } from '@/lib/i18n';
+import { Alert, Button, CloseIcon, HeartIcon, Modal, SkeletonRows, Spinner } from '@/ui';
+import { postLikersQueryOptions } from './api/post-likers';
+import type { LocalPost } from './data/types';
+import { likedByLine, likedByText } from './liked-by-line';
+import './liked-by.css';
+
+/** Skeleton rows while the first page of likers loads (spec §9: skeleton rows 5). */
+const LIKERS_SKELETON_ROWS = 5;
+
+/** The line under a post; nothing when nobody likes it. */
+export function LikedBy({ post }: { post: Pick<LocalPost, 'id' | 'author' | 'likes' | 'likesCount'> }) {
+  const t = useT();
+  const me = useSession().user;
+  const [open, setOpen] = useState(false);
+  // Read from the caches only (never fetched for the line): my friends, and the likers once listed.
+  const friends = useInfiniteQuery({ ...friendsQueryOptions(), enabled: false });
+  const listed = useInfiniteQuery({ ...postLikersQueryOptions(post.id), enabled: false });
+  const names = useMemo(() => {
+    const known = new Map<string, string>();
+    for (const friend of friendsOf(friends.data)) known.set(friend.id, displayName(friend));
+    for (const page of listed.data?.pages ?? [])
+      for (const liker of page.likers) known.set(liker.id, displayName(liker));
+    known.set(post.author.id, displayName(post.author));
+    return known;
+  }, [friends.data, listed.data, post.author]);
+  const parts = likedByLine(post.likes, post.likesCount, (id) =>
+    id === me?.id ? t('POSTS.LIKED_BY_YOU') : names.get(id),
+  );
+  if (!parts) return null;
+  return (
+    <>
+      <button
+        type="button"
+        className="post-card__liked-by"
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+      >
+        <HeartIcon filled />
+        <span className="post-card__liked-by-text">{likedByText(t, parts)}</span>
+      </button>
+      {open ? <LikersDialog postId={post.id} onClose={() => setOpen(false)} /> : null}
+    </>
+  );
+}
+
+/** Every member who liked the post, most recent first, 20 at a time. */
+export function LikersDialog({ postId, onClose }: { postId: string; onClose: () => void }) {
+  const t = useT();
+  const titleId = useId();
+  const meId = useSession().user?.id;
+  const likers = useInfiniteQuery(postLikersQueryOptions(postId));
+  const rows: PostLiker[] = likers.data?.pages.flatMap((page) => page.likers) ?? [];
+  const total = likers.data?.pages[0]?.total;
+  return (
+    <Modal labelledBy={titleId} onClose={onClose} className="post-likers">
+      <header className="post-likers__header">
+        <h2 id={titleId} className="ui-modal__title">
+          {total === undefined ? t('POSTS.LIKERS_TITLE') : t('POSTS.LIKERS_TITLE_COUNT', { count: total })}
+        </h2>
+        <button type="button" className="post-likers__close" aria-label={t('COMMON.CLOSE')} onClick={onClose}>
+          <CloseIcon />
+        </button>
+      </header>
+      {likers.isPending ? (
+        <SkeletonRows count={LIKERS_SKELETON_ROWS} label={t('POSTS.LIKERS_LOADING')} />
+      ) : rows.length === 0 && likers.isError ? (
+        <div className="post-likers__error">
+          <Alert kind="error">
+            {t(isNetworkError(likers.error) ? 'POSTS.LIKERS_OFFLINE' : 'POSTS.LIKERS_FAILED')}
+          </Alert>
+          <Button variant="secondary" size="small" onClick={() => void likers.refetch()}>
+            {t('POSTS.RETRY')}
+          </Button>
+        </div>
+      ) : rows.length === 0 ? (
+        <p className="post-likers__empty">{t('POSTS.LIKERS_EMPTY')}</p>
+      ) : (
+        <>
+          <ul className="post-likers__list" aria-labelledby={titleId}>
+            {rows.map((liker) => {
+              const name = displayName(liker);
+              return (
+                <li key={liker.id} className="post-likers__person">
+                  <Avatar person={liker} display="small" />
+                  {liker.id === meId ? (
+                    <Link to="/profile" className="post-likers__name" onClick={onClose}>
+                      {t('POSTS.LIKER_ME', { name })}
+                    </Link>
+                  ) : (
+                    <Link
+                      to="/people/$id"
+                      params={{ id: liker.id }}
+                      className="post-likers__name"
+                      onClick={onClose}
+                    >
+                      {name}
+                    </Link>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+          {likers.isFetchingNextPage ? (
+            <Spinner label={t('POSTS.LIKERS_LOADING_MORE')} />
+          ) : likers.isError ? (
+            <div className="post-likers__error">
+              <Alert kind="error">{t('POSTS.LIKERS_FAILED')}</Alert>
+              <Button variant="secondary" size="small" onClick={() => void likers.fetchNextPage()}>
+                {t('POSTS.RETRY')}
+              </Button>
+            </div>
+          ) : likers.hasNextPage ? (
+            <Button variant="secondary" size="small" onClick={() => void likers.fetchNextPage()}>
+              {t('POSTS.LIKERS_MORE')}
+            </Button>
+          ) : null}
+        </>
+      )}
+    </Modal>
+  );
+}
