@@ -118,7 +118,7 @@ describe('the bell', () => {
       notification('message', { relatedMessageId: 'm1', relatedFriendId: MAX.id }, { minutesAgo: 10 }),
     );
     await renderApp('/notifications');
-    await waitFor(() => expect(rowTexts()).toEqual(['New message from Max Verstappen']));
+    await waitFor(() => expect(rowTexts()).toEqual(['Max Verstappen sent you a message']));
     expect(bell().getAttribute('aria-label')).toBe('Notifications, 1 unread');
 
     await act(async () => realtime.connect());
@@ -137,8 +137,8 @@ describe('the bell', () => {
     await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications, 2 unread'));
     await waitFor(() =>
       expect(rowTexts()).toEqual([
-        'Sarah Connor sent you a friend request',
-        'New message from Max Verstappen',
+        'Sarah Connor asked to be your friend',
+        'Max Verstappen sent you a message',
       ]),
     );
     expect(rows()[0]?.getAttribute('data-unread')).toBe('true');
@@ -232,10 +232,10 @@ describe('the list', () => {
     await renderApp('/notifications');
     await waitFor(() =>
       expect(rowTexts()).toEqual([
-        'Sarah Connor sent you a friend request',
+        'Sarah Connor asked to be your friend',
         'Max Verstappen accepted your friend request',
-        'You have a new message', // the sender's profile is gone: the text without a name
-        'New comment on a post',
+        'Someone sent you a message', // the sender's profile is gone: "Someone"
+        'Someone commented on your post',
         'New activity in a chat group',
       ]),
     );
@@ -309,7 +309,7 @@ describe('the list', () => {
     server.state.failLists = false;
     server.add(notification('post', {}));
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    await waitFor(() => expect(rowTexts()).toEqual(['New activity on a post']));
+    await waitFor(() => expect(rowTexts()).toEqual(['Someone reacted to your post']));
   });
 
   it('pull-to-refresh (its button) asks the server again', async () => {
@@ -317,7 +317,7 @@ describe('the list', () => {
     expect(await screen.findByRole('heading', { name: 'You’re all caught up' })).toBeTruthy();
     server.add(notification('chatmessage', {}));
     fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
-    await waitFor(() => expect(rowTexts()).toEqual(['New chat message']));
+    await waitFor(() => expect(rowTexts()).toEqual(['Someone sent you a chat message']));
     await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications, 1 unread'));
   });
 });
@@ -327,38 +327,43 @@ describe('a tap marks it read and opens the related item', () => {
     {
       type: 'message',
       payload: { relatedMessageId: 'm-42', relatedFriendId: 'x' },
-      text: /You have a new message/,
+      text: /Someone sent you a message/,
       path: '/message/m-42',
     },
     {
       type: 'friend',
       payload: { relatedFriendId: 'x', action: 'requested' },
-      text: /You received a friend request/,
+      text: /Someone asked to be your friend/,
       path: '/friends?tab=requests',
     },
     {
       type: 'friend',
       payload: { relatedFriendId: 'x', action: 'accepted' },
-      text: /Your friend request was accepted/,
+      text: /Someone accepted your friend request/,
       path: '/friends',
     },
     {
       type: 'car log',
       payload: { relatedCarId: 'car-1', relatedCarLogId: 'log-9', action: 'updated' },
       text: /A logbook entry changed/,
-      path: '/edit-car-log/car-1/log-9',
+      path: '/my-cars/car-1/logs/log-9',
     },
-    { type: 'post', payload: { relatedPostId: 'p1' }, text: /New activity on a post/, path: '/my-posts' },
+    {
+      type: 'post',
+      payload: { relatedPostId: 'p1', action: 'liked', excerpt: 'Track day' },
+      text: /Someone liked your post “Track day”/,
+      path: '/post/p1',
+    },
     {
       type: 'comment',
-      payload: { relatedCommentId: 'k1' },
-      text: /New comment on a post/,
-      path: '/my-posts',
+      payload: { relatedPostId: 'p1', relatedCommentId: 'k1', action: 'commented', excerpt: 'Nice' },
+      text: /Someone commented: “Nice”/,
+      path: '/post/p1#comment-k1',
     },
     {
       type: 'chatmessage',
       payload: { relatedChatMessageId: 'cm1' },
-      text: /New chat message/,
+      text: /Someone sent you a chat message/,
       path: '/my-chat-groups',
     },
     {
@@ -380,12 +385,11 @@ describe('a tap marks it read and opens the related item', () => {
     await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications'));
   });
 
-  it('car: becomes the selected car (localStorage selectedCar), then /my-cars', async () => {
+  it('car: opens the car, /car/{id}', async () => {
     server.add(notification('car', { relatedCarId: 'car-7', action: 'updated' }));
     const { router } = await renderApp('/notifications');
     await openRow(/A car in your garage changed/);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/my-cars'));
-    expect(localStorage.getItem('selectedCar')).toBe('car-7');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/car/car-7'));
   });
 
   it('the bell drops at once, then shows the count the server answers', async () => {
@@ -399,12 +403,12 @@ describe('a tap marks it read and opens the related item', () => {
     let release!: () => void;
     await renderApp('/notifications');
     await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications, 4 unread'));
-    await screen.findByRole('button', { name: /^Sarah Connor sent you a friend request/ });
+    await screen.findByRole('button', { name: /^Sarah Connor asked to be your friend/ });
     // Meanwhile, another device read two of them: the server's figure wins over the local guess.
     server.notifications.get(others[0]!.id)!.isRead = true;
     server.notifications.get(others[1]!.id)!.isRead = true;
     server.state.hold = new Promise<void>((resolve) => (release = resolve));
-    await openRow(/Sarah Connor sent you a friend request/);
+    await openRow(/Sarah Connor asked to be your friend/);
     await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications, 3 unread'));
     release();
     await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications, 1 unread'));
@@ -446,14 +450,14 @@ describe('mark all read, delete', () => {
     const read = notification('post', {}, { minutesAgo: 2, isRead: true });
     server.add(unread, read);
     const { router } = await renderApp('/notifications');
-    await screen.findByRole('button', { name: /^Sarah Connor sent you a friend request/ });
-    fireEvent.click(rowButton('Delete notification: Sarah Connor sent you a friend request'));
-    await waitFor(() => expect(rowTexts()).toEqual(['New activity on a post']));
+    await screen.findByRole('button', { name: /^Sarah Connor asked to be your friend/ });
+    fireEvent.click(rowButton('Delete notification: Sarah Connor asked to be your friend'));
+    await waitFor(() => expect(rowTexts()).toEqual(['Someone reacted to your post']));
     await waitFor(() => expect(server.to('DELETE', `/notifications/${unread.id}`)).toHaveLength(1));
     await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications'));
     expect(router.state.location.pathname).toBe('/notifications');
 
-    fireEvent.click(rowButton('Delete notification: New activity on a post'));
+    fireEvent.click(rowButton('Delete notification: Someone reacted to your post'));
     expect(await screen.findByRole('heading', { name: 'You’re all caught up' })).toBeTruthy();
   });
 
@@ -463,7 +467,7 @@ describe('mark all read, delete', () => {
     await renderApp('/notifications');
     await waitFor(() => expect(rows()).toHaveLength(1));
     server.state.offline = true; // the browser still believes it is online
-    fireEvent.click(rowButton('Delete notification: New activity on a post'));
+    fireEvent.click(rowButton('Delete notification: Someone reacted to your post'));
     expect(await screen.findByRole('heading', { name: 'You’re all caught up' })).toBeTruthy();
     await waitFor(async () =>
       expect((await db.outbox.where('kind').equals('notification.delete').first())?.attempts).toBe(1),
@@ -483,7 +487,7 @@ describe('offline', () => {
     const other = notification('post', {}, { minutesAgo: 30 });
     server.add(item, other);
     const { router } = await renderApp('/notifications');
-    await screen.findByRole('button', { name: /^Sarah Connor sent you a friend request/ });
+    await screen.findByRole('button', { name: /^Sarah Connor asked to be your friend/ });
     await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications, 2 unread'));
 
     const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
@@ -497,9 +501,9 @@ describe('offline', () => {
           'You are offline: read marks and deletions are kept on this device and sent once you are back online.',
         ),
       ).toBeTruthy();
-      fireEvent.click(rowButton('Delete notification: New activity on a post'));
-      await waitFor(() => expect(rowTexts()).toEqual(['Sarah Connor sent you a friend request']));
-      await openRow(/Sarah Connor sent you a friend request/);
+      fireEvent.click(rowButton('Delete notification: Someone reacted to your post'));
+      await waitFor(() => expect(rowTexts()).toEqual(['Sarah Connor asked to be your friend']));
+      await openRow(/Sarah Connor asked to be your friend/);
       await waitFor(() => expect(router.state.location.pathname).toBe('/friends'));
       await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications'));
       const kinds = (await db.outbox.toArray()).map((e) => e.kind).sort();
