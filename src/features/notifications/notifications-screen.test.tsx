@@ -181,6 +181,35 @@ describe('the bell', () => {
     expect(document.title).toMatch(/^\(2\) /);
   });
 
+  it('notificationsRead from another device: the rows it names turn read and the bell shows its count, live', async () => {
+    const first = notification(
+      'message',
+      { relatedMessageId: 'm1', relatedFriendId: MAX.id },
+      { minutesAgo: 1 },
+    );
+    const second = notification(
+      'friend',
+      { relatedFriendId: SARAH.id, action: 'requested' },
+      { minutesAgo: 2 },
+    );
+    const third = notification('post', { relatedPostId: 'p1', action: 'liked' }, { minutesAgo: 3 });
+    server.add(first, second, third);
+    await renderApp('/notifications');
+    await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications, 3 unread'));
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    await act(async () => realtime.connect());
+    const socket = sockets.at(-1)!;
+    act(() => socket.fire('connect'));
+    act(() => socket.fire('notificationsRead', { ids: [second.id], all: false, unreadCount: 2 }));
+    await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications, 2 unread'));
+    expect(rows().map((row) => row.getAttribute('data-unread'))).toEqual(['true', 'false', 'true']);
+    expect(server.requests.filter((r) => r.method !== 'GET')).toHaveLength(0); // nothing sent back
+
+    act(() => socket.fire('notificationsRead', { ids: [], all: true, unreadCount: 0 }));
+    await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications'));
+    expect(rows().map((row) => row.getAttribute('data-unread'))).toEqual(['false', 'false', 'false']);
+  });
+
   it('realtime-only events (the 36-dash id) enter neither the list nor the count', async () => {
     server.add(notification('message', { relatedMessageId: 'm1', relatedFriendId: MAX.id }));
     await renderApp('/notifications');
