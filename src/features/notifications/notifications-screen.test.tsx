@@ -414,6 +414,39 @@ describe('a tap marks it read and opens the related item', () => {
     await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications'));
   });
 
+  it('opening the post reads its other notifications too (one read-related), on every device; a post with none sends nothing', async () => {
+    const post = '33333333-0000-4000-8000-000000000001';
+    const quiet = '33333333-0000-4000-8000-000000000002';
+    const like = notification(
+      'post',
+      { relatedPostId: post, action: 'liked', excerpt: 'Spa' },
+      { minutesAgo: 1 },
+    );
+    const comment = notification(
+      'comment',
+      { relatedPostId: post, relatedCommentId: 'k1', action: 'commented', excerpt: 'Nice' },
+      { minutesAgo: 2 },
+    );
+    const message = notification('message', { relatedMessageId: 'm1' }, { minutesAgo: 3 });
+    server.add(like, comment, message);
+    const { router } = await renderApp('/notifications');
+    await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications, 3 unread'));
+    await openRow(/Someone liked your post “Spa”/);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/post/${post}`));
+    await waitFor(() => expect(server.to('POST', '/notifications/read-related')).toHaveLength(1));
+    expect(server.to('POST', '/notifications/read-related')[0]?.body).toEqual({
+      relatedType: 'post',
+      relatedId: post,
+    });
+    expect(server.to('PUT', `/notifications/${like.id}/read`)).toHaveLength(1);
+    expect(server.notifications.get(comment.id)?.isRead).toBe(true);
+
+    await act(async () => router.navigate({ to: '/post/$id', params: { id: quiet } }));
+    await act(async () => router.navigate({ to: '/post/$id', params: { id: post } }));
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(server.to('POST', '/notifications/read-related')).toHaveLength(1);
+  });
+
   it('car: opens the car, /car/{id}', async () => {
     server.add(notification('car', { relatedCarId: 'car-7', action: 'updated' }));
     const { router } = await renderApp('/notifications');

@@ -11,6 +11,12 @@ import type { NotificationPages } from './get-notifications';
 import { notificationKeys } from './notification-keys';
 import { setUnreadCount, updateLists } from './optimistic';
 
+/** A change of a cached notification list (not another feature's list). */
+const isListEvent = (event: { type: string; query: { queryKey: readonly unknown[] } }) =>
+  event.type === 'updated' &&
+  event.query.queryKey[0] === notificationKeys.all[0] &&
+  event.query.queryKey[1] === notificationKeys.lists()[1];
+
 /** The unread notifications this device lists about the item. */
 function unreadAbout(
   client: QueryClient,
@@ -42,7 +48,7 @@ export async function markRelatedRead(
   // The data layer (Dexie) loads with the first item opened, not with the first screen.
   const { queueNotificationsReadRelated } = await import('../data/writes');
   try {
-    await queueNotificationsReadRelated(relatedType, relatedId, crypto.randomUUID());
+    await queueNotificationsReadRelated(relatedType, relatedId, crypto.randomUUID(), undefined, [...ids]);
   } catch (error) {
     // Not kept (a full disk): the next refresh shows the server's state again.
     console.warn('related notifications not marked read', error);
@@ -64,7 +70,7 @@ export function useMarkRelatedRead(
     // A notification about it that arrives while it is open is read at once too.
     const cache = client.getQueryCache();
     return cache.subscribe((event) => {
-      if (event.type !== 'updated' || event.query.queryKey[1] !== 'list') return;
+      if (!isListEvent(event)) return;
       if (unreadAbout(client, relatedType, relatedId).size)
         void markRelatedRead(client, relatedType, relatedId);
     });
@@ -92,7 +98,7 @@ export function useMarkFriendRequestsRead(open: boolean) {
     };
     markShown();
     return client.getQueryCache().subscribe((event) => {
-      if (event.type === 'updated' && event.query.queryKey[1] === 'list') markShown();
+      if (isListEvent(event)) markShown();
     });
   }, [client, open]);
 }

@@ -61,6 +61,8 @@ export function queueNotificationsReadRelated(
   relatedId: string,
   id: string,
   database?: PaddockDb,
+  /** The notifications it reads: it goes after their queued read marks, so its count is the last word. */
+  notificationIds: string[] = [],
 ) {
   const body: NotificationsReadRelatedBody = { relatedType, relatedId };
   return offlineWrite(database, (db) =>
@@ -71,6 +73,7 @@ export function queueNotificationsReadRelated(
       method: 'POST',
       path: '/notifications/read-related',
       body: { type: 'json', json: body },
+      after: notificationIds.map(rowOf),
     }),
   );
 }
