@@ -45,3 +45,8 @@ export function goToLoginUnlessPublic(): void {
   if (typeof window !== 'undefined' && isPublicPath(window.location.pathname)) return;
   navigateTo('/login');
 }
+
+/** The hash of a comment on its post's page (/post/{id}#comment-{commentId}): a notification opens it there. */
+export function commentAnchor(commentId: string): string {
+  return `comment-${commentId}`;
+}

@@ -5,6 +5,7 @@ import {
   type ChatTypingEvent,
   type NotificationEvent,
   type NotificationType,
+  type NotificationsReadEvent,
   type PostUpdatedEvent,
 } from '@/contract/socket-events';
 
@@ -20,13 +21,16 @@ export type StreamName =
   | 'comment'
   | 'friend'
   | 'postUpdated'
-  | 'chatTyping';
+  | 'chatTyping'
+  | 'notificationsRead';
 export type StreamEvent<S extends StreamName> = S extends 'postUpdated'
   ? PostUpdatedEvent
   : S extends 'chatTyping'
     ? ChatTypingEvent
-    : NotificationEvent;
-type AnyEvent = NotificationEvent | PostUpdatedEvent | ChatTypingEvent;
+    : S extends 'notificationsRead'
+      ? NotificationsReadEvent
+      : NotificationEvent;
+type AnyEvent = NotificationEvent | PostUpdatedEvent | ChatTypingEvent | NotificationsReadEvent;
 type AnyListener = (event: AnyEvent) => void;
 
 export const STREAM_BY_TYPE: Record<NotificationType, StreamName> = {
@@ -94,4 +98,16 @@ export function routeChatTyping(event: unknown): void {
   const { chatRoomId, userId } = event as Record<string, unknown>;
   if (typeof chatRoomId !== 'string' || typeof userId !== 'string') return;
   fire('chatTyping', { chatRoomId, userId });
+}
+
+/** `notificationsRead`: some of my notifications were read (another device, an item opened there). */
+export function routeNotificationsRead(event: unknown): void {
+  if (typeof event !== 'object' || event === null) return;
+  const { ids, all, unreadCount } = event as Record<string, unknown>;
+  if (typeof unreadCount !== 'number' || !Number.isFinite(unreadCount)) return;
+  fire('notificationsRead', {
+    ids: Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [],
+    all: all === true,
+    unreadCount: Math.max(0, unreadCount),
+  });
 }

@@ -132,6 +132,19 @@ describe('realtime socket', () => {
     expect(onUpdated).toHaveBeenCalledWith({ postId: 'p1', message: 'edited' });
   });
 
+  it('routes notificationsRead to its stream, checked at the edge', async () => {
+    const { realtime, socket } = await connected();
+    const onRead = vi.fn();
+    realtime.on('notificationsRead', onRead);
+    socket.fire('notificationsRead', { ids: ['n1', 7], all: false, unreadCount: 3 });
+    socket.fire('notificationsRead', { ids: ['n2'] }); // no count: ignored
+    socket.fire('notificationsRead', { all: true, unreadCount: 0 });
+    expect(onRead.mock.calls).toEqual([
+      [{ ids: ['n1'], all: false, unreadCount: 3 }],
+      [{ ids: [], all: true, unreadCount: 0 }],
+    ]);
+  });
+
   it.each([
     [
       'connect_error "Authentication error"',

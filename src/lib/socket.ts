@@ -28,6 +28,7 @@ import {
   onStream,
   routeChatTyping,
   routeNotification,
+  routeNotificationsRead,
   routePostUpdated,
   type StreamName,
   type StreamEvent,
@@ -123,6 +124,7 @@ function attach(s: AppSocket): void {
   s.on('notification', routeNotification);
   s.on('postUpdated', routePostUpdated);
   s.on('chatTyping', routeChatTyping);
+  s.on('notificationsRead', routeNotificationsRead);
 }
 
 function closeSocket(): void {

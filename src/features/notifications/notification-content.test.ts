@@ -1,86 +1,170 @@
-import { describe, expect, it } from 'vitest';
-import { describeNotification } from './notification-content';
+// Issue 15: every notification names who did it and what, in both languages, and opens its item.
+import { afterAll, describe, expect, it } from 'vitest';
+import { i18n } from '@/lib/i18n-core';
+import { activateCatalog } from '@/testing/test-utils';
+import type { Notification } from '@/contract/notifications';
+import { describeNotification, isAbout } from './notification-content';
+import { notificationText } from './notification-text';
 
-const describeAs = (type: string, payload: Record<string, unknown>) =>
-  describeNotification({ type, jsonPayload: payload });
+const anna = { id: 'u1', username: 'anna', firstName: 'Anna', lastName: 'Berg', avatar: null };
 
-describe('what a notification says and opens, by type', () => {
-  it('message: names the sender and opens /message/{relatedMessageId}', () => {
-    expect(describeAs('message', { relatedMessageId: 'm1', relatedFriendId: 'u1' })).toEqual({
-      kind: 'message',
-      namedKey: 'NOTIFICATIONS.MESSAGE',
-      textKey: 'NOTIFICATIONS.MESSAGE_ANONYMOUS',
-      memberId: 'u1',
-      target: { to: '/message/$id', params: { id: 'm1' } },
+const describeAs = (type: string, payload: Record<string, unknown>, actor: Notification['actor'] = null) =>
+  describeNotification({ type, jsonPayload: payload, actor });
+
+const t = (key: string, values?: Record<string, unknown>) => i18n._(key, values);
+
+/** The text a row shows, in the active language. */
+const textOf = (
+  type: string,
+  payload: Record<string, unknown>,
+  known: { name?: string; carName?: string } = {},
+) => notificationText(t, describeAs(type, payload, anna), { name: 'Anna Berg', ...known });
+
+afterAll(() => activateCatalog('en-US'));
+
+describe('what a notification says, by type', () => {
+  const cases: [string, Record<string, unknown>, { carName?: string }, string, string][] = [
+    [
+      'post',
+      { relatedPostId: 'p1', action: 'liked', excerpt: 'Track day at Spa' },
+      {},
+      'Anna Berg liked your post “Track day at Spa”',
+      'Anna Berg a aimé votre publication « Track day at Spa »',
+    ],
+    [
+      'post',
+      { relatedPostId: 'p1', action: 'liked' },
+      {},
+      'Anna Berg liked your post',
+      'Anna Berg a aimé votre publication',
+    ],
+    [
+      'comment',
+      { relatedPostId: 'p1', relatedCommentId: 'k1', action: 'commented', excerpt: 'Nice lap!' },
+      {},
+      'Anna Berg commented: “Nice lap!”',
+      'Anna Berg a commenté : « Nice lap! »',
+    ],
+    [
+      'comment',
+      { relatedPostId: 'p1', relatedCommentId: 'k1', action: 'replied', excerpt: 'Thanks' },
+      {},
+      'Anna Berg replied: “Thanks”',
+      'Anna Berg a répondu : « Thanks »',
+    ],
+    [
+      'message',
+      { relatedMessageId: 'm1', excerpt: 'Sunday drive' },
+      {},
+      'Anna Berg sent you a message: “Sunday drive”',
+      'Anna Berg vous a envoyé un message : « Sunday drive »',
+    ],
+    [
+      'message',
+      { relatedMessageId: 'm1' },
+      {},
+      'Anna Berg sent you a message',
+      'Anna Berg vous a envoyé un message',
+    ],
+    [
+      'friend',
+      { relatedFriendId: 'u1', relatedFriendRequestId: 'r1', action: 'requested' },
+      {},
+      'Anna Berg asked to be your friend',
+      'Anna Berg vous demande en ami',
+    ],
+    [
+      'friend',
+      { relatedFriendId: 'u1', action: 'accepted' },
+      {},
+      'Anna Berg accepted your friend request',
+      'Anna Berg a accepté votre demande d’ami',
+    ],
+    [
+      'chatgroup',
+      { relatedChatGroupId: 'g1', relatedChatRoomId: 'c1', action: 'added', excerpt: 'Alpine club' },
+      {},
+      'Anna Berg added you to “Alpine club”',
+      'Anna Berg vous a ajouté à « Alpine club »',
+    ],
+    [
+      'car',
+      { relatedCarId: 'car1', action: 'updated' },
+      { carName: 'Blue Alpine' },
+      'Your car “Blue Alpine” changed',
+      'Votre voiture « Blue Alpine » a changé',
+    ],
+    [
+      'car log',
+      { relatedCarId: 'car1', relatedCarLogId: 'l1', action: 'created' },
+      { carName: 'Blue Alpine' },
+      'A logbook entry of “Blue Alpine” changed',
+      'Une entrée du carnet de « Blue Alpine » a changé',
+    ],
+  ];
+
+  it.each(cases)('%s %j: names who and what, in English and French', (type, payload, known, en, fr) => {
+    activateCatalog('en-US');
+    expect(textOf(type, payload, known)).toBe(en);
+    activateCatalog('fr-FR');
+    expect(textOf(type, payload, known)).toBe(fr);
+  });
+
+  it('no text is the generic "New activity on a post" any more; an unknown member is "Someone"', () => {
+    activateCatalog('en-US');
+    const content = describeAs('post', { relatedPostId: 'p1', action: 'liked' });
+    expect(notificationText(t, content, {})).toBe('Someone liked your post');
+    activateCatalog('fr-FR');
+    expect(notificationText(t, content, {})).toBe('Quelqu’un a aimé votre publication');
+  });
+
+  it('the name comes from the actor, else from the payload (the list then looks it up)', () => {
+    expect(describeAs('post', { actorId: 'u2', relatedFriendId: 'u3' }, anna).memberId).toBe('u1');
+    expect(describeAs('post', { actorId: 'u2', relatedFriendId: 'u3' }).memberId).toBe('u2');
+    expect(describeAs('message', { relatedFriendId: 'u3' }).memberId).toBe('u3');
+    expect(describeAs('chatmessage', { senderId: 'u4' }).memberId).toBe('u4');
+  });
+});
+
+describe('where a notification opens, by type', () => {
+  it('a like opens the post; a comment opens the post at the comment', () => {
+    expect(describeAs('post', { relatedPostId: 'p1', action: 'liked' }).target).toEqual({
+      to: '/post/$id',
+      params: { id: 'p1' },
+    });
+    expect(describeAs('comment', { relatedPostId: 'p1', relatedCommentId: 'k1' }).target).toEqual({
+      to: '/post/$id',
+      params: { id: 'p1' },
+      hash: 'comment-k1',
+    });
+    expect(describeAs('post', {}).target).toEqual({ to: '/my-posts' });
+  });
+
+  it('a message opens the message', () => {
+    expect(describeAs('message', { relatedMessageId: 'm1' }).target).toEqual({
+      to: '/message/$id',
+      params: { id: 'm1' },
     });
     expect(describeAs('message', {}).target).toEqual({ to: '/messages' });
   });
 
-  it('friend: the text follows the action; a request opens the requests tab of /friends', () => {
-    const requested = describeAs('friend', {
-      relatedFriendId: 'u2',
-      relatedFriendRequestId: 'r1',
-      action: 'requested',
-    });
-    expect(requested).toMatchObject({
-      kind: 'friend',
-      namedKey: 'NOTIFICATIONS.FRIEND_REQUESTED',
-      textKey: 'NOTIFICATIONS.FRIEND_REQUESTED_ANONYMOUS',
-      memberId: 'u2',
-      target: { to: '/friends', search: { tab: 'requests' } },
+  it('a friend request opens the requests tab; an acceptance the friends list', () => {
+    expect(describeAs('friend', { relatedFriendId: 'u2', action: 'requested' }).target).toEqual({
+      to: '/friends',
+      search: { tab: 'requests' },
     });
     expect(describeAs('friend', { relatedFriendId: 'u2', action: 'accepted' }).target).toEqual({
       to: '/friends',
     });
-    expect(describeAs('friend', { relatedFriendId: 'u2', action: 'accepted' }).namedKey).toBe(
-      'NOTIFICATIONS.FRIEND_ACCEPTED',
-    );
-    expect(describeAs('friend', { relatedFriendId: 'u2', action: 'removed' }).namedKey).toBe(
-      'NOTIFICATIONS.FRIEND_OTHER',
-    );
   });
 
-  it('car: selects the car and opens /my-cars', () => {
-    expect(describeAs('car', { relatedCarId: 'c1' })).toMatchObject({
-      kind: 'car',
-      memberId: null,
-      target: { to: '/my-cars', selectCarId: 'c1' },
-    });
-  });
-
-  it('car log: opens /edit-car-log/{carId}/{logId}; a deleted entry opens its car instead', () => {
-    expect(describeAs('car log', { relatedCarId: 'c1', relatedCarLogId: 'l1' }).target).toEqual({
-      to: '/edit-car-log/$carId/$logId',
-      params: { carId: 'c1', logId: 'l1' },
-    });
-    expect(
-      describeAs('car log', { relatedCarId: 'c1', relatedCarLogId: 'l1', action: 'deleted' }).target,
-    ).toEqual({
-      to: '/my-cars',
-      selectCarId: 'c1',
-    });
-  });
-
-  it('post and comment open /my-posts; the chat types without a room open /my-chat-groups', () => {
-    expect(describeAs('post', { relatedPostId: 'p1' })).toMatchObject({
-      kind: 'post',
-      target: { to: '/my-posts' },
-    });
-    expect(describeAs('comment', { relatedCommentId: 'k1' })).toMatchObject({
-      kind: 'comment',
-      target: { to: '/my-posts' },
-    });
+  it('the chat types open their room; a room or group I left opens the list', () => {
     for (const type of ['chatmessage', 'chatroom', 'chatgroup']) {
-      expect(describeAs(type, {})).toMatchObject({ kind: 'chat', target: { to: '/my-chat-groups' } });
-    }
-  });
-
-  it('the chat types open their room when they name one; a room or group I left opens the list', () => {
-    for (const type of ['chatmessage', 'chatroom', 'chatgroup']) {
-      expect(describeAs(type, { relatedChatRoomId: 'r1', relatedChatMessageId: 'm1' }).target).toEqual({
+      expect(describeAs(type, { relatedChatRoomId: 'r1' }).target).toEqual({
         to: '/chat/$roomId',
         params: { roomId: 'r1' },
       });
+      expect(describeAs(type, {}).target).toEqual({ to: '/my-chat-groups' });
     }
     expect(describeAs('chatroom', { relatedChatRoomId: 'r1', action: 'removed' }).target).toEqual({
       to: '/my-chat-groups',
@@ -90,13 +174,35 @@ describe('what a notification says and opens, by type', () => {
     });
   });
 
-  it('an unknown type has a generic text and nothing to open', () => {
-    expect(describeAs('horn', {})).toEqual({
-      kind: 'other',
-      namedKey: null,
-      textKey: 'NOTIFICATIONS.OTHER',
-      memberId: null,
-      target: null,
+  it('a car opens /car/{id}; a log its read view; deleted ones the garage or the car', () => {
+    expect(describeAs('car', { relatedCarId: 'c1' }).target).toEqual({
+      to: '/car/$id',
+      params: { id: 'c1' },
     });
+    expect(describeAs('car', { relatedCarId: 'c1', action: 'deleted' }).target).toEqual({ to: '/my-cars' });
+    expect(describeAs('car log', { relatedCarId: 'c1', relatedCarLogId: 'l1' }).target).toEqual({
+      to: '/my-cars/$carId/logs/$logId',
+      params: { carId: 'c1', logId: 'l1' },
+    });
+    expect(
+      describeAs('car log', { relatedCarId: 'c1', relatedCarLogId: 'l1', action: 'deleted' }).target,
+    ).toEqual({ to: '/car/$id', params: { id: 'c1' } });
+  });
+
+  it('an unknown type has a generic text and nothing to open', () => {
+    expect(describeAs('horn', {})).toMatchObject({ kind: 'other', key: 'NOTIFICATIONS.OTHER', target: null });
+  });
+});
+
+describe('what opening an item marks read', () => {
+  it('matches the payload field of the kind of item; friend only matches friend notifications', () => {
+    const like = { type: 'post', jsonPayload: { relatedPostId: 'p1', relatedFriendId: 'u1' } };
+    expect(isAbout(like, 'post', 'p1')).toBe(true);
+    expect(isAbout(like, 'post', 'p2')).toBe(false);
+    expect(isAbout(like, 'friend', 'u1')).toBe(false);
+    expect(isAbout({ type: 'friend', jsonPayload: { relatedFriendId: 'u1' } }, 'friend', 'u1')).toBe(true);
+    expect(isAbout({ type: 'chatgroup', jsonPayload: { relatedChatRoomId: 'r1' } }, 'chatroom', 'r1')).toBe(
+      true,
+    );
   });
 });

@@ -1,7 +1,13 @@
 // What a notification says and where a tap leads, from its type and payload (spec §3, §4).
-// The payload carries ids only: texts name the member when their name is known (relatedFriendId,
-// looked up separately) and fall back to a text without a name.
-import type { Notification } from '@/contract/notifications';
+// Every text names who did it ({name}: the `actor` the server joins, else the member the payload
+// names, else "Someone") and, when the payload carries it, what ({excerpt}: the start of the
+// comment, the liked post, the message's subject, the group's name; for the garage, the car).
+import type {
+  NOTIFICATION_RELATED_FIELDS,
+  Notification,
+  NotificationRelatedType,
+} from '@/contract/notifications';
+import { commentAnchor } from '@/lib/navigation';
 
 export type NotificationKind =
   'message' | 'friend' | 'car' | 'carLog' | 'post' | 'comment' | 'chat' | 'other';
@@ -9,35 +15,39 @@ export type NotificationKind =
 /** Where a tap goes; typed against the app's routes by the caller's navigate(). */
 export type NotificationTarget =
   | { to: '/message/$id'; params: { id: string } }
+  | { to: '/post/$id'; params: { id: string }; hash?: string }
   | { to: '/chat/$roomId'; params: { roomId: string } }
-  | { to: '/edit-car-log/$carId/$logId'; params: { carId: string; logId: string } }
-  | { to: '/my-cars'; selectCarId?: string }
+  | { to: '/car/$id'; params: { id: string } }
+  | { to: '/my-cars/$carId/logs/$logId'; params: { carId: string; logId: string } }
+  | { to: '/my-cars' }
   | { to: '/friends'; search?: { tab: 'requests' } }
   | { to: '/messages' | '/my-posts' | '/my-chat-groups' };
 
 export interface NotificationContent {
   kind: NotificationKind;
-  /** Catalog key of the text with {name}; used when the member's name is known. */
-  namedKey: string | null;
-  /** Catalog key of the text without a name. */
-  textKey: string;
-  /** The member whose name fills {name}. */
+  /** Catalog key of the text, with {name}; used when no excerpt is known. */
+  key: string;
+  /** Catalog key of the text with {name} and {excerpt}; null: the type has none. */
+  excerptKey: string | null;
+  /** The payload's excerpt (plain text), when it has one. */
+  excerpt: string | null;
+  /** The member whose name fills {name} when the notification carries no `actor`. */
   memberId: string | null;
+  /** The car whose name fills {excerpt} (garage notifications). */
+  carId: string | null;
   /** null: nothing to open (an unknown type). */
   target: NotificationTarget | null;
 }
 
 const id = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
 
-function friendTexts(action: unknown): Pick<NotificationContent, 'namedKey' | 'textKey'> {
-  if (action === 'requested')
-    return {
-      namedKey: 'NOTIFICATIONS.FRIEND_REQUESTED',
-      textKey: 'NOTIFICATIONS.FRIEND_REQUESTED_ANONYMOUS',
-    };
-  if (action === 'accepted')
-    return { namedKey: 'NOTIFICATIONS.FRIEND_ACCEPTED', textKey: 'NOTIFICATIONS.FRIEND_ACCEPTED_ANONYMOUS' };
-  return { namedKey: 'NOTIFICATIONS.FRIEND_OTHER', textKey: 'NOTIFICATIONS.FRIEND_OTHER_ANONYMOUS' };
+type Texts = Pick<NotificationContent, 'key' | 'excerptKey'>;
+const texts = (key: string, excerptKey: string | null = null): Texts => ({ key, excerptKey });
+
+function friendTexts(action: unknown): Texts {
+  if (action === 'requested') return texts('NOTIFICATIONS.FRIEND_REQUESTED');
+  if (action === 'accepted') return texts('NOTIFICATIONS.FRIEND_ACCEPTED');
+  return texts('NOTIFICATIONS.FRIEND_OTHER');
 }
 
 /** A chat event opens its room when it names one (a group or room I was removed from: the list). */
@@ -47,99 +57,136 @@ function chatTarget(payload: Record<string, unknown>): NotificationTarget {
   return roomId && !gone ? { to: '/chat/$roomId', params: { roomId } } : { to: '/my-chat-groups' };
 }
 
-function carTarget(carId: string | null): NotificationTarget {
-  return carId ? { to: '/my-cars', selectCarId: carId } : { to: '/my-cars' };
+function chatTexts(type: string, action: unknown): Texts {
+  if (type === 'chatmessage') return texts('NOTIFICATIONS.CHAT_MESSAGE');
+  if (action === 'added') return texts('NOTIFICATIONS.CHAT_ADDED', 'NOTIFICATIONS.CHAT_ADDED_EXCERPT');
+  return texts(type === 'chatgroup' ? 'NOTIFICATIONS.CHAT_GROUP' : 'NOTIFICATIONS.CHAT_ROOM');
+}
+
+function postTarget(payload: Record<string, unknown>, commentId: string | null): NotificationTarget {
+  const postId = id(payload.relatedPostId);
+  if (!postId) return { to: '/my-posts' };
+  return commentId
+    ? { to: '/post/$id', params: { id: postId }, hash: commentAnchor(commentId) }
+    : { to: '/post/$id', params: { id: postId } };
+}
+
+function carTarget(carId: string | null, action: unknown): NotificationTarget {
+  return carId && action !== 'deleted' ? { to: '/car/$id', params: { id: carId } } : { to: '/my-cars' };
 }
 
 export function describeNotification({
   type,
   jsonPayload,
-}: Pick<Notification, 'type' | 'jsonPayload'>): NotificationContent {
+  actor,
+}: Pick<Notification, 'type' | 'jsonPayload'> & Partial<Pick<Notification, 'actor'>>): NotificationContent {
   // Features add small facts such as `action` beside the spec's related ids.
   const payload = jsonPayload as Record<string, unknown>;
-  const memberId = id(payload.relatedFriendId);
+  const action = payload.action;
+  const base = {
+    excerpt: id(payload.excerpt),
+    memberId: actor?.id ?? id(payload.actorId) ?? id(payload.relatedFriendId) ?? id(payload.senderId),
+    carId: null,
+  };
   switch (type) {
     case 'message': {
       const messageId = id(payload.relatedMessageId);
       return {
         kind: 'message',
-        namedKey: 'NOTIFICATIONS.MESSAGE',
-        textKey: 'NOTIFICATIONS.MESSAGE_ANONYMOUS',
-        memberId,
+        ...texts('NOTIFICATIONS.MESSAGE', 'NOTIFICATIONS.MESSAGE_EXCERPT'),
+        ...base,
         target: messageId ? { to: '/message/$id', params: { id: messageId } } : { to: '/messages' },
       };
     }
     case 'friend':
       return {
         kind: 'friend',
-        ...friendTexts(payload.action),
-        memberId,
+        ...friendTexts(action),
+        ...base,
         // A request waits for an answer on the friends screen's requests tab.
-        target:
-          payload.action === 'requested'
-            ? { to: '/friends', search: { tab: 'requests' } }
-            : { to: '/friends' },
+        target: action === 'requested' ? { to: '/friends', search: { tab: 'requests' } } : { to: '/friends' },
       };
-    case 'car':
+    case 'car': {
+      const carId = id(payload.relatedCarId);
       return {
         kind: 'car',
-        namedKey: null,
-        textKey: 'NOTIFICATIONS.CAR',
-        memberId: null,
-        target: carTarget(id(payload.relatedCarId)),
+        ...texts('NOTIFICATIONS.CAR', 'NOTIFICATIONS.CAR_EXCERPT'),
+        ...base,
+        carId,
+        target: carTarget(carId, action),
       };
+    }
     case 'car log': {
       const carId = id(payload.relatedCarId);
       const logId = id(payload.relatedCarLogId);
-      // A deleted entry has no page left: its car's logbook is the nearest thing.
+      // A deleted entry has no page left: its car is the nearest thing.
       const target: NotificationTarget =
-        carId && logId && payload.action !== 'deleted'
-          ? { to: '/edit-car-log/$carId/$logId', params: { carId, logId } }
-          : carTarget(carId);
-      return { kind: 'carLog', namedKey: null, textKey: 'NOTIFICATIONS.CAR_LOG', memberId: null, target };
+        carId && logId && action !== 'deleted'
+          ? { to: '/my-cars/$carId/logs/$logId', params: { carId, logId } }
+          : carTarget(carId, undefined);
+      return {
+        kind: 'carLog',
+        ...texts('NOTIFICATIONS.CAR_LOG', 'NOTIFICATIONS.CAR_LOG_EXCERPT'),
+        ...base,
+        carId,
+        target,
+      };
     }
-    // Post pages come with a later issue; the feed is the nearest screen until then.
     case 'post':
       return {
         kind: 'post',
-        namedKey: null,
-        textKey: 'NOTIFICATIONS.POST',
-        memberId: null,
-        target: { to: '/my-posts' },
+        ...(action === 'liked'
+          ? texts('NOTIFICATIONS.POST_LIKED', 'NOTIFICATIONS.POST_LIKED_EXCERPT')
+          : texts('NOTIFICATIONS.POST_OTHER', 'NOTIFICATIONS.POST_OTHER_EXCERPT')),
+        ...base,
+        target: postTarget(payload, null),
       };
     case 'comment':
       return {
         kind: 'comment',
-        namedKey: null,
-        textKey: 'NOTIFICATIONS.COMMENT',
-        memberId: null,
-        target: { to: '/my-posts' },
+        ...(action === 'replied'
+          ? texts('NOTIFICATIONS.COMMENT_REPLIED', 'NOTIFICATIONS.COMMENT_REPLIED_EXCERPT')
+          : texts('NOTIFICATIONS.COMMENTED', 'NOTIFICATIONS.COMMENTED_EXCERPT')),
+        ...base,
+        target: postTarget(payload, id(payload.relatedCommentId)),
       };
     case 'chatmessage':
-      return {
-        kind: 'chat',
-        namedKey: 'NOTIFICATIONS.CHAT_MESSAGE',
-        textKey: 'NOTIFICATIONS.CHAT_MESSAGE_ANONYMOUS',
-        memberId,
-        target: chatTarget(payload),
-      };
     case 'chatroom':
-      return {
-        kind: 'chat',
-        namedKey: null,
-        textKey: 'NOTIFICATIONS.CHAT_ROOM',
-        memberId: null,
-        target: chatTarget(payload),
-      };
     case 'chatgroup':
-      return {
-        kind: 'chat',
-        namedKey: null,
-        textKey: 'NOTIFICATIONS.CHAT_GROUP',
-        memberId: null,
-        target: chatTarget(payload),
-      };
+      return { kind: 'chat', ...chatTexts(type, action), ...base, target: chatTarget(payload) };
     default:
-      return { kind: 'other', namedKey: null, textKey: 'NOTIFICATIONS.OTHER', memberId: null, target: null };
+      return { kind: 'other', ...texts('NOTIFICATIONS.OTHER'), ...base, target: null };
   }
+}
+
+/** The ones the garage names its car in (its name fills {excerpt} in their texts). */
+export const namesCar = (content: NotificationContent) => content.kind === 'car' || content.kind === 'carLog';
+
+/**
+ * What opening an item marks read (POST /notifications/read-related): the kind of item and the
+ * payload field that names it (src/contract/notifications.ts). `friend` only matches 'friend'
+ * notifications, as on the server.
+ */
+// The contract's map is a value the client does not import (types only): checked against it here.
+export const RELATED_FIELD: typeof NOTIFICATION_RELATED_FIELDS = {
+  message: 'relatedMessageId',
+  'friend-request': 'relatedFriendRequestId',
+  friend: 'relatedFriendId',
+  post: 'relatedPostId',
+  comment: 'relatedCommentId',
+  chatroom: 'relatedChatRoomId',
+  chatgroup: 'relatedChatGroupId',
+  car: 'relatedCarId',
+  'car-log': 'relatedCarLogId',
+};
+
+/** Whether the notification points at that item (what read-related marks read). */
+export function isAbout(
+  notification: Pick<Notification, 'type' | 'jsonPayload'>,
+  relatedType: NotificationRelatedType,
+  relatedId: string,
+): boolean {
+  if (relatedType === 'friend' && notification.type !== 'friend') return false;
+  const field: string = RELATED_FIELD[relatedType];
+  return (notification.jsonPayload as Record<string, unknown>)[field] === relatedId;
 }

@@ -118,7 +118,7 @@ describe('the bell', () => {
       notification('message', { relatedMessageId: 'm1', relatedFriendId: MAX.id }, { minutesAgo: 10 }),
     );
     await renderApp('/notifications');
-    await waitFor(() => expect(rowTexts()).toEqual(['New message from Max Verstappen']));
+    await waitFor(() => expect(rowTexts()).toEqual(['Max Verstappen sent you a message']));
     expect(bell().getAttribute('aria-label')).toBe('Notifications, 1 unread');
 
     await act(async () => realtime.connect());
@@ -137,8 +137,8 @@ describe('the bell', () => {
     await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications, 2 unread'));
     await waitFor(() =>
       expect(rowTexts()).toEqual([
-        'Sarah Connor sent you a friend request',
-        'New message from Max Verstappen',
+        'Sarah Connor asked to be your friend',
+        'Max Verstappen sent you a message',
       ]),
     );
     expect(rows()[0]?.getAttribute('data-unread')).toBe('true');
@@ -179,6 +179,35 @@ describe('the bell', () => {
     await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(bell().getAttribute('aria-label')).toBe('Notifications, 2 unread');
     expect(document.title).toMatch(/^\(2\) /);
+  });
+
+  it('notificationsRead from another device: the rows it names turn read and the bell shows its count, live', async () => {
+    const first = notification(
+      'message',
+      { relatedMessageId: 'm1', relatedFriendId: MAX.id },
+      { minutesAgo: 1 },
+    );
+    const second = notification(
+      'friend',
+      { relatedFriendId: SARAH.id, action: 'requested' },
+      { minutesAgo: 2 },
+    );
+    const third = notification('post', { relatedPostId: 'p1', action: 'liked' }, { minutesAgo: 3 });
+    server.add(first, second, third);
+    await renderApp('/notifications');
+    await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications, 3 unread'));
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    await act(async () => realtime.connect());
+    const socket = sockets.at(-1)!;
+    act(() => socket.fire('connect'));
+    act(() => socket.fire('notificationsRead', { ids: [second.id], all: false, unreadCount: 2 }));
+    await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications, 2 unread'));
+    expect(rows().map((row) => row.getAttribute('data-unread'))).toEqual(['true', 'false', 'true']);
+    expect(server.requests.filter((r) => r.method !== 'GET')).toHaveLength(0); // nothing sent back
+
+    act(() => socket.fire('notificationsRead', { ids: [], all: true, unreadCount: 0 }));
+    await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications'));
+    expect(rows().map((row) => row.getAttribute('data-unread'))).toEqual(['false', 'false', 'false']);
   });
 
   it('realtime-only events (the 36-dash id) enter neither the list nor the count', async () => {
@@ -232,10 +261,10 @@ describe('the list', () => {
     await renderApp('/notifications');
     await waitFor(() =>
       expect(rowTexts()).toEqual([
-        'Sarah Connor sent you a friend request',
+        'Sarah Connor asked to be your friend',
         'Max Verstappen accepted your friend request',
-        'You have a new message', // the sender's profile is gone: the text without a name
-        'New comment on a post',
+        'Someone sent you a message', // the sender's profile is gone: "Someone"
+        'Someone commented on your post',
         'New activity in a chat group',
       ]),
     );
@@ -309,7 +338,7 @@ describe('the list', () => {
     server.state.failLists = false;
     server.add(notification('post', {}));
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    await waitFor(() => expect(rowTexts()).toEqual(['New activity on a post']));
+    await waitFor(() => expect(rowTexts()).toEqual(['Someone reacted to your post']));
   });
 
   it('pull-to-refresh (its button) asks the server again', async () => {
@@ -317,7 +346,7 @@ describe('the list', () => {
     expect(await screen.findByRole('heading', { name: 'You’re all caught up' })).toBeTruthy();
     server.add(notification('chatmessage', {}));
     fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
-    await waitFor(() => expect(rowTexts()).toEqual(['New chat message']));
+    await waitFor(() => expect(rowTexts()).toEqual(['Someone sent you a chat message']));
     await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications, 1 unread'));
   });
 });
@@ -327,38 +356,43 @@ describe('a tap marks it read and opens the related item', () => {
     {
       type: 'message',
       payload: { relatedMessageId: 'm-42', relatedFriendId: 'x' },
-      text: /You have a new message/,
+      text: /Someone sent you a message/,
       path: '/message/m-42',
     },
     {
       type: 'friend',
       payload: { relatedFriendId: 'x', action: 'requested' },
-      text: /You received a friend request/,
+      text: /Someone asked to be your friend/,
       path: '/friends?tab=requests',
     },
     {
       type: 'friend',
       payload: { relatedFriendId: 'x', action: 'accepted' },
-      text: /Your friend request was accepted/,
+      text: /Someone accepted your friend request/,
       path: '/friends',
     },
     {
       type: 'car log',
       payload: { relatedCarId: 'car-1', relatedCarLogId: 'log-9', action: 'updated' },
       text: /A logbook entry changed/,
-      path: '/edit-car-log/car-1/log-9',
+      path: '/my-cars/car-1/logs/log-9',
     },
-    { type: 'post', payload: { relatedPostId: 'p1' }, text: /New activity on a post/, path: '/my-posts' },
+    {
+      type: 'post',
+      payload: { relatedPostId: 'p1', action: 'liked', excerpt: 'Track day' },
+      text: /Someone liked your post “Track day”/,
+      path: '/post/p1',
+    },
     {
       type: 'comment',
-      payload: { relatedCommentId: 'k1' },
-      text: /New comment on a post/,
-      path: '/my-posts',
+      payload: { relatedPostId: 'p1', relatedCommentId: 'k1', action: 'commented', excerpt: 'Nice' },
+      text: /Someone commented: “Nice”/,
+      path: '/post/p1#comment-k1',
     },
     {
       type: 'chatmessage',
       payload: { relatedChatMessageId: 'cm1' },
-      text: /New chat message/,
+      text: /Someone sent you a chat message/,
       path: '/my-chat-groups',
     },
     {
@@ -380,12 +414,44 @@ describe('a tap marks it read and opens the related item', () => {
     await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications'));
   });
 
-  it('car: becomes the selected car (localStorage selectedCar), then /my-cars', async () => {
+  it('opening the post reads its other notifications too (one read-related), on every device; a post with none sends nothing', async () => {
+    const post = '33333333-0000-4000-8000-000000000001';
+    const quiet = '33333333-0000-4000-8000-000000000002';
+    const like = notification(
+      'post',
+      { relatedPostId: post, action: 'liked', excerpt: 'Spa' },
+      { minutesAgo: 1 },
+    );
+    const comment = notification(
+      'comment',
+      { relatedPostId: post, relatedCommentId: 'k1', action: 'commented', excerpt: 'Nice' },
+      { minutesAgo: 2 },
+    );
+    const message = notification('message', { relatedMessageId: 'm1' }, { minutesAgo: 3 });
+    server.add(like, comment, message);
+    const { router } = await renderApp('/notifications');
+    await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications, 3 unread'));
+    await openRow(/Someone liked your post “Spa”/);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/post/${post}`));
+    await waitFor(() => expect(server.to('POST', '/notifications/read-related')).toHaveLength(1));
+    expect(server.to('POST', '/notifications/read-related')[0]?.body).toEqual({
+      relatedType: 'post',
+      relatedId: post,
+    });
+    expect(server.to('PUT', `/notifications/${like.id}/read`)).toHaveLength(1);
+    expect(server.notifications.get(comment.id)?.isRead).toBe(true);
+
+    await act(async () => router.navigate({ to: '/post/$id', params: { id: quiet } }));
+    await act(async () => router.navigate({ to: '/post/$id', params: { id: post } }));
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(server.to('POST', '/notifications/read-related')).toHaveLength(1);
+  });
+
+  it('car: opens the car, /car/{id}', async () => {
     server.add(notification('car', { relatedCarId: 'car-7', action: 'updated' }));
     const { router } = await renderApp('/notifications');
     await openRow(/A car in your garage changed/);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/my-cars'));
-    expect(localStorage.getItem('selectedCar')).toBe('car-7');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/car/car-7'));
   });
 
   it('the bell drops at once, then shows the count the server answers', async () => {
@@ -399,12 +465,12 @@ describe('a tap marks it read and opens the related item', () => {
     let release!: () => void;
     await renderApp('/notifications');
     await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications, 4 unread'));
-    await screen.findByRole('button', { name: /^Sarah Connor sent you a friend request/ });
+    await screen.findByRole('button', { name: /^Sarah Connor asked to be your friend/ });
     // Meanwhile, another device read two of them: the server's figure wins over the local guess.
     server.notifications.get(others[0]!.id)!.isRead = true;
     server.notifications.get(others[1]!.id)!.isRead = true;
     server.state.hold = new Promise<void>((resolve) => (release = resolve));
-    await openRow(/Sarah Connor sent you a friend request/);
+    await openRow(/Sarah Connor asked to be your friend/);
     await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications, 3 unread'));
     release();
     await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications, 1 unread'));
@@ -446,14 +512,14 @@ describe('mark all read, delete', () => {
     const read = notification('post', {}, { minutesAgo: 2, isRead: true });
     server.add(unread, read);
     const { router } = await renderApp('/notifications');
-    await screen.findByRole('button', { name: /^Sarah Connor sent you a friend request/ });
-    fireEvent.click(rowButton('Delete notification: Sarah Connor sent you a friend request'));
-    await waitFor(() => expect(rowTexts()).toEqual(['New activity on a post']));
+    await screen.findByRole('button', { name: /^Sarah Connor asked to be your friend/ });
+    fireEvent.click(rowButton('Delete notification: Sarah Connor asked to be your friend'));
+    await waitFor(() => expect(rowTexts()).toEqual(['Someone reacted to your post']));
     await waitFor(() => expect(server.to('DELETE', `/notifications/${unread.id}`)).toHaveLength(1));
     await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications'));
     expect(router.state.location.pathname).toBe('/notifications');
 
-    fireEvent.click(rowButton('Delete notification: New activity on a post'));
+    fireEvent.click(rowButton('Delete notification: Someone reacted to your post'));
     expect(await screen.findByRole('heading', { name: 'You’re all caught up' })).toBeTruthy();
   });
 
@@ -463,7 +529,7 @@ describe('mark all read, delete', () => {
     await renderApp('/notifications');
     await waitFor(() => expect(rows()).toHaveLength(1));
     server.state.offline = true; // the browser still believes it is online
-    fireEvent.click(rowButton('Delete notification: New activity on a post'));
+    fireEvent.click(rowButton('Delete notification: Someone reacted to your post'));
     expect(await screen.findByRole('heading', { name: 'You’re all caught up' })).toBeTruthy();
     await waitFor(async () =>
       expect((await db.outbox.where('kind').equals('notification.delete').first())?.attempts).toBe(1),
@@ -483,7 +549,7 @@ describe('offline', () => {
     const other = notification('post', {}, { minutesAgo: 30 });
     server.add(item, other);
     const { router } = await renderApp('/notifications');
-    await screen.findByRole('button', { name: /^Sarah Connor sent you a friend request/ });
+    await screen.findByRole('button', { name: /^Sarah Connor asked to be your friend/ });
     await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications, 2 unread'));
 
     const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
@@ -497,9 +563,9 @@ describe('offline', () => {
           'You are offline: read marks and deletions are kept on this device and sent once you are back online.',
         ),
       ).toBeTruthy();
-      fireEvent.click(rowButton('Delete notification: New activity on a post'));
-      await waitFor(() => expect(rowTexts()).toEqual(['Sarah Connor sent you a friend request']));
-      await openRow(/Sarah Connor sent you a friend request/);
+      fireEvent.click(rowButton('Delete notification: Someone reacted to your post'));
+      await waitFor(() => expect(rowTexts()).toEqual(['Sarah Connor asked to be your friend']));
+      await openRow(/Sarah Connor asked to be your friend/);
       await waitFor(() => expect(router.state.location.pathname).toBe('/friends'));
       await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications'));
       const kinds = (await db.outbox.toArray()).map((e) => e.kind).sort();

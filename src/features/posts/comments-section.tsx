@@ -1,9 +1,10 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { COMMENT_CONTENT_MAX, type CommentSort } from '@/contract/constants';
 import { useSession } from '@/lib/auth/session';
 import { displayName } from '@/lib/display-name';
 import { isNetworkError } from '@/lib/api-client';
 import { formatDate, useT } from '@/lib/i18n';
+import { commentAnchor } from '@/lib/navigation';
 import { Alert, Button, ConfirmDialog, SkeletonRows, Spinner, TextArea } from '@/ui';
 import {
   commentText,
@@ -170,8 +171,16 @@ function CommentItem({
   const shownReplies = synced(replies);
   const moreReplies = remaining(paging, shownReplies, comment.repliesCount);
   const toggleReplies = () => setShowReplies(!showReplies);
+  const anchor = commentAnchor(comment.id);
+  const item = useRef<HTMLLIElement>(null);
+  // Opened at this comment (a notification about it): it comes into view once it shows.
+  useEffect(() => {
+    if (window.location.hash !== `#${anchor}`) return;
+    item.current?.scrollIntoView?.({ block: 'center' });
+    item.current?.focus({ preventScroll: true });
+  }, [anchor]);
   return (
-    <li className="comment" data-testid="comment">
+    <li className="comment" data-testid="comment" id={anchor} ref={item} tabIndex={-1}>
       <div className="comment__meta">
         <AuthorLink authorId={comment.author.id} decorative>
           <AuthorAvatar author={comment.author} />

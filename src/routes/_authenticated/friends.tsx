@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { useMarkFriendRequestsRead } from '@/features/notifications';
 import { FriendsScreen } from '@/features/people/friends/friends-screen';
 import { parseFriendsTab, type FriendsTab } from '@/features/people/friends/friends-tabs';
 
@@ -14,6 +15,8 @@ export const Route = createFileRoute('/_authenticated/friends')({
 function FriendsRoute() {
   const { tab = 'friends' } = Route.useSearch();
   const navigate = Route.useNavigate();
+  // The requests shown are read, as their notifications (on every device).
+  useMarkFriendRequestsRead(tab === 'requests');
   return (
     <FriendsScreen
       tab={tab}

@@ -1,7 +1,6 @@
 import type { Notification } from '@/contract/notifications';
 import { formatDate, useLocale, useT } from '@/lib/i18n';
-import { useMemberName } from '../api/get-member-name';
-import { describeNotification } from '../notification-content';
+import { useNotificationText } from '../notification-text';
 import { formatRelativeTime } from '../relative-time';
 import { TrashIcon } from '@/ui';
 import { NotificationIcon } from './notification-icon';
@@ -19,9 +18,7 @@ export interface NotificationItemProps {
 export function NotificationItem({ notification, now, canChange, onOpen, onDelete }: NotificationItemProps) {
   const t = useT();
   const locale = useLocale();
-  const content = describeNotification(notification);
-  const name = useMemberName(content.memberId);
-  const text = name && content.namedKey ? t(content.namedKey, { name }) : t(content.textKey);
+  const { content, text } = useNotificationText(notification);
   const unread = !notification.isRead;
 
   return (

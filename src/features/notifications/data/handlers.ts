@@ -4,18 +4,23 @@ import type { Notification } from '@/contract/notifications';
 import { settleSent } from '@/lib/offline/outcome';
 import type { OnSent, OutboxHandlers } from '@/lib/outbox';
 import { queryClient } from '@/lib/query-client';
-import { replaceNotification } from '../cache';
+import { markReadInPages, replaceNotification } from '../cache';
 import { notificationKeys } from '../api/notification-keys';
 import { setUnreadCount, updateLists } from '../api/optimistic';
 import { NOTIFICATION_KINDS } from './writes';
 
 const applied: OnSent = (entry, data) => {
   settleSent(entry, data);
-  const answer = data as { unreadCount?: unknown; notification?: Notification } | null | undefined;
+  const answer = data as
+    { unreadCount?: unknown; notification?: Notification; ids?: unknown } | null | undefined;
   if (answer?.notification) {
     const notification = answer.notification;
     updateLists(queryClient, (pages) => replaceNotification(pages, notification));
   }
+  // read-related: the ids it marked read (some this device may not have shown as read yet).
+  if (Array.isArray(answer?.ids))
+    for (const id of answer.ids)
+      if (typeof id === 'string') updateLists(queryClient, (pages) => markReadInPages(pages, id));
   if (typeof answer?.unreadCount === 'number') setUnreadCount(queryClient, answer.unreadCount);
   if (entry.kind === NOTIFICATION_KINDS.readAll)
     void queryClient.invalidateQueries({ queryKey: notificationKeys.list(true) });
@@ -26,4 +31,5 @@ export const notificationHandlers: OutboxHandlers = {
   [NOTIFICATION_KINDS.read]: applied,
   [NOTIFICATION_KINDS.readAll]: applied,
   [NOTIFICATION_KINDS.delete]: applied,
+  [NOTIFICATION_KINDS.readRelated]: applied,
 };

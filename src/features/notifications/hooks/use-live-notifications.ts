@@ -1,9 +1,9 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { Notification } from '@/contract/notifications';
-import type { NotificationEvent } from '@/contract/socket-events';
+import type { NotificationEvent, NotificationsReadEvent } from '@/contract/socket-events';
 import { realtime, useRealtimeStatus } from '@/lib/socket';
-import { containsNotification, prependNotification } from '../cache';
+import { containsNotification, markAllReadInPages, markReadInPages, prependNotification } from '../cache';
 import type { NotificationPages } from '../api/get-notifications';
 import { notificationKeys } from '../api/notification-keys';
 
@@ -15,6 +15,7 @@ function toNotification(event: NotificationEvent): Notification {
     id: event.id,
     type: event.type,
     jsonPayload: event.jsonPayload,
+    actor: event.actor ?? null,
     isRead: event.isRead ?? false,
     createdAt: event.createdAt,
   };
@@ -41,6 +42,17 @@ function applyLiveNotification(client: QueryClient, event: NotificationEvent): v
 }
 
 /**
+ * Another device read some (or all) of my notifications, or opened their item: they turn read in
+ * every cached list and the bell shows the server's count.
+ */
+export function applyNotificationsRead(client: QueryClient, event: NotificationsReadEvent): void {
+  client.setQueriesData<NotificationPages>({ queryKey: notificationKeys.lists() }, (data) =>
+    event.all ? markAllReadInPages(data) : event.ids.reduce((pages, id) => markReadInPages(pages, id), data),
+  );
+  client.setQueryData<number>(notificationKeys.unreadCount(), event.unreadCount);
+}
+
+/**
  * One subscription per query client, however many components keep the bell live (the header's
  * bell and the document title both do): a second listener would count each notification twice.
  */
@@ -49,7 +61,11 @@ const liveSubscriptions = new WeakMap<QueryClient, { users: number; stop: () => 
 function subscribeLive(client: QueryClient): () => void {
   let entry = liveSubscriptions.get(client);
   if (!entry) {
-    entry = { users: 0, stop: realtime.on('notification', (event) => applyLiveNotification(client, event)) };
+    const stops = [
+      realtime.on('notification', (event) => applyLiveNotification(client, event)),
+      realtime.on('notificationsRead', (event) => applyNotificationsRead(client, event)),
+    ];
+    entry = { users: 0, stop: () => stops.forEach((stop) => stop()) };
     liveSubscriptions.set(client, entry);
   }
   entry.users += 1;

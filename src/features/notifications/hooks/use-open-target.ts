@@ -1,29 +1,28 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { setSelectedCar } from '@/features/garage';
 import type { NotificationTarget } from '../notification-content';
 
-/** Goes where a notification points; a car first becomes the garage's selected car (spec §9). */
+/** Goes where a notification points: the post (at its comment), message, request, room or car. */
 export function useOpenTarget(): (target: NotificationTarget) => void {
   const navigate = useNavigate();
   return useCallback(
     (target: NotificationTarget) => {
       switch (target.to) {
         case '/message/$id':
+        case '/car/$id':
           void navigate({ to: target.to, params: target.params });
+          return;
+        case '/post/$id':
+          void navigate({ to: target.to, params: target.params, hash: target.hash });
           return;
         case '/chat/$roomId':
           void navigate({ to: target.to, params: target.params });
           return;
-        case '/edit-car-log/$carId/$logId':
+        case '/my-cars/$carId/logs/$logId':
           void navigate({ to: target.to, params: target.params });
           return;
         case '/friends':
           void navigate({ to: target.to, search: target.search ?? {} });
-          return;
-        case '/my-cars':
-          if (target.selectCarId) setSelectedCar(target.selectCarId);
-          void navigate({ to: target.to });
           return;
         default:
           void navigate({ to: target.to });

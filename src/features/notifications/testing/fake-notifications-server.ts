@@ -6,7 +6,20 @@ import type { Notification } from '@/contract/notifications';
 
 const API = '/api/v1.0';
 
-export type FakeRequest = { method: string; path: string; query: URLSearchParams };
+export type FakeRequest = { method: string; path: string; query: URLSearchParams; body?: unknown };
+
+/** POST /notifications/read-related: the payload field each kind of item matches (as the server). */
+const FIELDS: Record<string, string> = {
+  message: 'relatedMessageId',
+  'friend-request': 'relatedFriendRequestId',
+  friend: 'relatedFriendId',
+  post: 'relatedPostId',
+  comment: 'relatedCommentId',
+  chatroom: 'relatedChatRoomId',
+  chatgroup: 'relatedChatGroupId',
+  car: 'relatedCarId',
+  'car-log': 'relatedCarLogId',
+};
 export type Member = { id: string; firstName: string; lastName: string; username: string };
 
 export function installNotificationsServer() {
@@ -26,7 +39,7 @@ export function installNotificationsServer() {
       (a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id),
     );
 
-  function handle(method: string, path: string, query: URLSearchParams): Response {
+  function handle(method: string, path: string, query: URLSearchParams, body: unknown): Response {
     let m: RegExpMatchArray | null;
     if (method === 'GET' && path === '/notifications') {
       if (state.failLists)
@@ -49,6 +62,19 @@ export function installNotificationsServer() {
         n.isRead = true;
       }
       return ok({ updated, unreadCount: 0 });
+    }
+    if (method === 'POST' && path === '/notifications/read-related') {
+      const { relatedType, relatedId } = body as { relatedType: string; relatedId: string };
+      const field = FIELDS[relatedType];
+      if (!field) return answer(400, { success: false, error: { code: 'VALIDATION_ERROR', message: 'bad' } });
+      const ids: string[] = [];
+      for (const n of notifications.values()) {
+        if (n.isRead || (relatedType === 'friend' && n.type !== 'friend')) continue;
+        if ((n.jsonPayload as Record<string, unknown>)[field] !== relatedId) continue;
+        n.isRead = true;
+        ids.push(n.id);
+      }
+      return ok({ ids, unreadCount: unreadCount() });
     }
     if (method === 'PUT' && (m = /^\/notifications\/([^/]+)\/read$/.exec(path))) {
       const found = notifications.get(decodeURIComponent(m[1]!));
@@ -86,9 +112,10 @@ export function installNotificationsServer() {
     if (!url.pathname.startsWith(API)) throw new TypeError(`Failed to fetch (no route for ${url.pathname})`);
     const path = url.pathname.slice(API.length);
     if (state.offline) throw new TypeError('Failed to fetch');
-    requests.push({ method, path, query: url.searchParams });
+    const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+    requests.push({ method, path, query: url.searchParams, body });
     if (state.hold) await state.hold;
-    return handle(method, path, url.searchParams);
+    return handle(method, path, url.searchParams, body);
   });
   vi.stubGlobal('fetch', mock);
 

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FriendRequest, FriendRequestAnswer } from '@/contract/people';
+import { markRelatedRead } from '@/features/notifications';
 import { queueFriendAnswer } from '../data/friends';
 import { queueAndAwait } from '@/lib/offline/outcome';
 import {
@@ -29,6 +30,8 @@ export function useAnswerFriendRequest() {
     onMutate: async ({ requestId, action, person }) => {
       const snapshot = await takeSnapshot(queryClient);
       dropRequest(queryClient, requestId);
+      // Answered: its notification is read on every device (the bell agrees with the badge).
+      void markRelatedRead(queryClient, 'friend-request', requestId);
       setFriendship(queryClient, person.id, {
         status: action === 'accept' ? 'friends' : 'none',
         requestId: null,
