@@ -5,6 +5,7 @@ import {
 } from '../../../src/contract/account';
 import type { Database } from '../db/schema';
 import type { NotificationPreferencesTable } from './account-tables';
+import { columnValues } from '../db/paging';
 
 const COLUMNS = {
   notifyLikes: 'notify_likes',
@@ -93,15 +94,16 @@ export function accountRepository(db: Kysely<Database>) {
       now: string,
       trx: Kysely<Database>,
     ): Promise<string[]> {
-      const rows = await trx
-        .updateTable('sessions')
-        .set({ revoked_at: now })
-        .where('user_id', '=', userId)
-        .where('id', '!=', keep)
-        .where('revoked_at', 'is', null)
-        .returning('id')
-        .execute();
-      return rows.map((r) => r.id);
+      return columnValues(
+        trx
+          .updateTable('sessions')
+          .set({ revoked_at: now })
+          .where('user_id', '=', userId)
+          .where('id', '!=', keep)
+          .where('revoked_at', 'is', null)
+          .returning('id'),
+        'id',
+      );
     },
 
     // ---------- notification preferences ----------

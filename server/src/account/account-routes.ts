@@ -15,7 +15,7 @@ import { MessageResult } from '../../../src/contract/auth';
 import { ErrorBody } from '../../../src/contract/envelope';
 import { authRateLimit } from '../auth/rate-limit';
 import { localeFromAcceptLanguage } from '../legal/locale';
-import { errors, OkItem } from '../http/route-schemas';
+import { errors, OkItem, ok } from '../http/route-schemas';
 import type { AccountSettingsService } from './account-service';
 
 const tags = ['account'];
@@ -45,14 +45,14 @@ export const accountSettingsRoutes: FastifyPluginAsyncTypebox<{ account: Account
         response: { 200: OkItem(ChangePasswordResult), ...withTooMany },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await account.changePassword(
-        request.member,
-        request.body,
-        localeFromAcceptLanguage(request.headers['accept-language']),
+    async (request) =>
+      ok(
+        await account.changePassword(
+          request.member,
+          request.body,
+          localeFromAcceptLanguage(request.headers['accept-language']),
+        ),
       ),
-    }),
   );
 
   app.post(
@@ -72,16 +72,14 @@ export const accountSettingsRoutes: FastifyPluginAsyncTypebox<{ account: Account
         response: { 200: OkItem(MessageResult), ...withTooMany },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: {
+    async (request) =>
+      ok({
         message: await account.requestEmailChange(
           request.member.id,
           request.body,
           localeFromAcceptLanguage(request.headers['accept-language']),
         ),
-      },
-    }),
+      }),
   );
 
   app.post(
@@ -99,13 +97,13 @@ export const accountSettingsRoutes: FastifyPluginAsyncTypebox<{ account: Account
         response: { 200: OkItem(EmailChanged), 400: ErrorBody, 429: ErrorBody },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await account.confirmEmailChange(
-        request.body.token,
-        localeFromAcceptLanguage(request.headers['accept-language']),
+    async (request) =>
+      ok(
+        await account.confirmEmailChange(
+          request.body.token,
+          localeFromAcceptLanguage(request.headers['accept-language']),
+        ),
       ),
-    }),
   );
 
   app.get(
@@ -118,7 +116,7 @@ export const accountSettingsRoutes: FastifyPluginAsyncTypebox<{ account: Account
         response: { 200: OkItem(NotificationPreferences), ...errors(401) },
       },
     },
-    async (request) => ({ success: true as const, data: await account.preferences(request.member.id) }),
+    async (request) => ok(await account.preferences(request.member.id)),
   );
 
   app.put(
@@ -137,9 +135,6 @@ export const accountSettingsRoutes: FastifyPluginAsyncTypebox<{ account: Account
         response: { 200: OkItem(NotificationPreferences), ...errors(400, 401) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await account.updatePreferences(request.member.id, request.body),
-    }),
+    async (request) => ok(await account.updatePreferences(request.member.id, request.body)),
   );
 };

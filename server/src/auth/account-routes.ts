@@ -13,6 +13,7 @@ import { CurrentUser } from '../../../src/contract/user';
 import { bearerToken } from './auth-plugin';
 import { authRateLimit } from './rate-limit';
 import type { AuthServices } from './auth-services';
+import { ok } from '../http/route-schemas';
 
 const tags = ['auth'];
 
@@ -49,7 +50,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ services: AuthServices }
       },
       config: limited,
     },
-    async (request) => ({ success: true as const, data: await accounts.login(request.body) }),
+    async (request) => ok(await accounts.login(request.body)),
   );
 
   app.post(
@@ -63,7 +64,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ services: AuthServices }
       },
       config: limited,
     },
-    async (request) => ({ success: true as const, data: await sessions.refresh(request.body.refreshToken) }),
+    async (request) => ok(await sessions.refresh(request.body.refreshToken)),
   );
 
   app.get(
@@ -77,7 +78,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ services: AuthServices }
       },
       preHandler: app.authenticate,
     },
-    async (request) => ({ success: true as const, data: await accounts.me(request.member.id) }),
+    async (request) => ok(await accounts.me(request.member.id)),
   );
 
   // Logout always succeeds, even with an empty or malformed JSON body (the client sends none).
@@ -108,7 +109,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ services: AuthServices }
         if (access) await sessions.revokeByAccessToken(access);
         const refreshToken = request.body?.refreshToken;
         if (refreshToken) await sessions.revokeByRefreshToken(refreshToken);
-        return { success: true as const, data: {} };
+        return ok({});
       },
     );
   });

@@ -5,6 +5,7 @@ import { ErrorBody, Ok } from '../../../src/contract/envelope';
 import type { AuthServices } from './auth-services';
 import { providerLabel } from './oidc-client';
 import { ExternalSignInFailure } from './oidc-errors';
+import { ok } from '../http/route-schemas';
 
 const tags = ['auth'];
 const ProviderParams = Type.Object({ provider: Type.String({ pattern: '^[a-z0-9_-]{1,40}$' }) });
@@ -36,10 +37,7 @@ export const oidcRoutes: FastifyPluginAsyncTypebox<{ services: AuthServices }> =
         response: { 200: Ok(Type.Array(AuthProvider)) },
       },
     },
-    async () => ({
-      success: true as const,
-      data: oidcProviders.map((p) => ({ name: p.name, label: providerLabel(p.name) })),
-    }),
+    async () => ok(oidcProviders.map((p) => ({ name: p.name, label: providerLabel(p.name) }))),
   );
 
   app.get(

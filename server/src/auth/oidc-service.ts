@@ -2,7 +2,7 @@ import type { IDToken } from 'openid-client';
 import { API_BASE } from '../../../src/contract/envelope';
 import { EMAIL_PATTERN } from '../../../src/contract/auth';
 import type { Config } from '../config';
-import { notFound } from '../http/errors';
+import { foundOr404 } from '../http/errors';
 import type { ExternalAccounts, ExternalProfile } from './external-accounts';
 import type { IdentitiesRepository } from './identities-repository';
 import type { OidcClients } from './oidc-client';
@@ -28,9 +28,7 @@ export function createOidcService({ config, clients, identities, accounts, sessi
   const callbackUrl = (name: string) => `${config.publicUrl}${API_BASE}/auth/${name}/callback`;
 
   function providerOr404(name: string) {
-    const provider = clients.find(name);
-    if (!provider) throw notFound(`Sign-in provider "${name}"`);
-    return provider;
+    return foundOr404(clients.find(name), `Sign-in provider "${name}"`);
   }
 
   async function configurationOf(name: string) {

@@ -10,6 +10,7 @@ import { ErrorBody, Ok } from '../../../src/contract/envelope';
 import { localeFromAcceptLanguage } from '../legal/locale';
 import type { AuthServices } from './auth-services';
 import { authRateLimit } from './rate-limit';
+import { ok } from '../http/route-schemas';
 
 const tags = ['auth'];
 
@@ -34,7 +35,7 @@ export const passwordRoutes: FastifyPluginAsyncTypebox<{ services: AuthServices 
     async (request) => {
       const locale = localeFromAcceptLanguage(request.headers['accept-language']);
       const message = await passwordReset.forgotPassword(request.body.email, locale);
-      return { success: true as const, data: { message } };
+      return ok({ message });
     },
   );
 
@@ -51,7 +52,7 @@ export const passwordRoutes: FastifyPluginAsyncTypebox<{ services: AuthServices 
     },
     async (request) => {
       await passwordReset.validate(request.params.token);
-      return { success: true as const, data: { valid: true as const } };
+      return ok({ valid: true as const });
     },
   );
 
@@ -68,7 +69,7 @@ export const passwordRoutes: FastifyPluginAsyncTypebox<{ services: AuthServices 
     },
     async (request) => {
       const message = await passwordReset.resetPassword(request.body.token, request.body.newPassword);
-      return { success: true as const, data: { message } };
+      return ok({ message });
     },
   );
 };

@@ -4,7 +4,7 @@ import type { ChatGroup } from '../../../src/contract/chat';
 import type { Database } from '../db/schema';
 import type { ChatGroupRow } from './chat-tables';
 import { Rollback, type ChatViews } from './chat-views-repository';
-import { hasRow } from '../db/paging';
+import { hasRow, columnValues } from '../db/paging';
 
 export interface NewGroup {
   id: string;
@@ -149,12 +149,10 @@ export function chatGroupsRepository(db: Kysely<Database>, { members }: ChatView
 
     /** Everyone in the group, the owner too. */
     async groupMemberIds(groupId: string): Promise<string[]> {
-      const rows = await db
-        .selectFrom('chat_group_members')
-        .select('member_id')
-        .where('chat_group_id', '=', groupId)
-        .execute();
-      return rows.map((r) => r.member_id);
+      return columnValues(
+        db.selectFrom('chat_group_members').select('member_id').where('chat_group_id', '=', groupId),
+        'member_id',
+      );
     },
 
     async groupView(id: string): Promise<ChatGroup | undefined> {

@@ -4,7 +4,7 @@ import type { ChatRoom } from '../../../src/contract/chat';
 import type { Database } from '../db/schema';
 import type { ChatRoomRow } from './chat-tables';
 import type { ChatViews } from './chat-views-repository';
-import { hasRow } from '../db/paging';
+import { hasRow, columnValues } from '../db/paging';
 
 /** The key of the direct room of two members: the same whichever writes first. */
 export const directKey = (a: string, b: string) => (a < b ? `${a}:${b}` : `${b}:${a}`);
@@ -98,12 +98,10 @@ export function chatRoomsRepository(db: Kysely<Database>, { roomViews }: ChatVie
     },
 
     async participantIds(roomId: string): Promise<string[]> {
-      const rows = await db
-        .selectFrom('chat_room_participants')
-        .select('member_id')
-        .where('chat_room_id', '=', roomId)
-        .execute();
-      return rows.map((r) => r.member_id);
+      return columnValues(
+        db.selectFrom('chat_room_participants').select('member_id').where('chat_room_id', '=', roomId),
+        'member_id',
+      );
     },
 
     /** The room as this participant sees it, or undefined when they are not one. */

@@ -20,7 +20,7 @@ import {
   ChatRoomListMeta,
   ChatRoomRead,
 } from '../../../src/contract/chat';
-import { errors, OkItem, OkList } from '../http/route-schemas';
+import { errors, OkItem, OkList, ok, okPage } from '../http/route-schemas';
 import type { ChatService } from './chat-service';
 
 const groupTags = ['chat groups'];
@@ -44,11 +44,7 @@ export const chatRoutes: FastifyPluginAsyncTypebox<{ chat: ChatService }> = asyn
         response: { 200: OkList(ChatGroup, ChatGroupListMeta), ...errors(400, 401) },
       },
     },
-    async (request) => {
-      const { limit, offset } = request.query;
-      const { items, total } = await chat.listGroups(request.member.id, request.query);
-      return { success: true as const, data: items, meta: { total, limit, offset } };
-    },
+    async (request) => okPage(request.query, await chat.listGroups(request.member.id, request.query)),
   );
 
   app.get(
@@ -62,10 +58,7 @@ export const chatRoutes: FastifyPluginAsyncTypebox<{ chat: ChatService }> = asyn
         response: { 200: OkItem(ChatGroup), ...errors(400, 401, 404) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await chat.getGroup(request.member.id, request.params.id),
-    }),
+    async (request) => ok(await chat.getGroup(request.member.id, request.params.id)),
   );
 
   app.post(
@@ -82,7 +75,7 @@ export const chatRoutes: FastifyPluginAsyncTypebox<{ chat: ChatService }> = asyn
     },
     async (request, reply) => {
       const { group, created } = await chat.createGroup(request.member.id, request.body);
-      return reply.status(created ? 201 : 200).send({ success: true as const, data: group });
+      return reply.status(created ? 201 : 200).send(ok(group));
     },
   );
 
@@ -99,10 +92,7 @@ export const chatRoutes: FastifyPluginAsyncTypebox<{ chat: ChatService }> = asyn
         response: { 200: OkItem(ChatGroup), ...errors(400, 401, 403, 404) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await chat.updateGroup(request.member.id, request.params.id, request.body),
-    }),
+    async (request) => ok(await chat.updateGroup(request.member.id, request.params.id, request.body)),
   );
 
   app.delete(
@@ -116,10 +106,7 @@ export const chatRoutes: FastifyPluginAsyncTypebox<{ chat: ChatService }> = asyn
         response: { 200: OkItem(ChatGroupGone), ...errors(400, 401, 403, 404) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await chat.deleteGroup(request.member.id, request.params.id),
-    }),
+    async (request) => ok(await chat.deleteGroup(request.member.id, request.params.id)),
   );
 
   app.post(
@@ -134,10 +121,7 @@ export const chatRoutes: FastifyPluginAsyncTypebox<{ chat: ChatService }> = asyn
         response: { 200: OkItem(ChatGroupGone), ...errors(400, 401, 403, 404) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await chat.leaveGroup(request.member.id, request.params.id),
-    }),
+    async (request) => ok(await chat.leaveGroup(request.member.id, request.params.id)),
   );
 
   // ---------- rooms ----------
@@ -154,11 +138,7 @@ export const chatRoutes: FastifyPluginAsyncTypebox<{ chat: ChatService }> = asyn
         response: { 200: OkList(ChatRoom, ChatRoomListMeta), ...errors(400, 401) },
       },
     },
-    async (request) => {
-      const { limit, offset } = request.query;
-      const { items, total, unreadCount } = await chat.listRooms(request.member.id, request.query);
-      return { success: true as const, data: items, meta: { total, limit, offset, unreadCount } };
-    },
+    async (request) => okPage(request.query, await chat.listRooms(request.member.id, request.query)),
   );
 
   app.get(
@@ -172,10 +152,7 @@ export const chatRoutes: FastifyPluginAsyncTypebox<{ chat: ChatService }> = asyn
         response: { 200: OkItem(ChatRoom), ...errors(400, 401, 404) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await chat.getRoom(request.member.id, request.params.id),
-    }),
+    async (request) => ok(await chat.getRoom(request.member.id, request.params.id)),
   );
 
   // ---------- messages ----------
@@ -192,11 +169,7 @@ export const chatRoutes: FastifyPluginAsyncTypebox<{ chat: ChatService }> = asyn
         response: { 200: OkList(ChatMessage, ChatMessageListMeta), ...errors(400, 401, 404) },
       },
     },
-    async (request) => {
-      const { limit, offset } = request.query;
-      const { items, total, chatRoomId } = await chat.listMessages(request.member.id, request.query);
-      return { success: true as const, data: items, meta: { total, limit, offset, chatRoomId } };
-    },
+    async (request) => okPage(request.query, await chat.listMessages(request.member.id, request.query)),
   );
 
   app.get(
@@ -212,15 +185,8 @@ export const chatRoutes: FastifyPluginAsyncTypebox<{ chat: ChatService }> = asyn
         response: { 200: OkList(ChatMessage, ChatMessageListMeta), ...errors(400, 401, 404) },
       },
     },
-    async (request) => {
-      const { limit, offset } = request.query;
-      const { items, total, chatRoomId } = await chat.roomMessages(
-        request.member.id,
-        request.params.roomId,
-        request.query,
-      );
-      return { success: true as const, data: items, meta: { total, limit, offset, chatRoomId } };
-    },
+    async (request) =>
+      okPage(request.query, await chat.roomMessages(request.member.id, request.params.roomId, request.query)),
   );
 
   app.get(
@@ -234,10 +200,7 @@ export const chatRoutes: FastifyPluginAsyncTypebox<{ chat: ChatService }> = asyn
         response: { 200: OkItem(ChatMessage), ...errors(400, 401, 404) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await chat.getMessage(request.member.id, request.params.id),
-    }),
+    async (request) => ok(await chat.getMessage(request.member.id, request.params.id)),
   );
 
   app.post(
@@ -254,7 +217,7 @@ export const chatRoutes: FastifyPluginAsyncTypebox<{ chat: ChatService }> = asyn
     },
     async (request, reply) => {
       const { message, created } = await chat.send(request.member.id, request.body);
-      return reply.status(created ? 201 : 200).send({ success: true as const, data: message });
+      return reply.status(created ? 201 : 200).send(ok(message));
     },
   );
 
@@ -270,9 +233,6 @@ export const chatRoutes: FastifyPluginAsyncTypebox<{ chat: ChatService }> = asyn
         response: { 200: OkItem(ChatRoomRead), ...errors(400, 401, 404) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await chat.markAllRead(request.member.id, request.params.id),
-    }),
+    async (request) => ok(await chat.markAllRead(request.member.id, request.params.id)),
   );
 };

@@ -17,7 +17,7 @@ import {
   type ChatRoomAction,
   type ChatRoomRead,
 } from '../../../src/contract/chat';
-import { badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { badRequest, conflict, forbidden, notFound, foundOr404 } from '../http/errors';
 import { excerptOf } from '../notifications/excerpt';
 import type { NotificationsService } from '../notifications/notifications-service';
 import type { ChatMessageRow, ChatRoomRow } from './chat-tables';
@@ -95,9 +95,7 @@ export function chatService({ chat, areFriends, friendIdsOf, notifications, now 
   }
 
   async function groupView(groupId: string): Promise<ChatGroup> {
-    const view = await chat.groupView(groupId);
-    if (!view) throw notFound('Chat group');
-    return view;
+    return foundOr404(await chat.groupView(groupId), 'Chat group');
   }
 
   /** The room if the member is a participant; 404 otherwise. */
@@ -121,9 +119,7 @@ export function chatService({ chat, areFriends, friendIdsOf, notifications, now 
   const cleanIds = (ids: string[], ownerId: string) => [...new Set(ids)].filter((id) => id !== ownerId);
 
   async function messageView(row: ChatMessageRow): Promise<ChatMessage> {
-    const view = await chat.messageView(row);
-    if (!view) throw notFound('Chat message');
-    return view;
+    return foundOr404(await chat.messageView(row), 'Chat message');
   }
 
   /** A repeated client id: the stored message when it is this sender's, else 409. */
@@ -299,9 +295,7 @@ export function chatService({ chat, areFriends, friendIdsOf, notifications, now 
     },
 
     async getRoom(memberId: string, roomId: string): Promise<ChatRoom> {
-      const room = await chat.roomView(roomId, memberId);
-      if (!room) throw notFound('Chat room');
-      return room;
+      return foundOr404(await chat.roomView(roomId, memberId), 'Chat room');
     },
 
     /**

@@ -5,6 +5,7 @@ import type { ChatMember, ChatMessage, ChatRoom } from '../../../src/contract/ch
 import type { Database } from '../db/schema';
 import type { ChatMessageRow } from './chat-tables';
 import './chat-tables';
+import { memberCards } from '../db/member-cards';
 
 /** Thrown inside a transaction to roll it back and tell the caller why. */
 export class Rollback extends Error {
@@ -28,21 +29,7 @@ export interface RoomViewRow {
 
 export function chatViews(db: Kysely<Database>) {
   /** Each member's public name and avatar, read once per distinct member. */
-  async function members(ids: Iterable<string>): Promise<Map<string, ChatMember>> {
-    const unique = [...new Set(ids)];
-    if (unique.length === 0) return new Map();
-    const rows = await db
-      .selectFrom('users')
-      .select(['id', 'username', 'first_name', 'last_name', 'avatar'])
-      .where('id', 'in', unique)
-      .execute();
-    return new Map(
-      rows.map((u) => [
-        u.id,
-        { id: u.id, username: u.username, firstName: u.first_name, lastName: u.last_name, avatar: u.avatar },
-      ]),
-    );
-  }
+  const members = (ids: Iterable<string>): Promise<Map<string, ChatMember>> => memberCards(db, ids);
 
   function toMessage(row: ChatMessageRow, people: Map<string, ChatMember>): ChatMessage | null {
     const sender = people.get(row.sender_id);

@@ -43,3 +43,11 @@ export async function hasRow<DB, TB extends keyof DB>(
   const row = await base.select(sql.lit(1).as('found')).limit(1).executeTakeFirst();
   return row !== undefined;
 }
+
+/** One column of every row `query` answers: `select('member_id')…` gives the member ids. */
+export async function columnValues<R, K extends keyof R>(
+  query: { execute(): Promise<R[]> },
+  column: K,
+): Promise<R[K][]> {
+  return (await query.execute()).map((row) => row[column]);
+}

@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Car, CarInput, CarUpdate, IdParams } from '../../../src/contract/garage';
-import { badRequest } from '../http/errors';
-import { errors, OkItem } from '../http/route-schemas';
+import { errors, OkItem, ok } from '../http/route-schemas';
 import { multipartBody } from '../media/media-schemas';
-import type { MediaService } from '../media/media-service';
+import { withSavedImage, type MediaService } from '../media/media-service';
 import { mediaUrl } from '../media/media-url';
-import { readMultipart } from '../media/multipart-body';
+import { readMultipart, requireImage } from '../media/multipart-body';
 import type { CarsService } from './cars-service';
 
 const tags = ['cars'];
@@ -33,21 +32,11 @@ export const carImageRoutes: FastifyPluginAsyncTypebox<{ cars: CarsService; medi
       const input = fields as CarInput;
       // A replayed create answers the stored car without storing the file again.
       const stored = await cars.replayed(request.member.id, input.id);
-      if (stored) return reply.status(200).send({ success: true as const, data: stored });
-      const prepared = await media.prepare(request.member.id, files, false);
-      const [image] = await media.save(request.member.id, prepared);
-      try {
-        const { car, created } = await cars.create(
-          request.member.id,
-          input,
-          image ? mediaUrl(image.id) : null,
-        );
-        return reply.status(created ? 201 : 200).send({ success: true as const, data: car });
-      } catch (error) {
-        // Fields refused (e.g. an unknown setting): the file would be an orphan.
-        if (image) await media.discardSaved([image]);
-        throw error;
-      }
+      if (stored) return reply.status(200).send(ok(stored));
+      const { car, created } = await withSavedImage(media, request.member.id, files, (image) =>
+        cars.create(request.member.id, input, image ? mediaUrl(image.id) : null),
+      );
+      return reply.status(created ? 201 : 200).send(ok(car));
     },
   );
 
@@ -67,22 +56,17 @@ export const carImageRoutes: FastifyPluginAsyncTypebox<{ cars: CarsService; medi
     async (request) => {
       const { fields, files } = await readMultipart(request, CarUpdate, 'image', 1);
       await cars.get(request.member.id, request.params.id);
-      if (files.length === 0)
-        throw badRequest('Send the new image as "image".', [{ field: 'body.image', message: 'is required' }]);
-      const [image] = await media.save(
-        request.member.id,
-        await media.prepare(request.member.id, files, false),
+      requireImage(files);
+      // The image it replaces is deleted with the update when nothing else uses it.
+      const car = await withSavedImage(media, request.member.id, files, (image) =>
+        cars.update(
+          request.member.id,
+          request.params.id,
+          fields as CarUpdate,
+          image ? mediaUrl(image.id) : undefined,
+        ),
       );
-      try {
-        // The image it replaces is deleted with the update when nothing else uses it.
-        const url = image ? mediaUrl(image.id) : undefined;
-        const car = await cars.update(request.member.id, request.params.id, fields as CarUpdate, url);
-        return { success: true as const, data: car };
-      } catch (error) {
-        // Fields refused (e.g. an unknown setting): the new file would be an orphan.
-        if (image) await media.discardSaved([image]);
-        throw error;
-      }
+      return ok(car);
     },
   );
 };

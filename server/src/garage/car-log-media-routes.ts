@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CarLog, CarLogInput, CarLogUpdate, IdParams } from '../../../src/contract/garage';
-import { errors, OkItem } from '../http/route-schemas';
+import { errors, OkItem, ok } from '../http/route-schemas';
 import { MAX_FILES_PER_LOG } from '../media/media-processing';
 import { multipartBody } from '../media/media-schemas';
 import type { MediaService } from '../media/media-service';
@@ -33,7 +33,7 @@ export const carLogMediaRoutes: FastifyPluginAsyncTypebox<{
       const input = read.fields as CarLogInput;
       // A replayed create answers the stored log without storing the files again.
       const stored = await logs.replayed(memberId, input.id);
-      if (stored) return reply.status(200).send({ success: true as const, data: stored });
+      if (stored) return reply.status(200).send(ok(stored));
       const prepared = await media.prepare(memberId, read.files, true);
       // The files first (linked to nothing yet), then the log and its links in one transaction: a
       // process killed half-way leaves no log, or the log with its files, never a log without them
@@ -51,7 +51,7 @@ export const carLogMediaRoutes: FastifyPluginAsyncTypebox<{
         throw error;
       }
       if (!outcome.created) await media.discardSaved(saved);
-      return reply.status(outcome.created ? 201 : 200).send({ success: true as const, data: outcome.log });
+      return reply.status(outcome.created ? 201 : 200).send(ok(outcome.log));
     },
   );
 
@@ -74,7 +74,7 @@ export const carLogMediaRoutes: FastifyPluginAsyncTypebox<{
       const prepared = await media.prepare(memberId, read.files, true);
       await logs.update(memberId, request.params.id, read.fields as CarLogUpdate);
       await media.linkToLog(request.params.id, await media.save(memberId, prepared));
-      return { success: true as const, data: await logs.get(memberId, request.params.id) };
+      return ok(await logs.get(memberId, request.params.id));
     },
   );
 };

@@ -11,7 +11,7 @@ import {
   IdParams,
 } from '../../../src/contract/garage';
 import type { CarLogsService } from './car-logs-service';
-import { Deleted, errors, OkItem } from '../http/route-schemas';
+import { Deleted, errors, OkItem, ok, okList } from '../http/route-schemas';
 
 const tags = ['car logs'];
 
@@ -36,7 +36,7 @@ export const carLogsRoutes: FastifyPluginAsyncTypebox<{ logs: CarLogsService }> 
     async (request) => {
       const { page, limit } = request.query;
       const { items, total } = await logs.list(request.member.id, request.params.carId, request.query);
-      return { success: true as const, data: items, meta: { total, page, limit } };
+      return okList(items, { total, page, limit });
     },
   );
 
@@ -51,10 +51,7 @@ export const carLogsRoutes: FastifyPluginAsyncTypebox<{ logs: CarLogsService }> 
         response: { 200: OkItem(CarLog), ...errors(400, 401, 404) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await logs.get(request.member.id, request.params.id),
-    }),
+    async (request) => ok(await logs.get(request.member.id, request.params.id)),
   );
 
   app.get(
@@ -68,10 +65,7 @@ export const carLogsRoutes: FastifyPluginAsyncTypebox<{ logs: CarLogsService }> 
         response: { 200: OkItem(CarLogStats), ...errors(400, 401, 404) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await logs.stats(request.member.id, request.params.carId),
-    }),
+    async (request) => ok(await logs.stats(request.member.id, request.params.carId)),
   );
 
   app.post(
@@ -87,7 +81,7 @@ export const carLogsRoutes: FastifyPluginAsyncTypebox<{ logs: CarLogsService }> 
     },
     async (request, reply) => {
       const { log, created } = await logs.create(request.member.id, request.body);
-      return reply.status(created ? 201 : 200).send({ success: true as const, data: log });
+      return reply.status(created ? 201 : 200).send(ok(log));
     },
   );
 
@@ -103,10 +97,7 @@ export const carLogsRoutes: FastifyPluginAsyncTypebox<{ logs: CarLogsService }> 
         response: { 200: OkItem(CarLog), ...errors(400, 401, 404) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await logs.update(request.member.id, request.params.id, request.body),
-    }),
+    async (request) => ok(await logs.update(request.member.id, request.params.id, request.body)),
   );
 
   app.delete(
@@ -122,7 +113,7 @@ export const carLogsRoutes: FastifyPluginAsyncTypebox<{ logs: CarLogsService }> 
     },
     async (request) => {
       await logs.remove(request.member.id, request.params.id);
-      return { success: true as const, data: { id: request.params.id } };
+      return ok({ id: request.params.id });
     },
   );
 };

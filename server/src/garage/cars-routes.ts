@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Ok } from '../../../src/contract/envelope';
 import { Car, CarFeedQuery, CarInput, CarUpdate, IdParams } from '../../../src/contract/garage';
 import type { CarsService } from './cars-service';
-import { Deleted, errors, OkItem } from '../http/route-schemas';
+import { Deleted, errors, OkItem, ok, okList } from '../http/route-schemas';
 
 const tags = ['cars'];
 
@@ -24,7 +24,7 @@ export const carsRoutes: FastifyPluginAsyncTypebox<{ cars: CarsService }> = asyn
     async (request) => {
       const { limit, offset, ownerId } = request.query;
       const { items, total } = await cars.feed(request.member.id, limit, offset, ownerId);
-      return { success: true as const, data: items, meta: { total, limit, offset } };
+      return okList(items, { total, limit, offset });
     },
   );
 
@@ -41,7 +41,7 @@ export const carsRoutes: FastifyPluginAsyncTypebox<{ cars: CarsService }> = asyn
     },
     async (request, reply) => {
       const { car, created } = await cars.create(request.member.id, request.body);
-      return reply.status(created ? 201 : 200).send({ success: true as const, data: car });
+      return reply.status(created ? 201 : 200).send(ok(car));
     },
   );
 
@@ -56,10 +56,7 @@ export const carsRoutes: FastifyPluginAsyncTypebox<{ cars: CarsService }> = asyn
         response: { 200: OkItem(Car), ...errors(400, 401, 404) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await cars.get(request.member.id, request.params.id),
-    }),
+    async (request) => ok(await cars.get(request.member.id, request.params.id)),
   );
 
   app.put(
@@ -74,10 +71,7 @@ export const carsRoutes: FastifyPluginAsyncTypebox<{ cars: CarsService }> = asyn
         response: { 200: OkItem(Car), ...errors(400, 401, 404) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await cars.update(request.member.id, request.params.id, request.body),
-    }),
+    async (request) => ok(await cars.update(request.member.id, request.params.id, request.body)),
   );
 
   app.delete(
@@ -93,7 +87,7 @@ export const carsRoutes: FastifyPluginAsyncTypebox<{ cars: CarsService }> = asyn
     },
     async (request) => {
       await cars.remove(request.member.id, request.params.id);
-      return { success: true as const, data: { id: request.params.id } };
+      return ok({ id: request.params.id });
     },
   );
 };

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Ok } from '../../../src/contract/envelope';
+import { ok } from '../http/route-schemas';
 
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -13,6 +14,6 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       config: { rateLimit: false },
     },
-    async () => ({ success: true as const, data: { status: 'ok' as const } }),
+    async () => ok({ status: 'ok' as const }),
   );
 };

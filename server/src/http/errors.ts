@@ -37,6 +37,11 @@ export const forbidden = (message = 'You are not allowed to do that.') =>
   new AppError(403, 'FORBIDDEN', message);
 /** Also the answer for another member's private thing, so ids cannot be probed. */
 export const notFound = (what = 'Resource') => new AppError(404, 'NOT_FOUND', `${what} not found.`);
+/** The value a lookup found; 404 naming `what` when there is none. */
+export function foundOr404<T>(value: T | null | undefined, what?: string): T {
+  if (value === null || value === undefined) throw notFound(what);
+  return value;
+}
 export const conflict = (message: string, fields?: { field: string; message: string }[]) =>
   new AppError(409, 'CONFLICT', message, fields);
 

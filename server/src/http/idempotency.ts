@@ -156,20 +156,21 @@ export async function registerIdempotency(app: FastifyInstance) {
     return lease.isGone(kysely, row.node_id);
   }
 
+  /** A key's row while its request runs on this node: no answer yet. */
+  const claimed = (request: FastifyRequest, hash: string, now: number) => ({
+    method: request.method,
+    path: request.url,
+    request_hash: hash,
+    status_code: null,
+    response_body: null,
+    created_at: iso(now),
+    node_id: owner(),
+  });
+
   async function claimKey(memberId: string, key: string, request: FastifyRequest, hash: string, now: number) {
     const result = await kysely
       .insertInto('idempotency_keys')
-      .values({
-        member_id: memberId,
-        key,
-        method: request.method,
-        path: request.url,
-        request_hash: hash,
-        status_code: null,
-        response_body: null,
-        created_at: iso(now),
-        node_id: owner(),
-      })
+      .values({ member_id: memberId, key, ...claimed(request, hash, now) })
       .onConflict((oc) => oc.columns(['member_id', 'key']).doNothing())
       .executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
@@ -186,15 +187,7 @@ export async function registerIdempotency(app: FastifyInstance) {
   ) {
     const result = await kysely
       .updateTable('idempotency_keys')
-      .set({
-        method: request.method,
-        path: request.url,
-        request_hash: hash,
-        status_code: null,
-        response_body: null,
-        created_at: iso(now),
-        node_id: owner(),
-      })
+      .set(claimed(request, hash, now))
       .where('member_id', '=', memberId)
       .where('key', '=', key)
       .where('created_at', '=', seenCreatedAt)

@@ -151,9 +151,14 @@ const TEXT_ONLY: sanitizeHtml.IOptions = {
   nonTextTags: NON_TEXT_TAGS,
 };
 
+/** The text of a fragment, tags and what is not text dropped, escaped as sanitize-html escapes it. */
+export function escapedTextOf(html: string): string {
+  return sanitizer()(html, TEXT_ONLY);
+}
+
 /** The characters of text a sanitised fragment shows (what the spec's limits count, like Quill does). */
 export function richTextLength(html: string): number {
-  const escaped = sanitizer()(html, TEXT_ONLY);
+  const escaped = escapedTextOf(html);
   // sanitize-html escapes exactly these in text; undo them to count what the reader sees.
   return escaped.replace(/&lt;|&gt;|&quot;|&amp;/g, 'x').length;
 }

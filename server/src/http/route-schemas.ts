@@ -7,6 +7,21 @@ import { ErrorBody } from '../../../src/contract/envelope';
 export const errors = (...codes: (400 | 401 | 403 | 404 | 409 | 413 | 415)[]) =>
   Object.fromEntries(codes.map((code) => [code, ErrorBody])) as Record<number, typeof ErrorBody>;
 
+/** The answer `{ success: true, data }` a handler returns or sends. */
+export const ok = <T>(data: T) => ({ success: true as const, data });
+
+/** The answer `{ success: true, data, meta }` of a list. */
+export const okList = <T, M>(data: T, meta: M) => ({ success: true as const, data, meta });
+
+/**
+ * The answer of one page of an offset-paged list: its items, and meta with the total, the query's
+ * limit and offset, and whatever else the page tells (an unread count, a room id).
+ */
+export const okPage = <T, E extends { total: number }>(
+  query: { limit: number; offset: number },
+  { items, ...meta }: { items: T[] } & E,
+) => okList(items, { ...meta, limit: query.limit, offset: query.offset });
+
 /** `{ success: true, data }` without list meta. */
 export const OkItem = <T extends TSchema>(data: T) => Type.Object({ success: Type.Literal(true), data });
 

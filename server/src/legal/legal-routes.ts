@@ -6,6 +6,7 @@ import { notFound } from '../http/errors';
 import { legalDocument } from './legal-documents';
 import { localeFromAcceptLanguage } from './locale';
 import { SERVER_LOCALES } from './locales';
+import { ok } from '../http/route-schemas';
 
 const isLegalType = (value: string): value is LegalType => (LEGAL_TYPES as readonly string[]).includes(value);
 
@@ -27,7 +28,7 @@ export const legalRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { type } = request.params;
       if (!isLegalType(type)) throw notFound('Legal document');
       const locale = request.query.locale ?? localeFromAcceptLanguage(request.headers['accept-language']);
-      return { success: true as const, data: legalDocument(type, locale) };
+      return ok(legalDocument(type, locale));
     },
   );
 };

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, MediaTable } from '../db/schema';
 import { mediaUrl } from './media-url';
+import { columnValues } from '../db/paging';
 
 export type MediaRow = Selectable<MediaTable>;
 /** Ids per `in (…)` query: far below SQLite's and PostgreSQL's bound-parameter limits. */
@@ -101,12 +102,10 @@ export function mediaRepository(db: Kysely<Database>) {
     },
 
     async idsOfLog(carLogId: string): Promise<string[]> {
-      const rows = await db
-        .selectFrom('car_log_media')
-        .select('media_id')
-        .where('car_log_id', '=', carLogId)
-        .execute();
-      return rows.map((r) => r.media_id);
+      return columnValues(
+        db.selectFrom('car_log_media').select('media_id').where('car_log_id', '=', carLogId),
+        'media_id',
+      );
     },
 
     /**

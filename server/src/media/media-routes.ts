@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { IdParams } from '../../../src/contract/garage';
-import { Deleted, errors, OkItem } from '../http/route-schemas';
+import { Deleted, errors, OkItem, ok, okList } from '../http/route-schemas';
 import { sendFileBytes } from '../http/file-reply';
 import { FilesList } from './media-schemas';
 import type { MediaService } from './media-service';
@@ -47,7 +47,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ media: MediaService }> = a
     },
     async (request) => {
       const { items, totalBytes, quotaBytes } = await media.list(request.member.id);
-      return { success: true as const, data: items, meta: { totalBytes, quotaBytes } };
+      return okList(items, { totalBytes, quotaBytes });
     },
   );
 
@@ -67,7 +67,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ media: MediaService }> = a
     },
     async (request) => {
       await media.remove(request.member.id, request.params.id);
-      return { success: true as const, data: { id: request.params.id } };
+      return ok({ id: request.params.id });
     },
   );
 };

@@ -171,3 +171,23 @@ export function mediaService({
 }
 
 export type MediaService = ReturnType<typeof mediaService>;
+
+/**
+ * Checks and saves the one image sent (if any), then runs `write` with its row (null when none was
+ * sent). A write that throws (fields refused, e.g. an unknown setting) takes the file back: it
+ * never stays as an orphan.
+ */
+export async function withSavedImage<T>(
+  media: MediaService,
+  memberId: string,
+  files: UploadedFile[],
+  write: (image: MediaRow | null) => Promise<T>,
+): Promise<T> {
+  const [image] = await media.save(memberId, await media.prepare(memberId, files, false));
+  try {
+    return await write(image ?? null);
+  } catch (error) {
+    if (image) await media.discardSaved([image]);
+    throw error;
+  }
+}

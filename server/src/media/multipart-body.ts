@@ -107,3 +107,11 @@ export async function readMultipart<S extends TSchema>(
   }
   return { fields: value, files };
 }
+
+/** A replacement upload without its file: 400 naming the field. */
+export function requireImage(files: UploadedFile[], field = 'image'): void {
+  if (files.length === 0)
+    throw badRequest(`Send the new image as "${field}".`, [
+      { field: `body.${field}`, message: 'is required' },
+    ]);
+}

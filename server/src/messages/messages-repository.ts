@@ -199,17 +199,7 @@ export function messagesRepository(db: Kysely<Database>) {
     async findStored(id: string): Promise<StoredMessage | undefined> {
       return db
         .selectFrom('messages')
-        .select([
-          'id',
-          'sender_id',
-          'recipient_id',
-          'subject',
-          'content',
-          'is_read',
-          'sender_deleted',
-          'recipient_deleted',
-          'created_at',
-        ])
+        .select([...MESSAGE_COLUMNS, 'sender_deleted', 'recipient_deleted'])
         .where('id', '=', id)
         .executeTakeFirst();
     },

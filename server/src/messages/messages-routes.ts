@@ -9,7 +9,7 @@ import {
   MessageRead,
   MessageUnreadCount,
 } from '../../../src/contract/messages';
-import { errors, OkItem, OkList } from '../http/route-schemas';
+import { errors, OkItem, OkList, ok, okPage } from '../http/route-schemas';
 import type { MessagesService } from './messages-service';
 
 const tags = ['messages'];
@@ -32,11 +32,7 @@ export const messagesRoutes: FastifyPluginAsyncTypebox<{ messages: MessagesServi
         response: { 200: OkList(Message, MessageListMeta), ...errors(400, 401) },
       },
     },
-    async (request) => {
-      const { limit, offset } = request.query;
-      const { items, total, unreadCount } = await messages.list(request.member.id, request.query);
-      return { success: true as const, data: items, meta: { total, limit, offset, unreadCount } };
-    },
+    async (request) => okPage(request.query, await messages.list(request.member.id, request.query)),
   );
 
   app.get(
@@ -49,10 +45,7 @@ export const messagesRoutes: FastifyPluginAsyncTypebox<{ messages: MessagesServi
         response: { 200: OkItem(MessageUnreadCount), ...errors(401) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: { count: await messages.unreadCount(request.member.id) },
-    }),
+    async (request) => ok({ count: await messages.unreadCount(request.member.id) }),
   );
 
   app.post(
@@ -69,7 +62,7 @@ export const messagesRoutes: FastifyPluginAsyncTypebox<{ messages: MessagesServi
     },
     async (request, reply) => {
       const { message, created } = await messages.send(request.member.id, request.body);
-      return reply.status(created ? 201 : 200).send({ success: true as const, data: message });
+      return reply.status(created ? 201 : 200).send(ok(message));
     },
   );
 
@@ -84,10 +77,7 @@ export const messagesRoutes: FastifyPluginAsyncTypebox<{ messages: MessagesServi
         response: { 200: OkItem(Message), ...errors(400, 401, 404) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await messages.get(request.member.id, request.params.id),
-    }),
+    async (request) => ok(await messages.get(request.member.id, request.params.id)),
   );
 
   app.put(
@@ -102,10 +92,7 @@ export const messagesRoutes: FastifyPluginAsyncTypebox<{ messages: MessagesServi
         response: { 200: OkItem(MessageRead), ...errors(400, 401, 403, 404) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await messages.markRead(request.member.id, request.params.id),
-    }),
+    async (request) => ok(await messages.markRead(request.member.id, request.params.id)),
   );
 
   app.delete(
@@ -119,9 +106,6 @@ export const messagesRoutes: FastifyPluginAsyncTypebox<{ messages: MessagesServi
         response: { 200: OkItem(MessageDeleted), ...errors(400, 401, 404) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await messages.remove(request.member.id, request.params.id),
-    }),
+    async (request) => ok(await messages.remove(request.member.id, request.params.id)),
   );
 };

@@ -7,7 +7,7 @@ import {
   type MessageFolder,
   type MessageInput,
 } from '../../../src/contract/messages';
-import { badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { badRequest, conflict, forbidden, notFound, foundOr404 } from '../http/errors';
 import { excerptOf } from '../notifications/excerpt';
 import type { NotificationsService } from '../notifications/notifications-service';
 import { sanitizeRichText } from '../http/rich-text';
@@ -46,9 +46,7 @@ export function messagesService({ messages, areFriends, notifications, warn, now
   }
 
   async function load(id: string): Promise<Message> {
-    const message = await messages.find(id);
-    if (!message) throw notFound('Message');
-    return message;
+    return foundOr404(await messages.find(id), 'Message');
   }
 
   /** A create repeated with a used id: the stored message when it is this sender's, else 409. */

@@ -1,29 +1,8 @@
 // The `excerpt` of a notification: the start of a text as plain text, for the bell to show as text.
-import { createRequire } from 'node:module';
-import type sanitizeHtml from 'sanitize-html';
 import { NOTIFICATION_EXCERPT_MAX } from '../../../src/contract/notifications';
+// sanitize-html is loaded with the first excerpt, as for rich text.
+import { escapedTextOf } from '../http/rich-text';
 
-// Loaded with the first excerpt, as rich text is (server/src/garage/rich-text.ts).
-const load = createRequire(import.meta.url);
-let library: typeof sanitizeHtml | undefined;
-const sanitizer = () => (library ??= load('sanitize-html') as typeof sanitizeHtml);
-
-const TEXT_ONLY: sanitizeHtml.IOptions = {
-  allowedTags: [],
-  allowedAttributes: {},
-  nonTextTags: [
-    'script',
-    'style',
-    'textarea',
-    'option',
-    'noscript',
-    'iframe',
-    'svg',
-    'math',
-    'template',
-    'title',
-  ],
-};
 const ENTITIES: Record<string, string> = { '&lt;': '<', '&gt;': '>', '&quot;': '"', '&amp;': '&' };
 
 /**
@@ -37,7 +16,7 @@ export function excerptOf(text: string | null | undefined, { html = false } = {}
   if (html) {
     // Blocks and line breaks become spaces, so that paragraphs do not run together.
     const spaced = text.replace(/<br\s*\/?>|<\/(p|h[1-6]|li|div)>/gi, ' ');
-    plain = sanitizer()(spaced, TEXT_ONLY).replace(/&(lt|gt|quot|amp);/g, (m) => ENTITIES[m]!);
+    plain = escapedTextOf(spaced).replace(/&(lt|gt|quot|amp);/g, (m) => ENTITIES[m]!);
   }
   const chars = [...plain.replace(/\s+/g, ' ').trim()];
   if (chars.length === 0) return null;

@@ -5,8 +5,9 @@ import type {
   NotificationPayload,
 } from '../../../src/contract/notifications';
 import type { Database } from '../db/schema';
-import { countRows, newestFirstPage } from '../db/paging';
+import { countRows, newestFirstPage, columnValues } from '../db/paging';
 import type { NotificationRow } from './notifications-table';
+import { memberCards } from '../db/member-cards';
 
 /**
  * Who did it: `actorId`; rows stored before it existed name the other member in `relatedFriendId`
@@ -19,21 +20,7 @@ export function actorIdOf(payload: NotificationPayload): string | null {
 
 export function notificationsRepository(db: Kysely<Database>) {
   /** The actors' current names, by id (a deleted member is missing). */
-  async function actors(ids: Iterable<string>): Promise<Map<string, NotificationActor>> {
-    const wanted = [...new Set(ids)];
-    if (wanted.length === 0) return new Map();
-    const rows = await db
-      .selectFrom('users')
-      .select(['id', 'username', 'first_name', 'last_name', 'avatar'])
-      .where('id', 'in', wanted)
-      .execute();
-    return new Map(
-      rows.map((u) => [
-        u.id,
-        { id: u.id, username: u.username, firstName: u.first_name, lastName: u.last_name, avatar: u.avatar },
-      ]),
-    );
-  }
+  const actors = (ids: Iterable<string>): Promise<Map<string, NotificationActor>> => memberCards(db, ids);
 
   /** Rows as the API shows them, each with its actor joined. */
   async function toNotifications(rows: NotificationRow[]): Promise<Notification[]> {
@@ -145,15 +132,16 @@ export function notificationsRepository(db: Kysely<Database>) {
         .map((row) => row.id);
       if (ids.length === 0) return [];
       // Another device may have read some meanwhile: answer only those this call changed.
-      const changed = await db
-        .updateTable('notifications')
-        .set({ is_read: 1 })
-        .where('member_id', '=', memberId)
-        .where('is_read', '=', 0)
-        .where('id', 'in', ids)
-        .returning('id')
-        .execute();
-      return changed.map((row) => row.id);
+      return columnValues(
+        db
+          .updateTable('notifications')
+          .set({ is_read: 1 })
+          .where('member_id', '=', memberId)
+          .where('is_read', '=', 0)
+          .where('id', 'in', ids)
+          .returning('id'),
+        'id',
+      );
     },
 
     /** How many changed. */

@@ -12,7 +12,7 @@ import {
   UnreadCount,
 } from '../../../src/contract/notifications';
 import type { NotificationsService } from './notifications-service';
-import { errors, OkItem, OkList } from '../http/route-schemas';
+import { errors, OkItem, OkList, ok, okPage } from '../http/route-schemas';
 
 const tags = ['notifications'];
 
@@ -34,11 +34,7 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox<{ notifications: Not
         response: { 200: OkList(Notification, NotificationListMeta), ...errors(400, 401) },
       },
     },
-    async (request) => {
-      const { limit, offset } = request.query;
-      const { items, total, unreadCount } = await notifications.list(request.member.id, request.query);
-      return { success: true as const, data: items, meta: { total, limit, offset, unreadCount } };
-    },
+    async (request) => okPage(request.query, await notifications.list(request.member.id, request.query)),
   );
 
   app.get(
@@ -51,10 +47,7 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox<{ notifications: Not
         response: { 200: OkItem(UnreadCount), ...errors(401) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: { count: await notifications.unreadCount(request.member.id) },
-    }),
+    async (request) => ok({ count: await notifications.unreadCount(request.member.id) }),
   );
 
   app.put(
@@ -67,7 +60,7 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox<{ notifications: Not
         response: { 200: OkItem(NotificationsReadAll), ...errors(401) },
       },
     },
-    async (request) => ({ success: true as const, data: await notifications.markAllRead(request.member.id) }),
+    async (request) => ok(await notifications.markAllRead(request.member.id)),
   );
 
   app.post(
@@ -89,14 +82,14 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox<{ notifications: Not
         response: { 200: OkItem(NotificationsReadRelated), ...errors(400, 401) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await notifications.markRelatedRead(
-        request.member.id,
-        request.body.relatedType,
-        request.body.relatedId,
+    async (request) =>
+      ok(
+        await notifications.markRelatedRead(
+          request.member.id,
+          request.body.relatedType,
+          request.body.relatedId,
+        ),
       ),
-    }),
   );
 
   app.get(
@@ -110,10 +103,7 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox<{ notifications: Not
         response: { 200: OkItem(Notification), ...errors(400, 401, 404) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await notifications.get(request.member.id, request.params.id),
-    }),
+    async (request) => ok(await notifications.get(request.member.id, request.params.id)),
   );
 
   app.put(
@@ -127,10 +117,7 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox<{ notifications: Not
         response: { 200: OkItem(NotificationRead), ...errors(400, 401, 404) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await notifications.markRead(request.member.id, request.params.id),
-    }),
+    async (request) => ok(await notifications.markRead(request.member.id, request.params.id)),
   );
 
   app.delete(
@@ -144,9 +131,6 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox<{ notifications: Not
         response: { 200: OkItem(NotificationDeleted), ...errors(400, 401, 404) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await notifications.remove(request.member.id, request.params.id),
-    }),
+    async (request) => ok(await notifications.remove(request.member.id, request.params.id)),
   );
 };

@@ -38,7 +38,7 @@ import {
 } from '../../../src/contract/socket-events';
 import { preferenceFor } from '../../../src/contract/account';
 import { accountRepository } from '../account/account-repository';
-import { notFound } from '../http/errors';
+import { notFound, foundOr404 } from '../http/errors';
 import { notificationsRepository, type NotificationsRepository } from './notifications-repository';
 
 export interface NewNotification {
@@ -73,9 +73,7 @@ export function createNotificationsService({
 }: Deps) {
   /** The member's own notification; another member's id answers 404 like an unknown one. */
   async function get(memberId: string, id: string): Promise<Notification> {
-    const found = await notifications.find(memberId, id);
-    if (!found) throw notFound('Notification');
-    return found;
+    return foundOr404(await notifications.find(memberId, id), 'Notification');
   }
 
   /**

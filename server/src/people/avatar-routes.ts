@@ -6,7 +6,7 @@ import { CurrentUser } from '../../../src/contract/user';
 import { AppError, badRequest } from '../http/errors';
 import { MAX_FILE_BYTES } from '../media/media-processing';
 import { peopleTags as tags, type PeopleServices } from './people-services';
-import { errors, OkItem } from '../http/route-schemas';
+import { errors, OkItem, ok } from '../http/route-schemas';
 
 /** The file's field: `avatar`, or `image` as the other uploads name theirs (docs/DESIGN-NOTES.md). */
 const FILE_FIELDS = new Set(['avatar', 'image']);
@@ -65,10 +65,7 @@ export const avatarRoutes: FastifyPluginAsyncTypebox<{ services: PeopleServices 
         response: { 200: OkItem(CurrentUser), ...errors(400, 401, 404, 409, 413, 415) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await profiles.setAvatar(request.member.id, await readAvatar(request)),
-    }),
+    async (request) => ok(await profiles.setAvatar(request.member.id, await readAvatar(request))),
   );
 
   app.delete(
@@ -81,6 +78,6 @@ export const avatarRoutes: FastifyPluginAsyncTypebox<{ services: PeopleServices 
         response: { 200: OkItem(CurrentUser), ...errors(401, 404, 409) },
       },
     },
-    async (request) => ({ success: true as const, data: await profiles.removeAvatar(request.member.id) }),
+    async (request) => ok(await profiles.removeAvatar(request.member.id)),
   );
 };

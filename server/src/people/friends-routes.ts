@@ -19,7 +19,7 @@ import {
   UserIdParams,
 } from '../../../src/contract/people';
 import { peopleTags as tags, type PeopleServices } from './people-services';
-import { errors, OkItem } from '../http/route-schemas';
+import { errors, OkItem, ok, okList } from '../http/route-schemas';
 
 const codes = PEOPLE_ERROR_CODES;
 
@@ -47,7 +47,7 @@ export const friendsRoutes: FastifyPluginAsyncTypebox<{ services: PeopleServices
     async (request) => {
       const { limit, offset, search } = request.query;
       const { friends: list, total } = await friends.list(request.member.id, limit, offset, search);
-      return { success: true as const, data: { friends: list }, meta: { total, limit, offset } };
+      return okList({ friends: list }, { total, limit, offset });
     },
   );
 
@@ -65,7 +65,7 @@ export const friendsRoutes: FastifyPluginAsyncTypebox<{ services: PeopleServices
     },
     async (request) => {
       const { limit, offset } = request.query;
-      return { success: true as const, data: await friends.requests(request.member.id, limit, offset) };
+      return ok(await friends.requests(request.member.id, limit, offset));
     },
   );
 
@@ -82,10 +82,7 @@ export const friendsRoutes: FastifyPluginAsyncTypebox<{ services: PeopleServices
         response: { 200: Ok(Type.Array(FriendSuggestion)), ...errors(400, 401) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await suggestions.suggest(request.member.id, request.query.limit),
-    }),
+    async (request) => ok(await suggestions.suggest(request.member.id, request.query.limit)),
   );
 
   app.post(
@@ -106,7 +103,7 @@ export const friendsRoutes: FastifyPluginAsyncTypebox<{ services: PeopleServices
     },
     async (request, reply) => {
       const { result, created } = await friends.request(request.member.id, request.body);
-      return reply.status(created ? 201 : 200).send({ success: true as const, data: result });
+      return reply.status(created ? 201 : 200).send(ok(result));
     },
   );
 
@@ -123,10 +120,7 @@ export const friendsRoutes: FastifyPluginAsyncTypebox<{ services: PeopleServices
         response: { 200: OkItem(FriendRequest), ...errors(400, 401, 404, 409) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await friends.answer(request.member.id, request.params.id, request.body),
-    }),
+    async (request) => ok(await friends.answer(request.member.id, request.params.id, request.body)),
   );
 
   app.delete(
@@ -143,7 +137,7 @@ export const friendsRoutes: FastifyPluginAsyncTypebox<{ services: PeopleServices
     },
     async (request) => {
       await friends.cancel(request.member.id, request.params.id);
-      return { success: true as const, data: { id: request.params.id } };
+      return ok({ id: request.params.id });
     },
   );
 
@@ -160,7 +154,7 @@ export const friendsRoutes: FastifyPluginAsyncTypebox<{ services: PeopleServices
     },
     async (request) => {
       await friends.remove(request.member.id, request.params.id);
-      return { success: true as const, data: { id: request.params.id } };
+      return ok({ id: request.params.id });
     },
   );
 };

@@ -4,7 +4,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import './people-db';
-import { hasRow } from '../db/paging';
+import { hasRow, columnValues } from '../db/paging';
 
 /** Whether `a` and `b` are friends. A member is not their own friend. */
 export async function areFriends(db: Kysely<Database>, a: string, b: string): Promise<boolean> {
@@ -14,10 +14,8 @@ export async function areFriends(db: Kysely<Database>, a: string, b: string): Pr
 
 /** The user ids of every friend of `memberId`, in no particular order. */
 export async function friendIdsOf(db: Kysely<Database>, memberId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('friendships')
-    .select('friend_id')
-    .where('member_id', '=', memberId)
-    .execute();
-  return rows.map((r) => r.friend_id);
+  return columnValues(
+    db.selectFrom('friendships').select('friend_id').where('member_id', '=', memberId),
+    'friend_id',
+  );
 }

@@ -13,7 +13,7 @@ import {
 } from '../../../src/contract/people';
 import { CurrentUser } from '../../../src/contract/user';
 import { peopleTags as tags, type PeopleServices } from './people-services';
-import { errors, OkItem } from '../http/route-schemas';
+import { errors, OkItem, ok, okList } from '../http/route-schemas';
 import { sendFileBytes } from '../http/file-reply';
 
 /** My profile, another member's profile, their avatar images, and the people search. */
@@ -34,7 +34,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ services: PeopleServices
         response: { 200: OkItem(CurrentUser), ...errors(401, 404) },
       },
     },
-    async (request) => ({ success: true as const, data: await profiles.me(request.member.id) }),
+    async (request) => ok(await profiles.me(request.member.id)),
   );
 
   app.put(
@@ -49,10 +49,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ services: PeopleServices
         response: { 200: OkItem(CurrentUser), ...errors(400, 401, 404, 409) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await profiles.update(request.member.id, request.body),
-    }),
+    async (request) => ok(await profiles.update(request.member.id, request.body)),
   );
 
   app.get(
@@ -71,7 +68,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ services: PeopleServices
     async (request) => {
       const { q, limit, offset } = request.query;
       const { items, total } = await profiles.search(request.member.id, q, limit, offset);
-      return { success: true as const, data: items, meta: { total, limit, offset } };
+      return okList(items, { total, limit, offset });
     },
   );
 
@@ -88,10 +85,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ services: PeopleServices
         response: { 200: OkItem(Profile), ...errors(400, 401, 404) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await profiles.profile(request.member.id, request.params.id),
-    }),
+    async (request) => ok(await profiles.profile(request.member.id, request.params.id)),
   );
 
   app.get(

@@ -4,6 +4,7 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../db/schema';
 import './people-db';
+import { columnValues } from '../db/paging';
 
 /** Rows read per source; the service ranks and keeps the best few. */
 export const CANDIDATES_PER_SOURCE = 500;
@@ -49,16 +50,17 @@ export function suggestionsRepository(db: Kysely<Database>) {
 
     /** Members whose city is mine, ignoring case and surrounding spaces. */
     async sameCity(memberId: string, city: string): Promise<string[]> {
-      const rows = await db
-        .selectFrom('users')
-        .select('users.id')
-        .where(sql<boolean>`lower(trim(${sql.ref('users.city')})) = lower(trim(${city}))`)
-        .where(eligible(memberId, 'users.id'))
-        .orderBy('users.created_at', 'desc')
-        .orderBy('users.id')
-        .limit(CANDIDATES_PER_SOURCE)
-        .execute();
-      return rows.map((r) => r.id);
+      return columnValues(
+        db
+          .selectFrom('users')
+          .select('users.id')
+          .where(sql<boolean>`lower(trim(${sql.ref('users.city')})) = lower(trim(${city}))`)
+          .where(eligible(memberId, 'users.id'))
+          .orderBy('users.created_at', 'desc')
+          .orderBy('users.id')
+          .limit(CANDIDATES_PER_SOURCE),
+        'id',
+      );
     },
 
     /** Owners of cars whose make (ignoring case and spaces) is one of my cars' makes. */

@@ -11,7 +11,7 @@ import {
   PostIdParams,
   RepliesQuery,
 } from '../../../src/contract/posts';
-import { errors, OkItem, OkList } from '../http/route-schemas';
+import { errors, OkItem, OkList, ok, okPage } from '../http/route-schemas';
 import type { CommentsService } from './comments-service';
 
 const tags = ['comments'];
@@ -35,11 +35,8 @@ export const commentsRoutes: FastifyPluginAsyncTypebox<{ comments: CommentsServi
         response: { 200: OkList(Comment, CommentListMeta), ...errors(400, 401, 404) },
       },
     },
-    async (request) => {
-      const { limit, offset } = request.query;
-      const { items, total } = await comments.list(request.member.id, request.params.postId, request.query);
-      return { success: true as const, data: items, meta: { total, limit, offset } };
-    },
+    async (request) =>
+      okPage(request.query, await comments.list(request.member.id, request.params.postId, request.query)),
   );
 
   app.get(
@@ -54,11 +51,8 @@ export const commentsRoutes: FastifyPluginAsyncTypebox<{ comments: CommentsServi
         response: { 200: OkList(Comment, CommentListMeta), ...errors(400, 401, 404) },
       },
     },
-    async (request) => {
-      const { limit, offset } = request.query;
-      const { items, total } = await comments.replies(request.member.id, request.params.id, request.query);
-      return { success: true as const, data: items, meta: { total, limit, offset } };
-    },
+    async (request) =>
+      okPage(request.query, await comments.replies(request.member.id, request.params.id, request.query)),
   );
 
   app.get(
@@ -72,10 +66,7 @@ export const commentsRoutes: FastifyPluginAsyncTypebox<{ comments: CommentsServi
         response: { 200: OkItem(Comment), ...errors(400, 401, 404) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await comments.get(request.member.id, request.params.id),
-    }),
+    async (request) => ok(await comments.get(request.member.id, request.params.id)),
   );
 
   app.post(
@@ -92,7 +83,7 @@ export const commentsRoutes: FastifyPluginAsyncTypebox<{ comments: CommentsServi
     },
     async (request, reply) => {
       const { comment, created } = await comments.create(request.member.id, request.body);
-      return reply.status(created ? 201 : 200).send({ success: true as const, data: comment });
+      return reply.status(created ? 201 : 200).send(ok(comment));
     },
   );
 
@@ -108,10 +99,7 @@ export const commentsRoutes: FastifyPluginAsyncTypebox<{ comments: CommentsServi
         response: { 200: OkItem(Comment), ...errors(400, 401, 404) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await comments.update(request.member.id, request.params.id, request.body.content),
-    }),
+    async (request) => ok(await comments.update(request.member.id, request.params.id, request.body.content)),
   );
 
   app.delete(
@@ -125,9 +113,6 @@ export const commentsRoutes: FastifyPluginAsyncTypebox<{ comments: CommentsServi
         response: { 200: OkItem(CommentDeleted), ...errors(400, 401, 404) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await comments.remove(request.member.id, request.params.id),
-    }),
+    async (request) => ok(await comments.remove(request.member.id, request.params.id)),
   );
 };

@@ -11,7 +11,7 @@ import {
   type RepliesQuery,
 } from '../../../src/contract/posts';
 import { sanitizeRichText } from '../http/rich-text';
-import { AppError, badRequest, conflict, notFound } from '../http/errors';
+import { AppError, badRequest, conflict, notFound, foundOr404 } from '../http/errors';
 import { excerptOf } from '../notifications/excerpt';
 import type { NotificationsService } from '../notifications/notifications-service';
 import type { CommentsRepository } from './comments-repository';
@@ -60,9 +60,7 @@ export function commentsService({
   }
 
   async function load(id: string): Promise<Comment> {
-    const comment = await comments.find(id);
-    if (!comment) throw notFound('Comment');
-    return comment;
+    return foundOr404(await comments.find(id), 'Comment');
   }
 
   async function tell(memberId: string, type: 'comment', jsonPayload: Record<string, unknown>) {

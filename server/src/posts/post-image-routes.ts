@@ -6,10 +6,10 @@ import { Post, PostIdParams, PostImageParams, PostInput, PostUpdate } from '../.
 import { richTextImageSrc } from '../../../src/contract/rich-text';
 import { badRequest, notFound } from '../http/errors';
 import { multipartBody } from '../media/media-schemas';
-import type { MediaService } from '../media/media-service';
+import { withSavedImage, type MediaService } from '../media/media-service';
 import { fsErrorCode, mediaStorage } from '../media/media-storage';
-import { readMultipart } from '../media/multipart-body';
-import { errors, OkItem } from '../http/route-schemas';
+import { readMultipart, requireImage } from '../media/multipart-body';
+import { errors, OkItem, ok } from '../http/route-schemas';
 import { sendFileBytes } from '../http/file-reply';
 import type { PostImage, PostsService } from './posts-service';
 
@@ -96,9 +96,7 @@ export const postUploadRoutes: FastifyPluginAsyncTypebox<{
       if (!row)
         throw badRequest('Send the image as "image".', [{ field: 'body.image', message: 'is required' }]);
       const { id, width, height } = imageOf(row);
-      return reply
-        .status(201)
-        .send({ success: true as const, data: { id, url: richTextImageSrc(id), width, height } });
+      return reply.status(201).send(ok({ id, url: richTextImageSrc(id), width, height }));
     },
   );
 
@@ -120,17 +118,12 @@ export const postUploadRoutes: FastifyPluginAsyncTypebox<{
       // A replayed create answers the stored post without storing the file again.
       if (input.id) {
         const stored = await posts.storedCreate(memberId, input.id);
-        if (stored) return reply.status(200).send({ success: true as const, data: stored });
+        if (stored) return reply.status(200).send(ok(stored));
       }
-      const row = await store(memberId, files);
-      try {
-        const { post, created } = await posts.create(memberId, input, row && imageOf(row));
-        return reply.status(created ? 201 : 200).send({ success: true as const, data: post });
-      } catch (error) {
-        // Fields refused (e.g. too long): the file would be an orphan.
-        if (row) await media.discardSaved([row]);
-        throw error;
-      }
+      const { post, created } = await withSavedImage(media, memberId, files, (row) =>
+        posts.create(memberId, input, row && imageOf(row)),
+      );
+      return reply.status(created ? 201 : 200).send(ok(post));
     },
   );
 
@@ -151,17 +144,12 @@ export const postUploadRoutes: FastifyPluginAsyncTypebox<{
       const { fields, files } = await readMultipart(request, PostUpdate, 'image', 1);
       const memberId = request.member.id;
       await posts.own(memberId, request.params.id);
-      if (files.length === 0)
-        throw badRequest('Send the new image as "image".', [{ field: 'body.image', message: 'is required' }]);
-      const row = await store(memberId, files);
-      try {
-        const patch = { ...(fields as PostUpdate), removeImage: false };
-        const post = await posts.update(memberId, request.params.id, patch, row ? imageOf(row) : undefined);
-        return { success: true as const, data: post };
-      } catch (error) {
-        if (row) await media.discardSaved([row]);
-        throw error;
-      }
+      requireImage(files);
+      const patch = { ...(fields as PostUpdate), removeImage: false };
+      const post = await withSavedImage(media, memberId, files, (row) =>
+        posts.update(memberId, request.params.id, patch, row ? imageOf(row) : undefined),
+      );
+      return ok(post);
     },
   );
 };

@@ -16,7 +16,7 @@ import {
   PostInput,
   PostUpdate,
 } from '../../../src/contract/posts';
-import { errors, OkItem, OkList } from '../http/route-schemas';
+import { errors, OkItem, OkList, ok, okList } from '../http/route-schemas';
 import type { PostsService } from './posts-service';
 
 const tags = ['posts'];
@@ -38,7 +38,7 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService }> = a
     },
     async (request) => {
       const { items, meta } = await posts.feed(request.member.id, request.query);
-      return { success: true as const, data: items, meta };
+      return okList(items, meta);
     },
   );
 
@@ -93,7 +93,7 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService }> = a
     },
     async (request, reply) => {
       const { post, created } = await posts.create(request.member.id, request.body);
-      return reply.status(created ? 201 : 200).send({ success: true as const, data: post });
+      return reply.status(created ? 201 : 200).send(ok(post));
     },
   );
 
@@ -108,10 +108,7 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService }> = a
         response: { 200: OkItem(Post), ...errors(400, 401, 404) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await posts.get(request.member.id, request.params.id),
-    }),
+    async (request) => ok(await posts.get(request.member.id, request.params.id)),
   );
 
   app.put(
@@ -126,10 +123,7 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService }> = a
         response: { 200: OkItem(Post), ...errors(400, 401, 404) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await posts.update(request.member.id, request.params.id, request.body),
-    }),
+    async (request) => ok(await posts.update(request.member.id, request.params.id, request.body)),
   );
 
   app.delete(
@@ -145,7 +139,7 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService }> = a
     },
     async (request) => {
       await posts.remove(request.member.id, request.params.id);
-      return { success: true as const, data: { id: request.params.id } };
+      return ok({ id: request.params.id });
     },
   );
 
@@ -173,10 +167,7 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService }> = a
           response: { 200: OkItem(LikeResult), ...errors(400, 401, 404) },
         },
       },
-      async (request) => ({
-        success: true as const,
-        data: await posts.like(request.member.id, request.params.id),
-      }),
+      async (request) => ok(await posts.like(request.member.id, request.params.id)),
     );
   });
 };

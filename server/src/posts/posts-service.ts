@@ -15,7 +15,7 @@ import {
   type PostUpdate,
 } from '../../../src/contract/posts';
 import { sanitizeRichText } from '../http/rich-text';
-import { badRequest, conflict, notFound } from '../http/errors';
+import { badRequest, conflict, notFound, foundOr404 } from '../http/errors';
 import type { DiscardFiles } from '../media/media-storage';
 import { excerptOf } from '../notifications/excerpt';
 import type { NotificationsService } from '../notifications/notifications-service';
@@ -86,9 +86,7 @@ export function postsService({
   }
 
   async function load(memberId: string, id: string): Promise<Post> {
-    const post = await posts.find(memberId, id);
-    if (!post) throw notFound('Post');
-    return post;
+    return foundOr404(await posts.find(memberId, id), 'Post');
   }
 
   /** A create repeated with a used id: the stored post when it is this member's, else 409. */
@@ -203,9 +201,7 @@ export function postsService({
     /** The media row of a post's current image, for a member who may read the post; else 404. */
     async image(memberId: string, postId: string, mediaId: string) {
       await readable(memberId, postId);
-      const row = await posts.imageOf(postId, mediaId);
-      if (!row) throw notFound('Image');
-      return row;
+      return foundOr404(await posts.imageOf(postId, mediaId), 'Image');
     },
 
     async get(memberId: string, id: string): Promise<Post> {

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Ok } from '../../../src/contract/envelope';
 import { SettingsEntry, SettingsQuery } from '../../../src/contract/settings';
 import { settingsRepository } from './settings-repository';
+import { okList } from '../http/route-schemas';
 
 export const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const settings = settingsRepository(app.db.kysely);
@@ -21,11 +22,7 @@ export const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { items, total } = await settings.list(request.query);
       // Reference data: shared caches may keep it briefly; clients mirror it anyway.
       reply.header('Cache-Control', 'public, max-age=300');
-      return {
-        success: true as const,
-        data: items,
-        meta: { total, limit: request.query.limit, offset: request.query.offset },
-      };
+      return okList(items, { total, limit: request.query.limit, offset: request.query.offset });
     },
   );
 };

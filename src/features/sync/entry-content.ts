@@ -78,6 +78,10 @@ export function refusedFieldKeys(names: readonly string[] | undefined): string[]
 /** The fields the member knows, in the order forms show them; the label key of each. */
 export const FIELD_LABEL_KEYS: Record<string, string> = {
   title: 'SYNC.FIELD_TITLE',
+  firstName: 'SYNC.FIELD_FIRST_NAME',
+  lastName: 'SYNC.FIELD_LAST_NAME',
+  username: 'SYNC.FIELD_USERNAME',
+  city: 'SYNC.FIELD_CITY',
   subject: 'SYNC.FIELD_SUBJECT',
   make: 'SYNC.FIELD_MAKE',
   model: 'SYNC.FIELD_MODEL',
@@ -96,10 +100,14 @@ export const FIELD_LABEL_KEYS: Record<string, string> = {
   tags: 'SYNC.FIELD_TAGS',
   description: 'SYNC.FIELD_DESCRIPTION',
   content: 'SYNC.FIELD_CONTENT',
+  bio: 'SYNC.FIELD_BIO',
 };
 const FIELD_ORDER = Object.keys(FIELD_LABEL_KEYS);
 
-/** Translated label keys of the entry kinds; later features' kinds fall back to a generic label. */
+/**
+ * Translated label keys of the entry kinds: every kind the app registers has one (a test in
+ * src/app checks it); an unknown kind (an entry of a newer version) falls back to a generic label.
+ */
 export const KIND_LABEL_KEYS: Record<string, string> = {
   'message.send': 'SYNC.KIND_MESSAGE_SEND',
   'message.read': 'SYNC.KIND_MESSAGE_READ',
@@ -120,6 +128,15 @@ export const KIND_LABEL_KEYS: Record<string, string> = {
   'comment.delete': 'SYNC.KIND_COMMENT_DELETE',
   'chat.send': 'SYNC.KIND_CHAT_SEND',
   'chat.read': 'SYNC.KIND_CHAT_READ',
+  'friend.request': 'SYNC.KIND_FRIEND_REQUEST',
+  'friend.answer': 'SYNC.KIND_FRIEND_ANSWER',
+  'friend.cancel': 'SYNC.KIND_FRIEND_CANCEL',
+  'friend.remove': 'SYNC.KIND_FRIEND_REMOVE',
+  'profile.update': 'SYNC.KIND_PROFILE_UPDATE',
+  'profile.language': 'SYNC.KIND_PROFILE_LANGUAGE',
+  'notification.read': 'SYNC.KIND_NOTIFICATION_READ',
+  'notification.readAll': 'SYNC.KIND_NOTIFICATION_READ_ALL',
+  'notification.delete': 'SYNC.KIND_NOTIFICATION_DELETE',
 };
 export const KIND_OTHER_KEY = 'SYNC.KIND_OTHER';
 

@@ -209,6 +209,31 @@ describe('needs attention', () => {
     expect(card.textContent).not.toContain('secretInternal');
   });
 
+  it('a refused profile edit (username taken) is named and explained, in French too', async () => {
+    activateCatalog('fr-FR');
+    await enqueue({
+      kind: 'profile.update',
+      method: 'PUT',
+      path: '/users/me',
+      body: { type: 'json', json: { firstName: 'Janet', lastName: 'Doe', username: 'taken_name' } },
+    });
+    const refused = new ApiError(409, 'CONFLICT', 'This username is already taken.', {
+      fields: [{ field: 'body.username', message: 'is already taken' }],
+    });
+    await createReplayer({ send: () => Promise.reject(refused) }).replay();
+    renderWithProviders(<SyncIndicator />);
+    fireEvent.click(screen.getByRole('button', { expanded: false }));
+    const dialog = await screen.findByRole('dialog', { name: 'Modifications sur cet appareil' });
+    const card = await within(dialog).findByRole('article', { name: 'Modification du profil' });
+    expect(within(card).getByText('Prénom').nextSibling?.textContent).toBe('Janet');
+    expect(
+      within(card).getByText(
+        'Cela entre en conflit avec ce que le serveur a déjà. Champs refusés : Nom d’utilisateur.',
+      ),
+    ).toBeTruthy();
+    expect(card.textContent).not.toContain('already taken');
+  });
+
   it('shows the JSON of a multipart body and its file names; a generic label for other kinds', async () => {
     await refusedEntry('carLog.update', {
       type: 'form',

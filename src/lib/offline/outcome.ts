@@ -58,8 +58,11 @@ export async function queueAndAwait<T>(
           if (!row) return; // sent: its handler hands the answer over
           if (row.status === 'failed') {
             const status = row.lastStatus ?? 0;
-            const code = options.code?.(status) ?? `HTTP_${status}`;
-            finish(() => reject(new ApiError(status, code, row.lastError ?? '')));
+            const code = options.code?.(status) ?? row.lastCode ?? `HTTP_${status}`;
+            // The refused fields too, for the form to point at (their messages stay the server's).
+            const fields = row.lastFields?.map((field) => ({ field, message: '' }));
+            const extra = fields?.length ? { fields } : {};
+            finish(() => reject(new ApiError(status, code, row.lastError ?? '', extra)));
           } else if (row.attempts > 0) finish(() => resolve({ sent: false })); // retried later
         },
         error: () => finish(() => resolve({ sent: false })),

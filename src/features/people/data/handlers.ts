@@ -1,10 +1,12 @@
 // After the server confirms a people write: the screen waiting for it gets the answer, the
-// caches ask the server again, the session takes the account's language. Handlers run after the
+// caches ask the server again, the session takes the account's language and my saved profile. Handlers run after the
 // fetch, outside any transaction (src/lib/outbox/handlers.ts).
 import type { OnSent, OutboxHandlers } from '@/lib/outbox';
 import { queryClient } from '@/lib/query-client';
+import { profileKeys } from '../api/keys';
 import { PEOPLE_KINDS } from './kinds';
 import { reconcileLanguage } from './language';
+import { reconcileProfile } from './profile';
 import { settleSent } from '@/lib/offline/outcome';
 
 /** A friendship changed on the server: every list that shows one asks again. */
@@ -16,12 +18,20 @@ const friendshipSent: OnSent = async (entry, data) => {
   ]);
 };
 
+/** My profile saved: the session's member and my profile's cache are the server's answer. */
+const profileSent: OnSent = async (entry, data) => {
+  settleSent(entry, data);
+  const next = await reconcileProfile(data);
+  if (next) queryClient.setQueryData(profileKeys.me(), next);
+};
+
 /** The people feature's reconciliation handlers, by entry kind (the app registers them). */
 export const peopleHandlers: OutboxHandlers = {
   [PEOPLE_KINDS.friendRequest]: friendshipSent,
   [PEOPLE_KINDS.friendAnswer]: friendshipSent,
   [PEOPLE_KINDS.friendCancel]: friendshipSent,
   [PEOPLE_KINDS.friendRemove]: friendshipSent,
+  [PEOPLE_KINDS.profile]: profileSent,
   [PEOPLE_KINDS.language]: (entry, data) => {
     settleSent(entry, data);
     return reconcileLanguage(data);

@@ -5,6 +5,7 @@ import type { CurrentUser } from '@/contract/user';
 import { ApiError, isNetworkError } from '@/lib/api-client';
 import { session } from '@/lib/auth/session';
 import { useT } from '@/lib/i18n';
+import { discardEntry } from '@/lib/outbox';
 import { useOnline } from '@/lib/online';
 import { toast } from '@/lib/toast';
 import { Alert, Button, TextField } from '@/ui';
@@ -47,7 +48,11 @@ function avatarFailure(error: unknown): FieldMessage {
   return { key: 'PROFILE.AVATAR_SAVE_FAILED' };
 }
 
-/** My profile's fields and picture. Saved online (a profile edit is not queued for later). */
+/**
+ * My profile's fields and picture. The fields go through the outbox: offline they are kept on this
+ * device and sent once online (the profile shows them at once, marked as waiting). A new picture
+ * needs the connection: offline the fields are kept and the picture stays picked for later.
+ */
 export function EditProfileForm({ user }: { user: CurrentUser }) {
   const t = useT();
   const online = useOnline();
@@ -101,10 +106,24 @@ export function EditProfileForm({ user }: { user: CurrentUser }) {
     setErrors({});
     setFormError(null);
     setSaving(true);
+    const before = session.getState().user;
+    const id = crypto.randomUUID();
+    const avatarChange = avatar ?? (removeAvatar ? null : undefined);
     try {
-      const next = await saveProfile(profileChanges(values), avatar ?? (removeAvatar ? null : undefined));
-      saved(next);
-      toast.show({ kind: 'success', message: t('PROFILE.SAVED') });
+      const outcome = await saveProfile(profileChanges(values), avatarChange, id);
+      if (outcome.sent) {
+        saved(outcome.data);
+        toast.show({ kind: 'success', message: t('PROFILE.SAVED') });
+      } else if (avatarChange !== undefined) {
+        // The fields wait in the outbox; the picture stays picked for when the connection is back.
+        setSaving(false);
+        return refuse(
+          { avatar: { key: 'PROFILE.AVATAR_NEEDS_CONNECTION' } },
+          { key: 'PROFILE.QUEUED_WITHOUT_AVATAR' },
+        );
+      } else {
+        toast.show({ kind: 'info', message: t('PROFILE.QUEUED') });
+      }
       await navigate({ to: '/profile' });
     } catch (error) {
       setSaving(false);
@@ -112,6 +131,13 @@ export function EditProfileForm({ user }: { user: CurrentUser }) {
         // The fields are saved; the picture stays picked for another try.
         saved(error.user);
         return refuse({ avatar: avatarFailure(error.cause) }, { key: 'PROFILE.SAVED_WITHOUT_AVATAR' });
+      }
+      if (error instanceof ApiError) {
+        // Refused while the member is here: the form says why in place, so the save leaves the
+        // outbox (not also "needs attention"), and the profile is what it was.
+        await discardEntry(id).catch(() => undefined);
+        if (before) session.setUser(before);
+        void queryClient.invalidateQueries({ queryKey: profileKeys.me() });
       }
       const fields = error instanceof ApiError ? serverFieldErrors(error) : {};
       if (Object.keys(fields).length) return refuse(fields, saveFailure(error));
@@ -165,7 +191,7 @@ export function EditProfileForm({ user }: { user: CurrentUser }) {
         <Link to="/profile" className="ui-button ui-button--ghost">
           {t('PROFILE.CANCEL')}
         </Link>
-        <Button type="submit" busy={saving} disabled={!online}>
+        <Button type="submit" busy={saving}>
           {t(saving ? 'PROFILE.SAVING' : 'PROFILE.SAVE')}
         </Button>
       </div>

@@ -6,11 +6,12 @@ import type { CurrentUser } from '@/contract/user';
 import { session, useSession } from '@/lib/auth/session';
 import { displayName } from '@/lib/display-name';
 import { useT } from '@/lib/i18n';
-import { CarIcon, Page, PullToRefresh, Skeleton, UsersIcon } from '@/ui';
+import { Alert, CarIcon, Page, PullToRefresh, Skeleton, UsersIcon } from '@/ui';
 import { useFriendsCount } from '../api/get-friends';
 import { useMyProfile } from '../api/get-my-profile';
 import { ProfileCard } from '../components/profile-card';
 import { useFriendsLive } from '../hooks/use-friends-live';
+import { useProfileSaveState } from './use-profile-saves';
 import '../people.css';
 
 const sameUser = (a: CurrentUser, b: CurrentUser | null) => JSON.stringify(a) === JSON.stringify(b);
@@ -26,6 +27,7 @@ export function ProfileScreen() {
   const friendsCount = useFriendsCount();
   const queryClient = useQueryClient();
   useFriendsLive();
+  const saveState = useProfileSaveState();
 
   // Changed on another device: the header and the offline copy follow.
   useEffect(() => {
@@ -52,6 +54,11 @@ export function ProfileScreen() {
         }
       >
         <div className="people-screen">
+          {saveState === 'pending' ? (
+            <Alert kind="info">{t('PROFILE.PENDING')}</Alert>
+          ) : saveState === 'failed' ? (
+            <Alert kind="warning">{t('PROFILE.NEEDS_ATTENTION')}</Alert>
+          ) : null}
           {profile ? (
             <ProfileCard profile={profile} emptyBio={t('PROFILE.NO_BIO')} />
           ) : (

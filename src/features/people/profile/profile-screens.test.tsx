@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorOf, fill } from '@/testing/form-test-utils';
 import { TEST_USER } from '@/testing/session-mock';
 import { renderApp } from '@/testing/test-utils';
+import { db } from '@/lib/db';
 import { fail } from '@/testing/fetch';
 import type { PeopleServer } from '@/features/people/testing/people-server';
 import { endPeopleTest, startPeopleTest, toasts } from '@/features/people/testing/screen-setup';
@@ -124,7 +125,9 @@ describe('edit profile', () => {
     await waitFor(() => expect(errorOf('Username')).toContain('This username is already taken.'));
     expect(screen.getByRole('alert').textContent).toContain('Please correct the highlighted fields.');
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Username')));
-    expect(setUser).not.toHaveBeenCalled();
+    // Said in place: the refused save leaves the outbox, and the session is what it was.
+    expect(setUser).toHaveBeenLastCalledWith(expect.objectContaining({ username: 'jane' }));
+    await waitFor(async () => expect(await db.outbox.count()).toBe(0));
     expect(screen.getByRole('heading', { level: 1, name: 'Edit profile' })).toBeTruthy();
   });
 
@@ -220,12 +223,25 @@ describe('edit profile', () => {
     expect(setUser).toHaveBeenLastCalledWith(expect.objectContaining({ avatar: null }));
   });
 
-  it('offline: says saving needs a connection and does not try', async () => {
+  it('offline: the fields are kept for later; a new picture stays picked, as it needs a connection', async () => {
     const onLine = vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
     try {
-      await renderApp('/edit-profile');
-      expect(screen.getByText('You are offline. Saving your profile needs a connection.')).toBeTruthy();
-      expect(screen.getByRole('button', { name: 'Save' }).hasAttribute('disabled')).toBe(true);
+      const { router } = await renderApp('/edit-profile');
+      fill('First name', 'Janet');
+      fireEvent.change(await screen.findByLabelText('Choose a picture'), {
+        target: { files: [image('me.jpg', 'image/jpeg')] },
+      });
+      save();
+      await waitFor(() =>
+        expect(errorOf('Change the picture')).toContain('Changing the picture needs a connection'),
+      );
+      expect(screen.getByRole('alert').textContent).toContain(
+        'Your changes are kept on this device and will be sent once you are back online, but not the picture.',
+      );
+      expect(router.state.location.pathname).toBe('/edit-profile');
+      const [entry] = await db.outbox.where('kind').equals('profile.update').toArray();
+      expect(entry?.body).toMatchObject({ json: { firstName: 'Janet' } });
+      expect(server.to('PUT', `${API}/users/me/avatar`)).toHaveLength(0);
     } finally {
       onLine.mockRestore();
     }
