@@ -19,6 +19,7 @@ export type StreamName =
   | 'post'
   | 'comment'
   | 'friend'
+  | 'reminder'
   | 'postUpdated'
   | 'chatTyping';
 export type StreamEvent<S extends StreamName> = S extends 'postUpdated'
@@ -39,6 +40,7 @@ export const STREAM_BY_TYPE: Record<NotificationType, StreamName> = {
   post: 'post',
   comment: 'comment',
   friend: 'friend',
+  reminder: 'reminder',
 };
 
 const listeners = new Map<StreamName, Set<AnyListener>>();

@@ -24,6 +24,8 @@ interface Deps {
   notify: GarageNotify;
   /** Removes the files of media rows the repository deleted with a log. */
   discardFiles: DiscardFiles;
+  /** After a log is written, moved or deleted: its cars' reminders may change state (issue 16). */
+  historyChanged?: (memberId: string, carIds: string[]) => Promise<void>;
   now?: () => Date;
 }
 
@@ -70,7 +72,15 @@ function cleanTags(tags: string[]): string[] {
   return [...new Set(tags.map((t) => t.trim()).filter((t) => t.length > 0))];
 }
 
-export function carLogsService({ cars, logs, settings, notify, discardFiles, now = () => new Date() }: Deps) {
+export function carLogsService({
+  cars,
+  logs,
+  settings,
+  notify,
+  discardFiles,
+  historyChanged = async () => undefined,
+  now = () => new Date(),
+}: Deps) {
   /**
    * Logs are private to the car's owner, friends included: any other member gets 404 for the car,
    * so neither cars nor logs can be probed.
@@ -179,6 +189,7 @@ export function carLogsService({ cars, logs, settings, notify, discardFiles, now
       return { log: stored.log, created: false };
     }
     notify(memberId, { type: 'car log', carId: log.carId, carLogId: log.id, action: 'created' });
+    await historyChanged(memberId, [log.carId]);
     return { log: fileIds.length > 0 ? await ownLog(memberId, log.id) : log, created: true };
   }
 
@@ -238,6 +249,7 @@ export function carLogsService({ cars, logs, settings, notify, discardFiles, now
       if (log.carId !== current.carId) {
         notify(memberId, { type: 'car log', carId: current.carId, carLogId: id, action: 'deleted' });
       }
+      await historyChanged(memberId, [log.carId, current.carId]);
       return log;
     },
 
@@ -245,6 +257,7 @@ export function carLogsService({ cars, logs, settings, notify, discardFiles, now
       const log = await ownLog(memberId, id);
       const orphans = await logs.delete(id);
       notify(memberId, { type: 'car log', carId: log.carId, carLogId: id, action: 'deleted' });
+      await historyChanged(memberId, [log.carId]);
       await discardFiles(orphans);
     },
 

@@ -1,20 +1,31 @@
 // The maintenance tracker (issue 16), registered under the API base: a car's odometer and fuel
-// economy, and reminders. Its services are built here, once.
-import type { FastifyPluginAsync } from 'fastify';
+// economy, and reminders. Its service is built once by app.ts (createMaintenanceService), which
+// also hands it to the garage: a log written, moved or deleted can change a reminder's state.
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { carLogsRepository } from '../garage/car-logs-repository';
 import { carsRepository } from '../garage/cars-repository';
+import { notificationsService } from '../notifications/notifications-service';
 import { settingsRepository } from '../settings/settings-repository';
 import { maintenanceRoutes } from './maintenance-routes';
-import { maintenanceService } from './maintenance-service';
+import { maintenanceService, type MaintenanceService } from './maintenance-service';
 import { remindersRepository } from './reminders-repository';
 
-export const maintenanceFeature: FastifyPluginAsync = async (app) => {
+export function createMaintenanceService(app: FastifyInstance): MaintenanceService {
   const db = app.db.kysely;
-  const maintenance = maintenanceService({
+  const notifications = notificationsService(app);
+  return maintenanceService({
     cars: carsRepository(db),
     logs: carLogsRepository(db),
     reminders: remindersRepository(db),
     settings: settingsRepository(db),
+    tell: (memberId, notification) => notifications.createQuietly(memberId, notification),
+    warn: (err, message) => app.log.warn({ err }, message),
   });
+}
+
+export const maintenanceFeature: FastifyPluginAsync<{ maintenance: MaintenanceService }> = async (
+  app,
+  { maintenance },
+) => {
   await app.register(maintenanceRoutes, { maintenance });
 };

@@ -22,6 +22,7 @@ import type {
   ReminderUpdate,
 } from '../../../src/contract/maintenance-api';
 import { badRequest, conflict, notFound } from '../http/errors';
+import type { NotificationPayload } from '../../../src/contract/socket-events';
 import type { CarLogsRepository, HistoryLog } from '../garage/car-logs-repository';
 import type { CarsRepository } from '../garage/cars-repository';
 import { checkSettings } from '../garage/garage-input';
@@ -32,12 +33,26 @@ interface Deps {
   logs: CarLogsRepository;
   reminders: RemindersRepository;
   settings: { has(domainId: string, key: string): Promise<boolean> };
+  /** Stores and pushes a `reminder` notification (notificationsService(app).createQuietly). */
+  tell?: (
+    memberId: string,
+    notification: { type: 'reminder'; jsonPayload: NotificationPayload },
+  ) => Promise<void>;
+  warn?: (err: unknown, message: string) => void;
   now?: () => Date;
 }
 
 type ReminderFields = Omit<StoredReminder, 'id' | 'ownerId' | 'createdMileage' | 'createdAt' | 'updatedAt'>;
 
-export function maintenanceService({ cars, logs, reminders, settings, now = () => new Date() }: Deps) {
+export function maintenanceService({
+  cars,
+  logs,
+  reminders,
+  settings,
+  tell = async () => undefined,
+  warn = () => undefined,
+  now = () => new Date(),
+}: Deps) {
   const today = () => now().toISOString().slice(0, 10);
 
   async function ownCar(memberId: string, carId: string): Promise<Car> {
@@ -81,7 +96,7 @@ export function maintenanceService({ cars, logs, reminders, settings, now = () =
         summaries.set(r.carId, summary);
       }
       const derived = reminderState(r, carLogs, summary, day);
-      const { ownerId: _owner, dueDate, dueMileage, ...stored } = r;
+      const { ownerId: _owner, notifiedState: _told, dueDate, dueMileage, ...stored } = r;
       return { ...stored, setDueDate: dueDate, setDueMileage: dueMileage, ...derived };
     });
   }
@@ -107,7 +122,49 @@ export function maintenanceService({ cars, logs, reminders, settings, now = () =
     return summaryOf(car, await logs.historyOf([car.id])).current;
   }
 
+  /**
+   * Tells the member once per change of a reminder's state to `soon` or `overdue` (issue 16): the
+   * state told is kept on the reminder and moved by compare-and-set, so that of two requests or two
+   * nodes seeing the same change only one tells, and a restart tells nothing again. Back to `ok`
+   * clears it silently.
+   */
+  async function checkStates(memberId: string, carIds: readonly string[]): Promise<void> {
+    const stored = (await reminders.listByCars(carIds)).filter((r) => r.ownerId === memberId);
+    if (stored.length === 0) return;
+    const answered = await withStates(stored);
+    for (const [i, reminder] of answered.entries()) {
+      const want = reminder.state === 'ok' ? null : reminder.state;
+      const told = stored[i]!.notifiedState ?? null;
+      if (want === told || !(await reminders.markNotified(reminder.id, told, want)) || want === null)
+        continue;
+      await tell(memberId, {
+        type: 'reminder',
+        jsonPayload: {
+          relatedCarId: reminder.carId,
+          relatedReminderId: reminder.id,
+          excerpt: reminder.title,
+          state: want,
+          firedBy: reminder.firedBy,
+          dueDate: reminder.dueDate,
+          dueMileage: reminder.dueMileage,
+        },
+      });
+    }
+  }
+
+  /** checkStates after a write: a failure is logged, never fails the write. */
+  async function checkStatesQuietly(memberId: string, carIds: readonly string[]): Promise<void> {
+    try {
+      await checkStates(memberId, [...new Set(carIds)]);
+    } catch (err) {
+      warn(err, 'reminder states not checked');
+    }
+  }
+
   return {
+    checkStates,
+    checkStatesQuietly,
+
     async odometer(memberId: string, carId: string): Promise<Odometer> {
       const car = await ownCar(memberId, carId);
       const { current, readings, perDay } = odometerSummary(await logs.readingsOf(carId), car.mileage);
@@ -164,7 +221,9 @@ export function maintenanceService({ cars, logs, reminders, settings, now = () =
         createdAt: at,
         updatedAt: at,
       };
-      if (!(await reminders.insert(reminder))) {
+      const inserted = await reminders.insert(reminder);
+      if (inserted) await checkStatesQuietly(memberId, [reminder.carId]);
+      if (!inserted) {
         const stored = await reminders.findById(reminder.id);
         if (!stored || stored.ownerId !== memberId)
           throw conflict('This id is already in use.', [{ field: 'body.id', message: 'is already in use' }]);
@@ -188,6 +247,7 @@ export function maintenanceService({ cars, logs, reminders, settings, now = () =
         updatedAt: now().toISOString(),
       };
       await reminders.replace(reminder);
+      await checkStatesQuietly(memberId, [reminder.carId]);
       return (await withStates([reminder], [car]))[0]!;
     },
 

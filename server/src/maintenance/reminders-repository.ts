@@ -18,6 +18,8 @@ export interface StoredReminder {
   createdMileage: number | null;
   createdAt: string;
   updatedAt: string;
+  /** The last state the member was told of (null: none, or back to ok since). Never on the wire. */
+  notifiedState?: 'soon' | 'overdue' | null;
 }
 
 const num = (value: number | null) => (value === null ? null : Number(value));
@@ -39,6 +41,7 @@ function toReminder(row: Selectable<RemindersTable>): StoredReminder {
     createdMileage: num(row.created_mileage),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    notifiedState: row.notified_state as StoredReminder['notifiedState'],
   };
 }
 
@@ -90,6 +93,37 @@ export function remindersRepository(db: Kysely<Database>) {
     async replace(reminder: StoredReminder): Promise<void> {
       const { id, created_at: _created, owner_id: _owner, ...changes } = toRow(reminder);
       await db.updateTable('reminders').set(changes).where('id', '=', id).execute();
+    },
+
+    /** The reminders of these cars. */
+    async listByCars(carIds: readonly string[]): Promise<StoredReminder[]> {
+      if (carIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('reminders')
+        .selectAll()
+        .where('car_id', 'in', [...carIds])
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      return rows.map(toReminder);
+    },
+
+    /**
+     * Moves the told state from `from` to `to` unless someone else did first (another request, or
+     * another node): true for the one caller that changed it, who alone tells the member.
+     */
+    async markNotified(
+      id: string,
+      from: 'soon' | 'overdue' | null,
+      to: 'soon' | 'overdue' | null,
+    ): Promise<boolean> {
+      const result = await db
+        .updateTable('reminders')
+        .set({ notified_state: to })
+        .where('id', '=', id)
+        .where((eb) => (from === null ? eb('notified_state', 'is', null) : eb('notified_state', '=', from)))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
 
     async delete(id: string): Promise<void> {

@@ -61,6 +61,19 @@ describe('what a notification says and opens, by type', () => {
     });
   });
 
+  it('reminder: says soon or overdue and opens its car', () => {
+    expect(describeAs('reminder', { relatedCarId: 'c1', relatedReminderId: 'r1', state: 'soon' })).toEqual({
+      kind: 'car',
+      namedKey: null,
+      textKey: 'NOTIFICATIONS.REMINDER_SOON',
+      memberId: null,
+      target: { to: '/my-cars', selectCarId: 'c1' },
+    });
+    expect(describeAs('reminder', { relatedCarId: 'c1', state: 'overdue' }).textKey).toBe(
+      'NOTIFICATIONS.REMINDER_OVERDUE',
+    );
+  });
+
   it('post and comment open /my-posts; the chat types without a room open /my-chat-groups', () => {
     expect(describeAs('post', { relatedPostId: 'p1' })).toMatchObject({
       kind: 'post',

@@ -139,6 +139,16 @@ export function describeNotification({
         memberId: null,
         target: chatTarget(payload),
       };
+    // A reminder came due (issue 16): it opens its car.
+    case 'reminder':
+      return {
+        kind: 'car',
+        namedKey: null,
+        textKey:
+          payload.state === 'overdue' ? 'NOTIFICATIONS.REMINDER_OVERDUE' : 'NOTIFICATIONS.REMINDER_SOON',
+        memberId: null,
+        target: carTarget(id(payload.relatedCarId)),
+      };
     default:
       return { kind: 'other', namedKey: null, textKey: 'NOTIFICATIONS.OTHER', memberId: null, target: null };
   }
