@@ -156,4 +156,35 @@ describe('reminder notifications', () => {
     await node().checkStates(ann.id, [car.id]);
     expect(told).toHaveLength(1);
   });
+
+  test('the sweep tells of a date passed without any write, in batches, once', async () => {
+    const other = await member(t.app);
+    const db = t.app.db.kysely;
+    const cars = [await createCar(t.app, ann), await createCar(t.app, other)];
+    const told: string[] = [];
+    let day = '2031-01-01';
+    const node = maintenanceService({
+      cars: carsRepository(db),
+      logs: carLogsRepository(db),
+      reminders: remindersRepository(db),
+      settings: settingsRepository(db),
+      tell: async (memberId, n) => void told.push(`${memberId} ${String(n.jsonPayload.state)}`),
+      now: () => new Date(`${day}T12:00:00.000Z`),
+    });
+    for (const [i, car] of cars.entries()) {
+      const who = i === 0 ? ann : other;
+      await node.create(who.id, { carId: car.id, title: `Tax ${i}`, dueDate: '2031-02-01' });
+    }
+    expect(told).toEqual([]);
+    day = '2031-01-25';
+    await node.sweep(1);
+    expect(told.sort()).toEqual([`${ann.id} soon`, `${other.id} soon`].sort());
+    await node.sweep(1);
+    expect(told).toHaveLength(2);
+    day = '2031-02-02';
+    await node.sweep();
+    expect(told.filter((x) => x.endsWith('overdue')).sort()).toEqual(
+      [`${ann.id} overdue`, `${other.id} overdue`].sort(),
+    );
+  });
 });

@@ -23,9 +23,17 @@ export function createMaintenanceService(app: FastifyInstance): MaintenanceServi
   });
 }
 
+/** How often every reminder is checked for a date passed (a day changes a state without a write). */
+export const REMINDER_SWEEP_INTERVAL_MS = 15 * 60 * 1000;
+
 export const maintenanceFeature: FastifyPluginAsync<{ maintenance: MaintenanceService }> = async (
   app,
   { maintenance },
 ) => {
   await app.register(maintenanceRoutes, { maintenance });
+  const timer = setInterval(() => {
+    maintenance.sweep().catch((err: unknown) => app.log.warn({ err }, 'reminder sweep failed'));
+  }, REMINDER_SWEEP_INTERVAL_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
 };

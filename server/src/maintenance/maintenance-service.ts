@@ -161,9 +161,28 @@ export function maintenanceService({
     }
   }
 
+  /**
+   * The periodic sweep: dates pass without any write, so every reminder is checked now and then,
+   * in batches by id (memory bounded). Several nodes may sweep at once: the compare-and-set of
+   * checkStates still tells once.
+   */
+  async function sweep(batchSize = 500): Promise<void> {
+    let after = '';
+    for (;;) {
+      const batch = await reminders.batchAfter(after, batchSize);
+      if (batch.length === 0) return;
+      const carsByOwner = new Map<string, Set<string>>();
+      for (const r of batch)
+        carsByOwner.set(r.ownerId, (carsByOwner.get(r.ownerId) ?? new Set()).add(r.carId));
+      for (const [ownerId, carIds] of carsByOwner) await checkStatesQuietly(ownerId, [...carIds]);
+      after = batch[batch.length - 1]!.id;
+    }
+  }
+
   return {
     checkStates,
     checkStatesQuietly,
+    sweep,
 
     async odometer(memberId: string, carId: string): Promise<Odometer> {
       const car = await ownCar(memberId, carId);

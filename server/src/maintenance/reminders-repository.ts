@@ -95,6 +95,21 @@ export function remindersRepository(db: Kysely<Database>) {
       await db.updateTable('reminders').set(changes).where('id', '=', id).execute();
     },
 
+    /** One batch of the sweep: owner and car of the reminders after `afterId`, by id. */
+    async batchAfter(
+      afterId: string,
+      limit: number,
+    ): Promise<{ id: string; ownerId: string; carId: string }[]> {
+      const rows = await db
+        .selectFrom('reminders')
+        .select(['id', 'owner_id', 'car_id'])
+        .where('id', '>', afterId)
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => ({ id: r.id, ownerId: r.owner_id, carId: r.car_id }));
+    },
+
     /** The reminders of these cars. */
     async listByCars(carIds: readonly string[]): Promise<StoredReminder[]> {
       if (carIds.length === 0) return [];
