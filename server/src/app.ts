@@ -22,6 +22,7 @@ import { healthRoutes } from './health/health-routes';
 import { legalRoutes } from './legal/legal-routes';
 import { settingsRoutes } from './settings/settings-routes';
 import { garageFeature } from './garage/garage-feature';
+import { createMaintenanceService, maintenanceFeature } from './maintenance/maintenance-feature';
 import { messagesFeature } from './messages/messages-feature';
 import { notificationsFeature } from './notifications/notifications-feature';
 import { peopleFeature } from './people/people-feature';
@@ -98,7 +99,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(settingsRoutes);
       // Built once: the files screen serves what the garage and the feed upload.
       const media = createMediaService(api);
-      await api.register(garageFeature, { media });
+      // Built once: the garage's log writes move the reminders' states it derives.
+      const maintenance = createMaintenanceService(api);
+      await api.register(garageFeature, { media, maintenance });
+      await api.register(maintenanceFeature, { maintenance });
       await api.register(notificationsFeature);
       await api.register(messagesFeature);
       await api.register(peopleFeature);

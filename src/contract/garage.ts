@@ -21,6 +21,7 @@ import {
   PAGE_SIZE_MAX,
   RICH_TEXT_MAX_HTML,
 } from './constants';
+import { FUEL_UNITS } from './maintenance/units';
 
 export {
   CAR_DESCRIPTION_MAX_TEXT,
@@ -134,6 +135,32 @@ const logFields = {
   mileage: nullable<number>('integer', { minimum: 0, maximum: MILEAGE_MAX }),
 };
 
+/**
+ * What a fill-up (or a charge) added: only on logs of type `fuel`, which then need a `mileage`
+ * (issue 16 "Fuel and energy"). `cost` stays the log's total paid.
+ */
+export const FuelFill = Type.Object({
+  quantity: Type.Number({ exclusiveMinimum: 0, maximum: 100_000 }),
+  unit: Type.Union(
+    FUEL_UNITS.map((u) => Type.Literal(u)),
+    { description: 'l, gal_us (3.785411784 l), gal_uk (4.54609 l) or kwh' },
+  ),
+  fullTank: Type.Boolean({ description: 'The tank (or battery, to the usual target) was filled' }),
+  missedPrevious: Type.Boolean({ description: 'One or more fill-ups before this one were not logged' }),
+  pricePerUnit: Type.Optional(nullable<number>('number', { minimum: 0, maximum: 1_000_000 })),
+});
+export type FuelFill = Static<typeof FuelFill>;
+
+// An object or null as a type array, like the nullable fields above.
+const fuelField = Type.Unsafe<FuelFill | null>({
+  ...FuelFill,
+  type: ['object', 'null'],
+  description: 'A fill-up: only on logs of type fuel, which then need a mileage',
+});
+const odometerConfirmed = Type.Boolean({
+  description: 'Accept a reading that implies more than 2,000 km (or mi) a day since the previous one',
+});
+
 /** A photo or PDF receipt of a log, served at `url` (GET /media/:id). */
 export const CarLogMedia = Type.Object({
   id: Type.String(),
@@ -149,6 +176,8 @@ export const CarLog = Type.Object({
   id: Type.String(),
   ...logFields,
   carId: Type.String(),
+  /** Present on fill-ups only. */
+  fuel: Type.Optional(FuelFill),
   media: Type.Array(CarLogMedia),
   createdAt: Type.String(),
   updatedAt: Type.String(),
@@ -167,6 +196,8 @@ export const CarLogInput = Type.Object({
   currencyCode: Type.Optional(logFields.currencyCode),
   startDate: logFields.startDate,
   mileage: Type.Optional(logFields.mileage),
+  fuel: Type.Optional(fuelField),
+  odometerConfirmed: Type.Optional(odometerConfirmed),
 });
 export type CarLogInput = Static<typeof CarLogInput>;
 
@@ -182,6 +213,8 @@ export const CarLogUpdate = Type.Object({
   currencyCode: Type.Optional(logFields.currencyCode),
   startDate: Type.Optional(logFields.startDate),
   mileage: Type.Optional(logFields.mileage),
+  fuel: Type.Optional(fuelField),
+  odometerConfirmed: Type.Optional(odometerConfirmed),
 });
 export type CarLogUpdate = Static<typeof CarLogUpdate>;
 

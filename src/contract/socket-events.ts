@@ -14,6 +14,7 @@ export const NOTIFICATION_TYPES = [
   'post',
   'comment',
   'friend',
+  'reminder',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -32,6 +33,8 @@ export interface NotificationPayload {
   relatedCommentId?: string | null;
   relatedFriendId?: string | null;
   relatedFriendRequestId?: string | null;
+  /** `reminder`: the reminder whose state became `state` ('soon' or 'overdue'). */
+  relatedReminderId?: string | null;
   /** Extra facts for the receiver (e.g. `action: "deleted"`); never secrets. */
   [extra: string]: unknown;
 }

@@ -102,6 +102,8 @@ export const ERROR_CODE_KEYS: Record<ErrorCode, string> = {
   INTERNAL_ERROR: 'ERRORS.INTERNAL_ERROR',
   INVALID_CURRENT_PASSWORD: 'ERRORS.INVALID_CURRENT_PASSWORD',
   INVALID_EMAIL_TOKEN: 'ERRORS.INVALID_EMAIL_TOKEN',
+  ODOMETER_OUT_OF_ORDER: 'ERRORS.ODOMETER_OUT_OF_ORDER',
+  ODOMETER_JUMP: 'ERRORS.ODOMETER_JUMP',
 };
 
 /** When the code is unknown (a proxy's answer, an older server): the key of the status. */

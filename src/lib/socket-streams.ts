@@ -20,6 +20,7 @@ export type StreamName =
   | 'post'
   | 'comment'
   | 'friend'
+  | 'reminder'
   | 'postUpdated'
   | 'chatTyping'
   | 'notificationsRead';
@@ -43,6 +44,7 @@ export const STREAM_BY_TYPE: Record<NotificationType, StreamName> = {
   post: 'post',
   comment: 'comment',
   friend: 'friend',
+  reminder: 'reminder',
 };
 
 const listeners = new Map<StreamName, Set<AnyListener>>();

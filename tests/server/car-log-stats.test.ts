@@ -41,13 +41,14 @@ describe('GET /car-logs/stats/:carId', () => {
       date: string,
       mileage: number | null,
     ][] = [
-      ['fuel', 50.1, 'EUR', `${monthKey(0)}-01`, 10_000],
+      ['fuel', 50.1, 'EUR', `${monthKey(0)}-01`, 11_000],
       ['fuel', 49.9, 'EUR', `${monthKey(1)}-15`, 10_400],
       ['repair', 300, 'USD', `${monthKey(1)}-20`, null],
       ['maintenance', 120.25, 'EUR', `${monthKey(23)}-28`, 9_000],
       // Outside the 24-month window: in the totals, not in costByMonth.
       ['insurance', 600, 'USD', `${monthKey(24)}-10`, null],
-      ['event', null, null, `${monthKey(2)}-03`, 11_000],
+      // Readings in date order (an earlier reading is never higher: issue 16).
+      ['event', null, null, `${monthKey(2)}-03`, 10_000],
     ];
     for (const [type, cost, currencyCode, startDate, mileage] of logs) {
       await createLog(t.app, ann, car.id, { type, cost, currencyCode, startDate, mileage });

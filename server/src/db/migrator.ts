@@ -13,6 +13,7 @@ import * as m0011 from './migrations/0011_fold_text';
 import * as m0012 from './migrations/0012_user_language';
 import * as m0013 from './migrations/0013_idempotency_node';
 import * as m0014 from './migrations/0014_account_settings';
+import * as m0015 from './migrations/0015_maintenance';
 
 // Add each new migration here, in order. Names sort; never rename or edit a landed migration.
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0012_user_language': m0012,
   '0013_idempotency_node': m0013,
   '0014_account_settings': m0014,
+  '0015_maintenance': m0015,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -123,6 +123,36 @@ export interface CarLogsTable {
   /** YYYY-MM-DD */
   start_date: string;
   mileage: number | null;
+  /** A fill-up (migration 0015): all null on other logs. */
+  fuel_quantity: number | null;
+  /** l, gal_us, gal_uk or kwh */
+  fuel_unit: string | null;
+  /** 0 or 1 */
+  fuel_full_tank: number | null;
+  /** 0 or 1 */
+  fuel_missed_previous: number | null;
+  fuel_price_per_unit: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A member's maintenance reminder on one of their cars (migration 0015); its state is derived. */
+export interface RemindersTable {
+  id: string;
+  owner_id: string;
+  car_id: string;
+  title: string;
+  log_type: string | null;
+  interval_months: number | null;
+  interval_distance: number | null;
+  due_date: string | null;
+  due_mileage: number | null;
+  soon_days: number | null;
+  soon_distance: number | null;
+  notes: string | null;
+  created_mileage: number | null;
+  /** The last state the member was told of: null, 'soon' or 'overdue'. */
+  notified_state: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -160,6 +190,7 @@ export interface Database {
   car_logs: CarLogsTable;
   media: MediaTable;
   car_log_media: CarLogMediaTable;
+  reminders: RemindersTable;
 }
 
 export type { Generated };

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { CarLog } from '../../../src/contract/garage';
+import type { CarLog, FuelFill } from '../../../src/contract/garage';
+import type { OdometerReading } from '../../../src/contract/maintenance';
 import type { CarLogsTable, Database } from '../db/schema';
 import { withMedia } from '../media/car-log-media';
 import { mediaRepository } from '../media/media-repository';
@@ -31,7 +32,31 @@ export interface CarLogStatsRow {
 
 const toNumber = (value: number | null) => (value === null ? null : Number(value));
 
+function toFuel(row: Selectable<CarLogsTable>): FuelFill | undefined {
+  if (row.fuel_quantity === null || row.fuel_unit === null) return undefined;
+  return {
+    quantity: Number(row.fuel_quantity),
+    unit: row.fuel_unit as FuelFill['unit'],
+    fullTank: Number(row.fuel_full_tank) === 1,
+    missedPrevious: Number(row.fuel_missed_previous) === 1,
+    pricePerUnit: toNumber(row.fuel_price_per_unit),
+  };
+}
+
+/** What the maintenance rules read of a car's logs (src/contract/maintenance). */
+export interface HistoryLog {
+  id: string;
+  carId: string;
+  type: string;
+  startDate: string;
+  mileage: number | null;
+  cost: number | null;
+  currencyCode: string | null;
+  fuel: FuelFill | null;
+}
+
 function toCarLog(row: Selectable<CarLogsTable>): CarLog {
+  const fuel = toFuel(row);
   return {
     id: row.id,
     carId: row.car_id,
@@ -44,6 +69,7 @@ function toCarLog(row: Selectable<CarLogsTable>): CarLog {
     currencyCode: row.currency_code,
     startDate: row.start_date,
     mileage: toNumber(row.mileage),
+    ...(fuel ? { fuel } : {}),
     // Filled from car_log_media by withMedia.
     media: [],
     createdAt: row.created_at,
@@ -65,6 +91,11 @@ function toRow(log: CarLog): Selectable<CarLogsTable> {
     currency_code: log.currencyCode,
     start_date: log.startDate,
     mileage: log.mileage,
+    fuel_quantity: log.fuel?.quantity ?? null,
+    fuel_unit: log.fuel?.unit ?? null,
+    fuel_full_tank: log.fuel ? (log.fuel.fullTank ? 1 : 0) : null,
+    fuel_missed_previous: log.fuel ? (log.fuel.missedPrevious ? 1 : 0) : null,
+    fuel_price_per_unit: log.fuel?.pricePerUnit ?? null,
     created_at: log.createdAt,
     updated_at: log.updatedAt,
   };
@@ -171,6 +202,51 @@ export function carLogsRepository(db: Kysely<Database>) {
         currencyCode: r.currency_code,
         startDate: r.start_date,
         mileage: toNumber(r.mileage),
+      }));
+    },
+
+    /** A car's dated odometer readings: its logs with a mileage. */
+    async readingsOf(carId: string): Promise<OdometerReading[]> {
+      const rows = await db
+        .selectFrom('car_logs')
+        .select(['id', 'start_date', 'mileage'])
+        .where('car_id', '=', carId)
+        .where('mileage', 'is not', null)
+        .execute();
+      return rows.map((r) => ({ logId: r.id, date: r.start_date, mileage: Number(r.mileage) }));
+    },
+
+    /** The logs of these cars, as the maintenance rules read them (fuel only: its fill-ups). */
+    async historyOf(carIds: readonly string[], { fuelOnly = false } = {}): Promise<HistoryLog[]> {
+      if (carIds.length === 0) return [];
+      let query = db
+        .selectFrom('car_logs')
+        .select([
+          'id',
+          'car_id',
+          'type',
+          'start_date',
+          'mileage',
+          'cost_cents',
+          'currency_code',
+          'fuel_quantity',
+          'fuel_unit',
+          'fuel_full_tank',
+          'fuel_missed_previous',
+          'fuel_price_per_unit',
+        ])
+        .where('car_id', 'in', [...carIds]);
+      if (fuelOnly) query = query.where('fuel_quantity', 'is not', null);
+      const rows = await query.execute();
+      return rows.map((r) => ({
+        id: r.id,
+        carId: r.car_id,
+        type: r.type,
+        startDate: r.start_date,
+        mileage: toNumber(r.mileage),
+        cost: r.cost_cents === null ? null : Number(r.cost_cents) / 100,
+        currencyCode: r.currency_code,
+        fuel: toFuel(r as Selectable<CarLogsTable>) ?? null,
       }));
     },
 

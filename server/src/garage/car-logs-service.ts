@@ -8,7 +8,8 @@ import {
   type CarLogStats,
   type CarLogUpdate,
 } from '../../../src/contract/garage';
-import { badRequest, conflict, notFound } from '../http/errors';
+import { checkOdometer, type OdometerProblem } from '../../../src/contract/maintenance';
+import { AppError, badRequest, conflict, notFound } from '../http/errors';
 import { carLogStats } from './car-log-stats';
 import type { DiscardFiles } from '../media/media-storage';
 import type { CarLogsRepository } from './car-logs-repository';
@@ -23,17 +24,63 @@ interface Deps {
   notify: GarageNotify;
   /** Removes the files of media rows the repository deleted with a log. */
   discardFiles: DiscardFiles;
+  /** After a log is written, moved or deleted: its cars' reminders may change state (issue 16). */
+  historyChanged?: (memberId: string, carIds: string[]) => Promise<void>;
   now?: () => Date;
 }
 
 type LogFields = Omit<CarLog, 'id' | 'media' | 'createdAt' | 'updatedAt'>;
+
+/** How a create or update asks for its reading to be checked (issue 16 "Odometer"). */
+interface OdometerCheck {
+  /** The log's own id: its stored reading is not a neighbour. */
+  logId?: string;
+  /** false when a change moves neither the reading, nor its date, nor its car. */
+  check: boolean;
+  confirmed: boolean;
+}
+
+/** 400 ODOMETER_OUT_OF_ORDER or ODOMETER_JUMP, naming the neighbouring reading. */
+export function odometerError(problem: OdometerProblem, mileage: number, unit: string): AppError {
+  if (problem.code === 'ODOMETER_JUMP') {
+    const { previous, perDay } = problem;
+    return new AppError(
+      400,
+      'ODOMETER_JUMP',
+      `The odometer reading ${mileage} means ${Math.round(perDay)} ${unit} a day since ${previous.mileage} on ${previous.date}.`,
+      [
+        {
+          field: 'body.mileage',
+          message: `needs odometerConfirmed: true (${previous.mileage} on ${previous.date})`,
+        },
+      ],
+    );
+  }
+  const { neighbour, relation } = problem;
+  const [comparison, rule] =
+    relation === 'before' ? ['lower', 'must not be lower than'] : ['higher', 'must not be higher than'];
+  return new AppError(
+    400,
+    'ODOMETER_OUT_OF_ORDER',
+    `The odometer reading ${mileage} is ${comparison} than ${neighbour.mileage} on ${neighbour.date}.`,
+    [{ field: 'body.mileage', message: `${rule} ${neighbour.mileage} (the log of ${neighbour.date})` }],
+  );
+}
 
 /** Trimmed, without empties or repeats, in the member's order. */
 function cleanTags(tags: string[]): string[] {
   return [...new Set(tags.map((t) => t.trim()).filter((t) => t.length > 0))];
 }
 
-export function carLogsService({ cars, logs, settings, notify, discardFiles, now = () => new Date() }: Deps) {
+export function carLogsService({
+  cars,
+  logs,
+  settings,
+  notify,
+  discardFiles,
+  historyChanged = async () => undefined,
+  now = () => new Date(),
+}: Deps) {
   /**
    * Logs are private to the car's owner, friends included: any other member gets 404 for the car,
    * so neither cars nor logs can be probed.
@@ -51,9 +98,9 @@ export function carLogsService({ cars, logs, settings, notify, discardFiles, now
   }
 
   /** Validates the fields a create or update ends with; answers them cleaned. */
-  async function checked(memberId: string, fields: LogFields): Promise<LogFields> {
+  async function checked(memberId: string, fields: LogFields, odometer: OdometerCheck): Promise<LogFields> {
     // A log may only sit on one of the member's own cars (also when a PUT moves it).
-    await ownCar(memberId, fields.carId);
+    const car = await ownCar(memberId, fields.carId);
     await checkSettings(settings, [
       ['type', 'carLogType', fields.type],
       ['currencyCode', 'currencyCode', fields.currencyCode],
@@ -71,8 +118,28 @@ export function carLogsService({ cars, logs, settings, notify, discardFiles, now
         ]);
       }
     }
+    if (fields.fuel) {
+      if (fields.type !== 'fuel')
+        throw badRequest('Some fields are missing or invalid.', [
+          { field: 'body.fuel', message: 'is only allowed on logs of type fuel' },
+        ]);
+      if (fields.mileage === null)
+        throw badRequest('Some fields are missing or invalid.', [
+          { field: 'body.mileage', message: 'is required on a fill-up' },
+        ]);
+    }
+    if (odometer.check && fields.mileage !== null) {
+      const problem = checkOdometer(
+        await logs.readingsOf(fields.carId),
+        { logId: odometer.logId, date: fields.startDate, mileage: fields.mileage },
+        { confirmed: odometer.confirmed },
+      );
+      if (problem) throw odometerError(problem, fields.mileage, car.mileageUnit);
+    }
     return {
       ...fields,
+      // Stored and answered the same way whether the price was given or not.
+      ...(fields.fuel ? { fuel: { ...fields.fuel, pricePerUnit: fields.fuel.pricePerUnit ?? null } } : {}),
       tags: cleanTags(fields.tags),
       content: cleanRichText('content', fields.content, CAR_LOG_CONTENT_MAX_TEXT),
     };
@@ -89,18 +156,24 @@ export function carLogsService({ cars, logs, settings, notify, discardFiles, now
     input: CarLogInput,
     fileIds: string[],
   ): Promise<{ log: CarLog; created: boolean }> {
-    const fields = await checked(memberId, {
-      carId: input.carId,
-      type: input.type,
-      title: input.title,
-      content: input.content ?? null,
-      location: input.location ?? null,
-      tags: input.tags ?? [],
-      cost: input.cost ?? null,
-      currencyCode: input.currencyCode ?? null,
-      startDate: input.startDate,
-      mileage: input.mileage ?? null,
-    });
+    const fields = await checked(
+      memberId,
+      {
+        carId: input.carId,
+        type: input.type,
+        title: input.title,
+        content: input.content ?? null,
+        location: input.location ?? null,
+        tags: input.tags ?? [],
+        cost: input.cost ?? null,
+        currencyCode: input.currencyCode ?? null,
+        startDate: input.startDate,
+        mileage: input.mileage ?? null,
+        ...(input.fuel ? { fuel: input.fuel } : {}),
+      },
+      // A replayed create is checked without its own stored reading.
+      { logId: input.id, check: true, confirmed: input.odometerConfirmed === true },
+    );
     const at = now().toISOString();
     const log: CarLog = {
       id: input.id ?? randomUUID(),
@@ -116,6 +189,7 @@ export function carLogsService({ cars, logs, settings, notify, discardFiles, now
       return { log: stored.log, created: false };
     }
     notify(memberId, { type: 'car log', carId: log.carId, carLogId: log.id, action: 'created' });
+    await historyChanged(memberId, [log.carId]);
     return { log: fileIds.length > 0 ? await ownLog(memberId, log.id) : log, created: true };
   }
 
@@ -155,7 +229,19 @@ export function carLogsService({ cars, logs, settings, notify, discardFiles, now
     async update(memberId: string, id: string, patch: CarLogUpdate): Promise<CarLog> {
       const current = await ownLog(memberId, id);
       const { id: _id, media, createdAt, updatedAt: _updated, ...currentFields } = current;
-      const fields = await checked(memberId, { ...currentFields, ...patch });
+      const { odometerConfirmed, fuel, ...changes } = patch;
+      const merged: LogFields = { ...currentFields, ...changes };
+      if (fuel === null) delete merged.fuel;
+      else if (fuel !== undefined) merged.fuel = fuel;
+      const moved =
+        merged.mileage !== current.mileage ||
+        merged.startDate !== current.startDate ||
+        merged.carId !== current.carId;
+      const fields = await checked(memberId, merged, {
+        logId: id,
+        check: moved,
+        confirmed: odometerConfirmed === true,
+      });
       const log: CarLog = { id, ...fields, media, createdAt, updatedAt: now().toISOString() };
       await logs.replace(log);
       notify(memberId, { type: 'car log', carId: log.carId, carLogId: id, action: 'updated' });
@@ -163,6 +249,7 @@ export function carLogsService({ cars, logs, settings, notify, discardFiles, now
       if (log.carId !== current.carId) {
         notify(memberId, { type: 'car log', carId: current.carId, carLogId: id, action: 'deleted' });
       }
+      await historyChanged(memberId, [log.carId, current.carId]);
       return log;
     },
 
@@ -170,6 +257,7 @@ export function carLogsService({ cars, logs, settings, notify, discardFiles, now
       const log = await ownLog(memberId, id);
       const orphans = await logs.delete(id);
       notify(memberId, { type: 'car log', carId: log.carId, carLogId: id, action: 'deleted' });
+      await historyChanged(memberId, [log.carId]);
       await discardFiles(orphans);
     },
 

@@ -2,6 +2,7 @@
 // image, a log's photos and PDF receipts). Its services are built here, once.
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
+import type { MaintenanceService } from '../maintenance/maintenance-service';
 import type { MediaService } from '../media/media-service';
 import { fileDiscarder } from '../media/media-storage';
 import { multipartOptions } from '../media/multipart-body';
@@ -17,7 +18,10 @@ import { carsRoutes } from './cars-routes';
 import { carsService } from './cars-service';
 import { garageNotifier } from './garage-events';
 
-export const garageFeature: FastifyPluginAsync<{ media: MediaService }> = async (app, { media }) => {
+export const garageFeature: FastifyPluginAsync<{
+  media: MediaService;
+  maintenance?: MaintenanceService;
+}> = async (app, { media, maintenance }) => {
   const db = app.db.kysely;
   const carsStore = carsRepository(db);
   const settings = settingsRepository(db);
@@ -36,6 +40,7 @@ export const garageFeature: FastifyPluginAsync<{ media: MediaService }> = async 
     settings,
     notify,
     discardFiles,
+    historyChanged: maintenance?.checkStatesQuietly,
   });
 
   await app.register(carsRoutes, { cars });

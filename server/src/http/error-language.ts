@@ -30,6 +30,8 @@ const BY_CODE: Record<ErrorCode, string> = {
   INTERNAL_ERROR: 'Une erreur s’est produite de notre côté.',
   INVALID_CURRENT_PASSWORD: 'Le mot de passe actuel est incorrect.',
   INVALID_EMAIL_TOKEN: 'Ce lien de confirmation est invalide ou a expiré.',
+  ODOMETER_OUT_OF_ORDER: 'Ce relevé du compteur ne suit pas l’ordre des autres entrées de cette voiture.',
+  ODOMETER_JUMP: 'Ce relevé du compteur suppose plus de 2 000 par jour depuis le précédent : confirmez-le.',
 };
 
 /** The server's fixed sentences. */
@@ -74,6 +76,7 @@ const THINGS: Record<string, string> = {
   Member: 'Membre introuvable.',
   Car: 'Voiture introuvable.',
   'Car log': 'Entrée du carnet introuvable.',
+  Reminder: 'Rappel introuvable.',
   Post: 'Publication introuvable.',
   Comment: 'Commentaire introuvable.',
   File: 'Fichier introuvable.',
@@ -94,6 +97,15 @@ function french(code: ErrorCode, message: string): string {
   if (fixed) return fixed;
   const missing = /^(.+) not found\.$/.exec(message);
   if (code === 'NOT_FOUND' && missing) return THINGS[missing[1]!] ?? BY_CODE.NOT_FOUND;
+  // car-logs-service.ts odometerError()
+  const order = /^The odometer reading (\d+) is (lower|higher) than (\d+) on ([\d-]+)\.$/.exec(message);
+  if (order) {
+    const side = order[2] === 'lower' ? 'inférieur' : 'supérieur';
+    return `Le relevé du compteur ${order[1]} est ${side} à celui de ${order[3]} du ${order[4]}.`;
+  }
+  const jump = /^The odometer reading (\d+) means (\d+) (\S+) a day since (\d+) on ([\d-]+)\.$/.exec(message);
+  if (jump)
+    return `Le relevé du compteur ${jump[1]} suppose ${jump[2]} ${jump[3]} par jour depuis ${jump[4]} le ${jump[5]}.`;
   // rate-limit.ts retryMessage()
   const wait = /^Too many requests\. Please wait (\d+) (second|seconds|minutes) before trying again\.$/.exec(
     message,

@@ -158,6 +158,19 @@ describe('where a notification opens, by type', () => {
     });
   });
 
+  it('reminder: says soon or overdue and opens its car', () => {
+    expect(
+      describeAs('reminder', { relatedCarId: 'c1', relatedReminderId: 'r1', state: 'soon' }),
+    ).toMatchObject({
+      kind: 'car',
+      key: 'NOTIFICATIONS.REMINDER_SOON',
+      target: { to: '/car/$id', params: { id: 'c1' } },
+    });
+    expect(describeAs('reminder', { relatedCarId: 'c1', state: 'overdue' }).key).toBe(
+      'NOTIFICATIONS.REMINDER_OVERDUE',
+    );
+  });
+
   it('the chat types open their room; a room or group I left opens the list', () => {
     for (const type of ['chatmessage', 'chatroom', 'chatgroup']) {
       expect(describeAs(type, { relatedChatRoomId: 'r1' }).target).toEqual({

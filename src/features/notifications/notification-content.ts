@@ -154,6 +154,19 @@ export function describeNotification({
     case 'chatroom':
     case 'chatgroup':
       return { kind: 'chat', ...chatTexts(type, action), ...base, target: chatTarget(payload) };
+    // A reminder came due (issue 16): it opens its car.
+    case 'reminder': {
+      const carId = id(payload.relatedCarId);
+      return {
+        kind: 'car',
+        ...texts(
+          payload.state === 'overdue' ? 'NOTIFICATIONS.REMINDER_OVERDUE' : 'NOTIFICATIONS.REMINDER_SOON',
+        ),
+        ...base,
+        carId,
+        target: carTarget(carId, action),
+      };
+    }
     default:
       return { kind: 'other', ...texts('NOTIFICATIONS.OTHER'), ...base, target: null };
   }

@@ -1,0 +1,150 @@
+import { Type } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { IdParams } from '../../../src/contract/garage';
+import {
+  FuelEconomy,
+  FuelEconomyQuery,
+  Odometer,
+  Reminder,
+  ReminderInput,
+  ReminderListQuery,
+  ReminderUpdate,
+} from '../../../src/contract/maintenance-api';
+import { Deleted, errors, OkItem } from '../http/route-schemas';
+import type { MaintenanceService } from './maintenance-service';
+
+/** The odometer, fuel economy and reminders of my cars (issue 16). */
+export const maintenanceRoutes: FastifyPluginAsyncTypebox<{ maintenance: MaintenanceService }> = async (
+  app,
+  { maintenance },
+) => {
+  const preHandler = app.authenticate;
+
+  app.get(
+    '/cars/:id/odometer',
+    {
+      preHandler,
+      schema: {
+        tags: ['cars'],
+        summary: "A car's odometer: current figure, dated readings and distance a day (owner only)",
+        params: IdParams,
+        response: { 200: OkItem(Odometer), ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await maintenance.odometer(request.member.id, request.params.id),
+    }),
+  );
+
+  app.get(
+    '/cars/:id/fuel-economy',
+    {
+      preHandler,
+      schema: {
+        tags: ['cars'],
+        summary:
+          "A car's fuel or energy economy in one unit: Σ distance ÷ Σ fuel of the valid full-to-full segments (owner only)",
+        params: IdParams,
+        querystring: FuelEconomyQuery,
+        response: { 200: OkItem(FuelEconomy), ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await maintenance.fuelEconomy(request.member.id, request.params.id, request.query.unit),
+    }),
+  );
+
+  const tags = ['reminders'];
+
+  app.get(
+    '/reminders',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'My reminders (of one of my cars with carId), each with its state',
+        querystring: ReminderListQuery,
+        response: {
+          200: Type.Object({ success: Type.Literal(true), data: Type.Array(Reminder) }),
+          ...errors(400, 401, 404),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await maintenance.list(request.member.id, request.query.carId),
+    }),
+  );
+
+  app.get(
+    '/reminders/:id',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'One of my reminders, with its state',
+        params: IdParams,
+        response: { 200: OkItem(Reminder), ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await maintenance.get(request.member.id, request.params.id),
+    }),
+  );
+
+  app.post(
+    '/reminders',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary:
+          'Add a reminder to one of my cars: an interval (months, distance or both) or a due date or distance (a repeated client id answers the stored reminder with 200)',
+        body: ReminderInput,
+        response: { 201: OkItem(Reminder), 200: OkItem(Reminder), ...errors(400, 401, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const { reminder, created } = await maintenance.create(request.member.id, request.body);
+      return reply.status(created ? 201 : 200).send({ success: true as const, data: reminder });
+    },
+  );
+
+  app.put(
+    '/reminders/:id',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Change the fields given of one of my reminders (it may move to another of my cars)',
+        params: IdParams,
+        body: ReminderUpdate,
+        response: { 200: OkItem(Reminder), ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await maintenance.update(request.member.id, request.params.id, request.body),
+    }),
+  );
+
+  app.delete(
+    '/reminders/:id',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Delete one of my reminders',
+        params: IdParams,
+        response: { 200: OkItem(Deleted), ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      await maintenance.remove(request.member.id, request.params.id);
+      return { success: true as const, data: { id: request.params.id } };
+    },
+  );
+};

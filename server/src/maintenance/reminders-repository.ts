@@ -1,0 +1,150 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, RemindersTable } from '../db/schema';
+
+/** A reminder as stored: what the member set, and the car's odometer when it was made. */
+export interface StoredReminder {
+  id: string;
+  ownerId: string;
+  carId: string;
+  title: string;
+  logType: string | null;
+  intervalMonths: number | null;
+  intervalDistance: number | null;
+  dueDate: string | null;
+  dueMileage: number | null;
+  soonDays: number | null;
+  soonDistance: number | null;
+  notes: string | null;
+  createdMileage: number | null;
+  createdAt: string;
+  updatedAt: string;
+  /** The last state the member was told of (null: none, or back to ok since). Never on the wire. */
+  notifiedState?: 'soon' | 'overdue' | null;
+}
+
+const num = (value: number | null) => (value === null ? null : Number(value));
+
+function toReminder(row: Selectable<RemindersTable>): StoredReminder {
+  return {
+    id: row.id,
+    ownerId: row.owner_id,
+    carId: row.car_id,
+    title: row.title,
+    logType: row.log_type,
+    intervalMonths: num(row.interval_months),
+    intervalDistance: num(row.interval_distance),
+    dueDate: row.due_date,
+    dueMileage: num(row.due_mileage),
+    soonDays: num(row.soon_days),
+    soonDistance: num(row.soon_distance),
+    notes: row.notes,
+    createdMileage: num(row.created_mileage),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    notifiedState: row.notified_state as StoredReminder['notifiedState'],
+  };
+}
+
+function toRow(r: StoredReminder): Omit<Selectable<RemindersTable>, 'notified_state'> {
+  return {
+    id: r.id,
+    owner_id: r.ownerId,
+    car_id: r.carId,
+    title: r.title,
+    log_type: r.logType,
+    interval_months: r.intervalMonths,
+    interval_distance: r.intervalDistance,
+    due_date: r.dueDate,
+    due_mileage: r.dueMileage,
+    soon_days: r.soonDays,
+    soon_distance: r.soonDistance,
+    notes: r.notes,
+    created_mileage: r.createdMileage,
+    created_at: r.createdAt,
+    updated_at: r.updatedAt,
+  };
+}
+
+export function remindersRepository(db: Kysely<Database>) {
+  return {
+    async findById(id: string): Promise<StoredReminder | undefined> {
+      const row = await db.selectFrom('reminders').selectAll().where('id', '=', id).executeTakeFirst();
+      return row ? toReminder(row) : undefined;
+    },
+
+    /** A member's reminders (of one car when `carId` is given), oldest first. */
+    async listByOwner(ownerId: string, carId?: string): Promise<StoredReminder[]> {
+      let query = db.selectFrom('reminders').selectAll().where('owner_id', '=', ownerId);
+      if (carId !== undefined) query = query.where('car_id', '=', carId);
+      const rows = await query.orderBy('created_at').orderBy('id').execute();
+      return rows.map(toReminder);
+    },
+
+    /** Inserts unless the id exists already (a replayed create); true when a row was written. */
+    async insert(reminder: StoredReminder): Promise<boolean> {
+      const result = await db
+        .insertInto('reminders')
+        .values({ ...toRow(reminder), notified_state: null })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    },
+
+    async replace(reminder: StoredReminder): Promise<void> {
+      const { id, created_at: _created, owner_id: _owner, ...changes } = toRow(reminder);
+      await db.updateTable('reminders').set(changes).where('id', '=', id).execute();
+    },
+
+    /** One batch of the sweep: owner and car of the reminders after `afterId`, by id. */
+    async batchAfter(
+      afterId: string,
+      limit: number,
+    ): Promise<{ id: string; ownerId: string; carId: string }[]> {
+      const rows = await db
+        .selectFrom('reminders')
+        .select(['id', 'owner_id', 'car_id'])
+        .where('id', '>', afterId)
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => ({ id: r.id, ownerId: r.owner_id, carId: r.car_id }));
+    },
+
+    /** The reminders of these cars. */
+    async listByCars(carIds: readonly string[]): Promise<StoredReminder[]> {
+      if (carIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('reminders')
+        .selectAll()
+        .where('car_id', 'in', [...carIds])
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      return rows.map(toReminder);
+    },
+
+    /**
+     * Moves the told state from `from` to `to` unless someone else did first (another request, or
+     * another node): true for the one caller that changed it, who alone tells the member.
+     */
+    async markNotified(
+      id: string,
+      from: 'soon' | 'overdue' | null,
+      to: 'soon' | 'overdue' | null,
+    ): Promise<boolean> {
+      const result = await db
+        .updateTable('reminders')
+        .set({ notified_state: to })
+        .where('id', '=', id)
+        .where((eb) => (from === null ? eb('notified_state', 'is', null) : eb('notified_state', '=', from)))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    async delete(id: string): Promise<void> {
+      await db.deleteFrom('reminders').where('id', '=', id).execute();
+    },
+  };
+}
+
+export type RemindersRepository = ReturnType<typeof remindersRepository>;

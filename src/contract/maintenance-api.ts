@@ -1,0 +1,162 @@
+// The maintenance tracker on the wire (issue 16): odometer, fuel and energy economy, reminders. The
+// rules behind these answers are in ./maintenance (the same code on the device). Client code imports
+// only the types from here.
+import { Type, type Static } from 'typebox';
+import { CAR_LOG_TITLE_MAX, MILEAGE_MAX } from './constants';
+import { ECONOMY_UNITS } from './maintenance/units';
+
+const nullable = <T>(type: 'string' | 'integer' | 'number', options: Record<string, unknown> = {}) =>
+  Type.Unsafe<T | null>({ type: [type, 'null'], ...options });
+
+export const REMINDER_NOTES_MAX = 2000;
+export const REMINDER_INTERVAL_MONTHS_MAX = 600;
+export const REMINDER_SOON_DAYS_MAX = 3650;
+
+// ---------- odometer ----------
+
+export const OdometerReading = Type.Object({
+  logId: Type.String(),
+  date: Type.String({ description: 'YYYY-MM-DD' }),
+  mileage: Type.Integer(),
+});
+
+export const Odometer = Type.Object({
+  current: nullable<number>('integer', {
+    description: "The latest reading by date, else the car's own mileage",
+  }),
+  unit: Type.String({ description: "The car's mileageUnit" }),
+  readings: Type.Array(OdometerReading, { description: 'Oldest first' }),
+  perDay: nullable<number>('number', {
+    description: 'Average distance a day over the last 90 days of readings',
+  }),
+});
+export type Odometer = Static<typeof Odometer>;
+
+// ---------- fuel economy ----------
+
+export const FuelEconomyQuery = Type.Object({
+  unit: Type.Optional(
+    Type.Union(
+      ECONOMY_UNITS.map((u) => Type.Literal(u)),
+      { description: "Default: from the car's energy type and mileage unit" },
+    ),
+  ),
+});
+export type FuelEconomyQuery = Static<typeof FuelEconomyQuery>;
+
+export const FuelEconomy = Type.Object({
+  unit: Type.String(),
+  average: nullable<number>('number', {
+    description: 'Σ distance ÷ Σ quantity of the valid segments, in unit',
+  }),
+  best: nullable<number>('number'),
+  worst: nullable<number>('number'),
+  distance: Type.Number({ description: "Valid segments' distance, in the unit's distance (km, or mi)" }),
+  quantity: Type.Number({
+    description: "Valid segments' fuel, in the unit's quantity (l, gal_us, gal_uk, kWh)",
+  }),
+  costPerDistance: Type.Record(Type.String(), Type.Number(), {
+    description: "currency → cost of the valid segments' fills per unit of distance",
+  }),
+  segments: Type.Array(
+    Type.Object({
+      fromLogId: Type.String(),
+      toLogId: Type.String(),
+      distance: nullable<number>('number'),
+      quantity: Type.Number(),
+      economy: nullable<number>('number'),
+      valid: Type.Boolean(),
+    }),
+  ),
+});
+export type FuelEconomy = Static<typeof FuelEconomy>;
+
+// ---------- reminders ----------
+
+const reminderFields = {
+  carId: Type.String({ format: 'uuid' }),
+  title: Type.String({ minLength: 1, maxLength: CAR_LOG_TITLE_MAX }),
+  logType: nullable<string>('string', {
+    minLength: 1,
+    maxLength: 64,
+    description: 'A key of the carLogType settings: a log of this type completes the reminder',
+  }),
+  intervalMonths: nullable<number>('integer', { minimum: 1, maximum: REMINDER_INTERVAL_MONTHS_MAX }),
+  intervalDistance: nullable<number>('integer', { minimum: 1, maximum: MILEAGE_MAX }),
+  dueDate: nullable<string>('string', { format: 'date', description: 'YYYY-MM-DD' }),
+  dueMileage: nullable<number>('integer', { minimum: 0, maximum: MILEAGE_MAX }),
+  soonDays: nullable<number>('integer', { minimum: 0, maximum: REMINDER_SOON_DAYS_MAX }),
+  soonDistance: nullable<number>('integer', { minimum: 0, maximum: MILEAGE_MAX }),
+  notes: nullable<string>('string', { maxLength: REMINDER_NOTES_MAX }),
+};
+
+export const ReminderInput = Type.Object({
+  id: Type.Optional(
+    Type.String({ format: 'uuid', description: 'Client-generated id: a repeat answers the stored item' }),
+  ),
+  carId: reminderFields.carId,
+  title: reminderFields.title,
+  logType: Type.Optional(reminderFields.logType),
+  intervalMonths: Type.Optional(reminderFields.intervalMonths),
+  intervalDistance: Type.Optional(reminderFields.intervalDistance),
+  dueDate: Type.Optional(reminderFields.dueDate),
+  dueMileage: Type.Optional(reminderFields.dueMileage),
+  soonDays: Type.Optional(reminderFields.soonDays),
+  soonDistance: Type.Optional(reminderFields.soonDistance),
+  notes: Type.Optional(reminderFields.notes),
+});
+export type ReminderInput = Static<typeof ReminderInput>;
+
+/** PUT changes the fields it carries; `carId` may only name another car of the same member. */
+export const ReminderUpdate = Type.Object({
+  carId: Type.Optional(reminderFields.carId),
+  title: Type.Optional(reminderFields.title),
+  logType: Type.Optional(reminderFields.logType),
+  intervalMonths: Type.Optional(reminderFields.intervalMonths),
+  intervalDistance: Type.Optional(reminderFields.intervalDistance),
+  dueDate: Type.Optional(reminderFields.dueDate),
+  dueMileage: Type.Optional(reminderFields.dueMileage),
+  soonDays: Type.Optional(reminderFields.soonDays),
+  soonDistance: Type.Optional(reminderFields.soonDistance),
+  notes: Type.Optional(reminderFields.notes),
+});
+export type ReminderUpdate = Static<typeof ReminderUpdate>;
+
+export const ReminderListQuery = Type.Object({
+  carId: Type.Optional(Type.String({ format: 'uuid', description: 'One of my cars: its reminders only' })),
+});
+export type ReminderListQuery = Static<typeof ReminderListQuery>;
+
+/**
+ * A reminder as stored, with its state derived from its car's history. `dueDate` and `dueMileage`
+ * are the derived due point; `setDueDate` and `setDueMileage` are the ones the member gave (a
+ * one-off's due point, or a recurring reminder's first one).
+ */
+export const Reminder = Type.Object({
+  id: Type.String(),
+  carId: Type.String(),
+  title: Type.String(),
+  logType: nullable<string>('string'),
+  intervalMonths: nullable<number>('integer'),
+  intervalDistance: nullable<number>('integer'),
+  setDueDate: nullable<string>('string'),
+  setDueMileage: nullable<number>('integer'),
+  soonDays: nullable<number>('integer'),
+  soonDistance: nullable<number>('integer'),
+  notes: nullable<string>('string'),
+  createdMileage: nullable<number>('integer', {
+    description: "The car's odometer when the reminder was made: the base until a log completes it",
+  }),
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
+  state: Type.Union([Type.Literal('ok'), Type.Literal('soon'), Type.Literal('overdue')]),
+  dueDate: nullable<string>('string'),
+  dueMileage: nullable<number>('integer'),
+  predictedDate: nullable<string>('string'),
+  firedBy: Type.Unsafe<'date' | 'mileage' | null>({
+    type: ['string', 'null'],
+    enum: ['date', 'mileage', null],
+  }),
+  doneLogId: nullable<string>('string'),
+});
+export type Reminder = Static<typeof Reminder>;

@@ -1,0 +1,179 @@
+// Fuel and energy economy (issue 16 "Fuel and energy"). The rule: fills sorted by odometer; each full
+// fill closes a segment that starts at the previous full fill; the quantities of the partial fills
+// between them and of the closing fill are the segment's fuel. A segment is not valid when a fill in
+// it (its closing fill included) says earlier fill-ups were not logged, or when a reading is missing.
+// average = Σ distance ÷ Σ quantity over valid segments only (never a mean of segment figures).
+import {
+  ECONOMY_UNIT_INFO,
+  economyIn,
+  energyOfFuelUnit,
+  fromBaseQuantity,
+  fromKm,
+  toBaseQuantity,
+  toKm,
+  type DistanceUnit,
+  type EconomyUnit,
+  type FuelUnit,
+} from './units';
+
+/** The `fuel` object of a car log of type `fuel`. */
+export interface FuelFill {
+  quantity: number;
+  unit: FuelUnit;
+  fullTank: boolean;
+  missedPrevious: boolean;
+  pricePerUnit?: number | null;
+}
+
+/** What the rule needs of a car log. */
+export interface FuelLog {
+  id: string;
+  startDate: string;
+  mileage: number | null;
+  cost: number | null;
+  currencyCode: string | null;
+  fuel: FuelFill | null;
+}
+
+export interface EconomySegment {
+  fromLogId: string;
+  toLogId: string;
+  /** In the distance unit of `unit` (km, or mi for mpg and mi/kWh); null when an end has no reading. */
+  distance: number | null;
+  /** In the quantity unit of `unit` (l, gal_us, gal_uk or kWh). */
+  quantity: number;
+  /** In `unit`; null when the segment is not valid. */
+  economy: number | null;
+  valid: boolean;
+}
+
+export interface FuelEconomy {
+  unit: EconomyUnit;
+  average: number | null;
+  best: number | null;
+  worst: number | null;
+  /** Σ distance of the valid segments, in the distance unit of `unit`. */
+  distance: number;
+  /** Σ quantity of the valid segments, in the quantity unit of `unit`. */
+  quantity: number;
+  /** currency → cost of the valid segments' fuel ÷ `distance` (fills without a cost are left out). */
+  costPerDistance: Record<string, number>;
+  segments: EconomySegment[];
+}
+
+interface Fill {
+  log: FuelLog;
+  fuel: FuelFill;
+}
+
+/**
+ * Fills in odometer order: the ones with a reading by reading (then date); one without a reading
+ * goes after the last read fill dated on or before it.
+ */
+function inOdometerOrder(fills: Fill[]): Fill[] {
+  const byId = (a: Fill, b: Fill) => (a.log.id < b.log.id ? -1 : a.log.id > b.log.id ? 1 : 0);
+  const read = fills
+    .filter((f) => f.log.mileage !== null)
+    .sort(
+      (a, b) =>
+        a.log.mileage! - b.log.mileage! ||
+        (a.log.startDate < b.log.startDate ? -1 : a.log.startDate > b.log.startDate ? 1 : byId(a, b)),
+    );
+  const unread = fills
+    .filter((f) => f.log.mileage === null)
+    .sort((a, b) =>
+      a.log.startDate < b.log.startDate ? -1 : a.log.startDate > b.log.startDate ? 1 : byId(a, b),
+    );
+  if (unread.length === 0) return read;
+  const out: Fill[] = [];
+  let u = 0;
+  for (const fill of read) {
+    while (u < unread.length && unread[u]!.log.startDate < fill.log.startDate) out.push(unread[u++]!);
+    out.push(fill);
+  }
+  while (u < unread.length) out.push(unread[u++]!);
+  return out;
+}
+
+/**
+ * The economy of a car's fills in `unit`, for the energy `unit` measures (liquid or electric; fills
+ * of the other energy are left out). `mileageUnit` is the unit of the logs' readings.
+ */
+export function fuelEconomy(
+  logs: readonly FuelLog[],
+  mileageUnit: DistanceUnit,
+  unit: EconomyUnit,
+): FuelEconomy {
+  const info = ECONOMY_UNIT_INFO[unit];
+  const fills: Fill[] = [];
+  for (const log of logs)
+    if (log.fuel && energyOfFuelUnit(log.fuel.unit) === info.energy) fills.push({ log, fuel: log.fuel });
+  const sorted = inOdometerOrder(fills);
+
+  const segments: EconomySegment[] = [];
+  let totalKm = 0;
+  let totalBase = 0;
+  const costs: Record<string, number> = {};
+  const economies: number[] = [];
+
+  let start: Fill | undefined;
+  let between: Fill[] = [];
+  for (const fill of sorted) {
+    if (!fill.fuel.fullTank) {
+      // Partial fills before the first full one open no segment: their fuel was burnt before it.
+      if (start) between.push(fill);
+      continue;
+    }
+    if (start) {
+      const parts = [...between, fill];
+      const baseQuantity = parts.reduce((sum, f) => sum + toBaseQuantity(f.fuel.quantity, f.fuel.unit), 0);
+      const readings = [start, ...parts].every((f) => f.log.mileage !== null);
+      const km =
+        start.log.mileage !== null && fill.log.mileage !== null
+          ? toKm(fill.log.mileage - start.log.mileage, mileageUnit)
+          : null;
+      const valid = readings && km !== null && km > 0 && parts.every((f) => !f.fuel.missedPrevious);
+      const economy = valid ? economyIn(unit, km!, baseQuantity) : null;
+      segments.push({
+        fromLogId: start.log.id,
+        toLogId: fill.log.id,
+        distance: km === null ? null : fromKm(km, info.distance),
+        quantity: fromBaseQuantity(baseQuantity, info.quantity),
+        economy,
+        valid,
+      });
+      if (valid) {
+        totalKm += km!;
+        totalBase += baseQuantity;
+        if (economy !== null) economies.push(economy);
+        for (const f of parts)
+          if (f.log.cost !== null && f.log.currencyCode !== null)
+            costs[f.log.currencyCode] = (costs[f.log.currencyCode] ?? 0) + f.log.cost;
+      }
+    }
+    start = fill;
+    between = [];
+  }
+
+  const distance = fromKm(totalKm, info.distance);
+  const better = (a: number, b: number) => (info.higherIsBetter ? a > b : a < b);
+  let best: number | null = null;
+  let worst: number | null = null;
+  for (const e of economies) {
+    if (best === null || better(e, best)) best = e;
+    if (worst === null || better(worst, e)) worst = e;
+  }
+  const costPerDistance: Record<string, number> = {};
+  if (distance > 0)
+    for (const [currency, cost] of Object.entries(costs)) costPerDistance[currency] = cost / distance;
+  return {
+    unit,
+    average: economyIn(unit, totalKm, totalBase),
+    best,
+    worst,
+    distance,
+    quantity: fromBaseQuantity(totalBase, info.quantity),
+    costPerDistance,
+    segments,
+  };
+}
