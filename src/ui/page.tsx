@@ -13,7 +13,9 @@ export function Page({
   return (
     <div className="ui-page">
       <header className="ui-page__header">
-        <h1 className="ui-page__title">{title}</h1>
+        <h1 className="ui-page__title" title={title}>
+          {title}
+        </h1>
         {actions}
       </header>
       {children}

@@ -81,6 +81,7 @@ export function GroupSettingsScreen({ id }: { id: string }) {
           params={{ roomId: group.chatRoomId }}
           className="ui-button ui-button--secondary ui-button--small"
         >
+          <ChatIcon />
           {t('CHAT.OPEN_CONVERSATION')}
         </Link>
       }

@@ -189,7 +189,7 @@ function ComposeForm({
         error={errors.content?.key === 'MESSAGES.CONTENT_REQUIRED' ? message('content') : undefined}
         height={200}
       />
-      <div className="compose__actions">
+      <div className="compose__actions ui-form-actions">
         <Link to="/messages" className="ui-button ui-button--ghost">
           {t('MESSAGES.CANCEL')}
         </Link>

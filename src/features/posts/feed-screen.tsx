@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { useT } from '@/lib/i18n';
-import { Page } from '@/ui';
+import { Page, PlusIcon } from '@/ui';
 import { FeedSkeleton } from './feed-skeleton';
 import './posts.css';
 
@@ -40,6 +40,7 @@ export function FeedScreen() {
       title={t('POSTS.MY_POSTS_TITLE')}
       actions={
         <Link to="/create-post" className="ui-button ui-button--primary ui-button--small">
+          <PlusIcon />
           {t('POSTS.NEW_POST')}
         </Link>
       }

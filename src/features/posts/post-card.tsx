@@ -7,7 +7,7 @@ import { useSession } from '@/lib/auth/session';
 import { useUploadPercent } from '@/lib/outbox/upload-progress';
 import { displayName } from '@/lib/display-name';
 import { formatDate, useT } from '@/lib/i18n';
-import { Button, ConfirmDialog, ChatBubbleIcon, HeartIcon } from '@/ui';
+import { Button, ConfirmDialog, ChatBubbleIcon, EditIcon, HeartIcon, TrashIcon } from '@/ui';
 // Not the editor's barrel: the feed's first render must not pull the editor in.
 import { showMediaImages } from '@/ui/rich-text-editor/rich-text-images';
 import { PhotoButton } from '@/ui/photo-viewer';
@@ -155,7 +155,7 @@ export function PostCard({
           onClick={like}
         >
           <HeartIcon filled={isLiked} />
-          <span>{t('POSTS.LIKE')}</span>
+          <span className="visually-hidden">{t('POSTS.LIKE')}</span>
           <span className="post-card__count">{t('POSTS.LIKES_COUNT', { count: post.likesCount })}</span>
         </button>
         {linkToPost ? (
@@ -170,18 +170,25 @@ export function PostCard({
           </span>
         )}
         {post.author.id === me ? (
-          <>
+          <span className="post-card__own">
             <Link
               to="/edit-post/$id"
               params={{ id: post.id }}
-              className="ui-button ui-button--ghost ui-button--small"
+              className="ui-button ui-button--ghost ui-button--icon"
+              aria-label={t('POSTS.EDIT')}
+              title={t('POSTS.EDIT')}
             >
-              {t('POSTS.EDIT')}
+              <EditIcon />
             </Link>
-            <Button variant="ghost" size="small" onClick={() => setConfirming(true)}>
-              {t('POSTS.DELETE')}
-            </Button>
-          </>
+            <Button
+              variant="ghost"
+              className="ui-button--icon"
+              aria-label={t('POSTS.DELETE')}
+              title={t('POSTS.DELETE')}
+              onClick={() => setConfirming(true)}
+              icon={<TrashIcon />}
+            />
+          </span>
         ) : null}
       </footer>
       {confirming ? (

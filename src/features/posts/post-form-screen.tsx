@@ -175,12 +175,12 @@ function PostForm({ post }: { post?: Post }) {
         </div>
       ) : null}
       {error ? <Alert kind="error">{error}</Alert> : null}
-      <div className="post-form__row">
-        <Button type="submit" busy={saving}>
-          {t(post ? 'POSTS.SAVE' : 'POSTS.PUBLISH')}
-        </Button>
+      <div className="post-form__row ui-form-actions">
         <Button variant="secondary" onClick={() => window.history.back()}>
           {t('POSTS.CANCEL')}
+        </Button>
+        <Button type="submit" busy={saving}>
+          {t(post ? 'POSTS.SAVE' : 'POSTS.PUBLISH')}
         </Button>
       </div>
     </form>

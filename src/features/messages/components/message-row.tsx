@@ -40,7 +40,7 @@ export function MessageRow({ message }: { message: LocalMessage }) {
               <span className="visually-hidden">{t('MESSAGES.UNREAD')}, </span>
             </>
           ) : null}
-          {subject}
+          <span className="message-row__subject-text">{subject}</span>
         </span>
         <span className="message-row__excerpt">{excerptOf(message.content)}</span>
         <MessageSyncBadge message={message} />

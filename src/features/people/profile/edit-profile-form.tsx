@@ -187,7 +187,7 @@ export function EditProfileForm({ user }: { user: CurrentUser }) {
         error={say(errors.bio)}
         placeholder={t('PROFILE.BIO_PLACEHOLDER')}
       />
-      <div className="people-form__actions">
+      <div className="people-form__actions ui-form-actions">
         <Link to="/profile" className="ui-button ui-button--ghost">
           {t('PROFILE.CANCEL')}
         </Link>

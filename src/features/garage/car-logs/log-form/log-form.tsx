@@ -179,7 +179,7 @@ export function LogForm({ car, log }: { car: Car; log?: CarLog }) {
         problems={fileProblems}
         onProblems={setFileProblems}
       />
-      <div className="log-form__actions">
+      <div className="log-form__actions ui-form-actions">
         {log ? <DeleteLog log={log} carId={car.id} /> : null}
         <span className="log-form__spacer" />
         <Link to="/my-cars" className="ui-button ui-button--ghost">

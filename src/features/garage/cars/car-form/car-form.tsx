@@ -140,7 +140,7 @@ export function CarForm({ car }: { car?: Car }) {
         error={message(errors.image)}
         onError={(problem) => setErrors((e) => ({ ...e, image: problem }))}
       />
-      <div className="car-form__actions">
+      <div className="car-form__actions ui-form-actions">
         <Link to="/my-cars" className="ui-button ui-button--ghost">
           {t('CARS.FORM_CANCEL')}
         </Link>
