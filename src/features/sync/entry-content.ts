@@ -136,6 +136,7 @@ export const KIND_LABEL_KEYS: Record<string, string> = {
   'profile.language': 'SYNC.KIND_PROFILE_LANGUAGE',
   'notification.read': 'SYNC.KIND_NOTIFICATION_READ',
   'notification.readAll': 'SYNC.KIND_NOTIFICATION_READ_ALL',
+  'notification.readRelated': 'SYNC.KIND_NOTIFICATION_READ_RELATED',
   'notification.delete': 'SYNC.KIND_NOTIFICATION_DELETE',
 };
 export const KIND_OTHER_KEY = 'SYNC.KIND_OTHER';
