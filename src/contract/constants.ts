@@ -22,6 +22,11 @@ export const OFFSET_MAX = 1_000_000;
 // ---------- accounts (src/contract/auth.ts re-exports these) ----------
 /** 3 to 30 letters, digits, `_`, `.` or `-`. */
 export const USERNAME_PATTERN = '^[A-Za-z0-9_.-]{3,30}$';
+/**
+ * A deleted member's tombstone (issue 17) has the username `~deleted-<id>`, which USERNAME_PATTERN
+ * refuses: clients show "Deleted member" for an author whose username starts with it.
+ */
+export const DELETED_MEMBER_USERNAME_PREFIX = '~deleted-';
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 /** An address with one @ and a dot in the domain; surrounding spaces are allowed (the server trims). */

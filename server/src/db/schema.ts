@@ -15,6 +15,8 @@ export interface UsersTable {
   avatar: string | null;
   /** 'en-US' | 'fr-FR', null until the member chooses (migration 0012). */
   language: string | null;
+  /** Set when the account was deleted (migration 0018): the row is a tombstone, see there. */
+  deleted_at: string | null;
   created_at: string;
   updated_at: string;
 }
