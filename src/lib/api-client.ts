@@ -107,6 +107,68 @@ export async function apiFetch<T>(path: string, init: ApiRequestInit = {}): Prom
   return parsed as ApiOk<T>;
 }
 
+/** A file the server streamed (not the JSON envelope), with the name it suggested. */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string | null;
+}
+
+/**
+ * GET of a file answer, read chunk by chunk as it streams: `onProgress` hears the bytes received so
+ * far after each chunk (the total is unknown while the server still writes it). Errors go through
+ * the same catalogue as apiFetch.
+ */
+export async function apiDownload(
+  path: string,
+  init: { signal?: AbortSignal; onProgress?: (bytes: number) => void } = {},
+): Promise<DownloadedFile> {
+  const headers: Record<string, string> = {
+    Accept: '*/*',
+    'Accept-Language': currentLocale(),
+    Authorization: `Bearer ${await bearerToken()}`,
+  };
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path), { method: 'GET', headers, signal: init.signal });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    reportUnreachable();
+    throw new NetworkError(`GET ${path} could not reach the server`, { cause });
+  }
+  reportAnswerStatus(response.status);
+  if (!response.ok) {
+    const answer = await readErrorAnswer(response);
+    applyErrorCatalogue(answer, { method: 'GET', path, sessionCall: true });
+    throw answer.error;
+  }
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? null;
+  const type = response.headers.get('Content-Type') ?? 'application/octet-stream';
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  const reader = response.body?.getReader();
+  try {
+    if (reader) {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        chunks.push(value);
+        received += value.byteLength;
+        init.onProgress?.(received);
+      }
+    } else {
+      const whole = new Uint8Array(await response.arrayBuffer());
+      chunks.push(whole);
+      init.onProgress?.(whole.byteLength);
+    }
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    reportUnreachable();
+    throw new NetworkError(`GET ${path} was cut off`, { cause });
+  }
+  return { blob: new Blob(chunks as BlobPart[], { type }), fileName };
+}
+
 type Init = Omit<ApiRequestInit, 'method' | 'body'>;
 const data = async <T>(promise: Promise<ApiOk<T>>): Promise<T> => (await promise).data;
 

@@ -4,6 +4,7 @@ import { EmailSection } from './components/email-section';
 import { LanguageSection } from './components/language-section';
 import { NotificationsSection } from './components/notifications-section';
 import { PasswordSection } from './components/password-section';
+import { YourDataSection } from './components/your-data-section';
 import './account.css';
 
 /**
@@ -19,7 +20,7 @@ export function AccountSettingsScreen() {
         <PasswordSection />
         <NotificationsSection />
         <LanguageSection />
-        {/* "Your data" (export my data, delete my account) comes here with the later issue that builds them. */}
+        <YourDataSection />
       </div>
     </Page>
   );
