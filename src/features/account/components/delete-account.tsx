@@ -1,9 +1,9 @@
+import { useNavigate } from '@tanstack/react-router';
 import { useId, useState, type FormEvent } from 'react';
 import { FormErrorAlert, useFieldMessage, type FieldErrors, type FormError } from '@/features/auth';
 import { clearThisDevice } from '@/features/sync';
 import { signOutLocally } from '@/lib/auth/sign-out';
 import { useT } from '@/lib/i18n';
-import { navigateTo } from '@/lib/navigation';
 import { useOnline } from '@/lib/online';
 import { toast } from '@/lib/toast';
 import { Alert, Button, Modal, PasswordField } from '@/ui';
@@ -51,6 +51,7 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
   const t = useT();
   const fieldMessage = useFieldMessage();
   const mutation = useDeleteAccount();
+  const navigate = useNavigate();
   const titleId = useId();
   const textId = useId();
   const [password, setPassword] = useState('');
@@ -75,12 +76,12 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
           } catch (error) {
             console.error('local data could not be cleared', error);
           }
-          navigateTo('/login', { replace: true });
           toast.show({
             kind: 'success',
             message: t('ACCOUNT.DELETED_NOTICE'),
             durationMs: DELETED_NOTICE_MS,
           });
+          await navigate({ to: '/login', replace: true });
         })();
       },
       onError: (error) => {
