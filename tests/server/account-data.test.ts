@@ -3,6 +3,7 @@
 // included; sessions and sockets end; friends' conversations stay readable with a deleted member).
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import yauzl from 'yauzl';
 import { ACCOUNT_EXPORTS_PER_HOUR } from '../../src/contract/account';
@@ -399,6 +400,39 @@ describe('DELETE /users/me', () => {
     // Eve's things are untouched.
     expect((await call('GET', `/posts/${w.evePost.id}`, w.eve)).statusCode).toBe(200);
     expect((await call('GET', '/auth/me', w.eve)).statusCode).toBe(200);
+  });
+
+  test('push subscriptions go too, when that table exists (its cascade never fires on a tombstone)', async () => {
+    const db = t.app.db.kysely;
+    // The shape issue 16's push slice gives the table; created here when that slice is not merged.
+    await db.schema
+      .createTable('push_subscriptions')
+      .ifNotExists()
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('user_id', 'text', (c) => c.notNull())
+      .addColumn('endpoint', 'text', (c) => c.notNull().unique())
+      .addColumn('p256dh', 'text', (c) => c.notNull())
+      .addColumn('auth', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .execute();
+    const [gone, kept] = [await person(t.app), await person(t.app)];
+    const row = (who: Person) => ({
+      id: crypto.randomUUID(),
+      user_id: who.id,
+      endpoint: `https://push.example/${who.id}`,
+      p256dh: 'k',
+      auth: 'a',
+      created_at: new Date().toISOString(),
+    });
+    const pushRows = db as unknown as Kysely<{ push_subscriptions: ReturnType<typeof row> }>;
+    await pushRows
+      .insertInto('push_subscriptions')
+      .values([row(gone), row(kept)])
+      .execute();
+    expect((await call('DELETE', '/users/me', gone, { password: STRONG_PASSWORD })).statusCode).toBe(200);
+    const left = await pushRows.selectFrom('push_subscriptions').select('user_id').execute();
+    expect(left.map((r) => r.user_id)).not.toContain(gone.id);
+    expect(left.map((r) => r.user_id)).toContain(kept.id);
   });
 
   test('the e-mail address is free for a new sign-up afterwards', async () => {

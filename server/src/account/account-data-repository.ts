@@ -2,7 +2,7 @@
 // export, and the deletion of an account down to its tombstone (migration 0018). Reads go page by
 // page in primary-key order (EXPORT_PAGE rows at a time), so a large account is never held in
 // memory. Portable SQL only: the server suite runs on SQLite and PostgreSQL.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { DELETED_MEMBER_USERNAME_PREFIX } from '../../../src/contract/constants';
 import type { Database } from '../db/schema';
 import '../chat/chat-tables';
@@ -11,6 +11,20 @@ import '../notifications/notifications-table';
 import '../people/people-db';
 import '../posts/posts-tables';
 import './account-tables';
+
+/**
+ * Tables other slices add (push subscriptions, calendar feed tokens): their rows of the member go
+ * too when the table exists, found by its member column. The tombstone keeps the users row, so an
+ * `on delete cascade` towards users never fires: every table of the member's must be named here
+ * or in deleteAccount.
+ */
+export const OPTIONAL_MEMBER_TABLES = [
+  'push_subscriptions',
+  'calendar_keys',
+  'calendar_feed_keys',
+  'calendar_tokens',
+];
+const MEMBER_COLUMNS = ['member_id', 'user_id', 'owner_id'];
 
 /** Rows read per query by the export. */
 export const EXPORT_PAGE = 500;
@@ -271,6 +285,14 @@ export function accountDataRepository(db: Kysely<Database>) {
         await trx.deleteFrom('password_reset_tokens').where('user_id', '=', memberId).execute();
         await trx.deleteFrom('external_identities').where('user_id', '=', memberId).execute();
         await trx.deleteFrom('idempotency_keys').where('member_id', '=', memberId).execute();
+        const tables = await trx.introspection.getTables();
+        for (const table of tables.filter((t) => OPTIONAL_MEMBER_TABLES.includes(t.name))) {
+          const column = table.columns.find((c) => MEMBER_COLUMNS.includes(c.name));
+          if (column)
+            await sql`delete from ${sql.table(table.name)} where ${sql.ref(column.name)} = ${memberId}`.execute(
+              trx,
+            );
+        }
         // Refresh tokens go with their sessions (cascade).
         await trx.deleteFrom('sessions').where('user_id', '=', memberId).execute();
 
