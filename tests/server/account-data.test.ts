@@ -6,8 +6,9 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import yauzl from 'yauzl';
-import { ACCOUNT_EXPORTS_PER_HOUR } from '../../src/contract/account';
+import { ACCOUNT_DELETE_FRESH_SIGN_IN_SECONDS, ACCOUNT_EXPORTS_PER_HOUR } from '../../src/contract/account';
 import { DELETED_MEMBER_USERNAME_PREFIX } from '../../src/contract/constants';
+import { EXPORT_PAGE } from '../../server/src/account/account-data-repository';
 import { login, STRONG_PASSWORD } from './auth-fixtures';
 import { say } from './chat-fixtures';
 import { API, listen, logBody, socketOf } from './garage-fixtures';
@@ -216,6 +217,7 @@ describe('GET /users/me/export', () => {
     const who = await person(t.app);
     const now = new Date().toISOString();
     // 1,203 cars: more than two pages of EXPORT_PAGE (500) rows, the last one partly filled.
+    expect(EXPORT_PAGE).toBe(500);
     const rows = Array.from({ length: 1203 }, (_, i) => ({
       id: `${who.id.slice(0, 8)}-0000-4000-8000-${String(i).padStart(12, '0')}`,
       owner_id: who.id,
@@ -237,6 +239,7 @@ describe('GET /users/me/export', () => {
   });
 
   test(`is limited to ${ACCOUNT_EXPORTS_PER_HOUR} an hour per member`, async () => {
+    expect(ACCOUNT_EXPORTS_PER_HOUR).toBe(3);
     const who = await person(t.app);
     for (let i = 0; i < ACCOUNT_EXPORTS_PER_HOUR; i++) await exportOf(who);
     const res = await call('GET', '/users/me/export', who);
