@@ -267,6 +267,7 @@ describe('DELETE /users/me', () => {
   });
 
   test('an account without a password needs a sign-in of at most 5 minutes ago (403 REAUTHENTICATION_REQUIRED)', async () => {
+    expect(ACCOUNT_DELETE_FRESH_SIGN_IN_SECONDS).toBe(5 * 60);
     const who = await person(t.app);
     await t.app.db.kysely
       .updateTable('users')
