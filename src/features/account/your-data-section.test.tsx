@@ -161,6 +161,25 @@ describe('delete my account', () => {
     expect(tokenStore.getAccessToken()).not.toBeNull();
   });
 
+  it('an account without a password, signed in too long ago, is told to sign in again', async () => {
+    startAccountTest({
+      [`DELETE ${API}/users/me`]: () =>
+        json(403, {
+          success: false,
+          error: {
+            code: 'REAUTHENTICATION_REQUIRED',
+            message: 'Sign in again, then delete your account within 5 minutes.',
+          },
+        }),
+    });
+    const dialog = await open();
+    fireEvent.click(dialog.getByRole('button', { name: 'Delete for good' }));
+    expect((await dialog.findByRole('alert')).textContent).toBe(
+      'For your safety, sign in again, then delete your account within 5 minutes.',
+    );
+    expect(tokenStore.getAccessToken()).not.toBeNull();
+  });
+
   it('on success clears the device like a logout and lands on the login page with a notice', async () => {
     const http = startAccountTest({ [`DELETE ${API}/users/me`]: () => ok({ deleted: true }) });
     const { router } = await renderApp('/account');
