@@ -136,3 +136,17 @@ describe('the reminders calendar feed', () => {
     ).toBe(401);
   });
 });
+
+describe('OpenAPI', () => {
+  test('documents the push subscriptions, the VAPID key and the calendar calls', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: `${API}/docs/json` })).json<{
+      paths: Record<string, Record<string, unknown>>;
+    }>();
+    const methods = (path: string) => Object.keys(doc.paths[`${API}${path}`] ?? {});
+    expect(methods('/push-subscriptions')).toEqual(expect.arrayContaining(['post', 'delete']));
+    expect(methods('/push-subscriptions/vapid-public-key')).toEqual(['get']);
+    expect(methods('/reminders/calendar.ics')).toEqual(['get']);
+    expect(methods('/reminders/calendar-key')).toEqual(['get']);
+    expect(methods('/reminders/calendar-key/renew')).toEqual(['post']);
+  });
+});
