@@ -43,7 +43,7 @@ export const fetchPushSender: PushSender = async (subscription, payload, options
   const res = await fetch(details.endpoint, {
     method: details.method,
     headers: details.headers as Record<string, string>,
-    body: details.body ?? undefined,
+    body: details.body ? new Uint8Array(details.body) : undefined,
     redirect: 'manual',
     signal: AbortSignal.timeout(options.timeout ?? 10_000),
   });
