@@ -70,7 +70,8 @@ export function CalendarSection() {
           </div>
         </div>
       ) : feed.isError ? (
-        <Alert kind="error">
+        // A warning, not an alert: the rest of the settings screen still works.
+        <Alert kind="warning">
           <AlertIcon />
           <span>{t('ACCOUNT.CALENDAR_LOAD_FAILED')}</span>
           <Button variant="secondary" size="small" onClick={() => void feed.refetch()}>
