@@ -1,6 +1,7 @@
 // Issue 17, a member's own data: GET /users/me/export (a streamed ZIP of everything they own, GDPR
 // art. 20) and DELETE /users/me (GDPR art. 17: everything only they own goes, files on disk
 // included; sessions and sockets end; friends' conversations stay readable with a deleted member).
+import crypto from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
@@ -406,37 +407,48 @@ describe('DELETE /users/me', () => {
     expect((await call('GET', '/auth/me', w.eve)).statusCode).toBe(200);
   });
 
-  test('push subscriptions go too, when that table exists (its cascade never fires on a tombstone)', async () => {
-    const db = t.app.db.kysely;
-    // The shape issue 16's push slice gives the table; created here when that slice is not merged.
-    await db.schema
-      .createTable('push_subscriptions')
-      .ifNotExists()
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('user_id', 'text', (c) => c.notNull())
-      .addColumn('endpoint', 'text', (c) => c.notNull().unique())
-      .addColumn('p256dh', 'text', (c) => c.notNull())
-      .addColumn('auth', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .execute();
+  test("push subscriptions and the calendar key go too (a tombstone's cascade never fires)", async () => {
     const [gone, kept] = [await person(t.app), await person(t.app)];
-    const row = (who: Person) => ({
-      id: crypto.randomUUID(),
-      user_id: who.id,
-      endpoint: `https://push.example/${who.id}`,
-      p256dh: 'k',
-      auth: 'a',
-      created_at: new Date().toISOString(),
+    const subscribe = async (who: Person) => {
+      const ecdh = crypto.createECDH('prime256v1');
+      ecdh.generateKeys();
+      const res = await call('POST', '/push-subscriptions', who, {
+        endpoint: `https://push.example/${who.id}`,
+        keys: {
+          p256dh: ecdh.getPublicKey().toString('base64url'),
+          auth: crypto.randomBytes(16).toString('base64url'),
+        },
+      });
+      expect(res.statusCode, res.body).toBeLessThan(300);
+    };
+    await subscribe(gone);
+    await subscribe(kept);
+    const feedOf = async (who: Person) => {
+      const res = await call('GET', '/reminders/calendar-key', who);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ data: { url: string } }>().data.url;
+    };
+    const goneFeed = await feedOf(gone);
+    await feedOf(kept);
+    const db = t.app.db.kysely as unknown as Kysely<{
+      push_subscriptions: { user_id: string };
+      calendar_keys: { member_id: string };
+    }>;
+    const owners = async () => ({
+      push: (await db.selectFrom('push_subscriptions').select('user_id').execute()).map((r) => r.user_id),
+      calendar: (await db.selectFrom('calendar_keys').select('member_id').execute()).map((r) => r.member_id),
     });
-    const pushRows = db as unknown as Kysely<{ push_subscriptions: ReturnType<typeof row> }>;
-    await pushRows
-      .insertInto('push_subscriptions')
-      .values([row(gone), row(kept)])
-      .execute();
+    expect((await owners()).push).toContain(gone.id);
+    expect((await owners()).calendar).toContain(gone.id);
+
     expect((await call('DELETE', '/users/me', gone, { password: STRONG_PASSWORD })).statusCode).toBe(200);
-    const left = await pushRows.selectFrom('push_subscriptions').select('user_id').execute();
-    expect(left.map((r) => r.user_id)).not.toContain(gone.id);
-    expect(left.map((r) => r.user_id)).toContain(kept.id);
+    const left = await owners();
+    expect(left.push).not.toContain(gone.id);
+    expect(left.calendar).not.toContain(gone.id);
+    expect(left.push).toContain(kept.id);
+    expect(left.calendar).toContain(kept.id);
+    // The deleted member's calendar address answers nothing any more.
+    expect((await t.app.inject({ url: goneFeed.slice(t.config.publicUrl.length) })).statusCode).toBe(404);
   });
 
   test('the e-mail address is free for a new sign-up afterwards', async () => {

@@ -12,20 +12,6 @@ import '../people/people-db';
 import '../posts/posts-tables';
 import './account-tables';
 
-/**
- * Tables other slices add (push subscriptions, calendar feed tokens): their rows of the member go
- * too when the table exists, found by its member column. The tombstone keeps the users row, so an
- * `on delete cascade` towards users never fires: every table of the member's must be named here
- * or in deleteAccount.
- */
-export const OPTIONAL_MEMBER_TABLES = [
-  'push_subscriptions',
-  'calendar_keys',
-  'calendar_feed_keys',
-  'calendar_tokens',
-];
-const MEMBER_COLUMNS = ['member_id', 'user_id', 'owner_id'];
-
 /** Rows read per query by the export. */
 export const EXPORT_PAGE = 500;
 
@@ -285,14 +271,10 @@ export function accountDataRepository(db: Kysely<Database>) {
         await trx.deleteFrom('password_reset_tokens').where('user_id', '=', memberId).execute();
         await trx.deleteFrom('external_identities').where('user_id', '=', memberId).execute();
         await trx.deleteFrom('idempotency_keys').where('member_id', '=', memberId).execute();
-        const tables = await trx.introspection.getTables();
-        for (const table of tables.filter((t) => OPTIONAL_MEMBER_TABLES.includes(t.name))) {
-          const column = table.columns.find((c) => MEMBER_COLUMNS.includes(c.name));
-          if (column)
-            await sql`delete from ${sql.table(table.name)} where ${sql.ref(column.name)} = ${memberId}`.execute(
-              trx,
-            );
-        }
+        // The push and calendar tables belong to other features (server/src/push, maintenance):
+        // a tombstone never cascades, so their rows go here by name.
+        await sql`delete from push_subscriptions where user_id = ${memberId}`.execute(trx);
+        await sql`delete from calendar_keys where member_id = ${memberId}`.execute(trx);
         // Refresh tokens go with their sessions (cascade).
         await trx.deleteFrom('sessions').where('user_id', '=', memberId).execute();
 
