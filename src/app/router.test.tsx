@@ -12,22 +12,29 @@ vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock'
 describe('router wiring', () => {
   beforeEach(() => {
     activateCatalog('en-US');
-    signedIn(); // the feed at /my-posts calls the API: without tokens that call would sign out
+    signedIn(); // the feed at /feed calls the API: without tokens that call would sign out
     setSignedIn(true);
     navigationHistory.reset();
   });
 
   it('lets lib code navigate and records every visited URL', async () => {
-    const { router } = await renderApp('/my-posts');
+    const { router } = await renderApp('/feed');
     const disconnect = connectRouter(router);
     navigateTo('/my-chat-groups');
-    await waitFor(() => expect(navigationHistory.entries()).toEqual(['/my-posts', '/my-chat-groups']));
+    await waitFor(() => expect(navigationHistory.entries()).toEqual(['/feed', '/my-chat-groups']));
     navigateTo('/message/m1?from=list', { replace: true });
     await waitFor(() => expect(router.state.location.pathname).toBe('/message/m1'));
     await waitFor(() =>
-      expect(navigationHistory.entries()).toEqual(['/my-posts', '/my-chat-groups', '/message/m1?from=list']),
+      expect(navigationHistory.entries()).toEqual(['/feed', '/my-chat-groups', '/message/m1?from=list']),
     );
     expect(navigationHistory.backTarget()).toBe('/my-chat-groups');
     disconnect();
+  });
+
+  it('sends the old home /my-posts to the feed at /feed, keeping its search and hash', async () => {
+    const { router } = await renderApp('/my-posts?from=old#top');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/feed'));
+    expect(router.state.location.searchStr).toBe('?from=old');
+    expect(router.state.location.hash).toBe('top');
   });
 });

@@ -4,7 +4,7 @@
 import { useCallback } from 'react';
 import { navigateTo } from './navigation';
 
-export const HOME_PATH = '/my-posts';
+export const HOME_PATH = '/feed';
 /** Enough for any back chain a member follows; keeps memory bounded in a long session. */
 export const HISTORY_LIMIT = 50;
 

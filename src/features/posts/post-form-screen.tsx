@@ -108,7 +108,7 @@ function PostForm({ post }: { post?: Post }) {
         await navigate({ to: '/post/$id', params: { id: post.id } });
       } else {
         await savePost(draft, { image });
-        await navigate({ to: '/my-posts' });
+        await navigate({ to: '/feed' });
       }
     } catch {
       setError(t('POSTS.SAVE_FAILED'));

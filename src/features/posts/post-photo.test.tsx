@@ -62,7 +62,7 @@ describe('a post image', () => {
       createdAt: '2026-03-01T10:00:00.000Z',
       updatedAt: '2026-03-01T10:00:00.000Z',
     } as unknown as MirrorRow);
-    await renderApp('/my-posts');
+    await renderApp('/feed');
     const card = await screen.findByRole('article', { name: 'Post by Bob Brown' });
     fireEvent.click(within(card).getByRole('button', { name: 'Open Photo of the post full screen' }));
     const dialog = await screen.findByRole('dialog', { name: 'Post by Bob Brown' });
@@ -94,7 +94,7 @@ describe("a post's car", () => {
       createdAt: '2026-03-01T10:00:00.000Z',
       updatedAt: '2026-03-01T10:00:00.000Z',
     } as unknown as MirrorRow);
-    await renderApp('/my-posts');
+    await renderApp('/feed');
     const card = await screen.findByRole('article', { name: 'Post by Bob Brown' });
     const link = await within(card).findByRole('link', { name: 'About: Bleue' });
     expect(link.getAttribute('href')).toBe(`/car/${CAR_ID}`);

@@ -47,14 +47,14 @@ export function PostScreen({ postId }: { postId: string }) {
           <EmptyState
             title={t('POSTS.NOT_FOUND')}
             action={
-              <Link to="/my-posts" className="ui-button ui-button--secondary">
+              <Link to="/feed" className="ui-button ui-button--secondary">
                 {t('COMMON.GO_HOME')}
               </Link>
             }
           />
         ) : (
           <>
-            <PostCard post={post} linkToPost={false} onDeleted={() => void navigate({ to: '/my-posts' })} />
+            <PostCard post={post} linkToPost={false} onDeleted={() => void navigate({ to: '/feed' })} />
             <CommentsSection postId={post.id} postAuthorId={post.author.id} />
           </>
         )}
