@@ -1,4 +1,4 @@
-import { waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSignedIn } from '@/testing/session-mock';
 import { navigateTo } from '@/lib/navigation';
@@ -36,5 +36,21 @@ describe('router wiring', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/feed'));
     expect(router.state.location.searchStr).toBe('?from=old');
     expect(router.state.location.hash).toBe('top');
+  });
+
+  it("a screen's Back control follows the back rule: the earlier top-level screen, else home", async () => {
+    const { router } = await renderApp('/my-cars');
+    const disconnect = connectRouter(router);
+    navigateTo('/post/p1');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/post/p1'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my-cars'));
+    // A deep link has nothing earlier: Back goes home, inside the app.
+    navigationHistory.reset();
+    navigateTo('/people/u2');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/people/u2'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/feed'));
+    disconnect();
   });
 });

@@ -55,4 +55,17 @@ describe('navigation history back rule (spec §2)', () => {
     navigationHistory.record('/my-cars'); // the router records the page it lands on
     expect(navigationHistory.takeBack()).toBe('/friends');
   });
+
+  it('goes to the given fallback instead of home when there is nowhere to go back to', () => {
+    expect(navigationHistory.backTarget({ previous: true, fallback: '/post/7' })).toBe('/post/7');
+    visit('/edit-post/7');
+    expect(navigationHistory.takeBack({ previous: true, fallback: '/post/7' })).toBe('/post/7');
+    expect(navigationHistory.backTarget({ fallback: '/my-cars' })).toBe('/my-cars');
+  });
+
+  it('prefers the history to the fallback when there is one', () => {
+    visit('/feed', '/post/7', '/edit-post/7');
+    expect(navigationHistory.backTarget({ previous: true, fallback: '/my-cars' })).toBe('/post/7');
+    expect(navigationHistory.backTarget({ fallback: '/my-cars' })).toBe('/feed');
+  });
 });
