@@ -14,7 +14,6 @@ export function BackButton(opts: BackOptions) {
   return (
     <Button
       variant="ghost"
-      size="small"
       className="ui-button--icon ui-page__back"
       aria-label={label}
       title={label}
