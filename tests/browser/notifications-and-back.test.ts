@@ -41,6 +41,23 @@ async function openNotification(page: Page, text: string): Promise<void> {
     .click();
 }
 
+/** On the feed, follows the post card's link to its page (the card may still be replaced as the feed refreshes). */
+async function openPostFromFeed(page: Page, postId: string): Promise<void> {
+  await screenHeading(page, 'POSTS.MY_POSTS_TITLE').waitFor({ timeout: STEP_TIMEOUT_MS });
+  const link = page.getByRole('article').locator(`a[href="/post/${postId}"]`).first();
+  await expect
+    .poll(
+      async () => {
+        if (new URL(page.url()).pathname === '/feed')
+          await link.click({ timeout: 5_000 }).catch(() => undefined);
+        return new URL(page.url()).pathname;
+      },
+      { timeout: STEP_TIMEOUT_MS, interval: 1_000 },
+    )
+    .toBe(`/post/${postId}`);
+  await screenHeading(page, 'POSTS.POST_TITLE').waitFor({ timeout: STEP_TIMEOUT_MS });
+}
+
 const back = (page: Page, locale: 'en-US' | 'fr-FR' = 'en-US') =>
   page.getByRole('button', { name: exactly(t('COMMON.BACK', locale)) });
 
@@ -132,14 +149,12 @@ test('each notification opens its item, the bell goes down, and Back and Cancel 
   await screenHeading(page, 'POSTS.MY_POSTS_TITLE').waitFor({ timeout: STEP_TIMEOUT_MS });
 
   // In the app: feed → post → Back → the feed.
-  await page.locator(`a[href="/post/${postId}"]`).first().click();
-  await expectPath(page, `/post/${postId}`, STEP_TIMEOUT_MS);
+  await openPostFromFeed(page, postId);
   await back(page).click();
   await expectPath(page, '/feed', STEP_TIMEOUT_MS);
 
   // The edit form's Cancel goes back to the post, inside the app (not the browser's history).
-  await page.locator(`a[href="/post/${postId}"]`).first().click();
-  await expectPath(page, `/post/${postId}`, STEP_TIMEOUT_MS);
+  await openPostFromFeed(page, postId);
   await page.getByRole('link', { name: exactly(t('POSTS.EDIT')) }).click();
   await expectPath(page, `/edit-post/${postId}`, STEP_TIMEOUT_MS);
   await page.getByRole('button', { name: exactly(t('POSTS.CANCEL')) }).click();
@@ -158,5 +173,11 @@ test('each notification opens its item, the bell goes down, and Back and Cancel 
   expect(await fr.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   const box = await back(fr, 'fr-FR').boundingBox();
   expect(box && box.x >= 0 && box.x + box.width <= 360).toBe(true);
-  await fr.screenshot({ path: process.env.H15_SCREENSHOT ?? '/tmp/paddock-back-fr-360.png' });
+  await fr.screenshot({ path: '/tmp/paddock-back-fr-360.png' });
+  // A chat room's header holds the back arrow, the group's name and its settings button.
+  await fr.goto(`${e2e.baseUrl}/chat/${group.chatRoomId as string}`);
+  await fr.getByRole('heading', { level: 1, name: 'Track crew' }).waitFor({ timeout: STEP_TIMEOUT_MS });
+  await back(fr, 'fr-FR').waitFor({ state: 'visible' });
+  expect(await fr.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await fr.screenshot({ path: '/tmp/paddock-back-chat-fr-360.png' });
 });
