@@ -22,6 +22,7 @@ import { Route as AuthenticatedCreateCarRouteImport } from './routes/_authentica
 import { Route as AuthenticatedCreateChatGroupRouteImport } from './routes/_authenticated/create-chat-group'
 import { Route as AuthenticatedCreatePostRouteImport } from './routes/_authenticated/create-post'
 import { Route as AuthenticatedEditProfileRouteImport } from './routes/_authenticated/edit-profile'
+import { Route as AuthenticatedFeedRouteImport } from './routes/_authenticated/feed'
 import { Route as AuthenticatedFilesRouteImport } from './routes/_authenticated/files'
 import { Route as AuthenticatedFriendsRouteImport } from './routes/_authenticated/friends'
 import { Route as AuthenticatedMessagesRouteImport } from './routes/_authenticated/messages'
@@ -112,6 +113,11 @@ const AuthenticatedEditProfileRoute =
     path: '/edit-profile',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedFeedRoute = AuthenticatedFeedRouteImport.update({
+  id: '/feed',
+  path: '/feed',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
 const AuthenticatedFilesRoute = AuthenticatedFilesRouteImport.update({
   id: '/files',
   path: '/files',
@@ -243,6 +249,7 @@ export interface FileRoutesByFullPath {
   '/create-chat-group': typeof AuthenticatedCreateChatGroupRoute
   '/create-post': typeof AuthenticatedCreatePostRoute
   '/edit-profile': typeof AuthenticatedEditProfileRoute
+  '/feed': typeof AuthenticatedFeedRoute
   '/files': typeof AuthenticatedFilesRoute
   '/friends': typeof AuthenticatedFriendsRoute
   '/messages': typeof AuthenticatedMessagesRoute
@@ -279,6 +286,7 @@ export interface FileRoutesByTo {
   '/create-chat-group': typeof AuthenticatedCreateChatGroupRoute
   '/create-post': typeof AuthenticatedCreatePostRoute
   '/edit-profile': typeof AuthenticatedEditProfileRoute
+  '/feed': typeof AuthenticatedFeedRoute
   '/files': typeof AuthenticatedFilesRoute
   '/friends': typeof AuthenticatedFriendsRoute
   '/messages': typeof AuthenticatedMessagesRoute
@@ -317,6 +325,7 @@ export interface FileRoutesById {
   '/_authenticated/create-chat-group': typeof AuthenticatedCreateChatGroupRoute
   '/_authenticated/create-post': typeof AuthenticatedCreatePostRoute
   '/_authenticated/edit-profile': typeof AuthenticatedEditProfileRoute
+  '/_authenticated/feed': typeof AuthenticatedFeedRoute
   '/_authenticated/files': typeof AuthenticatedFilesRoute
   '/_authenticated/friends': typeof AuthenticatedFriendsRoute
   '/_authenticated/messages': typeof AuthenticatedMessagesRoute
@@ -355,6 +364,7 @@ export interface FileRouteTypes {
     | '/create-chat-group'
     | '/create-post'
     | '/edit-profile'
+    | '/feed'
     | '/files'
     | '/friends'
     | '/messages'
@@ -391,6 +401,7 @@ export interface FileRouteTypes {
     | '/create-chat-group'
     | '/create-post'
     | '/edit-profile'
+    | '/feed'
     | '/files'
     | '/friends'
     | '/messages'
@@ -428,6 +439,7 @@ export interface FileRouteTypes {
     | '/_authenticated/create-chat-group'
     | '/_authenticated/create-post'
     | '/_authenticated/edit-profile'
+    | '/_authenticated/feed'
     | '/_authenticated/files'
     | '/_authenticated/friends'
     | '/_authenticated/messages'
@@ -555,6 +567,13 @@ declare module '@tanstack/react-router' {
       path: '/edit-profile'
       fullPath: '/edit-profile'
       preLoaderRoute: typeof AuthenticatedEditProfileRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/feed': {
+      id: '/_authenticated/feed'
+      path: '/feed'
+      fullPath: '/feed'
+      preLoaderRoute: typeof AuthenticatedFeedRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/files': {
@@ -721,6 +740,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedCreateChatGroupRoute: typeof AuthenticatedCreateChatGroupRoute
   AuthenticatedCreatePostRoute: typeof AuthenticatedCreatePostRoute
   AuthenticatedEditProfileRoute: typeof AuthenticatedEditProfileRoute
+  AuthenticatedFeedRoute: typeof AuthenticatedFeedRoute
   AuthenticatedFilesRoute: typeof AuthenticatedFilesRoute
   AuthenticatedFriendsRoute: typeof AuthenticatedFriendsRoute
   AuthenticatedMessagesRoute: typeof AuthenticatedMessagesRoute
@@ -750,6 +770,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedCreateChatGroupRoute: AuthenticatedCreateChatGroupRoute,
   AuthenticatedCreatePostRoute: AuthenticatedCreatePostRoute,
   AuthenticatedEditProfileRoute: AuthenticatedEditProfileRoute,
+  AuthenticatedFeedRoute: AuthenticatedFeedRoute,
   AuthenticatedFilesRoute: AuthenticatedFilesRoute,
   AuthenticatedFriendsRoute: AuthenticatedFriendsRoute,
   AuthenticatedMessagesRoute: AuthenticatedMessagesRoute,

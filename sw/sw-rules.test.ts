@@ -19,7 +19,7 @@ describe('service worker rules', () => {
     expect(isDeniedNavigation('/api/v1.0/docs')).toBe(true);
     expect(isDeniedNavigation('/api')).toBe(true);
     expect(isDeniedNavigation('/socket.io/')).toBe(true);
-    expect(isDeniedNavigation('/my-posts')).toBe(false);
+    expect(isDeniedNavigation('/feed')).toBe(false);
     expect(isDeniedNavigation('/apiary')).toBe(false);
   });
 
@@ -29,7 +29,7 @@ describe('service worker rules', () => {
     expect(isPrerenderedLoginNavigation('/login/')).toBe(true);
     expect(isPrerenderedLoginNavigation('/login-help')).toBe(false);
     expect(isPrerenderedLoginNavigation('/signup')).toBe(false);
-    expect(isPrerenderedLoginNavigation('/my-posts')).toBe(false);
+    expect(isPrerenderedLoginNavigation('/feed')).toBe(false);
   });
 
   it('caches only same-origin media images, never API JSON', () => {

@@ -17,7 +17,6 @@ export const SCREEN_TITLES: Record<string, string> = {
   '/reset-password': 'TITLES.RESET_PASSWORD',
   '/auth/callback': 'TITLES.SIGNING_IN',
   '/legal/$type': 'TITLES.LEGAL',
-  '/_authenticated/my-posts': 'TITLES.FEED',
   '/_authenticated/feed': 'TITLES.FEED',
   '/_authenticated/create-post': 'TITLES.NEW_POST',
   '/_authenticated/edit-post/$id': 'TITLES.EDIT_POST',

@@ -81,7 +81,7 @@ export function buildRows(r) {
   );
   const js = r.browser?.firstRenderJs;
   add(
-    'First-render JavaScript of /my-posts (gzip)',
+    'First-render JavaScript of /feed (gzip)',
     js,
     js
       ? `${kb(js.totalGzip)} in ${js.files.length} files${js.quillFiles.length ? ' — Quill loaded!' : ', no Quill'}`
@@ -116,7 +116,7 @@ export function buildRows(r) {
   );
   const post = r.signedIn?.firstPostJs;
   add(
-    'JavaScript until the first post card paints, cold load of /my-posts signed in (gzip)',
+    'JavaScript until the first post card paints, cold load of /feed signed in (gzip)',
     post,
     post
       ? `${kb(post.totalGzip)} in ${post.files.length} files (module graph: first render ${kb(post.graphFirstRenderGzip)}, ` +
@@ -125,7 +125,7 @@ export function buildRows(r) {
     '≤ 185 KB',
     post?.totalGzip <= 185 * 1024,
   );
-  for (const route of ['/my-posts', '/my-cars']) {
+  for (const route of ['/feed', '/my-cars']) {
     const audit = r.signedIn?.lighthouse?.routes[route];
     add(
       `Lighthouse 12 mobile performance, ${route} signed in with data`,
@@ -223,7 +223,7 @@ export function markdown(rows, r, when) {
   ];
   if (js) {
     lines.push(
-      '## First-render JavaScript of /my-posts, per file',
+      '## First-render JavaScript of /feed, per file',
       '',
       '| File | gzip | raw |',
       '| --- | --- | --- |',

@@ -71,7 +71,7 @@ try {
   await app.dispose();
 }
 // Signed in with data, on a server of its own: the JavaScript until the first post card paints,
-// and Lighthouse on /my-posts and /my-cars (issue 14).
+// and Lighthouse on /feed and /my-cars (issue 14).
 await part('signedIn', () => benchSignedIn(log));
 // The garage's client budgets, on a server of its own (a 10,000-log car seeded into its database).
 await part('garage', () => benchGarage(log));

@@ -137,7 +137,7 @@ describe('where a notification opens, by type', () => {
       params: { id: 'p1' },
       hash: 'comment-k1',
     });
-    expect(describeAs('post', {}).target).toEqual({ to: '/my-posts' });
+    expect(describeAs('post', {}).target).toEqual({ to: '/feed' });
   });
 
   it('a message opens the message', () => {

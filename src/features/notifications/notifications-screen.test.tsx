@@ -98,7 +98,7 @@ describe('the bell', () => {
       notification('message', { relatedMessageId: 'm2', relatedFriendId: MAX.id }),
       notification('post', {}, { isRead: true }),
     );
-    await renderApp('/my-posts');
+    await renderApp('/feed');
     await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications, 3 unread'));
     expect(screen.getByTestId('notification-badge').textContent).toBe('3');
     expect(bell().getAttribute('href')).toBe('/notifications');
@@ -107,7 +107,7 @@ describe('the bell', () => {
 
   it('no unread: plain "Notifications", no badge', async () => {
     server.add(notification('post', {}, { isRead: true }));
-    await renderApp('/my-posts');
+    await renderApp('/feed');
     await waitFor(() => expect(server.to('GET', '/notifications/unread/count')).toHaveLength(1));
     expect(bell().getAttribute('aria-label')).toBe('Notifications');
     expect(screen.queryByTestId('notification-badge')).toBeNull();
@@ -160,7 +160,7 @@ describe('the bell', () => {
 
   it('counts a live notification once on a screen without the list, though the bell and the title both watch it', async () => {
     server.add(notification('message', { relatedMessageId: 'm1', relatedFriendId: MAX.id }));
-    await renderApp('/my-posts');
+    await renderApp('/feed');
     await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications, 1 unread'));
     await act(async () => realtime.connect());
     const socket = sockets.at(-1)!;

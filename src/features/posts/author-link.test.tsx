@@ -43,7 +43,7 @@ describe('author links', () => {
   it("a friend's name on a post card opens their profile; my own name opens mine", async () => {
     server.addPost({ content: '<p>From Bob</p>' });
     server.addPost({ author: me, content: '<p>From me</p>' });
-    await renderApp('/my-posts');
+    await renderApp('/feed');
     const bobs = await screen.findByRole('article', { name: 'Post by Bob Brown' });
     expect(within(bobs).getByRole('link', { name: 'Bob Brown' }).getAttribute('href')).toBe(
       `/people/${FAKE_FRIEND.id}`,

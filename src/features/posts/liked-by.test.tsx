@@ -87,7 +87,7 @@ describe('the "Liked by" line', () => {
   it('on a post: me, the author and the likers already listed are named; it opens the list of likers', async () => {
     const post = server.addPost({ content: '<p>From Bob</p>' });
     server.setLikers(post.id, [me, FAKE_FRIEND, stranger(1), stranger(2), stranger(3), stranger(4)]);
-    await renderApp('/my-posts');
+    await renderApp('/feed');
     const card = await screen.findByRole('article', { name: 'Post by Bob Brown' });
     const line = await within(card).findByRole('button', { name: 'Liked by you, Bob Brown and 4 others' });
     expect(line.getAttribute('aria-haspopup')).toBe('dialog');
@@ -113,7 +113,7 @@ describe('the "Liked by" line', () => {
 
   it('nobody likes it: no line', async () => {
     server.addPost({ content: '<p>Quiet</p>' });
-    await renderApp('/my-posts');
+    await renderApp('/feed');
     const card = await screen.findByRole('article', { name: 'Post by Bob Brown' });
     expect(within(card).queryByRole('button', { name: /Liked by/ })).toBeNull();
   });
@@ -126,7 +126,7 @@ describe('the list of likers', () => {
       post.id,
       Array.from({ length: 25 }, (_, i) => stranger(i + 1)),
     );
-    await renderApp('/my-posts');
+    await renderApp('/feed');
     fireEvent.click(await screen.findByRole('button', { name: 'Liked by 25 people' }));
     const dialog = await screen.findByRole('dialog', { name: 'Liked by 25 people' });
     await waitFor(() => expect(within(dialog).getAllByRole('link')).toHaveLength(20));
@@ -139,7 +139,7 @@ describe('the list of likers', () => {
   it('loading shows skeleton rows; a failure says so and retries', async () => {
     const post = server.addPost({ content: '<p>Liked</p>' });
     server.setLikers(post.id, [FAKE_FRIEND]);
-    await renderApp('/my-posts');
+    await renderApp('/feed');
     const line = await screen.findByRole('button', { name: 'Liked by Bob Brown' });
     server.failReads(500);
     fireEvent.click(line);
@@ -154,7 +154,7 @@ describe('the list of likers', () => {
   it('offline: says the list needs a connection', async () => {
     const post = server.addPost({ content: '<p>Liked</p>' });
     server.setLikers(post.id, [FAKE_FRIEND]);
-    await renderApp('/my-posts');
+    await renderApp('/feed');
     const line = await screen.findByRole('button', { name: 'Liked by Bob Brown' });
     server.setOffline(true);
     fireEvent.click(line);

@@ -81,7 +81,7 @@ describe('my-posts: the feed', () => {
       createdAt: '2026-03-01T10:00:00.000Z',
       updatedAt: '2026-03-01T10:00:00.000Z',
     } as unknown as MirrorRow);
-    await renderApp('/my-posts');
+    await renderApp('/feed');
     expect(await screen.findByRole('heading', { level: 1, name: 'Feed' })).toBeTruthy();
     const card = await screen.findByRole('article', { name: 'Post by Bob Brown' });
     expect(card.querySelector('.rich-text')?.innerHTML).toBe('<p>Saved <strong>here</strong></p>');
@@ -98,7 +98,7 @@ describe('my-posts: the feed', () => {
 
   it('fills from the server, newest first, and asks for the next page by cursor', async () => {
     for (let i = 0; i < 25; i += 1) server.addPost({ content: `<p>post ${i}</p>` });
-    await renderApp('/my-posts');
+    await renderApp('/feed');
     await waitFor(() => expect(cards()).toHaveLength(20));
     expect(cards()[0]?.textContent).toContain('post 24');
     const oldestShown = [...server.posts.values()].find((p) => p.content === '<p>post 5</p>');
@@ -110,7 +110,7 @@ describe('my-posts: the feed', () => {
   });
 
   it('an empty feed points to friend suggestions', async () => {
-    await renderApp('/my-posts');
+    await renderApp('/feed');
     expect(await screen.findByRole('heading', { name: 'Your feed is empty' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Find friends' }).getAttribute('href')).toBe(
       '/friends?tab=suggestions',
@@ -119,7 +119,7 @@ describe('my-posts: the feed', () => {
 
   it('likes at once, queues one toggle and sends it once', async () => {
     const post = server.addPost({ likes: ['someone'], likesCount: 1 });
-    await renderApp('/my-posts');
+    await renderApp('/feed');
     const card = await screen.findByRole('article', { name: 'Post by Bob Brown' });
     server.setOffline(true);
     fireEvent.click(within(card).getByRole('button', { name: /^Like(?!d)/ }));
@@ -146,7 +146,7 @@ describe('my posts: delete', () => {
   it("deletes my post after a confirmation (friends' posts have no Delete), sent once", async () => {
     const mine = server.addPost({ author: me, content: '<p>Mine</p>' });
     server.addPost({ content: '<p>Theirs</p>' });
-    await renderApp('/my-posts');
+    await renderApp('/feed');
     await waitFor(() => expect(cards()).toHaveLength(2));
     expect(screen.getAllByRole('button', { name: 'Delete' })).toHaveLength(1);
     const card = screen.getByRole('article', { name: 'Post by Jane Doe' });
@@ -165,7 +165,7 @@ describe('my posts: delete', () => {
 describe('edit-post', () => {
   it('changes my post on the device at once and sends one PUT', async () => {
     const mine = server.addPost({ author: me, content: '<p>Before</p>' });
-    const { router } = await renderApp('/my-posts');
+    const { router } = await renderApp('/feed');
     const card = await screen.findByRole('article', { name: 'Post by Jane Doe' });
     fireEvent.click(within(card).getByRole('link', { name: 'Edit' }));
     const root = await screen.findByRole('textbox', { name: 'Your post' }, { timeout: 10_000 });
@@ -280,7 +280,7 @@ describe('create-post', () => {
     expect(await screen.findByText('Write something or add a photo.')).toBeTruthy();
     act(() => void quill.insertText(0, 'Track day tomorrow', 'user'));
     fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/my-posts'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/feed'));
     const card = await screen.findByRole('article', { name: 'Post by Jane Doe' });
     expect(within(card).getByText('Waiting to be sent')).toBeTruthy();
     expect(within(card).getByText('Track day tomorrow')).toBeTruthy();

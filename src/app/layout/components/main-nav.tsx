@@ -6,13 +6,13 @@ import { useT } from '@/lib/i18n';
 import { CarIcon, ChatIcon, FeedIcon, MailIcon, UserIcon, UsersIcon } from '@/ui';
 
 type Item = {
-  to: '/my-posts' | '/my-cars' | '/my-chat-groups' | '/messages' | '/friends' | '/profile';
+  to: '/feed' | '/my-cars' | '/my-chat-groups' | '/messages' | '/friends' | '/profile';
   labelKey: string;
   Icon: ComponentType;
 };
 
 const ITEMS: Item[] = [
-  { to: '/my-posts', labelKey: 'NAV.FEED', Icon: FeedIcon },
+  { to: '/feed', labelKey: 'NAV.FEED', Icon: FeedIcon },
   { to: '/my-cars', labelKey: 'NAV.GARAGE', Icon: CarIcon },
   { to: '/my-chat-groups', labelKey: 'NAV.CHAT', Icon: ChatIcon },
   { to: '/messages', labelKey: 'NAV.MESSAGES', Icon: MailIcon },

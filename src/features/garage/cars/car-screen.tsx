@@ -5,7 +5,7 @@ import { settingLabel } from '@/features/garage/car-logs/format';
 import { DEFAULT_MILEAGE_UNIT, useCar, useSelectedCar } from '@/features/garage/data';
 import { ApiError, isNetworkError } from '@/lib/api-client';
 import { formatNumber, useT } from '@/lib/i18n';
-import { Alert, Card, CarIcon, CloudOffIcon, EmptyState, Page, SkeletonRows } from '@/ui';
+import { Alert, BackButton, Card, CarIcon, CloudOffIcon, EmptyState, Page, SkeletonRows } from '@/ui';
 import { useRemoteCar } from '../api/get-car';
 import { carSubtitle, carTitle } from './car-selection';
 import { CarPhoto } from './components/car-photo';
@@ -32,7 +32,7 @@ export function CarScreen({ id }: { id: string }) {
   const car = local ?? remote.data;
   const error: unknown = remote.error;
   return (
-    <Page title={car ? carTitle(car) : t('CARS.CAR_TITLE')}>
+    <Page back={<BackButton />} title={car ? carTitle(car) : t('CARS.CAR_TITLE')}>
       <Card>
         {car ? (
           <CarSummary car={car} mine={Boolean(local)} />
