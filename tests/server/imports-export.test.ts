@@ -45,7 +45,9 @@ describe('Paddock CSV', () => {
     const res = await exportOf(ann, car.id, '?format=paddock&kind=all');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="Alpine-A110-paddock-all\.csv"$/);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="Alpine-A110-paddock-all\.csv"$/,
+    );
     const csv = res.body;
     expect(csv.split('\r\n')[0]).toBe(
       'Date,Type,Title,Odometer (mi),Cost,Currency,Fuel quantity,Fuel unit,Full tank,Missed previous,Price per unit,Location,Tags,Notes (HTML)',
@@ -62,7 +64,8 @@ describe('Paddock CSV', () => {
     const [before, after] = [await logsOf(t.app, ann, car.id), await logsOf(t.app, ann, copy.id)];
     expect(sorted(after)).toEqual(sorted(before));
     const odometer = async (id: string) =>
-      (await t.app.inject({ method: 'GET', url: `${API}/cars/${id}/odometer`, headers: ann.headers })).json().data;
+      (await t.app.inject({ method: 'GET', url: `${API}/cars/${id}/odometer`, headers: ann.headers })).json()
+        .data;
     const [o1, o2] = [await odometer(car.id), await odometer(copy.id)];
     expect(o2.current).toBe(o1.current);
     expect(o2.readings.map((r: { date: string; mileage: number }) => [r.date, r.mileage])).toEqual(
@@ -77,7 +80,8 @@ describe('Paddock CSV', () => {
     const car = await createCar(t.app, ann, { mileage: null, mileageUnit: 'mi' });
     await imported(t.app, ann, car.id, fixture('lubelogger-fuel.csv'));
     await imported(t.app, ann, car.id, fixture('lubelogger-service.csv'));
-    const rows = async (kind: string) => parseCsv((await exportOf(ann, car.id, `?kind=${kind}`)).body).length - 1;
+    const rows = async (kind: string) =>
+      parseCsv((await exportOf(ann, car.id, `?kind=${kind}`)).body).length - 1;
     expect([await rows('fuel'), await rows('service'), await rows('all')]).toEqual([5, 2, 7]);
   });
 });
@@ -96,7 +100,10 @@ describe('LubeLogger CSV', () => {
     expect(service.body.split('\r\n')[0]).toBe('Date,Description,Cost,Notes,Odometer,Tags');
 
     const copy = await createCar(t.app, ann, { mileage: null, mileageUnit: 'mi' });
-    expect(await imported(t.app, ann, copy.id, Buffer.from(fuel.body))).toMatchObject({ format: 'lubelogger-fuel', created: 5 });
+    expect(await imported(t.app, ann, copy.id, Buffer.from(fuel.body))).toMatchObject({
+      format: 'lubelogger-fuel',
+      created: 5,
+    });
     expect(await imported(t.app, ann, copy.id, Buffer.from(service.body))).toMatchObject({
       format: 'lubelogger-service',
       created: 2,

@@ -21,19 +21,43 @@ afterAll(async () => t?.close());
 
 const newCar = (mileageUnit = 'km') => createCar(t.app, ann, { mileage: null, mileageUnit });
 const byDate = <T extends { startDate: string; mileage: number | null }>(logs: T[]) =>
-  [...logs].sort((a, b) => (a.startDate < b.startDate ? -1 : a.startDate > b.startDate ? 1 : (a.mileage ?? 0) - (b.mileage ?? 0)));
+  [...logs].sort((a, b) =>
+    a.startDate < b.startDate ? -1 : a.startDate > b.startDate ? 1 : (a.mileage ?? 0) - (b.mileage ?? 0),
+  );
 
 describe('each format, detected from its content', () => {
   test('LubeLogger fuel: a BOM, M/D/YYYY dates, US gallons, a partial and a missed fill', async () => {
     const car = await newCar('mi');
     const result = await imported(t.app, ann, car.id, fixture('lubelogger-fuel.csv'));
     expect(result).toMatchObject({ format: 'lubelogger-fuel', rows: 5, created: 5, skipped: 0, errors: [] });
-    expect(result.units).toMatchObject({ distance: 'mi', volume: 'gal_us', dateFormat: 'MM/DD/YYYY', decimalSeparator: '.' });
+    expect(result.units).toMatchObject({
+      distance: 'mi',
+      volume: 'gal_us',
+      dateFormat: 'MM/DD/YYYY',
+      decimalSeparator: '.',
+    });
     const logs = byDate(await logsOf(t.app, ann, car.id));
-    expect(logs.map((l) => l.startDate)).toEqual(['2024-01-05', '2024-01-20', '2024-02-03', '2024-02-14', '2024-03-01']);
-    expect(logs[0]).toMatchObject({ type: 'fuel', mileage: 10_000, cost: 35, currencyCode: 'EUR', tags: ['road', 'trip'] });
+    expect(logs.map((l) => l.startDate)).toEqual([
+      '2024-01-05',
+      '2024-01-20',
+      '2024-02-03',
+      '2024-02-14',
+      '2024-03-01',
+    ]);
+    expect(logs[0]).toMatchObject({
+      type: 'fuel',
+      mileage: 10_000,
+      cost: 35,
+      currencyCode: 'EUR',
+      tags: ['road', 'trip'],
+    });
     expect(logs[0]!.content).toBe('<p>First fill</p><p>Station: Shell</p>');
-    expect(logs[2]!.fuel).toMatchObject({ quantity: 4, unit: 'gal_us', fullTank: false, missedPrevious: false });
+    expect(logs[2]!.fuel).toMatchObject({
+      quantity: 4,
+      unit: 'gal_us',
+      fullTank: false,
+      missedPrevious: false,
+    });
     expect(logs[4]!.fuel).toMatchObject({ fullTank: true, missedPrevious: true });
     // 10,000 → 10,300: 300 mi on 10 gal; 10,300 → 10,700: 400 mi on 4 + 6 gal; the last segment
     // follows a missed fill-up. Σ 700 mi ÷ Σ 20 gal = 35 mpg (US).
@@ -52,8 +76,15 @@ describe('each format, detected from its content', () => {
     const tax = await imported(t.app, ann, car.id, fixture('lubelogger-tax.csv'));
     expect(tax).toMatchObject({ format: 'lubelogger-tax', created: 1 });
     const logs = await logsOf(t.app, ann, car.id);
-    expect(logs.find((l) => l.title === 'Brake pads, front')).toMatchObject({ type: 'repair', cost: 1234.5, mileage: 10_900 });
-    expect(logs.find((l) => l.title === 'Oil change')).toMatchObject({ tags: ['oil', 'filter'], content: '<p>5W-30</p>' });
+    expect(logs.find((l) => l.title === 'Brake pads, front')).toMatchObject({
+      type: 'repair',
+      cost: 1234.5,
+      mileage: 10_900,
+    });
+    expect(logs.find((l) => l.title === 'Oil change')).toMatchObject({
+      tags: ['oil', 'filter'],
+      content: '<p>5W-30</p>',
+    });
     expect(logs.find((l) => l.title === 'Road tax')).toMatchObject({ type: 'tax', cost: 150, mileage: null });
   });
 
@@ -91,7 +122,11 @@ describe('each format, detected from its content', () => {
     const logs = byDate(await logsOf(t.app, ann, car.id));
     expect(logs[0]).toMatchObject({ mileage: 12_000, cost: 52, location: 'High Street', title: 'BP' });
     expect(logs[0]!.fuel).toMatchObject({ quantity: 8, unit: 'gal_uk', pricePerUnit: 6.5 });
-    expect(logs.find((l) => l.type === 'maintenance')).toMatchObject({ title: 'Annual service', cost: 1250, mileage: 12_400 });
+    expect(logs.find((l) => l.type === 'maintenance')).toMatchObject({
+      title: 'Annual service',
+      cost: 1250,
+      mileage: 12_400,
+    });
     // 360 mi on 9 gal (UK), 360 mi on 8: 720 ÷ 17 mpg (UK); the same in L/100 km.
     expect((await economy(t.app, ann, car.id, 'mpg_uk')).average).toBeCloseTo(720 / 17, 9);
     expect((await economy(t.app, ann, car.id, 'l_per_100km')).average).toBeCloseTo(
@@ -106,7 +141,12 @@ describe('each format, detected from its content', () => {
     expect(result).toMatchObject({ format: 'drivvo', rows: 6, created: 6, errors: [] });
     expect(result.units).toMatchObject({ decimalSeparator: ',', dateFormat: 'DD/MM/YYYY' });
     const logs = byDate(await logsOf(t.app, ann, car.id));
-    expect(logs[0]).toMatchObject({ startDate: '2024-02-01', cost: 220, location: 'Shell', title: 'Gasolina' });
+    expect(logs[0]).toMatchObject({
+      startDate: '2024-02-01',
+      cost: 220,
+      location: 'Shell',
+      title: 'Gasolina',
+    });
     expect(logs[0]!.fuel).toMatchObject({ quantity: 40, pricePerUnit: 5.5 });
     expect(logs.find((l) => l.type === 'maintenance')).toMatchObject({ title: 'Troca de óleo', cost: 350 });
     expect(logs.find((l) => l.type === 'other')).toMatchObject({ title: 'Estacionamento', cost: 25 });
@@ -121,7 +161,11 @@ describe('each format, detected from its content', () => {
     const logs = byDate(await logsOf(t.app, ann, car.id));
     expect(logs[0]).toMatchObject({ cost: 63, location: 'Lyon' });
     expect(logs[0]!.fuel).toMatchObject({ quantity: 35, unit: 'l', pricePerUnit: 1.8 });
-    expect(logs.find((l) => l.title === 'Oil service')).toMatchObject({ type: 'maintenance', cost: 120, mileage: 80_900 });
+    expect(logs.find((l) => l.title === 'Oil service')).toMatchObject({
+      type: 'maintenance',
+      cost: 120,
+      mileage: 80_900,
+    });
     expect((await economy(t.app, ann, car.id, 'l_per_100km')).average).toBeCloseTo(6, 9);
   });
 
@@ -166,7 +210,8 @@ describe('each format, detected from its content', () => {
 describe('overrides', () => {
   test('a date format and decimal separator given win over the guesses', async () => {
     const car = await newCar('km');
-    const csv = 'Date,Odometer,FuelConsumed,Cost,FuelEconomy,IsFillToFull,MissedFuelUp,Notes,Tags\n03/04/2024,100,"10,5","20,00",,True,False,,\n';
+    const csv =
+      'Date,Odometer,FuelConsumed,Cost,FuelEconomy,IsFillToFull,MissedFuelUp,Notes,Tags\n03/04/2024,100,"10,5","20,00",,True,False,,\n';
     const guessed = await imported(t.app, ann, car.id, Buffer.from(csv), { query: 'dryRun=true' });
     expect(guessed.preview![0]).toMatchObject({ startDate: '2024-03-04' });
     const given = await imported(t.app, ann, car.id, Buffer.from(csv), {
@@ -179,7 +224,9 @@ describe('overrides', () => {
 
   test('a format given reads the file as that format', async () => {
     const car = await newCar('km');
-    const res = await upload(t.app, ann, car.id, fixture('lubelogger-tax.csv'), { fields: { format: 'spritmonitor' } });
+    const res = await upload(t.app, ann, car.id, fixture('lubelogger-tax.csv'), {
+      fields: { format: 'spritmonitor' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ format: 'spritmonitor', created: 0 });
     expect(res.json().data.errors.length).toBeGreaterThan(0);
@@ -192,14 +239,26 @@ describe('dry runs, errors and repeats', () => {
     const result = await imported(t.app, ann, car.id, fixture('spritmonitor.csv'), { query: 'dryRun=true' });
     expect(result).toMatchObject({ rows: 4, created: 4, skipped: 0, errors: [] });
     expect(result.preview).toHaveLength(4);
-    expect(result.preview![0]).toMatchObject({ row: 2, type: 'fuel', startDate: '2024-05-01', mileage: 120_000, duplicate: false });
+    expect(result.preview![0]).toMatchObject({
+      row: 2,
+      type: 'fuel',
+      startDate: '2024-05-01',
+      mileage: 120_000,
+      duplicate: false,
+    });
     expect(await logsOf(t.app, ann, car.id)).toEqual([]);
   });
 
   test(`the preview holds the first ${IMPORT_PREVIEW_ROWS} rows`, async () => {
     const car = await newCar('km');
-    const lines = Array.from({ length: IMPORT_PREVIEW_ROWS + 5 }, (_, i) => `2024-01-${String(i + 1).padStart(2, '0')},${1000 + i * 10},10,15,,True,False,,`);
-    const csv = ['Date,Odometer,FuelConsumed,Cost,FuelEconomy,IsFillToFull,MissedFuelUp,Notes,Tags', ...lines].join('\n');
+    const lines = Array.from(
+      { length: IMPORT_PREVIEW_ROWS + 5 },
+      (_, i) => `2024-01-${String(i + 1).padStart(2, '0')},${1000 + i * 10},10,15,,True,False,,`,
+    );
+    const csv = [
+      'Date,Odometer,FuelConsumed,Cost,FuelEconomy,IsFillToFull,MissedFuelUp,Notes,Tags',
+      ...lines,
+    ].join('\n');
     const result = await imported(t.app, ann, car.id, Buffer.from(csv), { query: 'dryRun=true' });
     expect(result.rows).toBe(IMPORT_PREVIEW_ROWS + 5);
     expect(result.preview).toHaveLength(IMPORT_PREVIEW_ROWS);
@@ -230,14 +289,17 @@ describe('dry runs, errors and repeats', () => {
 
   test('onError=skip writes the valid rows and counts the others skipped', async () => {
     const car = await newCar('km');
-    const result = await imported(t.app, ann, car.id, Buffer.from(broken), { query: 'dryRun=false&onError=skip' });
+    const result = await imported(t.app, ann, car.id, Buffer.from(broken), {
+      query: 'dryRun=false&onError=skip',
+    });
     expect(result).toMatchObject({ rows: 5, created: 2, skipped: 3 });
     expect((await logsOf(t.app, ann, car.id)).map((l) => l.mileage).sort()).toEqual([1000, 1400]);
   });
 
   test('a reading jumping more than 2,000 a day is listed', async () => {
     const car = await newCar('km');
-    const csv = 'Date,Odometer,FuelConsumed,Cost,FuelEconomy,IsFillToFull,MissedFuelUp,Notes,Tags\n2024-01-01,1000,10,15,,True,False,,\n2024-01-02,3001,10,15,,True,False,,\n';
+    const csv =
+      'Date,Odometer,FuelConsumed,Cost,FuelEconomy,IsFillToFull,MissedFuelUp,Notes,Tags\n2024-01-01,1000,10,15,,True,False,,\n2024-01-02,3001,10,15,,True,False,,\n';
     const result = await imported(t.app, ann, car.id, Buffer.from(csv), { query: 'dryRun=true' });
     expect(result.errors).toEqual([{ row: 3, message: expect.stringMatching(/^ODOMETER_JUMP/) }]);
   });
@@ -300,7 +362,9 @@ describe('dry runs, errors and repeats', () => {
     expect(await logsOf(t.app, ann, car.id)).toEqual([]);
     expect(await repo.insertAll(rows.slice(0, 1199))).toBe(1199);
     // The same fingerprints again: nothing.
-    expect(await repo.insertAll(rows.slice(0, 10).map((r) => ({ ...r, log: { ...r.log, id: randomUUID() } })))).toBe(0);
+    expect(
+      await repo.insertAll(rows.slice(0, 10).map((r) => ({ ...r, log: { ...r.log, id: randomUUID() } }))),
+    ).toBe(0);
   });
 });
 
@@ -337,7 +401,9 @@ describe('access and validation', () => {
     const car = await newCar('km');
     const unknown = await upload(t.app, ann, car.id, Buffer.from('a,b,c\n1,2,3\n'));
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().error.fields).toEqual([{ field: 'body.file', message: 'is not in a known format' }]);
+    expect(unknown.json().error.fields).toEqual([
+      { field: 'body.file', message: 'is not in a known format' },
+    ]);
     const none = await t.app.inject({
       method: 'POST',
       url: `/api/v1.0/cars/${car.id}/imports`,
@@ -351,7 +417,9 @@ describe('access and validation', () => {
     expect(none.statusCode).toBe(400);
     const query = await upload(t.app, ann, car.id, fixture('fuelio.csv'), { query: 'onError=maybe' });
     expect(query.statusCode).toBe(400);
-    const notDb = await upload(t.app, ann, car.id, Buffer.from('SQLite format 3\0garbage'), { filename: 'x.db' });
+    const notDb = await upload(t.app, ann, car.id, Buffer.from('SQLite format 3\0garbage'), {
+      filename: 'x.db',
+    });
     expect(notDb.statusCode).toBe(400);
   });
 });

@@ -143,8 +143,8 @@ export function readRows(records: CsvRecord[], read: (record: CsvRecord) => Draf
   return rows;
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+// As the rich-text sanitiser escapes text: &, < and > (quotes stay as they are).
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** Plain notes as Quill HTML: a paragraph a line; null when there is nothing. */
 export function notesHtml(...parts: (string | null | undefined)[]): string | null {
