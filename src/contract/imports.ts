@@ -1,39 +1,13 @@
 // Imports from other trackers and CSV exports of a car's logs (issue 17 "Import" and "Export").
 // Client code imports only the types from here.
 import { Type, type Static } from 'typebox';
+import { IMPORT_DATE_FORMATS, IMPORT_FORMATS, IMPORT_MAX_ERRORS, IMPORT_PREVIEW_ROWS } from './constants';
 import { FuelFill } from './garage';
 import { FUEL_UNITS } from './maintenance/units';
 
-export const IMPORT_FORMATS = [
-  'paddock',
-  'lubelogger-fuel',
-  'lubelogger-service',
-  'lubelogger-tax',
-  'fuelly-web',
-  'fuelly-app',
-  'acar',
-  'drivvo',
-  'fuelio',
-  'spritmonitor',
-  'hammond',
-] as const;
+export { IMPORT_DATE_FORMATS, IMPORT_FORMATS, IMPORT_MAX_ERRORS, IMPORT_PREVIEW_ROWS };
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
-
-export const IMPORT_DATE_FORMATS = [
-  'YYYY-MM-DD',
-  'DD/MM/YYYY',
-  'MM/DD/YYYY',
-  'DD.MM.YYYY',
-  'DD-MM-YYYY',
-  'MM-DD-YYYY',
-  'YYYY/MM/DD',
-] as const;
 export type ImportDateFormat = (typeof IMPORT_DATE_FORMATS)[number];
-
-/** How many rows of a dry run come back as a preview. */
-export const IMPORT_PREVIEW_ROWS = 20;
-/** At most this many row errors are listed (the counts stay exact). */
-export const IMPORT_MAX_ERRORS = 500;
 
 // A string enum typed as its values (a union built from a mapped array types as never).
 const literals = <T extends readonly string[]>(values: T, description?: string) =>
