@@ -176,13 +176,13 @@ export const IMPORT_FORMATS = [
 ] as const;
 /** The date formats an import can be told to read. */
 export const IMPORT_DATE_FORMATS = [
-  'YYYY-MM-DD',
-  'DD/MM/YYYY',
-  'MM/DD/YYYY',
-  'DD.MM.YYYY',
-  'DD-MM-YYYY',
-  'MM-DD-YYYY',
-  'YYYY/MM/DD',
+  'yyyy-mm-dd',
+  'dd/mm/yyyy',
+  'mm/dd/yyyy',
+  'dd.mm.yyyy',
+  'dd-mm-yyyy',
+  'mm-dd-yyyy',
+  'yyyy/mm/dd',
 ] as const;
 /** How many rows of a dry run come back as a preview. */
 export const IMPORT_PREVIEW_ROWS = 20;

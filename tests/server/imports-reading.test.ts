@@ -80,33 +80,33 @@ describe('numbers, never in the server locale', () => {
 
 describe('dates, with explicit formats', () => {
   test.each([
-    ['2024-02-29', 'YYYY-MM-DD', '2024-02-29'],
-    ['2024-04-01 08:00', 'YYYY-MM-DD', '2024-04-01'],
-    ['1/5/2024', 'MM/DD/YYYY', '2024-01-05'],
-    ['1/5/2024 10:22:00 AM', 'MM/DD/YYYY', '2024-01-05'],
-    ['05/01/2024', 'DD/MM/YYYY', '2024-01-05'],
-    ['01.05.2024', 'DD.MM.YYYY', '2024-05-01'],
-    ['01.05.99', 'DD.MM.YYYY', '1999-05-01'],
-    ['2024/03/07', 'YYYY/MM/DD', '2024-03-07'],
+    ['2024-02-29', 'yyyy-mm-dd', '2024-02-29'],
+    ['2024-04-01 08:00', 'yyyy-mm-dd', '2024-04-01'],
+    ['1/5/2024', 'mm/dd/yyyy', '2024-01-05'],
+    ['1/5/2024 10:22:00 AM', 'mm/dd/yyyy', '2024-01-05'],
+    ['05/01/2024', 'dd/mm/yyyy', '2024-01-05'],
+    ['01.05.2024', 'dd.mm.yyyy', '2024-05-01'],
+    ['01.05.99', 'dd.mm.yyyy', '1999-05-01'],
+    ['2024/03/07', 'yyyy/mm/dd', '2024-03-07'],
   ] as const)('%j as %s is %s', (text, format, date) => {
     expect(parseDate(text, format)).toBe(date);
   });
 
   test('days that do not exist are refused', () => {
-    expect(parseDate('2023-02-29', 'YYYY-MM-DD')).toBeNull();
-    expect(parseDate('13/13/2024', 'DD/MM/YYYY')).toBeNull();
-    expect(parseDate('yesterday', 'DD/MM/YYYY')).toBeNull();
+    expect(parseDate('2023-02-29', 'yyyy-mm-dd')).toBeNull();
+    expect(parseDate('13/13/2024', 'dd/mm/yyyy')).toBeNull();
+    expect(parseDate('yesterday', 'dd/mm/yyyy')).toBeNull();
   });
 
   test('the order of a column from a part above 12, else the fallback', () => {
-    expect(guessDateFormat(['1/5/2024', '2/14/2024'], 'DD/MM/YYYY')).toBe('MM/DD/YYYY');
-    expect(guessDateFormat(['05/01/2024', '20/01/2024'], 'MM/DD/YYYY')).toBe('DD/MM/YYYY');
-    expect(guessDateFormat(['05/01/2024'], 'MM/DD/YYYY')).toBe('MM/DD/YYYY');
-    expect(guessDateFormat(['05/01/2024'], 'DD/MM/YYYY')).toBe('DD/MM/YYYY');
-    expect(guessDateFormat(['01.05.2024'], 'MM/DD/YYYY')).toBe('DD.MM.YYYY');
-    expect(guessDateFormat(['2024-01-05'], 'MM/DD/YYYY')).toBe('YYYY-MM-DD');
-    expect(dateFormatOfPattern('MM/dd/yyyy')).toBe('MM/DD/YYYY');
-    expect(dateFormatOfPattern('d.M.yy')).toBe('DD.MM.YYYY');
+    expect(guessDateFormat(['1/5/2024', '2/14/2024'], 'dd/mm/yyyy')).toBe('mm/dd/yyyy');
+    expect(guessDateFormat(['05/01/2024', '20/01/2024'], 'mm/dd/yyyy')).toBe('dd/mm/yyyy');
+    expect(guessDateFormat(['05/01/2024'], 'mm/dd/yyyy')).toBe('mm/dd/yyyy');
+    expect(guessDateFormat(['05/01/2024'], 'dd/mm/yyyy')).toBe('dd/mm/yyyy');
+    expect(guessDateFormat(['01.05.2024'], 'mm/dd/yyyy')).toBe('dd.mm.yyyy');
+    expect(guessDateFormat(['2024-01-05'], 'mm/dd/yyyy')).toBe('yyyy-mm-dd');
+    expect(dateFormatOfPattern('MM/dd/yyyy')).toBe('mm/dd/yyyy');
+    expect(dateFormatOfPattern('d.M.yy')).toBe('dd.mm.yyyy');
   });
 });
 

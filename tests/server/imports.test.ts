@@ -33,7 +33,7 @@ describe('each format, detected from its content', () => {
     expect(result.units).toMatchObject({
       distance: 'mi',
       volume: 'gal_us',
-      dateFormat: 'MM/DD/YYYY',
+      dateFormat: 'mm/dd/yyyy',
       decimalSeparator: '.',
     });
     const logs = byDate(await logsOf(t.app, ann, car.id));
@@ -92,7 +92,7 @@ describe('each format, detected from its content', () => {
     const car = await newCar('km');
     const result = await imported(t.app, ann, car.id, fixture('fuelly-web.csv'));
     expect(result).toMatchObject({ format: 'fuelly-web', rows: 5, created: 5, errors: [] });
-    expect(result.units).toMatchObject({ distance: 'km', volume: 'l', dateFormat: 'DD/MM/YYYY' });
+    expect(result.units).toMatchObject({ distance: 'km', volume: 'l', dateFormat: 'dd/mm/yyyy' });
     const logs = byDate(await logsOf(t.app, ann, car.id));
     expect(logs[0]).toMatchObject({ startDate: '2024-01-05', title: 'Total', cost: 72 });
     expect(logs[0]!.fuel).toMatchObject({ quantity: 40, pricePerUnit: 1.8 });
@@ -118,7 +118,7 @@ describe('each format, detected from its content', () => {
     const car = await newCar('mi');
     const result = await imported(t.app, ann, car.id, fixture('acar.csv'));
     expect(result).toMatchObject({ format: 'acar', rows: 4, created: 4, errors: [] });
-    expect(result.units).toMatchObject({ volume: 'gal_uk', dateFormat: 'MM/DD/YYYY' });
+    expect(result.units).toMatchObject({ volume: 'gal_uk', dateFormat: 'mm/dd/yyyy' });
     const logs = byDate(await logsOf(t.app, ann, car.id));
     expect(logs[0]).toMatchObject({ mileage: 12_000, cost: 52, location: 'High Street', title: 'BP' });
     expect(logs[0]!.fuel).toMatchObject({ quantity: 8, unit: 'gal_uk', pricePerUnit: 6.5 });
@@ -139,7 +139,7 @@ describe('each format, detected from its content', () => {
     const car = await newCar('km');
     const result = await imported(t.app, ann, car.id, fixture('drivvo.csv'));
     expect(result).toMatchObject({ format: 'drivvo', rows: 6, created: 6, errors: [] });
-    expect(result.units).toMatchObject({ decimalSeparator: ',', dateFormat: 'DD/MM/YYYY' });
+    expect(result.units).toMatchObject({ decimalSeparator: ',', dateFormat: 'dd/mm/yyyy' });
     const logs = byDate(await logsOf(t.app, ann, car.id));
     expect(logs[0]).toMatchObject({
       startDate: '2024-02-01',
@@ -173,7 +173,7 @@ describe('each format, detected from its content', () => {
     const car = await newCar('km');
     const result = await imported(t.app, ann, car.id, fixture('spritmonitor.csv'));
     expect(result).toMatchObject({ format: 'spritmonitor', rows: 4, created: 4, errors: [] });
-    expect(result.units).toMatchObject({ dateFormat: 'DD.MM.YYYY', decimalSeparator: ',' });
+    expect(result.units).toMatchObject({ dateFormat: 'dd.mm.yyyy', decimalSeparator: ',' });
     const logs = byDate(await logsOf(t.app, ann, car.id));
     expect(logs[0]).toMatchObject({ mileage: 120_000, cost: 90.5, currencyCode: 'EUR', title: 'Aral' });
     expect(logs.map((l) => [l.fuel?.fullTank, l.fuel?.missedPrevious])).toEqual([
@@ -216,7 +216,7 @@ describe('overrides', () => {
     expect(guessed.preview![0]).toMatchObject({ startDate: '2024-03-04' });
     const given = await imported(t.app, ann, car.id, Buffer.from(csv), {
       query: 'dryRun=true',
-      fields: { dateFormat: 'DD/MM/YYYY', decimalSeparator: ',', volumeUnit: 'gal_uk' },
+      fields: { dateFormat: 'dd/mm/yyyy', decimalSeparator: ',', volumeUnit: 'gal_uk' },
     });
     expect(given.preview![0]).toMatchObject({ startDate: '2024-04-03', cost: 20 });
     expect(given.preview![0]!.fuel).toMatchObject({ quantity: 10.5, unit: 'gal_uk' });

@@ -1,5 +1,6 @@
 // Numbers, dates and yes/no values as the trackers write them, read with explicit formats (never
 // the server's locale): thousands separators, comma decimals, currency signs, several date orders.
+import { IMPORT_DATE_FORMATS } from '../../../src/contract/constants';
 import type { ImportDateFormat } from '../../../src/contract/imports';
 
 export type DecimalSeparator = '.' | ',';
@@ -59,13 +60,13 @@ const DATE_PATTERNS: Record<
   ImportDateFormat,
   { re: RegExp; order: ['y' | 'm' | 'd', 'y' | 'm' | 'd', 'y' | 'm' | 'd'] }
 > = {
-  'YYYY-MM-DD': { re: /^(\d{4})-(\d{1,2})-(\d{1,2})/, order: ['y', 'm', 'd'] },
-  'YYYY/MM/DD': { re: /^(\d{4})\/(\d{1,2})\/(\d{1,2})/, order: ['y', 'm', 'd'] },
-  'DD/MM/YYYY': { re: /^(\d{1,2})\/(\d{1,2})\/(\d{2,4})/, order: ['d', 'm', 'y'] },
-  'MM/DD/YYYY': { re: /^(\d{1,2})\/(\d{1,2})\/(\d{2,4})/, order: ['m', 'd', 'y'] },
-  'DD.MM.YYYY': { re: /^(\d{1,2})\.(\d{1,2})\.(\d{2,4})/, order: ['d', 'm', 'y'] },
-  'DD-MM-YYYY': { re: /^(\d{1,2})-(\d{1,2})-(\d{2,4})/, order: ['d', 'm', 'y'] },
-  'MM-DD-YYYY': { re: /^(\d{1,2})-(\d{1,2})-(\d{2,4})/, order: ['m', 'd', 'y'] },
+  'yyyy-mm-dd': { re: /^(\d{4})-(\d{1,2})-(\d{1,2})/, order: ['y', 'm', 'd'] },
+  'yyyy/mm/dd': { re: /^(\d{4})\/(\d{1,2})\/(\d{1,2})/, order: ['y', 'm', 'd'] },
+  'dd/mm/yyyy': { re: /^(\d{1,2})\/(\d{1,2})\/(\d{2,4})/, order: ['d', 'm', 'y'] },
+  'mm/dd/yyyy': { re: /^(\d{1,2})\/(\d{1,2})\/(\d{2,4})/, order: ['m', 'd', 'y'] },
+  'dd.mm.yyyy': { re: /^(\d{1,2})\.(\d{1,2})\.(\d{2,4})/, order: ['d', 'm', 'y'] },
+  'dd-mm-yyyy': { re: /^(\d{1,2})-(\d{1,2})-(\d{2,4})/, order: ['d', 'm', 'y'] },
+  'mm-dd-yyyy': { re: /^(\d{1,2})-(\d{1,2})-(\d{2,4})/, order: ['m', 'd', 'y'] },
 };
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -104,34 +105,25 @@ export function guessDateFormat(values: Iterable<string>, fallback: ImportDateFo
       iso = true;
       continue;
     }
-    if (/^\d{4}\/\d{1,2}\/\d{1,2}/.test(v)) return 'YYYY/MM/DD';
+    if (/^\d{4}\/\d{1,2}\/\d{1,2}/.test(v)) return 'yyyy/mm/dd';
     const m = /^(\d{1,2})([/.-])(\d{1,2})\2\d{2,4}/.exec(v);
     if (!m) continue;
     sep = m[2]!;
     if (Number(m[1]) > 12) firstOver12 = true;
     if (Number(m[3]) > 12) secondOver12 = true;
   }
-  if (iso && sep === null) return 'YYYY-MM-DD';
-  if (sep === '.') return 'DD.MM.YYYY';
+  if (iso && sep === null) return 'yyyy-mm-dd';
+  if (sep === '.') return 'dd.mm.yyyy';
   if (sep === null) return fallback;
-  const dayFirst = firstOver12 || (!secondOver12 && fallback.startsWith('DD'));
-  if (sep === '-') return dayFirst ? 'DD-MM-YYYY' : 'MM-DD-YYYY';
-  return dayFirst ? 'DD/MM/YYYY' : 'MM/DD/YYYY';
+  const dayFirst = firstOver12 || (!secondOver12 && fallback.startsWith('dd'));
+  if (sep === '-') return dayFirst ? 'dd-mm-yyyy' : 'mm-dd-yyyy';
+  return dayFirst ? 'dd/mm/yyyy' : 'mm/dd/yyyy';
 }
 
 /** A Java/.NET date pattern (aCar's metadata: `MM/dd/yyyy`) as one of ours; null when unknown. */
 export function dateFormatOfPattern(pattern: string): ImportDateFormat | null {
   const p = pattern.trim().toLowerCase().replace(/y+/g, 'yyyy').replace(/m+/g, 'mm').replace(/d+/g, 'dd');
-  const map: Record<string, ImportDateFormat> = {
-    'yyyy-mm-dd': 'YYYY-MM-DD',
-    'yyyy/mm/dd': 'YYYY/MM/DD',
-    'dd/mm/yyyy': 'DD/MM/YYYY',
-    'mm/dd/yyyy': 'MM/DD/YYYY',
-    'dd.mm.yyyy': 'DD.MM.YYYY',
-    'dd-mm-yyyy': 'DD-MM-YYYY',
-    'mm-dd-yyyy': 'MM-DD-YYYY',
-  };
-  return map[p] ?? null;
+  return (IMPORT_DATE_FORMATS as readonly string[]).includes(p) ? (p as ImportDateFormat) : null;
 }
 
 const YES = new Set([

@@ -82,7 +82,7 @@ export function parseACar(input: ParseInput): Parsed {
     { ...input.overrides, dateFormat: input.overrides.dateFormat ?? given ?? undefined },
     dateCells,
     numberCells,
-    { date: 'MM/DD/YYYY', decimal: '.' },
+    { date: 'mm/dd/yyyy', decimal: '.' },
   );
   // The file's units: from its first fill's cells, unless the member says.
   const first = fills?.records[0];

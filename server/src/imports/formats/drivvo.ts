@@ -211,7 +211,7 @@ export function parseDrivvo(input: ParseInput): Parsed {
     input.overrides,
     columns.flatMap(({ table, c }) => columnValues(table.records, c.date)),
     columns.flatMap(({ table, c }) => columnValues(table.records, c.odometer, c.quantity, c.price, c.total)),
-    { date: 'DD/MM/YYYY', decimal: ',' },
+    { date: 'dd/mm/yyyy', decimal: ',' },
   );
   const distanceUnit = input.overrides.distanceUnit ?? input.carDistance;
   const refuel = columns.find((p) => p.kind === 'refuel');

@@ -80,7 +80,7 @@ export function parseFuelio(input: ParseInput): Parsed {
       ...(log && l ? columnValues(log.records, l.odometer, l.quantity, l.total, l.price) : []),
       ...(costs && k ? columnValues(costs.records, k.cost, k.odometer) : []),
     ],
-    { date: 'YYYY-MM-DD', decimal: '.' },
+    { date: 'yyyy-mm-dd', decimal: '.' },
   );
   const headerDistance = log && l ? distanceUnitOf(log.header[l.odometer] ?? '') : null;
   const distanceUnit = input.overrides.distanceUnit ?? headerDistance ?? input.carDistance;

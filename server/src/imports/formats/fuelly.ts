@@ -40,7 +40,7 @@ export function parseFuellyWeb(input: ParseInput): Parsed {
     input.overrides,
     columnValues(t.records, c.date),
     columnValues(t.records, c.odometer, c.trip, c.quantity, c.price),
-    { date: 'YYYY-MM-DD', decimal: '.' },
+    { date: 'yyyy-mm-dd', decimal: '.' },
   );
   const distanceUnit = input.overrides.distanceUnit ?? (miles ? 'mi' : 'km');
   const volumeUnit = input.overrides.volumeUnit ?? (gallons ? 'gal_us' : 'l');
@@ -97,7 +97,7 @@ export function parseFuellyApp(input: ParseInput): Parsed {
     input.overrides,
     columnValues(t.records, c.date),
     columnValues(t.records, c.odometer, c.price, c.quantity, c.total),
-    { date: 'MM/DD/YYYY', decimal: '.' },
+    { date: 'mm/dd/yyyy', decimal: '.' },
   );
   const distanceUnit = input.overrides.distanceUnit ?? (gallons || t.column('MPG') >= 0 ? 'mi' : 'km');
   const volumeUnit = input.overrides.volumeUnit ?? (gallons ? 'gal_us' : 'l');

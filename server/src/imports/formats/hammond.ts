@@ -142,7 +142,7 @@ export function parseHammond(input: ParseInput): Parsed {
         fuel: null,
       };
     });
-    return { rows, distanceUnit: fileDistance, volumeUnit, dateFormat: 'YYYY-MM-DD', decimalSeparator: '.' };
+    return { rows, distanceUnit: fileDistance, volumeUnit, dateFormat: 'yyyy-mm-dd', decimalSeparator: '.' };
   } finally {
     db?.close();
     rmSync(dir, { recursive: true, force: true });

@@ -43,7 +43,7 @@ export function parseLubeLoggerFuel(input: ParseInput): Parsed {
     input.overrides,
     columnValues(t.records, c.date),
     columnValues(t.records, c.odometer, c.quantity, c.cost),
-    { date: 'MM/DD/YYYY', decimal: '.' },
+    { date: 'mm/dd/yyyy', decimal: '.' },
   );
   const distanceUnit = input.overrides.distanceUnit ?? input.carDistance;
   const volumeUnit = input.overrides.volumeUnit ?? defaultVolume(distanceUnit);
@@ -98,7 +98,7 @@ export function parseLubeLoggerRecords(input: ParseInput, tax: boolean): Parsed 
     input.overrides,
     columnValues(t.records, c.date),
     columnValues(t.records, c.odometer, c.cost),
-    { date: 'MM/DD/YYYY', decimal: '.' },
+    { date: 'mm/dd/yyyy', decimal: '.' },
   );
   const distanceUnit = input.overrides.distanceUnit ?? input.carDistance;
   const rows = readRows(t.records, (r) => {

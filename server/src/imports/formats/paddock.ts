@@ -59,7 +59,7 @@ export function parsePaddock(input: ParseInput): Parsed {
   const odometer = t.columnStartingWith('Odometer');
   const headerUnit = /\((mi|km)\)/.exec(t.header[odometer] ?? '')?.[1] as DistanceUnit | undefined;
   const distanceUnit = input.overrides.distanceUnit ?? headerUnit ?? input.carDistance;
-  const reader = new Reader('.', 'YYYY-MM-DD');
+  const reader = new Reader('.', 'yyyy-mm-dd');
   const c = Object.fromEntries(
     paddockHeader(distanceUnit).map((name, i) => [name, i === 3 ? odometer : t.column(name)]),
   );
@@ -117,5 +117,5 @@ export function parsePaddock(input: ParseInput): Parsed {
       fuel,
     };
   });
-  return { rows, distanceUnit, volumeUnit: 'l', dateFormat: 'YYYY-MM-DD', decimalSeparator: '.' };
+  return { rows, distanceUnit, volumeUnit: 'l', dateFormat: 'yyyy-mm-dd', decimalSeparator: '.' };
 }

@@ -43,7 +43,7 @@ export function parseSpritmonitor(input: ParseInput): Parsed {
     input.overrides,
     columnValues(t.records, c.date),
     columnValues(t.records, c.odometer, c.quantity, c.total),
-    { date: 'DD.MM.YYYY', decimal: ',' },
+    { date: 'dd.mm.yyyy', decimal: ',' },
   );
   const distanceUnit = input.overrides.distanceUnit ?? input.carDistance;
   const firstUnit = t.records[0] ? volumeUnitOf(cell(t.records[0], c.unit)) : null;

@@ -21,13 +21,13 @@ import './car-history.css';
 const FUEL_UNIT_KEYS: FuelUnit[] = ['l', 'gal_us', 'gal_uk', 'kwh'];
 /** Each date format shown as a sample date. */
 const DATE_LABEL_KEYS: Record<ImportDateFormat, string> = {
-  'YYYY-MM-DD': 'IMPORT.DATE_YYYY_MM_DD',
-  'DD/MM/YYYY': 'IMPORT.DATE_DD_MM_YYYY',
-  'MM/DD/YYYY': 'IMPORT.DATE_MM_DD_YYYY',
-  'DD.MM.YYYY': 'IMPORT.DATE_DD_MM_YYYY_DOT',
-  'DD-MM-YYYY': 'IMPORT.DATE_DD_MM_YYYY_DASH',
-  'MM-DD-YYYY': 'IMPORT.DATE_MM_DD_YYYY_DASH',
-  'YYYY/MM/DD': 'IMPORT.DATE_YYYY_MM_DD_SLASH',
+  'yyyy-mm-dd': 'IMPORT.DATE_YYYY_MM_DD',
+  'dd/mm/yyyy': 'IMPORT.DATE_DD_MM_YYYY',
+  'mm/dd/yyyy': 'IMPORT.DATE_MM_DD_YYYY',
+  'dd.mm.yyyy': 'IMPORT.DATE_DD_MM_YYYY_DOT',
+  'dd-mm-yyyy': 'IMPORT.DATE_DD_MM_YYYY_DASH',
+  'mm-dd-yyyy': 'IMPORT.DATE_MM_DD_YYYY_DASH',
+  'yyyy/mm/dd': 'IMPORT.DATE_YYYY_MM_DD_SLASH',
 };
 
 type Step =
