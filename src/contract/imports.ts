@@ -3,6 +3,7 @@
 import { Type, type Static } from 'typebox';
 import { IMPORT_DATE_FORMATS, IMPORT_FORMATS, IMPORT_MAX_ERRORS, IMPORT_PREVIEW_ROWS } from './constants';
 import { FuelFill } from './garage';
+import type { FuelFill as Fill } from './maintenance/fuel-economy';
 import { FUEL_UNITS } from './maintenance/units';
 
 export { IMPORT_DATE_FORMATS, IMPORT_FORMATS, IMPORT_MAX_ERRORS, IMPORT_PREVIEW_ROWS };
@@ -55,7 +56,7 @@ export const ImportPreviewRow = Type.Object({
   mileage: nullable<number>('integer'),
   cost: nullable<number>('number'),
   currencyCode: nullable<string>('string'),
-  fuel: Type.Unsafe<FuelFill | null>({ ...FuelFill, type: ['object', 'null'] }),
+  fuel: Type.Unsafe<Fill | null>({ ...FuelFill, type: ['object', 'null'] }),
   tags: Type.Array(Type.String()),
   /** true when the same row is stored already (it will be skipped). */
   duplicate: Type.Boolean(),
