@@ -128,3 +128,20 @@ describe('access', () => {
     expect((await t.app.inject({ method: 'GET', url: `${API}/cars/${car.id}/export` })).statusCode).toBe(401);
   });
 });
+
+test('OpenAPI documents the import and the export', async () => {
+  const doc = (await t.app.inject({ method: 'GET', url: `${API}/docs/json` })).json<{
+    paths: Record<
+      string,
+      Record<string, { parameters?: { name: string }[]; responses: Record<string, unknown> }>
+    >;
+  }>();
+  const importPath = doc.paths[`${API}/cars/{id}/imports`]!.post!;
+  expect(importPath.parameters!.map((p) => p.name)).toEqual(
+    expect.arrayContaining(['id', 'dryRun', 'onError']),
+  );
+  expect(JSON.stringify(importPath.responses['200'])).toContain('skipped');
+  const exportPath = doc.paths[`${API}/cars/{id}/export`]!.get!;
+  expect(exportPath.parameters!.map((p) => p.name)).toEqual(expect.arrayContaining(['id', 'format', 'kind']));
+  expect(JSON.stringify(exportPath.responses['200'])).toContain('text/csv');
+});
