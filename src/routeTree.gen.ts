@@ -44,6 +44,7 @@ import { Route as AuthenticatedPeopleIdRouteImport } from './routes/_authenticat
 import { Route as AuthenticatedPostIdRouteImport } from './routes/_authenticated/post.$id'
 import { Route as AuthenticatedChatWithUserIdRouteImport } from './routes/_authenticated/chat.with.$userId'
 import { Route as AuthenticatedEditCarLogCarIdLogIdRouteImport } from './routes/_authenticated/edit-car-log.$carId.$logId'
+import { Route as AuthenticatedMyCarsCarIdImportRouteImport } from './routes/_authenticated/my-cars_.$carId.import'
 import { Route as AuthenticatedMyCarsCarIdLogsLogIdRouteImport } from './routes/_authenticated/my-cars_.$carId.logs.$logId'
 
 const IndexRoute = IndexRouteImport.update({
@@ -229,6 +230,12 @@ const AuthenticatedEditCarLogCarIdLogIdRoute =
     path: '/edit-car-log/$carId/$logId',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedMyCarsCarIdImportRoute =
+  AuthenticatedMyCarsCarIdImportRouteImport.update({
+    id: '/my-cars_/$carId/import',
+    path: '/my-cars/$carId/import',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedMyCarsCarIdLogsLogIdRoute =
   AuthenticatedMyCarsCarIdLogsLogIdRouteImport.update({
     id: '/my-cars_/$carId/logs/$logId',
@@ -271,6 +278,7 @@ export interface FileRoutesByFullPath {
   '/post/$id': typeof AuthenticatedPostIdRoute
   '/chat/with/$userId': typeof AuthenticatedChatWithUserIdRoute
   '/edit-car-log/$carId/$logId': typeof AuthenticatedEditCarLogCarIdLogIdRoute
+  '/my-cars/$carId/import': typeof AuthenticatedMyCarsCarIdImportRoute
   '/my-cars/$carId/logs/$logId': typeof AuthenticatedMyCarsCarIdLogsLogIdRoute
 }
 export interface FileRoutesByTo {
@@ -308,6 +316,7 @@ export interface FileRoutesByTo {
   '/post/$id': typeof AuthenticatedPostIdRoute
   '/chat/with/$userId': typeof AuthenticatedChatWithUserIdRoute
   '/edit-car-log/$carId/$logId': typeof AuthenticatedEditCarLogCarIdLogIdRoute
+  '/my-cars/$carId/import': typeof AuthenticatedMyCarsCarIdImportRoute
   '/my-cars/$carId/logs/$logId': typeof AuthenticatedMyCarsCarIdLogsLogIdRoute
 }
 export interface FileRoutesById {
@@ -347,6 +356,7 @@ export interface FileRoutesById {
   '/_authenticated/post/$id': typeof AuthenticatedPostIdRoute
   '/_authenticated/chat/with/$userId': typeof AuthenticatedChatWithUserIdRoute
   '/_authenticated/edit-car-log/$carId/$logId': typeof AuthenticatedEditCarLogCarIdLogIdRoute
+  '/_authenticated/my-cars_/$carId/import': typeof AuthenticatedMyCarsCarIdImportRoute
   '/_authenticated/my-cars_/$carId/logs/$logId': typeof AuthenticatedMyCarsCarIdLogsLogIdRoute
 }
 export interface FileRouteTypes {
@@ -386,6 +396,7 @@ export interface FileRouteTypes {
     | '/post/$id'
     | '/chat/with/$userId'
     | '/edit-car-log/$carId/$logId'
+    | '/my-cars/$carId/import'
     | '/my-cars/$carId/logs/$logId'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -423,6 +434,7 @@ export interface FileRouteTypes {
     | '/post/$id'
     | '/chat/with/$userId'
     | '/edit-car-log/$carId/$logId'
+    | '/my-cars/$carId/import'
     | '/my-cars/$carId/logs/$logId'
   id:
     | '__root__'
@@ -461,6 +473,7 @@ export interface FileRouteTypes {
     | '/_authenticated/post/$id'
     | '/_authenticated/chat/with/$userId'
     | '/_authenticated/edit-car-log/$carId/$logId'
+    | '/_authenticated/my-cars_/$carId/import'
     | '/_authenticated/my-cars_/$carId/logs/$logId'
   fileRoutesById: FileRoutesById
 }
@@ -723,6 +736,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedEditCarLogCarIdLogIdRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/my-cars_/$carId/import': {
+      id: '/_authenticated/my-cars_/$carId/import'
+      path: '/my-cars/$carId/import'
+      fullPath: '/my-cars/$carId/import'
+      preLoaderRoute: typeof AuthenticatedMyCarsCarIdImportRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/my-cars_/$carId/logs/$logId': {
       id: '/_authenticated/my-cars_/$carId/logs/$logId'
       path: '/my-cars/$carId/logs/$logId'
@@ -760,6 +780,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedPostIdRoute: typeof AuthenticatedPostIdRoute
   AuthenticatedChatWithUserIdRoute: typeof AuthenticatedChatWithUserIdRoute
   AuthenticatedEditCarLogCarIdLogIdRoute: typeof AuthenticatedEditCarLogCarIdLogIdRoute
+  AuthenticatedMyCarsCarIdImportRoute: typeof AuthenticatedMyCarsCarIdImportRoute
   AuthenticatedMyCarsCarIdLogsLogIdRoute: typeof AuthenticatedMyCarsCarIdLogsLogIdRoute
 }
 
@@ -791,6 +812,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedChatWithUserIdRoute: AuthenticatedChatWithUserIdRoute,
   AuthenticatedEditCarLogCarIdLogIdRoute:
     AuthenticatedEditCarLogCarIdLogIdRoute,
+  AuthenticatedMyCarsCarIdImportRoute: AuthenticatedMyCarsCarIdImportRoute,
   AuthenticatedMyCarsCarIdLogsLogIdRoute:
     AuthenticatedMyCarsCarIdLogsLogIdRoute,
 }

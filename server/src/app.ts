@@ -22,6 +22,7 @@ import { healthRoutes } from './health/health-routes';
 import { legalRoutes } from './legal/legal-routes';
 import { settingsRoutes } from './settings/settings-routes';
 import { garageFeature } from './garage/garage-feature';
+import { importsFeature } from './imports/imports-feature';
 import { createMaintenanceService, maintenanceFeature } from './maintenance/maintenance-feature';
 import { messagesFeature } from './messages/messages-feature';
 import { notificationsFeature } from './notifications/notifications-feature';
@@ -107,6 +108,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(garageFeature, { media, maintenance });
       await api.register(maintenanceFeature, { maintenance });
       await api.register(pushFeature, { push });
+      await api.register(importsFeature, { maintenance });
       await api.register(notificationsFeature);
       await api.register(messagesFeature);
       await api.register(peopleFeature);

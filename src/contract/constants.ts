@@ -162,3 +162,34 @@ export type ChatGroupAction = (typeof CHAT_GROUP_ACTIONS)[number];
  */
 export const CHAT_ROOM_ACTIONS = ['created', 'updated', 'read', 'removed'] as const;
 export type ChatRoomAction = (typeof CHAT_ROOM_ACTIONS)[number];
+
+// ---------- imports (issue 17) ----------
+
+/** The formats POST /cars/{id}/imports reads. */
+export const IMPORT_FORMATS = [
+  'paddock',
+  'lubelogger-fuel',
+  'lubelogger-service',
+  'lubelogger-tax',
+  'fuelly-web',
+  'fuelly-app',
+  'acar',
+  'drivvo',
+  'fuelio',
+  'spritmonitor',
+  'hammond',
+] as const;
+/** The date formats an import can be told to read. */
+export const IMPORT_DATE_FORMATS = [
+  'yyyy-mm-dd',
+  'dd/mm/yyyy',
+  'mm/dd/yyyy',
+  'dd.mm.yyyy',
+  'dd-mm-yyyy',
+  'mm-dd-yyyy',
+  'yyyy/mm/dd',
+] as const;
+/** How many rows of a dry run come back as a preview. */
+export const IMPORT_PREVIEW_ROWS = 20;
+/** At most this many row errors are listed (the counts stay exact). */
+export const IMPORT_MAX_ERRORS = 500;

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import path from 'node:path';
 import { addChatRows } from './chat-bench.mjs';
+import { addImportRows } from './import-bench.mjs';
 import { addMessagesRows } from './messages-report.mjs';
 import { addFeedRows } from './feed-bench.mjs';
 import { addNotifyRows } from './notify-latency.mjs';
@@ -165,6 +166,7 @@ export function buildRows(r) {
   );
   addGarageRows(r, add);
   addMessagesRows(r, add);
+  addImportRows(r, add);
   addFeedRows(r, add);
   addNotifyRows(r, add);
   addChatRows(r, add);

@@ -11,6 +11,7 @@ import { assertBuilt, ROOT, startServer } from '../browser/support/server-proces
 import { benchBrowser } from './browser-bench.mjs';
 import { benchChat } from './chat-bench.mjs';
 import { benchGarage } from './garage-bench.mjs';
+import { benchImport } from './import-bench.mjs';
 import { benchLighthouse } from './lighthouse-bench.mjs';
 import { benchMessages } from './messages-bench.mjs';
 import { benchMixedLoad } from './mixed-load.mjs';
@@ -75,6 +76,8 @@ try {
 await part('signedIn', () => benchSignedIn(log));
 // The garage's client budgets, on a server of its own (a 10,000-log car seeded into its database).
 await part('garage', () => benchGarage(log));
+// Imports: a 10,000-row LubeLogger fuel file, on a server of its own (issue 17).
+await part('import', () => benchImport(log));
 
 results.loadEnd = loadavg();
 const rows = buildRows(results);

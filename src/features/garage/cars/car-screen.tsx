@@ -110,13 +110,31 @@ function CarSummary({ car, mine }: { car: Car; mine: boolean }) {
       ) : null}
       <div className="car-details__actions">
         {mine ? (
-          <Link
-            to="/my-cars"
-            onClick={() => setSelectedCar(car.id)}
-            className="ui-button ui-button--secondary ui-button--small"
-          >
-            {t('CARS.OPEN_IN_GARAGE')}
-          </Link>
+          <>
+            <Link
+              to="/my-cars"
+              onClick={() => setSelectedCar(car.id)}
+              className="ui-button ui-button--secondary ui-button--small"
+            >
+              {t('CARS.OPEN_IN_GARAGE')}
+            </Link>
+            {/* Issue 17: the car's history in (another tracker's file) and out (CSV). */}
+            <Link
+              to="/my-cars/$carId/import"
+              params={{ carId: car.id }}
+              className="ui-button ui-button--secondary ui-button--small"
+            >
+              {t('IMPORT.LINK')}
+            </Link>
+            <Link
+              to="/my-cars/$carId/import"
+              params={{ carId: car.id }}
+              hash="export"
+              className="ui-button ui-button--secondary ui-button--small"
+            >
+              {t('EXPORT.LINK')}
+            </Link>
+          </>
         ) : (
           <Link
             to="/people/$id"
