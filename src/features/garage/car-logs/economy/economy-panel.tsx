@@ -165,7 +165,10 @@ export default function EconomyPanel({
             {points.length > 1 ? (
               <LineChart
                 title={t('ECONOMY.CHART', { unit: symbol })}
-                summary={t('ECONOMY.CHART_SUMMARY', { count: points.length, average: value(economy.average) })}
+                summary={t('ECONOMY.CHART_SUMMARY', {
+                  count: points.length,
+                  average: value(economy.average),
+                })}
                 points={points}
                 format={value}
                 formatX={(p) => formatDay(p.label)}
@@ -191,7 +194,10 @@ export default function EconomyPanel({
                 {rows.map((row) => (
                   <tr key={row.key} data-invalid={row.problem ? true : undefined}>
                     <th scope="row">
-                      {t('ECONOMY.SEGMENT_RANGE', { from: formatDay(row.fromDate), to: formatDay(row.toDate) })}
+                      {t('ECONOMY.SEGMENT_RANGE', {
+                        from: formatDay(row.fromDate),
+                        to: formatDay(row.toDate),
+                      })}
                     </th>
                     <td>{row.distance === null ? '–' : distance(row.distance)}</td>
                     <td>{quantity(row.quantity)}</td>
@@ -209,7 +215,11 @@ export default function EconomyPanel({
               </tbody>
             </table>
             {newestFirst.length > rows.length ? (
-              <button type="button" className="ui-button ui-button--ghost ui-button--small" onClick={() => setAllRows(true)}>
+              <button
+                type="button"
+                className="ui-button ui-button--ghost ui-button--small"
+                onClick={() => setAllRows(true)}
+              >
                 {t('ECONOMY.SHOW_ALL', { count: newestFirst.length })}
               </button>
             ) : null}

@@ -42,9 +42,7 @@ export function EconomySection({ car, logs }: { car: LocalCar; logs: LocalCarLog
           <span className="economy-section__label">
             <span>{t('ECONOMY.SECTION')}</span>
             <span className="economy-section__summary" data-testid="economy-summary">
-              {current === null
-                ? t('ODOMETER.NONE')
-                : formatDistance(current, car.mileageUnit)}
+              {current === null ? t('ODOMETER.NONE') : formatDistance(current, car.mileageUnit)}
               {economy.average !== null
                 ? ` · ${t('ECONOMY.VALUE', {
                     value: formatNumber(economy.average, {

@@ -63,25 +63,12 @@ export function LineChart({
         >
           <line className="line-chart__axis" x1="0" x2={WIDTH} y1={HEIGHT} y2={HEIGHT} />
           {reference !== null && reference !== undefined ? (
-            <line
-              className="line-chart__reference"
-              x1="0"
-              x2={WIDTH}
-              y1={y(reference)}
-              y2={y(reference)}
-            />
+            <line className="line-chart__reference" x1="0" x2={WIDTH} y1={y(reference)} y2={y(reference)} />
           ) : null}
           <polyline className="line-chart__line" points={line} />
           {points.length <= 60
             ? points.map((p, i) => (
-                <line
-                  key={i}
-                  className="line-chart__dot"
-                  x1={x(p.x)}
-                  x2={x(p.x)}
-                  y1={y(p.y)}
-                  y2={y(p.y)}
-                />
+                <line key={i} className="line-chart__dot" x1={x(p.x)} x2={x(p.x)} y1={y(p.y)} y2={y(p.y)} />
               ))
             : null}
         </svg>

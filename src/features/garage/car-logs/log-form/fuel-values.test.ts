@@ -57,7 +57,11 @@ describe('fill the third of price, quantity and total', () => {
   });
 
   it('counts an edited entry’s amounts as typed', () => {
-    const state = initialFuelState({ quantity: 40, unit: 'l', fullTank: true, missedPrevious: false, pricePerUnit: 2 }, 'l', '80');
+    const state = initialFuelState(
+      { quantity: 40, unit: 'l', fullTank: true, missedPrevious: false, pricePerUnit: 2 },
+      'l',
+      '80',
+    );
     expect(state.typed).toEqual(['pricePerUnit', 'quantity', 'cost']);
     expect(fillThird('quantity', state.typed, { pricePerUnit: '2', quantity: '50', cost: '80' })).toEqual({
       typed: ['pricePerUnit', 'cost', 'quantity'],
@@ -84,7 +88,13 @@ describe('fuel fields checks and draft', () => {
 
   it('makes the contract’s fuel object', () => {
     expect(
-      fuelDraft({ quantity: '42,25', unit: 'gal_uk', fullTank: false, missedPrevious: true, pricePerUnit: '' }),
+      fuelDraft({
+        quantity: '42,25',
+        unit: 'gal_uk',
+        fullTank: false,
+        missedPrevious: true,
+        pricePerUnit: '',
+      }),
     ).toEqual({ quantity: 42.25, unit: 'gal_uk', fullTank: false, missedPrevious: true, pricePerUnit: null });
   });
 

@@ -47,7 +47,8 @@ export function fuelValues(fuel: FuelFill | undefined | null, unit: FuelUnit): F
     unit: fuel.unit,
     fullTank: fuel.fullTank,
     missedPrevious: fuel.missedPrevious,
-    pricePerUnit: fuel.pricePerUnit === null || fuel.pricePerUnit === undefined ? '' : String(fuel.pricePerUnit),
+    pricePerUnit:
+      fuel.pricePerUnit === null || fuel.pricePerUnit === undefined ? '' : String(fuel.pricePerUnit),
   };
 }
 
@@ -74,10 +75,7 @@ function shown(value: number, field: FuelAmount): string {
  * The third amount from the other two: total = price × quantity, quantity = total ÷ price,
  * price = total ÷ quantity. Null when the two are not both numbers, or a division by zero.
  */
-export function computeThird(
-  third: FuelAmount,
-  amounts: Record<FuelAmount, string>,
-): string | null {
+export function computeThird(third: FuelAmount, amounts: Record<FuelAmount, string>): string | null {
   const price = amountOf(amounts.pricePerUnit);
   const quantity = amountOf(amounts.quantity);
   const cost = amountOf(amounts.cost);
@@ -87,7 +85,9 @@ export function computeThird(
     case 'quantity':
       return price === null || cost === null || price === 0 ? null : shown(cost / price, 'quantity');
     case 'pricePerUnit':
-      return quantity === null || cost === null || quantity === 0 ? null : shown(cost / quantity, 'pricePerUnit');
+      return quantity === null || cost === null || quantity === 0
+        ? null
+        : shown(cost / quantity, 'pricePerUnit');
   }
 }
 
