@@ -157,7 +157,12 @@ test('offline: two full fill-ups show their economy at once and reach the server
 
   // In French on a phone: the panel fits 360 px and reads in French.
   await chooseLanguage(page, 'fr-FR', 'en-US');
-  await page.setViewportSize({ width: 360, height: 800 });
+  await page.keyboard.press('Escape'); // the account menu closed again
+  await page
+    .getByRole('button', { name: exactly(t('NAV.ACCOUNT_MENU', 'fr-FR')), expanded: false })
+    .waitFor({ timeout: STEP_TIMEOUT_MS });
+  // Tall enough for the whole section: the screenshot is not covered by the header or the tab bar.
+  await page.setViewportSize({ width: 360, height: 2000 });
   const panel = page.getByTestId('economy-panel');
   await panel.getByText(exactly(t('ECONOMY.AVERAGE', 'fr-FR'))).waitFor({ timeout: STEP_TIMEOUT_MS });
   expect(await page.getByTestId('economy-average').textContent()).toMatch(/^5,8\s+L\/100 km$/);

@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { errorOf, fill } from '@/testing/form-test-utils';
 import { renderApp } from '@/testing/test-utils';
-import { CAR_ID, makeCar, makeLog, putCar, putLog } from '@/features/garage/testing/garage-fixtures';
+import { CAR_ID, LOG_ID, makeCar, makeLog, putCar, putLog } from '@/features/garage/testing/garage-fixtures';
 import { garageScreenHooks } from '@/features/garage/testing/garage-screen';
 import { db } from '@/lib/db';
 
@@ -124,5 +124,38 @@ describe('fill-ups on the log form', () => {
     const row = await db.carLogs.get(body!.id as string);
     expect(row).toMatchObject({ mileage: 60_000 });
     expect(row).not.toHaveProperty('odometerConfirmed');
+  });
+
+  it('edits a fill-up from its stored values, and drops the fuel when the type changes', async () => {
+    const fuel = {
+      quantity: 40,
+      unit: 'gal_uk' as const,
+      fullTank: false,
+      missedPrevious: false,
+      pricePerUnit: 1.5,
+    };
+    await putLog(makeLog({ type: 'fuel', startDate: '2026-03-01', mileage: 50_000, cost: 60, fuel }));
+    const { router } = await renderApp(`/edit-car-log/${CAR_ID}/${LOG_ID}`);
+    const quantity = (await screen.findByLabelText(
+      'Quantity (UK gal)',
+      {},
+      { timeout: 5000 },
+    )) as HTMLInputElement;
+    expect(quantity.value).toBe('40');
+    expect((screen.getByLabelText('Price per UK gal (optional)') as HTMLInputElement).value).toBe('1.5');
+    expect((screen.getByLabelText(/I filled the tank/) as HTMLInputElement).checked).toBe(false);
+    // The three amounts were all typed: changing the quantity recomputes the price (typed longest ago).
+    fill('Quantity (UK gal)', '48');
+    expect((screen.getByLabelText('Price per UK gal (optional)') as HTMLInputElement).value).toBe('1.25');
+    await waitFor(() =>
+      expect(within(screen.getByLabelText('Type')).getByRole('option', { name: 'Repair' })).toBeTruthy(),
+    );
+    fireEvent.change(screen.getByLabelText('Type'), { target: { value: 'repair' } });
+    expect(screen.queryByTestId('fuel-fields')).toBeNull();
+    save();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my-cars'));
+    const [body] = await json();
+    expect(body).toMatchObject({ type: 'repair', fuel: null });
+    expect(await db.carLogs.get(LOG_ID)).not.toHaveProperty('fuel');
   });
 });
