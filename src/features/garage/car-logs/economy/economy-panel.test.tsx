@@ -45,9 +45,9 @@ describe('the economy section', () => {
     const table = screen.getByTestId('economy-segments');
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((r) => r.textContent)).toEqual([
-      'Mar 1, 2026 – Apr 1, 2026600 km42 LNot counted: a fill-up was missed',
-      'Feb 1, 2026 – Mar 1, 2026600 km30 L5.0 L/100 km',
-      'Jan 1, 2026 – Feb 1, 2026800 km45 L5.6 L/100 km',
+      '3/1/26 – 4/1/26600 km42 LNot counted: a fill-up was missed',
+      '2/1/26 – 3/1/26600 km30 L5.0 L/100 km',
+      '1/1/26 – 2/1/26800 km45 L5.6 L/100 km',
     ]);
 
     fireEvent.change(screen.getByTestId('economy-unit'), { target: { value: 'km_per_l' } });

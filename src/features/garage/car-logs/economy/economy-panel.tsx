@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { ECONOMY_UNIT_INFO, type EconomyUnit, type FuelUnit } from '@/contract/maintenance';
 import type { LocalCar, LocalCarLog } from '@/features/garage/data';
-import { formatNumber, useT } from '@/lib/i18n';
+import { formatDate, formatNumber, useT } from '@/lib/i18n';
 import { formatDay, formatDistance, formatMoneyPerDistance, unitSymbol } from '../format';
 import { FUEL_UNIT_SYMBOL_KEYS } from '../log-form/fuel-values';
 import {
@@ -17,6 +17,9 @@ import './economy.css';
 
 /** Segments listed before "Show all": a long log book's table stays short. */
 export const SEGMENTS_SHOWN = 12;
+
+/** A table's date, short ("5/1/24", "01/05/2024"): the segments table fits a phone. */
+const shortDay = (day: string) => formatDate(`${day}T00:00:00Z`, { dateStyle: 'short', timeZone: 'UTC' });
 
 const PROBLEM_KEYS: Record<SegmentProblem, string> = {
   readingMissing: 'ECONOMY.PROBLEM_READING',
@@ -195,8 +198,8 @@ export default function EconomyPanel({
                   <tr key={row.key} data-invalid={row.problem ? true : undefined}>
                     <th scope="row">
                       {t('ECONOMY.SEGMENT_RANGE', {
-                        from: formatDay(row.fromDate),
-                        to: formatDay(row.toDate),
+                        from: shortDay(row.fromDate),
+                        to: shortDay(row.toDate),
                       })}
                     </th>
                     <td>{row.distance === null ? '–' : distance(row.distance)}</td>
