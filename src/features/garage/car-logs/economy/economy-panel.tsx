@@ -188,8 +188,7 @@ export default function EconomyPanel({
               <thead>
                 <tr>
                   <th scope="col">{t('ECONOMY.SEGMENT_DATES')}</th>
-                  <th scope="col">{t('ECONOMY.SEGMENT_DISTANCE')}</th>
-                  <th scope="col">{t('ECONOMY.SEGMENT_QUANTITY')}</th>
+                  <th scope="col">{t('ECONOMY.SEGMENT_DRIVEN')}</th>
                   <th scope="col">{t('ECONOMY.SEGMENT_ECONOMY')}</th>
                 </tr>
               </thead>
@@ -202,8 +201,12 @@ export default function EconomyPanel({
                         to: shortDay(row.toDate),
                       })}
                     </th>
-                    <td>{row.distance === null ? '–' : distance(row.distance)}</td>
-                    <td>{quantity(row.quantity)}</td>
+                    <td>
+                      <span className="economy-table__line">
+                        {row.distance === null ? '–' : distance(row.distance)}
+                      </span>
+                      <span className="economy-table__line">{quantity(row.quantity)}</span>
+                    </td>
                     <td>
                       {row.economy !== null ? (
                         value(row.economy)
