@@ -10,6 +10,7 @@ import { addMessagesRows } from './messages-report.mjs';
 import { addFeedRows } from './feed-bench.mjs';
 import { addNotifyRows } from './notify-latency.mjs';
 import { addGarageRows } from './garage-report.mjs';
+import { addFuelRows } from './fuel-bench.mjs';
 import { addMixedRows, mixedMarkdown } from './mixed-load.mjs';
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -165,6 +166,7 @@ export function buildRows(r) {
     feed?.median <= 1000,
   );
   addGarageRows(r, add);
+  addFuelRows(r, add);
   addMessagesRows(r, add);
   addImportRows(r, add);
   addFeedRows(r, add);

@@ -16,6 +16,7 @@ import { benchLighthouse } from './lighthouse-bench.mjs';
 import { benchMessages } from './messages-bench.mjs';
 import { benchMixedLoad } from './mixed-load.mjs';
 import { benchFeed } from './feed-bench.mjs';
+import { benchFuel } from './fuel-bench.mjs';
 import { benchNotifyLatency } from './notify-latency.mjs';
 import { buildRows, busy, load, markdown, printTable } from './report.mjs';
 import { benchServer } from './server-bench.mjs';
@@ -76,6 +77,9 @@ try {
 await part('signedIn', () => benchSignedIn(log));
 // The garage's client budgets, on a server of its own (a 10,000-log car seeded into its database).
 await part('garage', () => benchGarage(log));
+// Fuel economy of a 5,000-fill-up car: the contract function on the device, then GET
+// /cars/{id}/fuel-economy on a server of its own (issue 16).
+await part('fuel', () => benchFuel(log));
 // Imports: a 10,000-row LubeLogger fuel file, on a server of its own (issue 17).
 await part('import', () => benchImport(log));
 

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { EconomySection } from '@/features/garage/car-logs/economy/economy-section';
 import { LogList } from '@/features/garage/car-logs/log-list';
 import { StatsSection } from '@/features/garage/car-logs/stats/stats-section';
 import {
@@ -94,6 +95,7 @@ function CarPage({ car, onDeleted }: { car: LocalCar; onDeleted: () => void }) {
       {logs && logs.length > 0 ? (
         <StatsSection logs={logs} mileageUnit={car.mileageUnit || DEFAULT_MILEAGE_UNIT} />
       ) : null}
+      {logs ? <EconomySection car={car} logs={logs} /> : null}
       <LogList car={car} logs={logs} />
     </div>
   );

@@ -7,10 +7,21 @@ import { StorageFullError } from '@/lib/offline/storage-full';
 import { useLocale, useT } from '@/lib/i18n';
 import { isOnline } from '@/lib/online';
 import { toast } from '@/lib/toast';
-import { Alert, Button, DateField, TextField } from '@/ui';
+import { Alert, Button, ConfirmDialog, DateField, TextField } from '@/ui';
 import { COMPACT_TOOLBAR, RichTextEditor } from '@/ui/rich-text-editor';
 import { Attachments } from './attachments';
 import { DeleteLog } from './delete-log';
+import { FuelFields } from './fuel-fields';
+import {
+  defaultFuelUnit,
+  FUEL_LOG_TYPE,
+  fuelDraft,
+  initialFuelState,
+  typeAmount,
+  validateFuel,
+  type FuelState,
+} from './fuel-values';
+import { useMileageEstimate, useOdometerCheck } from './use-odometer';
 import {
   defaultCurrency,
   emptyLogValues,
@@ -43,6 +54,12 @@ export function LogForm({ car, log }: { car: Car; log?: CarLog }) {
   const [errors, setErrors] = useState<FieldErrors<LogField>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [fuel, setFuel] = useState<FuelState>(() =>
+    initialFuelState(log?.fuel, defaultFuelUnit(car.energyType, car.mileageUnit), values.cost),
+  );
+  const isFuel = values.type === FUEL_LOG_TYPE;
+  const estimate = useMileageEstimate({ car, logs, editing: Boolean(log), values, setValues });
+  const odometer = useOdometerCheck({ car, logs, logId: log?.id });
   const [focusTick, setFocusTick] = useState(0);
   const form = useRef<HTMLFormElement>(null);
 
@@ -52,8 +69,20 @@ export function LogForm({ car, log }: { car: Car; log?: CarLog }) {
 
   const message = (m: FieldMessage | undefined) => (m ? t(m.key, m.values) : undefined);
   const set = (field: Exclude<keyof LogFormValues, 'tags'>) => (value: string) => {
+    if (field === 'cost' && isFuel) {
+      // Price, quantity and total: the third is filled from the other two.
+      const next = typeAmount(fuel, values.cost, 'cost', value);
+      setFuel(next.fuel);
+      value = next.cost;
+    }
     setValues((v) => ({ ...v, [field]: value }));
     if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+  const setAmount = (field: 'quantity' | 'pricePerUnit', text: string) => {
+    const next = typeAmount(fuel, values.cost, field, text);
+    setFuel(next.fuel);
+    setValues((v) => ({ ...v, cost: next.cost }));
+    setErrors((e) => ({ ...e, [field]: undefined, cost: undefined }));
   };
   const text = (field: Exclude<keyof LogFormValues, 'tags'>) => ({
     value: values[field],
@@ -68,6 +97,15 @@ export function LogForm({ car, log }: { car: Car; log?: CarLog }) {
     const withDraft = tagDraft.trim() ? addTag(values.tags, tagDraft) : { tags: values.tags };
     const final: LogFormValues = { ...values, tags: withDraft.tags, currencyCode: currency };
     const found = validateLog(final);
+    if (isFuel) {
+      Object.assign(found, validateFuel(fuel.values));
+      // A fill-up needs its odometer reading: economy is distance over fuel.
+      if (!found.mileage && !final.mileage.trim()) found.mileage = { key: 'FUEL.MILEAGE_REQUIRED' };
+    }
+    if (!found.mileage && !found.startDate) {
+      const problem = odometer.check(final);
+      if (problem) found.mileage = problem;
+    }
     if (withDraft.error) found.tags = withDraft.error;
     else if (tagDraft.trim()) {
       setValues(final);
@@ -80,10 +118,22 @@ export function LogForm({ car, log }: { car: Car; log?: CarLog }) {
       return;
     }
     setFormError(null);
+    // A jump is asked about first; the write then carries odometerConfirmed: true.
+    if (odometer.asksConfirmation(final, () => void save(final, true))) return;
+    await save(final, false);
+  }
+
+  async function save(final: LogFormValues, odometerConfirmed: boolean) {
     setSaving(true);
     try {
       const offline = !isOnline();
-      await saveCarLog(logDraft(final, car.id), {
+      const draft = {
+        ...logDraft(final, car.id),
+        // A fill-up carries its fuel; an entry that stops being one drops it.
+        ...(isFuel ? { fuel: fuelDraft(fuel.values) } : log?.fuel ? { fuel: null } : {}),
+        ...(odometerConfirmed ? { odometerConfirmed: true } : {}),
+      };
+      await saveCarLog(draft, {
         ...(log ? { id: log.id } : {}),
         files,
         removeMediaIds: [...removed],
@@ -129,7 +179,13 @@ export function LogForm({ car, log }: { car: Car; log?: CarLog }) {
           <TextField label={t('CAR_LOGS.FORM_TITLE')} autoComplete="off" required {...text('title')} />
         </div>
         <div className="log-form__cost">
-          <TextField label={t('CAR_LOGS.FORM_COST')} inputMode="decimal" optional {...text('cost')} />
+          <TextField
+            label={t(isFuel ? 'FUEL.TOTAL' : 'CAR_LOGS.FORM_COST')}
+            inputMode="decimal"
+            optional
+            {...text('cost')}
+            description={isFuel && fuel.computed === 'cost' ? t('FUEL.COMPUTED_TOTAL') : undefined}
+          />
           <SettingsSelect
             domain="currencyCode"
             label={t('CAR_LOGS.FORM_CURRENCY')}
@@ -140,9 +196,19 @@ export function LogForm({ car, log }: { car: Car; log?: CarLog }) {
         <TextField
           label={t('CAR_LOGS.FORM_MILEAGE', { unit })}
           inputMode="numeric"
-          optional
+          optional={!isFuel}
+          required={isFuel}
           {...text('mileage')}
+          description={estimate !== null && values.mileage === estimate ? t('ODOMETER.ESTIMATED') : undefined}
         />
+        {isFuel ? (
+          <FuelFields
+            fuel={fuel}
+            errors={errors}
+            onAmount={setAmount}
+            onChange={(patch) => setFuel((f) => ({ ...f, values: { ...f.values, ...patch } }))}
+          />
+        ) : null}
         <div className="log-form__wide">
           <TextField label={t('CAR_LOGS.FORM_LOCATION')} autoComplete="off" optional {...text('location')} />
         </div>
@@ -179,6 +245,16 @@ export function LogForm({ car, log }: { car: Car; log?: CarLog }) {
         problems={fileProblems}
         onProblems={setFileProblems}
       />
+      {odometer.dialog ? (
+        <ConfirmDialog
+          title={t('ODOMETER.JUMP_TITLE')}
+          message={odometer.dialog.message}
+          confirmLabel={t('ODOMETER.JUMP_CONFIRM')}
+          cancelLabel={t('ODOMETER.JUMP_CANCEL')}
+          onCancel={odometer.dialog.cancel}
+          onConfirm={odometer.dialog.confirm}
+        />
+      ) : null}
       <div className="log-form__actions ui-form-actions">
         {log ? <DeleteLog log={log} carId={car.id} /> : null}
         <span className="log-form__spacer" />
