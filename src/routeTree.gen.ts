@@ -44,6 +44,8 @@ import { Route as AuthenticatedPostIdRouteImport } from './routes/_authenticated
 import { Route as AuthenticatedChatWithUserIdRouteImport } from './routes/_authenticated/chat.with.$userId'
 import { Route as AuthenticatedEditCarLogCarIdLogIdRouteImport } from './routes/_authenticated/edit-car-log.$carId.$logId'
 import { Route as AuthenticatedMyCarsCarIdLogsLogIdRouteImport } from './routes/_authenticated/my-cars_.$carId.logs.$logId'
+import { Route as AuthenticatedMyCarsCarIdRemindersReminderIdRouteImport } from './routes/_authenticated/my-cars_.$carId.reminders.$reminderId'
+import { Route as AuthenticatedMyCarsCarIdRemindersNewRouteImport } from './routes/_authenticated/my-cars_.$carId.reminders.new'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -229,6 +231,18 @@ const AuthenticatedMyCarsCarIdLogsLogIdRoute =
     path: '/my-cars/$carId/logs/$logId',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedMyCarsCarIdRemindersReminderIdRoute =
+  AuthenticatedMyCarsCarIdRemindersReminderIdRouteImport.update({
+    id: '/my-cars_/$carId/reminders/$reminderId',
+    path: '/my-cars/$carId/reminders/$reminderId',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedMyCarsCarIdRemindersNewRoute =
+  AuthenticatedMyCarsCarIdRemindersNewRouteImport.update({
+    id: '/my-cars_/$carId/reminders/new',
+    path: '/my-cars/$carId/reminders/new',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -265,6 +279,8 @@ export interface FileRoutesByFullPath {
   '/chat/with/$userId': typeof AuthenticatedChatWithUserIdRoute
   '/edit-car-log/$carId/$logId': typeof AuthenticatedEditCarLogCarIdLogIdRoute
   '/my-cars/$carId/logs/$logId': typeof AuthenticatedMyCarsCarIdLogsLogIdRoute
+  '/my-cars/$carId/reminders/$reminderId': typeof AuthenticatedMyCarsCarIdRemindersReminderIdRoute
+  '/my-cars/$carId/reminders/new': typeof AuthenticatedMyCarsCarIdRemindersNewRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -301,6 +317,8 @@ export interface FileRoutesByTo {
   '/chat/with/$userId': typeof AuthenticatedChatWithUserIdRoute
   '/edit-car-log/$carId/$logId': typeof AuthenticatedEditCarLogCarIdLogIdRoute
   '/my-cars/$carId/logs/$logId': typeof AuthenticatedMyCarsCarIdLogsLogIdRoute
+  '/my-cars/$carId/reminders/$reminderId': typeof AuthenticatedMyCarsCarIdRemindersReminderIdRoute
+  '/my-cars/$carId/reminders/new': typeof AuthenticatedMyCarsCarIdRemindersNewRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -339,6 +357,8 @@ export interface FileRoutesById {
   '/_authenticated/chat/with/$userId': typeof AuthenticatedChatWithUserIdRoute
   '/_authenticated/edit-car-log/$carId/$logId': typeof AuthenticatedEditCarLogCarIdLogIdRoute
   '/_authenticated/my-cars_/$carId/logs/$logId': typeof AuthenticatedMyCarsCarIdLogsLogIdRoute
+  '/_authenticated/my-cars_/$carId/reminders/$reminderId': typeof AuthenticatedMyCarsCarIdRemindersReminderIdRoute
+  '/_authenticated/my-cars_/$carId/reminders/new': typeof AuthenticatedMyCarsCarIdRemindersNewRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -377,6 +397,8 @@ export interface FileRouteTypes {
     | '/chat/with/$userId'
     | '/edit-car-log/$carId/$logId'
     | '/my-cars/$carId/logs/$logId'
+    | '/my-cars/$carId/reminders/$reminderId'
+    | '/my-cars/$carId/reminders/new'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -413,6 +435,8 @@ export interface FileRouteTypes {
     | '/chat/with/$userId'
     | '/edit-car-log/$carId/$logId'
     | '/my-cars/$carId/logs/$logId'
+    | '/my-cars/$carId/reminders/$reminderId'
+    | '/my-cars/$carId/reminders/new'
   id:
     | '__root__'
     | '/'
@@ -450,6 +474,8 @@ export interface FileRouteTypes {
     | '/_authenticated/chat/with/$userId'
     | '/_authenticated/edit-car-log/$carId/$logId'
     | '/_authenticated/my-cars_/$carId/logs/$logId'
+    | '/_authenticated/my-cars_/$carId/reminders/$reminderId'
+    | '/_authenticated/my-cars_/$carId/reminders/new'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -711,6 +737,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedMyCarsCarIdLogsLogIdRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/my-cars_/$carId/reminders/$reminderId': {
+      id: '/_authenticated/my-cars_/$carId/reminders/$reminderId'
+      path: '/my-cars/$carId/reminders/$reminderId'
+      fullPath: '/my-cars/$carId/reminders/$reminderId'
+      preLoaderRoute: typeof AuthenticatedMyCarsCarIdRemindersReminderIdRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/my-cars_/$carId/reminders/new': {
+      id: '/_authenticated/my-cars_/$carId/reminders/new'
+      path: '/my-cars/$carId/reminders/new'
+      fullPath: '/my-cars/$carId/reminders/new'
+      preLoaderRoute: typeof AuthenticatedMyCarsCarIdRemindersNewRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
   }
 }
 
@@ -741,6 +781,8 @@ interface AuthenticatedRouteChildren {
   AuthenticatedChatWithUserIdRoute: typeof AuthenticatedChatWithUserIdRoute
   AuthenticatedEditCarLogCarIdLogIdRoute: typeof AuthenticatedEditCarLogCarIdLogIdRoute
   AuthenticatedMyCarsCarIdLogsLogIdRoute: typeof AuthenticatedMyCarsCarIdLogsLogIdRoute
+  AuthenticatedMyCarsCarIdRemindersReminderIdRoute: typeof AuthenticatedMyCarsCarIdRemindersReminderIdRoute
+  AuthenticatedMyCarsCarIdRemindersNewRoute: typeof AuthenticatedMyCarsCarIdRemindersNewRoute
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
@@ -772,6 +814,10 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
     AuthenticatedEditCarLogCarIdLogIdRoute,
   AuthenticatedMyCarsCarIdLogsLogIdRoute:
     AuthenticatedMyCarsCarIdLogsLogIdRoute,
+  AuthenticatedMyCarsCarIdRemindersReminderIdRoute:
+    AuthenticatedMyCarsCarIdRemindersReminderIdRoute,
+  AuthenticatedMyCarsCarIdRemindersNewRoute:
+    AuthenticatedMyCarsCarIdRemindersNewRoute,
 }
 
 const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(

@@ -91,22 +91,21 @@ export async function readReminders(
   for (const log of logs) logsByCar.set(log.carId, [...(logsByCar.get(log.carId) ?? []), log]);
   const carsById = new Map(cars.filter((c): c is Car => c !== undefined).map((c) => [c.id, c]));
   const summaries = new Map<string, OdometerSummary>();
+  const summaryOf = (carId: string): OdometerSummary => {
+    let summary = summaries.get(carId);
+    if (!summary) {
+      summary = odometerSummary(readingsOf(logsByCar.get(carId) ?? []), carsById.get(carId)?.mileage ?? null);
+      summaries.set(carId, summary);
+    }
+    return summary;
+  };
   const result = rows.map((row): LocalReminder => {
     const syncState = states.get(row.id);
+    const summary = summaryOf(row.carId);
     // Not written here and its car's history not here: the server's derived state stands.
-    const derived =
-      !known.has(row.carId) && !syncState && logsByCar.get(row.carId) === undefined
-        ? row
-        : (() => {
-            const carLogs = logsByCar.get(row.carId) ?? [];
-            let summary = summaries.get(row.carId);
-            if (!summary) {
-              summary = odometerSummary(readingsOf(carLogs), carsById.get(row.carId)?.mileage ?? null);
-              summaries.set(row.carId, summary);
-            }
-            return deriveReminder(row, carLogs, summary, today);
-          })();
-    return syncState ? { ...derived, syncState } : derived;
+    const local = known.has(row.carId) || syncState !== undefined || logsByCar.has(row.carId);
+    const derived = local ? deriveReminder(row, logsByCar.get(row.carId) ?? [], summary, today) : row;
+    return { ...derived, carOdometer: summary.current, ...(syncState ? { syncState } : {}) };
   });
   return result.sort(compareReminders);
 }

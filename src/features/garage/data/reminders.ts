@@ -29,8 +29,11 @@ export type ReminderDraft = {
   notes: string | null;
 };
 
-/** A reminder on this device: the server's row (state derived on the device), with its sync state. */
-export type LocalReminder = Reminder & { syncState?: SyncState };
+/**
+ * A reminder on this device: the server's row (state derived on the device), with its sync state and
+ * its car's current odometer on this device (what "Done" pre-fills, what "distance left" counts from).
+ */
+export type LocalReminder = Reminder & { syncState?: SyncState; carOdometer?: number | null };
 
 /** The derived fields of a new row until the device computes them (reminders-reads.ts). */
 const DERIVED_DEFAULTS: Partial<Reminder> = {
