@@ -4,7 +4,8 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Car } from '@/contract/garage';
-import { settingsLabel, SettingsSelect } from '@/features/garage/cars/car-form/settings-select';
+import { formatDistance, unitSymbol } from '@/features/garage/car-logs/format';
+import { SettingsSelect } from '@/features/garage/cars/car-form/settings-select';
 import {
   DEFAULT_MILEAGE_UNIT,
   saveReminder,
@@ -12,7 +13,7 @@ import {
   type LocalReminder,
 } from '@/features/garage/data';
 import { StorageFullError } from '@/lib/offline/storage-full';
-import { formatNumber, useT } from '@/lib/i18n';
+import { useT } from '@/lib/i18n';
 import { isOnline } from '@/lib/online';
 import { toast } from '@/lib/toast';
 import { Alert, Button, DateField, TextArea, TextField } from '@/ui';
@@ -46,7 +47,7 @@ export function ReminderForm({ car, reminder }: { car: Car; reminder?: LocalRemi
   const [focusTick, setFocusTick] = useState(0);
   const form = useRef<HTMLFormElement>(null);
   const mileageUnit = car.mileageUnit || DEFAULT_MILEAGE_UNIT;
-  const unit = settingsLabel(t, 'mileageUnit', mileageUnit);
+  const unit = unitSymbol(mileageUnit);
 
   useEffect(() => {
     if (focusTick) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
@@ -199,8 +200,7 @@ export function ReminderForm({ car, reminder }: { car: Car; reminder?: LocalRemi
           inputMode="numeric"
           optional
           description={t('REMINDERS.FORM_SOON_DISTANCE_DEFAULT', {
-            distance: formatNumber(soon.distance),
-            unit,
+            distance: formatDistance(soon.distance, mileageUnit),
           })}
           {...text('soonDistance')}
         />

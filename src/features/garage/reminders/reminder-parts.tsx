@@ -1,8 +1,8 @@
 // The pieces every reminder row shares: its state chip, and its due point in words (the date
 // and/or the distance left, or how late it is), in the car's unit.
 import type { LocalReminder } from '@/features/garage/data';
-import { settingsLabel } from '@/features/garage/cars/car-form/settings-select';
-import { formatDate, formatNumber, useT } from '@/lib/i18n';
+import { formatDistance } from '@/features/garage/car-logs/format';
+import { formatDate, useT } from '@/lib/i18n';
 import { daysBetween } from '@/contract/maintenance';
 
 type T = (id: string, values?: Record<string, unknown>) => string;
@@ -21,7 +21,7 @@ export function StateChip({ state }: { state: LocalReminder['state'] }) {
 /** The due point in words: "Due 1 May 2026 · 1,200 km left", "600 km over", "in about 3 weeks". */
 export function dueParts(t: T, reminder: LocalReminder, mileageUnit: string, today: string): string[] {
   const parts: string[] = [];
-  const unit = settingsLabel(t, 'mileageUnit', mileageUnit);
+  const distance = (value: number) => formatDistance(value, mileageUnit);
   if (reminder.dueDate) {
     const date = formatDate(reminder.dueDate, { dateStyle: 'medium' });
     const late = daysBetween(reminder.dueDate, today);
@@ -35,14 +35,14 @@ export function dueParts(t: T, reminder: LocalReminder, mileageUnit: string, tod
   }
   if (reminder.dueMileage !== null) {
     const current = reminder.carOdometer ?? null;
-    const mileage = formatNumber(reminder.dueMileage);
-    if (current === null) parts.push(t('REMINDERS.DUE_MILEAGE', { mileage, unit }));
+    const mileage = distance(reminder.dueMileage);
+    if (current === null) parts.push(t('REMINDERS.DUE_MILEAGE', { mileage }));
     else {
       const left = reminder.dueMileage - current;
       parts.push(
         left >= 0
-          ? t('REMINDERS.DISTANCE_LEFT', { distance: formatNumber(left), unit, mileage })
-          : t('REMINDERS.DISTANCE_OVER', { distance: formatNumber(-left), unit, mileage }),
+          ? t('REMINDERS.DISTANCE_LEFT', { distance: distance(left), mileage })
+          : t('REMINDERS.DISTANCE_OVER', { distance: distance(-left), mileage }),
       );
     }
     if (reminder.predictedDate && reminder.predictedDate > today && !reminder.dueDate) {

@@ -34,7 +34,10 @@ export function ReminderRow({
   const unit = car?.mileageUnit || DEFAULT_MILEAGE_UNIT;
   const due = dueParts(t, reminder, unit, localToday());
   return (
-    <li className={`reminder-row reminder-row--${reminder.state}`} data-testid="reminder-row">
+    <li
+      className={`reminder-row reminder-row--${reminder.state}${extraActions ? ' reminder-row--stacked' : ''}`}
+      data-testid="reminder-row"
+    >
       <div className="reminder-row__main">
         {showCar && car ? <span className="reminder-row__car">{carTitle(car)}</span> : null}
         <span className="reminder-row__title">
