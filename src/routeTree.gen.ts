@@ -46,6 +46,8 @@ import { Route as AuthenticatedChatWithUserIdRouteImport } from './routes/_authe
 import { Route as AuthenticatedEditCarLogCarIdLogIdRouteImport } from './routes/_authenticated/edit-car-log.$carId.$logId'
 import { Route as AuthenticatedMyCarsCarIdImportRouteImport } from './routes/_authenticated/my-cars_.$carId.import'
 import { Route as AuthenticatedMyCarsCarIdLogsLogIdRouteImport } from './routes/_authenticated/my-cars_.$carId.logs.$logId'
+import { Route as AuthenticatedMyCarsCarIdRemindersReminderIdRouteImport } from './routes/_authenticated/my-cars_.$carId.reminders.$reminderId'
+import { Route as AuthenticatedMyCarsCarIdRemindersNewRouteImport } from './routes/_authenticated/my-cars_.$carId.reminders.new'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -242,6 +244,18 @@ const AuthenticatedMyCarsCarIdLogsLogIdRoute =
     path: '/my-cars/$carId/logs/$logId',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedMyCarsCarIdRemindersReminderIdRoute =
+  AuthenticatedMyCarsCarIdRemindersReminderIdRouteImport.update({
+    id: '/my-cars_/$carId/reminders/$reminderId',
+    path: '/my-cars/$carId/reminders/$reminderId',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedMyCarsCarIdRemindersNewRoute =
+  AuthenticatedMyCarsCarIdRemindersNewRouteImport.update({
+    id: '/my-cars_/$carId/reminders/new',
+    path: '/my-cars/$carId/reminders/new',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -280,6 +294,8 @@ export interface FileRoutesByFullPath {
   '/edit-car-log/$carId/$logId': typeof AuthenticatedEditCarLogCarIdLogIdRoute
   '/my-cars/$carId/import': typeof AuthenticatedMyCarsCarIdImportRoute
   '/my-cars/$carId/logs/$logId': typeof AuthenticatedMyCarsCarIdLogsLogIdRoute
+  '/my-cars/$carId/reminders/$reminderId': typeof AuthenticatedMyCarsCarIdRemindersReminderIdRoute
+  '/my-cars/$carId/reminders/new': typeof AuthenticatedMyCarsCarIdRemindersNewRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -318,6 +334,8 @@ export interface FileRoutesByTo {
   '/edit-car-log/$carId/$logId': typeof AuthenticatedEditCarLogCarIdLogIdRoute
   '/my-cars/$carId/import': typeof AuthenticatedMyCarsCarIdImportRoute
   '/my-cars/$carId/logs/$logId': typeof AuthenticatedMyCarsCarIdLogsLogIdRoute
+  '/my-cars/$carId/reminders/$reminderId': typeof AuthenticatedMyCarsCarIdRemindersReminderIdRoute
+  '/my-cars/$carId/reminders/new': typeof AuthenticatedMyCarsCarIdRemindersNewRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -358,6 +376,8 @@ export interface FileRoutesById {
   '/_authenticated/edit-car-log/$carId/$logId': typeof AuthenticatedEditCarLogCarIdLogIdRoute
   '/_authenticated/my-cars_/$carId/import': typeof AuthenticatedMyCarsCarIdImportRoute
   '/_authenticated/my-cars_/$carId/logs/$logId': typeof AuthenticatedMyCarsCarIdLogsLogIdRoute
+  '/_authenticated/my-cars_/$carId/reminders/$reminderId': typeof AuthenticatedMyCarsCarIdRemindersReminderIdRoute
+  '/_authenticated/my-cars_/$carId/reminders/new': typeof AuthenticatedMyCarsCarIdRemindersNewRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -398,6 +418,8 @@ export interface FileRouteTypes {
     | '/edit-car-log/$carId/$logId'
     | '/my-cars/$carId/import'
     | '/my-cars/$carId/logs/$logId'
+    | '/my-cars/$carId/reminders/$reminderId'
+    | '/my-cars/$carId/reminders/new'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -436,6 +458,8 @@ export interface FileRouteTypes {
     | '/edit-car-log/$carId/$logId'
     | '/my-cars/$carId/import'
     | '/my-cars/$carId/logs/$logId'
+    | '/my-cars/$carId/reminders/$reminderId'
+    | '/my-cars/$carId/reminders/new'
   id:
     | '__root__'
     | '/'
@@ -475,6 +499,8 @@ export interface FileRouteTypes {
     | '/_authenticated/edit-car-log/$carId/$logId'
     | '/_authenticated/my-cars_/$carId/import'
     | '/_authenticated/my-cars_/$carId/logs/$logId'
+    | '/_authenticated/my-cars_/$carId/reminders/$reminderId'
+    | '/_authenticated/my-cars_/$carId/reminders/new'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -750,6 +776,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedMyCarsCarIdLogsLogIdRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/my-cars_/$carId/reminders/$reminderId': {
+      id: '/_authenticated/my-cars_/$carId/reminders/$reminderId'
+      path: '/my-cars/$carId/reminders/$reminderId'
+      fullPath: '/my-cars/$carId/reminders/$reminderId'
+      preLoaderRoute: typeof AuthenticatedMyCarsCarIdRemindersReminderIdRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/my-cars_/$carId/reminders/new': {
+      id: '/_authenticated/my-cars_/$carId/reminders/new'
+      path: '/my-cars/$carId/reminders/new'
+      fullPath: '/my-cars/$carId/reminders/new'
+      preLoaderRoute: typeof AuthenticatedMyCarsCarIdRemindersNewRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
   }
 }
 
@@ -782,6 +822,8 @@ interface AuthenticatedRouteChildren {
   AuthenticatedEditCarLogCarIdLogIdRoute: typeof AuthenticatedEditCarLogCarIdLogIdRoute
   AuthenticatedMyCarsCarIdImportRoute: typeof AuthenticatedMyCarsCarIdImportRoute
   AuthenticatedMyCarsCarIdLogsLogIdRoute: typeof AuthenticatedMyCarsCarIdLogsLogIdRoute
+  AuthenticatedMyCarsCarIdRemindersReminderIdRoute: typeof AuthenticatedMyCarsCarIdRemindersReminderIdRoute
+  AuthenticatedMyCarsCarIdRemindersNewRoute: typeof AuthenticatedMyCarsCarIdRemindersNewRoute
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
@@ -815,6 +857,10 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedMyCarsCarIdImportRoute: AuthenticatedMyCarsCarIdImportRoute,
   AuthenticatedMyCarsCarIdLogsLogIdRoute:
     AuthenticatedMyCarsCarIdLogsLogIdRoute,
+  AuthenticatedMyCarsCarIdRemindersReminderIdRoute:
+    AuthenticatedMyCarsCarIdRemindersReminderIdRoute,
+  AuthenticatedMyCarsCarIdRemindersNewRoute:
+    AuthenticatedMyCarsCarIdRemindersNewRoute,
 }
 
 const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(

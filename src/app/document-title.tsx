@@ -26,6 +26,8 @@ export const SCREEN_TITLES: Record<string, string> = {
   '/_authenticated/edit-car/$id': 'TITLES.EDIT_CAR',
   '/_authenticated/new-car-log/$carId': 'TITLES.NEW_LOG',
   '/_authenticated/edit-car-log/$carId/$logId': 'TITLES.EDIT_LOG',
+  '/_authenticated/my-cars_/$carId/reminders/new': 'TITLES.NEW_REMINDER',
+  '/_authenticated/my-cars_/$carId/reminders/$reminderId': 'TITLES.EDIT_REMINDER',
   '/_authenticated/messages': 'TITLES.MESSAGES',
   '/_authenticated/message/$id': 'TITLES.MESSAGE',
   '/_authenticated/compose-message': 'TITLES.NEW_MESSAGE',

@@ -72,6 +72,13 @@ export const CAR_LOG_STATS_MONTHS = 24;
 /** A page of a car's log book holds at most this many logs. */
 export const CAR_LOG_PAGE_MAX = 500;
 
+// ---------- reminders (src/contract/maintenance-api.ts re-exports these) ----------
+/** A reminder's notes: at most this many characters. */
+export const REMINDER_NOTES_MAX = 2000;
+/** A reminder's interval in months (1 to this many), and its soon-window in days (0 to this many). */
+export const REMINDER_INTERVAL_MONTHS_MAX = 600;
+export const REMINDER_SOON_DAYS_MAX = 3650;
+
 // ---------- people (src/contract/people.ts re-exports these) ----------
 /** A bio holds at most this many characters of text (spec §5, §9). */
 export const BIO_MAX_TEXT = 20_000;

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
 import { ChatUnreadBadge } from '@/features/chat/unread-badge';
+import { GarageDueBadge } from '@/features/garage/reminders/due-badge';
 import { MessagesUnreadBadge } from '@/features/messages/unread-badge';
 import { useT } from '@/lib/i18n';
 import { CarIcon, ChatIcon, FeedIcon, MailIcon, UserIcon, UsersIcon } from '@/ui';
@@ -33,6 +34,7 @@ export function MainNav() {
               <span>{t(labelKey)}</span>
               {to === '/messages' ? <MessagesUnreadBadge /> : null}
               {to === '/my-chat-groups' ? <ChatUnreadBadge /> : null}
+              {to === '/my-cars' ? <GarageDueBadge /> : null}
             </Link>
           </li>
         ))}

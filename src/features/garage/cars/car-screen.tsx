@@ -8,6 +8,7 @@ import { formatNumber, useT } from '@/lib/i18n';
 import { Alert, BackButton, Card, CarIcon, CloudOffIcon, EmptyState, Page, SkeletonRows } from '@/ui';
 import { useRemoteCar } from '../api/get-car';
 import { carSubtitle, carTitle } from './car-selection';
+import { CarReminders } from '../reminders/car-reminders';
 import { CarPhoto } from './components/car-photo';
 import './my-cars.css';
 
@@ -54,6 +55,11 @@ export function CarScreen({ id }: { id: string }) {
           <Alert kind="error">{t('CARS.CAR_LOAD_FAILED')}</Alert>
         )}
       </Card>
+      {local ? (
+        <Card>
+          <CarReminders car={local} />
+        </Card>
+      ) : null}
     </Page>
   );
 }

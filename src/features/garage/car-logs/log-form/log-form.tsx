@@ -37,15 +37,34 @@ import {
 import { addTag, TagsInput } from './tags-input';
 import './log-form.css';
 
+/** A reminder's "Done" (new-car-log search): its log type, its title and the odometer. */
+function prefillValues(prefill: { type?: string; title?: string; mileage?: number } = {}) {
+  return {
+    ...(prefill.type ? { type: prefill.type } : {}),
+    ...(prefill.title ? { title: prefill.title } : {}),
+    ...(prefill.mileage !== undefined ? { mileage: String(prefill.mileage) } : {}),
+  };
+}
+
 /** The log form: a new entry of `car`, or `log` to edit. Saves on this device first. */
-export function LogForm({ car, log }: { car: Car; log?: CarLog }) {
+export function LogForm({
+  car,
+  log,
+  prefill,
+}: {
+  car: Car;
+  log?: CarLog;
+  prefill?: { type?: string; title?: string; mileage?: number };
+}) {
   const t = useT();
   const locale = useLocale();
   const navigate = useNavigate();
   const [, setSelectedCar] = useSelectedCar();
   const logs = useCarLogs(car.id);
   // '' = not chosen: the default follows the car's logs as they load (spec: last currency used).
-  const [values, setValues] = useState<LogFormValues>(() => (log ? logValues(log, '') : emptyLogValues('')));
+  const [values, setValues] = useState<LogFormValues>(() =>
+    log ? logValues(log, '') : { ...emptyLogValues(''), ...prefillValues(prefill) },
+  );
   const currency = values.currencyCode || defaultCurrency(logs, locale);
   const [tagDraft, setTagDraft] = useState('');
   const [files, setFiles] = useState<File[]>([]);
