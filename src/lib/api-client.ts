@@ -114,13 +114,17 @@ export interface DownloadedFile {
 }
 
 /**
- * GET of a file answer, read chunk by chunk as it streams: `onProgress` hears the bytes received so
+ * GET of a file answer (the account's ZIP, a car's CSV export), read chunk by chunk as it streams: `onProgress` hears the bytes received so
  * far after each chunk (the total is unknown while the server still writes it). Errors go through
  * the same catalogue as apiFetch.
  */
 export async function apiDownload(
   path: string,
-  init: { signal?: AbortSignal; onProgress?: (bytes: number) => void } = {},
+  init: {
+    query?: Record<string, QueryValue>;
+    signal?: AbortSignal;
+    onProgress?: (bytes: number) => void;
+  } = {},
 ): Promise<DownloadedFile> {
   const headers: Record<string, string> = {
     Accept: '*/*',
@@ -129,7 +133,7 @@ export async function apiDownload(
   };
   let response: Response;
   try {
-    response = await fetch(buildUrl(path), { method: 'GET', headers, signal: init.signal });
+    response = await fetch(buildUrl(path, init.query), { method: 'GET', headers, signal: init.signal });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     reportUnreachable();
@@ -244,31 +248,4 @@ export async function apiUpload<T>(
   if (typeof parsed !== 'object' || parsed === null || (parsed as { success?: unknown }).success !== true)
     throw new ApiError(response.status, 'INVALID_RESPONSE', `POST ${path} answered an unexpected body`);
   return (parsed as ApiOk<T>).data;
-}
-
-/** A file the API answers (a CSV export), with the name its Content-Disposition gives. */
-export async function apiDownload(
-  path: string,
-  query?: Record<string, QueryValue>,
-): Promise<{ blob: Blob; filename: string | null }> {
-  const headers = {
-    Accept: '*/*',
-    'Accept-Language': currentLocale(),
-    Authorization: `Bearer ${await bearerToken()}`,
-  };
-  let response: Response;
-  try {
-    response = await fetch(buildUrl(path, query), { headers });
-  } catch (cause) {
-    reportUnreachable();
-    throw new NetworkError(`GET ${path} could not reach the server`, { cause });
-  }
-  reportAnswerStatus(response.status);
-  if (!response.ok) {
-    const answer = await readErrorAnswer(response);
-    applyErrorCatalogue(answer, { method: 'GET', path, sessionCall: true });
-    throw answer.error;
-  }
-  const disposition = response.headers.get('content-disposition') ?? '';
-  return { blob: await response.blob(), filename: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null };
 }

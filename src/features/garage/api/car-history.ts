@@ -37,7 +37,9 @@ export type ExportChoice =
 
 /** Downloads the CSV and hands it to the browser as a file. */
 export async function downloadCarHistory(carId: string, { format, kind }: ExportChoice): Promise<void> {
-  const { blob, filename } = await apiDownload(`/cars/${carId}/export`, { format, kind });
+  const { blob, fileName: filename } = await apiDownload(`/cars/${carId}/export`, {
+    query: { format, kind },
+  });
   const url = URL.createObjectURL(blob);
   try {
     const link = document.createElement('a');
