@@ -5,6 +5,7 @@
 import { act, cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { appOutboxHandlers } from '@/app/outbox-handlers';
+import type { CurrentUser } from '@/contract/user';
 import { sessionStore } from '@/lib/auth/session-store';
 import { db, resetLocalDatabaseForTests } from '@/lib/db';
 import { registerOutboxHandlers } from '@/lib/outbox';
@@ -42,6 +43,25 @@ export function signedInAppPerTest(
     db.close();
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
+    sessionStore.reset();
+  });
+}
+
+/**
+ * Registers the beforeEach and afterEach of a data test without screens: a local database of its
+ * own and `user` signed in with tokens. A test file's own afterEach runs before this one's.
+ */
+export function signedInDataPerTest(name: string, user: CurrentUser = TEST_USER): void {
+  let count = 0;
+  beforeEach(() => {
+    count += 1;
+    resetLocalDatabaseForTests(`${name}-${count}-${Math.random().toString(36).slice(2)}`);
+    signedIn();
+    sessionStore.setState({ status: 'signedIn', user, isAuthReady: true });
+  });
+  afterEach(() => {
+    db.close();
+    vi.unstubAllGlobals();
     sessionStore.reset();
   });
 }

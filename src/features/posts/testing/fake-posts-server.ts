@@ -4,6 +4,7 @@
 import { vi } from 'vitest';
 import { COMMENTS_PAGE_MAX } from '@/contract/constants';
 import type { Comment, Post, PostAuthor, PostLiker } from '@/contract/posts';
+import type { CurrentUser } from '@/contract/user';
 
 type Answer = { status: number; body?: unknown };
 export type FakeRequest = {
@@ -23,6 +24,14 @@ export const FAKE_ME: PostAuthor = {
   firstName: 'Ada',
   lastName: 'Lovelace',
   avatar: null,
+};
+/** `FAKE_ME` as the signed-in member of the session. */
+export const FAKE_ME_USER: CurrentUser = {
+  ...FAKE_ME,
+  email: 'ada@example.com',
+  bio: null,
+  city: null,
+  createdAt: '2026-01-01T00:00:00Z',
 };
 export const FAKE_FRIEND: PostAuthor = {
   id: 'member-2',
