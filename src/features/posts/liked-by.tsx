@@ -64,12 +64,17 @@ export function LikersDialog({ postId, onClose }: { postId: string; onClose: () 
   const rows: PostLiker[] = likers.data?.pages.flatMap((page) => page.likers) ?? [];
   const total = likers.data?.pages[0]?.total;
   return (
-    <Modal labelledBy={titleId} onClose={onClose} className="post-likers">
-      <header className="post-likers__header">
+    <Modal labelledBy={titleId} onClose={onClose} className="ui-people-dialog post-likers">
+      <header className="ui-people-dialog__header">
         <h2 id={titleId} className="ui-modal__title">
           {total === undefined ? t('POSTS.LIKERS_TITLE') : t('POSTS.LIKERS_TITLE_COUNT', { count: total })}
         </h2>
-        <button type="button" className="post-likers__close" aria-label={t('COMMON.CLOSE')} onClick={onClose}>
+        <button
+          type="button"
+          className="ui-people-dialog__close"
+          aria-label={t('COMMON.CLOSE')}
+          onClick={onClose}
+        >
           <CloseIcon />
         </button>
       </header>
@@ -88,21 +93,21 @@ export function LikersDialog({ postId, onClose }: { postId: string; onClose: () 
         <p className="post-likers__empty">{t('POSTS.LIKERS_EMPTY')}</p>
       ) : (
         <>
-          <ul className="post-likers__list" aria-labelledby={titleId}>
+          <ul className="ui-people-dialog__list post-likers__list" aria-labelledby={titleId}>
             {rows.map((liker) => {
               const name = displayName(liker);
               return (
-                <li key={liker.id} className="post-likers__person">
+                <li key={liker.id} className="ui-people-dialog__person">
                   <Avatar person={liker} display="small" />
                   {liker.id === meId ? (
-                    <Link to="/profile" className="post-likers__name" onClick={onClose}>
+                    <Link to="/profile" className="ui-people-dialog__name" onClick={onClose}>
                       {t('POSTS.LIKER_ME', { name })}
                     </Link>
                   ) : (
                     <Link
                       to="/people/$id"
                       params={{ id: liker.id }}
-                      className="post-likers__name"
+                      className="ui-people-dialog__name"
                       onClick={onClose}
                     >
                       {name}

@@ -95,35 +95,35 @@ function MembersDialog({
     ...participants.filter((p) => p.id !== meId),
   ];
   return (
-    <Modal labelledBy={titleId} onClose={onClose} className="chat-members">
-      <header className="chat-members__header">
+    <Modal labelledBy={titleId} onClose={onClose} className="ui-people-dialog">
+      <header className="ui-people-dialog__header">
         <h2 id={titleId} className="ui-modal__title">
           {t('CHAT.PARTICIPANTS_TITLE', { count: participants.length })}
         </h2>
         <button
           type="button"
-          className="chat-members__close"
+          className="ui-people-dialog__close"
           aria-label={t('COMMON.CLOSE')}
           onClick={onClose}
         >
           <CloseIcon />
         </button>
       </header>
-      <ul className="chat-members__list">
+      <ul className="ui-people-dialog__list">
         {ordered.map((person) => {
           const name = displayName(person);
           return (
-            <li key={person.id} className="chat-members__person">
+            <li key={person.id} className="ui-people-dialog__person">
               <Avatar person={person} display="small" />
               {person.id === meId ? (
-                <Link to="/profile" className="chat-members__name" onClick={onClose}>
+                <Link to="/profile" className="ui-people-dialog__name" onClick={onClose}>
                   {t('CHAT.PARTICIPANT_ME', { name })}
                 </Link>
               ) : (
                 <Link
                   to="/people/$id"
                   params={{ id: person.id }}
-                  className="chat-members__name"
+                  className="ui-people-dialog__name"
                   onClick={onClose}
                 >
                   {name}
