@@ -2,10 +2,9 @@
 // device knows) and the dialog it opens, listing every liker (GET /posts/{id}/likes, paged), each
 // linking to their profile.
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useId, useMemo, useState } from 'react';
 import type { PostLiker } from '@/contract/posts';
-import { Avatar, friendsOf, friendsQueryOptions } from '@/features/people';
+import { DialogPersonRow, friendsOf, friendsQueryOptions } from '@/features/people';
 import { isNetworkError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth/session';
 import { displayName } from '@/lib/display-name';
@@ -94,28 +93,15 @@ export function LikersDialog({ postId, onClose }: { postId: string; onClose: () 
       ) : (
         <>
           <ul className="ui-people-dialog__list post-likers__list" aria-labelledby={titleId}>
-            {rows.map((liker) => {
-              const name = displayName(liker);
-              return (
-                <li key={liker.id} className="ui-people-dialog__person">
-                  <Avatar person={liker} display="small" />
-                  {liker.id === meId ? (
-                    <Link to="/profile" className="ui-people-dialog__name" onClick={onClose}>
-                      {t('POSTS.LIKER_ME', { name })}
-                    </Link>
-                  ) : (
-                    <Link
-                      to="/people/$id"
-                      params={{ id: liker.id }}
-                      className="ui-people-dialog__name"
-                      onClick={onClose}
-                    >
-                      {name}
-                    </Link>
-                  )}
-                </li>
-              );
-            })}
+            {rows.map((liker) => (
+              <DialogPersonRow
+                key={liker.id}
+                person={liker}
+                meId={meId}
+                meLabel={(name) => t('POSTS.LIKER_ME', { name })}
+                onClose={onClose}
+              />
+            ))}
           </ul>
           {likers.isFetchingNextPage ? (
             <Spinner label={t('POSTS.LIKERS_LOADING_MORE')} />

@@ -3,7 +3,7 @@
 // everyone (each linking to their profile). One line: long names end with "…".
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
-import { Avatar } from '@/features/people';
+import { Avatar, DialogPersonRow } from '@/features/people';
 import { displayName } from '@/lib/display-name';
 import { useT } from '@/lib/i18n';
 import { CloseIcon, MailIcon, Modal } from '@/ui';
@@ -110,28 +110,15 @@ function MembersDialog({
         </button>
       </header>
       <ul className="ui-people-dialog__list">
-        {ordered.map((person) => {
-          const name = displayName(person);
-          return (
-            <li key={person.id} className="ui-people-dialog__person">
-              <Avatar person={person} display="small" />
-              {person.id === meId ? (
-                <Link to="/profile" className="ui-people-dialog__name" onClick={onClose}>
-                  {t('CHAT.PARTICIPANT_ME', { name })}
-                </Link>
-              ) : (
-                <Link
-                  to="/people/$id"
-                  params={{ id: person.id }}
-                  className="ui-people-dialog__name"
-                  onClick={onClose}
-                >
-                  {name}
-                </Link>
-              )}
-            </li>
-          );
-        })}
+        {ordered.map((person) => (
+          <DialogPersonRow
+            key={person.id}
+            person={person}
+            meId={meId}
+            meLabel={(name) => t('CHAT.PARTICIPANT_ME', { name })}
+            onClose={onClose}
+          />
+        ))}
       </ul>
     </Modal>
   );
