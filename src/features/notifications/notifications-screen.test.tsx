@@ -22,16 +22,7 @@ import {
 
 vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
 const sockets = vi.hoisted(() => [] as FakeSocket[]);
-vi.mock('socket.io-client', async () => {
-  const { FakeSocket } = await import('@/testing/fake-socket');
-  return {
-    io: (opts: FakeSocket['opts']) => {
-      const socket = new FakeSocket(opts);
-      sockets.push(socket);
-      return socket;
-    },
-  };
-});
+vi.mock('socket.io-client', async () => (await import('@/testing/fake-socket')).fakeSocketIo(sockets));
 // A shared, loaded machine: the first render compiles the route chunks.
 configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 30_000 });

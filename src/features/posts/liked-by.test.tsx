@@ -1,35 +1,23 @@
 // A post shows who liked it (issue 15): "Liked by you, Bob Brown and 3 others" from the names this
 // device knows, opening a dialog that lists every liker (paged), each linking to their profile.
-import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { PostAuthor } from '@/contract/posts';
-import { setSignedIn, TEST_USER } from '@/testing/session-mock';
 import { activateCatalog, renderApp } from '@/testing/test-utils';
-import { sessionStore } from '@/lib/auth/session-store';
-import { db, resetLocalDatabaseForTests } from '@/lib/db';
 import { i18n } from '@/lib/i18n';
-import { signedIn } from '@/testing/api-client';
-import { FAKE_FRIEND, installPostsServer } from '@/features/posts/testing/fake-posts-server';
+import { FAKE_FRIEND } from '@/features/posts/testing/fake-posts-server';
 import { likedByLine, likedByText } from './liked-by-line';
+import {
+  type FakePostsServer,
+  POSTS_ME as me,
+  postsScreensPerTest,
+} from '@/features/posts/testing/posts-screen-test';
 
 vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
-vi.mock('@/app/sync-lifecycle', () => ({
-  startSignedInSync: vi.fn(async () => undefined),
-  stopSignedInSync: vi.fn(),
-  isSyncWanted: () => false,
-}));
+vi.mock('@/app/sync-lifecycle', async () => (await import('@/testing/sync-lifecycle-off')).syncLifecycleOff);
 vi.mock('@/lib/offline/shell-settled', () => ({ shellSettled: () => Promise.resolve() }));
 vi.mock('@/features/people/avatar/use-avatar-url', () => ({ useAvatarUrl: () => undefined }));
-configure({ asyncUtilTimeout: 10_000 });
-vi.setConfig({ testTimeout: 30_000 });
 
-const me: PostAuthor = {
-  id: TEST_USER.id,
-  username: 'jane',
-  firstName: 'Jane',
-  lastName: 'Doe',
-  avatar: null,
-};
 const stranger = (n: number): PostAuthor => ({
   id: `stranger-${n}`,
   username: `s${n}`,
@@ -38,24 +26,8 @@ const stranger = (n: number): PostAuthor => ({
   avatar: null,
 });
 const t = (id: string, values?: Record<string, unknown>) => i18n._(id, values);
-let server: ReturnType<typeof installPostsServer>;
-
-beforeEach(() => {
-  resetLocalDatabaseForTests(`liked-by-${Math.random().toString(36).slice(2)}`);
-  signedIn();
-  setSignedIn(true);
-  sessionStore.setState({ status: 'signedIn', user: TEST_USER, isAuthReady: true });
-  server = installPostsServer({ me });
-  activateCatalog('en-US');
-});
-afterEach(async () => {
-  cleanup();
-  await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
-  db.close();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  sessionStore.reset();
-});
+let server: FakePostsServer;
+postsScreensPerTest('liked-by', (s) => (server = s), { settleMs: 50 });
 
 describe('the "Liked by" line', () => {
   const names = new Map([

@@ -1,45 +1,29 @@
 // A post's image opens the photo viewer (full screen, zoomable), read from the media cache; a
 // post about one of my cars names it and links to it.
-import { act, cleanup, configure, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setSignedIn, TEST_USER } from '@/testing/session-mock';
-import { activateCatalog, renderApp } from '@/testing/test-utils';
-import { sessionStore } from '@/lib/auth/session-store';
-import { db, type MirrorRow, resetLocalDatabaseForTests } from '@/lib/db';
-import { signedIn } from '@/testing/api-client';
-import { FAKE_FRIEND, installPostsServer } from '@/features/posts/testing/fake-posts-server';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { TEST_USER } from '@/testing/session-mock';
+import { renderApp } from '@/testing/test-utils';
+import { db, type MirrorRow } from '@/lib/db';
+import { FAKE_FRIEND } from '@/features/posts/testing/fake-posts-server';
 import { CAR_ID, makeCar, putCar, stubObjectUrls } from '@/features/garage/testing/garage-fixtures';
+import { postsScreensPerTest } from '@/features/posts/testing/posts-screen-test';
 
 vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
-vi.mock('@/app/sync-lifecycle', () => ({
-  startSignedInSync: vi.fn(async () => undefined),
-  stopSignedInSync: vi.fn(),
-  isSyncWanted: () => false,
-}));
+vi.mock('@/app/sync-lifecycle', async () => (await import('@/testing/sync-lifecycle-off')).syncLifecycleOff);
 vi.mock('@/lib/offline/shell-settled', () => ({ shellSettled: () => Promise.resolve() }));
 vi.mock('@/features/people/avatar/use-avatar-url', () => ({ useAvatarUrl: () => undefined }));
-configure({ asyncUtilTimeout: 10_000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 const IMAGE = '/api/v1.0/media/bbbbbbbb-0000-4000-8000-000000000001';
 
-beforeEach(() => {
-  resetLocalDatabaseForTests(`post-photo-${Math.random().toString(36).slice(2)}`);
-  signedIn();
-  setSignedIn(true);
-  sessionStore.setState({ status: 'signedIn', user: TEST_USER, isAuthReady: true });
-  installPostsServer({ me: { ...TEST_USER, avatar: null } }).setOffline(true);
-  stubObjectUrls();
-  activateCatalog('en-US');
-});
-afterEach(async () => {
-  cleanup();
-  await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
-  db.close();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  sessionStore.reset();
-});
+postsScreensPerTest(
+  'post-photo',
+  (server) => {
+    server.setOffline(true);
+    stubObjectUrls();
+  },
+  { settleMs: 50, me: { ...TEST_USER, avatar: null } },
+);
 
 describe('a post image', () => {
   it('opens full screen in the photo viewer, offline from the media cache', async () => {

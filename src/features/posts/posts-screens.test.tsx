@@ -2,64 +2,29 @@
 // API double: the feed (local first, then the server), infinite scroll by cursor, likes through
 // the outbox, the post editor (spec §9 toolbars and placeholder), offline posting, the post page.
 import { File as NodeFile } from 'node:buffer';
-import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Quill from 'quill';
-import { afterEach, beforeEach, describe, expect, it, vi, beforeAll } from 'vitest';
-import { setSignedIn, TEST_USER } from '@/testing/session-mock';
-import { activateCatalog, renderApp } from '@/testing/test-utils';
-import type { PostAuthor } from '@/contract/posts';
-import { sessionStore } from '@/lib/auth/session-store';
-import { db, type MirrorRow, resetLocalDatabaseForTests } from '@/lib/db';
+import { describe, expect, it, vi } from 'vitest';
+import { renderApp } from '@/testing/test-utils';
+import { db, type MirrorRow } from '@/lib/db';
 import { createReplayer } from '@/lib/outbox';
 import { setUploadProgress } from '@/lib/outbox/upload-progress';
 import { realtime } from '@/lib/socket';
 import { routePostUpdated } from '@/lib/socket-streams';
-import { signedIn } from '@/testing/api-client';
-import { FAKE_FRIEND, installPostsServer } from '@/features/posts/testing/fake-posts-server';
-import { appOutboxHandlers } from '@/app/outbox-handlers';
-import { registerOutboxHandlers } from '@/lib/outbox';
-
-// The app registers every feature's handlers before the first replay; so do these screens.
-beforeAll(() => registerOutboxHandlers(...appOutboxHandlers));
+import { FAKE_FRIEND } from '@/features/posts/testing/fake-posts-server';
+import {
+  type FakePostsServer,
+  POSTS_ME as me,
+  postsScreensPerTest,
+} from '@/features/posts/testing/posts-screen-test';
 
 vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
-vi.mock('@/app/sync-lifecycle', () => ({
-  startSignedInSync: vi.fn(async () => undefined),
-  stopSignedInSync: vi.fn(),
-  isSyncWanted: () => false,
-}));
+vi.mock('@/app/sync-lifecycle', async () => (await import('@/testing/sync-lifecycle-off')).syncLifecycleOff);
 vi.mock('@/lib/offline/shell-settled', () => ({ shellSettled: () => Promise.resolve() }));
 vi.mock('@/features/people/avatar/use-avatar-url', () => ({ useAvatarUrl: () => undefined }));
-configure({ asyncUtilTimeout: 10_000 });
-vi.setConfig({ testTimeout: 30_000 });
 
-const me: PostAuthor = {
-  id: TEST_USER.id,
-  username: 'jane',
-  firstName: 'Jane',
-  lastName: 'Doe',
-  avatar: null,
-};
-
-let server: ReturnType<typeof installPostsServer>;
-let dbCount = 0;
-beforeEach(() => {
-  dbCount += 1;
-  resetLocalDatabaseForTests(`posts-screens-${dbCount}-${Math.random().toString(36).slice(2)}`);
-  signedIn();
-  setSignedIn(true);
-  sessionStore.setState({ status: 'signedIn', user: TEST_USER, isAuthReady: true });
-  server = installPostsServer({ me });
-  activateCatalog('en-US');
-});
-afterEach(async () => {
-  cleanup();
-  await act(async () => new Promise((resolve) => setTimeout(resolve, 100)));
-  db.close();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  sessionStore.reset();
-});
+let server: FakePostsServer;
+postsScreensPerTest('posts-screens', (s) => (server = s));
 
 const replay = () => createReplayer({ random: () => 0, refresh: vi.fn() }).replay();
 const cards = () => screen.queryAllByRole('article');
