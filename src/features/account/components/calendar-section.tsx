@@ -16,7 +16,7 @@ export function CalendarSection() {
   const feed = useCalendarFeed();
   const renew = useRenewCalendarFeed();
   const [confirming, setConfirming] = useState(false);
-  const field = useRef<HTMLInputElement>(null);
+  const field = useRef<HTMLTextAreaElement>(null);
 
   const copy = async (url: string) => {
     try {
@@ -51,10 +51,11 @@ export function CalendarSection() {
         <div className="account-calendar">
           <label className="account-calendar__label">
             <span>{t('ACCOUNT.CALENDAR_URL')}</span>
-            <input
+            {/* A textarea so the whole address wraps and shows on a phone (an input would cut it). */}
+            <textarea
               ref={field}
               className="ui-input account-calendar__url"
-              type="text"
+              rows={3}
               readOnly
               value={feed.data.url}
               onFocus={(event) => event.target.select()}

@@ -77,13 +77,26 @@ describe('fill-ups on the log form', () => {
     expect(screen.getByText('Computed from the total and the price.')).toBeTruthy();
   });
 
-  it('needs a quantity and the odometer on a fill-up', async () => {
+  it('needs a quantity and the odometer once a fill-up is started (a price typed)', async () => {
     await newFuelLog();
     fill(MILEAGE, '');
+    fill('Price per L (optional)', '1,859');
     save();
     expect(errorOf('Quantity (L)')).toContain('This field is required.');
     expect(errorOf(MILEAGE)).toContain('A fill-up needs the odometer reading.');
     expect(await db.carLogs.count()).toBe(0);
+  });
+
+  it('keeps a fuel entry without quantity or price a plain expense: no reading needed, no fuel sent', async () => {
+    await newFuelLog();
+    fill(MILEAGE, '');
+    fill('Total paid (optional)', '55');
+    save();
+    await waitFor(async () => expect(await db.carLogs.count()).toBe(1));
+    const [sent] = await json();
+    expect(sent).toMatchObject({ type: 'fuel', title: 'Fill-up', cost: 55 });
+    expect(sent).not.toHaveProperty('fuel');
+    expect(sent).not.toHaveProperty('mileage', expect.anything());
   });
 
   it('refuses a reading lower than an earlier log’s, naming its date and reading', async () => {

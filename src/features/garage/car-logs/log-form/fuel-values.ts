@@ -109,6 +109,11 @@ export function fillThird(
   return { typed: order, computed: value === null ? null : third, value };
 }
 
+/** Whether a fuel entry records a fill-up: a quantity or a price per unit was typed. */
+export function isFillUp(v: FuelFormValues): boolean {
+  return v.quantity.trim() !== '' || v.pricePerUnit.trim() !== '';
+}
+
 export function validateFuel(v: FuelFormValues): Partial<Record<FuelField, FieldMessage>> {
   const errors: Partial<Record<FuelField, FieldMessage>> = {};
   const quantity = parseAmount(v.quantity, FUEL_QUANTITY_DECIMALS);

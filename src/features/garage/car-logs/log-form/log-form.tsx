@@ -18,6 +18,7 @@ import {
   fuelDraft,
   initialFuelState,
   typeAmount,
+  isFillUp,
   validateFuel,
   type FuelState,
 } from './fuel-values';
@@ -77,6 +78,7 @@ export function LogForm({
     initialFuelState(log?.fuel, defaultFuelUnit(car.energyType, car.mileageUnit), values.cost),
   );
   const isFuel = values.type === FUEL_LOG_TYPE;
+  const fillUp = isFuel && isFillUp(fuel.values);
   const estimate = useMileageEstimate({ car, logs, editing: Boolean(log), values, setValues });
   const odometer = useOdometerCheck({ car, logs, logId: log?.id });
   const [focusTick, setFocusTick] = useState(0);
@@ -116,7 +118,9 @@ export function LogForm({
     const withDraft = tagDraft.trim() ? addTag(values.tags, tagDraft) : { tags: values.tags };
     const final: LogFormValues = { ...values, tags: withDraft.tags, currencyCode: currency };
     const found = validateLog(final);
-    if (isFuel) {
+    // A fuel entry is a fill-up once a quantity or a price per unit is typed; without either it
+    // stays a plain expense (as before fill-ups existed), with no reading required.
+    if (fillUp) {
       Object.assign(found, validateFuel(fuel.values));
       // A fill-up needs its odometer reading: economy is distance over fuel.
       if (!found.mileage && !final.mileage.trim()) found.mileage = { key: 'FUEL.MILEAGE_REQUIRED' };
@@ -149,7 +153,7 @@ export function LogForm({
       const draft = {
         ...logDraft(final, car.id),
         // A fill-up carries its fuel; an entry that stops being one drops it.
-        ...(isFuel ? { fuel: fuelDraft(fuel.values) } : log?.fuel ? { fuel: null } : {}),
+        ...(fillUp ? { fuel: fuelDraft(fuel.values) } : log?.fuel ? { fuel: null } : {}),
         ...(odometerConfirmed ? { odometerConfirmed: true } : {}),
       };
       await saveCarLog(draft, {
@@ -216,7 +220,7 @@ export function LogForm({
           label={t('CAR_LOGS.FORM_MILEAGE', { unit })}
           inputMode="numeric"
           optional={!isFuel}
-          required={isFuel}
+          required={fillUp}
           {...text('mileage')}
           description={estimate !== null && values.mileage === estimate ? t('ODOMETER.ESTIMATED') : undefined}
         />
