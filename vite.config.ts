@@ -15,7 +15,7 @@ const pwaManifest: Partial<ManifestOptions> = {
   description:
     'Le repaire des passionnés d’automobile : vos voitures, leur carnet d’entretien, vos amis et leurs publications.',
   lang: 'fr-FR',
-  start_url: '/my-posts',
+  start_url: '/feed',
   scope: '/',
   display: 'standalone',
   orientation: 'any',

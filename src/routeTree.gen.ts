@@ -22,6 +22,7 @@ import { Route as AuthenticatedCreateCarRouteImport } from './routes/_authentica
 import { Route as AuthenticatedCreateChatGroupRouteImport } from './routes/_authenticated/create-chat-group'
 import { Route as AuthenticatedCreatePostRouteImport } from './routes/_authenticated/create-post'
 import { Route as AuthenticatedEditProfileRouteImport } from './routes/_authenticated/edit-profile'
+import { Route as AuthenticatedFeedRouteImport } from './routes/_authenticated/feed'
 import { Route as AuthenticatedFilesRouteImport } from './routes/_authenticated/files'
 import { Route as AuthenticatedFriendsRouteImport } from './routes/_authenticated/friends'
 import { Route as AuthenticatedMessagesRouteImport } from './routes/_authenticated/messages'
@@ -43,7 +44,10 @@ import { Route as AuthenticatedPeopleIdRouteImport } from './routes/_authenticat
 import { Route as AuthenticatedPostIdRouteImport } from './routes/_authenticated/post.$id'
 import { Route as AuthenticatedChatWithUserIdRouteImport } from './routes/_authenticated/chat.with.$userId'
 import { Route as AuthenticatedEditCarLogCarIdLogIdRouteImport } from './routes/_authenticated/edit-car-log.$carId.$logId'
+import { Route as AuthenticatedMyCarsCarIdImportRouteImport } from './routes/_authenticated/my-cars_.$carId.import'
 import { Route as AuthenticatedMyCarsCarIdLogsLogIdRouteImport } from './routes/_authenticated/my-cars_.$carId.logs.$logId'
+import { Route as AuthenticatedMyCarsCarIdRemindersReminderIdRouteImport } from './routes/_authenticated/my-cars_.$carId.reminders.$reminderId'
+import { Route as AuthenticatedMyCarsCarIdRemindersNewRouteImport } from './routes/_authenticated/my-cars_.$carId.reminders.new'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -112,6 +116,11 @@ const AuthenticatedEditProfileRoute =
     path: '/edit-profile',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedFeedRoute = AuthenticatedFeedRouteImport.update({
+  id: '/feed',
+  path: '/feed',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
 const AuthenticatedFilesRoute = AuthenticatedFilesRouteImport.update({
   id: '/files',
   path: '/files',
@@ -223,10 +232,28 @@ const AuthenticatedEditCarLogCarIdLogIdRoute =
     path: '/edit-car-log/$carId/$logId',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedMyCarsCarIdImportRoute =
+  AuthenticatedMyCarsCarIdImportRouteImport.update({
+    id: '/my-cars_/$carId/import',
+    path: '/my-cars/$carId/import',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedMyCarsCarIdLogsLogIdRoute =
   AuthenticatedMyCarsCarIdLogsLogIdRouteImport.update({
     id: '/my-cars_/$carId/logs/$logId',
     path: '/my-cars/$carId/logs/$logId',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedMyCarsCarIdRemindersReminderIdRoute =
+  AuthenticatedMyCarsCarIdRemindersReminderIdRouteImport.update({
+    id: '/my-cars_/$carId/reminders/$reminderId',
+    path: '/my-cars/$carId/reminders/$reminderId',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedMyCarsCarIdRemindersNewRoute =
+  AuthenticatedMyCarsCarIdRemindersNewRouteImport.update({
+    id: '/my-cars_/$carId/reminders/new',
+    path: '/my-cars/$carId/reminders/new',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
 
@@ -243,6 +270,7 @@ export interface FileRoutesByFullPath {
   '/create-chat-group': typeof AuthenticatedCreateChatGroupRoute
   '/create-post': typeof AuthenticatedCreatePostRoute
   '/edit-profile': typeof AuthenticatedEditProfileRoute
+  '/feed': typeof AuthenticatedFeedRoute
   '/files': typeof AuthenticatedFilesRoute
   '/friends': typeof AuthenticatedFriendsRoute
   '/messages': typeof AuthenticatedMessagesRoute
@@ -264,7 +292,10 @@ export interface FileRoutesByFullPath {
   '/post/$id': typeof AuthenticatedPostIdRoute
   '/chat/with/$userId': typeof AuthenticatedChatWithUserIdRoute
   '/edit-car-log/$carId/$logId': typeof AuthenticatedEditCarLogCarIdLogIdRoute
+  '/my-cars/$carId/import': typeof AuthenticatedMyCarsCarIdImportRoute
   '/my-cars/$carId/logs/$logId': typeof AuthenticatedMyCarsCarIdLogsLogIdRoute
+  '/my-cars/$carId/reminders/$reminderId': typeof AuthenticatedMyCarsCarIdRemindersReminderIdRoute
+  '/my-cars/$carId/reminders/new': typeof AuthenticatedMyCarsCarIdRemindersNewRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -279,6 +310,7 @@ export interface FileRoutesByTo {
   '/create-chat-group': typeof AuthenticatedCreateChatGroupRoute
   '/create-post': typeof AuthenticatedCreatePostRoute
   '/edit-profile': typeof AuthenticatedEditProfileRoute
+  '/feed': typeof AuthenticatedFeedRoute
   '/files': typeof AuthenticatedFilesRoute
   '/friends': typeof AuthenticatedFriendsRoute
   '/messages': typeof AuthenticatedMessagesRoute
@@ -300,7 +332,10 @@ export interface FileRoutesByTo {
   '/post/$id': typeof AuthenticatedPostIdRoute
   '/chat/with/$userId': typeof AuthenticatedChatWithUserIdRoute
   '/edit-car-log/$carId/$logId': typeof AuthenticatedEditCarLogCarIdLogIdRoute
+  '/my-cars/$carId/import': typeof AuthenticatedMyCarsCarIdImportRoute
   '/my-cars/$carId/logs/$logId': typeof AuthenticatedMyCarsCarIdLogsLogIdRoute
+  '/my-cars/$carId/reminders/$reminderId': typeof AuthenticatedMyCarsCarIdRemindersReminderIdRoute
+  '/my-cars/$carId/reminders/new': typeof AuthenticatedMyCarsCarIdRemindersNewRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -317,6 +352,7 @@ export interface FileRoutesById {
   '/_authenticated/create-chat-group': typeof AuthenticatedCreateChatGroupRoute
   '/_authenticated/create-post': typeof AuthenticatedCreatePostRoute
   '/_authenticated/edit-profile': typeof AuthenticatedEditProfileRoute
+  '/_authenticated/feed': typeof AuthenticatedFeedRoute
   '/_authenticated/files': typeof AuthenticatedFilesRoute
   '/_authenticated/friends': typeof AuthenticatedFriendsRoute
   '/_authenticated/messages': typeof AuthenticatedMessagesRoute
@@ -338,7 +374,10 @@ export interface FileRoutesById {
   '/_authenticated/post/$id': typeof AuthenticatedPostIdRoute
   '/_authenticated/chat/with/$userId': typeof AuthenticatedChatWithUserIdRoute
   '/_authenticated/edit-car-log/$carId/$logId': typeof AuthenticatedEditCarLogCarIdLogIdRoute
+  '/_authenticated/my-cars_/$carId/import': typeof AuthenticatedMyCarsCarIdImportRoute
   '/_authenticated/my-cars_/$carId/logs/$logId': typeof AuthenticatedMyCarsCarIdLogsLogIdRoute
+  '/_authenticated/my-cars_/$carId/reminders/$reminderId': typeof AuthenticatedMyCarsCarIdRemindersReminderIdRoute
+  '/_authenticated/my-cars_/$carId/reminders/new': typeof AuthenticatedMyCarsCarIdRemindersNewRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -355,6 +394,7 @@ export interface FileRouteTypes {
     | '/create-chat-group'
     | '/create-post'
     | '/edit-profile'
+    | '/feed'
     | '/files'
     | '/friends'
     | '/messages'
@@ -376,7 +416,10 @@ export interface FileRouteTypes {
     | '/post/$id'
     | '/chat/with/$userId'
     | '/edit-car-log/$carId/$logId'
+    | '/my-cars/$carId/import'
     | '/my-cars/$carId/logs/$logId'
+    | '/my-cars/$carId/reminders/$reminderId'
+    | '/my-cars/$carId/reminders/new'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -391,6 +434,7 @@ export interface FileRouteTypes {
     | '/create-chat-group'
     | '/create-post'
     | '/edit-profile'
+    | '/feed'
     | '/files'
     | '/friends'
     | '/messages'
@@ -412,7 +456,10 @@ export interface FileRouteTypes {
     | '/post/$id'
     | '/chat/with/$userId'
     | '/edit-car-log/$carId/$logId'
+    | '/my-cars/$carId/import'
     | '/my-cars/$carId/logs/$logId'
+    | '/my-cars/$carId/reminders/$reminderId'
+    | '/my-cars/$carId/reminders/new'
   id:
     | '__root__'
     | '/'
@@ -428,6 +475,7 @@ export interface FileRouteTypes {
     | '/_authenticated/create-chat-group'
     | '/_authenticated/create-post'
     | '/_authenticated/edit-profile'
+    | '/_authenticated/feed'
     | '/_authenticated/files'
     | '/_authenticated/friends'
     | '/_authenticated/messages'
@@ -449,7 +497,10 @@ export interface FileRouteTypes {
     | '/_authenticated/post/$id'
     | '/_authenticated/chat/with/$userId'
     | '/_authenticated/edit-car-log/$carId/$logId'
+    | '/_authenticated/my-cars_/$carId/import'
     | '/_authenticated/my-cars_/$carId/logs/$logId'
+    | '/_authenticated/my-cars_/$carId/reminders/$reminderId'
+    | '/_authenticated/my-cars_/$carId/reminders/new'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -555,6 +606,13 @@ declare module '@tanstack/react-router' {
       path: '/edit-profile'
       fullPath: '/edit-profile'
       preLoaderRoute: typeof AuthenticatedEditProfileRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/feed': {
+      id: '/_authenticated/feed'
+      path: '/feed'
+      fullPath: '/feed'
+      preLoaderRoute: typeof AuthenticatedFeedRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/files': {
@@ -704,11 +762,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedEditCarLogCarIdLogIdRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/my-cars_/$carId/import': {
+      id: '/_authenticated/my-cars_/$carId/import'
+      path: '/my-cars/$carId/import'
+      fullPath: '/my-cars/$carId/import'
+      preLoaderRoute: typeof AuthenticatedMyCarsCarIdImportRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/my-cars_/$carId/logs/$logId': {
       id: '/_authenticated/my-cars_/$carId/logs/$logId'
       path: '/my-cars/$carId/logs/$logId'
       fullPath: '/my-cars/$carId/logs/$logId'
       preLoaderRoute: typeof AuthenticatedMyCarsCarIdLogsLogIdRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/my-cars_/$carId/reminders/$reminderId': {
+      id: '/_authenticated/my-cars_/$carId/reminders/$reminderId'
+      path: '/my-cars/$carId/reminders/$reminderId'
+      fullPath: '/my-cars/$carId/reminders/$reminderId'
+      preLoaderRoute: typeof AuthenticatedMyCarsCarIdRemindersReminderIdRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/my-cars_/$carId/reminders/new': {
+      id: '/_authenticated/my-cars_/$carId/reminders/new'
+      path: '/my-cars/$carId/reminders/new'
+      fullPath: '/my-cars/$carId/reminders/new'
+      preLoaderRoute: typeof AuthenticatedMyCarsCarIdRemindersNewRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
   }
@@ -721,6 +800,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedCreateChatGroupRoute: typeof AuthenticatedCreateChatGroupRoute
   AuthenticatedCreatePostRoute: typeof AuthenticatedCreatePostRoute
   AuthenticatedEditProfileRoute: typeof AuthenticatedEditProfileRoute
+  AuthenticatedFeedRoute: typeof AuthenticatedFeedRoute
   AuthenticatedFilesRoute: typeof AuthenticatedFilesRoute
   AuthenticatedFriendsRoute: typeof AuthenticatedFriendsRoute
   AuthenticatedMessagesRoute: typeof AuthenticatedMessagesRoute
@@ -740,7 +820,10 @@ interface AuthenticatedRouteChildren {
   AuthenticatedPostIdRoute: typeof AuthenticatedPostIdRoute
   AuthenticatedChatWithUserIdRoute: typeof AuthenticatedChatWithUserIdRoute
   AuthenticatedEditCarLogCarIdLogIdRoute: typeof AuthenticatedEditCarLogCarIdLogIdRoute
+  AuthenticatedMyCarsCarIdImportRoute: typeof AuthenticatedMyCarsCarIdImportRoute
   AuthenticatedMyCarsCarIdLogsLogIdRoute: typeof AuthenticatedMyCarsCarIdLogsLogIdRoute
+  AuthenticatedMyCarsCarIdRemindersReminderIdRoute: typeof AuthenticatedMyCarsCarIdRemindersReminderIdRoute
+  AuthenticatedMyCarsCarIdRemindersNewRoute: typeof AuthenticatedMyCarsCarIdRemindersNewRoute
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
@@ -750,6 +833,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedCreateChatGroupRoute: AuthenticatedCreateChatGroupRoute,
   AuthenticatedCreatePostRoute: AuthenticatedCreatePostRoute,
   AuthenticatedEditProfileRoute: AuthenticatedEditProfileRoute,
+  AuthenticatedFeedRoute: AuthenticatedFeedRoute,
   AuthenticatedFilesRoute: AuthenticatedFilesRoute,
   AuthenticatedFriendsRoute: AuthenticatedFriendsRoute,
   AuthenticatedMessagesRoute: AuthenticatedMessagesRoute,
@@ -770,8 +854,13 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedChatWithUserIdRoute: AuthenticatedChatWithUserIdRoute,
   AuthenticatedEditCarLogCarIdLogIdRoute:
     AuthenticatedEditCarLogCarIdLogIdRoute,
+  AuthenticatedMyCarsCarIdImportRoute: AuthenticatedMyCarsCarIdImportRoute,
   AuthenticatedMyCarsCarIdLogsLogIdRoute:
     AuthenticatedMyCarsCarIdLogsLogIdRoute,
+  AuthenticatedMyCarsCarIdRemindersReminderIdRoute:
+    AuthenticatedMyCarsCarIdRemindersReminderIdRoute,
+  AuthenticatedMyCarsCarIdRemindersNewRoute:
+    AuthenticatedMyCarsCarIdRemindersNewRoute,
 }
 
 const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(

@@ -5,6 +5,10 @@ import {
   isPrerenderedLoginNavigation,
   MEDIA_CACHE,
   PRERENDERED_LOGIN,
+  PUSH_ICON,
+  pushNotification,
+  readPushData,
+  windowToOpen,
 } from './sw-rules';
 
 const origin = 'https://paddock.test';
@@ -15,7 +19,7 @@ describe('service worker rules', () => {
     expect(isDeniedNavigation('/api/v1.0/docs')).toBe(true);
     expect(isDeniedNavigation('/api')).toBe(true);
     expect(isDeniedNavigation('/socket.io/')).toBe(true);
-    expect(isDeniedNavigation('/my-posts')).toBe(false);
+    expect(isDeniedNavigation('/feed')).toBe(false);
     expect(isDeniedNavigation('/apiary')).toBe(false);
   });
 
@@ -25,7 +29,7 @@ describe('service worker rules', () => {
     expect(isPrerenderedLoginNavigation('/login/')).toBe(true);
     expect(isPrerenderedLoginNavigation('/login-help')).toBe(false);
     expect(isPrerenderedLoginNavigation('/signup')).toBe(false);
-    expect(isPrerenderedLoginNavigation('/my-posts')).toBe(false);
+    expect(isPrerenderedLoginNavigation('/feed')).toBe(false);
   });
 
   it('caches only same-origin media images, never API JSON', () => {
@@ -40,5 +44,46 @@ describe('service worker rules', () => {
   it('bounds the media cache', () => {
     expect(MEDIA_CACHE.maxEntries).toBe(200);
     expect(MEDIA_CACHE.maxAgeSeconds).toBe(30 * 24 * 60 * 60);
+  });
+});
+
+describe('reminder pushes', () => {
+  it('shows the title, body, icon and tag, and keeps the car URL', () => {
+    expect(
+      pushNotification({ title: 'Overdue: Tax', body: 'Berlinette', url: '/car/c1', tag: 'reminder-r1' }),
+    ).toEqual({
+      title: 'Overdue: Tax',
+      options: {
+        body: 'Berlinette',
+        icon: PUSH_ICON,
+        badge: PUSH_ICON,
+        tag: 'reminder-r1',
+        data: { url: '/car/c1' },
+      },
+    });
+    expect(PUSH_ICON).toBe('/icons/icon-192.png');
+  });
+
+  it('shows something for any payload, and never opens another site', () => {
+    expect(pushNotification(null)).toMatchObject({
+      title: 'Paddock',
+      options: { body: '', data: { url: '/' } },
+    });
+    expect(pushNotification({ title: 'x', url: 'https://evil.example/' }).options.data.url).toBe('/');
+    expect(pushNotification({ title: 'x', url: '//evil.example/' }).options.data.url).toBe('/');
+    expect(pushNotification({ title: 'x' }).options).not.toHaveProperty('tag');
+    expect(readPushData({ json: () => JSON.parse('not json') as unknown })).toBeNull();
+    expect(readPushData(null)).toBeNull();
+  });
+
+  it("reuses this app's focused window, else its first one, never another site's", () => {
+    const w = (url: string, focused = false) => ({ url, focused });
+    expect(
+      windowToOpen([w('https://other.test/'), w(`${origin}/feed`), w(`${origin}/my-cars`, true)], origin),
+    ).toEqual(w(`${origin}/my-cars`, true));
+    expect(windowToOpen([w('https://other.test/', true), w(`${origin}/feed`)], origin)).toEqual(
+      w(`${origin}/feed`),
+    );
+    expect(windowToOpen([w('https://other.test/', true)], origin)).toBeUndefined();
   });
 });

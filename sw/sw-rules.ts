@@ -31,3 +31,56 @@ export function isMediaImageRequest(
 export function isDeniedNavigation(pathname: string): boolean {
   return NAVIGATION_DENYLIST.some((re) => re.test(pathname));
 }
+
+/** What a push's notification shows (issue 16: a reminder that changed state). */
+export interface PushNotificationSpec {
+  title: string;
+  options: { body: string; icon: string; badge: string; tag?: string; data: { url: string } };
+}
+
+export const PUSH_ICON = '/icons/icon-192.png';
+
+/**
+ * The notification for a push's JSON payload `{ title, body, url, tag }`. A payload that is not
+ * that still shows something (a push without a notification is penalised by browsers); the URL
+ * is kept only when it is a path of this app (no open redirect to another site).
+ */
+export function pushNotification(payload: unknown): PushNotificationSpec {
+  const p = (payload && typeof payload === 'object' ? payload : {}) as Record<string, unknown>;
+  const text = (v: unknown) => (typeof v === 'string' ? v : '');
+  const url = text(p.url);
+  return {
+    title: text(p.title) || 'Paddock',
+    options: {
+      body: text(p.body),
+      icon: PUSH_ICON,
+      badge: PUSH_ICON,
+      ...(text(p.tag) ? { tag: text(p.tag) } : {}),
+      data: { url: url.startsWith('/') && !url.startsWith('//') ? url : '/' },
+    },
+  };
+}
+
+/** A push's data as JSON, or null when it is not JSON. */
+export function readPushData(data: { json(): unknown } | null | undefined): unknown {
+  try {
+    return data ? data.json() : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The open window of this app to reuse for a clicked notification: a focused one first. */
+export function windowToOpen<T extends { url: string; focused?: boolean }>(
+  windows: readonly T[],
+  origin: string = self.location.origin,
+): T | undefined {
+  const ours = windows.filter((w) => {
+    try {
+      return new URL(w.url).origin === origin;
+    } catch {
+      return false;
+    }
+  });
+  return ours.find((w) => w.focused) ?? ours[0];
+}

@@ -7,7 +7,15 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
-import { isMediaImageRequest, MEDIA_CACHE, NAVIGATION_DENYLIST, PRERENDERED_LOGIN } from './sw-rules';
+import {
+  isMediaImageRequest,
+  MEDIA_CACHE,
+  NAVIGATION_DENYLIST,
+  PRERENDERED_LOGIN,
+  pushNotification,
+  readPushData,
+  windowToOpen,
+} from './sw-rules';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null } | string>;
@@ -42,4 +50,28 @@ registerRoute(
 // registerType 'prompt': the page asks for activation when the member accepts the update.
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+// Issue 16: a reminder that changed state arrives as a push; it shows, and a click opens the car.
+self.addEventListener('push', (event) => {
+  const { title, options } = pushNotification(readPushData(event.data));
+  event.waitUntil(self.registration.showNotification(title, options));
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const { url } = pushNotification({ url: (event.notification.data as { url?: unknown } | null)?.url })
+    .options.data;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windowToOpen(windows);
+      if (open) {
+        const focused = await open.focus();
+        await focused.navigate(url).catch(() => focused.postMessage({ type: 'NAVIGATE', url }));
+        return;
+      }
+      await self.clients.openWindow(url);
+    })(),
+  );
 });

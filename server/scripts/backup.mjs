@@ -5,6 +5,7 @@
 //   media/          the files of the snapshot's media rows
 //   avatars/        the files of the snapshot's avatars
 //   jwt-secret      the generated signing key, when DATA_DIR holds one (sessions survive a restore)
+//   vapid-keys.json the generated Web Push key pair, when DATA_DIR holds one (devices stay subscribed)
 // It is written as `<dir>.partial` and renamed at the end: a directory without that suffix is whole.
 //
 // Consistency of files and rows. The server writes a file before the row that names it commits,
@@ -313,8 +314,10 @@ async function main() {
   }
   for (const m of result.missing) console.warn(`[backup] missing: ${m} (named by the database, not on disk)`);
 
-  const secret = path.join(dataDir, 'jwt-secret');
-  if (await exists(secret)) await copyFile(secret, path.join(work, 'jwt-secret'));
+  for (const name of ['jwt-secret', 'vapid-keys.json']) {
+    const secret = path.join(dataDir, name);
+    if (await exists(secret)) await copyFile(secret, path.join(work, name));
+  }
 
   const files = {};
   for (const rel of await walk(work)) files[rel] = await fileInfo(path.join(work, rel));

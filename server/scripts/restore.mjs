@@ -6,7 +6,7 @@
 //
 // Every file is checked against the manifest's size and sha256 before anything is written. The
 // target must be empty (DATA_DIR without any entry, a database without tables) unless --force,
-// which replaces the database, media/, avatars/ and jwt-secret (other files in DATA_DIR stay).
+// which replaces the database, media/, avatars/, jwt-secret and vapid-keys.json (other files in DATA_DIR stay).
 import { chmod, copyFile, mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -130,10 +130,11 @@ async function main() {
   }
   const media = await copyTree(backup, manifest, 'media', dataDir);
   const avatars = await copyTree(backup, manifest, 'avatars', dataDir);
-  if (manifest.files['jwt-secret']) {
-    const secret = path.join(dataDir, 'jwt-secret');
+  for (const name of ['jwt-secret', 'vapid-keys.json']) {
+    if (!manifest.files[name]) continue;
+    const secret = path.join(dataDir, name);
     await rm(secret, { force: true });
-    await copyFile(path.join(backup, 'jwt-secret'), secret);
+    await copyFile(path.join(backup, name), secret);
     await chmod(secret, 0o600);
   }
 

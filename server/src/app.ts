@@ -22,6 +22,7 @@ import { healthRoutes } from './health/health-routes';
 import { legalRoutes } from './legal/legal-routes';
 import { settingsRoutes } from './settings/settings-routes';
 import { garageFeature } from './garage/garage-feature';
+import { importsFeature } from './imports/imports-feature';
 import { createMaintenanceService, maintenanceFeature } from './maintenance/maintenance-feature';
 import { messagesFeature } from './messages/messages-feature';
 import { notificationsFeature } from './notifications/notifications-feature';
@@ -29,6 +30,7 @@ import { peopleFeature } from './people/people-feature';
 import { postsFeature } from './posts/posts-feature';
 import { chatFeature } from './chat/chat-feature';
 import { createMediaService, mediaFeature } from './media/media-feature';
+import { createPushService, pushFeature } from './push/push-feature';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -100,9 +102,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       // Built once: the files screen serves what the garage and the feed upload.
       const media = createMediaService(api);
       // Built once: the garage's log writes move the reminders' states it derives.
-      const maintenance = createMaintenanceService(api);
+      // Built once: a reminder that changes state is pushed to the member's devices.
+      const push = createPushService(api);
+      const maintenance = createMaintenanceService(api, push);
       await api.register(garageFeature, { media, maintenance });
       await api.register(maintenanceFeature, { maintenance });
+      await api.register(pushFeature, { push });
+      await api.register(importsFeature, { maintenance });
       await api.register(notificationsFeature);
       await api.register(messagesFeature);
       await api.register(peopleFeature);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import webPush from 'web-push';
 
 export interface OidcProviderConfig {
   /** The path segment of /auth/{provider}, e.g. "google". */
@@ -39,6 +40,21 @@ export interface Config {
   logLevel: string;
   trustProxy: boolean;
   argon2MemoryKiB: number;
+  /** Web Push (issue 16): VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY, or a pair generated once in DATA_DIR. */
+  vapid: VapidKeys;
+  /**
+   * Whether push endpoints on loopback or private addresses (and plain http) are accepted
+   * (PUSH_ALLOW_PRIVATE_ENDPOINTS; tests). Off: a member cannot make the server post to its LAN.
+   */
+  pushAllowPrivateEndpoints: boolean;
+}
+
+export interface VapidKeys {
+  /** base64url, the browser's applicationServerKey */
+  publicKey: string;
+  privateKey: string;
+  /** mailto: or https: URL the push services may contact (VAPID_SUBJECT; default from MAIL_FROM). */
+  subject: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -79,6 +95,42 @@ function loadJwtSecret(env: Env, dataDir: string): Uint8Array {
   }
 }
 
+/**
+ * The VAPID key pair: from the environment (both keys, or neither), else generated on first start
+ * and kept in DATA_DIR/vapid-keys.json (mode 0600), so that a restart keeps every subscription.
+ */
+function loadVapid(env: Env, dataDir: string, mailFrom: string): VapidKeys {
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  const subject = env.VAPID_SUBJECT || `mailto:${address}`;
+  if (!/^(mailto:|https:\/\/)/.test(subject))
+    throw new Error(`VAPID_SUBJECT must be a mailto: or https: URL, got "${subject}"`);
+  if (env.VAPID_PUBLIC_KEY || env.VAPID_PRIVATE_KEY) {
+    if (!env.VAPID_PUBLIC_KEY || !env.VAPID_PRIVATE_KEY)
+      throw new Error('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both or neither');
+    return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject };
+  }
+  const file = path.join(dataDir, 'vapid-keys.json');
+  const read = () => {
+    const { publicKey, privateKey } = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    if (typeof publicKey !== 'string' || typeof privateKey !== 'string')
+      throw new Error(`${file} is damaged`);
+    return { publicKey, privateKey, subject };
+  };
+  try {
+    return read();
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  const keys = webPush.generateVAPIDKeys();
+  try {
+    // wx: of two processes starting together, one writes and both use its pair.
+    writeFileSync(file, JSON.stringify(keys), { mode: 0o600, flag: 'wx' });
+  } catch {
+    return read();
+  }
+  return { ...keys, subject };
+}
+
 function parseOidc(env: Env): OidcProviderConfig[] {
   return list(env.OIDC_PROVIDERS).map((name) => {
     const key = name.toUpperCase().replace(/[^A-Z0-9]/g, '_');
@@ -101,6 +153,7 @@ export function loadConfig(env: Env = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
   mkdirSync(dataDir, { recursive: true });
   const port = int(env, 'PORT', 3000);
+  const mailFrom = env.MAIL_FROM ?? 'Paddock <no-reply@paddock.local>';
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   return {
     port,
@@ -115,7 +168,7 @@ export function loadConfig(env: Env = process.env): Config {
     sessionMaxAgeSeconds: int(env, 'SESSION_MAX_AGE_SECONDS', 90 * 24 * 3600),
     resetTokenTtlSeconds: int(env, 'RESET_TOKEN_TTL_SECONDS', 3600),
     smtpUrl: env.SMTP_URL || null,
-    mailFrom: env.MAIL_FROM ?? 'Paddock <no-reply@paddock.local>',
+    mailFrom,
     publicUrl,
     corsOrigins: env.CORS_ORIGINS ? list(env.CORS_ORIGINS) : [publicUrl],
     oidcProviders: parseOidc(env),
@@ -126,5 +179,8 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     argon2MemoryKiB: int(env, 'ARGON2_MEMORY_KIB', 19 * 1024),
+    vapid: loadVapid(env, dataDir, mailFrom),
+    pushAllowPrivateEndpoints:
+      env.PUSH_ALLOW_PRIVATE_ENDPOINTS === 'true' || env.PUSH_ALLOW_PRIVATE_ENDPOINTS === '1',
   };
 }

@@ -47,7 +47,7 @@ describe('the offline banners clear when the connection returns', () => {
   it('feed: when another request reaches the server again (the browser never said offline)', async () => {
     const server = installPostsServer();
     server.setOffline(true);
-    await renderApp('/my-posts');
+    await renderApp('/feed');
     const banner = 'You are offline: showing the posts saved on this device.';
     expect(await screen.findByText(banner)).toBeTruthy();
     server.setOffline(false);

@@ -13,7 +13,29 @@ export const ACCOUNT_ERROR_CODES = {
   invalidCurrentPassword: 'INVALID_CURRENT_PASSWORD',
   /** The confirmation link is unknown, used, expired, or its address was taken meanwhile. */
   invalidEmailToken: 'INVALID_EMAIL_TOKEN',
+  /** DELETE /users/me of an account without a password, signed in too long ago (403). */
+  reauthenticationRequired: 'REAUTHENTICATION_REQUIRED',
 } as const;
+
+/**
+ * DELETE /users/me of an account without a password (made through an outside provider): the
+ * session must have been signed into this long ago at most (a fresh sign-in is the proof).
+ */
+export const ACCOUNT_DELETE_FRESH_SIGN_IN_SECONDS = 5 * 60;
+
+/** GET /users/me/export is expensive: at most this many a member in an hour (then 429). */
+export const ACCOUNT_EXPORTS_PER_HOUR = 3;
+
+/** DELETE /users/me: the password (omitted or empty only for an account without one). */
+export const DeleteAccountBody = Type.Object(
+  { password: Type.Optional(Type.String({ maxLength: 1024 })) },
+  { additionalProperties: false },
+);
+export type DeleteAccountBody = Static<typeof DeleteAccountBody>;
+
+/** The account is deleted: every session ended, the e-mail address free again. */
+export const AccountDeleted = Type.Object({ deleted: Type.Literal(true) });
+export type AccountDeleted = Static<typeof AccountDeleted>;
 
 /** PUT /users/me/password. `newPassword` follows the sign-up rules (length, not a common one). */
 export const ChangePasswordBody = Type.Object(

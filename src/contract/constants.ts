@@ -22,6 +22,11 @@ export const OFFSET_MAX = 1_000_000;
 // ---------- accounts (src/contract/auth.ts re-exports these) ----------
 /** 3 to 30 letters, digits, `_`, `.` or `-`. */
 export const USERNAME_PATTERN = '^[A-Za-z0-9_.-]{3,30}$';
+/**
+ * A deleted member's tombstone (issue 17) has the username `~deleted-<id>`, which USERNAME_PATTERN
+ * refuses: clients show "Deleted member" for an author whose username starts with it.
+ */
+export const DELETED_MEMBER_USERNAME_PREFIX = '~deleted-';
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 /** An address with one @ and a dot in the domain; surrounding spaces are allowed (the server trims). */
@@ -66,6 +71,13 @@ export const CAR_LOG_COST_DECIMALS = 2;
 export const CAR_LOG_STATS_MONTHS = 24;
 /** A page of a car's log book holds at most this many logs. */
 export const CAR_LOG_PAGE_MAX = 500;
+
+// ---------- reminders (src/contract/maintenance-api.ts re-exports these) ----------
+/** A reminder's notes: at most this many characters. */
+export const REMINDER_NOTES_MAX = 2000;
+/** A reminder's interval in months (1 to this many), and its soon-window in days (0 to this many). */
+export const REMINDER_INTERVAL_MONTHS_MAX = 600;
+export const REMINDER_SOON_DAYS_MAX = 3650;
 
 // ---------- people (src/contract/people.ts re-exports these) ----------
 /** A bio holds at most this many characters of text (spec §5, §9). */
@@ -157,3 +169,34 @@ export type ChatGroupAction = (typeof CHAT_GROUP_ACTIONS)[number];
  */
 export const CHAT_ROOM_ACTIONS = ['created', 'updated', 'read', 'removed'] as const;
 export type ChatRoomAction = (typeof CHAT_ROOM_ACTIONS)[number];
+
+// ---------- imports (issue 17) ----------
+
+/** The formats POST /cars/{id}/imports reads. */
+export const IMPORT_FORMATS = [
+  'paddock',
+  'lubelogger-fuel',
+  'lubelogger-service',
+  'lubelogger-tax',
+  'fuelly-web',
+  'fuelly-app',
+  'acar',
+  'drivvo',
+  'fuelio',
+  'spritmonitor',
+  'hammond',
+] as const;
+/** The date formats an import can be told to read. */
+export const IMPORT_DATE_FORMATS = [
+  'yyyy-mm-dd',
+  'dd/mm/yyyy',
+  'mm/dd/yyyy',
+  'dd.mm.yyyy',
+  'dd-mm-yyyy',
+  'mm-dd-yyyy',
+  'yyyy/mm/dd',
+] as const;
+/** How many rows of a dry run come back as a preview. */
+export const IMPORT_PREVIEW_ROWS = 20;
+/** At most this many row errors are listed (the counts stay exact). */
+export const IMPORT_MAX_ERRORS = 500;

@@ -21,7 +21,7 @@ import {
   PAGE_SIZE_MAX,
   RICH_TEXT_MAX_HTML,
 } from './constants';
-import { FUEL_UNITS } from './maintenance/units';
+import { FUEL_UNITS, type FuelUnit } from './maintenance/units';
 
 export {
   CAR_DESCRIPTION_MAX_TEXT,
@@ -141,9 +141,12 @@ const logFields = {
  */
 export const FuelFill = Type.Object({
   quantity: Type.Number({ exclusiveMinimum: 0, maximum: 100_000 }),
-  unit: Type.Union(
-    FUEL_UNITS.map((u) => Type.Literal(u)),
-    { description: 'l, gal_us (3.785411784 l), gal_uk (4.54609 l) or kwh' },
+  // Typed as the units' union: a Union of a mapped array would be `never` to TypeScript.
+  unit: Type.Unsafe<FuelUnit>(
+    Type.Union(
+      FUEL_UNITS.map((u) => Type.Literal(u)),
+      { description: 'l, gal_us (3.785411784 l), gal_uk (4.54609 l) or kwh' },
+    ),
   ),
   fullTank: Type.Boolean({ description: 'The tank (or battery, to the usual target) was filled' }),
   missedPrevious: Type.Boolean({ description: 'One or more fill-ups before this one were not logged' }),

@@ -2,15 +2,19 @@
 // rules behind these answers are in ./maintenance (the same code on the device). Client code imports
 // only the types from here.
 import { Type, type Static } from 'typebox';
-import { CAR_LOG_TITLE_MAX, MILEAGE_MAX } from './constants';
+import {
+  CAR_LOG_TITLE_MAX,
+  MILEAGE_MAX,
+  REMINDER_INTERVAL_MONTHS_MAX,
+  REMINDER_NOTES_MAX,
+  REMINDER_SOON_DAYS_MAX,
+} from './constants';
 import { ECONOMY_UNITS } from './maintenance/units';
 
 const nullable = <T>(type: 'string' | 'integer' | 'number', options: Record<string, unknown> = {}) =>
   Type.Unsafe<T | null>({ type: [type, 'null'], ...options });
 
-export const REMINDER_NOTES_MAX = 2000;
-export const REMINDER_INTERVAL_MONTHS_MAX = 600;
-export const REMINDER_SOON_DAYS_MAX = 3650;
+export { REMINDER_INTERVAL_MONTHS_MAX, REMINDER_NOTES_MAX, REMINDER_SOON_DAYS_MAX };
 
 // ---------- odometer ----------
 

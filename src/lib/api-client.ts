@@ -107,6 +107,72 @@ export async function apiFetch<T>(path: string, init: ApiRequestInit = {}): Prom
   return parsed as ApiOk<T>;
 }
 
+/** A file the server streamed (not the JSON envelope), with the name it suggested. */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string | null;
+}
+
+/**
+ * GET of a file answer (the account's ZIP, a car's CSV export), read chunk by chunk as it streams: `onProgress` hears the bytes received so
+ * far after each chunk (the total is unknown while the server still writes it). Errors go through
+ * the same catalogue as apiFetch.
+ */
+export async function apiDownload(
+  path: string,
+  init: {
+    query?: Record<string, QueryValue>;
+    signal?: AbortSignal;
+    onProgress?: (bytes: number) => void;
+  } = {},
+): Promise<DownloadedFile> {
+  const headers: Record<string, string> = {
+    Accept: '*/*',
+    'Accept-Language': currentLocale(),
+    Authorization: `Bearer ${await bearerToken()}`,
+  };
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, init.query), { method: 'GET', headers, signal: init.signal });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    reportUnreachable();
+    throw new NetworkError(`GET ${path} could not reach the server`, { cause });
+  }
+  reportAnswerStatus(response.status);
+  if (!response.ok) {
+    const answer = await readErrorAnswer(response);
+    applyErrorCatalogue(answer, { method: 'GET', path, sessionCall: true });
+    throw answer.error;
+  }
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? null;
+  const type = response.headers.get('Content-Type') ?? 'application/octet-stream';
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  const reader = response.body?.getReader();
+  try {
+    if (reader) {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        chunks.push(value);
+        received += value.byteLength;
+        init.onProgress?.(received);
+      }
+    } else {
+      const whole = new Uint8Array(await response.arrayBuffer());
+      chunks.push(whole);
+      init.onProgress?.(whole.byteLength);
+    }
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    reportUnreachable();
+    throw new NetworkError(`GET ${path} was cut off`, { cause });
+  }
+  return { blob: new Blob(chunks as BlobPart[], { type }), fileName };
+}
+
 type Init = Omit<ApiRequestInit, 'method' | 'body'>;
 const data = async <T>(promise: Promise<ApiOk<T>>): Promise<T> => (await promise).data;
 
@@ -121,3 +187,65 @@ export const api = {
     data(apiFetch<T>(path, { ...init, method: 'PATCH', body })),
   delete: <T>(path: string, init?: Init) => data(apiFetch<T>(path, { ...init, method: 'DELETE' })),
 };
+
+/** The answer of an XMLHttpRequest as a Response, for the shared readers. */
+function xhrResponse(xhr: XMLHttpRequest): Response {
+  const headers = new Headers();
+  for (const line of xhr
+    .getAllResponseHeaders()
+    .trim()
+    .split(/[\r\n]+/)) {
+    const at = line.indexOf(':');
+    if (at > 0) headers.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
+  }
+  return new Response(xhr.status === 204 ? null : (xhr.responseText as string), {
+    status: xhr.status,
+    statusText: xhr.statusText,
+    headers,
+  });
+}
+
+/**
+ * A multipart POST sent now (not through the outbox), reporting its upload progress: fetch cannot
+ * for a FormData body, so XMLHttpRequest. Answers and errors as apiFetch's.
+ */
+export async function apiUpload<T>(
+  path: string,
+  form: FormData,
+  { query, onProgress }: { query?: Record<string, QueryValue>; onProgress?: (fraction: number) => void } = {},
+): Promise<T> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': currentLocale(),
+    Authorization: `Bearer ${await bearerToken()}`,
+  };
+  let response: Response;
+  try {
+    response = await new Promise<Response>((resolve, reject) => {
+      const xhr = new XMLHttpRequest();
+      xhr.open('POST', buildUrl(path, query));
+      for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+      xhr.responseType = 'text';
+      xhr.upload.onprogress = (event) => {
+        if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
+      };
+      xhr.onload = () => resolve(xhrResponse(xhr));
+      xhr.onerror = () => reject(new TypeError('Network request failed'));
+      xhr.onabort = () => reject(new TypeError('Network request aborted'));
+      xhr.send(form);
+    });
+  } catch (cause) {
+    reportUnreachable();
+    throw new NetworkError(`POST ${path} could not reach the server`, { cause });
+  }
+  reportAnswerStatus(response.status);
+  if (!response.ok) {
+    const answer = await readErrorAnswer(response);
+    applyErrorCatalogue(answer, { method: 'POST', path, sessionCall: true });
+    throw answer.error;
+  }
+  const parsed: unknown = await response.json().catch(() => null);
+  if (typeof parsed !== 'object' || parsed === null || (parsed as { success?: unknown }).success !== true)
+    throw new ApiError(response.status, 'INVALID_RESPONSE', `POST ${path} answered an unexpected body`);
+  return (parsed as ApiOk<T>).data;
+}

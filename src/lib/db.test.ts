@@ -13,10 +13,10 @@ describe('db', () => {
   const name = `paddock-db-test-${Math.random().toString(36).slice(2)}`;
   afterEach(() => vi.restoreAllMocks());
 
-  it('opens version 5 with the mirror tables, the outbox, files waiting to upload and the media cache', async () => {
+  it('opens version 6 with the mirror tables, the outbox, files waiting to upload and the media cache', async () => {
     const database = createDb(name);
     await database.open();
-    expect(database.verno).toBe(5);
+    expect(database.verno).toBe(6);
     expect(database.tables.map((t) => t.name).sort()).toEqual(
       [
         'carLogs',
@@ -30,6 +30,7 @@ describe('db', () => {
         'meta',
         'outbox',
         'posts',
+        'reminders',
         'settingsLabels',
       ].sort(),
     );
@@ -97,6 +98,23 @@ describe('db', () => {
     ).toEqual(['m1', 'm2']);
     await database.chatRooms.put({ id: 'r1', updatedAt: '2026-01-02T00:00:00Z' });
     expect(await database.chatRooms.orderBy('updatedAt').primaryKeys()).toEqual(['r1']);
+    database.close();
+  });
+
+  it('upgrades a version 5 database to the reminders table without losing its cars', async () => {
+    const oldName = `${name}-v5`;
+    const v5 = new Dexie(oldName);
+    v5.version(5).stores({ cars: 'id, ownerId, createdAt', chatRooms: 'id, updatedAt' });
+    await v5.table('cars').add({ id: 'car1', ownerId: 'u1', createdAt: 'x' });
+    v5.close();
+    const database = createDb(oldName);
+    expect(await database.cars.get('car1')).toMatchObject({ id: 'car1' });
+    await database.reminders.bulkPut([
+      { id: 'r1', carId: 'car1' },
+      { id: 'r2', carId: 'car2' },
+    ]);
+    expect(await database.reminders.where('carId').equals('car1').primaryKeys()).toEqual(['r1']);
+    expect(database.verno).toBe(6);
     database.close();
   });
 

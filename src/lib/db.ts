@@ -47,6 +47,7 @@ export class PaddockDb extends Dexie {
   comments!: Table<MirrorRow, string>;
   chatRooms!: Table<MirrorRow, string>;
   chatMessages!: Table<MirrorRow, string>;
+  reminders!: Table<MirrorRow, string>;
   settingsLabels!: Table<SettingsLabelRow, string>;
   outbox!: Table<OutboxEntry, string>;
   mediaBlobs!: Table<MediaBlobRow, string>;
@@ -86,6 +87,10 @@ export class PaddockDb extends Dexie {
     this.version(5).stores({
       chatRooms: 'id, updatedAt',
       chatMessages: 'id, chatRoomId, [chatRoomId+createdAt]',
+    });
+    // Version 6, the maintenance reminders (issue 16): the server's rows, by car.
+    this.version(6).stores({
+      reminders: 'id, carId',
     });
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayName } from './display-name';
+import { displayName, isDeletedMember } from './display-name';
 
 describe('displayName (spec §3)', () => {
   it('joins first and last name with a space', () => {
@@ -24,5 +24,21 @@ describe('displayName (spec §3)', () => {
     expect(displayName({})).toBe('Unknown User');
     expect(displayName(null)).toBe('Unknown User');
     expect(displayName(undefined)).toBe('Unknown User');
+  });
+});
+
+describe('a deleted member (issue 17)', () => {
+  const tombstone = { id: 'x', username: '~deleted-0b7c', firstName: '', lastName: '', avatar: null };
+  it('is "Deleted member" in English and "Membre supprimé" in French, whatever else it holds', async () => {
+    const { activateCatalog } = await import('@/testing/test-utils');
+    activateCatalog('en-US');
+    expect(displayName(tombstone)).toBe('Deleted member');
+    expect(isDeletedMember(tombstone)).toBe(true);
+    activateCatalog('fr-FR');
+    expect(displayName({ ...tombstone, firstName: 'Ghost' })).toBe('Membre supprimé');
+  });
+  it('is never a member whose username merely contains "deleted"', () => {
+    expect(isDeletedMember({ username: 'deleted-fan' })).toBe(false);
+    expect(displayName({ username: 'deleted-fan' })).toBe('deleted-fan');
   });
 });

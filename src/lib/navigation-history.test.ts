@@ -16,7 +16,7 @@ describe('navigation history back rule (spec §2)', () => {
   });
 
   it('goes back to the most recent earlier top-level URL', () => {
-    visit('/my-posts', '/my-cars', '/edit-car/1', '/new-car-log/1');
+    visit('/feed', '/my-cars', '/edit-car/1', '/new-car-log/1');
     expect(navigationHistory.backTarget()).toBe('/my-cars');
   });
 
@@ -36,12 +36,12 @@ describe('navigation history back rule (spec §2)', () => {
     expect(navigationHistory.backTarget({ previous: true })).toBe('/edit-car/1');
   });
 
-  it('falls back to the home page /my-posts', () => {
-    expect(HOME_PATH).toBe('/my-posts');
-    expect(navigationHistory.backTarget()).toBe('/my-posts');
+  it('falls back to the home page /feed', () => {
+    expect(HOME_PATH).toBe('/feed');
+    expect(navigationHistory.backTarget()).toBe('/feed');
     visit('/message/3');
-    expect(navigationHistory.backTarget()).toBe('/my-posts');
-    expect(navigationHistory.backTarget({ previous: true })).toBe('/my-posts');
+    expect(navigationHistory.backTarget()).toBe('/feed');
+    expect(navigationHistory.backTarget({ previous: true })).toBe('/feed');
   });
 
   it('does not record a repeat of the current URL', () => {
@@ -54,5 +54,18 @@ describe('navigation history back rule (spec §2)', () => {
     expect(navigationHistory.takeBack()).toBe('/my-cars');
     navigationHistory.record('/my-cars'); // the router records the page it lands on
     expect(navigationHistory.takeBack()).toBe('/friends');
+  });
+
+  it('goes to the given fallback instead of home when there is nowhere to go back to', () => {
+    expect(navigationHistory.backTarget({ previous: true, fallback: '/post/7' })).toBe('/post/7');
+    visit('/edit-post/7');
+    expect(navigationHistory.takeBack({ previous: true, fallback: '/post/7' })).toBe('/post/7');
+    expect(navigationHistory.backTarget({ fallback: '/my-cars' })).toBe('/my-cars');
+  });
+
+  it('prefers the history to the fallback when there is one', () => {
+    visit('/feed', '/post/7', '/edit-post/7');
+    expect(navigationHistory.backTarget({ previous: true, fallback: '/my-cars' })).toBe('/post/7');
+    expect(navigationHistory.backTarget({ fallback: '/my-cars' })).toBe('/feed');
   });
 });

@@ -4,7 +4,7 @@
 import { useCallback } from 'react';
 import { navigateTo } from './navigation';
 
-export const HOME_PATH = '/my-posts';
+export const HOME_PATH = '/feed';
 /** Enough for any back chain a member follows; keeps memory bounded in a long session. */
 export const HISTORY_LIMIT = 50;
 
@@ -15,7 +15,14 @@ export function isTopLevelUrl(url: string): boolean {
   return TOP_LEVEL.test(url);
 }
 
-function targetIndex(opts?: { previous?: boolean }): number {
+/**
+ * `previous`: the URL shown before this one rather than the last top-level one (cancelling a form).
+ * `fallback`: where to go when there is none (a sensible parent, e.g. the post an edit form
+ * belongs to); home otherwise.
+ */
+export type BackOptions = { previous?: boolean; fallback?: string };
+
+function targetIndex(opts?: BackOptions): number {
   const current = visited.length - 1;
   if (opts?.previous) return current - 1;
   for (let i = current - 1; i >= 0; i -= 1) {
@@ -32,14 +39,15 @@ export const navigationHistory = {
     visited.push(url);
     if (visited.length > HISTORY_LIMIT) visited = visited.slice(-HISTORY_LIMIT);
   },
-  backTarget(opts?: { previous?: boolean }): string {
+  backTarget(opts?: BackOptions): string {
     const i = targetIndex(opts);
-    return i >= 0 ? (visited[i] ?? HOME_PATH) : HOME_PATH;
+    const fallback = opts?.fallback ?? HOME_PATH;
+    return i >= 0 ? (visited[i] ?? fallback) : fallback;
   },
   /** The back target, forgetting what came after it, so that going back twice goes further back. */
-  takeBack(opts?: { previous?: boolean }): string {
+  takeBack(opts?: BackOptions): string {
+    const target = navigationHistory.backTarget(opts);
     const i = targetIndex(opts);
-    const target = i >= 0 ? (visited[i] ?? HOME_PATH) : HOME_PATH;
     visited = i >= 0 ? visited.slice(0, i + 1) : [];
     return target;
   },
@@ -52,6 +60,7 @@ export const navigationHistory = {
   },
 };
 
-export function useGoBack(): (opts?: { previous?: boolean }) => void {
-  return useCallback((opts?: { previous?: boolean }) => navigateTo(navigationHistory.takeBack(opts)), []);
+/** Goes back by the rule above, inside the app: never the browser's own history, which may lead out of it. */
+export function useGoBack(): (opts?: BackOptions) => void {
+  return useCallback((opts?: BackOptions) => navigateTo(navigationHistory.takeBack(opts)), []);
 }

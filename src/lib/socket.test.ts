@@ -5,16 +5,7 @@ import { deferred, fail, installFetch, ok } from '@/testing/fetch';
 import { tokenExpiringIn } from '@/testing/jwt';
 
 const sockets = vi.hoisted(() => [] as FakeSocket[]);
-vi.mock('socket.io-client', async () => {
-  const { FakeSocket } = await import('@/testing/fake-socket');
-  return {
-    io: (opts: FakeSocket['opts']) => {
-      const socket = new FakeSocket(opts);
-      sockets.push(socket);
-      return socket;
-    },
-  };
-});
+vi.mock('socket.io-client', async () => (await import('@/testing/fake-socket')).fakeSocketIo(sockets));
 
 const API = '/api/v1.0';
 const DASHES = '-'.repeat(36);

@@ -35,3 +35,17 @@ export class FakeSocket {
     this.handlers.get(event)?.forEach((handler) => handler(...args));
   }
 }
+
+/**
+ * What `vi.mock('socket.io-client', …)` answers: `io()` makes a FakeSocket and pushes it onto
+ * `sockets` (a `vi.hoisted` array of the test file), so the test can drive the latest one.
+ */
+export function fakeSocketIo(sockets: FakeSocket[]) {
+  return {
+    io: (opts: FakeSocket['opts']) => {
+      const socket = new FakeSocket(opts);
+      sockets.push(socket);
+      return socket;
+    },
+  };
+}

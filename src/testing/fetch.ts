@@ -1,5 +1,6 @@
 // Test helper: a fetch double that answers by "METHOD /path" and records every request.
 import { vi } from 'vitest';
+import { API_BASE } from '@/contract/constants';
 
 export type RecordedRequest = { method: string; url: string; path: string; headers: Headers; body: unknown };
 export type Route = (req: RecordedRequest) => Response | Promise<Response>;
@@ -50,4 +51,42 @@ export function installFetch(routes: Record<string, Route>) {
   vi.stubGlobal('fetch', mock);
   const to = (method: string, path: string) => requests.filter((r) => r.method === method && r.path === path);
   return { mock, requests, to };
+}
+
+/** An answer of a fake API server: a status and, unless empty, a JSON body. */
+export type FakeAnswer = { status: number; body?: unknown };
+
+/** The success envelope, with `meta` when given. */
+export const okAnswer = (data: unknown, status = 200, meta?: unknown): FakeAnswer => ({
+  status,
+  body: { success: true, data, ...(meta ? { meta } : {}) },
+});
+
+/** The error envelope; the message is the code unless given. */
+export const errorAnswer = (status: number, code: string, message = code): FakeAnswer => ({
+  status,
+  body: { success: false, error: { code, message } },
+});
+
+/** A fake server's answer as the Response fetch resolves with. */
+export const answerResponse = (answer: FakeAnswer): Response =>
+  new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+    status: answer.status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+
+/** What a fake API server reads of a fetch call: method, path below `/api/v1.0`, query, key, JSON body. */
+export function apiCall(input: RequestInfo | URL, init: RequestInit) {
+  const url = new URL(
+    typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+    'http://localhost',
+  );
+  return {
+    url,
+    method: (init.method ?? 'GET').toUpperCase(),
+    path: url.pathname.slice(API_BASE.length),
+    query: url.searchParams,
+    idempotencyKey: new Headers(init.headers).get('Idempotency-Key'),
+    body: (typeof init.body === 'string' ? JSON.parse(init.body) : undefined) as unknown,
+  };
 }

@@ -1,18 +1,24 @@
 import type { ReactNode } from 'react';
 
-/** A screen's main column with its heading (the one h1 of the screen). */
+/**
+ * A screen's main column with its heading (the one h1 of the screen). `back` (a `BackButton`)
+ * stands before the heading, `actions` after it.
+ */
 export function Page({
   title,
+  back,
   actions,
   children,
 }: {
   title: string;
+  back?: ReactNode;
   actions?: ReactNode;
   children: ReactNode;
 }) {
   return (
     <div className="ui-page">
-      <header className="ui-page__header">
+      <header className={back ? 'ui-page__header ui-page__header--back' : 'ui-page__header'}>
+        {back}
         <h1 className="ui-page__title" title={title}>
           {title}
         </h1>

@@ -1,4 +1,4 @@
-// Browser figures: the first-render JavaScript of /my-posts (the method of the CI gate test), the
+// Browser figures: the first-render JavaScript of /feed (the method of the CI gate test), the
 // offline reload of the installed shell to first contentful paint, and the feed's first post card
 // from Dexie on an offline cold start (issue 6: ≤ 1 s).
 /* global window -- used inside page.waitForFunction */
@@ -46,7 +46,7 @@ export async function measureOfflineStarts(browser, server, session, runs) {
   await context.addInitScript({ content: seedSessionScript(session) });
   await context.addInitScript({ content: FIRST_CARD_SCRIPT });
   let page = await context.newPage();
-  await page.goto(`${server.baseUrl}/my-posts`);
+  await page.goto(`${server.baseUrl}/feed`);
   await myPostsRendered(page);
   // The feed's first page is on the device (Dexie) once its cards show.
   await page.locator('article.post-card').first().waitFor({ timeout: 30_000 });
@@ -70,7 +70,7 @@ export async function measureOfflineStarts(browser, server, session, runs) {
     for (let i = 0; i < runs; i++) {
       await page.close();
       page = await context.newPage();
-      await page.goto(`${server.baseUrl}/my-posts`);
+      await page.goto(`${server.baseUrl}/feed`);
       const at = await page.waitForFunction(() => window.__firstCardAt ?? null, null, { timeout: 30_000 });
       feed.push(Number(await at.jsonValue()));
     }

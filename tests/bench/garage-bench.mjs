@@ -53,9 +53,9 @@ async function newSignedInPage(browser, session, carId) {
   return { context, page: await context.newPage() };
 }
 
-/** Signed in on /my-posts until the service worker controls the page (its precache done). */
+/** Signed in on /feed until the service worker controls the page (its precache done). */
 async function warmUp(page, baseUrl) {
-  await page.goto(`${baseUrl}/my-posts`);
+  await page.goto(`${baseUrl}/feed`);
   await page.getByRole('heading', { level: 1, name: exact(en['POSTS.MY_POSTS_TITLE']) }).waitFor();
   await page.evaluate(() => navigator.serviceWorker.ready);
   if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
@@ -216,7 +216,7 @@ async function serverLogs(baseUrl, token, carId) {
 /** 500 log creations queued offline, then the server back and the network on: time to an empty outbox. */
 /**
  * `garage`: the car's logbook is open while the writes replay (the list, its statistics and the
- * sync badges follow every write); otherwise /my-posts is: the offline engine's own pace.
+ * sync badges follow every write); otherwise /feed is: the offline engine's own pace.
  */
 export async function offlineReplay(browser, server, session, carId, log, garage) {
   const { context, page } = await newSignedInPage(browser, session, carId);
@@ -270,7 +270,7 @@ export async function offlineReplay(browser, server, session, carId, log, garage
         missing === 0,
     };
     log(
-      `replay of ${OFFLINE_WRITES} (${garage ? '/my-cars' : '/my-posts'} open): ${ms.toFixed(0)} ms; server holds ${total} (distinct ${serverIds.size}, missing ${missing}); ` +
+      `replay of ${OFFLINE_WRITES} (${garage ? '/my-cars' : '/feed'} open): ${ms.toFixed(0)} ms; server holds ${total} (distinct ${serverIds.size}, missing ${missing}); ` +
         `the page sent ${requests.posts} POST /car-logs and ${requests.logGets} GET /car-logs/log/{id}`,
     );
     return result;

@@ -44,7 +44,7 @@ export function addGarageRows(r, add) {
     `(distinct ${replay.distinct}, missing ${replay.missing})`;
   for (const [replay, where] of [
     [g?.replay, 'the garage open'],
-    [g?.engineReplay, '/my-posts open'],
+    [g?.engineReplay, '/feed open'],
   ]) {
     add(
       `500 log writes queued offline, ${where}: \`online\` to an empty outbox, exactly once`,

@@ -1,6 +1,6 @@
 // Lighthouse through its CLI (one process per version, so that 12 and 11 never share a module
 // graph): 12 for mobile performance and accessibility on /login, 11 for the PWA category's
-// installability audits (12 removed that category); and 12 on the signed-in screens /my-posts and
+// installability audits (12 removed that category); and 12 on the signed-in screens /feed and
 // /my-cars (issue 14), each from a fresh Chrome profile holding only the member's session, run
 // with --disable-storage-reset so that Lighthouse keeps it.
 import { spawnSync } from 'node:child_process';
@@ -137,7 +137,7 @@ export function benchLighthouse(baseUrl, log) {
 }
 
 /** The signed-in screens issue 14 audits. */
-export const SIGNED_IN_ROUTES = ['/my-posts', '/my-cars'];
+export const SIGNED_IN_ROUTES = ['/feed', '/my-cars'];
 
 /**
  * A fresh Chrome profile whose localStorage, for `baseUrl`'s origin, holds the member's session and

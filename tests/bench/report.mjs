@@ -5,10 +5,12 @@ import { readFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import path from 'node:path';
 import { addChatRows } from './chat-bench.mjs';
+import { addImportRows } from './import-bench.mjs';
 import { addMessagesRows } from './messages-report.mjs';
 import { addFeedRows } from './feed-bench.mjs';
 import { addNotifyRows } from './notify-latency.mjs';
 import { addGarageRows } from './garage-report.mjs';
+import { addFuelRows } from './fuel-bench.mjs';
 import { addMixedRows, mixedMarkdown } from './mixed-load.mjs';
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -81,7 +83,7 @@ export function buildRows(r) {
   );
   const js = r.browser?.firstRenderJs;
   add(
-    'First-render JavaScript of /my-posts (gzip)',
+    'First-render JavaScript of /feed (gzip)',
     js,
     js
       ? `${kb(js.totalGzip)} in ${js.files.length} files${js.quillFiles.length ? ' — Quill loaded!' : ', no Quill'}`
@@ -116,7 +118,7 @@ export function buildRows(r) {
   );
   const post = r.signedIn?.firstPostJs;
   add(
-    'JavaScript until the first post card paints, cold load of /my-posts signed in (gzip)',
+    'JavaScript until the first post card paints, cold load of /feed signed in (gzip)',
     post,
     post
       ? `${kb(post.totalGzip)} in ${post.files.length} files (module graph: first render ${kb(post.graphFirstRenderGzip)}, ` +
@@ -125,7 +127,7 @@ export function buildRows(r) {
     '≤ 185 KB',
     post?.totalGzip <= 185 * 1024,
   );
-  for (const route of ['/my-posts', '/my-cars']) {
+  for (const route of ['/feed', '/my-cars']) {
     const audit = r.signedIn?.lighthouse?.routes[route];
     add(
       `Lighthouse 12 mobile performance, ${route} signed in with data`,
@@ -164,7 +166,9 @@ export function buildRows(r) {
     feed?.median <= 1000,
   );
   addGarageRows(r, add);
+  addFuelRows(r, add);
   addMessagesRows(r, add);
+  addImportRows(r, add);
   addFeedRows(r, add);
   addNotifyRows(r, add);
   addChatRows(r, add);
@@ -223,7 +227,7 @@ export function markdown(rows, r, when) {
   ];
   if (js) {
     lines.push(
-      '## First-render JavaScript of /my-posts, per file',
+      '## First-render JavaScript of /feed, per file',
       '',
       '| File | gzip | raw |',
       '| --- | --- | --- |',

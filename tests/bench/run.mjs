@@ -11,10 +11,12 @@ import { assertBuilt, ROOT, startServer } from '../browser/support/server-proces
 import { benchBrowser } from './browser-bench.mjs';
 import { benchChat } from './chat-bench.mjs';
 import { benchGarage } from './garage-bench.mjs';
+import { benchImport } from './import-bench.mjs';
 import { benchLighthouse } from './lighthouse-bench.mjs';
 import { benchMessages } from './messages-bench.mjs';
 import { benchMixedLoad } from './mixed-load.mjs';
 import { benchFeed } from './feed-bench.mjs';
+import { benchFuel } from './fuel-bench.mjs';
 import { benchNotifyLatency } from './notify-latency.mjs';
 import { buildRows, busy, load, markdown, printTable } from './report.mjs';
 import { benchServer } from './server-bench.mjs';
@@ -71,10 +73,15 @@ try {
   await app.dispose();
 }
 // Signed in with data, on a server of its own: the JavaScript until the first post card paints,
-// and Lighthouse on /my-posts and /my-cars (issue 14).
+// and Lighthouse on /feed and /my-cars (issue 14).
 await part('signedIn', () => benchSignedIn(log));
 // The garage's client budgets, on a server of its own (a 10,000-log car seeded into its database).
 await part('garage', () => benchGarage(log));
+// Fuel economy of a 5,000-fill-up car: the contract function on the device, then GET
+// /cars/{id}/fuel-economy on a server of its own (issue 16).
+await part('fuel', () => benchFuel(log));
+// Imports: a 10,000-row LubeLogger fuel file, on a server of its own (issue 17).
+await part('import', () => benchImport(log));
 
 results.loadEnd = loadavg();
 const rows = buildRows(results);

@@ -1,8 +1,8 @@
 // Issue 14's signed-in budgets: a member with data (posts, a car with logs), then
-//   - the JavaScript a cold load of /my-posts downloads until the feed's first post card paints
+//   - the JavaScript a cold load of /feed downloads until the feed's first post card paints
 //     (a fresh context, no service worker, no cache; target ≤ 185 KB gzip), beside the figures the
 //     build's module graph gives (first-render-graph.mjs: the CI gate's 170 KB and the feed list);
-//   - Lighthouse 12 mobile on /my-posts and /my-cars, signed in, beside /login signed out in the
+//   - Lighthouse 12 mobile on /feed and /my-cars, signed in, beside /login signed out in the
 //     same run (lighthouse-bench.mjs).
 // Part of `npm run bench`; alone (after `npm run build`): `node tests/bench/signed-in.mjs`.
 /* global requestAnimationFrame -- used inside page.evaluate */
@@ -80,9 +80,9 @@ export async function benchFirstPostJs(server, session, log) {
   const browser = await launchChromium();
   try {
     const js = await measureFirstRenderJs(browser, server, session, firstPostPainted);
-    if (js.finalPath !== '/my-posts') throw new Error(`ended on ${js.finalPath}, not /my-posts`);
+    if (js.finalPath !== '/feed') throw new Error(`ended on ${js.finalPath}, not /feed`);
     log(
-      `cold load of /my-posts until the first post card paints: ${formatKiB(js.totalGzip)} gzip in ` +
+      `cold load of /feed until the first post card paints: ${formatKiB(js.totalGzip)} gzip in ` +
         `${js.files.length} files (target ${formatKiB(FIRST_POST_BUDGET_BYTES)})`,
     );
     log(

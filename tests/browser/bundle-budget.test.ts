@@ -1,5 +1,5 @@
 // Issue flow 4, the CI gate on bundle size, read from the build's module graph (issue 14: the same
-// build always gives the same figure): the JavaScript the entry and the /my-posts screen import to
+// build always gives the same figure): the JavaScript the entry and the /feed screen import to
 // render it is at most 170 KB gzip, and none of it is Quill (the editor loads only when an editor
 // opens). The figure with the feed list that paints the first post card is printed beside it; what
 // a browser really fetches until that card paints is measured by `npm run bench`.
@@ -25,10 +25,10 @@ function describeGraph(title: string, graph: GraphJs, budget: number): string {
   );
 }
 
-test('the first render of /my-posts imports at most 170 KB of gzipped JavaScript and no Quill', () => {
+test('the first render of /feed imports at most 170 KB of gzipped JavaScript and no Quill', () => {
   const render = jsFromManifest(FIRST_RENDER_ROOTS);
   const content = jsFromManifest(FIRST_CONTENT_ROOTS);
-  console.log(describeGraph('First render of /my-posts (module graph)', render, FIRST_RENDER_BUDGET_BYTES));
+  console.log(describeGraph('First render of /feed (module graph)', render, FIRST_RENDER_BUDGET_BYTES));
   console.log(
     `With the feed list (first post card): ${formatKiB(content.totalGzip)} gzip in ${content.files.length} files ` +
       `(the bench's target for a cold load until the first post paints: ${formatKiB(FIRST_POST_BUDGET_BYTES)})`,

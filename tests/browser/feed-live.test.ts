@@ -210,7 +210,7 @@ test(
     const preview = a.getByRole('img', { name: exactly(t('POSTS.IMAGE_PREVIEW')) });
     expect(await loadedSize(preview)).toEqual({ width: 120, height: 80 });
     await a.getByRole('button', { name: exactly(t('POSTS.PUBLISH')) }).click();
-    await expectPath(a, '/my-posts', STEP_TIMEOUT_MS);
+    await expectPath(a, '/feed', STEP_TIMEOUT_MS);
     const firstOnA = postCard(a, nameA, postText);
     await firstOnA.waitFor({ timeout: STEP_TIMEOUT_MS });
 
@@ -362,7 +362,7 @@ test(
       await secondOnA
         .getByText(exactly(fill('POSTS.COMMENTS_COUNT', { count: 1 })))
         .waitFor({ timeout: STEP_TIMEOUT_MS });
-      expect(new URL(a.url()).pathname).toBe('/my-posts');
+      expect(new URL(a.url()).pathname).toBe('/feed');
 
       // Once, still, after the dust settles: one request each answered, one like, one comment.
       await b.waitForTimeout(2_000);

@@ -50,7 +50,7 @@ test('the manifest is installable and every icon it names is served', async () =
   const { url, manifest } = await fetchManifest(e2e.baseUrl);
   expect(manifest.name).toEqual(expect.any(String));
   expect(manifest.short_name).toEqual(expect.any(String));
-  expect(new URL(String(manifest.start_url), url).pathname).toBe('/my-posts');
+  expect(new URL(String(manifest.start_url), url).pathname).toBe('/feed');
   expect(manifest.display).toBe('standalone');
 
   const icons = (manifest.icons ?? []) as ManifestImage[];
@@ -101,7 +101,7 @@ test('the installed shell opens offline, on reload and on a deep link, still sig
   const session = await signUpViaApi(e2e.baseUrl);
   const page = await e2e.newPage({ session, locale: 'en-US' });
 
-  await page.goto(`${e2e.baseUrl}/my-posts`);
+  await page.goto(`${e2e.baseUrl}/feed`);
   await screenHeading(page, 'POSTS.MY_POSTS_TITLE').waitFor();
   await waitForControllingWorker(page);
   await expectSignedInShell(page);
@@ -109,7 +109,7 @@ test('the installed shell opens offline, on reload and on a deep link, still sig
   await e2e.goOffline(page.context());
   try {
     await page.reload();
-    await expectPath(page, '/my-posts');
+    await expectPath(page, '/feed');
     await screenHeading(page, 'POSTS.MY_POSTS_TITLE').waitFor();
     await expectSignedInShell(page);
 

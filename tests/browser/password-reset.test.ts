@@ -41,7 +41,7 @@ test('a member resets a forgotten password from the mailed link', async () => {
 
   await field(page, 'AUTH.PASSWORD').fill(newPassword);
   await page.getByRole('button', { name: exactly(t('AUTH.LOGIN_BUTTON')) }).click();
-  await expectPath(page, '/my-posts');
+  await expectPath(page, '/feed');
   await expectSignedInShell(page);
 });
 

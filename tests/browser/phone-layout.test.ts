@@ -200,7 +200,7 @@ async function seed(): Promise<World> {
 /** The screens, by address; the friends screen's tabs are opened in turn. */
 function screens(w: World): [string, string][] {
   return [
-    ['feed', '/my-posts'],
+    ['feed', '/feed'],
     ['post', `/post/${w.postId}`],
     ['new-post', '/create-post'],
     ['edit-post', `/edit-post/${w.postId}`],

@@ -1,4 +1,4 @@
-// Issue flow 5 (spec §2): a signed-in member on /, /login or /signup lands on /my-posts; a
+// Issue flow 5 (spec §2): a signed-in member on /, /login, /signup or the old /my-posts lands on /feed; a
 // signed-out visitor reads /legal/terms (public) and is sent from / to /login.
 import { expect, test } from 'vitest';
 import { apiCall, signUpViaApi } from './support/api.mjs';
@@ -7,15 +7,21 @@ import { expectSignedInShell, screenHeading } from './flows';
 
 const e2e = useE2e();
 
-test('a signed-in member on /, /login or /signup lands on /my-posts', async () => {
+test('a signed-in member on /, /login or /signup lands on /feed', async () => {
   const session = await signUpViaApi(e2e.baseUrl);
   const page = await e2e.newPage({ session, locale: 'en-US' });
   for (const path of ['/', '/login', '/signup']) {
     await page.goto(e2e.baseUrl + path);
-    await expectPath(page, '/my-posts');
+    await expectPath(page, '/feed');
     await screenHeading(page, 'POSTS.MY_POSTS_TITLE').waitFor();
     await expectSignedInShell(page);
   }
+  // The feed's old address keeps working (spec §2 named it home; issue 15 renamed it), search and hash kept.
+  await page.goto(`${e2e.baseUrl}/my-posts?from=old#top`);
+  await expectPath(page, '/feed');
+  expect(new URL(page.url()).search).toBe('?from=old');
+  expect(new URL(page.url()).hash).toBe('#top');
+  await screenHeading(page, 'POSTS.MY_POSTS_TITLE').waitFor();
 });
 
 test('a signed-out visitor reads the terms, and / sends to /login', async () => {

@@ -1,4 +1,4 @@
-// Issue flow 1: sign up → /my-posts → reload stays signed in → French to English (text and
+// Issue flow 1: sign up → /feed → reload stays signed in → French to English (text and
 // <html lang>) → sign out → a guarded URL sends to /login.
 import { expect, test } from 'vitest';
 import { newMember } from './support/api.mjs';
@@ -29,12 +29,12 @@ test('a new member signs up, stays signed in, switches to English and signs out'
   await field(page, 'AUTH.PASSWORD', 'fr-FR').fill(member.password);
   await page.getByRole('button', { name: t('AUTH.SIGNUP_BUTTON', 'fr-FR') }).click();
 
-  await expectPath(page, '/my-posts');
+  await expectPath(page, '/feed');
   await screenHeading(page, 'POSTS.MY_POSTS_TITLE', 'fr-FR').waitFor();
   await expectSignedInShell(page, 'fr-FR');
 
   await page.reload();
-  await expectPath(page, '/my-posts');
+  await expectPath(page, '/feed');
   await screenHeading(page, 'POSTS.MY_POSTS_TITLE', 'fr-FR').waitFor();
   await expectSignedInShell(page, 'fr-FR');
   expect(await htmlLang(page)).toBe('fr-FR');

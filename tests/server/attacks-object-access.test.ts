@@ -165,6 +165,29 @@ const CASES: Case[] = [
     as: both,
     request: (w) => ({ method: 'GET', path: `/car-logs/stats/${w.car.id}` }),
   },
+  // ---- a car's history in and out (issue 17): the owner's alone, friends included ----
+  {
+    entity: 'car history',
+    verb: 'export as CSV',
+    as: both,
+    request: (w) => ({ method: 'GET', path: `/cars/${w.car.id}/export?format=paddock&kind=all` }),
+  },
+  {
+    entity: 'car history',
+    verb: "import into the victim's car",
+    as: both,
+    request: (w) => ({
+      method: 'POST',
+      path: `/cars/${w.car.id}/imports?dryRun=false&onError=skip`,
+      body: form(
+        {},
+        {
+          name: 'file',
+          bytes: Buffer.from('Date,Description,Cost,Notes,Tags\n2025-01-01,Planted,1,,\n'),
+        },
+      ),
+    }),
+  },
   {
     entity: 'car log',
     verb: "create in the victim's car",

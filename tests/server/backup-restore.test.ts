@@ -203,6 +203,8 @@ describe('npm run backup / npm run restore', () => {
         },
       );
       expect(me.status).toBe(200);
+      // The same Web Push keys: the devices subscribed before still get their reminders.
+      expect(restored.config.vapid.publicKey).toBe(live.app.config.vapid.publicKey);
     } finally {
       await restored.close();
     }

@@ -78,9 +78,9 @@ describe('platform: static client', () => {
     expect(String(res.headers['content-security-policy'])).toContain("script-src 'self'");
     // Without a prerendered login.html in the build, /login is a client route like any other.
     expect((await get('/login')).body).toBe(INDEX);
-    const head = await t.app.inject({ method: 'HEAD', url: '/my-posts' });
+    const head = await t.app.inject({ method: 'HEAD', url: '/feed' });
     expect(head.statusCode).toBe(200);
-    const again = await get('/my-posts', { 'if-none-match': String(res.headers.etag) });
+    const again = await get('/feed', { 'if-none-match': String(res.headers.etag) });
     expect(again.statusCode).toBe(304);
   });
 
@@ -100,7 +100,7 @@ describe('platform: static client', () => {
     }
     const post = await t.app.inject({
       method: 'POST',
-      url: '/my-posts',
+      url: '/feed',
       payload: {},
       remoteAddress: '10.8.1.1',
     });
@@ -111,7 +111,7 @@ describe('platform: static client', () => {
     const bare = await createTestApp();
     try {
       expect((await bare.app.inject({ method: 'GET', url: '/api/v1.0/health' })).statusCode).toBe(200);
-      const route = await bare.app.inject({ method: 'GET', url: '/my-posts' });
+      const route = await bare.app.inject({ method: 'GET', url: '/feed' });
       expect(route.statusCode).toBe(404);
       expect(route.json()).toMatchObject({ success: false, error: { code: 'NOT_FOUND' } });
     } finally {
@@ -139,7 +139,7 @@ describe('platform: static client with the prerendered login page', () => {
     t.app.inject({ method: 'GET', url, headers });
 
   it('answers /login with login.html, uncached, with its own ETag', async () => {
-    const index = await get('/my-posts');
+    const index = await get('/feed');
     for (const url of ['/login', '/login/', '/login?redirect=%2Fmy-posts']) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);

@@ -22,8 +22,8 @@ async function scrollTo(page, locator, top) {
 }
 
 const SHOTS = [
-  { name: 'feed-narrow', path: '/my-posts', width: 390, height: 844 },
-  { name: 'feed-wide', path: '/my-posts', width: 1280, height: 800 },
+  { name: 'feed-narrow', path: '/feed', width: 390, height: 844 },
+  { name: 'feed-wide', path: '/feed', width: 1280, height: 800 },
   {
     // The logbook: its search and its latest entries.
     name: 'garage-narrow',

@@ -1,6 +1,11 @@
 // The account-settings feature, registered under the API base: password, e-mail, preferences.
 import type { FastifyPluginAsync } from 'fastify';
 import type { AuthServices } from '../auth/auth-services';
+import { mediaStorage } from '../media/media-storage';
+import { avatarStorage, avatarVersion } from '../people/avatar-storage';
+import { accountDataRepository } from './account-data-repository';
+import { accountDataRoutes } from './account-data-routes';
+import { accountDataService } from './account-data-service';
 import { accountRepository } from './account-repository';
 import { accountSettingsRoutes } from './account-routes';
 import { accountSettingsService } from './account-service';
@@ -22,4 +27,30 @@ export const accountFeature: FastifyPluginAsync<{ auth: AuthServices }> = async 
   });
   app.addHook('onClose', () => account.drain());
   await app.register(accountSettingsRoutes, { account });
+
+  // Issue 17: the member's own data, exported or deleted.
+  const media = mediaStorage(app.config.dataDir);
+  const avatars = avatarStorage(app.config.dataDir);
+  const data = accountDataService({
+    repo: accountDataRepository(db),
+    hasher: auth.hasher,
+    storage: {
+      mediaPath: (key) => media.pathOf(key),
+      avatarPath: (avatar) => {
+        const version = avatarVersion(avatar);
+        return version ? avatars.pathOf(version, 256) : null;
+      },
+    },
+    discardFiles: async (keys, avatar) => {
+      await media.discard(keys, app.log);
+      await avatars.discard(avatarVersion(avatar), app.log);
+    },
+    disconnect: (memberId, sessionIds) => {
+      if (!app.hasDecorator('realtime')) return;
+      for (const id of sessionIds) app.realtime.disconnectSession(id);
+      app.realtime.toMember(memberId).disconnectSockets(true);
+    },
+    log: app.log,
+  });
+  await app.register(accountDataRoutes, { data });
 };

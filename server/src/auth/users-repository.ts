@@ -75,6 +75,7 @@ export function createUsersRepository(db: Kysely<Database>) {
         bio: null,
         avatar: null,
         language: null,
+        deleted_at: null,
         created_at: now,
         updated_at: now,
       };

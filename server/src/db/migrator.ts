@@ -14,6 +14,9 @@ import * as m0012 from './migrations/0012_user_language';
 import * as m0013 from './migrations/0013_idempotency_node';
 import * as m0014 from './migrations/0014_account_settings';
 import * as m0015 from './migrations/0015_maintenance';
+import * as m0016 from './migrations/0016_push';
+import * as m0017 from './migrations/0017_import_fingerprint';
+import * as m0018 from './migrations/0018_deleted_members';
 
 // Add each new migration here, in order. Names sort; never rename or edit a landed migration.
 const migrations: Record<string, Migration> = {
@@ -32,6 +35,9 @@ const migrations: Record<string, Migration> = {
   '0013_idempotency_node': m0013,
   '0014_account_settings': m0014,
   '0015_maintenance': m0015,
+  '0016_push': m0016,
+  '0017_import_fingerprint': m0017,
+  '0018_deleted_members': m0018,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -15,6 +15,8 @@ export interface UsersTable {
   avatar: string | null;
   /** 'en-US' | 'fr-FR', null until the member chooses (migration 0012). */
   language: string | null;
+  /** Set when the account was deleted (migration 0018): the row is a tombstone, see there. */
+  deleted_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -132,6 +134,8 @@ export interface CarLogsTable {
   /** 0 or 1 */
   fuel_missed_previous: number | null;
   fuel_price_per_unit: number | null;
+  /** The fingerprint of the imported row this log was made from (migration 0017); null otherwise. */
+  import_fingerprint?: string | null;
   created_at: string;
   updated_at: string;
 }

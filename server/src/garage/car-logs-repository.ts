@@ -55,7 +55,7 @@ export interface HistoryLog {
   fuel: FuelFill | null;
 }
 
-function toCarLog(row: Selectable<CarLogsTable>): CarLog {
+export function toCarLog(row: Selectable<CarLogsTable>): CarLog {
   const fuel = toFuel(row);
   return {
     id: row.id,
@@ -77,7 +77,7 @@ function toCarLog(row: Selectable<CarLogsTable>): CarLog {
   };
 }
 
-function toRow(log: CarLog): Selectable<CarLogsTable> {
+export function toRow(log: CarLog): Omit<Selectable<CarLogsTable>, 'import_fingerprint'> {
   return {
     id: log.id,
     car_id: log.carId,

@@ -30,6 +30,7 @@ const BY_CODE: Record<ErrorCode, string> = {
   INTERNAL_ERROR: 'Une erreur s’est produite de notre côté.',
   INVALID_CURRENT_PASSWORD: 'Le mot de passe actuel est incorrect.',
   INVALID_EMAIL_TOKEN: 'Ce lien de confirmation est invalide ou a expiré.',
+  REAUTHENTICATION_REQUIRED: 'Reconnectez-vous, puis supprimez votre compte dans les 5 minutes.',
   ODOMETER_OUT_OF_ORDER: 'Ce relevé du compteur ne suit pas l’ordre des autres entrées de cette voiture.',
   ODOMETER_JUMP: 'Ce relevé du compteur suppose plus de 2 000 par jour depuis le précédent : confirmez-le.',
 };

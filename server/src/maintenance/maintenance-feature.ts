@@ -9,16 +9,43 @@ import { settingsRepository } from '../settings/settings-repository';
 import { maintenanceRoutes } from './maintenance-routes';
 import { maintenanceService, type MaintenanceService } from './maintenance-service';
 import { remindersRepository } from './reminders-repository';
+import { calendarKeysRepository } from './calendar-keys-repository';
+import { calendarRoutes } from './calendar-routes';
+import { calendarService } from './calendar-service';
+import type { PushService } from '../push/push-service';
+import { carNameOf, reminderPushPayload } from '../push/reminder-push-text';
 
-export function createMaintenanceService(app: FastifyInstance): MaintenanceService {
+export function createMaintenanceService(app: FastifyInstance, push?: PushService): MaintenanceService {
   const db = app.db.kysely;
   const notifications = notificationsService(app);
+  const cars = carsRepository(db);
   return maintenanceService({
-    cars: carsRepository(db),
+    cars,
     logs: carLogsRepository(db),
     reminders: remindersRepository(db),
     settings: settingsRepository(db),
-    tell: (memberId, notification) => notifications.createQuietly(memberId, notification),
+    // Called only by the request or node whose compare-and-set moved the reminder's told state:
+    // the stored notification and the Web Push to each device happen once per change.
+    tell: async (memberId, notification) => {
+      await notifications.createQuietly(memberId, notification);
+      const p = notification.jsonPayload;
+      push?.notify(memberId, async (locale) => {
+        const car = await cars.findById(String(p.relatedCarId));
+        return reminderPushPayload(
+          {
+            reminderId: String(p.relatedReminderId),
+            carId: String(p.relatedCarId),
+            title: String(p.excerpt ?? ''),
+            carName: car ? carNameOf(car) : '',
+            state: p.state === 'overdue' ? 'overdue' : 'soon',
+            dueDate: typeof p.dueDate === 'string' ? p.dueDate : null,
+            dueMileage: typeof p.dueMileage === 'number' ? p.dueMileage : null,
+            mileageUnit: car?.mileageUnit ?? 'km',
+          },
+          locale,
+        );
+      });
+    },
     warn: (err, message) => app.log.warn({ err }, message),
   });
 }
@@ -31,6 +58,15 @@ export const maintenanceFeature: FastifyPluginAsync<{ maintenance: MaintenanceSe
   { maintenance },
 ) => {
   await app.register(maintenanceRoutes, { maintenance });
+  await app.register(calendarRoutes, {
+    calendar: calendarService({
+      keys: calendarKeysRepository(app.db.kysely),
+      cars: carsRepository(app.db.kysely),
+      reminders: (memberId) => maintenance.list(memberId),
+      secret: app.config.jwtSecret,
+      publicUrl: app.config.publicUrl,
+    }),
+  });
   const timer = setInterval(() => {
     maintenance.sweep().catch((err: unknown) => app.log.warn({ err }, 'reminder sweep failed'));
   }, REMINDER_SWEEP_INTERVAL_MS);

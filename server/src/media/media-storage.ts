@@ -31,6 +31,8 @@ export function mediaStorage(dataDir: string) {
       return key;
     },
     read: (key: string) => readFile(fileOf(key)),
+    /** Where the file of `key` is on disk (the account export streams it from there). */
+    pathOf: fileOf,
     remove,
     /**
      * Removes the files of rows already deleted. A failure is logged and swallowed: the change the

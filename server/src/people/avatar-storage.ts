@@ -50,6 +50,8 @@ export function avatarStorage(dataDir: string) {
     },
 
     read: (version: string, size: AvatarSize) => readFile(fileOf(version, size)),
+    /** Where one size of an avatar is on disk (the account export streams it from there). */
+    pathOf: fileOf,
 
     /** Removes a replaced avatar's files; a failure is logged, never the member's problem. */
     async discard(version: string | null, log: Log): Promise<void> {

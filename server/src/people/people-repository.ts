@@ -20,7 +20,14 @@ export const escapeLike = (text: string) => text.replace(/[!%_]/g, (c) => `${LIK
 
 export function peopleRepository(db: Kysely<Database>) {
   return {
-    findById: (id: string) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
+    /** A member; a deleted one (a tombstone, migration 0018) is not found. */
+    findById: (id: string) =>
+      db
+        .selectFrom('users')
+        .selectAll()
+        .where('id', '=', id)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst(),
 
     async findByIds(ids: string[]): Promise<UserRow[]> {
       if (ids.length === 0) return [];
@@ -86,6 +93,7 @@ export function peopleRepository(db: Kysely<Database>) {
       const base = db
         .selectFrom('users')
         .where('id', '!=', memberId)
+        .where('deleted_at', 'is', null)
         .where((eb) =>
           eb.or([
             like(sql`${sql.ref('first_name')} || ' ' || ${sql.ref('last_name')}`),

@@ -16,7 +16,7 @@ describe('signed-in layout', () => {
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     const links = within(nav).getAllByRole('link');
     expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
-      ['Feed', '/my-posts'],
+      ['Feed', '/feed'],
       ['Garage', '/my-cars'],
       ['Chat', '/my-chat-groups'],
       ['Messages', '/messages'],
@@ -28,7 +28,7 @@ describe('signed-in layout', () => {
   });
 
   it('account menu: display name, language switch and sign out', async () => {
-    await renderApp('/my-posts');
+    await renderApp('/feed');
     fireEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
     expect(screen.getByText('Jane Doe')).toBeTruthy();
     expect(screen.getByRole('combobox', { name: 'Language' })).toBeTruthy();
@@ -39,7 +39,7 @@ describe('signed-in layout', () => {
 
   it('shows the offline indicator when the browser is offline', async () => {
     const onLine = vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
-    await renderApp('/my-posts');
+    await renderApp('/feed');
     expect(await screen.findByText('Offline')).toBeTruthy();
     onLine.mockRestore();
   });
@@ -51,6 +51,6 @@ describe('not found', () => {
     setSignedIn(true);
     await renderApp('/legal/unknown');
     expect(await screen.findByRole('heading', { name: 'This page does not exist.' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Back to the feed' }).getAttribute('href')).toBe('/my-posts');
+    expect(screen.getByRole('link', { name: 'Back to the feed' }).getAttribute('href')).toBe('/feed');
   });
 });

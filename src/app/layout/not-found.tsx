@@ -7,7 +7,7 @@ export function NotFound() {
   const t = useT();
   return (
     <Page title={t('APP.NAME')}>
-      <EmptyState title={t('COMMON.NOT_FOUND')} action={<Link to="/my-posts">{t('COMMON.GO_HOME')}</Link>} />
+      <EmptyState title={t('COMMON.NOT_FOUND')} action={<Link to="/feed">{t('COMMON.GO_HOME')}</Link>} />
     </Page>
   );
 }

@@ -16,7 +16,7 @@ afterEach(endAccountTest);
 describe('account menu', () => {
   it('links to account settings, files, terms and privacy', async () => {
     startAccountTest();
-    await renderApp('/my-posts');
+    await renderApp('/feed');
     fireEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
     const links = within(screen.getByRole('navigation', { name: 'Account menu' })).getAllByRole('link');
     expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
@@ -30,7 +30,7 @@ describe('account menu', () => {
   it('in French too, and following a link closes the menu and opens the screen', async () => {
     startAccountTest();
     activateCatalog('fr-FR');
-    const { router } = await renderApp('/my-posts');
+    const { router } = await renderApp('/feed');
     fireEvent.click(await screen.findByRole('button', { name: 'Menu du compte' }));
     fireEvent.click(screen.getByRole('link', { name: 'Paramètres du compte' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/account'));

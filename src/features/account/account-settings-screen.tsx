@@ -1,14 +1,17 @@
 import { useT } from '@/lib/i18n';
 import { Page } from '@/ui';
+import { CalendarSection } from './components/calendar-section';
 import { EmailSection } from './components/email-section';
 import { LanguageSection } from './components/language-section';
 import { NotificationsSection } from './components/notifications-section';
 import { PasswordSection } from './components/password-section';
+import { ReminderPushSection } from './components/reminder-push-section';
+import { YourDataSection } from './components/your-data-section';
 import './account.css';
 
 /**
- * Account settings: the e-mail I sign in with, my password, which notifications I get and my
- * language. Online only (each change is checked by the server at once).
+ * Account settings: the e-mail I sign in with, my password, which notifications I get, reminders on this
+ * device and in my calendar, and my language. Online only (each change is checked by the server at once).
  */
 export function AccountSettingsScreen() {
   const t = useT();
@@ -18,8 +21,10 @@ export function AccountSettingsScreen() {
         <EmailSection />
         <PasswordSection />
         <NotificationsSection />
+        <ReminderPushSection />
+        <CalendarSection />
         <LanguageSection />
-        {/* "Your data" (export my data, delete my account) comes here with the later issue that builds them. */}
+        <YourDataSection />
       </div>
     </Page>
   );

@@ -19,7 +19,7 @@ describe('auth callback', () => {
     });
     window.history.replaceState(null, '', '/auth/callback#token=acc.ess.tok&refreshToken=ref');
     const { router } = await renderApp('/auth/callback');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/my-posts'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/feed'));
     expect(fakeSession.completeExternalSignIn).toHaveBeenCalledWith('acc.ess.tok', 'ref');
     expect(window.location.hash).toBe('');
   });

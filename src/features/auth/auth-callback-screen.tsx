@@ -25,7 +25,7 @@ export function AuthCallbackScreen() {
     }
     session
       .completeExternalSignIn(result.token, result.refreshToken)
-      .then(() => navigate({ to: '/my-posts', replace: true }))
+      .then(() => navigate({ to: '/feed', replace: true }))
       .catch(() => setErrorKey('AUTH.CALLBACK_ERROR_GENERIC'));
   }, [navigate]);
 

@@ -102,7 +102,7 @@ describe('login screen', () => {
     expect(alert.textContent).not.toContain(error.message);
   });
 
-  it('goes to /my-posts once signed in', async () => {
+  it('goes to /feed once signed in', async () => {
     fakeSession.login.mockImplementation(async () => {
       setSignedIn(true);
       return TEST_USER;
@@ -111,7 +111,7 @@ describe('login screen', () => {
     fill('E-mail', 'jane@example.com');
     fill('Password', 'secret-pass');
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/my-posts'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/feed'));
   });
 
   it('links to signup and forgot-password and offers the outside providers', async () => {

@@ -27,7 +27,7 @@ export function LoginScreen() {
     setBusy(true);
     try {
       await session.login({ email: values.email.trim(), password: values.password });
-      await navigate({ to: '/my-posts', replace: true });
+      await navigate({ to: '/feed', replace: true });
     } catch (error) {
       setFormError(formErrorOf(error, { 401: 'AUTH.INVALID_CREDENTIALS' }));
       setBusy(false);

@@ -15,7 +15,7 @@ const GUARDED = [
   '/my-cars',
   '/new-car-log/c1',
   '/edit-car-log/c1/l1',
-  '/my-posts',
+  '/feed',
   '/my-chat-groups',
   '/files',
   '/profile',
@@ -37,7 +37,7 @@ const PUBLIC = [
 
 describe('rootRedirectTarget (spec §2 root behaviour)', () => {
   it.each(['/', '/login', '/signup'])('sends a signed-in member on %s home', (path) => {
-    expect(rootRedirectTarget(path, 'signedIn')).toBe('/my-posts');
+    expect(rootRedirectTarget(path, 'signedIn')).toBe('/feed');
   });
   it.each([...GUARDED, '/forgot-password', '/legal/terms'])('lets a signed-in member stay on %s', (path) => {
     expect(rootRedirectTarget(path, 'signedIn')).toBeNull();
@@ -59,16 +59,16 @@ describe('routes and guards', () => {
     );
   });
 
-  it.each(['/friends', '/edit-car-log/c1/l1', '/my-posts'])('signed out on %s → /login', async (url) => {
+  it.each(['/friends', '/edit-car-log/c1/l1', '/feed'])('signed out on %s → /login', async (url) => {
     setSignedIn(false);
     const { router } = await renderApp(url);
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 
-  it.each(['/', '/login', '/signup'])('signed in on %s → /my-posts', async (url) => {
+  it.each(['/', '/login', '/signup'])('signed in on %s → /feed', async (url) => {
     setSignedIn(true);
     const { router } = await renderApp(url);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/my-posts'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/feed'));
   });
 
   it('signed out on /legal/terms stays there', async () => {

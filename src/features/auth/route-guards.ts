@@ -2,7 +2,7 @@ import { redirect } from '@tanstack/react-router';
 import { session, type SessionStatus } from '@/lib/auth/session';
 import { isPublicPath, normalisePath as normalise } from '@/lib/navigation';
 
-export const HOME_PATH = '/my-posts' as const;
+export const HOME_PATH = '/feed' as const;
 export const LOGIN_PATH = '/login' as const;
 
 const SIGNED_IN_BOUNCED_PATHS = ['/', '/login', '/signup'];

@@ -155,7 +155,7 @@ describe('signup screen', () => {
     });
   });
 
-  it('sends the trimmed body without an empty city and goes to /my-posts', async () => {
+  it('sends the trimmed body without an empty city and goes to /feed', async () => {
     fakeSession.signup.mockImplementation(async () => {
       setSignedIn(true);
       return TEST_USER;
@@ -164,7 +164,7 @@ describe('signup screen', () => {
     await fillValidForm();
     fill('Username', '  jane_doe ');
     fireEvent.click(screen.getByRole('button', { name: 'Create my account' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/my-posts'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/feed'));
     expect(fakeSession.signup).toHaveBeenCalledWith({
       email: 'jane@example.com',
       password: 'long-enough',

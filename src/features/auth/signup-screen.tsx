@@ -51,7 +51,7 @@ export function SignupScreen() {
         lastName: values.lastName.trim(),
         ...(city ? { city } : {}),
       });
-      await navigate({ to: '/my-posts', replace: true });
+      await navigate({ to: '/feed', replace: true });
     } catch (error) {
       setErrors(serverFieldErrors(error, FIELDS));
       setFormError(formErrorOf(error, { 409: 'AUTH.ACCOUNT_EXISTS' }));

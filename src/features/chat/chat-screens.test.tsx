@@ -3,54 +3,31 @@
 // local echo through the outbox (pending, in order, exactly once; refused: retry), the read mark
 // on opening, older pages on scrolling up, live messages, "is typing…", groups (create with
 // friends only, the owner edits members, a member leaves) and a direct chat by recipientId.
-import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi, beforeAll } from 'vitest';
-import { setSignedIn, TEST_USER } from '@/testing/session-mock';
-import { activateCatalog, renderApp } from '@/testing/test-utils';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TEST_USER } from '@/testing/session-mock';
+import { renderApp } from '@/testing/test-utils';
 import { CHAT_TYPING_TTL_MS } from '@/contract/constants';
-import type { Friend } from '@/contract/people';
 import { REALTIME_ONLY_ID } from '@/contract/socket-events';
-import { sessionStore } from '@/lib/auth/session-store';
-import { db, resetLocalDatabaseForTests } from '@/lib/db';
+import { db } from '@/lib/db';
 import { formatDate } from '@/lib/i18n';
 import { createReplayer } from '@/lib/outbox';
 import { realtime } from '@/lib/socket';
 import { routeChatTyping, routeNotification } from '@/lib/socket-streams';
-import { signedIn } from '@/testing/api-client';
 import { toast } from '@/lib/toast';
 import { chatMember, installChatServer } from '@/features/chat/testing/fake-chat-server';
 import { CHAT_TYPING_RESEND_MS } from './data';
-import { appOutboxHandlers } from '@/app/outbox-handlers';
-import { registerOutboxHandlers } from '@/lib/outbox';
-
-// The app registers every feature's handlers before the first replay; so do these screens.
-beforeAll(() => registerOutboxHandlers(...appOutboxHandlers));
+import { signedInAppPerTest } from '@/testing/signed-in-app';
+import { BOB as bob, testFriend } from '@/testing/friends';
 
 vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
 // The tests replay the outbox themselves, when they mean to.
-vi.mock('@/app/sync-lifecycle', () => ({
-  startSignedInSync: vi.fn(async () => undefined),
-  stopSignedInSync: vi.fn(),
-  isSyncWanted: () => false,
-}));
+vi.mock('@/app/sync-lifecycle', async () => (await import('@/testing/sync-lifecycle-off')).syncLifecycleOff);
 vi.mock('@/lib/offline/shell-settled', () => ({ shellSettled: () => Promise.resolve() }));
 vi.mock('@/features/people/avatar/use-avatar-url', () => ({ useAvatarUrl: () => undefined }));
-configure({ asyncUtilTimeout: 10_000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 const me = chatMember({ id: TEST_USER.id, username: 'jane', firstName: 'Jane', lastName: 'Doe' });
-const friend = (id: string, firstName: string, lastName: string): Friend => ({
-  id,
-  username: firstName.toLowerCase(),
-  firstName,
-  lastName,
-  email: `${firstName.toLowerCase()}@example.com`,
-  avatar: null,
-  city: 'Lyon',
-  friendsSince: '2026-01-01T00:00:00Z',
-});
-const bob = friend('22222222-2222-4222-8222-222222222222', 'Bob', 'Martin');
-const dana = friend('44444444-4444-4444-8444-444444444444', 'Dana', 'Scully');
+const dana = testFriend('44444444-4444-4444-8444-444444444444', 'Dana', 'Scully');
 const bobM = chatMember(bob);
 /** In a group with me, not my friend. */
 const carl = chatMember({
@@ -61,25 +38,12 @@ const carl = chatMember({
 });
 
 let server: ReturnType<typeof installChatServer>;
-let dbCount = 0;
+// After-each hooks run as a stack: the toasts go last, once the screens are gone.
+afterEach(() => toast.list().forEach((item) => toast.dismiss(item.id)));
+signedInAppPerTest('chat-screens');
+afterEach(() => void vi.useRealTimers());
 beforeEach(() => {
-  dbCount += 1;
-  resetLocalDatabaseForTests(`chat-screens-${dbCount}-${Math.random().toString(36).slice(2)}`);
-  signedIn();
-  setSignedIn(true);
-  sessionStore.setState({ status: 'signedIn', user: TEST_USER, isAuthReady: true });
   server = installChatServer({ me, friends: [bob, dana], others: [carl] });
-  activateCatalog('en-US');
-});
-afterEach(async () => {
-  vi.useRealTimers();
-  cleanup();
-  await act(async () => new Promise((resolve) => setTimeout(resolve, 100)));
-  db.close();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  sessionStore.reset();
-  for (const item of toast.list()) toast.dismiss(item.id);
 });
 
 const replay = () => createReplayer({ random: () => 0, refresh: vi.fn() }).replay();

@@ -5,7 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { useRef } from 'react';
 import { useSession } from '@/lib/auth/session';
 import { useT } from '@/lib/i18n';
-import { BackIcon, ChatIcon, EmptyState, Page, UsersIcon } from '@/ui';
+import { BackButton, ChatIcon, EmptyState, Page, UsersIcon } from '@/ui';
 import { ConversationView } from './components/conversation-view';
 import { ParticipantsBar } from './components/participants-bar';
 import { otherParticipant, sendChatMessage, useConversation } from './data';
@@ -22,7 +22,7 @@ export function ConversationScreen({ roomId }: { roomId: string }) {
   if (room) hadRoom.current = true;
   if ((conversation.missing || hadRoom.current) && !room && room !== undefined) {
     return (
-      <Page title={t('CHAT.TITLE')}>
+      <Page back={<BackButton />} title={t('CHAT.TITLE')}>
         <EmptyState
           icon={<ChatIcon />}
           title={t('CHAT.NOT_AVAILABLE')}
@@ -39,18 +39,11 @@ export function ConversationScreen({ roomId }: { roomId: string }) {
   const other = room ? otherParticipant(room, meId) : null;
   return (
     <Page
+      back={<BackButton />}
       title={room ? roomName(room, meId) : t('CHAT.CONVERSATION')}
       actions={
-        <div className="chat-actions">
-          <Link
-            to="/my-chat-groups"
-            className="ui-button ui-button--ghost ui-button--small"
-            title={t('CHAT.BACK_TO_ROOMS')}
-          >
-            <BackIcon />
-            <span className="chat-actions__label">{t('CHAT.BACK_TO_ROOMS')}</span>
-          </Link>
-          {room?.chatGroupId ? (
+        room?.chatGroupId ? (
+          <div className="chat-actions">
             <Link
               to="/chat-group/$id"
               params={{ id: room.chatGroupId }}
@@ -60,8 +53,8 @@ export function ConversationScreen({ roomId }: { roomId: string }) {
               <UsersIcon />
               <span className="chat-actions__label">{t('CHAT.GROUP_SETTINGS')}</span>
             </Link>
-          ) : null}
-        </div>
+          </div>
+        ) : null
       }
     >
       {room ? (

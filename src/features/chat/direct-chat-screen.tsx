@@ -7,7 +7,7 @@ import type { ChatMember } from '@/contract/chat';
 import { usePerson } from '@/features/people';
 import { displayName } from '@/lib/display-name';
 import { useT } from '@/lib/i18n';
-import { Page } from '@/ui';
+import { BackButton, Page } from '@/ui';
 import { ConversationView } from './components/conversation-view';
 import { ParticipantsBar } from './components/participants-bar';
 import { directKey, sendChatMessage, syncDirect, useConversation, useDirectRoomId } from './data';
@@ -45,7 +45,7 @@ export function DirectChatScreen({ userId }: { userId: string }) {
       }
     : null;
   return (
-    <Page title={friend ? displayName(friend) : t('CHAT.CONVERSATION')}>
+    <Page back={<BackButton />} title={friend ? displayName(friend) : t('CHAT.CONVERSATION')}>
       {friend ? <ParticipantsBar participants={[friend]} meId={undefined} group={false} /> : null}
       <ConversationView
         roomKey={directKey(userId)}

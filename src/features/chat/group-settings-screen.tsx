@@ -10,7 +10,7 @@ import { useSession } from '@/lib/auth/session';
 import { displayName } from '@/lib/display-name';
 import { useT } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
-import { Button, ChatIcon, ConfirmDialog, EmptyState, Page, SkeletonRows } from '@/ui';
+import { BackButton, Button, ChatIcon, ConfirmDialog, EmptyState, Page, SkeletonRows } from '@/ui';
 import { useChatGroup } from './api/get-chat-group';
 import { chatGroupKeys } from './api/keys';
 import { deleteChatGroup, leaveChatGroup, updateChatGroup } from './api/write-chat-group';
@@ -43,14 +43,14 @@ export function GroupSettingsScreen({ id }: { id: string }) {
 
   if (query.isPending) {
     return (
-      <Page title={t('CHAT.GROUP_SETTINGS')}>
+      <Page back={<BackButton />} title={t('CHAT.GROUP_SETTINGS')}>
         <SkeletonRows count={5} label={t('CHAT.LOADING_GROUP')} />
       </Page>
     );
   }
   if (!query.data) {
     return (
-      <Page title={t('CHAT.GROUP_SETTINGS')}>
+      <Page back={<BackButton />} title={t('CHAT.GROUP_SETTINGS')}>
         <EmptyState
           icon={<ChatIcon />}
           title={t(
@@ -74,6 +74,7 @@ export function GroupSettingsScreen({ id }: { id: string }) {
   };
   return (
     <Page
+      back={<BackButton />}
       title={group.name}
       actions={
         <Link

@@ -9,6 +9,7 @@ import { usePerson } from '@/features/people';
 import { RecipientAvatar, RecipientPickerModal, type RecipientChoice } from '@/features/recipient-picker';
 import { displayName } from '@/lib/display-name';
 import { formatNumber, useT } from '@/lib/i18n';
+import { useGoBack } from '@/lib/navigation-history';
 import { isOnline } from '@/lib/online';
 import { toast } from '@/lib/toast';
 import { Alert, Button, Card, Page, Skeleton, TextField } from '@/ui';
@@ -79,6 +80,7 @@ function ComposeForm({
 }) {
   const t = useT();
   const navigate = useNavigate();
+  const goBack = useGoBack();
   const ids = useId();
   const [values, setValues] = useState<ComposeValues>(() =>
     initialValues(reply, recipient, t('MESSAGES.REPLY_SUBJECT', { subject: '' })),
@@ -190,9 +192,9 @@ function ComposeForm({
         height={200}
       />
       <div className="compose__actions ui-form-actions">
-        <Link to="/messages" className="ui-button ui-button--ghost">
+        <Button variant="ghost" onClick={() => goBack({ previous: true, fallback: '/messages' })}>
           {t('MESSAGES.CANCEL')}
-        </Link>
+        </Button>
         <Button type="submit" busy={sending}>
           {t(sending ? 'MESSAGES.SENDING' : 'MESSAGES.SEND')}
         </Button>

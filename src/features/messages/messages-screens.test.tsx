@@ -1,70 +1,35 @@
 // The messages' screens through the real router, on real Dexie rows (fake-indexeddb) and the
 // messages API double: folders, unread marks and badge, the filter, paging, a message opened (read
 // once), reply, delete after a confirmation, compose with the recipient modal, offline sending.
-import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Quill from 'quill';
-import { afterEach, beforeEach, describe, expect, it, vi, beforeAll } from 'vitest';
-import { setSignedIn, TEST_USER } from '@/testing/session-mock';
-import { activateCatalog, renderApp, renderWithProviders } from '@/testing/test-utils';
-import type { Friend } from '@/contract/people';
-import { sessionStore } from '@/lib/auth/session-store';
-import { db, resetLocalDatabaseForTests } from '@/lib/db';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TEST_USER } from '@/testing/session-mock';
+import { renderApp, renderWithProviders } from '@/testing/test-utils';
+import { db } from '@/lib/db';
 import { createReplayer } from '@/lib/outbox';
-import { signedIn } from '@/testing/api-client';
 import { toast } from '@/lib/toast';
 import { installMessagesServer, participant } from '@/features/messages/testing/fake-messages-server';
 import { readUnreadCount, sendMessage, syncFolder } from './data';
 import { MessagesUnreadBadge } from './unread-badge';
-import { appOutboxHandlers } from '@/app/outbox-handlers';
-import { registerOutboxHandlers } from '@/lib/outbox';
-
-// The app registers every feature's handlers before the first replay; so do these screens.
-beforeAll(() => registerOutboxHandlers(...appOutboxHandlers));
+import { signedInAppPerTest } from '@/testing/signed-in-app';
+import { BOB as bob } from '@/testing/friends';
 
 vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
 // The tests replay the outbox themselves, when they mean to.
-vi.mock('@/app/sync-lifecycle', () => ({
-  startSignedInSync: vi.fn(async () => undefined),
-  stopSignedInSync: vi.fn(),
-  isSyncWanted: () => false,
-}));
+vi.mock('@/app/sync-lifecycle', async () => (await import('@/testing/sync-lifecycle-off')).syncLifecycleOff);
 vi.mock('@/lib/offline/shell-settled', () => ({ shellSettled: () => Promise.resolve() }));
 vi.mock('@/features/people/avatar/use-avatar-url', () => ({ useAvatarUrl: () => undefined }));
-configure({ asyncUtilTimeout: 10_000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 const me = participant({ id: TEST_USER.id, username: 'jane', firstName: 'Jane', lastName: 'Doe' });
-const bob: Friend = {
-  id: '22222222-2222-4222-8222-222222222222',
-  username: 'bob',
-  firstName: 'Bob',
-  lastName: 'Martin',
-  email: 'bob@example.com',
-  avatar: null,
-  city: 'Lyon',
-  friendsSince: '2026-01-01T00:00:00Z',
-};
 const bobP = participant(bob);
 
 let server: ReturnType<typeof installMessagesServer>;
-let dbCount = 0;
+// After-each hooks run as a stack: the toasts go last, once the screens are gone.
+afterEach(() => toast.list().forEach((item) => toast.dismiss(item.id)));
+signedInAppPerTest('messages-screens');
 beforeEach(() => {
-  dbCount += 1;
-  resetLocalDatabaseForTests(`messages-screens-${dbCount}-${Math.random().toString(36).slice(2)}`);
-  signedIn();
-  setSignedIn(true);
-  sessionStore.setState({ status: 'signedIn', user: TEST_USER, isAuthReady: true });
   server = installMessagesServer({ me, friends: [bob] });
-  activateCatalog('en-US');
-});
-afterEach(async () => {
-  cleanup();
-  await act(async () => new Promise((resolve) => setTimeout(resolve, 100)));
-  db.close();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  sessionStore.reset();
-  for (const item of toast.list()) toast.dismiss(item.id);
 });
 
 const replay = () => createReplayer({ random: () => 0, refresh: vi.fn() }).replay();

@@ -21,7 +21,7 @@ export type NotificationTarget =
   | { to: '/my-cars/$carId/logs/$logId'; params: { carId: string; logId: string } }
   | { to: '/my-cars' }
   | { to: '/friends'; search?: { tab: 'requests' } }
-  | { to: '/messages' | '/my-posts' | '/my-chat-groups' };
+  | { to: '/messages' | '/feed' | '/my-chat-groups' };
 
 export interface NotificationContent {
   kind: NotificationKind;
@@ -65,7 +65,7 @@ function chatTexts(type: string, action: unknown): Texts {
 
 function postTarget(payload: Record<string, unknown>, commentId: string | null): NotificationTarget {
   const postId = id(payload.relatedPostId);
-  if (!postId) return { to: '/my-posts' };
+  if (!postId) return { to: '/feed' };
   return commentId
     ? { to: '/post/$id', params: { id: postId }, hash: commentAnchor(commentId) }
     : { to: '/post/$id', params: { id: postId } };

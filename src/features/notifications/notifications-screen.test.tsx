@@ -22,16 +22,7 @@ import {
 
 vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
 const sockets = vi.hoisted(() => [] as FakeSocket[]);
-vi.mock('socket.io-client', async () => {
-  const { FakeSocket } = await import('@/testing/fake-socket');
-  return {
-    io: (opts: FakeSocket['opts']) => {
-      const socket = new FakeSocket(opts);
-      sockets.push(socket);
-      return socket;
-    },
-  };
-});
+vi.mock('socket.io-client', async () => (await import('@/testing/fake-socket')).fakeSocketIo(sockets));
 // A shared, loaded machine: the first render compiles the route chunks.
 configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 30_000 });
@@ -98,7 +89,7 @@ describe('the bell', () => {
       notification('message', { relatedMessageId: 'm2', relatedFriendId: MAX.id }),
       notification('post', {}, { isRead: true }),
     );
-    await renderApp('/my-posts');
+    await renderApp('/feed');
     await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications, 3 unread'));
     expect(screen.getByTestId('notification-badge').textContent).toBe('3');
     expect(bell().getAttribute('href')).toBe('/notifications');
@@ -107,7 +98,7 @@ describe('the bell', () => {
 
   it('no unread: plain "Notifications", no badge', async () => {
     server.add(notification('post', {}, { isRead: true }));
-    await renderApp('/my-posts');
+    await renderApp('/feed');
     await waitFor(() => expect(server.to('GET', '/notifications/unread/count')).toHaveLength(1));
     expect(bell().getAttribute('aria-label')).toBe('Notifications');
     expect(screen.queryByTestId('notification-badge')).toBeNull();
@@ -160,7 +151,7 @@ describe('the bell', () => {
 
   it('counts a live notification once on a screen without the list, though the bell and the title both watch it', async () => {
     server.add(notification('message', { relatedMessageId: 'm1', relatedFriendId: MAX.id }));
-    await renderApp('/my-posts');
+    await renderApp('/feed');
     await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications, 1 unread'));
     await act(async () => realtime.connect());
     const socket = sockets.at(-1)!;

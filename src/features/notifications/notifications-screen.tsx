@@ -4,14 +4,15 @@ import { formatNumber, useT } from '@/lib/i18n';
 import { useOnline } from '@/lib/online';
 import {
   AlertIcon,
+  BackButton,
   BellIcon,
   Button,
+  CheckAllIcon,
   CloudOffIcon,
   EmptyState,
   Page,
   PullToRefresh,
   SkeletonRows,
-  CheckAllIcon,
 } from '@/ui';
 import { useDeleteNotification } from './api/delete-notification';
 import { flattenPages, useNotifications } from './api/get-notifications';
@@ -62,6 +63,7 @@ export function NotificationsScreen({ unreadOnly, onUnreadOnlyChange }: Notifica
 
   return (
     <Page
+      back={<BackButton />}
       title={t('NOTIFICATIONS.TITLE')}
       actions={
         <Button

@@ -7,6 +7,7 @@ export {
   AVATAR_CACHE_MAX_ENTRIES,
 } from './avatar/use-avatar-url';
 export { Avatar } from './components/avatar';
+export { DialogPersonRow } from './components/dialog-person-row';
 export { usePerson } from './api/get-person';
 export { friendsQueryOptions, getFriends, useFriends, friendsOf, type FriendsPage } from './api/get-friends';
 export { friendsKeys, peopleKeys } from './api/keys';

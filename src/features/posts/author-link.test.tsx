@@ -1,49 +1,27 @@
 // Authors' names and avatars lead to their profiles: on post cards and on comments.
-import { act, cleanup, configure, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setSignedIn, TEST_USER } from '@/testing/session-mock';
-import { activateCatalog, renderApp } from '@/testing/test-utils';
-import { sessionStore } from '@/lib/auth/session-store';
-import { db, resetLocalDatabaseForTests } from '@/lib/db';
-import { signedIn } from '@/testing/api-client';
-import { FAKE_FRIEND, installPostsServer } from '@/features/posts/testing/fake-posts-server';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderApp } from '@/testing/test-utils';
+import { FAKE_FRIEND } from '@/features/posts/testing/fake-posts-server';
+import {
+  type FakePostsServer,
+  POSTS_ME as me,
+  postsScreensPerTest,
+} from '@/features/posts/testing/posts-screen-test';
 
 vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
-vi.mock('@/app/sync-lifecycle', () => ({
-  startSignedInSync: vi.fn(async () => undefined),
-  stopSignedInSync: vi.fn(),
-  isSyncWanted: () => false,
-}));
+vi.mock('@/app/sync-lifecycle', async () => (await import('@/testing/sync-lifecycle-off')).syncLifecycleOff);
 vi.mock('@/lib/offline/shell-settled', () => ({ shellSettled: () => Promise.resolve() }));
 vi.mock('@/features/people/avatar/use-avatar-url', () => ({ useAvatarUrl: () => undefined }));
-configure({ asyncUtilTimeout: 10_000 });
-vi.setConfig({ testTimeout: 30_000 });
 
-const me = { id: TEST_USER.id, username: 'jane', firstName: 'Jane', lastName: 'Doe', avatar: null };
-let server: ReturnType<typeof installPostsServer>;
-
-beforeEach(() => {
-  resetLocalDatabaseForTests(`author-link-${Math.random().toString(36).slice(2)}`);
-  signedIn();
-  setSignedIn(true);
-  sessionStore.setState({ status: 'signedIn', user: TEST_USER, isAuthReady: true });
-  server = installPostsServer({ me });
-  activateCatalog('en-US');
-});
-afterEach(async () => {
-  cleanup();
-  await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
-  db.close();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  sessionStore.reset();
-});
+let server: FakePostsServer;
+postsScreensPerTest('author-link', (s) => (server = s), { settleMs: 50 });
 
 describe('author links', () => {
   it("a friend's name on a post card opens their profile; my own name opens mine", async () => {
     server.addPost({ content: '<p>From Bob</p>' });
     server.addPost({ author: me, content: '<p>From me</p>' });
-    await renderApp('/my-posts');
+    await renderApp('/feed');
     const bobs = await screen.findByRole('article', { name: 'Post by Bob Brown' });
     expect(within(bobs).getByRole('link', { name: 'Bob Brown' }).getAttribute('href')).toBe(
       `/people/${FAKE_FRIEND.id}`,

@@ -1,59 +1,20 @@
 // A post's comments and a comment's replies, page by page (spec §7 "Comments": offset = limit *
 // (page - 1); replies limit 20): through the real router, on real Dexie rows (fake-indexeddb) and
 // the posts API double, which refuses a limit above the server's largest page as the server does.
-import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { COMMENTS_PAGE_MAX, COMMENTS_PAGE_SIZE, REPLIES_PAGE_SIZE } from '@/contract/constants';
-import type { PostAuthor } from '@/contract/posts';
-import { appOutboxHandlers } from '@/app/outbox-handlers';
-import { installPostsServer } from '@/features/posts/testing/fake-posts-server';
-import { sessionStore } from '@/lib/auth/session-store';
-import { db, type MirrorRow, resetLocalDatabaseForTests } from '@/lib/db';
-import { registerOutboxHandlers } from '@/lib/outbox';
-import { signedIn } from '@/testing/api-client';
-import { setSignedIn, TEST_USER } from '@/testing/session-mock';
+import { db, type MirrorRow } from '@/lib/db';
 import { activateCatalog, renderApp } from '@/testing/test-utils';
-
-beforeAll(() => registerOutboxHandlers(...appOutboxHandlers));
+import { type FakePostsServer, postsScreensPerTest } from '@/features/posts/testing/posts-screen-test';
 
 vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
-vi.mock('@/app/sync-lifecycle', () => ({
-  startSignedInSync: vi.fn(async () => undefined),
-  stopSignedInSync: vi.fn(),
-  isSyncWanted: () => false,
-}));
+vi.mock('@/app/sync-lifecycle', async () => (await import('@/testing/sync-lifecycle-off')).syncLifecycleOff);
 vi.mock('@/lib/offline/shell-settled', () => ({ shellSettled: () => Promise.resolve() }));
 vi.mock('@/features/people/avatar/use-avatar-url', () => ({ useAvatarUrl: () => undefined }));
-configure({ asyncUtilTimeout: 10_000 });
-vi.setConfig({ testTimeout: 60_000 });
 
-const me: PostAuthor = {
-  id: TEST_USER.id,
-  username: 'jane',
-  firstName: 'Jane',
-  lastName: 'Doe',
-  avatar: null,
-};
-
-let server: ReturnType<typeof installPostsServer>;
-let dbCount = 0;
-beforeEach(() => {
-  dbCount += 1;
-  resetLocalDatabaseForTests(`comments-paging-${dbCount}-${Math.random().toString(36).slice(2)}`);
-  signedIn();
-  setSignedIn(true);
-  sessionStore.setState({ status: 'signedIn', user: TEST_USER, isAuthReady: true });
-  server = installPostsServer({ me });
-  activateCatalog('en-US');
-});
-afterEach(async () => {
-  cleanup();
-  await act(async () => new Promise((resolve) => setTimeout(resolve, 100)));
-  db.close();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  sessionStore.reset();
-});
+let server: FakePostsServer;
+postsScreensPerTest('comments-paging', (s) => (server = s), { testTimeout: 60_000 });
 
 const topLevel = () =>
   [...document.querySelectorAll<HTMLElement>('.comments__list [data-testid="comment"]')].filter(

@@ -28,7 +28,7 @@ describe('the feed while loading', () => {
 
   it('shows five skeleton cards, announced once, and no empty state', async () => {
     expect(FEED_SKELETON_CARDS).toBe(5);
-    await renderApp('/my-posts');
+    await renderApp('/feed');
     const loading = await screen.findByRole('status', { name: 'Loading posts' }, { timeout: 10_000 });
     expect(within(loading).getAllByTestId('post-skeleton')).toHaveLength(5);
     expect(screen.queryByRole('heading', { name: 'Your feed is empty' })).toBeNull();

@@ -1,35 +1,23 @@
 // A post shows who liked it (issue 15): "Liked by you, Bob Brown and 3 others" from the names this
 // device knows, opening a dialog that lists every liker (paged), each linking to their profile.
-import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { PostAuthor } from '@/contract/posts';
-import { setSignedIn, TEST_USER } from '@/testing/session-mock';
 import { activateCatalog, renderApp } from '@/testing/test-utils';
-import { sessionStore } from '@/lib/auth/session-store';
-import { db, resetLocalDatabaseForTests } from '@/lib/db';
 import { i18n } from '@/lib/i18n';
-import { signedIn } from '@/testing/api-client';
-import { FAKE_FRIEND, installPostsServer } from '@/features/posts/testing/fake-posts-server';
+import { FAKE_FRIEND } from '@/features/posts/testing/fake-posts-server';
 import { likedByLine, likedByText } from './liked-by-line';
+import {
+  type FakePostsServer,
+  POSTS_ME as me,
+  postsScreensPerTest,
+} from '@/features/posts/testing/posts-screen-test';
 
 vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
-vi.mock('@/app/sync-lifecycle', () => ({
-  startSignedInSync: vi.fn(async () => undefined),
-  stopSignedInSync: vi.fn(),
-  isSyncWanted: () => false,
-}));
+vi.mock('@/app/sync-lifecycle', async () => (await import('@/testing/sync-lifecycle-off')).syncLifecycleOff);
 vi.mock('@/lib/offline/shell-settled', () => ({ shellSettled: () => Promise.resolve() }));
 vi.mock('@/features/people/avatar/use-avatar-url', () => ({ useAvatarUrl: () => undefined }));
-configure({ asyncUtilTimeout: 10_000 });
-vi.setConfig({ testTimeout: 30_000 });
 
-const me: PostAuthor = {
-  id: TEST_USER.id,
-  username: 'jane',
-  firstName: 'Jane',
-  lastName: 'Doe',
-  avatar: null,
-};
 const stranger = (n: number): PostAuthor => ({
   id: `stranger-${n}`,
   username: `s${n}`,
@@ -38,24 +26,8 @@ const stranger = (n: number): PostAuthor => ({
   avatar: null,
 });
 const t = (id: string, values?: Record<string, unknown>) => i18n._(id, values);
-let server: ReturnType<typeof installPostsServer>;
-
-beforeEach(() => {
-  resetLocalDatabaseForTests(`liked-by-${Math.random().toString(36).slice(2)}`);
-  signedIn();
-  setSignedIn(true);
-  sessionStore.setState({ status: 'signedIn', user: TEST_USER, isAuthReady: true });
-  server = installPostsServer({ me });
-  activateCatalog('en-US');
-});
-afterEach(async () => {
-  cleanup();
-  await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
-  db.close();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  sessionStore.reset();
-});
+let server: FakePostsServer;
+postsScreensPerTest('liked-by', (s) => (server = s), { settleMs: 50 });
 
 describe('the "Liked by" line', () => {
   const names = new Map([
@@ -87,7 +59,7 @@ describe('the "Liked by" line', () => {
   it('on a post: me, the author and the likers already listed are named; it opens the list of likers', async () => {
     const post = server.addPost({ content: '<p>From Bob</p>' });
     server.setLikers(post.id, [me, FAKE_FRIEND, stranger(1), stranger(2), stranger(3), stranger(4)]);
-    await renderApp('/my-posts');
+    await renderApp('/feed');
     const card = await screen.findByRole('article', { name: 'Post by Bob Brown' });
     const line = await within(card).findByRole('button', { name: 'Liked by you, Bob Brown and 4 others' });
     expect(line.getAttribute('aria-haspopup')).toBe('dialog');
@@ -113,7 +85,7 @@ describe('the "Liked by" line', () => {
 
   it('nobody likes it: no line', async () => {
     server.addPost({ content: '<p>Quiet</p>' });
-    await renderApp('/my-posts');
+    await renderApp('/feed');
     const card = await screen.findByRole('article', { name: 'Post by Bob Brown' });
     expect(within(card).queryByRole('button', { name: /Liked by/ })).toBeNull();
   });
@@ -126,7 +98,7 @@ describe('the list of likers', () => {
       post.id,
       Array.from({ length: 25 }, (_, i) => stranger(i + 1)),
     );
-    await renderApp('/my-posts');
+    await renderApp('/feed');
     fireEvent.click(await screen.findByRole('button', { name: 'Liked by 25 people' }));
     const dialog = await screen.findByRole('dialog', { name: 'Liked by 25 people' });
     await waitFor(() => expect(within(dialog).getAllByRole('link')).toHaveLength(20));
@@ -139,7 +111,7 @@ describe('the list of likers', () => {
   it('loading shows skeleton rows; a failure says so and retries', async () => {
     const post = server.addPost({ content: '<p>Liked</p>' });
     server.setLikers(post.id, [FAKE_FRIEND]);
-    await renderApp('/my-posts');
+    await renderApp('/feed');
     const line = await screen.findByRole('button', { name: 'Liked by Bob Brown' });
     server.failReads(500);
     fireEvent.click(line);
@@ -154,7 +126,7 @@ describe('the list of likers', () => {
   it('offline: says the list needs a connection', async () => {
     const post = server.addPost({ content: '<p>Liked</p>' });
     server.setLikers(post.id, [FAKE_FRIEND]);
-    await renderApp('/my-posts');
+    await renderApp('/feed');
     const line = await screen.findByRole('button', { name: 'Liked by Bob Brown' });
     server.setOffline(true);
     fireEvent.click(line);

@@ -2,10 +2,9 @@
 // device knows) and the dialog it opens, listing every liker (GET /posts/{id}/likes, paged), each
 // linking to their profile.
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useId, useMemo, useState } from 'react';
 import type { PostLiker } from '@/contract/posts';
-import { Avatar, friendsOf, friendsQueryOptions } from '@/features/people';
+import { DialogPersonRow, friendsOf, friendsQueryOptions } from '@/features/people';
 import { isNetworkError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth/session';
 import { displayName } from '@/lib/display-name';
@@ -64,12 +63,17 @@ export function LikersDialog({ postId, onClose }: { postId: string; onClose: () 
   const rows: PostLiker[] = likers.data?.pages.flatMap((page) => page.likers) ?? [];
   const total = likers.data?.pages[0]?.total;
   return (
-    <Modal labelledBy={titleId} onClose={onClose} className="post-likers">
-      <header className="post-likers__header">
+    <Modal labelledBy={titleId} onClose={onClose} className="ui-people-dialog post-likers">
+      <header className="ui-people-dialog__header">
         <h2 id={titleId} className="ui-modal__title">
           {total === undefined ? t('POSTS.LIKERS_TITLE') : t('POSTS.LIKERS_TITLE_COUNT', { count: total })}
         </h2>
-        <button type="button" className="post-likers__close" aria-label={t('COMMON.CLOSE')} onClick={onClose}>
+        <button
+          type="button"
+          className="ui-people-dialog__close"
+          aria-label={t('COMMON.CLOSE')}
+          onClick={onClose}
+        >
           <CloseIcon />
         </button>
       </header>
@@ -88,29 +92,16 @@ export function LikersDialog({ postId, onClose }: { postId: string; onClose: () 
         <p className="post-likers__empty">{t('POSTS.LIKERS_EMPTY')}</p>
       ) : (
         <>
-          <ul className="post-likers__list" aria-labelledby={titleId}>
-            {rows.map((liker) => {
-              const name = displayName(liker);
-              return (
-                <li key={liker.id} className="post-likers__person">
-                  <Avatar person={liker} display="small" />
-                  {liker.id === meId ? (
-                    <Link to="/profile" className="post-likers__name" onClick={onClose}>
-                      {t('POSTS.LIKER_ME', { name })}
-                    </Link>
-                  ) : (
-                    <Link
-                      to="/people/$id"
-                      params={{ id: liker.id }}
-                      className="post-likers__name"
-                      onClick={onClose}
-                    >
-                      {name}
-                    </Link>
-                  )}
-                </li>
-              );
-            })}
+          <ul className="ui-people-dialog__list post-likers__list" aria-labelledby={titleId}>
+            {rows.map((liker) => (
+              <DialogPersonRow
+                key={liker.id}
+                person={liker}
+                meId={meId}
+                meLabel={(name) => t('POSTS.LIKER_ME', { name })}
+                onClose={onClose}
+              />
+            ))}
           </ul>
           {likers.isFetchingNextPage ? (
             <Spinner label={t('POSTS.LIKERS_LOADING_MORE')} />

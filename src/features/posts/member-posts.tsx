@@ -83,7 +83,7 @@ export function MemberPosts({ memberId, name }: { memberId: string; name: string
         {mine ? t('POSTS.MY_OWN_POSTS_TITLE') : t('POSTS.MEMBER_POSTS_TITLE', { name })}
       </h2>
       {failed ? (
-        <div className="member-posts__problem" role="status">
+        <div className="ui-problem" role="status">
           {isNetworkError(server.error) ? <CloudOffIcon /> : null}
           <span>
             {t(

@@ -10,7 +10,8 @@ import { formatDate, useT } from '@/lib/i18n';
 import { Button, ConfirmDialog, ChatBubbleIcon, EditIcon, HeartIcon, TrashIcon } from '@/ui';
 // Not the editor's barrel: the feed's first render must not pull the editor in.
 import { showMediaImages } from '@/ui/rich-text-editor/rich-text-images';
-import { PhotoButton } from '@/ui/photo-viewer';
+import { PhotoButton, PhotoViewer, type ViewerPhoto } from '@/ui/photo-viewer';
+import { mediaIdOfImageSrc } from '@/contract/rich-text';
 import { deletePost, loadTextImage, toggleLike, type LocalPost } from './data';
 import { AuthorLink } from './author-link';
 import { LikedBy } from './liked-by';
@@ -33,10 +34,23 @@ export function AuthorAvatar({ author }: { author: LocalPost['author'] }) {
   );
 }
 
-/** The post's text; its images (our own files) are fetched with the token and shown once here. */
-function PostText({ html }: { html: string }) {
+/** The media urls of our own images in a post's text, in reading order. */
+function textImageUrls(root: HTMLElement): HTMLImageElement[] {
+  return [...root.querySelectorAll<HTMLImageElement>('img[src]')].filter(
+    (img) => mediaIdOfImageSrc(img.getAttribute('src') ?? '') !== null,
+  );
+}
+
+/**
+ * The post's text; its images (our own files) are fetched with the token and shown once here. Each
+ * opens the photo viewer (a click, Enter or Space) on the post's photos: those of the text, then the
+ * post's image.
+ */
+function PostText({ html, post }: { html: string; post: LocalPost }) {
   const t = useT();
   const ref = useRef<HTMLDivElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const [viewing, setViewing] = useState<{ photos: ViewerPhoto[]; index: number } | null>(null);
   useEffect(() => {
     const root = ref.current;
     if (!root) return;
@@ -47,10 +61,57 @@ function PostText({ html }: { html: string }) {
       frame.setAttribute('loading', 'lazy');
     }
     for (const img of root.querySelectorAll('img:not([alt])')) img.setAttribute('alt', '');
+    // Our images are buttons that open the viewer, named for the photo they open.
+    textImageUrls(root).forEach((img, i) => {
+      const name = t('POSTS.TEXT_IMAGE_ALT', { n: i + 1 });
+      img.setAttribute('role', 'button');
+      img.setAttribute('tabindex', '0');
+      img.setAttribute('aria-haspopup', 'dialog');
+      img.setAttribute('aria-label', t('PHOTO_VIEWER.OPEN', { name }));
+      img.classList.add('post-card__text-image');
+    });
   }, [html, t]);
+
+  const open = (target: EventTarget | null) => {
+    const root = ref.current;
+    if (!root || !(target instanceof HTMLImageElement)) return false;
+    const images = textImageUrls(root);
+    const index = images.indexOf(target);
+    if (index < 0) return false;
+    const photos: ViewerPhoto[] = images.map((img, i) => ({
+      url: img.getAttribute('src') ?? '',
+      alt: t('POSTS.TEXT_IMAGE_ALT', { n: i + 1 }),
+    }));
+    if (post.image) photos.push({ url: post.image, alt: t('POSTS.IMAGE_ALT') });
+    opener.current = target;
+    setViewing({ photos, index });
+    return true;
+  };
+
   // Sanitised by the server against the editor's allow-list (or the member's own, not sent yet).
   return (
-    <div ref={ref} className="rich-text post-card__content" dangerouslySetInnerHTML={{ __html: html }} />
+    <>
+      <div
+        ref={ref}
+        className="rich-text post-card__content"
+        dangerouslySetInnerHTML={{ __html: html }}
+        onClick={(event) => {
+          if (open(event.target)) event.preventDefault();
+        }}
+        onKeyDown={(event) => {
+          if ((event.key === 'Enter' || event.key === ' ') && open(event.target)) event.preventDefault();
+        }}
+      />
+      {viewing ? (
+        <PhotoViewer
+          photos={viewing.photos}
+          startIndex={viewing.index}
+          label={t('POSTS.POST_BY', { name: displayName(post.author) })}
+          returnFocus={opener}
+          onClose={() => setViewing(null)}
+        />
+      ) : null}
+    </>
   );
 }
 
@@ -143,7 +204,7 @@ export function PostCard({
           aria-label={t('POSTS.UPLOADING', { percent: uploading })}
         />
       ) : null}
-      {post.content ? <PostText html={post.content} /> : null}
+      {post.content ? <PostText html={post.content} post={post} /> : null}
       {post.image ? <PostImage post={post} /> : null}
       {post.carId ? <CarMention carId={post.carId} /> : null}
       <LikedBy post={post} />

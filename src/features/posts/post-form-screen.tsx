@@ -5,6 +5,7 @@ import { POST_CONTENT_MAX } from '@/contract/constants';
 import { useCars } from '@/features/garage';
 import { useMediaUrl } from '@/lib/offline/media';
 import { useT } from '@/lib/i18n';
+import { useGoBack } from '@/lib/navigation-history';
 import { Alert, Button, EmptyState, Page, SkeletonRows, ImageIcon } from '@/ui';
 import { isRichTextEmpty, richTextLength, RichTextEditor, type RichTextImages } from '@/ui/rich-text-editor';
 import { loadTextImage, savePost, updatePost, uploadTextImage, usePost } from './data';
@@ -61,6 +62,8 @@ export function EditPostScreen({ postId }: { postId: string }) {
 function PostForm({ post }: { post?: Post }) {
   const t = useT();
   const navigate = useNavigate();
+  // Cancel returns to the screen before the form, inside the app (never the browser's own history).
+  const goBack = useGoBack();
   const toolbar = usePostToolbar();
   const cars = useCars();
   const ids = { image: useId(), car: useId() };
@@ -108,7 +111,7 @@ function PostForm({ post }: { post?: Post }) {
         await navigate({ to: '/post/$id', params: { id: post.id } });
       } else {
         await savePost(draft, { image });
-        await navigate({ to: '/my-posts' });
+        await navigate({ to: '/feed' });
       }
     } catch {
       setError(t('POSTS.SAVE_FAILED'));
@@ -176,7 +179,10 @@ function PostForm({ post }: { post?: Post }) {
       ) : null}
       {error ? <Alert kind="error">{error}</Alert> : null}
       <div className="post-form__row ui-form-actions">
-        <Button variant="secondary" onClick={() => window.history.back()}>
+        <Button
+          variant="secondary"
+          onClick={() => goBack({ previous: true, fallback: post ? `/post/${post.id}` : '/feed' })}
+        >
           {t('POSTS.CANCEL')}
         </Button>
         <Button type="submit" busy={saving}>

@@ -1,45 +1,29 @@
 // A post's image opens the photo viewer (full screen, zoomable), read from the media cache; a
 // post about one of my cars names it and links to it.
-import { act, cleanup, configure, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setSignedIn, TEST_USER } from '@/testing/session-mock';
-import { activateCatalog, renderApp } from '@/testing/test-utils';
-import { sessionStore } from '@/lib/auth/session-store';
-import { db, type MirrorRow, resetLocalDatabaseForTests } from '@/lib/db';
-import { signedIn } from '@/testing/api-client';
-import { FAKE_FRIEND, installPostsServer } from '@/features/posts/testing/fake-posts-server';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { TEST_USER } from '@/testing/session-mock';
+import { renderApp } from '@/testing/test-utils';
+import { db, type MirrorRow } from '@/lib/db';
+import { FAKE_FRIEND } from '@/features/posts/testing/fake-posts-server';
 import { CAR_ID, makeCar, putCar, stubObjectUrls } from '@/features/garage/testing/garage-fixtures';
+import { postsScreensPerTest } from '@/features/posts/testing/posts-screen-test';
 
 vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
-vi.mock('@/app/sync-lifecycle', () => ({
-  startSignedInSync: vi.fn(async () => undefined),
-  stopSignedInSync: vi.fn(),
-  isSyncWanted: () => false,
-}));
+vi.mock('@/app/sync-lifecycle', async () => (await import('@/testing/sync-lifecycle-off')).syncLifecycleOff);
 vi.mock('@/lib/offline/shell-settled', () => ({ shellSettled: () => Promise.resolve() }));
 vi.mock('@/features/people/avatar/use-avatar-url', () => ({ useAvatarUrl: () => undefined }));
-configure({ asyncUtilTimeout: 10_000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 const IMAGE = '/api/v1.0/media/bbbbbbbb-0000-4000-8000-000000000001';
 
-beforeEach(() => {
-  resetLocalDatabaseForTests(`post-photo-${Math.random().toString(36).slice(2)}`);
-  signedIn();
-  setSignedIn(true);
-  sessionStore.setState({ status: 'signedIn', user: TEST_USER, isAuthReady: true });
-  installPostsServer({ me: { ...TEST_USER, avatar: null } }).setOffline(true);
-  stubObjectUrls();
-  activateCatalog('en-US');
-});
-afterEach(async () => {
-  cleanup();
-  await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
-  db.close();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  sessionStore.reset();
-});
+postsScreensPerTest(
+  'post-photo',
+  (server) => {
+    server.setOffline(true);
+    stubObjectUrls();
+  },
+  { settleMs: 50, me: { ...TEST_USER, avatar: null } },
+);
 
 describe('a post image', () => {
   it('opens full screen in the photo viewer, offline from the media cache', async () => {
@@ -62,7 +46,7 @@ describe('a post image', () => {
       createdAt: '2026-03-01T10:00:00.000Z',
       updatedAt: '2026-03-01T10:00:00.000Z',
     } as unknown as MirrorRow);
-    await renderApp('/my-posts');
+    await renderApp('/feed');
     const card = await screen.findByRole('article', { name: 'Post by Bob Brown' });
     fireEvent.click(within(card).getByRole('button', { name: 'Open Photo of the post full screen' }));
     const dialog = await screen.findByRole('dialog', { name: 'Post by Bob Brown' });
@@ -74,6 +58,45 @@ describe('a post image', () => {
     expect(within(dialog).getByText('Zoom 150%')).toBeTruthy();
     fireEvent.keyDown(within(dialog).getByRole('button', { name: 'Close the photo' }), { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe("the images in a post's text", () => {
+  it("open the viewer on Enter or a click, with the set of the post's photos, and give focus back", async () => {
+    const TEXT_1 = '/api/v1.0/media/bbbbbbbb-0000-4000-8000-000000000011';
+    const TEXT_2 = '/api/v1.0/media/bbbbbbbb-0000-4000-8000-000000000012';
+    for (const url of [TEXT_1, TEXT_2, IMAGE])
+      await db.mediaCache.put({ url, blob: new Blob(['img'], { type: 'image/webp' }), cachedAt: Date.now() });
+    await db.posts.put({
+      id: 'p3',
+      author: FAKE_FRIEND,
+      content: `<p>Before</p><p><img src="${TEXT_1}"></p><p>After</p><p><img src="${TEXT_2}"></p>`,
+      image: IMAGE,
+      imageWidth: 800,
+      imageHeight: 600,
+      carId: null,
+      likes: [],
+      likesCount: 0,
+      commentsCount: 0,
+      createdAt: '2026-03-01T10:00:00.000Z',
+      updatedAt: '2026-03-01T10:00:00.000Z',
+    } as unknown as MirrorRow);
+    await renderApp('/feed');
+    const card = await screen.findByRole('article', { name: 'Post by Bob Brown' });
+    const second = await within(card).findByRole('button', { name: 'Open photo 2 of the post full screen' });
+    expect(second.getAttribute('tabindex')).toBe('0');
+    second.focus();
+    fireEvent.keyDown(second, { key: 'Enter' });
+    const dialog = await screen.findByRole('dialog', { name: 'Post by Bob Brown' });
+    // The text's two photos, then the post's image.
+    expect(within(dialog).getByText('Photo 2 of 3')).toBeTruthy();
+    fireEvent.keyDown(within(dialog).getByRole('button', { name: 'Close the photo' }), { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(second);
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Open photo 1 of the post full screen' }));
+    const again = await screen.findByRole('dialog', { name: 'Post by Bob Brown' });
+    expect(within(again).getByText('Photo 1 of 3')).toBeTruthy();
   });
 });
 
@@ -94,7 +117,7 @@ describe("a post's car", () => {
       createdAt: '2026-03-01T10:00:00.000Z',
       updatedAt: '2026-03-01T10:00:00.000Z',
     } as unknown as MirrorRow);
-    await renderApp('/my-posts');
+    await renderApp('/feed');
     const card = await screen.findByRole('article', { name: 'Post by Bob Brown' });
     const link = await within(card).findByRole('link', { name: 'About: Bleue' });
     expect(link.getAttribute('href')).toBe(`/car/${CAR_ID}`);

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { isNetworkError } from '@/lib/api-client';
 import { useT } from '@/lib/i18n';
 import { realtime } from '@/lib/socket';
-import { EmptyState, Page, SkeletonRows } from '@/ui';
+import { BackButton, EmptyState, Page, SkeletonRows } from '@/ui';
 import { CommentsSection } from './comments-section';
 import { syncPost, usePost } from './data';
 import { PostCard } from './post-card';
@@ -39,7 +39,7 @@ export function PostScreen({ postId }: { postId: string }) {
   }, [postId]);
 
   return (
-    <Page title={t('POSTS.POST_TITLE')}>
+    <Page back={<BackButton />} title={t('POSTS.POST_TITLE')}>
       <div className="post-page">
         {post === undefined || (post === null && asked !== postId) ? (
           <SkeletonRows count={1} label={t('POSTS.LOADING')} />
@@ -47,14 +47,14 @@ export function PostScreen({ postId }: { postId: string }) {
           <EmptyState
             title={t('POSTS.NOT_FOUND')}
             action={
-              <Link to="/my-posts" className="ui-button ui-button--secondary">
+              <Link to="/feed" className="ui-button ui-button--secondary">
                 {t('COMMON.GO_HOME')}
               </Link>
             }
           />
         ) : (
           <>
-            <PostCard post={post} linkToPost={false} onDeleted={() => void navigate({ to: '/my-posts' })} />
+            <PostCard post={post} linkToPost={false} onDeleted={() => void navigate({ to: '/feed' })} />
             <CommentsSection postId={post.id} postAuthorId={post.author.id} />
           </>
         )}

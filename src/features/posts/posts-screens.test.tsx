@@ -2,64 +2,29 @@
 // API double: the feed (local first, then the server), infinite scroll by cursor, likes through
 // the outbox, the post editor (spec §9 toolbars and placeholder), offline posting, the post page.
 import { File as NodeFile } from 'node:buffer';
-import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Quill from 'quill';
-import { afterEach, beforeEach, describe, expect, it, vi, beforeAll } from 'vitest';
-import { setSignedIn, TEST_USER } from '@/testing/session-mock';
-import { activateCatalog, renderApp } from '@/testing/test-utils';
-import type { PostAuthor } from '@/contract/posts';
-import { sessionStore } from '@/lib/auth/session-store';
-import { db, type MirrorRow, resetLocalDatabaseForTests } from '@/lib/db';
+import { describe, expect, it, vi } from 'vitest';
+import { renderApp } from '@/testing/test-utils';
+import { db, type MirrorRow } from '@/lib/db';
 import { createReplayer } from '@/lib/outbox';
 import { setUploadProgress } from '@/lib/outbox/upload-progress';
 import { realtime } from '@/lib/socket';
 import { routePostUpdated } from '@/lib/socket-streams';
-import { signedIn } from '@/testing/api-client';
-import { FAKE_FRIEND, installPostsServer } from '@/features/posts/testing/fake-posts-server';
-import { appOutboxHandlers } from '@/app/outbox-handlers';
-import { registerOutboxHandlers } from '@/lib/outbox';
-
-// The app registers every feature's handlers before the first replay; so do these screens.
-beforeAll(() => registerOutboxHandlers(...appOutboxHandlers));
+import { FAKE_FRIEND } from '@/features/posts/testing/fake-posts-server';
+import {
+  type FakePostsServer,
+  POSTS_ME as me,
+  postsScreensPerTest,
+} from '@/features/posts/testing/posts-screen-test';
 
 vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
-vi.mock('@/app/sync-lifecycle', () => ({
-  startSignedInSync: vi.fn(async () => undefined),
-  stopSignedInSync: vi.fn(),
-  isSyncWanted: () => false,
-}));
+vi.mock('@/app/sync-lifecycle', async () => (await import('@/testing/sync-lifecycle-off')).syncLifecycleOff);
 vi.mock('@/lib/offline/shell-settled', () => ({ shellSettled: () => Promise.resolve() }));
 vi.mock('@/features/people/avatar/use-avatar-url', () => ({ useAvatarUrl: () => undefined }));
-configure({ asyncUtilTimeout: 10_000 });
-vi.setConfig({ testTimeout: 30_000 });
 
-const me: PostAuthor = {
-  id: TEST_USER.id,
-  username: 'jane',
-  firstName: 'Jane',
-  lastName: 'Doe',
-  avatar: null,
-};
-
-let server: ReturnType<typeof installPostsServer>;
-let dbCount = 0;
-beforeEach(() => {
-  dbCount += 1;
-  resetLocalDatabaseForTests(`posts-screens-${dbCount}-${Math.random().toString(36).slice(2)}`);
-  signedIn();
-  setSignedIn(true);
-  sessionStore.setState({ status: 'signedIn', user: TEST_USER, isAuthReady: true });
-  server = installPostsServer({ me });
-  activateCatalog('en-US');
-});
-afterEach(async () => {
-  cleanup();
-  await act(async () => new Promise((resolve) => setTimeout(resolve, 100)));
-  db.close();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  sessionStore.reset();
-});
+let server: FakePostsServer;
+postsScreensPerTest('posts-screens', (s) => (server = s));
 
 const replay = () => createReplayer({ random: () => 0, refresh: vi.fn() }).replay();
 const cards = () => screen.queryAllByRole('article');
@@ -81,7 +46,7 @@ describe('my-posts: the feed', () => {
       createdAt: '2026-03-01T10:00:00.000Z',
       updatedAt: '2026-03-01T10:00:00.000Z',
     } as unknown as MirrorRow);
-    await renderApp('/my-posts');
+    await renderApp('/feed');
     expect(await screen.findByRole('heading', { level: 1, name: 'Feed' })).toBeTruthy();
     const card = await screen.findByRole('article', { name: 'Post by Bob Brown' });
     expect(card.querySelector('.rich-text')?.innerHTML).toBe('<p>Saved <strong>here</strong></p>');
@@ -98,7 +63,7 @@ describe('my-posts: the feed', () => {
 
   it('fills from the server, newest first, and asks for the next page by cursor', async () => {
     for (let i = 0; i < 25; i += 1) server.addPost({ content: `<p>post ${i}</p>` });
-    await renderApp('/my-posts');
+    await renderApp('/feed');
     await waitFor(() => expect(cards()).toHaveLength(20));
     expect(cards()[0]?.textContent).toContain('post 24');
     const oldestShown = [...server.posts.values()].find((p) => p.content === '<p>post 5</p>');
@@ -110,7 +75,7 @@ describe('my-posts: the feed', () => {
   });
 
   it('an empty feed points to friend suggestions', async () => {
-    await renderApp('/my-posts');
+    await renderApp('/feed');
     expect(await screen.findByRole('heading', { name: 'Your feed is empty' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Find friends' }).getAttribute('href')).toBe(
       '/friends?tab=suggestions',
@@ -119,7 +84,7 @@ describe('my-posts: the feed', () => {
 
   it('likes at once, queues one toggle and sends it once', async () => {
     const post = server.addPost({ likes: ['someone'], likesCount: 1 });
-    await renderApp('/my-posts');
+    await renderApp('/feed');
     const card = await screen.findByRole('article', { name: 'Post by Bob Brown' });
     server.setOffline(true);
     fireEvent.click(within(card).getByRole('button', { name: /^Like(?!d)/ }));
@@ -146,7 +111,7 @@ describe('my posts: delete', () => {
   it("deletes my post after a confirmation (friends' posts have no Delete), sent once", async () => {
     const mine = server.addPost({ author: me, content: '<p>Mine</p>' });
     server.addPost({ content: '<p>Theirs</p>' });
-    await renderApp('/my-posts');
+    await renderApp('/feed');
     await waitFor(() => expect(cards()).toHaveLength(2));
     expect(screen.getAllByRole('button', { name: 'Delete' })).toHaveLength(1);
     const card = screen.getByRole('article', { name: 'Post by Jane Doe' });
@@ -165,7 +130,7 @@ describe('my posts: delete', () => {
 describe('edit-post', () => {
   it('changes my post on the device at once and sends one PUT', async () => {
     const mine = server.addPost({ author: me, content: '<p>Before</p>' });
-    const { router } = await renderApp('/my-posts');
+    const { router } = await renderApp('/feed');
     const card = await screen.findByRole('article', { name: 'Post by Jane Doe' });
     fireEvent.click(within(card).getByRole('link', { name: 'Edit' }));
     const root = await screen.findByRole('textbox', { name: 'Your post' }, { timeout: 10_000 });
@@ -280,7 +245,7 @@ describe('create-post', () => {
     expect(await screen.findByText('Write something or add a photo.')).toBeTruthy();
     act(() => void quill.insertText(0, 'Track day tomorrow', 'user'));
     fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/my-posts'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/feed'));
     const card = await screen.findByRole('article', { name: 'Post by Jane Doe' });
     expect(within(card).getByText('Waiting to be sent')).toBeTruthy();
     expect(within(card).getByText('Track day tomorrow')).toBeTruthy();

@@ -20,7 +20,7 @@ vi.mock('@/lib/outbox', async (importOriginal) => ({
 
 beforeEach(() => {
   activateCatalog('en-US');
-  signedIn(); // the feed at /my-posts calls the API: without tokens that call would sign out
+  signedIn(); // the feed at /feed calls the API: without tokens that call would sign out
   setSignedIn(true);
   sessionStorage.clear();
   storageMode.reset();
@@ -30,7 +30,7 @@ beforeEach(() => {
 
 describe('signed-in shell', () => {
   it('starts the outbox once a member is in, and stops it on sign-out', async () => {
-    await renderApp('/my-posts');
+    await renderApp('/feed');
     await waitFor(() => expect(startOutbox).toHaveBeenCalledTimes(1));
     expect(stopOutbox).not.toHaveBeenCalled();
     signOutLocally();
@@ -38,7 +38,7 @@ describe('signed-in shell', () => {
   });
 
   it('warns while data is kept in memory only, until dismissed for the session', async () => {
-    await renderApp('/my-posts');
+    await renderApp('/feed');
     expect(screen.queryByRole('alert')).toBeNull();
     storageMode.set('memory');
     const banner = await screen.findByRole('alert');

@@ -101,6 +101,14 @@ export const FIELD_LABEL_KEYS: Record<string, string> = {
   description: 'SYNC.FIELD_DESCRIPTION',
   content: 'SYNC.FIELD_CONTENT',
   bio: 'SYNC.FIELD_BIO',
+  logType: 'SYNC.FIELD_LOG_TYPE',
+  intervalMonths: 'SYNC.FIELD_INTERVAL_MONTHS',
+  intervalDistance: 'SYNC.FIELD_INTERVAL_DISTANCE',
+  dueDate: 'SYNC.FIELD_DUE_DATE',
+  dueMileage: 'SYNC.FIELD_DUE_MILEAGE',
+  soonDays: 'SYNC.FIELD_SOON_DAYS',
+  soonDistance: 'SYNC.FIELD_SOON_DISTANCE',
+  notes: 'SYNC.FIELD_NOTES',
 };
 const FIELD_ORDER = Object.keys(FIELD_LABEL_KEYS);
 
@@ -119,6 +127,9 @@ export const KIND_LABEL_KEYS: Record<string, string> = {
   'carLog.update': 'SYNC.KIND_CARLOG_UPDATE',
   'carLog.delete': 'SYNC.KIND_CARLOG_DELETE',
   'media.delete': 'SYNC.KIND_MEDIA_DELETE',
+  'reminder.create': 'SYNC.KIND_REMINDER_CREATE',
+  'reminder.update': 'SYNC.KIND_REMINDER_UPDATE',
+  'reminder.delete': 'SYNC.KIND_REMINDER_DELETE',
   'post.create': 'SYNC.KIND_POST_CREATE',
   'post.like': 'SYNC.KIND_POST_LIKE',
   'post.update': 'SYNC.KIND_POST_UPDATE',
@@ -151,6 +162,7 @@ export function kindLabelKey(kind: string): string {
  */
 export function settingsDomainOf(key: string, kind: string): string | null {
   if (key === 'type') return kind.startsWith('carLog.') ? 'carLogType' : null;
+  if (key === 'logType') return 'carLogType';
   return ['energyType', 'gearboxType', 'upholsteryMaterial', 'mileageUnit', 'currencyCode'].includes(key)
     ? key
     : null;

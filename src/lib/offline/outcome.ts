@@ -16,9 +16,14 @@ export type Outcome<T> = { sent: true; data: T } | { sent: false };
 
 const waiters = new Map<string, (data: unknown) => void>();
 
-/** The kinds' handlers call this once the server took the entry (the answer goes to the screen). */
-export function settleSent(entry: OutboxEntry, data: unknown): void {
-  waiters.get(entry.id)?.(data);
+/**
+ * The kinds' handlers call this once the server took the entry (the answer goes to the screen).
+ * Answers whether a screen was waiting for it (it then acts on the answer itself).
+ */
+export function settleSent(entry: OutboxEntry, data: unknown): boolean {
+  const waiter = waiters.get(entry.id);
+  waiter?.(data);
+  return waiter !== undefined;
 }
 
 /**

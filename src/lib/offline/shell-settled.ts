@@ -1,6 +1,6 @@
 // When the signed-in shell may load the offline engine. Dexie and the outbox (~35 KB gzip) are not
 // part of the first render: the bundle budget (tests/browser/bundle-budget.test.ts, 170 KB gzip)
-// counts every script fetched until /my-posts is on screen. So they load after the load event, an
+// counts every script fetched until /feed is on screen. So they load after the load event, an
 // idle moment, and a short pause that keeps their request clear of the first screen.
 
 /** The pause after the idle moment. */

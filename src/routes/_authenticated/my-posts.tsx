@@ -1,4 +1,9 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { FeedScreen } from '@/features/posts/feed-screen';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 
-export const Route = createFileRoute('/_authenticated/my-posts')({ component: FeedScreen });
+// The feed's old address (spec §2 names /my-posts as home; issue 15 gives the feed its own name):
+// shared links and installed apps keep working, their search and hash kept.
+export const Route = createFileRoute('/_authenticated/my-posts')({
+  beforeLoad: ({ location }) => {
+    throw redirect({ to: '/feed', search: location.search, hash: location.hash, replace: true });
+  },
+});

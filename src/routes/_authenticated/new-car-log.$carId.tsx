@@ -1,9 +1,26 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CarLogFormScreen } from '@/features/garage/car-logs/car-log-form-screen';
+import { CarLogFormScreen, type LogPrefill } from '@/features/garage/car-logs/car-log-form-screen';
 
-export const Route = createFileRoute('/_authenticated/new-car-log/$carId')({ component: NewCarLogRoute });
+// ?type=&title=&mileage=: a reminder's "Done" pre-fills the new log (its type, its title, the
+// odometer); anything else is left out.
+export const Route = createFileRoute('/_authenticated/new-car-log/$carId')({
+  validateSearch: (search: Record<string, unknown>): LogPrefill => {
+    const text = (value: unknown, max: number) =>
+      typeof value === 'string' && value.trim() && value.length <= max ? value : undefined;
+    const type = text(search.type, 64);
+    const title = text(search.title, 200);
+    const mileage = Number(search.mileage);
+    return {
+      ...(type ? { type } : {}),
+      ...(title ? { title } : {}),
+      ...(search.mileage !== undefined && Number.isInteger(mileage) && mileage >= 0 ? { mileage } : {}),
+    };
+  },
+  component: NewCarLogRoute,
+});
 
 function NewCarLogRoute() {
   const { carId } = Route.useParams();
-  return <CarLogFormScreen carId={carId} />;
+  const prefill = Route.useSearch();
+  return <CarLogFormScreen carId={carId} prefill={prefill} />;
 }

@@ -1,6 +1,6 @@
-// The first-render JavaScript of /my-posts read from the build's module graph (Vite's
+// The first-render JavaScript of /feed read from the build's module graph (Vite's
 // dist/.vite/manifest.json), not from whatever a browser happened to fetch before a moment: the
-// chunks that the entry, the steps src/main.tsx loads and the /my-posts route's components import
+// chunks that the entry, the steps src/main.tsx loads and the /feed route's components import
 // statically (the first render), and with them the feed list that paints the first post card (the
 // first content), each file gzipped with zlib defaults. The same build always gives the same
 // figures, so they can gate CI (bundle-budget.test.ts); `npm run bench` prints them beside the
@@ -16,9 +16,9 @@ export const FIRST_RENDER_BUDGET_BYTES = 170 * 1024;
 export const FIRST_POST_BUDGET_BYTES = 185 * 1024;
 
 /**
- * What a signed-in member's cold load of /my-posts runs to render the screen: the entry, the two
+ * What a signed-in member's cold load of /feed runs to render the screen: the entry, the two
  * steps of src/main.tsx (React DOM, then the app) and the route components on the way to
- * /my-posts. Each is matched against the manifest's keys (module ids, the route components split
+ * /feed. Each is matched against the manifest's keys (module ids, the route components split
  * by TanStack Router).
  */
 export const FIRST_RENDER_ROOTS = [
@@ -26,7 +26,7 @@ export const FIRST_RENDER_ROOTS = [
   { label: 'React DOM (main.tsx, step 1)', key: /\/react-dom\/client\.js$/ },
   { label: 'the app (main.tsx, step 2)', key: /^src\/app\/start\.tsx$/ },
   { label: 'the signed-in layout', key: /^src\/routes\/_authenticated\.tsx\?tsr-split=component$/ },
-  { label: 'the /my-posts screen', key: /^src\/routes\/_authenticated\/my-posts\.tsx\?tsr-split=component$/ },
+  { label: 'the /feed screen', key: /^src\/routes\/_authenticated\/feed\.tsx\?tsr-split=component$/ },
 ];
 /** …and its first content: the feed list the screen loads to paint its first post card. */
 export const FIRST_CONTENT_ROOTS = [

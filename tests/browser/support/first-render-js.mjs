@@ -1,4 +1,4 @@
-// The JavaScript a signed-in member downloads on a cold load of /my-posts, measured in a browser:
+// The JavaScript a signed-in member downloads on a cold load of /feed, measured in a browser:
 // every script response until `waitForScreen` resolves (the rendered screen, or the first post card
 // painted), each file's bytes from the served dist/ gzipped with zlib defaults. `npm run bench`
 // reports it; CI's gate reads the module graph instead (first-render-graph.mjs), which does not
@@ -23,7 +23,7 @@ export function seedSessionScript({ token, refreshToken, user, locale = 'en-US' 
 }
 
 /**
- * Opens `${server.baseUrl}/my-posts` signed in, in a fresh context with the service worker blocked and no
+ * Opens `${server.baseUrl}/feed` signed in, in a fresh context with the service worker blocked and no
  * HTTP cache, and returns { totalGzip, totalRaw, files, quillFiles }. `waitForScreen(page)` resolves
  * once the screen has rendered; `onPage(page)` may watch the page (console, errors).
  */
@@ -46,7 +46,7 @@ export async function measureFirstRenderJs(browser, server, session, waitForScre
     }
   });
   try {
-    await page.goto(`${baseUrl}/my-posts`, { waitUntil: 'commit' });
+    await page.goto(`${baseUrl}/feed`, { waitUntil: 'commit' });
     await waitForScreen(page);
     rendered = true;
     const files = [];

@@ -18,7 +18,7 @@ export async function signInThroughForm(
   await page.goto(`${baseUrl}/login`);
   await settled(page);
   await signIn(page, member.email, member.password);
-  await expectPath(page, '/my-posts', STEP_TIMEOUT_MS);
+  await expectPath(page, '/feed', STEP_TIMEOUT_MS);
   await screenHeading(page, 'POSTS.MY_POSTS_TITLE').waitFor({ timeout: STEP_TIMEOUT_MS });
 }
 

@@ -50,7 +50,7 @@ export async function signUpThroughForm(page: Page, baseUrl: string, member: New
   await field(page, 'AUTH.LAST_NAME').fill(member.lastName);
   await field(page, 'AUTH.PASSWORD').fill(member.password);
   await page.getByRole('button', { name: exactly(t('AUTH.SIGNUP_BUTTON')) }).click();
-  await expectPath(page, '/my-posts', STEP_TIMEOUT_MS);
+  await expectPath(page, '/feed', STEP_TIMEOUT_MS);
   await screenHeading(page, 'POSTS.MY_POSTS_TITLE').waitFor({ timeout: STEP_TIMEOUT_MS });
 }
 

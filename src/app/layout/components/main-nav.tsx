@@ -1,18 +1,19 @@
 import { Link } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
 import { ChatUnreadBadge } from '@/features/chat/unread-badge';
+import { GarageDueBadge } from '@/features/garage/reminders/due-badge';
 import { MessagesUnreadBadge } from '@/features/messages/unread-badge';
 import { useT } from '@/lib/i18n';
 import { CarIcon, ChatIcon, FeedIcon, MailIcon, UserIcon, UsersIcon } from '@/ui';
 
 type Item = {
-  to: '/my-posts' | '/my-cars' | '/my-chat-groups' | '/messages' | '/friends' | '/profile';
+  to: '/feed' | '/my-cars' | '/my-chat-groups' | '/messages' | '/friends' | '/profile';
   labelKey: string;
   Icon: ComponentType;
 };
 
 const ITEMS: Item[] = [
-  { to: '/my-posts', labelKey: 'NAV.FEED', Icon: FeedIcon },
+  { to: '/feed', labelKey: 'NAV.FEED', Icon: FeedIcon },
   { to: '/my-cars', labelKey: 'NAV.GARAGE', Icon: CarIcon },
   { to: '/my-chat-groups', labelKey: 'NAV.CHAT', Icon: ChatIcon },
   { to: '/messages', labelKey: 'NAV.MESSAGES', Icon: MailIcon },
@@ -33,6 +34,7 @@ export function MainNav() {
               <span>{t(labelKey)}</span>
               {to === '/messages' ? <MessagesUnreadBadge /> : null}
               {to === '/my-chat-groups' ? <ChatUnreadBadge /> : null}
+              {to === '/my-cars' ? <GarageDueBadge /> : null}
             </Link>
           </li>
         ))}

@@ -3,7 +3,7 @@
 // everyone (each linking to their profile). One line: long names end with "…".
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
-import { Avatar } from '@/features/people';
+import { Avatar, DialogPersonRow } from '@/features/people';
 import { displayName } from '@/lib/display-name';
 import { useT } from '@/lib/i18n';
 import { CloseIcon, MailIcon, Modal } from '@/ui';
@@ -95,43 +95,30 @@ function MembersDialog({
     ...participants.filter((p) => p.id !== meId),
   ];
   return (
-    <Modal labelledBy={titleId} onClose={onClose} className="chat-members">
-      <header className="chat-members__header">
+    <Modal labelledBy={titleId} onClose={onClose} className="ui-people-dialog">
+      <header className="ui-people-dialog__header">
         <h2 id={titleId} className="ui-modal__title">
           {t('CHAT.PARTICIPANTS_TITLE', { count: participants.length })}
         </h2>
         <button
           type="button"
-          className="chat-members__close"
+          className="ui-people-dialog__close"
           aria-label={t('COMMON.CLOSE')}
           onClick={onClose}
         >
           <CloseIcon />
         </button>
       </header>
-      <ul className="chat-members__list">
-        {ordered.map((person) => {
-          const name = displayName(person);
-          return (
-            <li key={person.id} className="chat-members__person">
-              <Avatar person={person} display="small" />
-              {person.id === meId ? (
-                <Link to="/profile" className="chat-members__name" onClick={onClose}>
-                  {t('CHAT.PARTICIPANT_ME', { name })}
-                </Link>
-              ) : (
-                <Link
-                  to="/people/$id"
-                  params={{ id: person.id }}
-                  className="chat-members__name"
-                  onClick={onClose}
-                >
-                  {name}
-                </Link>
-              )}
-            </li>
-          );
-        })}
+      <ul className="ui-people-dialog__list">
+        {ordered.map((person) => (
+          <DialogPersonRow
+            key={person.id}
+            person={person}
+            meId={meId}
+            meLabel={(name) => t('CHAT.PARTICIPANT_ME', { name })}
+            onClose={onClose}
+          />
+        ))}
       </ul>
     </Modal>
   );

@@ -2,14 +2,11 @@
 // real replayer sends them through the real transport to the in-memory server double, the handlers
 // reconcile (a friend's placeholder room becomes the real one), the unread total drops on a read
 // mark and is then taken from the server, sync keeps queued rows and drops rooms I left.
-import { afterEach, beforeEach, describe, expect, it, vi, beforeAll } from 'vitest';
+import { describe, expect, it, vi, beforeAll } from 'vitest';
 import { TEST_USER } from '@/testing/session-mock';
-import type { Friend } from '@/contract/people';
 import { REALTIME_ONLY_ID } from '@/contract/socket-events';
-import { sessionStore } from '@/lib/auth/session-store';
-import { db, resetLocalDatabaseForTests } from '@/lib/db';
+import { db } from '@/lib/db';
 import { createReplayer } from '@/lib/outbox';
-import { signedIn } from '@/testing/api-client';
 import { chatMember, installChatServer } from '@/features/chat/testing/fake-chat-server';
 import {
   applyServerChatUnread,
@@ -25,34 +22,15 @@ import {
 import { CHAT_LOCAL_MESSAGES_MAX } from './types';
 import { registerOutboxHandlers } from '@/lib/outbox';
 import { chatHandlers } from './handlers';
+import { BOB as bob } from '@/testing/friends';
+import { signedInDataPerTest } from '@/testing/signed-in-app';
 
 beforeAll(() => registerOutboxHandlers(chatHandlers));
 
 const me = chatMember({ id: TEST_USER.id, username: 'jane', firstName: 'Jane', lastName: 'Doe' });
-const bob: Friend = {
-  id: '22222222-2222-4222-8222-222222222222',
-  username: 'bob',
-  firstName: 'Bob',
-  lastName: 'Martin',
-  email: 'bob@example.com',
-  avatar: null,
-  city: 'Lyon',
-  friendsSince: '2026-01-01T00:00:00Z',
-};
 const bobM = chatMember(bob);
 
-let dbCount = 0;
-beforeEach(() => {
-  dbCount += 1;
-  resetLocalDatabaseForTests(`chat-data-${dbCount}-${Math.random().toString(36).slice(2)}`);
-  signedIn();
-  sessionStore.setState({ status: 'signedIn', user: TEST_USER, isAuthReady: true });
-});
-afterEach(() => {
-  db.close();
-  vi.unstubAllGlobals();
-  sessionStore.reset();
-});
+signedInDataPerTest('chat-data');
 
 const replay = () => createReplayer({ random: () => 0, refresh: vi.fn() }).replay();
 const total = async () => (await readChatUnread(db))?.count;

@@ -5,6 +5,7 @@
 import { vi } from 'vitest';
 import type { ChatGroup, ChatMember, ChatMessage, ChatRoom } from '@/contract/chat';
 import type { Friend } from '@/contract/people';
+import { answerResponse, apiCall, errorAnswer, okAnswer } from '@/testing/fetch';
 
 type Answer = { status: number; body?: unknown };
 export type FakeRequest = { method: string; path: string; query: URLSearchParams; body: unknown };
@@ -27,8 +28,6 @@ interface StoredGroup {
   createdAt: string;
   updatedAt: string;
 }
-
-const API = '/api/v1.0';
 
 export const chatMember = (p: Partial<ChatMember> & { id: string }): ChatMember => ({
   username: 'user',
@@ -54,14 +53,8 @@ export function installChatServer(options: { me: ChatMember; friends?: Friend[];
   const stamp = () => new Date((clock += 60_000)).toISOString();
   let offline = false;
 
-  const ok = (data: unknown, status = 200, meta?: unknown): Answer => ({
-    status,
-    body: { success: true, data, ...(meta ? { meta } : {}) },
-  });
-  const error = (status: number, code: string): Answer => ({
-    status,
-    body: { success: false, error: { code, message: code } },
-  });
+  const ok = okAnswer;
+  const error = errorAnswer;
   const member = (id: string) => people.get(id) ?? chatMember({ id });
 
   function unreadOf(room: StoredRoom, who = me.id): number {
@@ -310,22 +303,13 @@ export function installChatServer(options: { me: ChatMember; friends?: Friend[];
   }
 
   const mock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(
-      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
-      'http://localhost',
-    );
-    const method = (init.method ?? 'GET').toUpperCase();
-    const path = url.pathname.slice(API.length);
-    const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-    requests.push({ method, path, query: url.searchParams, body });
+    const { method, path, query, body } = apiCall(input, init);
+    requests.push({ method, path, query, body });
     if (offline) throw new TypeError('Failed to fetch');
     const failure = failures.get(`${method} ${path}`);
     if (failure) failures.delete(`${method} ${path}`);
-    const answer = failure ?? handle(method, path, (body ?? {}) as Record<string, unknown>, url.searchParams);
-    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
-      status: answer.status,
-      headers: { 'Content-Type': 'application/json' },
-    });
+    const answer = failure ?? handle(method, path, (body ?? {}) as Record<string, unknown>, query);
+    return answerResponse(answer);
   });
   vi.stubGlobal('fetch', mock);
 

@@ -122,7 +122,7 @@ describe('car log form screen', () => {
     const { router } = await renderApp(`/new-car-log/${CAR_ID}`);
     await ready();
     await waitFor(() => expect((screen.getByLabelText('Currency') as HTMLSelectElement).value).toBe('GBP'));
-    fireEvent.change(screen.getByLabelText('Type'), { target: { value: 'fuel' } });
+    fireEvent.change(screen.getByLabelText('Type'), { target: { value: 'repair' } });
     fill('Title', 'Full tank');
     fill('Cost (optional)', '80');
     save();

@@ -6,8 +6,19 @@ import { Card, Page } from '@/ui';
 import { LogForm } from './log-form/log-form';
 import { LogNotHere } from './log-form/log-form-states';
 
+/** What a new log may start with (a reminder's "Done": its log type, its title, the odometer). */
+export type LogPrefill = { type?: string; title?: string; mileage?: number };
+
 /** One screen for new-car-log/{carId} and edit-car-log/{carId}/{logId} (spec §2). */
-export function CarLogFormScreen({ carId, logId }: { carId: string; logId?: string }) {
+export function CarLogFormScreen({
+  carId,
+  logId,
+  prefill,
+}: {
+  carId: string;
+  logId?: string;
+  prefill?: LogPrefill;
+}) {
   const t = useT();
   const car = useCar(carId);
   const loading = t('CAR_LOGS.FORM_LOADING');
@@ -21,7 +32,7 @@ export function CarLogFormScreen({ carId, logId }: { carId: string; logId?: stri
         ) : logId ? (
           <EditLog car={car} logId={logId} />
         ) : (
-          <LogForm key={car.id} car={car} />
+          <LogForm key={car.id} car={car} prefill={prefill} />
         )}
       </Card>
     </Page>

@@ -5,9 +5,10 @@ import { settingLabel } from '@/features/garage/car-logs/format';
 import { DEFAULT_MILEAGE_UNIT, useCar, useSelectedCar } from '@/features/garage/data';
 import { ApiError, isNetworkError } from '@/lib/api-client';
 import { formatNumber, useT } from '@/lib/i18n';
-import { Alert, Card, CarIcon, CloudOffIcon, EmptyState, Page, SkeletonRows } from '@/ui';
+import { Alert, BackButton, Card, CarIcon, CloudOffIcon, EmptyState, Page, SkeletonRows } from '@/ui';
 import { useRemoteCar } from '../api/get-car';
 import { carSubtitle, carTitle } from './car-selection';
+import { CarReminders } from '../reminders/car-reminders';
 import { CarPhoto } from './components/car-photo';
 import './my-cars.css';
 
@@ -32,7 +33,7 @@ export function CarScreen({ id }: { id: string }) {
   const car = local ?? remote.data;
   const error: unknown = remote.error;
   return (
-    <Page title={car ? carTitle(car) : t('CARS.CAR_TITLE')}>
+    <Page back={<BackButton />} title={car ? carTitle(car) : t('CARS.CAR_TITLE')}>
       <Card>
         {car ? (
           <CarSummary car={car} mine={Boolean(local)} />
@@ -54,6 +55,11 @@ export function CarScreen({ id }: { id: string }) {
           <Alert kind="error">{t('CARS.CAR_LOAD_FAILED')}</Alert>
         )}
       </Card>
+      {local ? (
+        <Card>
+          <CarReminders car={local} />
+        </Card>
+      ) : null}
     </Page>
   );
 }
@@ -110,13 +116,31 @@ function CarSummary({ car, mine }: { car: Car; mine: boolean }) {
       ) : null}
       <div className="car-details__actions">
         {mine ? (
-          <Link
-            to="/my-cars"
-            onClick={() => setSelectedCar(car.id)}
-            className="ui-button ui-button--secondary ui-button--small"
-          >
-            {t('CARS.OPEN_IN_GARAGE')}
-          </Link>
+          <>
+            <Link
+              to="/my-cars"
+              onClick={() => setSelectedCar(car.id)}
+              className="ui-button ui-button--secondary ui-button--small"
+            >
+              {t('CARS.OPEN_IN_GARAGE')}
+            </Link>
+            {/* Issue 17: the car's history in (another tracker's file) and out (CSV). */}
+            <Link
+              to="/my-cars/$carId/import"
+              params={{ carId: car.id }}
+              className="ui-button ui-button--secondary ui-button--small"
+            >
+              {t('IMPORT.LINK')}
+            </Link>
+            <Link
+              to="/my-cars/$carId/import"
+              params={{ carId: car.id }}
+              hash="export"
+              className="ui-button ui-button--secondary ui-button--small"
+            >
+              {t('EXPORT.LINK')}
+            </Link>
+          </>
         ) : (
           <Link
             to="/people/$id"

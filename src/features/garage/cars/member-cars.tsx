@@ -26,7 +26,7 @@ export function MemberCars({ ownerId, name }: { ownerId: string; name: string })
         {t('CARS.MEMBER_CARS_TITLE', { name })}
       </h2>
       {failed ? (
-        <div className="member-cars__problem" role="status">
+        <div className="ui-problem" role="status">
           {isNetworkError(query.error) ? <CloudOffIcon /> : null}
           <span>
             {t(isNetworkError(query.error) ? 'CARS.MEMBER_CARS_OFFLINE' : 'CARS.MEMBER_CARS_FAILED')}

@@ -149,7 +149,7 @@ describe('my cars: the cars', () => {
     expect(carButton(/Deltona/).getAttribute('aria-pressed')).toBe('true');
 
     // Another visit opens on the remembered car.
-    view.router.history.push('/my-posts');
+    view.router.history.push('/feed');
     await waitFor(() => expect(screen.queryByRole('heading', { level: 2, name: 'Deltona' })).toBeNull());
     view.router.history.push('/my-cars');
     expect(await screen.findByRole('heading', { level: 2, name: 'Deltona' })).toBeTruthy();

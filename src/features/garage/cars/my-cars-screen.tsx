@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { EconomySection } from '@/features/garage/car-logs/economy/economy-section';
 import { LogList } from '@/features/garage/car-logs/log-list';
 import { StatsSection } from '@/features/garage/car-logs/stats/stats-section';
 import {
@@ -21,6 +22,8 @@ import {
   SkeletonRows,
   PlusIcon,
 } from '@/ui';
+import { CarReminders } from '../reminders/car-reminders';
+import { DueList } from '../reminders/due-list';
 import { resolveSelectedCar } from './car-selection';
 import { CarDetails } from './components/car-details';
 import { CarPicker } from './components/car-picker';
@@ -76,6 +79,7 @@ export function MyCarsScreen() {
             />
           ) : (
             <>
+              <DueList />
               <CarPicker cars={cars} selectedId={car.id} onSelect={setStoredId} />
               <CarPage key={car.id} car={car} onDeleted={() => setStoredId(null)} />
             </>
@@ -91,9 +95,11 @@ function CarPage({ car, onDeleted }: { car: LocalCar; onDeleted: () => void }) {
   return (
     <div className="my-cars__car">
       <CarDetails car={car} logCount={logs?.length} onDeleted={onDeleted} />
+      <CarReminders car={car} />
       {logs && logs.length > 0 ? (
         <StatsSection logs={logs} mileageUnit={car.mileageUnit || DEFAULT_MILEAGE_UNIT} />
       ) : null}
+      {logs ? <EconomySection car={car} logs={logs} /> : null}
       <LogList car={car} logs={logs} />
     </div>
   );

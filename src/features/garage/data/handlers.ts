@@ -7,6 +7,7 @@ import { db as defaultDb, type PaddockDb } from '@/lib/db';
 import { createEchoWindow } from '@/lib/offline/echo';
 import type { OutboxEntry, OutboxHandlers } from '@/lib/outbox';
 import { LOCAL_MEDIA_PREFIX } from '@/lib/offline/types';
+import { reconcileReminder, REMINDER_KINDS } from './reminders';
 import { CAR_KINDS, LOG_KINDS, MEDIA_DELETE_KIND } from './writes';
 
 function isCar(value: unknown): value is Car {
@@ -108,4 +109,7 @@ export const garageHandlers: OutboxHandlers = {
   [LOG_KINDS.update]: track((entry, data) => reconcileCarLog(entry, data)),
   [LOG_KINDS.delete]: track(),
   [MEDIA_DELETE_KIND]: track(),
+  [REMINDER_KINDS.create]: track((entry, data) => reconcileReminder(entry, data)),
+  [REMINDER_KINDS.update]: track((entry, data) => reconcileReminder(entry, data)),
+  [REMINDER_KINDS.delete]: track(),
 };

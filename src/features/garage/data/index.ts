@@ -12,6 +12,16 @@ export {
   LOG_KINDS,
   MEDIA_DELETE_KIND,
 } from './writes';
+export {
+  deleteReminder,
+  reconcileReminder,
+  saveReminder,
+  REMINDER_KINDS,
+  type LocalReminder,
+  type ReminderDraft,
+} from './reminders';
+export { compareReminders, localToday, readDueCount, readReminders, useReminders } from './reminders-reads';
+export { syncReminders, syncRemindersAndLogs, useRemindersRefresh } from './reminders-sync';
 export { deletedElsewhere, dropDeletedElsewhere, keepAsNew, type DeletedElsewhere } from './gone';
 export { useSettingsOptions, type SettingsOption } from './settings';
 export { SELECTED_CAR_STORAGE_KEY, setSelectedCar, useSelectedCar } from './selected-car';

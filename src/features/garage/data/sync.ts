@@ -142,7 +142,7 @@ export async function syncCarLog(logId: string, given?: PaddockDb): Promise<void
   }
 }
 
-async function logsAreFresh(carId: string, database: PaddockDb): Promise<boolean> {
+export async function logsAreFresh(carId: string, database: PaddockDb): Promise<boolean> {
   // (the caller passes the member's opened database)
   const row = await database.meta.get(`carLogsSyncedAt:${carId}`);
   return typeof row?.value === 'number' && Date.now() - row.value < LOG_SYNC_MIN_INTERVAL_MS;

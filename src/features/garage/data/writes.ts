@@ -190,14 +190,19 @@ export function saveCarLog(
         // A file picked offline and removed before it was sent: take it out of its entry.
         for (const media of localRemovals) await dropLocalBlob(tx, media.id);
         const stamp = new Date(now).toISOString();
+        // The row is the server's shape: the confirmation is for the request only, and a log
+        // without a fill-up has no `fuel` (null in a draft removes it).
+        const { odometerConfirmed: _confirmed, fuel, ...fields } = draft;
         const row: CarLog = {
           ...LOG_DEFAULTS,
           ...(previous ?? { id, media: [], createdAt: stamp }),
-          ...draft,
+          ...fields,
+          ...(fuel ? { fuel } : {}),
           id,
           media: [...(previous?.media ?? []).filter((m) => !removed.has(m.id)), ...localMedia(files)],
           updatedAt: stamp,
         } as CarLog;
+        if (fuel === null) delete row.fuel;
         await tx.carLogs.put(row);
       },
     );

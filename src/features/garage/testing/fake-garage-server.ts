@@ -3,6 +3,8 @@
 // and records every request. The real server is tested in tests/server; the browser suite runs both.
 import { vi } from 'vitest';
 import type { Car, CarLog } from '@/contract/garage';
+import { odometerSummary, readingsOf, reminderState } from '@/contract/maintenance';
+import type { Reminder } from '@/contract/maintenance-api';
 
 type Answer = { status: number; body?: unknown };
 export type FakeRequest = {
@@ -19,6 +21,9 @@ export function installGarageServer(options: { ownerId?: string } = {}) {
   const ownerId = options.ownerId ?? 'member-1';
   const cars = new Map<string, Car>();
   const logs = new Map<string, CarLog>();
+  /** Reminders as stored (their derived fields are computed on each answer, like the server). */
+  const reminders = new Map<string, Reminder>();
+  let today = '2026-06-01';
   const requests: FakeRequest[] = [];
   const failures = new Map<string, Answer>(); // "METHOD /path" → forced answer
   let clock = Date.parse('2026-01-01T00:00:00Z');
@@ -167,6 +172,8 @@ export function installGarageServer(options: { ownerId?: string } = {}) {
       const all = [...logs.values()].filter((l) => l.carId === m![1]);
       return ok(all.slice((page - 1) * limit, page * limit), 200, { total: all.length, page, limit });
     }
+    if (path === '/reminders' || path.startsWith('/reminders/'))
+      return handleReminder(method, path, body, query);
     if ((m = path.match(/^\/files\/([^/]+)$/)) && method === 'DELETE') {
       for (const log of logs.values()) {
         if (log.media.some((x) => x.id === m![1])) {
@@ -177,6 +184,93 @@ export function installGarageServer(options: { ownerId?: string } = {}) {
       return notFound();
     }
     return notFound();
+  }
+
+  function withState(r: Reminder): Reminder {
+    const carLogs = [...logs.values()].filter((l) => l.carId === r.carId);
+    const summary = odometerSummary(readingsOf(carLogs), cars.get(r.carId)?.mileage ?? null);
+    const rule = { ...r, dueDate: r.setDueDate, dueMileage: r.setDueMileage };
+    return { ...r, ...reminderState(rule, carLogs, summary, today) };
+  }
+
+  const REMINDER_FIELDS = [
+    'carId',
+    'title',
+    'logType',
+    'intervalMonths',
+    'intervalDistance',
+    'soonDays',
+    'soonDistance',
+    'notes',
+  ] as const;
+
+  function handleReminder(
+    method: string,
+    path: string,
+    body: Record<string, unknown>,
+    query: URLSearchParams,
+  ): Answer {
+    const id = path.split('/')[2];
+    if (method === 'GET' && !id) {
+      const carId = query.get('carId');
+      if (carId && !cars.has(carId)) return notFound();
+      return ok([...reminders.values()].filter((r) => !carId || r.carId === carId).map(withState));
+    }
+    const pick = (from: Record<string, unknown>, base: Partial<Reminder>) => {
+      const next: Record<string, unknown> = { ...base };
+      for (const key of REMINDER_FIELDS) if (key in from) next[key] = from[key] ?? null;
+      if ('dueDate' in from) next.setDueDate = from.dueDate ?? null;
+      if ('dueMileage' in from) next.setDueMileage = from.dueMileage ?? null;
+      return next as unknown as Reminder;
+    };
+    const refused = (): Answer => ({
+      status: 400,
+      body: {
+        success: false,
+        error: { code: 'VALIDATION_ERROR', message: 'needs an interval or a due point' },
+      },
+    });
+    const noDuePoint = (r: Reminder) =>
+      r.intervalMonths === null &&
+      r.intervalDistance === null &&
+      r.setDueDate === null &&
+      r.setDueMileage === null;
+    if (method === 'POST' && !id) {
+      const existing = reminders.get(body.id as string);
+      if (existing) return ok(withState(existing));
+      const car = cars.get(body.carId as string);
+      if (!car) return notFound();
+      const at = stamp();
+      const carLogs = [...logs.values()].filter((l) => l.carId === car.id);
+      const reminder = pick(body, {
+        id: (body.id as string) ?? crypto.randomUUID(),
+        logType: null,
+        intervalMonths: null,
+        intervalDistance: null,
+        setDueDate: null,
+        setDueMileage: null,
+        soonDays: null,
+        soonDistance: null,
+        notes: null,
+        createdMileage: odometerSummary(readingsOf(carLogs), car.mileage).current,
+        createdAt: at,
+        updatedAt: at,
+      });
+      if (noDuePoint(reminder)) return refused();
+      reminders.set(reminder.id, reminder);
+      return ok(withState(reminder), 201);
+    }
+    const stored = id ? reminders.get(id) : undefined;
+    if (!stored) return notFound();
+    if (method === 'GET') return ok(withState(stored));
+    if (method === 'DELETE') {
+      reminders.delete(stored.id);
+      return ok({ id: stored.id });
+    }
+    const next = pick(body, { ...stored, updatedAt: stamp() });
+    if (noDuePoint(next)) return refused();
+    reminders.set(stored.id, next);
+    return ok(withState(next));
   }
 
   const mock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
@@ -203,6 +297,11 @@ export function installGarageServer(options: { ownerId?: string } = {}) {
   return {
     cars,
     logs,
+    reminders,
+    /** The server's day for the reminders' states. */
+    setToday: (day: string) => {
+      today = day;
+    },
     requests,
     writes: () => requests.filter((r) => r.method !== 'GET'),
     setOffline: (value: boolean) => {

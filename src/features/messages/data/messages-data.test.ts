@@ -2,13 +2,10 @@
 // real replayer sends them through the real transport to an in-memory server double, the handlers
 // reconcile, the unread count drops once per read message and is then taken from the server.
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi, beforeAll } from 'vitest';
+import { afterEach, describe, expect, it, vi, beforeAll } from 'vitest';
 import { TEST_USER } from '@/testing/session-mock';
-import type { Friend } from '@/contract/people';
-import { sessionStore } from '@/lib/auth/session-store';
-import { db, resetLocalDatabaseForTests } from '@/lib/db';
+import { db } from '@/lib/db';
 import { createReplayer, type Replayer } from '@/lib/outbox';
-import { signedIn } from '@/testing/api-client';
 import { installMessagesServer, participant } from '@/features/messages/testing/fake-messages-server';
 import {
   applyServerUnreadCount,
@@ -26,29 +23,15 @@ import {
 } from './index';
 import { registerOutboxHandlers } from '@/lib/outbox';
 import { messageHandlers } from './handlers';
+import { BOB as bob } from '@/testing/friends';
+import { signedInDataPerTest } from '@/testing/signed-in-app';
 
 beforeAll(() => registerOutboxHandlers(messageHandlers));
 
 const me = participant({ id: TEST_USER.id, username: 'jane', firstName: 'Jane', lastName: 'Doe' });
-const bob: Friend = {
-  id: '22222222-2222-4222-8222-222222222222',
-  username: 'bob',
-  firstName: 'Bob',
-  lastName: 'Martin',
-  email: 'bob@example.com',
-  avatar: null,
-  city: 'Lyon',
-  friendsSince: '2026-01-01T00:00:00Z',
-};
 const bobAsParticipant = participant(bob);
 
-let dbCount = 0;
-beforeEach(() => {
-  dbCount += 1;
-  resetLocalDatabaseForTests(`messages-test-${dbCount}-${Math.random().toString(36).slice(2)}`);
-  signedIn();
-  sessionStore.setState({ status: 'signedIn', user: TEST_USER, isAuthReady: true });
-});
+signedInDataPerTest('messages-test');
 // Every replayer a test made: a retry it planned (an offline send waits 1 s) must not fire once the
 // test's database is closed (an unhandled DatabaseClosedError after the last test).
 const replayers: Replayer[] = [];
@@ -58,9 +41,6 @@ afterEach(async () => {
     replayer.cancelTimer();
     await replayer.settled();
   }
-  db.close();
-  vi.unstubAllGlobals();
-  sessionStore.reset();
 });
 
 const replay = () => {

@@ -5,6 +5,7 @@
 import { vi } from 'vitest';
 import type { Message, MessageParticipant } from '@/contract/messages';
 import type { Friend } from '@/contract/people';
+import { answerResponse, apiCall, errorAnswer, okAnswer } from '@/testing/fetch';
 
 type Answer = { status: number; body?: unknown };
 export type FakeRequest = {
@@ -15,8 +16,6 @@ export type FakeRequest = {
   body: unknown;
 };
 type Stored = Message & { senderDeleted: boolean; recipientDeleted: boolean };
-
-const API = '/api/v1.0';
 
 export const participant = (p: Partial<MessageParticipant> & { id: string }): MessageParticipant => ({
   username: 'user',
@@ -38,14 +37,8 @@ export function installMessagesServer(options: { me: MessageParticipant; friends
   const stamp = () => new Date((clock += 1000)).toISOString();
   let offline = false;
 
-  const ok = (data: unknown, status = 200, meta?: unknown): Answer => ({
-    status,
-    body: { success: true, data, ...(meta ? { meta } : {}) },
-  });
-  const error = (status: number, code: string): Answer => ({
-    status,
-    body: { success: false, error: { code, message: code } },
-  });
+  const ok = okAnswer;
+  const error = errorAnswer;
   const visible = (m: Stored) =>
     (m.recipient.id === me.id && !m.recipientDeleted) || (m.sender.id === me.id && !m.senderDeleted);
   const plain = ({ senderDeleted: _s, recipientDeleted: _r, ...m }: Stored): Message => m;
@@ -144,23 +137,13 @@ export function installMessagesServer(options: { me: MessageParticipant; friends
   }
 
   const mock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(
-      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
-      'http://localhost',
-    );
-    const method = (init.method ?? 'GET').toUpperCase();
-    const path = url.pathname.slice(API.length);
-    const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-    const idempotencyKey = new Headers(init.headers).get('Idempotency-Key');
-    requests.push({ method, path, query: url.searchParams, idempotencyKey, body });
+    const { method, path, query, idempotencyKey, body } = apiCall(input, init);
+    requests.push({ method, path, query, idempotencyKey, body });
     if (offline) throw new TypeError('Failed to fetch');
     const answer =
       failures.get(`${method} ${path}`) ??
-      handle(method, path, (body ?? {}) as Record<string, unknown>, url.searchParams);
-    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
-      status: answer.status,
-      headers: { 'Content-Type': 'application/json' },
-    });
+      handle(method, path, (body ?? {}) as Record<string, unknown>, query);
+    return answerResponse(answer);
   });
   vi.stubGlobal('fetch', mock);
 

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NotificationDeleted } from '@/contract/notifications';
 import { queueAndAwait } from '@/lib/offline/outcome';
+import { applyAnsweredCount } from '../data/answered-count';
 import { queueNotificationDelete } from '../data/writes';
 import { findNotification, removeFromPages } from '../cache';
 import { notificationKeys } from './notification-keys';
@@ -31,13 +32,14 @@ export function useDeleteNotification() {
       if (wasUnread) setUnreadCount(client, (count) => count - 1);
       return snapshot;
     },
-    onSuccess: (outcome) => {
+    onSuccess: async (outcome) => {
       // Kept on this device, or gone already (404, no answer): the optimistic change stays.
       if (!outcome.sent || !outcome.data) {
         if (outcome.sent) void client.invalidateQueries({ queryKey: notificationKeys.unreadCount() });
         return;
       }
-      setUnreadCount(client, outcome.data.unreadCount);
+      // In order with the other notification writes' answers (the bell race).
+      await applyAnsweredCount(client, outcome.data.unreadCount);
     },
     onError: (error, _id, snapshot) => {
       if (isNotFound(error)) {

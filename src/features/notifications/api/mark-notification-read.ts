@@ -3,6 +3,7 @@ import type { NotificationRead } from '@/contract/notifications';
 import { localDb } from '@/lib/db';
 import { queueAndAwait } from '@/lib/offline/outcome';
 import { discardEntry } from '@/lib/outbox';
+import { applyAnsweredCount } from '../data/answered-count';
 import { queueNotificationRead } from '../data/writes';
 import { findNotification, markReadInPages, removeFromPages, replaceNotification } from '../cache';
 import { notificationKeys } from './notification-keys';
@@ -22,7 +23,8 @@ export function markNotificationRead(id: string, entryId: string = crypto.random
 
 /**
  * Optimistic: the item turns read and the bell drops by one at once (only when it was unread:
- * the spec's double decrement is not repeated here); the server's unreadCount then wins.
+ * the spec's double decrement is not repeated here); the server's unreadCount then wins (set by
+ * the outbox handler).
  * The callbacks live on the hook, so they still run after the tap navigated away. Offline the mark
  * is kept on this device and sent once online.
  */
@@ -38,11 +40,12 @@ export function useMarkNotificationRead() {
       if (wasUnread) setUnreadCount(client, (count) => count - 1);
       return snapshot;
     },
-    onSuccess: (outcome) => {
+    onSuccess: async (outcome) => {
       if (!outcome.sent) return; // kept on this device: the optimistic change stays
       const { notification, unreadCount } = outcome.data;
       updateLists(client, (data) => replaceNotification(data, notification));
-      setUnreadCount(client, unreadCount);
+      // Its count may be older than the read-related answer that flew with it (the bell race).
+      await applyAnsweredCount(client, unreadCount);
     },
     onError: (error, id, snapshot) => {
       restoreSnapshot(client, snapshot);

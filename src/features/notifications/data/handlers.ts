@@ -1,16 +1,19 @@
 // After the server confirms a read mark or a delete: the screen waiting gets the answer, and the
-// cached lists and the bell take the server's figures (a replay from an earlier session too).
+// cached lists and the bell take the server's figures (a replay from an earlier session too), the
+// bell in order with the other notification writes' answers (answered-count.ts, the bell race).
 import type { Notification } from '@/contract/notifications';
 import { settleSent } from '@/lib/offline/outcome';
 import type { OnSent, OutboxHandlers } from '@/lib/outbox';
 import { queryClient } from '@/lib/query-client';
 import { markReadInPages, replaceNotification } from '../cache';
 import { notificationKeys } from '../api/notification-keys';
-import { setUnreadCount, updateLists } from '../api/optimistic';
+import { updateLists } from '../api/optimistic';
+import { applyAnsweredCount } from './answered-count';
 import { NOTIFICATION_KINDS } from './writes';
 
-const applied: OnSent = (entry, data) => {
-  settleSent(entry, data);
+const applied: OnSent = async (entry, data) => {
+  // A screen waiting for it (a tapped notification, a delete) sets the bell with its own client.
+  const awaited = settleSent(entry, data);
   const answer = data as
     { unreadCount?: unknown; notification?: Notification; ids?: unknown } | null | undefined;
   if (answer?.notification) {
@@ -21,9 +24,10 @@ const applied: OnSent = (entry, data) => {
   if (Array.isArray(answer?.ids))
     for (const id of answer.ids)
       if (typeof id === 'string') updateLists(queryClient, (pages) => markReadInPages(pages, id));
-  if (typeof answer?.unreadCount === 'number') setUnreadCount(queryClient, answer.unreadCount);
   if (entry.kind === NOTIFICATION_KINDS.readAll)
     void queryClient.invalidateQueries({ queryKey: notificationKeys.list(true) });
+  if (typeof answer?.unreadCount === 'number' && !awaited)
+    await applyAnsweredCount(queryClient, answer.unreadCount);
 };
 
 /** The notifications' reconciliation handlers, by entry kind (the app registers them). */

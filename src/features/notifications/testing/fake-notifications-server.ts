@@ -3,6 +3,7 @@
 // read/read-all/delete answering the unread count after the change. Other paths answer 404.
 import { vi } from 'vitest';
 import type { Notification } from '@/contract/notifications';
+import { apiCall } from '@/testing/fetch';
 
 const API = '/api/v1.0';
 
@@ -104,18 +105,12 @@ export function installNotificationsServer() {
   }
 
   const mock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(
-      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
-      'http://localhost',
-    );
-    const method = (init.method ?? 'GET').toUpperCase();
+    const { url, method, path, query, body } = apiCall(input, init);
     if (!url.pathname.startsWith(API)) throw new TypeError(`Failed to fetch (no route for ${url.pathname})`);
-    const path = url.pathname.slice(API.length);
     if (state.offline) throw new TypeError('Failed to fetch');
-    const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-    requests.push({ method, path, query: url.searchParams, body });
+    requests.push({ method, path, query, body });
     if (state.hold) await state.hold;
-    return handle(method, path, url.searchParams, body);
+    return handle(method, path, query, body);
   });
   vi.stubGlobal('fetch', mock);
 

@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { CurrentUser } from '@/contract/user';
 import { ApiError, isNetworkError } from '@/lib/api-client';
 import { session } from '@/lib/auth/session';
 import { useT } from '@/lib/i18n';
+import { useGoBack } from '@/lib/navigation-history';
 import { discardEntry } from '@/lib/outbox';
 import { useOnline } from '@/lib/online';
 import { toast } from '@/lib/toast';
@@ -57,6 +58,7 @@ export function EditProfileForm({ user }: { user: CurrentUser }) {
   const t = useT();
   const online = useOnline();
   const navigate = useNavigate();
+  const goBack = useGoBack();
   const queryClient = useQueryClient();
   const [values, setValues] = useState<ProfileFormValues>(() => profileValues(user));
   const [avatar, setAvatar] = useState<File | null>(null);
@@ -188,9 +190,9 @@ export function EditProfileForm({ user }: { user: CurrentUser }) {
         placeholder={t('PROFILE.BIO_PLACEHOLDER')}
       />
       <div className="people-form__actions ui-form-actions">
-        <Link to="/profile" className="ui-button ui-button--ghost">
+        <Button variant="ghost" onClick={() => goBack({ previous: true, fallback: '/profile' })}>
           {t('PROFILE.CANCEL')}
-        </Link>
+        </Button>
         <Button type="submit" busy={saving}>
           {t(saving ? 'PROFILE.SAVING' : 'PROFILE.SAVE')}
         </Button>

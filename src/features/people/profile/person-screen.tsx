@@ -8,6 +8,7 @@ import { useT } from '@/lib/i18n';
 import { useOnline } from '@/lib/online';
 import {
   Alert,
+  BackButton,
   Button,
   ChatBubbleIcon,
   CloudOffIcon,
@@ -42,7 +43,7 @@ export function PersonScreen({ id }: { id: string }) {
   const friends = profile?.friendship.status === 'friends';
 
   return (
-    <Page title={t('PEOPLE.TITLE')}>
+    <Page back={<BackButton />} title={t('PEOPLE.TITLE')}>
       <PullToRefresh
         onRefresh={() =>
           Promise.all([

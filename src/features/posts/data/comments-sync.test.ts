@@ -1,29 +1,13 @@
 // One page of comments at a time into Dexie: what the page's range no longer holds leaves this
 // device, what lies outside it (not read again) or is still queued stays.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Comment } from '@/contract/posts';
-import { installPostsServer, FAKE_ME } from '@/features/posts/testing/fake-posts-server';
-import { sessionStore } from '@/lib/auth/session-store';
-import { db, resetLocalDatabaseForTests } from '@/lib/db';
-import { signedIn } from '@/testing/api-client';
+import { FAKE_ME_USER, installPostsServer } from '@/features/posts/testing/fake-posts-server';
+import { db } from '@/lib/db';
 import { saveComment, syncComments, syncReplies } from './comments';
+import { signedInDataPerTest } from '@/testing/signed-in-app';
 
-let dbCount = 0;
-beforeEach(() => {
-  dbCount += 1;
-  resetLocalDatabaseForTests(`comments-sync-${dbCount}-${Math.random().toString(36).slice(2)}`);
-  signedIn();
-  sessionStore.setState({
-    status: 'signedIn',
-    user: { ...FAKE_ME, email: 'ada@example.com', bio: null, city: null, createdAt: '2026-01-01T00:00:00Z' },
-    isAuthReady: true,
-  });
-});
-afterEach(() => {
-  db.close();
-  vi.unstubAllGlobals();
-  sessionStore.reset();
-});
+signedInDataPerTest('comments-sync', FAKE_ME_USER);
 
 const localIds = async () => new Set((await db.comments.toArray()).map((c) => (c as unknown as Comment).id));
 

@@ -3,20 +3,19 @@
 // reconcile, and a sync never overwrites what is still queued.
 import { File as NodeFile } from 'node:buffer';
 import { renderHook, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi, beforeAll } from 'vitest';
+import { beforeEach, describe, expect, it, vi, beforeAll } from 'vitest';
 import { FEED_PAGE_SIZE } from '@/contract/constants';
 import type { Post } from '@/contract/posts';
-import { sessionStore } from '@/lib/auth/session-store';
-import { db, resetLocalDatabaseForTests } from '@/lib/db';
+import { db } from '@/lib/db';
 import { createReplayer } from '@/lib/outbox';
 import { routeNotification } from '@/lib/socket-streams';
-import { signedIn } from '@/testing/api-client';
-import { FAKE_ME, installPostsServer } from '@/features/posts/testing/fake-posts-server';
+import { FAKE_ME, FAKE_ME_USER, installPostsServer } from '@/features/posts/testing/fake-posts-server';
 import { StorageFullError } from '@/lib/offline/storage-full';
 import { saveComment } from './comments';
 import { loadMoreFeed, savePost, syncFeed, toggleLike, updatePost, useFeed, useFeedRefresh } from './index';
 import { registerOutboxHandlers } from '@/lib/outbox';
 import { postHandlers, commentHandlers } from './index';
+import { signedInDataPerTest } from '@/testing/signed-in-app';
 
 beforeAll(() => registerOutboxHandlers(postHandlers, commentHandlers));
 
@@ -33,23 +32,8 @@ class ListFormData {
 
 const photo = () => new NodeFile(['jpeg bytes'], 'track.jpg', { type: 'image/jpeg' }) as unknown as File;
 
-let dbCount = 0;
-beforeEach(() => {
-  dbCount += 1;
-  resetLocalDatabaseForTests(`posts-test-${dbCount}-${Math.random().toString(36).slice(2)}`);
-  vi.stubGlobal('FormData', ListFormData);
-  signedIn();
-  sessionStore.setState({
-    status: 'signedIn',
-    user: { ...FAKE_ME, email: 'ada@example.com', bio: null, city: null, createdAt: '2026-01-01T00:00:00Z' },
-    isAuthReady: true,
-  });
-});
-afterEach(() => {
-  db.close();
-  vi.unstubAllGlobals();
-  sessionStore.reset();
-});
+signedInDataPerTest('posts-test', FAKE_ME_USER);
+beforeEach(() => void vi.stubGlobal('FormData', ListFormData));
 
 const replay = () => createReplayer({ random: () => 0, refresh: vi.fn() }).replay();
 const local = async (id: string) => (await db.posts.get(id)) as unknown as Post | undefined;

@@ -4,6 +4,8 @@
 import { vi } from 'vitest';
 import { COMMENTS_PAGE_MAX } from '@/contract/constants';
 import type { Comment, Post, PostAuthor, PostLiker } from '@/contract/posts';
+import type { CurrentUser } from '@/contract/user';
+import { answerResponse, apiCall, errorAnswer, okAnswer } from '@/testing/fetch';
 
 type Answer = { status: number; body?: unknown };
 export type FakeRequest = {
@@ -23,6 +25,14 @@ export const FAKE_ME: PostAuthor = {
   firstName: 'Ada',
   lastName: 'Lovelace',
   avatar: null,
+};
+/** `FAKE_ME` as the signed-in member of the session. */
+export const FAKE_ME_USER: CurrentUser = {
+  ...FAKE_ME,
+  email: 'ada@example.com',
+  bio: null,
+  city: null,
+  createdAt: '2026-01-01T00:00:00Z',
 };
 export const FAKE_FRIEND: PostAuthor = {
   id: 'member-2',
@@ -44,10 +54,7 @@ export function installPostsServer(options: { me?: PostAuthor } = {}) {
   let offline = false;
   let failingReads: number | null = null; // a status every GET answers, when set
 
-  const ok = (data: unknown, status = 200, meta?: unknown): Answer => ({
-    status,
-    body: { success: true, data, ...(meta ? { meta } : {}) },
-  });
+  const ok = okAnswer;
   /** The route schemas' answer to a `limit` above the largest page. */
   const tooLarge = (): Answer => ({
     status: 400,
@@ -56,10 +63,7 @@ export function installPostsServer(options: { me?: PostAuthor } = {}) {
       error: { code: 'VALIDATION_ERROR', message: `limit must be <= ${COMMENTS_PAGE_MAX}` },
     },
   });
-  const notFound = (): Answer => ({
-    status: 404,
-    body: { success: false, error: { code: 'NOT_FOUND', message: 'Not found' } },
-  });
+  const notFound = () => errorAnswer(404, 'NOT_FOUND', 'Not found');
 
   /** A friend's (or my) post already on the server. */
   function addPost(fields: Partial<Post> = {}): Post {
@@ -267,31 +271,17 @@ export function installPostsServer(options: { me?: PostAuthor } = {}) {
   }
 
   const mock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(
-      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
-      'http://localhost',
-    );
-    const method = (init.method ?? 'GET').toUpperCase();
-    const path = url.pathname.slice(API.length);
+    const { method, path, query, idempotencyKey } = apiCall(input, init);
     const { body, files } = await readBody(init);
-    const idempotencyKey = new Headers(init.headers).get('Idempotency-Key');
-    requests.push({ method, path, query: url.searchParams, idempotencyKey, files, body });
+    requests.push({ method, path, query, idempotencyKey, files, body });
     if (offline) throw new TypeError('Failed to fetch');
     if (failingReads !== null && method === 'GET') {
-      const failure = { success: false, error: { code: 'INTERNAL_ERROR', message: 'Internal error' } };
-      return new Response(JSON.stringify(failure), {
-        status: failingReads,
-        headers: { 'Content-Type': 'application/json' },
-      });
+      return answerResponse(errorAnswer(failingReads, 'INTERNAL_ERROR', 'Internal error'));
     }
     const replayed = idempotencyKey ? answered.get(idempotencyKey) : undefined;
-    const answer =
-      replayed ?? handle(method, path, (body ?? {}) as Record<string, unknown>, files, url.searchParams);
+    const answer = replayed ?? handle(method, path, (body ?? {}) as Record<string, unknown>, files, query);
     if (idempotencyKey && method !== 'GET') answered.set(idempotencyKey, answer);
-    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
-      status: answer.status,
-      headers: { 'Content-Type': 'application/json' },
-    });
+    return answerResponse(answer);
   });
   vi.stubGlobal('fetch', mock);
 

@@ -3,10 +3,11 @@
 // the garage's rows follow at once (features/garage: keepAsNew, dropDeletedElsewhere).
 import { useId, useMemo, useState } from 'react';
 import { dropDeletedElsewhere, keepAsNew, type DeletedElsewhere } from '@/features/garage';
-import { formatDate, useT } from '@/lib/i18n';
+import { useT } from '@/lib/i18n';
 import type { OutboxEntry } from '@/lib/outbox';
 import { Alert, Button, ConfirmDialog } from '@/ui';
 import { kindLabelKey, readEntryData, summaryOf } from '../entry-content';
+import { EntryCardHeader } from './entry-card-header';
 import { EntryFields } from './entry-fields';
 
 const TEXT_KEYS: Record<DeletedElsewhere, { text: string; keep: string }> = {
@@ -44,16 +45,7 @@ export function DeletedElsewhereCard({ entry, what }: { entry: OutboxEntry; what
   return (
     <li className="sync-entry">
       <article aria-labelledby={titleId}>
-        <header className="sync-entry__header">
-          <h4 id={titleId} className="sync-entry__title">
-            {name}
-          </h4>
-          <p className="sync-entry__meta">
-            {t('SYNC.CREATED_AT', {
-              date: formatDate(entry.createdAt, { dateStyle: 'medium', timeStyle: 'short' }),
-            })}
-          </p>
-        </header>
+        <EntryCardHeader titleId={titleId} name={name} createdAt={entry.createdAt} />
         <EntryFields kind={entry.kind} data={data} />
         <div className="sync-entry__answer">
           <span className="sync-entry__answer-label">{t('SYNC.GONE_LABEL')}</span>

@@ -9,11 +9,12 @@ import {
   type OutboxEntry,
 } from '@/lib/outbox';
 import { errorKeyFor } from '@/lib/api-error-catalogue';
-import { formatDate, useT } from '@/lib/i18n';
+import { useT } from '@/lib/i18n';
 import { Alert, Button } from '@/ui';
 import { editableFields, kindLabelKey, readEntryData, refusedFieldKeys, summaryOf } from '../entry-content';
 import { ConfirmDialog } from '@/ui';
 import { EntryEditForm } from './entry-edit-form';
+import { EntryCardHeader } from './entry-card-header';
 import { EntryFields } from './entry-fields';
 
 /**
@@ -68,16 +69,7 @@ export function FailedEntryCard({ entry }: { entry: OutboxEntry }) {
   return (
     <li className="sync-entry">
       <article aria-labelledby={titleId}>
-        <header className="sync-entry__header">
-          <h4 id={titleId} className="sync-entry__title">
-            {name}
-          </h4>
-          <p className="sync-entry__meta">
-            {t('SYNC.CREATED_AT', {
-              date: formatDate(entry.createdAt, { dateStyle: 'medium', timeStyle: 'short' }),
-            })}
-          </p>
-        </header>
+        <EntryCardHeader titleId={titleId} name={name} createdAt={entry.createdAt} />
         {editing && data.json ? (
           <EntryEditForm entry={entry} json={data.json} name={name} onCancel={() => setEditing(false)} />
         ) : (

@@ -7,10 +7,22 @@ import { StorageFullError } from '@/lib/offline/storage-full';
 import { useLocale, useT } from '@/lib/i18n';
 import { isOnline } from '@/lib/online';
 import { toast } from '@/lib/toast';
-import { Alert, Button, DateField, TextField } from '@/ui';
+import { Alert, Button, ConfirmDialog, DateField, TextField } from '@/ui';
 import { COMPACT_TOOLBAR, RichTextEditor } from '@/ui/rich-text-editor';
 import { Attachments } from './attachments';
 import { DeleteLog } from './delete-log';
+import { FuelFields } from './fuel-fields';
+import {
+  defaultFuelUnit,
+  FUEL_LOG_TYPE,
+  fuelDraft,
+  initialFuelState,
+  typeAmount,
+  isFillUp,
+  validateFuel,
+  type FuelState,
+} from './fuel-values';
+import { useMileageEstimate, useOdometerCheck } from './use-odometer';
 import {
   defaultCurrency,
   emptyLogValues,
@@ -26,15 +38,34 @@ import {
 import { addTag, TagsInput } from './tags-input';
 import './log-form.css';
 
+/** A reminder's "Done" (new-car-log search): its log type, its title and the odometer. */
+function prefillValues(prefill: { type?: string; title?: string; mileage?: number } = {}) {
+  return {
+    ...(prefill.type ? { type: prefill.type } : {}),
+    ...(prefill.title ? { title: prefill.title } : {}),
+    ...(prefill.mileage !== undefined ? { mileage: String(prefill.mileage) } : {}),
+  };
+}
+
 /** The log form: a new entry of `car`, or `log` to edit. Saves on this device first. */
-export function LogForm({ car, log }: { car: Car; log?: CarLog }) {
+export function LogForm({
+  car,
+  log,
+  prefill,
+}: {
+  car: Car;
+  log?: CarLog;
+  prefill?: { type?: string; title?: string; mileage?: number };
+}) {
   const t = useT();
   const locale = useLocale();
   const navigate = useNavigate();
   const [, setSelectedCar] = useSelectedCar();
   const logs = useCarLogs(car.id);
   // '' = not chosen: the default follows the car's logs as they load (spec: last currency used).
-  const [values, setValues] = useState<LogFormValues>(() => (log ? logValues(log, '') : emptyLogValues('')));
+  const [values, setValues] = useState<LogFormValues>(() =>
+    log ? logValues(log, '') : { ...emptyLogValues(''), ...prefillValues(prefill) },
+  );
   const currency = values.currencyCode || defaultCurrency(logs, locale);
   const [tagDraft, setTagDraft] = useState('');
   const [files, setFiles] = useState<File[]>([]);
@@ -43,6 +74,13 @@ export function LogForm({ car, log }: { car: Car; log?: CarLog }) {
   const [errors, setErrors] = useState<FieldErrors<LogField>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [fuel, setFuel] = useState<FuelState>(() =>
+    initialFuelState(log?.fuel, defaultFuelUnit(car.energyType, car.mileageUnit), values.cost),
+  );
+  const isFuel = values.type === FUEL_LOG_TYPE;
+  const fillUp = isFuel && isFillUp(fuel.values);
+  const estimate = useMileageEstimate({ car, logs, editing: Boolean(log), values, setValues });
+  const odometer = useOdometerCheck({ car, logs, logId: log?.id });
   const [focusTick, setFocusTick] = useState(0);
   const form = useRef<HTMLFormElement>(null);
 
@@ -52,8 +90,20 @@ export function LogForm({ car, log }: { car: Car; log?: CarLog }) {
 
   const message = (m: FieldMessage | undefined) => (m ? t(m.key, m.values) : undefined);
   const set = (field: Exclude<keyof LogFormValues, 'tags'>) => (value: string) => {
+    if (field === 'cost' && isFuel) {
+      // Price, quantity and total: the third is filled from the other two.
+      const next = typeAmount(fuel, values.cost, 'cost', value);
+      setFuel(next.fuel);
+      value = next.cost;
+    }
     setValues((v) => ({ ...v, [field]: value }));
     if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+  const setAmount = (field: 'quantity' | 'pricePerUnit', text: string) => {
+    const next = typeAmount(fuel, values.cost, field, text);
+    setFuel(next.fuel);
+    setValues((v) => ({ ...v, cost: next.cost }));
+    setErrors((e) => ({ ...e, [field]: undefined, cost: undefined }));
   };
   const text = (field: Exclude<keyof LogFormValues, 'tags'>) => ({
     value: values[field],
@@ -68,6 +118,17 @@ export function LogForm({ car, log }: { car: Car; log?: CarLog }) {
     const withDraft = tagDraft.trim() ? addTag(values.tags, tagDraft) : { tags: values.tags };
     const final: LogFormValues = { ...values, tags: withDraft.tags, currencyCode: currency };
     const found = validateLog(final);
+    // A fuel entry is a fill-up once a quantity or a price per unit is typed; without either it
+    // stays a plain expense (as before fill-ups existed), with no reading required.
+    if (fillUp) {
+      Object.assign(found, validateFuel(fuel.values));
+      // A fill-up needs its odometer reading: economy is distance over fuel.
+      if (!found.mileage && !final.mileage.trim()) found.mileage = { key: 'FUEL.MILEAGE_REQUIRED' };
+    }
+    if (!found.mileage && !found.startDate) {
+      const problem = odometer.check(final);
+      if (problem) found.mileage = problem;
+    }
     if (withDraft.error) found.tags = withDraft.error;
     else if (tagDraft.trim()) {
       setValues(final);
@@ -80,10 +141,22 @@ export function LogForm({ car, log }: { car: Car; log?: CarLog }) {
       return;
     }
     setFormError(null);
+    // A jump is asked about first; the write then carries odometerConfirmed: true.
+    if (odometer.asksConfirmation(final, () => void save(final, true))) return;
+    await save(final, false);
+  }
+
+  async function save(final: LogFormValues, odometerConfirmed: boolean) {
     setSaving(true);
     try {
       const offline = !isOnline();
-      await saveCarLog(logDraft(final, car.id), {
+      const draft = {
+        ...logDraft(final, car.id),
+        // A fill-up carries its fuel; an entry that stops being one drops it.
+        ...(fillUp ? { fuel: fuelDraft(fuel.values) } : log?.fuel ? { fuel: null } : {}),
+        ...(odometerConfirmed ? { odometerConfirmed: true } : {}),
+      };
+      await saveCarLog(draft, {
         ...(log ? { id: log.id } : {}),
         files,
         removeMediaIds: [...removed],
@@ -129,7 +202,13 @@ export function LogForm({ car, log }: { car: Car; log?: CarLog }) {
           <TextField label={t('CAR_LOGS.FORM_TITLE')} autoComplete="off" required {...text('title')} />
         </div>
         <div className="log-form__cost">
-          <TextField label={t('CAR_LOGS.FORM_COST')} inputMode="decimal" optional {...text('cost')} />
+          <TextField
+            label={t(isFuel ? 'FUEL.TOTAL' : 'CAR_LOGS.FORM_COST')}
+            inputMode="decimal"
+            optional
+            {...text('cost')}
+            description={isFuel && fuel.computed === 'cost' ? t('FUEL.COMPUTED_TOTAL') : undefined}
+          />
           <SettingsSelect
             domain="currencyCode"
             label={t('CAR_LOGS.FORM_CURRENCY')}
@@ -140,9 +219,19 @@ export function LogForm({ car, log }: { car: Car; log?: CarLog }) {
         <TextField
           label={t('CAR_LOGS.FORM_MILEAGE', { unit })}
           inputMode="numeric"
-          optional
+          optional={!isFuel}
+          required={fillUp}
           {...text('mileage')}
+          description={estimate !== null && values.mileage === estimate ? t('ODOMETER.ESTIMATED') : undefined}
         />
+        {isFuel ? (
+          <FuelFields
+            fuel={fuel}
+            errors={errors}
+            onAmount={setAmount}
+            onChange={(patch) => setFuel((f) => ({ ...f, values: { ...f.values, ...patch } }))}
+          />
+        ) : null}
         <div className="log-form__wide">
           <TextField label={t('CAR_LOGS.FORM_LOCATION')} autoComplete="off" optional {...text('location')} />
         </div>
@@ -179,6 +268,16 @@ export function LogForm({ car, log }: { car: Car; log?: CarLog }) {
         problems={fileProblems}
         onProblems={setFileProblems}
       />
+      {odometer.dialog ? (
+        <ConfirmDialog
+          title={t('ODOMETER.JUMP_TITLE')}
+          message={odometer.dialog.message}
+          confirmLabel={t('ODOMETER.JUMP_CONFIRM')}
+          cancelLabel={t('ODOMETER.JUMP_CANCEL')}
+          onCancel={odometer.dialog.cancel}
+          onConfirm={odometer.dialog.confirm}
+        />
+      ) : null}
       <div className="log-form__actions ui-form-actions">
         {log ? <DeleteLog log={log} carId={car.id} /> : null}
         <span className="log-form__spacer" />

@@ -46,7 +46,13 @@ export interface LogFormValues {
   tags: string[];
   content: string;
 }
-export type LogField = Exclude<keyof LogFormValues, 'tags'> | 'tags' | 'files';
+export type LogField =
+  | Exclude<keyof LogFormValues, 'tags'>
+  | 'tags'
+  | 'files'
+  // a fill-up's own fields (fuel-values.ts)
+  | 'quantity'
+  | 'pricePerUnit';
 
 /** Today on the member's calendar (not UTC: at 1 a.m. in Paris it is already today). */
 export function todayLocal(now = new Date()): string {

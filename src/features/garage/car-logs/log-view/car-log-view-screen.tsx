@@ -12,7 +12,7 @@ import {
 } from '@/features/garage/data';
 import { formatNumber, useT } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
-import { Card, EditIcon, Page } from '@/ui';
+import { BackButton, Card, EditIcon, Page } from '@/ui';
 import { FileIcon } from '@/ui/file-icon';
 import { useMediaUrl } from '@/lib/offline/media';
 import { openMediaFile, PhotoButton, type ViewerPhoto } from '@/ui/photo-viewer';
@@ -33,7 +33,7 @@ export function CarLogViewScreen({ carId, logId }: { carId: string; logId: strin
   const log = useCarLog(logId);
   const loading = t('CAR_LOGS.FORM_LOADING');
   return (
-    <Page title={t('CAR_LOGS.VIEW_TITLE')}>
+    <Page back={<BackButton />} title={t('CAR_LOGS.VIEW_TITLE')}>
       <Card>
         {car === undefined || log === undefined ? (
           <FormSkeleton label={loading} fields={6} />

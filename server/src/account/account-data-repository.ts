@@ -1,0 +1,310 @@
+// A member's own data, all of it (issue 17, GDPR articles 20 and 17): the paged reads of the
+// export, and the deletion of an account down to its tombstone (migration 0018). Reads go page by
+// page in primary-key order (EXPORT_PAGE rows at a time), so a large account is never held in
+// memory. Portable SQL only: the server suite runs on SQLite and PostgreSQL.
+import { sql, type Kysely } from 'kysely';
+import { DELETED_MEMBER_USERNAME_PREFIX } from '../../../src/contract/constants';
+import type { Database } from '../db/schema';
+import '../chat/chat-tables';
+import '../messages/messages-table';
+import '../notifications/notifications-table';
+import '../people/people-db';
+import '../posts/posts-tables';
+import './account-tables';
+
+/** Rows read per query by the export. */
+export const EXPORT_PAGE = 500;
+
+/** Every row `fetch` pages through, in key order: `fetch(after)` answers the page after that key. */
+export async function* pages<T>(
+  fetch: (after: string | null) => Promise<T[]>,
+  key: (row: T) => string,
+): AsyncGenerator<T> {
+  let after: string | null = null;
+  for (;;) {
+    const rows = await fetch(after);
+    yield* rows;
+    const last = rows.at(-1);
+    if (rows.length < EXPORT_PAGE || last === undefined) return;
+    after = key(last);
+  }
+}
+
+const byId = <T extends { id: string }>(row: T) => row.id;
+
+/** What the deletion leaves to do after its commit: files to remove, sessions to disconnect. */
+export interface DeletedAccount {
+  mediaKeys: string[];
+  avatar: string | null;
+  sessionIds: string[];
+}
+
+export function accountDataRepository(db: Kysely<Database>) {
+  return {
+    profile: (memberId: string) =>
+      db.selectFrom('users').selectAll().where('id', '=', memberId).executeTakeFirst(),
+
+    /** When the session was signed into (a refresh-token family starts at sign-in). */
+    async sessionStartedAt(sessionId: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('sessions')
+        .select('created_at')
+        .where('id', '=', sessionId)
+        .executeTakeFirst();
+      return row?.created_at;
+    },
+
+    preferences: (memberId: string) =>
+      db
+        .selectFrom('notification_preferences')
+        .selectAll()
+        .where('member_id', '=', memberId)
+        .executeTakeFirst(),
+
+    cars: (memberId: string) =>
+      pages(
+        (after) =>
+          db
+            .selectFrom('cars')
+            .selectAll()
+            .where('owner_id', '=', memberId)
+            .$if(after !== null, (q) => q.where('id', '>', after ?? ''))
+            .orderBy('id')
+            .limit(EXPORT_PAGE)
+            .execute(),
+        byId,
+      ),
+
+    carLogs: (memberId: string) =>
+      pages(
+        (after) =>
+          db
+            .selectFrom('car_logs as l')
+            .innerJoin('cars as c', 'c.id', 'l.car_id')
+            .selectAll('l')
+            .where('c.owner_id', '=', memberId)
+            .$if(after !== null, (q) => q.where('l.id', '>', after ?? ''))
+            .orderBy('l.id')
+            .limit(EXPORT_PAGE)
+            .execute(),
+        byId,
+      ),
+
+    /** The files of these logs, in position order. */
+    async logMedia(logIds: string[]) {
+      if (logIds.length === 0) return [];
+      return db
+        .selectFrom('car_log_media')
+        .select(['car_log_id', 'media_id', 'position'])
+        .where('car_log_id', 'in', logIds)
+        .orderBy('car_log_id')
+        .orderBy('position')
+        .execute();
+    },
+
+    reminders: (memberId: string) =>
+      pages(
+        (after) =>
+          db
+            .selectFrom('reminders')
+            .selectAll()
+            .where('owner_id', '=', memberId)
+            .$if(after !== null, (q) => q.where('id', '>', after ?? ''))
+            .orderBy('id')
+            .limit(EXPORT_PAGE)
+            .execute(),
+        byId,
+      ),
+
+    posts: (memberId: string) =>
+      pages(
+        (after) =>
+          db
+            .selectFrom('posts')
+            .select([
+              'id',
+              'content',
+              'image_id',
+              'car_id',
+              'likes_count',
+              'comments_count',
+              'created_at',
+              'updated_at',
+            ])
+            .where('author_id', '=', memberId)
+            .$if(after !== null, (q) => q.where('id', '>', after ?? ''))
+            .orderBy('id')
+            .limit(EXPORT_PAGE)
+            .execute(),
+        byId,
+      ),
+
+    /** The comments the member wrote, on anyone's post. */
+    comments: (memberId: string) =>
+      pages(
+        (after) =>
+          db
+            .selectFrom('comments')
+            .select(['id', 'post_id', 'parent_comment_id', 'content', 'created_at', 'updated_at'])
+            .where('author_id', '=', memberId)
+            .$if(after !== null, (q) => q.where('id', '>', after ?? ''))
+            .orderBy('id')
+            .limit(EXPORT_PAGE)
+            .execute(),
+        byId,
+      ),
+
+    /** Private messages the member sent or received. */
+    messages: (memberId: string) =>
+      pages(
+        (after) =>
+          db
+            .selectFrom('messages')
+            .selectAll()
+            .where((eb) => eb.or([eb('sender_id', '=', memberId), eb('recipient_id', '=', memberId)]))
+            .$if(after !== null, (q) => q.where('id', '>', after ?? ''))
+            .orderBy('id')
+            .limit(EXPORT_PAGE)
+            .execute(),
+        byId,
+      ),
+
+    /** Chat messages the member wrote. */
+    chatMessages: (memberId: string) =>
+      pages(
+        (after) =>
+          db
+            .selectFrom('chat_messages')
+            .select(['id', 'chat_room_id', 'seq', 'content', 'created_at'])
+            .where('sender_id', '=', memberId)
+            .$if(after !== null, (q) => q.where('id', '>', after ?? ''))
+            .orderBy('id')
+            .limit(EXPORT_PAGE)
+            .execute(),
+        byId,
+      ),
+
+    friends: (memberId: string) =>
+      pages(
+        (after) =>
+          db
+            .selectFrom('friendships as f')
+            .innerJoin('users as u', 'u.id', 'f.friend_id')
+            .select(['u.id as id', 'u.username', 'u.first_name', 'u.last_name', 'f.created_at'])
+            .where('f.member_id', '=', memberId)
+            .$if(after !== null, (q) => q.where('f.friend_id', '>', after ?? ''))
+            .orderBy('f.friend_id')
+            .limit(EXPORT_PAGE)
+            .execute(),
+        byId,
+      ),
+
+    /** The member's uploaded files (car photos, receipts, post images). */
+    media: (memberId: string) =>
+      pages(
+        (after) =>
+          db
+            .selectFrom('media')
+            .selectAll()
+            .where('owner_id', '=', memberId)
+            .$if(after !== null, (q) => q.where('id', '>', after ?? ''))
+            .orderBy('id')
+            .limit(EXPORT_PAGE)
+            .execute(),
+        byId,
+      ),
+
+    /**
+     * Deletes everything only the member owns and empties the users row into a tombstone, in one
+     * transaction. Kept: the private and chat messages they wrote and their comments on others'
+     * posts (their friends' conversations), with the tombstone as author. Answers the files to
+     * remove and the sessions to disconnect once committed.
+     */
+    async deleteAccount(memberId: string, at: string): Promise<DeletedAccount> {
+      return db.transaction().execute(async (trx) => {
+        const user = await trx
+          .selectFrom('users')
+          .select('avatar')
+          .where('id', '=', memberId)
+          .executeTakeFirst();
+        const sessions = await trx
+          .selectFrom('sessions')
+          .select('id')
+          .where('user_id', '=', memberId)
+          .execute();
+        const media = await trx
+          .selectFrom('media')
+          .select('storage_key')
+          .where('owner_id', '=', memberId)
+          .execute();
+
+        // Posts first (their comments and likes go with them, counters kept by triggers), then
+        // the member's likes elsewhere, then cars (logs, reminders and log files by cascade).
+        await trx.deleteFrom('posts').where('author_id', '=', memberId).execute();
+        await trx.deleteFrom('post_likes').where('member_id', '=', memberId).execute();
+        await trx.deleteFrom('post_authors').where('author_id', '=', memberId).execute();
+        await trx.deleteFrom('cars').where('owner_id', '=', memberId).execute();
+        await trx.deleteFrom('reminders').where('owner_id', '=', memberId).execute();
+        await trx.deleteFrom('media').where('owner_id', '=', memberId).execute();
+        await trx
+          .deleteFrom('friendships')
+          .where((eb) => eb.or([eb('member_id', '=', memberId), eb('friend_id', '=', memberId)]))
+          .execute();
+        await trx
+          .deleteFrom('friend_requests')
+          .where((eb) => eb.or([eb('sender_id', '=', memberId), eb('recipient_id', '=', memberId)]))
+          .execute();
+        await trx.deleteFrom('notifications').where('member_id', '=', memberId).execute();
+        await trx.deleteFrom('notification_preferences').where('member_id', '=', memberId).execute();
+        // Messages the other side has deleted too are nobody's conversation any more.
+        await trx
+          .deleteFrom('messages')
+          .where((eb) =>
+            eb.or([
+              eb.and([eb('sender_id', '=', memberId), eb('recipient_deleted', '=', 1)]),
+              eb.and([eb('recipient_id', '=', memberId), eb('sender_deleted', '=', 1)]),
+            ]),
+          )
+          .execute();
+        await trx.deleteFrom('message_counters').where('member_id', '=', memberId).execute();
+        await trx.deleteFrom('email_change_tokens').where('user_id', '=', memberId).execute();
+        await trx.deleteFrom('password_reset_tokens').where('user_id', '=', memberId).execute();
+        await trx.deleteFrom('external_identities').where('user_id', '=', memberId).execute();
+        await trx.deleteFrom('idempotency_keys').where('member_id', '=', memberId).execute();
+        // The push and calendar tables belong to other features (server/src/push, maintenance):
+        // a tombstone never cascades, so their rows go here by name.
+        await sql`delete from push_subscriptions where user_id = ${memberId}`.execute(trx);
+        await sql`delete from calendar_keys where member_id = ${memberId}`.execute(trx);
+        // Refresh tokens go with their sessions (cascade).
+        await trx.deleteFrom('sessions').where('user_id', '=', memberId).execute();
+
+        const tombstone = `${DELETED_MEMBER_USERNAME_PREFIX}${memberId}`;
+        await trx
+          .updateTable('users')
+          .set({
+            email: tombstone,
+            username: tombstone,
+            username_lower: tombstone,
+            password_hash: null,
+            first_name: '',
+            last_name: '',
+            city: null,
+            bio: null,
+            avatar: null,
+            language: null,
+            deleted_at: at,
+            updated_at: at,
+          })
+          .where('id', '=', memberId)
+          .execute();
+        return {
+          mediaKeys: media.map((m) => m.storage_key),
+          avatar: user?.avatar ?? null,
+          sessionIds: sessions.map((s) => s.id),
+        };
+      });
+    },
+  };
+}
+
+export type AccountDataRepository = ReturnType<typeof accountDataRepository>;

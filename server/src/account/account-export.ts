@@ -1,0 +1,329 @@
+// GET /users/me/export (issue 17, GDPR art. 20): a ZIP of everything the member owns, streamed.
+// Each kind is one JSON array file whose rows are read page by page from the repository only when
+// the ZIP writer reaches that entry, and each media file is opened only when its turn comes: the
+// memory used is a page of rows and a file chunk, whatever the size of the account. The files and
+// their fields are documented in the README ("Your data: the export").
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { ZipFile } from 'yazl';
+import type { AccountDataRepository } from './account-data-repository';
+
+export interface ExportStorage {
+  mediaPath(storageKey: string): string;
+  /** The 256 px avatar file of an avatar URL, or null when the member has none. */
+  avatarPath(avatar: string | null): string | null;
+}
+
+export interface ExportLog {
+  warn(details: object, message: string): void;
+}
+
+/** The JSON files of the archive, in the order they are written. */
+export const EXPORT_FILES = [
+  'profile.json',
+  'cars.json',
+  'car-logs.json',
+  'reminders.json',
+  'posts.json',
+  'comments.json',
+  'messages.json',
+  'chat-messages.json',
+  'friends.json',
+  'media.json',
+] as const;
+
+const bool = (value: number | null) => (value === null ? null : value === 1);
+
+const parseTags = (text: string): unknown => {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return [];
+  }
+};
+
+const mediaFileName = (m: { id: string; kind: string }) =>
+  `media/${m.id}.${m.kind === 'pdf' ? 'pdf' : 'webp'}`;
+
+/** A JSON array streamed from rows, pretty enough to read (one row a line). */
+function jsonArray<T>(rows: AsyncIterable<T>, map: (row: T) => unknown | Promise<unknown>): Readable {
+  return Readable.from(
+    (async function* () {
+      let first = true;
+      yield '[';
+      for await (const row of rows) {
+        yield `${first ? '\n' : ',\n'}${JSON.stringify(await map(row))}`;
+        first = false;
+      }
+      yield first ? ']\n' : '\n]\n';
+    })(),
+  );
+}
+
+/** Groups an async sequence into arrays of at most `size` (for one look-up per page of logs). */
+async function* chunks<T>(rows: AsyncIterable<T>, size: number): AsyncGenerator<T[]> {
+  let batch: T[] = [];
+  for await (const row of rows) {
+    batch.push(row);
+    if (batch.length >= size) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length > 0) yield batch;
+}
+
+async function* flatten<T>(batches: AsyncIterable<T[]>): AsyncGenerator<T> {
+  for await (const batch of batches) yield* batch;
+}
+
+/**
+ * The archive of `memberId`'s data as a readable stream. Entries are added as the media list is
+ * paged; a read failing midway ends the stream with an error (the download is then incomplete,
+ * never silently short).
+ */
+export function exportArchive(
+  repo: AccountDataRepository,
+  storage: ExportStorage,
+  memberId: string,
+  log: ExportLog,
+): NodeJS.ReadableStream {
+  const zip = new ZipFile();
+  const mtime = new Date();
+  // yazl listens for no error on an entry's stream: a failed read ends the whole archive here.
+  const entry = (name: string, compress: boolean, make: () => Readable) =>
+    zip.addReadStreamLazy(name, { mtime, compress }, (cb) => {
+      const stream = make();
+      stream.on('error', (error) => zip.emit('error', error));
+      cb(null, stream);
+    });
+  const json = (name: string, make: () => Readable) => entry(name, true, make);
+
+  json('profile.json', () =>
+    Readable.from(
+      (async function* () {
+        const [user, prefs] = await Promise.all([repo.profile(memberId), repo.preferences(memberId)]);
+        yield `${JSON.stringify(
+          user && {
+            id: user.id,
+            email: user.email,
+            username: user.username,
+            firstName: user.first_name,
+            lastName: user.last_name,
+            city: user.city,
+            bio: user.bio,
+            language: user.language,
+            avatar: storage.avatarPath(user.avatar) ? 'media/avatar.webp' : null,
+            createdAt: user.created_at,
+            updatedAt: user.updated_at,
+            notificationPreferences: prefs
+              ? {
+                  notifyLikes: prefs.notify_likes === 1,
+                  notifyComments: prefs.notify_comments === 1,
+                  notifyFriendRequests: prefs.notify_friend_requests === 1,
+                  notifyMessages: prefs.notify_messages === 1,
+                  notifyChat: prefs.notify_chat === 1,
+                }
+              : null,
+          },
+          null,
+          2,
+        )}\n`;
+      })(),
+    ),
+  );
+
+  json('cars.json', () =>
+    jsonArray(repo.cars(memberId), (c) => ({
+      id: c.id,
+      make: c.make,
+      model: c.model,
+      year: c.year,
+      nickname: c.nickname,
+      energyType: c.energy_type,
+      gearboxType: c.gearbox_type,
+      upholsteryMaterial: c.upholstery_material,
+      mileage: c.mileage,
+      mileageUnit: c.mileage_unit,
+      description: c.description,
+      imageId: c.image,
+      createdAt: c.created_at,
+      updatedAt: c.updated_at,
+    })),
+  );
+
+  json('car-logs.json', () =>
+    jsonArray(
+      flatten(
+        (async function* () {
+          for await (const batch of chunks(repo.carLogs(memberId), 100)) {
+            const files = await repo.logMedia(batch.map((l) => l.id));
+            yield batch.map((l) => ({
+              log: l,
+              mediaIds: files.filter((f) => f.car_log_id === l.id).map((f) => f.media_id),
+            }));
+          }
+        })(),
+      ),
+      ({ log: l, mediaIds }) => ({
+        id: l.id,
+        carId: l.car_id,
+        type: l.type,
+        title: l.title,
+        content: l.content,
+        location: l.location,
+        tags: parseTags(l.tags),
+        costCents: l.cost_cents,
+        currencyCode: l.currency_code,
+        startDate: l.start_date,
+        mileage: l.mileage,
+        fuel:
+          l.fuel_quantity === null
+            ? null
+            : {
+                quantity: l.fuel_quantity,
+                unit: l.fuel_unit,
+                fullTank: bool(l.fuel_full_tank),
+                missedPrevious: bool(l.fuel_missed_previous),
+                pricePerUnit: l.fuel_price_per_unit,
+              },
+        mediaIds,
+        createdAt: l.created_at,
+        updatedAt: l.updated_at,
+      }),
+    ),
+  );
+
+  json('reminders.json', () =>
+    jsonArray(repo.reminders(memberId), (r) => ({
+      id: r.id,
+      carId: r.car_id,
+      title: r.title,
+      logType: r.log_type,
+      intervalMonths: r.interval_months,
+      intervalDistance: r.interval_distance,
+      dueDate: r.due_date,
+      dueMileage: r.due_mileage,
+      soonDays: r.soon_days,
+      soonDistance: r.soon_distance,
+      notes: r.notes,
+      createdMileage: r.created_mileage,
+      createdAt: r.created_at,
+      updatedAt: r.updated_at,
+    })),
+  );
+
+  json('posts.json', () =>
+    jsonArray(repo.posts(memberId), (p) => ({
+      id: p.id,
+      content: p.content,
+      imageId: p.image_id,
+      carId: p.car_id,
+      likesCount: p.likes_count,
+      commentsCount: p.comments_count,
+      createdAt: p.created_at,
+      updatedAt: p.updated_at,
+    })),
+  );
+
+  json('comments.json', () =>
+    jsonArray(repo.comments(memberId), (c) => ({
+      id: c.id,
+      postId: c.post_id,
+      parentCommentId: c.parent_comment_id,
+      content: c.content,
+      createdAt: c.created_at,
+      updatedAt: c.updated_at,
+    })),
+  );
+
+  json('messages.json', () =>
+    jsonArray(repo.messages(memberId), (m) => {
+      const sent = m.sender_id === memberId;
+      return {
+        id: m.id,
+        folder: sent ? 'sent' : 'inbox',
+        senderId: m.sender_id,
+        recipientId: m.recipient_id,
+        subject: m.subject,
+        content: m.content,
+        isRead: m.is_read === 1,
+        readAt: m.read_at,
+        deletedByMe: (sent ? m.sender_deleted : m.recipient_deleted) === 1,
+        createdAt: m.created_at,
+      };
+    }),
+  );
+
+  json('chat-messages.json', () =>
+    jsonArray(repo.chatMessages(memberId), (m) => ({
+      id: m.id,
+      roomId: m.chat_room_id,
+      seq: m.seq,
+      content: m.content,
+      createdAt: m.created_at,
+    })),
+  );
+
+  json('friends.json', () =>
+    jsonArray(repo.friends(memberId), (f) => ({
+      id: f.id,
+      username: f.username,
+      firstName: f.first_name,
+      lastName: f.last_name,
+      since: f.created_at,
+    })),
+  );
+
+  json('media.json', () =>
+    jsonArray(repo.media(memberId), (m) => ({
+      id: m.id,
+      file: mediaFileName(m),
+      kind: m.kind,
+      mime: m.mime,
+      sizeBytes: m.size_bytes,
+      width: m.width,
+      height: m.height,
+      originalName: m.original_name,
+      createdAt: m.created_at,
+    })),
+  );
+
+  const file = (realPath: string, name: string) => entry(name, false, () => createReadStream(realPath));
+
+  // The media entries are listed page by page while the JSON entries above already stream.
+  void (async () => {
+    const profile = await repo.profile(memberId);
+    const avatar = storage.avatarPath(profile?.avatar ?? null);
+    if (avatar && (await exists(avatar))) file(avatar, 'media/avatar.webp');
+    for await (const m of repo.media(memberId)) {
+      const at = storage.mediaPath(m.storage_key);
+      // A file missing on disk is left out (media.json still lists its row) rather than breaking the archive.
+      if (await exists(at)) file(at, mediaFileName(m));
+      else log.warn({ mediaId: m.id }, 'media file missing from the account export');
+    }
+    zip.end();
+  })().catch((error: unknown) => {
+    log.warn(
+      { err: error instanceof Error ? { message: error.message } : 'unknown' },
+      'account export failed',
+    );
+    (zip.outputStream as Readable).destroy(
+      error instanceof Error ? error : new Error('account export failed'),
+    );
+  });
+  zip.on('error', (error: Error) => {
+    log.warn({ err: { message: error.message } }, 'account export failed');
+    (zip.outputStream as Readable).destroy(error);
+  });
+  return zip.outputStream;
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    return (await stat(file)).isFile();
+  } catch {
+    return false;
+  }
+}

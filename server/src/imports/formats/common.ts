@@ -1,0 +1,208 @@
+// What every format's parser shares: the draft of a log as read from a file, the reading context
+// (overrides, guesses), and helpers that turn a cell into a number, date or flag or a row error.
+import type { ImportDateFormat, ImportFormat } from '../../../../src/contract/imports';
+import { CAR_LOG_MAX_TAGS, CAR_LOG_TAG_MAX_LENGTH } from '../../../../src/contract/constants';
+import type { FuelFill } from '../../../../src/contract/maintenance/fuel-economy';
+import type { DistanceUnit, FuelUnit } from '../../../../src/contract/maintenance/units';
+import { cell, type CsvRecord } from '../csv';
+import {
+  guessDateFormat,
+  guessDecimal,
+  parseBoolean,
+  parseDate,
+  parseNumber,
+  type DecimalSeparator,
+} from '../values';
+
+/** A log as read from a file, before units are turned into the car's and the rules are checked. */
+export interface DraftLog {
+  type: string;
+  title: string;
+  startDate: string;
+  /** The odometer in the file's distance unit (not rounded yet); null when the row has none. */
+  mileage: number | null;
+  cost: number | null;
+  /** The row's own currency when the file names one. */
+  currencyCode?: string | null;
+  /** Quill HTML. */
+  content: string | null;
+  location: string | null;
+  tags: string[];
+  fuel: FuelFill | null;
+}
+
+export interface ParsedRow {
+  /** 1-based line in the file (a database file: the row's position in its table). */
+  row: number;
+  log?: DraftLog;
+  error?: string;
+}
+
+export interface Overrides {
+  dateFormat?: ImportDateFormat;
+  decimalSeparator?: DecimalSeparator;
+  distanceUnit?: DistanceUnit;
+  volumeUnit?: FuelUnit;
+}
+
+export interface ParseInput {
+  bytes: Buffer;
+  /** The decoded text (null for a database file). */
+  text: string | null;
+  filename: string;
+  overrides: Overrides;
+  /** The car's unit: the file's when nothing else tells. */
+  carDistance: DistanceUnit;
+}
+
+export interface Parsed {
+  rows: ParsedRow[];
+  distanceUnit: DistanceUnit;
+  volumeUnit: FuelUnit;
+  dateFormat: ImportDateFormat | null;
+  decimalSeparator: DecimalSeparator;
+}
+
+export type Parser = (input: ParseInput) => Parsed;
+
+export interface FormatDefinition {
+  format: ImportFormat;
+  parse: Parser;
+}
+
+/** Thrown by a cell reader: the row is listed with this reason. */
+export class RowError extends Error {}
+
+/** The fuel unit a car counted in `distance` uses when the file does not say. */
+export const defaultVolume = (distance: DistanceUnit): FuelUnit => (distance === 'mi' ? 'gal_us' : 'l');
+
+/** Reads cells with the file's resolved formats. */
+export class Reader {
+  constructor(
+    readonly decimal: DecimalSeparator,
+    readonly dateFormat: ImportDateFormat,
+  ) {}
+
+  /** Resolves the formats from the overrides, else from the cells the parser names. */
+  static resolve(
+    overrides: Overrides,
+    dates: Iterable<string>,
+    numbers: Iterable<string>,
+    defaults: { date: ImportDateFormat; decimal: DecimalSeparator },
+  ): Reader {
+    return new Reader(
+      overrides.decimalSeparator ?? guessDecimal(numbers, defaults.decimal),
+      overrides.dateFormat ?? guessDateFormat(dates, defaults.date),
+    );
+  }
+
+  number(record: CsvRecord, index: number, name: string, { required = false } = {}): number | null {
+    const text = cell(record, index);
+    if (text === '') {
+      if (required) throw new RowError(`${name} is missing`);
+      return null;
+    }
+    const value = parseNumber(text, this.decimal);
+    if (value === null) throw new RowError(`${name} "${text}" is not a number`);
+    if (value < 0) throw new RowError(`${name} ${text} is negative`);
+    return value;
+  }
+
+  date(record: CsvRecord, index: number): string {
+    const text = cell(record, index);
+    if (text === '') throw new RowError('the date is missing');
+    const date = parseDate(text, this.dateFormat);
+    if (!date) throw new RowError(`the date "${text}" is not a ${this.dateFormat} date`);
+    return date;
+  }
+}
+
+export function flag(record: CsvRecord, index: number, name: string): boolean {
+  const text = cell(record, index);
+  const value = parseBoolean(text);
+  if (value === null) throw new RowError(`${name} "${text}" is neither yes nor no`);
+  return value;
+}
+
+/** Cells of one column over records (for the guesses). */
+export const columnValues = (records: CsvRecord[], ...indexes: number[]): string[] =>
+  records.flatMap((r) => indexes.filter((i) => i >= 0).map((i) => cell(r, i)));
+
+/** Each record through `read`; a RowError becomes the row's error, a null skips the record. */
+export function readRows(records: CsvRecord[], read: (record: CsvRecord) => DraftLog | null): ParsedRow[] {
+  const rows: ParsedRow[] = [];
+  for (const record of records) {
+    try {
+      const log = read(record);
+      if (log) rows.push({ row: record.line, log });
+    } catch (error) {
+      if (!(error instanceof RowError)) throw error;
+      rows.push({ row: record.line, error: error.message });
+    }
+  }
+  return rows;
+}
+
+// As the rich-text sanitiser escapes text: &, < and > (quotes stay as they are).
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** Plain notes as Quill HTML: a paragraph a line; null when there is nothing. */
+export function notesHtml(...parts: (string | null | undefined)[]): string | null {
+  const lines = parts
+    .filter((p): p is string => typeof p === 'string' && p.trim() !== '')
+    .flatMap((p) => p.split(/\r\n|\n|\r/))
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
+  return lines.length === 0 ? null : lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('');
+}
+
+/** Tags from a cell: split on commas, semicolons, pipes or (with `spaces`) whitespace. */
+export function splitTags(text: string, { spaces = false } = {}): string[] {
+  const parts = text.split(spaces ? /[\s,;|]+/ : /[,;|]+/);
+  return [...new Set(parts.map((t) => t.trim()).filter((t) => t !== ''))]
+    .slice(0, CAR_LOG_MAX_TAGS)
+    .map((t) => t.slice(0, CAR_LOG_TAG_MAX_LENGTH));
+}
+
+/** A volume unit named in a file (a header or a cell); null when unknown. */
+export function volumeUnitOf(text: string): FuelUnit | null {
+  const v = text.toLowerCase();
+  if (/kwh|kilowatt/.test(v)) return 'kwh';
+  if (/(uk|imp|brit)/.test(v) && /gal/.test(v)) return 'gal_uk';
+  if (/gal/.test(v)) return 'gal_us';
+  if (/^l$|lit|^l\b|\(l\)/.test(v)) return 'l';
+  return null;
+}
+
+/** A distance unit named in a file; null when unknown. */
+export function distanceUnitOf(text: string): DistanceUnit | null {
+  const v = text.toLowerCase();
+  if (/\b(mi|miles?|mpg)\b/.test(v)) return 'mi';
+  if (/\b(km|kilomet(er|re)s?|l\/100km)\b/.test(v)) return 'km';
+  return null;
+}
+
+/** Cost rounded to cents (totals computed from price × quantity). */
+export const cents = (value: number): number => Math.round(value * 100) / 100;
+
+export function fuelDraft(
+  startDate: string,
+  mileage: number | null,
+  fuel: FuelFill,
+  more: Partial<DraftLog> = {},
+): DraftLog {
+  if (mileage === null) throw new RowError('a fill-up needs an odometer reading');
+  if (!(fuel.quantity > 0)) throw new RowError('a fill-up needs a quantity above 0');
+  return {
+    type: 'fuel',
+    title: 'Fill-up',
+    startDate,
+    mileage,
+    cost: null,
+    content: null,
+    location: null,
+    tags: [],
+    fuel,
+    ...more,
+  };
+}

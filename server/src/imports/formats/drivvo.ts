@@ -1,0 +1,269 @@
+// Drivvo's sectioned export: `##Refuelling`, `##Service` and `##Expense` sections (their titles and
+// headers in the member's language), each with its own header row. Columns are found by their names
+// in English, Portuguese, Spanish, French, German and Italian, never by position.
+import { cell, headerKey, parseCsv, sections, tableOf, type CsvRecord, type Table } from '../csv';
+import {
+  cents,
+  columnValues,
+  defaultVolume,
+  fuelDraft,
+  notesHtml,
+  Reader,
+  readRows,
+  RowError,
+  volumeUnitOf,
+  type DraftLog,
+  type Parsed,
+  type ParseInput,
+  type ParsedRow,
+} from './common';
+import { parseBoolean } from '../values';
+
+type Kind = 'refuel' | 'service' | 'expense';
+
+const SECTION_WORDS: Record<Kind, string[]> = {
+  refuel: ['refuel', 'abastec', 'repostaj', 'ravitaill', 'plein', 'tank', 'rifornim', 'fuel'],
+  service: ['service', 'servico', 'servicio', 'entretien', 'wartung', 'manutenz', 'manutenc', 'mantenim'],
+  expense: ['expense', 'despesa', 'gasto', 'depense', 'ausgabe', 'kosten', 'spes'],
+};
+
+function kindOf(title: string): Kind | 'other' {
+  const key = headerKey(title);
+  for (const kind of ['refuel', 'service', 'expense'] as const)
+    if (SECTION_WORDS[kind].some((w) => key.includes(w))) return kind;
+  return 'other';
+}
+
+const isTitle = (r: CsvRecord): string | null => {
+  const first = (r.cells[0] ?? '').trim();
+  return first.startsWith('##') && r.cells.slice(1).every((c) => c.trim() === '')
+    ? first.slice(2).trim()
+    : null;
+};
+
+/** Header names of one field, in the languages Drivvo speaks (compared by headerKey). */
+const NAMES = {
+  date: ['Date', 'Data', 'Fecha', 'Datum', 'Date/Time', 'Data/Hora'],
+  odometer: [
+    'Odometer',
+    'Odômetro',
+    'Odómetro',
+    'Odomètre',
+    'Kilométrage',
+    'Kilometerstand',
+    'Tachimetro',
+    'Contachilometri',
+    'Odometro',
+  ],
+  quantity: [
+    'Liters',
+    'Litres',
+    'Volume',
+    'Quantity',
+    'Litros',
+    'Volumen',
+    'Quantité',
+    'Litri',
+    'Menge',
+    'Liter',
+    'Quantidade',
+    'Cantidad',
+    'Quantità',
+    'Gallons',
+  ],
+  price: [
+    'Price',
+    'Price/L',
+    'Preço',
+    'Preço/L',
+    'Precio',
+    'Precio/L',
+    'Prix',
+    'Prix/L',
+    'Preis',
+    'Preis/L',
+    'Prezzo',
+    'Prezzo/L',
+    'Fuel price',
+    'Unit price',
+  ],
+  total: [
+    'Total cost',
+    'Total',
+    'Valor total',
+    'Costo total',
+    'Coût total',
+    'Montant',
+    'Gesamtkosten',
+    'Gesamtbetrag',
+    'Costo totale',
+    'Cost',
+    'Amount',
+    'Valor',
+    'Importe',
+  ],
+  full: [
+    'Full tank',
+    'Full tank?',
+    'Tanque cheio',
+    'Tanque lleno',
+    'Plein complet',
+    'Réservoir plein',
+    'Plein',
+    'Volltank',
+    'Vollgetankt',
+    'Pieno',
+  ],
+  missed: [
+    'Missed previous refuelling',
+    'Missed previous',
+    'Forgot previous',
+    'Esqueceu o abastecimento anterior',
+    'Olvidó el repostaje anterior',
+    'Plein précédent oublié',
+    'Vorherige Tankung vergessen',
+    'Rifornimento precedente dimenticato',
+  ],
+  notes: [
+    'Notes',
+    'Note',
+    'Observation',
+    'Observação',
+    'Observações',
+    'Observaciones',
+    'Notas',
+    'Notizen',
+    'Bemerkung',
+    'Remarques',
+  ],
+  place: [
+    'Gas station',
+    'Station',
+    'Place',
+    'Posto',
+    'Local',
+    'Gasolinera',
+    'Lugar',
+    'Station-service',
+    'Lieu',
+    'Tankstelle',
+    'Ort',
+    'Distributore',
+    'Luogo',
+  ],
+  kindName: [
+    'Type of service',
+    'Service type',
+    'Service',
+    'Type of expense',
+    'Expense type',
+    'Expense',
+    'Tipo de serviço',
+    'Tipo de despesa',
+    'Tipo de servicio',
+    'Tipo de gasto',
+    'Type de service',
+    "Type d'entretien",
+    'Type de dépense',
+    'Serviceart',
+    'Ausgabenart',
+    'Tipo di servizio',
+    'Tipo di spesa',
+    'Type',
+    'Tipo',
+    'Art',
+  ],
+  title: [
+    'Description',
+    'Descrição',
+    'Descripción',
+    'Beschreibung',
+    'Descrizione',
+    'Title',
+    'Título',
+    'Titre',
+  ],
+  fuelName: ['Fuel', 'Combustível', 'Combustible', 'Carburant', 'Kraftstoff', 'Carburante'],
+};
+
+function find(t: Table, names: string[]): number {
+  const exact = t.column(...names);
+  if (exact >= 0) return exact;
+  // Headers with a unit or a question mark added: "Price (€/L)", "Full tank?".
+  return t.columnStartingWith(...names.filter((n) => headerKey(n).length >= 5));
+}
+
+const notesOf = (r: CsvRecord, i: number) => notesHtml(cell(r, i));
+
+export function parseDrivvo(input: ParseInput): Parsed {
+  const parts = sections(parseCsv(input.text ?? ''), isTitle)
+    .map((p) => ({ kind: kindOf(p.title), table: tableOf(p.records) }))
+    .filter((p): p is { kind: Kind; table: Table } => p.kind !== 'other' && p.table !== null);
+  const columns = parts.map(({ kind, table }) => ({
+    kind,
+    table,
+    c: Object.fromEntries(Object.entries(NAMES).map(([k, names]) => [k, find(table, names)])) as Record<
+      keyof typeof NAMES,
+      number
+    >,
+  }));
+  const reader = Reader.resolve(
+    input.overrides,
+    columns.flatMap(({ table, c }) => columnValues(table.records, c.date)),
+    columns.flatMap(({ table, c }) => columnValues(table.records, c.odometer, c.quantity, c.price, c.total)),
+    { date: 'dd/mm/yyyy', decimal: ',' },
+  );
+  const distanceUnit = input.overrides.distanceUnit ?? input.carDistance;
+  const refuel = columns.find((p) => p.kind === 'refuel');
+  const headerVolume = refuel ? volumeUnitOf(refuel.table.header[refuel.c.quantity] ?? '') : null;
+  const volumeUnit = input.overrides.volumeUnit ?? headerVolume ?? defaultVolume(distanceUnit);
+
+  const rows: ParsedRow[] = [];
+  for (const { kind, table, c } of columns) {
+    rows.push(
+      ...readRows(table.records, (r): DraftLog => {
+        const startDate = reader.date(r, c.date);
+        const mileage = reader.number(r, c.odometer, 'the odometer');
+        const total = reader.number(r, c.total, 'the total cost');
+        if (kind === 'refuel') {
+          const quantity = reader.number(r, c.quantity, 'the quantity', { required: true })!;
+          const price = reader.number(r, c.price, 'the price');
+          const full = c.full < 0 ? true : parseBoolean(cell(r, c.full));
+          const missed = c.missed < 0 ? false : parseBoolean(cell(r, c.missed));
+          if (full === null || missed === null)
+            throw new RowError('a full-tank or missed flag is neither yes nor no');
+          return fuelDraft(
+            startDate,
+            mileage,
+            { quantity, unit: volumeUnit, fullTank: full, missedPrevious: missed, pricePerUnit: price },
+            {
+              title: (cell(r, c.fuelName) || 'Fill-up').slice(0, 200),
+              cost: total ?? (price === null ? null : cents(price * quantity)),
+              location: cell(r, c.place) || null,
+              content: notesOf(r, c.notes),
+            },
+          );
+        }
+        const name = cell(r, c.kindName) || cell(r, c.title) || (kind === 'service' ? 'Service' : 'Expense');
+        return {
+          type: kind === 'service' ? 'maintenance' : 'other',
+          title: name.slice(0, 200),
+          startDate,
+          mileage,
+          cost: total,
+          location: cell(r, c.place) || null,
+          content: notesOf(r, c.notes),
+          tags: [],
+          fuel: null,
+        };
+      }),
+    );
+  }
+  return {
+    rows: rows.sort((a, b) => a.row - b.row),
+    distanceUnit,
+    volumeUnit,
+    dateFormat: reader.dateFormat,
+    decimalSeparator: reader.decimal,
+  };
+}

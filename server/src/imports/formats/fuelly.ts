@@ -1,0 +1,149 @@
+// Fuelly's exports. The web export: `car_name,model,l/100km|mpg,odometer,km|miles,litres|gallons,
+// price,city_percentage,fuelup_date,date_added,tags,notes,missed_fuelup,partial_fuelup,latitude,
+// longitude,brand` (`price` per unit; `km`/`miles` the trip since the previous fill, which gives the
+// odometer when a row has none). The app export: `Type,MPG,Date,Time,Vehicle,Odometer,Filled Up,
+// Price,Gallons,Total Cost,…`, rows typed Gas or Service. Fuelly's gallons are US gallons unless
+// the member says UK.
+import { cell, parseCsv, Table } from '../csv';
+import {
+  cents,
+  columnValues,
+  flag,
+  fuelDraft,
+  notesHtml,
+  Reader,
+  readRows,
+  RowError,
+  splitTags,
+  type Parsed,
+  type ParseInput,
+} from './common';
+
+export function parseFuellyWeb(input: ParseInput): Parsed {
+  const [header, ...records] = parseCsv(input.text ?? '');
+  const t = new Table(header?.cells ?? [], records);
+  const miles = t.column('miles') >= 0 || t.column('mpg') >= 0;
+  const gallons = t.column('gallons') >= 0;
+  const c = {
+    odometer: t.column('odometer'),
+    trip: t.column('km', 'miles'),
+    quantity: t.column('litres', 'liters', 'gallons'),
+    price: t.column('price'),
+    date: t.column('fuelup_date'),
+    tags: t.column('tags'),
+    notes: t.column('notes'),
+    missed: t.column('missed_fuelup'),
+    partial: t.column('partial_fuelup'),
+    brand: t.column('brand'),
+  };
+  const reader = Reader.resolve(
+    input.overrides,
+    columnValues(t.records, c.date),
+    columnValues(t.records, c.odometer, c.trip, c.quantity, c.price),
+    { date: 'yyyy-mm-dd', decimal: '.' },
+  );
+  const distanceUnit = input.overrides.distanceUnit ?? (miles ? 'mi' : 'km');
+  const volumeUnit = input.overrides.volumeUnit ?? (gallons ? 'gal_us' : 'l');
+  let previous: number | null = null;
+  const rows = readRows(t.records, (r) => {
+    const quantity = reader.number(r, c.quantity, 'the quantity', { required: true })!;
+    const price = reader.number(r, c.price, 'price');
+    let odometer = reader.number(r, c.odometer, 'odometer');
+    const trip = reader.number(r, c.trip, 'trip');
+    if (odometer === null && previous !== null && trip !== null) odometer = previous + trip;
+    const brand = cell(r, c.brand);
+    const draft = fuelDraft(
+      reader.date(r, c.date),
+      odometer,
+      {
+        quantity,
+        unit: volumeUnit,
+        fullTank: c.partial < 0 ? true : !flag(r, c.partial, 'partial_fuelup'),
+        missedPrevious: c.missed < 0 ? false : flag(r, c.missed, 'missed_fuelup'),
+        pricePerUnit: price,
+      },
+      {
+        title: brand !== '' ? brand.slice(0, 200) : 'Fill-up',
+        cost: price === null ? null : cents(price * quantity),
+        content: notesHtml(cell(r, c.notes)),
+        tags: splitTags(cell(r, c.tags)),
+      },
+    );
+    previous = odometer;
+    return draft;
+  });
+  return { rows, distanceUnit, volumeUnit, dateFormat: reader.dateFormat, decimalSeparator: reader.decimal };
+}
+
+export function parseFuellyApp(input: ParseInput): Parsed {
+  const [header, ...records] = parseCsv(input.text ?? '');
+  const t = new Table(header?.cells ?? [], records);
+  const c = {
+    type: t.column('Type'),
+    date: t.column('Date'),
+    odometer: t.column('Odometer'),
+    filled: t.column('Filled Up', 'Full'),
+    price: t.column('Price'),
+    quantity: t.column('Gallons', 'Litres', 'Liters', 'Volume'),
+    total: t.column('Total Cost', 'Cost'),
+    missed: t.column('Missed Fuelup', 'Missed Fuel-up', 'Missed'),
+    notes: t.column('Notes', 'Note'),
+    tags: t.column('Tags'),
+    services: t.column('Services', 'Service', 'Description'),
+    station: t.column('Station', 'Brand', 'Location'),
+  };
+  const gallons = t.column('Gallons') >= 0;
+  const reader = Reader.resolve(
+    input.overrides,
+    columnValues(t.records, c.date),
+    columnValues(t.records, c.odometer, c.price, c.quantity, c.total),
+    { date: 'mm/dd/yyyy', decimal: '.' },
+  );
+  const distanceUnit = input.overrides.distanceUnit ?? (gallons || t.column('MPG') >= 0 ? 'mi' : 'km');
+  const volumeUnit = input.overrides.volumeUnit ?? (gallons ? 'gal_us' : 'l');
+  const rows = readRows(t.records, (r) => {
+    const kind = cell(r, c.type).toLowerCase();
+    const startDate = reader.date(r, c.date);
+    const odometer = reader.number(r, c.odometer, 'Odometer');
+    const total = reader.number(r, c.total, 'Total Cost');
+    const notes = notesHtml(cell(r, c.notes));
+    const tags = splitTags(cell(r, c.tags));
+    if (kind === 'gas' || kind === 'fuel' || kind === 'fuelup') {
+      const quantity = reader.number(r, c.quantity, 'the quantity', { required: true })!;
+      const price = reader.number(r, c.price, 'Price');
+      return fuelDraft(
+        startDate,
+        odometer,
+        {
+          quantity,
+          unit: volumeUnit,
+          fullTank: c.filled < 0 ? true : flag(r, c.filled, 'Filled Up'),
+          missedPrevious: c.missed < 0 ? false : flag(r, c.missed, 'Missed'),
+          pricePerUnit: price,
+        },
+        {
+          cost: total ?? (price === null ? null : cents(price * quantity)),
+          content: notes,
+          tags,
+          location: cell(r, c.station) || null,
+        },
+      );
+    }
+    if (kind === 'service') {
+      const title = cell(r, c.services) || 'Service';
+      return {
+        type: 'maintenance',
+        title: title.slice(0, 200),
+        startDate,
+        mileage: odometer,
+        cost: total,
+        content: notes,
+        location: cell(r, c.station) || null,
+        tags,
+        fuel: null,
+      };
+    }
+    throw new RowError(`the type "${cell(r, c.type)}" is neither Gas nor Service`);
+  });
+  return { rows, distanceUnit, volumeUnit, dateFormat: reader.dateFormat, decimalSeparator: reader.decimal };
+}

@@ -1,0 +1,150 @@
+// Hammond's SQLite database file (its backup): the `fillups` and `expenses` tables, rows of the
+// vehicle with the most fill-ups. Hammond's enums: fuel_unit 0 litre, 1 (imperial) gallon, 2 US
+// gallon, 4 kWh; distance_unit 0 miles, 1 kilometres.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { DistanceUnit, FuelUnit } from '../../../../src/contract/maintenance/units';
+import {
+  fuelDraft,
+  notesHtml,
+  RowError,
+  type DraftLog,
+  type Parsed,
+  type ParseInput,
+  type ParsedRow,
+} from './common';
+
+export const SQLITE_MAGIC = Buffer.from('SQLite format 3\0', 'latin1');
+
+const FUEL_UNITS: Record<string, FuelUnit> = { '0': 'l', '1': 'gal_uk', '2': 'gal_us', '4': 'kwh' };
+
+type Row = Record<string, unknown>;
+
+const text = (v: unknown): string => (v === null || v === undefined ? '' : String(v)).trim();
+
+function numberOrNull(v: unknown, name: string): number | null {
+  if (v === null || v === undefined || v === '') return null;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n < 0) throw new RowError(`${name} "${text(v)}" is not a number`);
+  return n;
+}
+
+function dateOf(v: unknown): string {
+  const m = /^(\d{4}-\d{2}-\d{2})/.exec(text(v));
+  if (!m) throw new RowError(`the date "${text(v)}" is not a date`);
+  return m[1]!;
+}
+
+const truthy = (v: unknown) => v === 1 || v === '1' || v === true || v === 'true';
+
+function columnsOf(db: Database.Database, table: string): Set<string> {
+  return new Set((db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => c.name));
+}
+
+export function parseHammond(input: ParseInput): Parsed {
+  const dir = mkdtempSync(path.join(tmpdir(), 'paddock-hammond-'));
+  const file = path.join(dir, 'hammond.db');
+  writeFileSync(file, input.bytes);
+  let db: Database.Database | undefined;
+  try {
+    db = new Database(file, { readonly: true, fileMustExist: true });
+    const tables = new Set(
+      (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map(
+        (t) => t.name,
+      ),
+    );
+    if (!tables.has('fillups')) throw new RowError('this database has no fillups table');
+    const fillCols = columnsOf(db, 'fillups');
+    const live = (cols: Set<string>) => (cols.has('deleted_at') ? ' WHERE deleted_at IS NULL' : '');
+    const vehicle = fillCols.has('vehicle_id')
+      ? (db
+          .prepare(
+            `SELECT vehicle_id AS v, COUNT(*) AS n FROM fillups${live(fillCols)} GROUP BY vehicle_id ORDER BY n DESC LIMIT 1`,
+          )
+          .get() as { v: unknown } | undefined)
+      : undefined;
+    const select = (table: string, cols: Set<string>) => {
+      const where = [
+        cols.has('deleted_at') ? 'deleted_at IS NULL' : null,
+        vehicle && cols.has('vehicle_id') ? 'vehicle_id = ?' : null,
+      ]
+        .filter(Boolean)
+        .join(' AND ');
+      const order = cols.has('date') ? ' ORDER BY date' : '';
+      return db!
+        .prepare(`SELECT * FROM ${table}${where ? ` WHERE ${where}` : ''}${order}`)
+        .all(...(vehicle && cols.has('vehicle_id') ? [vehicle.v] : [])) as Row[];
+    };
+    const fillups = select('fillups', fillCols);
+    const expenses = tables.has('expenses') ? select('expenses', columnsOf(db, 'expenses')) : [];
+    const firstDistance = fillups[0]?.distance_unit ?? expenses[0]?.distance_unit;
+    const fileDistance: DistanceUnit =
+      input.overrides.distanceUnit ??
+      (firstDistance === undefined || firstDistance === null
+        ? input.carDistance
+        : text(firstDistance) === '0'
+          ? 'mi'
+          : 'km');
+    const firstVolume = FUEL_UNITS[text(fillups[0]?.fuel_unit)];
+    const volumeUnit: FuelUnit =
+      input.overrides.volumeUnit ?? firstVolume ?? (fileDistance === 'mi' ? 'gal_us' : 'l');
+
+    const rows: ParsedRow[] = [];
+    const read = (list: Row[], offset: number, fn: (r: Row) => DraftLog) =>
+      list.forEach((r, i) => {
+        try {
+          rows.push({ row: offset + i + 1, log: fn(r) });
+        } catch (error) {
+          if (!(error instanceof RowError)) throw error;
+          rows.push({ row: offset + i + 1, error: error.message });
+        }
+      });
+    read(fillups, 0, (r) => {
+      const quantity = numberOrNull(r.fuel_quantity, 'fuel_quantity');
+      if (quantity === null) throw new RowError('fuel_quantity is missing');
+      return fuelDraft(
+        dateOf(r.date),
+        numberOrNull(r.odo_reading, 'odo_reading'),
+        {
+          quantity,
+          unit: input.overrides.volumeUnit ?? FUEL_UNITS[text(r.fuel_unit)] ?? volumeUnit,
+          fullTank: r.is_tank_full === null || r.is_tank_full === undefined ? true : truthy(r.is_tank_full),
+          missedPrevious: truthy(r.has_missed_fillup),
+          pricePerUnit: numberOrNull(r.per_unit_price, 'per_unit_price'),
+        },
+        {
+          title: (text(r.filling_station) || 'Fill-up').slice(0, 200),
+          cost: numberOrNull(r.total_amount, 'total_amount'),
+          ...(text(r.currency) ? { currencyCode: text(r.currency).toUpperCase() } : {}),
+          content: notesHtml(text(r.comments)),
+        },
+      );
+    });
+    // Expenses are numbered after the fill-ups.
+    read(expenses, fillups.length, (r) => {
+      const odometer = numberOrNull(r.odo_reading, 'odo_reading');
+      return {
+        type: /repair/i.test(text(r.expense_type))
+          ? 'repair'
+          : /service|maint/i.test(text(r.expense_type))
+            ? 'maintenance'
+            : 'other',
+        title: (text(r.expense_type) || text(r.comments) || 'Expense').slice(0, 200),
+        startDate: dateOf(r.date),
+        mileage: odometer === 0 ? null : odometer,
+        cost: numberOrNull(r.amount, 'amount'),
+        ...(text(r.currency) ? { currencyCode: text(r.currency).toUpperCase() } : {}),
+        content: notesHtml(text(r.comments)),
+        location: null,
+        tags: [],
+        fuel: null,
+      };
+    });
+    return { rows, distanceUnit: fileDistance, volumeUnit, dateFormat: 'yyyy-mm-dd', decimalSeparator: '.' };
+  } finally {
+    db?.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,130 @@
+// LubeLogger's CSV exports: fuel (`Date,Odometer,FuelConsumed,Cost,FuelEconomy,IsFillToFull,
+// MissedFuelUp,Notes,Tags`, extra `extrafield_*` columns kept in the notes), service, repair and
+// upgrade records (`Date,Description,Cost,Notes,Odometer,Tags`) and taxes (`Date,Description,Cost,
+// Notes,Tags`). LubeLogger writes dates and numbers in its server's culture: both are guessed from
+// the whole column unless the member says.
+import { cell, parseCsv, Table } from '../csv';
+import {
+  columnValues,
+  defaultVolume,
+  flag,
+  fuelDraft,
+  notesHtml,
+  Reader,
+  readRows,
+  RowError,
+  splitTags,
+  type Parsed,
+  type ParseInput,
+} from './common';
+
+function table(input: ParseInput): Table {
+  const [header, ...records] = parseCsv(input.text ?? '');
+  return new Table(header?.cells ?? [], records);
+}
+
+const extraColumns = (t: Table) =>
+  t.header.map((name, i) => ({ name, i })).filter(({ name }) => /^extrafield_/i.test(name));
+
+export function parseLubeLoggerFuel(input: ParseInput): Parsed {
+  const t = table(input);
+  const c = {
+    date: t.column('Date'),
+    odometer: t.column('Odometer'),
+    quantity: t.column('FuelConsumed'),
+    cost: t.column('Cost'),
+    full: t.column('IsFillToFull'),
+    missed: t.column('MissedFuelUp'),
+    notes: t.column('Notes'),
+    tags: t.column('Tags'),
+  };
+  const extras = extraColumns(t);
+  const reader = Reader.resolve(
+    input.overrides,
+    columnValues(t.records, c.date),
+    columnValues(t.records, c.odometer, c.quantity, c.cost),
+    { date: 'mm/dd/yyyy', decimal: '.' },
+  );
+  const distanceUnit = input.overrides.distanceUnit ?? input.carDistance;
+  const volumeUnit = input.overrides.volumeUnit ?? defaultVolume(distanceUnit);
+  const rows = readRows(t.records, (r) => {
+    const quantity = reader.number(r, c.quantity, 'FuelConsumed', { required: true })!;
+    const cost = reader.number(r, c.cost, 'Cost');
+    const extraNotes = extras
+      .map(({ name, i }) => [name.replace(/^extrafield_/i, ''), cell(r, i)] as const)
+      .filter(([, v]) => v !== '')
+      .map(([k, v]) => `${k}: ${v}`);
+    return fuelDraft(
+      reader.date(r, c.date),
+      reader.number(r, c.odometer, 'Odometer', { required: true }),
+      {
+        quantity,
+        unit: volumeUnit,
+        fullTank: c.full < 0 ? true : flag(r, c.full, 'IsFillToFull'),
+        missedPrevious: c.missed < 0 ? false : flag(r, c.missed, 'MissedFuelUp'),
+        pricePerUnit: cost !== null && quantity > 0 ? Math.round((cost / quantity) * 1000) / 1000 : null,
+      },
+      {
+        cost,
+        content: notesHtml(cell(r, c.notes), ...extraNotes),
+        tags: splitTags(cell(r, c.tags), { spaces: true }),
+      },
+    );
+  });
+  return { rows, distanceUnit, volumeUnit, dateFormat: reader.dateFormat, decimalSeparator: reader.decimal };
+}
+
+/** Service, repair and upgrade records (the file's name tells which: LubeLogger names its exports). */
+export function parseLubeLoggerRecords(input: ParseInput, tax: boolean): Parsed {
+  const t = table(input);
+  const c = {
+    date: t.column('Date'),
+    description: t.column('Description'),
+    cost: t.column('Cost'),
+    notes: t.column('Notes'),
+    odometer: t.column('Odometer'),
+    tags: t.column('Tags'),
+  };
+  const extras = extraColumns(t);
+  const name = input.filename.toLowerCase();
+  const type = tax
+    ? 'tax'
+    : name.includes('repair')
+      ? 'repair'
+      : name.includes('upgrade')
+        ? 'modification'
+        : 'maintenance';
+  const reader = Reader.resolve(
+    input.overrides,
+    columnValues(t.records, c.date),
+    columnValues(t.records, c.odometer, c.cost),
+    { date: 'mm/dd/yyyy', decimal: '.' },
+  );
+  const distanceUnit = input.overrides.distanceUnit ?? input.carDistance;
+  const rows = readRows(t.records, (r) => {
+    const title = cell(r, c.description);
+    if (title === '') throw new RowError('the description is missing');
+    const extraNotes = extras
+      .map(({ name: n, i }) => [n.replace(/^extrafield_/i, ''), cell(r, i)] as const)
+      .filter(([, v]) => v !== '')
+      .map(([k, v]) => `${k}: ${v}`);
+    return {
+      type,
+      title: title.slice(0, 200),
+      startDate: reader.date(r, c.date),
+      mileage: reader.number(r, c.odometer, 'Odometer'),
+      cost: reader.number(r, c.cost, 'Cost'),
+      content: notesHtml(cell(r, c.notes), ...extraNotes),
+      location: null,
+      tags: splitTags(cell(r, c.tags), { spaces: true }),
+      fuel: null,
+    };
+  });
+  return {
+    rows,
+    distanceUnit,
+    volumeUnit: input.overrides.volumeUnit ?? defaultVolume(distanceUnit),
+    dateFormat: reader.dateFormat,
+    decimalSeparator: reader.decimal,
+  };
+}

@@ -1,0 +1,121 @@
+// Paddock's own CSV: lossless (ISO dates, `.` decimals, the odometer's unit in its header, every
+// field, notes as the stored HTML, tags as a JSON array) and re-importable as it is. Cells were
+// guarded against CSV injection when written: reading undoes the guard.
+import { FUEL_UNITS, type DistanceUnit, type FuelUnit } from '../../../../src/contract/maintenance/units';
+import type { CarLog } from '../../../../src/contract/garage';
+import { cell, parseCsv, Table, type CsvRecord } from '../csv';
+import { csvLine } from '../csv-write';
+import { unguardCell } from '../csv-write';
+import { parseBoolean } from '../values';
+import { Reader, readRows, RowError, type Parsed, type ParseInput } from './common';
+
+export const paddockHeader = (unit: DistanceUnit) => [
+  'Date',
+  'Type',
+  'Title',
+  `Odometer (${unit})`,
+  'Cost',
+  'Currency',
+  'Fuel quantity',
+  'Fuel unit',
+  'Full tank',
+  'Missed previous',
+  'Price per unit',
+  'Location',
+  'Tags',
+  'Notes (HTML)',
+];
+
+export function paddockHeaderLine(unit: DistanceUnit): string {
+  return csvLine(paddockHeader(unit));
+}
+
+export function paddockLine(log: CarLog): string {
+  return csvLine([
+    log.startDate,
+    log.type,
+    log.title,
+    log.mileage,
+    log.cost,
+    log.currencyCode,
+    log.fuel?.quantity ?? null,
+    log.fuel?.unit ?? null,
+    log.fuel ? log.fuel.fullTank : null,
+    log.fuel ? log.fuel.missedPrevious : null,
+    log.fuel?.pricePerUnit ?? null,
+    log.location,
+    log.tags.length > 0 ? JSON.stringify(log.tags) : null,
+    log.content,
+  ]);
+}
+
+/** Whether a header row is Paddock's. */
+export const isPaddockHeader = (cells: string[]) =>
+  cells[0] === 'Date' && cells[1] === 'Type' && cells.includes('Notes (HTML)') && cells.includes('Fuel unit');
+
+export function parsePaddock(input: ParseInput): Parsed {
+  const [header, ...records] = parseCsv(input.text ?? '', ',');
+  const t = new Table(header?.cells ?? [], records);
+  const odometer = t.columnStartingWith('Odometer');
+  const headerUnit = /\((mi|km)\)/.exec(t.header[odometer] ?? '')?.[1] as DistanceUnit | undefined;
+  const distanceUnit = input.overrides.distanceUnit ?? headerUnit ?? input.carDistance;
+  const reader = new Reader('.', 'yyyy-mm-dd');
+  const c = Object.fromEntries(
+    paddockHeader(distanceUnit).map((name, i) => [name, i === 3 ? odometer : t.column(name)]),
+  );
+  const text = (r: CsvRecord, name: string) => unguardCell(cell(r, c[name]!));
+  const raw = (r: CsvRecord, name: string) => {
+    const i = c[name]!;
+    return i < 0 ? '' : unguardCell(r.cells[i] ?? '');
+  };
+  const rows = readRows(t.records, (r) => {
+    const unit = text(r, 'Fuel unit');
+    const quantity = reader.number(r, c['Fuel quantity']!, 'Fuel quantity');
+    let fuel = null;
+    if (unit !== '' || quantity !== null) {
+      if (!(FUEL_UNITS as readonly string[]).includes(unit))
+        throw new RowError(`Fuel unit "${unit}" is not l, gal_us, gal_uk or kwh`);
+      const full = parseBoolean(text(r, 'Full tank'));
+      const missed = parseBoolean(text(r, 'Missed previous'));
+      if (full === null || missed === null)
+        throw new RowError('Full tank or Missed previous is neither true nor false');
+      if (quantity === null) throw new RowError('Fuel quantity is missing');
+      fuel = {
+        quantity,
+        unit: unit as FuelUnit,
+        fullTank: full,
+        missedPrevious: missed,
+        pricePerUnit: reader.number(r, c['Price per unit']!, 'Price per unit'),
+      };
+    }
+    let tags: string[] = [];
+    const tagText = text(r, 'Tags');
+    if (tagText !== '') {
+      try {
+        const parsed: unknown = JSON.parse(tagText);
+        if (!Array.isArray(parsed) || !parsed.every((x) => typeof x === 'string'))
+          throw new Error('not a list');
+        tags = parsed;
+      } catch {
+        throw new RowError('Tags is not a JSON list of texts');
+      }
+    }
+    const title = text(r, 'Title');
+    if (title === '') throw new RowError('Title is missing');
+    const type = text(r, 'Type');
+    if (type === '') throw new RowError('Type is missing');
+    return {
+      type,
+      title,
+      startDate: reader.date(r, c.Date!),
+      mileage: reader.number(r, odometer, 'Odometer'),
+      cost: reader.number(r, c.Cost!, 'Cost'),
+      currencyCode: text(r, 'Currency') || null,
+      location: raw(r, 'Location') === '' ? null : raw(r, 'Location'),
+      content: raw(r, 'Notes (HTML)') === '' ? null : raw(r, 'Notes (HTML)'),
+      tags,
+      fuel,
+    };
+  });
+  return { rows, distanceUnit, volumeUnit: 'l', dateFormat: 'yyyy-mm-dd', decimalSeparator: '.' };
+}

@@ -1,0 +1,53 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import './calendar-tables';
+
+export interface StoredCalendarKey {
+  memberId: string;
+  keyHash: string;
+  nonce: string;
+}
+
+export function calendarKeysRepository(db: Kysely<Database>) {
+  return {
+    async findByMember(memberId: string): Promise<StoredCalendarKey | undefined> {
+      const row = await db
+        .selectFrom('calendar_keys')
+        .select(['member_id', 'key_hash', 'nonce'])
+        .where('member_id', '=', memberId)
+        .executeTakeFirst();
+      return row && { memberId: row.member_id, keyHash: row.key_hash, nonce: row.nonce };
+    },
+
+    async findByHash(keyHash: string): Promise<StoredCalendarKey | undefined> {
+      const row = await db
+        .selectFrom('calendar_keys')
+        .select(['member_id', 'key_hash', 'nonce'])
+        .where('key_hash', '=', keyHash)
+        .executeTakeFirst();
+      return row && { memberId: row.member_id, keyHash: row.key_hash, nonce: row.nonce };
+    },
+
+    /** Writes the member's key, replacing the one before (which stops working at once). */
+    async put(key: StoredCalendarKey, now: string): Promise<void> {
+      await db
+        .insertInto('calendar_keys')
+        .values({ member_id: key.memberId, key_hash: key.keyHash, nonce: key.nonce, created_at: now })
+        .onConflict((oc) =>
+          oc.column('member_id').doUpdateSet({ key_hash: key.keyHash, nonce: key.nonce, created_at: now }),
+        )
+        .execute();
+    },
+
+    /** Writes the member's first key unless one exists already (two first reads at once). */
+    async putIfNone(key: StoredCalendarKey, now: string): Promise<void> {
+      await db
+        .insertInto('calendar_keys')
+        .values({ member_id: key.memberId, key_hash: key.keyHash, nonce: key.nonce, created_at: now })
+        .onConflict((oc) => oc.column('member_id').doNothing())
+        .execute();
+    },
+  };
+}
+
+export type CalendarKeysRepository = ReturnType<typeof calendarKeysRepository>;

@@ -1,0 +1,64 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { CalendarFeed, CalendarFeedQuery } from '../../../src/contract/reminder-delivery';
+import { errors, OkItem } from '../http/route-schemas';
+import type { CalendarService } from './calendar-service';
+
+/** My reminders as a calendar feed that phones and desktop calendars subscribe to (issue 16). */
+export const calendarRoutes: FastifyPluginAsyncTypebox<{ calendar: CalendarService }> = async (
+  app,
+  { calendar },
+) => {
+  const tags = ['reminders'];
+
+  app.get(
+    '/reminders/calendar.ics',
+    {
+      schema: {
+        tags,
+        summary:
+          'My reminders with a due date (a distance-only one on its predicted date) as an iCalendar feed ' +
+          '(text/calendar, RFC 5545). No session: the key is the secret; a wrong or renewed key answers 404.',
+        querystring: CalendarFeedQuery,
+        response: {
+          200: Type.String({ description: 'text/calendar; charset=utf-8' }),
+          ...errors(400, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const body = await calendar.feed(request.query.key);
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('cache-control', 'private, no-cache')
+        .header('content-disposition', 'inline; filename="paddock-reminders.ics"')
+        .send(body);
+    },
+  );
+
+  app.get(
+    '/reminders/calendar-key',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: "My calendar feed's URL (made on first ask); keep it secret",
+        response: { 200: OkItem(CalendarFeed), ...errors(401) },
+      },
+    },
+    async (request) => ({ success: true as const, data: { url: await calendar.url(request.member.id) } }),
+  );
+
+  app.post(
+    '/reminders/calendar-key/renew',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'A new calendar feed URL: the old one stops working at once',
+        response: { 200: OkItem(CalendarFeed), ...errors(401) },
+      },
+    },
+    async (request) => ({ success: true as const, data: { url: await calendar.renew(request.member.id) } }),
+  );
+};

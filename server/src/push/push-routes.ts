@@ -1,0 +1,71 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  PushSubscriptionDelete,
+  PushSubscriptionInfo,
+  PushSubscriptionInput,
+  VapidPublicKey,
+} from '../../../src/contract/reminder-delivery';
+import { Deleted, errors, OkItem } from '../http/route-schemas';
+import type { PushService } from './push-service';
+
+/** My devices' Web Push subscriptions (issue 16: reminders reach every device that subscribed). */
+export const pushRoutes: FastifyPluginAsyncTypebox<{ push: PushService }> = async (app, { push }) => {
+  const preHandler = app.authenticate;
+  const tags = ['push'];
+
+  app.get(
+    '/push-subscriptions/vapid-public-key',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary:
+          "The server's VAPID public key: the applicationServerKey of pushManager.subscribe (base64url)",
+        response: { 200: OkItem(VapidPublicKey), ...errors(401) },
+      },
+    },
+    async () => ({ success: true as const, data: { publicKey: push.publicKey() } }),
+  );
+
+  app.post(
+    '/push-subscriptions',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary:
+          "Subscribe this device: the browser's PushSubscription JSON. 201 when new; 200 when the endpoint " +
+          'is known (its keys updated, or taken over from another account when the posted keys are the ' +
+          'stored ones: the same browser, signed in to another account); 409 when another account holds ' +
+          'the endpoint with other keys. The endpoint must be a public https URL.',
+        body: PushSubscriptionInput,
+        response: {
+          201: OkItem(PushSubscriptionInfo),
+          200: OkItem(PushSubscriptionInfo),
+          ...errors(400, 401, 409),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { subscription, created } = await push.subscribe(request.member.id, request.body);
+      return reply.status(created ? 201 : 200).send({ success: true as const, data: subscription });
+    },
+  );
+
+  app.delete(
+    '/push-subscriptions',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: "Unsubscribe this device by its endpoint (another account's endpoint answers 404)",
+        body: PushSubscriptionDelete,
+        response: { 200: OkItem(Deleted), ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await push.unsubscribe(request.member.id, request.body.endpoint),
+    }),
+  );
+};

@@ -1,0 +1,78 @@
+import { lazy, Suspense, useId, useMemo, useState } from 'react';
+import type { EconomyUnit } from '@/contract/maintenance';
+import type { LocalCar, LocalCarLog } from '@/features/garage/data';
+import { formatNumber, useT } from '@/lib/i18n';
+import { ChevronIcon, Skeleton } from '@/ui';
+import { formatDistance } from '../format';
+import { carEconomy, carEconomyUnit, carOdometer, economyUnitsFor, fuelLogsOf } from './economy-model';
+import { economyDecimals, ECONOMY_UNIT_KEYS } from './economy-units';
+import './economy-section.css';
+
+// The charts and the table are a chunk of their own, fetched when the section is opened.
+const EconomyPanel = lazy(() => import('./economy-panel'));
+
+/**
+ * "Odometer and fuel": a section of the car's page. Its heading line always says the current
+ * odometer and the average economy (computed here, from the logs on this device, so a fill-up
+ * saved offline shows at once); opening it shows the charts and every segment.
+ */
+export function EconomySection({ car, logs }: { car: LocalCar; logs: LocalCarLog[] }) {
+  const t = useT();
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const fills = useMemo(() => fuelLogsOf(logs), [logs]);
+  const fallback = carEconomyUnit(car);
+  const units = useMemo(() => economyUnitsFor(fills, fallback), [fills, fallback]);
+  const [chosen, setChosen] = useState<EconomyUnit | null>(null);
+  const unit = chosen !== null && units.includes(chosen) ? chosen : fallback;
+  const economy = useMemo(() => carEconomy(fills, car.mileageUnit, unit), [fills, car.mileageUnit, unit]);
+  const current = useMemo(() => carOdometer(logs, car.mileage).current, [logs, car.mileage]);
+  const decimals = economyDecimals(unit);
+
+  return (
+    <section className="economy-section" aria-labelledby={`${id}-title`} data-testid="economy-section">
+      <h2 id={`${id}-title`} className="economy-section__heading">
+        <button
+          type="button"
+          className="economy-section__toggle"
+          aria-expanded={open}
+          aria-controls={`${id}-panel`}
+          onClick={() => setOpen((value) => !value)}
+        >
+          <span className="economy-section__label">
+            <span>{t('ECONOMY.SECTION')}</span>
+            <span className="economy-section__summary" data-testid="economy-summary">
+              {current === null ? t('ODOMETER.NONE') : formatDistance(current, car.mileageUnit)}
+              {economy.average !== null
+                ? ` · ${t('ECONOMY.VALUE', {
+                    value: formatNumber(economy.average, {
+                      minimumFractionDigits: decimals,
+                      maximumFractionDigits: decimals,
+                    }),
+                    unit: t(ECONOMY_UNIT_KEYS[unit]),
+                  })}`
+                : null}
+            </span>
+          </span>
+          <span className="economy-section__chevron" data-open={open || undefined}>
+            <ChevronIcon />
+          </span>
+        </button>
+      </h2>
+      <div id={`${id}-panel`} hidden={!open}>
+        {open ? (
+          <Suspense
+            fallback={
+              <div className="economy-section__loading" role="status" aria-label={t('ECONOMY.LOADING')}>
+                <Skeleton height="4rem" />
+                <Skeleton height="8rem" />
+              </div>
+            }
+          >
+            <EconomyPanel car={car} logs={logs} economy={economy} units={units} onUnit={setChosen} />
+          </Suspense>
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,157 @@
+// The "Import history" screen (issue 17): a dry run shows the detected format, units, errors and
+// preview; the import runs with upload progress and the logs are fetched again; offline says so.
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { ImportResult } from '@/contract/imports';
+import { CAR_ID, makeCar, putCar } from '@/features/garage/testing/garage-fixtures';
+import { garageScreenHooks } from '@/features/garage/testing/garage-screen';
+import { installFetch, json } from '@/testing/fetch';
+import { activateCatalog, renderApp } from '@/testing/test-utils';
+
+vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
+vi.setConfig({ testTimeout: 30_000 });
+
+const DRY: ImportResult = {
+  format: 'spritmonitor',
+  rows: 3,
+  created: 2,
+  skipped: 1,
+  errors: [
+    { row: 4, message: 'ODOMETER_OUT_OF_ORDER: The odometer reading 900 is lower than 1000 on 2024-01-01.' },
+  ],
+  units: {
+    distance: 'km',
+    volume: 'l',
+    dateFormat: 'dd.mm.yyyy',
+    decimalSeparator: ',',
+    currencyCode: 'EUR',
+  },
+  preview: [
+    {
+      row: 2,
+      type: 'fuel',
+      title: 'Aral',
+      startDate: '2024-05-01',
+      mileage: 120_000,
+      cost: 90.5,
+      currencyCode: 'EUR',
+      fuel: { quantity: 50, unit: 'l', fullTank: false, missedPrevious: false, pricePerUnit: 1.81 },
+      tags: [],
+      duplicate: false,
+    },
+  ],
+};
+
+interface Sent {
+  url: string;
+  body: FormData;
+}
+
+/** XMLHttpRequest played by `answer`: two progress events, then the JSON answer. */
+function installXhr(answer: (url: string) => { status: number; body: unknown }) {
+  const sent: Sent[] = [];
+  class FakeXhr {
+    upload: {
+      onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null;
+    } = {
+      onprogress: null,
+    };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    responseType = '';
+    status = 0;
+    statusText = '';
+    responseText = '';
+    private url = '';
+    open(_method: string, url: string) {
+      this.url = url;
+    }
+    setRequestHeader() {}
+    getAllResponseHeaders() {
+      return 'content-type: application/json\r\n';
+    }
+    send(body: FormData) {
+      sent.push({ url: this.url, body });
+      queueMicrotask(() => {
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
+        const { status, body: answerBody } = answer(this.url);
+        this.status = status;
+        this.responseText = JSON.stringify(answerBody);
+        this.onload?.();
+      });
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  return sent;
+}
+
+const pickFile = () => {
+  const input = screen.getByLabelText('Export file (CSV, or Hammond’s database)');
+  fireEvent.change(input, {
+    target: { files: [new File(['Datum;Typ'], 'sprit.csv', { type: 'text/csv' })] },
+  });
+};
+
+describe('import history screen', () => {
+  garageScreenHooks({ offline: false, seed: () => putCar(makeCar()) });
+
+  it('checks the file, shows format, units, errors and preview, then imports the valid rows', async () => {
+    const fetch = installFetch({
+      [`GET /api/v1.0/car-logs/${CAR_ID}`]: () => json(200, { success: true, data: [], meta: { total: 0 } }),
+    });
+    const sent = installXhr((url) =>
+      url.includes('dryRun=true')
+        ? { status: 200, body: { success: true, data: DRY } }
+        : {
+            status: 200,
+            body: { success: true, data: { ...DRY, preview: undefined, created: 2, skipped: 1 } },
+          },
+    );
+    await renderApp(`/my-cars/${CAR_ID}/import`);
+    await screen.findByRole('heading', { level: 1, name: 'Import history' });
+    pickFile();
+    const report = await screen.findByRole('region', { name: 'What the file holds' });
+    expect(within(report).getByText('Spritmonitor')).toBeTruthy();
+    expect(within(report).getByText('3 rows: 2 to add, 1 with an error')).toBeTruthy();
+    expect(within(report).getByText(/Line 4:/).textContent).toContain('ODOMETER_OUT_OF_ORDER');
+    const table = within(report).getByRole('table', { name: 'The first rows, as they will be saved' });
+    expect(within(table).getByText('50 litres · partial')).toBeTruthy();
+    expect(sent[0]!.url).toContain(`/api/v1.0/cars/${CAR_ID}/imports?dryRun=true`);
+    expect((sent[0]!.body.get('file') as File).name).toBe('sprit.csv');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Import the 2 valid rows' }));
+    expect(await screen.findByText('Imported: 2 added, 1 left out.')).toBeTruthy();
+    expect(sent[1]!.url).toContain('dryRun=false');
+    expect(sent[1]!.url).toContain('onError=skip');
+    await waitFor(() => expect(fetch.to('GET', `/api/v1.0/car-logs/${CAR_ID}`).length).toBeGreaterThan(0));
+  });
+
+  it('sends the reading options chosen', async () => {
+    installFetch({});
+    const sent = installXhr(() => ({ status: 200, body: { success: true, data: { ...DRY, errors: [] } } }));
+    await renderApp(`/my-cars/${CAR_ID}/import`);
+    await screen.findByRole('heading', { level: 1, name: 'Import history' });
+    fireEvent.change(screen.getByLabelText(/Fuel unit in the file/), { target: { value: 'gal_uk' } });
+    pickFile();
+    await screen.findByRole('button', { name: 'Import 2 rows' });
+    expect(sent[0]!.body.get('volumeUnit')).toBe('gal_uk');
+    expect(sent[0]!.body.get('format')).toBeNull();
+  });
+
+  it('offline: says that an import needs a connection', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    installFetch({});
+    await renderApp(`/my-cars/${CAR_ID}/import`);
+    expect(await screen.findByText('Import needs a connection.')).toBeTruthy();
+    expect(screen.queryByLabelText('Export file (CSV, or Hammond’s database)')).toBeNull();
+  });
+
+  it('speaks French', async () => {
+    activateCatalog('fr-FR');
+    installFetch({});
+    await renderApp(`/my-cars/${CAR_ID}/import`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Importer l’historique' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'CSV Paddock' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,314 @@
+// "Import history" (issue 17): a file from another tracker checked by a dry run (the detected format,
+// the units read, the rows with their errors, a preview), then imported with a progress bar. Online
+// only; after an import the car's logs are fetched again from the server.
+import { Link } from '@tanstack/react-router';
+import { useState, type ChangeEvent } from 'react';
+import { IMPORT_DATE_FORMATS, IMPORT_FORMATS } from '@/contract/constants';
+import type { ImportDateFormat, ImportResult } from '@/contract/imports';
+import type { FuelUnit } from '@/contract/maintenance/units';
+import { syncCarLogs, useCar } from '@/features/garage/data';
+import { settingLabel } from '@/features/garage/car-logs/format';
+import { ApiError, isNetworkError } from '@/lib/api-client';
+import { formatNumber, useT } from '@/lib/i18n';
+import { useOnline } from '@/lib/online';
+import { Alert, Button, Card, CloudOffIcon, EmptyState, Page } from '@/ui';
+import { importCarHistory, type ImportChoices } from '../../api/car-history';
+import { SelectField } from '../car-form/select-field';
+import { carTitle } from '../car-selection';
+import { CarExportButtons } from './car-export-buttons';
+import './car-history.css';
+
+const FUEL_UNIT_KEYS: FuelUnit[] = ['l', 'gal_us', 'gal_uk', 'kwh'];
+/** Each date format shown as a sample date. */
+const DATE_LABEL_KEYS: Record<ImportDateFormat, string> = {
+  'yyyy-mm-dd': 'IMPORT.DATE_YYYY_MM_DD',
+  'dd/mm/yyyy': 'IMPORT.DATE_DD_MM_YYYY',
+  'mm/dd/yyyy': 'IMPORT.DATE_MM_DD_YYYY',
+  'dd.mm.yyyy': 'IMPORT.DATE_DD_MM_YYYY_DOT',
+  'dd-mm-yyyy': 'IMPORT.DATE_DD_MM_YYYY_DASH',
+  'mm-dd-yyyy': 'IMPORT.DATE_MM_DD_YYYY_DASH',
+  'yyyy/mm/dd': 'IMPORT.DATE_YYYY_MM_DD_SLASH',
+};
+
+type Step =
+  | { kind: 'idle' }
+  | { kind: 'checking'; progress: number }
+  | { kind: 'checked'; result: ImportResult }
+  | { kind: 'importing'; progress: number; result: ImportResult }
+  | { kind: 'done'; result: ImportResult }
+  | { kind: 'failed'; message: string };
+
+export function CarImportScreen({ carId }: { carId: string }) {
+  const t = useT();
+  const car = useCar(carId);
+  const online = useOnline();
+  const [file, setFile] = useState<File | null>(null);
+  const [choices, setChoices] = useState<ImportChoices>({});
+  const [step, setStep] = useState<Step>({ kind: 'idle' });
+
+  const failure = (error: unknown): Step => ({
+    kind: 'failed',
+    message: isNetworkError(error)
+      ? t('IMPORT.NEEDS_CONNECTION')
+      : error instanceof ApiError && error.status === 413
+        ? t('IMPORT.TOO_LARGE')
+        : error instanceof ApiError && error.code === 'VALIDATION_ERROR'
+          ? t('IMPORT.UNREADABLE')
+          : t('IMPORT.FAILED'),
+  });
+
+  async function check(picked: File, given: ImportChoices) {
+    setStep({ kind: 'checking', progress: 0 });
+    try {
+      const result = await importCarHistory(carId, picked, given, {
+        dryRun: true,
+        skipErrors: true,
+        onProgress: (progress) => setStep({ kind: 'checking', progress }),
+      });
+      setStep({ kind: 'checked', result });
+    } catch (error) {
+      setStep(failure(error));
+    }
+  }
+
+  async function run(result: ImportResult) {
+    if (!file) return;
+    setStep({ kind: 'importing', progress: 0, result });
+    try {
+      const done = await importCarHistory(carId, file, choices, {
+        dryRun: false,
+        skipErrors: result.errors.length > 0,
+        onProgress: (progress) => setStep({ kind: 'importing', progress, result }),
+      });
+      setStep({ kind: 'done', result: done });
+      // The garage shows what the server now holds.
+      await syncCarLogs(carId).catch(() => undefined);
+    } catch (error) {
+      setStep(failure(error));
+    }
+  }
+
+  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
+    const picked = event.target.files?.[0] ?? null;
+    setFile(picked);
+    if (picked) void check(picked, choices);
+  };
+  const choose = (name: keyof ImportChoices) => (event: ChangeEvent<HTMLSelectElement>) => {
+    const next = { ...choices, [name]: event.target.value || undefined };
+    setChoices(next);
+    if (file) void check(file, next);
+  };
+
+  const title = t('IMPORT.TITLE');
+  const busy = step.kind === 'checking' || step.kind === 'importing';
+  return (
+    <Page title={title}>
+      <Card className="car-history">
+        {car ? <p className="car-history__car">{carTitle(car)}</p> : null}
+        {!online ? (
+          <EmptyState
+            icon={<CloudOffIcon />}
+            title={t('FRIENDS.NEEDS_CONNECTION_TITLE')}
+            text={t('IMPORT.NEEDS_CONNECTION')}
+          />
+        ) : (
+          <>
+            <p>{t('IMPORT.INTRO')}</p>
+            <div className="ui-field">
+              <label className="ui-field__label" htmlFor="import-file">
+                {t('IMPORT.FILE')}
+              </label>
+              <input
+                id="import-file"
+                type="file"
+                accept=".csv,.txt,.db,.sqlite,text/csv"
+                onChange={onFile}
+                disabled={busy}
+              />
+            </div>
+            <details className="car-history__choices">
+              <summary>{t('IMPORT.CHOICES')}</summary>
+              <SelectField
+                label={t('IMPORT.FORMAT')}
+                value={choices.format ?? ''}
+                onChange={choose('format')}
+                emptyLabel={t('IMPORT.DETECT')}
+                options={IMPORT_FORMATS.map((f) => ({ value: f, label: t(`IMPORT.FORMAT_${f}`) }))}
+                optional
+              />
+              <SelectField
+                label={t('IMPORT.DATE_FORMAT')}
+                value={choices.dateFormat ?? ''}
+                onChange={choose('dateFormat')}
+                emptyLabel={t('IMPORT.DETECT')}
+                options={IMPORT_DATE_FORMATS.map((f) => ({ value: f, label: t(DATE_LABEL_KEYS[f]) }))}
+                optional
+              />
+              <SelectField
+                label={t('IMPORT.DECIMAL_SEPARATOR')}
+                value={choices.decimalSeparator ?? ''}
+                onChange={choose('decimalSeparator')}
+                emptyLabel={t('IMPORT.DETECT')}
+                options={[
+                  { value: '.', label: t('IMPORT.DECIMAL_POINT') },
+                  { value: ',', label: t('IMPORT.DECIMAL_COMMA') },
+                ]}
+                optional
+              />
+              <SelectField
+                label={t('IMPORT.DISTANCE_UNIT')}
+                value={choices.distanceUnit ?? ''}
+                onChange={choose('distanceUnit')}
+                emptyLabel={t('IMPORT.DETECT')}
+                options={[
+                  { value: 'km', label: settingLabel(t, 'mileageUnit', 'km') },
+                  { value: 'mi', label: settingLabel(t, 'mileageUnit', 'mi') },
+                ]}
+                optional
+              />
+              <SelectField
+                label={t('IMPORT.VOLUME_UNIT')}
+                value={choices.volumeUnit ?? ''}
+                onChange={choose('volumeUnit')}
+                emptyLabel={t('IMPORT.DETECT')}
+                options={FUEL_UNIT_KEYS.map((u) => ({ value: u, label: t(`IMPORT.UNIT_${u}`) }))}
+                optional
+              />
+            </details>
+            {busy ? (
+              <div className="car-history__progress">
+                <label htmlFor="import-progress">
+                  {step.kind === 'checking' ? t('IMPORT.CHECKING') : t('IMPORT.IMPORTING')}
+                </label>
+                <progress id="import-progress" max={1} value={step.progress} />
+              </div>
+            ) : null}
+            {step.kind === 'failed' ? <Alert kind="error">{step.message}</Alert> : null}
+            {step.kind === 'checked' || step.kind === 'importing' ? (
+              <ImportReport result={step.result} />
+            ) : null}
+            {step.kind === 'checked' ? (
+              <div className="car-history__actions">
+                <Button onClick={() => void run(step.result)} disabled={step.result.created === 0}>
+                  {step.result.errors.length > 0
+                    ? t('IMPORT.IMPORT_VALID', { count: step.result.created })
+                    : t('IMPORT.IMPORT_ALL', { count: step.result.created })}
+                </Button>
+                <Button variant="secondary" onClick={() => setStep({ kind: 'idle' })}>
+                  {t('IMPORT.CANCEL')}
+                </Button>
+              </div>
+            ) : null}
+            {step.kind === 'done' ? (
+              <Alert kind="success">
+                {t('IMPORT.DONE', {
+                  created: formatNumber(step.result.created),
+                  skipped: formatNumber(step.result.skipped),
+                })}
+              </Alert>
+            ) : null}
+          </>
+        )}
+        <div className="car-history__actions">
+          <Link to="/my-cars" className="ui-button ui-button--secondary ui-button--small">
+            {t('IMPORT.BACK_TO_GARAGE')}
+          </Link>
+        </div>
+      </Card>
+      <Card className="car-history">
+        <h2 id="export" className="car-history__heading">
+          {t('EXPORT.TITLE')}
+        </h2>
+        <p>{t('EXPORT.INTRO')}</p>
+        <CarExportButtons carId={carId} />
+      </Card>
+    </Page>
+  );
+}
+
+function ImportReport({ result }: { result: ImportResult }) {
+  const t = useT();
+  const duplicates = result.preview?.filter((r) => r.duplicate).length ?? 0;
+  const unit = (u: FuelUnit) => t(`IMPORT.UNIT_${u}`);
+  return (
+    <section className="car-history__report" aria-label={t('IMPORT.REPORT')}>
+      <dl className="car-history__facts">
+        <div>
+          <dt>{t('IMPORT.DETECTED_FORMAT')}</dt>
+          <dd>{t(`IMPORT.FORMAT_${result.format}`)}</dd>
+        </div>
+        <div>
+          <dt>{t('IMPORT.UNITS')}</dt>
+          <dd>
+            {settingLabel(t, 'mileageUnit', result.units.distance)} · {unit(result.units.volume)} ·{' '}
+            {result.units.currencyCode}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('IMPORT.ROWS')}</dt>
+          <dd>
+            {t('IMPORT.COUNTS', {
+              rows: formatNumber(result.rows),
+              created: formatNumber(result.created),
+              errors: formatNumber(result.errors.length),
+            })}
+          </dd>
+        </div>
+      </dl>
+      {duplicates > 0 ? <Alert kind="info">{t('IMPORT.DUPLICATES')}</Alert> : null}
+      {result.errors.length > 0 ? (
+        <Alert kind="warning">
+          <p>{t('IMPORT.ERRORS_INTRO')}</p>
+          <ul className="car-history__errors">
+            {result.errors.map((e) => (
+              <li key={`${e.row}-${e.message}`}>
+                {t('IMPORT.ERROR_ROW', { row: e.row })} {e.message}
+              </li>
+            ))}
+          </ul>
+        </Alert>
+      ) : null}
+      {result.preview && result.preview.length > 0 ? (
+        <div className="car-history__table-wrap">
+          <table className="car-history__table">
+            <caption>{t('IMPORT.PREVIEW')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('IMPORT.COL_ROW')}</th>
+                <th scope="col">{t('IMPORT.COL_DATE')}</th>
+                <th scope="col">{t('IMPORT.COL_TITLE')}</th>
+                <th scope="col">{t('IMPORT.COL_ODOMETER')}</th>
+                <th scope="col">{t('IMPORT.COL_FUEL')}</th>
+                <th scope="col">{t('IMPORT.COL_COST')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {result.preview.map((r) => (
+                <tr key={r.row} className={r.duplicate ? 'car-history__duplicate' : undefined}>
+                  <td>{r.row}</td>
+                  <td>{r.startDate}</td>
+                  <td>
+                    {settingLabel(t, 'carLogType', r.type)} · {r.title}
+                  </td>
+                  <td>{r.mileage === null ? '' : formatNumber(r.mileage)}</td>
+                  <td>
+                    {r.fuel
+                      ? `${formatNumber(r.fuel.quantity)} ${unit(r.fuel.unit)}${
+                          r.fuel.fullTank ? '' : ` · ${t('IMPORT.PARTIAL')}`
+                        }${r.fuel.missedPrevious ? ` · ${t('IMPORT.MISSED')}` : ''}`
+                      : ''}
+                  </td>
+                  <td>
+                    {r.cost === null
+                      ? ''
+                      : `${formatNumber(r.cost, { minimumFractionDigits: 2 })} ${r.currencyCode ?? ''}`}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,122 @@
+// A car's reminders on its page (my-cars' selected car, and car/{id} for my own cars): each with
+// its state, "Done", edit and delete; "Add a reminder" opens the form with the common templates.
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import {
+  deleteReminder,
+  useReminders,
+  useRemindersRefresh,
+  type LocalCar,
+  type LocalReminder,
+} from '@/features/garage/data';
+import { StorageFullError } from '@/lib/offline/storage-full';
+import { isNetworkError } from '@/lib/api-client';
+import { useT } from '@/lib/i18n';
+import { toast } from '@/lib/toast';
+import { Alert, Button, ConfirmDialog, EditIcon, PlusIcon, SkeletonRows, TrashIcon } from '@/ui';
+import { ReminderRow } from './reminder-row';
+import './reminders.css';
+
+export function CarReminders({ car }: { car: LocalCar }) {
+  const t = useT();
+  const reminders = useReminders(car.id);
+  const { error, refresh } = useRemindersRefresh(car.id);
+  const [deleting, setDeleting] = useState<LocalReminder | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function confirmDelete() {
+    if (!deleting) return;
+    setBusy(true);
+    try {
+      await deleteReminder(deleting.id);
+      toast.show({ kind: 'success', message: t('REMINDERS.DELETED') });
+    } catch (caught) {
+      toast.show({
+        kind: 'error',
+        message: t(caught instanceof StorageFullError ? 'GARAGE.STORAGE_FULL' : 'REMINDERS.DELETE_FAILED'),
+      });
+    } finally {
+      setBusy(false);
+      setDeleting(null);
+    }
+  }
+
+  const add = (
+    <Link
+      to="/my-cars/$carId/reminders/new"
+      params={{ carId: car.id }}
+      className="ui-button ui-button--secondary ui-button--small"
+    >
+      <PlusIcon />
+      {t('REMINDERS.ADD')}
+    </Link>
+  );
+
+  return (
+    <section className="reminders" aria-labelledby={`reminders-${car.id}`} data-testid="car-reminders">
+      <div className="reminders__header">
+        <h2 id={`reminders-${car.id}`} className="reminders__title">
+          {t('REMINDERS.TITLE')}
+        </h2>
+        {reminders?.length ? add : null}
+      </div>
+      {error && !isNetworkError(error) ? (
+        <Alert kind="error">
+          {t('REMINDERS.REFRESH_FAILED')}{' '}
+          <Button variant="secondary" size="small" onClick={() => void refresh()}>
+            {t('REMINDERS.RETRY')}
+          </Button>
+        </Alert>
+      ) : null}
+      {reminders === undefined ? (
+        <SkeletonRows count={2} label={t('REMINDERS.LOADING')} />
+      ) : reminders.length === 0 ? (
+        <div className="reminders__empty">
+          <p className="reminders__hint">{t('REMINDERS.EMPTY_TEXT')}</p>
+          {add}
+        </div>
+      ) : (
+        <ul className="reminders__list">
+          {reminders.map((reminder) => (
+            <ReminderRow
+              key={reminder.id}
+              reminder={reminder}
+              car={car}
+              extraActions={
+                <>
+                  <Link
+                    to="/my-cars/$carId/reminders/$reminderId"
+                    params={{ carId: car.id, reminderId: reminder.id }}
+                    className="ui-button ui-button--ghost ui-button--small"
+                    aria-label={t('REMINDERS.EDIT_LABEL', { title: reminder.title })}
+                  >
+                    <EditIcon />
+                  </Link>
+                  <Button
+                    variant="ghost"
+                    size="small"
+                    aria-label={t('REMINDERS.DELETE_LABEL', { title: reminder.title })}
+                    onClick={() => setDeleting(reminder)}
+                  >
+                    <TrashIcon />
+                  </Button>
+                </>
+              }
+            />
+          ))}
+        </ul>
+      )}
+      {deleting ? (
+        <ConfirmDialog
+          title={t('REMINDERS.DELETE_TITLE')}
+          message={t('REMINDERS.DELETE_TEXT', { title: deleting.title })}
+          cancelLabel={t('REMINDERS.CANCEL')}
+          confirmLabel={t('REMINDERS.DELETE')}
+          busy={busy}
+          onCancel={() => setDeleting(null)}
+          onConfirm={() => void confirmDelete()}
+        />
+      ) : null}
+    </section>
+  );
+}

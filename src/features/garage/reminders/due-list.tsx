@@ -1,0 +1,47 @@
+// The garage's "Due" list (issue 16): every reminder of the member's cars that is overdue or soon,
+// overdue first, at the top of my-cars. Derived on the device, so it moves as soon as a log is saved,
+// offline too. Nothing shows while every reminder is fine.
+import { useMemo } from 'react';
+import { useCars, useReminders, useRemindersRefresh } from '@/features/garage/data';
+import { isNetworkError } from '@/lib/api-client';
+import { useT } from '@/lib/i18n';
+import { Alert, Button, SkeletonRows } from '@/ui';
+import { ReminderRow } from './reminder-row';
+import './reminders.css';
+
+export function DueList() {
+  const t = useT();
+  const reminders = useReminders();
+  const cars = useCars();
+  const { error, refresh } = useRemindersRefresh();
+  const carsById = useMemo(() => new Map((cars ?? []).map((c) => [c.id, c])), [cars]);
+  const due = reminders?.filter((r) => r.state !== 'ok');
+
+  if (reminders === undefined) return <SkeletonRows count={2} label={t('REMINDERS.LOADING')} />;
+  const failed = error && !isNetworkError(error);
+  if (!due?.length && !failed) return null;
+  return (
+    <section className="reminders" aria-labelledby="due-list-title" data-testid="due-list">
+      <div className="reminders__header">
+        <h2 id="due-list-title" className="reminders__title">
+          {t('REMINDERS.DUE_TITLE')}
+        </h2>
+      </div>
+      {failed ? (
+        <Alert kind="error">
+          {t('REMINDERS.REFRESH_FAILED')}{' '}
+          <Button variant="secondary" size="small" onClick={() => void refresh()}>
+            {t('REMINDERS.RETRY')}
+          </Button>
+        </Alert>
+      ) : null}
+      {due?.length ? (
+        <ul className="reminders__list">
+          {due.map((reminder) => (
+            <ReminderRow key={reminder.id} reminder={reminder} car={carsById.get(reminder.carId)} showCar />
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
