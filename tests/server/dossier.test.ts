@@ -245,3 +245,18 @@ describe('public history links', () => {
     expect(rows).toEqual([]);
   });
 });
+
+test('the dossier routes are in the OpenAPI document', async () => {
+  const doc = (await t.app.inject({ method: 'GET', url: `${API}/docs/json` })).json<{
+    paths: Record<string, Record<string, unknown>>;
+  }>();
+  for (const [p, method] of [
+    [`${API}/cars/{id}/history.pdf`, 'get'],
+    [`${API}/cars/{id}/history-links`, 'post'],
+    [`${API}/cars/{id}/history-links`, 'get'],
+    [`${API}/history-links/{id}`, 'delete'],
+    [`${API}/history/{token}.pdf`, 'get'],
+    [`${API}/history/{token}/media/{mediaId}`, 'get'],
+  ] as const)
+    expect(doc.paths[p]?.[method], `${method} ${p}`).toBeDefined();
+});
