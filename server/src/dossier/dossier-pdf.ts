@@ -10,8 +10,10 @@ import { toWinAnsi, wordsOf } from './dossier-text';
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 42;
 const WIDTH = A4[0] - 2 * MARGIN;
-/** Longest side of an embedded photo, in pixels (about 150 dpi on half an A4 page). */
-const PHOTO_MAX_PX = 1200;
+/** Longest side of an embedded photo, in pixels (about 130 dpi on half an A4 page). */
+const PHOTO_MAX_PX = 1000;
+/** Photos re-encoded ahead of the one being embedded: bounded memory, both cores busy. */
+const PHOTOS_AHEAD = 2;
 const GREY = rgb(0.38, 0.38, 0.4);
 const LINE = rgb(0.8, 0.8, 0.82);
 const INK = rgb(0.1, 0.1, 0.12);
@@ -231,10 +233,20 @@ export async function renderDossierPdf(model: DossierModel, files: FileSource): 
     w.heading(words.receipts);
     let slot = 0; // 0: top half of a fresh photo page, 1: bottom half
     const half = (A4[1] - 2 * MARGIN) / 2;
-    for (const receipt of model.receipts) {
+    // Each photo is read and re-encoded a little ahead (at most PHOTOS_AHEAD at once), in order.
+    const prepared = new Map<number, Promise<{ jpeg: Buffer; width: number; height: number }>>();
+    const prepare = (index: number) => {
+      const r = model.receipts[index];
+      if (!r || r.kind !== 'image' || prepared.has(index)) return;
+      const job = files.read(r.storageKey).then((bytes) => photoJpeg(bytes, PHOTO_MAX_PX));
+      job.catch(() => undefined); // awaited (and its failure told) in turn below
+      prepared.set(index, job);
+    };
+    for (const [index, receipt] of model.receipts.entries()) {
+      for (let ahead = index; ahead <= index + PHOTOS_AHEAD; ahead++) prepare(ahead);
       try {
-        const bytes = await files.read(receipt.storageKey);
         if (receipt.kind === 'pdf') {
+          const bytes = await files.read(receipt.storageKey);
           const source = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });
           const pages = await doc.copyPages(source, source.getPageIndices());
           for (const p of pages) doc.addPage(p);
@@ -242,7 +254,8 @@ export async function renderDossierPdf(model: DossierModel, files: FileSource): 
           w.y = MARGIN; // what comes next starts on a page of its own, after these
           continue;
         }
-        const photo = await photoJpeg(bytes, PHOTO_MAX_PX);
+        const photo = await prepared.get(index)!;
+        prepared.delete(index);
         if (slot === 0) w.newPage();
         const image = await doc.embedJpg(photo.jpeg);
         const boxTop = A4[1] - MARGIN - slot * half;
@@ -258,6 +271,7 @@ export async function renderDossierPdf(model: DossierModel, files: FileSource): 
         slot = (slot + 1) % 2;
         w.y = slot === 0 ? MARGIN : boxTop - half;
       } catch {
+        prepared.delete(index);
         // A file gone from disk or that cannot be read: say so, keep the rest.
         if (slot !== 0 || w.y < MARGIN + 40) {
           w.newPage();
