@@ -6,6 +6,7 @@ import { API, createCar, createLog, member, type Member } from './garage-fixture
 import { createTestApp, type TestApp } from './helpers';
 import { form, jpeg, png, send } from './media-fixtures';
 import { pdfText, receiptPdf } from './dossier-fixtures';
+import { PUBLIC_PAGE_PER_MINUTE, PUBLIC_PDF_PER_MINUTE } from '../../server/src/dossier/dossier-routes';
 
 let t: TestApp;
 let ann: Member;
@@ -259,4 +260,22 @@ test('the dossier routes are in the OpenAPI document', async () => {
     [`${API}/history/{token}/media/{mediaId}`, 'get'],
   ] as const)
     expect(doc.paths[p]?.[method], `${method} ${p}`).toBeDefined();
+});
+
+test('the public routes are rate-limited per address: the PDF 10, the page 60 a minute', async () => {
+  expect([PUBLIC_PDF_PER_MINUTE, PUBLIC_PAGE_PER_MINUTE]).toEqual([10, 60]);
+  const own = await createTestApp();
+  try {
+    const token = 'y'.repeat(43);
+    const pdf = () =>
+      own.app.inject({ method: 'GET', url: `${API}/history/${token}.pdf`, remoteAddress: '203.0.113.7' });
+    for (let i = 0; i < PUBLIC_PDF_PER_MINUTE; i++) expect((await pdf()).statusCode).toBe(404);
+    expect((await pdf()).statusCode).toBe(429);
+    const page = () =>
+      own.app.inject({ method: 'GET', url: `/history/${token}`, remoteAddress: '203.0.113.8' });
+    for (let i = 0; i < PUBLIC_PAGE_PER_MINUTE; i++) expect((await page()).statusCode).toBe(404);
+    expect((await page()).statusCode).toBe(429);
+  } finally {
+    await own.close();
+  }
 });
