@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import path from 'node:path';
 import { addChatRows } from './chat-bench.mjs';
+import { addDossierRows } from './dossier-bench.mjs';
 import { addImportRows } from './import-bench.mjs';
 import { addMessagesRows } from './messages-report.mjs';
 import { addFeedRows } from './feed-bench.mjs';
@@ -169,6 +170,7 @@ export function buildRows(r) {
   addFuelRows(r, add);
   addMessagesRows(r, add);
   addImportRows(r, add);
+  addDossierRows(r, add);
   addFeedRows(r, add);
   addNotifyRows(r, add);
   addChatRows(r, add);

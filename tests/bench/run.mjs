@@ -11,6 +11,7 @@ import { assertBuilt, ROOT, startServer } from '../browser/support/server-proces
 import { benchBrowser } from './browser-bench.mjs';
 import { benchChat } from './chat-bench.mjs';
 import { benchGarage } from './garage-bench.mjs';
+import { benchDossier } from './dossier-bench.mjs';
 import { benchImport } from './import-bench.mjs';
 import { benchLighthouse } from './lighthouse-bench.mjs';
 import { benchMessages } from './messages-bench.mjs';
@@ -82,6 +83,8 @@ await part('garage', () => benchGarage(log));
 await part('fuel', () => benchFuel(log));
 // Imports: a 10,000-row LubeLogger fuel file, on a server of its own (issue 17).
 await part('import', () => benchImport(log));
+// The resale dossier: a 1,000-log car with 100 photos as a PDF, on a server of its own (issue 17).
+await part('dossier', () => benchDossier(log));
 
 results.loadEnd = loadavg();
 const rows = buildRows(results);

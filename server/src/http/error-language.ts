@@ -78,6 +78,7 @@ const THINGS: Record<string, string> = {
   Car: 'Voiture introuvable.',
   'Car log': 'Entrée du carnet introuvable.',
   Reminder: 'Rappel introuvable.',
+  'History link': 'Lien d’historique introuvable.',
   Post: 'Publication introuvable.',
   Comment: 'Commentaire introuvable.',
   File: 'Fichier introuvable.',
