@@ -21,6 +21,8 @@ import {
   type Member,
 } from './garage-fixtures';
 import { createTestApp, type TestApp } from './helpers';
+import { carAccess } from '../../server/src/garage/car-access';
+import { carMembersRepository } from '../../server/src/garage/car-members-repository';
 
 let t: TestApp;
 let ann: Member;
@@ -147,6 +149,8 @@ describe('reminder notifications', () => {
         logs: carLogsRepository(db),
         reminders: remindersRepository(db),
         settings: settingsRepository(db),
+        access: carAccess(carMembersRepository(db)),
+        members: carMembersRepository(db),
         tell: async (_member, n) =>
           void told.push(`${String(n.jsonPayload.relatedReminderId)} ${String(n.jsonPayload.state)}`),
       });
@@ -168,6 +172,8 @@ describe('reminder notifications', () => {
       logs: carLogsRepository(db),
       reminders: remindersRepository(db),
       settings: settingsRepository(db),
+      access: carAccess(carMembersRepository(db)),
+      members: carMembersRepository(db),
       tell: async (memberId, n) => void told.push(`${memberId} ${String(n.jsonPayload.state)}`),
       now: () => new Date(`${day}T12:00:00.000Z`),
     });

@@ -4,6 +4,8 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { carLogsRepository } from '../garage/car-logs-repository';
 import { carsRepository } from '../garage/cars-repository';
+import { carAccess } from '../garage/car-access';
+import { carMembersRepository } from '../garage/car-members-repository';
 import { notificationsService } from '../notifications/notifications-service';
 import { settingsRepository } from '../settings/settings-repository';
 import { maintenanceRoutes } from './maintenance-routes';
@@ -19,7 +21,10 @@ export function createMaintenanceService(app: FastifyInstance, push?: PushServic
   const db = app.db.kysely;
   const notifications = notificationsService(app);
   const cars = carsRepository(db);
+  const members = carMembersRepository(db);
   return maintenanceService({
+    access: carAccess(members),
+    members,
     cars,
     logs: carLogsRepository(db),
     reminders: remindersRepository(db),
