@@ -19,7 +19,8 @@ export interface LogShape {
 }
 
 /** A driver adds fill-ups and logs with an odometer reading. */
-const driverMayWrite = (log: LogShape) => log.type === 'fuel' || log.fuel !== undefined || log.mileage !== null;
+const driverMayWrite = (log: LogShape) =>
+  log.type === 'fuel' || log.fuel !== undefined || log.mileage !== null;
 
 /**
  * Whether `role` may create this log (`existing` absent) or change or delete `existing` into `log`:
@@ -53,7 +54,15 @@ export function actsOnReminder(
   return reminder.logType === 'fuel' || reminder.intervalDistance !== null || reminder.dueMileage !== null;
 }
 
-export function carAccess(members: CarMembersRepository) {
+/**
+ * `friends`: a friend of the owner sees the car (issue 4) but none of its logs; a write of theirs to
+ * its logs or reminders is 403, not 404 (nothing is hidden from them by it): this is what a driver
+ * removed from the car gets for a fill-up replayed later, and their device shows it as needing attention.
+ */
+export function carAccess(
+  members: CarMembersRepository,
+  friends: { areFriends(a: string, b: string): Promise<boolean> } = { areFriends: async () => false },
+) {
   /** The car and the member's role on it, or null: a stranger, or no such car. */
   async function access(memberId: string, carId: string): Promise<CarAccess | null> {
     const found = await members.carWithRole(memberId, carId);
@@ -77,10 +86,15 @@ export function carAccess(members: CarMembersRepository) {
       allowed: (role: CarRole) => boolean,
       what = 'Car',
     ): Promise<CarAccess> {
-      const found = await access(memberId, carId);
+      const found = await members.carWithRole(memberId, carId);
       if (!found) throw notFound(what);
+      if (!found.role) {
+        if (await friends.areFriends(memberId, found.car.ownerId))
+          throw forbidden('This car is not shared with you.');
+        throw notFound(what);
+      }
       if (!allowed(found.role)) throw forbidden('Your role on this car does not allow this change.');
-      return found;
+      return { car: found.car, role: found.role };
     },
 
     /** Who is told of a change to the car: its owner and its accepted members. */

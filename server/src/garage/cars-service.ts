@@ -122,7 +122,7 @@ export function carsService({
     /** The member's car stored under a client id: a replayed create answers it (undefined: none). */
     async replayed(memberId: string, id: string | undefined): Promise<Car | undefined> {
       const stored = id ? await cars.findById(id) : undefined;
-      return stored && stored.ownerId === memberId ? stored : undefined;
+      return stored && stored.ownerId === memberId ? { ...stored, role: 'owner' } : undefined;
     },
 
     /** `created: false` when the client id was already used by this member: the stored car. */
@@ -158,10 +158,10 @@ export function carsService({
         // The id is taken by someone else's car: refuse without telling what it is.
         if (!stored || stored.ownerId !== memberId)
           throw conflict('This id is already in use.', [{ field: 'body.id', message: 'is already in use' }]);
-        return { car: stored, created: false };
+        return { car: { ...stored, role: 'owner' }, created: false };
       }
       notify(memberId, { type: 'car', carId: car.id, action: 'created' });
-      return { car, created: true };
+      return { car: { ...car, role: 'owner' }, created: true };
     },
 
     /** `image` (a media URL) replaces the car's image when given. */
@@ -189,7 +189,7 @@ export function carsService({
       const orphans = await cars.replace(car);
       await tell(car, 'updated');
       await discardFiles(orphans);
-      return car;
+      return { ...car, role: 'owner' };
     },
 
     async remove(memberId: string, id: string): Promise<void> {

@@ -35,7 +35,7 @@ export const garageFeature: FastifyPluginAsync<{
   const discardFiles = fileDiscarder(app.config.dataDir, app.log);
   const friends = { areFriends: (a: string, b: string) => areFriends(db, a, b) };
   const membersStore = carMembersRepository(db);
-  const access = carAccess(membersStore);
+  const access = carAccess(membersStore, friends);
   const cars = carsService({
     cars: carsStore,
     settings,

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { carLogsRepository } from '../garage/car-logs-repository';
 import { carsRepository } from '../garage/cars-repository';
 import { carAccess } from '../garage/car-access';
+import { areFriends } from '../people/friendship-repository';
 import { carMembersRepository } from '../garage/car-members-repository';
 import { notificationsService } from '../notifications/notifications-service';
 import { settingsRepository } from '../settings/settings-repository';
@@ -23,7 +24,7 @@ export function createMaintenanceService(app: FastifyInstance, push?: PushServic
   const cars = carsRepository(db);
   const members = carMembersRepository(db);
   return maintenanceService({
-    access: carAccess(members),
+    access: carAccess(members, { areFriends: (a, b) => areFriends(db, a, b) }),
     members,
     cars,
     logs: carLogsRepository(db),
