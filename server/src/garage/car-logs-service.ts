@@ -264,7 +264,9 @@ export function carLogsService({
         merged.carId !== current.carId;
       // Moved to another car: the member's role on the car it leaves must allow it too.
       if (merged.carId !== current.carId)
-        await access.writable(memberId, current.carId, (role) => mayWriteLog(role, memberId, current, current));
+        await access.writable(memberId, current.carId, (role) =>
+          mayWriteLog(role, memberId, current, current),
+        );
       const fields = await checked(
         memberId,
         merged,

@@ -125,7 +125,9 @@ export function carMembersRepository(db: Kysely<Database>) {
     },
 
     /** The accepted members of a car with their roles (who is told of its changes and reminders). */
-    async accepted(carIds: readonly string[]): Promise<{ carId: string; userId: string; role: CarMemberRole }[]> {
+    async accepted(
+      carIds: readonly string[],
+    ): Promise<{ carId: string; userId: string; role: CarMemberRole }[]> {
       if (carIds.length === 0) return [];
       const rows = await db
         .selectFrom('car_members')

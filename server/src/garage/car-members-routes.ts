@@ -47,7 +47,8 @@ export const carMembersRoutes: FastifyPluginAsyncTypebox<{ members: CarMembersSe
       preHandler,
       schema: {
         tags,
-        summary: "Who shares the car: its owner first, then its members (pending invitations: the owner's view)",
+        summary:
+          "Who shares the car: its owner first, then its members (pending invitations: the owner's view)",
         params: IdParams,
         response: { 200: Ok(Type.Array(CarMember)), ...errors(400, 401, 404) },
       },

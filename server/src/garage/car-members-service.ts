@@ -79,7 +79,9 @@ export function carMembersService({
     async invite(memberId: string, carId: string, { userId, role }: CarMemberInput): Promise<CarMember> {
       const car = await ownedCar(memberId, carId);
       if (userId === memberId)
-        throw badRequest('You own this car already.', [{ field: 'body.userId', message: 'must not be your own id' }]);
+        throw badRequest('You own this car already.', [
+          { field: 'body.userId', message: 'must not be your own id' },
+        ]);
       if (!(await friends.areFriends(memberId, userId)))
         throw new AppError(400, CAR_MEMBER_ERROR_CODES.notFriend, 'You can only share a car with a friend.', [
           { field: 'body.userId', message: 'must be a friend of yours' },
@@ -94,7 +96,11 @@ export function carMembersService({
         answered_at: null,
       });
       if (!inserted)
-        throw new AppError(409, CAR_MEMBER_ERROR_CODES.alreadyMember, 'This member is invited or shares this car already.');
+        throw new AppError(
+          409,
+          CAR_MEMBER_ERROR_CODES.alreadyMember,
+          'This member is invited or shares this car already.',
+        );
       await invite(userId, {
         actorId: memberId,
         relatedCarId: carId,
@@ -113,7 +119,11 @@ export function carMembersService({
       const row = await members.find(carId, memberId);
       if (!row) throw notFound('Car invitation');
       if (row.status !== 'pending')
-        throw new AppError(409, CAR_MEMBER_ERROR_CODES.inviteNotPending, 'This invitation was accepted already.');
+        throw new AppError(
+          409,
+          CAR_MEMBER_ERROR_CODES.inviteNotPending,
+          'This invitation was accepted already.',
+        );
       const changed =
         action === 'accept'
           ? await members.accept(carId, memberId, at())
@@ -122,7 +132,11 @@ export function carMembersService({
       if (!changed) {
         const now = await members.find(carId, memberId);
         if (!now) throw notFound('Car invitation');
-        throw new AppError(409, CAR_MEMBER_ERROR_CODES.inviteNotPending, 'This invitation was accepted already.');
+        throw new AppError(
+          409,
+          CAR_MEMBER_ERROR_CODES.inviteNotPending,
+          'This invitation was accepted already.',
+        );
       }
       const car = await cars.findById(carId);
       if (car) await tell(car, [memberId]);
@@ -135,7 +149,9 @@ export function carMembersService({
       const rows = await members.list(carId);
       const owner = await users.cardOf(car.ownerId);
       // Pending invitations are the owner's business (and the invited member's own).
-      const visible = rows.filter((r) => role === 'owner' || r.status === 'accepted' || r.user_id === memberId);
+      const visible = rows.filter(
+        (r) => role === 'owner' || r.status === 'accepted' || r.user_id === memberId,
+      );
       const ownerEntry: CarMember[] = owner
         ? [
             {

@@ -168,17 +168,17 @@ export function maintenanceService({
       ];
       for (const memberId of new Set(recipients))
         await tell(memberId, {
-        type: 'reminder',
-        jsonPayload: {
-          relatedCarId: reminder.carId,
-          relatedReminderId: reminder.id,
-          excerpt: reminder.title,
-          state: want,
-          firedBy: reminder.firedBy,
-          dueDate: reminder.dueDate,
-          dueMileage: reminder.dueMileage,
-        },
-      });
+          type: 'reminder',
+          jsonPayload: {
+            relatedCarId: reminder.carId,
+            relatedReminderId: reminder.id,
+            excerpt: reminder.title,
+            state: want,
+            firedBy: reminder.firedBy,
+            dueDate: reminder.dueDate,
+            dueMileage: reminder.dueMileage,
+          },
+        });
     }
   }
 
@@ -286,7 +286,14 @@ export function maintenanceService({
 
     async update(memberId: string, id: string, patch: ReminderUpdate): Promise<Reminder> {
       const current = await writableReminder(memberId, id);
-      const { id: _id, ownerId: _owner, createdMileage, createdAt, updatedAt: _updated, ...currentFields } = current;
+      const {
+        id: _id,
+        ownerId: _owner,
+        createdMileage,
+        createdAt,
+        updatedAt: _updated,
+        ...currentFields
+      } = current;
       const fields: ReminderFields = { ...currentFields, ...patch };
       const car = await checked(memberId, fields);
       const reminder: StoredReminder = {
