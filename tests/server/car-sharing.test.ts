@@ -74,11 +74,14 @@ async function newReminder(): Promise<Reminder> {
 beforeAll(async () => {
   t = await createTestApp();
   call = caller(t.app);
-  [owner, viewer, driver, editor, stranger] = await Promise.all(
-    ['Olive', 'Vera', 'Dan', 'Eddie', 'Sam'].map((firstName) =>
-      person(t.app, { firstName, lastName: 'Lane' }),
-    ),
-  );
+  const named = (firstName: string) => person(t.app, { firstName, lastName: 'Lane' });
+  [owner, viewer, driver, editor, stranger] = await Promise.all([
+    named('Olive'),
+    named('Vera'),
+    named('Dan'),
+    named('Eddie'),
+    named('Sam'),
+  ]);
   for (const friend of [viewer, driver, editor]) await befriend(t.app, owner, friend);
   carId = (await created<Car>(await call('POST', '/cars', owner, { make: 'Peugeot', model: '205' }))).id;
   await share(viewer, 'viewer');
@@ -481,8 +484,8 @@ describe('reminders reach the members who can act on them', () => {
         .data.filter(
           (n) =>
             n.type === 'reminder' &&
-            n.jsonPayload.relatedReminderId === reminderId &&
-            n.jsonPayload.state === 'overdue',
+            (n.jsonPayload as Record<string, unknown>).relatedReminderId === reminderId &&
+            (n.jsonPayload as Record<string, unknown>).state === 'overdue',
         ).length;
     const odometer = (await call('GET', `/cars/${carId}/odometer`, owner)).json<{
       data: { current: number };
