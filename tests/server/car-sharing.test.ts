@@ -529,6 +529,18 @@ describe('live', () => {
           action: 'created',
         });
       }
+      // A reminder written by an editor: a realtime-only `reminder` event to every member.
+      const written = await created<Reminder>(
+        await call('POST', '/reminders', editor, { carId, title: 'Wipers', intervalMonths: 6 }),
+      );
+      for (const events of [toOwner!, toViewer!, toDriver!]) {
+        const [, event] = await received(events, 2);
+        expect(event).toMatchObject({
+          id: '-'.repeat(36),
+          type: 'reminder',
+          jsonPayload: { relatedCarId: carId, relatedReminderId: written.id, action: 'created' },
+        });
+      }
       expect(toStranger).toHaveLength(0);
     } finally {
       for (const s of sockets) s.disconnect();

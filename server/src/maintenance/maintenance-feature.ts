@@ -53,6 +53,9 @@ export function createMaintenanceService(app: FastifyInstance, push?: PushServic
       });
     },
     warn: (err, message) => app.log.warn({ err }, message),
+    // Issue 18: every member's devices refresh a shared car's reminders when one is written.
+    live: (memberId, jsonPayload) =>
+      notifications.createRealtimeOnly(memberId, { type: 'reminder', jsonPayload }),
   });
 }
 

@@ -45,6 +45,8 @@ interface Deps {
   /** Shared cars (issue 18): the member's role on a car, and each car's accepted members. */
   access: CarAccessService;
   members: CarMembersRepository;
+  /** A realtime-only `reminder` event to one member: their open screens fetch the reminders again. */
+  live?: (memberId: string, payload: NotificationPayload) => void;
   now?: () => Date;
 }
 
@@ -59,9 +61,16 @@ export function maintenanceService({
   warn = () => undefined,
   access,
   members,
+  live = () => undefined,
   now = () => new Date(),
 }: Deps) {
   const today = () => now().toISOString().slice(0, 10);
+
+  /** Tells every device of the car's owner and accepted members that a reminder changed. */
+  async function tellChanged(car: Pick<Car, 'id' | 'ownerId'>, reminderId: string, action: string) {
+    for (const to of await access.audience(car))
+      live(to, { relatedCarId: car.id, relatedReminderId: reminderId, action });
+  }
 
   /** A car the member may read (owner or member), else 404. */
   async function readableCar(memberId: string, carId: string): Promise<Car> {
@@ -274,7 +283,10 @@ export function maintenanceService({
         updatedAt: at,
       };
       const inserted = await reminders.insert(reminder);
-      if (inserted) await checkStatesQuietly(memberId, [reminder.carId]);
+      if (inserted) {
+        await checkStatesQuietly(memberId, [reminder.carId]);
+        await tellChanged(car, reminder.id, 'created');
+      }
       if (!inserted) {
         const stored = await reminders.findById(reminder.id);
         if (!stored || stored.carId !== reminder.carId)
@@ -308,12 +320,19 @@ export function maintenanceService({
       };
       await reminders.replace(reminder);
       await checkStatesQuietly(memberId, [reminder.carId]);
+      await tellChanged(car, id, 'updated');
+      if (current.carId !== car.id) {
+        const left = await cars.findById(current.carId);
+        if (left) await tellChanged(left, id, 'deleted');
+      }
       return (await withStates([reminder], [car]))[0]!;
     },
 
     async remove(memberId: string, id: string): Promise<void> {
-      await writableReminder(memberId, id);
+      const current = await writableReminder(memberId, id);
       await reminders.delete(id);
+      const car = await cars.findById(current.carId);
+      if (car) await tellChanged(car, id, 'deleted');
     },
   };
 }
