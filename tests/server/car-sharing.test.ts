@@ -558,3 +558,21 @@ describe('the owner deletes the car', () => {
     expect(feed.map((c) => c.id)).not.toContain(car.id);
   });
 });
+
+describe('OpenAPI', () => {
+  test('documents the members and invitation routes with their bodies and refusals', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/v1.0/docs/json' })).json<{
+      paths: Record<string, Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>>;
+    }>();
+    const at = (path: string) => doc.paths[`/api/v1.0${path}`]!;
+    expect(Object.keys(at('/cars/{id}/members'))).toEqual(expect.arrayContaining(['get', 'post']));
+    expect(Object.keys(at('/cars/{id}/members/{userId}'))).toEqual(expect.arrayContaining(['put', 'delete']));
+    expect(Object.keys(at('/car-invites/{carId}'))).toEqual(['put']);
+    const invite = JSON.stringify(at('/cars/{id}/members').post!.requestBody);
+    for (const role of ['viewer', 'driver', 'editor']) expect(invite).toContain(`"${role}"`);
+    expect(Object.keys(at('/cars/{id}/members').post!.responses)).toEqual(
+      expect.arrayContaining(['201', '400', '403', '404', '409']),
+    );
+    expect(Object.keys(at('/car-logs').post!.responses)).toContain('403');
+  });
+});
