@@ -191,7 +191,7 @@ const CASES: Case[] = [
   {
     entity: 'car log',
     verb: "create in the victim's car",
-    as: both,
+    as: strangerOnly,
     request: (w) => ({
       method: 'POST',
       path: '/car-logs',
@@ -200,8 +200,20 @@ const CASES: Case[] = [
   },
   {
     entity: 'car log',
+    verb: "create in the victim's car (the car is not shared with them)",
+    as: ['friend'],
+    request: (w) => ({
+      method: 'POST',
+      path: '/car-logs',
+      body: { carId: w.car.id, type: 'maintenance', title: 'Planted', startDate: '2025-01-01' },
+    }),
+    // Issue 18: a friend sees the car, so the refusal is about the act (their role), not the id.
+    expect: [403],
+  },
+  {
+    entity: 'car log',
     verb: "create with media in the victim's car",
-    as: both,
+    as: strangerOnly,
     request: (w) => ({
       method: 'POST',
       path: '/car-logs/with-media',
@@ -210,6 +222,21 @@ const CASES: Case[] = [
         { name: 'media', bytes: image },
       ),
     }),
+  },
+  {
+    entity: 'car log',
+    verb: "create with media in the victim's car (the car is not shared with them)",
+    as: ['friend'],
+    request: (w) => ({
+      method: 'POST',
+      path: '/car-logs/with-media',
+      body: form(
+        { carId: w.car.id, type: 'maintenance', title: 'Planted', startDate: '2025-01-01' },
+        { name: 'media', bytes: image },
+      ),
+    }),
+    // Issue 18: a friend sees the car, so the refusal is about the act (their role), not the id.
+    expect: [403],
   },
   {
     entity: 'car log',
@@ -237,12 +264,24 @@ const CASES: Case[] = [
   {
     entity: 'car log',
     verb: "move one's own log into the victim's car",
-    as: both,
+    as: strangerOnly,
     request: (w, role) => ({
       method: 'PUT',
       path: `/car-logs/${w.own[role].logId}`,
       body: { carId: w.car.id },
     }),
+  },
+  {
+    entity: 'car log',
+    verb: "move one's own log into the victim's car (the car is not shared with them)",
+    as: ['friend'],
+    request: (w, role) => ({
+      method: 'PUT',
+      path: `/car-logs/${w.own[role].logId}`,
+      body: { carId: w.car.id },
+    }),
+    // Issue 18: a friend sees the car, so the refusal is about the act (their role), not the id.
+    expect: [403],
   },
   {
     entity: 'car log',
@@ -618,6 +657,80 @@ const CASES: Case[] = [
     expect: [403],
   },
   // New entities: append their rows here.
+  // ---- shared cars (issue 18): the owner's members; a friend sees the car, so acts are 403 ----
+  {
+    entity: 'car member',
+    verb: 'list',
+    as: both,
+    request: (w) => ({ method: 'GET', path: `/cars/${w.car.id}/members` }),
+  },
+  {
+    entity: 'car member',
+    verb: 'invite',
+    as: strangerOnly,
+    request: (w, role) => ({
+      method: 'POST',
+      path: `/cars/${w.car.id}/members`,
+      body: { userId: w[role].id, role: 'editor' },
+    }),
+  },
+  {
+    entity: 'car member',
+    verb: 'invite (the car is not shared with them)',
+    as: ['friend'],
+    request: (w) => ({
+      method: 'POST',
+      path: `/cars/${w.car.id}/members`,
+      body: { userId: w.friend.id, role: 'editor' },
+    }),
+    expect: [403],
+  },
+  {
+    entity: 'car member',
+    verb: 'change a role',
+    as: strangerOnly,
+    request: (w) => ({
+      method: 'PUT',
+      path: `/cars/${w.car.id}/members/${w.partner.id}`,
+      body: { role: 'editor' },
+    }),
+  },
+  {
+    entity: 'car member',
+    verb: 'change a role (the car is not shared with them)',
+    as: ['friend'],
+    request: (w) => ({
+      method: 'PUT',
+      path: `/cars/${w.car.id}/members/${w.partner.id}`,
+      body: { role: 'editor' },
+    }),
+    expect: [403],
+  },
+  {
+    entity: 'car member',
+    verb: 'remove',
+    as: strangerOnly,
+    request: (w) => ({ method: 'DELETE', path: `/cars/${w.car.id}/members/${w.partner.id}` }),
+  },
+  {
+    entity: 'car member',
+    verb: 'remove (the car is not shared with them)',
+    as: ['friend'],
+    request: (w) => ({ method: 'DELETE', path: `/cars/${w.car.id}/members/${w.partner.id}` }),
+    expect: [403],
+  },
+  {
+    entity: 'car member',
+    verb: 'leave (no membership)',
+    as: both,
+    request: (w, role) => ({ method: 'DELETE', path: `/cars/${w.car.id}/members/${w[role].id}` }),
+  },
+  {
+    entity: 'car invitation',
+    verb: 'accept one never made',
+    as: both,
+    request: (w) => ({ method: 'PUT', path: `/car-invites/${w.car.id}`, body: { action: 'accept' } }),
+  },
 ];
 
 let s: Server;
@@ -650,6 +763,9 @@ async function setUp(): Promise<World> {
       ),
     ),
   );
+  // Issue 18: the car is shared with partner (a driver), so member rows have a real target.
+  await ok(s.call('POST', `/cars/${car.id}/members`, owner, { userId: partner.id, role: 'driver' }));
+  await ok(s.call('PUT', `/car-invites/${car.id}`, partner, { action: 'accept' }), 200);
   const log = await ok(
     s.call(
       'POST',
@@ -746,6 +862,8 @@ async function snapshot(): Promise<string> {
     [`/car-logs/log/${w.log.id}`, w.owner],
     [`/car-logs/${w.car.id}`, w.owner],
     [`/car-logs/stats/${w.car.id}`, w.owner],
+    [`/cars/${w.car.id}/members`, w.owner],
+    ['/cars/feed', w.partner],
     [`/posts/${w.post.id}`, w.owner],
     [`/comments/${w.comment.id}`, w.owner],
     [`/comments/post/${w.post.id}`, w.owner],

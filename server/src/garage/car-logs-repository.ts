@@ -70,6 +70,7 @@ export function toCarLog(row: Selectable<CarLogsTable>): CarLog {
     startDate: row.start_date,
     mileage: toNumber(row.mileage),
     ...(fuel ? { fuel } : {}),
+    ...(row.author_id ? { authorId: row.author_id } : {}),
     // Filled from car_log_media by withMedia.
     media: [],
     createdAt: row.created_at,
@@ -96,6 +97,7 @@ export function toRow(log: CarLog): Omit<Selectable<CarLogsTable>, 'import_finge
     fuel_full_tank: log.fuel ? (log.fuel.fullTank ? 1 : 0) : null,
     fuel_missed_previous: log.fuel ? (log.fuel.missedPrevious ? 1 : 0) : null,
     fuel_price_per_unit: log.fuel?.pricePerUnit ?? null,
+    author_id: log.authorId ?? null,
     created_at: log.createdAt,
     updated_at: log.updatedAt,
   };

@@ -26,7 +26,8 @@ export const maintenanceRoutes: FastifyPluginAsyncTypebox<{ maintenance: Mainten
       preHandler,
       schema: {
         tags: ['cars'],
-        summary: "A car's odometer: current figure, dated readings and distance a day (owner only)",
+        summary:
+          "A car's odometer: current figure, dated readings and distance a day (the owner and the car's members)",
         params: IdParams,
         response: { 200: OkItem(Odometer), ...errors(400, 401, 404) },
       },
@@ -44,7 +45,7 @@ export const maintenanceRoutes: FastifyPluginAsyncTypebox<{ maintenance: Mainten
       schema: {
         tags: ['cars'],
         summary:
-          "A car's fuel or energy economy in one unit: Σ distance ÷ Σ fuel of the valid full-to-full segments (owner only)",
+          "A car's fuel or energy economy in one unit: Σ distance ÷ Σ fuel of the valid full-to-full segments (the owner and the car's members)",
         params: IdParams,
         querystring: FuelEconomyQuery,
         response: { 200: OkItem(FuelEconomy), ...errors(400, 401, 404) },
@@ -64,7 +65,8 @@ export const maintenanceRoutes: FastifyPluginAsyncTypebox<{ maintenance: Mainten
       preHandler,
       schema: {
         tags,
-        summary: 'My reminders (of one of my cars with carId), each with its state',
+        summary:
+          'The reminders of my cars and the cars shared with me (of one car with carId), each with its state',
         querystring: ReminderListQuery,
         response: {
           200: Type.Object({ success: Type.Literal(true), data: Type.Array(Reminder) }),
@@ -84,7 +86,7 @@ export const maintenanceRoutes: FastifyPluginAsyncTypebox<{ maintenance: Mainten
       preHandler,
       schema: {
         tags,
-        summary: 'One of my reminders, with its state',
+        summary: 'One reminder of a car I own or that is shared with me, with its state',
         params: IdParams,
         response: { 200: OkItem(Reminder), ...errors(400, 401, 404) },
       },
@@ -104,7 +106,7 @@ export const maintenanceRoutes: FastifyPluginAsyncTypebox<{ maintenance: Mainten
         summary:
           'Add a reminder to one of my cars: an interval (months, distance or both) or a due date or distance (a repeated client id answers the stored reminder with 200)',
         body: ReminderInput,
-        response: { 201: OkItem(Reminder), 200: OkItem(Reminder), ...errors(400, 401, 404, 409) },
+        response: { 201: OkItem(Reminder), 200: OkItem(Reminder), ...errors(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
@@ -119,10 +121,11 @@ export const maintenanceRoutes: FastifyPluginAsyncTypebox<{ maintenance: Mainten
       preHandler,
       schema: {
         tags,
-        summary: 'Change the fields given of one of my reminders (it may move to another of my cars)',
+        summary:
+          'Change the fields given of a reminder (owner and editors; it may move to another car they may write to)',
         params: IdParams,
         body: ReminderUpdate,
-        response: { 200: OkItem(Reminder), ...errors(400, 401, 404) },
+        response: { 200: OkItem(Reminder), ...errors(400, 401, 403, 404) },
       },
     },
     async (request) => ({
@@ -137,9 +140,9 @@ export const maintenanceRoutes: FastifyPluginAsyncTypebox<{ maintenance: Mainten
       preHandler,
       schema: {
         tags,
-        summary: 'Delete one of my reminders',
+        summary: 'Delete a reminder (owner and editors)',
         params: IdParams,
-        response: { 200: OkItem(Deleted), ...errors(400, 401, 404) },
+        response: { 200: OkItem(Deleted), ...errors(400, 401, 403, 404) },
       },
     },
     async (request) => {

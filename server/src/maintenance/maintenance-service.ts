@@ -1,6 +1,7 @@
 // The maintenance tracker (issue 16): a car's odometer and fuel economy, and reminders with their
 // state derived from the car's logs on every read, by the same rules the device runs
-// (src/contract/maintenance). Private to the car's owner: anyone else gets 404.
+// (src/contract/maintenance). Read by the car's owner and the members it is shared with (issue 18);
+// written by the owner and editors (403 for other members); anyone else gets 404.
 import { randomUUID } from 'node:crypto';
 import type { Car } from '../../../src/contract/garage';
 import {
@@ -26,6 +27,8 @@ import type { NotificationPayload } from '../../../src/contract/socket-events';
 import type { CarLogsRepository, HistoryLog } from '../garage/car-logs-repository';
 import type { CarsRepository } from '../garage/cars-repository';
 import { checkSettings } from '../garage/garage-input';
+import { actsOnReminder, mayWriteReminders, type CarAccessService } from '../garage/car-access';
+import type { CarMembersRepository } from '../garage/car-members-repository';
 import type { RemindersRepository, StoredReminder } from './reminders-repository';
 
 interface Deps {
@@ -39,6 +42,11 @@ interface Deps {
     notification: { type: 'reminder'; jsonPayload: NotificationPayload },
   ) => Promise<void>;
   warn?: (err: unknown, message: string) => void;
+  /** Shared cars (issue 18): the member's role on a car, and each car's accepted members. */
+  access: CarAccessService;
+  members: CarMembersRepository;
+  /** A realtime-only `reminder` event to one member: their open screens fetch the reminders again. */
+  live?: (memberId: string, payload: NotificationPayload) => void;
   now?: () => Date;
 }
 
@@ -51,19 +59,40 @@ export function maintenanceService({
   settings,
   tell = async () => undefined,
   warn = () => undefined,
+  access,
+  members,
+  live = () => undefined,
   now = () => new Date(),
 }: Deps) {
   const today = () => now().toISOString().slice(0, 10);
 
-  async function ownCar(memberId: string, carId: string): Promise<Car> {
-    const car = await cars.findById(carId);
-    if (!car || car.ownerId !== memberId) throw notFound('Car');
-    return car;
+  /** Tells every device of the car's owner and accepted members that a reminder changed. */
+  async function tellChanged(car: Pick<Car, 'id' | 'ownerId'>, reminderId: string, action: string) {
+    for (const to of await access.audience(car))
+      live(to, { relatedCarId: car.id, relatedReminderId: reminderId, action });
   }
 
-  async function ownReminder(memberId: string, id: string): Promise<StoredReminder> {
+  /** A car the member may read (owner or member), else 404. */
+  async function readableCar(memberId: string, carId: string): Promise<Car> {
+    return (await access.readable(memberId, carId)).car;
+  }
+
+  /** A car whose reminders the member may write (owner, editor), else 403 for a member, 404. */
+  async function reminderCar(memberId: string, carId: string): Promise<Car> {
+    return (await access.writable(memberId, carId, mayWriteReminders)).car;
+  }
+
+  /** A reminder of a car the member may read, else 404. */
+  async function readableReminder(memberId: string, id: string): Promise<StoredReminder> {
     const found = await reminders.findById(id);
-    if (!found || found.ownerId !== memberId) throw notFound('Reminder');
+    if (!found || !(await access.access(memberId, found.carId))) throw notFound('Reminder');
+    return found;
+  }
+
+  /** A reminder the member may change or delete: 404 unreadable, 403 without the role. */
+  async function writableReminder(memberId: string, id: string): Promise<StoredReminder> {
+    const found = await readableReminder(memberId, id);
+    await reminderCar(memberId, found.carId);
     return found;
   }
 
@@ -103,7 +132,7 @@ export function maintenanceService({
 
   /** Validates the fields a create or update ends with. */
   async function checked(memberId: string, fields: ReminderFields): Promise<Car> {
-    const car = await ownCar(memberId, fields.carId);
+    const car = await reminderCar(memberId, fields.carId);
     await checkSettings(settings, [['logType', 'carLogType', fields.logType]]);
     if (!hasDuePoint(fields)) {
       throw badRequest('Some fields are missing or invalid.', [
@@ -123,32 +152,42 @@ export function maintenanceService({
   }
 
   /**
-   * Tells the member once per change of a reminder's state to `soon` or `overdue` (issue 16): the
-   * state told is kept on the reminder and moved by compare-and-set, so that of two requests or two
-   * nodes seeing the same change only one tells, and a restart tells nothing again. Back to `ok`
-   * clears it silently.
+   * Tells once per change of a reminder's state to `soon` or `overdue` (issue 16): the state told
+   * is kept on the reminder and moved by compare-and-set, so that of two requests or two nodes
+   * seeing the same change only one tells, and a restart tells nothing again. Back to `ok` clears
+   * it silently. The one that moved it tells the car's owner and each accepted member whose role
+   * can act on the reminder (issue 18: drivers its fuel and distance-based ones, editors all).
    */
-  async function checkStates(memberId: string, carIds: readonly string[]): Promise<void> {
-    const stored = (await reminders.listByCars(carIds)).filter((r) => r.ownerId === memberId);
+  async function checkStates(_memberId: string, carIds: readonly string[]): Promise<void> {
+    const stored = await reminders.listByCars(carIds);
     if (stored.length === 0) return;
     const answered = await withStates(stored);
+    let carMembers: Awaited<ReturnType<CarMembersRepository['accepted']>> | undefined;
     for (const [i, reminder] of answered.entries()) {
       const want = reminder.state === 'ok' ? null : reminder.state;
       const told = stored[i]!.notifiedState ?? null;
       if (want === told || !(await reminders.markNotified(reminder.id, told, want)) || want === null)
         continue;
-      await tell(memberId, {
-        type: 'reminder',
-        jsonPayload: {
-          relatedCarId: reminder.carId,
-          relatedReminderId: reminder.id,
-          excerpt: reminder.title,
-          state: want,
-          firedBy: reminder.firedBy,
-          dueDate: reminder.dueDate,
-          dueMileage: reminder.dueMileage,
-        },
-      });
+      carMembers ??= await members.accepted(carIds);
+      const recipients = [
+        stored[i]!.ownerId,
+        ...carMembers
+          .filter((m) => m.carId === reminder.carId && actsOnReminder(m.role, stored[i]!))
+          .map((m) => m.userId),
+      ];
+      for (const memberId of new Set(recipients))
+        await tell(memberId, {
+          type: 'reminder',
+          jsonPayload: {
+            relatedCarId: reminder.carId,
+            relatedReminderId: reminder.id,
+            excerpt: reminder.title,
+            state: want,
+            firedBy: reminder.firedBy,
+            dueDate: reminder.dueDate,
+            dueMileage: reminder.dueMileage,
+          },
+        });
     }
   }
 
@@ -185,13 +224,13 @@ export function maintenanceService({
     sweep,
 
     async odometer(memberId: string, carId: string): Promise<Odometer> {
-      const car = await ownCar(memberId, carId);
+      const car = await readableCar(memberId, carId);
       const { current, readings, perDay } = odometerSummary(await logs.readingsOf(carId), car.mileage);
       return { current, unit: car.mileageUnit, readings, perDay };
     },
 
     async fuelEconomy(memberId: string, carId: string, unit?: EconomyUnit): Promise<FuelEconomy> {
-      const car = await ownCar(memberId, carId);
+      const car = await readableCar(memberId, carId);
       const fills = await logs.historyOf([carId], { fuelOnly: true });
       return fuelEconomy(
         fills,
@@ -200,13 +239,15 @@ export function maintenanceService({
       );
     },
 
+    /** One car's reminders, or those of all the member's cars and the cars shared with them. */
     async list(memberId: string, carId?: string): Promise<Reminder[]> {
-      const car = carId === undefined ? undefined : await ownCar(memberId, carId);
-      return withStates(await reminders.listByOwner(memberId, carId), car ? [car] : []);
+      if (carId === undefined) return withStates(await reminders.listForMember(memberId));
+      const car = await readableCar(memberId, carId);
+      return withStates(await reminders.listByCars([carId]), [car]);
     },
 
     async get(memberId: string, id: string): Promise<Reminder> {
-      const [reminder] = await withStates([await ownReminder(memberId, id)]);
+      const [reminder] = await withStates([await readableReminder(memberId, id)]);
       return reminder!;
     },
 
@@ -227,24 +268,28 @@ export function maintenanceService({
       if (input.id) {
         // A replay answers the stored reminder, whatever changed since.
         const stored = await reminders.findById(input.id);
-        if (stored && stored.ownerId === memberId)
+        if (stored && stored.carId === input.carId && (await access.access(memberId, stored.carId)))
           return { reminder: (await withStates([stored]))[0]!, created: false };
       }
       const car = await checked(memberId, fields);
       const at = now().toISOString();
       const reminder: StoredReminder = {
         id: input.id ?? randomUUID(),
-        ownerId: memberId,
+        // An editor's reminder is the car's like the owner's own (issue 18).
+        ownerId: car.ownerId,
         ...fields,
         createdMileage: await currentOdometer(car),
         createdAt: at,
         updatedAt: at,
       };
       const inserted = await reminders.insert(reminder);
-      if (inserted) await checkStatesQuietly(memberId, [reminder.carId]);
+      if (inserted) {
+        await checkStatesQuietly(memberId, [reminder.carId]);
+        await tellChanged(car, reminder.id, 'created');
+      }
       if (!inserted) {
         const stored = await reminders.findById(reminder.id);
-        if (!stored || stored.ownerId !== memberId)
+        if (!stored || stored.carId !== reminder.carId)
           throw conflict('This id is already in use.', [{ field: 'body.id', message: 'is already in use' }]);
         return { reminder: (await withStates([stored], [car]))[0]!, created: false };
       }
@@ -252,13 +297,21 @@ export function maintenanceService({
     },
 
     async update(memberId: string, id: string, patch: ReminderUpdate): Promise<Reminder> {
-      const current = await ownReminder(memberId, id);
-      const { id: _id, ownerId, createdMileage, createdAt, updatedAt: _updated, ...currentFields } = current;
+      const current = await writableReminder(memberId, id);
+      const {
+        id: _id,
+        ownerId: _owner,
+        createdMileage,
+        createdAt,
+        updatedAt: _updated,
+        ...currentFields
+      } = current;
       const fields: ReminderFields = { ...currentFields, ...patch };
       const car = await checked(memberId, fields);
       const reminder: StoredReminder = {
         id,
-        ownerId,
+        // Moved to another car (of an owner the member edits for): the reminder is that car's.
+        ownerId: car.ownerId,
         ...fields,
         // Moved to another car: it starts from that car's odometer.
         createdMileage: fields.carId === current.carId ? createdMileage : await currentOdometer(car),
@@ -267,12 +320,19 @@ export function maintenanceService({
       };
       await reminders.replace(reminder);
       await checkStatesQuietly(memberId, [reminder.carId]);
+      await tellChanged(car, id, 'updated');
+      if (current.carId !== car.id) {
+        const left = await cars.findById(current.carId);
+        if (left) await tellChanged(left, id, 'deleted');
+      }
       return (await withStates([reminder], [car]))[0]!;
     },
 
     async remove(memberId: string, id: string): Promise<void> {
-      await ownReminder(memberId, id);
+      const current = await writableReminder(memberId, id);
       await reminders.delete(id);
+      const car = await cars.findById(current.carId);
+      if (car) await tellChanged(car, id, 'deleted');
     },
   };
 }

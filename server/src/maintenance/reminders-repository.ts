@@ -80,6 +80,31 @@ export function remindersRepository(db: Kysely<Database>) {
       return rows.map(toReminder);
     },
 
+    /** The reminders of the member's cars and of the cars shared with them (issue 18), oldest first. */
+    async listForMember(memberId: string): Promise<StoredReminder[]> {
+      const rows = await db
+        .selectFrom('reminders')
+        .selectAll()
+        .where((eb) =>
+          eb.or([
+            eb('owner_id', '=', memberId),
+            eb(
+              'car_id',
+              'in',
+              eb
+                .selectFrom('car_members')
+                .select('car_id')
+                .where('user_id', '=', memberId)
+                .where('status', '=', 'accepted'),
+            ),
+          ]),
+        )
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      return rows.map(toReminder);
+    },
+
     /** Inserts unless the id exists already (a replayed create); true when a row was written. */
     async insert(reminder: StoredReminder): Promise<boolean> {
       const result = await db
@@ -91,7 +116,7 @@ export function remindersRepository(db: Kysely<Database>) {
     },
 
     async replace(reminder: StoredReminder): Promise<void> {
-      const { id, created_at: _created, owner_id: _owner, ...changes } = toRow(reminder);
+      const { id, created_at: _created, ...changes } = toRow(reminder);
       await db.updateTable('reminders').set(changes).where('id', '=', id).execute();
     },
 
