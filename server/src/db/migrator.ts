@@ -17,6 +17,7 @@ import * as m0015 from './migrations/0015_maintenance';
 import * as m0016 from './migrations/0016_push';
 import * as m0017 from './migrations/0017_import_fingerprint';
 import * as m0018 from './migrations/0018_deleted_members';
+import * as m0020 from './migrations/0020_fuel_index';
 
 // Add each new migration here, in order. Names sort; never rename or edit a landed migration.
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0016_push': m0016,
   '0017_import_fingerprint': m0017,
   '0018_deleted_members': m0018,
+  '0020_fuel_index': m0020,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { CarLog, FuelFill } from '../../../src/contract/garage';
-import type { OdometerReading } from '../../../src/contract/maintenance';
+import type { FuelLog, OdometerReading } from '../../../src/contract/maintenance';
 import type { CarLogsTable, Database } from '../db/schema';
 import { withMedia } from '../media/car-log-media';
 import { mediaRepository } from '../media/media-repository';
@@ -217,9 +217,9 @@ export function carLogsRepository(db: Kysely<Database>) {
     },
 
     /** The logs of these cars, as the maintenance rules read them (fuel only: its fill-ups). */
-    async historyOf(carIds: readonly string[], { fuelOnly = false } = {}): Promise<HistoryLog[]> {
+    async historyOf(carIds: readonly string[]): Promise<HistoryLog[]> {
       if (carIds.length === 0) return [];
-      let query = db
+      const query = db
         .selectFrom('car_logs')
         .select([
           'id',
@@ -236,7 +236,6 @@ export function carLogsRepository(db: Kysely<Database>) {
           'fuel_price_per_unit',
         ])
         .where('car_id', 'in', [...carIds]);
-      if (fuelOnly) query = query.where('fuel_quantity', 'is not', null);
       const rows = await query.execute();
       return rows.map((r) => ({
         id: r.id,
@@ -248,6 +247,56 @@ export function carLogsRepository(db: Kysely<Database>) {
         currencyCode: r.currency_code,
         fuel: toFuel(r as Selectable<CarLogsTable>) ?? null,
       }));
+    },
+
+    /**
+     * A car's fill-ups as the fuel economy reads them, in odometer order (the rule sorts again; a
+     * sorted input costs it one pass). Served by the partial index car_logs_fuel alone (migration
+     * 0020): only the fill-ups, only the columns the rule reads, no table row and no sort.
+     */
+    async fuelFillsOf(carId: string): Promise<FuelLog[]> {
+      const rows = await db
+        .selectFrom('car_logs')
+        .select([
+          'id',
+          'start_date',
+          'mileage',
+          'cost_cents',
+          'currency_code',
+          'fuel_quantity',
+          'fuel_unit',
+          'fuel_full_tank',
+          'fuel_missed_previous',
+          'fuel_price_per_unit',
+        ])
+        .where('car_id', '=', carId)
+        .where('fuel_quantity', 'is not', null)
+        .orderBy('mileage')
+        .orderBy('start_date')
+        .orderBy('id')
+        .execute();
+      const fills = new Array<FuelLog>(rows.length);
+      for (let i = 0; i < rows.length; i++) {
+        const r = rows[i]!;
+        fills[i] = {
+          id: r.id,
+          startDate: r.start_date,
+          mileage: r.mileage === null ? null : Number(r.mileage),
+          cost: r.cost_cents === null ? null : Number(r.cost_cents) / 100,
+          currencyCode: r.currency_code,
+          fuel:
+            r.fuel_unit === null
+              ? null
+              : {
+                  quantity: Number(r.fuel_quantity),
+                  unit: r.fuel_unit as FuelFill['unit'],
+                  fullTank: Number(r.fuel_full_tank) === 1,
+                  missedPrevious: Number(r.fuel_missed_previous) === 1,
+                  pricePerUnit: r.fuel_price_per_unit === null ? null : Number(r.fuel_price_per_unit),
+                },
+        };
+      }
+      return fills;
     },
 
     /**
