@@ -43,16 +43,13 @@ function toFuel(row: Selectable<CarLogsTable>): FuelFill | undefined {
   };
 }
 
-/** What the maintenance rules read of a car's logs (src/contract/maintenance). */
+/** What the reminder rules read of a car's logs (src/contract/maintenance): its history. */
 export interface HistoryLog {
   id: string;
   carId: string;
   type: string;
   startDate: string;
   mileage: number | null;
-  cost: number | null;
-  currencyCode: string | null;
-  fuel: FuelFill | null;
 }
 
 export function toCarLog(row: Selectable<CarLogsTable>): CarLog {
@@ -216,37 +213,26 @@ export function carLogsRepository(db: Kysely<Database>) {
       return rows.map((r) => ({ logId: r.id, date: r.start_date, mileage: Number(r.mileage) }));
     },
 
-    /** The logs of these cars, as the maintenance rules read them (fuel only: its fill-ups). */
+    /** The logs of these cars, only the columns the reminder rules read. */
     async historyOf(carIds: readonly string[]): Promise<HistoryLog[]> {
       if (carIds.length === 0) return [];
-      const query = db
+      const rows = await db
         .selectFrom('car_logs')
-        .select([
-          'id',
-          'car_id',
-          'type',
-          'start_date',
-          'mileage',
-          'cost_cents',
-          'currency_code',
-          'fuel_quantity',
-          'fuel_unit',
-          'fuel_full_tank',
-          'fuel_missed_previous',
-          'fuel_price_per_unit',
-        ])
-        .where('car_id', 'in', [...carIds]);
-      const rows = await query.execute();
-      return rows.map((r) => ({
-        id: r.id,
-        carId: r.car_id,
-        type: r.type,
-        startDate: r.start_date,
-        mileage: toNumber(r.mileage),
-        cost: r.cost_cents === null ? null : Number(r.cost_cents) / 100,
-        currencyCode: r.currency_code,
-        fuel: toFuel(r as Selectable<CarLogsTable>) ?? null,
-      }));
+        .select(['id', 'car_id', 'type', 'start_date', 'mileage'])
+        .where('car_id', 'in', [...carIds])
+        .execute();
+      const history = new Array<HistoryLog>(rows.length);
+      for (let i = 0; i < rows.length; i++) {
+        const r = rows[i]!;
+        history[i] = {
+          id: r.id,
+          carId: r.car_id,
+          type: r.type,
+          startDate: r.start_date,
+          mileage: r.mileage === null ? null : Number(r.mileage),
+        };
+      }
+      return history;
     },
 
     /**
