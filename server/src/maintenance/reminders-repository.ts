@@ -160,8 +160,11 @@ export function remindersRepository(db: Kysely<Database>) {
     ): Promise<Set<string>> {
       const moved = new Set<string>();
       if (changes.length === 0) return moved;
+      // In id order whoever calls: two transactions locking the same rows lock them in the same
+      // order, so that on PostgreSQL a sweep and a write's check never deadlock.
+      const ordered = [...changes].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
       await db.transaction().execute(async (trx) => {
-        for (const { id, from, to } of changes) {
+        for (const { id, from, to } of ordered) {
           const result = await trx
             .updateTable('reminders')
             .set({ notified_state: to })
