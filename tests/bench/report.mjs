@@ -12,6 +12,7 @@ import { addFeedRows } from './feed-bench.mjs';
 import { addNotifyRows } from './notify-latency.mjs';
 import { addGarageRows } from './garage-report.mjs';
 import { addFuelRows } from './fuel-bench.mjs';
+import { addRemindersRows } from './reminders-bench.mjs';
 import { addMixedRows, mixedMarkdown } from './mixed-load.mjs';
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -168,6 +169,7 @@ export function buildRows(r) {
   );
   addGarageRows(r, add);
   addFuelRows(r, add);
+  addRemindersRows(r, add);
   addMessagesRows(r, add);
   addImportRows(r, add);
   addDossierRows(r, add);

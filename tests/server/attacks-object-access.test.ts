@@ -5,6 +5,7 @@
 //
 // The table `CASES` holds one row per (entity, verb). A new entity (e.g. chat rooms and chat
 // messages) is covered by adding its objects to `World` / `setUp` and appending rows.
+import { createECDH, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { png } from './media-fixtures';
 import { connected, startServer, type Answer, type Attacker, type Server } from './attack-fixtures';
@@ -34,8 +35,13 @@ interface World {
   chatGroup: { id: string; roomId: string; messageId: string };
   /** The owner's direct room with partner, and a message in it. */
   chatDirect: { roomId: string; messageId: string };
+  /** The owner's reminder on the car (issue 16). */
+  reminder: { id: string };
+  /** The owner's device subscribed to Web Push, and the owner's calendar feed URL. */
+  push: { endpoint: string; body: PushBody };
+  calendarUrl: string;
   /** Objects of the attackers themselves, for the attacks that mix their ids with the victim's. */
-  own: Record<'friend' | 'stranger', { carId: string; logId: string; postId: string }>;
+  own: Record<'friend' | 'stranger', { carId: string; logId: string; postId: string; reminderId: string }>;
 }
 
 type Role = 'friend' | 'stranger';
@@ -63,6 +69,22 @@ const form = (fields: Record<string, string>, file?: { name: string; bytes: Buff
   return body;
 };
 let image: Buffer;
+
+interface PushBody {
+  endpoint: string;
+  expirationTime: null;
+  keys: { p256dh: string; auth: string };
+}
+/** A browser's PushSubscription JSON: its own P-256 public key and auth secret. */
+function pushBody(endpoint: string): PushBody {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return {
+    endpoint,
+    expirationTime: null,
+    keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+  };
+}
 
 const both: Role[] = ['stranger', 'friend'];
 const strangerOnly: Role[] = ['stranger'];
@@ -656,6 +678,80 @@ const CASES: Case[] = [
     }),
     expect: [403],
   },
+  // ---- the maintenance tracker (issue 16): a car's odometer and economy, reminders, devices ----
+  {
+    entity: 'car',
+    verb: 'odometer',
+    as: both,
+    request: (w) => ({ method: 'GET', path: `/cars/${w.car.id}/odometer` }),
+  },
+  {
+    entity: 'car',
+    verb: 'fuel economy',
+    as: both,
+    request: (w) => ({ method: 'GET', path: `/cars/${w.car.id}/fuel-economy?unit=km_per_l` }),
+  },
+  {
+    entity: 'reminder',
+    verb: 'read',
+    as: both,
+    request: (w) => ({ method: 'GET', path: `/reminders/${w.reminder.id}` }),
+  },
+  {
+    entity: 'reminder',
+    verb: "list of the victim's car",
+    as: both,
+    request: (w) => ({ method: 'GET', path: `/reminders?carId=${w.car.id}` }),
+  },
+  {
+    entity: 'reminder',
+    verb: 'update',
+    as: both,
+    request: (w) => ({ method: 'PUT', path: `/reminders/${w.reminder.id}`, body: { title: 'Hacked' } }),
+  },
+  {
+    entity: 'reminder',
+    verb: 'delete',
+    as: both,
+    request: (w) => ({ method: 'DELETE', path: `/reminders/${w.reminder.id}` }),
+  },
+  {
+    entity: 'reminder',
+    verb: "create on the victim's car",
+    as: both,
+    request: (w) => ({
+      method: 'POST',
+      path: '/reminders',
+      body: { carId: w.car.id, title: 'Planted', intervalMonths: 1 },
+    }),
+  },
+  {
+    entity: 'reminder',
+    verb: "create with the victim's id",
+    as: both,
+    request: (w, role) => ({
+      method: 'POST',
+      path: '/reminders',
+      body: { id: w.reminder.id, carId: w.own[role].carId, title: 'Hacked', intervalMonths: 1 },
+    }),
+    expect: [409],
+  },
+  {
+    entity: 'reminder',
+    verb: "move one of mine to the victim's car",
+    as: both,
+    request: (w, role) => ({
+      method: 'PUT',
+      path: `/reminders/${w.own[role].reminderId}`,
+      body: { carId: w.car.id },
+    }),
+  },
+  {
+    entity: 'push subscription',
+    verb: 'delete',
+    as: both,
+    request: (w) => ({ method: 'DELETE', path: '/push-subscriptions', body: { endpoint: w.push.endpoint } }),
+  },
   // New entities: append their rows here.
   // ---- shared cars (issue 18): the owner's members; a friend sees the car, so acts are 403 ----
   {
@@ -813,6 +909,18 @@ async function setUp(): Promise<World> {
   const directMessage = await ok(
     s.call('POST', '/chat-messages', owner, { recipientId: partner.id, content: SECRET }),
   );
+  const reminder = await ok(
+    s.call('POST', '/reminders', owner, {
+      carId: car.id,
+      title: SECRET,
+      logType: 'maintenance',
+      intervalMonths: 12,
+      notes: SECRET,
+    }),
+  );
+  const push = pushBody(`https://push.example/${owner.id}`);
+  await ok(s.call('POST', '/push-subscriptions', owner, push));
+  const calendar = await ok(s.call('GET', '/reminders/calendar-key', owner), 200);
   const notifications = (await ok(s.call('GET', '/notifications?limit=100', owner), 200)) as { id: string }[];
   expect(notifications.length).toBeGreaterThan(0);
 
@@ -831,7 +939,10 @@ async function setUp(): Promise<World> {
       }),
     );
     const ownPost = await ok(s.call('POST', '/posts', who, { content: 'Mine' }));
-    own[role] = { carId: ownCar.id, logId: ownLog.id, postId: ownPost.id };
+    const ownReminder = await ok(
+      s.call('POST', '/reminders', who, { carId: ownCar.id, title: 'Mine', intervalMonths: 6 }),
+    );
+    own[role] = { carId: ownCar.id, logId: ownLog.id, postId: ownPost.id, reminderId: ownReminder.id };
   }
   const postImage = /\/images\/([0-9a-f-]{36})/.exec(post.image as string);
   expect(postImage, post.image).not.toBeNull();
@@ -850,6 +961,9 @@ async function setUp(): Promise<World> {
     friendRequest: { id: friendRequest.request.id },
     chatGroup: { id: group.id, roomId: group.chatRoomId, messageId: groupMessage.id },
     chatDirect: { roomId: directMessage.chatRoomId, messageId: directMessage.id },
+    reminder: { id: reminder.id },
+    push: { endpoint: push.endpoint, body: push },
+    calendarUrl: calendar.url,
     own,
   };
 }
@@ -881,6 +995,11 @@ async function snapshot(): Promise<string> {
     ['/chat-rooms', w.partner],
     [`/chat-messages/chat-room/${w.chatGroup.roomId}`, w.owner],
     [`/chat-messages/chat-room/${w.chatDirect.roomId}`, w.owner],
+    [`/cars/${w.car.id}/odometer`, w.owner],
+    [`/cars/${w.car.id}/fuel-economy`, w.owner],
+    ['/reminders', w.owner],
+    [`/reminders/${w.reminder.id}`, w.owner],
+    ['/reminders/calendar-key', w.owner],
   ];
   const answers = await Promise.all(reads.map(([p, who]) => s.call('GET', p, who)));
   for (const a of answers) expect(a.status, a.text).toBe(200);
@@ -924,6 +1043,30 @@ describe("another member's objects", () => {
       expect((await s.call('GET', p, w.friend)).status, p).toBe(200);
     const feed = await s.call('GET', `/cars/feed?ownerId=${w.owner.id}`, w.friend);
     expect(feed.json.data.map((c: { id: string }) => c.id)).toContain(w.car.id);
+  });
+
+  it("the calendar key is one's own: another member's ask or renewal gives theirs, never the victim's", async () => {
+    const feedOf = (url: string) => s.call('GET', url.slice(url.indexOf('/reminders/')), null);
+    for (const role of both) {
+      const attacker = w[role];
+      // Asked, then renewed (which ends the first URL at once): each one the attacker's own.
+      for (const ask of [
+        () => s.call('GET', '/reminders/calendar-key', attacker),
+        () => s.call('POST', '/reminders/calendar-key/renew', attacker),
+      ]) {
+        const { url } = (await ok(ask(), 200)) as { url: string };
+        expect(url).not.toBe(w.calendarUrl);
+        const feed = await feedOf(url);
+        expect(feed.status, feed.text).toBe(200);
+        expect(feed.text).not.toContain(SECRET);
+      }
+    }
+    const own = await ok(s.call('GET', '/reminders/calendar-key', w.owner), 200);
+    expect(own.url).toBe(w.calendarUrl);
+    const feed = await feedOf(w.calendarUrl);
+    expect(feed.text).toContain(SECRET); // the control: the victim's own feed holds the reminder
+    // The victim's device is still subscribed: posting its subscription again finds it (200, not 201).
+    expect((await s.call('POST', '/push-subscriptions', w.owner, w.push.body)).status).toBe(200);
   });
 
   it("an Idempotency-Key reused by another member never replays the victim's answer", async () => {

@@ -18,6 +18,7 @@ import * as m0016 from './migrations/0016_push';
 import * as m0017 from './migrations/0017_import_fingerprint';
 import * as m0018 from './migrations/0018_deleted_members';
 import * as m0019 from './migrations/0019_history_links';
+import * as m0020 from './migrations/0020_fuel_index';
 import * as m0021 from './migrations/0021_car_members';
 
 // Add each new migration here, in order. Names sort; never rename or edit a landed migration.
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '0017_import_fingerprint': m0017,
   '0018_deleted_members': m0018,
   '0019_history_links': m0019,
+  '0020_fuel_index': m0020,
   '0021_car_members': m0021,
 };
 

@@ -14,6 +14,8 @@ import {
   reminderState,
   type EconomyUnit,
   type OdometerSummary,
+  type ReminderRule,
+  type ReminderState,
 } from '../../../src/contract/maintenance';
 import type {
   FuelEconomy,
@@ -29,7 +31,7 @@ import type { CarsRepository } from '../garage/cars-repository';
 import { checkSettings } from '../garage/garage-input';
 import { actsOnReminder, mayWriteReminders, type CarAccessService } from '../garage/car-access';
 import type { CarMembersRepository } from '../garage/car-members-repository';
-import type { RemindersRepository, StoredReminder } from './reminders-repository';
+import type { NotifiedState, RemindersRepository, StoredReminder } from './reminders-repository';
 
 interface Deps {
   cars: CarsRepository;
@@ -50,6 +52,87 @@ interface Deps {
   now?: () => Date;
 }
 
+/**
+ * Fuel economies kept per process, by car, version of its log book (`cars.log_version`, moved by
+ * the triggers of migration 0006 on every change to the car's logs, whoever writes them, on any
+ * node), mileage unit and economy unit: a car page asked again answers without reading its
+ * thousands of fill-ups (issue 16: ≤ 20 ms for 5,000). A few hundred kB each at that size.
+ */
+export const ECONOMIES_KEPT = 32;
+
+/**
+ * Cars' histories kept per process for the reminders' states (GET /reminders reads a member's
+ * reminders on every visit of the garage: issue 16, 20 cars over 10,000 logs at ≥ 2,000 req/s), each
+ * with the version of its log book and its own mileage: a change to either reads it again. A few
+ * hundred bytes per log: about 10 MB at most.
+ */
+export const HISTORY_LOGS_KEPT = 100_000;
+
+/** A car's logs as the reminder rules read them, and its odometer. */
+interface CarHistory {
+  version: string;
+  mileage: number | null;
+  logs: HistoryLog[];
+  summary: OdometerSummary;
+  /**
+   * The states derived from this history, by reminder id, with the day and the rule's fields they
+   * were derived for: the same inputs give the same state (reminderState is a pure function).
+   */
+  states: Map<string, { day: string; rule: ReminderRule; state: ReminderState }>;
+}
+
+/** The fields of a reminder that its state depends on (besides its car's history and the day). */
+const RULE_FIELDS = [
+  'logType',
+  'intervalMonths',
+  'intervalDistance',
+  'dueDate',
+  'dueMileage',
+  'soonDays',
+  'soonDistance',
+  'createdAt',
+  'createdMileage',
+] as const satisfies readonly (keyof ReminderRule)[];
+
+const ruleOf = (r: ReminderRule): ReminderRule => {
+  const rule = {} as Record<keyof ReminderRule, unknown>;
+  for (const field of RULE_FIELDS) rule[field] = r[field];
+  return rule as unknown as ReminderRule;
+};
+const sameRule = (a: ReminderRule, b: ReminderRule) => RULE_FIELDS.every((field) => a[field] === b[field]);
+
+/**
+ * A map of entries weighing at most `capacity` in all (each 1 unless `weigh` says otherwise), the
+ * least recently used dropped first.
+ */
+function recentlyUsed<K, V>(capacity: number, weigh: (value: V) => number = () => 1) {
+  const entries = new Map<K, V>();
+  let weight = 0;
+  const drop = (key: K) => {
+    const value = entries.get(key);
+    if (value === undefined) return;
+    entries.delete(key);
+    weight -= weigh(value);
+  };
+  return {
+    get(key: K): V | undefined {
+      const value = entries.get(key);
+      if (value !== undefined) {
+        entries.delete(key);
+        entries.set(key, value);
+      }
+      return value;
+    },
+    set(key: K, value: V): void {
+      drop(key);
+      if (weigh(value) > capacity) return;
+      entries.set(key, value);
+      weight += weigh(value);
+      while (weight > capacity) drop(entries.keys().next().value as K);
+    },
+  };
+}
+
 type ReminderFields = Omit<StoredReminder, 'id' | 'ownerId' | 'createdMileage' | 'createdAt' | 'updatedAt'>;
 
 export function maintenanceService({
@@ -65,6 +148,8 @@ export function maintenanceService({
   now = () => new Date(),
 }: Deps) {
   const today = () => now().toISOString().slice(0, 10);
+  const economies = recentlyUsed<string, FuelEconomy>(ECONOMIES_KEPT);
+  const histories = recentlyUsed<string, CarHistory>(HISTORY_LOGS_KEPT, (h) => h.logs.length + 1);
 
   /** Tells every device of the car's owner and accepted members that a reminder changed. */
   async function tellChanged(car: Pick<Car, 'id' | 'ownerId'>, reminderId: string, action: string) {
@@ -99,34 +184,73 @@ export function maintenanceService({
   const summaryOf = (car: Car, history: readonly HistoryLog[]): OdometerSummary =>
     odometerSummary(readingsOf(history), car.mileage);
 
-  /** Each reminder with its state, reading each car and its history once. */
-  async function withStates(list: StoredReminder[], known: Car[] = []): Promise<Reminder[]> {
+  /**
+   * Each reminder with its state. The cars' log books are read in one query for all of them, and
+   * only those of cars whose log book changed since (`cached`: kept for the next time; the sweep,
+   * which reads every car once, keeps none). The versions are read before the logs: a history is
+   * never kept under a version older than the logs it holds.
+   */
+  async function withStates(list: readonly StoredReminder[], cached = true): Promise<Reminder[]> {
     const carIds = [...new Set(list.map((r) => r.carId))];
-    const carsById = new Map(known.map((c) => [c.id, c]));
-    await Promise.all(
-      carIds
-        .filter((id) => !carsById.has(id))
-        .map(async (id) => {
-          const car = await cars.findById(id);
-          if (car) carsById.set(id, car);
-        }),
-    );
-    const history = await logs.historyOf(carIds);
-    const byCar = new Map<string, HistoryLog[]>();
-    for (const log of history) byCar.set(log.carId, [...(byCar.get(log.carId) ?? []), log]);
-    const summaries = new Map<string, OdometerSummary>();
+    const books = await reminders.carBooks(carIds);
+    const known = new Map<string, CarHistory>();
+    const missing: string[] = [];
+    for (const id of carIds) {
+      const book = books.get(id);
+      const kept = book && cached ? histories.get(id) : undefined;
+      if (kept && book && kept.version === book.version && kept.mileage === book.mileage) known.set(id, kept);
+      else missing.push(id);
+    }
+    if (missing.length > 0) {
+      const byCar = new Map<string, HistoryLog[]>(missing.map((id) => [id, []]));
+      for (const log of await logs.historyOf(missing)) byCar.get(log.carId)?.push(log);
+      for (const [id, carLogs] of byCar) {
+        const book = books.get(id);
+        const mileage = book?.mileage ?? null;
+        const history: CarHistory = {
+          version: book?.version ?? '',
+          mileage,
+          logs: carLogs,
+          summary: odometerSummary(readingsOf(carLogs), mileage),
+          states: new Map(),
+        };
+        known.set(id, history);
+        if (book && cached) histories.set(id, history);
+      }
+    }
     const day = today();
     return list.map((r) => {
-      const carLogs = byCar.get(r.carId) ?? [];
-      let summary = summaries.get(r.carId);
-      if (!summary) {
-        const car = carsById.get(r.carId);
-        summary = car ? summaryOf(car, carLogs) : odometerSummary(readingsOf(carLogs), null);
-        summaries.set(r.carId, summary);
+      const history = known.get(r.carId)!;
+      const kept = history.states.get(r.id);
+      let derived: ReminderState;
+      if (kept && kept.day === day && sameRule(kept.rule, r)) derived = kept.state;
+      else {
+        derived = reminderState(r, history.logs, history.summary, day);
+        history.states.set(r.id, { day, rule: ruleOf(r), state: derived });
       }
-      const derived = reminderState(r, carLogs, summary, day);
-      const { ownerId: _owner, notifiedState: _told, dueDate, dueMileage, ...stored } = r;
-      return { ...stored, setDueDate: dueDate, setDueMileage: dueMileage, ...derived };
+      // Field by field: no object rest or spread per reminder (200 of them on every garage visit).
+      return {
+        id: r.id,
+        carId: r.carId,
+        title: r.title,
+        logType: r.logType,
+        intervalMonths: r.intervalMonths,
+        intervalDistance: r.intervalDistance,
+        setDueDate: r.dueDate,
+        setDueMileage: r.dueMileage,
+        soonDays: r.soonDays,
+        soonDistance: r.soonDistance,
+        notes: r.notes,
+        createdMileage: r.createdMileage,
+        createdAt: r.createdAt,
+        updatedAt: r.updatedAt,
+        state: derived.state,
+        dueDate: derived.dueDate,
+        dueMileage: derived.dueMileage,
+        predictedDate: derived.predictedDate,
+        firedBy: derived.firedBy,
+        doneLogId: derived.doneLogId,
+      };
     });
   }
 
@@ -155,20 +279,24 @@ export function maintenanceService({
    * Tells once per change of a reminder's state to `soon` or `overdue` (issue 16): the state told
    * is kept on the reminder and moved by compare-and-set, so that of two requests or two nodes
    * seeing the same change only one tells, and a restart tells nothing again. Back to `ok` clears
-   * it silently. The one that moved it tells the car's owner and each accepted member whose role
-   * can act on the reminder (issue 18: drivers its fuel and distance-based ones, editors all).
+   * it silently. The moves of a whole list are one transaction; those told are told after it: the
+   * car's owner and each accepted member whose role can act on the reminder (issue 18: drivers its
+   * fuel and distance-based ones, editors all).
    */
-  async function checkStates(_memberId: string, carIds: readonly string[]): Promise<void> {
-    const stored = await reminders.listByCars(carIds);
+  async function tellChanges(stored: readonly StoredReminder[], cached = true): Promise<void> {
     if (stored.length === 0) return;
-    const answered = await withStates(stored);
+    const answered = await withStates(stored, cached);
+    const changes: { id: string; from: NotifiedState; to: NotifiedState }[] = [];
+    for (const [i, reminder] of answered.entries()) {
+      const to = reminder.state === 'ok' ? null : reminder.state;
+      const from = stored[i]!.notifiedState ?? null;
+      if (to !== from) changes.push({ id: reminder.id, from, to });
+    }
+    const moved = await reminders.markNotified(changes);
     let carMembers: Awaited<ReturnType<CarMembersRepository['accepted']>> | undefined;
     for (const [i, reminder] of answered.entries()) {
-      const want = reminder.state === 'ok' ? null : reminder.state;
-      const told = stored[i]!.notifiedState ?? null;
-      if (want === told || !(await reminders.markNotified(reminder.id, told, want)) || want === null)
-        continue;
-      carMembers ??= await members.accepted(carIds);
+      if (reminder.state === 'ok' || !moved.has(reminder.id)) continue;
+      carMembers ??= await members.accepted([...new Set(stored.map((r) => r.carId))]);
       const recipients = [
         stored[i]!.ownerId,
         ...carMembers
@@ -182,13 +310,19 @@ export function maintenanceService({
             relatedCarId: reminder.carId,
             relatedReminderId: reminder.id,
             excerpt: reminder.title,
-            state: want,
+            state: reminder.state,
             firedBy: reminder.firedBy,
             dueDate: reminder.dueDate,
             dueMileage: reminder.dueMileage,
           },
         });
     }
+  }
+
+  /** Checks the member's reminders of these cars (after a write that can change a state). */
+  async function checkStates(_memberId: string, carIds: readonly string[]): Promise<void> {
+    // Every reminder of these cars, whoever wrote (a driver's fill-up moves the owner's reminders).
+    await tellChanges(await reminders.listByCars(carIds));
   }
 
   /** checkStates after a write: a failure is logged, never fails the write. */
@@ -202,18 +336,20 @@ export function maintenanceService({
 
   /**
    * The periodic sweep: dates pass without any write, so every reminder is checked now and then,
-   * in batches by id (memory bounded). Several nodes may sweep at once: the compare-and-set of
-   * checkStates still tells once.
+   * in batches by id (memory bounded): per batch one read of the reminders, one of their cars, one
+   * of those cars' logs and one transaction for the states told. Several nodes may sweep at once:
+   * the compare-and-set still tells once. A batch that fails is logged and the sweep goes on.
    */
   async function sweep(batchSize = 500): Promise<void> {
     let after = '';
     for (;;) {
       const batch = await reminders.batchAfter(after, batchSize);
       if (batch.length === 0) return;
-      const carsByOwner = new Map<string, Set<string>>();
-      for (const r of batch)
-        carsByOwner.set(r.ownerId, (carsByOwner.get(r.ownerId) ?? new Set()).add(r.carId));
-      for (const [ownerId, carIds] of carsByOwner) await checkStatesQuietly(ownerId, [...carIds]);
+      try {
+        await tellChanges(batch, false);
+      } catch (err) {
+        warn(err, 'reminder states not checked');
+      }
       after = batch[batch.length - 1]!.id;
     }
   }
@@ -231,19 +367,23 @@ export function maintenanceService({
 
     async fuelEconomy(memberId: string, carId: string, unit?: EconomyUnit): Promise<FuelEconomy> {
       const car = await readableCar(memberId, carId);
-      const fills = await logs.historyOf([carId], { fuelOnly: true });
-      return fuelEconomy(
-        fills,
-        distanceUnitOf(car.mileageUnit),
-        unit ?? defaultEconomyUnit(car.energyType, car.mileageUnit),
-      );
+      const economyUnit = unit ?? defaultEconomyUnit(car.energyType, car.mileageUnit);
+      // The log book's version is read before the fills: an answer is never kept under a version
+      // older than the fills it was computed from.
+      const book = await logs.logBookOf(carId);
+      const key = book && JSON.stringify([carId, book.version, car.mileageUnit, economyUnit]);
+      const known = key ? economies.get(key) : undefined;
+      if (known) return known;
+      const answer = fuelEconomy(await logs.fuelFillsOf(carId), distanceUnitOf(car.mileageUnit), economyUnit);
+      if (key) economies.set(key, answer);
+      return answer;
     },
 
     /** One car's reminders, or those of all the member's cars and the cars shared with them. */
     async list(memberId: string, carId?: string): Promise<Reminder[]> {
       if (carId === undefined) return withStates(await reminders.listForMember(memberId));
-      const car = await readableCar(memberId, carId);
-      return withStates(await reminders.listByCars([carId]), [car]);
+      await readableCar(memberId, carId);
+      return withStates(await reminders.listByCars([carId]));
     },
 
     async get(memberId: string, id: string): Promise<Reminder> {
@@ -291,9 +431,9 @@ export function maintenanceService({
         const stored = await reminders.findById(reminder.id);
         if (!stored || stored.carId !== reminder.carId)
           throw conflict('This id is already in use.', [{ field: 'body.id', message: 'is already in use' }]);
-        return { reminder: (await withStates([stored], [car]))[0]!, created: false };
+        return { reminder: (await withStates([stored]))[0]!, created: false };
       }
-      return { reminder: (await withStates([reminder], [car]))[0]!, created: true };
+      return { reminder: (await withStates([reminder]))[0]!, created: true };
     },
 
     async update(memberId: string, id: string, patch: ReminderUpdate): Promise<Reminder> {
@@ -325,7 +465,7 @@ export function maintenanceService({
         const left = await cars.findById(current.carId);
         if (left) await tellChanged(left, id, 'deleted');
       }
-      return (await withStates([reminder], [car]))[0]!;
+      return (await withStates([reminder]))[0]!;
     },
 
     async remove(memberId: string, id: string): Promise<void> {
