@@ -718,12 +718,24 @@ const CASES: Case[] = [
   {
     entity: 'reminder',
     verb: "create on the victim's car",
-    as: both,
+    as: strangerOnly,
     request: (w) => ({
       method: 'POST',
       path: '/reminders',
       body: { carId: w.car.id, title: 'Planted', intervalMonths: 1 },
     }),
+  },
+  {
+    // A friend reads the car (issue 18), so the act, not the id, is refused.
+    entity: 'reminder',
+    verb: "create on the victim's car (not shared with them)",
+    as: ['friend'],
+    request: (w) => ({
+      method: 'POST',
+      path: '/reminders',
+      body: { carId: w.car.id, title: 'Planted', intervalMonths: 1 },
+    }),
+    expect: [403],
   },
   {
     entity: 'reminder',
@@ -739,12 +751,23 @@ const CASES: Case[] = [
   {
     entity: 'reminder',
     verb: "move one of mine to the victim's car",
-    as: both,
+    as: strangerOnly,
     request: (w, role) => ({
       method: 'PUT',
       path: `/reminders/${w.own[role].reminderId}`,
       body: { carId: w.car.id },
     }),
+  },
+  {
+    entity: 'reminder',
+    verb: "move one of mine to the victim's car (not shared with them)",
+    as: ['friend'],
+    request: (w, role) => ({
+      method: 'PUT',
+      path: `/reminders/${w.own[role].reminderId}`,
+      body: { carId: w.car.id },
+    }),
+    expect: [403],
   },
   {
     entity: 'push subscription',
