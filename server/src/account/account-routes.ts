@@ -15,7 +15,7 @@ import { MessageResult } from '../../../src/contract/auth';
 import { ErrorBody } from '../../../src/contract/envelope';
 import { authRateLimit } from '../auth/rate-limit';
 import { localeFromAcceptLanguage } from '../legal/locale';
-import { errors, OkItem, ok } from '../http/route-schemas';
+import { errors, OkItem, ok, itemAnswer, memberRoutes } from '../http/route-schemas';
 import type { AccountSettingsService } from './account-service';
 
 const tags = ['account'];
@@ -25,6 +25,7 @@ export const accountSettingsRoutes: FastifyPluginAsyncTypebox<{ account: Account
   { account },
 ) => {
   const preHandler = app.authenticate;
+  const route = memberRoutes(preHandler, tags);
   const limited = authRateLimit(app.config.authRateLimitMax);
   const withTooMany = { ...errors(400, 401), 429: ErrorBody };
 
@@ -108,33 +109,23 @@ export const accountSettingsRoutes: FastifyPluginAsyncTypebox<{ account: Account
 
   app.get(
     '/users/me/preferences',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'My notification preferences (each true unless I turned it off)',
-        response: { 200: OkItem(NotificationPreferences), ...errors(401) },
-      },
-    },
+    route('My notification preferences (each true unless I turned it off)', {
+      response: itemAnswer(NotificationPreferences, 401),
+    }),
     async (request) => ok(await account.preferences(request.member.id)),
   );
 
   app.put(
     '/users/me/preferences',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'Change some of my notification preferences; answers them all',
-        description:
-          'A type turned off is neither stored nor counted in my bell (screens still refresh live). ' +
-          'notifyLikes: likes on my posts; notifyComments: comments and replies; ' +
-          'notifyFriendRequests: requests received and accepted; notifyMessages: private messages; ' +
-          'notifyChat: being added to a chat group.',
-        body: NotificationPreferencesUpdate,
-        response: { 200: OkItem(NotificationPreferences), ...errors(400, 401) },
-      },
-    },
+    route('Change some of my notification preferences; answers them all', {
+      description:
+        'A type turned off is neither stored nor counted in my bell (screens still refresh live). ' +
+        'notifyLikes: likes on my posts; notifyComments: comments and replies; ' +
+        'notifyFriendRequests: requests received and accepted; notifyMessages: private messages; ' +
+        'notifyChat: being added to a chat group.',
+      body: NotificationPreferencesUpdate,
+      response: itemAnswer(NotificationPreferences, 400, 401),
+    }),
     async (request) => ok(await account.updatePreferences(request.member.id, request.body)),
   );
 };

@@ -10,7 +10,7 @@ import {
   ReminderListQuery,
   ReminderUpdate,
 } from '../../../src/contract/maintenance-api';
-import { Deleted, errors, OkItem } from '../http/route-schemas';
+import { Deleted, errors, OkItem, itemAnswer, storedAnswer, memberRoutes } from '../http/route-schemas';
 import type { MaintenanceService } from './maintenance-service';
 
 /** The odometer, fuel economy and reminders of my cars (issue 16). */
@@ -57,21 +57,17 @@ export const maintenanceRoutes: FastifyPluginAsyncTypebox<{ maintenance: Mainten
   );
 
   const tags = ['reminders'];
+  const route = memberRoutes(preHandler, tags);
 
   app.get(
     '/reminders',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'My reminders (of one of my cars with carId), each with its state',
-        querystring: ReminderListQuery,
-        response: {
-          200: Type.Object({ success: Type.Literal(true), data: Type.Array(Reminder) }),
-          ...errors(400, 401, 404),
-        },
+    route('My reminders (of one of my cars with carId), each with its state', {
+      querystring: ReminderListQuery,
+      response: {
+        200: Type.Object({ success: Type.Literal(true), data: Type.Array(Reminder) }),
+        ...errors(400, 401, 404),
       },
-    },
+    }),
     async (request) => ({
       success: true as const,
       data: await maintenance.list(request.member.id, request.query.carId),
@@ -80,15 +76,10 @@ export const maintenanceRoutes: FastifyPluginAsyncTypebox<{ maintenance: Mainten
 
   app.get(
     '/reminders/:id',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'One of my reminders, with its state',
-        params: IdParams,
-        response: { 200: OkItem(Reminder), ...errors(400, 401, 404) },
-      },
-    },
+    route('One of my reminders, with its state', {
+      params: IdParams,
+      response: itemAnswer(Reminder, 400, 401, 404),
+    }),
     async (request) => ({
       success: true as const,
       data: await maintenance.get(request.member.id, request.params.id),
@@ -97,16 +88,13 @@ export const maintenanceRoutes: FastifyPluginAsyncTypebox<{ maintenance: Mainten
 
   app.post(
     '/reminders',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary:
-          'Add a reminder to one of my cars: an interval (months, distance or both) or a due date or distance (a repeated client id answers the stored reminder with 200)',
+    route(
+      'Add a reminder to one of my cars: an interval (months, distance or both) or a due date or distance (a repeated client id answers the stored reminder with 200)',
+      {
         body: ReminderInput,
-        response: { 201: OkItem(Reminder), 200: OkItem(Reminder), ...errors(400, 401, 404, 409) },
+        response: storedAnswer(Reminder, 400, 401, 404, 409),
       },
-    },
+    ),
     async (request, reply) => {
       const { reminder, created } = await maintenance.create(request.member.id, request.body);
       return reply.status(created ? 201 : 200).send({ success: true as const, data: reminder });
@@ -115,16 +103,11 @@ export const maintenanceRoutes: FastifyPluginAsyncTypebox<{ maintenance: Mainten
 
   app.put(
     '/reminders/:id',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'Change the fields given of one of my reminders (it may move to another of my cars)',
-        params: IdParams,
-        body: ReminderUpdate,
-        response: { 200: OkItem(Reminder), ...errors(400, 401, 404) },
-      },
-    },
+    route('Change the fields given of one of my reminders (it may move to another of my cars)', {
+      params: IdParams,
+      body: ReminderUpdate,
+      response: itemAnswer(Reminder, 400, 401, 404),
+    }),
     async (request) => ({
       success: true as const,
       data: await maintenance.update(request.member.id, request.params.id, request.body),
@@ -133,15 +116,10 @@ export const maintenanceRoutes: FastifyPluginAsyncTypebox<{ maintenance: Mainten
 
   app.delete(
     '/reminders/:id',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'Delete one of my reminders',
-        params: IdParams,
-        response: { 200: OkItem(Deleted), ...errors(400, 401, 404) },
-      },
-    },
+    route('Delete one of my reminders', {
+      params: IdParams,
+      response: itemAnswer(Deleted, 400, 401, 404),
+    }),
     async (request) => {
       await maintenance.remove(request.member.id, request.params.id);
       return { success: true as const, data: { id: request.params.id } };

@@ -5,25 +5,20 @@ import {
   PushSubscriptionInput,
   VapidPublicKey,
 } from '../../../src/contract/reminder-delivery';
-import { Deleted, errors, OkItem } from '../http/route-schemas';
+import { Deleted, errors, OkItem, itemAnswer, memberRoutes } from '../http/route-schemas';
 import type { PushService } from './push-service';
 
 /** My devices' Web Push subscriptions (issue 16: reminders reach every device that subscribed). */
 export const pushRoutes: FastifyPluginAsyncTypebox<{ push: PushService }> = async (app, { push }) => {
   const preHandler = app.authenticate;
   const tags = ['push'];
+  const route = memberRoutes(preHandler, tags);
 
   app.get(
     '/push-subscriptions/vapid-public-key',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary:
-          "The server's VAPID public key: the applicationServerKey of pushManager.subscribe (base64url)",
-        response: { 200: OkItem(VapidPublicKey), ...errors(401) },
-      },
-    },
+    route("The server's VAPID public key: the applicationServerKey of pushManager.subscribe (base64url)", {
+      response: itemAnswer(VapidPublicKey, 401),
+    }),
     async () => ({ success: true as const, data: { publicKey: push.publicKey() } }),
   );
 
@@ -54,15 +49,10 @@ export const pushRoutes: FastifyPluginAsyncTypebox<{ push: PushService }> = asyn
 
   app.delete(
     '/push-subscriptions',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: "Unsubscribe this device by its endpoint (another account's endpoint answers 404)",
-        body: PushSubscriptionDelete,
-        response: { 200: OkItem(Deleted), ...errors(400, 401, 404) },
-      },
-    },
+    route("Unsubscribe this device by its endpoint (another account's endpoint answers 404)", {
+      body: PushSubscriptionDelete,
+      response: itemAnswer(Deleted, 400, 401, 404),
+    }),
     async (request) => ({
       success: true as const,
       data: await push.unsubscribe(request.member.id, request.body.endpoint),
