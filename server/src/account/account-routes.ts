@@ -15,7 +15,7 @@ import { MessageResult } from '../../../src/contract/auth';
 import { ErrorBody } from '../../../src/contract/envelope';
 import { authRateLimit } from '../auth/rate-limit';
 import { localeFromAcceptLanguage } from '../legal/locale';
-import { errors, OkItem, ok, itemAnswer, memberRoutes } from '../http/route-schemas';
+import { errors, OkItem, ok, answer, memberRoutes } from '../http/route-schemas';
 import type { AccountSettingsService } from './account-service';
 
 const tags = ['account'];
@@ -110,7 +110,7 @@ export const accountSettingsRoutes: FastifyPluginAsyncTypebox<{ account: Account
   app.get(
     '/users/me/preferences',
     route('My notification preferences (each true unless I turned it off)', {
-      response: itemAnswer(NotificationPreferences, 401),
+      response: answer.item(NotificationPreferences, 401),
     }),
     async (request) => ok(await account.preferences(request.member.id)),
   );
@@ -124,7 +124,7 @@ export const accountSettingsRoutes: FastifyPluginAsyncTypebox<{ account: Account
         'notifyFriendRequests: requests received and accepted; notifyMessages: private messages; ' +
         'notifyChat: being added to a chat group.',
       body: NotificationPreferencesUpdate,
-      response: itemAnswer(NotificationPreferences, 400, 401),
+      response: answer.item(NotificationPreferences, 400, 401),
     }),
     async (request) => ok(await account.updatePreferences(request.member.id, request.body)),
   );

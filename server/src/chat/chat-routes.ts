@@ -20,15 +20,7 @@ import {
   ChatRoomListMeta,
   ChatRoomRead,
 } from '../../../src/contract/chat';
-import {
-  ok,
-  okPage,
-  itemAnswer,
-  listAnswer,
-  storedAnswer,
-  memberRoutes,
-  sendStored,
-} from '../http/route-schemas';
+import { ok, okPage, answer, memberRoutes, sendStored } from '../http/route-schemas';
 import type { ChatService } from './chat-service';
 
 export const chatRoutes: FastifyPluginAsyncTypebox<{ chat: ChatService }> = async (app, { chat }) => {
@@ -44,7 +36,7 @@ export const chatRoutes: FastifyPluginAsyncTypebox<{ chat: ChatService }> = asyn
       'The groups I own or am a member of, newest room activity first (members with withMembers=true)',
       {
         querystring: ChatGroupListQuery,
-        response: listAnswer(ChatGroup, ChatGroupListMeta, 400, 401),
+        response: answer.list(ChatGroup, ChatGroupListMeta, 400, 401),
       },
     ),
     async (request) => okPage(request.query, await chat.listGroups(request.member.id, request.query)),
@@ -54,7 +46,7 @@ export const chatRoutes: FastifyPluginAsyncTypebox<{ chat: ChatService }> = asyn
     '/chat-groups/:id',
     groupRoute('One group with its members (members only; 404 otherwise)', {
       params: ChatIdParams,
-      response: itemAnswer(ChatGroup, 400, 401, 404),
+      response: answer.item(ChatGroup, 400, 401, 404),
     }),
     async (request) => ok(await chat.getGroup(request.member.id, request.params.id)),
   );
@@ -65,7 +57,7 @@ export const chatRoutes: FastifyPluginAsyncTypebox<{ chat: ChatService }> = asyn
       'Create a group I own, with members chosen among my friends (400 otherwise); a repeated client id answers the stored group with 200',
       {
         body: ChatGroupCreate,
-        response: storedAnswer(ChatGroup, 400, 401, 409),
+        response: answer.stored(ChatGroup, 400, 401, 409),
       },
     ),
     async (request, reply) => {
@@ -81,7 +73,7 @@ export const chatRoutes: FastifyPluginAsyncTypebox<{ chat: ChatService }> = asyn
       {
         params: ChatIdParams,
         body: ChatGroupUpdate,
-        response: itemAnswer(ChatGroup, 400, 401, 403, 404),
+        response: answer.item(ChatGroup, 400, 401, 403, 404),
       },
     ),
     async (request) => ok(await chat.updateGroup(request.member.id, request.params.id, request.body)),
@@ -91,7 +83,7 @@ export const chatRoutes: FastifyPluginAsyncTypebox<{ chat: ChatService }> = asyn
     '/chat-groups/:id',
     groupRoute('The owner deletes the group, its room and its messages; 403 for other members', {
       params: ChatIdParams,
-      response: itemAnswer(ChatGroupGone, 400, 401, 403, 404),
+      response: answer.item(ChatGroupGone, 400, 401, 403, 404),
     }),
     async (request) => ok(await chat.deleteGroup(request.member.id, request.params.id)),
   );
@@ -102,7 +94,7 @@ export const chatRoutes: FastifyPluginAsyncTypebox<{ chat: ChatService }> = asyn
       'A member leaves the group and its room (no more messages; its history is no longer readable); 403 for the owner, who deletes it instead',
       {
         params: ChatIdParams,
-        response: itemAnswer(ChatGroupGone, 400, 401, 403, 404),
+        response: answer.item(ChatGroupGone, 400, 401, 403, 404),
       },
     ),
     async (request) => ok(await chat.leaveGroup(request.member.id, request.params.id)),
@@ -116,7 +108,7 @@ export const chatRoutes: FastifyPluginAsyncTypebox<{ chat: ChatService }> = asyn
       'My rooms (direct and group), newest activity first, with lastMessage and my unreadCount; meta.unreadCount sums them',
       {
         querystring: ChatPageQuery,
-        response: listAnswer(ChatRoom, ChatRoomListMeta, 400, 401),
+        response: answer.list(ChatRoom, ChatRoomListMeta, 400, 401),
       },
     ),
     async (request) => okPage(request.query, await chat.listRooms(request.member.id, request.query)),
@@ -126,7 +118,7 @@ export const chatRoutes: FastifyPluginAsyncTypebox<{ chat: ChatService }> = asyn
     '/chat-rooms/:id',
     roomRoute('One room (participants only; 404 otherwise)', {
       params: ChatIdParams,
-      response: itemAnswer(ChatRoom, 400, 401, 404),
+      response: answer.item(ChatRoom, 400, 401, 404),
     }),
     async (request) => ok(await chat.getRoom(request.member.id, request.params.id)),
   );
@@ -139,7 +131,7 @@ export const chatRoutes: FastifyPluginAsyncTypebox<{ chat: ChatService }> = asyn
       'A page of the direct chat with recipientId, or of the group chatGroupId (exactly one), newest first; default page: limit 20, offset 0',
       {
         querystring: ChatMessageListQuery,
-        response: listAnswer(ChatMessage, ChatMessageListMeta, 400, 401, 404),
+        response: answer.list(ChatMessage, ChatMessageListMeta, 400, 401, 404),
       },
     ),
     async (request) => okPage(request.query, await chat.listMessages(request.member.id, request.query)),
@@ -152,7 +144,7 @@ export const chatRoutes: FastifyPluginAsyncTypebox<{ chat: ChatService }> = asyn
       {
         params: ChatRoomIdParams,
         querystring: ChatPageQuery,
-        response: listAnswer(ChatMessage, ChatMessageListMeta, 400, 401, 404),
+        response: answer.list(ChatMessage, ChatMessageListMeta, 400, 401, 404),
       },
     ),
     async (request) =>
@@ -163,7 +155,7 @@ export const chatRoutes: FastifyPluginAsyncTypebox<{ chat: ChatService }> = asyn
     '/chat-messages/:id',
     messageRoute('One message (its room’s participants only; 404 otherwise)', {
       params: ChatIdParams,
-      response: itemAnswer(ChatMessage, 400, 401, 404),
+      response: answer.item(ChatMessage, 400, 401, 404),
     }),
     async (request) => ok(await chat.getMessage(request.member.id, request.params.id)),
   );
@@ -174,7 +166,7 @@ export const chatRoutes: FastifyPluginAsyncTypebox<{ chat: ChatService }> = asyn
       'Send plain text to a friend (recipientId: the pair’s room, created on first use; 403 to a non-friend), a group (chatGroupId) or a room (chatRoomId); a repeated client id answers the stored message with 200 and pushes nothing',
       {
         body: ChatMessageCreate,
-        response: storedAnswer(ChatMessage, 400, 401, 403, 404, 409),
+        response: answer.stored(ChatMessage, 400, 401, 403, 404, 409),
       },
     ),
     async (request, reply) => {
@@ -189,7 +181,7 @@ export const chatRoutes: FastifyPluginAsyncTypebox<{ chat: ChatService }> = asyn
       'Mark every message of the room {id} read for me (empty body; again: same answer); participants only, 404 otherwise',
       {
         params: ChatIdParams,
-        response: itemAnswer(ChatRoomRead, 400, 401, 404),
+        response: answer.item(ChatRoomRead, 400, 401, 404),
       },
     ),
     async (request) => ok(await chat.markAllRead(request.member.id, request.params.id)),

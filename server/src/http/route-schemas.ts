@@ -75,3 +75,6 @@ export const sendStored = <R extends { status(code: number): R; send(payload: un
   created: boolean,
   value: unknown,
 ) => reply.status(created ? 201 : 200).send(ok(value));
+
+/** The answers a route declares: `answer.item(X, 400, 404)`, `answer.list(X, Meta, 400)`, `answer.stored(X, 409)`. */
+export const answer = { item: itemAnswer, list: listAnswer, stored: storedAnswer };

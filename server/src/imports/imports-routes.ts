@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { IdParams } from '../../../src/contract/garage';
 import { ExportQuery, ImportOverrides, ImportQuery, ImportResult } from '../../../src/contract/imports';
 import { badRequest } from '../http/errors';
-import { errors, ok, itemAnswer, memberRoutes } from '../http/route-schemas';
+import { errors, ok, answer, memberRoutes } from '../http/route-schemas';
 import { readMultipart } from '../media/multipart-body';
 import type { ImportsService } from './imports-service';
 
@@ -26,7 +26,7 @@ export const importsRoutes: FastifyPluginAsyncTypebox<{ imports: ImportsService 
           'One file `file`, and optional form fields `format`, `dateFormat`, `decimalSeparator` (. or ,), `distanceUnit` (km or mi), `volumeUnit` (l, gal_us, gal_uk, kwh) and `currencyCode`: what detection would otherwise guess. `dryRun=true` writes nothing and answers a preview; a real run writes its rows in one transaction. With `onError=abort` (the default) a file with a row error writes nothing; with `onError=skip` the valid rows are written. Rows already stored (the same fingerprint) are skipped.',
         params: IdParams,
         querystring: ImportQuery,
-        response: itemAnswer(ImportResult, 400, 401, 404, 413, 415),
+        response: answer.item(ImportResult, 400, 401, 404, 413, 415),
       },
     ),
     async (request) => {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { CalendarFeed, CalendarFeedQuery } from '../../../src/contract/reminder-delivery';
-import { errors, itemAnswer, memberRoutes } from '../http/route-schemas';
+import { errors, answer, memberRoutes } from '../http/route-schemas';
 import type { CalendarService } from './calendar-service';
 
 /** My reminders as a calendar feed that phones and desktop calendars subscribe to (issue 16). */
@@ -40,7 +40,7 @@ export const calendarRoutes: FastifyPluginAsyncTypebox<{ calendar: CalendarServi
   app.get(
     '/reminders/calendar-key',
     route("My calendar feed's URL (made on first ask); keep it secret", {
-      response: itemAnswer(CalendarFeed, 401),
+      response: answer.item(CalendarFeed, 401),
     }),
     async (request) => ({ success: true as const, data: { url: await calendar.url(request.member.id) } }),
   );
@@ -48,7 +48,7 @@ export const calendarRoutes: FastifyPluginAsyncTypebox<{ calendar: CalendarServi
   app.post(
     '/reminders/calendar-key/renew',
     route('A new calendar feed URL: the old one stops working at once', {
-      response: itemAnswer(CalendarFeed, 401),
+      response: answer.item(CalendarFeed, 401),
     }),
     async (request) => ({ success: true as const, data: { url: await calendar.renew(request.member.id) } }),
   );

@@ -10,7 +10,7 @@ import {
   ReminderListQuery,
   ReminderUpdate,
 } from '../../../src/contract/maintenance-api';
-import { Deleted, errors, OkItem, itemAnswer, storedAnswer, memberRoutes } from '../http/route-schemas';
+import { Deleted, errors, OkItem, answer, memberRoutes } from '../http/route-schemas';
 import type { MaintenanceService } from './maintenance-service';
 
 /** The odometer, fuel economy and reminders of my cars (issue 16). */
@@ -78,7 +78,7 @@ export const maintenanceRoutes: FastifyPluginAsyncTypebox<{ maintenance: Mainten
     '/reminders/:id',
     route('One of my reminders, with its state', {
       params: IdParams,
-      response: itemAnswer(Reminder, 400, 401, 404),
+      response: answer.item(Reminder, 400, 401, 404),
     }),
     async (request) => ({
       success: true as const,
@@ -92,7 +92,7 @@ export const maintenanceRoutes: FastifyPluginAsyncTypebox<{ maintenance: Mainten
       'Add a reminder to one of my cars: an interval (months, distance or both) or a due date or distance (a repeated client id answers the stored reminder with 200)',
       {
         body: ReminderInput,
-        response: storedAnswer(Reminder, 400, 401, 404, 409),
+        response: answer.stored(Reminder, 400, 401, 404, 409),
       },
     ),
     async (request, reply) => {
@@ -106,7 +106,7 @@ export const maintenanceRoutes: FastifyPluginAsyncTypebox<{ maintenance: Mainten
     route('Change the fields given of one of my reminders (it may move to another of my cars)', {
       params: IdParams,
       body: ReminderUpdate,
-      response: itemAnswer(Reminder, 400, 401, 404),
+      response: answer.item(Reminder, 400, 401, 404),
     }),
     async (request) => ({
       success: true as const,
@@ -118,7 +118,7 @@ export const maintenanceRoutes: FastifyPluginAsyncTypebox<{ maintenance: Mainten
     '/reminders/:id',
     route('Delete one of my reminders', {
       params: IdParams,
-      response: itemAnswer(Deleted, 400, 401, 404),
+      response: answer.item(Deleted, 400, 401, 404),
     }),
     async (request) => {
       await maintenance.remove(request.member.id, request.params.id);

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { IdParams } from '../../../src/contract/garage';
-import { Deleted, errors, ok, okList, itemAnswer, memberRoutes } from '../http/route-schemas';
+import { Deleted, errors, ok, okList, answer, memberRoutes } from '../http/route-schemas';
 import { sendFileBytes } from '../http/file-reply';
 import { FilesList } from './media-schemas';
 import type { MediaService } from './media-service';
@@ -45,7 +45,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ media: MediaService }> = a
     '/files/:id',
     route('Delete one of my files and its links to cars and logs', {
       params: IdParams,
-      response: itemAnswer(Deleted, 400, 401, 404),
+      response: answer.item(Deleted, 400, 401, 404),
     }),
     async (request) => {
       await media.remove(request.member.id, request.params.id);

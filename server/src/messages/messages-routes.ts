@@ -9,15 +9,7 @@ import {
   MessageRead,
   MessageUnreadCount,
 } from '../../../src/contract/messages';
-import {
-  ok,
-  okPage,
-  itemAnswer,
-  listAnswer,
-  storedAnswer,
-  memberRoutes,
-  sendStored,
-} from '../http/route-schemas';
+import { ok, okPage, answer, memberRoutes, sendStored } from '../http/route-schemas';
 import type { MessagesService } from './messages-service';
 
 const tags = ['messages'];
@@ -33,7 +25,7 @@ export const messagesRoutes: FastifyPluginAsyncTypebox<{ messages: MessagesServi
     '/messages',
     route('One page of a folder (inbox or sent), newest first; meta: total and my unreadCount', {
       querystring: MessageListQuery,
-      response: listAnswer(Message, MessageListMeta, 400, 401),
+      response: answer.list(Message, MessageListMeta, 400, 401),
     }),
     async (request) => okPage(request.query, await messages.list(request.member.id, request.query)),
   );
@@ -41,7 +33,7 @@ export const messagesRoutes: FastifyPluginAsyncTypebox<{ messages: MessagesServi
   app.get(
     '/messages/unread/count',
     route('How many messages in my inbox are unread', {
-      response: itemAnswer(MessageUnreadCount, 401),
+      response: answer.item(MessageUnreadCount, 401),
     }),
     async (request) => ok({ count: await messages.unreadCount(request.member.id) }),
   );
@@ -52,7 +44,7 @@ export const messagesRoutes: FastifyPluginAsyncTypebox<{ messages: MessagesServi
       'Send a message to a friend (403 FORBIDDEN to anyone else); a repeated client id answers the stored message with 200',
       {
         body: MessageInput,
-        response: storedAnswer(Message, 400, 401, 403, 409),
+        response: answer.stored(Message, 400, 401, 403, 409),
       },
     ),
     async (request, reply) => {
@@ -65,7 +57,7 @@ export const messagesRoutes: FastifyPluginAsyncTypebox<{ messages: MessagesServi
     '/messages/:id',
     route('One message (its sender or recipient only)', {
       params: IdParams,
-      response: itemAnswer(Message, 400, 401, 404),
+      response: answer.item(Message, 400, 401, 404),
     }),
     async (request) => ok(await messages.get(request.member.id, request.params.id)),
   );
@@ -76,7 +68,7 @@ export const messagesRoutes: FastifyPluginAsyncTypebox<{ messages: MessagesServi
       'The recipient marks a message read (again: no change); answers it and the unread count (403 for its sender)',
       {
         params: IdParams,
-        response: itemAnswer(MessageRead, 400, 401, 403, 404),
+        response: answer.item(MessageRead, 400, 401, 403, 404),
       },
     ),
     async (request) => ok(await messages.markRead(request.member.id, request.params.id)),
@@ -86,7 +78,7 @@ export const messagesRoutes: FastifyPluginAsyncTypebox<{ messages: MessagesServi
     '/messages/:id',
     route('Delete a message for me only (the other participant keeps it)', {
       params: IdParams,
-      response: itemAnswer(MessageDeleted, 400, 401, 404),
+      response: answer.item(MessageDeleted, 400, 401, 404),
     }),
     async (request) => ok(await messages.remove(request.member.id, request.params.id)),
   );

@@ -12,7 +12,7 @@ import {
   UnreadCount,
 } from '../../../src/contract/notifications';
 import type { NotificationsService } from './notifications-service';
-import { ok, okPage, itemAnswer, listAnswer, memberRoutes } from '../http/route-schemas';
+import { ok, okPage, answer, memberRoutes } from '../http/route-schemas';
 
 const tags = ['notifications'];
 
@@ -27,7 +27,7 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox<{ notifications: Not
     '/notifications',
     route('My notifications, newest first (meta: total and unreadCount)', {
       querystring: NotificationListQuery,
-      response: listAnswer(Notification, NotificationListMeta, 400, 401),
+      response: answer.list(Notification, NotificationListMeta, 400, 401),
     }),
     async (request) => okPage(request.query, await notifications.list(request.member.id, request.query)),
   );
@@ -35,7 +35,7 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox<{ notifications: Not
   app.get(
     '/notifications/unread/count',
     route('How many of my notifications are unread (the bell)', {
-      response: itemAnswer(UnreadCount, 401),
+      response: answer.item(UnreadCount, 401),
     }),
     async (request) => ok({ count: await notifications.unreadCount(request.member.id) }),
   );
@@ -43,7 +43,7 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox<{ notifications: Not
   app.put(
     '/notifications/read-all',
     route('Mark all my notifications read', {
-      response: itemAnswer(NotificationsReadAll, 401),
+      response: answer.item(NotificationsReadAll, 401),
     }),
     async (request) => ok(await notifications.markAllRead(request.member.id)),
   );
@@ -60,7 +60,7 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox<{ notifications: Not
         'changed (none: nothing to do, not an error; an unknown or foreign id changes nothing) ' +
         'and the unread count; every socket of mine gets `notificationsRead` when some changed.',
       body: NotificationsReadRelatedBody,
-      response: itemAnswer(NotificationsReadRelated, 400, 401),
+      response: answer.item(NotificationsReadRelated, 400, 401),
     }),
     async (request) =>
       ok(
@@ -76,7 +76,7 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox<{ notifications: Not
     '/notifications/:id',
     route('One of my notifications', {
       params: IdParams,
-      response: itemAnswer(Notification, 400, 401, 404),
+      response: answer.item(Notification, 400, 401, 404),
     }),
     async (request) => ok(await notifications.get(request.member.id, request.params.id)),
   );
@@ -85,7 +85,7 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox<{ notifications: Not
     '/notifications/:id/read',
     route('Mark one notification read (again: no change); answers it and the unread count', {
       params: IdParams,
-      response: itemAnswer(NotificationRead, 400, 401, 404),
+      response: answer.item(NotificationRead, 400, 401, 404),
     }),
     async (request) => ok(await notifications.markRead(request.member.id, request.params.id)),
   );
@@ -94,7 +94,7 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox<{ notifications: Not
     '/notifications/:id',
     route('Delete one of my notifications; answers the unread count after it', {
       params: IdParams,
-      response: itemAnswer(NotificationDeleted, 400, 401, 404),
+      response: answer.item(NotificationDeleted, 400, 401, 404),
     }),
     async (request) => ok(await notifications.remove(request.member.id, request.params.id)),
   );

@@ -6,7 +6,7 @@ import { CurrentUser } from '../../../src/contract/user';
 import { AppError, badRequest } from '../http/errors';
 import { MAX_FILE_BYTES } from '../media/media-processing';
 import { peopleTags as tags, type PeopleServices } from './people-services';
-import { ok, itemAnswer, memberRoutes } from '../http/route-schemas';
+import { ok, answer, memberRoutes } from '../http/route-schemas';
 
 /** The file's field: `avatar`, or `image` as the other uploads name theirs (docs/DESIGN-NOTES.md). */
 const FILE_FIELDS = new Set(['avatar', 'image']);
@@ -58,7 +58,7 @@ export const avatarRoutes: FastifyPluginAsyncTypebox<{ services: PeopleServices 
     route('Replace my avatar (multipart, one image as `avatar`)', {
       description: `The image is judged by its content (JPEG, PNG, WebP, GIF, AVIF, HEIF or TIFF; SVG is refused), cropped to a square, re-encoded as WebP at ${AVATAR_SIZES.join(' and ')} px without any metadata; the previous avatar is deleted. Answers me with the new \`avatar\` URL.`,
       consumes: ['multipart/form-data'],
-      response: itemAnswer(CurrentUser, 400, 401, 404, 409, 413, 415),
+      response: answer.item(CurrentUser, 400, 401, 404, 409, 413, 415),
     }),
     async (request) => ok(await profiles.setAvatar(request.member.id, await readAvatar(request))),
   );
@@ -66,7 +66,7 @@ export const avatarRoutes: FastifyPluginAsyncTypebox<{ services: PeopleServices 
   app.delete(
     '/users/me/avatar',
     route('Remove my avatar (its files are deleted)', {
-      response: itemAnswer(CurrentUser, 401, 404, 409),
+      response: answer.item(CurrentUser, 401, 404, 409),
     }),
     async (request) => ok(await profiles.removeAvatar(request.member.id)),
   );

@@ -19,15 +19,7 @@ import {
   UserIdParams,
 } from '../../../src/contract/people';
 import { peopleTags as tags, type PeopleServices } from './people-services';
-import {
-  errors,
-  ok,
-  okList,
-  itemAnswer,
-  storedAnswer,
-  memberRoutes,
-  sendStored,
-} from '../http/route-schemas';
+import { errors, ok, okList, answer, memberRoutes, sendStored } from '../http/route-schemas';
 
 const codes = PEOPLE_ERROR_CODES;
 
@@ -59,7 +51,7 @@ export const friendsRoutes: FastifyPluginAsyncTypebox<{ services: PeopleServices
     route('My pending friend requests: received (incoming) and sent (outgoing), newest first', {
       description: '`limit` and `offset` apply to each list; the totals count all pending ones.',
       querystring: FriendRequestsQuery,
-      response: itemAnswer(FriendRequests, 400, 401),
+      response: answer.item(FriendRequests, 400, 401),
     }),
     async (request) => {
       const { limit, offset } = request.query;
@@ -83,7 +75,7 @@ export const friendsRoutes: FastifyPluginAsyncTypebox<{ services: PeopleServices
     route('Ask a member to be friends', {
       description: `201 \`outcome: "requested"\` with the new request. When that member had already asked me, their request is accepted instead: 200 \`outcome: "accepted"\`. A repeated client \`id\` answers the stored request (200). 400 for myself, 404 for an unknown member, 409 \`${codes.requestPending}\` when my request is still pending, 409 \`${codes.alreadyFriends}\` when we are friends.`,
       body: FriendRequestBody,
-      response: storedAnswer(FriendRequestResult, 400, 401, 404, 409),
+      response: answer.stored(FriendRequestResult, 400, 401, 404, 409),
     }),
     async (request, reply) => {
       const { result, created } = await friends.request(request.member.id, request.body);
@@ -97,7 +89,7 @@ export const friendsRoutes: FastifyPluginAsyncTypebox<{ services: PeopleServices
       description: `Only the recipient may answer (404 for anyone else). The same answer again answers the same; a different answer to an answered request is 409 \`${codes.requestNotPending}\`.`,
       params: FriendRequestIdParams,
       body: FriendRequestAnswer,
-      response: itemAnswer(FriendRequest, 400, 401, 404, 409),
+      response: answer.item(FriendRequest, 400, 401, 404, 409),
     }),
     async (request) => ok(await friends.answer(request.member.id, request.params.id, request.body)),
   );
@@ -107,7 +99,7 @@ export const friendsRoutes: FastifyPluginAsyncTypebox<{ services: PeopleServices
     route('Cancel a request I sent', {
       description: `Only the sender may cancel (404 for anyone else); cancelling again changes nothing; 409 \`${codes.requestNotPending}\` when it was accepted already.`,
       params: FriendRequestIdParams,
-      response: itemAnswer(Removed, 400, 401, 404, 409),
+      response: answer.item(Removed, 400, 401, 404, 409),
     }),
     async (request) => {
       await friends.cancel(request.member.id, request.params.id);
@@ -119,7 +111,7 @@ export const friendsRoutes: FastifyPluginAsyncTypebox<{ services: PeopleServices
     '/friends/:id',
     route('End a friendship (the id is the friend’s user id); both sides stop being friends', {
       params: UserIdParams,
-      response: itemAnswer(Removed, 400, 401, 404),
+      response: answer.item(Removed, 400, 401, 404),
     }),
     async (request) => {
       await friends.remove(request.member.id, request.params.id);

@@ -13,7 +13,7 @@ import {
 } from '../../../src/contract/people';
 import { CurrentUser } from '../../../src/contract/user';
 import { peopleTags as tags, type PeopleServices } from './people-services';
-import { errors, ok, okList, itemAnswer, memberRoutes } from '../http/route-schemas';
+import { errors, ok, okList, answer, memberRoutes } from '../http/route-schemas';
 import { sendFileBytes } from '../http/file-reply';
 
 /** My profile, another member's profile, their avatar images, and the people search. */
@@ -27,7 +27,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ services: PeopleServices
   app.get(
     '/users/me',
     route('My profile (the same member as GET /auth/me)', {
-      response: itemAnswer(CurrentUser, 401, 404),
+      response: answer.item(CurrentUser, 401, 404),
     }),
     async (request) => ok(await profiles.me(request.member.id)),
   );
@@ -37,7 +37,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ services: PeopleServices
     route('Change the fields given of my profile', {
       description: `\`username\` follows the signup rule and must be free (409 otherwise, case-insensitive). \`bio\` is Quill HTML, sanitised, at most ${BIO_MAX_TEXT} characters of text. \`city\` or \`bio\` set to null (or empty) clears it. E-mail and avatar change elsewhere.`,
       body: ProfileUpdate,
-      response: itemAnswer(CurrentUser, 400, 401, 404, 409),
+      response: answer.item(CurrentUser, 400, 401, 404, 409),
     }),
     async (request) => ok(await profiles.update(request.member.id, request.body)),
   );
@@ -63,7 +63,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ services: PeopleServices
       description:
         'Any signed-in member sees the card: first and last name, username, city, avatar and our friendship state (`none`, `friends`, `requestSent`, `requestReceived` with the pending request id, or `self`). `bio` and `email` are shown only to friends (and to the member): for everyone else they are null.',
       params: UserIdParams,
-      response: itemAnswer(Profile, 400, 401, 404),
+      response: answer.item(Profile, 400, 401, 404),
     }),
     async (request) => ok(await profiles.profile(request.member.id, request.params.id)),
   );

@@ -11,15 +11,7 @@ import {
   PostIdParams,
   RepliesQuery,
 } from '../../../src/contract/posts';
-import {
-  ok,
-  okPage,
-  itemAnswer,
-  listAnswer,
-  storedAnswer,
-  memberRoutes,
-  sendStored,
-} from '../http/route-schemas';
+import { ok, okPage, answer, memberRoutes, sendStored } from '../http/route-schemas';
 import type { CommentsService } from './comments-service';
 
 const tags = ['comments'];
@@ -37,7 +29,7 @@ export const commentsRoutes: FastifyPluginAsyncTypebox<{ comments: CommentsServi
       {
         params: CommentsOfPostParams,
         querystring: CommentListQuery,
-        response: listAnswer(Comment, CommentListMeta, 400, 401, 404),
+        response: answer.list(Comment, CommentListMeta, 400, 401, 404),
       },
     ),
     async (request) =>
@@ -49,7 +41,7 @@ export const commentsRoutes: FastifyPluginAsyncTypebox<{ comments: CommentsServi
     route('The replies to a comment, oldest first (limit 20 and offset 0 by default)', {
       params: PostIdParams,
       querystring: RepliesQuery,
-      response: listAnswer(Comment, CommentListMeta, 400, 401, 404),
+      response: answer.list(Comment, CommentListMeta, 400, 401, 404),
     }),
     async (request) =>
       okPage(request.query, await comments.replies(request.member.id, request.params.id, request.query)),
@@ -59,7 +51,7 @@ export const commentsRoutes: FastifyPluginAsyncTypebox<{ comments: CommentsServi
     '/comments/:id',
     route('One comment of a post I can read', {
       params: PostIdParams,
-      response: itemAnswer(Comment, 400, 401, 404),
+      response: answer.item(Comment, 400, 401, 404),
     }),
     async (request) => ok(await comments.get(request.member.id, request.params.id)),
   );
@@ -70,7 +62,7 @@ export const commentsRoutes: FastifyPluginAsyncTypebox<{ comments: CommentsServi
       'Comment on a post I can read, or reply to one of its comments (parentCommentId); a repeated client id answers the stored comment with 200',
       {
         body: CommentInput,
-        response: storedAnswer(Comment, 400, 401, 404, 409),
+        response: answer.stored(Comment, 400, 401, 404, 409),
       },
     ),
     async (request, reply) => {
@@ -84,7 +76,7 @@ export const commentsRoutes: FastifyPluginAsyncTypebox<{ comments: CommentsServi
     route('Change the content of one of my comments', {
       params: PostIdParams,
       body: CommentUpdate,
-      response: itemAnswer(Comment, 400, 401, 404),
+      response: answer.item(Comment, 400, 401, 404),
     }),
     async (request) => ok(await comments.update(request.member.id, request.params.id, request.body.content)),
   );
@@ -93,7 +85,7 @@ export const commentsRoutes: FastifyPluginAsyncTypebox<{ comments: CommentsServi
     '/comments/:id',
     route('Delete one of my comments, or any comment on my post, with its replies', {
       params: PostIdParams,
-      response: itemAnswer(CommentDeleted, 400, 401, 404),
+      response: answer.item(CommentDeleted, 400, 401, 404),
     }),
     async (request) => ok(await comments.remove(request.member.id, request.params.id)),
   );

@@ -9,7 +9,7 @@ import { multipartBody } from '../media/media-schemas';
 import { withSavedImage, type MediaService } from '../media/media-service';
 import { fsErrorCode, mediaStorage } from '../media/media-storage';
 import { readMultipart, requireImage } from '../media/multipart-body';
-import { errors, OkItem, ok, itemAnswer, storedAnswer, memberRoutes } from '../http/route-schemas';
+import { errors, OkItem, ok, answer, memberRoutes } from '../http/route-schemas';
 import { sendFileBytes } from '../http/file-reply';
 import type { PostImage, PostsService } from './posts-service';
 
@@ -101,7 +101,7 @@ export const postUploadRoutes: FastifyPluginAsyncTypebox<{
     '/posts/with-image',
     route('Write a post with an image (multipart; a repeated client id answers the stored post)', {
       ...multipartBody('image', false),
-      response: storedAnswer(Post, 400, 401, 409, 413, 415),
+      response: answer.stored(Post, 400, 401, 409, 413, 415),
     }),
     async (request, reply) => {
       const { fields, files } = await readMultipart(request, PostInput, 'image', 1);
@@ -126,7 +126,7 @@ export const postUploadRoutes: FastifyPluginAsyncTypebox<{
       {
         ...multipartBody('image', false),
         params: PostIdParams,
-        response: itemAnswer(Post, 400, 401, 404, 413, 415),
+        response: answer.item(Post, 400, 401, 404, 413, 415),
       },
     ),
     async (request) => {

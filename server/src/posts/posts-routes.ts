@@ -16,15 +16,7 @@ import {
   PostInput,
   PostUpdate,
 } from '../../../src/contract/posts';
-import {
-  ok,
-  okList,
-  itemAnswer,
-  listAnswer,
-  storedAnswer,
-  memberRoutes,
-  sendStored,
-} from '../http/route-schemas';
+import { ok, okList, answer, memberRoutes, sendStored } from '../http/route-schemas';
 import type { PostsService } from './posts-service';
 
 const tags = ['posts'];
@@ -38,7 +30,7 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService }> = a
       "My feed: my posts and my friends', newest first. offset = (page - 1) * limit; for deep scrolling pass meta.nextCursor as `before`",
       {
         querystring: FeedQuery,
-        response: listAnswer(Post, FeedMeta, 400, 401),
+        response: answer.list(Post, FeedMeta, 400, 401),
       },
     ),
     async (request) => {
@@ -54,7 +46,7 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService }> = a
       {
         params: MemberPostsParams,
         querystring: MemberPostsQuery,
-        response: listAnswer(Post, FeedMeta, 400, 401, 404),
+        response: answer.list(Post, FeedMeta, 400, 401, 404),
       },
     ),
     async (request) => {
@@ -70,7 +62,7 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService }> = a
       {
         params: PostIdParams,
         querystring: LikersQuery,
-        response: listAnswer(PostLiker, LikersMeta, 400, 401, 404),
+        response: answer.list(PostLiker, LikersMeta, 400, 401, 404),
       },
     ),
     async (request) => {
@@ -83,7 +75,7 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService }> = a
     '/posts',
     route('Write a post (a repeated client id answers the stored post with 200)', {
       body: PostInput,
-      response: storedAnswer(Post, 400, 401, 409),
+      response: answer.stored(Post, 400, 401, 409),
     }),
     async (request, reply) => {
       const { post, created } = await posts.create(request.member.id, request.body);
@@ -95,7 +87,7 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService }> = a
     '/posts/:id',
     route("One post (mine or a friend's)", {
       params: PostIdParams,
-      response: itemAnswer(Post, 400, 401, 404),
+      response: answer.item(Post, 400, 401, 404),
     }),
     async (request) => ok(await posts.get(request.member.id, request.params.id)),
   );
@@ -105,7 +97,7 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService }> = a
     route('Change the fields given of one of my posts (`removeImage: true` removes its image)', {
       params: PostIdParams,
       body: PostUpdate,
-      response: itemAnswer(Post, 400, 401, 404),
+      response: answer.item(Post, 400, 401, 404),
     }),
     async (request) => ok(await posts.update(request.member.id, request.params.id, request.body)),
   );
@@ -114,7 +106,7 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService }> = a
     '/posts/:id',
     route('Delete one of my posts, its likes, comments and image', {
       params: PostIdParams,
-      response: itemAnswer(PostDeleted, 400, 401, 404),
+      response: answer.item(PostDeleted, 400, 401, 404),
     }),
     async (request) => {
       await posts.remove(request.member.id, request.params.id);
@@ -140,7 +132,7 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService }> = a
         'Like a post I can read, or take my like back (a toggle; a replay with the same Idempotency-Key flips it once)',
         {
           params: PostIdParams,
-          response: itemAnswer(LikeResult, 400, 401, 404),
+          response: answer.item(LikeResult, 400, 401, 404),
         },
       ),
       async (request) => ok(await posts.like(request.member.id, request.params.id)),

@@ -5,7 +5,7 @@ import {
   PushSubscriptionInput,
   VapidPublicKey,
 } from '../../../src/contract/reminder-delivery';
-import { Deleted, errors, OkItem, itemAnswer, memberRoutes } from '../http/route-schemas';
+import { Deleted, errors, OkItem, answer, memberRoutes } from '../http/route-schemas';
 import type { PushService } from './push-service';
 
 /** My devices' Web Push subscriptions (issue 16: reminders reach every device that subscribed). */
@@ -17,7 +17,7 @@ export const pushRoutes: FastifyPluginAsyncTypebox<{ push: PushService }> = asyn
   app.get(
     '/push-subscriptions/vapid-public-key',
     route("The server's VAPID public key: the applicationServerKey of pushManager.subscribe (base64url)", {
-      response: itemAnswer(VapidPublicKey, 401),
+      response: answer.item(VapidPublicKey, 401),
     }),
     async () => ({ success: true as const, data: { publicKey: push.publicKey() } }),
   );
@@ -51,7 +51,7 @@ export const pushRoutes: FastifyPluginAsyncTypebox<{ push: PushService }> = asyn
     '/push-subscriptions',
     route("Unsubscribe this device by its endpoint (another account's endpoint answers 404)", {
       body: PushSubscriptionDelete,
-      response: itemAnswer(Deleted, 400, 401, 404),
+      response: answer.item(Deleted, 400, 401, 404),
     }),
     async (request) => ({
       success: true as const,
