@@ -1,29 +1,11 @@
 // Chat routes (spec §7 "Chat"), registered under the API base. Non-participants get 404 for a
 // group, a room, its messages and its read mark; every write takes an Idempotency-Key, and the
 // creates also a client id.
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  ChatGroup,
-  ChatGroupCreate,
-  ChatGroupGone,
-  ChatGroupListMeta,
-  ChatGroupListQuery,
-  ChatGroupUpdate,
-  ChatIdParams,
-  ChatMessage,
-  ChatMessageCreate,
-  ChatMessageListMeta,
-  ChatMessageListQuery,
-  ChatPageQuery,
-  ChatRoom,
-  ChatRoomIdParams,
-  ChatRoomListMeta,
-  ChatRoomRead,
-} from '../../../src/contract/chat';
-import { ok, okPage, answer, memberRoutes, sendStored } from '../http/route-schemas';
+import * as contract from '../../../src/contract/chat';
+import { ok, okPage, answer, memberRoutes, sendStored, type RoutePlugin } from '../http/route-schemas';
 import type { ChatService } from './chat-service';
 
-export const chatRoutes: FastifyPluginAsyncTypebox<{ chat: ChatService }> = async (app, { chat }) => {
+export const chatRoutes: RoutePlugin<{ chat: ChatService }> = async (app, { chat }) => {
   const groupRoute = memberRoutes(app.authenticate, ['chat groups']);
   const roomRoute = memberRoutes(app.authenticate, ['chat rooms']);
   const messageRoute = memberRoutes(app.authenticate, ['chat messages']);
@@ -35,8 +17,8 @@ export const chatRoutes: FastifyPluginAsyncTypebox<{ chat: ChatService }> = asyn
     groupRoute(
       'The groups I own or am a member of, newest room activity first (members with withMembers=true)',
       {
-        querystring: ChatGroupListQuery,
-        response: answer.list(ChatGroup, ChatGroupListMeta, 400, 401),
+        querystring: contract.ChatGroupListQuery,
+        response: answer.list(contract.ChatGroup, contract.ChatGroupListMeta, 400, 401),
       },
     ),
     async (request) => okPage(request.query, await chat.listGroups(request.member.id, request.query)),
@@ -45,8 +27,8 @@ export const chatRoutes: FastifyPluginAsyncTypebox<{ chat: ChatService }> = asyn
   app.get(
     '/chat-groups/:id',
     groupRoute('One group with its members (members only; 404 otherwise)', {
-      params: ChatIdParams,
-      response: answer.item(ChatGroup, 400, 401, 404),
+      params: contract.ChatIdParams,
+      response: answer.item(contract.ChatGroup, 400, 401, 404),
     }),
     async (request) => ok(await chat.getGroup(request.member.id, request.params.id)),
   );
@@ -56,14 +38,12 @@ export const chatRoutes: FastifyPluginAsyncTypebox<{ chat: ChatService }> = asyn
     groupRoute(
       'Create a group I own, with members chosen among my friends (400 otherwise); a repeated client id answers the stored group with 200',
       {
-        body: ChatGroupCreate,
-        response: answer.stored(ChatGroup, 400, 401, 409),
+        body: contract.ChatGroupCreate,
+        response: answer.stored(contract.ChatGroup, 400, 401, 409),
       },
     ),
-    async (request, reply) => {
-      const { group, created } = await chat.createGroup(request.member.id, request.body);
-      return sendStored(reply, created, group);
-    },
+    async (request, reply) =>
+      sendStored(reply, 'group', await chat.createGroup(request.member.id, request.body)),
   );
 
   app.put(
@@ -71,9 +51,9 @@ export const chatRoutes: FastifyPluginAsyncTypebox<{ chat: ChatService }> = asyn
     groupRoute(
       'The owner renames, describes, or sets the members (memberIds replaces them; newcomers must be the owner’s friends, else 400); 403 for other members',
       {
-        params: ChatIdParams,
-        body: ChatGroupUpdate,
-        response: answer.item(ChatGroup, 400, 401, 403, 404),
+        params: contract.ChatIdParams,
+        body: contract.ChatGroupUpdate,
+        response: answer.item(contract.ChatGroup, 400, 401, 403, 404),
       },
     ),
     async (request) => ok(await chat.updateGroup(request.member.id, request.params.id, request.body)),
@@ -82,8 +62,8 @@ export const chatRoutes: FastifyPluginAsyncTypebox<{ chat: ChatService }> = asyn
   app.delete(
     '/chat-groups/:id',
     groupRoute('The owner deletes the group, its room and its messages; 403 for other members', {
-      params: ChatIdParams,
-      response: answer.item(ChatGroupGone, 400, 401, 403, 404),
+      params: contract.ChatIdParams,
+      response: answer.item(contract.ChatGroupGone, 400, 401, 403, 404),
     }),
     async (request) => ok(await chat.deleteGroup(request.member.id, request.params.id)),
   );
@@ -93,8 +73,8 @@ export const chatRoutes: FastifyPluginAsyncTypebox<{ chat: ChatService }> = asyn
     groupRoute(
       'A member leaves the group and its room (no more messages; its history is no longer readable); 403 for the owner, who deletes it instead',
       {
-        params: ChatIdParams,
-        response: answer.item(ChatGroupGone, 400, 401, 403, 404),
+        params: contract.ChatIdParams,
+        response: answer.item(contract.ChatGroupGone, 400, 401, 403, 404),
       },
     ),
     async (request) => ok(await chat.leaveGroup(request.member.id, request.params.id)),
@@ -107,8 +87,8 @@ export const chatRoutes: FastifyPluginAsyncTypebox<{ chat: ChatService }> = asyn
     roomRoute(
       'My rooms (direct and group), newest activity first, with lastMessage and my unreadCount; meta.unreadCount sums them',
       {
-        querystring: ChatPageQuery,
-        response: answer.list(ChatRoom, ChatRoomListMeta, 400, 401),
+        querystring: contract.ChatPageQuery,
+        response: answer.list(contract.ChatRoom, contract.ChatRoomListMeta, 400, 401),
       },
     ),
     async (request) => okPage(request.query, await chat.listRooms(request.member.id, request.query)),
@@ -117,8 +97,8 @@ export const chatRoutes: FastifyPluginAsyncTypebox<{ chat: ChatService }> = asyn
   app.get(
     '/chat-rooms/:id',
     roomRoute('One room (participants only; 404 otherwise)', {
-      params: ChatIdParams,
-      response: answer.item(ChatRoom, 400, 401, 404),
+      params: contract.ChatIdParams,
+      response: answer.item(contract.ChatRoom, 400, 401, 404),
     }),
     async (request) => ok(await chat.getRoom(request.member.id, request.params.id)),
   );
@@ -130,8 +110,8 @@ export const chatRoutes: FastifyPluginAsyncTypebox<{ chat: ChatService }> = asyn
     messageRoute(
       'A page of the direct chat with recipientId, or of the group chatGroupId (exactly one), newest first; default page: limit 20, offset 0',
       {
-        querystring: ChatMessageListQuery,
-        response: answer.list(ChatMessage, ChatMessageListMeta, 400, 401, 404),
+        querystring: contract.ChatMessageListQuery,
+        response: answer.list(contract.ChatMessage, contract.ChatMessageListMeta, 400, 401, 404),
       },
     ),
     async (request) => okPage(request.query, await chat.listMessages(request.member.id, request.query)),
@@ -142,9 +122,9 @@ export const chatRoutes: FastifyPluginAsyncTypebox<{ chat: ChatService }> = asyn
     messageRoute(
       'A page of a room, newest first (participants only; 404 otherwise); default limit 20, offset 0',
       {
-        params: ChatRoomIdParams,
-        querystring: ChatPageQuery,
-        response: answer.list(ChatMessage, ChatMessageListMeta, 400, 401, 404),
+        params: contract.ChatRoomIdParams,
+        querystring: contract.ChatPageQuery,
+        response: answer.list(contract.ChatMessage, contract.ChatMessageListMeta, 400, 401, 404),
       },
     ),
     async (request) =>
@@ -154,8 +134,8 @@ export const chatRoutes: FastifyPluginAsyncTypebox<{ chat: ChatService }> = asyn
   app.get(
     '/chat-messages/:id',
     messageRoute('One message (its room’s participants only; 404 otherwise)', {
-      params: ChatIdParams,
-      response: answer.item(ChatMessage, 400, 401, 404),
+      params: contract.ChatIdParams,
+      response: answer.item(contract.ChatMessage, 400, 401, 404),
     }),
     async (request) => ok(await chat.getMessage(request.member.id, request.params.id)),
   );
@@ -165,14 +145,11 @@ export const chatRoutes: FastifyPluginAsyncTypebox<{ chat: ChatService }> = asyn
     messageRoute(
       'Send plain text to a friend (recipientId: the pair’s room, created on first use; 403 to a non-friend), a group (chatGroupId) or a room (chatRoomId); a repeated client id answers the stored message with 200 and pushes nothing',
       {
-        body: ChatMessageCreate,
-        response: answer.stored(ChatMessage, 400, 401, 403, 404, 409),
+        body: contract.ChatMessageCreate,
+        response: answer.stored(contract.ChatMessage, 400, 401, 403, 404, 409),
       },
     ),
-    async (request, reply) => {
-      const { message, created } = await chat.send(request.member.id, request.body);
-      return sendStored(reply, created, message);
-    },
+    async (request, reply) => sendStored(reply, 'message', await chat.send(request.member.id, request.body)),
   );
 
   app.post(
@@ -180,8 +157,8 @@ export const chatRoutes: FastifyPluginAsyncTypebox<{ chat: ChatService }> = asyn
     messageRoute(
       'Mark every message of the room {id} read for me (empty body; again: same answer); participants only, 404 otherwise',
       {
-        params: ChatIdParams,
-        response: answer.item(ChatRoomRead, 400, 401, 404),
+        params: contract.ChatIdParams,
+        response: answer.item(contract.ChatRoomRead, 400, 401, 404),
       },
     ),
     async (request) => ok(await chat.markAllRead(request.member.id, request.params.id)),

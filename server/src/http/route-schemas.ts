@@ -1,5 +1,6 @@
 // Route-level schema pieces every feature's routes share: the answer envelopes and the error
 // answers a route declares (for serialisation and OpenAPI; the error handler shapes the errors).
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import { Type, type TSchema } from 'typebox';
 import { ErrorBody } from '../../../src/contract/envelope';
@@ -69,12 +70,21 @@ export const memberRoutes =
     schema: { tags, summary, ...schema },
   });
 
-/** Answers a create with a client id: 201 and the new thing, or 200 and the stored one. */
-export const sendStored = <R extends { status(code: number): R; send(payload: unknown): R }>(
+/**
+ * Answers a create with a client id, given the service's `{ [key]: thing, created }`: 201 and the
+ * new thing, or 200 and the stored one a repeated id found.
+ */
+export const sendStored = <
+  R extends { status(code: number): R; send(payload: unknown): R },
+  K extends string,
+>(
   reply: R,
-  created: boolean,
-  value: unknown,
-) => reply.status(created ? 201 : 200).send(ok(value));
+  key: K,
+  result: { created: boolean } & Record<K, unknown>,
+) => reply.status(result.created ? 201 : 200).send(ok(result[key]));
 
 /** The answers a route declares: `answer.item(X, 400, 404)`, `answer.list(X, Meta, 400)`, `answer.stored(X, 409)`. */
 export const answer = { item: itemAnswer, list: listAnswer, stored: storedAnswer };
+
+/** A feature's routes: a Fastify plugin with TypeBox types, given the feature's services. */
+export type RoutePlugin<Services extends Record<string, unknown>> = FastifyPluginAsyncTypebox<Services>;

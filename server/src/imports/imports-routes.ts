@@ -1,19 +1,15 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { IdParams } from '../../../src/contract/garage';
 import { ExportQuery, ImportOverrides, ImportQuery, ImportResult } from '../../../src/contract/imports';
 import { badRequest } from '../http/errors';
-import { errors, ok, answer, memberRoutes } from '../http/route-schemas';
+import { errors, ok, answer, memberRoutes, type RoutePlugin } from '../http/route-schemas';
 import { readMultipart } from '../media/multipart-body';
 import type { ImportsService } from './imports-service';
 
 const tags = ['cars'];
 
 /** POST /cars/:id/imports (multipart) and GET /cars/:id/export (CSV). */
-export const importsRoutes: FastifyPluginAsyncTypebox<{ imports: ImportsService }> = async (
-  app,
-  { imports },
-) => {
+export const importsRoutes: RoutePlugin<{ imports: ImportsService }> = async (app, { imports }) => {
   const route = memberRoutes(app.authenticate, tags);
 
   app.post(

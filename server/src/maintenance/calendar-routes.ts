@@ -1,14 +1,10 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { CalendarFeed, CalendarFeedQuery } from '../../../src/contract/reminder-delivery';
-import { errors, answer, memberRoutes } from '../http/route-schemas';
+import { errors, answer, memberRoutes, type RoutePlugin } from '../http/route-schemas';
 import type { CalendarService } from './calendar-service';
 
 /** My reminders as a calendar feed that phones and desktop calendars subscribe to (issue 16). */
-export const calendarRoutes: FastifyPluginAsyncTypebox<{ calendar: CalendarService }> = async (
-  app,
-  { calendar },
-) => {
+export const calendarRoutes: RoutePlugin<{ calendar: CalendarService }> = async (app, { calendar }) => {
   const tags = ['reminders'];
   const route = memberRoutes(app.authenticate, tags);
 

@@ -1,20 +1,11 @@
 import { Type } from 'typebox';
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { IdParams } from '../../../src/contract/garage';
-import {
-  FuelEconomy,
-  FuelEconomyQuery,
-  Odometer,
-  Reminder,
-  ReminderInput,
-  ReminderListQuery,
-  ReminderUpdate,
-} from '../../../src/contract/maintenance-api';
-import { Deleted, errors, OkItem, answer, memberRoutes } from '../http/route-schemas';
+import * as contract from '../../../src/contract/maintenance-api';
+import { Deleted, errors, OkItem, answer, memberRoutes, type RoutePlugin } from '../http/route-schemas';
 import type { MaintenanceService } from './maintenance-service';
 
 /** The odometer, fuel economy and reminders of my cars (issue 16). */
-export const maintenanceRoutes: FastifyPluginAsyncTypebox<{ maintenance: MaintenanceService }> = async (
+export const maintenanceRoutes: RoutePlugin<{ maintenance: MaintenanceService }> = async (
   app,
   { maintenance },
 ) => {
@@ -28,7 +19,7 @@ export const maintenanceRoutes: FastifyPluginAsyncTypebox<{ maintenance: Mainten
         tags: ['cars'],
         summary: "A car's odometer: current figure, dated readings and distance a day (owner only)",
         params: IdParams,
-        response: { 200: OkItem(Odometer), ...errors(400, 401, 404) },
+        response: { 200: OkItem(contract.Odometer), ...errors(400, 401, 404) },
       },
     },
     async (request) => ({
@@ -46,8 +37,8 @@ export const maintenanceRoutes: FastifyPluginAsyncTypebox<{ maintenance: Mainten
         summary:
           "A car's fuel or energy economy in one unit: Σ distance ÷ Σ fuel of the valid full-to-full segments (owner only)",
         params: IdParams,
-        querystring: FuelEconomyQuery,
-        response: { 200: OkItem(FuelEconomy), ...errors(400, 401, 404) },
+        querystring: contract.FuelEconomyQuery,
+        response: { 200: OkItem(contract.FuelEconomy), ...errors(400, 401, 404) },
       },
     },
     async (request) => ({
@@ -62,9 +53,9 @@ export const maintenanceRoutes: FastifyPluginAsyncTypebox<{ maintenance: Mainten
   app.get(
     '/reminders',
     route('My reminders (of one of my cars with carId), each with its state', {
-      querystring: ReminderListQuery,
+      querystring: contract.ReminderListQuery,
       response: {
-        200: Type.Object({ success: Type.Literal(true), data: Type.Array(Reminder) }),
+        200: Type.Object({ success: Type.Literal(true), data: Type.Array(contract.Reminder) }),
         ...errors(400, 401, 404),
       },
     }),
@@ -78,7 +69,7 @@ export const maintenanceRoutes: FastifyPluginAsyncTypebox<{ maintenance: Mainten
     '/reminders/:id',
     route('One of my reminders, with its state', {
       params: IdParams,
-      response: answer.item(Reminder, 400, 401, 404),
+      response: answer.item(contract.Reminder, 400, 401, 404),
     }),
     async (request) => ({
       success: true as const,
@@ -91,8 +82,8 @@ export const maintenanceRoutes: FastifyPluginAsyncTypebox<{ maintenance: Mainten
     route(
       'Add a reminder to one of my cars: an interval (months, distance or both) or a due date or distance (a repeated client id answers the stored reminder with 200)',
       {
-        body: ReminderInput,
-        response: answer.stored(Reminder, 400, 401, 404, 409),
+        body: contract.ReminderInput,
+        response: answer.stored(contract.Reminder, 400, 401, 404, 409),
       },
     ),
     async (request, reply) => {
@@ -105,8 +96,8 @@ export const maintenanceRoutes: FastifyPluginAsyncTypebox<{ maintenance: Mainten
     '/reminders/:id',
     route('Change the fields given of one of my reminders (it may move to another of my cars)', {
       params: IdParams,
-      body: ReminderUpdate,
-      response: answer.item(Reminder, 400, 401, 404),
+      body: contract.ReminderUpdate,
+      response: answer.item(contract.Reminder, 400, 401, 404),
     }),
     async (request) => ({
       success: true as const,

@@ -1,14 +1,13 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { IdParams } from '../../../src/contract/garage';
-import { Deleted, errors, ok, okList, answer, memberRoutes } from '../http/route-schemas';
+import { Deleted, errors, ok, okList, answer, memberRoutes, type RoutePlugin } from '../http/route-schemas';
 import { sendFileBytes } from '../http/file-reply';
 import { FilesList } from './media-schemas';
 import type { MediaService } from './media-service';
 
 const tags = ['media'];
 
-export const mediaRoutes: FastifyPluginAsyncTypebox<{ media: MediaService }> = async (app, { media }) => {
+export const mediaRoutes: RoutePlugin<{ media: MediaService }> = async (app, { media }) => {
   const route = memberRoutes(app.authenticate, tags);
 
   app.get(

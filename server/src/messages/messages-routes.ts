@@ -1,31 +1,19 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { IdParams } from '../../../src/contract/garage';
-import {
-  Message,
-  MessageDeleted,
-  MessageInput,
-  MessageListMeta,
-  MessageListQuery,
-  MessageRead,
-  MessageUnreadCount,
-} from '../../../src/contract/messages';
-import { ok, okPage, answer, memberRoutes, sendStored } from '../http/route-schemas';
+import * as contract from '../../../src/contract/messages';
+import { ok, okPage, answer, memberRoutes, sendStored, type RoutePlugin } from '../http/route-schemas';
 import type { MessagesService } from './messages-service';
 
 const tags = ['messages'];
 
 /** Spec §7 "Messages": between friends; only the two participants see a message (404 otherwise). */
-export const messagesRoutes: FastifyPluginAsyncTypebox<{ messages: MessagesService }> = async (
-  app,
-  { messages },
-) => {
+export const messagesRoutes: RoutePlugin<{ messages: MessagesService }> = async (app, { messages }) => {
   const route = memberRoutes(app.authenticate, tags);
 
   app.get(
     '/messages',
     route('One page of a folder (inbox or sent), newest first; meta: total and my unreadCount', {
-      querystring: MessageListQuery,
-      response: answer.list(Message, MessageListMeta, 400, 401),
+      querystring: contract.MessageListQuery,
+      response: answer.list(contract.Message, contract.MessageListMeta, 400, 401),
     }),
     async (request) => okPage(request.query, await messages.list(request.member.id, request.query)),
   );
@@ -33,7 +21,7 @@ export const messagesRoutes: FastifyPluginAsyncTypebox<{ messages: MessagesServi
   app.get(
     '/messages/unread/count',
     route('How many messages in my inbox are unread', {
-      response: answer.item(MessageUnreadCount, 401),
+      response: answer.item(contract.MessageUnreadCount, 401),
     }),
     async (request) => ok({ count: await messages.unreadCount(request.member.id) }),
   );
@@ -43,21 +31,19 @@ export const messagesRoutes: FastifyPluginAsyncTypebox<{ messages: MessagesServi
     route(
       'Send a message to a friend (403 FORBIDDEN to anyone else); a repeated client id answers the stored message with 200',
       {
-        body: MessageInput,
-        response: answer.stored(Message, 400, 401, 403, 409),
+        body: contract.MessageInput,
+        response: answer.stored(contract.Message, 400, 401, 403, 409),
       },
     ),
-    async (request, reply) => {
-      const { message, created } = await messages.send(request.member.id, request.body);
-      return sendStored(reply, created, message);
-    },
+    async (request, reply) =>
+      sendStored(reply, 'message', await messages.send(request.member.id, request.body)),
   );
 
   app.get(
     '/messages/:id',
     route('One message (its sender or recipient only)', {
       params: IdParams,
-      response: answer.item(Message, 400, 401, 404),
+      response: answer.item(contract.Message, 400, 401, 404),
     }),
     async (request) => ok(await messages.get(request.member.id, request.params.id)),
   );
@@ -68,7 +54,7 @@ export const messagesRoutes: FastifyPluginAsyncTypebox<{ messages: MessagesServi
       'The recipient marks a message read (again: no change); answers it and the unread count (403 for its sender)',
       {
         params: IdParams,
-        response: answer.item(MessageRead, 400, 401, 403, 404),
+        response: answer.item(contract.MessageRead, 400, 401, 403, 404),
       },
     ),
     async (request) => ok(await messages.markRead(request.member.id, request.params.id)),
@@ -78,7 +64,7 @@ export const messagesRoutes: FastifyPluginAsyncTypebox<{ messages: MessagesServi
     '/messages/:id',
     route('Delete a message for me only (the other participant keeps it)', {
       params: IdParams,
-      response: answer.item(MessageDeleted, 400, 401, 404),
+      response: answer.item(contract.MessageDeleted, 400, 401, 404),
     }),
     async (request) => ok(await messages.remove(request.member.id, request.params.id)),
   );

@@ -1,23 +1,12 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { IdParams } from '../../../src/contract/garage';
-import {
-  Notification,
-  NotificationDeleted,
-  NotificationListMeta,
-  NotificationListQuery,
-  NotificationRead,
-  NotificationsReadAll,
-  NotificationsReadRelated,
-  NotificationsReadRelatedBody,
-  UnreadCount,
-} from '../../../src/contract/notifications';
+import * as contract from '../../../src/contract/notifications';
 import type { NotificationsService } from './notifications-service';
-import { ok, okPage, answer, memberRoutes } from '../http/route-schemas';
+import { ok, okPage, answer, memberRoutes, type RoutePlugin } from '../http/route-schemas';
 
 const tags = ['notifications'];
 
 /** Spec §7 "Notifications": the member's own only; another member's id answers 404. */
-export const notificationsRoutes: FastifyPluginAsyncTypebox<{ notifications: NotificationsService }> = async (
+export const notificationsRoutes: RoutePlugin<{ notifications: NotificationsService }> = async (
   app,
   { notifications },
 ) => {
@@ -26,8 +15,8 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox<{ notifications: Not
   app.get(
     '/notifications',
     route('My notifications, newest first (meta: total and unreadCount)', {
-      querystring: NotificationListQuery,
-      response: answer.list(Notification, NotificationListMeta, 400, 401),
+      querystring: contract.NotificationListQuery,
+      response: answer.list(contract.Notification, contract.NotificationListMeta, 400, 401),
     }),
     async (request) => okPage(request.query, await notifications.list(request.member.id, request.query)),
   );
@@ -35,7 +24,7 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox<{ notifications: Not
   app.get(
     '/notifications/unread/count',
     route('How many of my notifications are unread (the bell)', {
-      response: answer.item(UnreadCount, 401),
+      response: answer.item(contract.UnreadCount, 401),
     }),
     async (request) => ok({ count: await notifications.unreadCount(request.member.id) }),
   );
@@ -43,7 +32,7 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox<{ notifications: Not
   app.put(
     '/notifications/read-all',
     route('Mark all my notifications read', {
-      response: answer.item(NotificationsReadAll, 401),
+      response: answer.item(contract.NotificationsReadAll, 401),
     }),
     async (request) => ok(await notifications.markAllRead(request.member.id)),
   );
@@ -59,8 +48,8 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox<{ notifications: Not
         'relatedChatGroupId, car → relatedCarId, car-log → relatedCarLogId). Answers the ids ' +
         'changed (none: nothing to do, not an error; an unknown or foreign id changes nothing) ' +
         'and the unread count; every socket of mine gets `notificationsRead` when some changed.',
-      body: NotificationsReadRelatedBody,
-      response: answer.item(NotificationsReadRelated, 400, 401),
+      body: contract.NotificationsReadRelatedBody,
+      response: answer.item(contract.NotificationsReadRelated, 400, 401),
     }),
     async (request) =>
       ok(
@@ -76,7 +65,7 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox<{ notifications: Not
     '/notifications/:id',
     route('One of my notifications', {
       params: IdParams,
-      response: answer.item(Notification, 400, 401, 404),
+      response: answer.item(contract.Notification, 400, 401, 404),
     }),
     async (request) => ok(await notifications.get(request.member.id, request.params.id)),
   );
@@ -85,7 +74,7 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox<{ notifications: Not
     '/notifications/:id/read',
     route('Mark one notification read (again: no change); answers it and the unread count', {
       params: IdParams,
-      response: answer.item(NotificationRead, 400, 401, 404),
+      response: answer.item(contract.NotificationRead, 400, 401, 404),
     }),
     async (request) => ok(await notifications.markRead(request.member.id, request.params.id)),
   );
@@ -94,7 +83,7 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox<{ notifications: Not
     '/notifications/:id',
     route('Delete one of my notifications; answers the unread count after it', {
       params: IdParams,
-      response: answer.item(NotificationDeleted, 400, 401, 404),
+      response: answer.item(contract.NotificationDeleted, 400, 401, 404),
     }),
     async (request) => ok(await notifications.remove(request.member.id, request.params.id)),
   );

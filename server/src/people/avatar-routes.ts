@@ -1,12 +1,11 @@
 import multipart from '@fastify/multipart';
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { AVATAR_SIZES } from '../../../src/contract/people';
 import { CurrentUser } from '../../../src/contract/user';
 import { AppError, badRequest } from '../http/errors';
 import { MAX_FILE_BYTES } from '../media/media-processing';
 import { peopleTags as tags, type PeopleServices } from './people-services';
-import { ok, answer, memberRoutes } from '../http/route-schemas';
+import { ok, answer, memberRoutes, type RoutePlugin } from '../http/route-schemas';
 
 /** The file's field: `avatar`, or `image` as the other uploads name theirs (docs/DESIGN-NOTES.md). */
 const FILE_FIELDS = new Set(['avatar', 'image']);
@@ -45,10 +44,7 @@ async function readAvatar(request: FastifyRequest): Promise<Buffer> {
 }
 
 /** PUT and DELETE /users/me/avatar. Multipart is parsed in this scope only. */
-export const avatarRoutes: FastifyPluginAsyncTypebox<{ services: PeopleServices }> = async (
-  app,
-  { services },
-) => {
+export const avatarRoutes: RoutePlugin<{ services: PeopleServices }> = async (app, { services }) => {
   await app.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 10, parts: 11 } });
   const { profiles } = services;
   const route = memberRoutes(app.authenticate, tags);

@@ -1,25 +1,11 @@
 // Spec §7 "Comments": a post's comments, a comment's replies, one comment, create, edit, delete.
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  Comment,
-  CommentDeleted,
-  CommentInput,
-  CommentListMeta,
-  CommentListQuery,
-  CommentsOfPostParams,
-  CommentUpdate,
-  PostIdParams,
-  RepliesQuery,
-} from '../../../src/contract/posts';
-import { ok, okPage, answer, memberRoutes, sendStored } from '../http/route-schemas';
+import * as contract from '../../../src/contract/posts';
+import { ok, okPage, answer, memberRoutes, sendStored, type RoutePlugin } from '../http/route-schemas';
 import type { CommentsService } from './comments-service';
 
 const tags = ['comments'];
 
-export const commentsRoutes: FastifyPluginAsyncTypebox<{ comments: CommentsService }> = async (
-  app,
-  { comments },
-) => {
+export const commentsRoutes: RoutePlugin<{ comments: CommentsService }> = async (app, { comments }) => {
   const route = memberRoutes(app.authenticate, tags);
 
   app.get(
@@ -27,9 +13,9 @@ export const commentsRoutes: FastifyPluginAsyncTypebox<{ comments: CommentsServi
     route(
       'The top-level comments of a post I can read; offset = limit * (page - 1); sortBy newest (default) or oldest',
       {
-        params: CommentsOfPostParams,
-        querystring: CommentListQuery,
-        response: answer.list(Comment, CommentListMeta, 400, 401, 404),
+        params: contract.CommentsOfPostParams,
+        querystring: contract.CommentListQuery,
+        response: answer.list(contract.Comment, contract.CommentListMeta, 400, 401, 404),
       },
     ),
     async (request) =>
@@ -39,9 +25,9 @@ export const commentsRoutes: FastifyPluginAsyncTypebox<{ comments: CommentsServi
   app.get(
     '/comments/:id/replies',
     route('The replies to a comment, oldest first (limit 20 and offset 0 by default)', {
-      params: PostIdParams,
-      querystring: RepliesQuery,
-      response: answer.list(Comment, CommentListMeta, 400, 401, 404),
+      params: contract.PostIdParams,
+      querystring: contract.RepliesQuery,
+      response: answer.list(contract.Comment, contract.CommentListMeta, 400, 401, 404),
     }),
     async (request) =>
       okPage(request.query, await comments.replies(request.member.id, request.params.id, request.query)),
@@ -50,8 +36,8 @@ export const commentsRoutes: FastifyPluginAsyncTypebox<{ comments: CommentsServi
   app.get(
     '/comments/:id',
     route('One comment of a post I can read', {
-      params: PostIdParams,
-      response: answer.item(Comment, 400, 401, 404),
+      params: contract.PostIdParams,
+      response: answer.item(contract.Comment, 400, 401, 404),
     }),
     async (request) => ok(await comments.get(request.member.id, request.params.id)),
   );
@@ -61,22 +47,20 @@ export const commentsRoutes: FastifyPluginAsyncTypebox<{ comments: CommentsServi
     route(
       'Comment on a post I can read, or reply to one of its comments (parentCommentId); a repeated client id answers the stored comment with 200',
       {
-        body: CommentInput,
-        response: answer.stored(Comment, 400, 401, 404, 409),
+        body: contract.CommentInput,
+        response: answer.stored(contract.Comment, 400, 401, 404, 409),
       },
     ),
-    async (request, reply) => {
-      const { comment, created } = await comments.create(request.member.id, request.body);
-      return sendStored(reply, created, comment);
-    },
+    async (request, reply) =>
+      sendStored(reply, 'comment', await comments.create(request.member.id, request.body)),
   );
 
   app.put(
     '/comments/:id',
     route('Change the content of one of my comments', {
-      params: PostIdParams,
-      body: CommentUpdate,
-      response: answer.item(Comment, 400, 401, 404),
+      params: contract.PostIdParams,
+      body: contract.CommentUpdate,
+      response: answer.item(contract.Comment, 400, 401, 404),
     }),
     async (request) => ok(await comments.update(request.member.id, request.params.id, request.body.content)),
   );
@@ -84,8 +68,8 @@ export const commentsRoutes: FastifyPluginAsyncTypebox<{ comments: CommentsServi
   app.delete(
     '/comments/:id',
     route('Delete one of my comments, or any comment on my post, with its replies', {
-      params: PostIdParams,
-      response: answer.item(CommentDeleted, 400, 401, 404),
+      params: contract.PostIdParams,
+      response: answer.item(contract.CommentDeleted, 400, 401, 404),
     }),
     async (request) => ok(await comments.remove(request.member.id, request.params.id)),
   );

@@ -1,6 +1,5 @@
 // A post's image: uploaded with the post (multipart, server/src/media checks, re-encodes and counts
 // it against the member's quota) and served to whoever may read the post.
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Post, PostIdParams, PostImageParams, PostInput, PostUpdate } from '../../../src/contract/posts';
 import { richTextImageSrc } from '../../../src/contract/rich-text';
@@ -9,7 +8,7 @@ import { multipartBody } from '../media/media-schemas';
 import { withSavedImage, type MediaService } from '../media/media-service';
 import { fsErrorCode, mediaStorage } from '../media/media-storage';
 import { readMultipart, requireImage } from '../media/multipart-body';
-import { errors, OkItem, ok, answer, memberRoutes } from '../http/route-schemas';
+import { errors, OkItem, ok, answer, memberRoutes, type RoutePlugin } from '../http/route-schemas';
 import { sendFileBytes } from '../http/file-reply';
 import type { PostImage, PostsService } from './posts-service';
 
@@ -24,7 +23,7 @@ const TextImage = Type.Object({
 });
 
 /** GET /posts/{id}/images/{mediaId}: the bytes, for the author and their friends. */
-export const postImageRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService; dataDir: string }> = async (
+export const postImageRoutes: RoutePlugin<{ posts: PostsService; dataDir: string }> = async (
   app,
   { posts, dataDir },
 ) => {
@@ -54,7 +53,7 @@ export const postImageRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService; d
 };
 
 /** POST /posts/with-image and PUT /posts/{id}/with-image: the post's fields plus one `image`. */
-export const postUploadRoutes: FastifyPluginAsyncTypebox<{
+export const postUploadRoutes: RoutePlugin<{
   posts: PostsService;
   media: MediaService;
 }> = async (app, { posts, media }) => {

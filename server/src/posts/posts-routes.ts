@@ -1,27 +1,13 @@
 // Spec §7 "Posts": the feed, one post, create, edit, delete, like (the JSON routes; uploads are in
 // post-image-routes.ts).
-import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import {
-  FeedMeta,
-  FeedQuery,
-  LikeResult,
-  LikersMeta,
-  LikersQuery,
-  MemberPostsParams,
-  MemberPostsQuery,
-  Post,
-  PostLiker,
-  PostDeleted,
-  PostIdParams,
-  PostInput,
-  PostUpdate,
-} from '../../../src/contract/posts';
-import { ok, okList, answer, memberRoutes, sendStored } from '../http/route-schemas';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import * as contract from '../../../src/contract/posts';
+import { ok, okList, answer, memberRoutes, sendStored, type RoutePlugin } from '../http/route-schemas';
 import type { PostsService } from './posts-service';
 
 const tags = ['posts'];
 
-export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService }> = async (app, { posts }) => {
+export const postsRoutes: RoutePlugin<{ posts: PostsService }> = async (app, { posts }) => {
   const route = memberRoutes(app.authenticate, tags);
 
   app.get(
@@ -29,8 +15,8 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService }> = a
     route(
       "My feed: my posts and my friends', newest first. offset = (page - 1) * limit; for deep scrolling pass meta.nextCursor as `before`",
       {
-        querystring: FeedQuery,
-        response: answer.list(Post, FeedMeta, 400, 401),
+        querystring: contract.FeedQuery,
+        response: answer.list(contract.Post, contract.FeedMeta, 400, 401),
       },
     ),
     async (request) => {
@@ -44,9 +30,9 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService }> = a
     route(
       "A member's posts I may read, newest first: all of theirs when they are me or a friend, none otherwise (an empty page, total 0); 404 when there is no such member. Paged like the feed (limit, offset, `before` = meta.nextCursor)",
       {
-        params: MemberPostsParams,
-        querystring: MemberPostsQuery,
-        response: answer.list(Post, FeedMeta, 400, 401, 404),
+        params: contract.MemberPostsParams,
+        querystring: contract.MemberPostsQuery,
+        response: answer.list(contract.Post, contract.FeedMeta, 400, 401, 404),
       },
     ),
     async (request) => {
@@ -60,9 +46,9 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService }> = a
     route(
       "Who liked a post I may read (404 otherwise), most recent first; meta.total is the post's likesCount. offset = (page - 1) * limit",
       {
-        params: PostIdParams,
-        querystring: LikersQuery,
-        response: answer.list(PostLiker, LikersMeta, 400, 401, 404),
+        params: contract.PostIdParams,
+        querystring: contract.LikersQuery,
+        response: answer.list(contract.PostLiker, contract.LikersMeta, 400, 401, 404),
       },
     ),
     async (request) => {
@@ -74,20 +60,17 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService }> = a
   app.post(
     '/posts',
     route('Write a post (a repeated client id answers the stored post with 200)', {
-      body: PostInput,
-      response: answer.stored(Post, 400, 401, 409),
+      body: contract.PostInput,
+      response: answer.stored(contract.Post, 400, 401, 409),
     }),
-    async (request, reply) => {
-      const { post, created } = await posts.create(request.member.id, request.body);
-      return sendStored(reply, created, post);
-    },
+    async (request, reply) => sendStored(reply, 'post', await posts.create(request.member.id, request.body)),
   );
 
   app.get(
     '/posts/:id',
     route("One post (mine or a friend's)", {
-      params: PostIdParams,
-      response: answer.item(Post, 400, 401, 404),
+      params: contract.PostIdParams,
+      response: answer.item(contract.Post, 400, 401, 404),
     }),
     async (request) => ok(await posts.get(request.member.id, request.params.id)),
   );
@@ -95,9 +78,9 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService }> = a
   app.put(
     '/posts/:id',
     route('Change the fields given of one of my posts (`removeImage: true` removes its image)', {
-      params: PostIdParams,
-      body: PostUpdate,
-      response: answer.item(Post, 400, 401, 404),
+      params: contract.PostIdParams,
+      body: contract.PostUpdate,
+      response: answer.item(contract.Post, 400, 401, 404),
     }),
     async (request) => ok(await posts.update(request.member.id, request.params.id, request.body)),
   );
@@ -105,8 +88,8 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService }> = a
   app.delete(
     '/posts/:id',
     route('Delete one of my posts, its likes, comments and image', {
-      params: PostIdParams,
-      response: answer.item(PostDeleted, 400, 401, 404),
+      params: contract.PostIdParams,
+      response: answer.item(contract.PostDeleted, 400, 401, 404),
     }),
     async (request) => {
       await posts.remove(request.member.id, request.params.id);
@@ -131,8 +114,8 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService }> = a
       route(
         'Like a post I can read, or take my like back (a toggle; a replay with the same Idempotency-Key flips it once)',
         {
-          params: PostIdParams,
-          response: answer.item(LikeResult, 400, 401, 404),
+          params: contract.PostIdParams,
+          response: answer.item(contract.LikeResult, 400, 401, 404),
         },
       ),
       async (request) => ok(await posts.like(request.member.id, request.params.id)),
