@@ -105,6 +105,8 @@ export interface CarsTable {
   log_count: Generated<number>;
   /** Grows with every insert, update and delete of the car's logs; kept by the same triggers. */
   log_version: Generated<number>;
+  /** Grows with every change to the car's reminders as answered; kept by triggers (migration 0022). */
+  reminders_version: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -157,7 +159,10 @@ export interface RemindersTable {
   soon_distance: number | null;
   notes: string | null;
   created_mileage: number | null;
-  /** The last state the member was told of: null, 'soon' or 'overdue'. */
+  /**
+   * The last state the member was told of: null, 'soon' or 'overdue'. The one column whose update
+   * leaves `cars.reminders_version` as it is: a column added here joins migration 0022's list.
+   */
   notified_state: string | null;
   created_at: string;
   updated_at: string;

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { IdParams } from '../../../src/contract/garage';
 import * as contract from '../../../src/contract/maintenance-api';
@@ -63,10 +64,17 @@ export const maintenanceRoutes: RoutePlugin<{ maintenance: MaintenanceService }>
         },
       },
     ),
-    async (request) => ({
-      success: true as const,
-      data: await maintenance.list(request.member.id, request.query.carId),
-    }),
+    // The answer is serialised once by this route's schema (reply.serialize) and may be kept so
+    // (maintenance.listJson): sent as a string with its JSON type, Fastify sends it as it is, through
+    // the same onSend hooks as any answer.
+    // (The typed reply takes the envelope only: the string goes through the untyped one.)
+    async (request, reply) => {
+      const json = await maintenance.listJson(request.member.id, request.query.carId, (data) => {
+        const body = reply.serialize({ success: true as const, data });
+        return typeof body === 'string' ? body : Buffer.from(body as ArrayBuffer).toString('utf8');
+      });
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(json);
+    },
   );
 
   app.get(

@@ -31,7 +31,7 @@ import type { CarsRepository } from '../garage/cars-repository';
 import { checkSettings } from '../garage/garage-input';
 import { actsOnReminder, mayWriteReminders, type CarAccessService } from '../garage/car-access';
 import type { CarMembersRepository } from '../garage/car-members-repository';
-import type { NotifiedState, RemindersRepository, StoredReminder } from './reminders-repository';
+import type { CarVersions, NotifiedState, RemindersRepository, StoredReminder } from './reminders-repository';
 
 interface Deps {
   cars: CarsRepository;
@@ -67,6 +67,13 @@ export const ECONOMIES_KEPT = 32;
  * hundred bytes per log: about 10 MB at most.
  */
 export const HISTORY_LOGS_KEPT = 100_000;
+
+/**
+ * GET /reminders' answers kept per process, serialised as sent, by signature (see `listJson`): the
+ * garage's page asks for all of a member's reminders on every visit (issue 16: 20 cars × 10
+ * reminders, ≥ 2,000 req/s), about 100 kB each at that size. At most this many characters in all.
+ */
+export const ANSWERS_CHARS_KEPT = 32 * 1024 * 1024;
 
 /** A car's logs as the reminder rules read them, and its odometer. */
 interface CarHistory {
@@ -150,6 +157,7 @@ export function maintenanceService({
   const today = () => now().toISOString().slice(0, 10);
   const economies = recentlyUsed<string, FuelEconomy>(ECONOMIES_KEPT);
   const histories = recentlyUsed<string, CarHistory>(HISTORY_LOGS_KEPT, (h) => h.logs.length + 1);
+  const answers = recentlyUsed<string, string>(ANSWERS_CHARS_KEPT, (json) => json.length);
 
   /** Tells every device of the car's owner and accepted members that a reminder changed. */
   async function tellChanged(car: Pick<Car, 'id' | 'ownerId'>, reminderId: string, action: string) {
@@ -190,7 +198,11 @@ export function maintenanceService({
    * which reads every car once, keeps none). The versions are read before the logs: a history is
    * never kept under a version older than the logs it holds.
    */
-  async function withStates(list: readonly StoredReminder[], cached = true): Promise<Reminder[]> {
+  async function withStates(
+    list: readonly StoredReminder[],
+    cached = true,
+    day = today(),
+  ): Promise<Reminder[]> {
     const carIds = [...new Set(list.map((r) => r.carId))];
     const books = await reminders.carBooks(carIds);
     const known = new Map<string, CarHistory>();
@@ -218,7 +230,6 @@ export function maintenanceService({
         if (book && cached) histories.set(id, history);
       }
     }
-    const day = today();
     return list.map((r) => {
       const history = known.get(r.carId)!;
       const kept = history.states.get(r.id);
@@ -354,6 +365,13 @@ export function maintenanceService({
     }
   }
 
+  /** One car's reminders, or those of all the member's cars and the cars shared with them. */
+  async function list(memberId: string, carId?: string): Promise<Reminder[]> {
+    if (carId === undefined) return withStates(await reminders.listForMember(memberId));
+    await readableCar(memberId, carId);
+    return withStates(await reminders.listByCars([carId]));
+  }
+
   return {
     checkStates,
     checkStatesQuietly,
@@ -379,11 +397,39 @@ export function maintenanceService({
       return answer;
     },
 
-    /** One car's reminders, or those of all the member's cars and the cars shared with them. */
-    async list(memberId: string, carId?: string): Promise<Reminder[]> {
-      if (carId === undefined) return withStates(await reminders.listForMember(memberId));
-      await readableCar(memberId, carId);
-      return withStates(await reminders.listByCars([carId]));
+    list,
+
+    /**
+     * `list`'s answer as `serialize` writes it (the route's envelope, byte for byte), kept per
+     * process by a signature of everything it depends on, read first in one small query: the
+     * member, the day (the states' rules read it), the carId asked for, and each car the member may
+     * read (own and shared with them, accepted) with its creation time, its log book's and its
+     * reminders' versions (moved by triggers in the transaction of every write: migrations 0006 and
+     * 0022) and its own mileage. Any reminder write, log write, mileage change, membership change or
+     * new day changes the signature, on this node or another: nothing is invalidated by hand, and
+     * an answer is never kept under a signature older than the rows it was made from (the signature
+     * is read before them). One answering a reminder of a car outside the signature (none is: a
+     * reminder's owner is its car's) is not kept.
+     */
+    async listJson(
+      memberId: string,
+      carId: string | undefined,
+      serialize: (data: Reminder[]) => string,
+    ): Promise<string> {
+      const readable = await reminders.readableCarVersions(memberId);
+      const signed: CarVersions[] = carId === undefined ? readable : readable.filter(([id]) => id === carId);
+      // A car the member may not read: answered (404) as `list` does.
+      if (carId !== undefined && signed.length === 0) return serialize(await list(memberId, carId));
+      const day = today();
+      const key = JSON.stringify([memberId, day, carId ?? null, signed]);
+      const kept = answers.get(key);
+      if (kept !== undefined) return kept;
+      const stored =
+        carId === undefined ? await reminders.listForMember(memberId) : await reminders.listByCars([carId]);
+      const json = serialize(await withStates(stored, true, day));
+      const carIds = new Set(signed.map(([id]) => id));
+      if (stored.every((r) => carIds.has(r.carId))) answers.set(key, json);
+      return json;
     },
 
     async get(memberId: string, id: string): Promise<Reminder> {

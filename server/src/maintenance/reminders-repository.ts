@@ -30,6 +30,15 @@ export interface CarBook {
   version: string;
 }
 
+/** A car as a member's reminders answer reads it: id, created_at, log and reminders versions, mileage. */
+export type CarVersions = [
+  id: string,
+  createdAt: string,
+  logVersion: number,
+  remindersVersion: number,
+  mileage: number | null,
+];
+
 const num = (value: number | null) => (value === null ? null : Number(value));
 
 function toReminder(row: Selectable<RemindersTable>): StoredReminder {
@@ -160,6 +169,41 @@ export function remindersRepository(db: Kysely<Database>) {
           version: `${r.created_at}#${Number(r.log_version)}`,
         });
       return books;
+    },
+
+    /**
+     * What a member's reminders answer depends on besides the day, car by car (see
+     * maintenanceService's `listJson`): the cars they may read (their own and those shared with them,
+     * accepted), each with its creation time, the versions of its log book and of its reminders
+     * (migrations 0006 and 0022, moved by triggers on every write) and its own mileage. By id.
+     */
+    async readableCarVersions(memberId: string): Promise<CarVersions[]> {
+      const rows = await db
+        .selectFrom('cars')
+        .select(['id', 'created_at', 'log_version', 'reminders_version', 'mileage'])
+        .where((eb) =>
+          eb.or([
+            eb('owner_id', '=', memberId),
+            eb(
+              'id',
+              'in',
+              eb
+                .selectFrom('car_members')
+                .select('car_id')
+                .where('user_id', '=', memberId)
+                .where('status', '=', 'accepted'),
+            ),
+          ]),
+        )
+        .orderBy('id')
+        .execute();
+      return rows.map((r) => [
+        r.id,
+        r.created_at,
+        Number(r.log_version),
+        Number(r.reminders_version),
+        num(r.mileage),
+      ]);
     },
 
     /** The reminders of these cars. */
