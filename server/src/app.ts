@@ -23,6 +23,7 @@ import { legalRoutes } from './legal/legal-routes';
 import { settingsRoutes } from './settings/settings-routes';
 import { garageFeature } from './garage/garage-feature';
 import { importsFeature } from './imports/imports-feature';
+import { createDossierService, dossierFeature, dossierPageRoutes } from './dossier/dossier-feature';
 import { createMaintenanceService, maintenanceFeature } from './maintenance/maintenance-feature';
 import { messagesFeature } from './messages/messages-feature';
 import { notificationsFeature } from './notifications/notifications-feature';
@@ -92,6 +93,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Before the routes, so that features can hand app.realtime to their services at registration.
   registerRealtime(app, config);
 
+  // Built once: the owner's routes under the API base, the public page at the root.
+  const dossier = createDossierService(app);
+
   // --- API routes ---
   await app.register(
     async (api) => {
@@ -109,6 +113,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(maintenanceFeature, { maintenance });
       await api.register(pushFeature, { push });
       await api.register(importsFeature, { maintenance });
+      await api.register(dossierFeature, { dossier });
       await api.register(notificationsFeature);
       await api.register(messagesFeature);
       await api.register(peopleFeature);
@@ -119,6 +124,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     { prefix: API_BASE },
   );
+
+  // The resale dossier's public page (issue 17), outside the API and before the client's fallback.
+  await app.register(dossierPageRoutes, { dossier });
 
   // --- realtime and the built client ---
   // (socket.io is created with the platform plugins above, so app.realtime exists for the routes.)

@@ -11,6 +11,7 @@
 // - Content is plain text: trimmed, 1 to CHAT_MESSAGE_CONTENT_MAX characters, stored as sent (no
 //   HTML is interpreted): clients render it as text, never as HTML.
 import { Type, type Static } from 'typebox';
+import { pageMeta } from './envelope';
 import {
   CHAT_GROUP_ACTIONS,
   CHAT_GROUP_DESCRIPTION_MAX,
@@ -117,10 +118,7 @@ export const ChatPageQuery = Type.Object({ limit: Limit, offset: Offset });
 export type ChatPageQuery = Static<typeof ChatPageQuery>;
 
 /** Message pages, newest first. `chatRoomId` is null when no direct room exists yet for recipientId. */
-export const ChatMessageListMeta = Type.Object({
-  total: Type.Integer(),
-  limit: Type.Integer(),
-  offset: Type.Integer(),
+export const ChatMessageListMeta = pageMeta({
   chatRoomId: nullable<string>('string'),
 });
 export type ChatMessageListMeta = Static<typeof ChatMessageListMeta>;
@@ -145,10 +143,7 @@ export const ChatRoom = Type.Object({
 export type ChatRoom = Static<typeof ChatRoom>;
 
 /** GET /chat-rooms meta: `unreadCount` sums my unread messages over all my rooms (a badge). */
-export const ChatRoomListMeta = Type.Object({
-  total: Type.Integer(),
-  limit: Type.Integer(),
-  offset: Type.Integer(),
+export const ChatRoomListMeta = pageMeta({
   unreadCount: Type.Integer(),
 });
 export type ChatRoomListMeta = Static<typeof ChatRoomListMeta>;
@@ -225,11 +220,7 @@ export const ChatGroupListQuery = Type.Object({
 });
 export type ChatGroupListQuery = Static<typeof ChatGroupListQuery>;
 
-export const ChatGroupListMeta = Type.Object({
-  total: Type.Integer(),
-  limit: Type.Integer(),
-  offset: Type.Integer(),
-});
+export const ChatGroupListMeta = pageMeta();
 export type ChatGroupListMeta = Static<typeof ChatGroupListMeta>;
 
 /** DELETE /chat-groups/{id} (owner) and POST /chat-groups/{id}/leave (a member, not the owner). */

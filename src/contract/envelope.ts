@@ -1,6 +1,6 @@
 // The answer envelope of every API call (docs/DESIGN-NOTES.md "API conventions").
 // Client code imports only types from src/contract so that typebox never reaches the bundle.
-import { Type, type Static, type TSchema } from 'typebox';
+import { Type, type Static, type TProperties, type TSchema } from 'typebox';
 import { OFFSET_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './constants';
 
 export { API_BASE } from './constants';
@@ -25,6 +25,9 @@ export const ERROR_CODES = [
   'FRIEND_REQUEST_NOT_PENDING',
   'ODOMETER_OUT_OF_ORDER',
   'ODOMETER_JUMP',
+  'CAR_MEMBER_NOT_FRIEND',
+  'CAR_MEMBER_EXISTS',
+  'CAR_INVITE_NOT_PENDING',
   'SERVICE_UNAVAILABLE',
   'INTERNAL_ERROR',
 ] as const;
@@ -46,6 +49,13 @@ export const ListMeta = Type.Object({
   offset: Type.Integer(),
 });
 export type ListMeta = Static<typeof ListMeta>;
+
+/**
+ * The meta of one page of an offset-paged list: `total` (how many the list holds), the page's
+ * `limit` and `offset`, then what else the list tells (an unread count, a cursor, a room id).
+ */
+export const pageMeta = <P extends TProperties = Record<never, never>>(more: P = {} as P) =>
+  Type.Object({ total: Type.Integer(), limit: Type.Integer(), offset: Type.Integer(), ...more });
 
 /** `{ success: true, data }` around a schema, for route response declarations. */
 export const Ok = <T extends TSchema>(data: T) =>

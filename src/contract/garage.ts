@@ -74,6 +74,20 @@ export const Car = Type.Object({
   image: nullable<string>('string'),
   createdAt: Type.String(),
   updatedAt: Type.String(),
+  /**
+   * The asking member's role on the car (issue 18): `owner` for their own, else the role it is
+   * shared with them with; absent on a friend's car that is not shared with them.
+   */
+  role: Type.Optional(
+    Type.Union([
+      Type.Literal('owner'),
+      Type.Literal('viewer'),
+      Type.Literal('driver'),
+      Type.Literal('editor'),
+    ]),
+  ),
+  /** A car shared with the member: its owner's name, to show in their garage. */
+  ownerName: Type.Optional(Type.String()),
 });
 export type Car = Static<typeof Car>;
 
@@ -181,6 +195,8 @@ export const CarLog = Type.Object({
   carId: Type.String(),
   /** Present on fill-ups only. */
   fuel: Type.Optional(FuelFill),
+  /** Who wrote the log (issue 18): the car's owner or a member it is shared with; always answered. */
+  authorId: Type.Optional(Type.String()),
   media: Type.Array(CarLogMedia),
   createdAt: Type.String(),
   updatedAt: Type.String(),

@@ -1,6 +1,7 @@
 // Private messages on the wire (spec §3 "Message", §7 "Messages"; docs/DESIGN-NOTES.md "Entities": a message
 // goes only between friends). Client code imports only the types from this file.
 import { Type, type Static } from 'typebox';
+import { pageMeta } from './envelope';
 import { RICH_TEXT_MAX_HTML } from './garage';
 
 import {
@@ -61,11 +62,8 @@ export const MessageListQuery = Type.Object({
 });
 export type MessageListQuery = Static<typeof MessageListQuery>;
 
-export const MessageListMeta = Type.Object({
-  /** How many messages the folder holds (with `unreadOnly`, the unread ones). */
-  total: Type.Integer(),
-  limit: Type.Integer(),
-  offset: Type.Integer(),
+/** `total`: how many messages the folder holds (with `unreadOnly`, the unread ones). */
+export const MessageListMeta = pageMeta({
   /** Unread messages in my inbox, whatever the folder asked (the spec's list state `unreadCount`). */
   unreadCount: Type.Integer(),
 });

@@ -3,6 +3,7 @@
 // realtime-only events carry the 36-dash id (REALTIME_ONLY_ID in ./socket-events) and are never
 // listed here. Client code imports only the types from this file.
 import { Type, type Static } from 'typebox';
+import { pageMeta } from './envelope';
 import { OFFSET_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './constants';
 
 // Nullable strings as JSON Schema type arrays (not anyOf), as in ./garage: Ajv's coercion would
@@ -79,11 +80,8 @@ export const NotificationListQuery = Type.Object({
 });
 export type NotificationListQuery = Static<typeof NotificationListQuery>;
 
-export const NotificationListMeta = Type.Object({
-  /** How many the list has in all (with `unreadOnly`, the unread ones). */
-  total: Type.Integer(),
-  limit: Type.Integer(),
-  offset: Type.Integer(),
+/** `total`: how many the list has in all (with `unreadOnly`, the unread ones). */
+export const NotificationListMeta = pageMeta({
   /** The member's unread notifications, whatever the filter (the bell's figure). */
   unreadCount: Type.Integer(),
 });

@@ -2,6 +2,7 @@
 // docs/DESIGN-NOTES.md "Entities"). Client code imports only the types from here; plain values come from
 // ./constants.
 import { Type, type Static } from 'typebox';
+import { pageMeta } from './envelope';
 import {
   COMMENT_CONTENT_MAX,
   COMMENT_SORT_DEFAULT,
@@ -143,11 +144,8 @@ export const FeedQuery = Type.Object({
 });
 export type FeedQuery = Static<typeof FeedQuery>;
 
-export const FeedMeta = Type.Object({
-  /** Posts the feed holds (mine and my friends'). */
-  total: Type.Integer(),
-  limit: Type.Integer(),
-  offset: Type.Integer(),
+/** `total`: posts the feed holds (mine and my friends'). */
+export const FeedMeta = pageMeta({
   /** Pass as `before` for the next page; null when this page is the last. */
   nextCursor: nullable<string>('string'),
 });
@@ -189,11 +187,7 @@ export const PostLiker = Type.Object({
 export type PostLiker = Static<typeof PostLiker>;
 
 /** `total` is the post's likesCount. */
-export const LikersMeta = Type.Object({
-  total: Type.Integer(),
-  limit: Type.Integer(),
-  offset: Type.Integer(),
-});
+export const LikersMeta = pageMeta();
 export type LikersMeta = Static<typeof LikersMeta>;
 
 /** POST /posts/{id}/like: the state after the toggle. */
@@ -269,11 +263,7 @@ export const RepliesQuery = Type.Object({
 export type RepliesQuery = Static<typeof RepliesQuery>;
 
 /** Lists of comments: `total` is how many the list holds (top-level comments, or the replies). */
-export const CommentListMeta = Type.Object({
-  total: Type.Integer(),
-  limit: Type.Integer(),
-  offset: Type.Integer(),
-});
+export const CommentListMeta = pageMeta();
 export type CommentListMeta = Static<typeof CommentListMeta>;
 
 /** DELETE /comments/{id}: its replies went with it; the post's comment count after it. */

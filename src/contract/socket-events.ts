@@ -15,6 +15,7 @@ export const NOTIFICATION_TYPES = [
   'comment',
   'friend',
   'reminder',
+  'car-invite',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -45,6 +45,8 @@ export const STREAM_BY_TYPE: Record<NotificationType, StreamName> = {
   comment: 'comment',
   friend: 'friend',
   reminder: 'reminder',
+  // An invitation to share a car (issue 18): the garage's car stream refreshes it.
+  'car-invite': 'car',
 };
 
 const listeners = new Map<StreamName, Set<AnyListener>>();

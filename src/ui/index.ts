@@ -3,6 +3,7 @@ import './theme.css';
 import './components.css';
 
 export { Button } from './button';
+export { ButtonLink } from './button-link';
 export { BackButton } from './back-button';
 export { Spinner } from './spinner';
 export { TextField } from './text-field';

@@ -5,12 +5,14 @@ import { readFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import path from 'node:path';
 import { addChatRows } from './chat-bench.mjs';
+import { addDossierRows } from './dossier-bench.mjs';
 import { addImportRows } from './import-bench.mjs';
 import { addMessagesRows } from './messages-report.mjs';
 import { addFeedRows } from './feed-bench.mjs';
 import { addNotifyRows } from './notify-latency.mjs';
 import { addGarageRows } from './garage-report.mjs';
 import { addFuelRows } from './fuel-bench.mjs';
+import { addRemindersRows } from './reminders-bench.mjs';
 import { addMixedRows, mixedMarkdown } from './mixed-load.mjs';
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -167,8 +169,10 @@ export function buildRows(r) {
   );
   addGarageRows(r, add);
   addFuelRows(r, add);
+  addRemindersRows(r, add);
   addMessagesRows(r, add);
   addImportRows(r, add);
+  addDossierRows(r, add);
   addFeedRows(r, add);
   addNotifyRows(r, add);
   addChatRows(r, add);

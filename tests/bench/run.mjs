@@ -11,12 +11,14 @@ import { assertBuilt, ROOT, startServer } from '../browser/support/server-proces
 import { benchBrowser } from './browser-bench.mjs';
 import { benchChat } from './chat-bench.mjs';
 import { benchGarage } from './garage-bench.mjs';
+import { benchDossier } from './dossier-bench.mjs';
 import { benchImport } from './import-bench.mjs';
 import { benchLighthouse } from './lighthouse-bench.mjs';
 import { benchMessages } from './messages-bench.mjs';
 import { benchMixedLoad } from './mixed-load.mjs';
 import { benchFeed } from './feed-bench.mjs';
 import { benchFuel } from './fuel-bench.mjs';
+import { benchReminders } from './reminders-bench.mjs';
 import { benchNotifyLatency } from './notify-latency.mjs';
 import { buildRows, busy, load, markdown, printTable } from './report.mjs';
 import { benchServer } from './server-bench.mjs';
@@ -80,8 +82,14 @@ await part('garage', () => benchGarage(log));
 // Fuel economy of a 5,000-fill-up car: the contract function on the device, then GET
 // /cars/{id}/fuel-economy on a server of its own (issue 16).
 await part('fuel', () => benchFuel(log));
+// Reminders: GET /reminders of 20 cars × 10 reminders over 10,000 logs on a server of its own, and
+// the state sweep over 10,000 members × 5 reminders run by the server's modules in a process of its
+// own (issue 16).
+await part('reminders', () => benchReminders(log));
 // Imports: a 10,000-row LubeLogger fuel file, on a server of its own (issue 17).
 await part('import', () => benchImport(log));
+// The resale dossier: a 1,000-log car with 100 photos as a PDF, on a server of its own (issue 17).
+await part('dossier', () => benchDossier(log));
 
 results.loadEnd = loadavg();
 const rows = buildRows(results);

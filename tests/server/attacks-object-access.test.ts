@@ -5,6 +5,7 @@
 //
 // The table `CASES` holds one row per (entity, verb). A new entity (e.g. chat rooms and chat
 // messages) is covered by adding its objects to `World` / `setUp` and appending rows.
+import { createECDH, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { png } from './media-fixtures';
 import { connected, startServer, type Answer, type Attacker, type Server } from './attack-fixtures';
@@ -34,8 +35,13 @@ interface World {
   chatGroup: { id: string; roomId: string; messageId: string };
   /** The owner's direct room with partner, and a message in it. */
   chatDirect: { roomId: string; messageId: string };
+  /** The owner's reminder on the car (issue 16). */
+  reminder: { id: string };
+  /** The owner's device subscribed to Web Push, and the owner's calendar feed URL. */
+  push: { endpoint: string; body: PushBody };
+  calendarUrl: string;
   /** Objects of the attackers themselves, for the attacks that mix their ids with the victim's. */
-  own: Record<'friend' | 'stranger', { carId: string; logId: string; postId: string }>;
+  own: Record<'friend' | 'stranger', { carId: string; logId: string; postId: string; reminderId: string }>;
 }
 
 type Role = 'friend' | 'stranger';
@@ -63,6 +69,22 @@ const form = (fields: Record<string, string>, file?: { name: string; bytes: Buff
   return body;
 };
 let image: Buffer;
+
+interface PushBody {
+  endpoint: string;
+  expirationTime: null;
+  keys: { p256dh: string; auth: string };
+}
+/** A browser's PushSubscription JSON: its own P-256 public key and auth secret. */
+function pushBody(endpoint: string): PushBody {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return {
+    endpoint,
+    expirationTime: null,
+    keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+  };
+}
 
 const both: Role[] = ['stranger', 'friend'];
 const strangerOnly: Role[] = ['stranger'];
@@ -191,7 +213,7 @@ const CASES: Case[] = [
   {
     entity: 'car log',
     verb: "create in the victim's car",
-    as: both,
+    as: strangerOnly,
     request: (w) => ({
       method: 'POST',
       path: '/car-logs',
@@ -200,8 +222,20 @@ const CASES: Case[] = [
   },
   {
     entity: 'car log',
+    verb: "create in the victim's car (the car is not shared with them)",
+    as: ['friend'],
+    request: (w) => ({
+      method: 'POST',
+      path: '/car-logs',
+      body: { carId: w.car.id, type: 'maintenance', title: 'Planted', startDate: '2025-01-01' },
+    }),
+    // Issue 18: a friend sees the car, so the refusal is about the act (their role), not the id.
+    expect: [403],
+  },
+  {
+    entity: 'car log',
     verb: "create with media in the victim's car",
-    as: both,
+    as: strangerOnly,
     request: (w) => ({
       method: 'POST',
       path: '/car-logs/with-media',
@@ -210,6 +244,21 @@ const CASES: Case[] = [
         { name: 'media', bytes: image },
       ),
     }),
+  },
+  {
+    entity: 'car log',
+    verb: "create with media in the victim's car (the car is not shared with them)",
+    as: ['friend'],
+    request: (w) => ({
+      method: 'POST',
+      path: '/car-logs/with-media',
+      body: form(
+        { carId: w.car.id, type: 'maintenance', title: 'Planted', startDate: '2025-01-01' },
+        { name: 'media', bytes: image },
+      ),
+    }),
+    // Issue 18: a friend sees the car, so the refusal is about the act (their role), not the id.
+    expect: [403],
   },
   {
     entity: 'car log',
@@ -237,12 +286,24 @@ const CASES: Case[] = [
   {
     entity: 'car log',
     verb: "move one's own log into the victim's car",
-    as: both,
+    as: strangerOnly,
     request: (w, role) => ({
       method: 'PUT',
       path: `/car-logs/${w.own[role].logId}`,
       body: { carId: w.car.id },
     }),
+  },
+  {
+    entity: 'car log',
+    verb: "move one's own log into the victim's car (the car is not shared with them)",
+    as: ['friend'],
+    request: (w, role) => ({
+      method: 'PUT',
+      path: `/car-logs/${w.own[role].logId}`,
+      body: { carId: w.car.id },
+    }),
+    // Issue 18: a friend sees the car, so the refusal is about the act (their role), not the id.
+    expect: [403],
   },
   {
     entity: 'car log',
@@ -617,7 +678,178 @@ const CASES: Case[] = [
     }),
     expect: [403],
   },
+  // ---- the maintenance tracker (issue 16): a car's odometer and economy, reminders, devices ----
+  {
+    entity: 'car',
+    verb: 'odometer',
+    as: both,
+    request: (w) => ({ method: 'GET', path: `/cars/${w.car.id}/odometer` }),
+  },
+  {
+    entity: 'car',
+    verb: 'fuel economy',
+    as: both,
+    request: (w) => ({ method: 'GET', path: `/cars/${w.car.id}/fuel-economy?unit=km_per_l` }),
+  },
+  {
+    entity: 'reminder',
+    verb: 'read',
+    as: both,
+    request: (w) => ({ method: 'GET', path: `/reminders/${w.reminder.id}` }),
+  },
+  {
+    entity: 'reminder',
+    verb: "list of the victim's car",
+    as: both,
+    request: (w) => ({ method: 'GET', path: `/reminders?carId=${w.car.id}` }),
+  },
+  {
+    entity: 'reminder',
+    verb: 'update',
+    as: both,
+    request: (w) => ({ method: 'PUT', path: `/reminders/${w.reminder.id}`, body: { title: 'Hacked' } }),
+  },
+  {
+    entity: 'reminder',
+    verb: 'delete',
+    as: both,
+    request: (w) => ({ method: 'DELETE', path: `/reminders/${w.reminder.id}` }),
+  },
+  {
+    entity: 'reminder',
+    verb: "create on the victim's car",
+    as: strangerOnly,
+    request: (w) => ({
+      method: 'POST',
+      path: '/reminders',
+      body: { carId: w.car.id, title: 'Planted', intervalMonths: 1 },
+    }),
+  },
+  {
+    // A friend reads the car (issue 18), so the act, not the id, is refused.
+    entity: 'reminder',
+    verb: "create on the victim's car (not shared with them)",
+    as: ['friend'],
+    request: (w) => ({
+      method: 'POST',
+      path: '/reminders',
+      body: { carId: w.car.id, title: 'Planted', intervalMonths: 1 },
+    }),
+    expect: [403],
+  },
+  {
+    entity: 'reminder',
+    verb: "create with the victim's id",
+    as: both,
+    request: (w, role) => ({
+      method: 'POST',
+      path: '/reminders',
+      body: { id: w.reminder.id, carId: w.own[role].carId, title: 'Hacked', intervalMonths: 1 },
+    }),
+    expect: [409],
+  },
+  {
+    entity: 'reminder',
+    verb: "move one of mine to the victim's car",
+    as: strangerOnly,
+    request: (w, role) => ({
+      method: 'PUT',
+      path: `/reminders/${w.own[role].reminderId}`,
+      body: { carId: w.car.id },
+    }),
+  },
+  {
+    entity: 'reminder',
+    verb: "move one of mine to the victim's car (not shared with them)",
+    as: ['friend'],
+    request: (w, role) => ({
+      method: 'PUT',
+      path: `/reminders/${w.own[role].reminderId}`,
+      body: { carId: w.car.id },
+    }),
+    expect: [403],
+  },
+  {
+    entity: 'push subscription',
+    verb: 'delete',
+    as: both,
+    request: (w) => ({ method: 'DELETE', path: '/push-subscriptions', body: { endpoint: w.push.endpoint } }),
+  },
   // New entities: append their rows here.
+  // ---- shared cars (issue 18): the owner's members; a friend sees the car, so acts are 403 ----
+  {
+    entity: 'car member',
+    verb: 'list',
+    as: both,
+    request: (w) => ({ method: 'GET', path: `/cars/${w.car.id}/members` }),
+  },
+  {
+    entity: 'car member',
+    verb: 'invite',
+    as: strangerOnly,
+    request: (w, role) => ({
+      method: 'POST',
+      path: `/cars/${w.car.id}/members`,
+      body: { userId: w[role].id, role: 'editor' },
+    }),
+  },
+  {
+    entity: 'car member',
+    verb: 'invite (the car is not shared with them)',
+    as: ['friend'],
+    request: (w) => ({
+      method: 'POST',
+      path: `/cars/${w.car.id}/members`,
+      body: { userId: w.friend.id, role: 'editor' },
+    }),
+    expect: [403],
+  },
+  {
+    entity: 'car member',
+    verb: 'change a role',
+    as: strangerOnly,
+    request: (w) => ({
+      method: 'PUT',
+      path: `/cars/${w.car.id}/members/${w.partner.id}`,
+      body: { role: 'editor' },
+    }),
+  },
+  {
+    entity: 'car member',
+    verb: 'change a role (the car is not shared with them)',
+    as: ['friend'],
+    request: (w) => ({
+      method: 'PUT',
+      path: `/cars/${w.car.id}/members/${w.partner.id}`,
+      body: { role: 'editor' },
+    }),
+    expect: [403],
+  },
+  {
+    entity: 'car member',
+    verb: 'remove',
+    as: strangerOnly,
+    request: (w) => ({ method: 'DELETE', path: `/cars/${w.car.id}/members/${w.partner.id}` }),
+  },
+  {
+    entity: 'car member',
+    verb: 'remove (the car is not shared with them)',
+    as: ['friend'],
+    request: (w) => ({ method: 'DELETE', path: `/cars/${w.car.id}/members/${w.partner.id}` }),
+    expect: [403],
+  },
+  {
+    entity: 'car member',
+    verb: 'leave (no membership)',
+    as: both,
+    request: (w, role) => ({ method: 'DELETE', path: `/cars/${w.car.id}/members/${w[role].id}` }),
+  },
+  {
+    entity: 'car invitation',
+    verb: 'accept one never made',
+    as: both,
+    request: (w) => ({ method: 'PUT', path: `/car-invites/${w.car.id}`, body: { action: 'accept' } }),
+  },
 ];
 
 let s: Server;
@@ -650,6 +882,9 @@ async function setUp(): Promise<World> {
       ),
     ),
   );
+  // Issue 18: the car is shared with partner (a driver), so member rows have a real target.
+  await ok(s.call('POST', `/cars/${car.id}/members`, owner, { userId: partner.id, role: 'driver' }));
+  await ok(s.call('PUT', `/car-invites/${car.id}`, partner, { action: 'accept' }), 200);
   const log = await ok(
     s.call(
       'POST',
@@ -697,6 +932,18 @@ async function setUp(): Promise<World> {
   const directMessage = await ok(
     s.call('POST', '/chat-messages', owner, { recipientId: partner.id, content: SECRET }),
   );
+  const reminder = await ok(
+    s.call('POST', '/reminders', owner, {
+      carId: car.id,
+      title: SECRET,
+      logType: 'maintenance',
+      intervalMonths: 12,
+      notes: SECRET,
+    }),
+  );
+  const push = pushBody(`https://push.example/${owner.id}`);
+  await ok(s.call('POST', '/push-subscriptions', owner, push));
+  const calendar = await ok(s.call('GET', '/reminders/calendar-key', owner), 200);
   const notifications = (await ok(s.call('GET', '/notifications?limit=100', owner), 200)) as { id: string }[];
   expect(notifications.length).toBeGreaterThan(0);
 
@@ -715,7 +962,10 @@ async function setUp(): Promise<World> {
       }),
     );
     const ownPost = await ok(s.call('POST', '/posts', who, { content: 'Mine' }));
-    own[role] = { carId: ownCar.id, logId: ownLog.id, postId: ownPost.id };
+    const ownReminder = await ok(
+      s.call('POST', '/reminders', who, { carId: ownCar.id, title: 'Mine', intervalMonths: 6 }),
+    );
+    own[role] = { carId: ownCar.id, logId: ownLog.id, postId: ownPost.id, reminderId: ownReminder.id };
   }
   const postImage = /\/images\/([0-9a-f-]{36})/.exec(post.image as string);
   expect(postImage, post.image).not.toBeNull();
@@ -734,6 +984,9 @@ async function setUp(): Promise<World> {
     friendRequest: { id: friendRequest.request.id },
     chatGroup: { id: group.id, roomId: group.chatRoomId, messageId: groupMessage.id },
     chatDirect: { roomId: directMessage.chatRoomId, messageId: directMessage.id },
+    reminder: { id: reminder.id },
+    push: { endpoint: push.endpoint, body: push },
+    calendarUrl: calendar.url,
     own,
   };
 }
@@ -746,6 +999,8 @@ async function snapshot(): Promise<string> {
     [`/car-logs/log/${w.log.id}`, w.owner],
     [`/car-logs/${w.car.id}`, w.owner],
     [`/car-logs/stats/${w.car.id}`, w.owner],
+    [`/cars/${w.car.id}/members`, w.owner],
+    ['/cars/feed', w.partner],
     [`/posts/${w.post.id}`, w.owner],
     [`/comments/${w.comment.id}`, w.owner],
     [`/comments/post/${w.post.id}`, w.owner],
@@ -763,6 +1018,11 @@ async function snapshot(): Promise<string> {
     ['/chat-rooms', w.partner],
     [`/chat-messages/chat-room/${w.chatGroup.roomId}`, w.owner],
     [`/chat-messages/chat-room/${w.chatDirect.roomId}`, w.owner],
+    [`/cars/${w.car.id}/odometer`, w.owner],
+    [`/cars/${w.car.id}/fuel-economy`, w.owner],
+    ['/reminders', w.owner],
+    [`/reminders/${w.reminder.id}`, w.owner],
+    ['/reminders/calendar-key', w.owner],
   ];
   const answers = await Promise.all(reads.map(([p, who]) => s.call('GET', p, who)));
   for (const a of answers) expect(a.status, a.text).toBe(200);
@@ -806,6 +1066,30 @@ describe("another member's objects", () => {
       expect((await s.call('GET', p, w.friend)).status, p).toBe(200);
     const feed = await s.call('GET', `/cars/feed?ownerId=${w.owner.id}`, w.friend);
     expect(feed.json.data.map((c: { id: string }) => c.id)).toContain(w.car.id);
+  });
+
+  it("the calendar key is one's own: another member's ask or renewal gives theirs, never the victim's", async () => {
+    const feedOf = (url: string) => s.call('GET', url.slice(url.indexOf('/reminders/')), null);
+    for (const role of both) {
+      const attacker = w[role];
+      // Asked, then renewed (which ends the first URL at once): each one the attacker's own.
+      for (const ask of [
+        () => s.call('GET', '/reminders/calendar-key', attacker),
+        () => s.call('POST', '/reminders/calendar-key/renew', attacker),
+      ]) {
+        const { url } = (await ok(ask(), 200)) as { url: string };
+        expect(url).not.toBe(w.calendarUrl);
+        const feed = await feedOf(url);
+        expect(feed.status, feed.text).toBe(200);
+        expect(feed.text).not.toContain(SECRET);
+      }
+    }
+    const own = await ok(s.call('GET', '/reminders/calendar-key', w.owner), 200);
+    expect(own.url).toBe(w.calendarUrl);
+    const feed = await feedOf(w.calendarUrl);
+    expect(feed.text).toContain(SECRET); // the control: the victim's own feed holds the reminder
+    // The victim's device is still subscribed: posting its subscription again finds it (200, not 201).
+    expect((await s.call('POST', '/push-subscriptions', w.owner, w.push.body)).status).toBe(200);
   });
 
   it("an Idempotency-Key reused by another member never replays the victim's answer", async () => {

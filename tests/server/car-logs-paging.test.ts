@@ -25,6 +25,8 @@ import { PAGE_STARTS_KEPT, pageStarts } from '../../server/src/garage/car-log-pa
 import { API, createCar, createLog, logBody, member, type Member } from './garage-fixtures';
 import { createTestApp, createTestDatabase, onPostgres, type TestApp } from './helpers';
 import { form, PDF, send } from './media-fixtures';
+import { carAccess } from '../../server/src/garage/car-access';
+import { carMembersRepository } from '../../server/src/garage/car-members-repository';
 
 let t: TestApp;
 let ann: Member;
@@ -298,6 +300,7 @@ describe('the list query on SQLite (the default database)', () => {
         logs: carLogsRepository(kysely),
         settings: { has: async () => true },
         notify: () => {},
+        access: carAccess(carMembersRepository(kysely)),
         discardFiles: async () => {},
       });
       const planOf = (q: CompiledQuery) =>

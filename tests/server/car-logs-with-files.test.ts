@@ -10,6 +10,8 @@ import { mediaRepository } from '../../server/src/media/media-repository';
 import { settingsRepository } from '../../server/src/settings/settings-repository';
 import { createCar, logBody, member, type Member } from './garage-fixtures';
 import { createTestApp, type TestApp } from './helpers';
+import { carAccess } from '../../server/src/garage/car-access';
+import { carMembersRepository } from '../../server/src/garage/car-members-repository';
 
 let t: TestApp;
 let ann: Member;
@@ -27,6 +29,7 @@ function service(notified: string[]) {
     settings: settingsRepository(db),
     notify: (_owner, change) => void notified.push(`${change.action} ${change.carLogId}`),
     discardFiles: async () => {},
+    access: carAccess(carMembersRepository(db)),
   });
 }
 

@@ -297,3 +297,38 @@ describe('GET /cars/:id/fuel-economy', () => {
     expect(e).toMatchObject({ average: null, segments: [], distance: 0 });
   });
 });
+
+describe('GET /cars/:id/fuel-economy after a change to the fill-ups', () => {
+  test('an edit, a new fill and a deletion each change the answer at once (no stale economy)', async () => {
+    const car = await createCar(t.app, ann, { energyType: 'diesel', mileage: null });
+    const post = async (date: string, mileage: number, quantity: number) => {
+      const res = await call('POST', '/car-logs', ann, fillBody(car.id, date, mileage, { quantity }));
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<{ data: CarLog }>().data;
+    };
+    const economy = async () =>
+      (await call('GET', `/cars/${car.id}/fuel-economy`, ann)).json<{ data: FuelEconomy }>().data;
+    await post('2025-03-01', 20_000, 40);
+    const second = await post('2025-03-10', 20_500, 30);
+    expect((await economy()).quantity).toBe(30);
+    expect((await economy()).quantity).toBe(30); // asked again: the same answer
+    const edited = await call('PUT', `/car-logs/${second.id}`, ann, {
+      fuel: { quantity: 25, unit: 'l', fullTank: true, missedPrevious: false },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await economy()).quantity).toBe(25);
+    const third = await post('2025-03-20', 21_000, 35);
+    expect((await economy()).segments.map((s) => s.quantity)).toEqual([25, 35]);
+    const gone = await t.app.inject({
+      method: 'DELETE',
+      url: `${API}/car-logs/${third.id}`,
+      headers: ann.headers,
+    });
+    expect(gone.statusCode, gone.body).toBe(200);
+    expect((await economy()).segments.map((s) => s.quantity)).toEqual([25]);
+    // In miles now: the same fills, the distance read in the car's new unit.
+    const inMiles = await call('PUT', `/cars/${car.id}`, ann, { mileageUnit: 'mi' });
+    expect(inMiles.statusCode, inMiles.body).toBe(200);
+    expect((await economy()).unit).toBe('mpg_us');
+  });
+});

@@ -141,6 +141,17 @@ describe('the state follows the history', () => {
     });
     expect(drive.id).toBeTruthy();
   });
+  test('the car’s own mileage changed (no reading yet): the state follows at once', async () => {
+    const own = await createCar(t.app, ann, { mileage: 20_000 });
+    const r = await createReminder({ carId: own.id, title: 'Tyres', intervalDistance: 1_000 });
+    expect((await call('GET', '/reminders', ann)).json<{ data: Reminder[] }>().data).toContainEqual(
+      expect.objectContaining({ id: r.id, state: 'ok' }),
+    );
+    expect((await call('PUT', `/cars/${own.id}`, ann, { mileage: 20_600 })).statusCode).toBe(200);
+    expect((await call('GET', '/reminders', ann)).json<{ data: Reminder[] }>().data).toContainEqual(
+      expect.objectContaining({ id: r.id, state: 'soon', firedBy: 'mileage' }),
+    );
+  });
 });
 
 describe('GET /reminders', () => {

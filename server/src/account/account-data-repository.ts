@@ -275,6 +275,9 @@ export function accountDataRepository(db: Kysely<Database>) {
         // a tombstone never cascades, so their rows go here by name.
         await sql`delete from push_subscriptions where user_id = ${memberId}`.execute(trx);
         await sql`delete from calendar_keys where member_id = ${memberId}`.execute(trx);
+        // Cars shared with the member (issue 18): their memberships and invitations go; the logs
+        // they wrote on those cars stay the cars' (their author is the tombstone).
+        await sql`delete from car_members where user_id = ${memberId}`.execute(trx);
         // Refresh tokens go with their sessions (cascade).
         await trx.deleteFrom('sessions').where('user_id', '=', memberId).execute();
 

@@ -1,19 +1,15 @@
 // A member's own data (issue 17): GET /users/me/export (a streamed ZIP, GDPR art. 20) and
 // DELETE /users/me (GDPR art. 17), registered under the API base.
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ACCOUNT_EXPORTS_PER_HOUR, AccountDeleted, DeleteAccountBody } from '../../../src/contract/account';
 import { ErrorBody } from '../../../src/contract/envelope';
 import { authRateLimit } from '../auth/rate-limit';
-import { errors, OkItem, ok } from '../http/route-schemas';
+import { errors, OkItem, ok, type RoutePlugin } from '../http/route-schemas';
 import type { AccountDataService } from './account-data-service';
 
 const tags = ['account'];
 
-export const accountDataRoutes: FastifyPluginAsyncTypebox<{ data: AccountDataService }> = async (
-  app,
-  { data },
-) => {
+export const accountDataRoutes: RoutePlugin<{ data: AccountDataService }> = async (app, { data }) => {
   const preHandler = app.authenticate;
 
   app.get(

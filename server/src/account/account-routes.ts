@@ -1,30 +1,22 @@
 // Account settings (issue 15 "The account"), registered under the API base. The password and
 // e-mail calls are rate limited like sign-in (per IP); confirming an e-mail needs no session (the
 // link may be opened on a device that is signed out), only the single-use token.
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  ChangeEmailBody,
-  ChangePasswordBody,
-  ChangePasswordResult,
-  ConfirmEmailBody,
-  EmailChanged,
-  NotificationPreferences,
-  NotificationPreferencesUpdate,
-} from '../../../src/contract/account';
+import * as contract from '../../../src/contract/account';
 import { MessageResult } from '../../../src/contract/auth';
 import { ErrorBody } from '../../../src/contract/envelope';
 import { authRateLimit } from '../auth/rate-limit';
 import { localeFromAcceptLanguage } from '../legal/locale';
-import { errors, OkItem, ok } from '../http/route-schemas';
+import { errors, OkItem, ok, answer, memberRoutes, type RoutePlugin } from '../http/route-schemas';
 import type { AccountSettingsService } from './account-service';
 
 const tags = ['account'];
 
-export const accountSettingsRoutes: FastifyPluginAsyncTypebox<{ account: AccountSettingsService }> = async (
+export const accountSettingsRoutes: RoutePlugin<{ account: AccountSettingsService }> = async (
   app,
   { account },
 ) => {
   const preHandler = app.authenticate;
+  const route = memberRoutes(preHandler, tags);
   const limited = authRateLimit(app.config.authRateLimitMax);
   const withTooMany = { ...errors(400, 401), 429: ErrorBody };
 
@@ -41,8 +33,8 @@ export const accountSettingsRoutes: FastifyPluginAsyncTypebox<{ account: Account
           'VALIDATION_ERROR on newPassword). A wrong currentPassword answers 400 ' +
           'INVALID_CURRENT_PASSWORD (also for an account without a password: forgot-password sets ' +
           'one). Pending reset links stop working; a notice is mailed to my address.',
-        body: ChangePasswordBody,
-        response: { 200: OkItem(ChangePasswordResult), ...withTooMany },
+        body: contract.ChangePasswordBody,
+        response: { 200: OkItem(contract.ChangePasswordResult), ...withTooMany },
       },
     },
     async (request) =>
@@ -68,7 +60,7 @@ export const accountSettingsRoutes: FastifyPluginAsyncTypebox<{ account: Account
           'notice instead of a link, and nothing changes). The address changes when the link is ' +
           'confirmed (POST /users/me/email/confirm); a newer request voids the older links. Wrong ' +
           'password: 400 INVALID_CURRENT_PASSWORD; my own address again: 400 VALIDATION_ERROR.',
-        body: ChangeEmailBody,
+        body: contract.ChangeEmailBody,
         response: { 200: OkItem(MessageResult), ...withTooMany },
       },
     },
@@ -92,9 +84,9 @@ export const accountSettingsRoutes: FastifyPluginAsyncTypebox<{ account: Account
         description:
           'No session needed: the token is the proof. An unknown, used or expired token, or an ' +
           'address taken meanwhile, answers 400 INVALID_EMAIL_TOKEN.',
-        body: ConfirmEmailBody,
+        body: contract.ConfirmEmailBody,
         security: [],
-        response: { 200: OkItem(EmailChanged), 400: ErrorBody, 429: ErrorBody },
+        response: { 200: OkItem(contract.EmailChanged), 400: ErrorBody, 429: ErrorBody },
       },
     },
     async (request) =>
@@ -108,33 +100,23 @@ export const accountSettingsRoutes: FastifyPluginAsyncTypebox<{ account: Account
 
   app.get(
     '/users/me/preferences',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'My notification preferences (each true unless I turned it off)',
-        response: { 200: OkItem(NotificationPreferences), ...errors(401) },
-      },
-    },
+    route('My notification preferences (each true unless I turned it off)', {
+      response: answer.item(contract.NotificationPreferences, 401),
+    }),
     async (request) => ok(await account.preferences(request.member.id)),
   );
 
   app.put(
     '/users/me/preferences',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'Change some of my notification preferences; answers them all',
-        description:
-          'A type turned off is neither stored nor counted in my bell (screens still refresh live). ' +
-          'notifyLikes: likes on my posts; notifyComments: comments and replies; ' +
-          'notifyFriendRequests: requests received and accepted; notifyMessages: private messages; ' +
-          'notifyChat: being added to a chat group.',
-        body: NotificationPreferencesUpdate,
-        response: { 200: OkItem(NotificationPreferences), ...errors(400, 401) },
-      },
-    },
+    route('Change some of my notification preferences; answers them all', {
+      description:
+        'A type turned off is neither stored nor counted in my bell (screens still refresh live). ' +
+        'notifyLikes: likes on my posts; notifyComments: comments and replies; ' +
+        'notifyFriendRequests: requests received and accepted; notifyMessages: private messages; ' +
+        'notifyChat: being added to a chat group.',
+      body: contract.NotificationPreferencesUpdate,
+      response: answer.item(contract.NotificationPreferences, 400, 401),
+    }),
     async (request) => ok(await account.updatePreferences(request.member.id, request.body)),
   );
 };

@@ -1,26 +1,16 @@
 import { Type } from 'typebox';
-import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import {
-  AuthSession,
-  LoginBody,
-  LogoutBody,
-  RefreshBody,
-  RefreshResult,
-  SignupBody,
-} from '../../../src/contract/auth';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import * as contract from '../../../src/contract/auth';
 import { ErrorBody, Ok } from '../../../src/contract/envelope';
 import { CurrentUser } from '../../../src/contract/user';
 import { bearerToken } from './auth-plugin';
 import { authRateLimit } from './rate-limit';
 import type { AuthServices } from './auth-services';
-import { ok } from '../http/route-schemas';
+import { ok, type RoutePlugin } from '../http/route-schemas';
 
 const tags = ['auth'];
 
-export const accountRoutes: FastifyPluginAsyncTypebox<{ services: AuthServices }> = async (
-  app,
-  { services },
-) => {
+export const accountRoutes: RoutePlugin<{ services: AuthServices }> = async (app, { services }) => {
   const { accounts, sessions } = services;
   const limited = authRateLimit(app.config.authRateLimitMax);
 
@@ -30,8 +20,8 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ services: AuthServices }
       schema: {
         tags,
         summary: 'Create an account and sign in',
-        body: SignupBody,
-        response: { 201: Ok(AuthSession), 400: ErrorBody, 409: ErrorBody },
+        body: contract.SignupBody,
+        response: { 201: Ok(contract.AuthSession), 400: ErrorBody, 409: ErrorBody },
       },
       config: limited,
     },
@@ -45,8 +35,8 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ services: AuthServices }
       schema: {
         tags,
         summary: 'Sign in with e-mail and password',
-        body: LoginBody,
-        response: { 200: Ok(AuthSession), 401: ErrorBody },
+        body: contract.LoginBody,
+        response: { 200: Ok(contract.AuthSession), 401: ErrorBody },
       },
       config: limited,
     },
@@ -59,8 +49,8 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ services: AuthServices }
       schema: {
         tags,
         summary: 'Rotate a refresh token for a new access token',
-        body: RefreshBody,
-        response: { 200: Ok(RefreshResult), 401: ErrorBody },
+        body: contract.RefreshBody,
+        response: { 200: Ok(contract.RefreshResult), 401: ErrorBody },
       },
       config: limited,
     },
@@ -100,7 +90,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ services: AuthServices }
         schema: {
           tags,
           summary: 'End the session of the Bearer token (and of a refresh token, when sent)',
-          body: LogoutBody,
+          body: contract.LogoutBody,
           response: { 200: Ok(Type.Object({})) },
         },
       },

@@ -1,20 +1,16 @@
 import { Type } from 'typebox';
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AuthProvider } from '../../../src/contract/auth';
 import { ErrorBody, Ok } from '../../../src/contract/envelope';
 import type { AuthServices } from './auth-services';
 import { providerLabel } from './oidc-client';
 import { ExternalSignInFailure } from './oidc-errors';
-import { ok } from '../http/route-schemas';
+import { ok, type RoutePlugin } from '../http/route-schemas';
 
 const tags = ['auth'];
 const ProviderParams = Type.Object({ provider: Type.String({ pattern: '^[a-z0-9_-]{1,40}$' }) });
 const Redirect = Type.Null({ description: 'Redirect (Location header)' });
 
-export const oidcRoutes: FastifyPluginAsyncTypebox<{ services: AuthServices }> = async (
-  app,
-  { services },
-) => {
+export const oidcRoutes: RoutePlugin<{ services: AuthServices }> = async (app, { services }) => {
   const { oidc } = services;
   const { publicUrl, oidcProviders } = app.config;
   const backToClient = (fragment: Record<string, string>) =>

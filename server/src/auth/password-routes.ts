@@ -1,23 +1,14 @@
 import { Type } from 'typebox';
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  ForgotPasswordBody,
-  MessageResult,
-  ResetPasswordBody,
-  ValidateResetTokenResult,
-} from '../../../src/contract/auth';
+import * as contract from '../../../src/contract/auth';
 import { ErrorBody, Ok } from '../../../src/contract/envelope';
 import { localeFromAcceptLanguage } from '../legal/locale';
 import type { AuthServices } from './auth-services';
 import { authRateLimit } from './rate-limit';
-import { ok } from '../http/route-schemas';
+import { ok, type RoutePlugin } from '../http/route-schemas';
 
 const tags = ['auth'];
 
-export const passwordRoutes: FastifyPluginAsyncTypebox<{ services: AuthServices }> = async (
-  app,
-  { services },
-) => {
+export const passwordRoutes: RoutePlugin<{ services: AuthServices }> = async (app, { services }) => {
   const { passwordReset } = services;
   const limited = authRateLimit(app.config.authRateLimitMax);
 
@@ -27,8 +18,8 @@ export const passwordRoutes: FastifyPluginAsyncTypebox<{ services: AuthServices 
       schema: {
         tags,
         summary: 'Mail a password-reset link (same answer whether or not the account exists)',
-        body: ForgotPasswordBody,
-        response: { 200: Ok(MessageResult) },
+        body: contract.ForgotPasswordBody,
+        response: { 200: Ok(contract.MessageResult) },
       },
       config: limited,
     },
@@ -46,7 +37,7 @@ export const passwordRoutes: FastifyPluginAsyncTypebox<{ services: AuthServices 
         tags,
         summary: 'Whether a password-reset link can still be used',
         params: Type.Object({ token: Type.String({ minLength: 1, maxLength: 512 }) }),
-        response: { 200: Ok(ValidateResetTokenResult), 400: ErrorBody },
+        response: { 200: Ok(contract.ValidateResetTokenResult), 400: ErrorBody },
       },
       config: limited,
     },
@@ -62,8 +53,8 @@ export const passwordRoutes: FastifyPluginAsyncTypebox<{ services: AuthServices 
       schema: {
         tags,
         summary: 'Choose a new password with a reset link; signs out every device',
-        body: ResetPasswordBody,
-        response: { 200: Ok(MessageResult), 400: ErrorBody },
+        body: contract.ResetPasswordBody,
+        response: { 200: Ok(contract.MessageResult), 400: ErrorBody },
       },
       config: limited,
     },

@@ -17,6 +17,10 @@ import * as m0015 from './migrations/0015_maintenance';
 import * as m0016 from './migrations/0016_push';
 import * as m0017 from './migrations/0017_import_fingerprint';
 import * as m0018 from './migrations/0018_deleted_members';
+import * as m0019 from './migrations/0019_history_links';
+import * as m0020 from './migrations/0020_fuel_index';
+import * as m0021 from './migrations/0021_car_members';
+import * as m0022 from './migrations/0022_reminders_version';
 
 // Add each new migration here, in order. Names sort; never rename or edit a landed migration.
 const migrations: Record<string, Migration> = {
@@ -38,6 +42,10 @@ const migrations: Record<string, Migration> = {
   '0016_push': m0016,
   '0017_import_fingerprint': m0017,
   '0018_deleted_members': m0018,
+  '0019_history_links': m0019,
+  '0020_fuel_index': m0020,
+  '0021_car_members': m0021,
+  '0022_reminders_version': m0022,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -105,6 +105,8 @@ export interface CarsTable {
   log_count: Generated<number>;
   /** Grows with every insert, update and delete of the car's logs; kept by the same triggers. */
   log_version: Generated<number>;
+  /** Grows with every change to the car's reminders as answered; kept by triggers (migration 0022). */
+  reminders_version: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -133,6 +135,8 @@ export interface CarLogsTable {
   fuel_full_tank: number | null;
   /** 0 or 1 */
   fuel_missed_previous: number | null;
+  /** Who wrote it (issue 18, migration 0021): the car's owner or a member it is shared with. */
+  author_id: string | null;
   fuel_price_per_unit: number | null;
   /** The fingerprint of the imported row this log was made from (migration 0017); null otherwise. */
   import_fingerprint?: string | null;
@@ -155,7 +159,10 @@ export interface RemindersTable {
   soon_distance: number | null;
   notes: string | null;
   created_mileage: number | null;
-  /** The last state the member was told of: null, 'soon' or 'overdue'. */
+  /**
+   * The last state the member was told of: null, 'soon' or 'overdue'. The one column whose update
+   * leaves `cars.reminders_version` as it is: a column added here joins migration 0022's list.
+   */
   notified_state: string | null;
   created_at: string;
   updated_at: string;

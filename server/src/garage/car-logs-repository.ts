@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { CarLog, FuelFill } from '../../../src/contract/garage';
-import type { OdometerReading } from '../../../src/contract/maintenance';
+import type { FuelLog, OdometerReading } from '../../../src/contract/maintenance';
 import type { CarLogsTable, Database } from '../db/schema';
 import { withMedia } from '../media/car-log-media';
 import { mediaRepository } from '../media/media-repository';
@@ -43,16 +43,13 @@ function toFuel(row: Selectable<CarLogsTable>): FuelFill | undefined {
   };
 }
 
-/** What the maintenance rules read of a car's logs (src/contract/maintenance). */
+/** What the reminder rules read of a car's logs (src/contract/maintenance): its history. */
 export interface HistoryLog {
   id: string;
   carId: string;
   type: string;
   startDate: string;
   mileage: number | null;
-  cost: number | null;
-  currencyCode: string | null;
-  fuel: FuelFill | null;
 }
 
 export function toCarLog(row: Selectable<CarLogsTable>): CarLog {
@@ -70,6 +67,7 @@ export function toCarLog(row: Selectable<CarLogsTable>): CarLog {
     startDate: row.start_date,
     mileage: toNumber(row.mileage),
     ...(fuel ? { fuel } : {}),
+    ...(row.author_id ? { authorId: row.author_id } : {}),
     // Filled from car_log_media by withMedia.
     media: [],
     createdAt: row.created_at,
@@ -96,6 +94,7 @@ export function toRow(log: CarLog): Omit<Selectable<CarLogsTable>, 'import_finge
     fuel_full_tank: log.fuel ? (log.fuel.fullTank ? 1 : 0) : null,
     fuel_missed_previous: log.fuel ? (log.fuel.missedPrevious ? 1 : 0) : null,
     fuel_price_per_unit: log.fuel?.pricePerUnit ?? null,
+    author_id: log.authorId ?? null,
     created_at: log.createdAt,
     updated_at: log.updatedAt,
   };
@@ -216,15 +215,38 @@ export function carLogsRepository(db: Kysely<Database>) {
       return rows.map((r) => ({ logId: r.id, date: r.start_date, mileage: Number(r.mileage) }));
     },
 
-    /** The logs of these cars, as the maintenance rules read them (fuel only: its fill-ups). */
-    async historyOf(carIds: readonly string[], { fuelOnly = false } = {}): Promise<HistoryLog[]> {
+    /** The logs of these cars, only the columns the reminder rules read. */
+    async historyOf(carIds: readonly string[]): Promise<HistoryLog[]> {
       if (carIds.length === 0) return [];
-      let query = db
+      const rows = await db
+        .selectFrom('car_logs')
+        .select(['id', 'car_id', 'type', 'start_date', 'mileage'])
+        .where('car_id', 'in', [...carIds])
+        .execute();
+      const history = new Array<HistoryLog>(rows.length);
+      for (let i = 0; i < rows.length; i++) {
+        const r = rows[i]!;
+        history[i] = {
+          id: r.id,
+          carId: r.car_id,
+          type: r.type,
+          startDate: r.start_date,
+          mileage: r.mileage === null ? null : Number(r.mileage),
+        };
+      }
+      return history;
+    },
+
+    /**
+     * A car's fill-ups as the fuel economy reads them, in odometer order (the rule sorts again; a
+     * sorted input costs it one pass). Served by the partial index car_logs_fuel alone (migration
+     * 0020): only the fill-ups, only the columns the rule reads, no table row and no sort.
+     */
+    async fuelFillsOf(carId: string): Promise<FuelLog[]> {
+      const rows = await db
         .selectFrom('car_logs')
         .select([
           'id',
-          'car_id',
-          'type',
           'start_date',
           'mileage',
           'cost_cents',
@@ -235,19 +257,34 @@ export function carLogsRepository(db: Kysely<Database>) {
           'fuel_missed_previous',
           'fuel_price_per_unit',
         ])
-        .where('car_id', 'in', [...carIds]);
-      if (fuelOnly) query = query.where('fuel_quantity', 'is not', null);
-      const rows = await query.execute();
-      return rows.map((r) => ({
-        id: r.id,
-        carId: r.car_id,
-        type: r.type,
-        startDate: r.start_date,
-        mileage: toNumber(r.mileage),
-        cost: r.cost_cents === null ? null : Number(r.cost_cents) / 100,
-        currencyCode: r.currency_code,
-        fuel: toFuel(r as Selectable<CarLogsTable>) ?? null,
-      }));
+        .where('car_id', '=', carId)
+        .where('fuel_quantity', 'is not', null)
+        .orderBy('mileage')
+        .orderBy('start_date')
+        .orderBy('id')
+        .execute();
+      const fills = new Array<FuelLog>(rows.length);
+      for (let i = 0; i < rows.length; i++) {
+        const r = rows[i]!;
+        fills[i] = {
+          id: r.id,
+          startDate: r.start_date,
+          mileage: r.mileage === null ? null : Number(r.mileage),
+          cost: r.cost_cents === null ? null : Number(r.cost_cents) / 100,
+          currencyCode: r.currency_code,
+          fuel:
+            r.fuel_unit === null
+              ? null
+              : {
+                  quantity: Number(r.fuel_quantity),
+                  unit: r.fuel_unit as FuelFill['unit'],
+                  fullTank: Number(r.fuel_full_tank) === 1,
+                  missedPrevious: Number(r.fuel_missed_previous) === 1,
+                  pricePerUnit: r.fuel_price_per_unit === null ? null : Number(r.fuel_price_per_unit),
+                },
+        };
+      }
+      return fills;
     },
 
     /**

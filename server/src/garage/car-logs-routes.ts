@@ -24,7 +24,7 @@ export const carLogsRoutes: FastifyPluginAsyncTypebox<{ logs: CarLogsService }> 
       preHandler,
       schema: {
         tags,
-        summary: "One page of a car's logs, latest start date first (owner only)",
+        summary: "One page of a car's logs, latest start date first (the owner and the car's members)",
         params: CarIdParams,
         querystring: CarLogListQuery,
         response: {
@@ -46,7 +46,7 @@ export const carLogsRoutes: FastifyPluginAsyncTypebox<{ logs: CarLogsService }> 
       preHandler,
       schema: {
         tags,
-        summary: 'One log (owner only)',
+        summary: "One log (the owner and the car's members); `authorId` says who wrote it",
         params: IdParams,
         response: { 200: OkItem(CarLog), ...errors(400, 401, 404) },
       },
@@ -74,9 +74,10 @@ export const carLogsRoutes: FastifyPluginAsyncTypebox<{ logs: CarLogsService }> 
       preHandler,
       schema: {
         tags,
-        summary: 'Add a log to one of my cars (a repeated client id answers the stored log with 200)',
+        summary:
+          'Add a log to one of my cars or a car shared with me as driver (fill-ups and readings) or editor (a repeated client id answers the stored log with 200; 403 when my role does not allow it)',
         body: CarLogInput,
-        response: { 201: OkItem(CarLog), 200: OkItem(CarLog), ...errors(400, 401, 404, 409) },
+        response: { 201: OkItem(CarLog), 200: OkItem(CarLog), ...errors(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
@@ -91,10 +92,11 @@ export const carLogsRoutes: FastifyPluginAsyncTypebox<{ logs: CarLogsService }> 
       preHandler,
       schema: {
         tags,
-        summary: 'Change the fields given of one of my logs (it may move to another of my cars)',
+        summary:
+          'Change the fields given of a log (owner and editors: any log; drivers: their own; it may move to another car I may write to); the later write wins',
         params: IdParams,
         body: CarLogUpdate,
-        response: { 200: OkItem(CarLog), ...errors(400, 401, 404) },
+        response: { 200: OkItem(CarLog), ...errors(400, 401, 403, 404) },
       },
     },
     async (request) => ok(await logs.update(request.member.id, request.params.id, request.body)),
@@ -106,9 +108,9 @@ export const carLogsRoutes: FastifyPluginAsyncTypebox<{ logs: CarLogsService }> 
       preHandler,
       schema: {
         tags,
-        summary: 'Delete one of my logs and the files only it used',
+        summary: 'Delete a log and the files only it used (owner and editors: any log; drivers: their own)',
         params: IdParams,
-        response: { 200: OkItem(Deleted), ...errors(400, 401, 404) },
+        response: { 200: OkItem(Deleted), ...errors(400, 401, 403, 404) },
       },
     },
     async (request) => {

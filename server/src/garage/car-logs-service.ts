@@ -10,6 +10,7 @@ import {
 } from '../../../src/contract/garage';
 import { checkOdometer, type OdometerProblem } from '../../../src/contract/maintenance';
 import { AppError, badRequest, conflict, notFound } from '../http/errors';
+import { mayWriteLog, type CarAccessService } from './car-access';
 import { carLogStats } from './car-log-stats';
 import type { DiscardFiles } from '../media/media-storage';
 import type { CarLogsRepository } from './car-logs-repository';
@@ -26,10 +27,12 @@ interface Deps {
   discardFiles: DiscardFiles;
   /** After a log is written, moved or deleted: its cars' reminders may change state (issue 16). */
   historyChanged?: (memberId: string, carIds: string[]) => Promise<void>;
+  /** Shared cars (issue 18): the member's role on a car. */
+  access: CarAccessService;
   now?: () => Date;
 }
 
-type LogFields = Omit<CarLog, 'id' | 'media' | 'createdAt' | 'updatedAt'>;
+type LogFields = Omit<CarLog, 'id' | 'media' | 'createdAt' | 'updatedAt' | 'authorId'>;
 
 /** How a create or update asks for its reading to be checked (issue 16 "Odometer"). */
 interface OdometerCheck {
@@ -79,28 +82,47 @@ export function carLogsService({
   notify,
   discardFiles,
   historyChanged = async () => undefined,
+  access,
   now = () => new Date(),
 }: Deps) {
   /**
-   * Logs are private to the car's owner, friends included: any other member gets 404 for the car,
-   * so neither cars nor logs can be probed.
+   * Logs are read by the car's owner and the members it is shared with (issue 18), friends not
+   * included: any other member gets 404 for the car, so neither cars nor logs can be probed.
    */
-  async function ownCar(memberId: string, carId: string): Promise<Car> {
-    const car = await cars.findById(carId);
-    if (!car || car.ownerId !== memberId) throw notFound('Car');
-    return car;
+  async function readableCar(memberId: string, carId: string): Promise<Car> {
+    return (await access.readable(memberId, carId)).car;
   }
 
-  async function ownLog(memberId: string, id: string): Promise<CarLog> {
+  /** A log the member may read (its car's owner, or a member of the car), else 404. */
+  async function readableLog(memberId: string, id: string): Promise<CarLog> {
     const found = await logs.findById(id);
-    if (!found || found.ownerId !== memberId) throw notFound('Car log');
+    if (!found) throw notFound('Car log');
+    if (found.ownerId !== memberId && !(await access.access(memberId, found.log.carId)))
+      throw notFound('Car log');
     return found.log;
   }
 
-  /** Validates the fields a create or update ends with; answers them cleaned. */
-  async function checked(memberId: string, fields: LogFields, odometer: OdometerCheck): Promise<LogFields> {
-    // A log may only sit on one of the member's own cars (also when a PUT moves it).
-    const car = await ownCar(memberId, fields.carId);
+  /** Tells the car's owner and each accepted member of a change to one of its logs. */
+  async function tell(carId: string, carLogId: string, action: 'created' | 'updated' | 'deleted') {
+    const car = await cars.findById(carId);
+    if (!car) return;
+    for (const to of await access.audience(car)) notify(to, { type: 'car log', carId, carLogId, action });
+  }
+
+  /**
+   * Validates the fields a create or update ends with; answers them cleaned. The member's role on
+   * the log's car must allow the write (`existing`: the log changed); 404 for a stranger, 403 else.
+   */
+  async function checked(
+    memberId: string,
+    fields: LogFields,
+    odometer: OdometerCheck,
+    existing?: CarLog,
+  ): Promise<LogFields> {
+    // A log may only sit on a car the member may write it on (also when a PUT moves it).
+    const { car } = await access.writable(memberId, fields.carId, (role) =>
+      mayWriteLog(role, memberId, fields, existing),
+    );
     await checkSettings(settings, [
       ['type', 'carLogType', fields.type],
       ['currencyCode', 'currencyCode', fields.currencyCode],
@@ -178,19 +200,20 @@ export function carLogsService({
     const log: CarLog = {
       id: input.id ?? randomUUID(),
       ...fields,
+      authorId: memberId,
       media: [],
       createdAt: at,
       updatedAt: at,
     };
     if (!(await logs.insert(log, fileIds))) {
       const stored = await logs.findById(log.id);
-      if (!stored || stored.ownerId !== memberId)
+      if (!stored || stored.log.authorId !== memberId)
         throw conflict('This id is already in use.', [{ field: 'body.id', message: 'is already in use' }]);
       return { log: stored.log, created: false };
     }
-    notify(memberId, { type: 'car log', carId: log.carId, carLogId: log.id, action: 'created' });
+    await tell(log.carId, log.id, 'created');
     await historyChanged(memberId, [log.carId]);
-    return { log: fileIds.length > 0 ? await ownLog(memberId, log.id) : log, created: true };
+    return { log: fileIds.length > 0 ? await readableLog(memberId, log.id) : log, created: true };
   }
 
   return {
@@ -201,7 +224,9 @@ export function carLogsService({
     ): Promise<{ items: CarLog[]; total: number }> {
       // The access check and the total in one read: this list is the garage's busiest query.
       const book = await logs.logBookOf(carId);
-      if (!book || book.ownerId !== memberId) throw notFound('Car');
+      if (!book) throw notFound('Car');
+      // The owner's list costs no second read; a member's role is looked up.
+      if (book.ownerId !== memberId) await readableCar(memberId, carId);
       const [items, total] = await Promise.all([
         logs.listByCar(carId, { limit, offset: (page - 1) * limit, type }, book.version),
         type === undefined ? book.logCount : logs.countOfType(carId, type),
@@ -210,13 +235,13 @@ export function carLogsService({
     },
 
     async get(memberId: string, id: string): Promise<CarLog> {
-      return ownLog(memberId, id);
+      return readableLog(memberId, id);
     },
 
-    /** The member's log stored under a client id: a replayed create answers it (undefined: none). */
+    /** The log the member wrote under a client id: a replayed create answers it (undefined: none). */
     async replayed(memberId: string, id: string | undefined): Promise<CarLog | undefined> {
       const stored = id ? await logs.findById(id) : undefined;
-      return stored && stored.ownerId === memberId ? stored.log : undefined;
+      return stored && stored.log.authorId === memberId ? stored.log : undefined;
     },
 
     /** `created: false` when the client id was already used by this member: the stored log. */
@@ -227,8 +252,8 @@ export function carLogsService({
     createWithFiles,
 
     async update(memberId: string, id: string, patch: CarLogUpdate): Promise<CarLog> {
-      const current = await ownLog(memberId, id);
-      const { id: _id, media, createdAt, updatedAt: _updated, ...currentFields } = current;
+      const current = await readableLog(memberId, id);
+      const { id: _id, media, createdAt, updatedAt: _updated, authorId, ...currentFields } = current;
       const { odometerConfirmed, fuel, ...changes } = patch;
       const merged: LogFields = { ...currentFields, ...changes };
       if (fuel === null) delete merged.fuel;
@@ -237,32 +262,38 @@ export function carLogsService({
         merged.mileage !== current.mileage ||
         merged.startDate !== current.startDate ||
         merged.carId !== current.carId;
-      const fields = await checked(memberId, merged, {
-        logId: id,
-        check: moved,
-        confirmed: odometerConfirmed === true,
-      });
-      const log: CarLog = { id, ...fields, media, createdAt, updatedAt: now().toISOString() };
+      // Moved to another car: the member's role on the car it leaves must allow it too.
+      if (merged.carId !== current.carId)
+        await access.writable(memberId, current.carId, (role) =>
+          mayWriteLog(role, memberId, current, current),
+        );
+      const fields = await checked(
+        memberId,
+        merged,
+        { logId: id, check: moved, confirmed: odometerConfirmed === true },
+        current,
+      );
+      // The last write wins (README "Shared cars"); the author stays who wrote the log.
+      const log: CarLog = { id, ...fields, authorId, media, createdAt, updatedAt: now().toISOString() };
       await logs.replace(log);
-      notify(memberId, { type: 'car log', carId: log.carId, carLogId: id, action: 'updated' });
+      await tell(log.carId, id, 'updated');
       // A log moved to another car also leaves its old car's list.
-      if (log.carId !== current.carId) {
-        notify(memberId, { type: 'car log', carId: current.carId, carLogId: id, action: 'deleted' });
-      }
+      if (log.carId !== current.carId) await tell(current.carId, id, 'deleted');
       await historyChanged(memberId, [log.carId, current.carId]);
       return log;
     },
 
     async remove(memberId: string, id: string): Promise<void> {
-      const log = await ownLog(memberId, id);
+      const log = await readableLog(memberId, id);
+      await access.writable(memberId, log.carId, (role) => mayWriteLog(role, memberId, log, log));
       const orphans = await logs.delete(id);
-      notify(memberId, { type: 'car log', carId: log.carId, carLogId: id, action: 'deleted' });
+      await tell(log.carId, id, 'deleted');
       await historyChanged(memberId, [log.carId]);
       await discardFiles(orphans);
     },
 
     async stats(memberId: string, carId: string): Promise<CarLogStats> {
-      const car = await ownCar(memberId, carId);
+      const car = await readableCar(memberId, carId);
       return carLogStats(await logs.statsRows(carId), car.mileageUnit, now());
     },
   };

@@ -5,7 +5,7 @@ import { mediaRepository } from '../media/media-repository';
 import { newestFirstPage } from '../db/paging';
 import { mediaUrl } from '../media/media-url';
 
-function toCar(row: Selectable<CarsTable>): Car {
+export function toCar(row: Selectable<CarsTable>): Car {
   return {
     id: row.id,
     ownerId: row.owner_id,

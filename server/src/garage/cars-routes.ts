@@ -16,7 +16,8 @@ export const carsRoutes: FastifyPluginAsyncTypebox<{ cars: CarsService }> = asyn
       preHandler,
       schema: {
         tags,
-        summary: "The member's cars, newest first; with ownerId, a friend's cars (404 when not a friend)",
+        summary:
+          "The member's cars (role owner), then the cars shared with them (ownerId, role, ownerName), newest first in each; with ownerId, a friend's cars (404 when not a friend)",
         querystring: CarFeedQuery,
         response: { 200: Ok(Type.Array(Car)), ...errors(400, 401) },
       },
@@ -65,10 +66,10 @@ export const carsRoutes: FastifyPluginAsyncTypebox<{ cars: CarsService }> = asyn
       preHandler,
       schema: {
         tags,
-        summary: 'Change the fields given of one of my cars',
+        summary: 'Change the fields given of one of my cars (owner only: 403 for a member of the car)',
         params: IdParams,
         body: CarUpdate,
-        response: { 200: OkItem(Car), ...errors(400, 401, 404) },
+        response: { 200: OkItem(Car), ...errors(400, 401, 403, 404) },
       },
     },
     async (request) => ok(await cars.update(request.member.id, request.params.id, request.body)),
@@ -80,9 +81,10 @@ export const carsRoutes: FastifyPluginAsyncTypebox<{ cars: CarsService }> = asyn
       preHandler,
       schema: {
         tags,
-        summary: 'Delete one of my cars, its logs and the files only they used',
+        summary:
+          'Delete one of my cars, its logs and the files only they used (owner only: 403 for a member of the car)',
         params: IdParams,
-        response: { 200: OkItem(Deleted), ...errors(400, 401, 404) },
+        response: { 200: OkItem(Deleted), ...errors(400, 401, 403, 404) },
       },
     },
     async (request) => {

@@ -5,7 +5,9 @@ import {
   type CarInput,
   type CarUpdate,
 } from '../../../src/contract/garage';
-import { conflict, notFound } from '../http/errors';
+import { conflict, forbidden, notFound } from '../http/errors';
+import type { CarAccessService } from './car-access';
+import type { CarMembersRepository } from './car-members-repository';
 import type { DiscardFiles } from '../media/media-storage';
 import type { CarsRepository } from './cars-repository';
 import type { GarageNotify } from './garage-events';
@@ -19,6 +21,9 @@ interface Deps {
   friends: FriendCheck;
   /** Removes the files of media rows the repository deleted (a replaced image, a deleted car's). */
   discardFiles: DiscardFiles;
+  /** Shared cars (issue 18): the member's role on a car, and the cars shared with them. */
+  access: CarAccessService;
+  members: CarMembersRepository;
   now?: () => Date;
 }
 
@@ -36,9 +41,18 @@ export async function canReadCar(
   return car.ownerId === memberId || (await friends.areFriends(memberId, car.ownerId));
 }
 
-type CarFields = Omit<Car, 'id' | 'ownerId' | 'image' | 'createdAt' | 'updatedAt'>;
+type CarFields = Omit<Car, 'id' | 'ownerId' | 'image' | 'createdAt' | 'updatedAt' | 'role' | 'ownerName'>;
 
-export function carsService({ cars, settings, notify, friends, discardFiles, now = () => new Date() }: Deps) {
+export function carsService({
+  cars,
+  settings,
+  notify,
+  friends,
+  discardFiles,
+  access,
+  members,
+  now = () => new Date(),
+}: Deps) {
   /** Validates the fields a create or update ends with; answers them with the description cleaned. */
   async function checked(fields: CarFields): Promise<CarFields> {
     await checkSettings(settings, [
@@ -53,21 +67,53 @@ export function carsService({ cars, settings, notify, friends, discardFiles, now
     };
   }
 
-  /** The member's own car, else 404 (also for another member's car: ids cannot be probed). */
+  /**
+   * The member's own car, else 404 (also for another member's car: ids cannot be probed), or 403
+   * for a member it is shared with: only the owner edits or deletes a car (issue 18).
+   */
   async function ownCar(memberId: string, id: string): Promise<Car> {
-    const car = await cars.findById(id);
-    if (!car || car.ownerId !== memberId) throw notFound('Car');
-    return car;
+    const found = await access.access(memberId, id);
+    if (!found) throw notFound('Car');
+    if (found.role !== 'owner') throw forbidden('Only the owner of this car may change it.');
+    return found.car;
+  }
+
+  /** Tells the car's owner and each accepted member (their other devices refresh). */
+  async function tell(car: Pick<Car, 'id' | 'ownerId'>, action: 'created' | 'updated' | 'deleted') {
+    for (const to of await access.audience(car)) notify(to, { type: 'car', carId: car.id, action });
   }
 
   return {
-    /** The member's cars, or a friend's (`ownerId`); anyone else's answer 404 like a missing member. */
-    async feed(memberId: string, limit: number, offset: number, ownerId = memberId) {
-      if (ownerId !== memberId && !(await friends.areFriends(memberId, ownerId))) throw notFound('Member');
-      return cars.listByOwner(ownerId, limit, offset);
+    /**
+     * The member's cars (role `owner`) then the cars shared with them (issue 18), newest first in
+     * each part; or a friend's (`ownerId`), whose cars shared with the member carry their role.
+     * Anyone else's answer 404 like a missing member.
+     */
+    async feed(
+      memberId: string,
+      limit: number,
+      offset: number,
+      ownerId = memberId,
+    ): Promise<{ items: Car[]; total: number }> {
+      if (ownerId !== memberId) {
+        if (!(await friends.areFriends(memberId, ownerId))) throw notFound('Member');
+        return cars.listByOwner(ownerId, limit, offset);
+      }
+      const [own, sharedTotal] = await Promise.all([
+        cars.listByOwner(memberId, limit, offset),
+        members.countShared(memberId),
+      ]);
+      const mine = own.items.map((car) => ({ ...car, role: 'owner' as const }));
+      // The shared part starts where the own cars end: a page may hold the end of one and the start of the other.
+      const sharedOffset = Math.max(0, offset - own.total);
+      const shared = await members.listShared(memberId, limit - mine.length, sharedOffset);
+      return { items: [...mine, ...shared], total: own.total + sharedTotal };
     },
 
     async get(memberId: string, id: string): Promise<Car> {
+      const found = await access.access(memberId, id);
+      if (found) return { ...found.car, role: found.role };
+      // A friend's car that is not shared with them: read without a role.
       const car = await cars.findById(id);
       if (!car || !(await canReadCar(memberId, car, friends))) throw notFound('Car');
       return car;
@@ -76,7 +122,7 @@ export function carsService({ cars, settings, notify, friends, discardFiles, now
     /** The member's car stored under a client id: a replayed create answers it (undefined: none). */
     async replayed(memberId: string, id: string | undefined): Promise<Car | undefined> {
       const stored = id ? await cars.findById(id) : undefined;
-      return stored && stored.ownerId === memberId ? stored : undefined;
+      return stored && stored.ownerId === memberId ? { ...stored, role: 'owner' } : undefined;
     },
 
     /** `created: false` when the client id was already used by this member: the stored car. */
@@ -112,16 +158,25 @@ export function carsService({ cars, settings, notify, friends, discardFiles, now
         // The id is taken by someone else's car: refuse without telling what it is.
         if (!stored || stored.ownerId !== memberId)
           throw conflict('This id is already in use.', [{ field: 'body.id', message: 'is already in use' }]);
-        return { car: stored, created: false };
+        return { car: { ...stored, role: 'owner' }, created: false };
       }
       notify(memberId, { type: 'car', carId: car.id, action: 'created' });
-      return { car, created: true };
+      return { car: { ...car, role: 'owner' }, created: true };
     },
 
     /** `image` (a media URL) replaces the car's image when given. */
     async update(memberId: string, id: string, patch: CarUpdate, newImage?: string): Promise<Car> {
       const current = await ownCar(memberId, id);
-      const { id: _id, ownerId: _owner, image, createdAt, updatedAt: _updated, ...currentFields } = current;
+      const {
+        id: _id,
+        ownerId: _owner,
+        image,
+        createdAt,
+        updatedAt: _updated,
+        role: _role,
+        ownerName: _name,
+        ...currentFields
+      } = current;
       const fields = await checked({ ...currentFields, ...patch });
       const car: Car = {
         id,
@@ -132,15 +187,17 @@ export function carsService({ cars, settings, notify, friends, discardFiles, now
         updatedAt: now().toISOString(),
       };
       const orphans = await cars.replace(car);
-      notify(memberId, { type: 'car', carId: id, action: 'updated' });
+      await tell(car, 'updated');
       await discardFiles(orphans);
-      return car;
+      return { ...car, role: 'owner' };
     },
 
     async remove(memberId: string, id: string): Promise<void> {
-      await ownCar(memberId, id);
+      const car = await ownCar(memberId, id);
+      // Read before the delete: the memberships go with the car (cascade).
+      const audience = await access.audience(car);
       const orphans = await cars.delete(id);
-      notify(memberId, { type: 'car', carId: id, action: 'deleted' });
+      for (const to of audience) notify(to, { type: 'car', carId: id, action: 'deleted' });
       await discardFiles(orphans);
     },
   };

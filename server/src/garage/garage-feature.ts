@@ -17,6 +17,12 @@ import { carsRepository } from './cars-repository';
 import { carsRoutes } from './cars-routes';
 import { carsService } from './cars-service';
 import { garageNotifier } from './garage-events';
+import { carAccess } from './car-access';
+import { carMembersRepository } from './car-members-repository';
+import { carMembersRoutes } from './car-members-routes';
+import { carMembersService } from './car-members-service';
+import { memberCards } from '../db/member-cards';
+import { notificationsService } from '../notifications/notifications-service';
 
 export const garageFeature: FastifyPluginAsync<{
   media: MediaService;
@@ -27,12 +33,17 @@ export const garageFeature: FastifyPluginAsync<{
   const settings = settingsRepository(db);
   const notify = garageNotifier(app);
   const discardFiles = fileDiscarder(app.config.dataDir, app.log);
+  const friends = { areFriends: (a: string, b: string) => areFriends(db, a, b) };
+  const membersStore = carMembersRepository(db);
+  const access = carAccess(membersStore, friends);
   const cars = carsService({
     cars: carsStore,
     settings,
     notify,
-    friends: { areFriends: (a, b) => areFriends(db, a, b) },
+    friends,
     discardFiles,
+    access,
+    members: membersStore,
   });
   const logs = carLogsService({
     cars: carsStore,
@@ -41,9 +52,23 @@ export const garageFeature: FastifyPluginAsync<{
     notify,
     discardFiles,
     historyChanged: maintenance?.checkStatesQuietly,
+    access,
+  });
+  const notifications = notificationsService(app);
+  const members = carMembersService({
+    cars: carsStore,
+    members: membersStore,
+    access,
+    friends,
+    users: { cardOf: async (id) => (await memberCards(db, [id])).get(id) },
+    invite: async (memberId, payload) => {
+      await notifications.create(memberId, { type: 'car-invite', jsonPayload: payload });
+    },
+    notify,
   });
 
   await app.register(carsRoutes, { cars });
+  await app.register(carMembersRoutes, { members });
   await app.register(carLogsRoutes, { logs });
   // Multipart is parsed only in this scope, by the routes that read it.
   await app.register(async (uploads) => {

@@ -33,6 +33,9 @@ const BY_CODE: Record<ErrorCode, string> = {
   REAUTHENTICATION_REQUIRED: 'Reconnectez-vous, puis supprimez votre compte dans les 5 minutes.',
   ODOMETER_OUT_OF_ORDER: 'Ce relevé du compteur ne suit pas l’ordre des autres entrées de cette voiture.',
   ODOMETER_JUMP: 'Ce relevé du compteur suppose plus de 2 000 par jour depuis le précédent : confirmez-le.',
+  CAR_MEMBER_NOT_FRIEND: 'Vous ne pouvez partager une voiture qu’avec un ami.',
+  CAR_MEMBER_EXISTS: 'Ce membre est déjà invité sur cette voiture, ou la partage déjà.',
+  CAR_INVITE_NOT_PENDING: 'Cette invitation a déjà été acceptée.',
 };
 
 /** The server's fixed sentences. */
@@ -78,6 +81,7 @@ const THINGS: Record<string, string> = {
   Car: 'Voiture introuvable.',
   'Car log': 'Entrée du carnet introuvable.',
   Reminder: 'Rappel introuvable.',
+  'History link': 'Lien d’historique introuvable.',
   Post: 'Publication introuvable.',
   Comment: 'Commentaire introuvable.',
   File: 'Fichier introuvable.',

@@ -1,5 +1,7 @@
 // Route-level schema pieces every feature's routes share: the answer envelopes and the error
 // answers a route declares (for serialisation and OpenAPI; the error handler shapes the errors).
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifySchema } from 'fastify';
 import { Type, type TSchema } from 'typebox';
 import { ErrorBody } from '../../../src/contract/envelope';
 
@@ -31,3 +33,58 @@ export const OkList = <T extends TSchema, M extends TSchema>(item: T, meta: M) =
 
 /** The answer of a delete: the id of what is gone. */
 export const Deleted = Type.Object({ id: Type.String() });
+
+type ErrorCode = Parameters<typeof errors>[0];
+
+/** `200: { success: true, data }` and the error answers a route declares. */
+export const itemAnswer = <T extends TSchema>(data: T, ...codes: ErrorCode[]) => ({
+  200: OkItem(data),
+  ...errors(...codes),
+});
+
+/** `200: { success: true, data: [...], meta }` and the error answers a list route declares. */
+export const listAnswer = <T extends TSchema, M extends TSchema>(
+  item: T,
+  meta: M,
+  ...codes: ErrorCode[]
+) => ({
+  200: OkList(item, meta),
+  ...errors(...codes),
+});
+
+/** A create with a client id: 201 with the new thing, 200 with the stored one a repeated id answers. */
+export const storedAnswer = <T extends TSchema>(data: T, ...codes: ErrorCode[]) => ({
+  201: OkItem(data),
+  200: OkItem(data),
+  ...errors(...codes),
+});
+
+/**
+ * The options of the routes a signed-in member calls, for one OpenAPI tag list: `route(summary,
+ * schema)` runs `preHandler` (app.authenticate) and declares the tags, the summary and the schema.
+ */
+export const memberRoutes =
+  (preHandler: FastifyInstance['authenticate'], tags: string[]) =>
+  <S extends Omit<FastifySchema, 'tags' | 'summary'>>(summary: string, schema: S) => ({
+    preHandler,
+    schema: { tags, summary, ...schema },
+  });
+
+/**
+ * Answers a create with a client id, given the service's `{ [key]: thing, created }`: 201 and the
+ * new thing, or 200 and the stored one a repeated id found.
+ */
+export const sendStored = <
+  R extends { status(code: number): R; send(payload: unknown): R },
+  K extends string,
+>(
+  reply: R,
+  key: K,
+  result: { created: boolean } & Record<K, unknown>,
+) => reply.status(result.created ? 201 : 200).send(ok(result[key]));
+
+/** The answers a route declares: `answer.item(X, 400, 404)`, `answer.list(X, Meta, 400)`, `answer.stored(X, 409)`. */
+export const answer = { item: itemAnswer, list: listAnswer, stored: storedAnswer };
+
+/** A feature's routes: a Fastify plugin with TypeBox types, given the feature's services. */
+export type RoutePlugin<Services extends Record<string, unknown>> = FastifyPluginAsyncTypebox<Services>;

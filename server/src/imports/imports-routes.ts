@@ -1,37 +1,30 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { IdParams } from '../../../src/contract/garage';
 import { ExportQuery, ImportOverrides, ImportQuery, ImportResult } from '../../../src/contract/imports';
 import { badRequest } from '../http/errors';
-import { errors, OkItem, ok } from '../http/route-schemas';
+import { errors, ok, answer, memberRoutes, type RoutePlugin } from '../http/route-schemas';
 import { readMultipart } from '../media/multipart-body';
 import type { ImportsService } from './imports-service';
 
 const tags = ['cars'];
 
 /** POST /cars/:id/imports (multipart) and GET /cars/:id/export (CSV). */
-export const importsRoutes: FastifyPluginAsyncTypebox<{ imports: ImportsService }> = async (
-  app,
-  { imports },
-) => {
-  const preHandler = app.authenticate;
+export const importsRoutes: RoutePlugin<{ imports: ImportsService }> = async (app, { imports }) => {
+  const route = memberRoutes(app.authenticate, tags);
 
   app.post(
     '/cars/:id/imports',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary:
-          "Import a car's history from another tracker's file (owner only): LubeLogger, Fuelly, aCar, Drivvo, Fuelio, Spritmonitor, Hammond or Paddock's own CSV",
+    route(
+      "Import a car's history from another tracker's file (owner only): LubeLogger, Fuelly, aCar, Drivvo, Fuelio, Spritmonitor, Hammond or Paddock's own CSV",
+      {
         consumes: ['multipart/form-data'],
         description:
           'One file `file`, and optional form fields `format`, `dateFormat`, `decimalSeparator` (. or ,), `distanceUnit` (km or mi), `volumeUnit` (l, gal_us, gal_uk, kwh) and `currencyCode`: what detection would otherwise guess. `dryRun=true` writes nothing and answers a preview; a real run writes its rows in one transaction. With `onError=abort` (the default) a file with a row error writes nothing; with `onError=skip` the valid rows are written. Rows already stored (the same fingerprint) are skipped.',
         params: IdParams,
         querystring: ImportQuery,
-        response: { 200: OkItem(ImportResult), ...errors(400, 401, 404, 413, 415) },
+        response: answer.item(ImportResult, 400, 401, 404, 413, 415),
       },
-    },
+    ),
     async (request) => {
       const read = await readMultipart(request, ImportOverrides, 'file', 1);
       const [file] = read.files;
@@ -53,20 +46,15 @@ export const importsRoutes: FastifyPluginAsyncTypebox<{ imports: ImportsService 
 
   app.get(
     '/cars/:id/export',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: "A car's logs as CSV (owner only): Paddock's own lossless format, or LubeLogger's",
-        produces: ['text/csv'],
-        params: IdParams,
-        querystring: ExportQuery,
-        response: {
-          200: Type.String({ description: 'text/csv, as an attachment' }),
-          ...errors(400, 401, 404),
-        },
+    route("A car's logs as CSV (owner only): Paddock's own lossless format, or LubeLogger's", {
+      produces: ['text/csv'],
+      params: IdParams,
+      querystring: ExportQuery,
+      response: {
+        200: Type.String({ description: 'text/csv, as an attachment' }),
+        ...errors(400, 401, 404),
       },
-    },
+    }),
     async (request, reply) => {
       const { filename, csv } = await imports.exportCsv(request.member.id, request.params.id, request.query);
       return reply

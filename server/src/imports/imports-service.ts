@@ -348,7 +348,7 @@ export function importsService({
       const at = now().toISOString();
       const created = await imports.insertAll(
         fresh.map((c) => ({
-          log: { id: randomUUID(), ...c.fields, media: [], createdAt: at, updatedAt: at },
+          log: { id: randomUUID(), ...c.fields, authorId: memberId, media: [], createdAt: at, updatedAt: at },
           fingerprint: c.fingerprint,
         })),
       );

@@ -1,15 +1,12 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { CalendarFeed, CalendarFeedQuery } from '../../../src/contract/reminder-delivery';
-import { errors, OkItem } from '../http/route-schemas';
+import { errors, answer, memberRoutes, type RoutePlugin } from '../http/route-schemas';
 import type { CalendarService } from './calendar-service';
 
 /** My reminders as a calendar feed that phones and desktop calendars subscribe to (issue 16). */
-export const calendarRoutes: FastifyPluginAsyncTypebox<{ calendar: CalendarService }> = async (
-  app,
-  { calendar },
-) => {
+export const calendarRoutes: RoutePlugin<{ calendar: CalendarService }> = async (app, { calendar }) => {
   const tags = ['reminders'];
+  const route = memberRoutes(app.authenticate, tags);
 
   app.get(
     '/reminders/calendar.ics',
@@ -38,27 +35,17 @@ export const calendarRoutes: FastifyPluginAsyncTypebox<{ calendar: CalendarServi
 
   app.get(
     '/reminders/calendar-key',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags,
-        summary: "My calendar feed's URL (made on first ask); keep it secret",
-        response: { 200: OkItem(CalendarFeed), ...errors(401) },
-      },
-    },
+    route("My calendar feed's URL (made on first ask); keep it secret", {
+      response: answer.item(CalendarFeed, 401),
+    }),
     async (request) => ({ success: true as const, data: { url: await calendar.url(request.member.id) } }),
   );
 
   app.post(
     '/reminders/calendar-key/renew',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags,
-        summary: 'A new calendar feed URL: the old one stops working at once',
-        response: { 200: OkItem(CalendarFeed), ...errors(401) },
-      },
-    },
+    route('A new calendar feed URL: the old one stops working at once', {
+      response: answer.item(CalendarFeed, 401),
+    }),
     async (request) => ({ success: true as const, data: { url: await calendar.renew(request.member.id) } }),
   );
 };

@@ -4,6 +4,9 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { carLogsRepository } from '../garage/car-logs-repository';
 import { carsRepository } from '../garage/cars-repository';
+import { carAccess } from '../garage/car-access';
+import { areFriends } from '../people/friendship-repository';
+import { carMembersRepository } from '../garage/car-members-repository';
 import { notificationsService } from '../notifications/notifications-service';
 import { settingsRepository } from '../settings/settings-repository';
 import { maintenanceRoutes } from './maintenance-routes';
@@ -19,7 +22,10 @@ export function createMaintenanceService(app: FastifyInstance, push?: PushServic
   const db = app.db.kysely;
   const notifications = notificationsService(app);
   const cars = carsRepository(db);
+  const members = carMembersRepository(db);
   return maintenanceService({
+    access: carAccess(members, { areFriends: (a, b) => areFriends(db, a, b) }),
+    members,
     cars,
     logs: carLogsRepository(db),
     reminders: remindersRepository(db),
@@ -47,6 +53,9 @@ export function createMaintenanceService(app: FastifyInstance, push?: PushServic
       });
     },
     warn: (err, message) => app.log.warn({ err }, message),
+    // Issue 18: every member's devices refresh a shared car's reminders when one is written.
+    live: (memberId, jsonPayload) =>
+      notifications.createRealtimeOnly(memberId, { type: 'reminder', jsonPayload }),
   });
 }
 

@@ -1,20 +1,12 @@
+import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { IdParams } from '../../../src/contract/garage';
-import {
-  FuelEconomy,
-  FuelEconomyQuery,
-  Odometer,
-  Reminder,
-  ReminderInput,
-  ReminderListQuery,
-  ReminderUpdate,
-} from '../../../src/contract/maintenance-api';
-import { Deleted, errors, OkItem } from '../http/route-schemas';
+import * as contract from '../../../src/contract/maintenance-api';
+import { Deleted, errors, OkItem, answer, memberRoutes, type RoutePlugin } from '../http/route-schemas';
 import type { MaintenanceService } from './maintenance-service';
 
 /** The odometer, fuel economy and reminders of my cars (issue 16). */
-export const maintenanceRoutes: FastifyPluginAsyncTypebox<{ maintenance: MaintenanceService }> = async (
+export const maintenanceRoutes: RoutePlugin<{ maintenance: MaintenanceService }> = async (
   app,
   { maintenance },
 ) => {
@@ -26,9 +18,10 @@ export const maintenanceRoutes: FastifyPluginAsyncTypebox<{ maintenance: Mainten
       preHandler,
       schema: {
         tags: ['cars'],
-        summary: "A car's odometer: current figure, dated readings and distance a day (owner only)",
+        summary:
+          "A car's odometer: current figure, dated readings and distance a day (the owner and the car's members)",
         params: IdParams,
-        response: { 200: OkItem(Odometer), ...errors(400, 401, 404) },
+        response: { 200: OkItem(contract.Odometer), ...errors(400, 401, 404) },
       },
     },
     async (request) => ({
@@ -44,10 +37,10 @@ export const maintenanceRoutes: FastifyPluginAsyncTypebox<{ maintenance: Mainten
       schema: {
         tags: ['cars'],
         summary:
-          "A car's fuel or energy economy in one unit: Σ distance ÷ Σ fuel of the valid full-to-full segments (owner only)",
+          "A car's fuel or energy economy in one unit: Σ distance ÷ Σ fuel of the valid full-to-full segments (the owner and the car's members)",
         params: IdParams,
-        querystring: FuelEconomyQuery,
-        response: { 200: OkItem(FuelEconomy), ...errors(400, 401, 404) },
+        querystring: contract.FuelEconomyQuery,
+        response: { 200: OkItem(contract.FuelEconomy), ...errors(400, 401, 404) },
       },
     },
     async (request) => ({
@@ -57,38 +50,39 @@ export const maintenanceRoutes: FastifyPluginAsyncTypebox<{ maintenance: Mainten
   );
 
   const tags = ['reminders'];
+  const route = memberRoutes(preHandler, tags);
 
   app.get(
     '/reminders',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'My reminders (of one of my cars with carId), each with its state',
-        querystring: ReminderListQuery,
+    route(
+      'The reminders of my cars and the cars shared with me (of one car with carId), each with its state',
+      {
+        querystring: contract.ReminderListQuery,
         response: {
-          200: Type.Object({ success: Type.Literal(true), data: Type.Array(Reminder) }),
+          200: Type.Object({ success: Type.Literal(true), data: Type.Array(contract.Reminder) }),
           ...errors(400, 401, 404),
         },
       },
+    ),
+    // The answer is serialised once by this route's schema (reply.serialize) and may be kept so
+    // (maintenance.listJson): sent as a string with its JSON type, Fastify sends it as it is, through
+    // the same onSend hooks as any answer.
+    // (The typed reply takes the envelope only: the string goes through the untyped one.)
+    async (request, reply) => {
+      const json = await maintenance.listJson(request.member.id, request.query.carId, (data) => {
+        const body = reply.serialize({ success: true as const, data });
+        return typeof body === 'string' ? body : Buffer.from(body as ArrayBuffer).toString('utf8');
+      });
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(json);
     },
-    async (request) => ({
-      success: true as const,
-      data: await maintenance.list(request.member.id, request.query.carId),
-    }),
   );
 
   app.get(
     '/reminders/:id',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'One of my reminders, with its state',
-        params: IdParams,
-        response: { 200: OkItem(Reminder), ...errors(400, 401, 404) },
-      },
-    },
+    route('One reminder of a car I own or that is shared with me, with its state', {
+      params: IdParams,
+      response: answer.item(contract.Reminder, 400, 401, 404),
+    }),
     async (request) => ({
       success: true as const,
       data: await maintenance.get(request.member.id, request.params.id),
@@ -97,16 +91,13 @@ export const maintenanceRoutes: FastifyPluginAsyncTypebox<{ maintenance: Mainten
 
   app.post(
     '/reminders',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary:
-          'Add a reminder to one of my cars: an interval (months, distance or both) or a due date or distance (a repeated client id answers the stored reminder with 200)',
-        body: ReminderInput,
-        response: { 201: OkItem(Reminder), 200: OkItem(Reminder), ...errors(400, 401, 404, 409) },
+    route(
+      'Add a reminder to one of my cars: an interval (months, distance or both) or a due date or distance (a repeated client id answers the stored reminder with 200)',
+      {
+        body: contract.ReminderInput,
+        response: answer.stored(contract.Reminder, 400, 401, 403, 404, 409),
       },
-    },
+    ),
     async (request, reply) => {
       const { reminder, created } = await maintenance.create(request.member.id, request.body);
       return reply.status(created ? 201 : 200).send({ success: true as const, data: reminder });
@@ -115,16 +106,14 @@ export const maintenanceRoutes: FastifyPluginAsyncTypebox<{ maintenance: Mainten
 
   app.put(
     '/reminders/:id',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'Change the fields given of one of my reminders (it may move to another of my cars)',
+    route(
+      'Change the fields given of a reminder (owner and editors; it may move to another car they may write to)',
+      {
         params: IdParams,
-        body: ReminderUpdate,
-        response: { 200: OkItem(Reminder), ...errors(400, 401, 404) },
+        body: contract.ReminderUpdate,
+        response: answer.item(contract.Reminder, 400, 401, 403, 404),
       },
-    },
+    ),
     async (request) => ({
       success: true as const,
       data: await maintenance.update(request.member.id, request.params.id, request.body),
@@ -133,15 +122,10 @@ export const maintenanceRoutes: FastifyPluginAsyncTypebox<{ maintenance: Mainten
 
   app.delete(
     '/reminders/:id',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'Delete one of my reminders',
-        params: IdParams,
-        response: { 200: OkItem(Deleted), ...errors(400, 401, 404) },
-      },
-    },
+    route('Delete a reminder (owner and editors)', {
+      params: IdParams,
+      response: answer.item(Deleted, 400, 401, 403, 404),
+    }),
     async (request) => {
       await maintenance.remove(request.member.id, request.params.id);
       return { success: true as const, data: { id: request.params.id } };

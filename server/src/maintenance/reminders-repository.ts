@@ -22,6 +22,23 @@ export interface StoredReminder {
   notifiedState?: 'soon' | 'overdue' | null;
 }
 
+export type NotifiedState = 'soon' | 'overdue' | null;
+
+/** A car as its reminders' states read it (see carBooks). */
+export interface CarBook {
+  mileage: number | null;
+  version: string;
+}
+
+/** A car as a member's reminders answer reads it: id, created_at, log and reminders versions, mileage. */
+export type CarVersions = [
+  id: string,
+  createdAt: string,
+  logVersion: number,
+  remindersVersion: number,
+  mileage: number | null,
+];
+
 const num = (value: number | null) => (value === null ? null : Number(value));
 
 function toReminder(row: Selectable<RemindersTable>): StoredReminder {
@@ -80,6 +97,31 @@ export function remindersRepository(db: Kysely<Database>) {
       return rows.map(toReminder);
     },
 
+    /** The reminders of the member's cars and of the cars shared with them (issue 18), oldest first. */
+    async listForMember(memberId: string): Promise<StoredReminder[]> {
+      const rows = await db
+        .selectFrom('reminders')
+        .selectAll()
+        .where((eb) =>
+          eb.or([
+            eb('owner_id', '=', memberId),
+            eb(
+              'car_id',
+              'in',
+              eb
+                .selectFrom('car_members')
+                .select('car_id')
+                .where('user_id', '=', memberId)
+                .where('status', '=', 'accepted'),
+            ),
+          ]),
+        )
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      return rows.map(toReminder);
+    },
+
     /** Inserts unless the id exists already (a replayed create); true when a row was written. */
     async insert(reminder: StoredReminder): Promise<boolean> {
       const result = await db
@@ -91,23 +133,77 @@ export function remindersRepository(db: Kysely<Database>) {
     },
 
     async replace(reminder: StoredReminder): Promise<void> {
-      const { id, created_at: _created, owner_id: _owner, ...changes } = toRow(reminder);
+      const { id, created_at: _created, ...changes } = toRow(reminder);
       await db.updateTable('reminders').set(changes).where('id', '=', id).execute();
     },
 
-    /** One batch of the sweep: owner and car of the reminders after `afterId`, by id. */
-    async batchAfter(
-      afterId: string,
-      limit: number,
-    ): Promise<{ id: string; ownerId: string; carId: string }[]> {
+    /** One batch of the sweep: the reminders after `afterId`, by id (the primary key's order). */
+    async batchAfter(afterId: string, limit: number): Promise<StoredReminder[]> {
       const rows = await db
         .selectFrom('reminders')
-        .select(['id', 'owner_id', 'car_id'])
+        .selectAll()
         .where('id', '>', afterId)
         .orderBy('id')
         .limit(limit)
         .execute();
-      return rows.map((r) => ({ id: r.id, ownerId: r.owner_id, carId: r.car_id }));
+      return rows.map(toReminder);
+    },
+
+    /**
+     * What the states of these cars' reminders depend on besides their logs: each car's own
+     * mileage (the odometer when it has no reading) and the version of its log book
+     * (`cars.log_version`, moved by the triggers of migration 0006 on every change to its logs; with
+     * the car's creation time, a car made again under the same id never reads as the old one).
+     */
+    async carBooks(carIds: readonly string[]): Promise<Map<string, CarBook>> {
+      const books = new Map<string, CarBook>();
+      if (carIds.length === 0) return books;
+      const rows = await db
+        .selectFrom('cars')
+        .select(['id', 'mileage', 'log_version', 'created_at'])
+        .where('id', 'in', [...carIds])
+        .execute();
+      for (const r of rows)
+        books.set(r.id, {
+          mileage: num(r.mileage),
+          version: `${r.created_at}#${Number(r.log_version)}`,
+        });
+      return books;
+    },
+
+    /**
+     * What a member's reminders answer depends on besides the day, car by car (see
+     * maintenanceService's `listJson`): the cars they may read (their own and those shared with them,
+     * accepted), each with its creation time, the versions of its log book and of its reminders
+     * (migrations 0006 and 0022, moved by triggers on every write) and its own mileage. By id.
+     */
+    async readableCarVersions(memberId: string): Promise<CarVersions[]> {
+      const rows = await db
+        .selectFrom('cars')
+        .select(['id', 'created_at', 'log_version', 'reminders_version', 'mileage'])
+        .where((eb) =>
+          eb.or([
+            eb('owner_id', '=', memberId),
+            eb(
+              'id',
+              'in',
+              eb
+                .selectFrom('car_members')
+                .select('car_id')
+                .where('user_id', '=', memberId)
+                .where('status', '=', 'accepted'),
+            ),
+          ]),
+        )
+        .orderBy('id')
+        .execute();
+      return rows.map((r) => [
+        r.id,
+        r.created_at,
+        Number(r.log_version),
+        Number(r.reminders_version),
+        num(r.mileage),
+      ]);
     },
 
     /** The reminders of these cars. */
@@ -124,21 +220,32 @@ export function remindersRepository(db: Kysely<Database>) {
     },
 
     /**
-     * Moves the told state from `from` to `to` unless someone else did first (another request, or
-     * another node): true for the one caller that changed it, who alone tells the member.
+     * Moves each told state from `from` to `to` unless someone else did first (another request, or
+     * another node), all in one transaction (one commit for a whole batch of the sweep): the ids
+     * this caller changed, whose member it alone tells.
      */
     async markNotified(
-      id: string,
-      from: 'soon' | 'overdue' | null,
-      to: 'soon' | 'overdue' | null,
-    ): Promise<boolean> {
-      const result = await db
-        .updateTable('reminders')
-        .set({ notified_state: to })
-        .where('id', '=', id)
-        .where((eb) => (from === null ? eb('notified_state', 'is', null) : eb('notified_state', '=', from)))
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+      changes: readonly { id: string; from: NotifiedState; to: NotifiedState }[],
+    ): Promise<Set<string>> {
+      const moved = new Set<string>();
+      if (changes.length === 0) return moved;
+      // In id order whoever calls: two transactions locking the same rows lock them in the same
+      // order, so that on PostgreSQL a sweep and a write's check never deadlock.
+      const ordered = [...changes].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+      await db.transaction().execute(async (trx) => {
+        for (const { id, from, to } of ordered) {
+          const result = await trx
+            .updateTable('reminders')
+            .set({ notified_state: to })
+            .where('id', '=', id)
+            .where((eb) =>
+              from === null ? eb('notified_state', 'is', null) : eb('notified_state', '=', from),
+            )
+            .executeTakeFirst();
+          if (Number(result.numUpdatedRows) > 0) moved.add(id);
+        }
+      });
+      return moved;
     },
 
     async delete(id: string): Promise<void> {

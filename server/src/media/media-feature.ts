@@ -7,19 +7,23 @@ import { mediaRoutes } from './media-routes';
 import { mediaService, type MediaService } from './media-service';
 import { mediaStorage } from './media-storage';
 import { areFriends } from '../people/friendship-repository';
+import { carMembersRepository } from '../garage/car-members-repository';
 
 export function createMediaService(app: FastifyInstance): MediaService {
   const db = app.db.kysely;
   const media = mediaRepository(db);
+  const members = carMembersRepository(db);
   return mediaService({
     media,
     storage: mediaStorage(app.config.dataDir),
     log: app.log,
     // A car's photo is seen by the owner's friends, as the car is, and so is an image a post of
-    // the owner's shows in its text; logs' files stay private.
+    // the owner's shows in its text; logs' files are seen by the car's owner and the members it is
+    // shared with (issue 18), and stay private to anyone else.
     mayRead: async (memberId, row) =>
-      ((await media.isCarImage(row.id)) || (await media.isShownInOwnersPost(row.id, row.owner_id))) &&
-      (await areFriends(db, memberId, row.owner_id)),
+      (((await media.isCarImage(row.id)) || (await media.isShownInOwnersPost(row.id, row.owner_id))) &&
+        (await areFriends(db, memberId, row.owner_id))) ||
+      (await members.readsLogFile(memberId, row.id)),
   });
 }
 

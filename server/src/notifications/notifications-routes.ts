@@ -1,87 +1,56 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { IdParams } from '../../../src/contract/garage';
-import {
-  Notification,
-  NotificationDeleted,
-  NotificationListMeta,
-  NotificationListQuery,
-  NotificationRead,
-  NotificationsReadAll,
-  NotificationsReadRelated,
-  NotificationsReadRelatedBody,
-  UnreadCount,
-} from '../../../src/contract/notifications';
+import * as contract from '../../../src/contract/notifications';
 import type { NotificationsService } from './notifications-service';
-import { errors, OkItem, OkList, ok, okPage } from '../http/route-schemas';
+import { ok, okPage, answer, memberRoutes, type RoutePlugin } from '../http/route-schemas';
 
 const tags = ['notifications'];
 
 /** Spec §7 "Notifications": the member's own only; another member's id answers 404. */
-export const notificationsRoutes: FastifyPluginAsyncTypebox<{ notifications: NotificationsService }> = async (
+export const notificationsRoutes: RoutePlugin<{ notifications: NotificationsService }> = async (
   app,
   { notifications },
 ) => {
-  const preHandler = app.authenticate;
+  const route = memberRoutes(app.authenticate, tags);
 
   app.get(
     '/notifications',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'My notifications, newest first (meta: total and unreadCount)',
-        querystring: NotificationListQuery,
-        response: { 200: OkList(Notification, NotificationListMeta), ...errors(400, 401) },
-      },
-    },
+    route('My notifications, newest first (meta: total and unreadCount)', {
+      querystring: contract.NotificationListQuery,
+      response: answer.list(contract.Notification, contract.NotificationListMeta, 400, 401),
+    }),
     async (request) => okPage(request.query, await notifications.list(request.member.id, request.query)),
   );
 
   app.get(
     '/notifications/unread/count',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'How many of my notifications are unread (the bell)',
-        response: { 200: OkItem(UnreadCount), ...errors(401) },
-      },
-    },
+    route('How many of my notifications are unread (the bell)', {
+      response: answer.item(contract.UnreadCount, 401),
+    }),
     async (request) => ok({ count: await notifications.unreadCount(request.member.id) }),
   );
 
   app.put(
     '/notifications/read-all',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'Mark all my notifications read',
-        response: { 200: OkItem(NotificationsReadAll), ...errors(401) },
-      },
-    },
+    route('Mark all my notifications read', {
+      response: answer.item(contract.NotificationsReadAll, 401),
+    }),
     async (request) => ok(await notifications.markAllRead(request.member.id)),
   );
 
   app.post(
     '/notifications/read-related',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'Mark read my notifications about an item I opened (a message, a request, a post…)',
-        description:
-          'Marks read every unread notification of mine whose payload points at the item ' +
-          '(relatedType selects the field: message → relatedMessageId, friend-request → ' +
-          'relatedFriendRequestId, friend → relatedFriendId of `friend` notifications, post → ' +
-          'relatedPostId, comment → relatedCommentId, chatroom → relatedChatRoomId, chatgroup → ' +
-          'relatedChatGroupId, car → relatedCarId, car-log → relatedCarLogId). Answers the ids ' +
-          'changed (none: nothing to do, not an error; an unknown or foreign id changes nothing) ' +
-          'and the unread count; every socket of mine gets `notificationsRead` when some changed.',
-        body: NotificationsReadRelatedBody,
-        response: { 200: OkItem(NotificationsReadRelated), ...errors(400, 401) },
-      },
-    },
+    route('Mark read my notifications about an item I opened (a message, a request, a post…)', {
+      description:
+        'Marks read every unread notification of mine whose payload points at the item ' +
+        '(relatedType selects the field: message → relatedMessageId, friend-request → ' +
+        'relatedFriendRequestId, friend → relatedFriendId of `friend` notifications, post → ' +
+        'relatedPostId, comment → relatedCommentId, chatroom → relatedChatRoomId, chatgroup → ' +
+        'relatedChatGroupId, car → relatedCarId, car-log → relatedCarLogId). Answers the ids ' +
+        'changed (none: nothing to do, not an error; an unknown or foreign id changes nothing) ' +
+        'and the unread count; every socket of mine gets `notificationsRead` when some changed.',
+      body: contract.NotificationsReadRelatedBody,
+      response: answer.item(contract.NotificationsReadRelated, 400, 401),
+    }),
     async (request) =>
       ok(
         await notifications.markRelatedRead(
@@ -94,43 +63,28 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox<{ notifications: Not
 
   app.get(
     '/notifications/:id',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'One of my notifications',
-        params: IdParams,
-        response: { 200: OkItem(Notification), ...errors(400, 401, 404) },
-      },
-    },
+    route('One of my notifications', {
+      params: IdParams,
+      response: answer.item(contract.Notification, 400, 401, 404),
+    }),
     async (request) => ok(await notifications.get(request.member.id, request.params.id)),
   );
 
   app.put(
     '/notifications/:id/read',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'Mark one notification read (again: no change); answers it and the unread count',
-        params: IdParams,
-        response: { 200: OkItem(NotificationRead), ...errors(400, 401, 404) },
-      },
-    },
+    route('Mark one notification read (again: no change); answers it and the unread count', {
+      params: IdParams,
+      response: answer.item(contract.NotificationRead, 400, 401, 404),
+    }),
     async (request) => ok(await notifications.markRead(request.member.id, request.params.id)),
   );
 
   app.delete(
     '/notifications/:id',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'Delete one of my notifications; answers the unread count after it',
-        params: IdParams,
-        response: { 200: OkItem(NotificationDeleted), ...errors(400, 401, 404) },
-      },
-    },
+    route('Delete one of my notifications; answers the unread count after it', {
+      params: IdParams,
+      response: answer.item(contract.NotificationDeleted, 400, 401, 404),
+    }),
     async (request) => ok(await notifications.remove(request.member.id, request.params.id)),
   );
 };

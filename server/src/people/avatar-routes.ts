@@ -1,12 +1,11 @@
 import multipart from '@fastify/multipart';
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { AVATAR_SIZES } from '../../../src/contract/people';
 import { CurrentUser } from '../../../src/contract/user';
 import { AppError, badRequest } from '../http/errors';
 import { MAX_FILE_BYTES } from '../media/media-processing';
 import { peopleTags as tags, type PeopleServices } from './people-services';
-import { errors, OkItem, ok } from '../http/route-schemas';
+import { ok, answer, memberRoutes, type RoutePlugin } from '../http/route-schemas';
 
 /** The file's field: `avatar`, or `image` as the other uploads name theirs (docs/DESIGN-NOTES.md). */
 const FILE_FIELDS = new Set(['avatar', 'image']);
@@ -45,39 +44,26 @@ async function readAvatar(request: FastifyRequest): Promise<Buffer> {
 }
 
 /** PUT and DELETE /users/me/avatar. Multipart is parsed in this scope only. */
-export const avatarRoutes: FastifyPluginAsyncTypebox<{ services: PeopleServices }> = async (
-  app,
-  { services },
-) => {
+export const avatarRoutes: RoutePlugin<{ services: PeopleServices }> = async (app, { services }) => {
   await app.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 10, parts: 11 } });
   const { profiles } = services;
-  const preHandler = app.authenticate;
+  const route = memberRoutes(app.authenticate, tags);
 
   app.put(
     '/users/me/avatar',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'Replace my avatar (multipart, one image as `avatar`)',
-        description: `The image is judged by its content (JPEG, PNG, WebP, GIF, AVIF, HEIF or TIFF; SVG is refused), cropped to a square, re-encoded as WebP at ${AVATAR_SIZES.join(' and ')} px without any metadata; the previous avatar is deleted. Answers me with the new \`avatar\` URL.`,
-        consumes: ['multipart/form-data'],
-        response: { 200: OkItem(CurrentUser), ...errors(400, 401, 404, 409, 413, 415) },
-      },
-    },
+    route('Replace my avatar (multipart, one image as `avatar`)', {
+      description: `The image is judged by its content (JPEG, PNG, WebP, GIF, AVIF, HEIF or TIFF; SVG is refused), cropped to a square, re-encoded as WebP at ${AVATAR_SIZES.join(' and ')} px without any metadata; the previous avatar is deleted. Answers me with the new \`avatar\` URL.`,
+      consumes: ['multipart/form-data'],
+      response: answer.item(CurrentUser, 400, 401, 404, 409, 413, 415),
+    }),
     async (request) => ok(await profiles.setAvatar(request.member.id, await readAvatar(request))),
   );
 
   app.delete(
     '/users/me/avatar',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'Remove my avatar (its files are deleted)',
-        response: { 200: OkItem(CurrentUser), ...errors(401, 404, 409) },
-      },
-    },
+    route('Remove my avatar (its files are deleted)', {
+      response: answer.item(CurrentUser, 401, 404, 409),
+    }),
     async (request) => ok(await profiles.removeAvatar(request.member.id)),
   );
 };

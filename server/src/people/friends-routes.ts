@@ -1,49 +1,32 @@
 import { Type } from 'typebox';
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Ok } from '../../../src/contract/envelope';
-import {
-  FRIEND_SUGGESTIONS_MAX,
-  FriendList,
-  FriendRequest,
-  FriendRequestAnswer,
-  FriendRequestBody,
-  FriendRequestIdParams,
-  FriendRequestResult,
-  FriendRequests,
-  FriendRequestsQuery,
-  FriendsQuery,
-  FriendSuggestion,
-  FriendSuggestionsQuery,
-  PEOPLE_ERROR_CODES,
-  Removed,
-  UserIdParams,
-} from '../../../src/contract/people';
+import * as contract from '../../../src/contract/people';
 import { peopleTags as tags, type PeopleServices } from './people-services';
-import { errors, OkItem, ok, okList } from '../http/route-schemas';
+import {
+  errors,
+  ok,
+  okList,
+  answer,
+  memberRoutes,
+  sendStored,
+  type RoutePlugin,
+} from '../http/route-schemas';
 
-const codes = PEOPLE_ERROR_CODES;
+const codes = contract.PEOPLE_ERROR_CODES;
 
 /** Spec §7 "Friends". A friend request is seen only by its two parties (404 for anyone else). */
-export const friendsRoutes: FastifyPluginAsyncTypebox<{ services: PeopleServices }> = async (
-  app,
-  { services },
-) => {
+export const friendsRoutes: RoutePlugin<{ services: PeopleServices }> = async (app, { services }) => {
   const { friends, suggestions } = services;
-  const preHandler = app.authenticate;
+  const route = memberRoutes(app.authenticate, tags);
 
   app.get(
     '/friends',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'My friends, by first name then last name (data.friends; meta.total)',
-        description:
-          '`search` keeps the friends whose username, first name, last name or full name holds the text, ignoring case and accents; `meta.total` then counts the matches.',
-        querystring: FriendsQuery,
-        response: { 200: Ok(FriendList), ...errors(400, 401) },
-      },
-    },
+    route('My friends, by first name then last name (data.friends; meta.total)', {
+      description:
+        '`search` keeps the friends whose username, first name, last name or full name holds the text, ignoring case and accents; `meta.total` then counts the matches.',
+      querystring: contract.FriendsQuery,
+      response: { 200: Ok(contract.FriendList), ...errors(400, 401) },
+    }),
     async (request) => {
       const { limit, offset, search } = request.query;
       const { friends: list, total } = await friends.list(request.member.id, limit, offset, search);
@@ -53,16 +36,11 @@ export const friendsRoutes: FastifyPluginAsyncTypebox<{ services: PeopleServices
 
   app.get(
     '/friends/requests',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'My pending friend requests: received (incoming) and sent (outgoing), newest first',
-        description: '`limit` and `offset` apply to each list; the totals count all pending ones.',
-        querystring: FriendRequestsQuery,
-        response: { 200: OkItem(FriendRequests), ...errors(400, 401) },
-      },
-    },
+    route('My pending friend requests: received (incoming) and sent (outgoing), newest first', {
+      description: '`limit` and `offset` apply to each list; the totals count all pending ones.',
+      querystring: contract.FriendRequestsQuery,
+      response: answer.item(contract.FriendRequests, 400, 401),
+    }),
     async (request) => {
       const { limit, offset } = request.query;
       return ok(await friends.requests(request.member.id, limit, offset));
@@ -71,70 +49,44 @@ export const friendsRoutes: FastifyPluginAsyncTypebox<{ services: PeopleServices
 
   app.get(
     '/friends/suggestions',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: `People I may know (at most ${FRIEND_SUGGESTIONS_MAX})`,
-        description:
-          'Friends of my friends, members of my city, owners of cars of the makes I own; never me, my friends, or anyone with a pending or declined request between us. Ranked by the number of kinds of reason, then mutual friends, then shared makes.',
-        querystring: FriendSuggestionsQuery,
-        response: { 200: Ok(Type.Array(FriendSuggestion)), ...errors(400, 401) },
-      },
-    },
+    route(`People I may know (at most ${contract.FRIEND_SUGGESTIONS_MAX})`, {
+      description:
+        'Friends of my friends, members of my city, owners of cars of the makes I own; never me, my friends, or anyone with a pending or declined request between us. Ranked by the number of kinds of reason, then mutual friends, then shared makes.',
+      querystring: contract.FriendSuggestionsQuery,
+      response: { 200: Ok(Type.Array(contract.FriendSuggestion)), ...errors(400, 401) },
+    }),
     async (request) => ok(await suggestions.suggest(request.member.id, request.query.limit)),
   );
 
   app.post(
     '/friends/request',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'Ask a member to be friends',
-        description: `201 \`outcome: "requested"\` with the new request. When that member had already asked me, their request is accepted instead: 200 \`outcome: "accepted"\`. A repeated client \`id\` answers the stored request (200). 400 for myself, 404 for an unknown member, 409 \`${codes.requestPending}\` when my request is still pending, 409 \`${codes.alreadyFriends}\` when we are friends.`,
-        body: FriendRequestBody,
-        response: {
-          201: OkItem(FriendRequestResult),
-          200: OkItem(FriendRequestResult),
-          ...errors(400, 401, 404, 409),
-        },
-      },
-    },
-    async (request, reply) => {
-      const { result, created } = await friends.request(request.member.id, request.body);
-      return reply.status(created ? 201 : 200).send(ok(result));
-    },
+    route('Ask a member to be friends', {
+      description: `201 \`outcome: "requested"\` with the new request. When that member had already asked me, their request is accepted instead: 200 \`outcome: "accepted"\`. A repeated client \`id\` answers the stored request (200). 400 for myself, 404 for an unknown member, 409 \`${codes.requestPending}\` when my request is still pending, 409 \`${codes.alreadyFriends}\` when we are friends.`,
+      body: contract.FriendRequestBody,
+      response: answer.stored(contract.FriendRequestResult, 400, 401, 404, 409),
+    }),
+    async (request, reply) =>
+      sendStored(reply, 'result', await friends.request(request.member.id, request.body)),
   );
 
   app.put(
     '/friends/request/:id',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'Accept or decline a request I received',
-        description: `Only the recipient may answer (404 for anyone else). The same answer again answers the same; a different answer to an answered request is 409 \`${codes.requestNotPending}\`.`,
-        params: FriendRequestIdParams,
-        body: FriendRequestAnswer,
-        response: { 200: OkItem(FriendRequest), ...errors(400, 401, 404, 409) },
-      },
-    },
+    route('Accept or decline a request I received', {
+      description: `Only the recipient may answer (404 for anyone else). The same answer again answers the same; a different answer to an answered request is 409 \`${codes.requestNotPending}\`.`,
+      params: contract.FriendRequestIdParams,
+      body: contract.FriendRequestAnswer,
+      response: answer.item(contract.FriendRequest, 400, 401, 404, 409),
+    }),
     async (request) => ok(await friends.answer(request.member.id, request.params.id, request.body)),
   );
 
   app.delete(
     '/friends/request/:id',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'Cancel a request I sent',
-        description: `Only the sender may cancel (404 for anyone else); cancelling again changes nothing; 409 \`${codes.requestNotPending}\` when it was accepted already.`,
-        params: FriendRequestIdParams,
-        response: { 200: OkItem(Removed), ...errors(400, 401, 404, 409) },
-      },
-    },
+    route('Cancel a request I sent', {
+      description: `Only the sender may cancel (404 for anyone else); cancelling again changes nothing; 409 \`${codes.requestNotPending}\` when it was accepted already.`,
+      params: contract.FriendRequestIdParams,
+      response: answer.item(contract.Removed, 400, 401, 404, 409),
+    }),
     async (request) => {
       await friends.cancel(request.member.id, request.params.id);
       return ok({ id: request.params.id });
@@ -143,15 +95,10 @@ export const friendsRoutes: FastifyPluginAsyncTypebox<{ services: PeopleServices
 
   app.delete(
     '/friends/:id',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'End a friendship (the id is the friend’s user id); both sides stop being friends',
-        params: UserIdParams,
-        response: { 200: OkItem(Removed), ...errors(400, 401, 404) },
-      },
-    },
+    route('End a friendship (the id is the friend’s user id); both sides stop being friends', {
+      params: contract.UserIdParams,
+      response: answer.item(contract.Removed, 400, 401, 404),
+    }),
     async (request) => {
       await friends.remove(request.member.id, request.params.id);
       return ok({ id: request.params.id });

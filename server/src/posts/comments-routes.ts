@@ -1,118 +1,76 @@
 // Spec §7 "Comments": a post's comments, a comment's replies, one comment, create, edit, delete.
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  Comment,
-  CommentDeleted,
-  CommentInput,
-  CommentListMeta,
-  CommentListQuery,
-  CommentsOfPostParams,
-  CommentUpdate,
-  PostIdParams,
-  RepliesQuery,
-} from '../../../src/contract/posts';
-import { errors, OkItem, OkList, ok, okPage } from '../http/route-schemas';
+import * as contract from '../../../src/contract/posts';
+import { ok, okPage, answer, memberRoutes, sendStored, type RoutePlugin } from '../http/route-schemas';
 import type { CommentsService } from './comments-service';
 
 const tags = ['comments'];
 
-export const commentsRoutes: FastifyPluginAsyncTypebox<{ comments: CommentsService }> = async (
-  app,
-  { comments },
-) => {
-  const preHandler = app.authenticate;
+export const commentsRoutes: RoutePlugin<{ comments: CommentsService }> = async (app, { comments }) => {
+  const route = memberRoutes(app.authenticate, tags);
 
   app.get(
     '/comments/post/:postId',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary:
-          'The top-level comments of a post I can read; offset = limit * (page - 1); sortBy newest (default) or oldest',
-        params: CommentsOfPostParams,
-        querystring: CommentListQuery,
-        response: { 200: OkList(Comment, CommentListMeta), ...errors(400, 401, 404) },
+    route(
+      'The top-level comments of a post I can read; offset = limit * (page - 1); sortBy newest (default) or oldest',
+      {
+        params: contract.CommentsOfPostParams,
+        querystring: contract.CommentListQuery,
+        response: answer.list(contract.Comment, contract.CommentListMeta, 400, 401, 404),
       },
-    },
+    ),
     async (request) =>
       okPage(request.query, await comments.list(request.member.id, request.params.postId, request.query)),
   );
 
   app.get(
     '/comments/:id/replies',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'The replies to a comment, oldest first (limit 20 and offset 0 by default)',
-        params: PostIdParams,
-        querystring: RepliesQuery,
-        response: { 200: OkList(Comment, CommentListMeta), ...errors(400, 401, 404) },
-      },
-    },
+    route('The replies to a comment, oldest first (limit 20 and offset 0 by default)', {
+      params: contract.PostIdParams,
+      querystring: contract.RepliesQuery,
+      response: answer.list(contract.Comment, contract.CommentListMeta, 400, 401, 404),
+    }),
     async (request) =>
       okPage(request.query, await comments.replies(request.member.id, request.params.id, request.query)),
   );
 
   app.get(
     '/comments/:id',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'One comment of a post I can read',
-        params: PostIdParams,
-        response: { 200: OkItem(Comment), ...errors(400, 401, 404) },
-      },
-    },
+    route('One comment of a post I can read', {
+      params: contract.PostIdParams,
+      response: answer.item(contract.Comment, 400, 401, 404),
+    }),
     async (request) => ok(await comments.get(request.member.id, request.params.id)),
   );
 
   app.post(
     '/comments',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary:
-          'Comment on a post I can read, or reply to one of its comments (parentCommentId); a repeated client id answers the stored comment with 200',
-        body: CommentInput,
-        response: { 201: OkItem(Comment), 200: OkItem(Comment), ...errors(400, 401, 404, 409) },
+    route(
+      'Comment on a post I can read, or reply to one of its comments (parentCommentId); a repeated client id answers the stored comment with 200',
+      {
+        body: contract.CommentInput,
+        response: answer.stored(contract.Comment, 400, 401, 404, 409),
       },
-    },
-    async (request, reply) => {
-      const { comment, created } = await comments.create(request.member.id, request.body);
-      return reply.status(created ? 201 : 200).send(ok(comment));
-    },
+    ),
+    async (request, reply) =>
+      sendStored(reply, 'comment', await comments.create(request.member.id, request.body)),
   );
 
   app.put(
     '/comments/:id',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'Change the content of one of my comments',
-        params: PostIdParams,
-        body: CommentUpdate,
-        response: { 200: OkItem(Comment), ...errors(400, 401, 404) },
-      },
-    },
+    route('Change the content of one of my comments', {
+      params: contract.PostIdParams,
+      body: contract.CommentUpdate,
+      response: answer.item(contract.Comment, 400, 401, 404),
+    }),
     async (request) => ok(await comments.update(request.member.id, request.params.id, request.body.content)),
   );
 
   app.delete(
     '/comments/:id',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'Delete one of my comments, or any comment on my post, with its replies',
-        params: PostIdParams,
-        response: { 200: OkItem(CommentDeleted), ...errors(400, 401, 404) },
-      },
-    },
+    route('Delete one of my comments, or any comment on my post, with its replies', {
+      params: contract.PostIdParams,
+      response: answer.item(contract.CommentDeleted, 400, 401, 404),
+    }),
     async (request) => ok(await comments.remove(request.member.id, request.params.id)),
   );
 };

@@ -1,6 +1,5 @@
 // A post's image: uploaded with the post (multipart, server/src/media checks, re-encodes and counts
 // it against the member's quota) and served to whoever may read the post.
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Post, PostIdParams, PostImageParams, PostInput, PostUpdate } from '../../../src/contract/posts';
 import { richTextImageSrc } from '../../../src/contract/rich-text';
@@ -9,7 +8,7 @@ import { multipartBody } from '../media/media-schemas';
 import { withSavedImage, type MediaService } from '../media/media-service';
 import { fsErrorCode, mediaStorage } from '../media/media-storage';
 import { readMultipart, requireImage } from '../media/multipart-body';
-import { errors, OkItem, ok } from '../http/route-schemas';
+import { errors, OkItem, ok, answer, memberRoutes, type RoutePlugin } from '../http/route-schemas';
 import { sendFileBytes } from '../http/file-reply';
 import type { PostImage, PostsService } from './posts-service';
 
@@ -24,22 +23,18 @@ const TextImage = Type.Object({
 });
 
 /** GET /posts/{id}/images/{mediaId}: the bytes, for the author and their friends. */
-export const postImageRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService; dataDir: string }> = async (
+export const postImageRoutes: RoutePlugin<{ posts: PostsService; dataDir: string }> = async (
   app,
   { posts, dataDir },
 ) => {
   const storage = mediaStorage(dataDir);
+  const route = memberRoutes(app.authenticate, tags);
   app.get(
     '/posts/:id/images/:mediaId',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags,
-        summary: "The image of a post I can read (the post's `image` URL)",
-        params: PostImageParams,
-        response: { 200: Type.Unknown(), ...errors(400, 401, 404) },
-      },
-    },
+    route("The image of a post I can read (the post's `image` URL)", {
+      params: PostImageParams,
+      response: { 200: Type.Unknown(), ...errors(400, 401, 404) },
+    }),
     async (request, reply) => {
       const { id, mediaId } = request.params;
       const row = await posts.image(request.member.id, id, mediaId);
@@ -58,11 +53,12 @@ export const postImageRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService; d
 };
 
 /** POST /posts/with-image and PUT /posts/{id}/with-image: the post's fields plus one `image`. */
-export const postUploadRoutes: FastifyPluginAsyncTypebox<{
+export const postUploadRoutes: RoutePlugin<{
   posts: PostsService;
   media: MediaService;
 }> = async (app, { posts, media }) => {
   const preHandler = app.authenticate;
+  const route = memberRoutes(preHandler, tags);
 
   /** Stores the upload (checked, re-encoded, within quota); null when no file was sent. */
   async function store(memberId: string, files: Awaited<ReturnType<typeof readMultipart>>['files']) {
@@ -102,15 +98,10 @@ export const postUploadRoutes: FastifyPluginAsyncTypebox<{
 
   app.post(
     '/posts/with-image',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'Write a post with an image (multipart; a repeated client id answers the stored post)',
-        ...multipartBody('image', false),
-        response: { 201: OkItem(Post), 200: OkItem(Post), ...errors(400, 401, 409, 413, 415) },
-      },
-    },
+    route('Write a post with an image (multipart; a repeated client id answers the stored post)', {
+      ...multipartBody('image', false),
+      response: answer.stored(Post, 400, 401, 409, 413, 415),
+    }),
     async (request, reply) => {
       const { fields, files } = await readMultipart(request, PostInput, 'image', 1);
       const input = fields as PostInput;
@@ -129,17 +120,14 @@ export const postUploadRoutes: FastifyPluginAsyncTypebox<{
 
   app.put(
     '/posts/:id/with-image',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary:
-          'Change the fields given of one of my posts and replace its image (multipart; the old image is deleted)',
+    route(
+      'Change the fields given of one of my posts and replace its image (multipart; the old image is deleted)',
+      {
         ...multipartBody('image', false),
         params: PostIdParams,
-        response: { 200: OkItem(Post), ...errors(400, 401, 404, 413, 415) },
+        response: answer.item(Post, 400, 401, 404, 413, 415),
       },
-    },
+    ),
     async (request) => {
       const { fields, files } = await readMultipart(request, PostUpdate, 'image', 1);
       const memberId = request.member.id;

@@ -1,41 +1,24 @@
 // Spec §7 "Posts": the feed, one post, create, edit, delete, like (the JSON routes; uploads are in
 // post-image-routes.ts).
-import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import {
-  FeedMeta,
-  FeedQuery,
-  LikeResult,
-  LikersMeta,
-  LikersQuery,
-  MemberPostsParams,
-  MemberPostsQuery,
-  Post,
-  PostLiker,
-  PostDeleted,
-  PostIdParams,
-  PostInput,
-  PostUpdate,
-} from '../../../src/contract/posts';
-import { errors, OkItem, OkList, ok, okList } from '../http/route-schemas';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import * as contract from '../../../src/contract/posts';
+import { ok, okList, answer, memberRoutes, sendStored, type RoutePlugin } from '../http/route-schemas';
 import type { PostsService } from './posts-service';
 
 const tags = ['posts'];
 
-export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService }> = async (app, { posts }) => {
-  const preHandler = app.authenticate;
+export const postsRoutes: RoutePlugin<{ posts: PostsService }> = async (app, { posts }) => {
+  const route = memberRoutes(app.authenticate, tags);
 
   app.get(
     '/posts/feed',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary:
-          "My feed: my posts and my friends', newest first. offset = (page - 1) * limit; for deep scrolling pass meta.nextCursor as `before`",
-        querystring: FeedQuery,
-        response: { 200: OkList(Post, FeedMeta), ...errors(400, 401) },
+    route(
+      "My feed: my posts and my friends', newest first. offset = (page - 1) * limit; for deep scrolling pass meta.nextCursor as `before`",
+      {
+        querystring: contract.FeedQuery,
+        response: answer.list(contract.Post, contract.FeedMeta, 400, 401),
       },
-    },
+    ),
     async (request) => {
       const { items, meta } = await posts.feed(request.member.id, request.query);
       return okList(items, meta);
@@ -44,17 +27,14 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService }> = a
 
   app.get(
     '/users/:id/posts',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary:
-          "A member's posts I may read, newest first: all of theirs when they are me or a friend, none otherwise (an empty page, total 0); 404 when there is no such member. Paged like the feed (limit, offset, `before` = meta.nextCursor)",
-        params: MemberPostsParams,
-        querystring: MemberPostsQuery,
-        response: { 200: OkList(Post, FeedMeta), ...errors(400, 401, 404) },
+    route(
+      "A member's posts I may read, newest first: all of theirs when they are me or a friend, none otherwise (an empty page, total 0); 404 when there is no such member. Paged like the feed (limit, offset, `before` = meta.nextCursor)",
+      {
+        params: contract.MemberPostsParams,
+        querystring: contract.MemberPostsQuery,
+        response: answer.list(contract.Post, contract.FeedMeta, 400, 401, 404),
       },
-    },
+    ),
     async (request) => {
       const { items, meta } = await posts.memberPosts(request.member.id, request.params.id, request.query);
       return { success: true as const, data: items, meta };
@@ -63,17 +43,14 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService }> = a
 
   app.get(
     '/posts/:id/likes',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary:
-          "Who liked a post I may read (404 otherwise), most recent first; meta.total is the post's likesCount. offset = (page - 1) * limit",
-        params: PostIdParams,
-        querystring: LikersQuery,
-        response: { 200: OkList(PostLiker, LikersMeta), ...errors(400, 401, 404) },
+    route(
+      "Who liked a post I may read (404 otherwise), most recent first; meta.total is the post's likesCount. offset = (page - 1) * limit",
+      {
+        params: contract.PostIdParams,
+        querystring: contract.LikersQuery,
+        response: answer.list(contract.PostLiker, contract.LikersMeta, 400, 401, 404),
       },
-    },
+    ),
     async (request) => {
       const { items, meta } = await posts.likers(request.member.id, request.params.id, request.query);
       return { success: true as const, data: items, meta };
@@ -82,61 +59,38 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService }> = a
 
   app.post(
     '/posts',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'Write a post (a repeated client id answers the stored post with 200)',
-        body: PostInput,
-        response: { 201: OkItem(Post), 200: OkItem(Post), ...errors(400, 401, 409) },
-      },
-    },
-    async (request, reply) => {
-      const { post, created } = await posts.create(request.member.id, request.body);
-      return reply.status(created ? 201 : 200).send(ok(post));
-    },
+    route('Write a post (a repeated client id answers the stored post with 200)', {
+      body: contract.PostInput,
+      response: answer.stored(contract.Post, 400, 401, 409),
+    }),
+    async (request, reply) => sendStored(reply, 'post', await posts.create(request.member.id, request.body)),
   );
 
   app.get(
     '/posts/:id',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: "One post (mine or a friend's)",
-        params: PostIdParams,
-        response: { 200: OkItem(Post), ...errors(400, 401, 404) },
-      },
-    },
+    route("One post (mine or a friend's)", {
+      params: contract.PostIdParams,
+      response: answer.item(contract.Post, 400, 401, 404),
+    }),
     async (request) => ok(await posts.get(request.member.id, request.params.id)),
   );
 
   app.put(
     '/posts/:id',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'Change the fields given of one of my posts (`removeImage: true` removes its image)',
-        params: PostIdParams,
-        body: PostUpdate,
-        response: { 200: OkItem(Post), ...errors(400, 401, 404) },
-      },
-    },
+    route('Change the fields given of one of my posts (`removeImage: true` removes its image)', {
+      params: contract.PostIdParams,
+      body: contract.PostUpdate,
+      response: answer.item(contract.Post, 400, 401, 404),
+    }),
     async (request) => ok(await posts.update(request.member.id, request.params.id, request.body)),
   );
 
   app.delete(
     '/posts/:id',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'Delete one of my posts, its likes, comments and image',
-        params: PostIdParams,
-        response: { 200: OkItem(PostDeleted), ...errors(400, 401, 404) },
-      },
-    },
+    route('Delete one of my posts, its likes, comments and image', {
+      params: contract.PostIdParams,
+      response: answer.item(contract.PostDeleted, 400, 401, 404),
+    }),
     async (request) => {
       await posts.remove(request.member.id, request.params.id);
       return ok({ id: request.params.id });
@@ -157,16 +111,13 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService }> = a
     });
     scope.withTypeProvider<TypeBoxTypeProvider>().post(
       '/posts/:id/like',
-      {
-        preHandler,
-        schema: {
-          tags,
-          summary:
-            'Like a post I can read, or take my like back (a toggle; a replay with the same Idempotency-Key flips it once)',
-          params: PostIdParams,
-          response: { 200: OkItem(LikeResult), ...errors(400, 401, 404) },
+      route(
+        'Like a post I can read, or take my like back (a toggle; a replay with the same Idempotency-Key flips it once)',
+        {
+          params: contract.PostIdParams,
+          response: answer.item(contract.LikeResult, 400, 401, 404),
         },
-      },
+      ),
       async (request) => ok(await posts.like(request.member.id, request.params.id)),
     );
   });

@@ -5,7 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { useRef } from 'react';
 import { useSession } from '@/lib/auth/session';
 import { useT } from '@/lib/i18n';
-import { BackButton, ChatIcon, EmptyState, Page, UsersIcon } from '@/ui';
+import { BackButton, ChatIcon, EmptyState, Page, UsersIcon, ButtonLink } from '@/ui';
 import { ConversationView } from './components/conversation-view';
 import { ParticipantsBar } from './components/participants-bar';
 import { otherParticipant, sendChatMessage, useConversation } from './data';
@@ -44,15 +44,16 @@ export function ConversationScreen({ roomId }: { roomId: string }) {
       actions={
         room?.chatGroupId ? (
           <div className="chat-actions">
-            <Link
+            <ButtonLink
               to="/chat-group/$id"
               params={{ id: room.chatGroupId }}
-              className="ui-button ui-button--secondary ui-button--small"
               title={t('CHAT.GROUP_SETTINGS')}
+              variant="secondary"
+              size="small"
+              icon={<UsersIcon />}
             >
-              <UsersIcon />
               <span className="chat-actions__label">{t('CHAT.GROUP_SETTINGS')}</span>
-            </Link>
+            </ButtonLink>
           </div>
         ) : null
       }

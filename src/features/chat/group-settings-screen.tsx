@@ -10,7 +10,16 @@ import { useSession } from '@/lib/auth/session';
 import { displayName } from '@/lib/display-name';
 import { useT } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
-import { BackButton, Button, ChatIcon, ConfirmDialog, EmptyState, Page, SkeletonRows } from '@/ui';
+import {
+  BackButton,
+  Button,
+  ChatIcon,
+  ConfirmDialog,
+  EmptyState,
+  Page,
+  SkeletonRows,
+  ButtonLink,
+} from '@/ui';
 import { useChatGroup } from './api/get-chat-group';
 import { chatGroupKeys } from './api/keys';
 import { deleteChatGroup, leaveChatGroup, updateChatGroup } from './api/write-chat-group';
@@ -77,14 +86,15 @@ export function GroupSettingsScreen({ id }: { id: string }) {
       back={<BackButton />}
       title={group.name}
       actions={
-        <Link
+        <ButtonLink
           to="/chat/$roomId"
           params={{ roomId: group.chatRoomId }}
-          className="ui-button ui-button--secondary ui-button--small"
+          variant="secondary"
+          size="small"
+          icon={<ChatIcon />}
         >
-          <ChatIcon />
           {t('CHAT.OPEN_CONVERSATION')}
-        </Link>
+        </ButtonLink>
       }
     >
       {group.owner.id === meId ? (

@@ -78,7 +78,7 @@ export function FilesScreen() {
           ) : (
             <>
               {!online ? <Alert kind="info">{t('FILES.OFFLINE_STALE')}</Alert> : null}
-              <ul className="files__list" aria-label={t('FILES.LIST')}>
+              <ul className="files__list ui-row-list" aria-label={t('FILES.LIST')}>
                 {files.data.items.map((file) => (
                   <FileRow key={file.id} file={file} canDelete={online} onDelete={() => setAsking(file)} />
                 ))}

@@ -1,7 +1,7 @@
 // The sync panel's "needs attention" list for an edit of a log deleted on another device (the server answers
 // 404): it says so in the member's language, and offers "Keep as a new log" or "Drop" instead of a
 // retry that can only fail again; the garage's rows follow at once, with no refresh.
-import { File as NodeFile } from 'node:buffer';
+import { ListFormData, nodePhoto } from '@/testing/list-form-data';
 import { fireEvent, renderHook, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { activateCatalog, renderWithProviders } from '@/testing/test-utils';
@@ -16,17 +16,7 @@ import { createReplayer, registerOutboxHandlers } from '@/lib/outbox';
 beforeAll(() => registerOutboxHandlers(...appOutboxHandlers));
 vi.mock('@/lib/offline/shell-settled', () => ({ shellSettled: () => Promise.resolve() }));
 
-// jsdom's Blob and FormData do not survive IndexedDB's structured clone (jsdom #3363).
-class ListFormData {
-  private list: [string, unknown][] = [];
-  append(name: string, value: unknown, filename?: string) {
-    this.list.push([name, typeof value === 'string' ? value : Object.assign(value as object, { filename })]);
-  }
-  entries() {
-    return this.list[Symbol.iterator]();
-  }
-}
-const photo = (name: string) => new NodeFile(['jpeg bytes'], name, { type: 'image/jpeg' }) as unknown as File;
+const photo = nodePhoto;
 
 let server: ReturnType<typeof installGarageServer>;
 beforeEach(() => {

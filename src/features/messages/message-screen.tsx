@@ -22,6 +22,7 @@ import {
   BackIcon,
   ReplyIcon,
   TrashIcon,
+  ButtonLink,
 } from '@/ui';
 import { MessageSyncBadge } from './components/message-sync-badge';
 import {
@@ -145,25 +146,21 @@ function MessageView({ message }: { message: LocalMessage }) {
           dangerouslySetInnerHTML={{ __html: message.content }}
         />
         <div className="message-view__actions">
-          <Link
-            to="/compose-message"
-            search={{ replyTo: message.id }}
-            className="ui-button ui-button--primary"
-          >
-            <ReplyIcon />
+          <ButtonLink to="/compose-message" search={{ replyTo: message.id }} icon={<ReplyIcon />}>
             {t('MESSAGES.REPLY')}
-          </Link>
+          </ButtonLink>
           <Button variant="secondary" icon={<TrashIcon />} onClick={() => setConfirming(true)}>
             {t('MESSAGES.DELETE')}
           </Button>
-          <Link
+          <ButtonLink
             to="/chat/with/$userId"
             params={{ userId: other.id }}
-            className="ui-button ui-button--ghost message-view__chat"
+            variant="ghost"
+            className="message-view__chat"
+            icon={<ChatIcon />}
           >
-            <ChatIcon />
             {t('MESSAGES.CHAT_INSTEAD', { name: other.firstName.trim() || displayName(other) })}
-          </Link>
+          </ButtonLink>
         </div>
       </Card>
       {confirming ? (

@@ -102,7 +102,7 @@ export function MessagesScreen({ folder, unreadOnly, onChange }: MessagesScreenP
               >
                 {t(FOLDER_LABEL[name])}
                 {name === 'inbox' && unread > 0 ? (
-                  <span className="messages__tab-badge" data-testid="inbox-unread">
+                  <span className="ui-unread-pill" data-testid="inbox-unread">
                     <span aria-hidden="true">{unread > 99 ? '99+' : unread}</span>
                     <span className="visually-hidden">{t('MESSAGES.UNREAD_COUNT', { count: unread })}</span>
                   </span>

@@ -146,6 +146,19 @@ describe('where a notification opens, by type', () => {
     );
   });
 
+  it('car-invite: names the owner and the car, and opens the car', () => {
+    expect(
+      describeAs('car-invite', { relatedCarId: 'c1', actorId: 'u1', excerpt: 'Renault 4L', role: 'driver' }),
+    ).toMatchObject({
+      kind: 'car',
+      key: 'NOTIFICATIONS.CAR_INVITE',
+      excerptKey: 'NOTIFICATIONS.CAR_INVITE_EXCERPT',
+      excerpt: 'Renault 4L',
+      memberId: 'u1',
+      target: { to: '/car/$id', params: { id: 'c1' } },
+    });
+  });
+
   it('the chat types open their room; a room or group I left opens the list', () => {
     for (const type of ['chatmessage', 'chatroom', 'chatgroup']) {
       expect(describeAs(type, { relatedChatRoomId: 'r1' }).target).toEqual({

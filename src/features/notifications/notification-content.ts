@@ -116,6 +116,17 @@ export function describeNotification({
         target: carTarget(carId, action),
       };
     }
+    // The owner shares a car with me (issue 18): its page, where the invitation is answered.
+    case 'car-invite': {
+      const carId = id(payload.relatedCarId);
+      return {
+        kind: 'car',
+        ...texts('NOTIFICATIONS.CAR_INVITE', 'NOTIFICATIONS.CAR_INVITE_EXCERPT'),
+        ...base,
+        carId,
+        target: carTarget(carId, undefined),
+      };
+    }
     case 'car log': {
       const carId = id(payload.relatedCarId);
       const logId = id(payload.relatedCarLogId);

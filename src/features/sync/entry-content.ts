@@ -256,6 +256,14 @@ export function rebuildBody(body: OutboxBody, json: JsonObject): OutboxBody {
   };
 }
 
+/**
+ * A car log refused with ODOMETER_JUMP whose reading the member keeps: the same body, saying the
+ * jump is confirmed (what the log form sends after its own confirmation, issue 16).
+ */
+export function confirmOdometerJump(body: OutboxBody, json: JsonObject): OutboxBody {
+  return rebuildBody(body, { ...json, odometerConfirmed: true });
+}
+
 /** Text of an HTML fragment. DOMParser builds an inert document: nothing in it runs or loads. */
 export function htmlToText(html: string): string {
   if (typeof DOMParser === 'undefined')

@@ -77,3 +77,44 @@ describe('a refused odometer reading under "needs attention"', () => {
     },
   );
 });
+
+describe('"Keep this reading" on a refused jump', () => {
+  async function refusedWith(code: 'ODOMETER_JUMP' | 'ODOMETER_OUT_OF_ORDER') {
+    activateCatalog('en-US');
+    const entry = await enqueue({ kind: 'carLog.create', method: 'POST', path: '/car-logs', body: fillUp });
+    const refused = new ApiError(400, code, 'refused', {
+      fields: [{ field: 'body.mileage', message: 'refused' }],
+    });
+    await createReplayer({ send: () => Promise.reject(refused) }).replay();
+    renderWithProviders(<SyncIndicator />);
+    fireEvent.click(screen.getByRole('button', { expanded: false }));
+    const dialog = await screen.findByRole('dialog', { name: 'Changes on this device' });
+    return { entry, card: await within(dialog).findByRole('article') };
+  }
+
+  it('re-queues the same log with odometerConfirmed: true, sent once with it', async () => {
+    const { entry, card } = await refusedWith('ODOMETER_JUMP');
+    fireEvent.click(within(card).getByRole('button', { name: 'Keep this reading' }));
+    await vi.waitFor(async () =>
+      expect(await db.outbox.get(entry.id)).toMatchObject({
+        status: 'pending',
+        body: { type: 'json', json: { ...fillUp.json, odometerConfirmed: true } },
+      }),
+    );
+    const sent: unknown[] = [];
+    await createReplayer({
+      send: (e) => {
+        sent.push(e.body);
+        return Promise.resolve({ ...fillUp.json });
+      },
+    }).replay();
+    expect(sent).toEqual([{ type: 'json', json: { ...fillUp.json, odometerConfirmed: true } }]);
+    expect(await db.outbox.get(entry.id)).toBeUndefined();
+  });
+
+  it('is not offered for a reading out of order (only a corrected reading can pass)', async () => {
+    const { card } = await refusedWith('ODOMETER_OUT_OF_ORDER');
+    expect(within(card).queryByRole('button', { name: 'Keep this reading' })).toBeNull();
+    expect(within(card).getByRole('button', { name: 'Retry' })).toBeTruthy();
+  });
+});

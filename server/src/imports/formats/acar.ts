@@ -4,22 +4,7 @@
 // each fill's distance and volume units in its own cells.
 import { cell, headerKey, parseCsv, sections, tableOf, type CsvRecord, type Table } from '../csv';
 import { dateFormatOfPattern } from '../values';
-import {
-  cents,
-  columnValues,
-  distanceUnitOf,
-  flag,
-  fuelDraft,
-  notesHtml,
-  Reader,
-  readRows,
-  splitTags,
-  volumeUnitOf,
-  type DraftLog,
-  type Parsed,
-  type ParseInput,
-  type ParsedRow,
-} from './common';
+import * as common from './common';
 import type { FuelUnit } from '../../../../src/contract/maintenance/units';
 
 const TITLES = new Set([
@@ -52,7 +37,7 @@ function eventType(type: string, subtype: string): string {
   return 'other';
 }
 
-export function parseACar(input: ParseInput): Parsed {
+export function parseACar(input: common.ParseInput): common.Parsed {
   const records = parseCsv(input.text ?? '');
   const parts = sections(records, isTitle);
   // The metadata: the first table with a "Date Format" column.
@@ -70,15 +55,15 @@ export function parseACar(input: ParseInput): Parsed {
   const f = fills ? fillColumns(fills) : null;
   const e = events ? eventColumns(events) : null;
   const dateCells = [
-    ...(fills && f ? columnValues(fills.records, f.date) : []),
-    ...(events && e ? columnValues(events.records, e.date) : []),
+    ...(fills && f ? common.columnValues(fills.records, f.date) : []),
+    ...(events && e ? common.columnValues(events.records, e.date) : []),
   ];
   const numberCells = [
-    ...(fills && f ? columnValues(fills.records, f.odometer, f.volume, f.price, f.total) : []),
-    ...(events && e ? columnValues(events.records, e.odometer, e.total) : []),
+    ...(fills && f ? common.columnValues(fills.records, f.odometer, f.volume, f.price, f.total) : []),
+    ...(events && e ? common.columnValues(events.records, e.odometer, e.total) : []),
   ];
   const given = pattern ? dateFormatOfPattern(pattern) : null;
-  const reader = Reader.resolve(
+  const reader = common.Reader.resolve(
     { ...input.overrides, dateFormat: input.overrides.dateFormat ?? given ?? undefined },
     dateCells,
     numberCells,
@@ -88,45 +73,47 @@ export function parseACar(input: ParseInput): Parsed {
   const first = fills?.records[0];
   const fileDistance =
     input.overrides.distanceUnit ??
-    (first && f ? distanceUnitOf(cell(first, f.distanceUnit)) : null) ??
+    (first && f ? common.distanceUnitOf(cell(first, f.distanceUnit)) : null) ??
     input.carDistance;
   const fileVolume: FuelUnit =
     input.overrides.volumeUnit ??
-    (first && f ? volumeUnitOf(cell(first, f.volumeUnit)) : null) ??
+    (first && f ? common.volumeUnitOf(cell(first, f.volumeUnit)) : null) ??
     (fileDistance === 'mi' ? 'gal_us' : 'l');
 
-  const rows: ParsedRow[] = [];
+  const rows: common.ParsedRow[] = [];
   if (fills && f)
     rows.push(
-      ...readRows(fills.records, (r): DraftLog => {
+      ...common.readRows(fills.records, (r): common.DraftLog => {
         const quantity = reader.number(r, f.volume, 'Volume', { required: true })!;
         const price = reader.number(r, f.price, 'Price per Unit');
-        const rowUnit = input.overrides.volumeUnit ?? volumeUnitOf(cell(r, f.volumeUnit)) ?? fileVolume;
+        const rowUnit =
+          input.overrides.volumeUnit ?? common.volumeUnitOf(cell(r, f.volumeUnit)) ?? fileVolume;
         const brand = cell(r, f.brand);
-        return fuelDraft(
+        return common.fuelDraft(
           reader.date(r, f.date),
           reader.number(r, f.odometer, 'Odometer Reading', { required: true }),
           {
             quantity,
             unit: rowUnit,
-            fullTank: f.partial < 0 ? true : !flag(r, f.partial, 'Partial?'),
-            missedPrevious: f.missed < 0 ? false : flag(r, f.missed, 'Previous Missed Fill-Ups?'),
+            fullTank: f.partial < 0 ? true : !common.flag(r, f.partial, 'Partial?'),
+            missedPrevious: f.missed < 0 ? false : common.flag(r, f.missed, 'Previous Missed Fill-Ups?'),
             pricePerUnit: price,
           },
           {
             title: brand !== '' ? brand.slice(0, 200) : 'Fill-up',
             cost:
-              reader.number(r, f.total, 'Total Cost') ?? (price === null ? null : cents(price * quantity)),
+              reader.number(r, f.total, 'Total Cost') ??
+              (price === null ? null : common.cents(price * quantity)),
             location: cell(r, f.station) || null,
-            content: notesHtml(cell(r, f.notes)),
-            tags: splitTags(cell(r, f.tags)),
+            content: common.notesHtml(cell(r, f.notes)),
+            tags: common.splitTags(cell(r, f.tags)),
           },
         );
       }),
     );
   if (events && e)
     rows.push(
-      ...readRows(events.records, (r): DraftLog => {
+      ...common.readRows(events.records, (r): common.DraftLog => {
         const type = cell(r, e.type);
         const subtype = cell(r, e.subtype);
         const title = cell(r, e.description) || subtype || type || 'Event';
@@ -137,8 +124,8 @@ export function parseACar(input: ParseInput): Parsed {
           mileage: reader.number(r, e.odometer, 'Odometer Reading'),
           cost: reader.number(r, e.total, 'Total Cost'),
           location: cell(r, e.place) || null,
-          content: notesHtml(cell(r, e.notes)),
-          tags: splitTags(cell(r, e.tags)),
+          content: common.notesHtml(cell(r, e.notes)),
+          tags: common.splitTags(cell(r, e.tags)),
           fuel: null,
         };
       }),

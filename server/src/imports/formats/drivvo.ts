@@ -2,21 +2,7 @@
 // headers in the member's language), each with its own header row. Columns are found by their names
 // in English, Portuguese, Spanish, French, German and Italian, never by position.
 import { cell, headerKey, parseCsv, sections, tableOf, type CsvRecord, type Table } from '../csv';
-import {
-  cents,
-  columnValues,
-  defaultVolume,
-  fuelDraft,
-  notesHtml,
-  Reader,
-  readRows,
-  RowError,
-  volumeUnitOf,
-  type DraftLog,
-  type Parsed,
-  type ParseInput,
-  type ParsedRow,
-} from './common';
+import * as common from './common';
 import { parseBoolean } from '../values';
 
 type Kind = 'refuel' | 'service' | 'expense';
@@ -193,9 +179,9 @@ function find(t: Table, names: string[]): number {
   return t.columnStartingWith(...names.filter((n) => headerKey(n).length >= 5));
 }
 
-const notesOf = (r: CsvRecord, i: number) => notesHtml(cell(r, i));
+const notesOf = (r: CsvRecord, i: number) => common.notesHtml(cell(r, i));
 
-export function parseDrivvo(input: ParseInput): Parsed {
+export function parseDrivvo(input: common.ParseInput): common.Parsed {
   const parts = sections(parseCsv(input.text ?? ''), isTitle)
     .map((p) => ({ kind: kindOf(p.title), table: tableOf(p.records) }))
     .filter((p): p is { kind: Kind; table: Table } => p.kind !== 'other' && p.table !== null);
@@ -207,21 +193,23 @@ export function parseDrivvo(input: ParseInput): Parsed {
       number
     >,
   }));
-  const reader = Reader.resolve(
+  const reader = common.Reader.resolve(
     input.overrides,
-    columns.flatMap(({ table, c }) => columnValues(table.records, c.date)),
-    columns.flatMap(({ table, c }) => columnValues(table.records, c.odometer, c.quantity, c.price, c.total)),
+    columns.flatMap(({ table, c }) => common.columnValues(table.records, c.date)),
+    columns.flatMap(({ table, c }) =>
+      common.columnValues(table.records, c.odometer, c.quantity, c.price, c.total),
+    ),
     { date: 'dd/mm/yyyy', decimal: ',' },
   );
   const distanceUnit = input.overrides.distanceUnit ?? input.carDistance;
   const refuel = columns.find((p) => p.kind === 'refuel');
-  const headerVolume = refuel ? volumeUnitOf(refuel.table.header[refuel.c.quantity] ?? '') : null;
-  const volumeUnit = input.overrides.volumeUnit ?? headerVolume ?? defaultVolume(distanceUnit);
+  const headerVolume = refuel ? common.volumeUnitOf(refuel.table.header[refuel.c.quantity] ?? '') : null;
+  const volumeUnit = input.overrides.volumeUnit ?? headerVolume ?? common.defaultVolume(distanceUnit);
 
-  const rows: ParsedRow[] = [];
+  const rows: common.ParsedRow[] = [];
   for (const { kind, table, c } of columns) {
     rows.push(
-      ...readRows(table.records, (r): DraftLog => {
+      ...common.readRows(table.records, (r): common.DraftLog => {
         const startDate = reader.date(r, c.date);
         const mileage = reader.number(r, c.odometer, 'the odometer');
         const total = reader.number(r, c.total, 'the total cost');
@@ -231,14 +219,14 @@ export function parseDrivvo(input: ParseInput): Parsed {
           const full = c.full < 0 ? true : parseBoolean(cell(r, c.full));
           const missed = c.missed < 0 ? false : parseBoolean(cell(r, c.missed));
           if (full === null || missed === null)
-            throw new RowError('a full-tank or missed flag is neither yes nor no');
-          return fuelDraft(
+            throw new common.RowError('a full-tank or missed flag is neither yes nor no');
+          return common.fuelDraft(
             startDate,
             mileage,
             { quantity, unit: volumeUnit, fullTank: full, missedPrevious: missed, pricePerUnit: price },
             {
               title: (cell(r, c.fuelName) || 'Fill-up').slice(0, 200),
-              cost: total ?? (price === null ? null : cents(price * quantity)),
+              cost: total ?? (price === null ? null : common.cents(price * quantity)),
               location: cell(r, c.place) || null,
               content: notesOf(r, c.notes),
             },

@@ -1,22 +1,7 @@
 // Fuelio's backup CSV: sections titled `## Vehicle`, `## Log` (the fill-ups, units in the headers:
 // `Odo (km)`, `Fuel (litres)`), `## CostCategories` and `## Costs`. Dates are ISO (`yyyy-MM-dd HH:mm`).
 import { cell, headerKey, parseCsv, sections, tableOf, type CsvRecord } from '../csv';
-import {
-  columnValues,
-  defaultVolume,
-  distanceUnitOf,
-  flag,
-  fuelDraft,
-  notesHtml,
-  Reader,
-  readRows,
-  RowError,
-  volumeUnitOf,
-  type DraftLog,
-  type Parsed,
-  type ParseInput,
-  type ParsedRow,
-} from './common';
+import * as common from './common';
 
 const isTitle = (r: CsvRecord): string | null => {
   const first = (r.cells[0] ?? '').trim();
@@ -34,7 +19,7 @@ function costType(category: string): string {
   return 'other';
 }
 
-export function parseFuelio(input: ParseInput): Parsed {
+export function parseFuelio(input: common.ParseInput): common.Parsed {
   const parts = sections(parseCsv(input.text ?? ''), isTitle);
   const log = tableOf(parts.find((p) => p.title === 'log')?.records ?? []);
   const costs = tableOf(parts.find((p) => p.title === 'costs')?.records ?? []);
@@ -70,53 +55,53 @@ export function parseFuelio(input: ParseInput): Parsed {
         template: costs.column('isTemplate'),
       }
     : null;
-  const reader = Reader.resolve(
+  const reader = common.Reader.resolve(
     input.overrides,
     [
-      ...(log && l ? columnValues(log.records, l.date) : []),
-      ...(costs && k ? columnValues(costs.records, k.date) : []),
+      ...(log && l ? common.columnValues(log.records, l.date) : []),
+      ...(costs && k ? common.columnValues(costs.records, k.date) : []),
     ],
     [
-      ...(log && l ? columnValues(log.records, l.odometer, l.quantity, l.total, l.price) : []),
-      ...(costs && k ? columnValues(costs.records, k.cost, k.odometer) : []),
+      ...(log && l ? common.columnValues(log.records, l.odometer, l.quantity, l.total, l.price) : []),
+      ...(costs && k ? common.columnValues(costs.records, k.cost, k.odometer) : []),
     ],
     { date: 'yyyy-mm-dd', decimal: '.' },
   );
-  const headerDistance = log && l ? distanceUnitOf(log.header[l.odometer] ?? '') : null;
+  const headerDistance = log && l ? common.distanceUnitOf(log.header[l.odometer] ?? '') : null;
   const distanceUnit = input.overrides.distanceUnit ?? headerDistance ?? input.carDistance;
-  const headerVolume = log && l ? volumeUnitOf(log.header[l.quantity] ?? '') : null;
-  const volumeUnit = input.overrides.volumeUnit ?? headerVolume ?? defaultVolume(distanceUnit);
+  const headerVolume = log && l ? common.volumeUnitOf(log.header[l.quantity] ?? '') : null;
+  const volumeUnit = input.overrides.volumeUnit ?? headerVolume ?? common.defaultVolume(distanceUnit);
 
-  const rows: ParsedRow[] = [];
+  const rows: common.ParsedRow[] = [];
   if (log && l)
     rows.push(
-      ...readRows(log.records, (r): DraftLog => {
+      ...common.readRows(log.records, (r): common.DraftLog => {
         const quantity = reader.number(r, l.quantity, 'Fuel', { required: true })!;
-        return fuelDraft(
+        return common.fuelDraft(
           reader.date(r, l.date),
           reader.number(r, l.odometer, 'Odo', { required: true }),
           {
             quantity,
             unit: volumeUnit,
-            fullTank: l.full < 0 ? true : flag(r, l.full, 'Full'),
-            missedPrevious: l.missed < 0 ? false : flag(r, l.missed, 'Missed'),
+            fullTank: l.full < 0 ? true : common.flag(r, l.full, 'Full'),
+            missedPrevious: l.missed < 0 ? false : common.flag(r, l.missed, 'Missed'),
             pricePerUnit: reader.number(r, l.price, 'VolumePrice'),
           },
           {
             cost: reader.number(r, l.total, 'Price'),
             location: cell(r, l.city) || null,
-            content: notesHtml(cell(r, l.notes)),
+            content: common.notesHtml(cell(r, l.notes)),
           },
         );
       }),
     );
   if (costs && k)
     rows.push(
-      ...readRows(costs.records, (r): DraftLog | null => {
+      ...common.readRows(costs.records, (r): common.DraftLog | null => {
         // Templates are reminders, incomes are not costs of the car: neither is a log.
         if (cell(r, k.template) === '1' || cell(r, k.income) === '1') return null;
         const title = cell(r, k.title);
-        if (title === '') throw new RowError('CostTitle is missing');
+        if (title === '') throw new common.RowError('CostTitle is missing');
         const odometer = reader.number(r, k.odometer, 'Odo');
         return {
           type: costType(categoryNames.get(cell(r, k.type)) ?? ''),
@@ -126,7 +111,7 @@ export function parseFuelio(input: ParseInput): Parsed {
           mileage: odometer === 0 ? null : odometer,
           cost: reader.number(r, k.cost, 'Cost'),
           location: null,
-          content: notesHtml(cell(r, k.notes)),
+          content: common.notesHtml(cell(r, k.notes)),
           tags: [],
           fuel: null,
         };

@@ -5,21 +5,9 @@
 // Price,Gallons,Total Cost,…`, rows typed Gas or Service. Fuelly's gallons are US gallons unless
 // the member says UK.
 import { cell, parseCsv, Table } from '../csv';
-import {
-  cents,
-  columnValues,
-  flag,
-  fuelDraft,
-  notesHtml,
-  Reader,
-  readRows,
-  RowError,
-  splitTags,
-  type Parsed,
-  type ParseInput,
-} from './common';
+import * as common from './common';
 
-export function parseFuellyWeb(input: ParseInput): Parsed {
+export function parseFuellyWeb(input: common.ParseInput): common.Parsed {
   const [header, ...records] = parseCsv(input.text ?? '');
   const t = new Table(header?.cells ?? [], records);
   const miles = t.column('miles') >= 0 || t.column('mpg') >= 0;
@@ -36,37 +24,37 @@ export function parseFuellyWeb(input: ParseInput): Parsed {
     partial: t.column('partial_fuelup'),
     brand: t.column('brand'),
   };
-  const reader = Reader.resolve(
+  const reader = common.Reader.resolve(
     input.overrides,
-    columnValues(t.records, c.date),
-    columnValues(t.records, c.odometer, c.trip, c.quantity, c.price),
+    common.columnValues(t.records, c.date),
+    common.columnValues(t.records, c.odometer, c.trip, c.quantity, c.price),
     { date: 'yyyy-mm-dd', decimal: '.' },
   );
   const distanceUnit = input.overrides.distanceUnit ?? (miles ? 'mi' : 'km');
   const volumeUnit = input.overrides.volumeUnit ?? (gallons ? 'gal_us' : 'l');
   let previous: number | null = null;
-  const rows = readRows(t.records, (r) => {
+  const rows = common.readRows(t.records, (r) => {
     const quantity = reader.number(r, c.quantity, 'the quantity', { required: true })!;
     const price = reader.number(r, c.price, 'price');
     let odometer = reader.number(r, c.odometer, 'odometer');
     const trip = reader.number(r, c.trip, 'trip');
     if (odometer === null && previous !== null && trip !== null) odometer = previous + trip;
     const brand = cell(r, c.brand);
-    const draft = fuelDraft(
+    const draft = common.fuelDraft(
       reader.date(r, c.date),
       odometer,
       {
         quantity,
         unit: volumeUnit,
-        fullTank: c.partial < 0 ? true : !flag(r, c.partial, 'partial_fuelup'),
-        missedPrevious: c.missed < 0 ? false : flag(r, c.missed, 'missed_fuelup'),
+        fullTank: c.partial < 0 ? true : !common.flag(r, c.partial, 'partial_fuelup'),
+        missedPrevious: c.missed < 0 ? false : common.flag(r, c.missed, 'missed_fuelup'),
         pricePerUnit: price,
       },
       {
         title: brand !== '' ? brand.slice(0, 200) : 'Fill-up',
-        cost: price === null ? null : cents(price * quantity),
-        content: notesHtml(cell(r, c.notes)),
-        tags: splitTags(cell(r, c.tags)),
+        cost: price === null ? null : common.cents(price * quantity),
+        content: common.notesHtml(cell(r, c.notes)),
+        tags: common.splitTags(cell(r, c.tags)),
       },
     );
     previous = odometer;
@@ -75,7 +63,7 @@ export function parseFuellyWeb(input: ParseInput): Parsed {
   return { rows, distanceUnit, volumeUnit, dateFormat: reader.dateFormat, decimalSeparator: reader.decimal };
 }
 
-export function parseFuellyApp(input: ParseInput): Parsed {
+export function parseFuellyApp(input: common.ParseInput): common.Parsed {
   const [header, ...records] = parseCsv(input.text ?? '');
   const t = new Table(header?.cells ?? [], records);
   const c = {
@@ -93,36 +81,36 @@ export function parseFuellyApp(input: ParseInput): Parsed {
     station: t.column('Station', 'Brand', 'Location'),
   };
   const gallons = t.column('Gallons') >= 0;
-  const reader = Reader.resolve(
+  const reader = common.Reader.resolve(
     input.overrides,
-    columnValues(t.records, c.date),
-    columnValues(t.records, c.odometer, c.price, c.quantity, c.total),
+    common.columnValues(t.records, c.date),
+    common.columnValues(t.records, c.odometer, c.price, c.quantity, c.total),
     { date: 'mm/dd/yyyy', decimal: '.' },
   );
   const distanceUnit = input.overrides.distanceUnit ?? (gallons || t.column('MPG') >= 0 ? 'mi' : 'km');
   const volumeUnit = input.overrides.volumeUnit ?? (gallons ? 'gal_us' : 'l');
-  const rows = readRows(t.records, (r) => {
+  const rows = common.readRows(t.records, (r) => {
     const kind = cell(r, c.type).toLowerCase();
     const startDate = reader.date(r, c.date);
     const odometer = reader.number(r, c.odometer, 'Odometer');
     const total = reader.number(r, c.total, 'Total Cost');
-    const notes = notesHtml(cell(r, c.notes));
-    const tags = splitTags(cell(r, c.tags));
+    const notes = common.notesHtml(cell(r, c.notes));
+    const tags = common.splitTags(cell(r, c.tags));
     if (kind === 'gas' || kind === 'fuel' || kind === 'fuelup') {
       const quantity = reader.number(r, c.quantity, 'the quantity', { required: true })!;
       const price = reader.number(r, c.price, 'Price');
-      return fuelDraft(
+      return common.fuelDraft(
         startDate,
         odometer,
         {
           quantity,
           unit: volumeUnit,
-          fullTank: c.filled < 0 ? true : flag(r, c.filled, 'Filled Up'),
-          missedPrevious: c.missed < 0 ? false : flag(r, c.missed, 'Missed'),
+          fullTank: c.filled < 0 ? true : common.flag(r, c.filled, 'Filled Up'),
+          missedPrevious: c.missed < 0 ? false : common.flag(r, c.missed, 'Missed'),
           pricePerUnit: price,
         },
         {
-          cost: total ?? (price === null ? null : cents(price * quantity)),
+          cost: total ?? (price === null ? null : common.cents(price * quantity)),
           content: notes,
           tags,
           location: cell(r, c.station) || null,
@@ -143,7 +131,7 @@ export function parseFuellyApp(input: ParseInput): Parsed {
         fuel: null,
       };
     }
-    throw new RowError(`the type "${cell(r, c.type)}" is neither Gas nor Service`);
+    throw new common.RowError(`the type "${cell(r, c.type)}" is neither Gas nor Service`);
   });
   return { rows, distanceUnit, volumeUnit, dateFormat: reader.dateFormat, decimalSeparator: reader.decimal };
 }

@@ -6,15 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { DistanceUnit, FuelUnit } from '../../../../src/contract/maintenance/units';
-import {
-  fuelDraft,
-  notesHtml,
-  RowError,
-  type DraftLog,
-  type Parsed,
-  type ParseInput,
-  type ParsedRow,
-} from './common';
+import * as common from './common';
 
 export const SQLITE_MAGIC = Buffer.from('SQLite format 3\0', 'latin1');
 
@@ -27,13 +19,13 @@ const text = (v: unknown): string => (v === null || v === undefined ? '' : Strin
 function numberOrNull(v: unknown, name: string): number | null {
   if (v === null || v === undefined || v === '') return null;
   const n = Number(v);
-  if (!Number.isFinite(n) || n < 0) throw new RowError(`${name} "${text(v)}" is not a number`);
+  if (!Number.isFinite(n) || n < 0) throw new common.RowError(`${name} "${text(v)}" is not a number`);
   return n;
 }
 
 function dateOf(v: unknown): string {
   const m = /^(\d{4}-\d{2}-\d{2})/.exec(text(v));
-  if (!m) throw new RowError(`the date "${text(v)}" is not a date`);
+  if (!m) throw new common.RowError(`the date "${text(v)}" is not a date`);
   return m[1]!;
 }
 
@@ -43,7 +35,7 @@ function columnsOf(db: Database.Database, table: string): Set<string> {
   return new Set((db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => c.name));
 }
 
-export function parseHammond(input: ParseInput): Parsed {
+export function parseHammond(input: common.ParseInput): common.Parsed {
   const dir = mkdtempSync(path.join(tmpdir(), 'paddock-hammond-'));
   const file = path.join(dir, 'hammond.db');
   writeFileSync(file, input.bytes);
@@ -55,7 +47,7 @@ export function parseHammond(input: ParseInput): Parsed {
         (t) => t.name,
       ),
     );
-    if (!tables.has('fillups')) throw new RowError('this database has no fillups table');
+    if (!tables.has('fillups')) throw new common.RowError('this database has no fillups table');
     const fillCols = columnsOf(db, 'fillups');
     const live = (cols: Set<string>) => (cols.has('deleted_at') ? ' WHERE deleted_at IS NULL' : '');
     const vehicle = fillCols.has('vehicle_id')
@@ -91,20 +83,20 @@ export function parseHammond(input: ParseInput): Parsed {
     const volumeUnit: FuelUnit =
       input.overrides.volumeUnit ?? firstVolume ?? (fileDistance === 'mi' ? 'gal_us' : 'l');
 
-    const rows: ParsedRow[] = [];
-    const read = (list: Row[], offset: number, fn: (r: Row) => DraftLog) =>
+    const rows: common.ParsedRow[] = [];
+    const read = (list: Row[], offset: number, fn: (r: Row) => common.DraftLog) =>
       list.forEach((r, i) => {
         try {
           rows.push({ row: offset + i + 1, log: fn(r) });
         } catch (error) {
-          if (!(error instanceof RowError)) throw error;
+          if (!(error instanceof common.RowError)) throw error;
           rows.push({ row: offset + i + 1, error: error.message });
         }
       });
     read(fillups, 0, (r) => {
       const quantity = numberOrNull(r.fuel_quantity, 'fuel_quantity');
-      if (quantity === null) throw new RowError('fuel_quantity is missing');
-      return fuelDraft(
+      if (quantity === null) throw new common.RowError('fuel_quantity is missing');
+      return common.fuelDraft(
         dateOf(r.date),
         numberOrNull(r.odo_reading, 'odo_reading'),
         {
@@ -118,7 +110,7 @@ export function parseHammond(input: ParseInput): Parsed {
           title: (text(r.filling_station) || 'Fill-up').slice(0, 200),
           cost: numberOrNull(r.total_amount, 'total_amount'),
           ...(text(r.currency) ? { currencyCode: text(r.currency).toUpperCase() } : {}),
-          content: notesHtml(text(r.comments)),
+          content: common.notesHtml(text(r.comments)),
         },
       );
     });
@@ -136,7 +128,7 @@ export function parseHammond(input: ParseInput): Parsed {
         mileage: odometer === 0 ? null : odometer,
         cost: numberOrNull(r.amount, 'amount'),
         ...(text(r.currency) ? { currencyCode: text(r.currency).toUpperCase() } : {}),
-        content: notesHtml(text(r.comments)),
+        content: common.notesHtml(text(r.comments)),
         location: null,
         tags: [],
         fuel: null,

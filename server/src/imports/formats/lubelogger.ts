@@ -4,21 +4,9 @@
 // Notes,Tags`). LubeLogger writes dates and numbers in its server's culture: both are guessed from
 // the whole column unless the member says.
 import { cell, parseCsv, Table } from '../csv';
-import {
-  columnValues,
-  defaultVolume,
-  flag,
-  fuelDraft,
-  notesHtml,
-  Reader,
-  readRows,
-  RowError,
-  splitTags,
-  type Parsed,
-  type ParseInput,
-} from './common';
+import * as common from './common';
 
-function table(input: ParseInput): Table {
+function table(input: common.ParseInput): Table {
   const [header, ...records] = parseCsv(input.text ?? '');
   return new Table(header?.cells ?? [], records);
 }
@@ -26,7 +14,7 @@ function table(input: ParseInput): Table {
 const extraColumns = (t: Table) =>
   t.header.map((name, i) => ({ name, i })).filter(({ name }) => /^extrafield_/i.test(name));
 
-export function parseLubeLoggerFuel(input: ParseInput): Parsed {
+export function parseLubeLoggerFuel(input: common.ParseInput): common.Parsed {
   const t = table(input);
   const c = {
     date: t.column('Date'),
@@ -39,35 +27,35 @@ export function parseLubeLoggerFuel(input: ParseInput): Parsed {
     tags: t.column('Tags'),
   };
   const extras = extraColumns(t);
-  const reader = Reader.resolve(
+  const reader = common.Reader.resolve(
     input.overrides,
-    columnValues(t.records, c.date),
-    columnValues(t.records, c.odometer, c.quantity, c.cost),
+    common.columnValues(t.records, c.date),
+    common.columnValues(t.records, c.odometer, c.quantity, c.cost),
     { date: 'mm/dd/yyyy', decimal: '.' },
   );
   const distanceUnit = input.overrides.distanceUnit ?? input.carDistance;
-  const volumeUnit = input.overrides.volumeUnit ?? defaultVolume(distanceUnit);
-  const rows = readRows(t.records, (r) => {
+  const volumeUnit = input.overrides.volumeUnit ?? common.defaultVolume(distanceUnit);
+  const rows = common.readRows(t.records, (r) => {
     const quantity = reader.number(r, c.quantity, 'FuelConsumed', { required: true })!;
     const cost = reader.number(r, c.cost, 'Cost');
     const extraNotes = extras
       .map(({ name, i }) => [name.replace(/^extrafield_/i, ''), cell(r, i)] as const)
       .filter(([, v]) => v !== '')
       .map(([k, v]) => `${k}: ${v}`);
-    return fuelDraft(
+    return common.fuelDraft(
       reader.date(r, c.date),
       reader.number(r, c.odometer, 'Odometer', { required: true }),
       {
         quantity,
         unit: volumeUnit,
-        fullTank: c.full < 0 ? true : flag(r, c.full, 'IsFillToFull'),
-        missedPrevious: c.missed < 0 ? false : flag(r, c.missed, 'MissedFuelUp'),
+        fullTank: c.full < 0 ? true : common.flag(r, c.full, 'IsFillToFull'),
+        missedPrevious: c.missed < 0 ? false : common.flag(r, c.missed, 'MissedFuelUp'),
         pricePerUnit: cost !== null && quantity > 0 ? Math.round((cost / quantity) * 1000) / 1000 : null,
       },
       {
         cost,
-        content: notesHtml(cell(r, c.notes), ...extraNotes),
-        tags: splitTags(cell(r, c.tags), { spaces: true }),
+        content: common.notesHtml(cell(r, c.notes), ...extraNotes),
+        tags: common.splitTags(cell(r, c.tags), { spaces: true }),
       },
     );
   });
@@ -75,7 +63,7 @@ export function parseLubeLoggerFuel(input: ParseInput): Parsed {
 }
 
 /** Service, repair and upgrade records (the file's name tells which: LubeLogger names its exports). */
-export function parseLubeLoggerRecords(input: ParseInput, tax: boolean): Parsed {
+export function parseLubeLoggerRecords(input: common.ParseInput, tax: boolean): common.Parsed {
   const t = table(input);
   const c = {
     date: t.column('Date'),
@@ -94,16 +82,16 @@ export function parseLubeLoggerRecords(input: ParseInput, tax: boolean): Parsed 
       : name.includes('upgrade')
         ? 'modification'
         : 'maintenance';
-  const reader = Reader.resolve(
+  const reader = common.Reader.resolve(
     input.overrides,
-    columnValues(t.records, c.date),
-    columnValues(t.records, c.odometer, c.cost),
+    common.columnValues(t.records, c.date),
+    common.columnValues(t.records, c.odometer, c.cost),
     { date: 'mm/dd/yyyy', decimal: '.' },
   );
   const distanceUnit = input.overrides.distanceUnit ?? input.carDistance;
-  const rows = readRows(t.records, (r) => {
+  const rows = common.readRows(t.records, (r) => {
     const title = cell(r, c.description);
-    if (title === '') throw new RowError('the description is missing');
+    if (title === '') throw new common.RowError('the description is missing');
     const extraNotes = extras
       .map(({ name: n, i }) => [n.replace(/^extrafield_/i, ''), cell(r, i)] as const)
       .filter(([, v]) => v !== '')
@@ -114,16 +102,16 @@ export function parseLubeLoggerRecords(input: ParseInput, tax: boolean): Parsed 
       startDate: reader.date(r, c.date),
       mileage: reader.number(r, c.odometer, 'Odometer'),
       cost: reader.number(r, c.cost, 'Cost'),
-      content: notesHtml(cell(r, c.notes), ...extraNotes),
+      content: common.notesHtml(cell(r, c.notes), ...extraNotes),
       location: null,
-      tags: splitTags(cell(r, c.tags), { spaces: true }),
+      tags: common.splitTags(cell(r, c.tags), { spaces: true }),
       fuel: null,
     };
   });
   return {
     rows,
     distanceUnit,
-    volumeUnit: input.overrides.volumeUnit ?? defaultVolume(distanceUnit),
+    volumeUnit: input.overrides.volumeUnit ?? common.defaultVolume(distanceUnit),
     dateFormat: reader.dateFormat,
     decimalSeparator: reader.decimal,
   };

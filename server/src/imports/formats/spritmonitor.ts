@@ -3,18 +3,7 @@
 // `Date;Odometer;Trip;Quantity;Unit;Total price;Currency;Type;…`). `Type`: 1 a full tank, 2 a partial
 // fill, 3 the first fill after a gap (full, the fills before it missing).
 import { cell, parseCsv, Table } from '../csv';
-import {
-  columnValues,
-  defaultVolume,
-  fuelDraft,
-  notesHtml,
-  Reader,
-  readRows,
-  RowError,
-  volumeUnitOf,
-  type Parsed,
-  type ParseInput,
-} from './common';
+import * as common from './common';
 
 const CURRENCY_SIGNS: Record<string, string> = { '€': 'EUR', $: 'USD', '£': 'GBP', fr: 'CHF', chf: 'CHF' };
 
@@ -24,7 +13,7 @@ function currencyOf(text: string): string | null {
   return CURRENCY_SIGNS[v.toLowerCase()] ?? null;
 }
 
-export function parseSpritmonitor(input: ParseInput): Parsed {
+export function parseSpritmonitor(input: common.ParseInput): common.Parsed {
   const [header, ...records] = parseCsv(input.text ?? '', ';');
   const t = new Table(header?.cells ?? [], records);
   const c = {
@@ -39,23 +28,23 @@ export function parseSpritmonitor(input: ParseInput): Parsed {
     station: t.column('Tankstelle', 'Gas station', 'Station'),
     fuel: t.column('Kraftstoff', 'Fuel', 'Sorte'),
   };
-  const reader = Reader.resolve(
+  const reader = common.Reader.resolve(
     input.overrides,
-    columnValues(t.records, c.date),
-    columnValues(t.records, c.odometer, c.quantity, c.total),
+    common.columnValues(t.records, c.date),
+    common.columnValues(t.records, c.odometer, c.quantity, c.total),
     { date: 'dd.mm.yyyy', decimal: ',' },
   );
   const distanceUnit = input.overrides.distanceUnit ?? input.carDistance;
-  const firstUnit = t.records[0] ? volumeUnitOf(cell(t.records[0], c.unit)) : null;
-  const volumeUnit = input.overrides.volumeUnit ?? firstUnit ?? defaultVolume(distanceUnit);
-  const rows = readRows(t.records, (r) => {
+  const firstUnit = t.records[0] ? common.volumeUnitOf(cell(t.records[0], c.unit)) : null;
+  const volumeUnit = input.overrides.volumeUnit ?? firstUnit ?? common.defaultVolume(distanceUnit);
+  const rows = common.readRows(t.records, (r) => {
     const type = cell(r, c.type);
-    if (!['1', '2', '3'].includes(type)) throw new RowError(`Type "${type}" is not 1, 2 or 3`);
-    const unit = input.overrides.volumeUnit ?? volumeUnitOf(cell(r, c.unit)) ?? volumeUnit;
+    if (!['1', '2', '3'].includes(type)) throw new common.RowError(`Type "${type}" is not 1, 2 or 3`);
+    const unit = input.overrides.volumeUnit ?? common.volumeUnitOf(cell(r, c.unit)) ?? volumeUnit;
     const quantity = reader.number(r, c.quantity, 'the quantity', { required: true })!;
     const cost = reader.number(r, c.total, 'the total price');
     const currency = c.currency < 0 ? null : currencyOf(cell(r, c.currency));
-    return fuelDraft(
+    return common.fuelDraft(
       reader.date(r, c.date),
       reader.number(r, c.odometer, 'the odometer', { required: true }),
       {
@@ -69,7 +58,7 @@ export function parseSpritmonitor(input: ParseInput): Parsed {
         title: (cell(r, c.station) || cell(r, c.fuel) || 'Fill-up').slice(0, 200),
         cost,
         ...(currency ? { currencyCode: currency } : {}),
-        content: notesHtml(cell(r, c.note)),
+        content: common.notesHtml(cell(r, c.note)),
       },
     );
   });

@@ -33,7 +33,7 @@ export function RoomRow({ room, meId }: { room: ChatRoomRow; meId: string | unde
               : t('CHAT.NO_MESSAGES_YET')}
           </span>
           {unread > 0 ? (
-            <span className="chat-room-row__badge" data-testid="chat-room-unread">
+            <span className="chat-room-row__badge ui-unread-pill" data-testid="chat-room-unread">
               <span aria-hidden="true">{unread > 99 ? '99+' : unread}</span>
               <span className="visually-hidden">{t('CHAT.UNREAD_COUNT', { count: unread })}</span>
             </span>

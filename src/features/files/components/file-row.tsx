@@ -18,7 +18,7 @@ export function FileRow({
   const t = useT();
   const thumb = useMediaUrl(file.kind === 'image' ? file.url : null);
   return (
-    <li className="files-row">
+    <li className="files-row ui-row">
       <span className="files-row__thumb" aria-hidden="true">
         {file.kind === 'image' && thumb ? <img src={thumb} alt="" /> : <FileIcon />}
       </span>

@@ -1,9 +1,8 @@
-import { Link } from '@tanstack/react-router';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { LocalCar, LocalCarLog } from '@/features/garage/data';
 import { DEFAULT_MILEAGE_UNIT, useSettingsOptions } from '@/features/garage/data';
 import { useT } from '@/lib/i18n';
-import { Button, EmptyState, SkeletonRows, PlusIcon, SearchIcon } from '@/ui';
+import { Button, EmptyState, SkeletonRows, PlusIcon, SearchIcon, ButtonLink } from '@/ui';
 import { settingLabel } from './format';
 import { LogFiltersBar, NO_FILTERS, type FilterValues, type TypeOption } from './components/log-filters-bar';
 import { LogSummary } from './components/log-summary';
@@ -59,14 +58,9 @@ export function LogList({ car, logs }: { car: LocalCar; logs: LocalCarLog[] | un
           text={t('CAR_LOGS.EMPTY_TEXT')}
           icon={<PlusIcon />}
           action={
-            <Link
-              to="/new-car-log/$carId"
-              params={{ carId: car.id }}
-              className="ui-button ui-button--primary"
-            >
-              <PlusIcon />
+            <ButtonLink to="/new-car-log/$carId" params={{ carId: car.id }} icon={<PlusIcon />}>
               {t('CAR_LOGS.ADD_FIRST')}
-            </Link>
+            </ButtonLink>
           }
         />
       ) : (

@@ -10,6 +10,7 @@ import { useRemoteCar } from '../api/get-car';
 import { carSubtitle, carTitle } from './car-selection';
 import { CarReminders } from '../reminders/car-reminders';
 import { CarPhoto } from './components/car-photo';
+import { CarDossier } from './car-history/car-dossier';
 import './my-cars.css';
 
 const SETTINGS_FIELDS: {
@@ -58,6 +59,11 @@ export function CarScreen({ id }: { id: string }) {
       {local ? (
         <Card>
           <CarReminders car={local} />
+        </Card>
+      ) : null}
+      {local ? (
+        <Card>
+          <CarDossier carId={local.id} />
         </Card>
       ) : null}
     </Page>

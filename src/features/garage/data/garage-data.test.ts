@@ -2,6 +2,7 @@
 // one go, the real replayer sends them through the real transport to an in-memory server double,
 // the handlers reconcile, and a sync never overwrites what is still queued.
 import { File as NodeFile } from 'node:buffer';
+import { ListFormData, nodePhoto } from '@/testing/list-form-data';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, beforeAll } from 'vitest';
 import { activateCatalog } from '@/testing/test-utils';
@@ -31,20 +32,7 @@ import { garageHandlers } from './handlers';
 
 beforeAll(() => registerOutboxHandlers(garageHandlers));
 
-// jsdom's Blob and FormData do not survive IndexedDB's structured clone / take Node's files
-// (jsdom #3363): files are Node's, and FormData is a minimal stand-in with the calls we use.
-class ListFormData {
-  private list: [string, unknown][] = [];
-  append(name: string, value: unknown, filename?: string) {
-    this.list.push([name, typeof value === 'string' ? value : Object.assign(value as object, { filename })]);
-  }
-  entries() {
-    return this.list[Symbol.iterator]();
-  }
-}
-
-const photo = (name = 'receipt.jpg') =>
-  new NodeFile(['jpeg bytes'], name, { type: 'image/jpeg' }) as unknown as File;
+const photo = (name = 'receipt.jpg') => nodePhoto(name);
 
 let dbCount = 0;
 beforeEach(() => {

@@ -1,7 +1,7 @@
 // An offline edit of a car or a log that another device deleted: the server answers 404. The entry
 // says so (deletedElsewhere), and the member keeps the local copy as a new one or drops it; either
 // way this device's rows follow at once, with no refresh.
-import { File as NodeFile } from 'node:buffer';
+import { ListFormData, nodePhoto } from '@/testing/list-form-data';
 import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CarLog } from '@/contract/garage';
@@ -22,17 +22,7 @@ import {
 
 beforeAll(() => registerOutboxHandlers(garageHandlers));
 
-// jsdom's Blob and FormData do not survive IndexedDB's structured clone (jsdom #3363).
-class ListFormData {
-  private list: [string, unknown][] = [];
-  append(name: string, value: unknown, filename?: string) {
-    this.list.push([name, typeof value === 'string' ? value : Object.assign(value as object, { filename })]);
-  }
-  entries() {
-    return this.list[Symbol.iterator]();
-  }
-}
-const photo = (name: string) => new NodeFile(['jpeg bytes'], name, { type: 'image/jpeg' }) as unknown as File;
+const photo = nodePhoto;
 
 let server: ReturnType<typeof installGarageServer>;
 beforeEach(() => {

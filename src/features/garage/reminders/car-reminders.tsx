@@ -13,7 +13,7 @@ import { StorageFullError } from '@/lib/offline/storage-full';
 import { isNetworkError } from '@/lib/api-client';
 import { useT } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
-import { Alert, Button, ConfirmDialog, EditIcon, PlusIcon, SkeletonRows, TrashIcon } from '@/ui';
+import { Alert, Button, ConfirmDialog, EditIcon, PlusIcon, SkeletonRows, TrashIcon, ButtonLink } from '@/ui';
 import { ReminderRow } from './reminder-row';
 import './reminders.css';
 
@@ -42,14 +42,15 @@ export function CarReminders({ car }: { car: LocalCar }) {
   }
 
   const add = (
-    <Link
+    <ButtonLink
       to="/my-cars/$carId/reminders/new"
       params={{ carId: car.id }}
-      className="ui-button ui-button--secondary ui-button--small"
+      variant="secondary"
+      size="small"
+      icon={<PlusIcon />}
     >
-      <PlusIcon />
       {t('REMINDERS.ADD')}
-    </Link>
+    </ButtonLink>
   );
 
   return (

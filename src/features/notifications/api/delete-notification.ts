@@ -3,16 +3,9 @@ import type { NotificationDeleted } from '@/contract/notifications';
 import { queueAndAwait } from '@/lib/offline/outcome';
 import { applyAnsweredCount } from '../data/answered-count';
 import { queueNotificationDelete } from '../data/writes';
-import { findNotification, removeFromPages } from '../cache';
+import { removeFromPages } from '../cache';
 import { notificationKeys } from './notification-keys';
-import {
-  isNotFound,
-  reportFailure,
-  restoreSnapshot,
-  setUnreadCount,
-  takeSnapshot,
-  updateLists,
-} from './optimistic';
+import { changeOne, isNotFound, reportFailure, restoreSnapshot } from './optimistic';
 
 /** DELETE /notifications/{id} through the outbox (offline too; a 404 is done: gone already). */
 export function deleteNotification(id: string) {
@@ -25,13 +18,7 @@ export function useDeleteNotification() {
   return useMutation({
     networkMode: 'always',
     mutationFn: (id: string) => deleteNotification(id),
-    onMutate: async (id: string) => {
-      const snapshot = await takeSnapshot(client);
-      const wasUnread = snapshot.lists.some(([, data]) => findNotification(data, id)?.isRead === false);
-      updateLists(client, (data) => removeFromPages(data, id));
-      if (wasUnread) setUnreadCount(client, (count) => count - 1);
-      return snapshot;
-    },
+    onMutate: (id: string) => changeOne(client, id, (data) => removeFromPages(data, id)),
     onSuccess: async (outcome) => {
       // Kept on this device, or gone already (404, no answer): the optimistic change stays.
       if (!outcome.sent || !outcome.data) {

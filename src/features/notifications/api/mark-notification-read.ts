@@ -5,16 +5,9 @@ import { queueAndAwait } from '@/lib/offline/outcome';
 import { discardEntry } from '@/lib/outbox';
 import { applyAnsweredCount } from '../data/answered-count';
 import { queueNotificationRead } from '../data/writes';
-import { findNotification, markReadInPages, removeFromPages, replaceNotification } from '../cache';
+import { markReadInPages, removeFromPages, replaceNotification } from '../cache';
 import { notificationKeys } from './notification-keys';
-import {
-  isNotFound,
-  reportFailure,
-  restoreSnapshot,
-  setUnreadCount,
-  takeSnapshot,
-  updateLists,
-} from './optimistic';
+import { changeOne, isNotFound, reportFailure, restoreSnapshot, updateLists } from './optimistic';
 
 /** PUT /notifications/{id}/read through the outbox (offline too); `entryId` names the entry. */
 export function markNotificationRead(id: string, entryId: string = crypto.randomUUID()) {
@@ -33,13 +26,7 @@ export function useMarkNotificationRead() {
   return useMutation({
     networkMode: 'always',
     mutationFn: (id: string) => markNotificationRead(id),
-    onMutate: async (id: string) => {
-      const snapshot = await takeSnapshot(client);
-      const wasUnread = snapshot.lists.some(([, data]) => findNotification(data, id)?.isRead === false);
-      updateLists(client, (data) => markReadInPages(data, id));
-      if (wasUnread) setUnreadCount(client, (count) => count - 1);
-      return snapshot;
-    },
+    onMutate: (id: string) => changeOne(client, id, (data) => markReadInPages(data, id)),
     onSuccess: async (outcome) => {
       if (!outcome.sent) return; // kept on this device: the optimistic change stays
       const { notification, unreadCount } = outcome.data;

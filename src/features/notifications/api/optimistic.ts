@@ -6,6 +6,7 @@ import { i18n } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import type { NotificationPages } from './get-notifications';
 import { notificationKeys } from './notification-keys';
+import { findNotification } from '../cache';
 
 export interface Snapshot {
   lists: [readonly unknown[], NotificationPages | undefined][];
@@ -39,6 +40,22 @@ export function setUnreadCount(client: QueryClient, update: number | ((count: nu
     if (typeof update === 'number') return update;
     return count === undefined ? count : Math.max(0, update(count));
   });
+}
+
+/**
+ * The optimistic change of one notification: snapshot the caches, apply `update` to every list, and
+ * drop the bell by one when that notification was unread. Returns the snapshot to restore on refusal.
+ */
+export async function changeOne(
+  client: QueryClient,
+  id: string,
+  update: (data: NotificationPages | undefined) => NotificationPages | undefined,
+): Promise<Snapshot> {
+  const snapshot = await takeSnapshot(client);
+  const wasUnread = snapshot.lists.some(([, data]) => findNotification(data, id)?.isRead === false);
+  updateLists(client, update);
+  if (wasUnread) setUnreadCount(client, (count) => count - 1);
+  return snapshot;
 }
 
 export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;

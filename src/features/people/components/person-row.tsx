@@ -26,7 +26,7 @@ export function PersonRow({
 }) {
   const name = displayName(person);
   return (
-    <li className="people-row" data-testid="person-row" aria-label={name}>
+    <li className="people-row ui-row" data-testid="person-row" aria-label={name}>
       <Avatar person={person} size={50} />
       <div className="people-row__text">
         <Link to="/people/$id" params={{ id: person.id }} className="people-row__name">
@@ -51,7 +51,7 @@ export function PersonRow({
 /** The list around PersonRow items. */
 export function PeopleList({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <ul className="people-list" aria-label={label}>
+    <ul className="people-list ui-row-list" aria-label={label}>
       {children}
     </ul>
   );

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, Navigate } from '@tanstack/react-router';
+import { Navigate } from '@tanstack/react-router';
 import { MemberCars, memberCarsKey } from '@/features/garage';
 import { MemberPosts, memberPostsKey } from '@/features/posts';
 import { ApiError, isNetworkError } from '@/lib/api-client';
@@ -18,6 +18,7 @@ import {
   PullToRefresh,
   Skeleton,
   UserIcon,
+  ButtonLink,
 } from '@/ui';
 import { usePerson } from '../api/get-person';
 import { FriendshipAction } from '../components/friendship-action';
@@ -65,24 +66,26 @@ export function PersonScreen({ id }: { id: string }) {
               <div className="people-card__actions">
                 <FriendshipAction person={profile} friendship={profile.friendship} />
                 {friends ? (
-                  <Link
+                  <ButtonLink
                     to="/compose-message"
                     search={{ to: profile.id }}
-                    className="ui-button ui-button--secondary ui-button--small"
+                    variant="secondary"
+                    size="small"
+                    icon={<MailIcon />}
                   >
-                    <MailIcon />
                     {t('PEOPLE.SEND_MESSAGE')}
-                  </Link>
+                  </ButtonLink>
                 ) : null}
                 {friends ? (
-                  <Link
+                  <ButtonLink
                     to="/chat/with/$userId"
                     params={{ userId: profile.id }}
-                    className="ui-button ui-button--secondary ui-button--small"
+                    variant="secondary"
+                    size="small"
+                    icon={<ChatBubbleIcon />}
                   >
-                    <ChatBubbleIcon />
                     {t('CHAT.CHAT_WITH')}
-                  </Link>
+                  </ButtonLink>
                 ) : null}
                 {friends ? (
                   <Button

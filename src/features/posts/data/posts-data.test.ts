@@ -2,6 +2,7 @@
 // real replayer sends them through the real transport to an in-memory server double, the handlers
 // reconcile, and a sync never overwrites what is still queued.
 import { File as NodeFile } from 'node:buffer';
+import { ListFormData } from '@/testing/list-form-data';
 import { renderHook, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi, beforeAll } from 'vitest';
 import { FEED_PAGE_SIZE } from '@/contract/constants';
@@ -18,17 +19,6 @@ import { postHandlers, commentHandlers } from './index';
 import { signedInDataPerTest } from '@/testing/signed-in-app';
 
 beforeAll(() => registerOutboxHandlers(postHandlers, commentHandlers));
-
-// jsdom's Blob and FormData do not survive IndexedDB's structured clone (jsdom #3363).
-class ListFormData {
-  private list: [string, unknown][] = [];
-  append(name: string, value: unknown, filename?: string) {
-    this.list.push([name, typeof value === 'string' ? value : Object.assign(value as object, { filename })]);
-  }
-  entries() {
-    return this.list[Symbol.iterator]();
-  }
-}
 
 const photo = () => new NodeFile(['jpeg bytes'], 'track.jpg', { type: 'image/jpeg' }) as unknown as File;
 

@@ -6,12 +6,20 @@ import {
   discardEntry,
   replayOutboxNow,
   retryEntry,
+  updateEntryBody,
   type OutboxEntry,
 } from '@/lib/outbox';
 import { errorKeyFor } from '@/lib/api-error-catalogue';
 import { useT } from '@/lib/i18n';
 import { Alert, Button } from '@/ui';
-import { editableFields, kindLabelKey, readEntryData, refusedFieldKeys, summaryOf } from '../entry-content';
+import {
+  confirmOdometerJump,
+  editableFields,
+  kindLabelKey,
+  readEntryData,
+  refusedFieldKeys,
+  summaryOf,
+} from '../entry-content';
 import { ConfirmDialog } from '@/ui';
 import { EntryEditForm } from './entry-edit-form';
 import { EntryCardHeader } from './entry-card-header';
@@ -38,7 +46,7 @@ export function FailedEntryCard({ entry }: { entry: OutboxEntry }) {
   const data = useMemo(() => readEntryData(entry.body), [entry.body]);
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState<'retry' | 'discard' | null>(null);
+  const [busy, setBusy] = useState<'retry' | 'confirm' | 'discard' | null>(null);
   const [failed, setFailed] = useState(false);
 
   const kind = t(kindLabelKey(entry.kind));
@@ -46,13 +54,20 @@ export function FailedEntryCard({ entry }: { entry: OutboxEntry }) {
   const name = summary ? t('SYNC.ENTRY_NAME', { kind, summary }) : kind;
   const message = useReason(entry);
   const canEdit = Boolean(entry.body) && data.json !== null && editableFields(data.json).length > 0;
+  // A reading refused as a jump the member did not confirm (saved offline before the form could
+  // know the neighbours): keeping it re-queues the same log with the jump confirmed.
+  const canConfirmJump = entry.lastCode === 'ODOMETER_JUMP' && Boolean(entry.body) && data.json !== null;
 
-  async function act(action: 'retry' | 'discard'): Promise<void> {
+  async function act(action: 'retry' | 'confirm' | 'discard'): Promise<void> {
     setBusy(action);
     setFailed(false);
     try {
       if (action === 'retry') {
         await retryEntry(entry.id);
+        void replayOutboxNow();
+      } else if (action === 'confirm') {
+        if (entry.body && data.json)
+          await updateEntryBody(entry.id, confirmOdometerJump(entry.body, data.json));
         void replayOutboxNow();
       } else {
         await discardEntry(entry.id);
@@ -85,6 +100,16 @@ export function FailedEntryCard({ entry }: { entry: OutboxEntry }) {
             </div>
             {failed ? <Alert kind="error">{t('SYNC.ACTION_FAILED')}</Alert> : null}
             <div className="sync-entry__actions">
+              {canConfirmJump ? (
+                <Button
+                  size="small"
+                  busy={busy === 'confirm'}
+                  disabled={busy !== null}
+                  onClick={() => void act('confirm')}
+                >
+                  {t('SYNC.KEEP_READING')}
+                </Button>
+              ) : null}
               <Button
                 size="small"
                 busy={busy === 'retry'}

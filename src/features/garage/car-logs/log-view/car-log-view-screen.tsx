@@ -12,7 +12,7 @@ import {
 } from '@/features/garage/data';
 import { formatNumber, useT } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
-import { BackButton, Card, EditIcon, Page } from '@/ui';
+import { BackButton, Card, EditIcon, Page, ButtonLink } from '@/ui';
 import { FileIcon } from '@/ui/file-icon';
 import { useMediaUrl } from '@/lib/offline/media';
 import { openMediaFile, PhotoButton, type ViewerPhoto } from '@/ui/photo-viewer';
@@ -169,14 +169,13 @@ function LogView({ car, log }: { car: LocalCar; log: LocalCarLog }) {
         </section>
       ) : null}
       <div className="log-view__actions">
-        <Link
+        <ButtonLink
           to="/edit-car-log/$carId/$logId"
           params={{ carId: car.id, logId: log.id }}
-          className="ui-button ui-button--primary"
+          icon={<EditIcon />}
         >
-          <EditIcon />
           {t('CAR_LOGS.VIEW_EDIT')}
-        </Link>
+        </ButtonLink>
         <DeleteLog log={log} carId={car.id} />
       </div>
     </article>

@@ -1,0 +1,28 @@
+// The resale dossier (issue 17): built once by app.ts, whose API scope registers dossierFeature and
+// whose root registers the public page (`/history/:token`, outside the API base).
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { createUsersRepository } from '../auth/users-repository';
+import { carsRepository } from '../garage/cars-repository';
+import { mediaStorage } from '../media/media-storage';
+import { dossierRepository } from './dossier-repository';
+import { dossierRoutes } from './dossier-routes';
+import { dossierService, type DossierService } from './dossier-service';
+
+export { dossierPageRoutes } from './dossier-page-routes';
+
+export function createDossierService(app: FastifyInstance): DossierService {
+  const db = app.db.kysely;
+  const users = createUsersRepository(db);
+  return dossierService({
+    dossier: dossierRepository(db),
+    cars: carsRepository(db),
+    readFile: mediaStorage(app.config.dataDir).read,
+    languageOf: (memberId) => users.languageOf(memberId),
+    secret: app.config.jwtSecret,
+    publicUrl: app.config.publicUrl,
+  });
+}
+
+export const dossierFeature: FastifyPluginAsync<{ dossier: DossierService }> = async (app, { dossier }) => {
+  await app.register(dossierRoutes, { dossier });
+};
