@@ -232,15 +232,22 @@ function seedSweep(dataDir, members, now) {
  */
 const SWEEP_SCRIPT = `
 import { createDb } from './server/src/db/database';
+import { carAccess } from './server/src/garage/car-access';
 import { carLogsRepository } from './server/src/garage/car-logs-repository';
+import { carMembersRepository } from './server/src/garage/car-members-repository';
 import { carsRepository } from './server/src/garage/cars-repository';
+import { areFriends } from './server/src/people/friendship-repository';
 import { maintenanceService } from './server/src/maintenance/maintenance-service';
 import { remindersRepository } from './server/src/maintenance/reminders-repository';
 import { settingsRepository } from './server/src/settings/settings-repository';
 
 const db = createDb({ dataDir: process.argv[2], databaseUrl: null });
 let told = 0;
+const members = carMembersRepository(db.kysely);
 const service = maintenanceService({
+  // Wired as server/src/maintenance/maintenance-feature.ts does (shared cars: issue 18).
+  access: carAccess(members, { areFriends: (a, b) => areFriends(db.kysely, a, b) }),
+  members,
   cars: carsRepository(db.kysely),
   logs: carLogsRepository(db.kysely),
   reminders: remindersRepository(db.kysely),
