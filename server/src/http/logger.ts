@@ -1,13 +1,15 @@
 import type { FastifyServerOptions } from 'fastify';
 
-// Paths whose segments or query strings are secrets (reset tokens, OIDC codes): never logged.
+// Paths whose segments or query strings are secrets (reset tokens, OIDC codes, a public history
+// link's token, the reminders' calendar key): never logged.
 const SECRET_IN_URL =
-  /(\/auth\/validate-reset-token\/)[^/?#]+|([?&](?:token|code|state|refreshToken|access_token|refresh_token)=)[^&#]*/gi;
+  /(\/auth\/validate-reset-token\/)[^/?#]+|(\/history\/)[^/?#.]+|([?&](?:token|code|state|key|refreshToken|access_token|refresh_token)=)[^&#]*/gi;
 
 export function redactUrl(url: string): string {
   return url.replace(
     SECRET_IN_URL,
-    (_m, seg: string | undefined, q: string | undefined) => `${seg ?? q}[redacted]`,
+    (_m, seg: string | undefined, link: string | undefined, q: string | undefined) =>
+      `${seg ?? link ?? q}[redacted]`,
   );
 }
 
