@@ -251,6 +251,25 @@ describe('garage sync', () => {
   });
 });
 
+describe('cars shared with me (issue 18)', () => {
+  it('stay out of my garage until they have screens of their own', async () => {
+    const server = installGarageServer();
+    const mine = await saveCar(carDraft);
+    await replay();
+    const shared = {
+      ...server.cars.get(mine)!,
+      id: crypto.randomUUID(),
+      ownerId: 'someone-else',
+      role: 'driver' as const,
+    };
+    server.cars.set(shared.id, shared);
+    server.cars.set(mine, { ...server.cars.get(mine)!, role: 'owner' });
+    await syncCars();
+    expect(await db.cars.get(mine)).toBeDefined();
+    expect(await db.cars.get(shared.id)).toBeUndefined();
+  });
+});
+
 describe('a car whose create is still queued', () => {
   const logsAsked = (server: ReturnType<typeof installGarageServer>, carId: string) =>
     server.requests.filter((r) => r.method === 'GET' && r.path === `/car-logs/${carId}`).length;

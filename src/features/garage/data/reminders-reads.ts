@@ -99,7 +99,10 @@ export async function readReminders(
     }
     return summary;
   };
-  const result = rows.map((row): LocalReminder => {
+  // Across all cars (the Due list, the tab's badge), only the cars in my garage: the reminders of a
+  // car shared with me (issue 18) wait for that car's own screens.
+  const listed = carId ? rows : rows.filter((row) => carsById.has(row.carId));
+  const result = listed.map((row): LocalReminder => {
     const syncState = states.get(row.id);
     const summary = summaryOf(row.carId);
     // Not written here and its car's history not here: the server's derived state stands.

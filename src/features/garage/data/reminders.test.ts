@@ -146,6 +146,15 @@ describe('reminders offline', () => {
     expect(row?.syncState).toBe('failed');
   });
 
+  it("across all cars lists only my garage's: a shared car's reminder waits for its screens", async () => {
+    const server = installGarageServer();
+    const { carId } = await syncedCarWithService(server);
+    await saveReminder(oilChange(carId));
+    const [mine] = await db.reminders.toArray();
+    await db.reminders.put({ ...mine!, id: crypto.randomUUID(), carId: crypto.randomUUID() });
+    expect((await readReminders(db, { today: TODAY })).map((r) => r.carId)).toEqual([carId]);
+  });
+
   it('the state follows the logs on the device: a completing log saved offline, then deleted', async () => {
     const server = installGarageServer();
     server.setToday(TODAY);
