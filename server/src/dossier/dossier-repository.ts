@@ -4,7 +4,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { DOSSIER_HIDE_FIELDS, type DossierHideField } from '../../../src/contract/dossier';
 import type { CarLog } from '../../../src/contract/garage';
 import type { CarLogsTable, Database } from '../db/schema';
-import { toCarLog } from '../garage/car-logs-repository';
+import { carLogRowsInDateOrder, toCarLog } from '../garage/car-logs-repository';
 import { mediaRepository, type MediaRow } from '../media/media-repository';
 import './dossier-tables';
 
@@ -46,14 +46,7 @@ export function dossierRepository(db: Kysely<Database>) {
   return {
     /** Every log of a car in date order (oldest first), without files. */
     async logsOf(carId: string): Promise<CarLog[]> {
-      const rows = await db
-        .selectFrom('car_logs')
-        .selectAll()
-        .where('car_id', '=', carId)
-        .orderBy('start_date', 'asc')
-        .orderBy('created_at', 'asc')
-        .orderBy('id', 'asc')
-        .execute();
+      const rows = await carLogRowsInDateOrder(db, carId);
       return rows.map((row) => toCarLog(row as Selectable<CarLogsTable>));
     },
 

@@ -106,6 +106,24 @@ const listKey = (row: Selectable<CarLogsTable>): ListKey => ({
   id: row.id,
 });
 
+/**
+ * Every log row of a car in date order, oldest first, without files: the one read the exports,
+ * imports (fingerprints) and the resale dossier share.
+ */
+export function carLogRowsInDateOrder(
+  db: Kysely<Database>,
+  carId: string,
+): Promise<Selectable<CarLogsTable>[]> {
+  return db
+    .selectFrom('car_logs')
+    .selectAll()
+    .where('car_id', '=', carId)
+    .orderBy('start_date', 'asc')
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .execute() as Promise<Selectable<CarLogsTable>[]>;
+}
+
 export function carLogsRepository(db: Kysely<Database>) {
   // Per repository (so per app and database), never shared across databases.
   const starts = pageStarts();

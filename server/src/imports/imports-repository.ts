@@ -3,7 +3,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { CarLog } from '../../../src/contract/garage';
 import type { CarLogsTable, Database } from '../db/schema';
-import { toCarLog, toRow } from '../garage/car-logs-repository';
+import { carLogRowsInDateOrder, toCarLog, toRow } from '../garage/car-logs-repository';
 
 /** Rows a statement inserts at once (19 columns each: well under SQLite's variable limit). */
 const CHUNK = 500;
@@ -17,14 +17,7 @@ export function importsRepository(db: Kysely<Database>) {
   return {
     /** Every log of a car, oldest first (no media: neither exports nor fingerprints need them). */
     async logsOf(carId: string): Promise<StoredLog[]> {
-      const rows = await db
-        .selectFrom('car_logs')
-        .selectAll()
-        .where('car_id', '=', carId)
-        .orderBy('start_date', 'asc')
-        .orderBy('created_at', 'asc')
-        .orderBy('id', 'asc')
-        .execute();
+      const rows = await carLogRowsInDateOrder(db, carId);
       return rows.map((row) => ({
         log: toCarLog(row as Selectable<CarLogsTable>),
         fingerprint: row.import_fingerprint ?? null,
