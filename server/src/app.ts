@@ -31,12 +31,15 @@ import { peopleFeature } from './people/people-feature';
 import { postsFeature } from './posts/posts-feature';
 import { chatFeature } from './chat/chat-feature';
 import { createMediaService, mediaFeature } from './media/media-feature';
+import { createObjectStore, type ObjectStore } from './media/object-store';
 import { createPushService, pushFeature } from './push/push-feature';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Db;
+    /** Where media bytes live: DATA_DIR or an S3 bucket (MEDIA_STORE, issue 20). */
+    objectStore: ObjectStore;
   }
 }
 
@@ -75,6 +78,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.log.warn({ name }, 'removed the staging of a backup that was stopped mid-run');
   app.decorate('config', config);
   app.decorate('db', db);
+  app.decorate('objectStore', createObjectStore(config.mediaStore, config.dataDir, app.log));
   app.addHook('onClose', async () => db.close());
 
   registerErrorHandling(app);

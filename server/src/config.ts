@@ -47,7 +47,23 @@ export interface Config {
    * (PUSH_ALLOW_PRIVATE_ENDPOINTS; tests). Off: a member cannot make the server post to its LAN.
    */
   pushAllowPrivateEndpoints: boolean;
+  /** Where media (files, post images, avatars) are kept: DATA_DIR (default) or an S3 bucket (issue 20). */
+  mediaStore: MediaStoreConfig;
 }
+
+/** MEDIA_STORE=local (default): files under DATA_DIR; MEDIA_STORE=s3: an S3-compatible bucket. */
+export type MediaStoreConfig =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      /** S3_ENDPOINT; null: AWS's own endpoint for the region. */
+      endpoint: string | null;
+      region: string;
+      bucket: string;
+      /** S3_ACCESS_KEY_ID/S3_SECRET_ACCESS_KEY; null: the SDK's default chain (instance role…). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | null;
+      forcePathStyle: boolean;
+    };
 
 export interface VapidKeys {
   /** base64url, the browser's applicationServerKey */
@@ -149,6 +165,50 @@ function parseOidc(env: Env): OidcProviderConfig[] {
   });
 }
 
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'true' || raw === '1') return true;
+  if (raw === 'false' || raw === '0') return false;
+  throw new Error(`${name} must be true or false, got "${raw}"`);
+}
+
+/** MEDIA_STORE and the S3_* settings, checked at start: a bad setting stops the server with its name. */
+export function parseMediaStore(env: Env): MediaStoreConfig {
+  const kind = env.MEDIA_STORE || 'local';
+  if (kind === 'local') return { kind };
+  if (kind !== 's3') throw new Error(`MEDIA_STORE must be "local" or "s3", got "${kind}"`);
+  const bucket = env.S3_BUCKET ?? '';
+  if (!bucket) throw new Error('MEDIA_STORE=s3 needs S3_BUCKET (the bucket the media go to)');
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket))
+    throw new Error(`S3_BUCKET must be a bucket name (3-63 lower-case letters, digits, dots, dashes), got "${bucket}"`);
+  const endpoint = env.S3_ENDPOINT || null;
+  if (endpoint) {
+    let url: URL | null = null;
+    try {
+      url = new URL(endpoint);
+    } catch {
+      url = null;
+    }
+    if (!url || !/^https?:$/.test(url.protocol))
+      throw new Error(`S3_ENDPOINT must be an http(s) URL, got "${endpoint}"`);
+  }
+  const accessKeyId = env.S3_ACCESS_KEY_ID ?? '';
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY ?? '';
+  if (!accessKeyId !== !secretAccessKey)
+    throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither');
+  const region = env.S3_REGION || 'us-east-1';
+  return {
+    kind,
+    endpoint,
+    region,
+    bucket,
+    credentials: accessKeyId ? { accessKeyId, secretAccessKey } : null,
+    // Most self-hosted S3 servers (MinIO, Garage, SeaweedFS) only answer path-style requests.
+    forcePathStyle: flag(env, 'S3_FORCE_PATH_STYLE', endpoint !== null),
+  };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
   mkdirSync(dataDir, { recursive: true });
@@ -182,5 +242,6 @@ export function loadConfig(env: Env = process.env): Config {
     vapid: loadVapid(env, dataDir, mailFrom),
     pushAllowPrivateEndpoints:
       env.PUSH_ALLOW_PRIVATE_ENDPOINTS === 'true' || env.PUSH_ALLOW_PRIVATE_ENDPOINTS === '1',
+    mediaStore: parseMediaStore(env),
   };
 }

@@ -29,6 +29,7 @@ export const ERROR_CODES = [
   'CAR_MEMBER_EXISTS',
   'CAR_INVITE_NOT_PENDING',
   'SERVICE_UNAVAILABLE',
+  'MEDIA_STORE_UNAVAILABLE',
   'INTERNAL_ERROR',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

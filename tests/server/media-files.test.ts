@@ -179,7 +179,7 @@ describe('limits', () => {
     const quotaBytes = PDF.length * 2;
     const service = mediaService({
       media: mediaRepository(t.app.db.kysely),
-      storage: mediaStorage(t.dataDir),
+      storage: mediaStorage(t.app.objectStore),
       log: t.app.log,
       quotaBytes,
     });

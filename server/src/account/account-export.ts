@@ -3,16 +3,19 @@
 // the ZIP writer reaches that entry, and each media file is opened only when its turn comes: the
 // memory used is a page of rows and a file chunk, whatever the size of the account. The files and
 // their fields are documented in the README ("Your data: the export").
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
 import type { AccountDataRepository } from './account-data-repository';
 
 export interface ExportStorage {
-  mediaPath(storageKey: string): string;
-  /** The 256 px avatar file of an avatar URL, or null when the member has none. */
-  avatarPath(avatar: string | null): string | null;
+  /** The media store's key of a media row's file. */
+  mediaKey(storageKey: string): string;
+  /** The store key of the 256 px avatar of an avatar URL, or null when the member has none. */
+  avatarKey(avatar: string | null): string | null;
+  /** Whether the store holds the object (DATA_DIR or the bucket, issue 20). */
+  exists(key: string): Promise<boolean>;
+  /** The object's bytes, opened when the ZIP writer reaches it. */
+  open(key: string): Readable;
 }
 
 export interface ExportLog {
@@ -114,7 +117,7 @@ export function exportArchive(
             city: user.city,
             bio: user.bio,
             language: user.language,
-            avatar: storage.avatarPath(user.avatar) ? 'media/avatar.webp' : null,
+            avatar: storage.avatarKey(user.avatar) ? 'media/avatar.webp' : null,
             createdAt: user.created_at,
             updatedAt: user.updated_at,
             notificationPreferences: prefs
@@ -290,17 +293,17 @@ export function exportArchive(
     })),
   );
 
-  const file = (realPath: string, name: string) => entry(name, false, () => createReadStream(realPath));
+  const file = (key: string, name: string) => entry(name, false, () => storage.open(key));
 
   // The media entries are listed page by page while the JSON entries above already stream.
   void (async () => {
     const profile = await repo.profile(memberId);
-    const avatar = storage.avatarPath(profile?.avatar ?? null);
-    if (avatar && (await exists(avatar))) file(avatar, 'media/avatar.webp');
+    const avatar = storage.avatarKey(profile?.avatar ?? null);
+    if (avatar && (await storage.exists(avatar))) file(avatar, 'media/avatar.webp');
     for await (const m of repo.media(memberId)) {
-      const at = storage.mediaPath(m.storage_key);
-      // A file missing on disk is left out (media.json still lists its row) rather than breaking the archive.
-      if (await exists(at)) file(at, mediaFileName(m));
+      const at = storage.mediaKey(m.storage_key);
+      // A file missing in the store is left out (media.json still lists its row) rather than breaking the archive.
+      if (await storage.exists(at)) file(at, mediaFileName(m));
       else log.warn({ mediaId: m.id }, 'media file missing from the account export');
     }
     zip.end();
@@ -318,12 +321,4 @@ export function exportArchive(
     (zip.outputStream as Readable).destroy(error);
   });
   return zip.outputStream;
-}
-
-async function exists(file: string): Promise<boolean> {
-  try {
-    return (await stat(file)).isFile();
-  } catch {
-    return false;
-  }
 }

@@ -1,8 +1,8 @@
 // The account-settings feature, registered under the API base: password, e-mail, preferences.
 import type { FastifyPluginAsync } from 'fastify';
 import type { AuthServices } from '../auth/auth-services';
-import { mediaStorage } from '../media/media-storage';
-import { avatarStorage, avatarVersion } from '../people/avatar-storage';
+import { lazyObjectStream, mediaObjectKey, mediaStorage } from '../media/media-storage';
+import { avatarObjectKey, avatarStorage, avatarVersion } from '../people/avatar-storage';
 import { accountDataRepository } from './account-data-repository';
 import { accountDataRoutes } from './account-data-routes';
 import { accountDataService } from './account-data-service';
@@ -29,17 +29,20 @@ export const accountFeature: FastifyPluginAsync<{ auth: AuthServices }> = async 
   await app.register(accountSettingsRoutes, { account });
 
   // Issue 17: the member's own data, exported or deleted.
-  const media = mediaStorage(app.config.dataDir);
-  const avatars = avatarStorage(app.config.dataDir);
+  const store = app.objectStore;
+  const media = mediaStorage(store);
+  const avatars = avatarStorage(store);
   const data = accountDataService({
     repo: accountDataRepository(db),
     hasher: auth.hasher,
     storage: {
-      mediaPath: (key) => media.pathOf(key),
-      avatarPath: (avatar) => {
+      mediaKey: mediaObjectKey,
+      avatarKey: (avatar) => {
         const version = avatarVersion(avatar);
-        return version ? avatars.pathOf(version, 256) : null;
+        return version ? avatarObjectKey(version, 256) : null;
       },
+      exists: async (key) => (await store.head(key)) !== null,
+      open: (key) => lazyObjectStream(store, key),
     },
     discardFiles: async (keys, avatar) => {
       await media.discard(keys, app.log);

@@ -16,7 +16,7 @@ export function createDossierService(app: FastifyInstance): DossierService {
   return dossierService({
     dossier: dossierRepository(db),
     cars: carsRepository(db),
-    readFile: mediaStorage(app.config.dataDir).read,
+    readFile: mediaStorage(app.objectStore).read,
     languageOf: (memberId) => users.languageOf(memberId),
     secret: app.config.jwtSecret,
     publicUrl: app.config.publicUrl,

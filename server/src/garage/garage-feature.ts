@@ -32,7 +32,7 @@ export const garageFeature: FastifyPluginAsync<{
   const carsStore = carsRepository(db);
   const settings = settingsRepository(db);
   const notify = garageNotifier(app);
-  const discardFiles = fileDiscarder(app.config.dataDir, app.log);
+  const discardFiles = fileDiscarder(app.objectStore, app.log);
   const friends = { areFriends: (a: string, b: string) => areFriends(db, a, b) };
   const membersStore = carMembersRepository(db);
   const access = carAccess(membersStore, friends);

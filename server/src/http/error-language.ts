@@ -27,6 +27,7 @@ const BY_CODE: Record<ErrorCode, string> = {
   ALREADY_FRIENDS: 'Vous êtes déjà amis.',
   FRIEND_REQUEST_NOT_PENDING: 'Cette demande d’ami n’est plus en attente.',
   SERVICE_UNAVAILABLE: 'Le service est brièvement indisponible. Réessayez dans un instant.',
+  MEDIA_STORE_UNAVAILABLE: 'Les fichiers sont brièvement indisponibles. Réessayez dans un instant.',
   INTERNAL_ERROR: 'Une erreur s’est produite de notre côté.',
   INVALID_CURRENT_PASSWORD: 'Le mot de passe actuel est incorrect.',
   INVALID_EMAIL_TOKEN: 'Ce lien de confirmation est invalide ou a expiré.',
@@ -51,6 +52,8 @@ const BY_MESSAGE: Record<string, string> = {
   'Something went wrong on our side.': 'Une erreur s’est produite de notre côté.',
   'The service is briefly unavailable. Please try again in a moment.':
     'Le service est brièvement indisponible. Réessayez dans un instant.',
+  'Files are briefly unavailable. Please try again in a moment.':
+    'Les fichiers sont brièvement indisponibles. Réessayez dans un instant.',
   'This account already exists.': 'Ce compte existe déjà.',
   'This username is already taken.': 'Ce nom d’utilisateur est déjà pris.',
   'This id is already in use.': 'Cet identifiant est déjà utilisé.',

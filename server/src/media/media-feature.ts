@@ -6,6 +6,7 @@ import { mediaRepository } from './media-repository';
 import { mediaRoutes } from './media-routes';
 import { mediaService, type MediaService } from './media-service';
 import { mediaStorage } from './media-storage';
+import { MEDIA_SWEEP_INTERVAL_MS, sweepOrphanObjects } from './media-sweep';
 import { areFriends } from '../people/friendship-repository';
 import { carMembersRepository } from '../garage/car-members-repository';
 
@@ -15,7 +16,7 @@ export function createMediaService(app: FastifyInstance): MediaService {
   const members = carMembersRepository(db);
   return mediaService({
     media,
-    storage: mediaStorage(app.config.dataDir),
+    storage: mediaStorage(app.objectStore),
     log: app.log,
     // A car's photo is seen by the owner's friends, as the car is, and so is an image a post of
     // the owner's shows in its text; logs' files are seen by the car's owner and the members it is
@@ -29,4 +30,12 @@ export function createMediaService(app: FastifyInstance): MediaService {
 
 export const mediaFeature: FastifyPluginAsync<{ media: MediaService }> = async (app, { media }) => {
   await app.register(mediaRoutes, { media });
+  // Objects no row names (a delete that failed while the store was down) go with the sweep.
+  const timer = setInterval(() => {
+    sweepOrphanObjects({ db: app.db.kysely, store: app.objectStore, log: app.log }).catch((err: unknown) =>
+      app.log.warn({ err }, 'media orphan sweep failed'),
+    );
+  }, MEDIA_SWEEP_INTERVAL_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
 };

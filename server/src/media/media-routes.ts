@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { IdParams } from '../../../src/contract/garage';
 import { Deleted, errors, ok, okList, answer, memberRoutes, type RoutePlugin } from '../http/route-schemas';
-import { sendFileBytes } from '../http/file-reply';
+import { sendFileStream } from '../http/file-reply';
 import { FilesList } from './media-schemas';
 import type { MediaService } from './media-service';
 
@@ -12,12 +12,15 @@ export const mediaRoutes: RoutePlugin<{ media: MediaService }> = async (app, { m
 
   app.get(
     '/media/:id',
-    route('The bytes of one of my files (404 also when its bytes are no longer on disk)', {
+    route(
+      'The bytes of one of my files, streamed from the media store (404 also when its bytes are gone; 503 MEDIA_STORE_UNAVAILABLE when the store cannot be reached)',
+      {
       params: IdParams,
-      response: { 200: Type.Unknown(), ...errors(400, 401, 404) },
-    }),
+      response: { 200: Type.Unknown(), ...errors(400, 401, 404, 503) },
+      },
+    ),
     async (request, reply) => {
-      const { row, bytes } = await media.read(request.member.id, request.params.id);
+      const { row, object } = await media.read(request.member.id, request.params.id);
       const ext = row.kind === 'pdf' ? 'pdf' : 'webp';
       // Only server-made characters in the header: the stored name could hold anything.
       const safe =
@@ -25,7 +28,7 @@ export const mediaRoutes: RoutePlugin<{ media: MediaService }> = async (app, { m
           .replace(/\.[^.]*$/, '')
           .replace(/[^\w.-]+/g, '_')
           .slice(0, 80) || 'file';
-      return sendFileBytes(reply, { mime: row.mime, fileName: `${safe}.${ext}`, bytes });
+      return sendFileStream(reply, { mime: row.mime, fileName: `${safe}.${ext}`, ...object });
     },
   );
 

@@ -10,6 +10,7 @@ import {
 import type { MediaRepository, MediaRow } from './media-repository';
 import { fsErrorCode, type MediaStorage, type StorageLog } from './media-storage';
 import { mediaUrl } from './media-url';
+import type { StoredObject } from './object-store';
 import type { UploadedFile } from './multipart-body';
 
 type Prepared = ProcessedFile & { name: string };
@@ -109,14 +110,14 @@ export function mediaService({
       return rows;
     },
 
-    async read(memberId: string, id: string): Promise<{ row: MediaRow; bytes: Buffer }> {
+    async read(memberId: string, id: string): Promise<{ row: MediaRow; object: StoredObject }> {
       const found = await media.findById(id);
       // Another member's file answers like a missing one, unless they may see it.
       if (!found || (found.owner_id !== memberId && !(await mayRead(memberId, found))))
         throw notFound('File');
       const row = found;
       try {
-        return { row, bytes: await storage.read(row.storage_key) };
+        return { row, object: await storage.open(row.storage_key) };
       } catch (error) {
         // The row outlived its file (a restored database, a hand-cleaned disk): for the member the
         // file is simply gone. Other failures (permissions, I/O) stay server errors.

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { Readable } from 'node:stream';
+import type { ObjectStore } from './object-store';
 
 const KEY = /^[0-9a-f-]{36}\.(webp|pdf)$/;
 
@@ -15,28 +15,43 @@ export const fsErrorCode = (error: unknown): string | undefined =>
     ? (error as { code: string }).code
     : undefined;
 
-/** Files under `${dataDir}/media/`, named by the server only: no client text reaches a path. */
-export function mediaStorage(dataDir: string) {
-  const dir = path.join(dataDir, 'media');
-  const fileOf = (key: string) => {
-    if (!KEY.test(key)) throw new Error('invalid storage key');
-    return path.join(dir, key);
-  };
-  const remove = (key: string) => rm(fileOf(key), { force: true });
+/** The object key of a media row's `storage_key` (the same under DATA_DIR, in a bucket and a backup). */
+export function mediaObjectKey(storageKey: string): string {
+  if (!KEY.test(storageKey)) throw new Error('invalid storage key');
+  return `media/${storageKey}`;
+}
+
+/** A stream of an object, opened only when first read (the export's ZIP opens entries in turn). */
+export const lazyObjectStream = (store: ObjectStore, key: string): Readable =>
+  Readable.from(
+    (async function* () {
+      const { body } = await store.get(key);
+      yield* body;
+    })(),
+    { objectMode: false },
+  );
+
+/**
+ * The files of media rows in the media store (a folder under DATA_DIR or a bucket), named by the
+ * server only: no client text reaches a key.
+ */
+export function mediaStorage(store: ObjectStore) {
+  const remove = (key: string) => store.delete(mediaObjectKey(key));
   return {
     async save(bytes: Buffer, kind: 'image' | 'pdf'): Promise<string> {
-      await mkdir(dir, { recursive: true });
       const key = `${randomUUID()}.${kind === 'pdf' ? 'pdf' : 'webp'}`;
-      await writeFile(fileOf(key), bytes, { flag: 'wx' });
+      await store.put(mediaObjectKey(key), bytes, kind === 'pdf' ? 'application/pdf' : 'image/webp');
       return key;
     },
-    read: (key: string) => readFile(fileOf(key)),
-    /** Where the file of `key` is on disk (the account export streams it from there). */
-    pathOf: fileOf,
+    /** The whole file (a missing one throws an error of code ENOENT). */
+    read: (key: string) => store.read(mediaObjectKey(key)),
+    /** The file as a stream with its size, for answers (a missing one throws ENOENT). */
+    open: (key: string) => store.get(mediaObjectKey(key)),
     remove,
     /**
      * Removes the files of rows already deleted. A failure is logged and swallowed: the change the
-     * member asked for is committed, and a file left behind is only wasted disk space.
+     * member asked for is committed, and a file left behind is only wasted space (the orphan
+     * sweep takes it later).
      */
     async discard(keys: string[], log: StorageLog): Promise<void> {
       for (const key of keys) {
@@ -57,6 +72,6 @@ export type MediaStorage = ReturnType<typeof mediaStorage>;
 export type DiscardFiles = (storageKeys: string[]) => Promise<void>;
 
 export const fileDiscarder =
-  (dataDir: string, log: StorageLog): DiscardFiles =>
+  (store: ObjectStore, log: StorageLog): DiscardFiles =>
   (keys) =>
-    mediaStorage(dataDir).discard(keys, log);
+    mediaStorage(store).discard(keys, log);

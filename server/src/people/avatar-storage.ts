@@ -1,11 +1,10 @@
-// Avatar files under `${dataDir}/avatars/`, named `<version>-<size>.webp` by the server only. The
+// Avatar files in the media store (`avatars/` under DATA_DIR or in the bucket, issue 20), named `<version>-<size>.webp` by the server only. The
 // version is a fresh UUID per upload: it is part of the avatar URL, so a URL names one image
 // forever and can be cached for good.
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { AVATAR_SIZES, type AvatarSize } from '../../../src/contract/people';
 import { API_BASE } from '../../../src/contract/constants';
+import type { ObjectStore } from '../media/object-store';
 import type { AvatarImages } from './avatar-images';
 
 const VERSION = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -25,23 +24,23 @@ export interface Log {
   warn(details: object, message: string): void;
 }
 
-export function avatarStorage(dataDir: string) {
-  const dir = path.join(dataDir, 'avatars');
-  const fileOf = (version: string, size: AvatarSize) => {
-    if (!VERSION.test(version)) throw new Error('invalid avatar version');
-    return path.join(dir, `${version}-${size}.webp`);
-  };
+/** The object key of one size of an avatar. */
+export function avatarObjectKey(version: string, size: AvatarSize): string {
+  if (!VERSION.test(version)) throw new Error('invalid avatar version');
+  return `avatars/${version}-${size}.webp`;
+}
+
+export function avatarStorage(store: ObjectStore) {
   const remove = async (version: string) => {
-    await Promise.all(AVATAR_SIZES.map((size) => rm(fileOf(version, size), { force: true })));
+    await Promise.all(AVATAR_SIZES.map((size) => store.delete(avatarObjectKey(version, size))));
   };
 
   return {
     /** Writes every size; answers the new version. Nothing stays behind when a write fails. */
     async save(images: AvatarImages): Promise<string> {
-      await mkdir(dir, { recursive: true });
       const version = randomUUID();
       try {
-        for (const size of AVATAR_SIZES) await writeFile(fileOf(version, size), images[size], { flag: 'wx' });
+        for (const size of AVATAR_SIZES) await store.put(avatarObjectKey(version, size), images[size], 'image/webp');
       } catch (error) {
         await remove(version).catch(() => undefined);
         throw error;
@@ -49,9 +48,7 @@ export function avatarStorage(dataDir: string) {
       return version;
     },
 
-    read: (version: string, size: AvatarSize) => readFile(fileOf(version, size)),
-    /** Where one size of an avatar is on disk (the account export streams it from there). */
-    pathOf: fileOf,
+    read: (version: string, size: AvatarSize) => store.read(avatarObjectKey(version, size)),
 
     /** Removes a replaced avatar's files; a failure is logged, never the member's problem. */
     async discard(version: string | null, log: Log): Promise<void> {

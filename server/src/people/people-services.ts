@@ -16,7 +16,7 @@ export function peopleServices(app: FastifyInstance) {
   const people = peopleRepository(app.db.kysely);
   const friends = friendsRepository(app.db.kysely);
   return {
-    profiles: profileService({ people, friends, avatars: avatarStorage(app.config.dataDir), log: app.log }),
+    profiles: profileService({ people, friends, avatars: avatarStorage(app.objectStore), log: app.log }),
     friends: friendsService({ people, friends, notify: friendNotifier(app) }),
     suggestions: suggestionsService({ people, suggestions: suggestionsRepository(app.db.kysely) }),
   };

@@ -9,7 +9,8 @@ import { withSavedImage, type MediaService } from '../media/media-service';
 import { fsErrorCode, mediaStorage } from '../media/media-storage';
 import { readMultipart, requireImage } from '../media/multipart-body';
 import { errors, OkItem, ok, answer, memberRoutes, type RoutePlugin } from '../http/route-schemas';
-import { sendFileBytes } from '../http/file-reply';
+import { sendFileStream } from '../http/file-reply';
+import type { ObjectStore, StoredObject } from '../media/object-store';
 import type { PostImage, PostsService } from './posts-service';
 
 const tags = ['posts'];
@@ -23,31 +24,31 @@ const TextImage = Type.Object({
 });
 
 /** GET /posts/{id}/images/{mediaId}: the bytes, for the author and their friends. */
-export const postImageRoutes: RoutePlugin<{ posts: PostsService; dataDir: string }> = async (
+export const postImageRoutes: RoutePlugin<{ posts: PostsService; store: ObjectStore }> = async (
   app,
-  { posts, dataDir },
+  { posts, store },
 ) => {
-  const storage = mediaStorage(dataDir);
+  const storage = mediaStorage(store);
   const route = memberRoutes(app.authenticate, tags);
   app.get(
     '/posts/:id/images/:mediaId',
     route("The image of a post I can read (the post's `image` URL)", {
       params: PostImageParams,
-      response: { 200: Type.Unknown(), ...errors(400, 401, 404) },
+      response: { 200: Type.Unknown(), ...errors(400, 401, 404, 503) },
     }),
     async (request, reply) => {
       const { id, mediaId } = request.params;
       const row = await posts.image(request.member.id, id, mediaId);
-      let bytes: Buffer;
+      let object: StoredObject;
       try {
-        bytes = await storage.read(row.storage_key);
+        object = await storage.open(row.storage_key);
       } catch (error) {
         // The row outlived its file (a restored database, a hand-cleaned disk): the image is gone.
         if (fsErrorCode(error) !== 'ENOENT') throw error;
         request.log.warn({ mediaId, storageKey: row.storage_key }, 'post image missing from disk');
         throw notFound('Image');
       }
-      return sendFileBytes(reply, { mime: row.mime, fileName: `post-${id}.webp`, bytes });
+      return sendFileStream(reply, { mime: row.mime, fileName: `post-${id}.webp`, ...object });
     },
   );
 };

@@ -27,7 +27,7 @@ export const postsFeature: FastifyPluginAsync<{ media: MediaService }> = async (
     friendIdsOf: (memberId) => friendIdsOf(db, memberId),
     notifications,
     events,
-    discardFiles: fileDiscarder(app.config.dataDir, app.log),
+    discardFiles: fileDiscarder(app.objectStore, app.log),
     warn,
   });
   const comments = commentsService({
@@ -44,7 +44,7 @@ export const postsFeature: FastifyPluginAsync<{ media: MediaService }> = async (
 
   await app.register(postsRoutes, { posts });
   await app.register(commentsRoutes, { comments });
-  await app.register(postImageRoutes, { posts, dataDir: app.config.dataDir });
+  await app.register(postImageRoutes, { posts, store: app.objectStore });
   // Multipart is parsed only in this scope, by the routes that read it.
   await app.register(async (uploads) => {
     await uploads.register(multipart, multipartOptions);
