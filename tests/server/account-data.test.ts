@@ -2,8 +2,6 @@
 // art. 20) and DELETE /users/me (GDPR art. 17: everything only they own goes, files on disk
 // included; sessions and sockets end; friends' conversations stay readable with a deleted member).
 import crypto from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import yauzl from 'yauzl';
@@ -13,7 +11,7 @@ import { EXPORT_PAGE } from '../../server/src/account/account-data-repository';
 import { login, STRONG_PASSWORD } from './auth-fixtures';
 import { say } from './chat-fixtures';
 import { API, listen, logBody, socketOf } from './garage-fixtures';
-import { form, jpeg, PDF, png, send as upload } from './media-fixtures';
+import { form, jpeg, PDF, png, send as upload, stored } from './media-fixtures';
 import { send } from './messages-fixtures';
 import { befriend, caller, person, type Person } from './people-fixtures';
 import { comment, post } from './posts-fixtures';
@@ -60,8 +58,11 @@ const mediaFile = async (mediaId: string) => {
     .select('storage_key')
     .where('id', '=', mediaId)
     .executeTakeFirstOrThrow();
-  return path.join(t.dataDir, 'media', row.storage_key);
+  return `media/${row.storage_key}`;
 };
+/** The bytes of a stored object (DATA_DIR, or the bucket with TEST_MEDIA_STORE=s3). */
+const readStored = (key: string) => t.app.objectStore.read(key);
+const existsStored = (key: string) => stored(t.app, key);
 
 /** A member with a bit of everything, a friend who talks to them, and a stranger. */
 async function world() {
@@ -209,7 +210,7 @@ describe('GET /users/me/export', () => {
     const media = json(files, 'media.json') as { id: string; file: string }[];
     const carImageId = w.car.image.split('/').pop()!;
     expect(media.map((m) => m.id).sort()).toEqual([carImageId, w.log.media[0]!.id].sort());
-    for (const m of media) expect(files.get(m.file)!.equals(readFileSync(await mediaFile(m.id)))).toBe(true);
+    for (const m of media) expect(files.get(m.file)!.equals((await readStored(await mediaFile(m.id))))).toBe(true);
     expect(files.get(media.find((m) => m.id === w.log.media[0]!.id)!.file)!.equals(PDF)).toBe(true);
     expect(files.get('media/avatar.webp')!.subarray(8, 12).toString('latin1')).toBe('WEBP');
   });
@@ -308,15 +309,15 @@ describe('DELETE /users/me', () => {
     const files = await Promise.all([w.car.image.split('/').pop()!, w.log.media[0]!.id].map(mediaFile));
     const avatarUrl = (await call('GET', '/auth/me', ann)).json().data.avatar as string;
     const version = new URLSearchParams(avatarUrl.split('?')[1]).get('v')!;
-    const avatarFiles = [50, 256].map((s) => path.join(t.dataDir, 'avatars', `${version}-${s}.webp`));
-    for (const f of [...files, ...avatarFiles]) expect(existsSync(f), f).toBe(true);
+    const avatarFiles = [50, 256].map((s) => `avatars/${version}-${s}.webp`);
+    for (const f of [...files, ...avatarFiles]) expect(await existsStored(f), f).toBe(true);
 
     const res = await call('DELETE', '/users/me', ann, { password: STRONG_PASSWORD });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toEqual({ deleted: true });
 
     // Files gone from disk, tokens refused, sockets closed.
-    for (const f of [...files, ...avatarFiles]) expect(existsSync(f), f).toBe(false);
+    for (const f of [...files, ...avatarFiles]) expect(await existsStored(f), f).toBe(false);
     expect((await call('GET', '/auth/me', ann)).statusCode).toBe(401);
     expect(
       (

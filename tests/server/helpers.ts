@@ -1,5 +1,6 @@
 // Builds a real server for a test: a real SQLite file in a fresh DATA_DIR, or, with
-// TEST_DATABASE=postgres, a fresh PostgreSQL database on 127.0.0.1:5432 dropped at close.
+// TEST_DATABASE=postgres, a fresh PostgreSQL database on 127.0.0.1:5432 dropped at close. With
+// TEST_MEDIA_STORE=s3, media go to a bucket of a real S3-protocol server (s3rver) started for it.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,8 +8,10 @@ import path from 'node:path';
 import pg from 'pg';
 import { buildApp, type App, type BuildOptions } from '../../server/src/app';
 import { loadConfig, type Config } from '../../server/src/config';
+import { startTestBucket } from './s3-fixtures';
 
 export const onPostgres = process.env.TEST_DATABASE === 'postgres';
+export const onS3 = process.env.TEST_MEDIA_STORE === 's3';
 const ADMIN_URL = process.env.TEST_POSTGRES_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
@@ -43,6 +46,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'paddock-test-'));
   const database = onPostgres ? await createTestDatabase() : null;
+  const bucket = onS3 && !env.MEDIA_STORE ? await startTestBucket() : null;
   const fullEnv: Record<string, string> = {
     DATA_DIR: dataDir,
     PUBLIC_URL: 'http://localhost:3000',
@@ -52,6 +56,7 @@ export async function createTestApp(
     AUTH_RATE_LIMIT_MAX: '100000',
     CLIENT_DIR: path.join(dataDir, 'no-client'),
     ...(database ? { DATABASE_URL: database.url } : {}),
+    ...(bucket ? bucket.env : {}),
     ...env,
   };
   const config = loadConfig(fullEnv);
@@ -64,6 +69,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await database?.drop();
+      await bucket?.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

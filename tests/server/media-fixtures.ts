@@ -62,3 +62,15 @@ export async function listFiles(app: App, who: Member) {
   expect(res.statusCode).toBe(200);
   return res.json<{ data: FileItem[]; meta: { totalBytes: number; quotaBytes: number } }>();
 }
+
+/** Whether the app's media store (DATA_DIR or the bucket, issue 20) holds an object. */
+export async function stored(app: App, key: string): Promise<boolean> {
+  return (await app.objectStore.head(key)) !== null;
+}
+
+/** The names of the objects under a prefix of the app's media store, sorted. */
+export async function storedNames(app: App, prefix: 'media/' | 'avatars/'): Promise<string[]> {
+  const names: string[] = [];
+  for await (const o of app.objectStore.list(prefix)) names.push(o.key.slice(prefix.length));
+  return names.sort();
+}

@@ -1,13 +1,11 @@
 // Avatars over HTTP: an upload is judged by content, cropped square and re-encoded as WebP at 50
 // and 256 px without metadata; any signed-in member reads it at its versioned URL (cached for
 // good); a new upload or a delete removes the old files; SVG and non-images are refused.
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { CurrentUser } from '../../src/contract/user';
 import { createTestApp, type TestApp } from './helpers';
-import { form, jpeg, PDF, png, SVG } from './media-fixtures';
+import { form, jpeg, PDF, png, storedNames, SVG } from './media-fixtures';
 import { API, befriend, caller, person, type Person } from './people-fixtures';
 
 let t: TestApp;
@@ -30,13 +28,8 @@ const upload = (who: Person | null, bytes: Buffer, field = 'avatar', filename = 
     payload: form({}, [{ name: field, bytes, filename, type: 'image/jpeg' }]),
   });
 
-const avatarFiles = () => {
-  try {
-    return readdirSync(path.join(t.dataDir, 'avatars')).sort();
-  } catch {
-    return [];
-  }
-};
+/** The avatar objects in the media store (DATA_DIR, or the bucket with TEST_MEDIA_STORE=s3). */
+const avatarFiles = () => storedNames(t.app, 'avatars/');
 
 /** GET of an avatar URL as `who`; `size` is added to the URL when given. */
 const fetchAvatar = (who: Person | null, url: string, size?: number) =>
@@ -71,7 +64,7 @@ describe('PUT /users/me/avatar', () => {
     // Without a size: the 256 px image.
     const standard = await fetchAvatar(bob, user.avatar!);
     expect((await sharp(standard.rawPayload).metadata()).width).toBe(256);
-    expect(avatarFiles()).toHaveLength(2);
+    expect(await avatarFiles()).toHaveLength(2);
   });
 
   test('a small image is enlarged to the sizes; `image` is accepted as the field name too', async () => {
@@ -84,11 +77,11 @@ describe('PUT /users/me/avatar', () => {
 
   test('a new avatar gets a new URL and the old files are removed', async () => {
     const who = await person(t.app);
-    const before = avatarFiles();
+    const before = await avatarFiles();
     const first = (await upload(who, await jpeg(300, 300))).json().data.avatar as string;
     const second = (await upload(who, await png(300, 300))).json().data.avatar as string;
     expect(second).not.toBe(first);
-    const added = avatarFiles().filter((f) => !before.includes(f));
+    const added = (await avatarFiles()).filter((f) => !before.includes(f));
     const version = new URLSearchParams(second.split('?')[1]).get('v');
     expect(added).toEqual([`${version}-256.webp`, `${version}-50.webp`]);
     // The old URL answers the current image, not to be cached.
@@ -99,7 +92,7 @@ describe('PUT /users/me/avatar', () => {
 
   test('SVG, PDF and other non-images are refused with 415; nothing is stored', async () => {
     const who = await person(t.app);
-    const before = avatarFiles();
+    const before = await avatarFiles();
     for (const [bytes, name] of [
       [SVG, 'me.svg'],
       [PDF, 'me.pdf'],
@@ -109,7 +102,7 @@ describe('PUT /users/me/avatar', () => {
       expect(res.statusCode, name).toBe(415);
       expect(res.json().error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
     }
-    expect(avatarFiles()).toEqual(before);
+    expect(await avatarFiles()).toEqual(before);
     expect((await call('GET', '/users/me', who)).json().data.avatar).toBeNull();
   });
 
@@ -154,11 +147,11 @@ describe('GET /users/:id/avatar and DELETE /users/me/avatar', () => {
     const who = await person(t.app);
     const url = (await upload(who, await jpeg(100, 100))).json().data.avatar as string;
     const version = new URLSearchParams(url.split('?')[1]).get('v')!;
-    expect(avatarFiles().filter((f) => f.startsWith(version))).toHaveLength(2);
+    expect((await avatarFiles()).filter((f) => f.startsWith(version))).toHaveLength(2);
     const res = await call('DELETE', '/users/me/avatar', who);
     expect(res.statusCode).toBe(200);
     expect(res.json().data.avatar).toBeNull();
-    expect(avatarFiles().filter((f) => f.startsWith(version))).toEqual([]);
+    expect((await avatarFiles()).filter((f) => f.startsWith(version))).toEqual([]);
     expect((await fetchAvatar(bob, url, 50)).statusCode).toBe(404);
     // Deleting again is harmless.
     expect((await call('DELETE', '/users/me/avatar', who)).statusCode).toBe(200);
