@@ -21,6 +21,11 @@
 // staging is skipped and the retry alone closes the race. A file still missing after the last round
 // (lost before the backup began) is listed in the manifest's `missingFiles` and reported.
 // Files no row names (orphans) are not copied.
+// With MEDIA_STORE=s3 (issue 20) the media and avatars are objects of a bucket: nothing is staged
+// (objects are never rewritten either), the objects the snapshot names are downloaded into media/
+// and avatars/ of the backup, each checked against the sha256 the server recorded with it, and the
+// same rounds close the race with a delete. The manifest tells the store (`mediaStore`); its
+// `files` hold every copied object's size and sha256, checked again by `npm run restore`.
 // The staging directory is named `.backup-staging-<pid>-<random>`. A backup stopped by SIGINT or
 // SIGTERM removes it (and its `.partial` output) before it exits; one killed outright (SIGKILL, a
 // power cut) leaves it, and the next backup or the next server start removes every staging
@@ -46,6 +51,7 @@ import {
   UsageError,
   walk,
 } from './backup-common.mjs';
+import { bucket, s3Settings, sha256 } from './media-store.mjs';
 
 const ROUNDS = 5;
 const STAGING = /^\.backup-staging-(\d+)-/;
@@ -240,11 +246,63 @@ async function avatarFiles(versions, dirs) {
   return { names: [...names].sort(), absent: versions.filter((v) => !found.has(v)) };
 }
 
-async function round(dataDir, databaseUrl, work) {
+/** Downloads the named objects (`<prefix>/<name>`) into `dest`, checked; answers those missing. */
+async function copyObjects(s3, prefix, names, dest) {
+  const missing = [];
+  await mkdir(dest, { recursive: true });
+  for (const name of names) {
+    const object = await s3.get(`${prefix}/${name}`);
+    if (!object) {
+      missing.push(name);
+      continue;
+    }
+    if (object.sha256 && sha256(object.bytes) !== object.sha256)
+      throw new Error(`${prefix}/${name}: the bucket's bytes do not match the sha256 recorded with them`);
+    await writeFile(path.join(dest, name), object.bytes);
+  }
+  return missing;
+}
+
+/** One round on a bucket: the snapshot, then the objects it names. */
+async function roundOnBucket(s3, dataDir, databaseUrl, work) {
+  const snapshot = databaseUrl
+    ? await snapshotPostgres(databaseUrl, path.join(work, POSTGRES_BACKUP))
+    : await snapshotSqlite(dataDir, path.join(work, SQLITE_BACKUP));
+  const hold = Number(process.env.BACKUP_HOLD_AFTER_SNAPSHOT_MS || 0);
+  if (hold > 0) {
+    console.log('[backup] snapshot taken');
+    await new Promise((resolve) => setTimeout(resolve, hold));
+  }
+  const missing = await copyObjects(
+    s3,
+    'media',
+    [...new Set(snapshot.mediaKeys)].sort(),
+    path.join(work, 'media'),
+  );
+  const versions = [...new Set(snapshot.avatars.map(avatarVersion).filter(Boolean))];
+  const wanted = new Set(versions);
+  const names = (await s3.list('avatars/'))
+    .map((key) => key.slice('avatars/'.length))
+    .filter((name) => wanted.has(name.slice(0, 36)));
+  const found = new Set(names.map((n) => n.slice(0, 36)));
+  const missingAvatars = await copyObjects(s3, 'avatars', names, path.join(work, 'avatars'));
+  return {
+    snapshot,
+    linked: false,
+    missing: [
+      ...missing.map((m) => `media/${m}`),
+      ...missingAvatars.map((m) => `avatars/${m}`),
+      ...versions.filter((v) => !found.has(v)).map((v) => `avatars/${v}-*`),
+    ],
+  };
+}
+
+async function round(dataDir, databaseUrl, work, s3) {
   await rm(work, { recursive: true, force: true });
   // The backup holds password hashes and the signing key: readable by its owner only.
   await mkdir(work, { recursive: true, mode: 0o700 });
   await mkdir(path.join(work, 'database'));
+  if (s3) return roundOnBucket(s3, dataDir, databaseUrl, work);
   const stage = path.join(dataDir, `.backup-staging-${process.pid}-${randomBytes(4).toString('hex')}`);
   leftovers.add(stage);
   try {
@@ -294,6 +352,8 @@ async function round(dataDir, databaseUrl, work) {
 async function main() {
   const { options } = parseArgs(process.argv.slice(2));
   const { dataDir, databaseUrl } = target();
+  const settings = s3Settings();
+  const s3 = settings ? bucket(settings) : null;
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const out = path.resolve(options.out ?? path.join('backups', `paddock-${stamp}`));
   if (await exists(out)) throw new UsageError(`${out} already exists`);
@@ -306,13 +366,16 @@ async function main() {
 
   let result;
   for (let n = 1; n <= ROUNDS; n++) {
-    result = await round(dataDir, databaseUrl, work);
+    result = await round(dataDir, databaseUrl, work, s3);
     if (result.missing.length === 0) break;
     console.warn(
       `[backup] round ${n}: ${result.missing.length} file(s) deleted during the copy, ${n < ROUNDS ? 'again' : 'giving up'}`,
     );
   }
-  for (const m of result.missing) console.warn(`[backup] missing: ${m} (named by the database, not on disk)`);
+  for (const m of result.missing)
+    console.warn(
+      `[backup] missing: ${m} (named by the database, not in the ${s3 ? 'bucket' : 'media folder'})`,
+    );
 
   for (const name of ['jwt-secret', 'vapid-keys.json']) {
     const secret = path.join(dataDir, name);
@@ -333,6 +396,7 @@ async function main() {
     migrations: result.snapshot.migrations,
     counts: result.snapshot.counts,
     hardLinked: result.linked,
+    mediaStore: s3 ? { kind: 's3', bucket: s3.name } : { kind: 'local' },
     missingFiles: result.missing,
     files,
   };
@@ -345,6 +409,10 @@ async function main() {
   console.log(
     `[backup] ${out}: ${manifest.dialect} database, ${Object.keys(files).length} files, ${(total / 1048576).toFixed(1)} MiB`,
   );
+  if (s3) {
+    const objects = Object.keys(files).filter((rel) => /^(media|avatars)\//.test(rel));
+    console.log(`[backup] ${objects.length} objects of bucket ${s3.name}, sha256 of each in manifest.json`);
+  }
   for (const [table, count] of Object.entries(manifest.counts)) console.log(`  ${table.padEnd(24)} ${count}`);
 }
 

@@ -7,6 +7,10 @@
 // Every file is checked against the manifest's size and sha256 before anything is written. The
 // target must be empty (DATA_DIR without any entry, a database without tables) unless --force,
 // which replaces the database, media/, avatars/, jwt-secret and vapid-keys.json (other files in DATA_DIR stay).
+// With MEDIA_STORE=s3 (issue 20) the media and avatars go to the bucket instead of DATA_DIR: each
+// object is put (or skipped when the bucket already holds the same sha256), read back and checked
+// against the manifest's sha256. Objects of the bucket no restored row names are left to the
+// server's orphan sweep. A backup taken on either store restores onto either store.
 import { chmod, copyFile, mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -21,6 +25,7 @@ import {
   target,
   UsageError,
 } from './backup-common.mjs';
+import { bucket, s3Settings, sha256 } from './media-store.mjs';
 
 async function readManifest(dir) {
   let manifest;
@@ -93,11 +98,24 @@ async function copyTree(backup, manifest, prefix, dataDir) {
   return names.length;
 }
 
+/** Puts each manifest file under `prefix/` into the bucket, checked against the manifest. */
+async function copyToBucket(s3, backup, manifest, prefix) {
+  const counts = { copied: 0, skipped: 0 };
+  for (const rel of Object.keys(manifest.files).filter((r) => r.startsWith(`${prefix}/`))) {
+    const bytes = await readFile(path.join(backup, rel));
+    if (sha256(bytes) !== manifest.files[rel].sha256) throw new Error(`${rel} changed while restoring`);
+    counts[await s3.putChecked(rel, bytes)]++;
+  }
+  return counts;
+}
+
 async function main() {
   const { options, positional } = parseArgs(process.argv.slice(2), ['force']);
   if (positional.length !== 1) throw new UsageError('usage: npm run restore -- <backup directory> [--force]');
   const backup = path.resolve(positional[0]);
   const { dataDir, databaseUrl } = target();
+  const settings = s3Settings();
+  const s3 = settings ? bucket(settings) : null;
   const manifest = await readManifest(backup);
 
   if (manifest.dialect === 'sqlite' && databaseUrl)
@@ -128,8 +146,20 @@ async function main() {
     for (const name of ['media', 'avatars'])
       await rm(path.join(dataDir, name), { recursive: true, force: true });
   }
-  const media = await copyTree(backup, manifest, 'media', dataDir);
-  const avatars = await copyTree(backup, manifest, 'avatars', dataDir);
+  let media;
+  let avatars;
+  if (s3) {
+    const m = await copyToBucket(s3, backup, manifest, 'media');
+    const a = await copyToBucket(s3, backup, manifest, 'avatars');
+    console.log(
+      `[restore] bucket ${s3.name}: ${m.copied + a.copied} objects copied, ${m.skipped + a.skipped} already there with the same sha256, each checked`,
+    );
+    media = m.copied + m.skipped;
+    avatars = a.copied + a.skipped;
+  } else {
+    media = await copyTree(backup, manifest, 'media', dataDir);
+    avatars = await copyTree(backup, manifest, 'avatars', dataDir);
+  }
   for (const name of ['jwt-secret', 'vapid-keys.json']) {
     if (!manifest.files[name]) continue;
     const secret = path.join(dataDir, name);
@@ -170,7 +200,7 @@ async function main() {
   }
 
   console.log(
-    `[restore] done: ${manifest.dialect} database (${manifest.migrations.length} migrations), ${media} media files, ${avatars} avatar files into ${dataDir}`,
+    `[restore] done: ${manifest.dialect} database (${manifest.migrations.length} migrations), ${media} media files, ${avatars} avatar files into ${s3 ? `bucket ${s3.name}` : dataDir}`,
   );
   for (const [table, count] of Object.entries(manifest.counts)) console.log(`  ${table.padEnd(24)} ${count}`);
 }
