@@ -1,11 +1,16 @@
 // Scale-out (issue 8): three server processes on one PostgreSQL database and one Redis, behind
 // Debian's nginx. Started together on an empty database, they migrate it once; any node serves any
 // request; a notification raised on one node reaches a socket on another; rate limits are shared.
+// Media (issue 20) live in an S3 bucket (a real S3-protocol server, s3rver, on loopback) and each
+// node has a DATA_DIR of its own: a photo uploaded through node 1 is served by node 3; a bucket that
+// is down answers 503 on media and nothing else breaks.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import sharp from 'sharp';
+import webPush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationEvent } from '../../src/contract/socket-events';
 import {
@@ -26,6 +31,7 @@ import {
   type Node,
 } from './cluster-fixtures';
 import { createTestDatabase } from './helpers';
+import { startTestBucket, type TestBucket } from './s3-fixtures';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** Requests per minute per member, low enough to reach in a test, high enough for the set-up calls. */
@@ -41,7 +47,8 @@ describe('three nodes on PostgreSQL and Redis behind nginx', () => {
   const prefix = `paddock-test:${randomUUID().slice(0, 8)}:`;
   let bundle: { entry: string; remove(): void };
   let database: { url: string; drop(): Promise<void> };
-  let dataDir: string;
+  let dataDirs: string[] = [];
+  let bucket: TestBucket;
   let nodes: Node[] = [];
   let nginx: Nginx | null = null;
   const sockets: AppSocket[] = [];
@@ -51,21 +58,29 @@ describe('three nodes on PostgreSQL and Redis behind nginx', () => {
   beforeAll(async () => {
     bundle = await buildPrivateServer('scale-out');
     database = await createTestDatabase();
-    // One DATA_DIR for all, as the shared media volume of a real deployment.
-    dataDir = tempDir('scale-out');
+    // No shared volume: each node has its own DATA_DIR, the media are in the bucket, and the keys
+    // a node would otherwise generate into its DATA_DIR are given to all.
+    bucket = await startTestBucket();
+    dataDirs = [1, 2, 3].map((n) => tempDir(`scale-out-${n}`));
+    const vapid = webPush.generateVAPIDKeys();
     const env = {
+      ...bucket.env,
       DATABASE_URL: database.url,
       REDIS_URL,
       REDIS_PREFIX: prefix,
-      DATA_DIR: dataDir,
-      CLIENT_DIR: path.join(dataDir, 'no-client'),
+      VAPID_PUBLIC_KEY: vapid.publicKey,
+      VAPID_PRIVATE_KEY: vapid.privateKey,
       JWT_SECRET: randomBytes(48).toString('base64url'),
       RATE_LIMIT_MAX: String(RATE_LIMIT_MAX),
       TRUST_PROXY: 'true',
       LOG_LEVEL: 'info',
     };
     // All three at once on the empty database: they race for the migrations.
-    const started = await Promise.all([1, 2, 3].map(() => spawnNode(bundle.entry, env)));
+    const started = await Promise.all(
+      dataDirs.map((dataDir) =>
+        spawnNode(bundle.entry, { ...env, DATA_DIR: dataDir, CLIENT_DIR: path.join(dataDir, 'no-client') }),
+      ),
+    );
     nodes = started;
     await Promise.all(started.map((node) => node.ready));
     nginx = await startNginx(nodes.map((node) => node.port));
@@ -77,7 +92,8 @@ describe('three nodes on PostgreSQL and Redis behind nginx', () => {
     await Promise.all(nodes.map((node) => node.stop()));
     await database?.drop();
     bundle?.remove();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
+    await bucket?.close();
     const redis = new Redis(REDIS_URL);
     const keys = await redis.keys(`${prefix}*`);
     if (keys.length) await redis.del(...keys);
@@ -150,6 +166,62 @@ describe('three nodes on PostgreSQL and Redis behind nginx', () => {
     expect(event.jsonPayload.relatedFriendId).toBe(a.id);
     await eventually('the notification through nginx', () => arrived(viaProxy.received));
     expect(onNode2.socket.connected && viaProxy.socket.connected).toBe(true);
+  }, 60_000);
+
+  it('serves a photo uploaded through node 1 from node 3: the media are in the bucket, not in a DATA_DIR', async () => {
+    const [node1, , node3] = nodes as [Node, Node, Node];
+    const d = await signUp(nginx!.origin, 'delta');
+    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c83030' } })
+      .jpeg()
+      .toBuffer();
+    const body = new FormData();
+    body.append('make', 'Lancia');
+    body.append('model', 'Stratos');
+    body.append('image', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'stratos.jpg');
+    const created = await fetch(`${node1.origin}/api/v1.0/cars/with-image`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${d.token}` },
+      body,
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const image = ((await created.json()) as { data: { image: string } }).data.image;
+    const served = await fetch(`${node3.origin}${image}`, {
+      headers: { authorization: `Bearer ${d.token}` },
+    });
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/webp');
+    expect(served.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
+    const bytes = Buffer.from(await served.arrayBuffer());
+    expect((await sharp(bytes).metadata()).format).toBe('webp');
+    const [key] = await bucket.keys('media/');
+    expect(key).toBeDefined();
+    expect(bytes.equals(await bucket.store.read(key!))).toBe(true);
+    for (const dataDir of dataDirs) expect(existsSync(path.join(dataDir, 'media'))).toBe(false);
+
+    // The bucket goes down: media answer 503 on every node, everything else keeps working.
+    await bucket.stop();
+    try {
+      for (const node of [...nodes, { origin: nginx!.origin }]) {
+        const media = await fetch(`${node.origin}${image}`, {
+          headers: { authorization: `Bearer ${d.token}` },
+        });
+        expect(media.status).toBe(503);
+        expect(((await media.json()) as { error: { code: string } }).error.code).toBe(
+          'MEDIA_STORE_UNAVAILABLE',
+        );
+        expect((await call(node.origin, 'GET', '/users/me', d.token)).status).toBe(200);
+        expect((await call(node.origin, 'GET', '/health')).status).toBe(200);
+      }
+      expect((await call(node3.origin, 'GET', '/files', d.token)).status).toBe(200);
+    } finally {
+      await bucket.start();
+    }
+    const back = await fetch(`${nginx!.origin}${image}`, { headers: { authorization: `Bearer ${d.token}` } });
+    expect(back.status).toBe(200);
+    for (const node of nodes)
+      expect(
+        node.logLines().filter((line) => line.level >= 50 && line.msg !== 'media store unavailable'),
+      ).toEqual([]);
   }, 60_000);
 
   it('shares the rate-limit counter between the nodes', async () => {
