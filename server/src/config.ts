@@ -181,7 +181,9 @@ export function parseMediaStore(env: Env): MediaStoreConfig {
   const bucket = env.S3_BUCKET ?? '';
   if (!bucket) throw new Error('MEDIA_STORE=s3 needs S3_BUCKET (the bucket the media go to)');
   if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket))
-    throw new Error(`S3_BUCKET must be a bucket name (3-63 lower-case letters, digits, dots, dashes), got "${bucket}"`);
+    throw new Error(
+      `S3_BUCKET must be a bucket name (3-63 lower-case letters, digits, dots, dashes), got "${bucket}"`,
+    );
   const endpoint = env.S3_ENDPOINT || null;
   if (endpoint) {
     let url: URL | null = null;

@@ -14,6 +14,7 @@ import { benchGarage } from './garage-bench.mjs';
 import { benchDossier } from './dossier-bench.mjs';
 import { benchImport } from './import-bench.mjs';
 import { benchLighthouse } from './lighthouse-bench.mjs';
+import { benchMedia } from './media-bench.mjs';
 import { benchMessages } from './messages-bench.mjs';
 import { benchMixedLoad } from './mixed-load.mjs';
 import { benchFeed } from './feed-bench.mjs';
@@ -90,6 +91,9 @@ await part('reminders', () => benchReminders(log));
 await part('import', () => benchImport(log));
 // The resale dossier: a 1,000-log car with 100 photos as a PDF, on a server of its own (issue 17).
 await part('dossier', () => benchDossier(log));
+// Media on the local folder against an S3 bucket (s3rver): GET /media/:id of a 200 KB photo and the
+// upload of a 4 MB photo, side by side (issue 20).
+await part('media', () => benchMedia(log));
 
 results.loadEnd = loadavg();
 const rows = buildRows(results);

@@ -210,7 +210,8 @@ describe('GET /users/me/export', () => {
     const media = json(files, 'media.json') as { id: string; file: string }[];
     const carImageId = w.car.image.split('/').pop()!;
     expect(media.map((m) => m.id).sort()).toEqual([carImageId, w.log.media[0]!.id].sort());
-    for (const m of media) expect(files.get(m.file)!.equals((await readStored(await mediaFile(m.id))))).toBe(true);
+    for (const m of media)
+      expect(files.get(m.file)!.equals(await readStored(await mediaFile(m.id)))).toBe(true);
     expect(files.get(media.find((m) => m.id === w.log.media[0]!.id)!.file)!.equals(PDF)).toBe(true);
     expect(files.get('media/avatar.webp')!.subarray(8, 12).toString('latin1')).toBe('WEBP');
   });

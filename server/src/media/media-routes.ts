@@ -15,8 +15,8 @@ export const mediaRoutes: RoutePlugin<{ media: MediaService }> = async (app, { m
     route(
       'The bytes of one of my files, streamed from the media store (404 also when its bytes are gone; 503 MEDIA_STORE_UNAVAILABLE when the store cannot be reached)',
       {
-      params: IdParams,
-      response: { 200: Type.Unknown(), ...errors(400, 401, 404, 503) },
+        params: IdParams,
+        response: { 200: Type.Unknown(), ...errors(400, 401, 404, 503) },
       },
     ),
     async (request, reply) => {

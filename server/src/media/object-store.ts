@@ -50,9 +50,15 @@ export interface ObjectStore {
 
 /** The store cannot be reached: media routes answer 503, everything else goes on. */
 export const storeUnavailable = () =>
-  new AppError(503, 'MEDIA_STORE_UNAVAILABLE', 'Files are briefly unavailable. Please try again in a moment.', undefined, {
-    'Retry-After': '5',
-  });
+  new AppError(
+    503,
+    'MEDIA_STORE_UNAVAILABLE',
+    'Files are briefly unavailable. Please try again in a moment.',
+    undefined,
+    {
+      'Retry-After': '5',
+    },
+  );
 
 export const isStoreUnavailable = (error: unknown): boolean =>
   error instanceof AppError && error.code === 'MEDIA_STORE_UNAVAILABLE';
@@ -66,7 +72,8 @@ function checkKey(key: string): string {
 
 export async function streamToBuffer(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
+  for await (const chunk of stream)
+    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
   return Buffer.concat(chunks);
 }
 
@@ -153,7 +160,10 @@ export interface StoreLog {
 }
 
 /** The bucket store: every object under its key, with its sha256 as metadata (backups, migration). */
-export function s3ObjectStore(config: Extract<MediaStoreConfig, { kind: 's3' }>, log?: StoreLog): ObjectStore {
+export function s3ObjectStore(
+  config: Extract<MediaStoreConfig, { kind: 's3' }>,
+  log?: StoreLog,
+): ObjectStore {
   const client = s3Client(config);
   const Bucket = config.bucket;
   /** Runs an S3 call; a failure other than a missing object means the store is unavailable. */
@@ -188,7 +198,11 @@ export function s3ObjectStore(config: Extract<MediaStoreConfig, { kind: 's3' }>,
       );
     },
     async get(key) {
-      const out = await call('get', () => client.send(new GetObjectCommand({ Bucket, Key: checkKey(key) })), key);
+      const out = await call(
+        'get',
+        () => client.send(new GetObjectCommand({ Bucket, Key: checkKey(key) })),
+        key,
+      );
       return { body: out.Body as Readable, size: Number(out.ContentLength ?? 0) };
     },
     async read(key) {
@@ -196,7 +210,11 @@ export function s3ObjectStore(config: Extract<MediaStoreConfig, { kind: 's3' }>,
     },
     async head(key) {
       try {
-        const out = await call('head', () => client.send(new HeadObjectCommand({ Bucket, Key: checkKey(key) })), key);
+        const out = await call(
+          'head',
+          () => client.send(new HeadObjectCommand({ Bucket, Key: checkKey(key) })),
+          key,
+        );
         return { key, size: Number(out.ContentLength ?? 0), lastModified: out.LastModified ?? new Date(0) };
       } catch (error) {
         if ((error as { code?: string }).code === 'ENOENT') return null;

@@ -40,7 +40,8 @@ export function avatarStorage(store: ObjectStore) {
     async save(images: AvatarImages): Promise<string> {
       const version = randomUUID();
       try {
-        for (const size of AVATAR_SIZES) await store.put(avatarObjectKey(version, size), images[size], 'image/webp');
+        for (const size of AVATAR_SIZES)
+          await store.put(avatarObjectKey(version, size), images[size], 'image/webp');
       } catch (error) {
         await remove(version).catch(() => undefined);
         throw error;
