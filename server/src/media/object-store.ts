@@ -7,15 +7,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import type * as S3 from '@aws-sdk/client-s3';
 import type { MediaStoreConfig } from '../config';
 import { AppError } from '../http/errors';
 
@@ -127,9 +119,18 @@ export function localObjectStore(dataDir: string): ObjectStore {
   return store;
 }
 
-/** The S3 client of a store setting; also used by the backup and migrate scripts' tests. */
-export function s3Client(config: Extract<MediaStoreConfig, { kind: 's3' }>): S3Client {
-  return new S3Client({
+type Sdk = typeof S3;
+type S3Client = S3.S3Client;
+
+/**
+ * The SDK and a client of a store setting. The SDK is loaded on the first call only: a server on
+ * the local folder never pays for loading it at start-up.
+ */
+async function s3Client(
+  config: Extract<MediaStoreConfig, { kind: 's3' }>,
+): Promise<{ sdk: Sdk; client: S3Client }> {
+  const sdk = await import('@aws-sdk/client-s3');
+  const client = new sdk.S3Client({
     region: config.region,
     ...(config.endpoint ? { endpoint: config.endpoint } : {}),
     forcePathStyle: config.forcePathStyle,
@@ -141,6 +142,7 @@ export function s3Client(config: Extract<MediaStoreConfig, { kind: 's3' }>): S3C
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
+  return { sdk, client };
 }
 
 interface S3Failure {
@@ -164,12 +166,18 @@ export function s3ObjectStore(
   config: Extract<MediaStoreConfig, { kind: 's3' }>,
   log?: StoreLog,
 ): ObjectStore {
-  const client = s3Client(config);
+  let connected: Promise<{ sdk: Sdk; client: S3Client }> | null = null;
   const Bucket = config.bucket;
   /** Runs an S3 call; a failure other than a missing object means the store is unavailable. */
-  async function call<T>(what: string, run: () => Promise<T>, key?: string): Promise<T> {
+  async function call<T>(
+    what: string,
+    run: (s3: { sdk: Sdk; client: S3Client }) => Promise<T>,
+    key?: string,
+  ): Promise<T> {
+    connected ??= s3Client(config);
+    const s3 = await connected;
     try {
-      return await run();
+      return await run(s3);
     } catch (error) {
       if (key && notThere(error)) throw missing(key);
       const e = error as S3Failure;
@@ -184,11 +192,12 @@ export function s3ObjectStore(
   const store: ObjectStore = {
     kind: 's3',
     async put(key, bytes, contentType) {
-      await call('put', () =>
+      const Key = checkKey(key);
+      await call('put', ({ sdk, client }) =>
         client.send(
-          new PutObjectCommand({
+          new sdk.PutObjectCommand({
             Bucket,
-            Key: checkKey(key),
+            Key,
             Body: bytes,
             ContentType: contentType,
             ContentLength: bytes.length,
@@ -198,9 +207,10 @@ export function s3ObjectStore(
       );
     },
     async get(key) {
+      const Key = checkKey(key);
       const out = await call(
         'get',
-        () => client.send(new GetObjectCommand({ Bucket, Key: checkKey(key) })),
+        ({ sdk, client }) => client.send(new sdk.GetObjectCommand({ Bucket, Key })),
         key,
       );
       return { body: out.Body as Readable, size: Number(out.ContentLength ?? 0) };
@@ -209,10 +219,11 @@ export function s3ObjectStore(
       return streamToBuffer((await store.get(key)).body);
     },
     async head(key) {
+      const Key = checkKey(key);
       try {
         const out = await call(
           'head',
-          () => client.send(new HeadObjectCommand({ Bucket, Key: checkKey(key) })),
+          ({ sdk, client }) => client.send(new sdk.HeadObjectCommand({ Bucket, Key })),
           key,
         );
         return { key, size: Number(out.ContentLength ?? 0), lastModified: out.LastModified ?? new Date(0) };
@@ -222,13 +233,14 @@ export function s3ObjectStore(
       }
     },
     async delete(key) {
-      await call('delete', () => client.send(new DeleteObjectCommand({ Bucket, Key: checkKey(key) })));
+      const Key = checkKey(key);
+      await call('delete', ({ sdk, client }) => client.send(new sdk.DeleteObjectCommand({ Bucket, Key })));
     },
     async *list(prefix) {
       let token: string | undefined;
       do {
-        const page = await call('list', () =>
-          client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken: token })),
+        const page = await call('list', ({ sdk, client }) =>
+          client.send(new sdk.ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken: token })),
         );
         for (const o of page.Contents ?? [])
           if (o.Key && KEY.test(o.Key))
@@ -237,7 +249,7 @@ export function s3ObjectStore(
       } while (token);
     },
     async ping() {
-      await call('ping', () => client.send(new HeadBucketCommand({ Bucket })));
+      await call('ping', ({ sdk, client }) => client.send(new sdk.HeadBucketCommand({ Bucket })));
     },
   };
   return store;
