@@ -181,7 +181,11 @@ describe('answering', () => {
     expect(data<Car>(await call('GET', `/cars/${s.car.id}`, s.seller)).ownerId).toBe(s.seller.id);
     expect((await call('GET', `/cars/${s.car.id}`, s.buyer)).statusCode).toBe(404);
     const notes = data<Notification[]>(await call('GET', '/notifications', s.seller));
-    expect(notes.some((n) => n.type === 'car-transfer' && n.jsonPayload.action === 'declined')).toBe(true);
+    expect(
+      notes.some(
+        (n) => n.type === 'car-transfer' && (n.jsonPayload as { action?: string }).action === 'declined',
+      ),
+    ).toBe(true);
     // Declined: the car may be offered again.
     data<CarTransfer>(await offer(s), 201);
   });
@@ -243,7 +247,8 @@ describe('an accepted transfer', () => {
     const [seller, buyer] = [s.seller, s.buyer];
     const url = await listen(t.app);
     const sockets = await Promise.all([seller, buyer].map((p) => socketOf(url, p)));
-    const [sellerEvents, buyerEvents] = sockets.map(collect);
+    const sellerEvents = collect(sockets[0]!);
+    const buyerEvents = collect(sockets[1]!);
     try {
       expect(data<CarTransfer>(await answer(transfer.id, buyer, 'accept')).status).toBe('accepted');
       const car = data<Car>(await call('GET', `/cars/${s.car.id}`, buyer));
@@ -367,7 +372,9 @@ describe('an accepted transfer', () => {
         `/cars/${s.car.id}/owners`,
       ])
         expect((await call('GET', path, who)).statusCode, `${path}`).toBe(404);
-      expect((await call('PUT', `/car-logs/log/${s.log.id}`, who, { title: 'Mine again' })).statusCode).toBe(404);
+      expect((await call('PUT', `/car-logs/log/${s.log.id}`, who, { title: 'Mine again' })).statusCode).toBe(
+        404,
+      );
       expect((await call('DELETE', `/cars/${s.car.id}`, who)).statusCode).toBe(404);
       expect(
         (
