@@ -3,7 +3,7 @@
 // ("Logbook since …, 2 owners"); the seller's garage keeps the read-only record "Sold on … to …".
 import { expect, test } from 'vitest';
 import { apiCall, newMember, signUpViaApi } from './support/api.mjs';
-import { expectLogTitles, openGarage, signInThroughForm, STEP_TIMEOUT_MS } from './support/garage-flows';
+import { expectLogTitles, openGarage, STEP_TIMEOUT_MS } from './support/garage-flows';
 import { exactly, t, useE2e } from './harness';
 import { field } from './flows';
 
@@ -46,8 +46,7 @@ test('the owner sells a car to a third member who accepts: the logbook moves, th
   }
 
   // The seller, on the car's page: finds the buyer by e-mail address and offers the car.
-  const sellerPage = await e2e.newPage();
-  await signInThroughForm(sellerPage, e2e.baseUrl, seller.member);
+  const sellerPage = await e2e.newPage({ session: { ...seller, locale: 'en-US' }, locale: 'en-US' });
   await openGarage(sellerPage, e2e.baseUrl);
   await sellerPage
     .getByRole('heading', { level: 2, name: exactly('Citroën DS') })
@@ -69,8 +68,7 @@ test('the owner sells a car to a third member who accepts: the logbook moves, th
     .waitFor({ timeout: STEP_TIMEOUT_MS });
 
   // The buyer, in their garage: the offer with Accept; accepted, the car and its logbook are theirs.
-  const buyerPage = await e2e.newPage();
-  await signInThroughForm(buyerPage, e2e.baseUrl, buyer.member);
+  const buyerPage = await e2e.newPage({ session: { ...buyer, locale: 'en-US' }, locale: 'en-US' });
   await openGarage(buyerPage, e2e.baseUrl);
   const offers = buyerPage.getByRole('region', { name: exactly(t('CAR_TRANSFER.OFFERS_TITLE')) });
   await offers
