@@ -268,6 +268,17 @@ export function carTransfersRepository(db: Kysely<Database>) {
       };
     },
 
+    /** Whether the member exists and is not deleted (a tombstone never buys a car). */
+    async isMember(id: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('users')
+        .select('id')
+        .where('id', '=', id)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     /** A member by their exact username or e-mail address (case-insensitive); never a deleted one. */
     async findMember(text: string) {
       const lower = text.trim().toLowerCase();

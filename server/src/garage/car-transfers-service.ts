@@ -106,8 +106,7 @@ export function carTransfersService({
         throw badRequest('You own this car already.', [
           { field: 'body.toUserId', message: 'must not be your own id' },
         ]);
-      const buyer = (await users.cards([input.toUserId])).get(input.toUserId);
-      if (!buyer) throw notFound('Member');
+      if (!(await transfers.isMember(input.toUserId))) throw notFound('Member');
       const row: CarTransferRow = {
         id: randomUUID(),
         car_id: carId,
