@@ -417,3 +417,29 @@ describe('an accepted transfer', () => {
     }
   });
 });
+
+describe('OpenAPI', () => {
+  test('documents the transfer, sold-record and owners routes with their bodies and refusals', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/v1.0/docs/json' })).json<{
+      paths: Record<string, Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>>;
+    }>();
+    const at = (path: string) => doc.paths[`/api/v1.0${path}`]!;
+    expect(Object.keys(at('/cars/{id}/transfers'))).toEqual(['post']);
+    expect(Object.keys(at('/car-transfers/{id}'))).toEqual(expect.arrayContaining(['get', 'put']));
+    expect(Object.keys(at('/car-transfers'))).toEqual(['get']);
+    expect(Object.keys(at('/car-transfers/buyer'))).toEqual(['get']);
+    expect(Object.keys(at('/cars/sold'))).toEqual(['get']);
+    expect(Object.keys(at('/cars/sold/{saleId}'))).toEqual(['get']);
+    expect(Object.keys(at('/cars/{id}/owners'))).toEqual(['get']);
+    const offer = JSON.stringify(at('/cars/{id}/transfers').post!.requestBody);
+    for (const name of ['toUserId', 'keepCosts', 'keepNotes']) expect(offer).toContain(`"${name}"`);
+    expect(Object.keys(at('/cars/{id}/transfers').post!.responses)).toEqual(
+      expect.arrayContaining(['201', '400', '403', '404', '409']),
+    );
+    const answer = JSON.stringify(at('/car-transfers/{id}').put!.requestBody);
+    for (const action of ['accept', 'decline', 'cancel']) expect(answer).toContain(`"${action}"`);
+    expect(Object.keys(at('/car-transfers/{id}').put!.responses)).toEqual(
+      expect.arrayContaining(['200', '403', '404', '409']),
+    );
+  });
+});
