@@ -197,6 +197,8 @@ export const CarLog = Type.Object({
   fuel: Type.Optional(FuelFill),
   /** Who wrote the log (issue 18): the car's owner or a member it is shared with; always answered. */
   authorId: Type.Optional(Type.String()),
+  /** Written in a former owner's time (issue 18: the car was sold with its logbook since). */
+  formerOwner: Type.Optional(Type.Boolean()),
   media: Type.Array(CarLogMedia),
   createdAt: Type.String(),
   updatedAt: Type.String(),

@@ -41,6 +41,7 @@ export const NotificationPayload = Type.Object(
     relatedCommentId: relatedId('comment'),
     relatedFriendId: relatedId('member (friend request or friend)'),
     relatedFriendRequestId: relatedId('friend request'),
+    relatedCarTransferId: relatedId('car transfer (car-transfer: a car offered to me, or my offer answered)'),
   },
   { additionalProperties: true },
 );

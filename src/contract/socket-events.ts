@@ -16,6 +16,7 @@ export const NOTIFICATION_TYPES = [
   'friend',
   'reminder',
   'car-invite',
+  'car-transfer',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

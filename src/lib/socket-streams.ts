@@ -47,6 +47,8 @@ export const STREAM_BY_TYPE: Record<NotificationType, StreamName> = {
   reminder: 'reminder',
   // An invitation to share a car (issue 18): the garage's car stream refreshes it.
   'car-invite': 'car',
+  // A car offered to me, or my offer answered (issue 18): the garage's car stream refreshes it.
+  'car-transfer': 'car',
 };
 
 const listeners = new Map<StreamName, Set<AnyListener>>();

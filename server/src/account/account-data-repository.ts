@@ -278,6 +278,10 @@ export function accountDataRepository(db: Kysely<Database>) {
         // Cars shared with the member (issue 18): their memberships and invitations go; the logs
         // they wrote on those cars stay the cars' (their author is the tombstone).
         await sql`delete from car_members where user_id = ${memberId}`.execute(trx);
+        // Selling a car (issue 18): their pending offers go, and so do their records of cars they sold.
+        await sql`delete from car_transfers where status = 'pending'
+                  and (from_user_id = ${memberId} or to_user_id = ${memberId})`.execute(trx);
+        await sql`delete from car_sales where seller_id = ${memberId}`.execute(trx);
         // Refresh tokens go with their sessions (cascade).
         await trx.deleteFrom('sessions').where('user_id', '=', memberId).execute();
 

@@ -137,6 +137,8 @@ export interface CarLogsTable {
   fuel_missed_previous: number | null;
   /** Who wrote it (issue 18, migration 0021): the car's owner or a member it is shared with. */
   author_id: string | null;
+  /** Written in a former owner's time (migration 0023): that owner's id; null for the current owner's. */
+  former_owner_id?: string | null;
   fuel_price_per_unit: number | null;
   /** The fingerprint of the imported row this log was made from (migration 0017); null otherwise. */
   import_fingerprint?: string | null;

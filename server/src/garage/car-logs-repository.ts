@@ -68,6 +68,7 @@ export function toCarLog(row: Selectable<CarLogsTable>): CarLog {
     mileage: toNumber(row.mileage),
     ...(fuel ? { fuel } : {}),
     ...(row.author_id ? { authorId: row.author_id } : {}),
+    ...(row.former_owner_id ? { formerOwner: true } : {}),
     // Filled from car_log_media by withMedia.
     media: [],
     createdAt: row.created_at,
@@ -75,7 +76,7 @@ export function toCarLog(row: Selectable<CarLogsTable>): CarLog {
   };
 }
 
-export function toRow(log: CarLog): Omit<Selectable<CarLogsTable>, 'import_fingerprint'> {
+export function toRow(log: CarLog): Omit<Selectable<CarLogsTable>, 'import_fingerprint' | 'former_owner_id'> {
   return {
     id: log.id,
     car_id: log.carId,

@@ -21,6 +21,9 @@ import { carAccess } from './car-access';
 import { carMembersRepository } from './car-members-repository';
 import { carMembersRoutes } from './car-members-routes';
 import { carMembersService } from './car-members-service';
+import { carTransfersRepository } from './car-transfers-repository';
+import { carTransfersRoutes } from './car-transfers-routes';
+import { carTransfersService } from './car-transfers-service';
 import { memberCards } from '../db/member-cards';
 import { notificationsService } from '../notifications/notifications-service';
 
@@ -66,9 +69,22 @@ export const garageFeature: FastifyPluginAsync<{
     },
     notify,
   });
+  const transfers = carTransfersService({
+    cars: carsStore,
+    transfers: carTransfersRepository(db),
+    access,
+    users: { cards: (ids) => memberCards(db, ids) },
+    tellMember: async (memberId, payload) => {
+      await notifications.create(memberId, { type: 'car-transfer', jsonPayload: payload });
+    },
+    tellLive: (memberId, payload) =>
+      notifications.createRealtimeOnly(memberId, { type: 'car-transfer', jsonPayload: payload }),
+    notify,
+  });
 
   await app.register(carsRoutes, { cars });
   await app.register(carMembersRoutes, { members });
+  await app.register(carTransfersRoutes, { transfers });
   await app.register(carLogsRoutes, { logs });
   // Multipart is parsed only in this scope, by the routes that read it.
   await app.register(async (uploads) => {

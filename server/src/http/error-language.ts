@@ -37,6 +37,8 @@ const BY_CODE: Record<ErrorCode, string> = {
   CAR_MEMBER_NOT_FRIEND: 'Vous ne pouvez partager une voiture qu’avec un ami.',
   CAR_MEMBER_EXISTS: 'Ce membre est déjà invité sur cette voiture, ou la partage déjà.',
   CAR_INVITE_NOT_PENDING: 'Cette invitation a déjà été acceptée.',
+  CAR_TRANSFER_PENDING: 'Cette voiture est déjà proposée à quelqu’un : annulez d’abord cette cession.',
+  CAR_TRANSFER_NOT_PENDING: 'Cette cession a déjà reçu une réponse : elle n’est plus en attente.',
 };
 
 /** The server's fixed sentences. */

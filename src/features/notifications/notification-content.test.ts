@@ -159,6 +159,29 @@ describe('where a notification opens, by type', () => {
     });
   });
 
+  it('car-transfer: an offer opens the garage (Accept / Decline there); a declined one the car', () => {
+    const offer = { relatedCarId: 'c1', actorId: 'u1', excerpt: 'Citroën DS', relatedCarTransferId: 't1' };
+    expect(describeAs('car-transfer', { ...offer, action: 'offered' })).toMatchObject({
+      kind: 'car',
+      key: 'NOTIFICATIONS.CAR_TRANSFER_OFFERED',
+      excerptKey: 'NOTIFICATIONS.CAR_TRANSFER_OFFERED_EXCERPT',
+      excerpt: 'Citroën DS',
+      memberId: 'u1',
+      target: { to: '/my-cars' },
+    });
+    expect(describeAs('car-transfer', { ...offer, action: 'accepted' })).toMatchObject({
+      key: 'NOTIFICATIONS.CAR_TRANSFER_ACCEPTED',
+      target: { to: '/my-cars' },
+    });
+    expect(describeAs('car-transfer', { ...offer, action: 'declined' })).toMatchObject({
+      key: 'NOTIFICATIONS.CAR_TRANSFER_DECLINED',
+      target: { to: '/car/$id', params: { id: 'c1' } },
+    });
+    expect(describeAs('car-transfer', { ...offer, action: 'cancelled' }).key).toBe(
+      'NOTIFICATIONS.CAR_TRANSFER_CANCELLED',
+    );
+  });
+
   it('the chat types open their room; a room or group I left opens the list', () => {
     for (const type of ['chatmessage', 'chatroom', 'chatgroup']) {
       expect(describeAs(type, { relatedChatRoomId: 'r1' }).target).toEqual({

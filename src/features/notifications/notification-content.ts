@@ -127,6 +127,25 @@ export function describeNotification({
         target: carTarget(carId, undefined),
       };
     }
+    // A car offered to me with its logbook, or my offer answered (issue 18): the offers and the
+    // sold records are in the garage; a declined offer leaves the car with me (its page).
+    case 'car-transfer': {
+      const carId = id(payload.relatedCarId);
+      const key =
+        action === 'accepted'
+          ? 'NOTIFICATIONS.CAR_TRANSFER_ACCEPTED'
+          : action === 'declined'
+            ? 'NOTIFICATIONS.CAR_TRANSFER_DECLINED'
+            : action === 'cancelled'
+              ? 'NOTIFICATIONS.CAR_TRANSFER_CANCELLED'
+              : 'NOTIFICATIONS.CAR_TRANSFER_OFFERED';
+      return {
+        kind: 'car',
+        ...texts(key, `${key}_EXCERPT`),
+        ...base,
+        target: action === 'declined' ? carTarget(carId, undefined) : { to: '/my-cars' },
+      };
+    }
     case 'car log': {
       const carId = id(payload.relatedCarId);
       const logId = id(payload.relatedCarLogId);

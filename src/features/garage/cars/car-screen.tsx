@@ -11,6 +11,8 @@ import { carSubtitle, carTitle } from './car-selection';
 import { CarReminders } from '../reminders/car-reminders';
 import { CarPhoto } from './components/car-photo';
 import { CarDossier } from './car-history/car-dossier';
+import { CarOwnersLine } from './car-transfer/car-owners-line';
+import { SellCarSection } from './car-transfer/sell-car-section';
 import './my-cars.css';
 
 const SETTINGS_FIELDS: {
@@ -66,6 +68,12 @@ export function CarScreen({ id }: { id: string }) {
           <CarDossier carId={local.id} />
         </Card>
       ) : null}
+      {/* Issue 18: selling the car with its logbook (its owner only). */}
+      {local && (local.role ?? 'owner') === 'owner' ? (
+        <Card>
+          <SellCarSection car={local} />
+        </Card>
+      ) : null}
     </Page>
   );
 }
@@ -101,6 +109,7 @@ function CarSummary({ car, mine }: { car: Car; mine: boolean }) {
             {title}
           </h2>
           {subtitle ? <p className="car-details__subtitle">{subtitle}</p> : null}
+          {mine ? <CarOwnersLine carId={car.id} /> : null}
         </div>
       </div>
       {rows.length ? (

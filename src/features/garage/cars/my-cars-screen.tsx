@@ -26,6 +26,9 @@ import { CarReminders } from '../reminders/car-reminders';
 import { DueList } from '../reminders/due-list';
 import { resolveSelectedCar } from './car-selection';
 import { CarDetails } from './components/car-details';
+import { CarOwnersLine } from './car-transfer/car-owners-line';
+import { SoldCars } from './car-transfer/sold-cars';
+import { TransferOffers } from './car-transfer/transfer-offers';
 import { CarPicker } from './components/car-picker';
 import './my-cars.css';
 
@@ -63,6 +66,8 @@ export function MyCarsScreen() {
               {t(isNetworkError(error) ? 'CARS.OFFLINE_DATA' : 'CARS.REFRESH_FAILED')}
             </p>
           ) : null}
+          {/* Issue 18: cars offered to me, with Accept / Decline. */}
+          <TransferOffers />
           {cars === undefined ? (
             <MyCarsSkeleton label={t('CARS.LOADING')} />
           ) : !car ? (
@@ -84,6 +89,8 @@ export function MyCarsScreen() {
               <CarPage key={car.id} car={car} onDeleted={() => setStoredId(null)} />
             </>
           )}
+          {/* Issue 18: the read-only records of the cars I sold. */}
+          <SoldCars />
         </div>
       </PullToRefresh>
     </Page>
@@ -95,6 +102,7 @@ function CarPage({ car, onDeleted }: { car: LocalCar; onDeleted: () => void }) {
   return (
     <div className="my-cars__car">
       <CarDetails car={car} logCount={logs?.length} onDeleted={onDeleted} />
+      <CarOwnersLine carId={car.id} />
       <CarReminders car={car} />
       {logs && logs.length > 0 ? (
         <StatsSection logs={logs} mileageUnit={car.mileageUnit || DEFAULT_MILEAGE_UNIT} />

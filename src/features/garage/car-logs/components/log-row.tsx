@@ -16,6 +16,8 @@ export const LogRow = memo(function LogRow({ log, mileageUnit }: { log: LocalCar
   const details = [
     log.mileage !== null && log.mileage !== undefined ? formatDistance(log.mileage, mileageUnit) : null,
     log.location || null,
+    // Issue 18: written in a former owner's time (the car was sold with its logbook).
+    log.formerOwner ? t('CAR_LOGS.FORMER_OWNER_SHORT') : null,
   ].filter((part): part is string => Boolean(part));
   return (
     <Link

@@ -92,6 +92,7 @@ function LogView({ car, log }: { car: LocalCar; log: LocalCarLog }) {
           {log.title}
         </h2>
         <SyncBadge state={log.syncState} />
+        {log.formerOwner ? <p className="log-view__former">{t('CAR_LOGS.FORMER_OWNER')}</p> : null}
       </header>
       <dl className="log-view__facts">
         {facts.map((fact) => (

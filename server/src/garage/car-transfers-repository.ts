@@ -1,0 +1,295 @@
+// Selling a car with its logbook (issue 18): the car_transfers, car_owners and car_sales tables
+// (migration 0023) and the one transaction that hands a car over. The only code that runs SQL on them.
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { CarLog } from '../../../src/contract/garage';
+import type { Database } from '../db/schema';
+import { toCarLog } from './car-logs-repository';
+import { toCar } from './cars-repository';
+
+export interface CarTransfersTable {
+  id: string;
+  car_id: string;
+  /** The car's id while pending, null once answered: the unique index allows one pending per car. */
+  pending_car_id: string | null;
+  from_user_id: string;
+  to_user_id: string;
+  keep_costs: number;
+  keep_notes: number;
+  /** pending, accepted, declined or cancelled */
+  status: string;
+  created_at: string;
+  answered_at: string | null;
+}
+
+export interface CarOwnersTable {
+  car_id: string;
+  user_id: string;
+  from_date: string;
+  to_date: string;
+}
+
+export interface CarSalesTable {
+  id: string;
+  seller_id: string;
+  car_id: string;
+  buyer_id: string | null;
+  buyer_name: string;
+  /** JSON of the Car on the day of sale. */
+  car_json: string;
+  /** JSON of its CarLog[] (date order) on the day of sale. */
+  logs_json: string;
+  sold_at: string;
+}
+
+declare module '../db/schema' {
+  interface Database {
+    car_transfers: CarTransfersTable;
+    car_owners: CarOwnersTable;
+    car_sales: CarSalesTable;
+  }
+}
+
+export type CarTransferRow = Selectable<CarTransfersTable>;
+export type CarSaleRow = Selectable<CarSalesTable>;
+
+/** What an accepted transfer changed: who must be told. */
+export interface HandOver {
+  transfer: CarTransferRow;
+  /** The members the car was shared with (removed by the sale). */
+  formerMembers: string[];
+}
+
+export function carTransfersRepository(db: Kysely<Database>) {
+  return {
+    async find(id: string): Promise<CarTransferRow | undefined> {
+      return db.selectFrom('car_transfers').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /** Inserts a pending transfer unless the car has one already; true when written. */
+    async insertPending(row: CarTransferRow): Promise<boolean> {
+      const result = await db
+        .insertInto('car_transfers')
+        .values(row)
+        .onConflict((oc) => oc.column('pending_car_id').doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    },
+
+    /** pending → declined or cancelled; true for the one caller that changed it. */
+    async close(id: string, status: 'declined' | 'cancelled', at: string): Promise<boolean> {
+      const result = await db
+        .updateTable('car_transfers')
+        .set({ status, answered_at: at, pending_car_id: null })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** The pending transfers the member offered or is offered, newest first. */
+    async pendingOf(memberId: string): Promise<CarTransferRow[]> {
+      return db
+        .selectFrom('car_transfers')
+        .selectAll()
+        .where('status', '=', 'pending')
+        .where((eb) => eb.or([eb('from_user_id', '=', memberId), eb('to_user_id', '=', memberId)]))
+        .orderBy('created_at', 'desc')
+        .orderBy('id')
+        .execute();
+    },
+
+    /**
+     * The sale, in one transaction: the transfer becomes accepted (only while pending: undefined
+     * otherwise, nothing changed), the seller's record of the car is written, the car, its logs,
+     * reminders and files become the buyer's, costs and notes are dropped when not kept, and the
+     * members, the public history links and the former owner's access go.
+     */
+    async accept(id: string, buyerId: string, buyerName: string, at: string): Promise<HandOver | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const answered = await trx
+          .updateTable('car_transfers')
+          .set({ status: 'accepted', answered_at: at, pending_car_id: null })
+          .where('id', '=', id)
+          .where('status', '=', 'pending')
+          .where('to_user_id', '=', buyerId)
+          .executeTakeFirst();
+        if (Number(answered.numUpdatedRows) === 0) return undefined;
+        const transfer = await trx
+          .selectFrom('car_transfers')
+          .selectAll()
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+        const carId = transfer.car_id;
+        const sellerId = transfer.from_user_id;
+        // The car changes hands first: its row is locked from here (a seller's write waits, then is refused).
+        const moved = await trx
+          .updateTable('cars')
+          .set({ owner_id: buyerId, updated_at: at })
+          .where('id', '=', carId)
+          .where('owner_id', '=', sellerId)
+          .executeTakeFirst();
+        if (Number(moved.numUpdatedRows) === 0)
+          throw new Error('car transfer: the seller no longer owns the car');
+        const car = await trx
+          .selectFrom('cars')
+          .selectAll()
+          .where('id', '=', carId)
+          .executeTakeFirstOrThrow();
+        const logRows = await trx
+          .selectFrom('car_logs')
+          .selectAll()
+          .where('car_id', '=', carId)
+          .orderBy('start_date')
+          .orderBy('created_at')
+          .orderBy('id')
+          .execute();
+        const soldCar = { ...toCar({ ...car, owner_id: sellerId }), image: null, role: 'owner' as const };
+        const soldLogs: CarLog[] = logRows.map((row) => ({ ...toCarLog(row), media: [] }));
+        await trx
+          .insertInto('car_sales')
+          .values({
+            id: transfer.id,
+            seller_id: sellerId,
+            car_id: carId,
+            buyer_id: buyerId,
+            buyer_name: buyerName,
+            car_json: JSON.stringify(soldCar),
+            logs_json: JSON.stringify(soldLogs),
+            sold_at: at,
+          })
+          .execute();
+
+        // The seller held the car since they bought it (their own acceptance) or made it.
+        const last = await trx
+          .selectFrom('car_owners')
+          .select((eb) => eb.fn.max('to_date').as('last'))
+          .where('car_id', '=', carId)
+          .executeTakeFirst();
+        await trx
+          .insertInto('car_owners')
+          .values({
+            car_id: carId,
+            user_id: sellerId,
+            from_date: (last?.last as string | null | undefined) ?? car.created_at,
+            to_date: at,
+          })
+          .execute();
+
+        // The logs written in the seller's time say so (the buyer's own, as a member, stay theirs).
+        await trx
+          .updateTable('car_logs')
+          .set({ former_owner_id: sellerId })
+          .where('car_id', '=', carId)
+          .where('former_owner_id', 'is', null)
+          .where((eb) => eb.or([eb('author_id', 'is', null), eb('author_id', '!=', buyerId)]))
+          .execute();
+        const logChanges: Record<string, null | string> = { updated_at: at };
+        if (!transfer.keep_costs)
+          Object.assign(logChanges, { cost_cents: null, currency_code: null, fuel_price_per_unit: null });
+        if (!transfer.keep_notes) Object.assign(logChanges, { content: null });
+        await trx.updateTable('car_logs').set(logChanges).where('car_id', '=', carId).execute();
+
+        await trx
+          .updateTable('reminders')
+          .set({ owner_id: buyerId, ...(transfer.keep_notes ? {} : { notes: null }), updated_at: at })
+          .where('car_id', '=', carId)
+          .execute();
+
+        // The car's image and its logs' files are the buyer's now.
+        await trx
+          .updateTable('media')
+          .set({ owner_id: buyerId })
+          .where((eb) =>
+            eb.or([
+              eb(
+                'id',
+                'in',
+                eb
+                  .selectFrom('car_log_media')
+                  .innerJoin('car_logs', 'car_logs.id', 'car_log_media.car_log_id')
+                  .select('car_log_media.media_id')
+                  .where('car_logs.car_id', '=', carId),
+              ),
+              ...(car.image ? [eb('id', '=', car.image)] : []),
+            ]),
+          )
+          .execute();
+
+        const members = await trx
+          .selectFrom('car_members')
+          .select('user_id')
+          .where('car_id', '=', carId)
+          .execute();
+        await trx.deleteFrom('car_members').where('car_id', '=', carId).execute();
+        // The seller's public history links (issue 17) showed their car: they go with it.
+        await sql`delete from history_links where car_id = ${carId}`.execute(trx);
+        return { transfer: { ...transfer }, formerMembers: members.map((m) => m.user_id) };
+      });
+    },
+
+    /** The seller's sold records, newest first. */
+    async sales(sellerId: string): Promise<CarSaleRow[]> {
+      return db
+        .selectFrom('car_sales')
+        .selectAll()
+        .where('seller_id', '=', sellerId)
+        .orderBy('sold_at', 'desc')
+        .orderBy('id')
+        .execute();
+    },
+
+    async sale(sellerId: string, id: string): Promise<CarSaleRow | undefined> {
+      return db
+        .selectFrom('car_sales')
+        .selectAll()
+        .where('seller_id', '=', sellerId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    /** The car's former owners' periods (oldest first) and its first log's date. */
+    async owners(carId: string): Promise<{ former: { from: string; to: string }[]; since: string | null }> {
+      const [former, first] = await Promise.all([
+        db
+          .selectFrom('car_owners')
+          .select(['from_date', 'to_date'])
+          .where('car_id', '=', carId)
+          .orderBy('to_date')
+          .execute(),
+        db
+          .selectFrom('car_logs')
+          .select((eb) => eb.fn.min('start_date').as('since'))
+          .where('car_id', '=', carId)
+          .executeTakeFirst(),
+      ]);
+      return {
+        former: former.map((r) => ({ from: r.from_date, to: r.to_date })),
+        since: (first?.since as string | null | undefined) ?? null,
+      };
+    },
+
+    /** Whether the member exists and is not deleted (a tombstone never buys a car). */
+    async isMember(id: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('users')
+        .select('id')
+        .where('id', '=', id)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** A member by their exact username or e-mail address (case-insensitive); never a deleted one. */
+    async findMember(text: string) {
+      const lower = text.trim().toLowerCase();
+      return db
+        .selectFrom('users')
+        .select(['id', 'username', 'first_name', 'last_name', 'avatar'])
+        .where('deleted_at', 'is', null)
+        .where((eb) => eb.or([eb('username_lower', '=', lower), eb(sql`lower(email)`, '=', lower)]))
+        .executeTakeFirst();
+    },
+  };
+}
+
+export type CarTransfersRepository = ReturnType<typeof carTransfersRepository>;

@@ -1,0 +1,103 @@
+// Selling a car with its logbook (issue 18) on the wire: transfers, the seller's sold records and
+// the car's owners. Client code imports only the types from here.
+import { Type, type Static } from 'typebox';
+import { Car, CarLog } from './garage';
+
+export const CAR_TRANSFER_ERROR_CODES = {
+  /** The car has a pending transfer already (one at a time). */
+  pending: 'CAR_TRANSFER_PENDING',
+  /** The transfer was accepted, declined or cancelled already. */
+  notPending: 'CAR_TRANSFER_NOT_PENDING',
+} as const;
+
+export const CAR_TRANSFER_STATUSES = ['pending', 'accepted', 'declined', 'cancelled'] as const;
+export type CarTransferStatus = (typeof CAR_TRANSFER_STATUSES)[number];
+
+export const CarTransferInput = Type.Object({
+  toUserId: Type.String({ format: 'uuid', description: 'The buyer: any member but me (not only a friend)' }),
+  keepCosts: Type.Boolean({ description: "false: the logs' costs are dropped from the buyer's copy" }),
+  keepNotes: Type.Boolean({
+    description: "false: the logs' text (and the reminders' notes) are dropped from the buyer's copy",
+  }),
+});
+export type CarTransferInput = Static<typeof CarTransferInput>;
+
+export const CarTransferAnswer = Type.Object({
+  action: Type.Union([Type.Literal('accept'), Type.Literal('decline'), Type.Literal('cancel')], {
+    description: 'accept or decline: the buyer; cancel: the seller, while pending',
+  }),
+});
+export type CarTransferAnswer = Static<typeof CarTransferAnswer>;
+
+export const CarTransferParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
+
+/** A transfer as its seller and its buyer see it. */
+export const CarTransfer = Type.Object({
+  id: Type.String(),
+  carId: Type.String(),
+  /** The car's name when the transfer was read (nickname, else make and model). */
+  carName: Type.String(),
+  fromUserId: Type.String(),
+  fromName: Type.String(),
+  toUserId: Type.String(),
+  toName: Type.String(),
+  keepCosts: Type.Boolean(),
+  keepNotes: Type.Boolean(),
+  status: Type.Union([
+    Type.Literal('pending'),
+    Type.Literal('accepted'),
+    Type.Literal('declined'),
+    Type.Literal('cancelled'),
+  ]),
+  createdAt: Type.String(),
+  answeredAt: Type.Union([Type.String(), Type.Null()]),
+});
+export type CarTransfer = Static<typeof CarTransfer>;
+
+/** The seller's read-only record of a car as it was on the day of sale. */
+export const CarSale = Type.Object({
+  id: Type.String(),
+  carId: Type.String(),
+  buyerId: Type.Union([Type.String(), Type.Null()]),
+  buyerName: Type.String(),
+  soldAt: Type.String(),
+  /** The car at the time of sale (its image is the buyer's now: null here). */
+  car: Car,
+  /** How many logs the car had. */
+  logCount: Type.Integer(),
+});
+export type CarSale = Static<typeof CarSale>;
+
+/** One sold record with its logs as they were on the day of sale (their files stay with the car). */
+export const CarSaleDetail = Type.Object({
+  ...CarSale.properties,
+  logs: Type.Array(CarLog),
+});
+export type CarSaleDetail = Static<typeof CarSaleDetail>;
+
+export const CarSaleParams = Type.Object({ saleId: Type.String({ format: 'uuid' }) });
+
+/** The car's one history through owners (any member of the car reads it). */
+export const CarOwners = Type.Object({
+  carId: Type.String(),
+  /** Former owners and the current one. */
+  ownerCount: Type.Integer({ minimum: 1 }),
+  /** The date of the car's first log (YYYY-MM-DD), null without logs. */
+  logbookSince: Type.Union([Type.String(), Type.Null()]),
+  /** The former owners' periods, oldest first (who they were is not told). */
+  formerOwners: Type.Array(Type.Object({ from: Type.String(), to: Type.String() })),
+});
+export type CarOwners = Static<typeof CarOwners>;
+
+/** GET /car-transfers/buyer: a member found by their exact username or e-mail address. */
+export const BuyerLookupQuery = Type.Object({
+  q: Type.String({ minLength: 1, maxLength: 254, description: 'An exact username or e-mail address' }),
+});
+export const BuyerCard = Type.Object({
+  id: Type.String(),
+  username: Type.String(),
+  firstName: Type.String(),
+  lastName: Type.String(),
+  avatar: Type.Union([Type.String(), Type.Null()]),
+});
+export type BuyerCard = Static<typeof BuyerCard>;
