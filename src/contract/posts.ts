@@ -95,6 +95,8 @@ export const PostCarLog = Type.Object({
   title: Type.String(),
   /** The odometer reading, in the car's mileage unit; null when the log has none. */
   mileage: nullable<number>('number'),
+  /** The car's mileage unit (a key of the mileageUnit settings: km, mi). */
+  mileageUnit: Type.String(),
   startDate: Type.String(),
   photos: Type.Array(PostCarLogPhoto),
   showCost: Type.Boolean(),

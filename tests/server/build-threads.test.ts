@@ -85,6 +85,7 @@ describe('sharing a log to the feed', () => {
       type: 'modification',
       title: 'Bare metal',
       mileage: 101_000,
+      mileageUnit: 'km',
       startDate: '2025-02-01',
       showCost: false,
     });

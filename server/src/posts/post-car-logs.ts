@@ -32,6 +32,7 @@ export async function loadCarLogCards(
   if (ids.length === 0) return cards;
   const found = await db
     .selectFrom('car_logs as l')
+    .innerJoin('cars as c', 'c.id', 'l.car_id')
     .leftJoin('car_log_media as clm', 'clm.car_log_id', 'l.id')
     .leftJoin('media as m', (join) => join.onRef('m.id', '=', 'clm.media_id').on('m.kind', '=', 'image'))
     .select([
@@ -40,6 +41,7 @@ export async function loadCarLogCards(
       'l.type',
       'l.title',
       'l.mileage',
+      'c.mileage_unit',
       'l.start_date',
       'l.cost_cents',
       'l.currency_code',
@@ -60,6 +62,7 @@ export async function loadCarLogCards(
         type: row.type,
         title: row.title,
         mileage: num(row.mileage),
+        mileageUnit: row.mileage_unit,
         startDate: row.start_date,
         photos: [],
         cost: row.cost_cents === null ? null : Number(row.cost_cents) / 100,
