@@ -66,13 +66,19 @@ async function shownCard() {
 
 describe("a shared log's card in the feed", () => {
   it('shows the type, title, reading, date and photos, and links to the car; no cost unless shown', async () => {
-    await db.mediaCache.put({ url: PHOTO, blob: new Blob(['img'], { type: 'image/webp' }), cachedAt: Date.now() });
+    await db.mediaCache.put({
+      url: PHOTO,
+      blob: new Blob(['img'], { type: 'image/webp' }),
+      cachedAt: Date.now(),
+    });
     await putPost('p1', { carLog: card() });
     await renderApp('/feed');
     const shown = await shownCard();
     // The settings' label once they are loaded; the key itself before (offline here).
     expect(within(shown).getByText(/^repair$/i)).toBeTruthy();
-    expect(within(shown).getByRole('link', { name: 'New floor pans' }).getAttribute('href')).toBe(`/car/${CAR}`);
+    expect(within(shown).getByRole('link', { name: 'New floor pans' }).getAttribute('href')).toBe(
+      `/car/${CAR}`,
+    );
     expect(within(shown).getByText('101,000 km on the odometer')).toBeTruthy();
     expect(within(shown).getByText('Feb 1, 2025')).toBeTruthy();
     const thumb = await within(shown).findByRole('img', { name: 'Photo 1 of “New floor pans”' });

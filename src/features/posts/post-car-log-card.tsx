@@ -50,7 +50,11 @@ export function PostCarLogCard({ card }: { card: PostCarLog | null }) {
   const more = card.photos.length - shown.length;
   const typeLabel = settingLabel(t, 'carLogType', card.type);
   return (
-    <section className="log-card" data-testid="post-log-card" aria-label={t('BUILD_THREAD.CARD_LABEL', { title: card.title })}>
+    <section
+      className="log-card"
+      data-testid="post-log-card"
+      aria-label={t('BUILD_THREAD.CARD_LABEL', { title: card.title })}
+    >
       <p className="log-card__type">
         <LogTypeIcon type={card.type} />
         <span>{typeLabel}</span>
@@ -61,7 +65,9 @@ export function PostCarLogCard({ card }: { card: PostCarLog | null }) {
       <p className="log-card__details">
         <time dateTime={card.startDate}>{formatDay(card.startDate)}</time>
         {card.mileage !== null ? (
-          <span>{t('BUILD_THREAD.READING', { reading: formatDistance(card.mileage, card.mileageUnit) })}</span>
+          <span>
+            {t('BUILD_THREAD.READING', { reading: formatDistance(card.mileage, card.mileageUnit) })}
+          </span>
         ) : null}
         {card.cost !== undefined && card.cost !== null ? (
           <span className="log-card__cost">
@@ -72,7 +78,11 @@ export function PostCarLogCard({ card }: { card: PostCarLog | null }) {
       {shown.length > 0 ? (
         <ul className="log-card__photos">
           {shown.map((photo, i) => (
-            <Thumbnail key={photo.id} photo={photo} alt={t('BUILD_THREAD.PHOTO_ALT', { n: i + 1, title: card.title })} />
+            <Thumbnail
+              key={photo.id}
+              photo={photo}
+              alt={t('BUILD_THREAD.PHOTO_ALT', { n: i + 1, title: card.title })}
+            />
           ))}
           {more > 0 ? (
             <li className="log-card__more">{t('BUILD_THREAD.MORE_PHOTOS', { count: more })}</li>

@@ -64,7 +64,8 @@ function SharedLogForm({ logId }: { logId: string }) {
   const t = useT();
   const log = useCarLog(logId);
   const car = useCar(log?.carId);
-  if (log === undefined || (log && car === undefined)) return <SkeletonRows count={2} label={t('POSTS.LOADING')} />;
+  if (log === undefined || (log && car === undefined))
+    return <SkeletonRows count={2} label={t('POSTS.LOADING')} />;
   if (log === null) return <EmptyState title={t('BUILD_THREAD.LOG_NOT_HERE')} />;
   return <PostForm sharedLog={{ log, mileageUnit: car?.mileageUnit ?? DEFAULT_MILEAGE_UNIT }} />;
 }
