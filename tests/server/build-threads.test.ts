@@ -245,3 +245,18 @@ describe('GET /cars/{id}/build-thread', () => {
     expect((await thread(owner, 'nope')).statusCode).toBe(400);
   });
 });
+
+describe('OpenAPI', () => {
+  test('documents carLogId and showCost on POST /posts and the build-thread route', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/v1.0/docs/json' })).json<{
+      paths: Record<string, Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>>;
+    }>();
+    const create = doc.paths['/api/v1.0/posts']!.post!;
+    expect(JSON.stringify(create.requestBody)).toContain('"carLogId"');
+    expect(JSON.stringify(create.requestBody)).toContain('"showCost"');
+    expect(Object.keys(create.responses)).toContain('404');
+    const threadDoc = doc.paths['/api/v1.0/cars/{id}/build-thread']!.get!;
+    expect(Object.keys(threadDoc.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '404']));
+    expect(JSON.stringify(threadDoc.responses['200'])).toContain('"carLog"');
+  });
+});
