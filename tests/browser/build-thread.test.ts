@@ -75,7 +75,11 @@ test(
       mileage: 123_400,
     };
     form.append('data', JSON.stringify(log));
-    form.append('media', new Blob([await makeJpeg(64, 48)], { type: 'image/jpeg' }), 'sills.jpg');
+    form.append(
+      'media',
+      new Blob([new Uint8Array(await makeJpeg(64, 48))], { type: 'image/jpeg' }),
+      'sills.jpg',
+    );
     const withPhoto = await fetch(`${e2e.baseUrl}${API}/car-logs/with-media`, {
       method: 'POST',
       headers: { authorization: `Bearer ${owner.token}` },

@@ -154,6 +154,11 @@ describe('sharing a log to the feed', () => {
     expect(byDriver.carLog?.id).toBe(log.id);
     expect(byDriver.carId).toBe(carId);
 
+    // The driver edits their post, its car sent back as it is: the card stays.
+    const edited = await call('PUT', `/posts/${byDriver.id}`, driver, { content: '<p>Filled up</p>', carId });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json<{ data: Post }>().data.carLog?.id).toBe(log.id);
+
     const refused = await call('POST', '/posts', stranger, { content: '<p>Mine now</p>', carLogId: log.id });
     expect(refused.statusCode, refused.body).toBe(404);
     // A friend of the owner reads the car but not its logs: theirs to share neither.

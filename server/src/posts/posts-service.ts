@@ -298,7 +298,8 @@ export function postsService({
         hasImage,
       );
       if (patch.carId !== undefined) {
-        await checkCar(memberId, patch.carId);
+        // Unchanged, it stays (a shared log's post may be about a car shared with the author).
+        if (patch.carId !== head.car_id) await checkCar(memberId, patch.carId);
         changes.car_id = patch.carId;
       }
       if (image)

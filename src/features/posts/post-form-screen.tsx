@@ -167,6 +167,7 @@ function PostForm({
 
   return (
     <form className="post-form" onSubmit={(e) => void submit(e)} noValidate>
+      {post?.carLog !== undefined ? <PostCarLogCard card={post.carLog} /> : null}
       {card ? (
         <div className="post-form__log">
           <PostCarLogCard card={card} />
@@ -222,7 +223,7 @@ function PostForm({
           <img src={preview} alt={t('POSTS.IMAGE_PREVIEW')} />
         </figure>
       ) : null}
-      {cars?.length && !card ? (
+      {cars?.length && !card && post?.carLog === undefined ? (
         <div className="post-form__select">
           <label htmlFor={ids.car} className="ui-field__label">
             {t('POSTS.CAR_LABEL')}
