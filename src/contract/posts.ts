@@ -43,7 +43,7 @@ export {
 
 // Nullable fields use JSON Schema type arrays, not anyOf (see ./garage: Ajv's coercion would turn
 // a null into "" before an anyOf's null branch is tried).
-const nullable = <T>(type: 'string' | 'integer', options: Record<string, unknown> = {}) =>
+const nullable = <T>(type: 'string' | 'integer' | 'number', options: Record<string, unknown> = {}) =>
   Type.Unsafe<T | null>({ type: [type, 'null'], ...options });
 
 const ClientId = Type.String({
@@ -74,6 +74,37 @@ export type PostAuthor = Static<typeof PostAuthor>;
 
 // ---------- posts ----------
 
+/** A photo of a shared log, as the post's card shows it (served by GET /media/{id}). */
+export const PostCarLogPhoto = Type.Object({
+  id: Type.String(),
+  url: Type.String(),
+  width: nullable<number>('integer'),
+  height: nullable<number>('integer'),
+});
+export type PostCarLogPhoto = Static<typeof PostCarLogPhoto>;
+
+/**
+ * A car log shared to the feed (issue 18, "Build threads"), read from the live log whenever the post
+ * is read: it follows the log's edits. `cost` and `currencyCode` are there only when the author chose
+ * to show the cost (`showCost`). Photos are the log's images (never its PDF receipts).
+ */
+export const PostCarLog = Type.Object({
+  id: Type.String(),
+  carId: Type.String(),
+  type: Type.String(),
+  title: Type.String(),
+  /** The odometer reading, in the car's mileage unit; null when the log has none. */
+  mileage: nullable<number>('number'),
+  /** The car's mileage unit (a key of the mileageUnit settings: km, mi). */
+  mileageUnit: Type.String(),
+  startDate: Type.String(),
+  photos: Type.Array(PostCarLogPhoto),
+  showCost: Type.Boolean(),
+  cost: Type.Optional(nullable<number>('number')),
+  currencyCode: Type.Optional(nullable<string>('string')),
+});
+export type PostCarLog = Static<typeof PostCarLog>;
+
 export const Post = Type.Object({
   id: Type.String(),
   author: PostAuthor,
@@ -85,8 +116,13 @@ export const Post = Type.Object({
   /** The stored image's size in pixels, so the card can reserve its room before it loads. */
   imageWidth: nullable<number>('integer'),
   imageHeight: nullable<number>('integer'),
-  /** One of the author's cars the post is about, or null. */
+  /** One of the author's cars the post is about (or the car of the log it shares), or null. */
   carId: nullable<string>('string'),
+  /**
+   * Only on a post that shares a car log: its card, or null once the log is deleted. A post that
+   * shares no log has no such key.
+   */
+  carLog: Type.Optional(Type.Union([PostCarLog, Type.Null()])),
   /**
    * Member ids who like it: the asking member's first when they do (the client's `isLiked` is
    * `likes.includes(me)`), then the most recent others; at most POST_LIKES_LISTED_MAX.
@@ -113,6 +149,13 @@ export const PostInput = Type.Object({
   /** At least one character of text, unless the post has an image. */
   content: Type.Unsafe<string | null>({ ...content, default: '' }),
   carId: Type.Optional(CarRef),
+  /**
+   * A log I may read (of my car or a car shared with me) to share as the post's card; the post is
+   * then about its car. 404 when there is no such log I may read.
+   */
+  carLogId: Type.Optional(Type.String({ format: 'uuid' })),
+  /** true shows the log's cost on the card (hidden by default). */
+  showCost: Type.Optional(Type.Boolean({ default: false })),
 });
 export type PostInput = Static<typeof PostInput>;
 
@@ -161,6 +204,23 @@ export type MemberPostsParams = Static<typeof MemberPostsParams>;
  */
 export const MemberPostsQuery = FeedQuery;
 export type MemberPostsQuery = FeedQuery;
+
+/** GET /cars/{id}/build-thread: the posts about a car, oldest first. */
+export const BuildThreadParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
+export type BuildThreadParams = Static<typeof BuildThreadParams>;
+export const BuildThreadQuery = Type.Object({
+  limit: Type.Integer({ minimum: 1, maximum: FEED_PAGE_MAX, default: FEED_PAGE_SIZE }),
+  offset: Type.Integer({
+    minimum: 0,
+    maximum: OFFSET_MAX,
+    default: 0,
+    description: 'offset = (page - 1) * limit',
+  }),
+});
+export type BuildThreadQuery = Static<typeof BuildThreadQuery>;
+/** `total`: the posts about the car that I may read. */
+export const BuildThreadMeta = pageMeta();
+export type BuildThreadMeta = Static<typeof BuildThreadMeta>;
 
 /** GET /posts/{id}/likes: who liked a post, most recent first. */
 export const LikersQuery = Type.Object({

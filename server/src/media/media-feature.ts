@@ -9,6 +9,7 @@ import { mediaStorage } from './media-storage';
 import { MEDIA_SWEEP_INTERVAL_MS, sweepOrphanObjects } from './media-sweep';
 import { areFriends } from '../people/friendship-repository';
 import { carMembersRepository } from '../garage/car-members-repository';
+import { isShownOnReadableCard } from '../posts/post-car-logs';
 
 export function createMediaService(app: FastifyInstance): MediaService {
   const db = app.db.kysely;
@@ -20,11 +21,13 @@ export function createMediaService(app: FastifyInstance): MediaService {
     log: app.log,
     // A car's photo is seen by the owner's friends, as the car is, and so is an image a post of
     // the owner's shows in its text; logs' files are seen by the car's owner and the members it is
-    // shared with (issue 18), and stay private to anyone else.
+    // shared with (issue 18), and by the audience of a post that shares the log as a card (build
+    // threads: the author's friends); they stay private to anyone else.
     mayRead: async (memberId, row) =>
       (((await media.isCarImage(row.id)) || (await media.isShownInOwnersPost(row.id, row.owner_id))) &&
         (await areFriends(db, memberId, row.owner_id))) ||
-      (await members.readsLogFile(memberId, row.id)),
+      (await members.readsLogFile(memberId, row.id)) ||
+      (await isShownOnReadableCard(db, memberId, row.id)),
   });
 }
 

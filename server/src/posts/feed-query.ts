@@ -64,7 +64,7 @@ const placeholders = (dialect: Dialect) => {
 /** The columns of a post as FeedRow has them, from `p` (posts) and `u` (users). */
 function postColumns(member: string): string {
   return (
-    'p.id, p.author_id, p.content, p.image_id, p.image_width, p.image_height, p.car_id, ' +
+    'p.id, p.author_id, p.content, p.image_id, p.image_width, p.image_height, p.car_id, p.car_log_id, p.show_cost, ' +
     'p.likes_count, p.likers, p.comments_count, p.created_at, p.updated_at, ' +
     'u.username, u.first_name, u.last_name, u.avatar, ' +
     // posts.likers lists everyone while they are few; past that, ask whether I am one of them.
@@ -164,6 +164,26 @@ export function feedQueries(dialect: Dialect) {
   };
   const memberSqls = { plain: memberSql(false), after: memberSql(true) };
 
+  // A car's build thread: the posts about it that the member may read (theirs and their friends'),
+  // oldest first, through posts_car_thread (migration 0024).
+  const readableBy = (member: string, again: string) =>
+    `(p.author_id = ${member} or exists (select 1 from friendships f where f.member_id = ${again} and f.friend_id = p.author_id))`;
+  const carThreadSql = (() => {
+    const next = placeholders(dialect);
+    const columns = postColumns(next());
+    const car = next();
+    const readable = readableBy(next(), next());
+    return (
+      `select ${columns} from posts p join users u on u.id = p.author_id where p.car_id = ${car} and ${readable}` +
+      ` order by p.created_at asc, p.id asc limit ${next()} offset ${next()}`
+    );
+  })();
+  const carThreadSizeSql = (() => {
+    const next = placeholders(dialect);
+    const car = next();
+    return `select count(*) as total from posts p where p.car_id = ${car} and ${readableBy(next(), next())}`;
+  })();
+
   type Total = { total: number | string };
   return {
     /** One page of the member's feed, newest first, after `after` when given. */
@@ -188,6 +208,23 @@ export function feedQueries(dialect: Dialect) {
     ): CompiledQuery<FeedRow> {
       const values = [memberId, authorId, ...(after ? [after.createdAt, after.id] : []), limit, offset];
       return CompiledQuery.raw(after ? memberSqls.after : memberSqls.plain, values) as CompiledQuery<FeedRow>;
+    },
+
+    /** One page of the posts about `carId` that `memberId` may read, oldest first. */
+    carThread(memberId: string, carId: string, limit: number, offset: number): CompiledQuery<FeedRow> {
+      return CompiledQuery.raw(carThreadSql, [
+        memberId,
+        carId,
+        memberId,
+        memberId,
+        limit,
+        offset,
+      ]) as CompiledQuery<FeedRow>;
+    },
+
+    /** How many posts about `carId` `memberId` may read. */
+    carThreadSize(memberId: string, carId: string): CompiledQuery<Total> {
+      return CompiledQuery.raw(carThreadSizeSql, [carId, memberId, memberId]) as CompiledQuery<Total>;
     },
 
     /** One post as `memberId` sees it (no access check). */

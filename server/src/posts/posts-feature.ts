@@ -7,6 +7,7 @@ import { fileDiscarder } from '../media/media-storage';
 import { multipartOptions } from '../media/multipart-body';
 import { notificationsService } from '../notifications/notifications-service';
 import { areFriends, friendIdsOf } from '../people/friendship-repository';
+import { carMembersRepository } from '../garage/car-members-repository';
 import { commentsRepository } from './comments-repository';
 import { commentsRoutes } from './comments-routes';
 import { commentsService } from './comments-service';
@@ -21,8 +22,28 @@ export const postsFeature: FastifyPluginAsync<{ media: MediaService }> = async (
   const warn = (err: unknown, message: string) => app.log.warn({ err }, message);
   const notifications = notificationsService(app);
   const events = postEvents(app);
+  const carMembers = carMembersRepository(db);
   const posts = postsService({
     posts: postsRepository(app.db),
+    // Build threads (issue 18): a log is shared by whoever may read it (its car's owner and
+    // members); a car's thread is read by whoever may read the car (also the owner's friends).
+    cars: {
+      async readableLogCar(memberId, logId) {
+        const log = await db
+          .selectFrom('car_logs')
+          .select('car_id')
+          .where('id', '=', logId)
+          .executeTakeFirst();
+        if (!log) return null;
+        const found = await carMembers.carWithRole(memberId, log.car_id);
+        return found?.role ? log.car_id : null;
+      },
+      async mayReadCar(memberId, carId) {
+        const found = await carMembers.carWithRole(memberId, carId);
+        if (!found) return false;
+        return found.role !== null || (await areFriends(db, memberId, found.car.ownerId));
+      },
+    },
     areFriends: (a, b) => areFriends(db, a, b),
     friendIdsOf: (memberId) => friendIdsOf(db, memberId),
     notifications,

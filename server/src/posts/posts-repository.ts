@@ -8,6 +8,7 @@ import { chooseFeedStrategy, feedQueries, type FeedRow, type FeedStrategy } from
 import { toAuthor, type PostsTable } from './posts-tables';
 import './posts-tables';
 import { hasRow } from '../db/paging';
+import { cardOf, loadCarLogCards, type CarLogCard } from './post-car-logs';
 
 export type { FeedRow };
 
@@ -33,9 +34,13 @@ export function listedLikes(memberId: string, row: Pick<FeedRow, 'likers' | 'lik
   return likers;
 }
 
-export function toPost(memberId: string, row: FeedRow): Post {
+/**
+ * The post as the API shows it. Only a post that shares a car log has a `carLog` key (its card from
+ * `cards`, or null when the log is gone): every other post answers exactly as before build threads.
+ */
+export function toPost(memberId: string, row: FeedRow, cards?: Map<string, CarLogCard>): Post {
   const image = row.image_id === null ? null : postImageUrl(row.id, row.image_id);
-  return {
+  const post: Post = {
     id: row.id,
     author: toAuthor(row),
     content: row.content,
@@ -49,11 +54,16 @@ export function toPost(memberId: string, row: FeedRow): Post {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
+  if (row.car_log_id) post.carLog = cardOf(row, cards ?? new Map());
+  return post;
 }
 
 export type NewPost = Omit<Insertable<PostsTable>, 'likes_count' | 'likers' | 'comments_count'>;
 export type PostChanges = Partial<
-  Pick<PostsTable, 'content' | 'car_id' | 'image_id' | 'image_width' | 'image_height' | 'updated_at'>
+  Pick<
+    PostsTable,
+    'content' | 'car_id' | 'car_log_id' | 'image_id' | 'image_width' | 'image_height' | 'updated_at'
+  >
 >;
 
 /** The columns a service needs to decide who may do what to a post. */
@@ -63,6 +73,7 @@ export interface PostHead {
   image_id: string | null;
   content: string;
   car_id: string | null;
+  car_log_id: string | null;
 }
 
 export function postsRepository(db: Db, options: { now?: () => number } = {}) {
@@ -78,18 +89,24 @@ export function postsRepository(db: Db, options: { now?: () => number } = {}) {
     return allPosts.total;
   }
 
+  /** The rows as posts, with the cards of those that share a log (one query, only if any does). */
+  async function toPosts(memberId: string, rows: FeedRow[]): Promise<Post[]> {
+    const cards = rows.some((row) => row.car_log_id) ? await loadCarLogCards(kysely, rows) : undefined;
+    return rows.map((row) => toPost(memberId, row, cards));
+  }
+
   return {
     /** The post as `memberId` sees it (their like listed first), or undefined. No access check. */
     async find(memberId: string, id: string): Promise<Post | undefined> {
       const { rows } = await kysely.executeQuery(queries.one(memberId, id));
       const row = rows[0];
-      return row && toPost(memberId, row);
+      return row && (await toPosts(memberId, [row]))[0];
     },
 
     async head(id: string): Promise<PostHead | undefined> {
       return kysely
         .selectFrom('posts')
-        .select(['id', 'author_id', 'image_id', 'content', 'car_id'])
+        .select(['id', 'author_id', 'image_id', 'content', 'car_id', 'car_log_id'])
         .where('id', '=', id)
         .executeTakeFirst();
     },
@@ -111,7 +128,7 @@ export function postsRepository(db: Db, options: { now?: () => number } = {}) {
       const { rows } = await kysely.executeQuery(queries.page(plan, memberId, limit, offset, after));
       const lastRow = rows[rows.length - 1];
       return {
-        items: rows.map((row) => toPost(memberId, row)),
+        items: await toPosts(memberId, rows),
         total,
         last: lastRow ? { createdAt: lastRow.created_at, id: lastRow.id } : null,
       };
@@ -143,7 +160,7 @@ export function postsRepository(db: Db, options: { now?: () => number } = {}) {
       );
       const lastRow = rows[rows.length - 1];
       return {
-        items: rows.map((row) => toPost(memberId, row)),
+        items: await toPosts(memberId, rows),
         total,
         last: lastRow ? { createdAt: lastRow.created_at, id: lastRow.id } : null,
       };
@@ -240,6 +257,22 @@ export function postsRepository(db: Db, options: { now?: () => number } = {}) {
           .executeTakeFirst();
         return media ? [media.storage_key] : [];
       });
+    },
+
+    /**
+     * One page of the posts about `carId` that `memberId` may read (theirs and their friends'),
+     * oldest first: the car's build thread; and how many there are.
+     */
+    async carThread(
+      memberId: string,
+      carId: string,
+      { limit, offset }: { limit: number; offset: number },
+    ): Promise<{ items: Post[]; total: number }> {
+      const { rows: size } = await kysely.executeQuery(queries.carThreadSize(memberId, carId));
+      const total = Number(size[0]?.total ?? 0);
+      if (total === 0 || offset >= total) return { items: [], total };
+      const { rows } = await kysely.executeQuery(queries.carThread(memberId, carId, limit, offset));
+      return { items: await toPosts(memberId, rows), total };
     },
 
     /** Likes the post, or takes the like back when there is one; the count after it. */

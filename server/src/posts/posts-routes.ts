@@ -42,6 +42,22 @@ export const postsRoutes: RoutePlugin<{ posts: PostsService }> = async (app, { p
   );
 
   app.get(
+    '/cars/:id/build-thread',
+    route(
+      "A car's build thread: the posts about the car (sharing its logs, or naming it) that I may read — mine and my friends' — oldest first, so a restoration reads as a story. For anyone who may read the car (its owner, its members, the owner's friends); 404 otherwise. offset = (page - 1) * limit",
+      {
+        params: contract.BuildThreadParams,
+        querystring: contract.BuildThreadQuery,
+        response: answer.list(contract.Post, contract.BuildThreadMeta, 400, 401, 404),
+      },
+    ),
+    async (request) => {
+      const { items, meta } = await posts.buildThread(request.member.id, request.params.id, request.query);
+      return okList(items, meta);
+    },
+  );
+
+  app.get(
     '/posts/:id/likes',
     route(
       "Who liked a post I may read (404 otherwise), most recent first; meta.total is the post's likesCount. offset = (page - 1) * limit",
@@ -59,10 +75,13 @@ export const postsRoutes: RoutePlugin<{ posts: PostsService }> = async (app, { p
 
   app.post(
     '/posts',
-    route('Write a post (a repeated client id answers the stored post with 200)', {
-      body: contract.PostInput,
-      response: answer.stored(contract.Post, 400, 401, 409),
-    }),
+    route(
+      "Write a post (a repeated client id answers the stored post with 200). `carLogId` shares a log I may read as the post's card (type, title, reading, date, photos; its cost only with `showCost: true`), read live: it follows the log's edits and is null once the log is deleted; 404 for a log I may not read",
+      {
+        body: contract.PostInput,
+        response: answer.stored(contract.Post, 400, 401, 404, 409),
+      },
+    ),
     async (request, reply) => sendStored(reply, 'post', await posts.create(request.member.id, request.body)),
   );
 

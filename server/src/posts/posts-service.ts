@@ -10,6 +10,8 @@ import {
   type LikersMeta,
   type LikersQuery,
   type PostLiker,
+  type BuildThreadMeta,
+  type BuildThreadQuery,
   type Post,
   type PostInput,
   type PostUpdate,
@@ -31,8 +33,18 @@ export interface PostImage {
   height: number | null;
 }
 
+/** What posts need to know of cars and their logs (build threads, issue 18). */
+export interface CarReads {
+  /** The car of a log `memberId` may read (their car's, or a car shared with them), else null. */
+  readableLogCar(memberId: string, logId: string): Promise<string | null>;
+  /** Whether `memberId` may read the car (owner, member, or a friend of the owner). */
+  mayReadCar(memberId: string, carId: string): Promise<boolean>;
+}
+
 export interface PostsDeps {
   posts: PostsRepository;
+  /** Absent: no post may share a log, and every build thread is 404. */
+  cars?: CarReads;
   areFriends(a: string, b: string): Promise<boolean>;
   friendIdsOf(memberId: string): Promise<string[]>;
   notifications: Pick<NotificationsService, 'create'>;
@@ -58,8 +70,11 @@ export function cleanPostContent(html: string, hasImage: boolean): string {
   return clean.html;
 }
 
+const noCars: CarReads = { readableLogCar: async () => null, mayReadCar: async () => false };
+
 export function postsService({
   posts,
+  cars = noCars,
   areFriends,
   friendIdsOf,
   notifications,
@@ -178,6 +193,20 @@ export function postsService({
       };
     },
 
+    /**
+     * A car's build thread: the posts about it that the member may read (theirs and their
+     * friends'), oldest first, for anyone who may read the car; 404 for anyone else.
+     */
+    async buildThread(
+      memberId: string,
+      carId: string,
+      query: BuildThreadQuery,
+    ): Promise<{ items: Post[]; meta: BuildThreadMeta }> {
+      if (!(await cars.mayReadCar(memberId, carId))) throw notFound('Car');
+      const { items, total } = await posts.carThread(memberId, carId, query);
+      return { items, meta: { total, limit: query.limit, offset: query.offset } };
+    },
+
     /** Who liked a post the member may read (404 otherwise), most recent first. */
     async likers(
       memberId: string,
@@ -222,8 +251,14 @@ export function postsService({
         const stored = await posts.head(input.id);
         if (stored) return { post: await replayed(memberId, stored), created: false };
       }
-      const content = cleanPostContent(input.content ?? '', image !== null);
-      await checkCar(memberId, input.carId);
+      // A shared log's card counts as the post's content, as an image does.
+      const content = cleanPostContent(input.content ?? '', image !== null || input.carLogId !== undefined);
+      // A log I may not read is 404, like every other thing I cannot see.
+      const logCar = input.carLogId ? await cars.readableLogCar(memberId, input.carLogId) : null;
+      if (input.carLogId && logCar === null) throw notFound('Car log');
+      // The post is about the log's car (which may be a car shared with me, not mine).
+      if (logCar === null || (input.carId != null && input.carId !== logCar))
+        await checkCar(memberId, input.carId);
       const at = now().toISOString();
       const id = input.id ?? randomUUID();
       const inserted = await posts.insert({
@@ -233,7 +268,9 @@ export function postsService({
         image_id: image?.id ?? null,
         image_width: image?.width ?? null,
         image_height: image?.height ?? null,
-        car_id: input.carId ?? null,
+        car_id: input.carId ?? logCar,
+        car_log_id: logCar === null ? null : (input.carLogId ?? null),
+        show_cost: logCar !== null && input.showCost === true ? 1 : 0,
         created_at: at,
         updated_at: at,
       });
@@ -251,7 +288,9 @@ export function postsService({
     async update(memberId: string, id: string, patch: PostUpdate, image?: PostImage): Promise<Post> {
       const head = await own(memberId, id);
       const removing = patch.removeImage === true && image === undefined;
-      const hasImage = image !== undefined || (head.image_id !== null && !removing);
+      // A shared log's card counts as content, as an image does.
+      const hasImage =
+        image !== undefined || (head.image_id !== null && !removing) || head.car_log_id !== null;
       const changes: PostChanges = { updated_at: now().toISOString() };
       // Unchanged content must still leave the post with text or an image.
       changes.content = cleanPostContent(
@@ -259,7 +298,8 @@ export function postsService({
         hasImage,
       );
       if (patch.carId !== undefined) {
-        await checkCar(memberId, patch.carId);
+        // Unchanged, it stays (a shared log's post may be about a car shared with the author).
+        if (patch.carId !== head.car_id) await checkCar(memberId, patch.carId);
         changes.car_id = patch.carId;
       }
       if (image)

@@ -13,6 +13,10 @@ export interface PostsTable {
   image_width: number | null;
   image_height: number | null;
   car_id: string | null;
+  /** A car log the post shares as a card (migration 0024); no foreign key: it may be gone. */
+  car_log_id: string | null;
+  /** 1 when the card shows the log's cost. */
+  show_cost: Generated<number>;
   likes_count: Generated<number>;
   /** The most recent likers' ids, newest first, joined by commas; kept by triggers. */
   likers: Generated<string | null>;

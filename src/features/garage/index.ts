@@ -2,6 +2,7 @@
 // their refresh, and the car the garage opens on. Screens are not exported here: route files
 // import them directly (each is its own chunk). It pulls Dexie: import it from lazy code only.
 export {
+  DEFAULT_MILEAGE_UNIT,
   deletedElsewhere,
   dropDeletedElsewhere,
   keepAsNew,
@@ -21,3 +22,5 @@ export { CarMention } from './cars/components/car-mention';
 // A friend's cars on their profile, each linking to its page.
 export { MemberCars } from './cars/member-cars';
 export { memberCarsKey } from './api/member-cars';
+// A log's labels and figures as the garage writes them (a log shared to the feed, issue 18).
+export { formatDay, formatDistance, formatMoney, settingLabel } from './car-logs/format';

@@ -4,3 +4,5 @@
 export { syncPost } from './data';
 export { MemberPosts } from './member-posts';
 export { memberPostsKey } from './api/member-posts';
+// A car's build thread on its page (issue 18).
+export { BuildThread } from './build-thread';

@@ -15,6 +15,7 @@ import { mediaIdOfImageSrc } from '@/contract/rich-text';
 import { deletePost, loadTextImage, toggleLike, type LocalPost } from './data';
 import { AuthorLink } from './author-link';
 import { LikedBy } from './liked-by';
+import { PostCarLogCard } from './post-car-log-card';
 
 /** The author's round 50 px picture (spec §9 avatar size), or their initial. */
 export function AuthorAvatar({ author }: { author: LocalPost['author'] }) {
@@ -206,7 +207,8 @@ export function PostCard({
       ) : null}
       {post.content ? <PostText html={post.content} post={post} /> : null}
       {post.image ? <PostImage post={post} /> : null}
-      {post.carId ? <CarMention carId={post.carId} /> : null}
+      {post.carLog !== undefined ? <PostCarLogCard card={post.carLog} /> : null}
+      {post.carId && !post.carLog ? <CarMention carId={post.carId} /> : null}
       <LikedBy post={post} />
       <footer className="post-card__actions">
         <button

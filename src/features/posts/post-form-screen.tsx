@@ -1,8 +1,8 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
-import type { Post } from '@/contract/posts';
+import type { Post, PostCarLog } from '@/contract/posts';
 import { POST_CONTENT_MAX } from '@/contract/constants';
-import { useCars } from '@/features/garage';
+import { DEFAULT_MILEAGE_UNIT, useCar, useCarLog, useCars, type LocalCarLog } from '@/features/garage';
 import { useMediaUrl } from '@/lib/offline/media';
 import { useT } from '@/lib/i18n';
 import { useGoBack } from '@/lib/navigation-history';
@@ -10,6 +10,7 @@ import { Alert, Button, EmptyState, Page, SkeletonRows, ImageIcon } from '@/ui';
 import { isRichTextEmpty, richTextLength, RichTextEditor, type RichTextImages } from '@/ui/rich-text-editor';
 import { loadTextImage, savePost, updatePost, uploadTextImage, usePost } from './data';
 import { usePostToolbar } from './use-toolbar';
+import { PostCarLogCard } from './post-car-log-card';
 import './posts.css';
 
 /** A preview of the picked image (an object URL, revoked when it changes or the form goes). */
@@ -27,14 +28,46 @@ function usePreview(file: File | null): string | undefined {
   return url;
 }
 
-/** Writing a post (spec §2 create-post). */
-export function CreatePostScreen() {
+/**
+ * The card this device shows for a log it holds (build threads), until the server's: its photos
+ * (not its receipts), and its cost only when the member ticked "Show the cost".
+ */
+export function localLogCard(log: LocalCarLog, mileageUnit: string, showCost: boolean): PostCarLog {
+  return {
+    id: log.id,
+    carId: log.carId,
+    type: log.type,
+    title: log.title,
+    mileage: log.mileage,
+    mileageUnit,
+    startDate: log.startDate,
+    photos: log.media
+      .filter((m) => m.kind === 'image')
+      .map((m) => ({ id: m.id, url: m.url, width: m.width, height: m.height })),
+    showCost,
+    ...(showCost ? { cost: log.cost, currencyCode: log.currencyCode } : {}),
+  };
+}
+
+/** Writing a post (spec §2 create-post); `carLogId` shares that log of mine as its card. */
+export function CreatePostScreen({ carLogId }: { carLogId?: string }) {
   const t = useT();
   return (
-    <Page title={t('POSTS.CREATE_TITLE')}>
-      <PostForm />
+    <Page title={t(carLogId ? 'BUILD_THREAD.SHARE_TITLE' : 'POSTS.CREATE_TITLE')}>
+      {carLogId ? <SharedLogForm logId={carLogId} /> : <PostForm />}
     </Page>
   );
+}
+
+/** The form for sharing a log this device holds: its card's preview above the member's text. */
+function SharedLogForm({ logId }: { logId: string }) {
+  const t = useT();
+  const log = useCarLog(logId);
+  const car = useCar(log?.carId);
+  if (log === undefined || (log && car === undefined))
+    return <SkeletonRows count={2} label={t('POSTS.LOADING')} />;
+  if (log === null) return <EmptyState title={t('BUILD_THREAD.LOG_NOT_HERE')} />;
+  return <PostForm sharedLog={{ log, mileageUnit: car?.mileageUnit ?? DEFAULT_MILEAGE_UNIT }} />;
 }
 
 /** Changing one of my posts (as it is on this device). */
@@ -59,19 +92,28 @@ export function EditPostScreen({ postId }: { postId: string }) {
  * mine. Saving writes it on this device and queues it (it works offline); the feed shows it as
  * pending until it is sent.
  */
-function PostForm({ post }: { post?: Post }) {
+function PostForm({
+  post,
+  sharedLog,
+}: {
+  post?: Post;
+  /** A log shared as the post's card (a new post only). */
+  sharedLog?: { log: LocalCarLog; mileageUnit: string };
+}) {
   const t = useT();
   const navigate = useNavigate();
   // Cancel returns to the screen before the form, inside the app (never the browser's own history).
   const goBack = useGoBack();
   const toolbar = usePostToolbar();
   const cars = useCars();
-  const ids = { image: useId(), car: useId() };
+  const ids = { image: useId(), car: useId(), cost: useId() };
+  const [showCost, setShowCost] = useState(false);
+  const card = sharedLog ? localLogCard(sharedLog.log, sharedLog.mileageUnit, showCost) : null;
   const [content, setContent] = useState(post?.content ?? '');
   const [image, setImage] = useState<File | null>(null);
   // Editing: the post's current photo is kept unless replaced or removed.
   const [keptImage, setKeptImage] = useState<string | null>(post?.image ?? null);
-  const [carId, setCarId] = useState(post?.carId ?? '');
+  const [carId, setCarId] = useState(post?.carId ?? sharedLog?.log.carId ?? '');
   const [error, setError] = useState<string | undefined>(undefined);
   const [saving, setSaving] = useState(false);
   const picked = usePreview(image);
@@ -96,14 +138,18 @@ function PostForm({ post }: { post?: Post }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (isRichTextEmpty(content) && !hasImage) {
+    if (isRichTextEmpty(content) && !hasImage && !card && !post?.carLog) {
       setError(t('POSTS.EMPTY_POST'));
       return;
     }
     if (richTextLength(content) > POST_CONTENT_MAX) return; // the editor says by how much
     setError(undefined);
     setSaving(true);
-    const draft = { content: isRichTextEmpty(content) ? '' : content, carId: carId || null };
+    const draft = {
+      content: isRichTextEmpty(content) ? '' : content,
+      carId: carId || null,
+      ...(card ? { carLog: { id: card.id, showCost, card } } : {}),
+    };
     try {
       if (post) {
         const removed = !image && !keptImage && post.image !== null;
@@ -121,6 +167,21 @@ function PostForm({ post }: { post?: Post }) {
 
   return (
     <form className="post-form" onSubmit={(e) => void submit(e)} noValidate>
+      {post?.carLog !== undefined ? <PostCarLogCard card={post.carLog} /> : null}
+      {card ? (
+        <div className="post-form__log">
+          <PostCarLogCard card={card} />
+          <label className="post-form__check" htmlFor={ids.cost}>
+            <input
+              id={ids.cost}
+              type="checkbox"
+              checked={showCost}
+              onChange={(e) => setShowCost(e.target.checked)}
+            />
+            <span>{t('BUILD_THREAD.SHOW_COST')}</span>
+          </label>
+        </div>
+      ) : null}
       <RichTextEditor
         label={t('POSTS.CONTENT_LABEL')}
         value={content}
@@ -162,7 +223,7 @@ function PostForm({ post }: { post?: Post }) {
           <img src={preview} alt={t('POSTS.IMAGE_PREVIEW')} />
         </figure>
       ) : null}
-      {cars?.length ? (
+      {cars?.length && !card && post?.carLog === undefined ? (
         <div className="post-form__select">
           <label htmlFor={ids.car} className="ui-field__label">
             {t('POSTS.CAR_LABEL')}

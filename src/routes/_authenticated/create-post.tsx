@@ -1,4 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { CreatePostScreen } from '@/features/posts/post-form-screen';
 
-export const Route = createFileRoute('/_authenticated/create-post')({ component: CreatePostScreen });
+/** `?carLogId=` shares that log as the post's card (build threads, issue 18). */
+interface CreatePostSearch {
+  carLogId?: string;
+}
+
+export const Route = createFileRoute('/_authenticated/create-post')({
+  validateSearch: (search: Record<string, unknown>): CreatePostSearch =>
+    typeof search.carLogId === 'string' && search.carLogId ? { carLogId: search.carLogId } : {},
+  component: CreatePostRoute,
+});
+
+function CreatePostRoute() {
+  const { carLogId } = Route.useSearch();
+  return <CreatePostScreen key={carLogId ?? ''} carLogId={carLogId} />;
+}

@@ -5,6 +5,7 @@ import { settingLabel } from '@/features/garage/car-logs/format';
 import { DEFAULT_MILEAGE_UNIT, useCar, useSelectedCar } from '@/features/garage/data';
 import { ApiError, isNetworkError } from '@/lib/api-client';
 import { formatNumber, useT } from '@/lib/i18n';
+import { BuildThread } from '@/features/posts';
 import { Alert, BackButton, Card, CarIcon, CloudOffIcon, EmptyState, Page, SkeletonRows } from '@/ui';
 import { useRemoteCar } from '../api/get-car';
 import { carSubtitle, carTitle } from './car-selection';
@@ -66,6 +67,11 @@ export function CarScreen({ id }: { id: string }) {
       {local ? (
         <Card>
           <CarDossier carId={local.id} />
+        </Card>
+      ) : null}
+      {car ? (
+        <Card>
+          <BuildThread carId={car.id} mine={Boolean(local)} />
         </Card>
       ) : null}
       {/* Issue 18: selling the car with its logbook (its owner only). */}

@@ -1,5 +1,5 @@
 // The feed's local rows: the server's Post as is, plus the sync state the outbox gives it.
-import type { Post } from '@/contract/posts';
+import type { Post, PostCarLog } from '@/contract/posts';
 import { type SyncState } from '@/lib/offline/types';
 
 export type LocalPost = Post & { syncState?: SyncState };
@@ -8,6 +8,8 @@ export type LocalPost = Post & { syncState?: SyncState };
 export interface PostDraft {
   content: string;
   carId: string | null;
+  /** A log shared as the post's card (build threads): its id, the cost choice, and the card this device shows until the server's. */
+  carLog?: { id: string; showCost: boolean; card: PostCarLog };
 }
 
 export const POST_KINDS = {

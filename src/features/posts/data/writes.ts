@@ -34,7 +34,12 @@ export function savePost(
     const id = crypto.randomUUID();
     const entryId = crypto.randomUUID();
     const now = Date.now();
-    const data = { id, content: draft.content, carId: draft.carId };
+    const data = {
+      id,
+      content: draft.content,
+      carId: draft.carId,
+      ...(draft.carLog ? { carLogId: draft.carLog.id, showCost: draft.carLog.showCost } : {}),
+    };
     const [image] = imageRows(entryId, options.image, now);
     await queueWrite(
       database,
@@ -45,6 +50,8 @@ export function savePost(
         method: 'POST',
         path: image ? '/posts/with-image' : '/posts',
         body: image ? formBody(data, 'image', [image]) : { type: 'json', json: data },
+        // A shared log written on this device and not sent yet goes first.
+        ...(draft.carLog ? { after: [draft.carLog.id] } : {}),
       },
       async (tx) => {
         if (image) await tx.mediaBlobs.add(image);
@@ -62,6 +69,7 @@ export function savePost(
           commentsCount: 0,
           createdAt: stamp,
           updatedAt: stamp,
+          ...(draft.carLog ? { carLog: draft.carLog.card } : {}),
         };
         await tx.posts.put(row);
       },

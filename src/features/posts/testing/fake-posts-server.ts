@@ -159,6 +159,13 @@ export function installPostsServer(options: { me?: PostAuthor } = {}) {
       const nextCursor = start + limit < all.length && last ? last.id : null;
       return ok(page, 200, { total: all.length, limit, offset, nextCursor });
     }
+    if ((m = path.match(/^\/cars\/([^/]+)\/build-thread$/)) && method === 'GET') {
+      // GET /cars/{id}/build-thread: the posts about the car, oldest first.
+      const limit = Number(query.get('limit') ?? 20);
+      const offset = Number(query.get('offset') ?? 0);
+      const all = [...posts.values()].filter((p) => p.carId === m![1]).sort((a, b) => newestFirst(b, a));
+      return ok(all.slice(offset, offset + limit), 200, { total: all.length, limit, offset });
+    }
     if ((m = path.match(/^\/posts\/([^/]+)\/likes$/)) && method === 'GET') {
       // GET /posts/{id}/likes: who liked it (setLikers), most recent first.
       const post = posts.get(m[1]!);

@@ -12,7 +12,7 @@ import {
 } from '@/features/garage/data';
 import { formatNumber, useT } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
-import { BackButton, Card, EditIcon, Page, ButtonLink } from '@/ui';
+import { BackButton, Card, EditIcon, FeedIcon, Page, ButtonLink } from '@/ui';
 import { FileIcon } from '@/ui/file-icon';
 import { useMediaUrl } from '@/lib/offline/media';
 import { openMediaFile, PhotoButton, type ViewerPhoto } from '@/ui/photo-viewer';
@@ -176,6 +176,9 @@ function LogView({ car, log }: { car: LocalCar; log: LocalCarLog }) {
           icon={<EditIcon />}
         >
           {t('CAR_LOGS.VIEW_EDIT')}
+        </ButtonLink>
+        <ButtonLink to="/create-post" search={{ carLogId: log.id }} variant="secondary" icon={<FeedIcon />}>
+          {t('BUILD_THREAD.SHARE')}
         </ButtonLink>
         <DeleteLog log={log} carId={car.id} />
       </div>
