@@ -12,8 +12,9 @@
 // /proc/<pid>/stat) over the run divided by the requests answered.
 //
 // Alone: `node tests/bench/floor-bench.mjs` (after `npm run build`); FLOOR_BENCH_DB=sqlite|postgres
-// runs one dialect. PostgreSQL: FLOOR_BENCH_PG_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/
-// postgres, as the server tests' TEST_DATABASE=postgres); a database of its own, dropped at the end.
+// runs one dialect. PostgreSQL: TEST_POSTGRES_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/
+// postgres, as the mixed load and the server tests' TEST_DATABASE=postgres); a database of its own,
+// dropped at the end.
 import { spawn, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
@@ -38,7 +39,7 @@ export const FLOOR_BUDGET = { feed: 0.85, me: 0.8 };
 const SECONDS = envNumber('FLOOR_BENCH_SECONDS', 10);
 const ROUNDS = envNumber('FLOOR_BENCH_ROUNDS', 3);
 const WARM_UP_SECONDS = Math.min(2, SECONDS);
-const ADMIN_URL = process.env.FLOOR_BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const ADMIN_URL = process.env.TEST_POSTGRES_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const FLOOR_ENTRY = path.join(ROOT, 'tests/bench/floor-server.mjs');
 const TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
 

@@ -9,6 +9,7 @@ import { addDossierRows } from './dossier-bench.mjs';
 import { addImportRows } from './import-bench.mjs';
 import { addMessagesRows } from './messages-report.mjs';
 import { addFeedRows } from './feed-bench.mjs';
+import { addFloorRows } from './floor-bench.mjs';
 import { addNotifyRows } from './notify-latency.mjs';
 import { addGarageRows } from './garage-report.mjs';
 import { addFuelRows } from './fuel-bench.mjs';
@@ -174,6 +175,7 @@ export function buildRows(r) {
   addImportRows(r, add);
   addDossierRows(r, add);
   addFeedRows(r, add);
+  addFloorRows(r, add);
   addNotifyRows(r, add);
   addChatRows(r, add);
   addMixedRows(r, add);
