@@ -29,7 +29,6 @@ async function sqliteDb() {
 }
 
 const byId = (db: Db) =>
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   (db.kysely as any).selectFrom('items').selectAll().where('id', '=', '').compile();
 
 describe('fast reads', () => {
