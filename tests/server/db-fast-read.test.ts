@@ -28,8 +28,7 @@ async function sqliteDb() {
   return db;
 }
 
-const byId = (db: Db) =>
-  (db.kysely as any).selectFrom('items').selectAll().where('id', '=', '').compile();
+const byId = (db: Db) => (db.kysely as any).selectFrom('items').selectAll().where('id', '=', '').compile();
 
 describe('fast reads', () => {
   it('bind new values to a query compiled once', async () => {
