@@ -258,7 +258,7 @@ export async function benchFloor(log, dialects = floorDialects()) {
         { key: 'me', label: '/auth/me', url: '/auth/me' },
       ];
 
-      for (const dialect of dialects) {
+      async function runDialect(dialect) {
         const started = loadavg();
         let floor;
         if (dialect === 'sqlite') {
@@ -292,6 +292,17 @@ export async function benchFloor(log, dialects = floorDialects()) {
           await floor.dispose();
         }
       }
+      out.errors = {};
+      // One dialect failing (no PostgreSQL on this machine) still reports the other.
+      for (const dialect of dialects) {
+        try {
+          await runDialect(dialect);
+        } catch (err) {
+          out.errors[dialect] = err instanceof Error ? err.message.split('\n')[0] : String(err);
+          log(`✗ ${dialect}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+        }
+      }
+      if (!dialects.some((d) => out[d])) throw new Error(Object.values(out.errors).join('; '));
     } finally {
       await paddock.dispose();
       for (const cleanup of cleanups) await cleanup();
@@ -316,7 +327,8 @@ export function addFloorRows(r, add) {
   const missing = r.errors.floor ?? 'no result';
   for (const dialect of ['sqlite', 'postgres']) {
     const d = f?.[dialect];
-    if (f && !d) continue; // a run of the other dialect alone
+    if (f && !d && !f.errors?.[dialect]) continue; // a run of the other dialect alone
+    const failed = f?.errors?.[dialect] ?? missing;
     for (const key of ['feedFirst', 'feedDeep', 'me']) {
       const x = d?.[key];
       const budget = dialect === 'postgres' ? null : key === 'me' ? FLOOR_BUDGET.me : FLOOR_BUDGET.feed;
@@ -326,7 +338,7 @@ export function addFloorRows(r, add) {
         x
           ? `${x.ratio.toFixed(2)} (rounds ${x.rounds.map((o) => o.ratio.toFixed(2)).join(', ')}); CPU per request ` +
               `${x.paddockCpuUs.toFixed(0)} / ${x.floorCpuUs.toFixed(0)} µs; failures ${x.failures}`
-          : missing,
+          : failed,
         budget === null ? 'no budget' : `≥ ${budget}`,
         budget === null ? x?.failures === 0 : x?.ratio >= budget && x?.failures === 0,
       );
