@@ -10,6 +10,7 @@ import { addMediaRows } from './media-bench.mjs';
 import { addImportRows } from './import-bench.mjs';
 import { addMessagesRows } from './messages-report.mjs';
 import { addFeedRows } from './feed-bench.mjs';
+import { addFloorRows } from './floor-bench.mjs';
 import { addNotifyRows } from './notify-latency.mjs';
 import { addGarageRows } from './garage-report.mjs';
 import { addFuelRows } from './fuel-bench.mjs';
@@ -176,6 +177,7 @@ export function buildRows(r) {
   addDossierRows(r, add);
   addMediaRows(r, add);
   addFeedRows(r, add);
+  addFloorRows(r, add);
   addNotifyRows(r, add);
   addChatRows(r, add);
   addMixedRows(r, add);

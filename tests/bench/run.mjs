@@ -18,6 +18,7 @@ import { benchMedia } from './media-bench.mjs';
 import { benchMessages } from './messages-bench.mjs';
 import { benchMixedLoad } from './mixed-load.mjs';
 import { benchFeed } from './feed-bench.mjs';
+import { benchFloor } from './floor-bench.mjs';
 import { benchFuel } from './fuel-bench.mjs';
 import { benchReminders } from './reminders-bench.mjs';
 import { benchNotifyLatency } from './notify-latency.mjs';
@@ -46,6 +47,9 @@ await part('server', () => benchServer(log));
 await part('messages', () => benchMessages(log));
 // The feed: 100,000 posts of 10,000 members on a server of its own (issue 6's GET /posts/feed budget).
 await part('feed', () => benchFeed(log));
+// The feed and /auth/me against the floor of our stack (bare Fastify + prepared statements), on
+// SQLite and on PostgreSQL, measured alternately (issue 19).
+await part('floor', () => benchFloor(log));
 // Notifications: 1,000 members with a socket each; A's action to B's socket (issue 5).
 await part('notify', () => benchNotifyLatency(log));
 // Chat: 1,000 members with a socket each; a group's fan-out and everyone chatting (issue 7).

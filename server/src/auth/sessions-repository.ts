@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { readRows, withValues } from '../db/fast-read';
 import type { Database } from '../db/schema';
 
 export interface RefreshTokenState {
@@ -12,6 +13,19 @@ export interface RefreshTokenState {
 
 /** Sessions (refresh-token families) and their refresh tokens, stored as SHA-256 hashes. */
 export function createSessionsRepository(db: Kysely<Database>) {
+  // The session check behind every signed-in request: built and compiled once (issue 19), each
+  // call binds its own values (session id, member id, now, in that order).
+  const liveSession = db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select(['s.id as sessionId', 'u.id as userId'])
+    .where('s.id', '=', '')
+    .where('s.user_id', '=', '')
+    .where('s.revoked_at', 'is', null)
+    .where('s.expires_at', '>', '')
+    .compile();
+  if (liveSession.parameters.length !== 3) throw new Error('The session check binds three values');
+
   return {
     async createSession(s: { id: string; userId: string; expiresAt: string }, trx: Kysely<Database> = db) {
       await trx
@@ -72,16 +86,10 @@ export function createSessionsRepository(db: Kysely<Database>) {
      * The live session behind an access token, with its member: one query over two primary keys.
      * Revoked, expired and orphaned sessions answer undefined.
      */
-    findLiveSession: (sessionId: string, userId: string) =>
-      db
-        .selectFrom('sessions as s')
-        .innerJoin('users as u', 'u.id', 's.user_id')
-        .select(['s.id as sessionId', 'u.id as userId'])
-        .where('s.id', '=', sessionId)
-        .where('s.user_id', '=', userId)
-        .where('s.revoked_at', 'is', null)
-        .where('s.expires_at', '>', new Date().toISOString())
-        .executeTakeFirst(),
+    findLiveSession: async (sessionId: string, userId: string) => {
+      const rows = await readRows(db, withValues(liveSession, [sessionId, userId, new Date().toISOString()]));
+      return rows[0];
+    },
 
     async revokeSession(sessionId: string): Promise<void> {
       await db

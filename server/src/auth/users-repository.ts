@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import { USER_LANGUAGES, type CurrentUser, type UserLanguage } from '../../../src/contract/user';
+import { readRows, withValues } from '../db/fast-read';
 import type { Database, UsersTable } from '../db/schema';
 
 export type UserRow = Selectable<UsersTable>;
@@ -35,8 +36,11 @@ export function toCurrentUser(row: UserRow): CurrentUser {
 }
 
 export function createUsersRepository(db: Kysely<Database>) {
+  // GET /auth/me's read: compiled once (issue 19), each call binds the id.
+  const byId = db.selectFrom('users').selectAll().where('id', '=', '').compile();
   return {
-    findById: (id: string) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
+    findById: async (id: string): Promise<UserRow | undefined> =>
+      (await readRows(db, withValues(byId, [id])))[0],
 
     /** `email` must already be trimmed and lower-cased. */
     findByEmail: (email: string) =>

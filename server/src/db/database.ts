@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery } from 'kysely';
 import { foldText } from './fold-text';
 import type pgModule from 'pg';
 import type { Database } from './schema';
+import { PREPARED_NAMES_MAX, registerRowReader } from './fast-read';
 import { cachingDatabase } from './statement-cache';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -51,6 +52,15 @@ export function createDb({ dataDir, databaseUrl }: DbOptions): Db {
     // connection under a query, that query fails (503) and the pool discards the client on release.
     pool.on('connect', (client) => client.on('error', () => {}));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    // The hot paths' reads as named prepared statements (fast-read.ts): one name per SQL text.
+    const names = new Map<string, string>();
+    registerRowReader(kysely, async <R>(query: CompiledQuery<R>): Promise<R[]> => {
+      let name = names.get(query.sql);
+      if (name === undefined && names.size < PREPARED_NAMES_MAX)
+        names.set(query.sql, (name = `paddock_read_${names.size}`));
+      const result = await pool.query({ name, text: query.sql, values: query.parameters as unknown[] });
+      return result.rows as R[];
+    });
     return { kysely, dialect: 'postgres', nodeId, close: () => kysely.destroy() };
   }
   const sqlite = new SQLite(path.join(dataDir, 'paddock.db'));
@@ -63,6 +73,17 @@ export function createDb({ dataDir, databaseUrl }: DbOptions): Db {
   sqlite.function('fold_text', { deterministic: true }, (value: unknown) =>
     value === null ? null : foldText(String(value)),
   );
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingDatabase(sqlite) }) });
+  const database = cachingDatabase(sqlite);
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  // The hot paths' reads run their prepared statement at once (fast-read.ts), unless a transaction
+  // holds the connection: then they queue behind it through Kysely.
+  registerRowReader(kysely, <R>(query: CompiledQuery<R>): Promise<R[]> => {
+    if (sqlite.inTransaction) return kysely.executeQuery(query).then((result) => result.rows);
+    try {
+      return Promise.resolve(database.prepare(query.sql).all(query.parameters) as R[]);
+    } catch (err) {
+      return Promise.reject(err as Error);
+    }
+  });
   return { kysely, dialect: 'sqlite', nodeId, close: () => kysely.destroy() };
 }

@@ -137,6 +137,10 @@ function memberOf(request: FastifyRequest): string | undefined {
 const idempotencyConflict = (status: 409 | 422, message: string) =>
   new AppError(status, 'IDEMPOTENCY_CONFLICT', message);
 
+/** A route's own hooks of one kind, as a list. */
+const hooksOf = <T>(hooks: T | T[] | undefined): T[] =>
+  hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
+
 export async function registerIdempotency(app: FastifyInstance) {
   const { kysely } = app.db;
   // One process serves a SQLite database: a key still in progress at start-up belongs to a request
@@ -282,21 +286,7 @@ export async function registerIdempotency(app: FastifyInstance) {
       .execute();
   }
 
-  // Global preHandler hooks run before a route's own preHandlers, where app.authenticate sets
-  // request.member; so, like @fastify/rate-limit, we append our look-up to each non-GET route.
-  app.addHook('onRoute', (route: RouteOptions) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    if (methods.every((m) => SAFE_METHODS.has(m))) return;
-    const own =
-      route.preHandler === undefined
-        ? []
-        : Array.isArray(route.preHandler)
-          ? route.preHandler
-          : [route.preHandler];
-    route.preHandler = [...own, lookUp];
-  });
-
-  app.addHook('onSend', async (request, reply, payload) => {
+  async function remember(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
     const claim = claims.get(request);
     if (!claim || claim.done) return payload;
     claim.done = true;
@@ -314,14 +304,27 @@ export async function registerIdempotency(app: FastifyInstance) {
         .execute();
     }
     return payload;
-  });
+  }
+
   // A request that ended without an answer (client gone mid-way) frees its key.
-  app.addHook('onResponse', async (request) => {
+  async function freeUnanswered(request: FastifyRequest) {
     const claim = claims.get(request);
     if (claim && !claim.done) {
       claim.done = true;
       await release(claim);
     }
+  }
+
+  // Global preHandler hooks run before a route's own preHandlers, where app.authenticate sets
+  // request.member; so, like @fastify/rate-limit, we append our look-up to each non-GET route.
+  // Its onSend and onResponse hooks go on those routes only: a GET never holds a claim, and the
+  // hot paths (the feed, /auth/me) run no hook of ours for nothing (issue 19).
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (methods.every((m) => SAFE_METHODS.has(m))) return;
+    route.preHandler = [...hooksOf(route.preHandler), lookUp];
+    route.onSend = [...hooksOf(route.onSend), remember];
+    route.onResponse = [...hooksOf(route.onResponse), freeUnanswered];
   });
 
   const timer = setInterval(() => {

@@ -13,6 +13,19 @@ const hasNul = (text: string) => text.includes('\u0000');
 export function inputProblem(value: unknown, max = MAX_JSON_DEPTH): InputProblem | null {
   if (typeof value === 'string') return hasNul(value) ? 'nul' : null;
   if (value === null || typeof value !== 'object') return null;
+  if (Array.isArray(value) || max < 1) return nestedProblem(value, max);
+  // A flat object (every query string and params, many bodies): its values alone, no stack.
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    const child = record[key];
+    if (typeof child === 'string') {
+      if (hasNul(child)) return 'nul';
+    } else if (child !== null && typeof child === 'object') return nestedProblem(value, max);
+  }
+  return null;
+}
+
+function nestedProblem(value: object, max: number): InputProblem | null {
   const stack: [object, number][] = [[value, 1]];
   while (stack.length > 0) {
     const [node, depth] = stack.pop()!;

@@ -34,6 +34,14 @@ export async function registerRateLimit(app: FastifyInstance, config: Config) {
     ? createRedisClient(config.redisUrl, app.log, { connectTimeout: 500, maxRetriesPerRequest: 1 })
     : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
+  // Static client files are cheap and a service-worker install fetches them all at once: their
+  // routes (config.file, from @fastify/static) get no limit at all. Decided once per route here,
+  // not by an allowList that the API's hot paths would run on every request (issue 19). Added
+  // before the plugin, so this onRoute hook runs before its own.
+  app.addHook('onRoute', (route) => {
+    const config = route.config as { file?: string; rateLimit?: unknown } | undefined;
+    if (config?.file !== undefined) route.config = { ...config, rateLimit: false };
+  });
   await app.register(rateLimit, {
     global: true,
     max: config.rateLimitMax,
@@ -42,8 +50,6 @@ export async function registerRateLimit(app: FastifyInstance, config: Config) {
     // so two members behind one IP (a family, an office) are counted apart.
     hook: 'preHandler',
     keyGenerator: rateLimitKey,
-    // Static client files are cheap and a service-worker install fetches them all at once.
-    allowList: (request) => (request.routeOptions.config as { file?: string }).file !== undefined,
     ...(redis ? { redis, nameSpace: `${config.redisPrefix}rate-limit:` } : {}),
     // A Redis outage must not take the API down with it: count nothing until it is back.
     skipOnError: true,

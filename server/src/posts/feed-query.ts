@@ -19,7 +19,7 @@
 // author and their likers (posts.likers, kept by the triggers of migration 0009: a second query
 // and one JS object per like cost the page a third more).
 import { CompiledQuery } from 'kysely';
-import { POST_LIKES_LISTED_MAX } from '../../../src/contract/constants';
+import { FEED_PAGE_MAX, POST_LIKES_LISTED_MAX } from '../../../src/contract/constants';
 import type { Dialect } from '../db/database';
 import type { FeedPosition } from './feed-cursor';
 import type { AuthorColumns, PostRow } from './posts-tables';
@@ -78,7 +78,11 @@ interface Variant {
   values(memberId: string, limit: number, offset: number, after: FeedPosition | null): unknown[];
 }
 
-function buildPage(dialect: Dialect, strategy: FeedStrategy, withCursor: boolean): Variant {
+/**
+ * The page's LIMIT is written into the text (an integer checked here, never a client's string):
+ * bound as a parameter, it made SQLite re-plan the query on every call (issue 19).
+ */
+function buildPage(dialect: Dialect, strategy: FeedStrategy, withCursor: boolean, limit: number): Variant {
   const pg = dialect === 'postgres';
   const next = placeholders(dialect);
   const columns = postColumns(next());
@@ -107,7 +111,6 @@ function buildPage(dialect: Dialect, strategy: FeedStrategy, withCursor: boolean
   } else {
     page = `select id, created_at from posts indexed by posts_author_order where author_id in (${authors})${cursor}`;
   }
-  const limit = next();
   const offset = next();
   const sql =
     `select ${columns} from (${page} ${order} limit ${limit} offset ${offset}) page` +
@@ -120,7 +123,6 @@ function buildPage(dialect: Dialect, strategy: FeedStrategy, withCursor: boolean
       ...(pg ? [] : [memberId, memberId]),
       ...(withCursor && after ? [after.createdAt, after.id] : []),
       ...(pg && strategy === 'byAuthor' ? [l + o] : []),
-      l,
       o,
     ],
   };
@@ -130,11 +132,13 @@ function buildPage(dialect: Dialect, strategy: FeedStrategy, withCursor: boolean
 export function feedQueries(dialect: Dialect) {
   const pg = dialect === 'postgres';
   const variants = new Map<string, Variant>();
-  const variant = (strategy: FeedStrategy, withCursor: boolean) => {
-    const key = `${strategy}:${withCursor}`;
+  const variant = (strategy: FeedStrategy, withCursor: boolean, limit: number) => {
+    if (!Number.isInteger(limit) || limit < 1 || limit > FEED_PAGE_MAX)
+      throw new RangeError(`A feed page holds 1 to ${FEED_PAGE_MAX} posts, not ${limit}`);
+    const key = `${strategy}:${withCursor}:${limit}`;
     let found = variants.get(key);
     if (!found) {
-      found = buildPage(dialect, strategy, withCursor);
+      found = buildPage(dialect, strategy, withCursor, limit);
       variants.set(key, found);
     }
     return found;
@@ -194,7 +198,7 @@ export function feedQueries(dialect: Dialect) {
       offset: number,
       after: FeedPosition | null,
     ): CompiledQuery<FeedRow> {
-      const v = variant(strategy, after !== null);
+      const v = variant(strategy, after !== null, limit);
       return CompiledQuery.raw(v.sql, v.values(memberId, limit, offset, after)) as CompiledQuery<FeedRow>;
     },
 

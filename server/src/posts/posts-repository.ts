@@ -9,6 +9,7 @@ import { toAuthor, type PostsTable } from './posts-tables';
 import './posts-tables';
 import { hasRow } from '../db/paging';
 import { cardOf, loadCarLogCards, type CarLogCard } from './post-car-logs';
+import { readRows } from '../db/fast-read';
 
 export type { FeedRow };
 
@@ -84,7 +85,7 @@ export function postsRepository(db: Db, options: { now?: () => number } = {}) {
 
   async function siteSize(): Promise<number> {
     if (allPosts && now() - allPosts.at < ALL_POSTS_TTL_MS) return allPosts.total;
-    const { rows } = await kysely.executeQuery(queries.all());
+    const rows = await readRows(kysely, queries.all());
     allPosts = { total: Number(rows[0]?.total ?? 0), at: now() };
     return allPosts.total;
   }
@@ -120,12 +121,12 @@ export function postsRepository(db: Db, options: { now?: () => number } = {}) {
       { limit, offset, after }: { limit: number; offset: number; after: FeedPosition | null },
       strategy?: FeedStrategy,
     ): Promise<{ items: Post[]; total: number; last: FeedPosition | null }> {
-      const { rows: size } = await kysely.executeQuery(queries.size(memberId));
+      const size = await readRows(kysely, queries.size(memberId));
       const total = Number(size[0]?.total ?? 0);
       if (total === 0 || offset >= total) return { items: [], total, last: null };
       const feedSize = { posts: total, authors: Number(size[0]?.authors ?? 0) };
       const plan = strategy ?? chooseFeedStrategy(feedSize, await siteSize(), limit, offset);
-      const { rows } = await kysely.executeQuery(queries.page(plan, memberId, limit, offset, after));
+      const rows = await readRows(kysely, queries.page(plan, memberId, limit, offset, after));
       const lastRow = rows[rows.length - 1];
       return {
         items: await toPosts(memberId, rows),
