@@ -123,6 +123,23 @@ const phases =
         [{ name: 'build', cmd: ['npm', 'run', '--silent', 'build'] }],
         // Vitest gives each run cores - 1 workers: on two cores, one each.
         [vitest('unit', ['unit']), vitest('server', ['server'])],
+        // The media paths again with MEDIA_STORE=s3, on a real S3 server (s3rver) each test starts.
+        [
+          {
+            name: 'server-s3',
+            suite: true,
+            cmd: [
+              'npm',
+              'run',
+              '--silent',
+              'test:media-s3',
+              '--',
+              '--reporter=default',
+              '--reporter=json',
+              `--outputFile.json=${path.join(reports, 'server-s3.json')}`,
+            ],
+          },
+        ],
         // Alone: it starts servers and Chromium, and waits on them.
         [vitest('browser', ['browser'])],
       ]
