@@ -21,3 +21,5 @@ export { CarMention } from './cars/components/car-mention';
 // A friend's cars on their profile, each linking to its page.
 export { MemberCars } from './cars/member-cars';
 export { memberCarsKey } from './api/member-cars';
+// Shared cars (issue 18): the invited member's answer to a car invitation.
+export { answerCarInvite } from './api/car-members';

@@ -9,6 +9,7 @@ import { Alert, BackButton, Card, CarIcon, CloudOffIcon, EmptyState, Page, Skele
 import { useRemoteCar } from '../api/get-car';
 import { carSubtitle, carTitle } from './car-selection';
 import { CarReminders } from '../reminders/car-reminders';
+import { CarMembersSection } from './components/car-members-section';
 import { CarPhoto } from './components/car-photo';
 import { CarDossier } from './car-history/car-dossier';
 import './my-cars.css';
@@ -59,6 +60,11 @@ export function CarScreen({ id }: { id: string }) {
       {local ? (
         <Card>
           <CarReminders car={local} />
+        </Card>
+      ) : null}
+      {local ? (
+        <Card>
+          <CarMembersSection car={local} onLeft={() => undefined} />
         </Card>
       ) : null}
       {local ? (

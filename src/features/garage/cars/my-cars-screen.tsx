@@ -26,6 +26,7 @@ import { CarReminders } from '../reminders/car-reminders';
 import { DueList } from '../reminders/due-list';
 import { resolveSelectedCar } from './car-selection';
 import { CarDetails } from './components/car-details';
+import { CarMembersSection } from './components/car-members-section';
 import { CarPicker } from './components/car-picker';
 import './my-cars.css';
 
@@ -96,6 +97,7 @@ function CarPage({ car, onDeleted }: { car: LocalCar; onDeleted: () => void }) {
     <div className="my-cars__car">
       <CarDetails car={car} logCount={logs?.length} onDeleted={onDeleted} />
       <CarReminders car={car} />
+      <CarMembersSection car={car} onLeft={onDeleted} />
       {logs && logs.length > 0 ? (
         <StatsSection logs={logs} mileageUnit={car.mileageUnit || DEFAULT_MILEAGE_UNIT} />
       ) : null}
