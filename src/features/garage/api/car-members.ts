@@ -2,8 +2,10 @@
 // leaving, and the invited member's answer. Online calls (the server decides who is a friend and
 // who may change members); the garage is synced again after each, so the cars follow at once.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { CarInviteResult, CarMember, CarMemberRole } from '@/contract/car-members';
 import { api, ApiError, isNetworkError } from '@/lib/api-client';
+import { realtime } from '@/lib/socket';
 import { syncCars } from '../data/sync';
 
 export const carMembersKey = (carId: string) => ['garage', 'car-members', carId] as const;
@@ -21,11 +23,22 @@ export function getCarMembers(carId: string, signal?: AbortSignal): Promise<CarM
  * still queued (`enabled` false): the server does not know it yet.
  */
 export function useCarMembers(carId: string, enabled = true) {
+  const queryClient = useQueryClient();
+  // The server tells every member of a change to the car's members (an answer, a role, a leave).
+  useEffect(
+    () =>
+      realtime.on('car', (event) => {
+        if (event.jsonPayload.relatedCarId === carId)
+          void queryClient.invalidateQueries({ queryKey: carMembersKey(carId) });
+      }),
+    [carId, queryClient],
+  );
   return useQuery({
     queryKey: carMembersKey(carId),
     queryFn: ({ signal }) => getCarMembers(carId, signal),
     enabled,
-    staleTime: 60_000,
+    // Kept for offline, asked again on each visit: an invitation's answer shows at once.
+    staleTime: 0,
     retry: (count, error: unknown) =>
       count < 1 && !(error instanceof ApiError && error.status < 500) && !isNetworkError(error),
     meta: { persist: true },

@@ -3,7 +3,6 @@
 // calls: offline the list shows what was last seen and the buttons wait for the connection.
 import { useState } from 'react';
 import { CAR_MEMBER_ROLES, type CarMember, type CarMemberRole } from '@/contract/car-members';
-import type { Car } from '@/contract/garage';
 import { friendsOf, useFriends } from '@/features/people';
 import { errorKeyFor } from '@/lib/api-error-catalogue';
 import { ApiError } from '@/lib/api-client';
@@ -15,6 +14,7 @@ import { toast } from '@/lib/toast';
 import { Button, ConfirmDialog, SkeletonRows, TrashIcon } from '@/ui';
 import { useCarMembers, useChangeCarMember } from '../../api/car-members';
 import { carPermissions } from '../../data/car-roles';
+import type { LocalCar } from '../../data/types';
 import { carTitle } from '../car-selection';
 import { roleKey } from './shared-line';
 import './car-members.css';
@@ -24,13 +24,13 @@ type Translate = ReturnType<typeof useT>;
 const failure = (t: Translate, error: unknown) =>
   t((error instanceof ApiError ? errorKeyFor(error.status, error.code) : undefined) ?? 'CARS.MEMBERS_FAILED');
 
-export function CarMembersSection({ car, onLeft }: { car: Car; onLeft: () => void }) {
+export function CarMembersSection({ car, onLeft }: { car: LocalCar; onLeft: () => void }) {
   const t = useT();
   const online = useOnline();
   const me = useSession().user?.id;
   const { ownCar } = carPermissions(car);
   // A car made on this device and not sent yet has no members to ask for.
-  const known = car.role !== undefined;
+  const known = car.role !== undefined || car.syncState === undefined;
   const members = useCarMembers(car.id, known);
   const change = useChangeCarMember(car.id);
   const [leaving, setLeaving] = useState(false);

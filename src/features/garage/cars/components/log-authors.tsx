@@ -3,17 +3,19 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { Car } from '@/contract/garage';
 import { displayName } from '@/lib/display-name';
+import type { SyncState } from '@/lib/offline/types';
 import { useCarMembers } from '../../api/car-members';
 import { carPermissions } from '../../data/car-roles';
 
 type Authors = ReadonlyMap<string, string> | null;
+type CarOfLogs = Pick<Car, 'id' | 'role' | 'ownerId' | 'ownerName'> & { syncState?: SyncState | undefined };
 
 const AuthorsContext = createContext<Authors>(null);
 
 /** The car's writers' names by id, or null when the car is not shared (nothing to tell apart). */
-export function useCarAuthors(car: Pick<Car, 'id' | 'role' | 'ownerId' | 'ownerName'>): Authors {
-  // A car with no role from the server yet was made on this device: not known there, nor shared.
-  const members = useCarMembers(car.id, car.role !== undefined);
+export function useCarAuthors(car: CarOfLogs): Authors {
+  // A car made on this device and still waiting to be sent: not known there, nor shared.
+  const members = useCarMembers(car.id, car.role !== undefined || car.syncState === undefined);
   const { shared } = carPermissions(car);
   return useMemo(() => {
     const accepted = (members.data ?? []).filter((m) => m.status === 'accepted');
@@ -25,13 +27,7 @@ export function useCarAuthors(car: Pick<Car, 'id' | 'role' | 'ownerId' | 'ownerN
 }
 
 /** Gives the rows of a car's logbook its writers' names. */
-export function CarAuthorsProvider({
-  car,
-  children,
-}: {
-  car: Pick<Car, 'id' | 'role' | 'ownerId' | 'ownerName'>;
-  children: ReactNode;
-}) {
+export function CarAuthorsProvider({ car, children }: { car: CarOfLogs; children: ReactNode }) {
   const authors = useCarAuthors(car);
   return <AuthorsContext.Provider value={authors}>{children}</AuthorsContext.Provider>;
 }
