@@ -76,7 +76,9 @@ export function CarReminders({ car }: { car: LocalCar }) {
         <SkeletonRows count={2} label={t('REMINDERS.LOADING')} />
       ) : reminders.length === 0 ? (
         <div className="reminders__empty">
-          <p className="reminders__hint">{t('REMINDERS.EMPTY_TEXT')}</p>
+          <p className="reminders__hint">
+            {t(writeReminders ? 'REMINDERS.EMPTY_TEXT' : 'REMINDERS.EMPTY_SHARED_TEXT')}
+          </p>
           {add}
         </div>
       ) : (

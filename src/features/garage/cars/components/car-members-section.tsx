@@ -37,6 +37,8 @@ export function CarMembersSection({ car, onLeft }: { car: LocalCar; onLeft: () =
   if (!known) return null;
 
   const others = (members.data ?? []).filter((m) => m.role !== 'owner');
+  // A member sees whose car it is too (the owner, first); the owner sees the others.
+  const shown = ownCar ? others : (members.data ?? []);
   const run = (action: Parameters<typeof change.mutate>[0], done?: () => void) =>
     change.mutate(action, {
       onSuccess: () => done?.(),
@@ -51,11 +53,11 @@ export function CarMembersSection({ car, onLeft }: { car: LocalCar; onLeft: () =
       {!online ? <p className="car-members__hint">{t('CARS.MEMBERS_OFFLINE')}</p> : null}
       {members.data === undefined && members.isPending ? (
         <SkeletonRows count={2} label={t('CARS.MEMBERS_LOADING')} />
-      ) : others.length === 0 ? (
+      ) : shown.length === 0 || (ownCar && others.length === 0) ? (
         <p className="car-members__hint">{t('CARS.MEMBERS_EMPTY')}</p>
       ) : (
         <ul className="car-members__list">
-          {others.map((member) => (
+          {shown.map((member) => (
             <MemberRow
               key={member.userId}
               member={member}
