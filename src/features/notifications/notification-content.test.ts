@@ -155,6 +155,7 @@ describe('where a notification opens, by type', () => {
       excerptKey: 'NOTIFICATIONS.CAR_INVITE_EXCERPT',
       excerpt: 'Renault 4L',
       memberId: 'u1',
+      role: 'driver',
       target: { to: '/car/$id', params: { id: 'c1' } },
     });
   });
@@ -179,6 +180,16 @@ describe('where a notification opens, by type', () => {
     });
     expect(describeAs('car-transfer', { ...offer, action: 'cancelled' }).key).toBe(
       'NOTIFICATIONS.CAR_TRANSFER_CANCELLED',
+    );
+  });
+
+  it('car-invite: says who invited me to which car, with which role', () => {
+    const payload = { relatedCarId: 'c1', actorId: 'u1', excerpt: 'Renault 4L', role: 'editor' };
+    activateCatalog('en-US');
+    expect(textOf('car-invite', payload)).toBe('Anna Berg invited you to “Renault 4L” as editor');
+    activateCatalog('fr-FR');
+    expect(textOf('car-invite', payload)).toBe(
+      'Anna Berg vous invite sur « Renault 4L » avec le rôle éditeur',
     );
   });
 

@@ -35,6 +35,8 @@ export interface NotificationContent {
   memberId: string | null;
   /** The car whose name fills {excerpt} (garage notifications). */
   carId: string | null;
+  /** A car invitation's role (issue 18), which fills {role}. */
+  role?: string | null;
   /** null: nothing to open (an unknown type). */
   target: NotificationTarget | null;
 }
@@ -124,6 +126,7 @@ export function describeNotification({
         ...texts('NOTIFICATIONS.CAR_INVITE', 'NOTIFICATIONS.CAR_INVITE_EXCERPT'),
         ...base,
         carId,
+        role: id(payload.role),
         target: carTarget(carId, undefined),
       };
     }

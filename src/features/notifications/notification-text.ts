@@ -16,7 +16,12 @@ export function notificationText(
 ): string {
   const name = known.name || t('NOTIFICATIONS.SOMEONE');
   const excerpt = content.excerpt ?? (namesCar(content) ? known.carName : null);
-  return excerpt && content.excerptKey ? t(content.excerptKey, { name, excerpt }) : t(content.key, { name });
+  // A car invitation says with which role (issue 18): "… as a driver".
+  const role = content.role ? t(`CARS.ROLE_${content.role.toUpperCase()}`).toLowerCase() : undefined;
+  const values = role ? { name, role } : { name };
+  return excerpt && content.excerptKey
+    ? t(content.excerptKey, { ...values, excerpt })
+    : t(content.key, values);
 }
 
 /** The car as the garage names it: its nickname, else make and model. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OutboxBody } from '@/lib/outbox';
 import {
+  carAccessLost,
   applyEdits,
   editableFields,
   kindLabelKey,
@@ -105,5 +106,18 @@ describe('entry content', () => {
     expect(SHOWN_TEXT_MAX_CHARS).toBe(240);
     expect(truncate('a'.repeat(300))).toHaveLength(240);
     expect(truncate('short')).toBe('short');
+  });
+});
+
+describe('a shared car out of reach (issue 18)', () => {
+  it("says so for a car's log or reminder refused 403, or a new one 404", () => {
+    expect(carAccessLost({ kind: 'carLog.create', lastStatus: 403 })).toBe(true);
+    expect(carAccessLost({ kind: 'carLog.update', lastStatus: 403 })).toBe(true);
+    expect(carAccessLost({ kind: 'carLog.create', lastStatus: 404 })).toBe(true);
+    expect(carAccessLost({ kind: 'reminder.create', lastStatus: 404 })).toBe(true);
+    // An edit of an entry deleted elsewhere keeps its own card; other writes their own reasons.
+    expect(carAccessLost({ kind: 'carLog.update', lastStatus: 404 })).toBe(false);
+    expect(carAccessLost({ kind: 'carLog.create', lastStatus: 400 })).toBe(false);
+    expect(carAccessLost({ kind: 'post.create', lastStatus: 403 })).toBe(false);
   });
 });

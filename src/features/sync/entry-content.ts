@@ -152,6 +152,28 @@ export const KIND_LABEL_KEYS: Record<string, string> = {
 };
 export const KIND_OTHER_KEY = 'SYNC.KIND_OTHER';
 
+/** The writes of a car's logbook and reminders a member of a shared car makes (issue 18). */
+const CAR_CONTENT_KINDS = new Set([
+  'carLog.create',
+  'carLog.update',
+  'carLog.delete',
+  'media.delete',
+  'reminder.create',
+  'reminder.update',
+  'reminder.delete',
+]);
+
+/**
+ * A write refused because the car is no longer shared with me, or my role was lowered meanwhile
+ * (a driver's fill-up replayed after the owner removed them): 403, or 404 for a new entry once the
+ * car is out of reach. Its reason says so; the entry stays until the member decides.
+ */
+export function carAccessLost(entry: { kind: string; lastStatus?: number | undefined }): boolean {
+  if (!CAR_CONTENT_KINDS.has(entry.kind)) return false;
+  if (entry.lastStatus === 403) return true;
+  return entry.lastStatus === 404 && (entry.kind === 'carLog.create' || entry.kind === 'reminder.create');
+}
+
 export function kindLabelKey(kind: string): string {
   return KIND_LABEL_KEYS[kind] ?? KIND_OTHER_KEY;
 }

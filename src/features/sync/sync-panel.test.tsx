@@ -169,8 +169,9 @@ describe('needs attention', () => {
   });
 
   it.each([
-    [403, 'FORBIDDEN', "Vous n'avez pas le droit de faire cela."],
-    [404, 'NOT_FOUND', "Cet élément n'existe plus : il a peut-être été supprimé."],
+    // A car's new log refused 403 or 404: the car is no longer shared with me (issue 18).
+    [403, 'FORBIDDEN', 'Vous n’avez plus accès à cette voiture.'],
+    [404, 'NOT_FOUND', 'Vous n’avez plus accès à cette voiture.'],
     [409, 'CONFLICT', 'Cela entre en conflit avec ce que le serveur a déjà.'],
     [413, 'PAYLOAD_TOO_LARGE', "C'est trop volumineux pour être envoyé."],
     [422, 'HTTP_422', 'Le serveur ne peut pas accepter cette modification telle quelle.'],

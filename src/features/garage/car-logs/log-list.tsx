@@ -3,6 +3,8 @@ import type { LocalCar, LocalCarLog } from '@/features/garage/data';
 import { DEFAULT_MILEAGE_UNIT, useSettingsOptions } from '@/features/garage/data';
 import { useT } from '@/lib/i18n';
 import { Button, EmptyState, SkeletonRows, PlusIcon, SearchIcon, ButtonLink } from '@/ui';
+import { CarAuthorsProvider } from '@/features/garage/cars/components/log-authors';
+import { carPermissions } from '@/features/garage/data/car-roles';
 import { settingLabel } from './format';
 import { LogFiltersBar, NO_FILTERS, type FilterValues, type TypeOption } from './components/log-filters-bar';
 import { LogSummary } from './components/log-summary';
@@ -42,64 +44,69 @@ export function LogList({ car, logs }: { car: LocalCar; logs: LocalCarLog[] | un
   const shown = useMemo(() => (logs ? applyLogFilters(logs, applied) : []), [logs, applied]);
   const cost = useMemo(() => sumCost(shown), [shown]);
   useEffect(() => (logs ? prepareSearch(logs) : undefined), [logs]);
+  const { addFuelLog } = carPermissions(car);
 
   return (
-    <section className="log-list" aria-labelledby={`log-list-${car.id}`}>
-      <header className="log-list__header">
-        <h2 id={`log-list-${car.id}`} className="log-list__title">
-          {t('CAR_LOGS.TITLE')}
-        </h2>
-      </header>
-      {logs === undefined ? (
-        <SkeletonRows count={SKELETON_ROWS} label={t('CAR_LOGS.LOADING')} />
-      ) : logs.length === 0 ? (
-        <EmptyState
-          title={t('CAR_LOGS.EMPTY_TITLE')}
-          text={t('CAR_LOGS.EMPTY_TEXT')}
-          icon={<PlusIcon />}
-          action={
-            <ButtonLink to="/new-car-log/$carId" params={{ carId: car.id }} icon={<PlusIcon />}>
-              {t('CAR_LOGS.ADD_FIRST')}
-            </ButtonLink>
-          }
-        />
-      ) : (
-        <>
-          <LogFiltersBar
-            filters={filters}
-            onChange={(next) => setFilters((current) => ({ ...current, ...next }))}
-            typeOptions={typeOptions}
+    <CarAuthorsProvider car={car}>
+      <section className="log-list" aria-labelledby={`log-list-${car.id}`}>
+        <header className="log-list__header">
+          <h2 id={`log-list-${car.id}`} className="log-list__title">
+            {t('CAR_LOGS.TITLE')}
+          </h2>
+        </header>
+        {logs === undefined ? (
+          <SkeletonRows count={SKELETON_ROWS} label={t('CAR_LOGS.LOADING')} />
+        ) : logs.length === 0 ? (
+          <EmptyState
+            title={t('CAR_LOGS.EMPTY_TITLE')}
+            text={t('CAR_LOGS.EMPTY_TEXT')}
+            icon={<PlusIcon />}
+            action={
+              addFuelLog ? (
+                <ButtonLink to="/new-car-log/$carId" params={{ carId: car.id }} icon={<PlusIcon />}>
+                  {t('CAR_LOGS.ADD_FIRST')}
+                </ButtonLink>
+              ) : undefined
+            }
           />
-          <LogSummary shown={shown.length} total={logs.length} cost={cost} />
-          {shown.length === 0 ? (
-            <EmptyState
-              title={t('CAR_LOGS.NO_MATCH_TITLE')}
-              text={t('CAR_LOGS.NO_MATCH_TEXT')}
-              icon={<SearchIcon />}
-              action={
-                <Button variant="secondary" onClick={() => setFilters(NO_FILTERS)}>
-                  {t('CAR_LOGS.CLEAR_FILTERS')}
-                </Button>
-              }
+        ) : (
+          <>
+            <LogFiltersBar
+              filters={filters}
+              onChange={(next) => setFilters((current) => ({ ...current, ...next }))}
+              typeOptions={typeOptions}
             />
-          ) : (
-            <>
-              {hasActiveFilters(applied) ? (
-                <div className="log-list__clear">
-                  <Button variant="ghost" size="small" onClick={() => setFilters(NO_FILTERS)}>
+            <LogSummary shown={shown.length} total={logs.length} cost={cost} />
+            {shown.length === 0 ? (
+              <EmptyState
+                title={t('CAR_LOGS.NO_MATCH_TITLE')}
+                text={t('CAR_LOGS.NO_MATCH_TEXT')}
+                icon={<SearchIcon />}
+                action={
+                  <Button variant="secondary" onClick={() => setFilters(NO_FILTERS)}>
                     {t('CAR_LOGS.CLEAR_FILTERS')}
                   </Button>
-                </div>
-              ) : null}
-              <VirtualLogList
-                logs={shown}
-                mileageUnit={car.mileageUnit || DEFAULT_MILEAGE_UNIT}
-                label={t('CAR_LOGS.TITLE')}
+                }
               />
-            </>
-          )}
-        </>
-      )}
-    </section>
+            ) : (
+              <>
+                {hasActiveFilters(applied) ? (
+                  <div className="log-list__clear">
+                    <Button variant="ghost" size="small" onClick={() => setFilters(NO_FILTERS)}>
+                      {t('CAR_LOGS.CLEAR_FILTERS')}
+                    </Button>
+                  </div>
+                ) : null}
+                <VirtualLogList
+                  logs={shown}
+                  mileageUnit={car.mileageUnit || DEFAULT_MILEAGE_UNIT}
+                  label={t('CAR_LOGS.TITLE')}
+                />
+              </>
+            )}
+          </>
+        )}
+      </section>
+    </CarAuthorsProvider>
   );
 }

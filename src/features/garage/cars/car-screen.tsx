@@ -10,6 +10,7 @@ import { Alert, BackButton, Card, CarIcon, CloudOffIcon, EmptyState, Page, Skele
 import { useRemoteCar } from '../api/get-car';
 import { carSubtitle, carTitle } from './car-selection';
 import { CarReminders } from '../reminders/car-reminders';
+import { CarMembersSection } from './components/car-members-section';
 import { CarPhoto } from './components/car-photo';
 import { CarDossier } from './car-history/car-dossier';
 import { CarOwnersLine } from './car-transfer/car-owners-line';
@@ -62,6 +63,11 @@ export function CarScreen({ id }: { id: string }) {
       {local ? (
         <Card>
           <CarReminders car={local} />
+        </Card>
+      ) : null}
+      {local ? (
+        <Card>
+          <CarMembersSection car={local} onLeft={() => undefined} />
         </Card>
       ) : null}
       {local ? (

@@ -29,6 +29,7 @@ import { CarDetails } from './components/car-details';
 import { CarOwnersLine } from './car-transfer/car-owners-line';
 import { SoldCars } from './car-transfer/sold-cars';
 import { TransferOffers } from './car-transfer/transfer-offers';
+import { CarMembersSection } from './components/car-members-section';
 import { CarPicker } from './components/car-picker';
 import './my-cars.css';
 
@@ -104,6 +105,7 @@ function CarPage({ car, onDeleted }: { car: LocalCar; onDeleted: () => void }) {
       <CarDetails car={car} logCount={logs?.length} onDeleted={onDeleted} />
       <CarOwnersLine carId={car.id} />
       <CarReminders car={car} />
+      <CarMembersSection car={car} onLeft={onDeleted} />
       {logs && logs.length > 0 ? (
         <StatsSection logs={logs} mileageUnit={car.mileageUnit || DEFAULT_MILEAGE_UNIT} />
       ) : null}

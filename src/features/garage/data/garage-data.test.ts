@@ -252,7 +252,7 @@ describe('garage sync', () => {
 });
 
 describe('cars shared with me (issue 18)', () => {
-  it('stay out of my garage until they have screens of their own', async () => {
+  it('are mirrored after mine, with their owner name and my role, and leave when I leave', async () => {
     const server = installGarageServer();
     const mine = await saveCar(carDraft);
     await replay();
@@ -261,11 +261,18 @@ describe('cars shared with me (issue 18)', () => {
       id: crypto.randomUUID(),
       ownerId: 'someone-else',
       role: 'driver' as const,
+      ownerName: 'Alice Martin',
     };
     server.cars.set(shared.id, shared);
     server.cars.set(mine, { ...server.cars.get(mine)!, role: 'owner' });
     await syncCars();
     expect(await db.cars.get(mine)).toBeDefined();
+    expect(await db.cars.get(shared.id)).toMatchObject({ role: 'driver', ownerName: 'Alice Martin' });
+    // The owner removed me (or I left): the next sync forgets the car on this device.
+    server.cars.delete(shared.id);
+    vi.useFakeTimers({ now: Date.now() + 5000, toFake: ['Date'] });
+    await syncCars();
+    vi.useRealTimers();
     expect(await db.cars.get(shared.id)).toBeUndefined();
   });
 });

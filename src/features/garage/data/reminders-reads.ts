@@ -8,6 +8,7 @@ import type { Reminder } from '@/contract/maintenance-api';
 import { db, type PaddockDb } from '@/lib/db';
 import { useLive } from '@/lib/offline/live';
 import type { SyncState } from '@/lib/offline/types';
+import { actsOnReminder } from './car-roles';
 import type { LocalReminder } from './reminders';
 import { CAR_KINDS } from './writes';
 
@@ -99,9 +100,14 @@ export async function readReminders(
     }
     return summary;
   };
-  // Across all cars (the Due list, the tab's badge), only the cars in my garage: the reminders of a
-  // car shared with me (issue 18) wait for that car's own screens.
-  const listed = carId ? rows : rows.filter((row) => carsById.has(row.carId));
+  // Across all cars (the Due list, the tab's badge), only the cars in my garage, and of a car shared
+  // with me (issue 18) only the reminders my role can act on (a driver: fuel and distance-based).
+  const listed = carId
+    ? rows
+    : rows.filter((row) => {
+        const car = carsById.get(row.carId);
+        return car !== undefined && actsOnReminder(car, row);
+      });
   const result = listed.map((row): LocalReminder => {
     const syncState = states.get(row.id);
     const summary = summaryOf(row.carId);

@@ -146,13 +146,29 @@ describe('reminders offline', () => {
     expect(row?.syncState).toBe('failed');
   });
 
-  it("across all cars lists only my garage's: a shared car's reminder waits for its screens", async () => {
+  it("across all cars lists my garage's, and of a shared car only what my role acts on", async () => {
     const server = installGarageServer();
     const { carId } = await syncedCarWithService(server);
     await saveReminder(oilChange(carId));
     const [mine] = await db.reminders.toArray();
-    await db.reminders.put({ ...mine!, id: crypto.randomUUID(), carId: crypto.randomUUID() });
-    expect((await readReminders(db, { today: TODAY })).map((r) => r.carId)).toEqual([carId]);
+    const car = (await db.cars.get(carId))!;
+    const driven = crypto.randomUUID();
+    const viewed = crypto.randomUUID();
+    await db.cars.bulkPut([
+      { ...car, id: driven, ownerId: 'owner', role: 'driver', ownerName: 'Alice' },
+      { ...car, id: viewed, ownerId: 'owner', role: 'viewer', ownerName: 'Alice' },
+    ]);
+    const byDate = { intervalDistance: null, dueMileage: null, logType: 'maintenance' };
+    await db.reminders.bulkPut([
+      { ...mine!, id: crypto.randomUUID(), carId: crypto.randomUUID() }, // not in my garage
+      { ...mine!, id: crypto.randomUUID(), carId: driven, intervalDistance: 10000 }, // a driver's
+      { ...mine!, id: crypto.randomUUID(), carId: driven, ...byDate }, // not a driver's
+      { ...mine!, id: crypto.randomUUID(), carId: viewed, intervalDistance: 10000 }, // a viewer acts on none
+    ]);
+    const listed = (await readReminders(db, { today: TODAY })).map((r) => r.carId).sort();
+    expect(listed).toEqual([carId, driven].sort());
+    // The car's own list shows them all (a viewer reads them).
+    expect(await readReminders(db, { carId: viewed, today: TODAY })).toHaveLength(1);
   });
 
   it('the state follows the logs on the device: a completing log saved offline, then deleted', async () => {

@@ -80,9 +80,9 @@ export async function syncCars(given?: PaddockDb): Promise<void> {
   const cars: Car[] = [];
   for (let offset = 0; ; offset += SYNC_PAGE_LIMIT) {
     const page = await api.get<Car[]>('/cars/feed', { query: { limit: SYNC_PAGE_LIMIT, offset } });
-    // The cars shared with me come after mine (issue 18): they wait for screens of their own (an
-    // owner's name, what my role lets me do) and never mix into my garage as if they were mine.
-    cars.push(...page.filter((car) => car.role === undefined || car.role === 'owner'));
+    // The cars shared with me come after mine (issue 18), each with its owner's name and my role:
+    // they are mirrored too, and the screens show what the role allows.
+    cars.push(...page);
     if (page.length < SYNC_PAGE_LIMIT) break;
   }
   const local = (await database.cars.toArray()) as unknown as Car[];

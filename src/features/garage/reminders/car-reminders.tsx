@@ -14,6 +14,7 @@ import { isNetworkError } from '@/lib/api-client';
 import { useT } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { Alert, Button, ConfirmDialog, EditIcon, PlusIcon, SkeletonRows, TrashIcon, ButtonLink } from '@/ui';
+import { carPermissions } from '../data/car-roles';
 import { ReminderRow } from './reminder-row';
 import './reminders.css';
 
@@ -41,7 +42,9 @@ export function CarReminders({ car }: { car: LocalCar }) {
     }
   }
 
-  const add = (
+  // Reminders are written by the owner and editors; other members read them (issue 18).
+  const { writeReminders } = carPermissions(car);
+  const add = !writeReminders ? null : (
     <ButtonLink
       to="/my-cars/$carId/reminders/new"
       params={{ carId: car.id }}
@@ -73,7 +76,9 @@ export function CarReminders({ car }: { car: LocalCar }) {
         <SkeletonRows count={2} label={t('REMINDERS.LOADING')} />
       ) : reminders.length === 0 ? (
         <div className="reminders__empty">
-          <p className="reminders__hint">{t('REMINDERS.EMPTY_TEXT')}</p>
+          <p className="reminders__hint">
+            {t(writeReminders ? 'REMINDERS.EMPTY_TEXT' : 'REMINDERS.EMPTY_SHARED_TEXT')}
+          </p>
           {add}
         </div>
       ) : (
@@ -84,24 +89,26 @@ export function CarReminders({ car }: { car: LocalCar }) {
               reminder={reminder}
               car={car}
               extraActions={
-                <>
-                  <Link
-                    to="/my-cars/$carId/reminders/$reminderId"
-                    params={{ carId: car.id, reminderId: reminder.id }}
-                    className="ui-button ui-button--ghost ui-button--small"
-                    aria-label={t('REMINDERS.EDIT_LABEL', { title: reminder.title })}
-                  >
-                    <EditIcon />
-                  </Link>
-                  <Button
-                    variant="ghost"
-                    size="small"
-                    aria-label={t('REMINDERS.DELETE_LABEL', { title: reminder.title })}
-                    onClick={() => setDeleting(reminder)}
-                  >
-                    <TrashIcon />
-                  </Button>
-                </>
+                !writeReminders ? undefined : (
+                  <>
+                    <Link
+                      to="/my-cars/$carId/reminders/$reminderId"
+                      params={{ carId: car.id, reminderId: reminder.id }}
+                      className="ui-button ui-button--ghost ui-button--small"
+                      aria-label={t('REMINDERS.EDIT_LABEL', { title: reminder.title })}
+                    >
+                      <EditIcon />
+                    </Link>
+                    <Button
+                      variant="ghost"
+                      size="small"
+                      aria-label={t('REMINDERS.DELETE_LABEL', { title: reminder.title })}
+                      onClick={() => setDeleting(reminder)}
+                    >
+                      <TrashIcon />
+                    </Button>
+                  </>
+                )
               }
             />
           ))}

@@ -6,6 +6,7 @@ import { DEFAULT_MILEAGE_UNIT, localToday, type LocalCar, type LocalReminder } f
 import { useT } from '@/lib/i18n';
 import { CheckIcon } from '@/ui';
 import { carTitle } from '../cars/car-selection';
+import { actsOnReminder } from '../data/car-roles';
 import { dueParts, StateChip } from './reminder-parts';
 
 /** The new-log search a reminder's "Done" opens with (read by the log form). */
@@ -33,6 +34,8 @@ export function ReminderRow({
   const t = useT();
   const unit = car?.mileageUnit || DEFAULT_MILEAGE_UNIT;
   const due = dueParts(t, reminder, unit, localToday());
+  // "Done" writes a log: only for a role that can act on the reminder (a shared car's viewer: none).
+  const canDo = !car || actsOnReminder(car, reminder);
   return (
     <li
       className={`reminder-row reminder-row--${reminder.state}${extraActions ? ' reminder-row--stacked' : ''}`}
@@ -52,16 +55,18 @@ export function ReminderRow({
       </div>
       <div className="reminder-row__actions">
         {extraActions}
-        <Link
-          to="/new-car-log/$carId"
-          params={{ carId: reminder.carId }}
-          search={doneSearch(reminder)}
-          className="ui-button ui-button--primary ui-button--small"
-          aria-label={t('REMINDERS.DONE_LABEL', { title: reminder.title })}
-        >
-          <CheckIcon />
-          {t('REMINDERS.DONE')}
-        </Link>
+        {canDo ? (
+          <Link
+            to="/new-car-log/$carId"
+            params={{ carId: reminder.carId }}
+            search={doneSearch(reminder)}
+            className="ui-button ui-button--primary ui-button--small"
+            aria-label={t('REMINDERS.DONE_LABEL', { title: reminder.title })}
+          >
+            <CheckIcon />
+            {t('REMINDERS.DONE')}
+          </Link>
+        ) : null}
       </div>
     </li>
   );

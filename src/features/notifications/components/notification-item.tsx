@@ -3,6 +3,7 @@ import { formatDate, useLocale, useT } from '@/lib/i18n';
 import { useNotificationText } from '../notification-text';
 import { formatRelativeTime } from '../relative-time';
 import { TrashIcon } from '@/ui';
+import { CarInviteActions } from './car-invite-actions';
 import { NotificationIcon } from './notification-icon';
 
 export interface NotificationItemProps {
@@ -45,6 +46,9 @@ export function NotificationItem({ notification, now, canChange, onOpen, onDelet
           </span>
         ) : null}
       </button>
+      {notification.type === 'car-invite' && canChange ? (
+        <CarInviteActions notification={notification} />
+      ) : null}
       <button
         type="button"
         className="notification__delete"

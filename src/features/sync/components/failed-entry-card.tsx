@@ -13,6 +13,7 @@ import { errorKeyFor } from '@/lib/api-error-catalogue';
 import { useT } from '@/lib/i18n';
 import { Alert, Button } from '@/ui';
 import {
+  carAccessLost,
   confirmOdometerJump,
   editableFields,
   kindLabelKey,
@@ -34,6 +35,7 @@ function useReason(entry: OutboxEntry): string {
   const t = useT();
   if (entry.lastError === DEPENDENCY_DISCARDED) return t('SYNC.DEPENDENCY_DISCARDED');
   if (entry.lastStatus === undefined) return t('ERRORS.GENERIC');
+  if (carAccessLost(entry)) return t('SYNC.CAR_ACCESS_LOST');
   const key = errorKeyFor(entry.lastStatus, entry.lastCode);
   const reason = key ? t(key) : entry.lastError?.trim() || t('SYNC.NO_MESSAGE');
   const fields = refusedFieldKeys(entry.lastFields).map((key) => t(key));

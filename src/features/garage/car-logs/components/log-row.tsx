@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { memo } from 'react';
 import type { LocalCarLog } from '@/features/garage/data';
+import { useLogAuthor } from '@/features/garage/cars/components/log-authors';
 import { useT } from '@/lib/i18n';
 import { formatDay, formatDistance, formatMoney, settingLabel } from '../format';
 import { PaperclipIcon } from '@/ui';
@@ -13,7 +14,10 @@ import { SyncBadge } from './sync-badge';
 export const LogRow = memo(function LogRow({ log, mileageUnit }: { log: LocalCarLog; mileageUnit: string }) {
   const t = useT();
   const files = log.media?.length ?? 0;
+  // A shared car's log says who wrote it (issue 18).
+  const author = useLogAuthor(log.authorId);
   const details = [
+    author ? t('CAR_LOGS.BY_AUTHOR', { name: author }) : null,
     log.mileage !== null && log.mileage !== undefined ? formatDistance(log.mileage, mileageUnit) : null,
     log.location || null,
     // Issue 18: written in a former owner's time (the car was sold with its logbook).

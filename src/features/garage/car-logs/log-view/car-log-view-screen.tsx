@@ -10,6 +10,9 @@ import {
   type LocalCar,
   type LocalCarLog,
 } from '@/features/garage/data';
+import { useCarAuthors } from '@/features/garage/cars/components/log-authors';
+import { mayEditLog } from '@/features/garage/data/car-roles';
+import { useSession } from '@/lib/auth/session';
 import { formatNumber, useT } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { BackButton, Card, EditIcon, FeedIcon, Page, ButtonLink } from '@/ui';
@@ -53,6 +56,10 @@ export function CarLogViewScreen({ carId, logId }: { carId: string; logId: strin
 function LogView({ car, log }: { car: LocalCar; log: LocalCarLog }) {
   const t = useT();
   const [, setSelectedCar] = useSelectedCar();
+  const memberId = useSession().user?.id;
+  const authors = useCarAuthors(car);
+  const author = authors && log.authorId ? authors.get(log.authorId) : undefined;
+  const canEdit = mayEditLog(car, log, memberId);
   const unit = car.mileageUnit || DEFAULT_MILEAGE_UNIT;
   const name = carTitle(car);
   const photos = log.media.filter((m) => m.kind === 'image');
@@ -79,6 +86,7 @@ function LogView({ car, log }: { car: LocalCar; log: LocalCarLog }) {
     facts.push({ label: t('CAR_LOGS.FORM_COST'), value: formatMoney(log.cost, log.currencyCode ?? '') });
   }
   if (log.location) facts.push({ label: t('CAR_LOGS.FORM_LOCATION'), value: log.location });
+  if (author) facts.push({ label: t('CAR_LOGS.VIEW_AUTHOR'), value: author });
 
   return (
     <article className="log-view" aria-labelledby={`log-${log.id}-title`}>
@@ -170,17 +178,19 @@ function LogView({ car, log }: { car: LocalCar; log: LocalCarLog }) {
         </section>
       ) : null}
       <div className="log-view__actions">
-        <ButtonLink
-          to="/edit-car-log/$carId/$logId"
-          params={{ carId: car.id, logId: log.id }}
-          icon={<EditIcon />}
-        >
-          {t('CAR_LOGS.VIEW_EDIT')}
-        </ButtonLink>
+        {canEdit ? (
+          <ButtonLink
+            to="/edit-car-log/$carId/$logId"
+            params={{ carId: car.id, logId: log.id }}
+            icon={<EditIcon />}
+          >
+            {t('CAR_LOGS.VIEW_EDIT')}
+          </ButtonLink>
+        ) : null}
         <ButtonLink to="/create-post" search={{ carLogId: log.id }} variant="secondary" icon={<FeedIcon />}>
           {t('BUILD_THREAD.SHARE')}
         </ButtonLink>
-        <DeleteLog log={log} carId={car.id} />
+        {canEdit ? <DeleteLog log={log} carId={car.id} /> : null}
       </div>
     </article>
   );

@@ -9,7 +9,9 @@ import { StorageFullError } from '@/lib/offline/storage-full';
 import { useT } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { carSubtitle, carTitle } from '../car-selection';
+import { carPermissions } from '../../data/car-roles';
 import { CarPhoto } from './car-photo';
+import { SharedLine } from './shared-line';
 
 const SETTINGS_FIELDS: {
   field: 'energyType' | 'gearboxType' | 'upholsteryMaterial';
@@ -37,6 +39,8 @@ export function CarDetails({
   const title = carTitle(car);
   const subtitle = carSubtitle(car);
   const unit = car.mileageUnit || DEFAULT_MILEAGE_UNIT;
+  // What my role allows (issue 18): only the owner edits or deletes the car.
+  const can = carPermissions(car);
 
   const rows: { label: string; value: string }[] = [];
   if (car.year !== null && car.year !== undefined)
@@ -78,6 +82,7 @@ export function CarDetails({
             {title}
           </h2>
           {subtitle ? <p className="car-details__subtitle">{subtitle}</p> : null}
+          <SharedLine car={car} className="car-details__shared" />
           <SyncBadge state={car.syncState} />
         </div>
       </div>
@@ -97,25 +102,31 @@ export function CarDetails({
         />
       ) : null}
       <div className="car-details__actions">
-        <Link
-          to="/new-car-log/$carId"
-          params={{ carId: car.id }}
-          className="ui-button ui-button--primary ui-button--small"
-        >
-          <PlusIcon />
-          {t('CAR_LOGS.ADD')}
-        </Link>
-        <Link
-          to="/edit-car/$id"
-          params={{ id: car.id }}
-          className="ui-button ui-button--secondary ui-button--small"
-        >
-          <EditIcon />
-          {t('CARS.EDIT')}
-        </Link>
-        <Button variant="ghost" size="small" icon={<TrashIcon />} onClick={() => setConfirming(true)}>
-          {t('CARS.DELETE')}
-        </Button>
+        {can.addFuelLog ? (
+          <Link
+            to="/new-car-log/$carId"
+            params={{ carId: car.id }}
+            className="ui-button ui-button--primary ui-button--small"
+          >
+            <PlusIcon />
+            {t('CAR_LOGS.ADD')}
+          </Link>
+        ) : null}
+        {can.ownCar ? (
+          <>
+            <Link
+              to="/edit-car/$id"
+              params={{ id: car.id }}
+              className="ui-button ui-button--secondary ui-button--small"
+            >
+              <EditIcon />
+              {t('CARS.EDIT')}
+            </Link>
+            <Button variant="ghost" size="small" icon={<TrashIcon />} onClick={() => setConfirming(true)}>
+              {t('CARS.DELETE')}
+            </Button>
+          </>
+        ) : null}
       </div>
       {confirming ? (
         <ConfirmDialog

@@ -3,6 +3,7 @@ import { SyncBadge } from '@/features/garage/car-logs/components/sync-badge';
 import { useT } from '@/lib/i18n';
 import { carSubtitle, carTitle } from '../car-selection';
 import { CarThumb } from './car-thumb';
+import { SharedLine } from './shared-line';
 
 /**
  * The member's cars as a row of cards (it scrolls sideways on a phone). Each card is a toggle
@@ -35,6 +36,7 @@ export function CarPicker({
                 <span className="car-card__text">
                   <span className="car-card__title">{carTitle(car)}</span>
                   {subtitle ? <span className="car-card__subtitle">{subtitle}</span> : null}
+                  <SharedLine car={car} className="car-card__shared" />
                 </span>
                 <SyncBadge state={car.syncState} />
               </button>
