@@ -19,5 +19,6 @@ export { Modal, type ModalProps } from './modal';
 export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
 export { LanguageSwitch } from './language-switch';
 export { Logo } from './logo';
+export { CollapsibleSection, type CollapsibleSectionProps } from './collapsible-section';
 export { ImagePicker, type ImagePickerLabels, type ImagePickerProps } from './image-picker';
 export * from './icons';
