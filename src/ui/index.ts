@@ -1,6 +1,7 @@
 // Paddock's design system: small, accessible components styled by theme.css + components.css.
 import './theme.css';
 import './components.css';
+import './layout.css';
 
 export { Button } from './button';
 export { ButtonLink } from './button-link';

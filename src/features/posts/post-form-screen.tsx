@@ -120,7 +120,7 @@ function PostForm({ post }: { post?: Post }) {
   };
 
   return (
-    <form className="post-form" onSubmit={(e) => void submit(e)} noValidate>
+    <form className="post-form ui-flex ui-column ui-gap-4" onSubmit={(e) => void submit(e)} noValidate>
       <RichTextEditor
         label={t('POSTS.CONTENT_LABEL')}
         value={content}
@@ -130,7 +130,7 @@ function PostForm({ post }: { post?: Post }) {
         maxLength={POST_CONTENT_MAX}
         images={textImages}
       />
-      <div className="post-form__row">
+      <div className="post-form__row ui-flex ui-gap-3 ui-wrap ui-center">
         <input
           id={ids.image}
           className="post-form__file"
@@ -163,7 +163,7 @@ function PostForm({ post }: { post?: Post }) {
         </figure>
       ) : null}
       {cars?.length ? (
-        <div className="post-form__select">
+        <div className="post-form__select ui-flex ui-column ui-gap-1">
           <label htmlFor={ids.car} className="ui-field__label">
             {t('POSTS.CAR_LABEL')}
           </label>
@@ -178,7 +178,7 @@ function PostForm({ post }: { post?: Post }) {
         </div>
       ) : null}
       {error ? <Alert kind="error">{error}</Alert> : null}
-      <div className="post-form__row ui-form-actions">
+      <div className="post-form__row ui-form-actions ui-flex ui-gap-3 ui-wrap ui-center">
         <Button
           variant="secondary"
           onClick={() => goBack({ previous: true, fallback: post ? `/post/${post.id}` : '/feed' })}
