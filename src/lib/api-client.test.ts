@@ -1,17 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeClockPerTest } from '@/testing/fake-clock';
 import { deferred, fail, installFetch, ok } from '@/testing/fetch';
 import { API, loadApiClient as load, signedIn } from '@/testing/api-client';
 import { makeJwt, tokenExpiringIn } from '@/testing/jwt';
 
 describe('request interceptor (spec §7)', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-    vi.setSystemTime(new Date('2026-01-01T12:00:00Z'));
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-  });
+  fakeClockPerTest();
 
   it.each([
     '/auth/signup',

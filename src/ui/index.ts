@@ -1,6 +1,7 @@
 // Paddock's design system: small, accessible components styled by theme.css + components.css.
 import './theme.css';
 import './components.css';
+import './layout.css';
 
 export { Button } from './button';
 export { ButtonLink } from './button-link';
@@ -19,5 +20,6 @@ export { Modal, type ModalProps } from './modal';
 export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
 export { LanguageSwitch } from './language-switch';
 export { Logo } from './logo';
+export { CollapsibleSection, type CollapsibleSectionProps } from './collapsible-section';
 export { ImagePicker, type ImagePickerLabels, type ImagePickerProps } from './image-picker';
 export * from './icons';

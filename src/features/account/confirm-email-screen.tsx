@@ -53,7 +53,7 @@ export function ConfirmEmailScreen({ token }: { token: string }) {
   if (!token || (confirm.isError && isInvalidToken(confirm.error))) {
     return (
       <AuthShell title={t('ACCOUNT.CONFIRM_INVALID_TITLE')}>
-        <div className="account-confirm">
+        <div className="account-confirm ui-flex ui-column ui-gap-4">
           <Alert kind="error">
             <AlertIcon />
             <span>{t('ERRORS.INVALID_EMAIL_TOKEN')}</span>
@@ -67,7 +67,7 @@ export function ConfirmEmailScreen({ token }: { token: string }) {
     const text = errorTextOf(confirm.error);
     return (
       <AuthShell title={t('ACCOUNT.CONFIRM_TITLE')}>
-        <div className="account-confirm">
+        <div className="account-confirm ui-flex ui-column ui-gap-4">
           <Alert kind="error">
             <AlertIcon />
             <span>{'text' in text ? text.text : t(text.key, text.values)}</span>
@@ -80,7 +80,7 @@ export function ConfirmEmailScreen({ token }: { token: string }) {
   if (confirm.isSuccess) {
     return (
       <AuthShell title={t('ACCOUNT.CONFIRM_DONE_TITLE')}>
-        <div className="account-confirm">
+        <div className="account-confirm ui-flex ui-column ui-gap-4">
           <Alert kind="success">{t('ACCOUNT.CONFIRM_DONE_TEXT', { email: confirm.data.email })}</Alert>
           {onward}
         </div>
@@ -89,7 +89,7 @@ export function ConfirmEmailScreen({ token }: { token: string }) {
   }
   return (
     <AuthShell title={t('ACCOUNT.CONFIRM_TITLE')}>
-      <p className="account-confirm" role="status">
+      <p className="account-confirm ui-flex ui-column ui-gap-4" role="status">
         <Spinner /> {t('ACCOUNT.CONFIRM_PENDING')}
       </p>
     </AuthShell>

@@ -32,7 +32,7 @@ export function AuthCallbackScreen() {
   if (errorKey) {
     return (
       <AuthShell title={t('AUTH.CALLBACK_ERROR_TITLE')}>
-        <div className="auth__notice">
+        <div className="auth__notice ui-flex ui-column ui-gap-4 ui-start">
           <Alert kind="error">{t(errorKey)}</Alert>
           <Link to="/login">{t('AUTH.BACK_TO_LOGIN')}</Link>
         </div>
@@ -41,7 +41,7 @@ export function AuthCallbackScreen() {
   }
   return (
     <AuthShell title={t('AUTH.CALLBACK_TITLE')}>
-      <p className="auth__notice" role="status">
+      <p className="auth__notice ui-flex ui-column ui-gap-4 ui-start" role="status">
         <Spinner /> {t('COMMON.LOADING')}
       </p>
     </AuthShell>

@@ -3,23 +3,17 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorOf, fill } from '@/testing/form-test-utils';
 import { setSignedIn } from '@/testing/session-mock';
 import { activateCatalog, renderApp } from '@/testing/test-utils';
-import type * as ApiClient from '@/lib/api-client';
 
 vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
 const posts = vi.hoisted(() => [] as Array<{ path: string; body: unknown }>);
-vi.mock('@/lib/api-client', async (importOriginal) => {
-  const actual = await importOriginal<typeof ApiClient>();
-  return {
-    ...actual,
-    api: {
-      ...actual.api,
-      post: async (path: string, body: unknown) => {
-        posts.push({ path, body });
-        return { message: 'If an account exists…' };
-      },
+vi.mock('@/lib/api-client', async (importOriginal) =>
+  (await import('@/testing/api-mock')).apiClientWith(importOriginal, () => ({
+    post: async (path: string, body: unknown) => {
+      posts.push({ path, body });
+      return { message: 'If an account exists…' };
     },
-  };
-});
+  })),
+);
 
 describe('forgot-password screen', () => {
   beforeEach(() => {

@@ -35,7 +35,7 @@ export function ForgotPasswordScreen() {
   if (mutation.isSuccess) {
     return (
       <AuthShell title={t('AUTH.FORGOT_SENT_TITLE')}>
-        <div className="auth__notice">
+        <div className="auth__notice ui-flex ui-column ui-gap-4 ui-start">
           <Alert kind="success">{t('AUTH.FORGOT_SENT_TEXT')}</Alert>
           <Link to="/login">{t('AUTH.BACK_TO_LOGIN')}</Link>
         </div>
@@ -48,7 +48,7 @@ export function ForgotPasswordScreen() {
       subtitle={t('AUTH.FORGOT_TEXT')}
       footer={<Link to="/login">{t('AUTH.BACK_TO_LOGIN')}</Link>}
     >
-      <form className="auth__form" noValidate onSubmit={onSubmit}>
+      <form className="auth__form ui-flex ui-column ui-gap-4" noValidate onSubmit={onSubmit}>
         <FormErrorAlert error={mutation.isError ? formErrorOf(mutation.error) : null} />
         <TextField
           label={t('AUTH.EMAIL')}

@@ -3,18 +3,17 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorOf, fill } from '@/testing/form-test-utils';
 import { fakeSession, setSignedIn, TEST_USER } from '@/testing/session-mock';
 import { activateCatalog, renderApp } from '@/testing/test-utils';
-import type * as ApiClient from '@/lib/api-client';
 import { ApiError } from '@/lib/api-client';
 
 vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
-vi.mock('@/lib/api-client', async (importOriginal) => {
-  const actual = await importOriginal<typeof ApiClient>();
-  const get = async (path: string) => {
-    if (path === '/auth/providers') return [{ name: 'google', label: 'Google' }];
-    throw new actual.NetworkError();
-  };
-  return { ...actual, api: { ...actual.api, get } };
-});
+vi.mock('@/lib/api-client', async (importOriginal) =>
+  (await import('@/testing/api-mock')).apiClientWith(importOriginal, (actual) => ({
+    get: async (path: string) => {
+      if (path === '/auth/providers') return [{ name: 'google', label: 'Google' }];
+      throw new actual.NetworkError();
+    },
+  })),
+);
 
 describe('login screen', () => {
   beforeEach(() => {

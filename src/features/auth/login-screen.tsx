@@ -46,7 +46,7 @@ export function LoginScreen() {
         </p>
       }
     >
-      <form className="auth__form" noValidate onSubmit={(e) => void onSubmit(e)}>
+      <form className="auth__form ui-flex ui-column ui-gap-4" noValidate onSubmit={(e) => void onSubmit(e)}>
         <FormErrorAlert error={formError} />
         <TextField
           label={t('AUTH.EMAIL')}

@@ -3,7 +3,6 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorOf, fill } from '@/testing/form-test-utils';
 import { setSignedIn } from '@/testing/session-mock';
 import { activateCatalog, renderApp } from '@/testing/test-utils';
-import type * as ApiClient from '@/lib/api-client';
 
 vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
 
@@ -12,24 +11,19 @@ const calls = vi.hoisted(() => ({
   post: [] as Array<{ path: string; body: unknown }>,
   tokenValid: true,
 }));
-vi.mock('@/lib/api-client', async (importOriginal) => {
-  const actual = await importOriginal<typeof ApiClient>();
-  return {
-    ...actual,
-    api: {
-      ...actual.api,
-      get: async (path: string) => {
-        calls.get.push(path);
-        if (path.startsWith('/auth/validate-reset-token/') && calls.tokenValid) return { valid: true };
-        throw new actual.ApiError(400, 'INVALID_RESET_TOKEN', 'Invalid or expired token');
-      },
-      post: async (path: string, body: unknown) => {
-        calls.post.push({ path, body });
-        return { message: 'ok' };
-      },
+vi.mock('@/lib/api-client', async (importOriginal) =>
+  (await import('@/testing/api-mock')).apiClientWith(importOriginal, (actual) => ({
+    get: async (path: string) => {
+      calls.get.push(path);
+      if (path.startsWith('/auth/validate-reset-token/') && calls.tokenValid) return { valid: true };
+      throw new actual.ApiError(400, 'INVALID_RESET_TOKEN', 'Invalid or expired token');
     },
-  };
-});
+    post: async (path: string, body: unknown) => {
+      calls.post.push({ path, body });
+      return { message: 'ok' };
+    },
+  })),
+);
 
 describe('reset-password screen', () => {
   beforeEach(() => {

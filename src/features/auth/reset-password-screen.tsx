@@ -23,7 +23,7 @@ function InvalidLink() {
   const t = useT();
   return (
     <AuthShell title={t('AUTH.RESET_INVALID_TITLE')}>
-      <div className="auth__notice">
+      <div className="auth__notice ui-flex ui-column ui-gap-4 ui-start">
         <p>{t('AUTH.RESET_INVALID_TEXT')}</p>
         <Link to="/forgot-password">{t('AUTH.REQUEST_NEW_LINK')}</Link>
       </div>
@@ -49,7 +49,7 @@ export function ResetPasswordScreen({ token }: { token: string }) {
   if (validity.isPending) {
     return (
       <AuthShell title={t('AUTH.RESET_TITLE')}>
-        <p className="auth__notice" role="status">
+        <p className="auth__notice ui-flex ui-column ui-gap-4 ui-start" role="status">
           <Spinner /> {t('AUTH.RESET_CHECKING')}
         </p>
       </AuthShell>
@@ -58,7 +58,7 @@ export function ResetPasswordScreen({ token }: { token: string }) {
   if (mutation.isSuccess) {
     return (
       <AuthShell title={t('AUTH.RESET_DONE_TITLE')}>
-        <div className="auth__notice">
+        <div className="auth__notice ui-flex ui-column ui-gap-4 ui-start">
           <Alert kind="success">{t('AUTH.RESET_DONE_TEXT')}</Alert>
           <Link to="/login">{t('AUTH.BACK_TO_LOGIN')}</Link>
         </div>
@@ -85,7 +85,7 @@ export function ResetPasswordScreen({ token }: { token: string }) {
     setValues((v) => ({ ...v, [field]: e.target.value }));
   return (
     <AuthShell title={t('AUTH.RESET_TITLE')}>
-      <form className="auth__form" noValidate onSubmit={onSubmit}>
+      <form className="auth__form ui-flex ui-column ui-gap-4" noValidate onSubmit={onSubmit}>
         {/* A network failure of the token check still lets the member try; the submit will tell. */}
         <FormErrorAlert error={mutation.isError ? formErrorOf(mutation.error) : null} />
         <PasswordField

@@ -74,7 +74,7 @@ export function SignupScreen() {
         </p>
       }
     >
-      <form className="auth__form" noValidate onSubmit={(e) => void onSubmit(e)}>
+      <form className="auth__form ui-flex ui-column ui-gap-4" noValidate onSubmit={(e) => void onSubmit(e)}>
         <FormErrorAlert error={formError} />
         <div className="auth__row">
           <TextField label={t('AUTH.FIRST_NAME')} autoComplete="given-name" {...field('firstName')} />

@@ -48,7 +48,7 @@ export function ChatHomeScreen() {
             {t('CHAT.ABOUT')} <Link to="/messages">{t('CHAT.ABOUT_MESSAGES')}</Link>
           </p>
           {error ? (
-            <p className="chat-hint" role="status">
+            <p className="chat-hint ui-flex ui-center ui-gap-2" role="status">
               {isNetworkError(error) ? <CloudOffIcon /> : null}
               {t(isNetworkError(error) ? 'CHAT.OFFLINE_DATA' : 'CHAT.REFRESH_FAILED')}
             </p>
@@ -71,7 +71,7 @@ export function ChatHomeScreen() {
             />
           ) : (
             <>
-              <ul className="chat-rooms" aria-label={t('CHAT.ROOMS')}>
+              <ul className="chat-rooms ui-flex ui-column ui-gap-1 ui-bare-list" aria-label={t('CHAT.ROOMS')}>
                 {view.rooms.map((room) => (
                   <li key={room.id}>
                     <RoomRow room={room} meId={meId} />

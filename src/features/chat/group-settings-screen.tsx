@@ -145,12 +145,12 @@ function MemberView({ group }: { group: ChatGroup }) {
   const t = useT();
   const everyone = [group.owner, ...(group.members ?? [])];
   return (
-    <div className="chat-group-view">
+    <div className="chat-group-view ui-flex ui-column ui-gap-3 ui-start">
       {group.description ? <p className="chat-group-view__description">{group.description}</p> : null}
       <h2 className="chat-group-view__heading">{t('CHAT.GROUP_MEMBERS')}</h2>
       <ul className="chat-group-view__members" aria-label={t('CHAT.GROUP_MEMBERS')}>
         {everyone.map((person) => (
-          <li key={person.id} className="chat-group-form__person">
+          <li key={person.id} className="chat-group-form__person ui-flex ui-center ui-gap-3">
             <Avatar person={person} display="small" />
             <span>{displayName(person)}</span>
             {person.id === group.owner.id ? (

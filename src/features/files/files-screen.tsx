@@ -67,7 +67,7 @@ export function FilesScreen() {
           ) : files.isPending ? (
             <SkeletonRows count={SKELETON_ROWS} label={t('FILES.LOADING')} />
           ) : files.isError ? (
-            <div className="files__error">
+            <div className="files__error ui-flex ui-column ui-start ui-gap-3">
               <Alert kind="error">{t('FILES.LOAD_FAILED')}</Alert>
               <Button variant="secondary" onClick={() => void files.refetch()}>
                 {t('FILES.RETRY')}

@@ -2,29 +2,23 @@ import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSignedIn } from '@/testing/session-mock';
 import { activateCatalog, renderApp } from '@/testing/test-utils';
-import type * as ApiClient from '@/lib/api-client';
 
 vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
 const gets = vi.hoisted(() => [] as Array<{ path: string; query: unknown }>);
-vi.mock('@/lib/api-client', async (importOriginal) => {
-  const actual = await importOriginal<typeof ApiClient>();
-  return {
-    ...actual,
-    api: {
-      ...actual.api,
-      get: async (path: string, init?: { query?: unknown }) => {
-        gets.push({ path, query: init?.query });
-        return {
-          type: 'terms',
-          locale: 'en-US',
-          title: 'Terms of use',
-          updatedAt: '2026-01-15T00:00:00Z',
-          paragraphs: ['First paragraph.', '<img src=x onerror=alert(1)> stays text'],
-        };
-      },
+vi.mock('@/lib/api-client', async (importOriginal) =>
+  (await import('@/testing/api-mock')).apiClientWith(importOriginal, () => ({
+    get: async (path: string, init?: { query?: unknown }) => {
+      gets.push({ path, query: init?.query });
+      return {
+        type: 'terms',
+        locale: 'en-US',
+        title: 'Terms of use',
+        updatedAt: '2026-01-15T00:00:00Z',
+        paragraphs: ['First paragraph.', '<img src=x onerror=alert(1)> stays text'],
+      };
     },
-  };
-});
+  })),
+);
 
 describe('legal screen', () => {
   beforeEach(() => {

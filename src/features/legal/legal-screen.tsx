@@ -27,7 +27,7 @@ export function LegalScreen({ type }: { type: LegalType }) {
     );
   return (
     <div className="legal">
-      <div className="legal__top">
+      <div className="legal__top ui-flex ui-center ui-between">
         <span className="legal__brand">
           <Logo size={32} />
           <span>{t('APP.NAME')}</span>
@@ -37,7 +37,11 @@ export function LegalScreen({ type }: { type: LegalType }) {
       <Page title={data?.title ?? t(TITLE_KEYS[type])} actions={back}>
         <Card>
           {isPending ? (
-            <div className="legal__skeleton" role="status" aria-label={t('COMMON.LOADING')}>
+            <div
+              className="legal__skeleton ui-flex ui-column ui-gap-3"
+              role="status"
+              aria-label={t('COMMON.LOADING')}
+            >
               <Skeleton width="40%" />
               <Skeleton />
               <Skeleton />

@@ -148,7 +148,7 @@ function ComposeForm({
         <span className="ui-field__label" id={`${ids}-to`}>
           {t('MESSAGES.RECIPIENT')}
         </span>
-        <div className="compose__recipient">
+        <div className="compose__recipient ui-flex ui-wrap ui-center ui-gap-3">
           {values.recipient ? (
             <span className="compose__person" data-testid="compose-recipient">
               <RecipientAvatar person={values.recipient} />
@@ -191,7 +191,7 @@ function ComposeForm({
         error={errors.content?.key === 'MESSAGES.CONTENT_REQUIRED' ? message('content') : undefined}
         height={200}
       />
-      <div className="compose__actions ui-form-actions">
+      <div className="compose__actions ui-form-actions ui-flex ui-end ui-gap-2">
         <Button variant="ghost" onClick={() => goBack({ previous: true, fallback: '/messages' })}>
           {t('MESSAGES.CANCEL')}
         </Button>

@@ -145,7 +145,7 @@ function MessageView({ message }: { message: LocalMessage }) {
           className="rich-text message-view__content"
           dangerouslySetInnerHTML={{ __html: message.content }}
         />
-        <div className="message-view__actions">
+        <div className="message-view__actions ui-flex ui-wrap ui-gap-2">
           <ButtonLink to="/compose-message" search={{ replyTo: message.id }} icon={<ReplyIcon />}>
             {t('MESSAGES.REPLY')}
           </ButtonLink>
@@ -182,7 +182,7 @@ function Participant({ label, person }: { label: string; person: MessageParticip
   return (
     <div className="message-view__fact">
       <dt>{label}</dt>
-      <dd className="message-view__person">
+      <dd className="message-view__person ui-flex ui-center ui-gap-2">
         <RecipientAvatar person={person} />
         <span>{displayName(person)}</span>
       </dd>

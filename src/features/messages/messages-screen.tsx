@@ -78,7 +78,7 @@ export function MessagesScreen({ folder, unreadOnly, onChange }: MessagesScreenP
         <p className="messages__about">
           {t('MESSAGES.ABOUT')} <Link to="/my-chat-groups">{t('MESSAGES.ABOUT_CHAT')}</Link>
         </p>
-        <div className="messages__bar">
+        <div className="messages__bar ui-flex ui-wrap ui-center ui-between ui-gap-3">
           <div
             role="tablist"
             aria-label={t('MESSAGES.FOLDERS')}
@@ -127,7 +127,7 @@ export function MessagesScreen({ folder, unreadOnly, onChange }: MessagesScreenP
             className="messages__panel"
           >
             {error ? (
-              <p className="messages__hint" role="status">
+              <p className="messages__hint ui-flex ui-center ui-gap-2" role="status">
                 {isNetworkError(error) ? <CloudOffIcon /> : null}
                 {t(isNetworkError(error) ? 'MESSAGES.OFFLINE_DATA' : 'MESSAGES.REFRESH_FAILED')}
               </p>
@@ -149,7 +149,7 @@ export function MessagesScreen({ folder, unreadOnly, onChange }: MessagesScreenP
               />
             ) : (
               <>
-                <ul className="messages__list">
+                <ul className="messages__list ui-flex ui-column ui-bare-list">
                   {view.messages.map((message) => (
                     <li key={message.id}>
                       <MessageRow message={message} />

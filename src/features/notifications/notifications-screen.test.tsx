@@ -2,18 +2,17 @@
 // notifications API: the unread badge and its live bump from the socket, the list per type, a tap
 // that marks read and opens the related item, read-all, delete, the unread filter, paging by 20,
 // and the loading, empty, error and offline states.
-import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSignedIn } from '@/testing/session-mock';
 import { activateCatalog, renderApp } from '@/testing/test-utils';
 import type { NotificationEvent } from '@/contract/socket-events';
-import { stopSignedInSync } from '@/app/sync-lifecycle';
+import { endLiveShellTest } from '@/testing/live-shell-teardown';
 import { db, resetLocalDatabaseForTests } from '@/lib/db';
 import { realtime } from '@/lib/socket';
 import { routeNotification } from '@/lib/socket-streams';
 import type { FakeSocket } from '@/testing/fake-socket';
 import { signedIn } from '@/testing/api-client';
-import { toast } from '@/lib/toast';
 import { NOTIFICATIONS_PAGE_SIZE } from './api/get-notifications';
 import {
   installNotificationsServer,
@@ -73,12 +72,7 @@ beforeEach(() => {
 });
 afterEach(async () => {
   realtime.disconnect();
-  cleanup();
-  stopSignedInSync();
-  await act(async () => new Promise((resolve) => setTimeout(resolve, 200)));
-  db.close();
-  vi.unstubAllGlobals();
-  for (const item of toast.list()) toast.dismiss(item.id);
+  await endLiveShellTest();
 });
 
 describe('the bell', () => {

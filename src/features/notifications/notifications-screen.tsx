@@ -90,12 +90,12 @@ export function NotificationsScreen({ unreadOnly, onUnreadOnlyChange }: Notifica
           </button>
         </div>
         {!online ? (
-          <p className="notifications__hint" role="status">
+          <p className="notifications__hint ui-flex ui-center ui-gap-2" role="status">
             <CloudOffIcon />
             {t('NOTIFICATIONS.OFFLINE_HINT')}
           </p>
         ) : list.isRefetchError ? (
-          <p className="notifications__hint" role="status">
+          <p className="notifications__hint ui-flex ui-center ui-gap-2" role="status">
             {t(isNetworkError(list.error) ? 'NOTIFICATIONS.SAVED_COPY' : 'NOTIFICATIONS.REFRESH_FAILED')}
           </p>
         ) : null}

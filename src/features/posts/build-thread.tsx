@@ -73,7 +73,7 @@ export function BuildThread({ carId, mine }: { carId: string; mine: boolean }) {
         />
       ) : (
         <>
-          <ol className="feed__list" aria-labelledby={headingId}>
+          <ol className="feed__list ui-flex ui-column ui-gap-4 ui-bare-list" aria-labelledby={headingId}>
             {shown.map((post) => (
               <li key={post.id}>
                 <PostCard post={post} onDeleted={refresh} onLikeToggled={refresh} />

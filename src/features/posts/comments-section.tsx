@@ -138,7 +138,7 @@ function PagingNotice({
   const quiet = error.during === 'first' && shownSome;
   return (
     <Alert kind={quiet ? 'info' : 'error'}>
-      <div className="comments__notice">
+      <div className="comments__notice ui-flex ui-wrap ui-center ui-between ui-gap-2">
         <span>{t(id)}</span>
         <Button variant="secondary" size="small" onClick={onRetry}>
           {t('COMMENTS.RETRY')}
@@ -181,7 +181,7 @@ function CommentItem({
   }, [anchor]);
   return (
     <li className="comment" data-testid="comment" id={anchor} ref={item} tabIndex={-1}>
-      <div className="comment__meta">
+      <div className="comment__meta ui-flex ui-gap-2 ui-wrap">
         <AuthorLink authorId={comment.author.id} decorative>
           <AuthorAvatar author={comment.author} />
         </AuthorLink>
@@ -203,7 +203,7 @@ function CommentItem({
       ) : (
         <div className="rich-text" dangerouslySetInnerHTML={{ __html: comment.content }} />
       )}
-      <div className="comment__actions">
+      <div className="comment__actions ui-flex ui-wrap ui-gap-1">
         {isTop ? (
           <Button variant="ghost" size="small" onClick={() => setReplying(!replying)}>
             {t('COMMENTS.REPLY')}
@@ -293,7 +293,7 @@ export function CommentsSection({ postId, postAuthorId }: { postId: string; post
   const heading = useRef<HTMLHeadingElement | null>(null);
   return (
     <section className="comments" aria-labelledby={`comments-${postId}`}>
-      <div className="comments__header">
+      <div className="comments__header ui-flex ui-wrap ui-between ui-center">
         <h2 id={`comments-${postId}`} ref={heading}>
           {t('COMMENTS.TITLE')}
         </h2>

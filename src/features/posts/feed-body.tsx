@@ -41,7 +41,7 @@ export default function FeedBody() {
     <PullToRefresh onRefresh={refresh}>
       <div className="feed">
         {error ? (
-          <p className="feed__hint" role="status">
+          <p className="feed__hint ui-flex ui-center ui-gap-2" role="status">
             {isNetworkError(error) ? <CloudOffIcon /> : null}
             {t(isNetworkError(error) ? 'POSTS.OFFLINE_DATA' : 'POSTS.REFRESH_FAILED')}
           </p>
@@ -61,7 +61,10 @@ export default function FeedBody() {
           />
         ) : (
           <>
-            <ul className="feed__list" aria-label={t('POSTS.MY_POSTS_TITLE')}>
+            <ul
+              className="feed__list ui-flex ui-column ui-gap-4 ui-bare-list"
+              aria-label={t('POSTS.MY_POSTS_TITLE')}
+            >
               {posts.map((post) => (
                 <li key={post.id}>
                   <PostCard post={post} />

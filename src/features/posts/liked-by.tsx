@@ -80,7 +80,7 @@ export function LikersDialog({ postId, onClose }: { postId: string; onClose: () 
       {likers.isPending ? (
         <SkeletonRows count={LIKERS_SKELETON_ROWS} label={t('POSTS.LIKERS_LOADING')} />
       ) : rows.length === 0 && likers.isError ? (
-        <div className="post-likers__error">
+        <div className="post-likers__error ui-flex ui-column ui-start ui-gap-2">
           <Alert kind="error">
             {t(isNetworkError(likers.error) ? 'POSTS.LIKERS_OFFLINE' : 'POSTS.LIKERS_FAILED')}
           </Alert>
@@ -106,7 +106,7 @@ export function LikersDialog({ postId, onClose }: { postId: string; onClose: () 
           {likers.isFetchingNextPage ? (
             <Spinner label={t('POSTS.LIKERS_LOADING_MORE')} />
           ) : likers.isError ? (
-            <div className="post-likers__error">
+            <div className="post-likers__error ui-flex ui-column ui-start ui-gap-2">
               <Alert kind="error">{t('POSTS.LIKERS_FAILED')}</Alert>
               <Button variant="secondary" size="small" onClick={() => void likers.fetchNextPage()}>
                 {t('POSTS.RETRY')}

@@ -124,7 +124,7 @@ export function MemberPosts({ memberId, name }: { memberId: string; name: string
         )
       ) : (
         <>
-          <ul className="feed__list" aria-labelledby={headingId}>
+          <ul className="feed__list ui-flex ui-column ui-gap-4 ui-bare-list" aria-labelledby={headingId}>
             {shown.map((post) => (
               <li key={post.id}>
                 <PostCard

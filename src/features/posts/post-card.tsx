@@ -177,11 +177,11 @@ export function PostCard({
   const uploading = useUploadPercent(post.syncState === 'pending' ? post.id : undefined);
   return (
     <article className="post-card" aria-label={t('POSTS.POST_BY', { name: displayName(post.author) })}>
-      <header className="post-card__header">
+      <header className="post-card__header ui-flex ui-center ui-gap-3">
         <AuthorLink authorId={post.author.id} decorative>
           <AuthorAvatar author={post.author} />
         </AuthorLink>
-        <div className="post-card__meta">
+        <div className="post-card__meta ui-flex ui-column ui-gap-1">
           <AuthorLink authorId={post.author.id} className="post-card__author">
             {displayName(post.author)}
           </AuthorLink>
@@ -210,7 +210,7 @@ export function PostCard({
       {post.carLog !== undefined ? <PostCarLogCard card={post.carLog} /> : null}
       {post.carId && !post.carLog ? <CarMention carId={post.carId} /> : null}
       <LikedBy post={post} />
-      <footer className="post-card__actions">
+      <footer className="post-card__actions ui-flex ui-wrap ui-center">
         <button
           type="button"
           className={`post-card__like${isLiked ? ' post-card__like--on' : ''}`}

@@ -166,7 +166,7 @@ function PostForm({
   };
 
   return (
-    <form className="post-form" onSubmit={(e) => void submit(e)} noValidate>
+    <form className="post-form ui-flex ui-column ui-gap-4" onSubmit={(e) => void submit(e)} noValidate>
       {post?.carLog !== undefined ? <PostCarLogCard card={post.carLog} /> : null}
       {card ? (
         <div className="post-form__log">
@@ -191,7 +191,7 @@ function PostForm({
         maxLength={POST_CONTENT_MAX}
         images={textImages}
       />
-      <div className="post-form__row">
+      <div className="post-form__row ui-flex ui-gap-3 ui-wrap ui-center">
         <input
           id={ids.image}
           className="post-form__file"
@@ -224,7 +224,7 @@ function PostForm({
         </figure>
       ) : null}
       {cars?.length && !card && post?.carLog === undefined ? (
-        <div className="post-form__select">
+        <div className="post-form__select ui-flex ui-column ui-gap-1">
           <label htmlFor={ids.car} className="ui-field__label">
             {t('POSTS.CAR_LABEL')}
           </label>
@@ -239,7 +239,7 @@ function PostForm({
         </div>
       ) : null}
       {error ? <Alert kind="error">{error}</Alert> : null}
-      <div className="post-form__row ui-form-actions">
+      <div className="post-form__row ui-form-actions ui-flex ui-gap-3 ui-wrap ui-center">
         <Button
           variant="secondary"
           onClick={() => goBack({ previous: true, fallback: post ? `/post/${post.id}` : '/feed' })}

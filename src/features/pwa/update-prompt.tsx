@@ -9,7 +9,7 @@ export function UpdatePrompt() {
   const available = useUpdateAvailable();
   if (!available) return null;
   return (
-    <div className="pwa-update" role="status">
+    <div className="pwa-update ui-flex ui-wrap ui-center ui-between ui-gap-3" role="status">
       <p>{t('PWA.UPDATE_AVAILABLE')}</p>
       <div className="pwa-update__actions">
         <Button variant="ghost" size="small" onClick={() => updateStore.dismiss()}>

@@ -71,7 +71,7 @@ export function RecipientPickerModal({
 
   return (
     <Modal labelledBy={titleId} onClose={cancel} className="recipient-picker">
-      <header className="recipient-picker__header">
+      <header className="recipient-picker__header ui-flex ui-center ui-between ui-gap-2">
         <h2 id={titleId} className="ui-modal__title">
           {t('MESSAGES.SELECT_RECIPIENT')}
         </h2>
@@ -142,7 +142,10 @@ export function RecipientPickerModal({
           />
         ) : (
           <>
-            <ul className="recipient-picker__list" aria-label={t('RECIPIENTS.LIST')}>
+            <ul
+              className="recipient-picker__list ui-flex ui-column ui-bare-list"
+              aria-label={t('RECIPIENTS.LIST')}
+            >
               {shown.map((friend) => (
                 <li key={friend.id}>
                   <FriendRow friend={friend} onPick={() => onDismiss({ user: friend, cancelled: false })} />
@@ -170,7 +173,12 @@ function FriendRow({ friend, onPick }: { friend: Friend; onPick: () => void }) {
   const handle = usernameLine(friend);
   const city = friend.city?.trim();
   return (
-    <button type="button" className="recipient-picker__row" onClick={onPick} data-testid="recipient-row">
+    <button
+      type="button"
+      className="recipient-picker__row ui-flex ui-center ui-gap-3"
+      onClick={onPick}
+      data-testid="recipient-row"
+    >
       <RecipientAvatar person={friend} />
       <span className="recipient-picker__who">
         <span className="recipient-picker__name">{displayName(friend)}</span>

@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeClockPerTest } from '@/testing/fake-clock';
 import { deferred, fail, installFetch, ok } from '@/testing/fetch';
 import { tokenExpiringIn } from '@/testing/jwt';
 
@@ -19,14 +20,7 @@ const flush = async () => {
 };
 
 describe('token refresh', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-    vi.setSystemTime(new Date('2026-01-01T12:00:00Z'));
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-  });
+  fakeClockPerTest();
 
   it('stores both tokens and announces the new access token', async () => {
     const fresh = tokenExpiringIn(900);
@@ -129,14 +123,7 @@ describe('token refresh', () => {
 });
 
 describe('refresh scheduling (spec §4, §9)', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-    vi.setSystemTime(new Date('2026-01-01T12:00:00Z'));
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-  });
+  fakeClockPerTest();
 
   it('runs 60 000 ms before the access token expires', async () => {
     const fresh = tokenExpiringIn(3600);

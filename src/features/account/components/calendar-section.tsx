@@ -48,8 +48,8 @@ export function CalendarSection() {
   return (
     <SettingsSection title={t('ACCOUNT.CALENDAR_TITLE')} description={t('ACCOUNT.CALENDAR_TEXT')}>
       {feed.data ? (
-        <div className="account-calendar">
-          <label className="account-calendar__label">
+        <div className="account-calendar ui-flex ui-column ui-gap-3">
+          <label className="account-calendar__label ui-flex ui-column ui-gap-2">
             <span>{t('ACCOUNT.CALENDAR_URL')}</span>
             {/* A textarea so the whole address wraps and shows on a phone (an input would cut it). */}
             <textarea
@@ -61,7 +61,7 @@ export function CalendarSection() {
               onFocus={(event) => event.target.select()}
             />
           </label>
-          <div className="account-calendar__actions">
+          <div className="account-calendar__actions ui-flex ui-wrap ui-gap-2">
             <Button variant="secondary" size="small" onClick={() => void copy(feed.data.url)}>
               {t('ACCOUNT.CALENDAR_COPY')}
             </Button>

@@ -36,7 +36,7 @@ export function DeleteAccount() {
       <h3 className="account-data__title">{t('ACCOUNT.DELETE_TITLE')}</h3>
       <p className="account-section__description">{t('ACCOUNT.DELETE_TEXT')}</p>
       {!online ? <Alert kind="info">{t('ACCOUNT.DELETE_OFFLINE')}</Alert> : null}
-      <div className="account-form__actions">
+      <div className="account-form__actions ui-flex ui-wrap ui-end ui-gap-2">
         <Button className="ui-button--danger" disabled={!online} onClick={() => setOpen(true)}>
           {t('ACCOUNT.DELETE_BUTTON')}
         </Button>
@@ -97,7 +97,7 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
       <h2 id={titleId} className="ui-modal__title">
         {t('ACCOUNT.DELETE_CONFIRM_TITLE')}
       </h2>
-      <form className="account-form" noValidate onSubmit={onSubmit}>
+      <form className="account-form ui-flex ui-column ui-gap-4" noValidate onSubmit={onSubmit}>
         <div id={textId}>
           <p className="account-data__lost-intro">{t('ACCOUNT.DELETE_CONFIRM_TEXT')}</p>
           <ul className="account-data__lost">
@@ -119,7 +119,7 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
           }}
           error={fieldMessage(errors.password)}
         />
-        <div className="account-form__actions">
+        <div className="account-form__actions ui-flex ui-wrap ui-end ui-gap-2">
           <Button data-autofocus variant="secondary" disabled={busy} onClick={onClose}>
             {t('ACCOUNT.CANCEL')}
           </Button>

@@ -54,7 +54,7 @@ export function DownloadData() {
           {t('ACCOUNT.EXPORT_PROGRESS', { size: size(received) })}
         </p>
       ) : null}
-      <div className="account-form__actions">
+      <div className="account-form__actions ui-flex ui-wrap ui-end ui-gap-2">
         <Button variant="secondary" busy={busy} disabled={!online || busy} onClick={() => void start()}>
           {busy ? t('ACCOUNT.EXPORT_BUSY') : t('ACCOUNT.EXPORT_BUTTON')}
         </Button>

@@ -104,7 +104,7 @@ export function EmailSection() {
       </p>
       {sentTo ? <Alert kind="success">{t('ACCOUNT.EMAIL_SENT', { email: sentTo })}</Alert> : null}
       {open ? (
-        <form ref={form} className="account-form" noValidate onSubmit={onSubmit}>
+        <form ref={form} className="account-form ui-flex ui-column ui-gap-4" noValidate onSubmit={onSubmit}>
           <FormErrorAlert error={formError} />
           <TextField
             label={t('ACCOUNT.EMAIL_NEW')}
@@ -122,7 +122,7 @@ export function EmailSection() {
             description={t('ACCOUNT.EMAIL_PASSWORD_HINT')}
             {...field('password')}
           />
-          <div className="account-form__actions">
+          <div className="account-form__actions ui-flex ui-wrap ui-end ui-gap-2">
             <Button variant="secondary" onClick={close} disabled={mutation.isPending}>
               {t('ACCOUNT.CANCEL')}
             </Button>
@@ -132,7 +132,7 @@ export function EmailSection() {
           </div>
         </form>
       ) : (
-        <div className="account-form__actions" ref={toggle}>
+        <div className="account-form__actions ui-flex ui-wrap ui-end ui-gap-2" ref={toggle}>
           <Button
             variant="secondary"
             onClick={() => {

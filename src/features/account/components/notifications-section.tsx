@@ -40,10 +40,10 @@ export function NotificationsSection() {
         </Alert>
       ) : null}
       {preferences.data ? (
-        <ul className="account-switches">
+        <ul className="account-switches ui-flex ui-column ui-gap-2 ui-bare-list">
           {PREFERENCES.map(({ key, label }) => (
             <li key={key} className="account-switch">
-              <label className="account-switch__label">
+              <label className="account-switch__label ui-flex ui-center ui-between ui-gap-3">
                 <span className="account-switch__text">{t(label)}</span>
                 <input
                   type="checkbox"
@@ -65,7 +65,11 @@ export function NotificationsSection() {
           </Button>
         </Alert>
       ) : (
-        <div role="status" aria-label={t('COMMON.LOADING')} className="account-switches">
+        <div
+          role="status"
+          aria-label={t('COMMON.LOADING')}
+          className="account-switches ui-flex ui-column ui-gap-2 ui-bare-list"
+        >
           {PREFERENCES.map(({ key }) => (
             <Skeleton key={key} height="1.5rem" />
           ))}

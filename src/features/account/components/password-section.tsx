@@ -78,7 +78,7 @@ export function PasswordSection() {
 
   return (
     <SettingsSection title={t('ACCOUNT.PASSWORD_TITLE')} description={t('ACCOUNT.PASSWORD_TEXT')}>
-      <form ref={form} className="account-form" noValidate onSubmit={onSubmit}>
+      <form ref={form} className="account-form ui-flex ui-column ui-gap-4" noValidate onSubmit={onSubmit}>
         <FormErrorAlert error={formError} />
         {ended !== null ? (
           <Alert kind="success">
@@ -102,7 +102,7 @@ export function PasswordSection() {
           autoComplete="new-password"
           {...field('confirmation')}
         />
-        <div className="account-form__actions">
+        <div className="account-form__actions ui-flex ui-wrap ui-end ui-gap-2">
           {/* An account made with an outside sign-in has no password: the reset mail sets one. */}
           <Link to="/forgot-password" className="account-form__aside">
             {t('ACCOUNT.PASSWORD_FORGOT')}

@@ -66,9 +66,9 @@ export function ReminderPushSection() {
               </span>
             </Alert>
           ) : null}
-          <ul className="account-switches">
+          <ul className="account-switches ui-flex ui-column ui-gap-2 ui-bare-list">
             <li className="account-switch">
-              <label className="account-switch__label">
+              <label className="account-switch__label ui-flex ui-center ui-between ui-gap-3">
                 <span className="account-switch__text">{t('ACCOUNT.PUSH_SWITCH')}</span>
                 <input
                   type="checkbox"

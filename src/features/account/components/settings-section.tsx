@@ -14,7 +14,7 @@ export function SettingsSection({
   const id = useId();
   return (
     <section className="account-section" aria-labelledby={id}>
-      <Card className="account-section__card">
+      <Card className="account-section__card ui-flex ui-column ui-gap-3">
         <h2 id={id} className="account-section__title">
           {title}
         </h2>

@@ -19,7 +19,7 @@ export function AuthShell({
   const t = useT();
   return (
     <div className="auth">
-      <div className="auth__top">
+      <div className="auth__top ui-flex ui-center ui-between">
         <span className="auth__brand">
           <Logo size={36} />
           <span className="auth__brand-name">{t('APP.NAME')}</span>
@@ -28,7 +28,7 @@ export function AuthShell({
       </div>
       <main className="auth__main">
         <p className="auth__tagline">{t('APP.TAGLINE')}</p>
-        <div className="auth__card">
+        <div className="auth__card ui-flex ui-column ui-gap-4">
           <h1 className="auth__title">{title}</h1>
           {subtitle ? <p className="auth__subtitle">{subtitle}</p> : null}
           {children}

@@ -9,8 +9,8 @@ export function ProviderButtons() {
   if (!providers?.length) return null;
   return (
     <>
-      <div className="auth__divider">{t('AUTH.OR_CONTINUE_WITH')}</div>
-      <div className="auth__providers">
+      <div className="auth__divider ui-flex ui-center ui-gap-3">{t('AUTH.OR_CONTINUE_WITH')}</div>
+      <div className="auth__providers ui-flex ui-column ui-gap-2">
         {providers.map((p) => (
           <Button
             key={p.name}

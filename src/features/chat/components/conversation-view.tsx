@@ -31,7 +31,7 @@ export function ConversationView({
   return (
     <div className="chat-conversation">
       {error ? (
-        <p className="chat-hint" role="status">
+        <p className="chat-hint ui-flex ui-center ui-gap-2" role="status">
           {isNetworkError(error) ? <CloudOffIcon /> : null}
           {t(isNetworkError(error) ? 'CHAT.OFFLINE_MESSAGES' : 'CHAT.REFRESH_FAILED')}
         </p>

@@ -61,7 +61,7 @@ export function GroupForm({
   };
 
   return (
-    <form className="chat-group-form" onSubmit={submit} noValidate>
+    <form className="chat-group-form ui-flex ui-column ui-gap-4" onSubmit={submit} noValidate>
       <TextField
         label={t('CHAT.GROUP_NAME')}
         value={name}
@@ -102,7 +102,7 @@ export function GroupForm({
           <ul className="chat-group-form__list">
             {people.map((person) => (
               <li key={person.id}>
-                <label className="chat-group-form__person">
+                <label className="chat-group-form__person ui-flex ui-center ui-gap-3">
                   <input
                     type="checkbox"
                     checked={memberIds.includes(person.id)}
@@ -116,7 +116,7 @@ export function GroupForm({
           </ul>
         )}
       </fieldset>
-      <div className="chat-group-form__actions">
+      <div className="chat-group-form__actions ui-flex ui-wrap ui-between ui-gap-3">
         <Button type="submit" busy={busy}>
           {submitLabel}
         </Button>

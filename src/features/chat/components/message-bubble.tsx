@@ -34,7 +34,7 @@ export function MessageBubble({
         {mine ? <span className="visually-hidden">{t('CHAT.YOU')}: </span> : null}
         {!mine && !showSender ? <span className="visually-hidden">{name}: </span> : null}
         <p className="chat-message__text">{message.content}</p>
-        <span className="chat-message__meta">
+        <span className="chat-message__meta ui-flex ui-wrap ui-gap-2 ui-center">
           <time dateTime={message.createdAt}>{timeOf(message.createdAt)}</time>
           {message.syncState === 'pending' ? (
             <span className="chat-message__state" data-testid="chat-message-pending">

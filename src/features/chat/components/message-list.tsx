@@ -86,7 +86,7 @@ export function MessageList({
                 {'key' in heading ? t(heading.key) : heading.text}
               </time>
             </h2>
-            <ol className="chat-day__messages">
+            <ol className="chat-day__messages ui-flex ui-column ui-gap-1 ui-bare-list">
               {day.messages.map((message, index) => {
                 const previous = day.messages[index - 1];
                 return (

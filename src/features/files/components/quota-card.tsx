@@ -6,8 +6,8 @@ import type { DeviceStorage } from '../use-device-storage';
 function Meter({ label, value, max, text }: { label: string; value: number; max: number; text: string }) {
   const ratio = max > 0 ? Math.min(1, value / max) : 0;
   return (
-    <div className="files-quota__meter">
-      <div className="files-quota__meter-head">
+    <div className="files-quota__meter ui-flex ui-column ui-gap-2">
+      <div className="files-quota__meter-head ui-flex ui-wrap ui-between ui-gap-2">
         <span className="files-quota__label">{label}</span>
         <span className="files-quota__value">{text}</span>
       </div>

@@ -49,7 +49,7 @@ export function LogList({ car, logs }: { car: LocalCar; logs: LocalCarLog[] | un
   return (
     <CarAuthorsProvider car={car}>
       <section className="log-list" aria-labelledby={`log-list-${car.id}`}>
-        <header className="log-list__header">
+        <header className="log-list__header ui-flex ui-center ui-between ui-gap-3">
           <h2 id={`log-list-${car.id}`} className="log-list__title">
             {t('CAR_LOGS.TITLE')}
           </h2>

@@ -1,12 +1,12 @@
 // My garage rendered through the real router, on real Dexie rows (fake-indexeddb) and the garage
 // API double: selection, translated labels, the logbook's filters and sums, empty states, sync
 // badges, the offline hint, the delete confirmation and the statistics.
-import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSignedIn } from '@/testing/session-mock';
 import { activateCatalog, renderApp } from '@/testing/test-utils';
 import type { Car, CarLog } from '@/contract/garage';
-import { stopSignedInSync } from '@/app/sync-lifecycle';
+import { endLiveShellTest } from '@/testing/live-shell-teardown';
 import { installGarageServer } from '@/features/garage/testing/fake-garage-server';
 import { bareCar } from '@/features/garage/testing/garage-fixtures';
 import { saveCar, saveCarLog, SELECTED_CAR_STORAGE_KEY } from '@/features/garage/data';
@@ -112,15 +112,8 @@ beforeEach(async () => {
   addLabels();
   await seedSettings();
 });
-afterEach(async () => {
-  // Unmount and stop the outbox engine the shell started: nothing may run on a closed database.
-  cleanup();
-  stopSignedInSync();
-  await act(async () => new Promise((resolve) => setTimeout(resolve, 200)));
-  db.close();
-  vi.unstubAllGlobals();
-  for (const item of toast.list()) toast.dismiss(item.id);
-});
+// Unmount and stop the outbox engine the shell started: nothing may run on a closed database.
+afterEach(() => endLiveShellTest());
 
 describe('my cars: the cars', () => {
   it('no cars: an empty state that leads to create-car', async () => {

@@ -58,7 +58,7 @@ export function CarReminders({ car }: { car: LocalCar }) {
 
   return (
     <section className="reminders" aria-labelledby={`reminders-${car.id}`} data-testid="car-reminders">
-      <div className="reminders__header">
+      <div className="reminders__header ui-flex ui-center ui-between ui-gap-3">
         <h2 id={`reminders-${car.id}`} className="reminders__title">
           {t('REMINDERS.TITLE')}
         </h2>
@@ -82,7 +82,7 @@ export function CarReminders({ car }: { car: LocalCar }) {
           {add}
         </div>
       ) : (
-        <ul className="reminders__list">
+        <ul className="reminders__list ui-flex ui-column ui-gap-2 ui-bare-list">
           {reminders.map((reminder) => (
             <ReminderRow
               key={reminder.id}

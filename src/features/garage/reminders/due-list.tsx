@@ -22,7 +22,7 @@ export function DueList() {
   if (!due?.length && !failed) return null;
   return (
     <section className="reminders" aria-labelledby="due-list-title" data-testid="due-list">
-      <div className="reminders__header">
+      <div className="reminders__header ui-flex ui-center ui-between ui-gap-3">
         <h2 id="due-list-title" className="reminders__title">
           {t('REMINDERS.DUE_TITLE')}
         </h2>
@@ -36,7 +36,7 @@ export function DueList() {
         </Alert>
       ) : null}
       {due?.length ? (
-        <ul className="reminders__list">
+        <ul className="reminders__list ui-flex ui-column ui-gap-2 ui-bare-list">
           {due.map((reminder) => (
             <ReminderRow key={reminder.id} reminder={reminder} car={carsById.get(reminder.carId)} showCar />
           ))}

@@ -106,7 +106,11 @@ export function ReminderForm({ car, reminder }: { car: Car; reminder?: LocalRemi
           <p className="reminders__hint" id="reminder-templates">
             {t('REMINDERS.TEMPLATES_HINT')}
           </p>
-          <div className="reminder-form__templates" role="group" aria-labelledby="reminder-templates">
+          <div
+            className="reminder-form__templates ui-flex ui-wrap ui-gap-2"
+            role="group"
+            aria-labelledby="reminder-templates"
+          >
             {REMINDER_TEMPLATES.map((template) => (
               <Button
                 key={template.key}

@@ -41,9 +41,9 @@ export function ReminderRow({
       className={`reminder-row reminder-row--${reminder.state}${extraActions ? ' reminder-row--stacked' : ''}`}
       data-testid="reminder-row"
     >
-      <div className="reminder-row__main">
+      <div className="reminder-row__main ui-flex ui-column ui-gap-1">
         {showCar && car ? <span className="reminder-row__car">{carTitle(car)}</span> : null}
-        <span className="reminder-row__title">
+        <span className="reminder-row__title ui-flex ui-wrap ui-center ui-gap-2">
           {reminder.title} <StateChip state={reminder.state} />
           {reminder.syncState ? (
             <span className="reminder-row__due">
@@ -53,7 +53,7 @@ export function ReminderRow({
         </span>
         {due.length ? <span className="reminder-row__due">{due.join(' · ')}</span> : null}
       </div>
-      <div className="reminder-row__actions">
+      <div className="reminder-row__actions ui-flex ui-wrap ui-end ui-gap-2">
         {extraActions}
         {canDo ? (
           <Link

@@ -1,18 +1,17 @@
 // The reminders on screen, through the real router on real Dexie rows and the garage API double:
 // the garage's Due list (overdue first, "Done" pre-filling a log), a car's reminders (empty state,
 // delete), the form (validated like the server, templates, create and edit queued offline).
-import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Car, CarLog } from '@/contract/garage';
 import type { Reminder } from '@/contract/maintenance-api';
-import { stopSignedInSync } from '@/app/sync-lifecycle';
+import { endLiveShellTest } from '@/testing/live-shell-teardown';
 import { localToday } from '@/features/garage/data';
 import { installGarageServer } from '@/features/garage/testing/fake-garage-server';
 import { bareCar } from '@/features/garage/testing/garage-fixtures';
 import { addMonths, addDays } from '@/contract/maintenance';
 import { addTranslations } from '@/lib/i18n';
 import { db, resetLocalDatabaseForTests } from '@/lib/db';
-import { toast } from '@/lib/toast';
 import { signedIn } from '@/testing/api-client';
 import { setSignedIn } from '@/testing/session-mock';
 import { activateCatalog, renderApp } from '@/testing/test-utils';
@@ -113,14 +112,7 @@ beforeEach(() => {
   activateCatalog('en-US');
   addTranslations('en-US', { 'MILEAGEUNIT.km': 'kilometres' });
 });
-afterEach(async () => {
-  cleanup();
-  stopSignedInSync();
-  await act(async () => new Promise((resolve) => setTimeout(resolve, 200)));
-  db.close();
-  vi.unstubAllGlobals();
-  for (const item of toast.list()) toast.dismiss(item.id);
-});
+afterEach(() => endLiveShellTest());
 
 describe('the Due list', () => {
   it('lists overdue then soon reminders across the garage, not the ones up to date', async () => {

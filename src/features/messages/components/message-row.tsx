@@ -22,7 +22,7 @@ export function MessageRow({ message }: { message: LocalMessage }) {
     >
       <RecipientAvatar person={other} />
       <span className="message-row__body">
-        <span className="message-row__top">
+        <span className="message-row__top ui-flex ui-between ui-gap-2">
           <span className="message-row__name">
             <span className="visually-hidden">
               {t(message.folder === 'inbox' ? 'MESSAGES.FROM_NAME' : 'MESSAGES.TO_NAME', { name })}
@@ -33,7 +33,7 @@ export function MessageRow({ message }: { message: LocalMessage }) {
             {listDate(message.createdAt)}
           </time>
         </span>
-        <span className="message-row__subject">
+        <span className="message-row__subject ui-flex ui-center ui-gap-2">
           {unread ? (
             <>
               <span className="message-row__dot" aria-hidden="true" />

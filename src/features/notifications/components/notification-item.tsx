@@ -28,7 +28,11 @@ export function NotificationItem({ notification, now, canChange, onOpen, onDelet
       data-testid="notification"
       data-unread={unread}
     >
-      <button type="button" className="notification__main" onClick={() => onOpen(notification)}>
+      <button
+        type="button"
+        className="notification__main ui-flex ui-start ui-gap-3"
+        onClick={() => onOpen(notification)}
+      >
         <NotificationIcon kind={content.kind} />
         <span className="notification__body">
           <span className="notification__text">{text}</span>

@@ -4,23 +4,14 @@
 import { vi } from 'vitest';
 import type { Notification } from '@/contract/notifications';
 import { apiCall } from '@/testing/fetch';
+import { RELATED_FIELD } from '../notification-content';
 
 const API = '/api/v1.0';
 
 export type FakeRequest = { method: string; path: string; query: URLSearchParams; body?: unknown };
 
 /** POST /notifications/read-related: the payload field each kind of item matches (as the server). */
-const FIELDS: Record<string, string> = {
-  message: 'relatedMessageId',
-  'friend-request': 'relatedFriendRequestId',
-  friend: 'relatedFriendId',
-  post: 'relatedPostId',
-  comment: 'relatedCommentId',
-  chatroom: 'relatedChatRoomId',
-  chatgroup: 'relatedChatGroupId',
-  car: 'relatedCarId',
-  'car-log': 'relatedCarLogId',
-};
+const FIELDS: Record<string, string> = RELATED_FIELD;
 export type Member = { id: string; firstName: string; lastName: string; username: string };
 
 export function installNotificationsServer() {

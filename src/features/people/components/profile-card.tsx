@@ -30,7 +30,7 @@ export function ProfileCard({
   const name = displayName(profile);
   return (
     <Card className="people-card">
-      <section className="people-card__head" aria-label={name}>
+      <section className="people-card__head ui-flex ui-wrap ui-center ui-gap-4" aria-label={name}>
         <Avatar person={profile} size={256} display="large" />
         <div className="people-card__who">
           <h2 className="people-card__name">{name}</h2>

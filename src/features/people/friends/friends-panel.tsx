@@ -22,7 +22,7 @@ export function FriendsPanel({ onFind }: { onFind: (tab: 'suggestions' | 'search
         title={t('FRIENDS.EMPTY')}
         text={t('FRIENDS.EMPTY_TEXT')}
         action={
-          <div className="people-empty-actions">
+          <div className="people-empty-actions ui-flex ui-wrap ui-gap-2">
             <Button onClick={() => onFind('suggestions')}>{t('FRIENDS.SEE_SUGGESTIONS')}</Button>
             <Button variant="secondary" onClick={() => onFind('search')}>
               {t('FRIENDS.FIND_PEOPLE')}

@@ -1,24 +1,20 @@
 // The friends screen through the real router, on the people API double: the tabs, the lists and
 // their states, every request action and the endpoint it calls, removal asked first, live updates.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/testing/test-utils';
 import { db } from '@/lib/db';
 import { FRIENDS_PAGE_SIZE } from '@/contract/constants';
 import { routeNotification } from '@/lib/socket-streams';
 import { deferred, fail } from '@/testing/fetch';
-import { endPeopleTest, startPeopleTest, toasts } from '@/features/people/testing/screen-setup';
+import { peopleScreensPerTest, toasts } from '@/features/people/testing/screen-setup';
 import type { PeopleServer } from '@/features/people/testing/people-server';
 
 vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
-vi.setConfig({ testTimeout: 30_000 });
 
 const API = '/api/v1.0';
 let server: PeopleServer;
-beforeEach(() => {
-  server = startPeopleTest();
-});
-afterEach(endPeopleTest);
+peopleScreensPerTest((s) => (server = s));
 
 const tab = (name: RegExp | string) => screen.getByRole('tab', { name });
 const row = (name: string) => screen.getByRole('listitem', { name });

@@ -35,7 +35,7 @@ export function ListPlaceholder({
     );
   if (query.isError)
     return (
-      <div className="people-error">
+      <div className="people-error ui-flex ui-column ui-start ui-gap-3">
         <Alert kind="error">{t('FRIENDS.LOAD_FAILED')}</Alert>
         <Button variant="secondary" onClick={() => void query.refetch()}>
           {t('FRIENDS.RETRY')}

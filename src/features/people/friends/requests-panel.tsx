@@ -44,7 +44,7 @@ export function RequestsPanel({ onFind }: { onFind: () => void }) {
       />
     );
   return (
-    <div className="people-sections">
+    <div className="people-sections ui-flex ui-column ui-gap-5">
       <section aria-labelledby={`${id}-received`}>
         <h2 id={`${id}-received`} className="people-section-title">
           {t('FRIENDS.REQUESTS_RECEIVED', { count: requests.data.incomingTotal })}

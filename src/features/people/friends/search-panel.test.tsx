@@ -1,23 +1,19 @@
 // The people search: 300 ms after the last keystroke (spec §2/§9), never under 2 characters,
 // results with our friendship state and the action that fits it.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/testing/test-utils';
 import { db } from '@/lib/db';
 import { PEOPLE_SEARCH_MIN_LENGTH } from '@/contract/constants';
 import { SEARCH_DEBOUNCE_MS } from '../hooks/use-debounced-value';
 import type { PeopleServer } from '@/features/people/testing/people-server';
-import { endPeopleTest, startPeopleTest, toasts } from '@/features/people/testing/screen-setup';
+import { peopleScreensPerTest, toasts } from '@/features/people/testing/screen-setup';
 
 vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
-vi.setConfig({ testTimeout: 30_000 });
 
 const API = '/api/v1.0';
 let server: PeopleServer;
-beforeEach(() => {
-  server = startPeopleTest();
-});
-afterEach(endPeopleTest);
+peopleScreensPerTest((s) => (server = s));
 
 const box = () => screen.getByRole('searchbox', { name: 'Find people' });
 const type = (text: string) => fireEvent.change(box(), { target: { value: text } });

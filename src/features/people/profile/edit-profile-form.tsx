@@ -189,7 +189,7 @@ export function EditProfileForm({ user }: { user: CurrentUser }) {
         error={say(errors.bio)}
         placeholder={t('PROFILE.BIO_PLACEHOLDER')}
       />
-      <div className="people-form__actions ui-form-actions">
+      <div className="people-form__actions ui-form-actions ui-flex ui-end ui-gap-3">
         <Button variant="ghost" onClick={() => goBack({ previous: true, fallback: '/profile' })}>
           {t('PROFILE.CANCEL')}
         </Button>

@@ -63,7 +63,7 @@ export function PersonScreen({ id }: { id: string }) {
                 name: displayName(profile),
               })}
             >
-              <div className="people-card__actions">
+              <div className="people-card__actions ui-flex ui-wrap ui-center ui-gap-2">
                 <FriendshipAction person={profile} friendship={profile.friendship} />
                 {friends ? (
                   <ButtonLink

@@ -65,7 +65,7 @@ export function ProfileScreen() {
             <Skeleton height="10rem" />
           )}
           <nav className="people-links" aria-label={t('PROFILE.LINKS')}>
-            <Link to="/friends" className="people-link">
+            <Link to="/friends" className="people-link ui-flex ui-center ui-gap-3">
               <UsersIcon />
               <span className="people-link__text">
                 <span className="people-link__title">{t('PROFILE.MY_FRIENDS')}</span>
@@ -82,7 +82,7 @@ export function ProfileScreen() {
                 </span>
               </span>
             </Link>
-            <Link to="/my-cars" className="people-link">
+            <Link to="/my-cars" className="people-link ui-flex ui-center ui-gap-3">
               <CarIcon />
               <span className="people-link__text">
                 <span className="people-link__title">{t('PROFILE.MY_CARS')}</span>

@@ -1,15 +1,15 @@
 // Before and after each people screen test: a fresh device database, a signed-in member with
 // tokens, the English catalog, the people API double, object URLs; afterwards nothing left running.
-import { act, cleanup, configure } from '@testing-library/react';
-import { vi } from 'vitest';
+import { configure } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { setSignedIn } from '@/testing/session-mock';
 import { activateCatalog } from '@/testing/test-utils';
-import { stopSignedInSync } from '@/app/sync-lifecycle';
-import { db, resetLocalDatabaseForTests } from '@/lib/db';
+import { endLiveShellTest } from '@/testing/live-shell-teardown';
+import { resetLocalDatabaseForTests } from '@/lib/db';
 import { signedIn } from '@/testing/api-client';
 import { toast } from '@/lib/toast';
 import { clearAvatarCache } from '../avatar/use-avatar-url';
-import { installPeopleServer } from './people-server';
+import { installPeopleServer, type PeopleServer } from './people-server';
 
 // A shared, loaded machine: the first render compiles the route chunks.
 configure({ asyncUtilTimeout: 10_000 });
@@ -31,16 +31,17 @@ export function startPeopleTest() {
 
 export async function endPeopleTest() {
   vi.useRealTimers(); // a test that faked the clock must not stall what follows
-  // Unmount and stop the outbox engine the shell started: nothing may run on a closed database.
-  cleanup();
-  stopSignedInSync();
-  await act(async () => new Promise((resolve) => setTimeout(resolve, 100)));
-  db.close();
+  await endLiveShellTest(100);
   clearAvatarCache();
   URL.createObjectURL = createObjectURL;
   URL.revokeObjectURL = revokeObjectURL;
-  vi.unstubAllGlobals();
-  for (const item of toast.list()) toast.dismiss(item.id);
+}
+
+/** Registers a people screen test's setup: each test gets `startPeopleTest`'s API double, then ends. */
+export function peopleScreensPerTest(onServer: (server: PeopleServer) => void): void {
+  vi.setConfig({ testTimeout: 30_000 });
+  beforeEach(() => onServer(startPeopleTest()));
+  afterEach(endPeopleTest);
 }
 
 /** The messages of the toasts on screen now. */

@@ -47,12 +47,12 @@ export function DeletedElsewhereCard({ entry, what }: { entry: OutboxEntry; what
       <article aria-labelledby={titleId}>
         <EntryCardHeader titleId={titleId} name={name} createdAt={entry.createdAt} />
         <EntryFields kind={entry.kind} data={data} />
-        <div className="sync-entry__answer">
+        <div className="sync-entry__answer ui-flex ui-column ui-gap-1">
           <span className="sync-entry__answer-label">{t('SYNC.GONE_LABEL')}</span>
           <span>{t(TEXT_KEYS[what].text)}</span>
         </div>
         {failed ? <Alert kind="error">{t('SYNC.ACTION_FAILED')}</Alert> : null}
-        <div className="sync-entry__actions">
+        <div className="sync-entry__actions ui-flex ui-wrap ui-gap-2">
           <Button
             size="small"
             busy={busy === 'keep'}

@@ -56,7 +56,7 @@ export function EntryEditForm({
 
   return (
     <form
-      className="sync-edit"
+      className="sync-edit ui-flex ui-column ui-gap-3"
       aria-label={t('SYNC.EDIT_FORM', { name })}
       noValidate
       onSubmit={(event) => void submit(event)}
@@ -90,7 +90,7 @@ export function EntryEditForm({
         );
       })}
       {failed ? <Alert kind="error">{t('SYNC.ACTION_FAILED')}</Alert> : null}
-      <div className="sync-entry__actions">
+      <div className="sync-entry__actions ui-flex ui-wrap ui-gap-2">
         <Button type="submit" size="small" busy={saving}>
           {t('SYNC.SAVE_AND_RETRY')}
         </Button>

@@ -92,7 +92,7 @@ export function FailedEntryCard({ entry }: { entry: OutboxEntry }) {
         ) : (
           <>
             <EntryFields kind={entry.kind} data={data} />
-            <div className="sync-entry__answer">
+            <div className="sync-entry__answer ui-flex ui-column ui-gap-1">
               <span className="sync-entry__answer-label">
                 {entry.lastStatus
                   ? t('SYNC.SERVER_ANSWER_STATUS', { status: entry.lastStatus })
@@ -101,7 +101,7 @@ export function FailedEntryCard({ entry }: { entry: OutboxEntry }) {
               <span>{message}</span>
             </div>
             {failed ? <Alert kind="error">{t('SYNC.ACTION_FAILED')}</Alert> : null}
-            <div className="sync-entry__actions">
+            <div className="sync-entry__actions ui-flex ui-wrap ui-gap-2">
               {canConfirmJump ? (
                 <Button
                   size="small"

@@ -31,8 +31,11 @@ export function SyncPanelBody() {
   }
 
   return (
-    <div className="sync-panel__body">
-      <section className="sync-panel__section" aria-labelledby={pendingId}>
+    <div className="sync-panel__body ui-flex ui-column ui-gap-5">
+      <section
+        className="sync-panel__section ui-flex ui-column ui-start ui-gap-2"
+        aria-labelledby={pendingId}
+      >
         <h3 id={pendingId} className="sync-panel__heading">
           {t('SYNC.PENDING_TITLE')}
         </h3>
@@ -55,7 +58,10 @@ export function SyncPanelBody() {
           {syncing ? t('SYNC.SYNCING') : t('SYNC.SYNC_NOW')}
         </Button>
       </section>
-      <section className="sync-panel__section" aria-labelledby={attentionId}>
+      <section
+        className="sync-panel__section ui-flex ui-column ui-start ui-gap-2"
+        aria-labelledby={attentionId}
+      >
         <h3 id={attentionId} className="sync-panel__heading">
           {t('SYNC.ATTENTION_TITLE')}
         </h3>
@@ -66,7 +72,7 @@ export function SyncPanelBody() {
         ) : (
           <>
             <p className="sync-panel__hint">{t('SYNC.ATTENTION_INTRO')}</p>
-            <ul className="sync-panel__list">
+            <ul className="sync-panel__list ui-flex ui-column ui-gap-3">
               {failed.map((entry) => {
                 // An edit of a car or a log deleted on another device: keep it as new, or drop it.
                 const gone = deletedElsewhere(entry);

@@ -30,14 +30,14 @@ export const LogRow = memo(function LogRow({ log, mileageUnit }: { log: LocalCar
       className="log-row"
       data-testid="log-row"
     >
-      <span className="log-row__line">
+      <span className="log-row__line ui-flex ui-center ui-gap-2">
         <span className="log-row__type">{settingLabel(t, 'carLogType', log.type)}</span>
         <span className="log-row__title">{log.title}</span>
         {log.cost !== null && log.cost !== undefined ? (
           <span className="log-row__cost">{formatMoney(log.cost, log.currencyCode ?? '')}</span>
         ) : null}
       </span>
-      <span className="log-row__line log-row__line--meta">
+      <span className="log-row__line log-row__line--meta ui-flex ui-center ui-gap-2">
         <time className="log-row__date" dateTime={log.startDate}>
           {formatDay(log.startDate)}
         </time>
@@ -55,7 +55,7 @@ export const LogRow = memo(function LogRow({ log, mileageUnit }: { log: LocalCar
             ))}
           </span>
         ) : null}
-        <span className="log-row__end">
+        <span className="log-row__end ui-flex ui-center ui-gap-2">
           {files > 0 ? (
             <span className="log-row__files" title={t('CAR_LOGS.FILES', { count: files })}>
               <PaperclipIcon />

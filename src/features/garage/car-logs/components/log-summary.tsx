@@ -13,7 +13,7 @@ export function LogSummary({ shown, total, cost }: { shown: number; total: numbe
           ? t('CAR_LOGS.COUNT', { count: total })
           : t('CAR_LOGS.COUNT_OF', { count: shown, total })}
       </span>
-      <span className="log-summary__cost">
+      <span className="log-summary__cost ui-flex ui-wrap ui-gap-2">
         <span className="log-summary__label">{t('CAR_LOGS.TOTAL_COST')}</span>{' '}
         {amounts.length === 0 ? (
           <span className="log-summary__amount">{t('CAR_LOGS.NO_COST')}</span>

@@ -13,6 +13,7 @@ import {
 } from './economy-model';
 import { economyDecimals, ECONOMY_UNIT_KEYS } from './economy-units';
 import { LineChart } from './line-chart';
+import '../components/figures.css';
 import './economy.css';
 
 /** Segments listed before "Show all": a long log book's table stays short. */
@@ -73,19 +74,19 @@ export default function EconomyPanel({
 
   return (
     <div className="economy-panel" data-testid="economy-panel">
-      <section className="economy-panel__part" aria-labelledby={`${id}-odometer`}>
+      <section className="economy-panel__part ui-flex ui-column ui-gap-3" aria-labelledby={`${id}-odometer`}>
         <h3 id={`${id}-odometer`} className="economy-panel__title">
           {t('ODOMETER.TITLE')}
         </h3>
-        <dl className="economy-figures">
-          <div className="economy-figures__item">
+        <dl className="car-figures economy-figures">
+          <div className="car-figures__item">
             <dt>{t('ODOMETER.CURRENT')}</dt>
             <dd data-testid="odometer-current">
               {odometer.current === null ? t('ODOMETER.NONE') : mileage(odometer.current)}
             </dd>
           </div>
           {odometer.perDay !== null ? (
-            <div className="economy-figures__item">
+            <div className="car-figures__item">
               <dt>{t('ODOMETER.PER_DAY')}</dt>
               <dd>{formatDistance(Math.round(odometer.perDay * 10) / 10, car.mileageUnit)}</dd>
             </div>
@@ -109,12 +110,12 @@ export default function EconomyPanel({
         ) : null}
       </section>
 
-      <section className="economy-panel__part" aria-labelledby={`${id}-economy`}>
-        <div className="economy-panel__head">
+      <section className="economy-panel__part ui-flex ui-column ui-gap-3" aria-labelledby={`${id}-economy`}>
+        <div className="economy-panel__head ui-flex ui-wrap ui-center ui-between ui-gap-2">
           <h3 id={`${id}-economy`} className="economy-panel__title">
             {t(info.energy === 'electric' ? 'ECONOMY.TITLE_ELECTRIC' : 'ECONOMY.TITLE')}
           </h3>
-          <label className="economy-panel__unit">
+          <label className="economy-panel__unit ui-flex ui-center ui-gap-2">
             <span>{t('ECONOMY.UNIT')}</span>
             <select
               className="ui-select"
@@ -136,26 +137,26 @@ export default function EconomyPanel({
           </p>
         ) : (
           <>
-            <dl className="economy-figures">
-              <div className="economy-figures__item">
+            <dl className="car-figures economy-figures">
+              <div className="car-figures__item">
                 <dt>{t('ECONOMY.AVERAGE')}</dt>
                 <dd data-testid="economy-average">{value(economy.average)}</dd>
               </div>
-              <div className="economy-figures__item">
+              <div className="car-figures__item">
                 <dt>{t('ECONOMY.BEST')}</dt>
                 <dd data-testid="economy-best">{value(economy.best!)}</dd>
               </div>
-              <div className="economy-figures__item">
+              <div className="car-figures__item">
                 <dt>{t('ECONOMY.WORST')}</dt>
                 <dd data-testid="economy-worst">{value(economy.worst!)}</dd>
               </div>
-              <div className="economy-figures__item">
+              <div className="car-figures__item">
                 <dt>{t('ECONOMY.TOTALS')}</dt>
                 <dd>{distance(economy.distance)}</dd>
                 <dd>{quantity(economy.quantity)}</dd>
               </div>
               {Object.keys(economy.costPerDistance).length > 0 ? (
-                <div className="economy-figures__item">
+                <div className="car-figures__item">
                   <dt>{t('ECONOMY.COST_PER_DISTANCE', { unit: unitSymbol(info.distance) })}</dt>
                   {Object.entries(economy.costPerDistance).map(([code, amount]) => (
                     <dd key={code} data-testid="economy-cost">
@@ -182,7 +183,7 @@ export default function EconomyPanel({
           </>
         )}
         {rows.length > 0 ? (
-          <div className="economy-table__scroll">
+          <div className="economy-table__scroll ui-flex ui-column ui-start ui-gap-2">
             <table className="economy-table" data-testid="economy-segments">
               <caption className="economy-table__caption">{t('ECONOMY.SEGMENTS')}</caption>
               <thead>

@@ -1,8 +1,8 @@
-import { lazy, Suspense, useId, useMemo, useState } from 'react';
+import { lazy, useMemo, useState } from 'react';
 import type { EconomyUnit } from '@/contract/maintenance';
 import type { LocalCar, LocalCarLog } from '@/features/garage/data';
 import { formatNumber, useT } from '@/lib/i18n';
-import { ChevronIcon, Skeleton } from '@/ui';
+import { CollapsibleSection } from '@/ui';
 import { formatDistance } from '../format';
 import { carEconomy, carEconomyUnit, carOdometer, economyUnitsFor, fuelLogsOf } from './economy-model';
 import { economyDecimals, ECONOMY_UNIT_KEYS } from './economy-units';
@@ -18,8 +18,6 @@ const EconomyPanel = lazy(() => import('./economy-panel'));
  */
 export function EconomySection({ car, logs }: { car: LocalCar; logs: LocalCarLog[] }) {
   const t = useT();
-  const id = useId();
-  const [open, setOpen] = useState(false);
   const fills = useMemo(() => fuelLogsOf(logs), [logs]);
   const fallback = carEconomyUnit(car);
   const units = useMemo(() => economyUnitsFor(fills, fallback), [fills, fallback]);
@@ -30,49 +28,27 @@ export function EconomySection({ car, logs }: { car: LocalCar; logs: LocalCarLog
   const decimals = economyDecimals(unit);
 
   return (
-    <section className="economy-section" aria-labelledby={`${id}-title`} data-testid="economy-section">
-      <h2 id={`${id}-title`} className="economy-section__heading">
-        <button
-          type="button"
-          className="economy-section__toggle"
-          aria-expanded={open}
-          aria-controls={`${id}-panel`}
-          onClick={() => setOpen((value) => !value)}
-        >
-          <span className="economy-section__label">
-            <span>{t('ECONOMY.SECTION')}</span>
-            <span className="economy-section__summary" data-testid="economy-summary">
-              {current === null ? t('ODOMETER.NONE') : formatDistance(current, car.mileageUnit)}
-              {economy.average !== null
-                ? ` · ${t('ECONOMY.VALUE', {
-                    value: formatNumber(economy.average, {
-                      minimumFractionDigits: decimals,
-                      maximumFractionDigits: decimals,
-                    }),
-                    unit: t(ECONOMY_UNIT_KEYS[unit]),
-                  })}`
-                : null}
-            </span>
-          </span>
-          <span className="economy-section__chevron" data-open={open || undefined}>
-            <ChevronIcon />
-          </span>
-        </button>
-      </h2>
-      <div id={`${id}-panel`} hidden={!open}>
-        {open ? (
-          <Suspense
-            fallback={
-              <div className="economy-section__loading" role="status" aria-label={t('ECONOMY.LOADING')}>
-                <Skeleton height="4rem" />
-                <Skeleton height="8rem" />
-              </div>
-            }
-          >
-            <EconomyPanel car={car} logs={logs} economy={economy} units={units} onUnit={setChosen} />
-          </Suspense>
-        ) : null}
-      </div>
-    </section>
+    <CollapsibleSection
+      testId="economy-section"
+      title={t('ECONOMY.SECTION')}
+      summary={
+        <span className="economy-section__summary" data-testid="economy-summary">
+          {current === null ? t('ODOMETER.NONE') : formatDistance(current, car.mileageUnit)}
+          {economy.average !== null
+            ? ` · ${t('ECONOMY.VALUE', {
+                value: formatNumber(economy.average, {
+                  minimumFractionDigits: decimals,
+                  maximumFractionDigits: decimals,
+                }),
+                unit: t(ECONOMY_UNIT_KEYS[unit]),
+              })}`
+            : null}
+        </span>
+      }
+      loadingLabel={t('ECONOMY.LOADING')}
+      skeletons={['4rem', '8rem']}
+    >
+      <EconomyPanel car={car} logs={logs} economy={economy} units={units} onUnit={setChosen} />
+    </CollapsibleSection>
   );
 }

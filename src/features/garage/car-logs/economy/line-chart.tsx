@@ -51,7 +51,7 @@ export function LineChart({
       </figcaption>
       <p className="visually-hidden">{summary}</p>
       <div className="line-chart__plot" aria-hidden="true">
-        <div className="line-chart__scale">
+        <div className="line-chart__scale ui-flex ui-column ui-between">
           <span>{format(max)}</span>
           <span>{format(min)}</span>
         </div>

@@ -123,7 +123,7 @@ export function Attachments({
           ))}
         </ul>
       ) : null}
-      <div className="attachments__actions">
+      <div className="attachments__actions ui-flex ui-wrap ui-gap-2">
         <input
           ref={pick}
           id={`${id}-pick`}
@@ -194,7 +194,7 @@ function ExistingItem({
   return (
     <li className="attachments__item" data-removed={removed || undefined}>
       {isPdf ? (
-        <span className="attachments__pdf">
+        <span className="attachments__pdf ui-flex ui-column ui-center ui-gap-1">
           <FileIcon />
           <span className="attachments__name">{name}</span>
         </span>
@@ -224,7 +224,7 @@ function NewItem({ file, onRemove }: { file: File; onRemove: () => void }) {
   return (
     <li className="attachments__item attachments__item--new">
       {pdf ? (
-        <span className="attachments__pdf">
+        <span className="attachments__pdf ui-flex ui-column ui-center ui-gap-1">
           <FileIcon />
           <span className="attachments__name">{file.name}</span>
           <span className="attachments__size">{formatBytes(file.size)}</span>

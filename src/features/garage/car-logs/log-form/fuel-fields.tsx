@@ -62,7 +62,7 @@ export function FuelFields({
         error={message(errors.pricePerUnit)}
         description={computed === 'pricePerUnit' ? t('FUEL.COMPUTED_PRICE') : t('FUEL.THIRD_HINT')}
       />
-      <label className="fuel-fields__check">
+      <label className="fuel-fields__check ui-flex ui-start ui-gap-2">
         <input
           type="checkbox"
           checked={values.fullTank}
@@ -73,7 +73,7 @@ export function FuelFields({
           <small className="fuel-fields__note">{t('FUEL.FULL_TANK_NOTE')}</small>
         </span>
       </label>
-      <label className="fuel-fields__check">
+      <label className="fuel-fields__check ui-flex ui-start ui-gap-2">
         <input
           type="checkbox"
           checked={values.missedPrevious}

@@ -278,7 +278,7 @@ export function LogForm({
           onConfirm={odometer.dialog.confirm}
         />
       ) : null}
-      <div className="log-form__actions ui-form-actions">
+      <div className="log-form__actions ui-form-actions ui-flex ui-wrap ui-center ui-gap-2">
         {log ? <DeleteLog log={log} carId={car.id} /> : null}
         <span className="log-form__spacer" />
         <Link to="/my-cars" className="ui-button ui-button--ghost">

@@ -65,7 +65,10 @@ export function TagsInput({ label, tags, onChange, draft, onDraftChange, error, 
         {label}
         <span className="ui-field__optional"> ({t('COMMON.OPTIONAL')})</span>
       </label>
-      <div className="tags-input__box" data-invalid={message ? true : undefined}>
+      <div
+        className="tags-input__box ui-flex ui-wrap ui-center ui-gap-2"
+        data-invalid={message ? true : undefined}
+      >
         {tags.length > 0 ? (
           <ul className="tags-input__chips" aria-label={t('CAR_LOGS.FORM_TAGS_LIST')}>
             {tags.map((tag) => (

@@ -90,7 +90,7 @@ function LogView({ car, log }: { car: LocalCar; log: LocalCarLog }) {
 
   return (
     <article className="log-view" aria-labelledby={`log-${log.id}-title`}>
-      <header className="log-view__head">
+      <header className="log-view__head ui-flex ui-column ui-start ui-gap-1">
         <p className="log-view__car">
           <Link to="/my-cars" onClick={() => setSelectedCar(car.id)} className="log-view__back">
             {t('CAR_LOGS.VIEW_BACK', { car: name })}
@@ -111,7 +111,10 @@ function LogView({ car, log }: { car: LocalCar; log: LocalCarLog }) {
         ))}
       </dl>
       {log.tags.length ? (
-        <ul className="log-view__tags" aria-label={t('CAR_LOGS.FORM_TAGS')}>
+        <ul
+          className="log-view__tags ui-flex ui-wrap ui-gap-2 ui-bare-list"
+          aria-label={t('CAR_LOGS.FORM_TAGS')}
+        >
           {log.tags.map((tag) => (
             <li key={tag} className="log-view__tag">
               #{tag}
@@ -120,7 +123,10 @@ function LogView({ car, log }: { car: LocalCar; log: LocalCarLog }) {
         </ul>
       ) : null}
       {log.content ? (
-        <section className="log-view__section" aria-labelledby={`log-${log.id}-notes`}>
+        <section
+          className="log-view__section ui-flex ui-column ui-gap-2"
+          aria-labelledby={`log-${log.id}-notes`}
+        >
           <h3 id={`log-${log.id}-notes`} className="log-view__heading">
             {t('CAR_LOGS.FORM_CONTENT')}
           </h3>
@@ -129,7 +135,10 @@ function LogView({ car, log }: { car: LocalCar; log: LocalCarLog }) {
         </section>
       ) : null}
       {photos.length ? (
-        <section className="log-view__section" aria-labelledby={`log-${log.id}-photos`}>
+        <section
+          className="log-view__section ui-flex ui-column ui-gap-2"
+          aria-labelledby={`log-${log.id}-photos`}
+        >
           <h3 id={`log-${log.id}-photos`} className="log-view__heading">
             {t('CAR_LOGS.VIEW_PHOTOS', { count: photos.length })}
           </h3>
@@ -151,11 +160,14 @@ function LogView({ car, log }: { car: LocalCar; log: LocalCarLog }) {
         </section>
       ) : null}
       {receipts.length ? (
-        <section className="log-view__section" aria-labelledby={`log-${log.id}-receipts`}>
+        <section
+          className="log-view__section ui-flex ui-column ui-gap-2"
+          aria-labelledby={`log-${log.id}-receipts`}
+        >
           <h3 id={`log-${log.id}-receipts`} className="log-view__heading">
             {t('CAR_LOGS.VIEW_RECEIPTS', { count: receipts.length })}
           </h3>
-          <ul className="log-view__receipts">
+          <ul className="log-view__receipts ui-flex ui-column ui-gap-2 ui-bare-list">
             {receipts.map((media, i) => (
               <li key={media.id}>
                 <button
@@ -177,7 +189,7 @@ function LogView({ car, log }: { car: LocalCar; log: LocalCarLog }) {
           </ul>
         </section>
       ) : null}
-      <div className="log-view__actions">
+      <div className="log-view__actions ui-flex ui-wrap ui-center ui-gap-2">
         {canEdit ? (
           <ButtonLink
             to="/edit-car-log/$carId/$logId"

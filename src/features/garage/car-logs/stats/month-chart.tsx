@@ -63,11 +63,11 @@ export function MonthChart({
   const tabStop = active ?? bars.length - 1;
 
   return (
-    <figure className="stats-chart" aria-labelledby={`${id}-title`}>
+    <figure className="stats-chart ui-flex ui-column ui-gap-2" aria-labelledby={`${id}-title`}>
       <figcaption id={`${id}-title`} className="stats-chart__title">
         {title}
       </figcaption>
-      <div className="stats-chart__plot">
+      <div className="stats-chart__plot ui-flex ui-column ui-gap-1">
         <span className="stats-chart__max" aria-hidden="true">
           {format(max)}
         </span>

@@ -13,6 +13,7 @@ import {
 import { chartMonths, computeStats, mainCurrency } from '../log-filters';
 import { MonthChart, type Bar } from './month-chart';
 import { TypeChart } from './type-chart';
+import '../components/figures.css';
 import './stats-panel.css';
 
 /**
@@ -56,12 +57,12 @@ export default function StatsPanel({ logs, mileageUnit }: { logs: LocalCarLog[];
 
   return (
     <div className="stats-panel" data-testid="stats-panel">
-      <dl className="stats-figures">
-        <div className="stats-figures__item">
+      <dl className="car-figures">
+        <div className="car-figures__item">
           <dt>{t('CAR_LOGS.STATS_COUNT')}</dt>
           <dd>{formatNumber(stats.count)}</dd>
         </div>
-        <div className="stats-figures__item">
+        <div className="car-figures__item">
           <dt>{t('CAR_LOGS.STATS_TOTAL')}</dt>
           {currencies.length === 0 ? (
             <dd>{t('CAR_LOGS.NO_COST')}</dd>
@@ -70,7 +71,7 @@ export default function StatsPanel({ logs, mileageUnit }: { logs: LocalCarLog[];
           )}
         </div>
         {stats.firstDate && stats.lastDate ? (
-          <div className="stats-figures__item">
+          <div className="car-figures__item">
             <dt>{t('CAR_LOGS.STATS_PERIOD')}</dt>
             <dd>
               {t('CAR_LOGS.STATS_PERIOD_VALUE', {
@@ -81,13 +82,13 @@ export default function StatsPanel({ logs, mileageUnit }: { logs: LocalCarLog[];
           </div>
         ) : null}
         {stats.mileageSpan !== null ? (
-          <div className="stats-figures__item">
+          <div className="car-figures__item">
             <dt>{t('CAR_LOGS.STATS_DISTANCE')}</dt>
             <dd>{formatDistance(stats.mileageSpan, stats.mileageUnit)}</dd>
           </div>
         ) : null}
         {Object.keys(stats.costPerDistance).length > 0 ? (
-          <div className="stats-figures__item">
+          <div className="car-figures__item">
             <dt>{t('CAR_LOGS.STATS_COST_PER_DISTANCE', { unit })}</dt>
             {Object.entries(stats.costPerDistance).map(([code, amount]) => (
               <dd key={code}>{formatMoneyPerDistance(amount, code)}</dd>
@@ -101,7 +102,7 @@ export default function StatsPanel({ logs, mileageUnit }: { logs: LocalCarLog[];
       ) : (
         <>
           {currencies.length > 1 ? (
-            <div className="stats-panel__currency">
+            <div className="stats-panel__currency ui-flex ui-center ui-gap-2">
               <label htmlFor={`${id}-currency`}>{t('CAR_LOGS.STATS_CURRENCY')}</label>
               <select
                 id={`${id}-currency`}

@@ -1,8 +1,7 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, useEffect, useRef } from 'react';
 import type { LocalCarLog } from '@/features/garage/data';
 import { useT } from '@/lib/i18n';
-import { Skeleton, ChartIcon, ChevronIcon } from '@/ui';
-import './stats-section.css';
+import { ChartIcon, CollapsibleSection } from '@/ui';
 
 // The panel and its charts are a chunk of their own, fetched when the section is opened or scrolls
 // near the viewport: members who never look at their stats never download them.
@@ -15,8 +14,6 @@ const PREFETCH_MARGIN = '200px';
 /** "Statistics": a collapsed section of the car's page; opening it shows computeStats of its logs. */
 export function StatsSection({ logs, mileageUnit }: { logs: LocalCarLog[]; mileageUnit: string }) {
   const t = useT();
-  const id = useId();
-  const [open, setOpen] = useState(false);
   const sectionRef = useRef<HTMLElement>(null);
 
   useEffect(() => {
@@ -35,36 +32,14 @@ export function StatsSection({ logs, mileageUnit }: { logs: LocalCarLog[]; milea
   }, []);
 
   return (
-    <section ref={sectionRef} className="stats-section" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="stats-section__heading">
-        <button
-          type="button"
-          className="stats-section__toggle"
-          aria-expanded={open}
-          aria-controls={`${id}-panel`}
-          onClick={() => setOpen((value) => !value)}
-        >
-          <ChartIcon />
-          <span className="stats-section__label">{t('CAR_LOGS.STATS_TITLE')}</span>
-          <span className="stats-section__chevron" data-open={open || undefined}>
-            <ChevronIcon />
-          </span>
-        </button>
-      </h2>
-      <div id={`${id}-panel`} hidden={!open}>
-        {open ? (
-          <Suspense
-            fallback={
-              <div className="stats-section__loading" role="status" aria-label={t('CAR_LOGS.STATS_LOADING')}>
-                <Skeleton height="4rem" />
-                <Skeleton height="10rem" />
-              </div>
-            }
-          >
-            <StatsPanel logs={logs} mileageUnit={mileageUnit} />
-          </Suspense>
-        ) : null}
-      </div>
-    </section>
+    <CollapsibleSection
+      sectionRef={sectionRef}
+      icon={<ChartIcon />}
+      title={t('CAR_LOGS.STATS_TITLE')}
+      loadingLabel={t('CAR_LOGS.STATS_LOADING')}
+      skeletons={['4rem', '10rem']}
+    >
+      <StatsPanel logs={logs} mileageUnit={mileageUnit} />
+    </CollapsibleSection>
   );
 }

@@ -21,7 +21,7 @@ export function TypeChart({
   const id = useId();
   const max = Math.max(0, ...bars.map((bar) => bar.value));
   return (
-    <figure className="stats-chart" aria-labelledby={`${id}-title`}>
+    <figure className="stats-chart ui-flex ui-column ui-gap-2" aria-labelledby={`${id}-title`}>
       <figcaption id={`${id}-title`} className="stats-chart__title">
         {title}
       </figcaption>
