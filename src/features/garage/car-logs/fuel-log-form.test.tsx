@@ -172,3 +172,28 @@ describe('fill-ups on the log form', () => {
     expect(await db.carLogs.get(LOG_ID)).not.toHaveProperty('fuel');
   });
 });
+
+describe('a driver of a shared car on the log form (issue 18)', () => {
+  garageScreenHooks({ seed: () => putCar(makeCar({ mileage: 42000, role: 'driver' })) });
+
+  it('asks a driver for the odometer reading on a log that is not a fill-up, as the server does', async () => {
+    const { router } = await renderApp(`/new-car-log/${CAR_ID}`);
+    await screen.findByLabelText('Title', {}, { timeout: 5000 });
+    await waitFor(() =>
+      expect(within(screen.getByLabelText('Type')).getByRole('option', { name: 'Repair' })).toBeTruthy(),
+    );
+    fireEvent.change(screen.getByLabelText('Type'), { target: { value: 'repair' } });
+    fill('Title', 'New wipers');
+    fill('Mileage (Kilometres) (optional)', '');
+    save();
+    expect(errorOf('Mileage (Kilometres) (optional)')).toContain(
+      'As a driver of this car, add the odometer reading (or log a fill-up).',
+    );
+    expect(await db.carLogs.count()).toBe(0);
+    fill('Mileage (Kilometres) (optional)', '42100');
+    save();
+    await waitFor(async () => expect(await db.carLogs.count()).toBe(1));
+    expect(errorOf('Mileage (Kilometres) (optional)')).toBeNull();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my-cars'));
+  });
+});

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Car, CarLog } from '@/contract/garage';
 import { settingsLabel, SettingsSelect } from '@/features/garage/cars/car-form/settings-select';
 import { saveCarLog, useCarLogs, useSelectedCar } from '@/features/garage/data';
+import { roleOf } from '@/features/garage/data/car-roles';
 import { StorageFullError } from '@/lib/offline/storage-full';
 import { useLocale, useT } from '@/lib/i18n';
 import { isOnline } from '@/lib/online';
@@ -124,6 +125,10 @@ export function LogForm({
       Object.assign(found, validateFuel(fuel.values));
       // A fill-up needs its odometer reading: economy is distance over fuel.
       if (!found.mileage && !final.mileage.trim()) found.mileage = { key: 'FUEL.MILEAGE_REQUIRED' };
+    }
+    // A driver of a shared car writes fill-ups and logs with a reading (the server's rule too).
+    if (!found.mileage && !isFuel && roleOf(car) === 'driver' && !final.mileage.trim()) {
+      found.mileage = { key: 'CAR_LOGS.DRIVER_MILEAGE_REQUIRED' };
     }
     if (!found.mileage && !found.startDate) {
       const problem = odometer.check(final);
