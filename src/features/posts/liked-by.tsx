@@ -4,7 +4,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import type { PostLiker } from '@/contract/posts';
-import { DialogPersonRow, friendsOf, friendsQueryOptions } from '@/features/people';
+// Not the people barrel: the feed's first post card must not pull Dexie in.
+import { friendsOf, friendsQueryOptions } from '@/features/people/api/get-friends';
+import { DialogPersonRow } from '@/features/people/components/dialog-person-row';
 import { isNetworkError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth/session';
 import { displayName } from '@/lib/display-name';

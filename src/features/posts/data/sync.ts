@@ -2,13 +2,13 @@
 // queued writes (a new post, a like) is never overwritten. The first page also drops local posts
 // the server no longer lists in its range (deleted), unless they have queued writes.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { FEED_PAGE_SIZE } from '@/contract/constants';
-import type { FeedMeta, Post } from '@/contract/posts';
+import type { Post } from '@/contract/posts';
 import { apiFetch } from '@/lib/api-client';
 import { localDb, type MirrorRow, type PaddockDb } from '@/lib/db';
 import { queuedEntityIds } from '@/lib/outbox';
 import { useRetryWhenBack } from '@/lib/reachability';
 import { realtime } from '@/lib/socket';
+import { fetchFeedPage as fetchPage, takeFirstFeedPage } from '../feed-first-page';
 import { FEED_CURSOR_KEY } from './types';
 
 /** Puts the server's posts, except those with queued writes. */
@@ -20,18 +20,17 @@ export async function mergePosts(database: PaddockDb, posts: Post[]): Promise<vo
   });
 }
 
-async function fetchPage(before: string | null): Promise<{ posts: Post[]; nextCursor: string | null }> {
-  const query = before ? { limit: FEED_PAGE_SIZE, offset: 0, before } : { limit: FEED_PAGE_SIZE, offset: 0 };
-  const answer = await apiFetch<Post[]>('/posts/feed', { query });
-  const meta = answer.meta as Partial<FeedMeta> | undefined;
-  return { posts: answer.data, nextCursor: typeof meta?.nextCursor === 'string' ? meta.nextCursor : null };
-}
-
-/** The feed's first page: merged, posts gone from its range dropped, the cursor reset. */
+/**
+ * The feed's first page: merged, posts gone from its range dropped, the cursor reset. The page the
+ * start-up asked for (feed-first-page.ts), when fresh, is used once instead of asking again.
+ */
 export async function syncFeed(given?: PaddockDb): Promise<void> {
   const database = given ?? (await localDb());
-  const askedAt = new Date().toISOString();
-  const { posts, nextCursor } = await fetchPage(null);
+  const early = takeFirstFeedPage();
+  const askedAt = new Date(early?.askedAt ?? Date.now()).toISOString();
+  const { posts, nextCursor } = early
+    ? await early.page.catch(() => fetchPage(null))
+    : await fetchPage(null);
   await mergePosts(database, posts);
   // The range the page covers: everything newer than its oldest post (all of it when it is the last page).
   const oldest = nextCursor === null ? '' : (posts[posts.length - 1]?.createdAt ?? '');
@@ -95,6 +94,8 @@ export function useFeedRefresh() {
   const [loadingMore, setLoadingMore] = useState(false);
   const [hasMore, setHasMore] = useState(true);
   const [error, setError] = useState<unknown>(null);
+  // True once a refresh has ended, either way (until then a list shown from the network stays).
+  const [synced, setSynced] = useState(false);
   const busy = useRef(false);
   // loadMore waits for a running refresh: the cursor it follows is the one the refresh stores.
   const refreshing$ = useRef<Promise<void>>(Promise.resolve());
@@ -110,6 +111,7 @@ export function useFeedRefresh() {
       setError(caught);
     } finally {
       setRefreshing(false);
+      setSynced(true);
     }
   }, []);
 
@@ -148,5 +150,5 @@ export function useFeedRefresh() {
   }, [refresh]);
 
   useRetryWhenBack(error !== null, refresh);
-  return { refreshing, loadingMore, hasMore, error, refresh, loadMore };
+  return { refreshing, synced, loadingMore, hasMore, error, refresh, loadMore };
 }
