@@ -29,7 +29,10 @@ export function feedStart(online: boolean): 'network' | 'device' {
 type FeedBodyProps = { initialPosts?: Post[] };
 type FirstListProps = { posts: Post[]; onPainted: () => void };
 
-const loadBody = () => import('./feed-body').then((m) => m.default as ComponentType<FeedBodyProps>);
+/** The data layer's list once loaded: later visits (in-app) read the device first, at once. */
+let loadedBody: ComponentType<FeedBodyProps> | null = null;
+const loadBody = () =>
+  import('./feed-body').then((m) => (loadedBody = m.default as ComponentType<FeedBodyProps>));
 const loadFirstList = () =>
   import('./feed-first-list').then((m) => m.default as ComponentType<FirstListProps>);
 
@@ -50,11 +53,11 @@ type Phase =
 /** The list: the network's first page then the device's data, or the device's data at once. */
 function FeedList() {
   const [phase, setPhase] = useState<Phase>(() =>
-    feedStart(typeof navigator === 'undefined' || navigator.onLine !== false) === 'network'
+    !loadedBody && feedStart(typeof navigator === 'undefined' || navigator.onLine !== false) === 'network'
       ? { kind: 'waiting' }
       : { kind: 'device' },
   );
-  const [Body, setBody] = useState<ComponentType<FeedBodyProps> | null>(null);
+  const [Body, setBody] = useState<ComponentType<FeedBodyProps> | null>(() => loadedBody);
   const [wantBody, setWantBody] = useState(phase.kind === 'device');
 
   // Online: the first page and the list that shows it, side by side.
@@ -86,7 +89,7 @@ function FeedList() {
 
   // The data layer: after the network's list has painted, or after the screen's first paint.
   useEffect(() => {
-    if (!wantBody) return;
+    if (!wantBody || Body) return;
     let cancelled = false;
     void (phase.kind === 'device' ? afterFirstPaint() : Promise.resolve())
       .then(loadBody)
