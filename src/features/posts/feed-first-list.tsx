@@ -13,6 +13,9 @@ import { PostCard } from './post-card';
  */
 export const AFTER_FIRST_POST_PAUSE_MS = 300;
 
+/** The network's page shows this many cards (a phone's screen and more); the data layer shows them all. */
+export const FIRST_LIST_CARDS = 5;
+
 /** Calls `then` once the list is on screen: two frames, an idle moment (at most 500 ms), a pause. */
 function afterPainted(then: () => void): () => void {
   let cancelled = false;
@@ -44,7 +47,7 @@ export default function FeedFirstList({
     <PullToRefresh onRefresh={async () => onPainted()}>
       <div className="feed">
         <ul className="feed__list" aria-label={t('POSTS.MY_POSTS_TITLE')}>
-          {posts.map((post) => (
+          {posts.slice(0, FIRST_LIST_CARDS).map((post) => (
             <li key={post.id}>
               <PostCard post={post} />
             </li>

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useCallback, useEffect, useState, type ComponentType } from 'react';
+import { startTransition, useCallback, useEffect, useState, type ComponentType } from 'react';
 import type { Post } from '@/contract/posts';
 import { markFirstContent } from '@/lib/first-content';
 import { useT } from '@/lib/i18n';
@@ -77,7 +77,8 @@ function FeedList() {
       if (page.posts.length === 0) return toDevice(); // the empty state needs the device's queued posts
       done = true;
       clearTimeout(timer);
-      setPhase({ kind: 'network', posts: page.posts, List });
+      // In a transition: the cards render in time slices (Lighthouse's total blocking time).
+      startTransition(() => setPhase({ kind: 'network', posts: page.posts, List }));
     }, toDevice);
     return () => {
       done = true;
@@ -94,7 +95,7 @@ function FeedList() {
     void (phase.kind === 'device' ? afterFirstPaint() : Promise.resolve())
       .then(loadBody)
       .then((component) => {
-        if (!cancelled) setBody(() => component);
+        if (!cancelled) startTransition(() => setBody(() => component));
       });
     return () => {
       cancelled = true;
