@@ -43,7 +43,7 @@ const online = () => typeof navigator === 'undefined' || navigator.onLine !== fa
  */
 export function prefetchFirstFeedPage(pathname: string): void {
   if (!FEED_PATHS.has(pathname) || !tokenStore.getRefreshToken() || !online()) return;
-  firstFeedPage();
+  void firstFeedPage();
   expectFirstContent(); // the feed marks it (feed-screen.tsx)
 }
 
@@ -51,7 +51,7 @@ export function prefetchFirstFeedPage(pathname: string): void {
 export function firstFeedPage(now = Date.now()): Promise<FeedPage> {
   if (!pending || now - pending.askedAt > FEED_FIRST_PAGE_MAX_AGE_MS) {
     const page = fetchFeedPage(null);
-    page.catch(() => undefined); // its reader reports the failure
+    void page.catch(() => undefined); // its reader reports the failure
     pending = { page, askedAt: now };
   }
   return pending.page;

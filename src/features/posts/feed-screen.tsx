@@ -109,8 +109,7 @@ function FeedList() {
   }, []);
   const initialPosts = phase.kind === 'network' ? phase.posts : undefined;
   if (Body) return <Body initialPosts={initialPosts} />;
-  if (phase.kind === 'network' && phase.List)
-    return <phase.List posts={phase.posts} onPainted={onPainted} />;
+  if (phase.kind === 'network' && phase.List) return <phase.List posts={phase.posts} onPainted={onPainted} />;
   return (
     <div className="feed">
       <FeedSkeleton />

@@ -1,6 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useMediaUrl } from '@/lib/offline/media';
+// Not the people barrel, which would pull Dexie into the feed's first post (see liked-by.tsx).
+// eslint-disable-next-line import-x/no-restricted-paths -- a Dexie-free module, for the first post's budget
 import { useAvatarUrl } from '@/features/people/avatar/use-avatar-url';
 import { useSession } from '@/lib/auth/session';
 import { useUploadPercent } from '@/lib/outbox/upload-progress';
@@ -20,9 +22,7 @@ import { LikedBy } from './liked-by';
 // it when used.
 const postsData = () => import('./data');
 const loadTextImage = (src: string) => import('./data/text-images').then((m) => m.loadTextImage(src));
-const CarMention = lazy(() =>
-  import('@/features/garage/cars/components/car-mention').then((m) => ({ default: m.CarMention })),
-);
+const CarMention = lazy(() => import('@/features/garage').then((m) => ({ default: m.CarMention })));
 
 /** The author's round 50 px picture (spec §9 avatar size), or their initial. */
 export function AuthorAvatar({ author }: { author: LocalPost['author'] }) {

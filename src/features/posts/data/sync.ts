@@ -28,9 +28,7 @@ export async function syncFeed(given?: PaddockDb): Promise<void> {
   const database = given ?? (await localDb());
   const early = takeFirstFeedPage();
   const askedAt = new Date(early?.askedAt ?? Date.now()).toISOString();
-  const { posts, nextCursor } = early
-    ? await early.page.catch(() => fetchPage(null))
-    : await fetchPage(null);
+  const { posts, nextCursor } = early ? await early.page.catch(() => fetchPage(null)) : await fetchPage(null);
   await mergePosts(database, posts);
   // The range the page covers: everything newer than its oldest post (all of it when it is the last page).
   const oldest = nextCursor === null ? '' : (posts[posts.length - 1]?.createdAt ?? '');
