@@ -7,6 +7,7 @@ import { isNetworkError } from '@/lib/api-client';
 import { useT } from '@/lib/i18n';
 import { Button, CloudOffIcon, EmptyState, FeedIcon, PullToRefresh, Spinner } from '@/ui';
 import { useFeed, useFeedRefresh, type LocalPost } from './data';
+import type { EarlyFeedPage } from './feed-first-page';
 import { FeedSkeleton } from './feed-skeleton';
 import { PostCard } from './post-card';
 
@@ -18,10 +19,17 @@ const LOAD_AHEAD_MARGIN = '600px';
  * renders offline at once; the server's first page refreshes it, the cursor pages it further as
  * the member scrolls, pull-to-refresh starts over.
  */
-export default function FeedBody({ initialPosts }: { initialPosts?: LocalPost[] }) {
+export default function FeedBody({
+  initialPosts,
+  firstPage,
+}: {
+  initialPosts?: LocalPost[];
+  /** The first page the screen asked for (and showed): merged without asking again. */
+  firstPage?: EarlyFeedPage | null;
+}) {
   const t = useT();
   const local = useFeed();
-  const { error, refresh, loadMore, hasMore, loadingMore, synced } = useFeedRefresh();
+  const { error, refresh, loadMore, hasMore, loadingMore, synced } = useFeedRefresh(firstPage);
   // The first page the screen painted from the network stays until the first refresh has merged
   // it into Dexie (no flash of an empty or older list meanwhile).
   const posts = initialPosts && !synced ? initialPosts : local;

@@ -14,9 +14,9 @@ import { installFetch, json } from '@/testing/fetch';
 import { tokenExpiringIn } from '@/testing/jwt';
 import {
   FEED_FIRST_PAGE_MAX_AGE_MS,
-  firstFeedPage,
   prefetchFirstFeedPage,
   takeFirstFeedPage,
+  takeOrAskFirstFeedPage,
 } from './feed-first-page';
 
 const POST = { id: 'p1', createdAt: '2026-01-02T10:00:00.000Z', content: '<p>Hello</p>' };
@@ -47,13 +47,13 @@ describe('the feed’s first page at start-up', () => {
     prefetchFirstFeedPage('/feed');
     await vi.waitFor(() => expect(server.requests.map((r) => r.path)).toEqual(['/api/v1.0/posts/feed']));
     expect(new URL(server.requests[0]!.url, 'http://x').searchParams.get('limit')).toBe('20');
-    // The screen reads the same request, not a second one.
-    await expect(firstFeedPage()).resolves.toEqual({ posts: [POST], nextCursor: 'cursor-1' });
+    // The screen takes the same request, not a second one, and only once.
+    const taken = takeOrAskFirstFeedPage();
+    await expect(taken.page).resolves.toEqual({ posts: [POST], nextCursor: 'cursor-1' });
     expect(server.requests).toHaveLength(1);
-    const taken = takeFirstFeedPage();
-    expect(taken).not.toBeNull();
-    await expect(taken!.page).resolves.toMatchObject({ nextCursor: 'cursor-1' });
-    expect(takeFirstFeedPage()).toBeNull(); // once only: later refreshes ask the server
+    expect(takeFirstFeedPage()).toBeNull(); // once only: later screens and refreshes ask the server
+    await takeOrAskFirstFeedPage().page;
+    expect(server.requests).toHaveLength(2);
   });
 
   it('is not asked for on another screen, signed out, or offline', async () => {
@@ -76,8 +76,8 @@ describe('the feed’s first page at start-up', () => {
     await vi.waitFor(() => expect(server.requests).toHaveLength(1));
     vi.setSystemTime(Date.now() + FEED_FIRST_PAGE_MAX_AGE_MS + 1);
     expect(takeFirstFeedPage()).toBeNull();
-    await firstFeedPage();
-    expect(server.requests).toHaveLength(2);
+    prefetchFirstFeedPage('/feed');
+    await vi.waitFor(() => expect(server.requests).toHaveLength(2));
     signOutLocally();
     expect(takeFirstFeedPage()).toBeNull();
   });

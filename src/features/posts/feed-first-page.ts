@@ -47,21 +47,32 @@ export function prefetchFirstFeedPage(pathname: string): void {
   expectFirstContent(); // the feed marks it (feed-screen.tsx)
 }
 
-/** The first page asked for at start-up if still fresh, else asked for now. Rejects when it cannot be had. */
-export function firstFeedPage(now = Date.now()): Promise<FeedPage> {
-  if (!pending || now - pending.askedAt > FEED_FIRST_PAGE_MAX_AGE_MS) {
-    const page = fetchFeedPage(null);
-    void page.catch(() => undefined); // its reader reports the failure
-    pending = { page, askedAt: now };
-  }
-  return pending.page;
+export type EarlyFeedPage = { page: Promise<FeedPage>; askedAt: number };
+
+function ask(now: number): EarlyFeedPage {
+  const page = fetchFeedPage(null);
+  void page.catch(() => undefined); // its reader reports the failure
+  return { page, askedAt: now };
+}
+
+/** Start-up: the first page, kept for the feed screen (firstFeedPage reads it while fresh). */
+function firstFeedPage(now = Date.now()): void {
+  if (!pending || now - pending.askedAt > FEED_FIRST_PAGE_MAX_AGE_MS) pending = ask(now);
+}
+
+/**
+ * The feed screen: the page the start-up asked for (fresh), taken once, else one asked for now.
+ * The screen shows it and hands it to the data layer's first refresh (never asked for twice).
+ */
+export function takeOrAskFirstFeedPage(now = Date.now()): EarlyFeedPage {
+  return takeFirstFeedPage(now) ?? ask(now);
 }
 
 /**
  * The data layer's first refresh: the page already asked for (fresh) and when it was asked for,
  * once; null when there is none, and the refresh asks the server itself.
  */
-export function takeFirstFeedPage(now = Date.now()): { page: Promise<FeedPage>; askedAt: number } | null {
+export function takeFirstFeedPage(now = Date.now()): EarlyFeedPage | null {
   const taken = pending;
   pending = null;
   return taken && now - taken.askedAt <= FEED_FIRST_PAGE_MAX_AGE_MS ? taken : null;

@@ -1,10 +1,10 @@
 import { Link } from '@tanstack/react-router';
-import { startTransition, useCallback, useEffect, useState, type ComponentType } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import type { Post } from '@/contract/posts';
 import { markFirstContent } from '@/lib/first-content';
 import { useT } from '@/lib/i18n';
 import { Page, PlusIcon } from '@/ui';
-import { firstFeedPage } from './feed-first-page';
+import { takeFirstFeedPage, takeOrAskFirstFeedPage, type EarlyFeedPage } from './feed-first-page';
 import { FeedSkeleton } from './feed-skeleton';
 import './posts.css';
 
@@ -26,7 +26,7 @@ export function feedStart(online: boolean): 'network' | 'device' {
   return online ? 'network' : 'device';
 }
 
-type FeedBodyProps = { initialPosts?: Post[] };
+type FeedBodyProps = { initialPosts?: Post[]; firstPage?: EarlyFeedPage | null };
 type FirstListProps = { posts: Post[]; onPainted: () => void };
 
 /** The data layer's list once loaded: later visits (in-app) read the device first, at once. */
@@ -59,11 +59,18 @@ function FeedList() {
   );
   const [Body, setBody] = useState<ComponentType<FeedBodyProps> | null>(() => loadedBody);
   const [wantBody, setWantBody] = useState(phase.kind === 'device');
+  // The network's first page, taken once by this screen (none when it starts from the device).
+  const early = useRef<EarlyFeedPage | null>(null);
 
   // Online: the first page and the list that shows it, side by side.
   useEffect(() => {
-    if (phase.kind !== 'waiting') return;
+    if (phase.kind !== 'waiting') {
+      takeFirstFeedPage(); // nobody shows it: later refreshes ask the server
+      return;
+    }
     let done = false;
+    early.current ??= takeOrAskFirstFeedPage();
+    const { page: firstPage } = early.current;
     const toDevice = () => {
       if (done) return;
       done = true;
@@ -72,7 +79,7 @@ function FeedList() {
       markFirstContent(); // the device's posts come now: nothing waits for the network's any more
     };
     const timer = setTimeout(toDevice, FEED_NETWORK_WAIT_MS);
-    Promise.all([firstFeedPage(), loadFirstList()]).then(([page, List]) => {
+    Promise.all([firstPage, loadFirstList()]).then(([page, List]) => {
       if (done) return;
       if (page.posts.length === 0) return toDevice(); // the empty state needs the device's queued posts
       done = true;
@@ -108,7 +115,7 @@ function FeedList() {
     setWantBody(true);
   }, []);
   const initialPosts = phase.kind === 'network' ? phase.posts : undefined;
-  if (Body) return <Body initialPosts={initialPosts} />;
+  if (Body) return <Body initialPosts={initialPosts} firstPage={early.current} />;
   if (phase.kind === 'network' && phase.List) return <phase.List posts={phase.posts} onPainted={onPainted} />;
   return (
     <div className="feed">

@@ -8,7 +8,7 @@ import { localDb, type MirrorRow, type PaddockDb } from '@/lib/db';
 import { queuedEntityIds } from '@/lib/outbox';
 import { useRetryWhenBack } from '@/lib/reachability';
 import { realtime } from '@/lib/socket';
-import { fetchFeedPage as fetchPage, takeFirstFeedPage } from '../feed-first-page';
+import { fetchFeedPage as fetchPage, type EarlyFeedPage } from '../feed-first-page';
 import { FEED_CURSOR_KEY } from './types';
 
 /** Puts the server's posts, except those with queued writes. */
@@ -24,9 +24,8 @@ export async function mergePosts(database: PaddockDb, posts: Post[]): Promise<vo
  * The feed's first page: merged, posts gone from its range dropped, the cursor reset. The page the
  * start-up asked for (feed-first-page.ts), when fresh, is used once instead of asking again.
  */
-export async function syncFeed(given?: PaddockDb): Promise<void> {
+export async function syncFeed(given?: PaddockDb, early?: EarlyFeedPage | null): Promise<void> {
   const database = given ?? (await localDb());
-  const early = takeFirstFeedPage();
   const askedAt = new Date(early?.askedAt ?? Date.now()).toISOString();
   const { posts, nextCursor } = early ? await early.page.catch(() => fetchPage(null)) : await fetchPage(null);
   await mergePosts(database, posts);
@@ -87,7 +86,7 @@ export async function syncKeptPost(id: string, given?: PaddockDb): Promise<void>
  * post appears, changes or goes (the realtime-only `post` notifications), and a post on this device
  * when it is commented on (`comment` notifications). loadMore() follows the cursor; `hasMore` is false once the server said the last page was read.
  */
-export function useFeedRefresh() {
+export function useFeedRefresh(firstPage?: EarlyFeedPage | null) {
   const [refreshing, setRefreshing] = useState(false);
   const [loadingMore, setLoadingMore] = useState(false);
   const [hasMore, setHasMore] = useState(true);
@@ -97,11 +96,15 @@ export function useFeedRefresh() {
   const busy = useRef(false);
   // loadMore waits for a running refresh: the cursor it follows is the one the refresh stores.
   const refreshing$ = useRef<Promise<void>>(Promise.resolve());
+  // The page the screen showed from the network: merged by the first refresh instead of asked again.
+  const early = useRef(firstPage ?? null);
 
   const run = useCallback(async () => {
     setRefreshing(true);
     try {
-      await syncFeed();
+      const page = early.current;
+      early.current = null;
+      await syncFeed(undefined, page);
       const cursor = (await (await localDb()).meta.get(FEED_CURSOR_KEY))?.value;
       setHasMore(typeof cursor === 'string');
       setError(null);
