@@ -1,8 +1,10 @@
 // The app's start-up, loaded by src/main.tsx after React DOM has been evaluated in a task of its own.
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { prefetchFirstFeedPage } from '@/features/posts/feed-first-page';
 import { registerServiceWorker } from '@/features/pwa/register-sw';
 import { session } from '@/lib/auth/session';
+import { afterFirstContent } from '@/lib/first-content';
 import { initI18n } from '@/lib/i18n';
 import '@/ui';
 import { App } from './app';
@@ -27,6 +29,9 @@ function afterLoadAndIdle(): Promise<void> {
 }
 
 export async function start(): Promise<void> {
+  // Signed in and online on the feed: its first page is asked for now, beside the catalog and the
+  // route's chunks, so the first post paints from the answer (docs/SPEC-NOTES.md §4).
+  prefetchFirstFeedPage(window.location.pathname);
   const catalog = initI18n(); // its request was preloaded by index.html / login.html
   await nextTask();
   const router = createAppRouter();
@@ -50,6 +55,7 @@ export async function start(): Promise<void> {
   );
   if (import.meta.env.PROD) {
     void afterLoadAndIdle()
+      .then(afterFirstContent)
       .then(registerServiceWorker)
       .catch(() => undefined);
   }

@@ -22,6 +22,7 @@ import { SOCKET_AUTH_ERROR, SOCKET_UNAVAILABLE_ERROR } from '@/contract/socket-e
 import { isNetworkError } from './api-errors';
 import { onTokensRefreshed, refreshTokens } from './auth/refresh';
 import { onSignedOut } from './auth/sign-out';
+import { afterFirstContent } from './first-content';
 import { reportReached } from './reachability';
 import { tokenStore } from './auth/token';
 import {
@@ -143,6 +144,7 @@ export const realtime = {
     if (!token) return;
     const seq = ++connectSeq;
     setStatus(paused ? 'paused' : 'connecting');
+    await afterFirstContent(); // the feed's first post before the library (lib/first-content.ts)
     const { io } = await import('socket.io-client');
     if (seq !== connectSeq || socket) return;
     const s: AppSocket = io({ path: '/socket.io', auth: { token }, transports: ['websocket'] });

@@ -9,7 +9,7 @@ export interface PwaAudit {
 export function benchLighthouse(
   baseUrl: string,
   log: (line: string) => void,
-): {
+): Promise<{
   lh12Version: string;
   lh11Version: string;
   performance: number;
@@ -19,7 +19,7 @@ export function benchLighthouse(
   failedA11y: string[];
   reportDir: string;
   pwaAudits: PwaAudit[];
-};
+}>;
 export const SIGNED_IN_ROUTES: string[];
 export interface RouteAudit {
   performance: number;
@@ -31,6 +31,13 @@ export interface RouteAudit {
 }
 export function benchLighthouseSignedIn(
   baseUrl: string,
-  session: { token: string; refreshToken: string; user: unknown; locale?: string },
+  /** The member's password signs in afresh for each Lighthouse attempt. */
+  session: {
+    member: { email: string; password: string };
+    token: string;
+    refreshToken: string;
+    user: unknown;
+    locale?: string;
+  },
   log: (line: string) => void,
 ): Promise<{ version: string; routes: Record<string, RouteAudit>; reportDir: string }>;

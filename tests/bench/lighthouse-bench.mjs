@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { apiCall } from '../browser/support/api.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_ENV, CHROMIUM_PATH } from '../browser/support/chromium.mjs';
 import { seedSessionScript } from '../browser/support/first-render-js.mjs';
 import { ROOT } from '../browser/support/server-process.mjs';
@@ -24,16 +25,24 @@ export const REPORT_DIR = path.join(tmpdir(), 'paddock-bench');
  */
 const LIGHTHOUSE_ATTEMPTS = 3;
 
-function runLighthouse(pkg, url, categories, extra = {}) {
+/**
+ * `prepare()` (optional) gives each attempt its own extra options: a signed-in run signs in again
+ * and makes a fresh profile, since a failed attempt may have used up or revoked its session (a
+ * refreshed token, a sign-out on the way).
+ */
+async function runLighthouse(pkg, url, categories, extra = {}, prepare = null) {
   for (let attempt = 1; ; attempt++) {
+    const prepared = prepare ? await prepare() : { options: {}, dispose: () => {} };
     try {
-      return runLighthouseOnce(pkg, url, categories, extra);
+      return runLighthouseOnce(pkg, url, categories, { ...extra, ...prepared.options });
     } catch (error) {
       const runtime = error instanceof Error && error.message.includes('Runtime error encountered');
       if (!runtime || attempt >= LIGHTHOUSE_ATTEMPTS) throw error;
       console.warn(
         `${pkg}: ${error.message.split('\n')[0]}; trying again (${attempt + 1}/${LIGHTHOUSE_ATTEMPTS})`,
       );
+    } finally {
+      prepared.dispose();
     }
   }
 }
@@ -102,15 +111,15 @@ function summarise(lh12) {
   };
 }
 
-export function benchLighthouse(baseUrl, log) {
+export async function benchLighthouse(baseUrl, log) {
   const url = `${baseUrl}/login`;
-  const lh12 = runLighthouse('lighthouse', url, ['performance', 'accessibility']);
+  const lh12 = await runLighthouse('lighthouse', url, ['performance', 'accessibility']);
   const summary = summarise(lh12);
   log(
     `Lighthouse ${lh12.lighthouseVersion} /login: performance ${summary.performance}, accessibility ${summary.accessibility}`,
   );
 
-  const lh11 = runLighthouse('lighthouse11', url, ['pwa']);
+  const lh11 = await runLighthouse('lighthouse11', url, ['pwa']);
   const pwaAudits = lh11.categories.pwa.auditRefs
     .map((ref) => ({ id: ref.id, group: ref.group ?? '', audit: lh11.audits[ref.id] }))
     .filter(({ audit }) => audit && audit.scoreDisplayMode !== 'manual')
@@ -167,9 +176,20 @@ async function seededProfile(baseUrl, session) {
   return dir;
 }
 
+/** A new session of the member (POST /auth/login), so that each Lighthouse attempt starts signed in. */
+async function signInAgain(baseUrl, session) {
+  const { status, json } = await apiCall(baseUrl, 'POST', '/auth/login', {
+    email: session.member.email,
+    password: session.member.password,
+  });
+  if (status !== 200 || !json?.data?.token) throw new Error(`POST /auth/login answered ${status}`);
+  return { ...session, token: json.data.token, refreshToken: json.data.refreshToken, user: json.data.user };
+}
+
 /**
  * Lighthouse 12 mobile on /login (signed out, for comparison within the run: scores move with the
- * machine), then on each of SIGNED_IN_ROUTES signed in as `session` (a member with data): returns
+ * machine), then on each of SIGNED_IN_ROUTES signed in as `session` (a member with data; each
+ * attempt signs in afresh into a fresh profile): returns
  * { version, routes: { [route]: { performance, accessibility, metrics, opportunities, failedA11y,
  * finalPath } } }.
  */
@@ -178,26 +198,31 @@ export async function benchLighthouseSignedIn(baseUrl, session, log) {
   let version = '';
   for (const route of ['/login', ...SIGNED_IN_ROUTES]) {
     const signedIn = route !== '/login';
-    const profile = signedIn ? await seededProfile(baseUrl, session) : null;
-    try {
-      const lh12 = runLighthouse('lighthouse', `${baseUrl}${route}`, ['performance', 'accessibility'], {
-        name: `lighthouse${route.replace(/\//g, '-')}`,
-        chromeFlags: profile ? [`--user-data-dir=${profile}`] : [],
-        args: profile ? ['--disable-storage-reset'] : [],
-      });
-      version = lh12.lighthouseVersion;
-      const finalPath = new URL(lh12.finalDisplayedUrl ?? lh12.finalUrl).pathname;
-      if (finalPath !== route)
-        throw new Error(`Lighthouse on ${route} ended on ${finalPath}: not signed in?`);
-      routes[route] = { ...summarise(lh12), finalPath };
-      log(
-        `Lighthouse ${version} ${route} (${signedIn ? 'signed in' : 'signed out'}): performance ${routes[route].performance}, ` +
-          `accessibility ${routes[route].accessibility} (LCP ${routes[route].metrics['largest-contentful-paint']}, ` +
-          `TBT ${routes[route].metrics['total-blocking-time']})`,
-      );
-    } finally {
-      if (profile) rmSync(profile, { recursive: true, force: true });
-    }
+    const prepare = signedIn
+      ? async () => {
+          const profile = await seededProfile(baseUrl, await signInAgain(baseUrl, session));
+          return {
+            options: { chromeFlags: [`--user-data-dir=${profile}`], args: ['--disable-storage-reset'] },
+            dispose: () => rmSync(profile, { recursive: true, force: true }),
+          };
+        }
+      : null;
+    const lh12 = await runLighthouse(
+      'lighthouse',
+      `${baseUrl}${route}`,
+      ['performance', 'accessibility'],
+      { name: `lighthouse${route.replace(/\//g, '-')}` },
+      prepare,
+    );
+    version = lh12.lighthouseVersion;
+    const finalPath = new URL(lh12.finalDisplayedUrl ?? lh12.finalUrl).pathname;
+    if (finalPath !== route) throw new Error(`Lighthouse on ${route} ended on ${finalPath}: not signed in?`);
+    routes[route] = { ...summarise(lh12), finalPath };
+    log(
+      `Lighthouse ${version} ${route} (${signedIn ? 'signed in' : 'signed out'}): performance ${routes[route].performance}, ` +
+        `accessibility ${routes[route].accessibility} (LCP ${routes[route].metrics['largest-contentful-paint']}, ` +
+        `TBT ${routes[route].metrics['total-blocking-time']})`,
+    );
   }
   return { version, routes, reportDir: REPORT_DIR };
 }

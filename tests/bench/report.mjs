@@ -126,7 +126,7 @@ export function buildRows(r) {
     post,
     post
       ? `${kb(post.totalGzip)} in ${post.files.length} files (module graph: first render ${kb(post.graphFirstRenderGzip)}, ` +
-          `with the feed list ${kb(post.graphFirstContentGzip)})`
+          `first post from the network ${kb(post.graphFirstPostGzip)}, with the Dexie feed list ${kb(post.graphFirstContentGzip)})`
       : err('signedIn'),
     '≤ 185 KB',
     post?.totalGzip <= 185 * 1024,

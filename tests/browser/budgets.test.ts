@@ -17,9 +17,9 @@ const e2e = useE2e();
 
 const RUNS = 5;
 
-test('Lighthouse on /login: no failed accessibility audit, installable as a PWA', () => {
+test('Lighthouse on /login: no failed accessibility audit, installable as a PWA', async () => {
   const lines: string[] = [];
-  const result = benchLighthouse(e2e.baseUrl, (line: string) => lines.push(line));
+  const result = await benchLighthouse(e2e.baseUrl, (line: string) => lines.push(line));
   console.log(lines.join('\n'));
   expect(result.failedA11y).toEqual([]);
   const installable = result.pwaAudits.filter((a: { group: string }) => a.group === 'pwa-installable');

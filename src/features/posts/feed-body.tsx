@@ -1,11 +1,13 @@
 // The feed's list: Dexie, the posts data layer and the cards. Loaded by feed-screen.tsx after the
-// screen's first paint, so none of it weighs on the first render.
+// screen's first paint (online: after the first page from the network has painted), so none of it
+// weighs on the first render nor on the first post.
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { isNetworkError } from '@/lib/api-client';
 import { useT } from '@/lib/i18n';
 import { Button, CloudOffIcon, EmptyState, FeedIcon, PullToRefresh, Spinner } from '@/ui';
-import { useFeed, useFeedRefresh } from './data';
+import { useFeed, useFeedRefresh, type LocalPost } from './data';
+import type { EarlyFeedPage } from './feed-first-page';
 import { FeedSkeleton } from './feed-skeleton';
 import { PostCard } from './post-card';
 
@@ -17,10 +19,20 @@ const LOAD_AHEAD_MARGIN = '600px';
  * renders offline at once; the server's first page refreshes it, the cursor pages it further as
  * the member scrolls, pull-to-refresh starts over.
  */
-export default function FeedBody() {
+export default function FeedBody({
+  initialPosts,
+  firstPage,
+}: {
+  initialPosts?: LocalPost[];
+  /** The first page the screen asked for (and showed): merged without asking again. */
+  firstPage?: EarlyFeedPage | null;
+}) {
   const t = useT();
-  const posts = useFeed();
-  const { error, refresh, loadMore, hasMore, loadingMore } = useFeedRefresh();
+  const local = useFeed();
+  const { error, refresh, loadMore, hasMore, loadingMore, synced } = useFeedRefresh(firstPage);
+  // The first page the screen painted from the network stays until the first refresh has merged
+  // it into Dexie (no flash of an empty or older list meanwhile).
+  const posts = initialPosts && !synced ? initialPosts : local;
   const sentinel = useRef<HTMLDivElement | null>(null);
   const canLoadMore = hasMore && !error && (posts?.length ?? 0) > 0;
 

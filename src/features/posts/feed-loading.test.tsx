@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSignedIn } from '@/testing/session-mock';
 import { activateCatalog, renderApp } from '@/testing/test-utils';
 import type * as PostsData from './data';
-import { FEED_DATA_DELAY_MS, FEED_SKELETON_CARDS, feedDataDelayMs } from './feed-screen';
+import { FEED_NETWORK_WAIT_MS, FEED_SKELETON_CARDS, feedStart } from './feed-screen';
 
 vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
 vi.mock('./data', async (importOriginal) => ({
@@ -35,10 +35,10 @@ describe('the feed while loading', () => {
   });
 });
 
-describe('when the list loads', () => {
-  it('online 400 ms after the first paint (the first-render budget); offline at once (the cold start)', () => {
-    expect(FEED_DATA_DELAY_MS).toBe(400);
-    expect(feedDataDelayMs(true)).toBe(400);
-    expect(feedDataDelayMs(false)).toBe(0);
+describe('how the list starts', () => {
+  it('online from the network’s first page (at most 1 s waited for); offline from the device at once', () => {
+    expect(FEED_NETWORK_WAIT_MS).toBe(1000);
+    expect(feedStart(true)).toBe('network');
+    expect(feedStart(false)).toBe('device');
   });
 });

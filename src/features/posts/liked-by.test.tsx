@@ -112,6 +112,8 @@ describe('the list of likers', () => {
     const post = server.addPost({ content: '<p>Liked</p>' });
     server.setLikers(post.id, [FAKE_FRIEND]);
     await renderApp('/feed');
+    // The data layer's list has taken over from the network's first page (its cards remount).
+    await waitFor(() => expect(document.querySelector('.feed__more')).not.toBeNull());
     const line = await screen.findByRole('button', { name: 'Liked by Bob Brown' });
     server.failReads(500);
     fireEvent.click(line);

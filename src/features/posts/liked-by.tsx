@@ -4,7 +4,12 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import type { PostLiker } from '@/contract/posts';
-import { DialogPersonRow, friendsOf, friendsQueryOptions } from '@/features/people';
+// Not the people barrel: through it, the feed's first post card (which shows this line) would
+// pull Dexie in (the chunk it shares with the friends screens); tests/browser/bundle-budget.test.ts.
+// eslint-disable-next-line import-x/no-restricted-paths -- Dexie-free modules, for the first post's budget
+import { friendsOf, friendsQueryOptions } from '@/features/people/api/get-friends';
+// eslint-disable-next-line import-x/no-restricted-paths -- Dexie-free modules, for the first post's budget
+import { DialogPersonRow } from '@/features/people/components/dialog-person-row';
 import { isNetworkError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth/session';
 import { displayName } from '@/lib/display-name';

@@ -1,8 +1,9 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useMediaUrl } from '@/lib/offline/media';
-import { useAvatarUrl } from '@/features/people';
-import { CarMention } from '@/features/garage';
+// Not the people barrel, which would pull Dexie into the feed's first post (see liked-by.tsx).
+// eslint-disable-next-line import-x/no-restricted-paths -- a Dexie-free module, for the first post's budget
+import { useAvatarUrl } from '@/features/people/avatar/use-avatar-url';
 import { useSession } from '@/lib/auth/session';
 import { useUploadPercent } from '@/lib/outbox/upload-progress';
 import { displayName } from '@/lib/display-name';
@@ -12,10 +13,17 @@ import { Button, ConfirmDialog, ChatBubbleIcon, EditIcon, HeartIcon, TrashIcon }
 import { showMediaImages } from '@/ui/rich-text-editor/rich-text-images';
 import { PhotoButton, PhotoViewer, type ViewerPhoto } from '@/ui/photo-viewer';
 import { mediaIdOfImageSrc } from '@/contract/rich-text';
-import { deletePost, loadTextImage, toggleLike, type LocalPost } from './data';
+import type { LocalPost } from './data/types';
 import { AuthorLink } from './author-link';
 import { LikedBy } from './liked-by';
 import { PostCarLogCard } from './post-car-log-card';
+
+// The card paints the feed's first post before Dexie is loaded (docs/SPEC-NOTES.md §4, the feed's
+// first page): what needs the data layer (a like, a delete, a text image, a car mentioned) imports
+// it when used.
+const postsData = () => import('./data');
+const loadTextImage = (src: string) => import('./data/text-images').then((m) => m.loadTextImage(src));
+const CarMention = lazy(() => import('@/features/garage').then((m) => ({ default: m.CarMention })));
 
 /** The author's round 50 px picture (spec §9 avatar size), or their initial. */
 export function AuthorAvatar({ author }: { author: LocalPost['author'] }) {
@@ -167,11 +175,15 @@ export function PostCard({
   const [confirming, setConfirming] = useState(false);
   const remove = () => {
     setConfirming(false);
-    deletePost(post.id).then(onDeleted, () => setError(true));
+    postsData()
+      .then((data) => data.deletePost(post.id))
+      .then(onDeleted, () => setError(true));
   };
   const like = () => {
     setError(false);
-    toggleLike(post.id).then(onLikeToggled, () => setError(true));
+    postsData()
+      .then((data) => data.toggleLike(post.id))
+      .then(onLikeToggled, () => setError(true));
   };
   const comments = t('POSTS.COMMENTS_COUNT', { count: post.commentsCount });
   const uploading = useUploadPercent(post.syncState === 'pending' ? post.id : undefined);
@@ -208,7 +220,11 @@ export function PostCard({
       {post.content ? <PostText html={post.content} post={post} /> : null}
       {post.image ? <PostImage post={post} /> : null}
       {post.carLog !== undefined ? <PostCarLogCard card={post.carLog} /> : null}
-      {post.carId && !post.carLog ? <CarMention carId={post.carId} /> : null}
+      {post.carId && !post.carLog ? (
+        <Suspense fallback={null}>
+          <CarMention carId={post.carId} />
+        </Suspense>
+      ) : null}
       <LikedBy post={post} />
       <footer className="post-card__actions ui-flex ui-wrap ui-center">
         <button

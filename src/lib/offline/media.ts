@@ -3,7 +3,7 @@
 // through object URLs. Files not uploaded yet are shown from their local blob.
 import { useEffect, useState } from 'react';
 import { isTokenExpired, tokenStore } from '@/lib/auth/token';
-import { localDb, type PaddockDb } from '@/lib/db';
+import type { PaddockDb } from '@/lib/db';
 import { LOCAL_MEDIA_PREFIX } from './types';
 
 /** Server files kept on the device for offline viewing; the least recently fetched go first. */
@@ -30,7 +30,8 @@ async function prune(database: PaddockDb): Promise<void> {
 
 /** The bytes behind a media url, from this device when possible. null when unavailable. */
 export async function loadMedia(url: string, given?: PaddockDb): Promise<Blob | null> {
-  const database = given ?? (await localDb());
+  // Dexie is imported here, not at the top: a post card (the feed's first paint) shows without it.
+  const database = given ?? (await (await import('@/lib/db')).localDb());
   if (url.startsWith(LOCAL_MEDIA_PREFIX)) {
     return (await database.mediaBlobs.get(url.slice(LOCAL_MEDIA_PREFIX.length)))?.blob ?? null;
   }

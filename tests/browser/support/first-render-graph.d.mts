@@ -5,13 +5,16 @@ export interface RootSpec {
   key: RegExp;
 }
 export const FIRST_RENDER_ROOTS: RootSpec[];
+export const FIRST_POST_ROOTS: RootSpec[];
 export const FIRST_CONTENT_ROOTS: RootSpec[];
 export function containsQuill(file: string, source: string): boolean;
+export function containsDexie(file: string): boolean;
 export interface GraphFile {
   path: string;
   raw: number;
   gzip: number;
   quill: boolean;
+  dexie: boolean;
 }
 export interface GraphJs {
   roots: { label: string; key: string; file: string }[];
@@ -19,5 +22,6 @@ export interface GraphJs {
   totalGzip: number;
   totalRaw: number;
   quillFiles: string[];
+  dexieFiles: string[];
 }
 export function jsFromManifest(rootSpecs?: RootSpec[], distDir?: string): GraphJs;

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UnreadCount } from '@/contract/notifications';
 import { api } from '@/lib/api-client';
+import { afterFirstContent } from '@/lib/first-content';
 import { notificationKeys } from './notification-keys';
 
 export async function getUnreadCount(signal?: AbortSignal): Promise<number> {
@@ -15,7 +16,9 @@ export const unreadCountQueryOptions = () =>
     queryFn: async ({ signal }) => {
       const count = await getUnreadCount(signal);
       // Read marks still queued on this device lower the server's figure. The data layer (Dexie)
-      // is loaded here, after the first paint, so the bell keeps it out of the first render.
+      // is loaded here, after the first paint (and the feed's first post), so the bell keeps it out
+      // of the first render.
+      await afterFirstContent();
       const { overUnreadCount } = await import('../data/writes');
       return overUnreadCount(count);
     },

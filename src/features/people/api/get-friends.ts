@@ -3,7 +3,6 @@ import { FRIENDS_PAGE_SIZE } from '@/contract/constants';
 import type { Friend, FriendList } from '@/contract/people';
 import { apiFetch } from '@/lib/api-client';
 import { friendsKeys } from './keys';
-import { overFriendsPage } from './pending-overlay';
 import { retryOnline } from './retry';
 
 export interface FriendsPage {
@@ -32,8 +31,13 @@ export async function getFriends(
 export const friendsQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: friendsKeys.list(),
-    queryFn: async ({ pageParam, signal }) =>
-      overFriendsPage(await getFriends({ limit: FRIENDS_PAGE_SIZE, offset: pageParam }, signal)),
+    queryFn: async ({ pageParam, signal }) => {
+      const page = await getFriends({ limit: FRIENDS_PAGE_SIZE, offset: pageParam }, signal);
+      // The overlay reads the outbox (Dexie): imported here, so a post card's "liked by" line,
+      // which only reads this cache, keeps Dexie out of the feed's first paint.
+      const { overFriendsPage } = await import('./pending-overlay');
+      return overFriendsPage(page);
+    },
     initialPageParam: 0,
     getNextPageParam: (last) => {
       const next = last.offset + last.friends.length;

@@ -2,13 +2,13 @@
 // queued writes (a new post, a like) is never overwritten. The first page also drops local posts
 // the server no longer lists in its range (deleted), unless they have queued writes.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { FEED_PAGE_SIZE } from '@/contract/constants';
-import type { FeedMeta, Post } from '@/contract/posts';
+import type { Post } from '@/contract/posts';
 import { apiFetch } from '@/lib/api-client';
 import { localDb, type MirrorRow, type PaddockDb } from '@/lib/db';
 import { queuedEntityIds } from '@/lib/outbox';
 import { useRetryWhenBack } from '@/lib/reachability';
 import { realtime } from '@/lib/socket';
+import { fetchFeedPage as fetchPage, type EarlyFeedPage } from '../feed-first-page';
 import { FEED_CURSOR_KEY } from './types';
 
 /** Puts the server's posts, except those with queued writes. */
@@ -20,18 +20,14 @@ export async function mergePosts(database: PaddockDb, posts: Post[]): Promise<vo
   });
 }
 
-async function fetchPage(before: string | null): Promise<{ posts: Post[]; nextCursor: string | null }> {
-  const query = before ? { limit: FEED_PAGE_SIZE, offset: 0, before } : { limit: FEED_PAGE_SIZE, offset: 0 };
-  const answer = await apiFetch<Post[]>('/posts/feed', { query });
-  const meta = answer.meta as Partial<FeedMeta> | undefined;
-  return { posts: answer.data, nextCursor: typeof meta?.nextCursor === 'string' ? meta.nextCursor : null };
-}
-
-/** The feed's first page: merged, posts gone from its range dropped, the cursor reset. */
-export async function syncFeed(given?: PaddockDb): Promise<void> {
+/**
+ * The feed's first page: merged, posts gone from its range dropped, the cursor reset. The page the
+ * start-up asked for (feed-first-page.ts), when fresh, is used once instead of asking again.
+ */
+export async function syncFeed(given?: PaddockDb, early?: EarlyFeedPage | null): Promise<void> {
   const database = given ?? (await localDb());
-  const askedAt = new Date().toISOString();
-  const { posts, nextCursor } = await fetchPage(null);
+  const askedAt = new Date(early?.askedAt ?? Date.now()).toISOString();
+  const { posts, nextCursor } = early ? await early.page.catch(() => fetchPage(null)) : await fetchPage(null);
   await mergePosts(database, posts);
   // The range the page covers: everything newer than its oldest post (all of it when it is the last page).
   const oldest = nextCursor === null ? '' : (posts[posts.length - 1]?.createdAt ?? '');
@@ -90,19 +86,25 @@ export async function syncKeptPost(id: string, given?: PaddockDb): Promise<void>
  * post appears, changes or goes (the realtime-only `post` notifications), and a post on this device
  * when it is commented on (`comment` notifications). loadMore() follows the cursor; `hasMore` is false once the server said the last page was read.
  */
-export function useFeedRefresh() {
+export function useFeedRefresh(firstPage?: EarlyFeedPage | null) {
   const [refreshing, setRefreshing] = useState(false);
   const [loadingMore, setLoadingMore] = useState(false);
   const [hasMore, setHasMore] = useState(true);
   const [error, setError] = useState<unknown>(null);
+  // True once a refresh has ended, either way (until then a list shown from the network stays).
+  const [synced, setSynced] = useState(false);
   const busy = useRef(false);
   // loadMore waits for a running refresh: the cursor it follows is the one the refresh stores.
   const refreshing$ = useRef<Promise<void>>(Promise.resolve());
+  // The page the screen showed from the network: merged by the first refresh instead of asked again.
+  const early = useRef(firstPage ?? null);
 
   const run = useCallback(async () => {
     setRefreshing(true);
     try {
-      await syncFeed();
+      const page = early.current;
+      early.current = null;
+      await syncFeed(undefined, page);
       const cursor = (await (await localDb()).meta.get(FEED_CURSOR_KEY))?.value;
       setHasMore(typeof cursor === 'string');
       setError(null);
@@ -110,6 +112,7 @@ export function useFeedRefresh() {
       setError(caught);
     } finally {
       setRefreshing(false);
+      setSynced(true);
     }
   }, []);
 
@@ -148,5 +151,5 @@ export function useFeedRefresh() {
   }, [refresh]);
 
   useRetryWhenBack(error !== null, refresh);
-  return { refreshing, loadingMore, hasMore, error, refresh, loadMore };
+  return { refreshing, synced, loadingMore, hasMore, error, refresh, loadMore };
 }

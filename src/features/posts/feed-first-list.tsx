@@ -1,0 +1,59 @@
+// The feed's first page as the network answered it (feed-first-page.ts), before Dexie is loaded:
+// the same list and cards as feed-body.tsx, which replaces it once it has painted. Nothing here
+// may import Dexie (tests/browser/bundle-budget.test.ts gates this graph).
+import { useEffect } from 'react';
+import type { Post } from '@/contract/posts';
+import { useT } from '@/lib/i18n';
+import { PullToRefresh } from '@/ui';
+import { PostCard } from './post-card';
+
+/**
+ * After the list's frame, an idle moment and this pause, the rest loads (Dexie, the socket): clear
+ * of the first post's paint and of the long tasks Lighthouse counts around it.
+ */
+export const AFTER_FIRST_POST_PAUSE_MS = 300;
+
+/** The network's page shows this many cards (a phone's screen and more); the data layer shows them all. */
+export const FIRST_LIST_CARDS = 5;
+
+/** Calls `then` once the list is on screen: two frames, an idle moment (at most 500 ms), a pause. */
+function afterPainted(then: () => void): () => void {
+  let cancelled = false;
+  const run = () => {
+    if (!cancelled) setTimeout(() => !cancelled && then(), AFTER_FIRST_POST_PAUSE_MS);
+  };
+  const idle = () => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 500 });
+    else setTimeout(run, 50);
+  };
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => requestAnimationFrame(idle));
+  else idle();
+  return () => {
+    cancelled = true;
+  };
+}
+
+export default function FeedFirstList({
+  posts,
+  onPainted,
+}: {
+  posts: Post[];
+  /** The list has painted: time for the data layer (Dexie) to take over. */
+  onPainted: () => void;
+}) {
+  const t = useT();
+  useEffect(() => afterPainted(onPainted), [onPainted]);
+  return (
+    <PullToRefresh onRefresh={async () => onPainted()}>
+      <div className="feed">
+        <ul className="feed__list" aria-label={t('POSTS.MY_POSTS_TITLE')}>
+          {posts.slice(0, FIRST_LIST_CARDS).map((post) => (
+            <li key={post.id}>
+              <PostCard post={post} />
+            </li>
+          ))}
+        </ul>
+      </div>
+    </PullToRefresh>
+  );
+}
