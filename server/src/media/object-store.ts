@@ -77,7 +77,9 @@ export function localObjectStore(dataDir: string): ObjectStore {
   const info = async (key: string): Promise<ObjectInfo | null> => {
     try {
       const s = await stat(fileOf(key));
-      return s.isFile() ? { key, size: s.size, lastModified: s.mtime } : null;
+      // Something other than a file where the object should be is a fault, not a missing object.
+      if (!s.isFile()) throw Object.assign(new Error(`not a file: ${key}`), { code: 'EISDIR' });
+      return { key, size: s.size, lastModified: s.mtime };
     } catch (error) {
       if ((error as { code?: string }).code === 'ENOENT') return null;
       throw error;
