@@ -61,7 +61,12 @@ describe('backup and restore with a bucket', () => {
     cpSync(out, damaged, { recursive: true });
     writeFileSync(path.join(damaged, objects[0]!), 'not the photo');
     const emptyDir = freshDir('s3-restore-refused');
-    const refused = await npmRun('restore', [damaged], { ...serverEnv(emptyDir, null), ...target.env });
+    const emptyDatabase = onPostgres ? await createTestDatabase() : null;
+    if (emptyDatabase) cleanup.push(() => emptyDatabase.drop());
+    const refused = await npmRun('restore', [damaged], {
+      ...serverEnv(emptyDir, emptyDatabase?.url ?? null),
+      ...target.env,
+    });
     expect(refused.code).not.toBe(0);
     expect(refused.stderr).toMatch(/damaged/);
     expect(await target.keys('media/')).toEqual([]);
