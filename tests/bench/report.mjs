@@ -86,14 +86,18 @@ export function buildRows(r) {
     logs?.p99Ms <= 20,
   );
   const js = r.browser?.firstRenderJs;
+  // The budget is the first render's module graph (what CI gates); what a browser happened to load
+  // before the feed settled (the Dexie list and the deferred socket, since the network-first start)
+  // is shown beside it.
+  const graph = r.signedIn?.firstPostJs?.graphFirstRenderGzip;
   add(
-    'First-render JavaScript of /feed (gzip)',
-    js,
-    js
-      ? `${kb(js.totalGzip)} in ${js.files.length} files${js.quillFiles.length ? ' — Quill loaded!' : ', no Quill'}`
-      : err('browser'),
+    'First-render JavaScript of /feed (gzip, module graph)',
+    js && graph !== undefined ? graph : undefined,
+    js && graph !== undefined
+      ? `${kb(graph)} (loaded until the feed settled: ${kb(js.totalGzip)} in ${js.files.length} files${js.quillFiles.length ? ' — Quill loaded!' : ', no Quill'})`
+      : err(js ? 'signedIn' : 'browser'),
     '≤ 170 KB',
-    js?.totalGzip <= 170 * 1024 && js?.quillFiles.length === 0,
+    graph <= 170 * 1024 && js?.quillFiles.length === 0,
   );
   const lh = r.lighthouse;
   add(

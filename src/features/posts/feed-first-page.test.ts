@@ -19,6 +19,13 @@ import {
   takeOrAskFirstFeedPage,
 } from './feed-first-page';
 
+// The device's list (Dexie): which start-up loads it, and when.
+const deviceList = vi.hoisted(() => ({ loaded: 0 }));
+vi.mock('./feed-body', () => {
+  deviceList.loaded += 1;
+  return { default: () => null };
+});
+
 const POST = { id: 'p1', createdAt: '2026-01-02T10:00:00.000Z', content: '<p>Hello</p>' };
 
 function feedServer() {
@@ -54,6 +61,18 @@ describe('the feed’s first page at start-up', () => {
     expect(takeFirstFeedPage()).toBeNull(); // once only: later screens and refreshes ask the server
     await takeOrAskFirstFeedPage().page;
     expect(server.requests).toHaveLength(2);
+  });
+
+  // First to go offline in this file: the module is imported once per file.
+  it('offline, starts loading the device’s list at once instead (not online: the network’s page comes first)', async () => {
+    const server = feedServer();
+    prefetchFirstFeedPage('/feed');
+    await vi.waitFor(() => expect(server.requests).toHaveLength(1));
+    expect(deviceList.loaded).toBe(0);
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    prefetchFirstFeedPage('/feed');
+    await vi.waitFor(() => expect(deviceList.loaded).toBe(1));
+    expect(server.requests).toHaveLength(1);
   });
 
   it('is not asked for on another screen, signed out, or offline', async () => {
