@@ -31,7 +31,11 @@ function afterLoadAndIdle(): Promise<void> {
 export async function start(): Promise<void> {
   // Signed in and online on the feed: its first page is asked for now, beside the catalog and the
   // route's chunks, so the first post paints from the answer (docs/SPEC-NOTES.md §4).
-  prefetchFirstFeedPage(window.location.pathname);
+  if (prefetchFirstFeedPage(window.location.pathname) === 'device') {
+    // Offline: the device's posts come first; their list (Dexie) loads beside the route's chunks
+    // rather than once the feed screen has mounted.
+    void import('@/features/posts/feed-body').catch(() => undefined);
+  }
   const catalog = initI18n(); // its request was preloaded by index.html / login.html
   await nextTask();
   const router = createAppRouter();

@@ -19,13 +19,6 @@ import {
   takeOrAskFirstFeedPage,
 } from './feed-first-page';
 
-// The device's list (Dexie): which start-up loads it, and when.
-const deviceList = vi.hoisted(() => ({ loaded: 0 }));
-vi.mock('./feed-body', () => {
-  deviceList.loaded += 1;
-  return { default: () => null };
-});
-
 const POST = { id: 'p1', createdAt: '2026-01-02T10:00:00.000Z', content: '<p>Hello</p>' };
 
 function feedServer() {
@@ -63,15 +56,15 @@ describe('the feed’s first page at start-up', () => {
     expect(server.requests).toHaveLength(2);
   });
 
-  // First to go offline in this file: the module is imported once per file.
-  it('offline, starts loading the device’s list at once instead (not online: the network’s page comes first)', async () => {
+  it('tells the start-up where the first posts come from: the network online, the device offline', async () => {
     const server = feedServer();
-    prefetchFirstFeedPage('/feed');
+    expect(prefetchFirstFeedPage('/feed')).toBe('network');
     await vi.waitFor(() => expect(server.requests).toHaveLength(1));
-    expect(deviceList.loaded).toBe(0);
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    prefetchFirstFeedPage('/feed');
-    await vi.waitFor(() => expect(deviceList.loaded).toBe(1));
+    expect(prefetchFirstFeedPage('/feed')).toBe('device');
+    expect(prefetchFirstFeedPage('/my-cars')).toBeNull();
+    tokenStore.clear();
+    expect(prefetchFirstFeedPage('/feed')).toBeNull();
     expect(server.requests).toHaveLength(1);
   });
 

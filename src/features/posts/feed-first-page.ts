@@ -39,20 +39,16 @@ const online = () => typeof navigator === 'undefined' || navigator.onLine !== fa
 
 /**
  * Start-up: asks for the first page when the screen is the feed, the member has a session and the
- * device is online (the answer waits for firstFeedPage() or takeFirstFeedPage()); offline, starts
- * loading the device's list instead.
+ * device is online (the answer waits for firstFeedPage() or takeFirstFeedPage()). Says where the
+ * feed's first posts will come from: 'device' tells the start-up to load the device's list now.
  */
-export function prefetchFirstFeedPage(pathname: string): void {
-  if (!FEED_PATHS.has(pathname) || !tokenStore.getRefreshToken()) return;
-  if (!online()) {
-    // Offline the device's posts come first: their list (Dexie) loads now, beside the route's
-    // chunks, rather than once the feed screen has mounted (the offline cold start's first post).
-    // eslint-disable-next-line import-x/no-cycle -- loaded at start-up, not a cycle at load time
-    void import('./feed-body').catch(() => undefined);
-    return;
-  }
+export function prefetchFirstFeedPage(pathname: string): 'network' | 'device' | null {
+  if (!FEED_PATHS.has(pathname) || !tokenStore.getRefreshToken()) return null;
+  // Offline the device's posts come first: the start-up loads their list (Dexie) at once.
+  if (!online()) return 'device';
   void firstFeedPage();
   expectFirstContent(); // the feed marks it (feed-screen.tsx)
+  return 'network';
 }
 
 export type EarlyFeedPage = { page: Promise<FeedPage>; askedAt: number };
