@@ -2,6 +2,7 @@
 import 'fake-indexeddb/auto';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
+import { settleLoads } from './lib/lazy-loads';
 import { XhrOverFetch } from './testing/xhr-over-fetch';
 
 // Multipart uploads go through XMLHttpRequest (upload progress); route them to the stubbed fetch.
@@ -11,6 +12,8 @@ beforeEach(() => {
   localStorage.clear();
 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  // A lazy chunk a screen asked for must not load after the file's environment is gone.
+  await settleLoads();
 });

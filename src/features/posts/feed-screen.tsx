@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { startTransition, useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import type { Post } from '@/contract/posts';
 import { markFirstContent } from '@/lib/first-content';
+import { trackLoad } from '@/lib/lazy-loads';
 import { useT } from '@/lib/i18n';
 import { Page, PlusIcon } from '@/ui';
 import { takeFirstFeedPage, takeOrAskFirstFeedPage, type EarlyFeedPage } from './feed-first-page';
@@ -32,9 +33,9 @@ type FirstListProps = { posts: Post[]; onPainted: () => void };
 /** The data layer's list once loaded: later visits (in-app) read the device first, at once. */
 let loadedBody: ComponentType<FeedBodyProps> | null = null;
 const loadBody = () =>
-  import('./feed-body').then((m) => (loadedBody = m.default as ComponentType<FeedBodyProps>));
+  trackLoad(import('./feed-body')).then((m) => (loadedBody = m.default as ComponentType<FeedBodyProps>));
 const loadFirstList = () =>
-  import('./feed-first-list').then((m) => m.default as ComponentType<FirstListProps>);
+  trackLoad(import('./feed-first-list')).then((m) => m.default as ComponentType<FirstListProps>);
 
 function afterFirstPaint(): Promise<void> {
   return new Promise((resolve) => {
@@ -100,9 +101,9 @@ function FeedList() {
     if (!wantBody || Body) return;
     let cancelled = false;
     void (phase.kind === 'device' ? afterFirstPaint() : Promise.resolve())
-      .then(loadBody)
+      .then(() => (cancelled ? null : loadBody())) // a screen already gone loads nothing more
       .then((component) => {
-        if (!cancelled) startTransition(() => setBody(() => component));
+        if (component && !cancelled) startTransition(() => setBody(() => component));
       });
     return () => {
       cancelled = true;
