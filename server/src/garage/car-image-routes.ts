@@ -24,7 +24,7 @@ export const carImageRoutes: FastifyPluginAsyncTypebox<{ cars: CarsService; medi
         tags,
         summary: 'Add a car with its image (multipart; a repeated client id answers the stored car)',
         ...multipartBody('image', false),
-        response: { 201: OkItem(Car), 200: OkItem(Car), ...errors(400, 401, 409, 413, 415) },
+        response: { 201: OkItem(Car), 200: OkItem(Car), ...errors(400, 401, 409, 413, 415, 503) },
       },
     },
     async (request, reply) => {
@@ -50,7 +50,7 @@ export const carImageRoutes: FastifyPluginAsyncTypebox<{ cars: CarsService; medi
           'Change the fields given of one of my cars and replace its image (multipart; the old image is deleted)',
         ...multipartBody('image', false),
         params: IdParams,
-        response: { 200: OkItem(Car), ...errors(400, 401, 403, 404, 413, 415) },
+        response: { 200: OkItem(Car), ...errors(400, 401, 403, 404, 413, 415, 503) },
       },
     },
     async (request) => {

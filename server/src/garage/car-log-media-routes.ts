@@ -24,7 +24,11 @@ export const carLogMediaRoutes: FastifyPluginAsyncTypebox<{
         tags,
         summary: `Add a log with up to ${MAX_FILES_PER_LOG} photos or PDF receipts (multipart)`,
         ...multipartBody('media', true),
-        response: { 201: OkItem(CarLog), 200: OkItem(CarLog), ...errors(400, 401, 403, 404, 409, 413, 415) },
+        response: {
+          201: OkItem(CarLog),
+          200: OkItem(CarLog),
+          ...errors(400, 401, 403, 404, 409, 413, 415, 503),
+        },
       },
     },
     async (request, reply) => {
@@ -64,7 +68,7 @@ export const carLogMediaRoutes: FastifyPluginAsyncTypebox<{
         summary: 'Change the fields given of one of my logs and add photos or PDF receipts (multipart)',
         ...multipartBody('media', true),
         params: IdParams,
-        response: { 200: OkItem(CarLog), ...errors(400, 401, 403, 404, 413, 415) },
+        response: { 200: OkItem(CarLog), ...errors(400, 401, 403, 404, 413, 415, 503) },
       },
     },
     async (request) => {

@@ -82,7 +82,7 @@ export const postUploadRoutes: RoutePlugin<{
           "Upload an image to show inside my post's text (multipart, one `image`); answers its path. " +
           'Friends can see it once a post of mine shows it.',
         ...multipartBody('image', false),
-        response: { 201: OkItem(TextImage), ...errors(400, 401, 413, 415) },
+        response: { 201: OkItem(TextImage), ...errors(400, 401, 413, 415, 503) },
       },
     },
     async (request, reply) => {
