@@ -7,12 +7,13 @@ import { useEffect, useId, useMemo } from 'react';
 import { isNetworkError } from '@/lib/api-client';
 import { useT } from '@/lib/i18n';
 import { realtime } from '@/lib/socket';
-import { Button, CloudOffIcon, EmptyState, FeedIcon, Spinner } from '@/ui';
+import { Button, CloudOffIcon, EmptyState, FeedIcon } from '@/ui';
 import { buildThreadKey, buildThreadQueryOptions } from './api/build-thread';
 import { useFeed, type LocalPost } from './data';
 import { FeedSkeleton } from './feed-skeleton';
 import { PostCard } from './post-card';
 import './posts.css';
+import { LoadMorePosts } from './load-more-posts';
 
 /** Post skeletons while the first page loads. */
 export const BUILD_THREAD_SKELETONS = 2;
@@ -80,15 +81,11 @@ export function BuildThread({ carId, mine }: { carId: string; mine: boolean }) {
               </li>
             ))}
           </ol>
-          <div className="feed__more">
-            {server.isFetchingNextPage ? (
-              <Spinner label={t('POSTS.LOADING_MORE')} />
-            ) : server.hasNextPage && !failed ? (
-              <Button variant="secondary" onClick={() => void server.fetchNextPage()}>
-                {t('POSTS.LOAD_MORE')}
-              </Button>
-            ) : null}
-          </div>
+          <LoadMorePosts
+            loading={server.isFetchingNextPage}
+            more={server.hasNextPage && !failed}
+            onMore={() => void server.fetchNextPage()}
+          />
         </>
       )}
     </section>

@@ -9,13 +9,14 @@ import { isNetworkError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth/session';
 import { useT } from '@/lib/i18n';
 import { realtime } from '@/lib/socket';
-import { Button, CloudOffIcon, EmptyState, FeedIcon, Spinner } from '@/ui';
+import { Button, CloudOffIcon, EmptyState, FeedIcon } from '@/ui';
 import { memberPostsKey, memberPostsQueryOptions, type MemberPostsPage } from './api/member-posts';
 import { toggledLikes, useFeed, type LocalPost } from './data';
 import { FeedSkeleton } from './feed-skeleton';
 import { PostCard } from './post-card';
 import './posts.css';
 import './member-posts.css';
+import { LoadMorePosts } from './load-more-posts';
 
 /** Post skeletons while the first page loads. */
 export const MEMBER_POSTS_SKELETONS = 2;
@@ -137,15 +138,11 @@ export function MemberPosts({ memberId, name }: { memberId: string; name: string
               </li>
             ))}
           </ul>
-          <div className="feed__more">
-            {server.isFetchingNextPage ? (
-              <Spinner label={t('POSTS.LOADING_MORE')} />
-            ) : server.hasNextPage && !failed ? (
-              <Button variant="secondary" onClick={() => void server.fetchNextPage()}>
-                {t('POSTS.LOAD_MORE')}
-              </Button>
-            ) : null}
-          </div>
+          <LoadMorePosts
+            loading={server.isFetchingNextPage}
+            more={server.hasNextPage && !failed}
+            onMore={() => void server.fetchNextPage()}
+          />
         </>
       )}
     </section>
