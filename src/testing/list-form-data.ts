@@ -11,6 +11,9 @@ export class ListFormData {
   entries() {
     return this.list[Symbol.iterator]();
   }
+  get(name: string): unknown {
+    return this.list.find(([key]) => key === name)?.[1] ?? null;
+  }
 }
 
 /** A JPEG-typed Node file named `name`, as a File. */

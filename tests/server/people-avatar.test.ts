@@ -121,6 +121,32 @@ describe('PUT /users/me/avatar', () => {
     expect((await upload(null, await png())).statusCode).toBe(401);
   });
 
+  test('the outbox replays it with its Idempotency-Key: the same upload acts once', async () => {
+    const bytes = await jpeg(80, 80);
+    const send = () =>
+      t.app.inject({
+        method: 'PUT',
+        url: `${API}/users/me/avatar`,
+        headers: { ...bob.headers, 'idempotency-key': 'avatar-replay-1' },
+        payload: form({}, [{ name: 'avatar', bytes, filename: 'me.jpg', type: 'image/jpeg' }]),
+      });
+    const first = await send();
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await send();
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().data.avatar).toBe(first.json().data.avatar);
+    const removal = { ...bob.headers, 'idempotency-key': 'avatar-replay-2' };
+    const gone = await t.app.inject({ method: 'DELETE', url: `${API}/users/me/avatar`, headers: removal });
+    const goneAgain = await t.app.inject({
+      method: 'DELETE',
+      url: `${API}/users/me/avatar`,
+      headers: removal,
+    });
+    expect(goneAgain.headers['idempotent-replayed']).toBe('true');
+    expect(goneAgain.json()).toEqual(gone.json());
+  });
+
   test('a file over 10 MiB is refused with 413', async () => {
     const who = await person(t.app);
     const res = await upload(who, Buffer.alloc(10 * 1024 * 1024 + 1, 1));

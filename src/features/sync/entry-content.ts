@@ -145,6 +145,7 @@ export const KIND_LABEL_KEYS: Record<string, string> = {
   'friend.remove': 'SYNC.KIND_FRIEND_REMOVE',
   'profile.update': 'SYNC.KIND_PROFILE_UPDATE',
   'profile.language': 'SYNC.KIND_PROFILE_LANGUAGE',
+  'profile.avatar': 'SYNC.KIND_PROFILE_AVATAR',
   'notification.read': 'SYNC.KIND_NOTIFICATION_READ',
   'notification.readAll': 'SYNC.KIND_NOTIFICATION_READ_ALL',
   'notification.readRelated': 'SYNC.KIND_NOTIFICATION_READ_RELATED',

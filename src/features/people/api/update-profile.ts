@@ -1,9 +1,16 @@
 import type { ProfileUpdate } from '@/contract/people';
 import type { CurrentUser } from '@/contract/user';
-import { api } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { session } from '@/lib/auth/session';
 import { queueAndAwait, type Outcome } from '@/lib/offline/outcome';
-import { queueProfileUpdate, setSessionUser, withChanges } from '../data/profile';
+import { discardEntry } from '@/lib/outbox';
+import {
+  queueAvatarChange,
+  queuedAvatarUrl,
+  queueProfileUpdate,
+  setSessionUser,
+  withChanges,
+} from '../data/profile';
 
 /**
  * PUT /users/me through the outbox: the session's member shows the changes at once (the header,
@@ -24,43 +31,60 @@ export async function updateProfile(
   );
 }
 
-/** PUT /users/me/avatar: one image, multipart field `avatar`; answers me with the new URL. */
-export function uploadAvatar(file: File): Promise<CurrentUser> {
-  const form = new FormData();
-  form.append('avatar', file, file.name);
-  return api.put<CurrentUser>('/users/me/avatar', form);
-}
-
-/** DELETE /users/me/avatar: back to the initial. */
-export function removeAvatar(): Promise<CurrentUser> {
-  return api.delete<CurrentUser>('/users/me/avatar');
-}
-
 /** The profile was saved, the avatar change was not: `user` is what the server holds now. */
 export class AvatarSaveError extends Error {
   readonly user: CurrentUser;
-  constructor(user: CurrentUser, cause: unknown) {
+  /** The picture's outbox entry, refused. */
+  readonly entryId: string;
+  constructor(user: CurrentUser, entryId: string, cause: unknown) {
     super('The avatar could not be saved', { cause });
     this.name = 'AvatarSaveError';
     this.user = user;
+    this.entryId = entryId;
   }
 }
 
 /**
- * Saves the fields (through the outbox: offline too), then the avatar (a new file, or `null` to
- * remove it), which needs the connection: it is sent only once the fields are. Fields first: a
- * refused username must not leave a new picture behind.
+ * Saves the fields and the avatar (a new file, or `null` to remove it) through the outbox, offline
+ * too: both are kept on this device and shown at once (the picture from its local file), the
+ * picture sent after the fields. Online, the screen waits a little for both answers. Fields
+ * refused → their ApiError, and the picture is dropped with them (a refused username must not
+ * leave a new picture behind); picture refused → AvatarSaveError with me as the server holds me.
  */
 export async function saveProfile(
   changes: ProfileUpdate,
   avatar: File | null | undefined,
-  id?: string,
+  id: string = crypto.randomUUID(),
 ): Promise<Outcome<CurrentUser>> {
-  const outcome = await updateProfile(changes, id);
-  if (avatar === undefined || !outcome.sent) return outcome;
+  if (avatar === undefined) return updateProfile(changes, id);
+  const avatarId = crypto.randomUUID();
+  // Both waits start before anything is queued: the picture may be sent the moment it is kept.
+  let queued!: () => void;
+  let notQueued!: (error: unknown) => void;
+  const ready = new Promise<void>((resolve, reject) => ((queued = resolve), (notQueued = reject)));
+  const avatarOutcome = queueAndAwait<CurrentUser>(() => ready, { id: avatarId });
+  avatarOutcome.catch(() => undefined); // read below, or not at all when the fields fail
+  let fields: Outcome<CurrentUser>;
   try {
-    return { sent: true, data: avatar ? await uploadAvatar(avatar) : await removeAvatar() };
+    fields = await queueAndAwait<CurrentUser>(
+      async () => {
+        await queueProfileUpdate(changes, id);
+        const entry = await queueAvatarChange(avatar, avatarId);
+        const user = session.getState().user;
+        if (user) setSessionUser(withChanges(user, { ...changes, avatar: queuedAvatarUrl(entry) }));
+        queued();
+      },
+      { id },
+    );
   } catch (error) {
-    throw new AvatarSaveError(outcome.data, error);
+    notQueued(error);
+    if (error instanceof ApiError) await discardEntry(avatarId).catch(() => undefined);
+    throw error;
+  }
+  if (!fields.sent) return fields;
+  try {
+    return await avatarOutcome;
+  } catch (error) {
+    throw new AvatarSaveError(fields.data, avatarId, error);
   }
 }

@@ -1,10 +1,12 @@
 // Avatars are served to signed-in members only (GET /users/{id}/avatar needs the bearer token), so
 // an <img src> cannot ask for them: each is fetched once with the token and shown through an
-// object URL kept in memory for the tab's life (bounded; cleared at sign-out).
+// object URL kept in memory for the tab's life (bounded; cleared at sign-out). My picture picked
+// offline and not sent yet is a `local:<blobId>` url: its file is read from this device.
 import { useEffect, useState } from 'react';
 import type { AvatarSize } from '@/contract/constants';
 import { onSignedOut } from '@/lib/auth/sign-out';
 import { isTokenExpired, tokenStore } from '@/lib/auth/token';
+import { isLocalMediaUrl } from '@/lib/offline/types';
 
 /** Object URLs kept at most; the least recently asked for go first. */
 export const AVATAR_CACHE_MAX_ENTRIES = 200;
@@ -22,7 +24,7 @@ const isLocal = (url: string) => url.startsWith('blob:') || url.startsWith('data
  * `size` set, e.g. `/api/v1.0/users/{id}/avatar?v=3&size=50`.
  */
 export function avatarImageUrl(url: string, size: AvatarSize): string {
-  if (isLocal(url)) return url;
+  if (isLocal(url) || isLocalMediaUrl(url)) return url;
   const relative = url.startsWith('/');
   const parsed = new URL(url, 'http://paddock.invalid');
   parsed.searchParams.set('size', String(size));
@@ -41,6 +43,11 @@ async function bearer(): Promise<string | null> {
 }
 
 async function fetchAvatar(src: string): Promise<string | null> {
+  if (isLocalMediaUrl(src)) {
+    const { loadMedia } = await import('@/lib/offline/media');
+    const blob = await loadMedia(src).catch(() => null);
+    return blob ? URL.createObjectURL(blob) : null;
+  }
   const token = await bearer();
   if (!token) return null;
   try {

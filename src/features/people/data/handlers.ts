@@ -18,7 +18,7 @@ const friendshipSent: OnSent = async (entry, data) => {
   ]);
 };
 
-/** My profile saved: the session's member and my profile's cache are the server's answer. */
+/** My profile or picture saved: the session's member and my profile's cache are the server's answer. */
 const profileSent: OnSent = async (entry, data) => {
   settleSent(entry, data);
   const next = await reconcileProfile(data);
@@ -32,6 +32,7 @@ export const peopleHandlers: OutboxHandlers = {
   [PEOPLE_KINDS.friendCancel]: friendshipSent,
   [PEOPLE_KINDS.friendRemove]: friendshipSent,
   [PEOPLE_KINDS.profile]: profileSent,
+  [PEOPLE_KINDS.avatar]: profileSent,
   [PEOPLE_KINDS.language]: (entry, data) => {
     settleSent(entry, data);
     return reconcileLanguage(data);

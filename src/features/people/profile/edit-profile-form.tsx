@@ -50,9 +50,8 @@ function avatarFailure(error: unknown): FieldMessage {
 }
 
 /**
- * My profile's fields and picture. The fields go through the outbox: offline they are kept on this
- * device and sent once online (the profile shows them at once, marked as waiting). A new picture
- * needs the connection: offline the fields are kept and the picture stays picked for later.
+ * My profile's fields and picture. Both go through the outbox: offline they are kept on this
+ * device and sent once online (the profile and the header show them at once, marked as waiting).
  */
 export function EditProfileForm({ user }: { user: CurrentUser }) {
   const t = useT();
@@ -116,13 +115,6 @@ export function EditProfileForm({ user }: { user: CurrentUser }) {
       if (outcome.sent) {
         saved(outcome.data);
         toast.show({ kind: 'success', message: t('PROFILE.SAVED') });
-      } else if (avatarChange !== undefined) {
-        // The fields wait in the outbox; the picture stays picked for when the connection is back.
-        setSaving(false);
-        return refuse(
-          { avatar: { key: 'PROFILE.AVATAR_NEEDS_CONNECTION' } },
-          { key: 'PROFILE.QUEUED_WITHOUT_AVATAR' },
-        );
       } else {
         toast.show({ kind: 'info', message: t('PROFILE.QUEUED') });
       }
@@ -130,7 +122,9 @@ export function EditProfileForm({ user }: { user: CurrentUser }) {
     } catch (error) {
       setSaving(false);
       if (error instanceof AvatarSaveError) {
-        // The fields are saved; the picture stays picked for another try.
+        // The fields are saved; the picture stays picked for another try. The form says why in
+        // place, so the refused picture leaves the outbox (not also "needs attention").
+        await discardEntry(error.entryId).catch(() => undefined);
         saved(error.user);
         return refuse({ avatar: avatarFailure(error.cause) }, { key: 'PROFILE.SAVED_WITHOUT_AVATAR' });
       }

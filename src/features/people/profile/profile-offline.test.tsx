@@ -1,10 +1,12 @@
 // Issue 14: a profile edit made offline is kept on this device, shown at once and marked as
 // waiting; once online it is sent exactly once with its Idempotency-Key; a refused one needs
 // attention (the sync panel says why, tests in src/features/sync/sync-panel.test.tsx).
+import { File as NodeFile } from 'node:buffer';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fill } from '@/testing/form-test-utils';
 import { TEST_USER } from '@/testing/session-mock';
+import { ListFormData } from '@/testing/list-form-data';
 import { renderApp } from '@/testing/test-utils';
 import { db } from '@/lib/db';
 import type { PeopleServer } from '@/features/people/testing/people-server';
@@ -21,11 +23,13 @@ const API = '/api/v1.0';
 let server: PeopleServer;
 let offline: { mockRestore: () => void } | null = null;
 beforeEach(() => {
+  vi.stubGlobal('FormData', ListFormData);
   server = startPeopleTest();
   setSessionUser({ ...TEST_USER });
   setUser.mockClear();
 });
 afterEach(async () => {
+  vi.unstubAllGlobals();
   offline?.mockRestore();
   offline = null;
   await endPeopleTest();
@@ -114,5 +118,33 @@ describe('profile edits offline', () => {
       ),
     ).toBeTruthy();
     expect(server.me.username).toBe('jane');
+  });
+
+  it('a picture picked offline is shown at once, then sent once online; the server has it', async () => {
+    goOffline();
+    const { router } = await renderApp('/edit-profile');
+    // Node's File: jsdom's does not survive IndexedDB's structured clone (jsdom #3363).
+    const photo = new NodeFile(['jpeg'], 'me.jpg', { type: 'image/jpeg' }) as unknown as File;
+    fireEvent.change(await screen.findByLabelText('Choose a picture'), { target: { files: [photo] } });
+    save();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
+    const [entry] = await db.outbox.where('kind').equals('profile.avatar').toArray();
+    const [blob] = await db.mediaBlobs.toArray();
+    expect(setUser).toHaveBeenLastCalledWith(expect.objectContaining({ avatar: `local:${blob?.id}` }));
+    expect(
+      await screen.findByText(
+        'Your latest profile changes are kept on this device: they will be sent once you are back online.',
+      ),
+    ).toBeTruthy();
+    goOnline();
+    await waitFor(() => expect(server.me.avatar).toBe(`${API}/users/${TEST_USER.id}/avatar?v=v1`));
+    await waitFor(async () => expect(await db.outbox.count()).toBe(0));
+    expect(await db.mediaBlobs.count()).toBe(0);
+    const uploads = server.to('PUT', `${API}/users/me/avatar`);
+    expect(uploads).toHaveLength(1);
+    expect(uploads[0]?.headers.get('Idempotency-Key')).toBe(entry?.id);
+    expect(setUser).toHaveBeenLastCalledWith(
+      expect.objectContaining({ avatar: `${API}/users/${TEST_USER.id}/avatar?v=v1` }),
+    );
   });
 });

@@ -1,4 +1,4 @@
-// My profile saves of this device not sent yet, live: the profile shows them as waiting (or
+// My profile saves (fields and picture) of this device not sent yet, live: the profile shows them as waiting (or
 // refused). When the last one leaves the outbox (sent, or discarded in the sync panel) my profile
 // is read again, so a discarded change does not stay shown.
 import { useQueryClient } from '@tanstack/react-query';
@@ -7,7 +7,7 @@ import { db } from '@/lib/db';
 import { useLive } from '@/lib/offline/live';
 import type { OutboxEntry } from '@/lib/outbox';
 import { profileKeys } from '../api/keys';
-import { PROFILE_ENTITY } from '../data/kinds';
+import { AVATAR_ENTITY, PROFILE_ENTITY } from '../data/kinds';
 
 export type ProfileSaveState = 'none' | 'pending' | 'failed';
 
@@ -18,7 +18,10 @@ export function profileSaveState(entries: readonly OutboxEntry[] | undefined): P
 
 export function useProfileSaveState(): ProfileSaveState {
   const queryClient = useQueryClient();
-  const entries = useLive(() => db.outbox.where('entityId').equals(PROFILE_ENTITY).sortBy('createdAt'), []);
+  const entries = useLive(
+    () => db.outbox.where('entityId').anyOf(PROFILE_ENTITY, AVATAR_ENTITY).sortBy('seq'),
+    [],
+  );
   const state = profileSaveState(entries);
   const last = useRef(state);
   useEffect(() => {
