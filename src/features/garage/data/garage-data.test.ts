@@ -218,7 +218,8 @@ describe('garage sync', () => {
         updatedAt: '2026-01-01T00:00:00Z',
       });
     }
-    await syncCarLogs(carId);
+    // Two screens starting the car's first sync together share it: each page is asked once.
+    await Promise.all([syncCarLogs(carId), syncCarLogs(carId)]);
     expect(await db.carLogs.where('carId').equals(carId).count()).toBe(1100);
     const pages = server.requests.filter((r) => r.path === `/car-logs/${carId}`);
     expect(pages).toHaveLength(3);

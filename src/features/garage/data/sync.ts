@@ -105,6 +105,20 @@ export async function carCreateQueued(carId: string, database: PaddockDb): Promi
  */
 export async function syncCarLogs(carId: string, given?: PaddockDb): Promise<void> {
   const database = given ?? (await localDb());
+  // Two screens (or a screen and the reminders) starting the same car's sync share one: the
+  // first sync of a long log book otherwise asked every page twice (40 pages for 20).
+  const key = `${database.name}\u0000${carId}`;
+  const running = inFlightLogSyncs.get(key);
+  if (running) return running;
+  const sync = syncCarLogsOnce(carId, database).finally(() => inFlightLogSyncs.delete(key));
+  inFlightLogSyncs.set(key, sync);
+  return sync;
+}
+
+/** The log syncs under way, by database and car. */
+const inFlightLogSyncs = new Map<string, Promise<void>>();
+
+async function syncCarLogsOnce(carId: string, database: PaddockDb): Promise<void> {
   if (await carCreateQueued(carId, database)) return;
   const askedAt = Date.now();
   const path = `/car-logs/${carId}`;
