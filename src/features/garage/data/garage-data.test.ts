@@ -26,7 +26,13 @@ import {
 } from './index';
 import { loadMedia, MEDIA_CACHE_MAX_ENTRIES } from '@/lib/offline/media';
 import { StorageFullError } from '@/lib/offline/storage-full';
-import { LOG_SYNC_MIN_INTERVAL_MS, SYNC_CONCURRENCY, SYNC_LOG_PAGE_LIMIT, SYNC_PAGE_LIMIT } from './sync';
+import {
+  LOG_SYNC_MIN_INTERVAL_MS,
+  SYNC_CONCURRENCY,
+  SYNC_LOG_PAGE_LIMIT,
+  SYNC_PAGE_LIMIT,
+  syncSelectedCarLogsEarly,
+} from './sync';
 import { registerOutboxHandlers } from '@/lib/outbox';
 import { garageHandlers } from './handlers';
 
@@ -230,6 +236,47 @@ describe('garage sync', () => {
     server.setOffline(false);
     await syncCarLogs(carId);
     expect((await db.carLogs.get(first!))?.title).toBe('mine');
+  });
+
+  it("starts the selected car's log sync from the route, the screen sharing it; asks nothing for a stored value not shaped like a car id", async () => {
+    const server = installGarageServer();
+    const carId = await saveCar(carDraft);
+    await replay();
+    for (let i = 0; i < 600; i++) {
+      const id = crypto.randomUUID();
+      server.logs.set(id, {
+        ...logDraft(carId, `log ${i}`),
+        id,
+        content: null,
+        location: null,
+        tags: [],
+        mileage: null,
+        media: [],
+        createdAt: '2026-01-01T00:00:00Z',
+        updatedAt: '2026-01-01T00:00:00Z',
+      });
+    }
+    const logPages = () => server.requests.filter((r) => r.path === `/car-logs/${carId}`);
+    try {
+      localStorage.setItem(SELECTED_CAR_STORAGE_KEY, carId);
+      // The loader syncs the selected car's logs with no screen mounted yet.
+      await syncSelectedCarLogsEarly();
+      expect(await db.carLogs.where('carId').equals(carId).count()).toBe(600);
+      expect(logPages()).toHaveLength(2);
+      // The screen then finds them fresh and does not ask again; nor does the next visit's loader.
+      const { result } = renderHook(() => useGarageRefresh(carId));
+      await waitFor(() => expect(result.current.refreshing).toBe(false));
+      expect(result.current.error).toBeNull();
+      await syncSelectedCarLogsEarly();
+      expect(logPages()).toHaveLength(2);
+
+      localStorage.setItem(SELECTED_CAR_STORAGE_KEY, `${carId}/../../cars`);
+      const before = server.requests.length;
+      await syncSelectedCarLogsEarly();
+      expect(server.requests).toHaveLength(before);
+    } finally {
+      localStorage.removeItem(SELECTED_CAR_STORAGE_KEY);
+    }
   });
 
   it('drops cars the server no longer has, keeps cars created here and not sent yet', async () => {

@@ -6,7 +6,8 @@ export const SELECTED_CAR_STORAGE_KEY = 'selectedCar';
 
 const listeners = new Set<() => void>();
 
-function read(): string | null {
+/** The car the garage opens on, as stored on this device (null when none or storage is unavailable). */
+export function readSelectedCar(): string | null {
   try {
     return localStorage.getItem(SELECTED_CAR_STORAGE_KEY);
   } catch {
@@ -37,7 +38,7 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useSelectedCar(): [string | null, (id: string | null) => void] {
-  const value = useSyncExternalStore(subscribe, read, () => null);
+  const value = useSyncExternalStore(subscribe, readSelectedCar, () => null);
   const set = useCallback((id: string | null) => setSelectedCar(id), []);
   return [value, set];
 }
