@@ -1,6 +1,7 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { CompiledQuery, Kysely, Selectable } from 'kysely';
 import type { CarLog, FuelFill } from '../../../src/contract/garage';
 import type { FuelLog, OdometerReading } from '../../../src/contract/maintenance';
+import { readRows, withValues } from '../db/fast-read';
 import type { CarLogsTable, Database } from '../db/schema';
 import { withMedia } from '../media/car-log-media';
 import { mediaRepository } from '../media/media-repository';
@@ -128,6 +129,37 @@ export function carLogRowsInDateOrder(
 export function carLogsRepository(db: Kysely<Database>) {
   // Per repository (so per app and database), never shared across databases.
   const starts = pageStarts();
+  // The garage's busiest reads (GET /car-logs/{carId}, and a first sync's pages) are built and
+  // compiled once and run on their prepared statement (db/fast-read.ts); a call binds its values
+  // in the compiled order.
+  const bookQuery = db
+    .selectFrom('cars')
+    .select(['owner_id', 'log_count', 'log_version', 'created_at'])
+    .where('id', '=', '')
+    .compile();
+  type PageRow = Selectable<CarLogsTable>;
+  const pageQueries = new Map<string, CompiledQuery<PageRow>>();
+  /** Values: car id, [type], [start date, created at, id of the row before], limit, [offset]. */
+  function pageQuery(typed: boolean, seek: boolean, walk: boolean): CompiledQuery<PageRow> {
+    const key = `${typed}${seek}${walk}`;
+    let compiled = pageQueries.get(key);
+    if (!compiled) {
+      let query = db.selectFrom('car_logs').selectAll().where('car_id', '=', '');
+      if (typed) query = query.where('type', '=', '');
+      if (seek)
+        query = query.where(({ eb, refTuple, tuple }) =>
+          eb(refTuple('start_date', 'created_at', 'id'), '<', tuple('', '', '')),
+        );
+      query = query
+        .orderBy('start_date', 'desc')
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(0);
+      compiled = (walk ? query.offset(0) : query).compile();
+      pageQueries.set(key, compiled);
+    }
+    return compiled;
+  }
   return {
     async findById(id: string): Promise<OwnedCarLog | undefined> {
       const row = await db
@@ -144,11 +176,7 @@ export function carLogsRepository(db: Kysely<Database>) {
     },
 
     async logBookOf(carId: string): Promise<LogBook | undefined> {
-      const car = await db
-        .selectFrom('cars')
-        .select(['owner_id', 'log_count', 'log_version', 'created_at'])
-        .where('id', '=', carId)
-        .executeTakeFirst();
+      const [car] = await readRows(db, withValues(bookQuery, [carId]));
       if (!car) return undefined;
       // The creation time tells a car deleted and made again under the same id from the first one.
       const version = `${car.created_at}#${Number(car.log_version)}`;
@@ -168,26 +196,20 @@ export function carLogsRepository(db: Kysely<Database>) {
     ): Promise<CarLog[]> {
       const after =
         version !== undefined && offset > 0 ? starts.get(carId, version, type, offset) : undefined;
-      let query = db.selectFrom('car_logs').selectAll().where('car_id', '=', carId);
-      if (type !== undefined) query = query.where('type', '=', type);
-      if (after)
-        query = query.where(({ eb, refTuple, tuple }) =>
-          eb(
-            refTuple('start_date', 'created_at', 'id'),
-            '<',
-            tuple(after.startDate, after.createdAt, after.id),
-          ),
+      const typed = type !== undefined ? [type] : [];
+      let rows: PageRow[];
+      if (after) {
+        const values = [carId, ...typed, after.startDate, after.createdAt, after.id, limit];
+        rows = await readRows(db, withValues(pageQuery(type !== undefined, true, false), values));
+      } else if (offset === 0) {
+        rows = await readRows(
+          db,
+          withValues(pageQuery(type !== undefined, false, false), [carId, ...typed, limit]),
         );
-      query = query.orderBy('start_date', 'desc').orderBy('created_at', 'desc').orderBy('id', 'desc');
-      let rows: Selectable<CarLogsTable>[];
-      if (after || offset === 0) {
-        rows = await query.limit(limit).execute();
       } else {
         // The row before the page comes along: it is where this page starts next time.
-        const read = await query
-          .limit(limit + 1)
-          .offset(offset - 1)
-          .execute();
+        const values = [carId, ...typed, limit + 1, offset - 1];
+        const read = await readRows(db, withValues(pageQuery(type !== undefined, false, true), values));
         if (version !== undefined && read[0]) starts.set(carId, version, type, offset, listKey(read[0]));
         rows = read.slice(1);
       }
