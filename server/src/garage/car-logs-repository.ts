@@ -1,7 +1,7 @@
 import type { CompiledQuery, Kysely, Selectable } from 'kysely';
 import type { CarLog, FuelFill } from '../../../src/contract/garage';
 import type { FuelLog, OdometerReading } from '../../../src/contract/maintenance';
-import { readRows, withValues } from '../db/fast-read';
+import { readRows, readValues, withValues } from '../db/fast-read';
 import type { CarLogsTable, Database } from '../db/schema';
 import { withMedia } from '../media/car-log-media';
 import { mediaRepository } from '../media/media-repository';
@@ -33,7 +33,60 @@ export interface CarLogStatsRow {
 
 const toNumber = (value: number | null) => (value === null ? null : Number(value));
 
-function toFuel(row: Selectable<CarLogsTable>): FuelFill | undefined {
+/** What a log's answer reads of its row (the import fingerprint stays in the database). */
+type LogRow = Omit<Selectable<CarLogsTable>, 'import_fingerprint'>;
+
+/** The columns of a page of logs, in the order pageRow reads them. */
+const PAGE_COLUMNS = [
+  'id',
+  'car_id',
+  'type',
+  'title',
+  'content',
+  'location',
+  'tags',
+  'cost_cents',
+  'currency_code',
+  'start_date',
+  'mileage',
+  'created_at',
+  'updated_at',
+  'fuel_quantity',
+  'fuel_unit',
+  'fuel_full_tank',
+  'fuel_missed_previous',
+  'fuel_price_per_unit',
+  'author_id',
+  'former_owner_id',
+] as const satisfies readonly (keyof LogRow)[];
+
+/** A page's row from its values (readValues): one object shape, built here, not by the driver. */
+function pageRow(v: unknown[]): LogRow {
+  return {
+    id: v[0],
+    car_id: v[1],
+    type: v[2],
+    title: v[3],
+    content: v[4],
+    location: v[5],
+    tags: v[6],
+    cost_cents: v[7],
+    currency_code: v[8],
+    start_date: v[9],
+    mileage: v[10],
+    created_at: v[11],
+    updated_at: v[12],
+    fuel_quantity: v[13],
+    fuel_unit: v[14],
+    fuel_full_tank: v[15],
+    fuel_missed_previous: v[16],
+    fuel_price_per_unit: v[17],
+    author_id: v[18],
+    former_owner_id: v[19],
+  } as LogRow;
+}
+
+function toFuel(row: LogRow): FuelFill | undefined {
   if (row.fuel_quantity === null || row.fuel_unit === null) return undefined;
   return {
     quantity: Number(row.fuel_quantity),
@@ -53,7 +106,7 @@ export interface HistoryLog {
   mileage: number | null;
 }
 
-export function toCarLog(row: Selectable<CarLogsTable>): CarLog {
+export function toCarLog(row: LogRow): CarLog {
   const fuel = toFuel(row);
   return {
     id: row.id,
@@ -102,7 +155,7 @@ export function toRow(log: CarLog): Omit<Selectable<CarLogsTable>, 'import_finge
   };
 }
 
-const listKey = (row: Selectable<CarLogsTable>): ListKey => ({
+const listKey = (row: LogRow): ListKey => ({
   startDate: row.start_date,
   createdAt: row.created_at,
   id: row.id,
@@ -137,14 +190,13 @@ export function carLogsRepository(db: Kysely<Database>) {
     .select(['owner_id', 'log_count', 'log_version', 'created_at'])
     .where('id', '=', '')
     .compile();
-  type PageRow = Selectable<CarLogsTable>;
-  const pageQueries = new Map<string, CompiledQuery<PageRow>>();
+  const pageQueries = new Map<string, CompiledQuery<unknown>>();
   /** Values: car id, [type], [start date, created at, id of the row before], limit, [offset]. */
-  function pageQuery(typed: boolean, seek: boolean, walk: boolean): CompiledQuery<PageRow> {
+  function pageQuery(typed: boolean, seek: boolean, walk: boolean): CompiledQuery<unknown> {
     const key = `${typed}${seek}${walk}`;
     let compiled = pageQueries.get(key);
     if (!compiled) {
-      let query = db.selectFrom('car_logs').selectAll().where('car_id', '=', '');
+      let query = db.selectFrom('car_logs').select(PAGE_COLUMNS).where('car_id', '=', '');
       if (typed) query = query.where('type', '=', '');
       if (seek)
         query = query.where(({ eb, refTuple, tuple }) =>
@@ -197,22 +249,22 @@ export function carLogsRepository(db: Kysely<Database>) {
       const after =
         version !== undefined && offset > 0 ? starts.get(carId, version, type, offset) : undefined;
       const typed = type !== undefined ? [type] : [];
-      let rows: PageRow[];
+      let values: unknown[][];
       if (after) {
-        const values = [carId, ...typed, after.startDate, after.createdAt, after.id, limit];
-        rows = await readRows(db, withValues(pageQuery(type !== undefined, true, false), values));
+        const bound = [carId, ...typed, after.startDate, after.createdAt, after.id, limit];
+        values = await readValues(db, withValues(pageQuery(type !== undefined, true, false), bound));
       } else if (offset === 0) {
-        rows = await readRows(
-          db,
-          withValues(pageQuery(type !== undefined, false, false), [carId, ...typed, limit]),
-        );
+        const bound = [carId, ...typed, limit];
+        values = await readValues(db, withValues(pageQuery(type !== undefined, false, false), bound));
       } else {
         // The row before the page comes along: it is where this page starts next time.
-        const values = [carId, ...typed, limit + 1, offset - 1];
-        const read = await readRows(db, withValues(pageQuery(type !== undefined, false, true), values));
-        if (version !== undefined && read[0]) starts.set(carId, version, type, offset, listKey(read[0]));
-        rows = read.slice(1);
+        const bound = [carId, ...typed, limit + 1, offset - 1];
+        const read = await readValues(db, withValues(pageQuery(type !== undefined, false, true), bound));
+        if (version !== undefined && read[0])
+          starts.set(carId, version, type, offset, listKey(pageRow(read[0])));
+        values = read.slice(1);
       }
+      const rows = values.map(pageRow);
       // Paging on (a first sync, a scroll) reads the next page by seeking too.
       const last = rows[limit - 1];
       if (version !== undefined && last) starts.set(carId, version, type, offset + limit, listKey(last));
