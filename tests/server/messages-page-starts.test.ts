@@ -15,8 +15,8 @@ let bob: Person;
 beforeAll(async () => {
   t = await createTestApp();
   call = caller(t.app);
-  [ann, bob] = await friends(t.app, 2);
-  for (let i = 0; i < 30; i++) await send(t.app, bob!, ann!, { subject: `Message ${i + 1}` });
+  [ann, bob] = (await friends(t.app, 2)) as [Person, Person];
+  for (let i = 0; i < 30; i++) await send(t.app, bob, ann, { subject: `Message ${i + 1}` });
 });
 afterAll(() => t.close());
 
