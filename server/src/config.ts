@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import webPush from 'web-push';
 
 export interface OidcProviderConfig {
   /** The path segment of /auth/{provider}, e.g. "google". */
@@ -137,7 +136,7 @@ function loadVapid(env: Env, dataDir: string, mailFrom: string): VapidKeys {
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
-  const keys = webPush.generateVAPIDKeys();
+  const keys = generateVapidKeys();
   try {
     // wx: of two processes starting together, one writes and both use its pair.
     writeFileSync(file, JSON.stringify(keys), { mode: 0o600, flag: 'wx' });
@@ -145,6 +144,20 @@ function loadVapid(env: Env, dataDir: string, mailFrom: string): VapidKeys {
     return read();
   }
   return { ...keys, subject };
+}
+
+/**
+ * A P-256 key pair in the form web-push's generateVAPIDKeys gives (the uncompressed public point,
+ * 65 bytes, and the 32-byte private scalar, base64url), made with node:crypto: web-push itself is
+ * loaded only when a push is sent (server/src/push/push-service.ts).
+ */
+export function generateVapidKeys(): { publicKey: string; privateKey: string } {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const scalar = ecdh.getPrivateKey();
+  // The scalar's leading zero bytes are dropped by getPrivateKey; VAPID wants all 32.
+  const privateKey = Buffer.concat([Buffer.alloc(32 - scalar.length), scalar]);
+  return { publicKey: ecdh.getPublicKey('base64url'), privateKey: privateKey.toString('base64url') };
 }
 
 function parseOidc(env: Env): OidcProviderConfig[] {

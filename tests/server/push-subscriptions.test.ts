@@ -8,9 +8,10 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import webPush from 'web-push';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildApp, type App } from '../../server/src/app';
-import { loadConfig } from '../../server/src/config';
+import { generateVapidKeys, loadConfig } from '../../server/src/config';
 import { API, createCar, member, type Member } from './garage-fixtures';
 import { createTestApp, type TestApp } from './helpers';
 
@@ -280,5 +281,32 @@ describe('push subscriptions', () => {
     expect(() => loadConfig({ DATA_DIR: t.dataDir, VAPID_PUBLIC_KEY: 'BPub' })).toThrow(/both or neither/);
     expect(() => loadConfig({ DATA_DIR: t.dataDir, VAPID_SUBJECT: 'http://x' })).toThrow(/VAPID_SUBJECT/);
     expect(loadConfig({ DATA_DIR: t.dataDir }).vapid.subject).toBe('mailto:no-reply@paddock.local');
+  });
+
+  test('VAPID keys made without web-push are the pair web-push expects (leading zero bytes kept)', () => {
+    // 1,000 pairs: a private scalar with a leading zero byte (1 in 256) comes up about 4 times.
+    for (let i = 0; i < 1000; i++) {
+      const { publicKey, privateKey } = generateVapidKeys();
+      const pub = Buffer.from(publicKey, 'base64url');
+      const priv = Buffer.from(privateKey, 'base64url');
+      expect(pub).toHaveLength(65);
+      expect(pub[0]).toBe(0x04); // the uncompressed point
+      expect(priv).toHaveLength(32);
+      const check = createECDH('prime256v1');
+      check.setPrivateKey(priv);
+      expect(check.getPublicKey('base64url')).toBe(publicKey);
+    }
+    // web-push validates and signs with such a pair.
+    const { publicKey, privateKey } = generateVapidKeys();
+    const headers = webPush.getVapidHeaders(
+      'https://push.example.com',
+      'mailto:ops@example.com',
+      publicKey,
+      privateKey,
+      'aes128gcm',
+    );
+    expect(headers.Authorization).toMatch(
+      new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${publicKey}$`),
+    );
   });
 });

@@ -3,9 +3,13 @@
 // the ZIP writer reaches that entry, and each media file is opened only when its turn comes: the
 // memory used is a page of rows and a file chunk, whatever the size of the account. The files and
 // their fields are documented in the README ("Your data: the export").
+import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
-import { ZipFile } from 'yazl';
+import type * as Yazl from 'yazl';
 import type { AccountDataRepository } from './account-data-repository';
+
+// yazl is loaded on the first export, not at start-up (few processes ever make one; start-up ≤ 1 s).
+const load = createRequire(import.meta.url);
 
 export interface ExportStorage {
   /** The media store's key of a media row's file. */
@@ -92,6 +96,7 @@ export function exportArchive(
   memberId: string,
   log: ExportLog,
 ): NodeJS.ReadableStream {
+  const { ZipFile } = load('yazl') as typeof Yazl;
   const zip = new ZipFile();
   const mtime = new Date();
   // yazl listens for no error on an entry's stream: a failed read ends the whole archive here.

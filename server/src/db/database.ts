@@ -6,8 +6,8 @@ import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery } from 'kyse
 import { foldText } from './fold-text';
 import type pgModule from 'pg';
 import type { Database } from './schema';
-import { PREPARED_NAMES_MAX, registerRowReader } from './fast-read';
-import { cachingDatabase } from './statement-cache';
+import { PREPARED_NAMES_MAX, registerRowReader, registerValueReader } from './fast-read';
+import { cachingDatabase, STATEMENT_CACHE_SIZE } from './statement-cache';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -54,12 +54,22 @@ export function createDb({ dataDir, databaseUrl }: DbOptions): Db {
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     // The hot paths' reads as named prepared statements (fast-read.ts): one name per SQL text.
     const names = new Map<string, string>();
-    registerRowReader(kysely, async <R>(query: CompiledQuery<R>): Promise<R[]> => {
-      let name = names.get(query.sql);
+    const nameOf = (text: string) => {
+      let name = names.get(text);
       if (name === undefined && names.size < PREPARED_NAMES_MAX)
-        names.set(query.sql, (name = `paddock_read_${names.size}`));
+        names.set(text, (name = `paddock_read_${names.size}`));
+      return name;
+    };
+    registerRowReader(kysely, async <R>(query: CompiledQuery<R>): Promise<R[]> => {
+      const name = nameOf(query.sql);
       const result = await pool.query({ name, text: query.sql, values: query.parameters as unknown[] });
       return result.rows as R[];
+    });
+    registerValueReader(kysely, async (query) => {
+      const name = nameOf(query.sql);
+      const values = query.parameters as unknown[];
+      const result = await pool.query({ name, text: query.sql, values, rowMode: 'array' });
+      return result.rows as unknown[][];
     });
     return { kysely, dialect: 'postgres', nodeId, close: () => kysely.destroy() };
   }
@@ -81,6 +91,26 @@ export function createDb({ dataDir, databaseUrl }: DbOptions): Db {
     if (sqlite.inTransaction) return kysely.executeQuery(query).then((result) => result.rows);
     try {
       return Promise.resolve(database.prepare(query.sql).all(query.parameters) as R[]);
+    } catch (err) {
+      return Promise.reject(err as Error);
+    }
+  });
+  // The same, rows as arrays (readValues): statements of their own, in raw mode.
+  const rawStatements = new Map<string, SQLite.Statement>();
+  registerValueReader(kysely, (query) => {
+    if (sqlite.inTransaction)
+      return kysely
+        .executeQuery(query)
+        .then((result) => result.rows.map((row) => Object.values(row as object)));
+    try {
+      let statement = rawStatements.get(query.sql);
+      if (!statement) {
+        statement = sqlite.prepare(query.sql).raw(true);
+        rawStatements.set(query.sql, statement);
+        if (rawStatements.size > STATEMENT_CACHE_SIZE)
+          rawStatements.delete(rawStatements.keys().next().value as string);
+      }
+      return Promise.resolve(statement.all(query.parameters as unknown[]) as unknown[][]);
     } catch (err) {
       return Promise.reject(err as Error);
     }

@@ -2,7 +2,10 @@
 // every string passes toWinAnsi), a small drawn odometer chart, then the receipts: photos re-encoded
 // to a modest JPEG and embedded two a page, PDF receipts copied in as their own pages. Files are read
 // one at a time, so memory grows with the output, not with the originals.
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+// pdf-lib is loaded on the first dossier, not at start-up: it costs about 0.2 s of CPU and 25 MB of
+// resident memory to load (start-up ≤ 1 s, idle memory ≤ 120 MB), and few processes ever make one.
+import type * as PdfLibModule from 'pdf-lib';
+import type { Color, PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
 import { loadSharp } from '../media/sharp';
 import type { DossierModel } from './dossier-model';
 import { toWinAnsi, wordsOf } from './dossier-text';
@@ -14,10 +17,28 @@ const WIDTH = A4[0] - 2 * MARGIN;
 const PHOTO_MAX_PX = 1000;
 /** Photos re-encoded ahead of the one being embedded: bounded memory, both cores busy. */
 const PHOTOS_AHEAD = 2;
-const GREY = rgb(0.38, 0.38, 0.4);
-const LINE = rgb(0.8, 0.8, 0.82);
-const INK = rgb(0.1, 0.1, 0.12);
-const ACCENT = rgb(0.77, 0.16, 0.16);
+
+type PdfLib = typeof PdfLibModule;
+let loading: Promise<PdfLib> | null = null;
+function loadPdfLib(): Promise<PdfLib> {
+  loading ??= import('pdf-lib');
+  return loading;
+}
+
+interface Palette {
+  grey: Color;
+  line: Color;
+  ink: Color;
+  accent: Color;
+}
+function paletteOf({ rgb }: PdfLib): Palette {
+  return {
+    grey: rgb(0.38, 0.38, 0.4),
+    line: rgb(0.8, 0.8, 0.82),
+    ink: rgb(0.1, 0.1, 0.12),
+    accent: rgb(0.77, 0.16, 0.16),
+  };
+}
 
 export interface FileSource {
   /** The stored bytes of a file (throws when gone). */
@@ -50,6 +71,7 @@ class Writer {
     readonly doc: PDFDocument,
     readonly font: PDFFont,
     readonly bold: PDFFont,
+    readonly colors: Palette,
   ) {
     this.charset = new Set(font.getCharacterSet());
     this.newPage();
@@ -95,7 +117,7 @@ class Writer {
     return lines;
   }
 
-  text(text: string, { size = 10, font = this.font, color = INK, indent = 0, gap = 3 } = {}) {
+  text(text: string, { size = 10, font = this.font, color = this.colors.ink, indent = 0, gap = 3 } = {}) {
     for (const line of this.wrap(text, size, WIDTH - indent, font)) {
       this.ensure(size + gap);
       this.y -= size;
@@ -107,12 +129,12 @@ class Writer {
   heading(text: string) {
     this.ensure(40);
     this.y -= 12;
-    this.text(text, { size: 14, font: this.bold, color: ACCENT, gap: 4 });
+    this.text(text, { size: 14, font: this.bold, color: this.colors.accent, gap: 4 });
     this.page.drawLine({
       start: { x: MARGIN, y: this.y },
       end: { x: MARGIN + WIDTH, y: this.y },
       thickness: 0.5,
-      color: LINE,
+      color: this.colors.line,
     });
     this.y -= 8;
   }
@@ -126,25 +148,26 @@ function drawChart(w: Writer, readings: DossierModel['readings']) {
   const left = MARGIN + 60;
   const right = MARGIN + WIDTH;
   const page = w.page;
+  const { grey, accent } = w.colors;
   const days = readings.map((r) => Date.parse(`${r.day}T00:00:00Z`));
   const [d0, d1] = [Math.min(...days), Math.max(...days)];
   const miles = readings.map((r) => r.mileage);
   const [m0, m1] = [Math.min(...miles), Math.max(...miles)];
   const x = (d: number) => left + (d1 === d0 ? 0.5 : (d - d0) / (d1 - d0)) * (right - left);
   const y = (m: number) => bottom + (m1 === m0 ? 0.5 : (m - m0) / (m1 - m0)) * height;
-  page.drawLine({ start: { x: left, y: bottom }, end: { x: right, y: bottom }, thickness: 0.5, color: GREY });
-  page.drawLine({ start: { x: left, y: bottom }, end: { x: left, y: top }, thickness: 0.5, color: GREY });
+  page.drawLine({ start: { x: left, y: bottom }, end: { x: right, y: bottom }, thickness: 0.5, color: grey });
+  page.drawLine({ start: { x: left, y: bottom }, end: { x: left, y: top }, thickness: 0.5, color: grey });
   const label = (n: number) => w.clean(new Intl.NumberFormat('en-US').format(n).replace(/,/g, ' '));
-  page.drawText(label(m1), { x: MARGIN, y: top - 8, size: 8, font: w.font, color: GREY });
-  page.drawText(label(m0), { x: MARGIN, y: bottom, size: 8, font: w.font, color: GREY });
-  page.drawText(readings[0]!.day, { x: left, y: bottom - 11, size: 8, font: w.font, color: GREY });
+  page.drawText(label(m1), { x: MARGIN, y: top - 8, size: 8, font: w.font, color: grey });
+  page.drawText(label(m0), { x: MARGIN, y: bottom, size: 8, font: w.font, color: grey });
+  page.drawText(readings[0]!.day, { x: left, y: bottom - 11, size: 8, font: w.font, color: grey });
   const lastDay = readings[readings.length - 1]!.day;
   page.drawText(lastDay, {
     x: right - w.font.widthOfTextAtSize(lastDay, 8),
     y: bottom - 11,
     size: 8,
     font: w.font,
-    color: GREY,
+    color: grey,
   });
   // At most ~500 points: a long history is sampled evenly, its last reading always kept.
   const step = Math.max(1, Math.ceil(readings.length / 500));
@@ -154,7 +177,7 @@ function drawChart(w: Writer, readings: DossierModel['readings']) {
       start: { x: x(days[readings.indexOf(points[i - 1]!)]!), y: y(points[i - 1]!.mileage) },
       end: { x: x(days[readings.indexOf(points[i]!)]!), y: y(points[i]!.mileage) },
       thickness: 1.2,
-      color: ACCENT,
+      color: accent,
     });
   w.y = bottom - 18;
 }
@@ -162,6 +185,8 @@ function drawChart(w: Writer, readings: DossierModel['readings']) {
 /** The dossier's PDF bytes. */
 export async function renderDossierPdf(model: DossierModel, files: FileSource): Promise<Uint8Array> {
   const words = wordsOf(model.locale);
+  const pdf = await loadPdfLib();
+  const { PDFDocument, StandardFonts } = pdf;
   const doc = await PDFDocument.create();
   doc.setTitle(`${words.title} - ${model.carName}`);
   doc.setProducer('Paddock');
@@ -170,7 +195,9 @@ export async function renderDossierPdf(model: DossierModel, files: FileSource): 
     doc,
     await doc.embedFont(StandardFonts.Helvetica),
     await doc.embedFont(StandardFonts.HelveticaBold),
+    paletteOf(pdf),
   );
+  const { grey } = w.colors;
 
   // The car.
   let photoHeight = 0;
@@ -191,15 +218,15 @@ export async function renderDossierPdf(model: DossierModel, files: FileSource): 
     }
   }
   const top = w.y;
-  w.text(words.title, { size: 11, color: GREY });
+  w.text(words.title, { size: 11, color: grey });
   w.text(model.carName, { size: 22, font: w.bold, gap: 6 });
   if (model.carLine !== model.carName) w.text(model.carLine, { size: 12 });
-  w.text(words.madeOn(model.madeOn), { size: 9, color: GREY });
+  w.text(words.madeOn(model.madeOn), { size: 9, color: grey });
   w.y = Math.min(w.y, top - photoHeight - 6);
 
   // The odometer.
   w.heading(words.odometer);
-  if (model.readings.length === 0) w.text(words.noReadings, { color: GREY });
+  if (model.readings.length === 0) w.text(words.noReadings, { color: grey });
   else {
     w.text(words.readingsFromTo(model.firstReading!, model.lastReading!));
     if (model.readings.length > 1) drawChart(w, model.readings);
@@ -207,11 +234,11 @@ export async function renderDossierPdf(model: DossierModel, files: FileSource): 
 
   // Every log.
   w.heading(words.log);
-  if (model.entries.length === 0) w.text(words.noLogs, { color: GREY });
+  if (model.entries.length === 0) w.text(words.noLogs, { color: grey });
   for (const entry of model.entries) {
     w.ensure(40);
     w.y -= 4;
-    w.text(`${entry.date}  ·  ${entry.type}`, { size: 9, color: GREY, gap: 2 });
+    w.text(`${entry.date}  ·  ${entry.type}`, { size: 9, color: grey, gap: 2 });
     w.text(entry.title, { size: 11, font: w.bold, gap: 2 });
     const facts = [
       entry.reading ? `${words.odometer}${words.colon}${entry.reading}` : null,
@@ -219,7 +246,7 @@ export async function renderDossierPdf(model: DossierModel, files: FileSource): 
       entry.place ? `${words.place}${words.colon}${entry.place}` : null,
     ].filter(Boolean);
     if (facts.length) w.text(facts.join('  ·  '), { size: 9 });
-    if (entry.notes) w.text(entry.notes, { size: 9, color: GREY, indent: 8 });
+    if (entry.notes) w.text(entry.notes, { size: 9, color: grey, indent: 8 });
   }
 
   // Totals.
@@ -260,7 +287,7 @@ export async function renderDossierPdf(model: DossierModel, files: FileSource): 
         const image = await doc.embedJpg(photo.jpeg);
         const boxTop = A4[1] - MARGIN - slot * half;
         const caption = w.wrap(words.receiptOf(receipt.logTitle, receipt.logDate), 9, WIDTH)[0] ?? '';
-        w.page.drawText(caption, { x: MARGIN, y: boxTop - 9, size: 9, font: w.font, color: GREY });
+        w.page.drawText(caption, { x: MARGIN, y: boxTop - 9, size: 9, font: w.font, color: grey });
         const scale = Math.min(WIDTH / photo.width, (half - 24) / photo.height);
         w.page.drawImage(image, {
           x: MARGIN,
@@ -277,7 +304,7 @@ export async function renderDossierPdf(model: DossierModel, files: FileSource): 
           w.newPage();
           slot = 0;
         }
-        w.text(words.unreadableReceipt(receipt.logTitle, receipt.logDate), { size: 9, color: GREY });
+        w.text(words.unreadableReceipt(receipt.logTitle, receipt.logDate), { size: 9, color: grey });
       }
     }
   }
@@ -286,7 +313,7 @@ export async function renderDossierPdf(model: DossierModel, files: FileSource): 
   all.forEach((p, i) => {
     if (!w.own.has(p)) return;
     const text = w.clean(`${model.carName} · ${words.pageOf(i + 1, all.length)}`);
-    p.drawText(text, { x: MARGIN, y: MARGIN / 2, size: 8, font: w.font, color: GREY });
+    p.drawText(text, { x: MARGIN, y: MARGIN / 2, size: 8, font: w.font, color: grey });
   });
   return doc.save({ useObjectStreams: true });
 }

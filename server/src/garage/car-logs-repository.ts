@@ -1,6 +1,7 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { CompiledQuery, Kysely, Selectable } from 'kysely';
 import type { CarLog, FuelFill } from '../../../src/contract/garage';
 import type { FuelLog, OdometerReading } from '../../../src/contract/maintenance';
+import { readRows, readValues, withValues } from '../db/fast-read';
 import type { CarLogsTable, Database } from '../db/schema';
 import { withMedia } from '../media/car-log-media';
 import { mediaRepository } from '../media/media-repository';
@@ -32,7 +33,60 @@ export interface CarLogStatsRow {
 
 const toNumber = (value: number | null) => (value === null ? null : Number(value));
 
-function toFuel(row: Selectable<CarLogsTable>): FuelFill | undefined {
+/** What a log's answer reads of its row (the import fingerprint stays in the database). */
+type LogRow = Omit<Selectable<CarLogsTable>, 'import_fingerprint'>;
+
+/** The columns of a page of logs, in the order pageRow reads them. */
+const PAGE_COLUMNS = [
+  'id',
+  'car_id',
+  'type',
+  'title',
+  'content',
+  'location',
+  'tags',
+  'cost_cents',
+  'currency_code',
+  'start_date',
+  'mileage',
+  'created_at',
+  'updated_at',
+  'fuel_quantity',
+  'fuel_unit',
+  'fuel_full_tank',
+  'fuel_missed_previous',
+  'fuel_price_per_unit',
+  'author_id',
+  'former_owner_id',
+] as const satisfies readonly (keyof LogRow)[];
+
+/** A page's row from its values (readValues): one object shape, built here, not by the driver. */
+function pageRow(v: unknown[]): LogRow {
+  return {
+    id: v[0],
+    car_id: v[1],
+    type: v[2],
+    title: v[3],
+    content: v[4],
+    location: v[5],
+    tags: v[6],
+    cost_cents: v[7],
+    currency_code: v[8],
+    start_date: v[9],
+    mileage: v[10],
+    created_at: v[11],
+    updated_at: v[12],
+    fuel_quantity: v[13],
+    fuel_unit: v[14],
+    fuel_full_tank: v[15],
+    fuel_missed_previous: v[16],
+    fuel_price_per_unit: v[17],
+    author_id: v[18],
+    former_owner_id: v[19],
+  } as LogRow;
+}
+
+function toFuel(row: LogRow): FuelFill | undefined {
   if (row.fuel_quantity === null || row.fuel_unit === null) return undefined;
   return {
     quantity: Number(row.fuel_quantity),
@@ -52,7 +106,7 @@ export interface HistoryLog {
   mileage: number | null;
 }
 
-export function toCarLog(row: Selectable<CarLogsTable>): CarLog {
+export function toCarLog(row: LogRow): CarLog {
   const fuel = toFuel(row);
   return {
     id: row.id,
@@ -101,7 +155,7 @@ export function toRow(log: CarLog): Omit<Selectable<CarLogsTable>, 'import_finge
   };
 }
 
-const listKey = (row: Selectable<CarLogsTable>): ListKey => ({
+const listKey = (row: LogRow): ListKey => ({
   startDate: row.start_date,
   createdAt: row.created_at,
   id: row.id,
@@ -128,6 +182,36 @@ export function carLogRowsInDateOrder(
 export function carLogsRepository(db: Kysely<Database>) {
   // Per repository (so per app and database), never shared across databases.
   const starts = pageStarts();
+  // The garage's busiest reads (GET /car-logs/{carId}, and a first sync's pages) are built and
+  // compiled once and run on their prepared statement (db/fast-read.ts); a call binds its values
+  // in the compiled order.
+  const bookQuery = db
+    .selectFrom('cars')
+    .select(['owner_id', 'log_count', 'log_version', 'created_at'])
+    .where('id', '=', '')
+    .compile();
+  const pageQueries = new Map<string, CompiledQuery<unknown>>();
+  /** Values: car id, [type], [start date, created at, id of the row before], limit, [offset]. */
+  function pageQuery(typed: boolean, seek: boolean, walk: boolean): CompiledQuery<unknown> {
+    const key = `${typed}${seek}${walk}`;
+    let compiled = pageQueries.get(key);
+    if (!compiled) {
+      let query = db.selectFrom('car_logs').select(PAGE_COLUMNS).where('car_id', '=', '');
+      if (typed) query = query.where('type', '=', '');
+      if (seek)
+        query = query.where(({ eb, refTuple, tuple }) =>
+          eb(refTuple('start_date', 'created_at', 'id'), '<', tuple('', '', '')),
+        );
+      query = query
+        .orderBy('start_date', 'desc')
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(0);
+      compiled = (walk ? query.offset(0) : query).compile();
+      pageQueries.set(key, compiled);
+    }
+    return compiled;
+  }
   return {
     async findById(id: string): Promise<OwnedCarLog | undefined> {
       const row = await db
@@ -144,11 +228,7 @@ export function carLogsRepository(db: Kysely<Database>) {
     },
 
     async logBookOf(carId: string): Promise<LogBook | undefined> {
-      const car = await db
-        .selectFrom('cars')
-        .select(['owner_id', 'log_count', 'log_version', 'created_at'])
-        .where('id', '=', carId)
-        .executeTakeFirst();
+      const [car] = await readRows(db, withValues(bookQuery, [carId]));
       if (!car) return undefined;
       // The creation time tells a car deleted and made again under the same id from the first one.
       const version = `${car.created_at}#${Number(car.log_version)}`;
@@ -168,29 +248,23 @@ export function carLogsRepository(db: Kysely<Database>) {
     ): Promise<CarLog[]> {
       const after =
         version !== undefined && offset > 0 ? starts.get(carId, version, type, offset) : undefined;
-      let query = db.selectFrom('car_logs').selectAll().where('car_id', '=', carId);
-      if (type !== undefined) query = query.where('type', '=', type);
-      if (after)
-        query = query.where(({ eb, refTuple, tuple }) =>
-          eb(
-            refTuple('start_date', 'created_at', 'id'),
-            '<',
-            tuple(after.startDate, after.createdAt, after.id),
-          ),
-        );
-      query = query.orderBy('start_date', 'desc').orderBy('created_at', 'desc').orderBy('id', 'desc');
-      let rows: Selectable<CarLogsTable>[];
-      if (after || offset === 0) {
-        rows = await query.limit(limit).execute();
+      const typed = type !== undefined ? [type] : [];
+      let values: unknown[][];
+      if (after) {
+        const bound = [carId, ...typed, after.startDate, after.createdAt, after.id, limit];
+        values = await readValues(db, withValues(pageQuery(type !== undefined, true, false), bound));
+      } else if (offset === 0) {
+        const bound = [carId, ...typed, limit];
+        values = await readValues(db, withValues(pageQuery(type !== undefined, false, false), bound));
       } else {
         // The row before the page comes along: it is where this page starts next time.
-        const read = await query
-          .limit(limit + 1)
-          .offset(offset - 1)
-          .execute();
-        if (version !== undefined && read[0]) starts.set(carId, version, type, offset, listKey(read[0]));
-        rows = read.slice(1);
+        const bound = [carId, ...typed, limit + 1, offset - 1];
+        const read = await readValues(db, withValues(pageQuery(type !== undefined, false, true), bound));
+        if (version !== undefined && read[0])
+          starts.set(carId, version, type, offset, listKey(pageRow(read[0])));
+        values = read.slice(1);
       }
+      const rows = values.map(pageRow);
       // Paging on (a first sync, a scroll) reads the next page by seeking too.
       const last = rows[limit - 1];
       if (version !== undefined && last) starts.set(carId, version, type, offset + limit, listKey(last));

@@ -1,9 +1,36 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { CompiledQuery, Kysely, Selectable } from 'kysely';
+import { readRows, withValues } from '../db/fast-read';
 import type { Database, MediaTable } from '../db/schema';
 import { mediaUrl } from './media-url';
 import { columnValues } from '../db/paging';
 
 export type MediaRow = Selectable<MediaTable>;
+type MediaOfLog = MediaRow & { car_log_id: string };
+
+// The files of a page of logs (every GET /car-logs/{carId}): compiled once per database and number
+// of logs, run on its prepared statement (db/fast-read.ts) with the ids as its only values.
+const forLogsQueries = new WeakMap<Kysely<Database>, Map<number, CompiledQuery<MediaOfLog>>>();
+function forLogsQuery(db: Kysely<Database>, count: number): CompiledQuery<MediaOfLog> {
+  let byCount = forLogsQueries.get(db);
+  if (!byCount) forLogsQueries.set(db, (byCount = new Map()));
+  let query = byCount.get(count);
+  if (!query) {
+    query = db
+      .selectFrom('car_log_media')
+      .innerJoin('media', 'media.id', 'car_log_media.media_id')
+      .selectAll('media')
+      .select('car_log_media.car_log_id')
+      .where(
+        'car_log_media.car_log_id',
+        'in',
+        Array.from({ length: count }, () => ''),
+      )
+      .orderBy('car_log_media.position')
+      .compile();
+    byCount.set(count, query);
+  }
+  return query;
+}
 /** Ids per `in (…)` query: far below SQLite's and PostgreSQL's bound-parameter limits. */
 const ID_BATCH = 500;
 export interface MediaUse {
@@ -166,14 +193,7 @@ export function mediaRepository(db: Kysely<Database>) {
     async forLogs(carLogIds: string[]): Promise<Map<string, MediaRow[]>> {
       const out = new Map<string, MediaRow[]>();
       if (carLogIds.length === 0) return out;
-      const rows = await db
-        .selectFrom('car_log_media')
-        .innerJoin('media', 'media.id', 'car_log_media.media_id')
-        .selectAll('media')
-        .select('car_log_media.car_log_id')
-        .where('car_log_media.car_log_id', 'in', carLogIds)
-        .orderBy('car_log_media.position')
-        .execute();
+      const rows = await readRows(db, withValues(forLogsQuery(db, carLogIds.length), carLogIds));
       for (const { car_log_id, ...m } of rows) out.set(car_log_id, [...(out.get(car_log_id) ?? []), m]);
       return out;
     },

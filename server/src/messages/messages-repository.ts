@@ -8,7 +8,9 @@ import {
   type Transaction,
 } from 'kysely';
 import type { Message, MessageFolder, MessageParticipant } from '../../../src/contract/messages';
+import { readRows } from '../db/fast-read';
 import type { Database, UsersTable } from '../db/schema';
+import { messagePageStarts, type FolderKey } from './message-page-starts';
 import type { MessageRow } from './messages-table';
 
 /** A message as stored, before the participants' names are joined in. */
@@ -18,9 +20,11 @@ export interface Counters {
   inboxTotal: number;
   inboxUnread: number;
   sentTotal: number;
+  /** Grows with every change of the member's folders (message-page-starts.ts); 0 before any. */
+  version: number;
 }
 
-const NO_COUNTERS: Counters = { inboxTotal: 0, inboxUnread: 0, sentTotal: 0 };
+const NO_COUNTERS: Counters = { inboxTotal: 0, inboxUnread: 0, sentTotal: 0, version: 0 };
 // Flags compared as literals, not parameters: SQLite uses a partial index (messages_inbox_unread)
 // only when the query's WHERE spells out the index's own terms.
 const ZERO = sql.lit(0);
@@ -99,11 +103,20 @@ function prepared<Row, Name extends string>(
 async function bump(trx: Transaction<Database>, memberId: string, column: CounterColumn, delta: number) {
   await trx
     .insertInto('message_counters')
-    .values({ member_id: memberId, inbox_total: 0, inbox_unread: 0, sent_total: 0, [column]: delta })
+    .values({
+      member_id: memberId,
+      inbox_total: 0,
+      inbox_unread: 0,
+      sent_total: 0,
+      version: 1,
+      [column]: delta,
+    })
     .onConflict((oc) =>
-      oc
-        .column('member_id')
-        .doUpdateSet((eb) => ({ [column]: eb(`message_counters.${column}`, '+', delta) })),
+      oc.column('member_id').doUpdateSet((eb) => ({
+        [column]: eb(`message_counters.${column}`, '+', delta),
+        // Every change of a folder moves a counter, so it moves the version too.
+        version: eb('message_counters.version', '+', 1),
+      })),
     )
     .execute();
 }
@@ -139,6 +152,36 @@ export function messagesRepository(db: Kysely<Database>) {
     inbox: { all: pageQuery('inbox', false), unread: pageQuery('inbox', true) },
     sent: { all: pageQuery('sent', false), unread: pageQuery('sent', true) },
   };
+  /** The same page found by seeking past the row before it (its start): no offset to walk. */
+  const seekQuery = (folder: MessageFolder, unreadOnly: boolean) =>
+    prepared(['memberId', 'limit', 'createdAt', 'id'] as const, (p) => {
+      const mine = folder === 'inbox' ? 'recipient_id' : 'sender_id';
+      const deleted = folder === 'inbox' ? 'recipient_deleted' : 'sender_deleted';
+      let ids = db
+        .selectFrom('messages')
+        .select(['id', 'created_at'])
+        .where(mine, '=', p.memberId)
+        .where(deleted, '=', ZERO);
+      if (unreadOnly) ids = ids.where('is_read', '=', ZERO);
+      const pageIds = ids
+        .where(({ eb, refTuple, tuple }) => eb(refTuple('created_at', 'id'), '<', tuple(p.createdAt, p.id)))
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(p.limit as unknown as number);
+      return db
+        .selectFrom(pageIds.as('p'))
+        .innerJoin('messages as m', 'm.id', 'p.id')
+        .select(MESSAGE_COLUMNS.map((c) => `m.${c}` as const))
+        .orderBy('p.created_at', 'desc')
+        .orderBy('p.id', 'desc');
+    });
+  const seekQueries = {
+    inbox: { all: seekQuery('inbox', false), unread: seekQuery('inbox', true) },
+    sent: { all: seekQuery('sent', false), unread: seekQuery('sent', true) },
+  };
+  // Per repository (so per app and database), never shared across databases.
+  const starts = messagePageStarts();
+  const folderKey = (row: MessageColumns): FolderKey => ({ createdAt: row.created_at, id: row.id });
 
   // One prepared query per number of members asked (a page names 2 to 101 distinct members).
   const usersQueries = new Map<number, (values: Record<string, unknown>) => CompiledQuery<UserColumns>>();
@@ -166,7 +209,7 @@ export function messagesRepository(db: Kysely<Database>) {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return new Map();
     const values = Object.fromEntries(unique.map((id, i) => [`id${i}`, id]));
-    const { rows } = await db.executeQuery(usersQuery(unique.length)(values));
+    const rows = await readRows(db, usersQuery(unique.length)(values));
     return new Map(
       rows.map((u) => [
         u.id,
@@ -178,17 +221,18 @@ export function messagesRepository(db: Kysely<Database>) {
   const countersQuery = prepared(['memberId'] as const, (p) =>
     db
       .selectFrom('message_counters')
-      .select(['inbox_total', 'inbox_unread', 'sent_total'])
+      .select(['inbox_total', 'inbox_unread', 'sent_total', 'version'])
       .where('member_id', '=', p.memberId),
   );
 
   async function counters(memberId: string): Promise<Counters> {
-    const [row] = (await db.executeQuery(countersQuery({ memberId }))).rows;
+    const [row] = await readRows(db, countersQuery({ memberId }));
     if (!row) return NO_COUNTERS;
     return {
       inboxTotal: Number(row.inbox_total),
       inboxUnread: Number(row.inbox_unread),
       sentTotal: Number(row.sent_total),
+      version: Number(row.version),
     };
   }
 
@@ -217,14 +261,35 @@ export function messagesRepository(db: Kysely<Database>) {
     /**
      * One page of a folder, newest first. The page's ids come from the folder's index alone (an
      * OFFSET skips index entries, not joined rows); only those 20 or so rows are then read whole.
+     * With the folders' `version` (Counters), a page whose start is known is read by seeking to it;
+     * otherwise the offset is walked once and the starts of this page and the next are kept.
      */
     async page(
       memberId: string,
       folder: MessageFolder,
       { limit, offset, unreadOnly }: { limit: number; offset: number; unreadOnly: boolean },
+      version?: number,
     ): Promise<Message[]> {
-      const query = pageQueries[folder][unreadOnly ? 'unread' : 'all'];
-      const { rows } = await db.executeQuery(query({ memberId, limit, offset }));
+      const which = unreadOnly ? 'unread' : 'all';
+      // The sent folder's unread filter moves when a recipient reads: a change of their version.
+      const kept = version !== undefined && !(folder === 'sent' && unreadOnly) ? version : undefined;
+      const name = `${folder}:${which}`;
+      const after = kept !== undefined && offset > 0 ? starts.get(memberId, kept, name, offset) : undefined;
+      let rows: MessageColumns[];
+      if (after) {
+        rows = await readRows(db, seekQueries[folder][which]({ memberId, limit, ...after }));
+      } else if (offset === 0 || kept === undefined) {
+        rows = await readRows(db, pageQueries[folder][which]({ memberId, limit, offset }));
+      } else {
+        // The row before the page comes along: it is where this page starts next time.
+        const query = pageQueries[folder][which]({ memberId, limit: limit + 1, offset: offset - 1 });
+        const read = await readRows(db, query);
+        if (read[0]) starts.set(memberId, kept, name, offset, folderKey(read[0]));
+        rows = read.slice(1);
+      }
+      // Paging on reads the next page by seeking too.
+      const last = rows[limit - 1];
+      if (kept !== undefined && last) starts.set(memberId, kept, name, offset + limit, folderKey(last));
       return withParticipants(participants, rows);
     },
 

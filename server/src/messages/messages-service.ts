@@ -70,10 +70,9 @@ export function messagesService({ messages, areFriends, notifications, warn, now
       memberId: string,
       query: { folder: MessageFolder; limit: number; offset: number; unreadOnly: boolean },
     ): Promise<{ items: Message[]; total: number; unreadCount: number }> {
-      const [items, counters] = await Promise.all([
-        messages.page(memberId, query.folder, query),
-        messages.counters(memberId),
-      ]);
+      // The counters first: their version says which page starts this process knows still hold.
+      const counters = await messages.counters(memberId);
+      const items = await messages.page(memberId, query.folder, query, counters.version);
       let total: number;
       if (query.folder === 'inbox') total = query.unreadOnly ? counters.inboxUnread : counters.inboxTotal;
       else total = query.unreadOnly ? await messages.countSentUnread(memberId) : counters.sentTotal;

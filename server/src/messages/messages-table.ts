@@ -25,6 +25,8 @@ export interface MessageCountersTable {
   inbox_total: number;
   inbox_unread: number;
   sent_total: number;
+  /** Grows with every change of the member's folders (migration 0025). */
+  version: number;
 }
 
 export type MessageRow = Selectable<MessagesTable>;
