@@ -82,6 +82,14 @@ function toRow(r: StoredReminder): Omit<Selectable<RemindersTable>, 'notified_st
   };
 }
 
+/** The ids of the cars shared with the member (invitations accepted, issue 18). */
+const sharedCarIds = (db: Kysely<Database>, memberId: string) =>
+  db
+    .selectFrom('car_members')
+    .select('car_id')
+    .where('user_id', '=', memberId)
+    .where('status', '=', 'accepted');
+
 export function remindersRepository(db: Kysely<Database>) {
   return {
     async findById(id: string): Promise<StoredReminder | undefined> {
@@ -102,20 +110,7 @@ export function remindersRepository(db: Kysely<Database>) {
       const rows = await db
         .selectFrom('reminders')
         .selectAll()
-        .where((eb) =>
-          eb.or([
-            eb('owner_id', '=', memberId),
-            eb(
-              'car_id',
-              'in',
-              eb
-                .selectFrom('car_members')
-                .select('car_id')
-                .where('user_id', '=', memberId)
-                .where('status', '=', 'accepted'),
-            ),
-          ]),
-        )
+        .where((eb) => eb.or([eb('owner_id', '=', memberId), eb('car_id', 'in', sharedCarIds(db, memberId))]))
         .orderBy('created_at')
         .orderBy('id')
         .execute();
@@ -181,20 +176,7 @@ export function remindersRepository(db: Kysely<Database>) {
       const rows = await db
         .selectFrom('cars')
         .select(['id', 'created_at', 'log_version', 'reminders_version', 'mileage'])
-        .where((eb) =>
-          eb.or([
-            eb('owner_id', '=', memberId),
-            eb(
-              'id',
-              'in',
-              eb
-                .selectFrom('car_members')
-                .select('car_id')
-                .where('user_id', '=', memberId)
-                .where('status', '=', 'accepted'),
-            ),
-          ]),
-        )
+        .where((eb) => eb.or([eb('owner_id', '=', memberId), eb('id', 'in', sharedCarIds(db, memberId))]))
         .orderBy('id')
         .execute();
       return rows.map((r) => [

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { ServerLocale } from '../legal/locales';
-import './push-tables';
+import type { PushSubscriptionsTable } from './push-tables';
 
 export interface StoredPushSubscription {
   id: string;
@@ -12,14 +12,7 @@ export interface StoredPushSubscription {
   createdAt: string;
 }
 
-const toSubscription = (r: {
-  id: string;
-  user_id: string;
-  endpoint: string;
-  p256dh: string;
-  auth: string;
-  created_at: string;
-}): StoredPushSubscription => ({
+const toSubscription = (r: PushSubscriptionsTable): StoredPushSubscription => ({
   id: r.id,
   userId: r.user_id,
   endpoint: r.endpoint,
