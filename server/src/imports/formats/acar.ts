@@ -95,8 +95,11 @@ export function parseACar(input: common.ParseInput): common.Parsed {
           {
             quantity,
             unit: rowUnit,
-            fullTank: f.partial < 0 ? true : !common.flag(r, f.partial, 'Partial?'),
-            missedPrevious: f.missed < 0 ? false : common.flag(r, f.missed, 'Previous Missed Fill-Ups?'),
+            ...common.tankFlags(
+              r,
+              { index: f.partial, name: 'Partial?', partial: true },
+              { index: f.missed, name: 'Previous Missed Fill-Ups?' },
+            ),
             pricePerUnit: price,
           },
           {
@@ -130,13 +133,7 @@ export function parseACar(input: common.ParseInput): common.Parsed {
         };
       }),
     );
-  return {
-    rows: rows.sort((a, b) => a.row - b.row),
-    distanceUnit: fileDistance,
-    volumeUnit: fileVolume,
-    dateFormat: reader.dateFormat,
-    decimalSeparator: reader.decimal,
-  };
+  return common.parsed(rows, fileDistance, fileVolume, reader);
 }
 
 function fillColumns(t: Table) {

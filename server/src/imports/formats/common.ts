@@ -4,7 +4,7 @@ import type { ImportDateFormat, ImportFormat } from '../../../../src/contract/im
 import { CAR_LOG_MAX_TAGS, CAR_LOG_TAG_MAX_LENGTH } from '../../../../src/contract/constants';
 import type { FuelFill } from '../../../../src/contract/maintenance/fuel-economy';
 import type { DistanceUnit, FuelUnit } from '../../../../src/contract/maintenance/units';
-import { cell, type CsvRecord } from '../csv';
+import { cell, parseCsv, Table, type CsvRecord, type Delimiter } from '../csv';
 import {
   guessDateFormat,
   guessDecimal,
@@ -122,6 +122,46 @@ export function flag(record: CsvRecord, index: number, name: string): boolean {
   const value = parseBoolean(text);
   if (value === null) throw new RowError(`${name} "${text}" is neither yes nor no`);
   return value;
+}
+
+/** A file whose first record is its header (the delimiter sniffed unless the format fixes it). */
+export function headerTable(input: ParseInput, delimiter?: Delimiter): Table {
+  const [header, ...records] = parseCsv(input.text ?? '', delimiter);
+  return new Table(header?.cells ?? [], records);
+}
+
+/** A flag column and its header as the file names it (for the row's error). */
+type FlagColumn = { index: number; name: string };
+
+/**
+ * A fill-up's full-tank and missed-fill flags; a file without the column means a full tank with no
+ * fill missed before it. `partial`: the file's column says the opposite of full.
+ */
+export function tankFlags(
+  record: CsvRecord,
+  full: FlagColumn & { partial?: boolean },
+  missed: FlagColumn,
+): Pick<FuelFill, 'fullTank' | 'missedPrevious'> {
+  return {
+    fullTank: full.index < 0 ? true : flag(record, full.index, full.name) !== (full.partial ?? false),
+    missedPrevious: missed.index < 0 ? false : flag(record, missed.index, missed.name),
+  };
+}
+
+/** A parser's answer: the rows in file order, the units and the formats the reader resolved. */
+export function parsed(
+  rows: ParsedRow[],
+  distanceUnit: DistanceUnit,
+  volumeUnit: FuelUnit,
+  reader: Reader,
+): Parsed {
+  return {
+    rows: rows.sort((a, b) => a.row - b.row),
+    distanceUnit,
+    volumeUnit,
+    dateFormat: reader.dateFormat,
+    decimalSeparator: reader.decimal,
+  };
 }
 
 /** Cells of one column over records (for the guesses). */

@@ -247,11 +247,5 @@ export function parseDrivvo(input: common.ParseInput): common.Parsed {
       }),
     );
   }
-  return {
-    rows: rows.sort((a, b) => a.row - b.row),
-    distanceUnit,
-    volumeUnit,
-    dateFormat: reader.dateFormat,
-    decimalSeparator: reader.decimal,
-  };
+  return common.parsed(rows, distanceUnit, volumeUnit, reader);
 }

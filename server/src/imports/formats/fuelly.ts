@@ -4,12 +4,11 @@
 // odometer when a row has none). The app export: `Type,MPG,Date,Time,Vehicle,Odometer,Filled Up,
 // Price,Gallons,Total Cost,…`, rows typed Gas or Service. Fuelly's gallons are US gallons unless
 // the member says UK.
-import { cell, parseCsv, Table } from '../csv';
+import { cell } from '../csv';
 import * as common from './common';
 
 export function parseFuellyWeb(input: common.ParseInput): common.Parsed {
-  const [header, ...records] = parseCsv(input.text ?? '');
-  const t = new Table(header?.cells ?? [], records);
+  const t = common.headerTable(input);
   const miles = t.column('miles') >= 0 || t.column('mpg') >= 0;
   const gallons = t.column('gallons') >= 0;
   const c = {
@@ -46,8 +45,11 @@ export function parseFuellyWeb(input: common.ParseInput): common.Parsed {
       {
         quantity,
         unit: volumeUnit,
-        fullTank: c.partial < 0 ? true : !common.flag(r, c.partial, 'partial_fuelup'),
-        missedPrevious: c.missed < 0 ? false : common.flag(r, c.missed, 'missed_fuelup'),
+        ...common.tankFlags(
+          r,
+          { index: c.partial, name: 'partial_fuelup', partial: true },
+          { index: c.missed, name: 'missed_fuelup' },
+        ),
         pricePerUnit: price,
       },
       {
@@ -60,12 +62,11 @@ export function parseFuellyWeb(input: common.ParseInput): common.Parsed {
     previous = odometer;
     return draft;
   });
-  return { rows, distanceUnit, volumeUnit, dateFormat: reader.dateFormat, decimalSeparator: reader.decimal };
+  return common.parsed(rows, distanceUnit, volumeUnit, reader);
 }
 
 export function parseFuellyApp(input: common.ParseInput): common.Parsed {
-  const [header, ...records] = parseCsv(input.text ?? '');
-  const t = new Table(header?.cells ?? [], records);
+  const t = common.headerTable(input);
   const c = {
     type: t.column('Type'),
     date: t.column('Date'),
@@ -105,8 +106,7 @@ export function parseFuellyApp(input: common.ParseInput): common.Parsed {
         {
           quantity,
           unit: volumeUnit,
-          fullTank: c.filled < 0 ? true : common.flag(r, c.filled, 'Filled Up'),
-          missedPrevious: c.missed < 0 ? false : common.flag(r, c.missed, 'Missed'),
+          ...common.tankFlags(r, { index: c.filled, name: 'Filled Up' }, { index: c.missed, name: 'Missed' }),
           pricePerUnit: price,
         },
         {
@@ -133,5 +133,5 @@ export function parseFuellyApp(input: common.ParseInput): common.Parsed {
     }
     throw new common.RowError(`the type "${cell(r, c.type)}" is neither Gas nor Service`);
   });
-  return { rows, distanceUnit, volumeUnit, dateFormat: reader.dateFormat, decimalSeparator: reader.decimal };
+  return common.parsed(rows, distanceUnit, volumeUnit, reader);
 }

@@ -2,7 +2,7 @@
 // or English (`Datum;Kilometerstand;Strecke;Menge;Einheit;Gesamtpreis;Währung;Typ;…` or
 // `Date;Odometer;Trip;Quantity;Unit;Total price;Currency;Type;…`). `Type`: 1 a full tank, 2 a partial
 // fill, 3 the first fill after a gap (full, the fills before it missing).
-import { cell, parseCsv, Table } from '../csv';
+import { cell } from '../csv';
 import * as common from './common';
 
 const CURRENCY_SIGNS: Record<string, string> = { '€': 'EUR', $: 'USD', '£': 'GBP', fr: 'CHF', chf: 'CHF' };
@@ -14,8 +14,7 @@ function currencyOf(text: string): string | null {
 }
 
 export function parseSpritmonitor(input: common.ParseInput): common.Parsed {
-  const [header, ...records] = parseCsv(input.text ?? '', ';');
-  const t = new Table(header?.cells ?? [], records);
+  const t = common.headerTable(input, ';');
   const c = {
     date: t.column('Datum', 'Date'),
     odometer: t.column('Kilometerstand', 'Odometer', 'Km-Stand', 'Mileage'),
@@ -62,5 +61,5 @@ export function parseSpritmonitor(input: common.ParseInput): common.Parsed {
       },
     );
   });
-  return { rows, distanceUnit, volumeUnit, dateFormat: reader.dateFormat, decimalSeparator: reader.decimal };
+  return common.parsed(rows, distanceUnit, volumeUnit, reader);
 }
