@@ -2,7 +2,7 @@
 // export, and the deletion of an account down to its tombstone (migration 0018). Reads go page by
 // page in primary-key order (EXPORT_PAGE rows at a time), so a large account is never held in
 // memory. Portable SQL only: the server suite runs on SQLite and PostgreSQL.
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { DELETED_MEMBER_USERNAME_PREFIX } from '../../../src/contract/constants';
 import type { Database } from '../db/schema';
 import '../chat/chat-tables';
@@ -30,7 +30,24 @@ export async function* pages<T>(
   }
 }
 
-const byId = <T extends { id: string }>(row: T) => row.id;
+/**
+ * Every row `query` selects (each with an `id`), page by page in `key` order: the key column is
+ * the row's id, or the column it is selected from (a joined table's).
+ */
+function inKeyOrder<DB, TB extends keyof DB, O extends { id: string }>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  key = 'id',
+): AsyncGenerator<O> {
+  return pages(
+    (after) =>
+      query
+        .$if(after !== null, (q) => q.where(sql.ref(key), '>', after ?? ''))
+        .orderBy(sql.ref(key))
+        .limit(EXPORT_PAGE)
+        .execute(),
+    (row) => row.id,
+  );
+}
 
 /** What the deletion leaves to do after its commit: files to remove, sessions to disconnect. */
 export interface DeletedAccount {
@@ -62,32 +79,16 @@ export function accountDataRepository(db: Kysely<Database>) {
         .executeTakeFirst(),
 
     cars: (memberId: string) =>
-      pages(
-        (after) =>
-          db
-            .selectFrom('cars')
-            .selectAll()
-            .where('owner_id', '=', memberId)
-            .$if(after !== null, (q) => q.where('id', '>', after ?? ''))
-            .orderBy('id')
-            .limit(EXPORT_PAGE)
-            .execute(),
-        byId,
-      ),
+      inKeyOrder(db.selectFrom('cars').selectAll().where('owner_id', '=', memberId)),
 
     carLogs: (memberId: string) =>
-      pages(
-        (after) =>
-          db
-            .selectFrom('car_logs as l')
-            .innerJoin('cars as c', 'c.id', 'l.car_id')
-            .selectAll('l')
-            .where('c.owner_id', '=', memberId)
-            .$if(after !== null, (q) => q.where('l.id', '>', after ?? ''))
-            .orderBy('l.id')
-            .limit(EXPORT_PAGE)
-            .execute(),
-        byId,
+      inKeyOrder(
+        db
+          .selectFrom('car_logs as l')
+          .innerJoin('cars as c', 'c.id', 'l.car_id')
+          .selectAll('l')
+          .where('c.owner_id', '=', memberId),
+        'l.id',
       ),
 
     /** The files of these logs, in position order. */
@@ -103,116 +104,65 @@ export function accountDataRepository(db: Kysely<Database>) {
     },
 
     reminders: (memberId: string) =>
-      pages(
-        (after) =>
-          db
-            .selectFrom('reminders')
-            .selectAll()
-            .where('owner_id', '=', memberId)
-            .$if(after !== null, (q) => q.where('id', '>', after ?? ''))
-            .orderBy('id')
-            .limit(EXPORT_PAGE)
-            .execute(),
-        byId,
-      ),
+      inKeyOrder(db.selectFrom('reminders').selectAll().where('owner_id', '=', memberId)),
 
     posts: (memberId: string) =>
-      pages(
-        (after) =>
-          db
-            .selectFrom('posts')
-            .select([
-              'id',
-              'content',
-              'image_id',
-              'car_id',
-              'likes_count',
-              'comments_count',
-              'created_at',
-              'updated_at',
-            ])
-            .where('author_id', '=', memberId)
-            .$if(after !== null, (q) => q.where('id', '>', after ?? ''))
-            .orderBy('id')
-            .limit(EXPORT_PAGE)
-            .execute(),
-        byId,
+      inKeyOrder(
+        db
+          .selectFrom('posts')
+          .select([
+            'id',
+            'content',
+            'image_id',
+            'car_id',
+            'likes_count',
+            'comments_count',
+            'created_at',
+            'updated_at',
+          ])
+          .where('author_id', '=', memberId),
       ),
 
     /** The comments the member wrote, on anyone's post. */
     comments: (memberId: string) =>
-      pages(
-        (after) =>
-          db
-            .selectFrom('comments')
-            .select(['id', 'post_id', 'parent_comment_id', 'content', 'created_at', 'updated_at'])
-            .where('author_id', '=', memberId)
-            .$if(after !== null, (q) => q.where('id', '>', after ?? ''))
-            .orderBy('id')
-            .limit(EXPORT_PAGE)
-            .execute(),
-        byId,
+      inKeyOrder(
+        db
+          .selectFrom('comments')
+          .select(['id', 'post_id', 'parent_comment_id', 'content', 'created_at', 'updated_at'])
+          .where('author_id', '=', memberId),
       ),
 
     /** Private messages the member sent or received. */
     messages: (memberId: string) =>
-      pages(
-        (after) =>
-          db
-            .selectFrom('messages')
-            .selectAll()
-            .where((eb) => eb.or([eb('sender_id', '=', memberId), eb('recipient_id', '=', memberId)]))
-            .$if(after !== null, (q) => q.where('id', '>', after ?? ''))
-            .orderBy('id')
-            .limit(EXPORT_PAGE)
-            .execute(),
-        byId,
+      inKeyOrder(
+        db
+          .selectFrom('messages')
+          .selectAll()
+          .where((eb) => eb.or([eb('sender_id', '=', memberId), eb('recipient_id', '=', memberId)])),
       ),
 
     /** Chat messages the member wrote. */
     chatMessages: (memberId: string) =>
-      pages(
-        (after) =>
-          db
-            .selectFrom('chat_messages')
-            .select(['id', 'chat_room_id', 'seq', 'content', 'created_at'])
-            .where('sender_id', '=', memberId)
-            .$if(after !== null, (q) => q.where('id', '>', after ?? ''))
-            .orderBy('id')
-            .limit(EXPORT_PAGE)
-            .execute(),
-        byId,
+      inKeyOrder(
+        db
+          .selectFrom('chat_messages')
+          .select(['id', 'chat_room_id', 'seq', 'content', 'created_at'])
+          .where('sender_id', '=', memberId),
       ),
 
     friends: (memberId: string) =>
-      pages(
-        (after) =>
-          db
-            .selectFrom('friendships as f')
-            .innerJoin('users as u', 'u.id', 'f.friend_id')
-            .select(['u.id as id', 'u.username', 'u.first_name', 'u.last_name', 'f.created_at'])
-            .where('f.member_id', '=', memberId)
-            .$if(after !== null, (q) => q.where('f.friend_id', '>', after ?? ''))
-            .orderBy('f.friend_id')
-            .limit(EXPORT_PAGE)
-            .execute(),
-        byId,
+      inKeyOrder(
+        db
+          .selectFrom('friendships as f')
+          .innerJoin('users as u', 'u.id', 'f.friend_id')
+          .select(['u.id as id', 'u.username', 'u.first_name', 'u.last_name', 'f.created_at'])
+          .where('f.member_id', '=', memberId),
+        'f.friend_id',
       ),
 
     /** The member's uploaded files (car photos, receipts, post images). */
     media: (memberId: string) =>
-      pages(
-        (after) =>
-          db
-            .selectFrom('media')
-            .selectAll()
-            .where('owner_id', '=', memberId)
-            .$if(after !== null, (q) => q.where('id', '>', after ?? ''))
-            .orderBy('id')
-            .limit(EXPORT_PAGE)
-            .execute(),
-        byId,
-      ),
+      inKeyOrder(db.selectFrom('media').selectAll().where('owner_id', '=', memberId)),
 
     /**
      * Deletes everything only the member owns and empties the users row into a tombstone, in one
