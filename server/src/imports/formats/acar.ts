@@ -88,25 +88,21 @@ export function parseACar(input: common.ParseInput): common.Parsed {
         const price = reader.number(r, f.price, 'Price per Unit');
         const rowUnit =
           input.overrides.volumeUnit ?? common.volumeUnitOf(cell(r, f.volumeUnit)) ?? fileVolume;
-        const brand = cell(r, f.brand);
         return common.fuelDraft(
           reader.date(r, f.date),
           reader.number(r, f.odometer, 'Odometer Reading', { required: true }),
           {
             quantity,
             unit: rowUnit,
-            ...common.tankFlags(
-              r,
-              { index: f.partial, name: 'Partial?', partial: true },
-              { index: f.missed, name: 'Previous Missed Fill-Ups?' },
-            ),
+            ...common.tankFlags(r, { partial: [f.partial, 'Partial?'] }, [
+              f.missed,
+              'Previous Missed Fill-Ups?',
+            ]),
             pricePerUnit: price,
           },
           {
-            title: brand !== '' ? brand.slice(0, 200) : 'Fill-up',
-            cost:
-              reader.number(r, f.total, 'Total Cost') ??
-              (price === null ? null : common.cents(price * quantity)),
+            title: common.titleOf(cell(r, f.brand), 'Fill-up'),
+            cost: common.fillCost(reader.number(r, f.total, 'Total Cost'), price, quantity),
             location: cell(r, f.station) || null,
             content: common.notesHtml(cell(r, f.notes)),
             tags: common.splitTags(cell(r, f.tags)),

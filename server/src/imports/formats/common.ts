@@ -131,22 +131,31 @@ export function headerTable(input: ParseInput, delimiter?: Delimiter): Table {
 }
 
 /** A flag column and its header as the file names it (for the row's error). */
-type FlagColumn = { index: number; name: string };
+type FlagColumn = readonly [index: number, name: string];
 
 /**
  * A fill-up's full-tank and missed-fill flags; a file without the column means a full tank with no
- * fill missed before it. `partial`: the file's column says the opposite of full.
+ * fill missed before it. Some files say `partial`, the opposite of full.
  */
 export function tankFlags(
   record: CsvRecord,
-  full: FlagColumn & { partial?: boolean },
-  missed: FlagColumn,
+  full: { full: FlagColumn } | { partial: FlagColumn },
+  [missed, missedName]: FlagColumn,
 ): Pick<FuelFill, 'fullTank' | 'missedPrevious'> {
+  const partial = 'partial' in full;
+  const [index, name] = partial ? full.partial : full.full;
   return {
-    fullTank: full.index < 0 ? true : flag(record, full.index, full.name) !== (full.partial ?? false),
-    missedPrevious: missed.index < 0 ? false : flag(record, missed.index, missed.name),
+    fullTank: index < 0 ? true : flag(record, index, name) !== partial,
+    missedPrevious: missed < 0 ? false : flag(record, missed, missedName),
   };
 }
+
+/** A log's title: the file's text, else the fallback (at most 200 characters). */
+export const titleOf = (text: string, fallback: string): string => (text || fallback).slice(0, 200);
+
+/** A fill-up's cost: the file's total, else the price per unit × the quantity. */
+export const fillCost = (total: number | null, price: number | null, quantity: number): number | null =>
+  total ?? (price === null ? null : cents(price * quantity));
 
 /** A parser's answer: the rows in file order, the units and the formats the reader resolved. */
 export function parsed(

@@ -225,8 +225,8 @@ export function parseDrivvo(input: common.ParseInput): common.Parsed {
             mileage,
             { quantity, unit: volumeUnit, fullTank: full, missedPrevious: missed, pricePerUnit: price },
             {
-              title: (cell(r, c.fuelName) || 'Fill-up').slice(0, 200),
-              cost: total ?? (price === null ? null : common.cents(price * quantity)),
+              title: common.titleOf(cell(r, c.fuelName), 'Fill-up'),
+              cost: common.fillCost(total, price, quantity),
               location: cell(r, c.place) || null,
               content: notesOf(r, c.notes),
             },

@@ -83,7 +83,7 @@ export function parseFuelio(input: common.ParseInput): common.Parsed {
           {
             quantity,
             unit: volumeUnit,
-            ...common.tankFlags(r, { index: l.full, name: 'Full' }, { index: l.missed, name: 'Missed' }),
+            ...common.tankFlags(r, { full: [l.full, 'Full'] }, [l.missed, 'Missed']),
             pricePerUnit: reader.number(r, l.price, 'VolumePrice'),
           },
           {

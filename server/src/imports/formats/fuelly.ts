@@ -38,23 +38,18 @@ export function parseFuellyWeb(input: common.ParseInput): common.Parsed {
     let odometer = reader.number(r, c.odometer, 'odometer');
     const trip = reader.number(r, c.trip, 'trip');
     if (odometer === null && previous !== null && trip !== null) odometer = previous + trip;
-    const brand = cell(r, c.brand);
     const draft = common.fuelDraft(
       reader.date(r, c.date),
       odometer,
       {
         quantity,
         unit: volumeUnit,
-        ...common.tankFlags(
-          r,
-          { index: c.partial, name: 'partial_fuelup', partial: true },
-          { index: c.missed, name: 'missed_fuelup' },
-        ),
+        ...common.tankFlags(r, { partial: [c.partial, 'partial_fuelup'] }, [c.missed, 'missed_fuelup']),
         pricePerUnit: price,
       },
       {
-        title: brand !== '' ? brand.slice(0, 200) : 'Fill-up',
-        cost: price === null ? null : common.cents(price * quantity),
+        title: common.titleOf(cell(r, c.brand), 'Fill-up'),
+        cost: common.fillCost(null, price, quantity),
         content: common.notesHtml(cell(r, c.notes)),
         tags: common.splitTags(cell(r, c.tags)),
       },
@@ -106,11 +101,11 @@ export function parseFuellyApp(input: common.ParseInput): common.Parsed {
         {
           quantity,
           unit: volumeUnit,
-          ...common.tankFlags(r, { index: c.filled, name: 'Filled Up' }, { index: c.missed, name: 'Missed' }),
+          ...common.tankFlags(r, { full: [c.filled, 'Filled Up'] }, [c.missed, 'Missed']),
           pricePerUnit: price,
         },
         {
-          cost: total ?? (price === null ? null : common.cents(price * quantity)),
+          cost: common.fillCost(total, price, quantity),
           content: notes,
           tags,
           location: cell(r, c.station) || null,
@@ -118,10 +113,9 @@ export function parseFuellyApp(input: common.ParseInput): common.Parsed {
       );
     }
     if (kind === 'service') {
-      const title = cell(r, c.services) || 'Service';
       return {
         type: 'maintenance',
-        title: title.slice(0, 200),
+        title: common.titleOf(cell(r, c.services), 'Service'),
         startDate,
         mileage: odometer,
         cost: total,

@@ -46,11 +46,7 @@ export function parseLubeLoggerFuel(input: common.ParseInput): common.Parsed {
       {
         quantity,
         unit: volumeUnit,
-        ...common.tankFlags(
-          r,
-          { index: c.full, name: 'IsFillToFull' },
-          { index: c.missed, name: 'MissedFuelUp' },
-        ),
+        ...common.tankFlags(r, { full: [c.full, 'IsFillToFull'] }, [c.missed, 'MissedFuelUp']),
         pricePerUnit: cost !== null && quantity > 0 ? Math.round((cost / quantity) * 1000) / 1000 : null,
       },
       {

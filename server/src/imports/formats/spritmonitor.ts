@@ -54,7 +54,7 @@ export function parseSpritmonitor(input: common.ParseInput): common.Parsed {
         pricePerUnit: cost === null ? null : Math.round((cost / quantity) * 1000) / 1000,
       },
       {
-        title: (cell(r, c.station) || cell(r, c.fuel) || 'Fill-up').slice(0, 200),
+        title: common.titleOf(cell(r, c.station) || cell(r, c.fuel), 'Fill-up'),
         cost,
         ...(currency ? { currencyCode: currency } : {}),
         content: common.notesHtml(cell(r, c.note)),
