@@ -6,6 +6,7 @@ import type { CarMemberRole, CarRole } from '../../../src/contract/car-members';
 import type { Database } from '../db/schema';
 import { toCar } from './cars-repository';
 import { insertIfNew } from '../db/insert-if-new';
+import { countRows } from '../db/paging';
 
 export interface CarMembersTable {
   car_id: string;
@@ -140,15 +141,10 @@ export function carMembersRepository(db: Kysely<Database>) {
     },
 
     /** How many cars are shared with the member (accepted). */
-    async countShared(memberId: string): Promise<number> {
-      const row = await db
-        .selectFrom('car_members')
-        .select((eb) => eb.fn.countAll<number>().as('total'))
-        .where('user_id', '=', memberId)
-        .where('status', '=', 'accepted')
-        .executeTakeFirstOrThrow();
-      return Number(row.total);
-    },
+    countShared: (memberId: string): Promise<number> =>
+      countRows(
+        db.selectFrom('car_members').where('user_id', '=', memberId).where('status', '=', 'accepted'),
+      ),
 
     /** The cars shared with the member, newest first, with their role and the owner's name. */
     async listShared(

@@ -5,6 +5,8 @@ import type { CarLog } from '../../../src/contract/garage';
 import type { Database } from '../db/schema';
 import { toCarLog } from './car-logs-repository';
 import { toCar } from './cars-repository';
+import { insertIfNew } from '../db/insert-if-new';
+import { hasRow } from '../db/paging';
 
 export interface CarTransfersTable {
   id: string;
@@ -67,12 +69,7 @@ export function carTransfersRepository(db: Kysely<Database>) {
 
     /** Inserts a pending transfer unless the car has one already; true when written. */
     async insertPending(row: CarTransferRow): Promise<boolean> {
-      const result = await db
-        .insertInto('car_transfers')
-        .values(row)
-        .onConflict((oc) => oc.column('pending_car_id').doNothing())
-        .executeTakeFirst();
-      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+      return insertIfNew(db.insertInto('car_transfers').values(row), 'pending_car_id');
     },
 
     /** pending → declined or cancelled; true for the one caller that changed it. */
@@ -269,15 +266,8 @@ export function carTransfersRepository(db: Kysely<Database>) {
     },
 
     /** Whether the member exists and is not deleted (a tombstone never buys a car). */
-    async isMember(id: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('users')
-        .select('id')
-        .where('id', '=', id)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
-      return row !== undefined;
-    },
+    isMember: (id: string): Promise<boolean> =>
+      hasRow(db.selectFrom('users').where('id', '=', id).where('deleted_at', 'is', null)),
 
     /** A member by their exact username or e-mail address (case-insensitive); never a deleted one. */
     async findMember(text: string) {

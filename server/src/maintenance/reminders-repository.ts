@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, RemindersTable } from '../db/schema';
+import { insertIfNew } from '../db/insert-if-new';
 
 /** A reminder as stored: what the member set, and the car's odometer when it was made. */
 export interface StoredReminder {
@@ -119,12 +120,10 @@ export function remindersRepository(db: Kysely<Database>) {
 
     /** Inserts unless the id exists already (a replayed create); true when a row was written. */
     async insert(reminder: StoredReminder): Promise<boolean> {
-      const result = await db
-        .insertInto('reminders')
-        .values({ ...toRow(reminder), notified_state: null })
-        .onConflict((oc) => oc.column('id').doNothing())
-        .executeTakeFirst();
-      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+      return insertIfNew(
+        db.insertInto('reminders').values({ ...toRow(reminder), notified_state: null }),
+        'id',
+      );
     },
 
     async replace(reminder: StoredReminder): Promise<void> {

@@ -10,6 +10,7 @@ import {
 import type { Message, MessageFolder, MessageParticipant } from '../../../src/contract/messages';
 import type { Database, UsersTable } from '../db/schema';
 import type { MessageRow } from './messages-table';
+import { countRows } from '../db/paging';
 
 /** A message as stored, before the participants' names are joined in. */
 export type StoredMessage = Omit<MessageRow, 'read_at'>;
@@ -229,16 +230,14 @@ export function messagesRepository(db: Kysely<Database>) {
     },
 
     /** Sent messages their recipients have not read yet (the sent folder's `unreadOnly` total). */
-    async countSentUnread(memberId: string): Promise<number> {
-      const row = await db
-        .selectFrom('messages')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('sender_id', '=', memberId)
-        .where('sender_deleted', '=', ZERO)
-        .where('is_read', '=', ZERO)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
+    countSentUnread: (memberId: string): Promise<number> =>
+      countRows(
+        db
+          .selectFrom('messages')
+          .where('sender_id', '=', memberId)
+          .where('sender_deleted', '=', ZERO)
+          .where('is_read', '=', ZERO),
+      ),
 
     /**
      * Stores a new message and counts it for both participants, in one transaction. False when the
