@@ -4,6 +4,7 @@
 // memory. Portable SQL only: the server suite runs on SQLite and PostgreSQL.
 import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
 import { DELETED_MEMBER_USERNAME_PREFIX } from '../../../src/contract/constants';
+import { columnValues } from '../db/paging';
 import type { Database } from '../db/schema';
 import '../chat/chat-tables';
 import '../messages/messages-table';
@@ -188,16 +189,14 @@ export function accountDataRepository(db: Kysely<Database>) {
           .select('avatar')
           .where('id', '=', memberId)
           .executeTakeFirst();
-        const sessions = await trx
-          .selectFrom('sessions')
-          .select('id')
-          .where('user_id', '=', memberId)
-          .execute();
-        const media = await trx
-          .selectFrom('media')
-          .select('storage_key')
-          .where('owner_id', '=', memberId)
-          .execute();
+        const sessionIds = await columnValues(
+          trx.selectFrom('sessions').select('id').where('user_id', '=', memberId),
+          'id',
+        );
+        const mediaKeys = await columnValues(
+          trx.selectFrom('media').select('storage_key').where('owner_id', '=', memberId),
+          'storage_key',
+        );
 
         // Posts first (their comments and likes go with them, counters kept by triggers), then
         // the member's likes elsewhere, then cars (logs, reminders and log files by cascade).
@@ -266,9 +265,9 @@ export function accountDataRepository(db: Kysely<Database>) {
           .where('id', '=', memberId)
           .execute();
         return {
-          mediaKeys: media.map((m) => m.storage_key),
+          mediaKeys,
           avatar: user?.avatar ?? null,
-          sessionIds: sessions.map((s) => s.id),
+          sessionIds,
         };
       });
     },
