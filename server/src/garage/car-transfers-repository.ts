@@ -6,7 +6,7 @@ import type { Database } from '../db/schema';
 import { toCarLog } from './car-logs-repository';
 import { toCar } from './cars-repository';
 import { insertIfNew } from '../db/insert-if-new';
-import { hasRow } from '../db/paging';
+import { columnValues, hasRow } from '../db/paging';
 
 export interface CarTransfersTable {
   id: string;
@@ -212,15 +212,14 @@ export function carTransfersRepository(db: Kysely<Database>) {
           )
           .execute();
 
-        const members = await trx
-          .selectFrom('car_members')
-          .select('user_id')
-          .where('car_id', '=', carId)
-          .execute();
+        const formerMembers = await columnValues(
+          trx.selectFrom('car_members').select('user_id').where('car_id', '=', carId),
+          'user_id',
+        );
         await trx.deleteFrom('car_members').where('car_id', '=', carId).execute();
         // The seller's public history links (issue 17) showed their car: they go with it.
         await sql`delete from history_links where car_id = ${carId}`.execute(trx);
-        return { transfer: { ...transfer }, formerMembers: members.map((m) => m.user_id) };
+        return { transfer: { ...transfer }, formerMembers };
       });
     },
 
