@@ -96,6 +96,22 @@ export class Reader {
     );
   }
 
+  /** `resolve` for a one-table file: the guesses read the date column and the number columns. */
+  static ofTable(
+    overrides: Overrides,
+    table: Table,
+    date: number,
+    numbers: number[],
+    defaults: { date: ImportDateFormat; decimal: DecimalSeparator },
+  ): Reader {
+    return Reader.resolve(
+      overrides,
+      columnValues(table.records, date),
+      columnValues(table.records, ...numbers),
+      defaults,
+    );
+  }
+
   number(record: CsvRecord, index: number, name: string, { required = false } = {}): number | null {
     const text = cell(record, index);
     if (text === '') {

@@ -23,10 +23,11 @@ export function parseFuellyWeb(input: common.ParseInput): common.Parsed {
     partial: t.column('partial_fuelup'),
     brand: t.column('brand'),
   };
-  const reader = common.Reader.resolve(
+  const reader = common.Reader.ofTable(
     input.overrides,
-    common.columnValues(t.records, c.date),
-    common.columnValues(t.records, c.odometer, c.trip, c.quantity, c.price),
+    t,
+    c.date,
+    [c.odometer, c.trip, c.quantity, c.price],
     { date: 'yyyy-mm-dd', decimal: '.' },
   );
   const distanceUnit = input.overrides.distanceUnit ?? (miles ? 'mi' : 'km');
@@ -77,10 +78,11 @@ export function parseFuellyApp(input: common.ParseInput): common.Parsed {
     station: t.column('Station', 'Brand', 'Location'),
   };
   const gallons = t.column('Gallons') >= 0;
-  const reader = common.Reader.resolve(
+  const reader = common.Reader.ofTable(
     input.overrides,
-    common.columnValues(t.records, c.date),
-    common.columnValues(t.records, c.odometer, c.price, c.quantity, c.total),
+    t,
+    c.date,
+    [c.odometer, c.price, c.quantity, c.total],
     { date: 'mm/dd/yyyy', decimal: '.' },
   );
   const distanceUnit = input.overrides.distanceUnit ?? (gallons || t.column('MPG') >= 0 ? 'mi' : 'km');

@@ -16,25 +16,31 @@ function extraNotesOf(t: Table): (r: CsvRecord) => string[] {
       .map(([k, v]) => `${k}: ${v}`);
 }
 
-export function parseLubeLoggerFuel(input: common.ParseInput): common.Parsed {
+/** A LubeLogger export: its table, the columns every export has, and a row's extra-field notes. */
+function lubeLoggerTable(input: common.ParseInput) {
   const t = common.headerTable(input);
-  const c = {
+  const shared = {
     date: t.column('Date'),
     odometer: t.column('Odometer'),
-    quantity: t.column('FuelConsumed'),
     cost: t.column('Cost'),
-    full: t.column('IsFillToFull'),
-    missed: t.column('MissedFuelUp'),
     notes: t.column('Notes'),
     tags: t.column('Tags'),
   };
-  const extraNotes = extraNotesOf(t);
-  const reader = common.Reader.resolve(
-    input.overrides,
-    common.columnValues(t.records, c.date),
-    common.columnValues(t.records, c.odometer, c.quantity, c.cost),
-    { date: 'mm/dd/yyyy', decimal: '.' },
-  );
+  return { t, shared, extraNotes: extraNotesOf(t) };
+}
+
+export function parseLubeLoggerFuel(input: common.ParseInput): common.Parsed {
+  const { t, shared, extraNotes } = lubeLoggerTable(input);
+  const c = {
+    ...shared,
+    quantity: t.column('FuelConsumed'),
+    full: t.column('IsFillToFull'),
+    missed: t.column('MissedFuelUp'),
+  };
+  const reader = common.Reader.ofTable(input.overrides, t, c.date, [c.odometer, c.quantity, c.cost], {
+    date: 'mm/dd/yyyy',
+    decimal: '.',
+  });
   const distanceUnit = input.overrides.distanceUnit ?? input.carDistance;
   const volumeUnit = input.overrides.volumeUnit ?? common.defaultVolume(distanceUnit);
   const rows = common.readRows(t.records, (r) => {
@@ -61,16 +67,8 @@ export function parseLubeLoggerFuel(input: common.ParseInput): common.Parsed {
 
 /** Service, repair and upgrade records (the file's name tells which: LubeLogger names its exports). */
 export function parseLubeLoggerRecords(input: common.ParseInput, tax: boolean): common.Parsed {
-  const t = common.headerTable(input);
-  const c = {
-    date: t.column('Date'),
-    description: t.column('Description'),
-    cost: t.column('Cost'),
-    notes: t.column('Notes'),
-    odometer: t.column('Odometer'),
-    tags: t.column('Tags'),
-  };
-  const extraNotes = extraNotesOf(t);
+  const { t, shared, extraNotes } = lubeLoggerTable(input);
+  const c = { ...shared, description: t.column('Description') };
   const name = input.filename.toLowerCase();
   const type = tax
     ? 'tax'
@@ -79,12 +77,10 @@ export function parseLubeLoggerRecords(input: common.ParseInput, tax: boolean): 
       : name.includes('upgrade')
         ? 'modification'
         : 'maintenance';
-  const reader = common.Reader.resolve(
-    input.overrides,
-    common.columnValues(t.records, c.date),
-    common.columnValues(t.records, c.odometer, c.cost),
-    { date: 'mm/dd/yyyy', decimal: '.' },
-  );
+  const reader = common.Reader.ofTable(input.overrides, t, c.date, [c.odometer, c.cost], {
+    date: 'mm/dd/yyyy',
+    decimal: '.',
+  });
   const distanceUnit = input.overrides.distanceUnit ?? input.carDistance;
   const rows = common.readRows(t.records, (r) => {
     const title = cell(r, c.description);

@@ -27,12 +27,10 @@ export function parseSpritmonitor(input: common.ParseInput): common.Parsed {
     station: t.column('Tankstelle', 'Gas station', 'Station'),
     fuel: t.column('Kraftstoff', 'Fuel', 'Sorte'),
   };
-  const reader = common.Reader.resolve(
-    input.overrides,
-    common.columnValues(t.records, c.date),
-    common.columnValues(t.records, c.odometer, c.quantity, c.total),
-    { date: 'dd.mm.yyyy', decimal: ',' },
-  );
+  const reader = common.Reader.ofTable(input.overrides, t, c.date, [c.odometer, c.quantity, c.total], {
+    date: 'dd.mm.yyyy',
+    decimal: ',',
+  });
   const distanceUnit = input.overrides.distanceUnit ?? input.carDistance;
   const firstUnit = t.records[0] ? common.volumeUnitOf(cell(t.records[0], c.unit)) : null;
   const volumeUnit = input.overrides.volumeUnit ?? firstUnit ?? common.defaultVolume(distanceUnit);
