@@ -2,8 +2,9 @@
 // export, and the deletion of an account down to its tombstone (migration 0018). Reads go page by
 // page in primary-key order (EXPORT_PAGE rows at a time), so a large account is never held in
 // memory. Portable SQL only: the server suite runs on SQLite and PostgreSQL.
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
 import { DELETED_MEMBER_USERNAME_PREFIX } from '../../../src/contract/constants';
+import { columnValues } from '../db/paging';
 import type { Database } from '../db/schema';
 import '../chat/chat-tables';
 import '../messages/messages-table';
@@ -30,7 +31,35 @@ export async function* pages<T>(
   }
 }
 
-const byId = <T extends { id: string }>(row: T) => row.id;
+/**
+ * Every row `query` selects (each with an `id`), page by page in `key` order: the key column is
+ * the row's id, or the column it is selected from (a joined table's).
+ */
+function inKeyOrder<DB, TB extends keyof DB, O extends { id: string }>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  key = 'id',
+): AsyncGenerator<O> {
+  return pages(
+    (after) =>
+      query
+        .$if(after !== null, (q) => q.where(sql.ref(key), '>', after ?? ''))
+        .orderBy(sql.ref(key))
+        .limit(EXPORT_PAGE)
+        .execute(),
+    (row) => row.id,
+  );
+}
+
+/** A table and the columns that name the member in its rows (any of them: the row is theirs). */
+type MemberRows = readonly [table: string, ...columns: string[]];
+
+/** Deletes the member's rows from each table, in the order given (triggers and cascades see that order). */
+async function deleteRows(trx: Transaction<Database>, memberId: string, tables: readonly MemberRows[]) {
+  for (const [table, ...columns] of tables) {
+    const theirs = columns.map((column) => sql`${sql.ref(column)} = ${memberId}`);
+    await sql`delete from ${sql.table(table)} where ${sql.join(theirs, sql` or `)}`.execute(trx);
+  }
+}
 
 /** What the deletion leaves to do after its commit: files to remove, sessions to disconnect. */
 export interface DeletedAccount {
@@ -62,32 +91,16 @@ export function accountDataRepository(db: Kysely<Database>) {
         .executeTakeFirst(),
 
     cars: (memberId: string) =>
-      pages(
-        (after) =>
-          db
-            .selectFrom('cars')
-            .selectAll()
-            .where('owner_id', '=', memberId)
-            .$if(after !== null, (q) => q.where('id', '>', after ?? ''))
-            .orderBy('id')
-            .limit(EXPORT_PAGE)
-            .execute(),
-        byId,
-      ),
+      inKeyOrder(db.selectFrom('cars').selectAll().where('owner_id', '=', memberId)),
 
     carLogs: (memberId: string) =>
-      pages(
-        (after) =>
-          db
-            .selectFrom('car_logs as l')
-            .innerJoin('cars as c', 'c.id', 'l.car_id')
-            .selectAll('l')
-            .where('c.owner_id', '=', memberId)
-            .$if(after !== null, (q) => q.where('l.id', '>', after ?? ''))
-            .orderBy('l.id')
-            .limit(EXPORT_PAGE)
-            .execute(),
-        byId,
+      inKeyOrder(
+        db
+          .selectFrom('car_logs as l')
+          .innerJoin('cars as c', 'c.id', 'l.car_id')
+          .selectAll('l')
+          .where('c.owner_id', '=', memberId),
+        'l.id',
       ),
 
     /** The files of these logs, in position order. */
@@ -103,116 +116,65 @@ export function accountDataRepository(db: Kysely<Database>) {
     },
 
     reminders: (memberId: string) =>
-      pages(
-        (after) =>
-          db
-            .selectFrom('reminders')
-            .selectAll()
-            .where('owner_id', '=', memberId)
-            .$if(after !== null, (q) => q.where('id', '>', after ?? ''))
-            .orderBy('id')
-            .limit(EXPORT_PAGE)
-            .execute(),
-        byId,
-      ),
+      inKeyOrder(db.selectFrom('reminders').selectAll().where('owner_id', '=', memberId)),
 
     posts: (memberId: string) =>
-      pages(
-        (after) =>
-          db
-            .selectFrom('posts')
-            .select([
-              'id',
-              'content',
-              'image_id',
-              'car_id',
-              'likes_count',
-              'comments_count',
-              'created_at',
-              'updated_at',
-            ])
-            .where('author_id', '=', memberId)
-            .$if(after !== null, (q) => q.where('id', '>', after ?? ''))
-            .orderBy('id')
-            .limit(EXPORT_PAGE)
-            .execute(),
-        byId,
+      inKeyOrder(
+        db
+          .selectFrom('posts')
+          .select([
+            'id',
+            'content',
+            'image_id',
+            'car_id',
+            'likes_count',
+            'comments_count',
+            'created_at',
+            'updated_at',
+          ])
+          .where('author_id', '=', memberId),
       ),
 
     /** The comments the member wrote, on anyone's post. */
     comments: (memberId: string) =>
-      pages(
-        (after) =>
-          db
-            .selectFrom('comments')
-            .select(['id', 'post_id', 'parent_comment_id', 'content', 'created_at', 'updated_at'])
-            .where('author_id', '=', memberId)
-            .$if(after !== null, (q) => q.where('id', '>', after ?? ''))
-            .orderBy('id')
-            .limit(EXPORT_PAGE)
-            .execute(),
-        byId,
+      inKeyOrder(
+        db
+          .selectFrom('comments')
+          .select(['id', 'post_id', 'parent_comment_id', 'content', 'created_at', 'updated_at'])
+          .where('author_id', '=', memberId),
       ),
 
     /** Private messages the member sent or received. */
     messages: (memberId: string) =>
-      pages(
-        (after) =>
-          db
-            .selectFrom('messages')
-            .selectAll()
-            .where((eb) => eb.or([eb('sender_id', '=', memberId), eb('recipient_id', '=', memberId)]))
-            .$if(after !== null, (q) => q.where('id', '>', after ?? ''))
-            .orderBy('id')
-            .limit(EXPORT_PAGE)
-            .execute(),
-        byId,
+      inKeyOrder(
+        db
+          .selectFrom('messages')
+          .selectAll()
+          .where((eb) => eb.or([eb('sender_id', '=', memberId), eb('recipient_id', '=', memberId)])),
       ),
 
     /** Chat messages the member wrote. */
     chatMessages: (memberId: string) =>
-      pages(
-        (after) =>
-          db
-            .selectFrom('chat_messages')
-            .select(['id', 'chat_room_id', 'seq', 'content', 'created_at'])
-            .where('sender_id', '=', memberId)
-            .$if(after !== null, (q) => q.where('id', '>', after ?? ''))
-            .orderBy('id')
-            .limit(EXPORT_PAGE)
-            .execute(),
-        byId,
+      inKeyOrder(
+        db
+          .selectFrom('chat_messages')
+          .select(['id', 'chat_room_id', 'seq', 'content', 'created_at'])
+          .where('sender_id', '=', memberId),
       ),
 
     friends: (memberId: string) =>
-      pages(
-        (after) =>
-          db
-            .selectFrom('friendships as f')
-            .innerJoin('users as u', 'u.id', 'f.friend_id')
-            .select(['u.id as id', 'u.username', 'u.first_name', 'u.last_name', 'f.created_at'])
-            .where('f.member_id', '=', memberId)
-            .$if(after !== null, (q) => q.where('f.friend_id', '>', after ?? ''))
-            .orderBy('f.friend_id')
-            .limit(EXPORT_PAGE)
-            .execute(),
-        byId,
+      inKeyOrder(
+        db
+          .selectFrom('friendships as f')
+          .innerJoin('users as u', 'u.id', 'f.friend_id')
+          .select(['u.id as id', 'u.username', 'u.first_name', 'u.last_name', 'f.created_at'])
+          .where('f.member_id', '=', memberId),
+        'f.friend_id',
       ),
 
     /** The member's uploaded files (car photos, receipts, post images). */
     media: (memberId: string) =>
-      pages(
-        (after) =>
-          db
-            .selectFrom('media')
-            .selectAll()
-            .where('owner_id', '=', memberId)
-            .$if(after !== null, (q) => q.where('id', '>', after ?? ''))
-            .orderBy('id')
-            .limit(EXPORT_PAGE)
-            .execute(),
-        byId,
-      ),
+      inKeyOrder(db.selectFrom('media').selectAll().where('owner_id', '=', memberId)),
 
     /**
      * Deletes everything only the member owns and empties the users row into a tombstone, in one
@@ -227,35 +189,29 @@ export function accountDataRepository(db: Kysely<Database>) {
           .select('avatar')
           .where('id', '=', memberId)
           .executeTakeFirst();
-        const sessions = await trx
-          .selectFrom('sessions')
-          .select('id')
-          .where('user_id', '=', memberId)
-          .execute();
-        const media = await trx
-          .selectFrom('media')
-          .select('storage_key')
-          .where('owner_id', '=', memberId)
-          .execute();
+        const sessionIds = await columnValues(
+          trx.selectFrom('sessions').select('id').where('user_id', '=', memberId),
+          'id',
+        );
+        const mediaKeys = await columnValues(
+          trx.selectFrom('media').select('storage_key').where('owner_id', '=', memberId),
+          'storage_key',
+        );
 
         // Posts first (their comments and likes go with them, counters kept by triggers), then
         // the member's likes elsewhere, then cars (logs, reminders and log files by cascade).
-        await trx.deleteFrom('posts').where('author_id', '=', memberId).execute();
-        await trx.deleteFrom('post_likes').where('member_id', '=', memberId).execute();
-        await trx.deleteFrom('post_authors').where('author_id', '=', memberId).execute();
-        await trx.deleteFrom('cars').where('owner_id', '=', memberId).execute();
-        await trx.deleteFrom('reminders').where('owner_id', '=', memberId).execute();
-        await trx.deleteFrom('media').where('owner_id', '=', memberId).execute();
-        await trx
-          .deleteFrom('friendships')
-          .where((eb) => eb.or([eb('member_id', '=', memberId), eb('friend_id', '=', memberId)]))
-          .execute();
-        await trx
-          .deleteFrom('friend_requests')
-          .where((eb) => eb.or([eb('sender_id', '=', memberId), eb('recipient_id', '=', memberId)]))
-          .execute();
-        await trx.deleteFrom('notifications').where('member_id', '=', memberId).execute();
-        await trx.deleteFrom('notification_preferences').where('member_id', '=', memberId).execute();
+        await deleteRows(trx, memberId, [
+          ['posts', 'author_id'],
+          ['post_likes', 'member_id'],
+          ['post_authors', 'author_id'],
+          ['cars', 'owner_id'],
+          ['reminders', 'owner_id'],
+          ['media', 'owner_id'],
+          ['friendships', 'member_id', 'friend_id'],
+          ['friend_requests', 'sender_id', 'recipient_id'],
+          ['notifications', 'member_id'],
+          ['notification_preferences', 'member_id'],
+        ]);
         // Messages the other side has deleted too are nobody's conversation any more.
         await trx
           .deleteFrom('messages')
@@ -266,24 +222,28 @@ export function accountDataRepository(db: Kysely<Database>) {
             ]),
           )
           .execute();
-        await trx.deleteFrom('message_counters').where('member_id', '=', memberId).execute();
-        await trx.deleteFrom('email_change_tokens').where('user_id', '=', memberId).execute();
-        await trx.deleteFrom('password_reset_tokens').where('user_id', '=', memberId).execute();
-        await trx.deleteFrom('external_identities').where('user_id', '=', memberId).execute();
-        await trx.deleteFrom('idempotency_keys').where('member_id', '=', memberId).execute();
-        // The push and calendar tables belong to other features (server/src/push, maintenance):
-        // a tombstone never cascades, so their rows go here by name.
-        await sql`delete from push_subscriptions where user_id = ${memberId}`.execute(trx);
-        await sql`delete from calendar_keys where member_id = ${memberId}`.execute(trx);
-        // Cars shared with the member (issue 18): their memberships and invitations go; the logs
-        // they wrote on those cars stay the cars' (their author is the tombstone).
-        await sql`delete from car_members where user_id = ${memberId}`.execute(trx);
+        await deleteRows(trx, memberId, [
+          ['message_counters', 'member_id'],
+          ['email_change_tokens', 'user_id'],
+          ['password_reset_tokens', 'user_id'],
+          ['external_identities', 'user_id'],
+          ['idempotency_keys', 'member_id'],
+          // The push and calendar tables belong to other features (server/src/push, maintenance):
+          // a tombstone never cascades, so their rows go here by name.
+          ['push_subscriptions', 'user_id'],
+          ['calendar_keys', 'member_id'],
+          // Cars shared with the member (issue 18): their memberships and invitations go; the logs
+          // they wrote on those cars stay the cars' (their author is the tombstone).
+          ['car_members', 'user_id'],
+        ]);
         // Selling a car (issue 18): their pending offers go, and so do their records of cars they sold.
         await sql`delete from car_transfers where status = 'pending'
                   and (from_user_id = ${memberId} or to_user_id = ${memberId})`.execute(trx);
-        await sql`delete from car_sales where seller_id = ${memberId}`.execute(trx);
         // Refresh tokens go with their sessions (cascade).
-        await trx.deleteFrom('sessions').where('user_id', '=', memberId).execute();
+        await deleteRows(trx, memberId, [
+          ['car_sales', 'seller_id'],
+          ['sessions', 'user_id'],
+        ]);
 
         const tombstone = `${DELETED_MEMBER_USERNAME_PREFIX}${memberId}`;
         await trx
@@ -305,9 +265,9 @@ export function accountDataRepository(db: Kysely<Database>) {
           .where('id', '=', memberId)
           .execute();
         return {
-          mediaKeys: media.map((m) => m.storage_key),
+          mediaKeys,
           avatar: user?.avatar ?? null,
-          sessionIds: sessions.map((s) => s.id),
+          sessionIds,
         };
       });
     },

@@ -50,6 +50,17 @@ const parseTags = (text: string): unknown => {
   }
 };
 
+/** A column's name in the files: `energy_type` → `energyType`. */
+const camelName = (column: string) =>
+  column.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
+
+/** The named columns of a row under their camelCase names, in the order given (the files' fields). */
+function camel<T, K extends keyof T & string>(row: T, columns: readonly K[]): Record<string, T[K]> {
+  return Object.fromEntries(columns.map((column) => [camelName(column), row[column]]));
+}
+
+const STAMPS = ['created_at', 'updated_at'] as const;
+
 const mediaFileName = (m: { id: string; kind: string }) =>
   `media/${m.id}.${m.kind === 'pdf' ? 'pdf' : 'webp'}`;
 
@@ -114,17 +125,9 @@ export function exportArchive(
         const [user, prefs] = await Promise.all([repo.profile(memberId), repo.preferences(memberId)]);
         yield `${JSON.stringify(
           user && {
-            id: user.id,
-            email: user.email,
-            username: user.username,
-            firstName: user.first_name,
-            lastName: user.last_name,
-            city: user.city,
-            bio: user.bio,
-            language: user.language,
+            ...camel(user, ['id', 'email', 'username', 'first_name', 'last_name', 'city', 'bio', 'language']),
             avatar: storage.avatarKey(user.avatar) ? 'media/avatar.webp' : null,
-            createdAt: user.created_at,
-            updatedAt: user.updated_at,
+            ...camel(user, STAMPS),
             notificationPreferences: prefs
               ? {
                   notifyLikes: prefs.notify_likes === 1,
@@ -144,20 +147,21 @@ export function exportArchive(
 
   json('cars.json', () =>
     jsonArray(repo.cars(memberId), (c) => ({
-      id: c.id,
-      make: c.make,
-      model: c.model,
-      year: c.year,
-      nickname: c.nickname,
-      energyType: c.energy_type,
-      gearboxType: c.gearbox_type,
-      upholsteryMaterial: c.upholstery_material,
-      mileage: c.mileage,
-      mileageUnit: c.mileage_unit,
-      description: c.description,
+      ...camel(c, [
+        'id',
+        'make',
+        'model',
+        'year',
+        'nickname',
+        'energy_type',
+        'gearbox_type',
+        'upholstery_material',
+        'mileage',
+        'mileage_unit',
+        'description',
+      ]),
       imageId: c.image,
-      createdAt: c.created_at,
-      updatedAt: c.updated_at,
+      ...camel(c, STAMPS),
     })),
   );
 
@@ -175,17 +179,9 @@ export function exportArchive(
         })(),
       ),
       ({ log: l, mediaIds }) => ({
-        id: l.id,
-        carId: l.car_id,
-        type: l.type,
-        title: l.title,
-        content: l.content,
-        location: l.location,
+        ...camel(l, ['id', 'car_id', 'type', 'title', 'content', 'location']),
         tags: parseTags(l.tags),
-        costCents: l.cost_cents,
-        currencyCode: l.currency_code,
-        startDate: l.start_date,
-        mileage: l.mileage,
+        ...camel(l, ['cost_cents', 'currency_code', 'start_date', 'mileage']),
         fuel:
           l.fuel_quantity === null
             ? null
@@ -197,53 +193,41 @@ export function exportArchive(
                 pricePerUnit: l.fuel_price_per_unit,
               },
         mediaIds,
-        createdAt: l.created_at,
-        updatedAt: l.updated_at,
+        ...camel(l, STAMPS),
       }),
     ),
   );
 
   json('reminders.json', () =>
-    jsonArray(repo.reminders(memberId), (r) => ({
-      id: r.id,
-      carId: r.car_id,
-      title: r.title,
-      logType: r.log_type,
-      intervalMonths: r.interval_months,
-      intervalDistance: r.interval_distance,
-      dueDate: r.due_date,
-      dueMileage: r.due_mileage,
-      soonDays: r.soon_days,
-      soonDistance: r.soon_distance,
-      notes: r.notes,
-      createdMileage: r.created_mileage,
-      createdAt: r.created_at,
-      updatedAt: r.updated_at,
-    })),
+    jsonArray(repo.reminders(memberId), (r) =>
+      camel(r, [
+        'id',
+        'car_id',
+        'title',
+        'log_type',
+        'interval_months',
+        'interval_distance',
+        'due_date',
+        'due_mileage',
+        'soon_days',
+        'soon_distance',
+        'notes',
+        'created_mileage',
+        ...STAMPS,
+      ]),
+    ),
   );
 
   json('posts.json', () =>
-    jsonArray(repo.posts(memberId), (p) => ({
-      id: p.id,
-      content: p.content,
-      imageId: p.image_id,
-      carId: p.car_id,
-      likesCount: p.likes_count,
-      commentsCount: p.comments_count,
-      createdAt: p.created_at,
-      updatedAt: p.updated_at,
-    })),
+    jsonArray(repo.posts(memberId), (p) =>
+      camel(p, ['id', 'content', 'image_id', 'car_id', 'likes_count', 'comments_count', ...STAMPS]),
+    ),
   );
 
   json('comments.json', () =>
-    jsonArray(repo.comments(memberId), (c) => ({
-      id: c.id,
-      postId: c.post_id,
-      parentCommentId: c.parent_comment_id,
-      content: c.content,
-      createdAt: c.created_at,
-      updatedAt: c.updated_at,
-    })),
+    jsonArray(repo.comments(memberId), (c) =>
+      camel(c, ['id', 'post_id', 'parent_comment_id', 'content', ...STAMPS]),
+    ),
   );
 
   json('messages.json', () =>
@@ -276,10 +260,7 @@ export function exportArchive(
 
   json('friends.json', () =>
     jsonArray(repo.friends(memberId), (f) => ({
-      id: f.id,
-      username: f.username,
-      firstName: f.first_name,
-      lastName: f.last_name,
+      ...camel(f, ['id', 'username', 'first_name', 'last_name']),
       since: f.created_at,
     })),
   );
@@ -288,13 +269,7 @@ export function exportArchive(
     jsonArray(repo.media(memberId), (m) => ({
       id: m.id,
       file: mediaFileName(m),
-      kind: m.kind,
-      mime: m.mime,
-      sizeBytes: m.size_bytes,
-      width: m.width,
-      height: m.height,
-      originalName: m.original_name,
-      createdAt: m.created_at,
+      ...camel(m, ['kind', 'mime', 'size_bytes', 'width', 'height', 'original_name', 'created_at']),
     })),
   );
 

@@ -4,7 +4,7 @@ import type { ChatGroup } from '../../../src/contract/chat';
 import type { Database } from '../db/schema';
 import type { ChatGroupRow } from './chat-tables';
 import { Rollback, type ChatViews } from './chat-views-repository';
-import { hasRow, columnValues } from '../db/paging';
+import { countRows, hasRow, columnValues } from '../db/paging';
 
 export interface NewGroup {
   id: string;
@@ -165,7 +165,7 @@ export function chatGroupsRepository(db: Kysely<Database>, { members }: ChatView
       memberId: string,
       { limit, offset, withMembers }: { limit: number; offset: number; withMembers: boolean },
     ): Promise<{ items: ChatGroup[]; total: number }> {
-      const [rows, count] = await Promise.all([
+      const [rows, total] = await Promise.all([
         groupQuery()
           .innerJoin('chat_group_members as gm', 'gm.chat_group_id', 'g.id')
           .where('gm.member_id', '=', memberId)
@@ -174,13 +174,9 @@ export function chatGroupsRepository(db: Kysely<Database>, { members }: ChatView
           .limit(limit)
           .offset(offset)
           .execute(),
-        db
-          .selectFrom('chat_group_members')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('member_id', '=', memberId)
-          .executeTakeFirstOrThrow(),
+        countRows(db.selectFrom('chat_group_members').where('member_id', '=', memberId)),
       ]);
-      return { items: await groupViews(rows, withMembers), total: Number(count.n) };
+      return { items: await groupViews(rows, withMembers), total };
     },
 
     /** Creates the group, its room and their members in one transaction; false if the id exists. */

@@ -4,6 +4,7 @@ import type { ChatMessage } from '../../../src/contract/chat';
 import type { Database } from '../db/schema';
 import type { ChatMessageRow, ChatRoomRow } from './chat-tables';
 import { MESSAGE_COLUMNS, Rollback, type ChatViews } from './chat-views-repository';
+import { countRows } from '../db/paging';
 
 export type NewMessageResult =
   | { status: 'created'; message: ChatMessageRow; participantIds: string[] }
@@ -24,7 +25,7 @@ export function chatMessagesRepository(db: Kysely<Database>, { messagesWithSende
       room: ChatRoomRow,
       { limit, offset }: { limit: number; offset: number },
     ): Promise<{ items: ChatMessage[]; total: number }> {
-      const [rows, count] = await Promise.all([
+      const [rows, total] = await Promise.all([
         db
           .selectFrom('chat_messages')
           .select(MESSAGE_COLUMNS)
@@ -33,13 +34,9 @@ export function chatMessagesRepository(db: Kysely<Database>, { messagesWithSende
           .limit(limit)
           .offset(offset)
           .execute(),
-        db
-          .selectFrom('chat_messages')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('chat_room_id', '=', room.id)
-          .executeTakeFirstOrThrow(),
+        countRows(db.selectFrom('chat_messages').where('chat_room_id', '=', room.id)),
       ]);
-      return { items: await messagesWithSenders(rows), total: Number(count.n) };
+      return { items: await messagesWithSenders(rows), total };
     },
 
     /**

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import {
@@ -11,7 +10,7 @@ import {
 } from '../../../src/contract/dossier';
 import { IdParams } from '../../../src/contract/garage';
 import { matchAcceptLanguage } from '../legal/locale';
-import { Deleted, errors, OkItem, ok } from '../http/route-schemas';
+import { Deleted, errors, ok, answer, memberRoutePlugin } from '../http/route-schemas';
 import { sendFileBytes } from '../http/file-reply';
 import type { DossierService } from './dossier-service';
 
@@ -31,141 +30,116 @@ const pdfHeaders = (reply: FastifyReply, disposition: string) =>
     .header('x-content-type-options', 'nosniff');
 
 /** The resale dossier under the API base: the owner's PDF and links, and the links' public PDF and files. */
-export const dossierRoutes: FastifyPluginAsyncTypebox<{ dossier: DossierService }> = async (
-  app,
-  { dossier },
-) => {
-  const preHandler = app.authenticate;
-
-  app.get(
-    '/cars/:id/history.pdf',
-    {
-      preHandler,
-      // Rendering is the costliest read of the API: fewer a minute than the default.
-      config: perMinute(PUBLIC_PDF_PER_MINUTE * 3),
-      schema: {
-        tags,
-        summary:
-          "The car's history as a PDF for a buyer (owner only): the car, the odometer, every log, totals by type, the receipts",
-        produces: ['application/pdf'],
-        params: IdParams,
-        querystring: HistoryPdfQuery,
-        response: {
-          200: Type.String({ description: 'application/pdf, as an attachment' }),
-          ...errors(400, 401, 404),
+export const dossierRoutes = memberRoutePlugin<{ dossier: DossierService }>(
+  tags,
+  (app, route, { dossier }) => {
+    app.get(
+      '/cars/:id/history.pdf',
+      route(
+        "The car's history as a PDF for a buyer (owner only): the car, the odometer, every log, totals by type, the receipts",
+        {
+          produces: ['application/pdf'],
+          params: IdParams,
+          querystring: HistoryPdfQuery,
+          response: answer.attachment('application/pdf', 400, 401, 404),
         },
+        // Rendering is the costliest read of the API: fewer a minute than the default.
+        perMinute(PUBLIC_PDF_PER_MINUTE * 3),
+      ),
+      async (request, reply) => {
+        const { bytes, disposition } = await dossier.pdf(
+          request.member.id,
+          request.params.id,
+          request.query.hide,
+          matchAcceptLanguage(request.headers['accept-language']),
+        );
+        return pdfHeaders(reply, disposition).send(
+          Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+        );
       },
-    },
-    async (request, reply) => {
-      const { bytes, disposition } = await dossier.pdf(
-        request.member.id,
-        request.params.id,
-        request.query.hide,
-        matchAcceptLanguage(request.headers['accept-language']),
-      );
-      return pdfHeaders(reply, disposition).send(
-        Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
-      );
-    },
-  );
+    );
 
-  app.post(
-    '/cars/:id/history-links',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: "A read-only public link to the car's history (owner only); the URL holds the secret token",
+    app.post(
+      '/cars/:id/history-links',
+      route("A read-only public link to the car's history (owner only); the URL holds the secret token", {
         params: IdParams,
         body: HistoryLinkInput,
-        response: { 201: OkItem(HistoryLinkCreated), ...errors(400, 401, 404) },
-      },
-    },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(ok(await dossier.createLink(request.member.id, request.params.id, request.body.hide))),
-  );
+        response: answer.created(HistoryLinkCreated, 400, 401, 404),
+      }),
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(ok(await dossier.createLink(request.member.id, request.params.id, request.body.hide))),
+    );
 
-  app.get(
-    '/cars/:id/history-links',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: "The car's public history links, newest first (owner only)",
+    app.get(
+      '/cars/:id/history-links',
+      route("The car's public history links, newest first (owner only)", {
         params: IdParams,
-        response: { 200: OkItem(Type.Array(HistoryLink)), ...errors(400, 401, 404) },
-      },
-    },
-    async (request) => ok(await dossier.listLinks(request.member.id, request.params.id)),
-  );
+        response: answer.item(Type.Array(HistoryLink), 400, 401, 404),
+      }),
+      async (request) => ok(await dossier.listLinks(request.member.id, request.params.id)),
+    );
 
-  app.delete(
-    '/history-links/:id',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'Revoke a public history link: its page, PDF and files answer 404 at once (owner only)',
+    app.delete(
+      '/history-links/:id',
+      route('Revoke a public history link: its page, PDF and files answer 404 at once (owner only)', {
         params: IdParams,
-        response: { 200: OkItem(Deleted), ...errors(400, 401, 404) },
+        response: answer.item(Deleted, 400, 401, 404),
+      }),
+      async (request) => {
+        await dossier.deleteLink(request.member.id, request.params.id);
+        return ok({ id: request.params.id });
       },
-    },
-    async (request) => {
-      await dossier.deleteLink(request.member.id, request.params.id);
-      return ok({ id: request.params.id });
-    },
-  );
+    );
 
-  app.get(
-    '/history/:token.pdf',
-    {
-      config: perMinute(PUBLIC_PDF_PER_MINUTE),
-      schema: {
-        tags,
-        summary: "A public link's history as a PDF. No session: the token is the secret; revoked answers 404",
-        produces: ['application/pdf'],
-        params: HistoryTokenParams,
-        response: {
-          200: Type.String({ description: 'application/pdf, as an attachment' }),
-          ...errors(400, 404),
+    app.get(
+      '/history/:token.pdf',
+      {
+        config: perMinute(PUBLIC_PDF_PER_MINUTE),
+        schema: {
+          tags,
+          summary:
+            "A public link's history as a PDF. No session: the token is the secret; revoked answers 404",
+          produces: ['application/pdf'],
+          params: HistoryTokenParams,
+          response: answer.attachment('application/pdf', 400, 404),
         },
       },
-    },
-    async (request, reply) => {
-      const { bytes, disposition } = await dossier.publicPdf(
-        request.params.token,
-        matchAcceptLanguage(request.headers['accept-language']),
-      );
-      return pdfHeaders(reply, disposition)
-        .header('x-robots-tag', 'noindex, nofollow')
-        .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-    },
-  );
-
-  app.get(
-    '/history/:token/media/:mediaId',
-    {
-      config: perMinute(PUBLIC_MEDIA_PER_MINUTE),
-      schema: {
-        tags,
-        summary:
-          "A photo or receipt a public history link shows (the car's photo, its logs' files); else 404",
-        params: HistoryMediaParams,
-        response: { 200: Type.String({ description: 'the file' }), ...errors(400, 404) },
+      async (request, reply) => {
+        const { bytes, disposition } = await dossier.publicPdf(
+          request.params.token,
+          matchAcceptLanguage(request.headers['accept-language']),
+        );
+        return pdfHeaders(reply, disposition)
+          .header('x-robots-tag', 'noindex, nofollow')
+          .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
       },
-    },
-    async (request, reply) => {
-      const { row, bytes } = await dossier.publicMedia(request.params.token, request.params.mediaId);
-      reply.header('x-robots-tag', 'noindex, nofollow');
-      return sendFileBytes(reply, {
-        mime: row.mime,
-        fileName: `${row.id}.${row.kind === 'pdf' ? 'pdf' : 'webp'}`,
-        bytes,
-        // Revocation must take effect: the browser asks again each time.
-        immutable: false,
-      });
-    },
-  );
-};
+    );
+
+    app.get(
+      '/history/:token/media/:mediaId',
+      {
+        config: perMinute(PUBLIC_MEDIA_PER_MINUTE),
+        schema: {
+          tags,
+          summary:
+            "A photo or receipt a public history link shows (the car's photo, its logs' files); else 404",
+          params: HistoryMediaParams,
+          response: { 200: Type.String({ description: 'the file' }), ...errors(400, 404) },
+        },
+      },
+      async (request, reply) => {
+        const { row, bytes } = await dossier.publicMedia(request.params.token, request.params.mediaId);
+        reply.header('x-robots-tag', 'noindex, nofollow');
+        return sendFileBytes(reply, {
+          mime: row.mime,
+          fileName: `${row.id}.${row.kind === 'pdf' ? 'pdf' : 'webp'}`,
+          bytes,
+          // Revocation must take effect: the browser asks again each time.
+          immutable: false,
+        });
+      },
+    );
+  },
+);

@@ -1,6 +1,7 @@
 // The dossier's words in both languages, and its numbers, dates and amounts written as the member
 // reads them (Intl, with each log's own currency).
 import type { ServerLocale } from '../legal/locales';
+import { htmlToText } from '../http/rich-text';
 
 export interface DossierWords {
   title: string;
@@ -109,16 +110,7 @@ export function formatMoney(amount: number, currency: string | null, locale: Ser
 
 /** Quill HTML as plain text: a line a paragraph, entities decoded, no markup left. */
 export function plainText(html: string | null): string {
-  if (!html) return '';
-  return html
-    .replace(/<\/(p|h[1-6]|li|blockquote|pre)>|<br\s*\/?>/gi, '\n')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
+  return htmlToText(html)
     .replace(/\n{2,}/g, '\n')
     .trim();
 }

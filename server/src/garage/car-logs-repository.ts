@@ -6,6 +6,7 @@ import type { CarLogsTable, Database } from '../db/schema';
 import { withMedia } from '../media/car-log-media';
 import { mediaRepository } from '../media/media-repository';
 import { pageStarts, type ListKey } from './car-log-page-starts';
+import { countRows } from '../db/paging';
 
 /** A log with its car's owner, so the service can check access without a second query. */
 export interface OwnedCarLog {
@@ -272,15 +273,8 @@ export function carLogsRepository(db: Kysely<Database>) {
     },
 
     /** A car's number of logs of one type (the type filter's total). */
-    async countOfType(carId: string, type: string): Promise<number> {
-      const row = await db
-        .selectFrom('car_logs')
-        .select((eb) => eb.fn.countAll<number>().as('total'))
-        .where('car_id', '=', carId)
-        .where('type', '=', type)
-        .executeTakeFirstOrThrow();
-      return Number(row.total);
-    },
+    countOfType: (carId: string, type: string): Promise<number> =>
+      countRows(db.selectFrom('car_logs').where('car_id', '=', carId).where('type', '=', type)),
 
     async statsRows(carId: string): Promise<CarLogStatsRow[]> {
       const rows = await db

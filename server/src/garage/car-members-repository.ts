@@ -1,10 +1,12 @@
 // Shared cars (issue 18): the car_members table (migration 0021) and the reads the access checks,
 // the garage list and the reminder notifications need. The only code that runs SQL on that table.
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type JoinBuilder, type Kysely, type Selectable } from 'kysely';
 import type { Car } from '../../../src/contract/garage';
 import type { CarMemberRole, CarRole } from '../../../src/contract/car-members';
 import type { Database } from '../db/schema';
 import { toCar } from './cars-repository';
+import { insertIfNew } from '../db/insert-if-new';
+import { countRows } from '../db/paging';
 
 export interface CarMembersTable {
   car_id: string;
@@ -39,18 +41,23 @@ export interface MemberCardRow extends CarMemberRow {
   avatar: string | null;
 }
 
+/** The join of a car to the member's accepted membership of it (nulls when they have none). */
+const acceptedMembership =
+  (memberId: string) =>
+  <TB extends keyof Database>(join: JoinBuilder<Database, TB | 'cars' | 'car_members'>) =>
+    // Named by sql.ref: over any joined tables TB, Kysely cannot type the column names.
+    join
+      .on(sql.ref('car_members.car_id'), '=', sql.ref('cars.id'))
+      .on(sql.ref('car_members.user_id'), '=', memberId)
+      .on(sql.ref('car_members.status'), '=', 'accepted');
+
 export function carMembersRepository(db: Kysely<Database>) {
   return {
     /** The car and the member's role on it (`owner`, or an accepted membership's), in one read. */
     async carWithRole(memberId: string, carId: string): Promise<CarWithRole | undefined> {
       const row = await db
         .selectFrom('cars')
-        .leftJoin('car_members', (join) =>
-          join
-            .onRef('car_members.car_id', '=', 'cars.id')
-            .on('car_members.user_id', '=', memberId)
-            .on('car_members.status', '=', 'accepted'),
-        )
+        .leftJoin('car_members', acceptedMembership(memberId))
         .selectAll('cars')
         .select('car_members.role as member_role')
         .where('cars.id', '=', carId)
@@ -73,12 +80,7 @@ export function carMembersRepository(db: Kysely<Database>) {
 
     /** Inserts unless the member is invited or a member already; true when a row was written. */
     async insert(row: CarMemberRow): Promise<boolean> {
-      const result = await db
-        .insertInto('car_members')
-        .values(row)
-        .onConflict((oc) => oc.columns(['car_id', 'user_id']).doNothing())
-        .executeTakeFirst();
-      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+      return insertIfNew(db.insertInto('car_members').values(row), 'car_id', 'user_id');
     },
 
     /** pending → accepted; true for the one caller that changed it. */
@@ -139,15 +141,10 @@ export function carMembersRepository(db: Kysely<Database>) {
     },
 
     /** How many cars are shared with the member (accepted). */
-    async countShared(memberId: string): Promise<number> {
-      const row = await db
-        .selectFrom('car_members')
-        .select((eb) => eb.fn.countAll<number>().as('total'))
-        .where('user_id', '=', memberId)
-        .where('status', '=', 'accepted')
-        .executeTakeFirstOrThrow();
-      return Number(row.total);
-    },
+    countShared: (memberId: string): Promise<number> =>
+      countRows(
+        db.selectFrom('car_members').where('user_id', '=', memberId).where('status', '=', 'accepted'),
+      ),
 
     /** The cars shared with the member, newest first, with their role and the owner's name. */
     async listShared(
@@ -182,12 +179,7 @@ export function carMembersRepository(db: Kysely<Database>) {
         .selectFrom('car_log_media')
         .innerJoin('car_logs', 'car_logs.id', 'car_log_media.car_log_id')
         .innerJoin('cars', 'cars.id', 'car_logs.car_id')
-        .leftJoin('car_members', (join) =>
-          join
-            .onRef('car_members.car_id', '=', 'cars.id')
-            .on('car_members.user_id', '=', memberId)
-            .on('car_members.status', '=', 'accepted'),
-        )
+        .leftJoin('car_members', acceptedMembership(memberId))
         .select('car_log_media.media_id')
         .where('car_log_media.media_id', '=', mediaId)
         .where((eb) => eb.or([eb('cars.owner_id', '=', memberId), eb('car_members.user_id', 'is not', null)]))

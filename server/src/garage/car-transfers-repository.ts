@@ -5,6 +5,8 @@ import type { CarLog } from '../../../src/contract/garage';
 import type { Database } from '../db/schema';
 import { toCarLog } from './car-logs-repository';
 import { toCar } from './cars-repository';
+import { insertIfNew } from '../db/insert-if-new';
+import { columnValues, hasRow } from '../db/paging';
 
 export interface CarTransfersTable {
   id: string;
@@ -67,12 +69,7 @@ export function carTransfersRepository(db: Kysely<Database>) {
 
     /** Inserts a pending transfer unless the car has one already; true when written. */
     async insertPending(row: CarTransferRow): Promise<boolean> {
-      const result = await db
-        .insertInto('car_transfers')
-        .values(row)
-        .onConflict((oc) => oc.column('pending_car_id').doNothing())
-        .executeTakeFirst();
-      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+      return insertIfNew(db.insertInto('car_transfers').values(row), 'pending_car_id');
     },
 
     /** pending → declined or cancelled; true for the one caller that changed it. */
@@ -215,15 +212,14 @@ export function carTransfersRepository(db: Kysely<Database>) {
           )
           .execute();
 
-        const members = await trx
-          .selectFrom('car_members')
-          .select('user_id')
-          .where('car_id', '=', carId)
-          .execute();
+        const formerMembers = await columnValues(
+          trx.selectFrom('car_members').select('user_id').where('car_id', '=', carId),
+          'user_id',
+        );
         await trx.deleteFrom('car_members').where('car_id', '=', carId).execute();
         // The seller's public history links (issue 17) showed their car: they go with it.
         await sql`delete from history_links where car_id = ${carId}`.execute(trx);
-        return { transfer: { ...transfer }, formerMembers: members.map((m) => m.user_id) };
+        return { transfer: { ...transfer }, formerMembers };
       });
     },
 
@@ -269,15 +265,8 @@ export function carTransfersRepository(db: Kysely<Database>) {
     },
 
     /** Whether the member exists and is not deleted (a tombstone never buys a car). */
-    async isMember(id: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('users')
-        .select('id')
-        .where('id', '=', id)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
-      return row !== undefined;
-    },
+    isMember: (id: string): Promise<boolean> =>
+      hasRow(db.selectFrom('users').where('id', '=', id).where('deleted_at', 'is', null)),
 
     /** A member by their exact username or e-mail address (case-insensitive); never a deleted one. */
     async findMember(text: string) {

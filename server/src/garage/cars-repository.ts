@@ -4,6 +4,7 @@ import type { CarsTable, Database } from '../db/schema';
 import { mediaRepository } from '../media/media-repository';
 import { newestFirstPage } from '../db/paging';
 import { mediaUrl } from '../media/media-url';
+import { insertIfNew } from '../db/insert-if-new';
 
 export function toCar(row: Selectable<CarsTable>): Car {
   return {
@@ -66,12 +67,7 @@ export function carsRepository(db: Kysely<Database>) {
 
     /** Inserts unless the id exists already (a replayed create); true when a row was written. */
     async insert(car: Car): Promise<boolean> {
-      const result = await db
-        .insertInto('cars')
-        .values(toRow(car))
-        .onConflict((oc) => oc.column('id').doNothing())
-        .executeTakeFirst();
-      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+      return insertIfNew(db.insertInto('cars').values(toRow(car)), 'id');
     },
 
     /**

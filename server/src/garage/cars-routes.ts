@@ -1,27 +1,19 @@
 import { Type } from 'typebox';
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Ok } from '../../../src/contract/envelope';
 import { Car, CarFeedQuery, CarInput, CarUpdate, IdParams } from '../../../src/contract/garage';
 import type { CarsService } from './cars-service';
-import { Deleted, errors, OkItem, ok, okList } from '../http/route-schemas';
+import { Deleted, errors, ok, okList, answer, memberRoutePlugin, sendStored } from '../http/route-schemas';
 
-const tags = ['cars'];
-
-export const carsRoutes: FastifyPluginAsyncTypebox<{ cars: CarsService }> = async (app, { cars }) => {
-  const preHandler = app.authenticate;
-
+export const carsRoutes = memberRoutePlugin<{ cars: CarsService }>(['cars'], (app, route, { cars }) => {
   app.get(
     '/cars/feed',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary:
-          "The member's cars (role owner), then the cars shared with them (ownerId, role, ownerName), newest first in each; with ownerId, a friend's cars (404 when not a friend)",
+    route(
+      "The member's cars (role owner), then the cars shared with them (ownerId, role, ownerName), newest first in each; with ownerId, a friend's cars (404 when not a friend)",
+      {
         querystring: CarFeedQuery,
         response: { 200: Ok(Type.Array(Car)), ...errors(400, 401) },
       },
-    },
+    ),
     async (request) => {
       const { limit, offset, ownerId } = request.query;
       const { items, total } = await cars.feed(request.member.id, limit, offset, ownerId);
@@ -31,65 +23,38 @@ export const carsRoutes: FastifyPluginAsyncTypebox<{ cars: CarsService }> = asyn
 
   app.post(
     '/cars',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'Add a car (a repeated client id answers the stored car with 200)',
-        body: CarInput,
-        response: { 201: OkItem(Car), 200: OkItem(Car), ...errors(400, 401, 409) },
-      },
-    },
-    async (request, reply) => {
-      const { car, created } = await cars.create(request.member.id, request.body);
-      return reply.status(created ? 201 : 200).send(ok(car));
-    },
+    route('Add a car (a repeated client id answers the stored car with 200)', {
+      body: CarInput,
+      response: answer.stored(Car, 400, 401, 409),
+    }),
+    async (request, reply) => sendStored(reply, 'car', await cars.create(request.member.id, request.body)),
   );
 
   app.get(
     '/cars/:id',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'One car',
-        params: IdParams,
-        response: { 200: OkItem(Car), ...errors(400, 401, 404) },
-      },
-    },
+    route('One car', { params: IdParams, response: answer.item(Car, 400, 401, 404) }),
     async (request) => ok(await cars.get(request.member.id, request.params.id)),
   );
 
   app.put(
     '/cars/:id',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'Change the fields given of one of my cars (owner only: 403 for a member of the car)',
-        params: IdParams,
-        body: CarUpdate,
-        response: { 200: OkItem(Car), ...errors(400, 401, 403, 404) },
-      },
-    },
+    route('Change the fields given of one of my cars (owner only: 403 for a member of the car)', {
+      params: IdParams,
+      body: CarUpdate,
+      response: answer.item(Car, 400, 401, 403, 404),
+    }),
     async (request) => ok(await cars.update(request.member.id, request.params.id, request.body)),
   );
 
   app.delete(
     '/cars/:id',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary:
-          'Delete one of my cars, its logs and the files only they used (owner only: 403 for a member of the car)',
-        params: IdParams,
-        response: { 200: OkItem(Deleted), ...errors(400, 401, 403, 404) },
-      },
-    },
+    route(
+      'Delete one of my cars, its logs and the files only they used (owner only: 403 for a member of the car)',
+      { params: IdParams, response: answer.item(Deleted, 400, 401, 403, 404) },
+    ),
     async (request) => {
       await cars.remove(request.member.id, request.params.id);
       return ok({ id: request.params.id });
     },
   );
-};
+});

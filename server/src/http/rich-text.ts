@@ -4,7 +4,8 @@
 // indent, align, links; and in posts (the fuller toolbar, spec §9) our own uploaded images, YouTube
 // and Vimeo embeds and tables. Everything else is dropped (docs/SECURITY-CHECKS.md "Content": Quill has had
 // stored-XSS reports, so what the client sends is never trusted).
-// Reused by every feature that stores rich text (posts, comments, bio, car log content, messages).
+// Reused by every feature that stores rich text (posts, comments, bio, car log content, messages),
+// and read back as plain text by the dossier and the CSV export (htmlToText).
 import { createRequire } from 'node:module';
 import type sanitizeHtml from 'sanitize-html';
 import {
@@ -161,6 +162,24 @@ export function richTextLength(html: string): number {
   const escaped = escapedTextOf(html);
   // sanitize-html escapes exactly these in text; undo them to count what the reader sees.
   return escaped.replace(/&lt;|&gt;|&quot;|&amp;/g, 'x').length;
+}
+
+/**
+ * Stored rich text (Quill HTML) as plain text: a line break after each paragraph, heading, list
+ * item, quote or code block, the markup dropped and the entities decoded. Blank lines are kept: the
+ * caller decides whether they matter (the dossier folds them, the CSV export keeps them).
+ */
+export function htmlToText(html: string | null): string {
+  if (!html) return '';
+  return html
+    .replace(/<\/(p|h[1-6]|li|blockquote|pre)>|<br\s*\/?>/gi, '\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&');
 }
 
 /** Which allow-list applies: a post's fuller toolbar, or every other rich-text field's. */

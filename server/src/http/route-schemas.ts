@@ -1,9 +1,9 @@
 // Route-level schema pieces every feature's routes share: the answer envelopes and the error
 // answers a route declares (for serialisation and OpenAPI; the error handler shapes the errors).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifySchema } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifySchema } from 'fastify';
 import { Type, type TSchema } from 'typebox';
-import { ErrorBody } from '../../../src/contract/envelope';
+import { ErrorBody, Ok } from '../../../src/contract/envelope';
 
 /** Error answers a route declares for OpenAPI; the error handler shapes them. */
 export const errors = (...codes: (400 | 401 | 403 | 404 | 409 | 413 | 415 | 503)[]) =>
@@ -59,14 +59,38 @@ export const storedAnswer = <T extends TSchema>(data: T, ...codes: ErrorCode[]) 
   ...errors(...codes),
 });
 
+/** A create without a client id: 201 with the new thing. */
+export const createdAnswer = <T extends TSchema>(data: T, ...codes: ErrorCode[]) => ({
+  201: OkItem(data),
+  ...errors(...codes),
+});
+
+/** `200: { success: true, data: [...] }`, a whole list without paging (its meta optional). */
+export const arrayAnswer = <T extends TSchema>(item: T, ...codes: ErrorCode[]) => ({
+  200: Ok(Type.Array(item)),
+  ...errors(...codes),
+});
+
+/** `200`: a file sent as an attachment (its bytes, not JSON), and the error answers a route declares. */
+export const attachmentAnswer = (mime: string, ...codes: ErrorCode[]) => ({
+  200: Type.String({ description: `${mime}, as an attachment` }),
+  ...errors(...codes),
+});
+
 /**
  * The options of the routes a signed-in member calls, for one OpenAPI tag list: `route(summary,
- * schema)` runs `preHandler` (app.authenticate) and declares the tags, the summary and the schema.
+ * schema, config?)` runs `preHandler` (app.authenticate) and declares the tags, the summary and the
+ * schema, and the route's own config (a tighter rate limit) when it has one.
  */
 export const memberRoutes =
   (preHandler: FastifyInstance['authenticate'], tags: string[]) =>
-  <S extends Omit<FastifySchema, 'tags' | 'summary'>>(summary: string, schema: S) => ({
+  <S extends Omit<FastifySchema, 'tags' | 'summary'>>(
+    summary: string,
+    schema: S,
+    config?: FastifyContextConfig,
+  ) => ({
     preHandler,
+    ...(config && { config }),
     schema: { tags, summary, ...schema },
   });
 
@@ -83,8 +107,34 @@ export const sendStored = <
   result: { created: boolean } & Record<K, unknown>,
 ) => reply.status(result.created ? 201 : 200).send(ok(result[key]));
 
-/** The answers a route declares: `answer.item(X, 400, 404)`, `answer.list(X, Meta, 400)`, `answer.stored(X, 409)`. */
-export const answer = { item: itemAnswer, list: listAnswer, stored: storedAnswer };
+/**
+ * The answers a route declares: `answer.item(X, 400, 404)`, `answer.list(X, Meta, 400)`,
+ * `answer.stored(X, 409)`, `answer.created(X, 409)`, `answer.array(X, 401)`, `answer.attachment('text/csv', 404)`.
+ */
+export const answer = {
+  item: itemAnswer,
+  list: listAnswer,
+  stored: storedAnswer,
+  created: createdAnswer,
+  array: arrayAnswer,
+  attachment: attachmentAnswer,
+};
 
 /** A feature's routes: a Fastify plugin with TypeBox types, given the feature's services. */
 export type RoutePlugin<Services extends Record<string, unknown>> = FastifyPluginAsyncTypebox<Services>;
+
+/**
+ * The routes of a feature that a signed-in member calls, under one OpenAPI tag list:
+ * `register(app, route, services)` declares them with `route` (see `memberRoutes`).
+ */
+export const memberRoutePlugin =
+  <Services extends Record<string, unknown>>(
+    tags: string[],
+    register: (
+      app: Parameters<RoutePlugin<Services>>[0],
+      route: ReturnType<typeof memberRoutes>,
+      services: Services,
+    ) => void | Promise<void>,
+  ): RoutePlugin<Services> =>
+  async (app, services) =>
+    register(app, memberRoutes(app.authenticate, tags), services);

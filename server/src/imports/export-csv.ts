@@ -7,6 +7,7 @@ import {
   toBaseQuantity,
   type FuelUnit,
 } from '../../../src/contract/maintenance/units';
+import { htmlToText } from '../http/rich-text';
 import { csvLine } from './csv-write';
 import { paddockHeaderLine, paddockLine } from './formats/paddock';
 
@@ -21,18 +22,7 @@ export function paddockCsv(logs: CarLog[], mileageUnit: string, kind: ExportKind
 
 /** Quill HTML as plain text: a line a paragraph. */
 export function plainText(html: string | null): string {
-  if (!html) return '';
-  return html
-    .replace(/<\/(p|h[1-6]|li|blockquote|pre)>|<br\s*\/?>/gi, '\n')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/\n+$/, '')
-    .trim();
+  return htmlToText(html).replace(/\n+$/, '').trim();
 }
 
 /** LubeLogger has one fuel unit a vehicle: the most used one; liquid fills are converted to it. */

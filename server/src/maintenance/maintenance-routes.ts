@@ -2,7 +2,15 @@ import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { IdParams } from '../../../src/contract/garage';
 import * as contract from '../../../src/contract/maintenance-api';
-import { Deleted, errors, OkItem, answer, memberRoutes, type RoutePlugin } from '../http/route-schemas';
+import {
+  Deleted,
+  errors,
+  ok,
+  answer,
+  memberRoutes,
+  sendStored,
+  type RoutePlugin,
+} from '../http/route-schemas';
 import type { MaintenanceService } from './maintenance-service';
 
 /** The odometer, fuel economy and reminders of my cars (issue 16). */
@@ -10,47 +18,32 @@ export const maintenanceRoutes: RoutePlugin<{ maintenance: MaintenanceService }>
   app,
   { maintenance },
 ) => {
-  const preHandler = app.authenticate;
+  const carRoute = memberRoutes(app.authenticate, ['cars']);
 
   app.get(
     '/cars/:id/odometer',
-    {
-      preHandler,
-      schema: {
-        tags: ['cars'],
-        summary:
-          "A car's odometer: current figure, dated readings and distance a day (the owner and the car's members)",
-        params: IdParams,
-        response: { 200: OkItem(contract.Odometer), ...errors(400, 401, 404) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await maintenance.odometer(request.member.id, request.params.id),
-    }),
+    carRoute(
+      "A car's odometer: current figure, dated readings and distance a day (the owner and the car's members)",
+      { params: IdParams, response: answer.item(contract.Odometer, 400, 401, 404) },
+    ),
+    async (request) => ok(await maintenance.odometer(request.member.id, request.params.id)),
   );
 
   app.get(
     '/cars/:id/fuel-economy',
-    {
-      preHandler,
-      schema: {
-        tags: ['cars'],
-        summary:
-          "A car's fuel or energy economy in one unit: Σ distance ÷ Σ fuel of the valid full-to-full segments (the owner and the car's members)",
+    carRoute(
+      "A car's fuel or energy economy in one unit: Σ distance ÷ Σ fuel of the valid full-to-full segments (the owner and the car's members)",
+      {
         params: IdParams,
         querystring: contract.FuelEconomyQuery,
-        response: { 200: OkItem(contract.FuelEconomy), ...errors(400, 401, 404) },
+        response: answer.item(contract.FuelEconomy, 400, 401, 404),
       },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await maintenance.fuelEconomy(request.member.id, request.params.id, request.query.unit),
-    }),
+    ),
+    async (request) =>
+      ok(await maintenance.fuelEconomy(request.member.id, request.params.id, request.query.unit)),
   );
 
-  const tags = ['reminders'];
-  const route = memberRoutes(preHandler, tags);
+  const route = memberRoutes(app.authenticate, ['reminders']);
 
   app.get(
     '/reminders',
@@ -83,10 +76,7 @@ export const maintenanceRoutes: RoutePlugin<{ maintenance: MaintenanceService }>
       params: IdParams,
       response: answer.item(contract.Reminder, 400, 401, 404),
     }),
-    async (request) => ({
-      success: true as const,
-      data: await maintenance.get(request.member.id, request.params.id),
-    }),
+    async (request) => ok(await maintenance.get(request.member.id, request.params.id)),
   );
 
   app.post(
@@ -98,10 +88,8 @@ export const maintenanceRoutes: RoutePlugin<{ maintenance: MaintenanceService }>
         response: answer.stored(contract.Reminder, 400, 401, 403, 404, 409),
       },
     ),
-    async (request, reply) => {
-      const { reminder, created } = await maintenance.create(request.member.id, request.body);
-      return reply.status(created ? 201 : 200).send({ success: true as const, data: reminder });
-    },
+    async (request, reply) =>
+      sendStored(reply, 'reminder', await maintenance.create(request.member.id, request.body)),
   );
 
   app.put(
@@ -114,10 +102,7 @@ export const maintenanceRoutes: RoutePlugin<{ maintenance: MaintenanceService }>
         response: answer.item(contract.Reminder, 400, 401, 403, 404),
       },
     ),
-    async (request) => ({
-      success: true as const,
-      data: await maintenance.update(request.member.id, request.params.id, request.body),
-    }),
+    async (request) => ok(await maintenance.update(request.member.id, request.params.id, request.body)),
   );
 
   app.delete(
@@ -128,7 +113,7 @@ export const maintenanceRoutes: RoutePlugin<{ maintenance: MaintenanceService }>
     }),
     async (request) => {
       await maintenance.remove(request.member.id, request.params.id);
-      return { success: true as const, data: { id: request.params.id } };
+      return ok({ id: request.params.id });
     },
   );
 };

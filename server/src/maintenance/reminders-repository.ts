@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, RemindersTable } from '../db/schema';
+import { insertIfNew } from '../db/insert-if-new';
 
 /** A reminder as stored: what the member set, and the car's odometer when it was made. */
 export interface StoredReminder {
@@ -82,6 +83,14 @@ function toRow(r: StoredReminder): Omit<Selectable<RemindersTable>, 'notified_st
   };
 }
 
+/** The ids of the cars shared with the member (invitations accepted, issue 18). */
+const sharedCarIds = (db: Kysely<Database>, memberId: string) =>
+  db
+    .selectFrom('car_members')
+    .select('car_id')
+    .where('user_id', '=', memberId)
+    .where('status', '=', 'accepted');
+
 export function remindersRepository(db: Kysely<Database>) {
   return {
     async findById(id: string): Promise<StoredReminder | undefined> {
@@ -102,20 +111,7 @@ export function remindersRepository(db: Kysely<Database>) {
       const rows = await db
         .selectFrom('reminders')
         .selectAll()
-        .where((eb) =>
-          eb.or([
-            eb('owner_id', '=', memberId),
-            eb(
-              'car_id',
-              'in',
-              eb
-                .selectFrom('car_members')
-                .select('car_id')
-                .where('user_id', '=', memberId)
-                .where('status', '=', 'accepted'),
-            ),
-          ]),
-        )
+        .where((eb) => eb.or([eb('owner_id', '=', memberId), eb('car_id', 'in', sharedCarIds(db, memberId))]))
         .orderBy('created_at')
         .orderBy('id')
         .execute();
@@ -124,12 +120,10 @@ export function remindersRepository(db: Kysely<Database>) {
 
     /** Inserts unless the id exists already (a replayed create); true when a row was written. */
     async insert(reminder: StoredReminder): Promise<boolean> {
-      const result = await db
-        .insertInto('reminders')
-        .values({ ...toRow(reminder), notified_state: null })
-        .onConflict((oc) => oc.column('id').doNothing())
-        .executeTakeFirst();
-      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+      return insertIfNew(
+        db.insertInto('reminders').values({ ...toRow(reminder), notified_state: null }),
+        'id',
+      );
     },
 
     async replace(reminder: StoredReminder): Promise<void> {
@@ -181,20 +175,7 @@ export function remindersRepository(db: Kysely<Database>) {
       const rows = await db
         .selectFrom('cars')
         .select(['id', 'created_at', 'log_version', 'reminders_version', 'mileage'])
-        .where((eb) =>
-          eb.or([
-            eb('owner_id', '=', memberId),
-            eb(
-              'id',
-              'in',
-              eb
-                .selectFrom('car_members')
-                .select('car_id')
-                .where('user_id', '=', memberId)
-                .where('status', '=', 'accepted'),
-            ),
-          ]),
-        )
+        .where((eb) => eb.or([eb('owner_id', '=', memberId), eb('id', 'in', sharedCarIds(db, memberId))]))
         .orderBy('id')
         .execute();
       return rows.map((r) => [

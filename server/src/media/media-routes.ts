@@ -1,15 +1,11 @@
 import { Type } from 'typebox';
 import { IdParams } from '../../../src/contract/garage';
-import { Deleted, errors, ok, okList, answer, memberRoutes, type RoutePlugin } from '../http/route-schemas';
+import { Deleted, errors, ok, okList, answer, memberRoutePlugin } from '../http/route-schemas';
 import { sendFileStream } from '../http/file-reply';
 import { FilesList } from './media-schemas';
 import type { MediaService } from './media-service';
 
-const tags = ['media'];
-
-export const mediaRoutes: RoutePlugin<{ media: MediaService }> = async (app, { media }) => {
-  const route = memberRoutes(app.authenticate, tags);
-
+export const mediaRoutes = memberRoutePlugin<{ media: MediaService }>(['media'], (app, route, { media }) => {
   app.get(
     '/media/:id',
     route(
@@ -54,4 +50,4 @@ export const mediaRoutes: RoutePlugin<{ media: MediaService }> = async (app, { m
       return ok({ id: request.params.id });
     },
   );
-};
+});

@@ -12,6 +12,7 @@ import { readRows } from '../db/fast-read';
 import type { Database, UsersTable } from '../db/schema';
 import { messagePageStarts, type FolderKey } from './message-page-starts';
 import type { MessageRow } from './messages-table';
+import { countRows } from '../db/paging';
 
 /** A message as stored, before the participants' names are joined in. */
 export type StoredMessage = Omit<MessageRow, 'read_at'>;
@@ -294,16 +295,14 @@ export function messagesRepository(db: Kysely<Database>) {
     },
 
     /** Sent messages their recipients have not read yet (the sent folder's `unreadOnly` total). */
-    async countSentUnread(memberId: string): Promise<number> {
-      const row = await db
-        .selectFrom('messages')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('sender_id', '=', memberId)
-        .where('sender_deleted', '=', ZERO)
-        .where('is_read', '=', ZERO)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
+    countSentUnread: (memberId: string): Promise<number> =>
+      countRows(
+        db
+          .selectFrom('messages')
+          .where('sender_id', '=', memberId)
+          .where('sender_deleted', '=', ZERO)
+          .where('is_read', '=', ZERO),
+      ),
 
     /**
      * Stores a new message and counts it for both participants, in one transaction. False when the

@@ -2,7 +2,7 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { foldText } from '../db/fold-text';
 import type { Database } from '../db/schema';
-import { escapeLike, LIKE_ESCAPE, type UserRow } from './people-repository';
+import { escapeLike, inNameOrder, LIKE_ESCAPE, type UserRow } from './people-repository';
 import { countRows, newestFirstPage } from '../db/paging';
 import { pairKey, type FriendRequestRow, type FriendRequestStatusValue } from './people-db';
 
@@ -73,12 +73,7 @@ export function friendsRepository(db: Kysely<Database>) {
         );
       }
       const [rows, count] = await Promise.all([
-        base
-          .selectAll('users')
-          .select('friendships.created_at as friends_since')
-          .orderBy(sql`lower(${sql.ref('users.first_name')})`)
-          .orderBy(sql`lower(${sql.ref('users.last_name')})`)
-          .orderBy('users.id')
+        inNameOrder(base.selectAll('users').select('friendships.created_at as friends_since'), 'users')
           .limit(limit)
           .offset(offset)
           .execute(),

@@ -1,5 +1,12 @@
 // Members as the people feature reads and changes them: profiles, avatars, the people search.
-import { sql, type Kysely, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
+import {
+  sql,
+  type Kysely,
+  type RawBuilder,
+  type Selectable,
+  type SelectQueryBuilder,
+  type SqlBool,
+} from 'kysely';
 import { countRows } from '../db/paging';
 import type { Database, UsersTable } from '../db/schema';
 
@@ -17,6 +24,21 @@ export interface ProfileChanges {
 /** `%`, `_` and the escape character itself are data in a LIKE pattern, never wildcards. */
 export const LIKE_ESCAPE = '!';
 export const escapeLike = (text: string) => text.replace(/[!%_]/g, (c) => `${LIKE_ESCAPE}${c}`);
+
+/**
+ * Members in the lists' order: first then last name, case-insensitively, the id breaking ties
+ * (`table` names the users table when the query joins others).
+ */
+export function inNameOrder<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  table?: string,
+) {
+  const column = (name: string) => sql.ref(table ? `${table}.${name}` : name);
+  return query
+    .orderBy(sql`lower(${column('first_name')})`)
+    .orderBy(sql`lower(${column('last_name')})`)
+    .orderBy(column('id'));
+}
 
 export function peopleRepository(db: Kysely<Database>) {
   return {
@@ -102,14 +124,7 @@ export function peopleRepository(db: Kysely<Database>) {
           ]),
         );
       const [rows, count] = await Promise.all([
-        base
-          .selectAll()
-          .orderBy(sql`lower(${sql.ref('first_name')})`)
-          .orderBy(sql`lower(${sql.ref('last_name')})`)
-          .orderBy('id')
-          .limit(limit)
-          .offset(offset)
-          .execute(),
+        inNameOrder(base.selectAll()).limit(limit).offset(offset).execute(),
         countRows(base),
       ]);
       return { rows, total: count };

@@ -5,6 +5,8 @@ import type { Comment, CommentSort } from '../../../src/contract/posts';
 import type { Database } from '../db/schema';
 import { toAuthor, type AuthorColumns, type CommentRow, type CommentsTable } from './posts-tables';
 import './posts-tables';
+import { insertIfNew } from '../db/insert-if-new';
+import { countRows } from '../db/paging';
 
 const COLUMNS = [
   'c.id',
@@ -54,7 +56,7 @@ export function commentsRepository(db: Kysely<Database>) {
       { limit, offset, sortBy }: { limit: number; offset: number; sortBy: CommentSort },
     ): Promise<{ items: Comment[]; total: number }> {
       const direction = sortBy === 'oldest' ? 'asc' : 'desc';
-      const [rows, count] = await Promise.all([
+      const [rows, total] = await Promise.all([
         withAuthor()
           .where('c.post_id', '=', postId)
           .where('c.parent_comment_id', 'is', null)
@@ -63,14 +65,11 @@ export function commentsRepository(db: Kysely<Database>) {
           .limit(limit)
           .offset(offset)
           .execute(),
-        db
-          .selectFrom('comments')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('post_id', '=', postId)
-          .where('parent_comment_id', 'is', null)
-          .executeTakeFirstOrThrow(),
+        countRows(
+          db.selectFrom('comments').where('post_id', '=', postId).where('parent_comment_id', 'is', null),
+        ),
       ]);
-      return { items: rows.map(toComment), total: Number(count.n) };
+      return { items: rows.map(toComment), total };
     },
 
     /** A comment's direct replies, oldest first (a conversation reads down). */
@@ -90,12 +89,7 @@ export function commentsRepository(db: Kysely<Database>) {
 
     /** Inserts unless the id exists already (a replayed create); true when a row was written. */
     async insert(comment: NewComment): Promise<boolean> {
-      const result = await db
-        .insertInto('comments')
-        .values(comment)
-        .onConflict((oc) => oc.column('id').doNothing())
-        .executeTakeFirst();
-      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+      return insertIfNew(db.insertInto('comments').values(comment), 'id');
     },
 
     async updateContent(id: string, content: string, at: string): Promise<void> {

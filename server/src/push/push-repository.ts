@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { ServerLocale } from '../legal/locales';
-import './push-tables';
+import type { PushSubscriptionsTable } from './push-tables';
+import { insertIfNew } from '../db/insert-if-new';
 
 export interface StoredPushSubscription {
   id: string;
@@ -12,14 +13,7 @@ export interface StoredPushSubscription {
   createdAt: string;
 }
 
-const toSubscription = (r: {
-  id: string;
-  user_id: string;
-  endpoint: string;
-  p256dh: string;
-  auth: string;
-  created_at: string;
-}): StoredPushSubscription => ({
+const toSubscription = (r: PushSubscriptionsTable): StoredPushSubscription => ({
   id: r.id,
   userId: r.user_id,
   endpoint: r.endpoint,
@@ -51,19 +45,17 @@ export function pushRepository(db: Kysely<Database>) {
 
     /** Inserts unless the endpoint is known already; true when a row was written. */
     async insert(s: StoredPushSubscription): Promise<boolean> {
-      const result = await db
-        .insertInto('push_subscriptions')
-        .values({
+      return insertIfNew(
+        db.insertInto('push_subscriptions').values({
           id: s.id,
           user_id: s.userId,
           endpoint: s.endpoint,
           p256dh: s.p256dh,
           auth: s.auth,
           created_at: s.createdAt,
-        })
-        .onConflict((oc) => oc.column('endpoint').doNothing())
-        .executeTakeFirst();
-      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+        }),
+        'endpoint',
+      );
     },
 
     /** The endpoint's keys (and owner) as now posted, when it is still owned by `fromUserId`. */

@@ -88,22 +88,21 @@ export function parseACar(input: common.ParseInput): common.Parsed {
         const price = reader.number(r, f.price, 'Price per Unit');
         const rowUnit =
           input.overrides.volumeUnit ?? common.volumeUnitOf(cell(r, f.volumeUnit)) ?? fileVolume;
-        const brand = cell(r, f.brand);
         return common.fuelDraft(
           reader.date(r, f.date),
           reader.number(r, f.odometer, 'Odometer Reading', { required: true }),
           {
             quantity,
             unit: rowUnit,
-            fullTank: f.partial < 0 ? true : !common.flag(r, f.partial, 'Partial?'),
-            missedPrevious: f.missed < 0 ? false : common.flag(r, f.missed, 'Previous Missed Fill-Ups?'),
+            ...common.tankFlags(r, { partial: [f.partial, 'Partial?'] }, [
+              f.missed,
+              'Previous Missed Fill-Ups?',
+            ]),
             pricePerUnit: price,
           },
           {
-            title: brand !== '' ? brand.slice(0, 200) : 'Fill-up',
-            cost:
-              reader.number(r, f.total, 'Total Cost') ??
-              (price === null ? null : common.cents(price * quantity)),
+            title: common.titleOf(cell(r, f.brand), 'Fill-up'),
+            cost: common.fillCost(reader.number(r, f.total, 'Total Cost'), price, quantity),
             location: cell(r, f.station) || null,
             content: common.notesHtml(cell(r, f.notes)),
             tags: common.splitTags(cell(r, f.tags)),
@@ -130,13 +129,7 @@ export function parseACar(input: common.ParseInput): common.Parsed {
         };
       }),
     );
-  return {
-    rows: rows.sort((a, b) => a.row - b.row),
-    distanceUnit: fileDistance,
-    volumeUnit: fileVolume,
-    dateFormat: reader.dateFormat,
-    decimalSeparator: reader.decimal,
-  };
+  return common.parsed(rows, fileDistance, fileVolume, reader);
 }
 
 function fillColumns(t: Table) {

@@ -4,7 +4,7 @@ import type { ImportDateFormat, ImportFormat } from '../../../../src/contract/im
 import { CAR_LOG_MAX_TAGS, CAR_LOG_TAG_MAX_LENGTH } from '../../../../src/contract/constants';
 import type { FuelFill } from '../../../../src/contract/maintenance/fuel-economy';
 import type { DistanceUnit, FuelUnit } from '../../../../src/contract/maintenance/units';
-import { cell, type CsvRecord } from '../csv';
+import { cell, parseCsv, Table, type CsvRecord, type Delimiter } from '../csv';
 import {
   guessDateFormat,
   guessDecimal,
@@ -96,6 +96,22 @@ export class Reader {
     );
   }
 
+  /** `resolve` for a one-table file: the guesses read the date column and the number columns. */
+  static ofTable(
+    overrides: Overrides,
+    table: Table,
+    date: number,
+    numbers: number[],
+    defaults: { date: ImportDateFormat; decimal: DecimalSeparator },
+  ): Reader {
+    return Reader.resolve(
+      overrides,
+      columnValues(table.records, date),
+      columnValues(table.records, ...numbers),
+      defaults,
+    );
+  }
+
   number(record: CsvRecord, index: number, name: string, { required = false } = {}): number | null {
     const text = cell(record, index);
     if (text === '') {
@@ -122,6 +138,55 @@ export function flag(record: CsvRecord, index: number, name: string): boolean {
   const value = parseBoolean(text);
   if (value === null) throw new RowError(`${name} "${text}" is neither yes nor no`);
   return value;
+}
+
+/** A file whose first record is its header (the delimiter sniffed unless the format fixes it). */
+export function headerTable(input: ParseInput, delimiter?: Delimiter): Table {
+  const [header, ...records] = parseCsv(input.text ?? '', delimiter);
+  return new Table(header?.cells ?? [], records);
+}
+
+/** A flag column and its header as the file names it (for the row's error). */
+type FlagColumn = readonly [index: number, name: string];
+
+/**
+ * A fill-up's full-tank and missed-fill flags; a file without the column means a full tank with no
+ * fill missed before it. Some files say `partial`, the opposite of full.
+ */
+export function tankFlags(
+  record: CsvRecord,
+  full: { full: FlagColumn } | { partial: FlagColumn },
+  [missed, missedName]: FlagColumn,
+): Pick<FuelFill, 'fullTank' | 'missedPrevious'> {
+  const partial = 'partial' in full;
+  const [index, name] = partial ? full.partial : full.full;
+  return {
+    fullTank: index < 0 ? true : flag(record, index, name) !== partial,
+    missedPrevious: missed < 0 ? false : flag(record, missed, missedName),
+  };
+}
+
+/** A log's title: the file's text, else the fallback (at most 200 characters). */
+export const titleOf = (text: string, fallback: string): string => (text || fallback).slice(0, 200);
+
+/** A fill-up's cost: the file's total, else the price per unit × the quantity. */
+export const fillCost = (total: number | null, price: number | null, quantity: number): number | null =>
+  total ?? (price === null ? null : cents(price * quantity));
+
+/** A parser's answer: the rows in file order, the units and the formats the reader resolved. */
+export function parsed(
+  rows: ParsedRow[],
+  distanceUnit: DistanceUnit,
+  volumeUnit: FuelUnit,
+  reader: Reader,
+): Parsed {
+  return {
+    rows: rows.sort((a, b) => a.row - b.row),
+    distanceUnit,
+    volumeUnit,
+    dateFormat: reader.dateFormat,
+    decimalSeparator: reader.decimal,
+  };
 }
 
 /** Cells of one column over records (for the guesses). */

@@ -225,8 +225,8 @@ export function parseDrivvo(input: common.ParseInput): common.Parsed {
             mileage,
             { quantity, unit: volumeUnit, fullTank: full, missedPrevious: missed, pricePerUnit: price },
             {
-              title: (cell(r, c.fuelName) || 'Fill-up').slice(0, 200),
-              cost: total ?? (price === null ? null : common.cents(price * quantity)),
+              title: common.titleOf(cell(r, c.fuelName), 'Fill-up'),
+              cost: common.fillCost(total, price, quantity),
               location: cell(r, c.place) || null,
               content: notesOf(r, c.notes),
             },
@@ -247,11 +247,5 @@ export function parseDrivvo(input: common.ParseInput): common.Parsed {
       }),
     );
   }
-  return {
-    rows: rows.sort((a, b) => a.row - b.row),
-    distanceUnit,
-    volumeUnit,
-    dateFormat: reader.dateFormat,
-    decimalSeparator: reader.decimal,
-  };
+  return common.parsed(rows, distanceUnit, volumeUnit, reader);
 }

@@ -83,8 +83,7 @@ export function parseFuelio(input: common.ParseInput): common.Parsed {
           {
             quantity,
             unit: volumeUnit,
-            fullTank: l.full < 0 ? true : common.flag(r, l.full, 'Full'),
-            missedPrevious: l.missed < 0 ? false : common.flag(r, l.missed, 'Missed'),
+            ...common.tankFlags(r, { full: [l.full, 'Full'] }, [l.missed, 'Missed']),
             pricePerUnit: reader.number(r, l.price, 'VolumePrice'),
           },
           {
@@ -117,11 +116,5 @@ export function parseFuelio(input: common.ParseInput): common.Parsed {
         };
       }),
     );
-  return {
-    rows: rows.sort((a, b) => a.row - b.row),
-    distanceUnit,
-    volumeUnit,
-    dateFormat: reader.dateFormat,
-    decimalSeparator: reader.decimal,
-  };
+  return common.parsed(rows, distanceUnit, volumeUnit, reader);
 }

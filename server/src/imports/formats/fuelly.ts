@@ -4,12 +4,11 @@
 // odometer when a row has none). The app export: `Type,MPG,Date,Time,Vehicle,Odometer,Filled Up,
 // Price,Gallons,Total Cost,…`, rows typed Gas or Service. Fuelly's gallons are US gallons unless
 // the member says UK.
-import { cell, parseCsv, Table } from '../csv';
+import { cell } from '../csv';
 import * as common from './common';
 
 export function parseFuellyWeb(input: common.ParseInput): common.Parsed {
-  const [header, ...records] = parseCsv(input.text ?? '');
-  const t = new Table(header?.cells ?? [], records);
+  const t = common.headerTable(input);
   const miles = t.column('miles') >= 0 || t.column('mpg') >= 0;
   const gallons = t.column('gallons') >= 0;
   const c = {
@@ -24,10 +23,11 @@ export function parseFuellyWeb(input: common.ParseInput): common.Parsed {
     partial: t.column('partial_fuelup'),
     brand: t.column('brand'),
   };
-  const reader = common.Reader.resolve(
+  const reader = common.Reader.ofTable(
     input.overrides,
-    common.columnValues(t.records, c.date),
-    common.columnValues(t.records, c.odometer, c.trip, c.quantity, c.price),
+    t,
+    c.date,
+    [c.odometer, c.trip, c.quantity, c.price],
     { date: 'yyyy-mm-dd', decimal: '.' },
   );
   const distanceUnit = input.overrides.distanceUnit ?? (miles ? 'mi' : 'km');
@@ -39,20 +39,18 @@ export function parseFuellyWeb(input: common.ParseInput): common.Parsed {
     let odometer = reader.number(r, c.odometer, 'odometer');
     const trip = reader.number(r, c.trip, 'trip');
     if (odometer === null && previous !== null && trip !== null) odometer = previous + trip;
-    const brand = cell(r, c.brand);
     const draft = common.fuelDraft(
       reader.date(r, c.date),
       odometer,
       {
         quantity,
         unit: volumeUnit,
-        fullTank: c.partial < 0 ? true : !common.flag(r, c.partial, 'partial_fuelup'),
-        missedPrevious: c.missed < 0 ? false : common.flag(r, c.missed, 'missed_fuelup'),
+        ...common.tankFlags(r, { partial: [c.partial, 'partial_fuelup'] }, [c.missed, 'missed_fuelup']),
         pricePerUnit: price,
       },
       {
-        title: brand !== '' ? brand.slice(0, 200) : 'Fill-up',
-        cost: price === null ? null : common.cents(price * quantity),
+        title: common.titleOf(cell(r, c.brand), 'Fill-up'),
+        cost: common.fillCost(null, price, quantity),
         content: common.notesHtml(cell(r, c.notes)),
         tags: common.splitTags(cell(r, c.tags)),
       },
@@ -60,12 +58,11 @@ export function parseFuellyWeb(input: common.ParseInput): common.Parsed {
     previous = odometer;
     return draft;
   });
-  return { rows, distanceUnit, volumeUnit, dateFormat: reader.dateFormat, decimalSeparator: reader.decimal };
+  return common.parsed(rows, distanceUnit, volumeUnit, reader);
 }
 
 export function parseFuellyApp(input: common.ParseInput): common.Parsed {
-  const [header, ...records] = parseCsv(input.text ?? '');
-  const t = new Table(header?.cells ?? [], records);
+  const t = common.headerTable(input);
   const c = {
     type: t.column('Type'),
     date: t.column('Date'),
@@ -81,10 +78,11 @@ export function parseFuellyApp(input: common.ParseInput): common.Parsed {
     station: t.column('Station', 'Brand', 'Location'),
   };
   const gallons = t.column('Gallons') >= 0;
-  const reader = common.Reader.resolve(
+  const reader = common.Reader.ofTable(
     input.overrides,
-    common.columnValues(t.records, c.date),
-    common.columnValues(t.records, c.odometer, c.price, c.quantity, c.total),
+    t,
+    c.date,
+    [c.odometer, c.price, c.quantity, c.total],
     { date: 'mm/dd/yyyy', decimal: '.' },
   );
   const distanceUnit = input.overrides.distanceUnit ?? (gallons || t.column('MPG') >= 0 ? 'mi' : 'km');
@@ -105,12 +103,11 @@ export function parseFuellyApp(input: common.ParseInput): common.Parsed {
         {
           quantity,
           unit: volumeUnit,
-          fullTank: c.filled < 0 ? true : common.flag(r, c.filled, 'Filled Up'),
-          missedPrevious: c.missed < 0 ? false : common.flag(r, c.missed, 'Missed'),
+          ...common.tankFlags(r, { full: [c.filled, 'Filled Up'] }, [c.missed, 'Missed']),
           pricePerUnit: price,
         },
         {
-          cost: total ?? (price === null ? null : common.cents(price * quantity)),
+          cost: common.fillCost(total, price, quantity),
           content: notes,
           tags,
           location: cell(r, c.station) || null,
@@ -118,10 +115,9 @@ export function parseFuellyApp(input: common.ParseInput): common.Parsed {
       );
     }
     if (kind === 'service') {
-      const title = cell(r, c.services) || 'Service';
       return {
         type: 'maintenance',
-        title: title.slice(0, 200),
+        title: common.titleOf(cell(r, c.services), 'Service'),
         startDate,
         mileage: odometer,
         cost: total,
@@ -133,5 +129,5 @@ export function parseFuellyApp(input: common.ParseInput): common.Parsed {
     }
     throw new common.RowError(`the type "${cell(r, c.type)}" is neither Gas nor Service`);
   });
-  return { rows, distanceUnit, volumeUnit, dateFormat: reader.dateFormat, decimalSeparator: reader.decimal };
+  return common.parsed(rows, distanceUnit, volumeUnit, reader);
 }

@@ -3,77 +3,72 @@
 // upgrade records (`Date,Description,Cost,Notes,Odometer,Tags`) and taxes (`Date,Description,Cost,
 // Notes,Tags`). LubeLogger writes dates and numbers in its server's culture: both are guessed from
 // the whole column unless the member says.
-import { cell, parseCsv, Table } from '../csv';
+import { cell, type CsvRecord, type Table } from '../csv';
 import * as common from './common';
 
-function table(input: common.ParseInput): Table {
-  const [header, ...records] = parseCsv(input.text ?? '');
-  return new Table(header?.cells ?? [], records);
+/** A row's `extrafield_*` cells as `name: value` note lines (the empty ones left out). */
+function extraNotesOf(t: Table): (r: CsvRecord) => string[] {
+  const extras = t.header.map((name, i) => ({ name, i })).filter(({ name }) => /^extrafield_/i.test(name));
+  return (r) =>
+    extras
+      .map(({ name, i }) => [name.replace(/^extrafield_/i, ''), cell(r, i)] as const)
+      .filter(([, v]) => v !== '')
+      .map(([k, v]) => `${k}: ${v}`);
 }
 
-const extraColumns = (t: Table) =>
-  t.header.map((name, i) => ({ name, i })).filter(({ name }) => /^extrafield_/i.test(name));
-
-export function parseLubeLoggerFuel(input: common.ParseInput): common.Parsed {
-  const t = table(input);
-  const c = {
+/** A LubeLogger export: its table, the columns every export has, and a row's extra-field notes. */
+function lubeLoggerTable(input: common.ParseInput) {
+  const t = common.headerTable(input);
+  const shared = {
     date: t.column('Date'),
     odometer: t.column('Odometer'),
-    quantity: t.column('FuelConsumed'),
     cost: t.column('Cost'),
-    full: t.column('IsFillToFull'),
-    missed: t.column('MissedFuelUp'),
     notes: t.column('Notes'),
     tags: t.column('Tags'),
   };
-  const extras = extraColumns(t);
-  const reader = common.Reader.resolve(
-    input.overrides,
-    common.columnValues(t.records, c.date),
-    common.columnValues(t.records, c.odometer, c.quantity, c.cost),
-    { date: 'mm/dd/yyyy', decimal: '.' },
-  );
+  return { t, shared, extraNotes: extraNotesOf(t) };
+}
+
+export function parseLubeLoggerFuel(input: common.ParseInput): common.Parsed {
+  const { t, shared, extraNotes } = lubeLoggerTable(input);
+  const c = {
+    ...shared,
+    quantity: t.column('FuelConsumed'),
+    full: t.column('IsFillToFull'),
+    missed: t.column('MissedFuelUp'),
+  };
+  const reader = common.Reader.ofTable(input.overrides, t, c.date, [c.odometer, c.quantity, c.cost], {
+    date: 'mm/dd/yyyy',
+    decimal: '.',
+  });
   const distanceUnit = input.overrides.distanceUnit ?? input.carDistance;
   const volumeUnit = input.overrides.volumeUnit ?? common.defaultVolume(distanceUnit);
   const rows = common.readRows(t.records, (r) => {
     const quantity = reader.number(r, c.quantity, 'FuelConsumed', { required: true })!;
     const cost = reader.number(r, c.cost, 'Cost');
-    const extraNotes = extras
-      .map(({ name, i }) => [name.replace(/^extrafield_/i, ''), cell(r, i)] as const)
-      .filter(([, v]) => v !== '')
-      .map(([k, v]) => `${k}: ${v}`);
     return common.fuelDraft(
       reader.date(r, c.date),
       reader.number(r, c.odometer, 'Odometer', { required: true }),
       {
         quantity,
         unit: volumeUnit,
-        fullTank: c.full < 0 ? true : common.flag(r, c.full, 'IsFillToFull'),
-        missedPrevious: c.missed < 0 ? false : common.flag(r, c.missed, 'MissedFuelUp'),
+        ...common.tankFlags(r, { full: [c.full, 'IsFillToFull'] }, [c.missed, 'MissedFuelUp']),
         pricePerUnit: cost !== null && quantity > 0 ? Math.round((cost / quantity) * 1000) / 1000 : null,
       },
       {
         cost,
-        content: common.notesHtml(cell(r, c.notes), ...extraNotes),
+        content: common.notesHtml(cell(r, c.notes), ...extraNotes(r)),
         tags: common.splitTags(cell(r, c.tags), { spaces: true }),
       },
     );
   });
-  return { rows, distanceUnit, volumeUnit, dateFormat: reader.dateFormat, decimalSeparator: reader.decimal };
+  return common.parsed(rows, distanceUnit, volumeUnit, reader);
 }
 
 /** Service, repair and upgrade records (the file's name tells which: LubeLogger names its exports). */
 export function parseLubeLoggerRecords(input: common.ParseInput, tax: boolean): common.Parsed {
-  const t = table(input);
-  const c = {
-    date: t.column('Date'),
-    description: t.column('Description'),
-    cost: t.column('Cost'),
-    notes: t.column('Notes'),
-    odometer: t.column('Odometer'),
-    tags: t.column('Tags'),
-  };
-  const extras = extraColumns(t);
+  const { t, shared, extraNotes } = lubeLoggerTable(input);
+  const c = { ...shared, description: t.column('Description') };
   const name = input.filename.toLowerCase();
   const type = tax
     ? 'tax'
@@ -82,37 +77,26 @@ export function parseLubeLoggerRecords(input: common.ParseInput, tax: boolean): 
       : name.includes('upgrade')
         ? 'modification'
         : 'maintenance';
-  const reader = common.Reader.resolve(
-    input.overrides,
-    common.columnValues(t.records, c.date),
-    common.columnValues(t.records, c.odometer, c.cost),
-    { date: 'mm/dd/yyyy', decimal: '.' },
-  );
+  const reader = common.Reader.ofTable(input.overrides, t, c.date, [c.odometer, c.cost], {
+    date: 'mm/dd/yyyy',
+    decimal: '.',
+  });
   const distanceUnit = input.overrides.distanceUnit ?? input.carDistance;
   const rows = common.readRows(t.records, (r) => {
     const title = cell(r, c.description);
     if (title === '') throw new common.RowError('the description is missing');
-    const extraNotes = extras
-      .map(({ name: n, i }) => [n.replace(/^extrafield_/i, ''), cell(r, i)] as const)
-      .filter(([, v]) => v !== '')
-      .map(([k, v]) => `${k}: ${v}`);
     return {
       type,
       title: title.slice(0, 200),
       startDate: reader.date(r, c.date),
       mileage: reader.number(r, c.odometer, 'Odometer'),
       cost: reader.number(r, c.cost, 'Cost'),
-      content: common.notesHtml(cell(r, c.notes), ...extraNotes),
+      content: common.notesHtml(cell(r, c.notes), ...extraNotes(r)),
       location: null,
       tags: common.splitTags(cell(r, c.tags), { spaces: true }),
       fuel: null,
     };
   });
-  return {
-    rows,
-    distanceUnit,
-    volumeUnit: input.overrides.volumeUnit ?? common.defaultVolume(distanceUnit),
-    dateFormat: reader.dateFormat,
-    decimalSeparator: reader.decimal,
-  };
+  const volumeUnit = input.overrides.volumeUnit ?? common.defaultVolume(distanceUnit);
+  return common.parsed(rows, distanceUnit, volumeUnit, reader);
 }

@@ -2,7 +2,7 @@
 // or English (`Datum;Kilometerstand;Strecke;Menge;Einheit;Gesamtpreis;Währung;Typ;…` or
 // `Date;Odometer;Trip;Quantity;Unit;Total price;Currency;Type;…`). `Type`: 1 a full tank, 2 a partial
 // fill, 3 the first fill after a gap (full, the fills before it missing).
-import { cell, parseCsv, Table } from '../csv';
+import { cell } from '../csv';
 import * as common from './common';
 
 const CURRENCY_SIGNS: Record<string, string> = { '€': 'EUR', $: 'USD', '£': 'GBP', fr: 'CHF', chf: 'CHF' };
@@ -14,8 +14,7 @@ function currencyOf(text: string): string | null {
 }
 
 export function parseSpritmonitor(input: common.ParseInput): common.Parsed {
-  const [header, ...records] = parseCsv(input.text ?? '', ';');
-  const t = new Table(header?.cells ?? [], records);
+  const t = common.headerTable(input, ';');
   const c = {
     date: t.column('Datum', 'Date'),
     odometer: t.column('Kilometerstand', 'Odometer', 'Km-Stand', 'Mileage'),
@@ -28,12 +27,10 @@ export function parseSpritmonitor(input: common.ParseInput): common.Parsed {
     station: t.column('Tankstelle', 'Gas station', 'Station'),
     fuel: t.column('Kraftstoff', 'Fuel', 'Sorte'),
   };
-  const reader = common.Reader.resolve(
-    input.overrides,
-    common.columnValues(t.records, c.date),
-    common.columnValues(t.records, c.odometer, c.quantity, c.total),
-    { date: 'dd.mm.yyyy', decimal: ',' },
-  );
+  const reader = common.Reader.ofTable(input.overrides, t, c.date, [c.odometer, c.quantity, c.total], {
+    date: 'dd.mm.yyyy',
+    decimal: ',',
+  });
   const distanceUnit = input.overrides.distanceUnit ?? input.carDistance;
   const firstUnit = t.records[0] ? common.volumeUnitOf(cell(t.records[0], c.unit)) : null;
   const volumeUnit = input.overrides.volumeUnit ?? firstUnit ?? common.defaultVolume(distanceUnit);
@@ -55,12 +52,12 @@ export function parseSpritmonitor(input: common.ParseInput): common.Parsed {
         pricePerUnit: cost === null ? null : Math.round((cost / quantity) * 1000) / 1000,
       },
       {
-        title: (cell(r, c.station) || cell(r, c.fuel) || 'Fill-up').slice(0, 200),
+        title: common.titleOf(cell(r, c.station) || cell(r, c.fuel), 'Fill-up'),
         cost,
         ...(currency ? { currencyCode: currency } : {}),
         content: common.notesHtml(cell(r, c.note)),
       },
     );
   });
-  return { rows, distanceUnit, volumeUnit, dateFormat: reader.dateFormat, decimalSeparator: reader.decimal };
+  return common.parsed(rows, distanceUnit, volumeUnit, reader);
 }
