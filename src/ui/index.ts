@@ -17,6 +17,8 @@ export { PullToRefresh, PULL_THRESHOLD_PX } from './pull-to-refresh';
 export { Toaster } from './toaster';
 export { Page, Card, Alert } from './page';
 export { Modal, type ModalProps } from './modal';
+export { ModalHeader, type ModalHeaderProps } from './modal-header';
+export { RefreshHint } from './refresh-hint';
 export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
 export { LanguageSwitch } from './language-switch';
 export { Logo } from './logo';

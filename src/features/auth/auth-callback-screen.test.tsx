@@ -1,16 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeSession, setSignedIn, TEST_USER } from '@/testing/session-mock';
-import { activateCatalog, renderApp } from '@/testing/test-utils';
+import { renderApp } from '@/testing/test-utils';
+import { signedOutEachTest } from '@/testing/signed-out';
 
 vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
 
 describe('auth callback', () => {
-  beforeEach(() => {
-    activateCatalog('en-US');
-    setSignedIn(false);
-    fakeSession.completeExternalSignIn.mockReset();
-  });
+  signedOutEachTest(() => fakeSession.completeExternalSignIn.mockReset());
 
   it('hands the fragment tokens to the session, wipes them from the URL and goes home', async () => {
     fakeSession.completeExternalSignIn.mockImplementation(async () => {

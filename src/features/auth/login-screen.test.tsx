@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { errorOf, fill } from '@/testing/form-test-utils';
 import { fakeSession, setSignedIn, TEST_USER } from '@/testing/session-mock';
 import { activateCatalog, renderApp } from '@/testing/test-utils';
+import { signedOutEachTest } from '@/testing/signed-out';
 import { ApiError } from '@/lib/api-client';
 
 vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
@@ -16,11 +17,7 @@ vi.mock('@/lib/api-client', async (importOriginal) =>
 );
 
 describe('login screen', () => {
-  beforeEach(() => {
-    activateCatalog('en-US');
-    setSignedIn(false);
-    fakeSession.login.mockReset();
-  });
+  signedOutEachTest(() => fakeSession.login.mockReset());
 
   it('requires both fields before calling the server', async () => {
     await renderApp('/login');

@@ -1,8 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { errorOf, fill } from '@/testing/form-test-utils';
-import { setSignedIn } from '@/testing/session-mock';
-import { activateCatalog, renderApp } from '@/testing/test-utils';
+import { renderApp } from '@/testing/test-utils';
+import { signedOutEachTest } from '@/testing/signed-out';
 
 vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
 
@@ -26,9 +26,7 @@ vi.mock('@/lib/api-client', async (importOriginal) =>
 );
 
 describe('reset-password screen', () => {
-  beforeEach(() => {
-    activateCatalog('en-US');
-    setSignedIn(false);
+  signedOutEachTest(() => {
     calls.get = [];
     calls.post = [];
   });

@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { errorOf, fill } from '@/testing/form-test-utils';
 import { fakeSession, setSignedIn, TEST_USER } from '@/testing/session-mock';
 import { activateCatalog, renderApp } from '@/testing/test-utils';
+import { signedOutEachTest } from '@/testing/signed-out';
 import { ApiError } from '@/lib/api-client';
 
 vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
@@ -17,11 +18,7 @@ async function fillValidForm() {
 }
 
 describe('signup screen', () => {
-  beforeEach(() => {
-    activateCatalog('en-US');
-    setSignedIn(false);
-    fakeSession.signup.mockReset();
-  });
+  signedOutEachTest(() => fakeSession.signup.mockReset());
 
   it('shows the password rule (8 to 128 characters) up front', async () => {
     await renderApp('/signup');

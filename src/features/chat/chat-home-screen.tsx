@@ -3,13 +3,12 @@
 // A line says what chat is for (live) and leads to Messages (a subject and folders, like mail).
 // Reads Dexie first, so it renders offline; the server refreshes it and live events follow.
 import { Link } from '@tanstack/react-router';
-import { isNetworkError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth/session';
 import { useLocale, useT } from '@/lib/i18n';
 import {
   Button,
   ChatIcon,
-  CloudOffIcon,
+  RefreshHint,
   EmptyState,
   Page,
   PullToRefresh,
@@ -47,12 +46,12 @@ export function ChatHomeScreen() {
           <p className="chat-about">
             {t('CHAT.ABOUT')} <Link to="/messages">{t('CHAT.ABOUT_MESSAGES')}</Link>
           </p>
-          {error ? (
-            <p className="chat-hint ui-flex ui-center ui-gap-2" role="status">
-              {isNetworkError(error) ? <CloudOffIcon /> : null}
-              {t(isNetworkError(error) ? 'CHAT.OFFLINE_DATA' : 'CHAT.REFRESH_FAILED')}
-            </p>
-          ) : null}
+          <RefreshHint
+            error={error}
+            className="chat-hint"
+            offline={t('CHAT.OFFLINE_DATA')}
+            failed={t('CHAT.REFRESH_FAILED')}
+          />
           {loading || !view ? (
             <SkeletonRows count={CHAT_SKELETON_ROWS} label={t('CHAT.LOADING_ROOMS')} />
           ) : view.rooms.length === 0 ? (

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { setSignedIn } from '@/testing/session-mock';
-import { activateCatalog, renderApp } from '@/testing/test-utils';
+import { describe, expect, it, vi } from 'vitest';
+import { renderApp } from '@/testing/test-utils';
+import { signedOutEachTest } from '@/testing/signed-out';
 
 vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
 const gets = vi.hoisted(() => [] as Array<{ path: string; query: unknown }>);
@@ -21,9 +21,7 @@ vi.mock('@/lib/api-client', async (importOriginal) =>
 );
 
 describe('legal screen', () => {
-  beforeEach(() => {
-    activateCatalog('en-US');
-    setSignedIn(false);
+  signedOutEachTest(() => {
     gets.length = 0;
   });
 

@@ -5,18 +5,8 @@
 import { Link } from '@tanstack/react-router';
 import { useId, useRef, type KeyboardEvent } from 'react';
 import { MESSAGE_FOLDERS, type MessageFolder } from '@/contract/constants';
-import { isNetworkError } from '@/lib/api-client';
 import { useLocale, useT } from '@/lib/i18n';
-import {
-  Button,
-  CloudOffIcon,
-  EmptyState,
-  MailIcon,
-  Page,
-  PullToRefresh,
-  SkeletonRows,
-  EditIcon,
-} from '@/ui';
+import { Button, RefreshHint, EmptyState, MailIcon, Page, PullToRefresh, SkeletonRows, EditIcon } from '@/ui';
 import { MessageRow } from './components/message-row';
 import { useFolder, useUnreadCount } from './data';
 import './messages.css';
@@ -126,12 +116,12 @@ export function MessagesScreen({ folder, unreadOnly, onChange }: MessagesScreenP
             aria-labelledby={`${ids}-tab-${folder}`}
             className="messages__panel"
           >
-            {error ? (
-              <p className="messages__hint ui-flex ui-center ui-gap-2" role="status">
-                {isNetworkError(error) ? <CloudOffIcon /> : null}
-                {t(isNetworkError(error) ? 'MESSAGES.OFFLINE_DATA' : 'MESSAGES.REFRESH_FAILED')}
-              </p>
-            ) : null}
+            <RefreshHint
+              error={error}
+              className="messages__hint"
+              offline={t('MESSAGES.OFFLINE_DATA')}
+              failed={t('MESSAGES.REFRESH_FAILED')}
+            />
             {loading || !view ? (
               <SkeletonRows count={MESSAGES_SKELETON_ROWS} label={t('MESSAGES.LOADING')} />
             ) : view.messages.length === 0 ? (

@@ -75,6 +75,18 @@ afterEach(async () => {
   await endLiveShellTest();
 });
 
+/** The app's socket, connected (events fired on it reach the app as the server's would). */
+async function connectSocket(): Promise<FakeSocket> {
+  await act(async () => realtime.connect());
+  const socket = sockets.at(-1)!;
+  act(() => socket.fire('connect'));
+  return socket;
+}
+
+/** Sarah's friend request, stored (it has an id the list keeps). */
+const sarahAsks = (id: string) =>
+  event({ id, type: 'friend', jsonPayload: { relatedFriendId: SARAH.id, action: 'requested' } });
+
 describe('the bell', () => {
   it('shows the unread count from GET /notifications/unread/count in its badge and its name', async () => {
     server.add(
@@ -106,19 +118,8 @@ describe('the bell', () => {
     await waitFor(() => expect(rowTexts()).toEqual(['Max Verstappen sent you a message']));
     expect(bell().getAttribute('aria-label')).toBe('Notifications, 1 unread');
 
-    await act(async () => realtime.connect());
-    const socket = sockets.at(-1)!;
-    act(() => socket.fire('connect'));
-    act(() =>
-      socket.fire(
-        'notification',
-        event({
-          id: 'bbbbbbbb-0000-4000-8000-000000000001',
-          type: 'friend',
-          jsonPayload: { relatedFriendId: SARAH.id, action: 'requested' },
-        }),
-      ),
-    );
+    const socket = await connectSocket();
+    act(() => socket.fire('notification', sarahAsks('bbbbbbbb-0000-4000-8000-000000000001')));
     await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications, 2 unread'));
     await waitFor(() =>
       expect(rowTexts()).toEqual([
@@ -147,19 +148,8 @@ describe('the bell', () => {
     server.add(notification('message', { relatedMessageId: 'm1', relatedFriendId: MAX.id }));
     await renderApp('/feed');
     await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications, 1 unread'));
-    await act(async () => realtime.connect());
-    const socket = sockets.at(-1)!;
-    act(() => socket.fire('connect'));
-    act(() =>
-      socket.fire(
-        'notification',
-        event({
-          id: 'bbbbbbbb-0000-4000-8000-000000000002',
-          type: 'friend',
-          jsonPayload: { relatedFriendId: SARAH.id, action: 'requested' },
-        }),
-      ),
-    );
+    const socket = await connectSocket();
+    act(() => socket.fire('notification', sarahAsks('bbbbbbbb-0000-4000-8000-000000000002')));
     await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications, 2 unread'));
     await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(bell().getAttribute('aria-label')).toBe('Notifications, 2 unread');
@@ -182,9 +172,7 @@ describe('the bell', () => {
     await renderApp('/notifications');
     await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications, 3 unread'));
     await waitFor(() => expect(rows()).toHaveLength(3));
-    await act(async () => realtime.connect());
-    const socket = sockets.at(-1)!;
-    act(() => socket.fire('connect'));
+    const socket = await connectSocket();
     act(() => socket.fire('notificationsRead', { ids: [second.id], all: false, unreadCount: 2 }));
     await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications, 2 unread'));
     expect(rows().map((row) => row.getAttribute('data-unread'))).toEqual(['true', 'false', 'true']);

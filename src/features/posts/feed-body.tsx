@@ -3,9 +3,8 @@
 // weighs on the first render nor on the first post.
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { isNetworkError } from '@/lib/api-client';
 import { useT } from '@/lib/i18n';
-import { Button, CloudOffIcon, EmptyState, FeedIcon, PullToRefresh, Spinner } from '@/ui';
+import { Button, RefreshHint, EmptyState, FeedIcon, PullToRefresh, Spinner } from '@/ui';
 import { useFeed, useFeedRefresh, type LocalPost } from './data';
 import type { EarlyFeedPage } from './feed-first-page';
 import { FeedSkeleton } from './feed-skeleton';
@@ -52,12 +51,12 @@ export default function FeedBody({
   return (
     <PullToRefresh onRefresh={refresh}>
       <div className="feed">
-        {error ? (
-          <p className="feed__hint ui-flex ui-center ui-gap-2" role="status">
-            {isNetworkError(error) ? <CloudOffIcon /> : null}
-            {t(isNetworkError(error) ? 'POSTS.OFFLINE_DATA' : 'POSTS.REFRESH_FAILED')}
-          </p>
-        ) : null}
+        <RefreshHint
+          error={error}
+          className="feed__hint"
+          offline={t('POSTS.OFFLINE_DATA')}
+          failed={t('POSTS.REFRESH_FAILED')}
+        />
         {posts === undefined ? (
           <FeedSkeleton />
         ) : posts.length === 0 ? (

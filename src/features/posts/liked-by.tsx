@@ -14,7 +14,7 @@ import { isNetworkError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth/session';
 import { displayName } from '@/lib/display-name';
 import { useT } from '@/lib/i18n';
-import { Alert, Button, CloseIcon, HeartIcon, Modal, SkeletonRows, Spinner } from '@/ui';
+import { Alert, Button, HeartIcon, Modal, ModalHeader, SkeletonRows, Spinner } from '@/ui';
 import { postLikersQueryOptions } from './api/post-likers';
 import type { LocalPost } from './data/types';
 import { likedByLine, likedByText } from './liked-by-line';
@@ -69,19 +69,16 @@ export function LikersDialog({ postId, onClose }: { postId: string; onClose: () 
   const total = likers.data?.pages[0]?.total;
   return (
     <Modal labelledBy={titleId} onClose={onClose} className="ui-people-dialog post-likers">
-      <header className="ui-people-dialog__header">
-        <h2 id={titleId} className="ui-modal__title">
-          {total === undefined ? t('POSTS.LIKERS_TITLE') : t('POSTS.LIKERS_TITLE_COUNT', { count: total })}
-        </h2>
-        <button
-          type="button"
-          className="ui-people-dialog__close"
-          aria-label={t('COMMON.CLOSE')}
-          onClick={onClose}
-        >
-          <CloseIcon />
-        </button>
-      </header>
+      <ModalHeader
+        titleId={titleId}
+        title={
+          total === undefined ? t('POSTS.LIKERS_TITLE') : t('POSTS.LIKERS_TITLE_COUNT', { count: total })
+        }
+        closeLabel={t('COMMON.CLOSE')}
+        onClose={onClose}
+        className="ui-people-dialog__header"
+        closeClassName="ui-people-dialog__close"
+      />
       {likers.isPending ? (
         <SkeletonRows count={LIKERS_SKELETON_ROWS} label={t('POSTS.LIKERS_LOADING')} />
       ) : rows.length === 0 && likers.isError ? (

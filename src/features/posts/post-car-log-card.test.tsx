@@ -6,9 +6,10 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Post, PostCarLog } from '@/contract/posts';
 import { TEST_USER } from '@/testing/session-mock';
 import { renderApp } from '@/testing/test-utils';
-import { db, type MirrorRow } from '@/lib/db';
+import { db } from '@/lib/db';
 import { FAKE_FRIEND } from '@/features/posts/testing/fake-posts-server';
 import { stubObjectUrls } from '@/features/garage/testing/garage-fixtures';
+import { putLocalPost } from '@/features/posts/testing/post-fixtures';
 import { postsScreensPerTest } from '@/features/posts/testing/posts-screen-test';
 
 vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
@@ -42,21 +43,7 @@ const card = (overrides: Partial<PostCarLog> = {}): PostCarLog => ({
 });
 
 async function putPost(id: string, extra: Partial<Post>) {
-  await db.posts.put({
-    id,
-    author: FAKE_FRIEND,
-    content: '<p>Progress</p>',
-    image: null,
-    imageWidth: null,
-    imageHeight: null,
-    carId: CAR,
-    likes: [],
-    likesCount: 0,
-    commentsCount: 0,
-    createdAt: '2026-03-01T10:00:00.000Z',
-    updatedAt: '2026-03-01T10:00:00.000Z',
-    ...extra,
-  } as unknown as MirrorRow);
+  await putLocalPost(FAKE_FRIEND, { id, content: '<p>Progress</p>', carId: CAR, ...extra });
 }
 
 async function shownCard() {

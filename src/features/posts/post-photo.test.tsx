@@ -4,9 +4,10 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { TEST_USER } from '@/testing/session-mock';
 import { renderApp } from '@/testing/test-utils';
-import { db, type MirrorRow } from '@/lib/db';
+import { db } from '@/lib/db';
 import { FAKE_FRIEND } from '@/features/posts/testing/fake-posts-server';
 import { CAR_ID, makeCar, putCar, stubObjectUrls } from '@/features/garage/testing/garage-fixtures';
+import { putLocalPost } from '@/features/posts/testing/post-fixtures';
 import { postsScreensPerTest } from '@/features/posts/testing/posts-screen-test';
 
 vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
@@ -32,20 +33,13 @@ describe('a post image', () => {
       blob: new Blob(['img'], { type: 'image/webp' }),
       cachedAt: Date.now(),
     });
-    await db.posts.put({
+    await putLocalPost(FAKE_FRIEND, {
       id: 'p1',
-      author: FAKE_FRIEND,
       content: '<p>Look</p>',
       image: IMAGE,
       imageWidth: 800,
       imageHeight: 600,
-      carId: null,
-      likes: [],
-      likesCount: 0,
-      commentsCount: 0,
-      createdAt: '2026-03-01T10:00:00.000Z',
-      updatedAt: '2026-03-01T10:00:00.000Z',
-    } as unknown as MirrorRow);
+    });
     await renderApp('/feed');
     const card = await screen.findByRole('article', { name: 'Post by Bob Brown' });
     fireEvent.click(within(card).getByRole('button', { name: 'Open Photo of the post full screen' }));
@@ -67,20 +61,13 @@ describe("the images in a post's text", () => {
     const TEXT_2 = '/api/v1.0/media/bbbbbbbb-0000-4000-8000-000000000012';
     for (const url of [TEXT_1, TEXT_2, IMAGE])
       await db.mediaCache.put({ url, blob: new Blob(['img'], { type: 'image/webp' }), cachedAt: Date.now() });
-    await db.posts.put({
+    await putLocalPost(FAKE_FRIEND, {
       id: 'p3',
-      author: FAKE_FRIEND,
       content: `<p>Before</p><p><img src="${TEXT_1}"></p><p>After</p><p><img src="${TEXT_2}"></p>`,
       image: IMAGE,
       imageWidth: 800,
       imageHeight: 600,
-      carId: null,
-      likes: [],
-      likesCount: 0,
-      commentsCount: 0,
-      createdAt: '2026-03-01T10:00:00.000Z',
-      updatedAt: '2026-03-01T10:00:00.000Z',
-    } as unknown as MirrorRow);
+    });
     await renderApp('/feed');
     const card = await screen.findByRole('article', { name: 'Post by Bob Brown' });
     const second = await within(card).findByRole('button', { name: 'Open photo 2 of the post full screen' });
@@ -103,20 +90,7 @@ describe("the images in a post's text", () => {
 describe("a post's car", () => {
   it('is named on the card and links to the car, offline from this device', async () => {
     await putCar(makeCar());
-    await db.posts.put({
-      id: 'p2',
-      author: FAKE_FRIEND,
-      content: '<p>Sunday drive</p>',
-      image: null,
-      imageWidth: null,
-      imageHeight: null,
-      carId: CAR_ID,
-      likes: [],
-      likesCount: 0,
-      commentsCount: 0,
-      createdAt: '2026-03-01T10:00:00.000Z',
-      updatedAt: '2026-03-01T10:00:00.000Z',
-    } as unknown as MirrorRow);
+    await putLocalPost(FAKE_FRIEND, { id: 'p2', content: '<p>Sunday drive</p>', carId: CAR_ID });
     await renderApp('/feed');
     const card = await screen.findByRole('article', { name: 'Post by Bob Brown' });
     const link = await within(card).findByRole('link', { name: 'About: Bleue' });

@@ -1,12 +1,12 @@
 // The recipient-choosing modal, rule by rule (spec §2, §4, §7, §8, §9; issue 5 "Client"): each
 // rule is its own test, the 300 ms debounce and the 500 ms refresh indicator on fake timers.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TEST_USER } from '@/testing/session-mock';
-import { activateCatalog, renderWithProviders } from '@/testing/test-utils';
+import { renderWithProviders } from '@/testing/test-utils';
 import type { Friend } from '@/contract/people';
 import { sessionStore } from '@/lib/auth/session-store';
-import { signedIn } from '@/testing/api-client';
+import { recipientPickerPerTest } from './testing/picker-test';
 import { deferred, fail, installFetch, ok, type RecordedRequest } from '@/testing/fetch';
 import {
   filterFriends,
@@ -86,17 +86,7 @@ const advance = (ms: number) =>
   });
 const loaded = () => waitFor(() => expect(rows()).toHaveLength(FRIENDS.length));
 
-beforeEach(() => {
-  activateCatalog('en-US');
-  signedIn();
-  sessionStore.setState({ status: 'signedIn', user: TEST_USER, isAuthReady: true });
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  sessionStore.reset();
-});
+recipientPickerPerTest();
 
 describe('recipient modal: frame', () => {
   it('has a title, a close button and a search box whose clear button shows once something is typed', async () => {

@@ -14,6 +14,7 @@ import {
   CloseIcon,
   EmptyState,
   Modal,
+  ModalHeader,
   PullToRefresh,
   SkeletonRows,
   UsersIcon,
@@ -71,19 +72,14 @@ export function RecipientPickerModal({
 
   return (
     <Modal labelledBy={titleId} onClose={cancel} className="recipient-picker">
-      <header className="recipient-picker__header ui-flex ui-center ui-between ui-gap-2">
-        <h2 id={titleId} className="ui-modal__title">
-          {t('MESSAGES.SELECT_RECIPIENT')}
-        </h2>
-        <button
-          type="button"
-          className="recipient-picker__close"
-          aria-label={t('COMMON.CLOSE')}
-          onClick={cancel}
-        >
-          <CloseIcon />
-        </button>
-      </header>
+      <ModalHeader
+        titleId={titleId}
+        title={t('MESSAGES.SELECT_RECIPIENT')}
+        closeLabel={t('COMMON.CLOSE')}
+        onClose={cancel}
+        className="recipient-picker__header ui-flex ui-center ui-between ui-gap-2"
+        closeClassName="recipient-picker__close"
+      />
       <div className="recipient-picker__search" role="search">
         <label htmlFor={searchId} className="visually-hidden">
           {t('MESSAGES.SEARCH_FRIENDS')}

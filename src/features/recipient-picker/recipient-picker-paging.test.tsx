@@ -2,13 +2,11 @@
 // (the server searches all friends, accents and case ignored) and by scrolling (50 more at a time);
 // a list that could not be loaded says so, with a retry, instead of "No friends yet".
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Friend } from '@/contract/people';
-import { sessionStore } from '@/lib/auth/session-store';
-import { signedIn } from '@/testing/api-client';
+import { recipientPickerPerTest } from './testing/picker-test';
 import { fail, installFetch, json, type RecordedRequest } from '@/testing/fetch';
-import { TEST_USER } from '@/testing/session-mock';
-import { activateCatalog, renderWithProviders } from '@/testing/test-utils';
+import { renderWithProviders } from '@/testing/test-utils';
 import { RecipientPickerModal, type RecipientChoice } from './index';
 
 vi.mock('@/features/people/avatar/use-avatar-url', () => ({ useAvatarUrl: () => undefined }));
@@ -65,17 +63,7 @@ function open() {
   return onDismiss;
 }
 
-beforeEach(() => {
-  activateCatalog('en-US');
-  signedIn();
-  sessionStore.setState({ status: 'signedIn', user: TEST_USER, isAuthReady: true });
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  sessionStore.reset();
-});
+recipientPickerPerTest();
 
 describe('recipient modal: more than 50 friends', () => {
   it('finds the 110th friend by searching on the server (accents and case ignored)', async () => {

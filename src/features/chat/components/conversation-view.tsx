@@ -1,9 +1,8 @@
 // A conversation's body, for a room and for a friend whose direct room does not exist yet: the
 // messages (skeletons first, an empty state, the offline hint), "is typing…", the composer.
-import { isNetworkError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth/session';
 import { useLocale, useT } from '@/lib/i18n';
-import { ChatIcon, CloudOffIcon, EmptyState, SkeletonRows } from '@/ui';
+import { ChatIcon, RefreshHint, EmptyState, SkeletonRows } from '@/ui';
 import { useTypingMembers, useTypingSignal, type ChatMember, type Conversation } from '../data';
 import { Composer } from './composer';
 import { MessageList } from './message-list';
@@ -30,12 +29,12 @@ export function ConversationView({
   const { view, loading, hasOlder, loadingOlder, loadOlder, error } = conversation;
   return (
     <div className="chat-conversation">
-      {error ? (
-        <p className="chat-hint ui-flex ui-center ui-gap-2" role="status">
-          {isNetworkError(error) ? <CloudOffIcon /> : null}
-          {t(isNetworkError(error) ? 'CHAT.OFFLINE_MESSAGES' : 'CHAT.REFRESH_FAILED')}
-        </p>
-      ) : null}
+      <RefreshHint
+        error={error}
+        className="chat-hint"
+        offline={t('CHAT.OFFLINE_MESSAGES')}
+        failed={t('CHAT.REFRESH_FAILED')}
+      />
       {loading || !view ? (
         <div className="chat-scroll">
           <SkeletonRows count={5} label={t('CHAT.LOADING_MESSAGES')} />

@@ -6,7 +6,7 @@ import { useId, useState } from 'react';
 import { Avatar, DialogPersonRow } from '@/features/people';
 import { displayName } from '@/lib/display-name';
 import { useT } from '@/lib/i18n';
-import { CloseIcon, MailIcon, Modal } from '@/ui';
+import { MailIcon, Modal, ModalHeader } from '@/ui';
 import type { ChatMember } from '../data';
 import { participantsLine } from '../format';
 
@@ -96,19 +96,14 @@ function MembersDialog({
   ];
   return (
     <Modal labelledBy={titleId} onClose={onClose} className="ui-people-dialog">
-      <header className="ui-people-dialog__header">
-        <h2 id={titleId} className="ui-modal__title">
-          {t('CHAT.PARTICIPANTS_TITLE', { count: participants.length })}
-        </h2>
-        <button
-          type="button"
-          className="ui-people-dialog__close"
-          aria-label={t('COMMON.CLOSE')}
-          onClick={onClose}
-        >
-          <CloseIcon />
-        </button>
-      </header>
+      <ModalHeader
+        titleId={titleId}
+        title={t('CHAT.PARTICIPANTS_TITLE', { count: participants.length })}
+        closeLabel={t('COMMON.CLOSE')}
+        onClose={onClose}
+        className="ui-people-dialog__header"
+        closeClassName="ui-people-dialog__close"
+      />
       <ul className="ui-people-dialog__list">
         {ordered.map((person) => (
           <DialogPersonRow

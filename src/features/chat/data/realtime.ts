@@ -6,6 +6,7 @@ import type { NotificationEvent } from '@/contract/socket-events';
 import { sessionStore } from '@/lib/auth/session-store';
 import { localDb } from '@/lib/db';
 import { realtime } from '@/lib/socket';
+import { onReconnect, sharedListener } from '@/lib/shared-listener';
 import { sentHere } from './handlers';
 import { dropRoom, syncChatMessage, syncRoom, syncRooms } from './sync';
 import { markRoomRead } from './writes';
@@ -70,36 +71,13 @@ export async function handleChatGroupEvent(event: NotificationEvent): Promise<vo
 
 const warn = (what: string) => (error: unknown) => console.warn(`live chat ${what} not applied`, error);
 
-let users = 0;
-let stop: (() => void) | null = null;
-
 /** Listens to the chat streams while anything needs them (the badge, the screens); returns the release. */
-export function startChatRealtime(): () => void {
-  users += 1;
-  if (!stop) {
-    const offs = [
-      realtime.on('chatmessage', (event) => void handleChatMessageEvent(event).catch(warn('message'))),
-      realtime.on('chatroom', (event) => void handleChatRoomEvent(event).catch(warn('room'))),
-      realtime.on('chatgroup', (event) => void handleChatGroupEvent(event).catch(warn('group'))),
-    ];
-    let connected = realtime.getStatus() === 'connected';
-    offs.push(
-      realtime.subscribeStatus(() => {
-        const now = realtime.getStatus() === 'connected';
-        if (now && !connected) void syncRooms().catch(warn('refresh'));
-        connected = now;
-      }),
-    );
-    stop = () => offs.forEach((off) => off());
-  }
-  let released = false;
-  return () => {
-    if (released) return;
-    released = true;
-    users -= 1;
-    if (users === 0 && stop) {
-      stop();
-      stop = null;
-    }
-  };
-}
+export const startChatRealtime: () => () => void = sharedListener(() => {
+  const offs = [
+    realtime.on('chatmessage', (event) => void handleChatMessageEvent(event).catch(warn('message'))),
+    realtime.on('chatroom', (event) => void handleChatRoomEvent(event).catch(warn('room'))),
+    realtime.on('chatgroup', (event) => void handleChatGroupEvent(event).catch(warn('group'))),
+    onReconnect(() => void syncRooms().catch(warn('refresh'))),
+  ];
+  return () => offs.forEach((off) => off());
+});

@@ -4,7 +4,7 @@
 // the read mark once per opening when the room has unread messages, and live messages.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useRetryWhenBack } from '@/lib/reachability';
-import { realtime } from '@/lib/socket';
+import { onReconnect } from '@/lib/shared-listener';
 import { countSentSince, useRoom, useRoomMessages, type MessagesView } from './reads';
 import { openRoom, startChatRealtime } from './realtime';
 import { syncRoom, syncRoomMessages } from './sync';
@@ -75,12 +75,7 @@ export function useConversation(roomId: string): Conversation {
   // Back online after a disconnection: messages may have been missed, the newest page again.
   useEffect(() => {
     if (direct) return;
-    let connected = realtime.getStatus() === 'connected';
-    return realtime.subscribeStatus(() => {
-      const now = realtime.getStatus() === 'connected';
-      if (now && !connected) void syncRoomMessages(roomId, { offset: 0 }).catch(() => undefined);
-      connected = now;
-    });
+    return onReconnect(() => void syncRoomMessages(roomId, { offset: 0 }).catch(() => undefined));
   }, [roomId, direct]);
 
   // Mark read once per opening, when the room has unread messages.

@@ -3,21 +3,10 @@
 import { Dexie } from 'dexie';
 import type { MessageFolder } from '@/contract/constants';
 import { useLive } from '@/lib/offline/live';
+import { syncStates } from '@/lib/offline/sync-states';
 import { db } from '@/lib/db';
 import type { LocalMessage, MessageRow, SyncState } from './types';
 import { readUnreadCount } from './unread';
-
-/** entityId → 'failed' if one of its writes needs attention, else 'pending' (index keys only). */
-async function syncStates(): Promise<Map<string, SyncState>> {
-  const [queued, failed] = await Promise.all([
-    db.outbox.orderBy('entityId').uniqueKeys(),
-    db.outbox.where('status').equals('failed').toArray(),
-  ]);
-  const states = new Map<string, SyncState>();
-  for (const key of queued) if (typeof key === 'string') states.set(key, 'pending');
-  for (const entry of failed) if (entry.entityId) states.set(entry.entityId, 'failed');
-  return states;
-}
 
 function withState(row: MessageRow, states: Map<string, SyncState>): LocalMessage {
   const state = states.get(row.id);

@@ -4,6 +4,7 @@
 // of mine shows the same folders and badge.
 import type { NotificationEvent } from '@/contract/socket-events';
 import { realtime } from '@/lib/socket';
+import { onReconnect, sharedListener } from '@/lib/shared-listener';
 import { dropMessage, refreshUnreadCount, syncMessage } from './sync';
 import { readUnreadCount } from './unread';
 import { localDb } from '@/lib/db';
@@ -31,44 +32,19 @@ export async function handleMessageEvent(event: NotificationEvent): Promise<void
   }
 }
 
-let users = 0;
-let stop: (() => void) | null = null;
-
 /**
  * Listens to the message stream while anything needs it (the header badge, the screens); returns
  * the release. On every socket (re)connection the count is asked again: events may have been missed.
  */
-export function startMessagesRealtime(): () => void {
-  users += 1;
-  if (!stop) {
-    const offStream = realtime.on('message', (event) => {
-      void handleMessageEvent(event).catch((error: unknown) =>
-        console.warn('live message not applied', error),
-      );
-    });
-    let connected = realtime.getStatus() === 'connected';
-    const offStatus = realtime.subscribeStatus(() => {
-      const now = realtime.getStatus() === 'connected';
-      if (now && !connected) {
-        void refreshUnreadCount().catch((error: unknown) =>
-          console.warn('unread count not refreshed', error),
-        );
-      }
-      connected = now;
-    });
-    stop = () => {
-      offStream();
-      offStatus();
-    };
-  }
-  let released = false;
+export const startMessagesRealtime: () => () => void = sharedListener(() => {
+  const offStream = realtime.on('message', (event) => {
+    void handleMessageEvent(event).catch((error: unknown) => console.warn('live message not applied', error));
+  });
+  const offStatus = onReconnect(() => {
+    void refreshUnreadCount().catch((error: unknown) => console.warn('unread count not refreshed', error));
+  });
   return () => {
-    if (released) return;
-    released = true;
-    users -= 1;
-    if (users === 0 && stop) {
-      stop();
-      stop = null;
-    }
+    offStream();
+    offStatus();
   };
-}
+});

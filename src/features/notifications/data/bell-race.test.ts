@@ -5,32 +5,19 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { createElement, type ReactNode } from 'react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { db, resetLocalDatabaseForTests } from '@/lib/db';
-import { createReplayer, registerOutboxHandlers } from '@/lib/outbox';
+import { describe, expect, it, vi } from 'vitest';
+import { db } from '@/lib/db';
+import { createReplayer } from '@/lib/outbox';
 import { queryClient } from '@/lib/query-client';
-import { signedIn } from '@/testing/api-client';
 import { getNotifications, type NotificationPages } from '../api/get-notifications';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { markRelatedRead } from '../api/mark-related-read';
 import { notificationKeys } from '../api/notification-keys';
-import { installNotificationsServer, notification } from '../testing/fake-notifications-server';
-import { notificationHandlers } from './handlers';
+import { notification } from '../testing/fake-notifications-server';
+import { notificationsDataPerTest, type NotificationsServer } from '../testing/notifications-data-test';
 
-beforeAll(() => registerOutboxHandlers(notificationHandlers));
-
-let server: ReturnType<typeof installNotificationsServer>;
-beforeEach(() => {
-  resetLocalDatabaseForTests(`notifications-race-${Math.random().toString(36).slice(2)}`);
-  signedIn();
-  server = installNotificationsServer();
-});
-afterEach(() => {
-  queryClient.clear();
-  db.close();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-});
+let server: NotificationsServer;
+notificationsDataPerTest('notifications-race', (s) => (server = s));
 
 const POST = '11111111-0000-4000-8000-000000000009';
 const count = () => queryClient.getQueryData<number>(notificationKeys.unreadCount());

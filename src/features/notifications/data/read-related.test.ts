@@ -1,33 +1,22 @@
 // Issue 15: opening an item marks its notifications read on every device. The bell and the list
 // change here at once; POST /notifications/read-related goes through the outbox (offline too,
 // sent exactly once), and only when this device lists an unread notification about the item.
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { db, resetLocalDatabaseForTests } from '@/lib/db';
-import { createReplayer, registerOutboxHandlers } from '@/lib/outbox';
+import { createReplayer } from '@/lib/outbox';
 import { queryClient } from '@/lib/query-client';
-import { signedIn } from '@/testing/api-client';
 import { flattenPages, getNotifications, type NotificationPages } from '../api/get-notifications';
 import { markRelatedRead } from '../api/mark-related-read';
 import { notificationKeys } from '../api/notification-keys';
-import { installNotificationsServer, notification } from '../testing/fake-notifications-server';
-import { notificationHandlers } from './handlers';
+import { notification } from '../testing/fake-notifications-server';
+import { notificationsDataPerTest, type NotificationsServer } from '../testing/notifications-data-test';
 import { overNotificationPage } from './writes';
 
-beforeAll(() => registerOutboxHandlers(notificationHandlers));
-
 let name = '';
-let server: ReturnType<typeof installNotificationsServer>;
-beforeEach(() => {
-  name = `notifications-related-${Math.random().toString(36).slice(2)}`;
-  resetLocalDatabaseForTests(name);
-  signedIn();
-  server = installNotificationsServer();
-});
-afterEach(() => {
-  queryClient.clear();
-  db.close();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
+let server: NotificationsServer;
+notificationsDataPerTest('notifications-related', (s, n) => {
+  server = s;
+  name = n;
 });
 
 const POST = '11111111-0000-4000-8000-000000000001';

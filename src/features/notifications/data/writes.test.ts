@@ -1,33 +1,23 @@
 // Issue 14, item 4: read marks and deletes of notifications go through the outbox. Made offline,
 // they survive a reload, are laid over what the server lists meanwhile, and are sent exactly once
 // (with their Idempotency-Key) once online; a refusal waits under "needs attention".
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { db, resetLocalDatabaseForTests } from '@/lib/db';
-import { createReplayer, registerOutboxHandlers } from '@/lib/outbox';
-import { signedIn } from '@/testing/api-client';
+import { createReplayer } from '@/lib/outbox';
 import { deleteNotification } from '../api/delete-notification';
 import { getNotifications } from '../api/get-notifications';
 import { getUnreadCount } from '../api/get-unread-count';
 import { markAllNotificationsRead } from '../api/mark-all-read';
 import { markNotificationRead } from '../api/mark-notification-read';
-import { installNotificationsServer, notification } from '../testing/fake-notifications-server';
-import { notificationHandlers } from './handlers';
+import { notification } from '../testing/fake-notifications-server';
+import { notificationsDataPerTest, type NotificationsServer } from '../testing/notifications-data-test';
 import { overNotificationPage, overUnreadCount } from './writes';
 
-beforeAll(() => registerOutboxHandlers(notificationHandlers));
-
 let name = '';
-let server: ReturnType<typeof installNotificationsServer>;
-beforeEach(() => {
-  name = `notifications-writes-${Math.random().toString(36).slice(2)}`;
-  resetLocalDatabaseForTests(name);
-  signedIn();
-  server = installNotificationsServer();
-});
-afterEach(() => {
-  db.close();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
+let server: NotificationsServer;
+notificationsDataPerTest('notifications-writes', (s, n) => {
+  server = s;
+  name = n;
 });
 
 const offline = (value: boolean) => {

@@ -13,6 +13,7 @@ import { deferred, fail, json, type RecordedRequest } from '@/testing/fetch';
 import type { Member, PeopleServer } from '@/features/people/testing/people-server';
 import { endPeopleTest, startPeopleTest } from '@/features/people/testing/screen-setup';
 import { setSessionUser } from '@/features/people/testing/session';
+import { makePost } from '@/features/posts/testing/post-fixtures';
 
 vi.mock(
   '@/lib/auth/session',
@@ -31,26 +32,8 @@ afterEach(endPeopleTest);
 let clock = Date.parse('2026-03-01T12:00:00Z');
 function postOf(author: Member, content: string): Post {
   const at = new Date((clock -= 60_000)).toISOString();
-  return {
-    id: crypto.randomUUID(),
-    author: {
-      id: author.id,
-      username: author.username,
-      firstName: author.firstName,
-      lastName: author.lastName,
-      avatar: null,
-    },
-    content: `<p>${content}</p>`,
-    image: null,
-    imageWidth: null,
-    imageHeight: null,
-    carId: null,
-    likes: [],
-    likesCount: 0,
-    commentsCount: 0,
-    createdAt: at,
-    updatedAt: at,
-  };
+  const { id, username, firstName, lastName } = author;
+  return makePost({ id, username, firstName, lastName, avatar: null }, at, { content: `<p>${content}</p>` });
 }
 
 function carOf(owner: Member, make: string, model: string, nickname: string | null = null): Car {

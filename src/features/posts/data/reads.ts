@@ -2,22 +2,10 @@
 // the sync state of its queued writes (a post not sent yet shows as pending).
 import { useMemo } from 'react';
 import type { Post } from '@/contract/posts';
-import { type SyncState } from '@/lib/offline/types';
 import { useLive } from '@/lib/offline/live';
+import { syncStates } from '@/lib/offline/sync-states';
 import { db } from '@/lib/db';
 import type { LocalPost } from './types';
-
-/** entityId → 'failed' if one of its writes needs attention, else 'pending' (index keys only). */
-async function syncStates(): Promise<Map<string, SyncState>> {
-  const [queued, failed] = await Promise.all([
-    db.outbox.orderBy('entityId').uniqueKeys(),
-    db.outbox.where('status').equals('failed').toArray(),
-  ]);
-  const states = new Map<string, SyncState>();
-  for (const key of queued) if (typeof key === 'string') states.set(key, 'pending');
-  for (const entry of failed) if (entry.entityId) states.set(entry.entityId, 'failed');
-  return states;
-}
 
 /** The local feed, newest first. */
 export async function readFeed(): Promise<Post[]> {

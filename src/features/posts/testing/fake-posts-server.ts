@@ -5,6 +5,7 @@ import { vi } from 'vitest';
 import { COMMENTS_PAGE_MAX } from '@/contract/constants';
 import type { Comment, Post, PostAuthor, PostLiker } from '@/contract/posts';
 import type { CurrentUser } from '@/contract/user';
+import { makePost } from './post-fixtures';
 import { answerResponse, apiCall, errorAnswer, okAnswer } from '@/testing/fetch';
 
 type Answer = { status: number; body?: unknown };
@@ -67,22 +68,7 @@ export function installPostsServer(options: { me?: PostAuthor } = {}) {
 
   /** A friend's (or my) post already on the server. */
   function addPost(fields: Partial<Post> = {}): Post {
-    const at = stamp();
-    const post: Post = {
-      id: crypto.randomUUID(),
-      author: FAKE_FRIEND,
-      content: '<p>Hello</p>',
-      image: null,
-      imageWidth: null,
-      imageHeight: null,
-      carId: null,
-      likes: [],
-      likesCount: 0,
-      commentsCount: 0,
-      createdAt: at,
-      updatedAt: at,
-      ...fields,
-    };
+    const post = makePost(FAKE_FRIEND, stamp(), fields);
     posts.set(post.id, post);
     return post;
   }

@@ -1,8 +1,8 @@
 // The sync panel's frame (entry-safe): the dialog opens at once, its content loads with Dexie.
 import { Component, lazy, Suspense, useId, type ReactNode } from 'react';
 import { useT } from '@/lib/i18n';
-import { Alert, CloseIcon, Spinner } from '@/ui';
-import { Modal } from '@/ui';
+import { Alert, Spinner } from '@/ui';
+import { Modal, ModalHeader } from '@/ui';
 import '../sync.css';
 
 const SyncPanelBody = lazy(async () => {
@@ -31,14 +31,14 @@ export function SyncPanelDialog({ onClose }: { onClose: () => void }) {
   const titleId = useId();
   return (
     <Modal labelledBy={titleId} onClose={onClose} className="sync-panel">
-      <header className="sync-panel__header">
-        <h2 id={titleId} className="ui-modal__title">
-          {t('SYNC.PANEL_TITLE')}
-        </h2>
-        <button type="button" className="sync-panel__close" aria-label={t('SYNC.CLOSE')} onClick={onClose}>
-          <CloseIcon />
-        </button>
-      </header>
+      <ModalHeader
+        titleId={titleId}
+        title={t('SYNC.PANEL_TITLE')}
+        closeLabel={t('SYNC.CLOSE')}
+        onClose={onClose}
+        className="sync-panel__header"
+        closeClassName="sync-panel__close"
+      />
       <LoadBoundary fallback={<Alert kind="error">{t('SYNC.LOAD_FAILED')}</Alert>}>
         <Suspense fallback={<Spinner label={t('SYNC.LOADING')} />}>
           <SyncPanelBody />
