@@ -1,6 +1,6 @@
 // The entry's hints on a signed-in cold start: the screen's chunks and style sheets from the JSON
 // index.html carries, and the member's catalog when it is not the one index.html preloads.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOCALE_STORAGE_KEY } from '@/lib/i18n-core';
 import { REFRESH_TOKEN_KEY } from '@/lib/auth/token';
 import { HINT_KEYS, preloadSignedInRoute } from './route-hints';
@@ -64,6 +64,18 @@ describe('signed-in route hints', () => {
     expect(preloadSignedInRoute('/my-cars')).toEqual(['/assets/my-cars-4.js']);
     localStorage.setItem(LOCALE_STORAGE_KEY, 'de-DE');
     expect(preloadSignedInRoute('/my-cars')).toEqual(['/assets/my-cars-4.js']);
+  });
+
+  it('offline: asks for nothing (the service worker answers at once; the device lists come first)', () => {
+    localStorage.setItem(REFRESH_TOKEN_KEY, 'r1');
+    localStorage.setItem(LOCALE_STORAGE_KEY, 'en-US');
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      expect(preloadSignedInRoute('/feed')).toEqual([]);
+      expect(links()).toEqual([]);
+    } finally {
+      onLine.mockRestore();
+    }
   });
 
   it('another screen, or hints that are missing or broken: only the catalog', () => {

@@ -38,6 +38,9 @@ function link(doc: Document, attrs: Record<string, string>): void {
 /** Adds the hints for `pathname` when a session is stored; returns the files asked for. */
 export function preloadSignedInRoute(pathname: string, doc: Document = document): string[] {
   if (!stored(HINT_KEYS.refreshToken)) return []; // signed out: /login has its own hints
+  // Offline, the service worker answers at once: no round trip to save, and the device's lists
+  // (not the network's first list these hints name) paint first.
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return [];
   const asked: string[] = [];
   const locale = stored(HINT_KEYS.locale);
   if (locale && locale !== PRELOADED_LOCALE && LOCALES.has(locale)) {
