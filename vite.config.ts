@@ -115,6 +115,87 @@ function preloadFirstScreen(): Plugin {
 }
 
 /**
+ * The signed-in screens a cold start opens most (the installed app's start_url /feed, the garage),
+ * each with the lazy modules its first content needs beyond the route's component.
+ */
+const SIGNED_IN_ROUTE_ROOTS: Record<string, RegExp[]> = {
+  '/feed': [
+    /\/src\/routes\/_authenticated\.tsx\?tsr-split=component$/,
+    /\/src\/routes\/_authenticated\/feed\.tsx\?tsr-split=component$/,
+    /\/src\/features\/posts\/feed-first-list\.tsx$/,
+  ],
+  '/my-cars': [
+    /\/src\/routes\/_authenticated\.tsx\?tsr-split=component$/,
+    /\/src\/routes\/_authenticated\/my-cars\.tsx\?tsr-split=component$/,
+  ],
+};
+
+/**
+ * A signed-in cold start of /feed or /my-cars otherwise finds its route's chunks only once the app
+ * has been evaluated and the router has resolved the route (two more round trips before the first
+ * content). index.html cannot know whether a session is stored, so it carries, as inert JSON, each
+ * route's chunks (their static imports) and style sheets; src/app/route-hints.ts asks for them
+ * from the entry when a session is stored (docs/SPEC-NOTES.md §4).
+ */
+function signedInRouteHints(): Plugin {
+  return {
+    name: 'paddock-signed-in-route-hints',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk');
+        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+        const closure = (roots: string[]) => {
+          const seen = new Set<string>();
+          const visit = (file: string) => {
+            if (seen.has(file)) return;
+            seen.add(file);
+            for (const next of byFile.get(file)?.imports ?? []) visit(next);
+          };
+          roots.forEach(visit);
+          return seen;
+        };
+        const cssOf = (files: Iterable<string>) =>
+          new Set([...files].flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]));
+        // The entry and its two steps (src/main.tsx) are fetched on every start already.
+        const early = closure(
+          chunks
+            .filter(
+              (c) =>
+                c.isEntry || /\/src\/app\/start\.tsx$|\/react-dom\/client\.js$/.test(c.facadeModuleId ?? ''),
+            )
+            .map((c) => c.fileName),
+        );
+        const earlyCss = cssOf(early);
+        const hints: Record<string, { js: string[]; css: string[] }> = {};
+        for (const [route, roots] of Object.entries(SIGNED_IN_ROUTE_ROOTS)) {
+          const files = closure(
+            roots.map((root) => {
+              const chunk = chunks.find((c) => root.test(c.facadeModuleId ?? ''));
+              if (!chunk) throw new Error(`signed-in route hints: no chunk for ${root} (${route})`);
+              return chunk.fileName;
+            }),
+          );
+          hints[route] = {
+            js: [...files].filter((f) => !early.has(f)).map((f) => `/${f}`),
+            css: [...cssOf(files)].filter((f) => !earlyCss.has(f)).map((f) => `/${f}`),
+          };
+        }
+        return [
+          {
+            tag: 'script',
+            attrs: { type: 'application/json', id: 'paddock-route-hints' },
+            children: JSON.stringify(hints),
+            injectTo: 'head',
+          },
+        ];
+      },
+    },
+  };
+}
+
+/**
  * The first visit lands on /login: server/scripts/prerender.mjs renders that screen into login.html
  * (served for GET /login) so it paints before the JavaScript runs. At writeBundle, because the
  * service worker's precache manifest is written at closeBundle and must list login.html.
@@ -149,6 +230,7 @@ export default defineConfig({
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
     preloadFirstScreen(),
+    signedInRouteHints(),
     prerenderLogin(),
     VitePWA({
       // 'prompt': a new worker waits for the member's "update" (autoUpdate could lose a form).

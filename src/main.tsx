@@ -1,10 +1,13 @@
 // The entry stays small: its imports are evaluated in one task, so the app is loaded in steps
 // (React DOM, then the rest) with a pause between them (Lighthouse's total blocking time).
 import { installPreloadErrorHandler } from '@/features/pwa/register-sw';
+import { preloadSignedInRoute } from '@/app/route-hints';
 import '@/ui/theme.css';
 import '@/ui/components.css';
 
 installPreloadErrorHandler();
+// Signed in: the screen's chunks and the member's catalog start now, beside React DOM and the app.
+preloadSignedInRoute(window.location.pathname);
 
 async function boot(): Promise<void> {
   await import('react-dom/client');

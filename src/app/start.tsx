@@ -1,6 +1,7 @@
 // The app's start-up, loaded by src/main.tsx after React DOM has been evaluated in a task of its own.
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { prefetchFirstCarsPage } from '@/features/garage/api/first-cars-page';
 import { prefetchFirstFeedPage } from '@/features/posts/feed-first-page';
 import { registerServiceWorker } from '@/features/pwa/register-sw';
 import { session } from '@/lib/auth/session';
@@ -36,6 +37,8 @@ export async function start(): Promise<void> {
     // rather than once the feed screen has mounted.
     void import('@/features/posts/feed-body').catch(() => undefined);
   }
+  // Signed in and online on the garage: its cars are asked for now too; syncCars takes the answer.
+  prefetchFirstCarsPage(window.location.pathname);
   const catalog = initI18n(); // its request was preloaded by index.html / login.html
   await nextTask();
   const router = createAppRouter();

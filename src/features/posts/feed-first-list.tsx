@@ -46,7 +46,13 @@ export default function FeedFirstList({
   return (
     <PullToRefresh onRefresh={async () => onPainted()}>
       <div className="feed">
-        <ul className="feed__list" aria-label={t('POSTS.MY_POSTS_TITLE')}>
+        {/* The same list as feed-body.tsx's, to the pixel: its cards then replace these at the same
+            size, so the first post stays the page's largest contentful paint (a bulleted list's
+            narrower card made the replacement a later, larger candidate). */}
+        <ul
+          className="feed__list ui-flex ui-column ui-gap-4 ui-bare-list"
+          aria-label={t('POSTS.MY_POSTS_TITLE')}
+        >
           {posts.slice(0, FIRST_LIST_CARDS).map((post) => (
             <li key={post.id}>
               <PostCard post={post} />

@@ -161,6 +161,26 @@ describe('session', () => {
     ]);
   });
 
+  it("a cold start that waits for the feed's first post asks for the settings labels after it", async () => {
+    const http = installFetch({
+      [`POST ${API}/auth/login`]: () => ok({ token: tokenExpiringIn(900), refreshToken: 'r1', user }),
+      [`GET ${API}/settings`]: () => ok([]),
+    });
+    const { session } = await load();
+    const firstContent = await import('../first-content');
+    firstContent.expectFirstContent();
+    try {
+      await session.login({ email: 'ada@example.com', password: 'correct horse' });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(http.to('GET', `${API}/settings`)).toHaveLength(0);
+      firstContent.markFirstContent();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(http.to('GET', `${API}/settings`)).toHaveLength(6);
+    } finally {
+      firstContent.resetFirstContentForTests();
+    }
+  });
+
   it('logout clears local state, then goes to login, then tells the server with the old bearer', async () => {
     const access = storeTokens();
     localStorage.setItem('current_user', JSON.stringify(user));

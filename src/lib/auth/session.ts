@@ -6,6 +6,7 @@ import type { AuthSession, LoginBody, SignupBody } from '@/contract/auth';
 import type { CurrentUser } from '@/contract/user';
 import { api, ApiError } from '../api-client';
 import { navigateTo } from '../navigation';
+import { afterFirstContent } from '../first-content';
 import { loadSettingsLabels } from '../settings-labels';
 import { realtime } from '../socket';
 import {
@@ -49,8 +50,10 @@ function enterSignedIn(user: CurrentUser | null): void {
   sessionStore.setState({ status: 'signedIn', user, isAuthReady: true });
   scheduleRefresh();
   void realtime.connect();
-  // Once per domain; a domain that failed (offline, say) is tried again at the next sign-in.
-  void loadSettingsLabels();
+  // Once per domain; a domain that failed (offline, say) is tried again at the next sign-in. After
+  // the feed's first post when a cold start waits for it (first-content.ts): six requests that the
+  // first screen does not need must not compete with it for the wire.
+  void afterFirstContent().then(loadSettingsLabels);
 }
 
 /** Only an answer from the server saying no (401/403, or a refused refresh) ends the session. */

@@ -35,6 +35,7 @@ import {
 } from './sync';
 import { registerOutboxHandlers } from '@/lib/outbox';
 import { garageHandlers } from './handlers';
+import { FIRST_CARS_PAGE_MAX_AGE_MS, prefetchFirstCarsPage } from '../api/first-cars-page';
 
 beforeAll(() => registerOutboxHandlers(garageHandlers));
 
@@ -296,6 +297,43 @@ describe('garage sync', () => {
     await waitFor(() =>
       expect(result.current?.map((c) => [c.id, c.syncState])).toEqual([[fresh, 'pending']]),
     );
+  });
+});
+
+describe('the first page of cars asked for at start-up (first-cars-page.ts)', () => {
+  const carsAsked = (server: ReturnType<typeof installGarageServer>) =>
+    server.requests.filter((r) => r.method === 'GET' && r.path === '/cars/feed').length;
+
+  it('syncCars merges the page asked for on /my-cars without asking again, and takes it once', async () => {
+    const server = installGarageServer();
+    const id = await saveCar(carDraft);
+    await replay();
+    await db.cars.clear();
+    const before = carsAsked(server);
+    expect(prefetchFirstCarsPage('/my-cars')).toBe(true);
+    await waitFor(() => expect(carsAsked(server)).toBe(before + 1));
+    await syncCars();
+    expect(carsAsked(server)).toBe(before + 1);
+    expect((await db.cars.get(id))?.make).toBe('Alpine');
+    await syncCars();
+    expect(carsAsked(server)).toBe(before + 2);
+  });
+
+  it('a page asked for more than FIRST_CARS_PAGE_MAX_AGE_MS ago is asked for again', async () => {
+    const server = installGarageServer();
+    await saveCar(carDraft);
+    await replay();
+    const before = carsAsked(server);
+    prefetchFirstCarsPage('/my-cars', Date.now() - FIRST_CARS_PAGE_MAX_AGE_MS - 1);
+    await syncCars();
+    expect(carsAsked(server)).toBe(before + 2);
+  });
+
+  it('other screens ask for nothing', () => {
+    const server = installGarageServer();
+    expect(prefetchFirstCarsPage('/feed')).toBe(false);
+    expect(prefetchFirstCarsPage('/my-cars/x/import')).toBe(false);
+    expect(carsAsked(server)).toBe(0);
   });
 });
 

@@ -4,19 +4,20 @@
 // written on this device after the listing was asked for.
 import { liveQuery } from 'dexie';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { CAR_LOG_PAGE_MAX, PAGE_SIZE_MAX } from '@/contract/constants';
+import { CAR_LOG_PAGE_MAX } from '@/contract/constants';
 import type { Car, CarLog } from '@/contract/garage';
 import { apiFetch, api } from '@/lib/api-client';
 import { localDb, type MirrorRow, type PaddockDb } from '@/lib/db';
 import { queuedEntityIds } from '@/lib/outbox';
 import { useRetryWhenBack } from '@/lib/reachability';
 import { realtime } from '@/lib/socket';
+import { CARS_PAGE_LIMIT, fetchCarsPage, takeFirstCarsPage } from '../api/first-cars-page';
 import { ownChange } from './handlers';
 import { readSelectedCar } from './selected-car';
 import { CAR_KINDS } from './writes';
 
 /** The server's largest page of cars (CarFeedQuery). */
-export const SYNC_PAGE_LIMIT = PAGE_SIZE_MAX;
+export const SYNC_PAGE_LIMIT = CARS_PAGE_LIMIT;
 /** The server's largest page of logs (CAR_LOG_PAGE_MAX): a long log book syncs in few requests. */
 export const SYNC_LOG_PAGE_LIMIT = CAR_LOG_PAGE_MAX;
 /** Pages of logs asked for at once after the first (a car may hold thousands of logs). */
@@ -74,13 +75,17 @@ async function merge(
   await dropGone(database, table, local, new Set(server.map((row) => row.id)), askedAt);
 }
 
-/** The member's cars, all pages. */
+/**
+ * The member's cars, all pages. The first may be the one the start-up asked for on /my-cars
+ * (first-cars-page.ts): taken once, while fresh, and dated from when it was asked for.
+ */
 export async function syncCars(given?: PaddockDb): Promise<void> {
+  const early = takeFirstCarsPage();
+  const askedAt = early?.askedAt ?? Date.now();
   const database = given ?? (await localDb());
-  const askedAt = Date.now();
   const cars: Car[] = [];
   for (let offset = 0; ; offset += SYNC_PAGE_LIMIT) {
-    const page = await api.get<Car[]>('/cars/feed', { query: { limit: SYNC_PAGE_LIMIT, offset } });
+    const page = offset === 0 && early ? await early.page : await fetchCarsPage(offset);
     // The cars shared with me come after mine (issue 18), each with its owner's name and my role:
     // they are mirrored too, and the screens show what the role allows.
     cars.push(...page);

@@ -1,0 +1,101 @@
+// The entry's hints on a signed-in cold start: the screen's chunks and style sheets from the JSON
+// index.html carries, and the member's catalog when it is not the one index.html preloads.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LOCALE_STORAGE_KEY } from '@/lib/i18n-core';
+import { REFRESH_TOKEN_KEY } from '@/lib/auth/token';
+import { HINT_KEYS, preloadSignedInRoute } from './route-hints';
+
+const HINTS = {
+  '/feed': { js: ['/assets/feed-1.js', '/assets/post-card-2.js'], css: ['/assets/posts-3.css'] },
+  '/my-cars': { js: ['/assets/my-cars-4.js'], css: [] },
+};
+
+const links = () =>
+  [...document.head.querySelectorAll('link')].map((l) => ({
+    rel: l.getAttribute('rel'),
+    href: l.getAttribute('href'),
+    as: l.getAttribute('as'),
+    crossorigin: l.getAttribute('crossorigin'),
+  }));
+
+beforeEach(() => {
+  document.head.innerHTML = `<script type="application/json" id="paddock-route-hints">${JSON.stringify(HINTS)}</script>`;
+  localStorage.clear();
+});
+afterEach(() => {
+  document.head.innerHTML = '';
+  localStorage.clear();
+});
+
+describe('signed-in route hints', () => {
+  it('reads the keys the session and the locale are stored under', () => {
+    expect(HINT_KEYS).toEqual({ refreshToken: REFRESH_TOKEN_KEY, locale: LOCALE_STORAGE_KEY });
+  });
+
+  it('signed out: asks for nothing (the login screen has its own hints)', () => {
+    localStorage.setItem(LOCALE_STORAGE_KEY, 'en-US');
+    expect(preloadSignedInRoute('/feed')).toEqual([]);
+    expect(links()).toEqual([]);
+  });
+
+  it("signed in on the feed (or / and /my-posts, which lead there): its chunks, its CSS, the member's catalog", () => {
+    localStorage.setItem(REFRESH_TOKEN_KEY, 'r1');
+    localStorage.setItem(LOCALE_STORAGE_KEY, 'en-US');
+    for (const path of ['/feed', '/', '/my-posts']) {
+      document.head.querySelectorAll('link').forEach((l) => l.remove());
+      expect(preloadSignedInRoute(path)).toEqual([
+        '/assets/i18n/en-US.json',
+        '/assets/posts-3.css',
+        '/assets/feed-1.js',
+        '/assets/post-card-2.js',
+      ]);
+      expect(links()).toEqual([
+        { rel: 'preload', as: 'fetch', href: '/assets/i18n/en-US.json', crossorigin: 'anonymous' },
+        { rel: 'stylesheet', as: null, href: '/assets/posts-3.css', crossorigin: '' },
+        { rel: 'modulepreload', as: null, href: '/assets/feed-1.js', crossorigin: '' },
+        { rel: 'modulepreload', as: null, href: '/assets/post-card-2.js', crossorigin: '' },
+      ]);
+    }
+  });
+
+  it('the default locale (preloaded by index.html) and an unknown one are not asked for again', () => {
+    localStorage.setItem(REFRESH_TOKEN_KEY, 'r1');
+    localStorage.setItem(LOCALE_STORAGE_KEY, 'fr-FR');
+    expect(preloadSignedInRoute('/my-cars')).toEqual(['/assets/my-cars-4.js']);
+    localStorage.setItem(LOCALE_STORAGE_KEY, 'de-DE');
+    expect(preloadSignedInRoute('/my-cars')).toEqual(['/assets/my-cars-4.js']);
+  });
+
+  it('offline: asks for nothing (the service worker answers at once; the device lists come first)', () => {
+    localStorage.setItem(REFRESH_TOKEN_KEY, 'r1');
+    localStorage.setItem(LOCALE_STORAGE_KEY, 'en-US');
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      expect(preloadSignedInRoute('/feed')).toEqual([]);
+      expect(links()).toEqual([]);
+    } finally {
+      onLine.mockRestore();
+    }
+  });
+
+  it('another screen, or hints that are missing or broken: only the catalog', () => {
+    localStorage.setItem(REFRESH_TOKEN_KEY, 'r1');
+    expect(preloadSignedInRoute('/friends')).toEqual([]);
+    document.head.innerHTML = '<script type="application/json" id="paddock-route-hints">{broken</script>';
+    localStorage.setItem(LOCALE_STORAGE_KEY, 'en-US');
+    expect(preloadSignedInRoute('/feed')).toEqual(['/assets/i18n/en-US.json']);
+    document.head.innerHTML = '';
+    expect(preloadSignedInRoute('/feed')).toEqual(['/assets/i18n/en-US.json']);
+  });
+
+  it('keeps only same-origin paths from the hints', () => {
+    localStorage.setItem(REFRESH_TOKEN_KEY, 'r1');
+    document.head.innerHTML = `<script type="application/json" id="paddock-route-hints">${JSON.stringify({
+      '/feed': {
+        js: ['https://elsewhere.example/x.js', '//elsewhere.example/y.js', 42, '/assets/ok.js'],
+        css: 'nope',
+      },
+    })}</script>`;
+    expect(preloadSignedInRoute('/feed')).toEqual(['/assets/ok.js']);
+  });
+});

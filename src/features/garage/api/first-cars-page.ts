@@ -1,0 +1,45 @@
+// The garage's first page of cars straight from the network, asked for by the app's start-up when
+// a signed-in member opens /my-cars online, beside the route's chunks (the feed does the same,
+// src/features/posts/feed-first-page.ts). The garage's first refresh (data/sync.ts, syncCars) takes
+// the answer once instead of asking after the screen has loaded, rendered and opened Dexie.
+// Nothing here may import Dexie: the start-up imports this module.
+import { PAGE_SIZE_MAX } from '@/contract/constants';
+import type { Car } from '@/contract/garage';
+import { api } from '@/lib/api-client';
+import { onSignedOut } from '@/lib/auth/sign-out';
+import { tokenStore } from '@/lib/auth/token';
+
+/** A first page older than this is asked for again rather than merged. */
+export const FIRST_CARS_PAGE_MAX_AGE_MS = 10_000;
+/** The garage's page size (syncCars asks for pages of this many). */
+export const CARS_PAGE_LIMIT = PAGE_SIZE_MAX;
+
+export type EarlyCarsPage = { page: Promise<Car[]>; askedAt: number };
+
+let pending: EarlyCarsPage | null = null;
+
+onSignedOut(() => {
+  pending = null; // never merged for the next member on this device
+});
+
+/** The member's cars, `limit` from `offset` (GET /cars/feed: mine, then the ones shared with me). */
+export function fetchCarsPage(offset: number): Promise<Car[]> {
+  return api.get<Car[]>('/cars/feed', { query: { limit: CARS_PAGE_LIMIT, offset } });
+}
+
+/** Start-up: asks for the first page when the screen is the garage, signed in and online. */
+export function prefetchFirstCarsPage(pathname: string, now = Date.now()): boolean {
+  if (pathname !== '/my-cars' || !tokenStore.getRefreshToken()) return false;
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return false;
+  const page = fetchCarsPage(0);
+  void page.catch(() => undefined); // syncCars reports the failure
+  pending = { page, askedAt: now };
+  return true;
+}
+
+/** syncCars: the page the start-up asked for (fresh), once; null when there is none. */
+export function takeFirstCarsPage(now = Date.now()): EarlyCarsPage | null {
+  const taken = pending;
+  pending = null;
+  return taken && now - taken.askedAt <= FIRST_CARS_PAGE_MAX_AGE_MS ? taken : null;
+}
