@@ -8,7 +8,7 @@ import { migrateToLatest } from './db/migrator';
 import { registerErrorHandling, registerNotFound } from './http/errors';
 import { registerIdempotency } from './http/idempotency';
 import { lazyCompilers } from './http/lazy-compilers';
-import { loggerOptions } from './http/logger';
+import { childLogger, loggerOptions } from './http/logger';
 import { registerOpenApi } from './http/openapi';
 import { registerRateLimit } from './http/rate-limit';
 import { registerSecurity } from './http/security';
@@ -60,6 +60,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         : loggerOptions(config.logLevel);
   const app = Fastify({
     logger,
+    childLoggerFactory: childLogger,
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
