@@ -60,4 +60,31 @@ describe("childLogger (each request's logger, issue 19)", () => {
     ]);
     expect(said[0]?.body).toEqual({ password: '[redacted]', token: '[redacted]' });
   });
+
+  test("writes the same line as pino's own child, byte for byte, secrets redacted", () => {
+    const raw: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        raw.push(chunk.toString().replace(/"time":\d+,/, ''));
+        done();
+      },
+    });
+    const app = Fastify({ logger: { ...(loggerOptions('info') as object), stream } });
+    const id = 'req-"odd"\\id\u2028é';
+    const entry = { req: { method: 'GET', url: '/x?token=abc', headers: { authorization: 'Bearer s' } } };
+    for (const log of [childLogger.call(app, app.log, { reqId: id }, {}), app.log.child({ reqId: id })]) {
+      log.info({ ...entry, body: { password: 'hunter2' } }, 'm');
+      log.child({ step: 2 }).info('n');
+    }
+    expect(raw).toHaveLength(4);
+    expect(raw[0]).toBe(raw[2]);
+    expect(raw[1]).toBe(raw[3]);
+    const line = JSON.parse(raw[0] ?? '') as Record<string, unknown>;
+    expect([line.reqId, line.body, line.req]).toEqual([
+      id,
+      { password: '[redacted]' },
+      { method: 'GET', url: '/x?token=[redacted]', remoteAddress: undefined },
+    ]);
+    expect(JSON.parse(raw[1] ?? '')).toMatchObject({ reqId: id, step: 2, msg: 'n' });
+  });
 });
