@@ -70,9 +70,13 @@ describe("childLogger (each request's logger, issue 19)", () => {
       },
     });
     const app = Fastify({ logger: { ...(loggerOptions('info') as object), stream } });
+    const rawRequest = {} as Parameters<typeof childLogger>[3]; // unused by childLogger
     const id = 'req-"odd"\\id\u2028é';
     const entry = { req: { method: 'GET', url: '/x?token=abc', headers: { authorization: 'Bearer s' } } };
-    for (const log of [childLogger.call(app, app.log, { reqId: id }, {}), app.log.child({ reqId: id })]) {
+    for (const log of [
+      childLogger.call(app, app.log, { reqId: id }, {}, rawRequest),
+      app.log.child({ reqId: id }),
+    ]) {
       log.info({ ...entry, body: { password: 'hunter2' } }, 'm');
       log.child({ step: 2 }).info('n');
     }
