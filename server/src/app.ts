@@ -8,11 +8,12 @@ import { migrateToLatest } from './db/migrator';
 import { registerErrorHandling, registerNotFound } from './http/errors';
 import { registerIdempotency } from './http/idempotency';
 import { lazyCompilers } from './http/lazy-compilers';
-import { loggerOptions } from './http/logger';
+import { childLogger, loggerOptions } from './http/logger';
 import { registerOpenApi } from './http/openapi';
 import { registerRateLimit } from './http/rate-limit';
 import { registerSecurity } from './http/security';
 import { registerStatic } from './http/static';
+import { ShutdownAwareResponse } from './http/shutdown-response';
 import { registerRealtime } from './realtime/realtime';
 import { authPlugin } from './auth/auth-plugin';
 import { accountFeature } from './account/account-feature';
@@ -60,10 +61,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         : loggerOptions(config.logLevel);
   const app = Fastify({
     logger,
+    childLoggerFactory: childLogger,
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    http: { ServerResponse: ShutdownAwareResponse },
     ajv: {
       customOptions: { removeAdditional: 'all', coerceTypes: 'array', useDefaults: true, allErrors: false },
     },

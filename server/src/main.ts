@@ -2,6 +2,7 @@
 // and the database (app.close runs every plugin's close hooks) and exit.
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { closeConnectionsAfterAnswer } from './http/shutdown-response';
 
 /** Past this, a shutdown that hangs (a stuck client, a dead database) exits anyway. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -11,16 +12,11 @@ const config = loadConfig();
 const app = await buildApp(config);
 
 let closing = false;
-// A keep-alive connection whose request was in flight when the shutdown began would hold the server
-// open after its answer (only connections idle at that moment are closed): its answer closes it.
-// Callback style: no promise per request on the hot path.
-app.addHook('onSend', (_request, reply, payload, done) => {
-  if (closing) reply.header('Connection', 'close');
-  done(null, payload);
-});
 async function shutdown(reason: string, exitCode = 0) {
   if (closing) return;
   closing = true;
+  // A request in flight now: its answer closes its keep-alive connection (http/shutdown-response.ts).
+  closeConnectionsAfterAnswer();
   app.log.info({ reason }, 'shutting down: finishing in-flight requests');
   const timer = setTimeout(() => {
     app.log.error('shutdown took too long, exiting');

@@ -64,6 +64,22 @@ describe('statement cache', () => {
     expect(selects.filter((s) => s.includes('"name"')).length).toBe(2);
   });
 
+  it('when every statement was read since the last sweep, forgets the oldest', async () => {
+    const { db, prepared } = setUp(2);
+    await sql`create table items (id integer primary key, name text)`.execute(db);
+    const q = (column: 'id' | 'name') => db.selectFrom('items').select(column).execute();
+    await q('id');
+    await q('name');
+    await q('id');
+    await q('name'); // both read again: neither has an edge
+    await sql`select 1`.execute(db); // evicts "id", the older
+    await q('name');
+    await q('id');
+    const selects = prepared.filter((s) => s.startsWith('select "'));
+    expect(selects.filter((s) => s.includes('"name"')).length).toBe(1);
+    expect(selects.filter((s) => s.includes('"id"')).length).toBe(2);
+  });
+
   it('gives a stream its own statement, so the same query can run while it is open', async () => {
     const { db } = setUp();
     await sql`create table items (id integer primary key, name text)`.execute(db);

@@ -70,10 +70,13 @@ export function createAccountService({ users, sessions, hasher, dummyHash }: Acc
       return { ...(await sessions.start(user.id)), user: toCurrentUser(user) };
     },
 
-    async me(userId: string): Promise<CurrentUser> {
-      const user = await users.findById(userId);
-      if (!user) throw unauthorized();
-      return toCurrentUser(user);
+    // GET /auth/me, behind every app start: a plain promise chain, not an async function awaiting
+    // another (issue 19).
+    me(userId: string): Promise<CurrentUser> {
+      return users.findById(userId).then((user) => {
+        if (!user) throw unauthorized();
+        return toCurrentUser(user);
+      });
     },
   };
 }

@@ -103,12 +103,15 @@ export function createSessionService(
     },
 
     /** Signature, claims, then the session row: logout and password reset end access at once. */
-    async verifyAccess(token: string): Promise<AuthMember> {
+    // Behind every signed-in request: a plain promise chain, not an async function (issue 19);
+    // it still rejects, never throws.
+    verifyAccess(token: string): Promise<AuthMember> {
       const claims = checkAccessToken(config.jwtSecret, token);
-      if (!claims) throw unauthorized('Invalid or expired access token.');
-      const live = await sessions.findLiveSession(claims.sessionId, claims.userId);
-      if (!live) throw unauthorized('Invalid or expired access token.');
-      return { id: live.userId, sessionId: live.sessionId };
+      if (!claims) return Promise.reject(unauthorized('Invalid or expired access token.'));
+      return sessions.findLiveSession(claims.sessionId, claims.userId).then((live) => {
+        if (!live) throw unauthorized('Invalid or expired access token.');
+        return { id: live.userId, sessionId: live.sessionId };
+      });
     },
 
     /** Logout: quietly does nothing for a token that is unknown or already dead. */

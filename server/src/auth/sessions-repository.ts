@@ -86,10 +86,11 @@ export function createSessionsRepository(db: Kysely<Database>) {
      * The live session behind an access token, with its member: one query over two primary keys.
      * Revoked, expired and orphaned sessions answer undefined.
      */
-    findLiveSession: async (sessionId: string, userId: string) => {
-      const rows = await readRows(db, withValues(liveSession, [sessionId, userId, new Date().toISOString()]));
-      return rows[0];
-    },
+    // No async/await on the hot path (issue 19): one promise and one microtask less per request.
+    findLiveSession: (sessionId: string, userId: string) =>
+      readRows(db, withValues(liveSession, [sessionId, userId, new Date().toISOString()])).then(
+        (rows) => rows[0],
+      ),
 
     async revokeSession(sessionId: string): Promise<void> {
       await db

@@ -39,8 +39,8 @@ export function createUsersRepository(db: Kysely<Database>) {
   // GET /auth/me's read: compiled once (issue 19), each call binds the id.
   const byId = db.selectFrom('users').selectAll().where('id', '=', '').compile();
   return {
-    findById: async (id: string): Promise<UserRow | undefined> =>
-      (await readRows(db, withValues(byId, [id])))[0],
+    findById: (id: string): Promise<UserRow | undefined> =>
+      readRows(db, withValues(byId, [id])).then((rows) => rows[0]),
 
     /** `email` must already be trimmed and lower-cased. */
     findByEmail: (email: string) =>

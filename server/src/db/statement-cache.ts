@@ -7,9 +7,30 @@ import type { SqliteDatabase, SqliteStatement } from 'kysely';
 /** Distinct SQL texts are bounded by the code (only `in (?, ?…)` lists vary); this is headroom. */
 export const STATEMENT_CACHE_SIZE = 256;
 
+interface Cached {
+  statement: SqliteStatement;
+  /** Read since the eviction sweep last passed it. */
+  used: boolean;
+}
+
 /** `database` for Kysely's SqliteDialect: the same connection, with prepared statements reused. */
 export function cachingDatabase(sqlite: SqliteDb, size = STATEMENT_CACHE_SIZE): SqliteDatabase {
-  const cache = new Map<string, SqliteStatement>();
+  // Least recently used goes first, approximately (the "second chance" clock scheme): a hit only
+  // marks its entry, where moving it to the end of the Map (delete + set) cost a rehash on every
+  // read of every request (issue 19). Eviction walks from the oldest: a marked entry loses its
+  // mark and goes to the end, the first unmarked one is dropped. Same bound.
+  const cache = new Map<string, Cached>();
+  const evictOne = () => {
+    for (const [sql, cached] of cache) {
+      if (!cached.used) {
+        cache.delete(sql);
+        return;
+      }
+      cached.used = false;
+      cache.delete(sql);
+      cache.set(sql, cached);
+    }
+  };
   return {
     close: () => {
       cache.clear();
@@ -18,10 +39,8 @@ export function cachingDatabase(sqlite: SqliteDb, size = STATEMENT_CACHE_SIZE): 
     prepare(sql: string): SqliteStatement {
       const hit = cache.get(sql);
       if (hit) {
-        // Least recently used goes first: move the hit to the end.
-        cache.delete(sql);
-        cache.set(sql, hit);
-        return hit;
+        hit.used = true;
+        return hit.statement;
       }
       const stmt = sqlite.prepare(sql);
       const entry: SqliteStatement = {
@@ -31,8 +50,8 @@ export function cachingDatabase(sqlite: SqliteDb, size = STATEMENT_CACHE_SIZE): 
         // An iterator keeps its statement busy until it ends: a stream gets a statement of its own.
         iterate: (parameters) => sqlite.prepare(sql).iterate(parameters),
       };
-      cache.set(sql, entry);
-      if (cache.size > size) cache.delete(cache.keys().next().value as string);
+      if (cache.size >= size) evictOne();
+      cache.set(sql, { statement: entry, used: false });
       return entry;
     },
   };

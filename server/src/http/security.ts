@@ -98,10 +98,14 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
   // that list on every response (the same headers, without helmet's chain of a dozen middleware
   // calls per request; issue 19).
   const { set, removed } = recordHeaders(securityHeaders);
+  // Set on the reply, not on the raw response: when nothing calls setHeader on it, Node writes
+  // Fastify's header object at once instead of storing and validating each header twice (issue
+  // 19). A route can still override one (the docs' CSP) with reply.header, as before.
+  const headers = set.map(([name, value]) => [name.toLowerCase(), value] as const);
   app.addHook('onRequest', (_request, reply, done) => {
     const raw = reply.raw;
     for (const name of removed) raw.removeHeader(name);
-    for (const [name, value] of set) raw.setHeader(name, value);
+    for (const [name, value] of headers) reply.header(name, value);
     done();
   });
   // Before any schema walks the input: too deep a body, or a NUL character anywhere, is a 400.
