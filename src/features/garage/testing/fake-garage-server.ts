@@ -5,6 +5,7 @@ import { vi } from 'vitest';
 import type { Car, CarLog } from '@/contract/garage';
 import { odometerSummary, readingsOf, reminderState } from '@/contract/maintenance';
 import type { Reminder } from '@/contract/maintenance-api';
+import { CAR_DEFAULTS, LOG_DEFAULTS } from '@/features/garage/data/writes';
 
 type Answer = { status: number; body?: unknown };
 export type FakeRequest = {
@@ -86,13 +87,7 @@ export function installGarageServer(options: { ownerId?: string } = {}) {
       const media = mediaOf(files);
       const at = stamp();
       const car = {
-        year: null,
-        nickname: null,
-        energyType: null,
-        gearboxType: null,
-        upholsteryMaterial: null,
-        mileage: null,
-        description: null,
+        ...CAR_DEFAULTS,
         mileageUnit: 'km',
         ...body,
         id,
@@ -130,12 +125,7 @@ export function installGarageServer(options: { ownerId?: string } = {}) {
       if (!cars.has(body.carId as string)) return notFound();
       const at = stamp();
       const log = {
-        content: null,
-        location: null,
-        tags: [],
-        cost: null,
-        currencyCode: null,
-        mileage: null,
+        ...LOG_DEFAULTS,
         ...body,
         id,
         media: mediaOf(files),
