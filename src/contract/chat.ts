@@ -13,35 +13,14 @@
 import { Type, type Static } from 'typebox';
 import { pageMeta } from './envelope';
 import {
-  CHAT_GROUP_ACTIONS,
   CHAT_GROUP_DESCRIPTION_MAX,
   CHAT_GROUP_MEMBERS_MAX,
   CHAT_GROUP_NAME_MAX,
   CHAT_MESSAGE_CONTENT_MAX,
   CHAT_PAGE_MAX,
   CHAT_PAGE_SIZE,
-  CHAT_ROOM_ACTIONS,
-  CHAT_TYPING_MIN_INTERVAL_MS,
-  CHAT_TYPING_TTL_MS,
-  type ChatGroupAction,
-  type ChatRoomAction,
+  OFFSET_MAX,
 } from './constants';
-import { OFFSET_MAX } from './constants';
-
-export {
-  CHAT_GROUP_ACTIONS,
-  CHAT_GROUP_DESCRIPTION_MAX,
-  CHAT_GROUP_MEMBERS_MAX,
-  CHAT_GROUP_NAME_MAX,
-  CHAT_MESSAGE_CONTENT_MAX,
-  CHAT_PAGE_MAX,
-  CHAT_PAGE_SIZE,
-  CHAT_ROOM_ACTIONS,
-  CHAT_TYPING_MIN_INTERVAL_MS,
-  CHAT_TYPING_TTL_MS,
-  type ChatGroupAction,
-  type ChatRoomAction,
-};
 
 // Nullable fields use JSON Schema type arrays, not anyOf (see ./garage).
 const nullable = <T>(type: 'string' | 'integer', options: Record<string, unknown> = {}) =>

@@ -14,32 +14,10 @@ import {
   POST_CONTENT_MAX,
   POST_LIKERS_PAGE_MAX,
   POST_LIKERS_PAGE_SIZE,
-  POST_LIKES_LISTED_MAX,
-  POST_UPDATE_MESSAGES,
   REPLIES_PAGE_SIZE,
-  type CommentSort,
-  type PostUpdateMessage,
+  OFFSET_MAX,
 } from './constants';
 import { RICH_TEXT_MAX_HTML } from './garage';
-import { OFFSET_MAX } from './constants';
-
-export {
-  COMMENT_CONTENT_MAX,
-  COMMENT_SORT_DEFAULT,
-  COMMENT_SORTS,
-  COMMENTS_PAGE_MAX,
-  COMMENTS_PAGE_SIZE,
-  FEED_PAGE_MAX,
-  FEED_PAGE_SIZE,
-  POST_CONTENT_MAX,
-  POST_LIKERS_PAGE_MAX,
-  POST_LIKERS_PAGE_SIZE,
-  POST_LIKES_LISTED_MAX,
-  POST_UPDATE_MESSAGES,
-  REPLIES_PAGE_SIZE,
-  type CommentSort,
-  type PostUpdateMessage,
-};
 
 // Nullable fields use JSON Schema type arrays, not anyOf (see ./garage: Ajv's coercion would turn
 // a null into "" before an anyOf's null branch is tried).

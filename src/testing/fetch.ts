@@ -90,3 +90,17 @@ export function apiCall(input: RequestInfo | URL, init: RequestInit) {
     body: (typeof init.body === 'string' ? JSON.parse(init.body) : undefined) as unknown,
   };
 }
+
+/** A fetch call's body as a fake API server reads it: JSON, or multipart `data` (JSON) + files. */
+export async function readFakeBody(init: RequestInit): Promise<{ body: unknown; files: File[] }> {
+  if (init.body instanceof FormData) {
+    const files: File[] = [];
+    let data: unknown = {};
+    for (const [name, value] of init.body.entries()) {
+      if (name === 'data' && typeof value === 'string') data = JSON.parse(value);
+      else if (typeof value !== 'string') files.push(value);
+    }
+    return { body: data, files };
+  }
+  return { body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined, files: [] };
+}

@@ -34,6 +34,25 @@ export function Field({
         {optional ? <span className="ui-field__optional"> ({t('COMMON.OPTIONAL')})</span> : null}
       </label>
       {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
+      <FieldNotes description={description} descriptionId={descriptionId} error={error} errorId={errorId} />
+    </div>
+  );
+}
+
+/** A field's description and error under its control, with the ids its aria-describedby names. */
+export function FieldNotes({
+  description,
+  descriptionId,
+  error,
+  errorId,
+}: {
+  description: ReactNode;
+  descriptionId: string | undefined;
+  error: ReactNode;
+  errorId: string | undefined;
+}) {
+  return (
+    <>
       {description ? (
         <p className="ui-field__description" id={descriptionId}>
           {description}
@@ -44,6 +63,6 @@ export function Field({
           {error}
         </p>
       ) : null}
-    </div>
+    </>
   );
 }

@@ -2,6 +2,7 @@ import { useId, useRef, type ReactNode } from 'react';
 import { IMAGE_ACCEPT } from '@/lib/file-limits';
 import { useObjectUrl } from '@/lib/offline/object-url';
 import { Button } from './button';
+import { FieldNotes } from './field';
 
 /** What the picker says: its label, the hint under it and the words of its buttons (translated). */
 export interface ImagePickerLabels {
@@ -128,14 +129,7 @@ export function ImagePicker<Problem>({
           ) : null}
         </div>
       </div>
-      <p className="ui-field__description" id={hintId}>
-        {labels.hint}
-      </p>
-      {error ? (
-        <p className="ui-field__error" id={errorId}>
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes description={labels.hint} descriptionId={hintId} error={error} errorId={errorId} />
     </div>
   );
 }

@@ -2,14 +2,13 @@
 // deletes, a member leaves, and whoever is not in a group gets 404 for it and its room.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ChatGroup, type ChatRoom } from '../../src/contract/chat';
 import {
   CHAT_GROUP_DESCRIPTION_MAX,
   CHAT_GROUP_MEMBERS_MAX,
   CHAT_GROUP_NAME_MAX,
   CHAT_PAGE_SIZE,
-  type ChatGroup,
-  type ChatRoom,
-} from '../../src/contract/chat';
+} from '../../src/contract/constants';
 import { createTestApp, type TestApp } from './helpers';
 import { caller, createGroup, ownerWithFriends, person, say, type Person } from './chat-fixtures';
 

@@ -4,13 +4,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  CHAT_MESSAGE_CONTENT_MAX,
   type ChatMessage,
   type ChatMessageListMeta,
   type ChatRoom,
   type ChatRoomListMeta,
   type ChatRoomRead,
 } from '../../src/contract/chat';
+import { CHAT_MESSAGE_CONTENT_MAX } from '../../src/contract/constants';
 import { createTestApp, type TestApp } from './helpers';
 import {
   caller,

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CHAT_TYPING_MIN_INTERVAL_MS } from '../../src/contract/chat';
+import { CHAT_TYPING_MIN_INTERVAL_MS } from '../../src/contract/constants';
 import {
   REALTIME_ONLY_ID,
   type ChatTypingEvent,

@@ -4,19 +4,21 @@
 // the newcomer who added them to which group).
 import { randomUUID } from 'node:crypto';
 import {
-  CHAT_GROUP_DESCRIPTION_MAX,
-  CHAT_GROUP_NAME_MAX,
-  CHAT_MESSAGE_CONTENT_MAX,
   type ChatGroup,
-  type ChatGroupAction,
   type ChatGroupCreate,
   type ChatGroupUpdate,
   type ChatMessage,
   type ChatMessageCreate,
   type ChatRoom,
-  type ChatRoomAction,
   type ChatRoomRead,
 } from '../../../src/contract/chat';
+import {
+  CHAT_GROUP_DESCRIPTION_MAX,
+  CHAT_GROUP_NAME_MAX,
+  CHAT_MESSAGE_CONTENT_MAX,
+  type ChatGroupAction,
+  type ChatRoomAction,
+} from '../../../src/contract/constants';
 import { badRequest, conflict, forbidden, notFound, foundOr404 } from '../http/errors';
 import { excerptOf } from '../notifications/excerpt';
 import type { NotificationsService } from '../notifications/notifications-service';

@@ -1,7 +1,8 @@
 // Comments and replies: the only code that touches their table. Counts (a post's comments, a
 // comment's replies) are kept by the triggers of migration 0009.
 import type { Insertable, Kysely } from 'kysely';
-import type { Comment, CommentSort } from '../../../src/contract/posts';
+import type { Comment } from '../../../src/contract/posts';
+import type { CommentSort } from '../../../src/contract/constants';
 import type { Database } from '../db/schema';
 import { toAuthor, type AuthorColumns, type CommentRow, type CommentsTable } from './posts-tables';
 import './posts-tables';

@@ -3,13 +3,13 @@
 // post, a comment's author for a reply to it; never for one's own action.
 import { randomUUID } from 'node:crypto';
 import {
-  COMMENT_CONTENT_MAX,
   type Comment,
   type CommentDeleted,
   type CommentInput,
   type CommentListQuery,
   type RepliesQuery,
 } from '../../../src/contract/posts';
+import { COMMENT_CONTENT_MAX } from '../../../src/contract/constants';
 import { sanitizeRichText } from '../http/rich-text';
 import { AppError, badRequest, conflict, notFound, foundOr404 } from '../http/errors';
 import { excerptOf } from '../notifications/excerpt';

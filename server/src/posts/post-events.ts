@@ -3,7 +3,8 @@
 // author and their friends when a post appears, changes or goes, so that open feeds refresh live.
 // Stored notifications (likes, comments, replies) go through the notifications service instead.
 import type { FastifyInstance } from 'fastify';
-import type { PostFeedAction, PostUpdateMessage } from '../../../src/contract/posts';
+import type { PostFeedAction } from '../../../src/contract/posts';
+import type { PostUpdateMessage } from '../../../src/contract/constants';
 import { REALTIME_ONLY_ID, type NotificationEvent } from '../../../src/contract/socket-events';
 import { memberRoom } from '../realtime/realtime';
 

@@ -3,7 +3,6 @@
 // the author only (404 for everyone else, as the garage does).
 import { randomUUID } from 'node:crypto';
 import {
-  POST_CONTENT_MAX,
   type FeedMeta,
   type FeedQuery,
   type LikeResult,
@@ -16,6 +15,7 @@ import {
   type PostInput,
   type PostUpdate,
 } from '../../../src/contract/posts';
+import { POST_CONTENT_MAX } from '../../../src/contract/constants';
 import { sanitizeRichText } from '../http/rich-text';
 import { badRequest, conflict, notFound, foundOr404 } from '../http/errors';
 import type { DiscardFiles } from '../media/media-storage';

@@ -1,8 +1,7 @@
 import type { Car } from '@/contract/garage';
-import { CarNotHere, FormSkeleton } from '@/features/garage/cars/car-form/car-form-states';
-import { useCar, useCarLog } from '@/features/garage/data';
+import { CarFormPage, FormSkeleton } from '@/features/garage/cars/car-form/car-form-states';
+import { useCarLog } from '@/features/garage/data';
 import { useT } from '@/lib/i18n';
-import { Card, Page } from '@/ui';
 import { LogForm } from './log-form/log-form';
 import { LogNotHere } from './log-form/log-form-states';
 
@@ -20,22 +19,17 @@ export function CarLogFormScreen({
   prefill?: LogPrefill;
 }) {
   const t = useT();
-  const car = useCar(carId);
-  const loading = t('CAR_LOGS.FORM_LOADING');
   return (
-    <Page title={t(logId ? 'CAR_LOGS.EDIT_TITLE' : 'CAR_LOGS.NEW_TITLE')}>
-      <Card>
-        {car === undefined ? (
-          <FormSkeleton label={loading} fields={8} />
-        ) : car === null ? (
-          <CarNotHere loadingLabel={loading} />
-        ) : logId ? (
-          <EditLog car={car} logId={logId} />
-        ) : (
-          <LogForm key={car.id} car={car} prefill={prefill} />
-        )}
-      </Card>
-    </Page>
+    <CarFormPage
+      carId={carId}
+      title={t(logId ? 'CAR_LOGS.EDIT_TITLE' : 'CAR_LOGS.NEW_TITLE')}
+      loadingLabel={t('CAR_LOGS.FORM_LOADING')}
+      fields={8}
+    >
+      {(car) =>
+        logId ? <EditLog car={car} logId={logId} /> : <LogForm key={car.id} car={car} prefill={prefill} />
+      }
+    </CarFormPage>
   );
 }
 

@@ -1,6 +1,5 @@
 import { Link } from '@tanstack/react-router';
 import type { Car } from '@/contract/garage';
-import type { SettingsDomain } from '@/contract/constants';
 import { settingLabel } from '@/features/garage/car-logs/format';
 import { DEFAULT_MILEAGE_UNIT, useCar, useSelectedCar } from '@/features/garage/data';
 import { ApiError, isNetworkError } from '@/lib/api-client';
@@ -8,24 +7,14 @@ import { formatNumber, useT } from '@/lib/i18n';
 import { BuildThread } from '@/features/posts';
 import { Alert, BackButton, Card, CarIcon, CloudOffIcon, EmptyState, Page, SkeletonRows } from '@/ui';
 import { useRemoteCar } from '../api/get-car';
-import { carSubtitle, carTitle } from './car-selection';
+import { carTitle } from './car-selection';
 import { CarReminders } from '../reminders/car-reminders';
 import { CarMembersSection } from './components/car-members-section';
-import { CarPhoto } from './components/car-photo';
+import { carFacts, CarDetailsFrame } from './components/car-facts';
 import { CarDossier } from './car-history/car-dossier';
 import { CarOwnersLine } from './car-transfer/car-owners-line';
 import { SellCarSection } from './car-transfer/sell-car-section';
 import './my-cars.css';
-
-const SETTINGS_FIELDS: {
-  field: 'energyType' | 'gearboxType' | 'upholsteryMaterial';
-  domain: SettingsDomain;
-  labelKey: string;
-}[] = [
-  { field: 'energyType', domain: 'energyType', labelKey: 'CARS.ENERGY' },
-  { field: 'gearboxType', domain: 'gearboxType', labelKey: 'CARS.GEARBOX' },
-  { field: 'upholsteryMaterial', domain: 'upholsteryMaterial', labelKey: 'CARS.UPHOLSTERY' },
-];
 
 /**
  * A car to read (car/{id}): one of mine from this device (with the way into my garage), or a
@@ -93,16 +82,8 @@ export function CarScreen({ id }: { id: string }) {
 function CarSummary({ car, mine }: { car: Car; mine: boolean }) {
   const t = useT();
   const [, setSelectedCar] = useSelectedCar();
-  const title = carTitle(car);
-  const subtitle = carSubtitle(car);
   const unit = car.mileageUnit || DEFAULT_MILEAGE_UNIT;
-  const rows: { label: string; value: string }[] = [];
-  if (car.year !== null && car.year !== undefined)
-    rows.push({ label: t('CARS.YEAR'), value: String(car.year) });
-  for (const { field, domain, labelKey } of SETTINGS_FIELDS) {
-    const key = car[field];
-    if (key) rows.push({ label: t(labelKey), value: settingLabel(t, domain, key) });
-  }
+  const rows = carFacts(t, car);
   if (car.mileage !== null && car.mileage !== undefined) {
     rows.push({
       label: t('CARS.MILEAGE'),
@@ -113,36 +94,12 @@ function CarSummary({ car, mine }: { car: Car; mine: boolean }) {
     });
   }
   return (
-    <section className="car-details" aria-labelledby={`car-${car.id}-title`}>
-      <div className="car-details__head">
-        <CarPhoto car={car} title={title} />
-        <div className="car-details__names">
-          <h2 id={`car-${car.id}-title`} className="car-details__title">
-            {title}
-          </h2>
-          {subtitle ? <p className="car-details__subtitle">{subtitle}</p> : null}
-          {mine ? <CarOwnersLine carId={car.id} /> : null}
-        </div>
-      </div>
-      {rows.length ? (
-        <dl className="car-details__facts">
-          {rows.map((row) => (
-            <div key={row.label} className="car-details__fact">
-              <dt>{row.label}</dt>
-              <dd>{row.value}</dd>
-            </div>
-          ))}
-        </dl>
-      ) : null}
-      {car.description ? (
-        // Sanitised by the server against the editor's allow-list (docs/SECURITY-CHECKS.md "Content").
-        <div
-          className="rich-text car-details__description"
-          dangerouslySetInnerHTML={{ __html: car.description }}
-        />
-      ) : null}
-      <div className="car-details__actions">
-        {mine ? (
+    <CarDetailsFrame
+      car={car}
+      facts={rows}
+      names={mine ? <CarOwnersLine carId={car.id} /> : null}
+      actions={
+        mine ? (
           <>
             <Link
               to="/my-cars"
@@ -176,8 +133,8 @@ function CarSummary({ car, mine }: { car: Car; mine: boolean }) {
           >
             {t('CARS.SEE_OWNER')}
           </Link>
-        )}
-      </div>
-    </section>
+        )
+      }
+    />
   );
 }

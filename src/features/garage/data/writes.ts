@@ -28,8 +28,8 @@ function localMedia(rows: MediaBlobRow[]): CarLogMedia[] {
   }));
 }
 
-/** Fields a draft may leave out, as the server stores them. */
-const CAR_DEFAULTS: Partial<Car> = {
+/** Fields a draft may leave out, as the server stores them (the fake server's too). */
+export const CAR_DEFAULTS: Partial<Car> = {
   year: null,
   nickname: null,
   energyType: null,
@@ -38,7 +38,7 @@ const CAR_DEFAULTS: Partial<Car> = {
   mileage: null,
   description: null,
 };
-const LOG_DEFAULTS: Partial<CarLog> = {
+export const LOG_DEFAULTS: Partial<CarLog> = {
   content: null,
   location: null,
   tags: [],
@@ -73,28 +73,14 @@ export function saveCar(
     // unlinks it from the car); a photo not uploaded yet is taken out of its queued upload.
     const removing = options.image === null && previousImage !== null;
     if (removing && !previousImage.startsWith(LOCAL_MEDIA_PREFIX)) {
-      const removal = await queueWrite(database, {
-        kind: MEDIA_DELETE_KIND,
-        entityId: id,
-        method: 'DELETE',
-        path: `/files/${previousImage.split('/').pop() ?? ''}`,
-        dependsOn,
-      });
-      dependsOn.push(removal.id);
+      await queueFileDeletions(database, id, [previousImage.split('/').pop() ?? ''], dependsOn);
     }
-    await queueWrite(
+    await queueSave(
       database,
-      {
-        id: entryId,
-        kind: creating ? CAR_KINDS.create : CAR_KINDS.update,
-        entityId: id,
-        method: creating ? 'POST' : 'PUT',
-        path: image.length ? `${path}/with-image` : path,
-        body: image.length ? formBody(data, 'image', image) : { type: 'json', json: data },
-        dependsOn,
-      },
+      { entryId, kinds: CAR_KINDS, creating, entityId: id, path, files: { part: 'image', rows: image } },
+      data,
+      dependsOn,
       async (tx) => {
-        if (image.length) await tx.mediaBlobs.bulkAdd(image);
         if (removing && previousImage.startsWith(LOCAL_MEDIA_PREFIX)) {
           await dropLocalBlob(tx, previousImage.slice(LOCAL_MEDIA_PREFIX.length));
         }
@@ -164,29 +150,25 @@ export function saveCarLog(
     const localRemovals = (previous?.media ?? []).filter(
       (m) => removed.has(m.id) && m.url.startsWith(LOCAL_MEDIA_PREFIX),
     );
-    for (const media of serverRemovals) {
-      const removal = await queueWrite(database, {
-        kind: MEDIA_DELETE_KIND,
-        entityId: id,
-        method: 'DELETE',
-        path: `/files/${media.id}`,
-        dependsOn,
-      });
-      dependsOn.push(removal.id);
-    }
-    await queueWrite(
+    await queueFileDeletions(
+      database,
+      id,
+      serverRemovals.map((media) => media.id),
+      dependsOn,
+    );
+    await queueSave(
       database,
       {
-        id: entryId,
-        kind: creating ? LOG_KINDS.create : LOG_KINDS.update,
+        entryId,
+        kinds: LOG_KINDS,
+        creating,
         entityId: id,
-        method: creating ? 'POST' : 'PUT',
-        path: files.length ? `${base}/with-media` : base,
-        body: files.length ? formBody(data, 'media', files) : { type: 'json', json: data },
-        dependsOn,
+        path: base,
+        files: { part: 'media', rows: files },
       },
+      data,
+      dependsOn,
       async (tx) => {
-        if (files.length) await tx.mediaBlobs.bulkAdd(files);
         // A file picked offline and removed before it was sent: take it out of its entry.
         for (const media of localRemovals) await dropLocalBlob(tx, media.id);
         const stamp = new Date(now).toISOString();
@@ -208,6 +190,66 @@ export function saveCarLog(
     );
     return id;
   });
+}
+
+/**
+ * Queues DELETE /files/{id} for each server file, in order, each after `dependsOn`; the entries
+ * join `dependsOn`, so the write queued next goes after them.
+ */
+async function queueFileDeletions(
+  database: PaddockDb,
+  entityId: string,
+  fileIds: string[],
+  dependsOn: string[],
+): Promise<void> {
+  for (const fileId of fileIds) {
+    const removal = await queueWrite(database, {
+      kind: MEDIA_DELETE_KIND,
+      entityId,
+      method: 'DELETE',
+      path: `/files/${fileId}`,
+      dependsOn,
+    });
+    dependsOn.push(removal.id);
+  }
+}
+
+/**
+ * Queues the create (POST `path`) or update (PUT `path`) of a car or log; with files, the
+ * multipart call `path/with-<part>` carries them (their blobs are stored in the same transaction),
+ * else the JSON call. `apply` then writes the local row.
+ */
+async function queueSave(
+  database: PaddockDb,
+  write: {
+    entryId: string;
+    kinds: { create: string; update: string };
+    creating: boolean;
+    entityId: string;
+    path: string;
+    files: { part: 'image' | 'media'; rows: MediaBlobRow[] };
+  },
+  data: object,
+  dependsOn: string[],
+  apply: (tx: PaddockDb) => Promise<void>,
+): Promise<void> {
+  const { part, rows } = write.files;
+  await queueWrite(
+    database,
+    {
+      id: write.entryId,
+      kind: write.creating ? write.kinds.create : write.kinds.update,
+      entityId: write.entityId,
+      method: write.creating ? 'POST' : 'PUT',
+      path: rows.length ? `${write.path}/with-${part}` : write.path,
+      body: rows.length ? formBody(data, part, rows) : { type: 'json', json: data },
+      dependsOn,
+    },
+    async (tx) => {
+      if (rows.length) await tx.mediaBlobs.bulkAdd(rows);
+      await apply(tx);
+    },
+  );
 }
 
 /** Removes a not-yet-sent file from the entry that would upload it, and the blob itself. */

@@ -1,30 +1,29 @@
 // One screen for my-cars/{carId}/reminders/new and my-cars/{carId}/reminders/{reminderId}.
-import { CarNotHere, FormSkeleton } from '@/features/garage/cars/car-form/car-form-states';
-import { useCar, useReminders, type LocalCar } from '@/features/garage/data';
+import { CarFormPage, FormSkeleton } from '@/features/garage/cars/car-form/car-form-states';
+import { useReminders, type LocalCar } from '@/features/garage/data';
 import { useT } from '@/lib/i18n';
-import { Card, EmptyState, Page, WrenchIcon } from '@/ui';
+import { EmptyState, WrenchIcon } from '@/ui';
 import { ReminderForm } from './reminder-form';
 
 const FIELDS = 8;
 
 export function ReminderFormScreen({ carId, reminderId }: { carId: string; reminderId?: string }) {
   const t = useT();
-  const car = useCar(carId);
-  const loading = t('REMINDERS.FORM_LOADING');
   return (
-    <Page title={t(reminderId ? 'REMINDERS.EDIT_TITLE' : 'REMINDERS.NEW_TITLE')}>
-      <Card>
-        {car === undefined ? (
-          <FormSkeleton label={loading} fields={FIELDS} />
-        ) : car === null ? (
-          <CarNotHere loadingLabel={loading} />
-        ) : reminderId ? (
+    <CarFormPage
+      carId={carId}
+      title={t(reminderId ? 'REMINDERS.EDIT_TITLE' : 'REMINDERS.NEW_TITLE')}
+      loadingLabel={t('REMINDERS.FORM_LOADING')}
+      fields={FIELDS}
+    >
+      {(car) =>
+        reminderId ? (
           <EditReminder car={car} reminderId={reminderId} />
         ) : (
           <ReminderForm key={car.id} car={car} />
-        )}
-      </Card>
-    </Page>
+        )
+      }
+    </CarFormPage>
   );
 }
 

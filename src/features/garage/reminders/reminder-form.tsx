@@ -1,21 +1,13 @@
 // The reminder form: a template to start from (new ones), recurring (an interval in months and/or
 // distance, whichever comes first) or one-off (a due date and/or mileage), the log type that
 // completes it, the optional soon-window (its defaults explained), notes. Saves on this device first.
-import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link } from '@tanstack/react-router';
+import { type FormEvent } from 'react';
 import type { Car } from '@/contract/garage';
 import { formatDistance, unitSymbol } from '@/features/garage/car-logs/format';
 import { SettingsSelect } from '@/features/garage/cars/car-form/settings-select';
-import {
-  DEFAULT_MILEAGE_UNIT,
-  saveReminder,
-  useSelectedCar,
-  type LocalReminder,
-} from '@/features/garage/data';
-import { StorageFullError } from '@/lib/offline/storage-full';
-import { useT } from '@/lib/i18n';
-import { isOnline } from '@/lib/online';
-import { toast } from '@/lib/toast';
+import { useGarageForm } from '@/features/garage/cars/car-form/use-garage-form';
+import { DEFAULT_MILEAGE_UNIT, saveReminder, type LocalReminder } from '@/features/garage/data';
 import { Alert, Button, DateField, TextArea, TextField } from '@/ui';
 import {
   defaultSoon,
@@ -25,72 +17,50 @@ import {
   reminderValues,
   templateValues,
   validateReminder,
-  type FieldErrors,
-  type FieldMessage,
   type ReminderField,
   type ReminderFormValues,
 } from './reminder-values';
 import './reminders.css';
 
-type TextKey = Exclude<keyof ReminderFormValues, 'kind'>;
-
 export function ReminderForm({ car, reminder }: { car: Car; reminder?: LocalReminder }) {
-  const t = useT();
-  const navigate = useNavigate();
-  const [, setSelectedCar] = useSelectedCar();
-  const [values, setValues] = useState<ReminderFormValues>(() =>
-    reminder ? reminderValues(reminder) : emptyReminderValues(),
+  const {
+    t,
+    values,
+    setValues,
+    errors,
+    setErrors,
+    formError,
+    setFormError,
+    saving,
+    form,
+    message,
+    set,
+    text,
+    refuse,
+    save,
+  } = useGarageForm<ReminderFormValues, ReminderField>(
+    () => (reminder ? reminderValues(reminder) : emptyReminderValues()),
+    {
+      alsoClears: ['duePoint'],
+      saved: 'REMINDERS.SAVED',
+      savedOffline: 'REMINDERS.SAVED_OFFLINE',
+      failed: 'REMINDERS.SAVE_FAILED',
+    },
   );
-  const [errors, setErrors] = useState<FieldErrors<ReminderField>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [focusTick, setFocusTick] = useState(0);
-  const form = useRef<HTMLFormElement>(null);
   const mileageUnit = car.mileageUnit || DEFAULT_MILEAGE_UNIT;
   const unit = unitSymbol(mileageUnit);
-
-  useEffect(() => {
-    if (focusTick) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [focusTick]);
-
-  const message = (m: FieldMessage | undefined) => (m ? t(m.key, m.values) : undefined);
-  const set = (field: TextKey) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    if (errors[field] || errors.duePoint)
-      setErrors((e) => ({ ...e, [field]: undefined, duePoint: undefined }));
-  };
-  const text = (field: TextKey) => ({
-    value: values[field],
-    onChange: (event: { target: { value: string } }) => set(field)(event.target.value),
-    error: message(errors[field]),
-  });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (saving) return;
     const found = validateReminder(values);
-    setErrors(found);
-    if (Object.values(found).some(Boolean)) {
-      setFormError(
-        found.duePoint && Object.keys(found).length === 1
-          ? message(found.duePoint)!
-          : t('VALIDATION.FIX_FIELDS'),
-      );
-      setFocusTick((n) => n + 1);
-      return;
-    }
-    setFormError(null);
-    setSaving(true);
-    try {
-      const offline = !isOnline();
+    // A missing due point alone is said as it is, not as "fix the fields".
+    const alone = found.duePoint && Object.keys(found).length === 1 ? message(found.duePoint) : undefined;
+    if (refuse(found, alone)) return;
+    await save(async () => {
       await saveReminder(reminderDraft(values, car.id), reminder ? { id: reminder.id } : {});
-      setSelectedCar(car.id);
-      toast.show({ kind: 'success', message: t(offline ? 'REMINDERS.SAVED_OFFLINE' : 'REMINDERS.SAVED') });
-      await navigate({ to: '/my-cars' });
-    } catch (error) {
-      setFormError(t(error instanceof StorageFullError ? 'GARAGE.STORAGE_FULL' : 'REMINDERS.SAVE_FAILED'));
-      setSaving(false);
-    }
+      return car.id;
+    });
   }
 
   const soon = defaultSoon(values);

@@ -5,8 +5,17 @@ import { vi } from 'vitest';
 import type { Car, CarLog } from '@/contract/garage';
 import { odometerSummary, readingsOf, reminderState } from '@/contract/maintenance';
 import type { Reminder } from '@/contract/maintenance-api';
+import { CAR_DEFAULTS, LOG_DEFAULTS } from '@/features/garage/data/writes';
+import {
+  answerResponse,
+  apiCall,
+  errorAnswer,
+  okAnswer,
+  readFakeBody,
+  type FakeAnswer,
+} from '@/testing/fetch';
 
-type Answer = { status: number; body?: unknown };
+type Answer = FakeAnswer;
 export type FakeRequest = {
   method: string;
   path: string;
@@ -30,27 +39,8 @@ export function installGarageServer(options: { ownerId?: string } = {}) {
   const stamp = () => new Date((clock += 1000)).toISOString();
   let offline = false;
 
-  const ok = (data: unknown, status = 200, meta?: unknown): Answer => ({
-    status,
-    body: { success: true, data, ...(meta ? { meta } : {}) },
-  });
-  const notFound = (): Answer => ({
-    status: 404,
-    body: { success: false, error: { code: 'NOT_FOUND', message: 'Not found' } },
-  });
-
-  async function readBody(init: RequestInit): Promise<{ body: unknown; files: File[] }> {
-    if (init.body instanceof FormData) {
-      const files: File[] = [];
-      let data: unknown = {};
-      for (const [name, value] of init.body.entries()) {
-        if (name === 'data' && typeof value === 'string') data = JSON.parse(value);
-        else if (typeof value !== 'string') files.push(value);
-      }
-      return { body: data, files };
-    }
-    return { body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined, files: [] };
-  }
+  const ok = okAnswer;
+  const notFound = () => errorAnswer(404, 'NOT_FOUND', 'Not found');
 
   function mediaOf(files: File[]) {
     return files.map((file) => {
@@ -86,13 +76,7 @@ export function installGarageServer(options: { ownerId?: string } = {}) {
       const media = mediaOf(files);
       const at = stamp();
       const car = {
-        year: null,
-        nickname: null,
-        energyType: null,
-        gearboxType: null,
-        upholsteryMaterial: null,
-        mileage: null,
-        description: null,
+        ...CAR_DEFAULTS,
         mileageUnit: 'km',
         ...body,
         id,
@@ -130,12 +114,7 @@ export function installGarageServer(options: { ownerId?: string } = {}) {
       if (!cars.has(body.carId as string)) return notFound();
       const at = stamp();
       const log = {
-        content: null,
-        location: null,
-        tags: [],
-        cost: null,
-        currencyCode: null,
-        mileage: null,
+        ...LOG_DEFAULTS,
         ...body,
         id,
         media: mediaOf(files),
@@ -223,13 +202,7 @@ export function installGarageServer(options: { ownerId?: string } = {}) {
       if ('dueMileage' in from) next.setDueMileage = from.dueMileage ?? null;
       return next as unknown as Reminder;
     };
-    const refused = (): Answer => ({
-      status: 400,
-      body: {
-        success: false,
-        error: { code: 'VALIDATION_ERROR', message: 'needs an interval or a due point' },
-      },
-    });
+    const refused = () => errorAnswer(400, 'VALIDATION_ERROR', 'needs an interval or a due point');
     const noDuePoint = (r: Reminder) =>
       r.intervalMonths === null &&
       r.intervalDistance === null &&
@@ -274,23 +247,14 @@ export function installGarageServer(options: { ownerId?: string } = {}) {
   }
 
   const mock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(
-      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
-      'http://localhost',
-    );
-    const method = (init.method ?? 'GET').toUpperCase();
-    const path = url.pathname.slice(API.length);
-    const { body, files } = await readBody(init);
-    const idempotencyKey = new Headers(init.headers).get('Idempotency-Key');
+    const { method, path, query, idempotencyKey } = apiCall(input, init);
+    const { body, files } = await readFakeBody(init);
     requests.push({ method, path, idempotencyKey, files, body });
     if (offline) throw new TypeError('Failed to fetch');
     const answer =
       failures.get(`${method} ${path}`) ??
-      handle(method, path, (body ?? {}) as Record<string, unknown>, files, url.searchParams);
-    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
-      status: answer.status,
-      headers: { 'Content-Type': 'application/json' },
-    });
+      handle(method, path, (body ?? {}) as Record<string, unknown>, files, query);
+    return answerResponse(answer);
   });
   vi.stubGlobal('fetch', mock);
 
@@ -308,10 +272,7 @@ export function installGarageServer(options: { ownerId?: string } = {}) {
       offline = value;
     },
     failNext: (key: string, status: number, code = 'VALIDATION_ERROR') =>
-      failures.set(key, {
-        status,
-        body: { success: false, error: { code, message: `server refused ${key}` } },
-      }),
+      failures.set(key, errorAnswer(status, code, `server refused ${key}`)),
     clearFailures: () => failures.clear(),
   };
 }

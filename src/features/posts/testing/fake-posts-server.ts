@@ -6,7 +6,7 @@ import { COMMENTS_PAGE_MAX } from '@/contract/constants';
 import type { Comment, Post, PostAuthor, PostLiker } from '@/contract/posts';
 import type { CurrentUser } from '@/contract/user';
 import { makePost } from './post-fixtures';
-import { answerResponse, apiCall, errorAnswer, okAnswer } from '@/testing/fetch';
+import { answerResponse, apiCall, errorAnswer, okAnswer, readFakeBody } from '@/testing/fetch';
 
 type Answer = { status: number; body?: unknown };
 export type FakeRequest = {
@@ -96,19 +96,6 @@ export function installPostsServer(options: { me?: PostAuthor } = {}) {
     if (post) posts.set(postId, { ...post, commentsCount: post.commentsCount + by });
     const parent = parentId ? comments.get(parentId) : undefined;
     if (parent) comments.set(parent.id, { ...parent, repliesCount: parent.repliesCount + by });
-  }
-
-  async function readBody(init: RequestInit): Promise<{ body: unknown; files: File[] }> {
-    if (init.body instanceof FormData) {
-      const files: File[] = [];
-      let data: unknown = {};
-      for (const [name, value] of init.body.entries()) {
-        if (name === 'data' && typeof value === 'string') data = JSON.parse(value);
-        else if (typeof value !== 'string') files.push(value);
-      }
-      return { body: data, files };
-    }
-    return { body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined, files: [] };
   }
 
   const newestFirst = (a: { createdAt: string }, b: { createdAt: string }) =>
@@ -265,7 +252,7 @@ export function installPostsServer(options: { me?: PostAuthor } = {}) {
 
   const mock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const { method, path, query, idempotencyKey } = apiCall(input, init);
-    const { body, files } = await readBody(init);
+    const { body, files } = await readFakeBody(init);
     requests.push({ method, path, query, idempotencyKey, files, body });
     if (offline) throw new TypeError('Failed to fetch');
     if (failingReads !== null && method === 'GET') {

@@ -1,13 +1,11 @@
-import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
 import type { Car, CarLog } from '@/contract/garage';
 import { settingsLabel, SettingsSelect } from '@/features/garage/cars/car-form/settings-select';
-import { saveCarLog, useCarLogs, useSelectedCar } from '@/features/garage/data';
+import { useGarageForm } from '@/features/garage/cars/car-form/use-garage-form';
+import { saveCarLog, useCarLogs } from '@/features/garage/data';
 import { roleOf } from '@/features/garage/data/car-roles';
-import { StorageFullError } from '@/lib/offline/storage-full';
-import { useLocale, useT } from '@/lib/i18n';
-import { isOnline } from '@/lib/online';
-import { toast } from '@/lib/toast';
+import { useLocale } from '@/lib/i18n';
 import { Alert, Button, ConfirmDialog, DateField, TextField } from '@/ui';
 import { COMPACT_TOOLBAR, RichTextEditor } from '@/ui/rich-text-editor';
 import { Attachments } from './attachments';
@@ -31,7 +29,6 @@ import {
   logDraft,
   logValues,
   validateLog,
-  type FieldErrors,
   type FieldMessage,
   type LogField,
   type LogFormValues,
@@ -58,23 +55,34 @@ export function LogForm({
   log?: CarLog;
   prefill?: { type?: string; title?: string; mileage?: number };
 }) {
-  const t = useT();
   const locale = useLocale();
-  const navigate = useNavigate();
-  const [, setSelectedCar] = useSelectedCar();
   const logs = useCarLogs(car.id);
   // '' = not chosen: the default follows the car's logs as they load (spec: last currency used).
-  const [values, setValues] = useState<LogFormValues>(() =>
-    log ? logValues(log, '') : { ...emptyLogValues(''), ...prefillValues(prefill) },
+  const garageForm = useGarageForm<LogFormValues, LogField>(
+    () => (log ? logValues(log, '') : { ...emptyLogValues(''), ...prefillValues(prefill) }),
+    {
+      saved: 'CAR_LOGS.FORM_SAVED',
+      savedOffline: 'CAR_LOGS.FORM_SAVED_OFFLINE',
+      failed: 'CAR_LOGS.FORM_SAVE_FAILED',
+    },
   );
+  const {
+    t,
+    values,
+    setValues,
+    errors,
+    setErrors,
+    formError,
+    saving,
+    form,
+    refuse,
+    save: saveWith,
+  } = garageForm;
   const currency = values.currencyCode || defaultCurrency(logs, locale);
   const [tagDraft, setTagDraft] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
   const [fileProblems, setFileProblems] = useState<FieldMessage[]>([]);
-  const [errors, setErrors] = useState<FieldErrors<LogField>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const [fuel, setFuel] = useState<FuelState>(() =>
     initialFuelState(log?.fuel, defaultFuelUnit(car.energyType, car.mileageUnit), values.cost),
   );
@@ -82,14 +90,7 @@ export function LogForm({
   const fillUp = isFuel && isFillUp(fuel.values);
   const estimate = useMileageEstimate({ car, logs, editing: Boolean(log), values, setValues });
   const odometer = useOdometerCheck({ car, logs, logId: log?.id });
-  const [focusTick, setFocusTick] = useState(0);
-  const form = useRef<HTMLFormElement>(null);
 
-  useEffect(() => {
-    if (focusTick) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [focusTick]);
-
-  const message = (m: FieldMessage | undefined) => (m ? t(m.key, m.values) : undefined);
   const set = (field: Exclude<keyof LogFormValues, 'tags'>) => (value: string) => {
     if (field === 'cost' && isFuel) {
       // Price, quantity and total: the third is filled from the other two.
@@ -97,8 +98,7 @@ export function LogForm({
       setFuel(next.fuel);
       value = next.cost;
     }
-    setValues((v) => ({ ...v, [field]: value }));
-    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
+    garageForm.set(field)(value);
   };
   const setAmount = (field: 'quantity' | 'pricePerUnit', text: string) => {
     const next = typeAmount(fuel, values.cost, field, text);
@@ -106,11 +106,7 @@ export function LogForm({
     setValues((v) => ({ ...v, cost: next.cost }));
     setErrors((e) => ({ ...e, [field]: undefined, cost: undefined }));
   };
-  const text = (field: Exclude<keyof LogFormValues, 'tags'>) => ({
-    value: values[field],
-    onChange: (event: { target: { value: string } }) => set(field)(event.target.value),
-    error: message(errors[field]),
-  });
+  const text = (field: Exclude<keyof LogFormValues, 'tags'>) => garageForm.text(field, set(field));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -139,45 +135,23 @@ export function LogForm({
       setValues(final);
       setTagDraft('');
     }
-    setErrors(found);
-    if (Object.values(found).some(Boolean)) {
-      setFormError(t('VALIDATION.FIX_FIELDS'));
-      setFocusTick((n) => n + 1);
-      return;
-    }
-    setFormError(null);
+    if (refuse(found)) return;
     // A jump is asked about first; the write then carries odometerConfirmed: true.
     if (odometer.asksConfirmation(final, () => void save(final, true))) return;
     await save(final, false);
   }
 
   async function save(final: LogFormValues, odometerConfirmed: boolean) {
-    setSaving(true);
-    try {
-      const offline = !isOnline();
+    await saveWith(async () => {
       const draft = {
         ...logDraft(final, car.id),
         // A fill-up carries its fuel; an entry that stops being one drops it.
         ...(fillUp ? { fuel: fuelDraft(fuel.values) } : log?.fuel ? { fuel: null } : {}),
         ...(odometerConfirmed ? { odometerConfirmed: true } : {}),
       };
-      await saveCarLog(draft, {
-        ...(log ? { id: log.id } : {}),
-        files,
-        removeMediaIds: [...removed],
-      });
-      setSelectedCar(car.id);
-      toast.show({
-        kind: 'success',
-        message: t(offline ? 'CAR_LOGS.FORM_SAVED_OFFLINE' : 'CAR_LOGS.FORM_SAVED'),
-      });
-      await navigate({ to: '/my-cars' });
-    } catch (error) {
-      setFormError(
-        t(error instanceof StorageFullError ? 'GARAGE.STORAGE_FULL' : 'CAR_LOGS.FORM_SAVE_FAILED'),
-      );
-      setSaving(false);
-    }
+      await saveCarLog(draft, { ...(log ? { id: log.id } : {}), files, removeMediaIds: [...removed] });
+      return car.id;
+    });
   }
 
   const unit = settingsLabel(t, 'mileageUnit', car.mileageUnit);

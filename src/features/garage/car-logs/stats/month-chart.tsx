@@ -1,8 +1,29 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useT } from '@/lib/i18n';
 
 /** One bar; `longLabel` (e.g. "March 2025") is what the read-out and the buttons say. */
 export type Bar = { key: string; label: string; longLabel?: string; value: number };
+
+/** What both bar charts draw: the bars, how an amount reads, the hidden table's column headers. */
+export type ChartProps = {
+  title: string;
+  bars: Bar[];
+  format: (value: number) => string;
+  labelHeader: string;
+  valueHeader: string;
+};
+
+/** The captioned figure both bar charts stand in (`id` ties the caption to it). */
+export function ChartFigure({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <figure className="stats-chart ui-flex ui-column ui-gap-2" aria-labelledby={`${id}-title`}>
+      <figcaption id={`${id}-title`} className="stats-chart__title">
+        {title}
+      </figcaption>
+      {children}
+    </figure>
+  );
+}
 
 /** viewBox units per bar; the bar fills 70% of its slot. */
 const SLOT = 10;
@@ -16,19 +37,7 @@ const HEIGHT = 100;
  * choose a month and the read-out under the chart says its amount (hover tooltips do not exist
  * on touch). Screen readers also get the visually hidden table.
  */
-export function MonthChart({
-  title,
-  bars,
-  format,
-  labelHeader,
-  valueHeader,
-}: {
-  title: string;
-  bars: Bar[];
-  format: (value: number) => string;
-  labelHeader: string;
-  valueHeader: string;
-}) {
+export function MonthChart({ title, bars, format, labelHeader, valueHeader }: ChartProps) {
   const t = useT();
   const id = useId();
   const hitsRef = useRef<HTMLDivElement>(null);
@@ -63,10 +72,7 @@ export function MonthChart({
   const tabStop = active ?? bars.length - 1;
 
   return (
-    <figure className="stats-chart ui-flex ui-column ui-gap-2" aria-labelledby={`${id}-title`}>
-      <figcaption id={`${id}-title`} className="stats-chart__title">
-        {title}
-      </figcaption>
+    <ChartFigure id={id} title={title}>
       <div className="stats-chart__plot ui-flex ui-column ui-gap-1">
         <span className="stats-chart__max" aria-hidden="true">
           {format(max)}
@@ -146,6 +152,6 @@ export function MonthChart({
           ))}
         </tbody>
       </table>
-    </figure>
+    </ChartFigure>
   );
 }

@@ -1,30 +1,15 @@
 import { useId } from 'react';
-import type { Bar } from './month-chart';
+import { ChartFigure, type ChartProps } from './month-chart';
 
 /**
  * Horizontal bars, one row per log type, largest first: a real table (type, bar, amount), so it
  * reads the same to everyone; the SVG bar in each row is decoration.
  */
-export function TypeChart({
-  title,
-  bars,
-  format,
-  labelHeader,
-  valueHeader,
-}: {
-  title: string;
-  bars: Bar[];
-  format: (value: number) => string;
-  labelHeader: string;
-  valueHeader: string;
-}) {
+export function TypeChart({ title, bars, format, labelHeader, valueHeader }: ChartProps) {
   const id = useId();
   const max = Math.max(0, ...bars.map((bar) => bar.value));
   return (
-    <figure className="stats-chart ui-flex ui-column ui-gap-2" aria-labelledby={`${id}-title`}>
-      <figcaption id={`${id}-title`} className="stats-chart__title">
-        {title}
-      </figcaption>
+    <ChartFigure id={id} title={title}>
       <table className="stats-types" data-testid="type-chart">
         <thead className="visually-hidden">
           <tr>
@@ -55,6 +40,6 @@ export function TypeChart({
           ))}
         </tbody>
       </table>
-    </figure>
+    </ChartFigure>
   );
 }

@@ -1,27 +1,16 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { SettingsDomain } from '@/contract/constants';
 import { EditIcon, PlusIcon, TrashIcon, Button, ConfirmDialog } from '@/ui';
 import { SyncBadge } from '@/features/garage/car-logs/components/sync-badge';
-import { formatDistance, settingLabel, unitSymbol } from '@/features/garage/car-logs/format';
+import { formatDistance, unitSymbol } from '@/features/garage/car-logs/format';
 import { deleteCar, DEFAULT_MILEAGE_UNIT, type LocalCar } from '@/features/garage/data';
 import { StorageFullError } from '@/lib/offline/storage-full';
 import { useT } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
-import { carSubtitle, carTitle } from '../car-selection';
+import { carTitle } from '../car-selection';
 import { carPermissions } from '../../data/car-roles';
-import { CarPhoto } from './car-photo';
+import { carFacts, CarDetailsFrame } from './car-facts';
 import { SharedLine } from './shared-line';
-
-const SETTINGS_FIELDS: {
-  field: 'energyType' | 'gearboxType' | 'upholsteryMaterial';
-  domain: SettingsDomain;
-  labelKey: string;
-}[] = [
-  { field: 'energyType', domain: 'energyType', labelKey: 'CARS.ENERGY' },
-  { field: 'gearboxType', domain: 'gearboxType', labelKey: 'CARS.GEARBOX' },
-  { field: 'upholsteryMaterial', domain: 'upholsteryMaterial', labelKey: 'CARS.UPHOLSTERY' },
-];
 
 /** The selected car's page head: photo, name, details with translated settings labels, description, actions. */
 export function CarDetails({
@@ -37,18 +26,11 @@ export function CarDetails({
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const title = carTitle(car);
-  const subtitle = carSubtitle(car);
   const unit = car.mileageUnit || DEFAULT_MILEAGE_UNIT;
   // What my role allows (issue 18): only the owner edits or deletes the car.
   const can = carPermissions(car);
 
-  const rows: { label: string; value: string }[] = [];
-  if (car.year !== null && car.year !== undefined)
-    rows.push({ label: t('CARS.YEAR'), value: String(car.year) });
-  for (const { field, domain, labelKey } of SETTINGS_FIELDS) {
-    const key = car[field];
-    if (key) rows.push({ label: t(labelKey), value: settingLabel(t, domain, key) });
-  }
+  const rows = carFacts(t, car);
   rows.push({
     label: t('CARS.MILEAGE'),
     value:
@@ -74,60 +56,45 @@ export function CarDetails({
   };
 
   return (
-    <section className="car-details" aria-labelledby={`car-${car.id}-title`}>
-      <div className="car-details__head">
-        <CarPhoto car={car} title={title} />
-        <div className="car-details__names">
-          <h2 id={`car-${car.id}-title`} className="car-details__title">
-            {title}
-          </h2>
-          {subtitle ? <p className="car-details__subtitle">{subtitle}</p> : null}
+    <CarDetailsFrame
+      car={car}
+      facts={rows}
+      names={
+        <>
           <SharedLine car={car} className="car-details__shared" />
           <SyncBadge state={car.syncState} />
-        </div>
-      </div>
-      <dl className="car-details__facts">
-        {rows.map((row) => (
-          <div key={row.label} className="car-details__fact">
-            <dt>{row.label}</dt>
-            <dd>{row.value}</dd>
-          </div>
-        ))}
-      </dl>
-      {car.description ? (
-        // Sanitised by the server against the editor's allow-list (docs/SECURITY-CHECKS.md "Content").
-        <div
-          className="rich-text car-details__description"
-          dangerouslySetInnerHTML={{ __html: car.description }}
-        />
-      ) : null}
-      <div className="car-details__actions">
-        {can.addFuelLog ? (
-          <Link
-            to="/new-car-log/$carId"
-            params={{ carId: car.id }}
-            className="ui-button ui-button--primary ui-button--small"
-          >
-            <PlusIcon />
-            {t('CAR_LOGS.ADD')}
-          </Link>
-        ) : null}
-        {can.ownCar ? (
-          <>
+        </>
+      }
+      actions={
+        <>
+          {can.addFuelLog ? (
             <Link
-              to="/edit-car/$id"
-              params={{ id: car.id }}
-              className="ui-button ui-button--secondary ui-button--small"
+              to="/new-car-log/$carId"
+              params={{ carId: car.id }}
+              className="ui-button ui-button--primary ui-button--small"
             >
-              <EditIcon />
-              {t('CARS.EDIT')}
+              <PlusIcon />
+              {t('CAR_LOGS.ADD')}
             </Link>
-            <Button variant="ghost" size="small" icon={<TrashIcon />} onClick={() => setConfirming(true)}>
-              {t('CARS.DELETE')}
-            </Button>
-          </>
-        ) : null}
-      </div>
+          ) : null}
+          {can.ownCar ? (
+            <>
+              <Link
+                to="/edit-car/$id"
+                params={{ id: car.id }}
+                className="ui-button ui-button--secondary ui-button--small"
+              >
+                <EditIcon />
+                {t('CARS.EDIT')}
+              </Link>
+              <Button variant="ghost" size="small" icon={<TrashIcon />} onClick={() => setConfirming(true)}>
+                {t('CARS.DELETE')}
+              </Button>
+            </>
+          ) : null}
+        </>
+      }
+    >
       {confirming ? (
         <ConfirmDialog
           title={t('CARS.DELETE_CONFIRM_TITLE', { name: title })}
@@ -145,6 +112,6 @@ export function CarDetails({
           onCancel={() => setConfirming(false)}
         />
       ) : null}
-    </section>
+    </CarDetailsFrame>
   );
 }
