@@ -11,106 +11,105 @@ import type { AccountSettingsService } from './account-service';
 
 const tags = ['account'];
 
-export const accountSettingsRoutes = memberRoutePlugin<{ account: AccountSettingsService }>(
-  tags,
-  (app, route, { account }) => {
-    const limited = authRateLimit(app.config.authRateLimitMax);
-    const withTooMany = { ...errors(400, 401), 429: ErrorBody };
+type Services = { account: AccountSettingsService };
 
-    app.put(
-      '/users/me/password',
-      route(
-        'Change my password; my other devices are signed out, this one stays',
-        {
-          description:
-            'newPassword follows the sign-up rules (8–128 characters, not a common password: 400 ' +
-            'VALIDATION_ERROR on newPassword). A wrong currentPassword answers 400 ' +
-            'INVALID_CURRENT_PASSWORD (also for an account without a password: forgot-password sets ' +
-            'one). Pending reset links stop working; a notice is mailed to my address.',
-          body: contract.ChangePasswordBody,
-          response: { 200: OkItem(contract.ChangePasswordResult), ...withTooMany },
-        },
-        limited,
-      ),
-      async (request) =>
-        ok(
-          await account.changePassword(
-            request.member,
-            request.body,
-            localeFromAcceptLanguage(request.headers['accept-language']),
-          ),
-        ),
-    );
+export const accountSettingsRoutes = memberRoutePlugin<Services>(tags, (app, route, { account }) => {
+  const limited = authRateLimit(app.config.authRateLimitMax);
+  const withTooMany = { ...errors(400, 401), 429: ErrorBody };
 
-    app.post(
-      '/users/me/email',
-      route(
-        'Ask to change my e-mail: a single-use link valid 24 h is mailed to the new address',
-        {
-          description:
-            'Answers the same sentence whether or not the new address is free (a taken one gets a ' +
-            'notice instead of a link, and nothing changes). The address changes when the link is ' +
-            'confirmed (POST /users/me/email/confirm); a newer request voids the older links. Wrong ' +
-            'password: 400 INVALID_CURRENT_PASSWORD; my own address again: 400 VALIDATION_ERROR.',
-          body: contract.ChangeEmailBody,
-          response: { 200: OkItem(MessageResult), ...withTooMany },
-        },
-        limited,
-      ),
-      async (request) =>
-        ok({
-          message: await account.requestEmailChange(
-            request.member.id,
-            request.body,
-            localeFromAcceptLanguage(request.headers['accept-language']),
-          ),
-        }),
-    );
-
-    app.post(
-      '/users/me/email/confirm',
+  app.put(
+    '/users/me/password',
+    route(
+      'Change my password; my other devices are signed out, this one stays',
       {
-        config: limited,
-        schema: {
-          tags,
-          summary: 'Confirm a new e-mail address with the token of its link; the old address is told',
-          description:
-            'No session needed: the token is the proof. An unknown, used or expired token, or an ' +
-            'address taken meanwhile, answers 400 INVALID_EMAIL_TOKEN.',
-          body: contract.ConfirmEmailBody,
-          security: [],
-          response: { 200: OkItem(contract.EmailChanged), 400: ErrorBody, 429: ErrorBody },
-        },
-      },
-      async (request) =>
-        ok(
-          await account.confirmEmailChange(
-            request.body.token,
-            localeFromAcceptLanguage(request.headers['accept-language']),
-          ),
-        ),
-    );
-
-    app.get(
-      '/users/me/preferences',
-      route('My notification preferences (each true unless I turned it off)', {
-        response: answer.item(contract.NotificationPreferences, 401),
-      }),
-      async (request) => ok(await account.preferences(request.member.id)),
-    );
-
-    app.put(
-      '/users/me/preferences',
-      route('Change some of my notification preferences; answers them all', {
         description:
-          'A type turned off is neither stored nor counted in my bell (screens still refresh live). ' +
-          'notifyLikes: likes on my posts; notifyComments: comments and replies; ' +
-          'notifyFriendRequests: requests received and accepted; notifyMessages: private messages; ' +
-          'notifyChat: being added to a chat group.',
-        body: contract.NotificationPreferencesUpdate,
-        response: answer.item(contract.NotificationPreferences, 400, 401),
+          'newPassword follows the sign-up rules (8–128 characters, not a common password: 400 ' +
+          'VALIDATION_ERROR on newPassword). A wrong currentPassword answers 400 ' +
+          'INVALID_CURRENT_PASSWORD (also for an account without a password: forgot-password sets ' +
+          'one). Pending reset links stop working; a notice is mailed to my address.',
+        body: contract.ChangePasswordBody,
+        response: { 200: OkItem(contract.ChangePasswordResult), ...withTooMany },
+      },
+      limited,
+    ),
+    async (request) =>
+      ok(
+        await account.changePassword(
+          request.member,
+          request.body,
+          localeFromAcceptLanguage(request.headers['accept-language']),
+        ),
+      ),
+  );
+
+  app.post(
+    '/users/me/email',
+    route(
+      'Ask to change my e-mail: a single-use link valid 24 h is mailed to the new address',
+      {
+        description:
+          'Answers the same sentence whether or not the new address is free (a taken one gets a ' +
+          'notice instead of a link, and nothing changes). The address changes when the link is ' +
+          'confirmed (POST /users/me/email/confirm); a newer request voids the older links. Wrong ' +
+          'password: 400 INVALID_CURRENT_PASSWORD; my own address again: 400 VALIDATION_ERROR.',
+        body: contract.ChangeEmailBody,
+        response: { 200: OkItem(MessageResult), ...withTooMany },
+      },
+      limited,
+    ),
+    async (request) =>
+      ok({
+        message: await account.requestEmailChange(
+          request.member.id,
+          request.body,
+          localeFromAcceptLanguage(request.headers['accept-language']),
+        ),
       }),
-      async (request) => ok(await account.updatePreferences(request.member.id, request.body)),
-    );
-  },
-);
+  );
+
+  app.post(
+    '/users/me/email/confirm',
+    {
+      config: limited,
+      schema: {
+        tags,
+        summary: 'Confirm a new e-mail address with the token of its link; the old address is told',
+        description:
+          'No session needed: the token is the proof. An unknown, used or expired token, or an ' +
+          'address taken meanwhile, answers 400 INVALID_EMAIL_TOKEN.',
+        body: contract.ConfirmEmailBody,
+        security: [],
+        response: { 200: OkItem(contract.EmailChanged), 400: ErrorBody, 429: ErrorBody },
+      },
+    },
+    async (request) =>
+      ok(
+        await account.confirmEmailChange(
+          request.body.token,
+          localeFromAcceptLanguage(request.headers['accept-language']),
+        ),
+      ),
+  );
+
+  app.get(
+    '/users/me/preferences',
+    route('My notification preferences (each true unless I turned it off)', {
+      response: answer.item(contract.NotificationPreferences, 401),
+    }),
+    async (request) => ok(await account.preferences(request.member.id)),
+  );
+
+  app.put(
+    '/users/me/preferences',
+    route('Change some of my notification preferences; answers them all', {
+      description:
+        'A type turned off is neither stored nor counted in my bell (screens still refresh live). ' +
+        'notifyLikes: likes on my posts; notifyComments: comments and replies; ' +
+        'notifyFriendRequests: requests received and accepted; notifyMessages: private messages; ' +
+        'notifyChat: being added to a chat group.',
+      body: contract.NotificationPreferencesUpdate,
+      response: answer.item(contract.NotificationPreferences, 400, 401),
+    }),
+    async (request) => ok(await account.updatePreferences(request.member.id, request.body)),
+  );
+});

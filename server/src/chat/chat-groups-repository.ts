@@ -4,7 +4,8 @@ import type { ChatGroup } from '../../../src/contract/chat';
 import type { Database } from '../db/schema';
 import type { ChatGroupRow } from './chat-tables';
 import { Rollback, type ChatViews } from './chat-views-repository';
-import { countRows, hasRow, columnValues } from '../db/paging';
+import { countRows } from '../db/paging';
+import { chatMemberList } from './chat-member-lists';
 
 export interface NewGroup {
   id: string;
@@ -133,27 +134,15 @@ export function chatGroupsRepository(db: Kysely<Database>, { members }: ChatView
     return Number(result.numDeletedRows);
   }
 
+  const groupMembers = chatMemberList(db, 'group');
   return {
     async findGroup(id: string): Promise<(ChatGroupRow & { room_id: string }) | undefined> {
       return groupQuery().where('g.id', '=', id).executeTakeFirst();
     },
 
-    async isGroupMember(groupId: string, memberId: string): Promise<boolean> {
-      return hasRow(
-        db
-          .selectFrom('chat_group_members')
-          .where('chat_group_id', '=', groupId)
-          .where('member_id', '=', memberId),
-      );
-    },
-
+    isGroupMember: groupMembers.has,
     /** Everyone in the group, the owner too. */
-    async groupMemberIds(groupId: string): Promise<string[]> {
-      return columnValues(
-        db.selectFrom('chat_group_members').select('member_id').where('chat_group_id', '=', groupId),
-        'member_id',
-      );
-    },
+    groupMemberIds: groupMembers.memberIds,
 
     async groupView(id: string): Promise<ChatGroup | undefined> {
       const row = await groupQuery().where('g.id', '=', id).executeTakeFirst();

@@ -4,7 +4,7 @@ import type { ChatRoom } from '../../../src/contract/chat';
 import type { Database } from '../db/schema';
 import type { ChatRoomRow } from './chat-tables';
 import type { ChatViews } from './chat-views-repository';
-import { hasRow, columnValues } from '../db/paging';
+import { chatMemberList } from './chat-member-lists';
 
 /** The key of the direct room of two members: the same whichever writes first. */
 export const directKey = (a: string, b: string) => (a < b ? `${a}:${b}` : `${b}:${a}`);
@@ -25,6 +25,7 @@ export function chatRoomsRepository(db: Kysely<Database>, { roomViews }: ChatVie
         'p.unread_count',
       ]);
 
+  const participants = chatMemberList(db, 'room');
   return {
     async findRoom(id: string): Promise<ChatRoomRow | undefined> {
       return db.selectFrom('chat_rooms').selectAll().where('id', '=', id).executeTakeFirst();
@@ -88,21 +89,8 @@ export function chatRoomsRepository(db: Kysely<Database>, { roomViews }: ChatVie
       return { room, created };
     },
 
-    async isParticipant(roomId: string, memberId: string): Promise<boolean> {
-      return hasRow(
-        db
-          .selectFrom('chat_room_participants')
-          .where('chat_room_id', '=', roomId)
-          .where('member_id', '=', memberId),
-      );
-    },
-
-    async participantIds(roomId: string): Promise<string[]> {
-      return columnValues(
-        db.selectFrom('chat_room_participants').select('member_id').where('chat_room_id', '=', roomId),
-        'member_id',
-      );
-    },
+    isParticipant: participants.has,
+    participantIds: participants.memberIds,
 
     /** The room as this participant sees it, or undefined when they are not one. */
     async roomView(roomId: string, memberId: string): Promise<ChatRoom | undefined> {

@@ -99,15 +99,8 @@ export function dossierService({
       dossier.filesOf(logs.map((l) => l.id)),
       dossier.labels('carLogType'),
     ]);
-    return dossierModel({
-      car,
-      logs,
-      files,
-      typeLabels,
-      hide,
-      locale,
-      today: now().toISOString().slice(0, 10),
-    });
+    const today = now().toISOString().slice(0, 10);
+    return dossierModel({ car, logs, files, typeLabels, hide, locale, today });
   }
 
   async function pdfOf(car: Car, hide: ReadonlySet<DossierHideField>, locale: ServerLocale) {

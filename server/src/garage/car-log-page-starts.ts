@@ -10,6 +10,8 @@
 // began before the change can meet them, and those could see either state anyway.) Each process
 // keeps its own, at most PAGE_STARTS_KEPT, least recently used first out.
 
+import { pageStartsCache } from '../db/page-starts';
+
 /** A row's place in the list order (latest start date first, then latest created, then id). */
 export interface ListKey {
   startDate: string;
@@ -17,35 +19,12 @@ export interface ListKey {
   id: string;
 }
 
-/** About 200 bytes each: a couple of MB at most. */
-export const PAGE_STARTS_KEPT = 10_000;
+export { PAGE_STARTS_KEPT } from '../db/page-starts';
 
-export function pageStarts(capacity = PAGE_STARTS_KEPT) {
-  const starts = new Map<string, ListKey>();
-  // JSON: whatever the type filter holds, two different keys never read the same.
-  const keyOf = (carId: string, version: string, type: string | undefined, offset: number) =>
-    JSON.stringify([carId, version, type ?? null, offset]);
-  return {
-    get(carId: string, version: string, type: string | undefined, offset: number): ListKey | undefined {
-      const key = keyOf(carId, version, type, offset);
-      const start = starts.get(key);
-      if (start) {
-        // Most recently used goes last.
-        starts.delete(key);
-        starts.set(key, start);
-      }
-      return start;
-    },
-    set(carId: string, version: string, type: string | undefined, offset: number, start: ListKey): void {
-      const key = keyOf(carId, version, type, offset);
-      starts.delete(key);
-      starts.set(key, start);
-      if (starts.size > capacity) starts.delete(starts.keys().next().value as string);
-    },
-    get size() {
-      return starts.size;
-    },
-  };
-}
+/** A car's page: car, log book version, type filter, offset. */
+export const pageStarts = (capacity?: number) =>
+  pageStartsCache<[carId: string, version: string, type: string | undefined, offset: number], ListKey>(
+    capacity,
+  );
 
 export type PageStarts = ReturnType<typeof pageStarts>;

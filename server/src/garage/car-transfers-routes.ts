@@ -17,87 +17,86 @@ import { IdParams } from '../../../src/contract/garage';
 import { ok, answer, memberRoutePlugin } from '../http/route-schemas';
 import type { CarTransfersService } from './car-transfers-service';
 
-export const carTransfersRoutes = memberRoutePlugin<{ transfers: CarTransfersService }>(
-  ['cars'],
-  (app, route, { transfers }) => {
-    app.post(
-      '/cars/:id/transfers',
-      route('Offer my car with its logbook to another member (they are told: a car-transfer notification)', {
-        description: `Owner only (403 for a member of the car, 404 for anyone else). The buyer is any member, not only a friend (404 when there is none); myself is 400. One pending transfer per car: 409 \`${codes.pending}\`. The answer is the pending transfer.`,
-        params: IdParams,
-        body: CarTransferInput,
-        response: answer.created(CarTransfer, 400, 401, 403, 404, 409),
-      }),
-      async (request, reply) =>
-        reply.status(201).send(ok(await transfers.offer(request.member.id, request.params.id, request.body))),
-    );
+type Services = { transfers: CarTransfersService };
 
-    app.get(
-      '/car-transfers',
-      route('The pending transfers I offered or am offered, newest first', {
-        response: answer.array(CarTransfer, 401),
-      }),
-      async (request) => ok(await transfers.pending(request.member.id)),
-    );
+export const carTransfersRoutes = memberRoutePlugin<Services>(['cars'], (app, route, { transfers }) => {
+  app.post(
+    '/cars/:id/transfers',
+    route('Offer my car with its logbook to another member (they are told: a car-transfer notification)', {
+      description: `Owner only (403 for a member of the car, 404 for anyone else). The buyer is any member, not only a friend (404 when there is none); myself is 400. One pending transfer per car: 409 \`${codes.pending}\`. The answer is the pending transfer.`,
+      params: IdParams,
+      body: CarTransferInput,
+      response: answer.created(CarTransfer, 400, 401, 403, 404, 409),
+    }),
+    async (request, reply) =>
+      reply.status(201).send(ok(await transfers.offer(request.member.id, request.params.id, request.body))),
+  );
 
-    app.get(
-      '/car-transfers/buyer',
-      route('Find a buyer by their exact username or e-mail address (404 when none, or me)', {
-        description:
-          'Exact matches only (case-insensitive): no list, no partial match; the e-mail address is never answered.',
-        querystring: BuyerLookupQuery,
-        response: answer.item(BuyerCard, 400, 401, 404),
-      }),
-      async (request) => ok(await transfers.findBuyer(request.member.id, request.query.q)),
-    );
+  app.get(
+    '/car-transfers',
+    route('The pending transfers I offered or am offered, newest first', {
+      response: answer.array(CarTransfer, 401),
+    }),
+    async (request) => ok(await transfers.pending(request.member.id)),
+  );
 
-    app.get(
-      '/car-transfers/:id',
-      route('One transfer (its seller and its buyer only: 404 for anyone else)', {
-        params: CarTransferParams,
-        response: answer.item(CarTransfer, 400, 401, 404),
-      }),
-      async (request) => ok(await transfers.get(request.member.id, request.params.id)),
-    );
+  app.get(
+    '/car-transfers/buyer',
+    route('Find a buyer by their exact username or e-mail address (404 when none, or me)', {
+      description:
+        'Exact matches only (case-insensitive): no list, no partial match; the e-mail address is never answered.',
+      querystring: BuyerLookupQuery,
+      response: answer.item(BuyerCard, 400, 401, 404),
+    }),
+    async (request) => ok(await transfers.findBuyer(request.member.id, request.query.q)),
+  );
 
-    app.put(
-      '/car-transfers/:id',
-      route('Accept or decline a car offered to me (buyer), or cancel my offer (seller)', {
-        description: `accept: in one transaction the car, its logs, fill-ups, readings, photos and reminders become the buyer's (costs and the logs' text dropped when not kept), its shared members are removed, and the seller keeps a read-only record (GET /cars/sold). The other side's verb is 403, anyone else 404; a transfer no longer pending is 409 \`${codes.notPending}\`.`,
-        params: CarTransferParams,
-        body: CarTransferAnswer,
-        response: answer.item(CarTransfer, 400, 401, 403, 404, 409),
-      }),
-      async (request) => ok(await transfers.answer(request.member.id, request.params.id, request.body)),
-    );
+  app.get(
+    '/car-transfers/:id',
+    route('One transfer (its seller and its buyer only: 404 for anyone else)', {
+      params: CarTransferParams,
+      response: answer.item(CarTransfer, 400, 401, 404),
+    }),
+    async (request) => ok(await transfers.get(request.member.id, request.params.id)),
+  );
 
-    app.get(
-      '/cars/sold',
-      route('The cars I sold: read-only records of each car as it was on the day of sale, newest first', {
-        response: answer.array(CarSale, 401),
-      }),
-      async (request) => ok(await transfers.sales(request.member.id)),
-    );
+  app.put(
+    '/car-transfers/:id',
+    route('Accept or decline a car offered to me (buyer), or cancel my offer (seller)', {
+      description: `accept: in one transaction the car, its logs, fill-ups, readings, photos and reminders become the buyer's (costs and the logs' text dropped when not kept), its shared members are removed, and the seller keeps a read-only record (GET /cars/sold). The other side's verb is 403, anyone else 404; a transfer no longer pending is 409 \`${codes.notPending}\`.`,
+      params: CarTransferParams,
+      body: CarTransferAnswer,
+      response: answer.item(CarTransfer, 400, 401, 403, 404, 409),
+    }),
+    async (request) => ok(await transfers.answer(request.member.id, request.params.id, request.body)),
+  );
 
-    app.get(
-      '/cars/sold/:saleId',
-      route(
-        "One car I sold, with its logs as they were on the day of sale (the seller's only: 404 otherwise)",
-        {
-          params: CarSaleParams,
-          response: answer.item(CarSaleDetail, 400, 401, 404),
-        },
-      ),
-      async (request) => ok(await transfers.sale(request.member.id, request.params.saleId)),
-    );
+  app.get(
+    '/cars/sold',
+    route('The cars I sold: read-only records of each car as it was on the day of sale, newest first', {
+      response: answer.array(CarSale, 401),
+    }),
+    async (request) => ok(await transfers.sales(request.member.id)),
+  );
 
-    app.get(
-      '/cars/:id/owners',
-      route('The car\'s one history through owners: "logbook since …, N owners" (any member of the car)', {
-        params: IdParams,
-        response: answer.item(CarOwners, 400, 401, 404),
-      }),
-      async (request) => ok(await transfers.owners(request.member.id, request.params.id)),
-    );
-  },
-);
+  app.get(
+    '/cars/sold/:saleId',
+    route(
+      "One car I sold, with its logs as they were on the day of sale (the seller's only: 404 otherwise)",
+      {
+        params: CarSaleParams,
+        response: answer.item(CarSaleDetail, 400, 401, 404),
+      },
+    ),
+    async (request) => ok(await transfers.sale(request.member.id, request.params.saleId)),
+  );
+
+  app.get(
+    '/cars/:id/owners',
+    route('The car\'s one history through owners: "logbook since …, N owners" (any member of the car)', {
+      params: IdParams,
+      response: answer.item(CarOwners, 400, 401, 404),
+    }),
+    async (request) => ok(await transfers.owners(request.member.id, request.params.id)),
+  );
+});

@@ -5,62 +5,57 @@ import { ok, answer, memberRoutePlugin } from '../http/route-schemas';
 import { readMultipart } from '../media/multipart-body';
 import type { ImportsService } from './imports-service';
 
-/** POST /cars/:id/imports (multipart) and GET /cars/:id/export (CSV). */
-export const importsRoutes = memberRoutePlugin<{ imports: ImportsService }>(
-  ['cars'],
-  (app, route, { imports }) => {
-    app.post(
-      '/cars/:id/imports',
-      route(
-        "Import a car's history from another tracker's file (owner only): LubeLogger, Fuelly, aCar, Drivvo, Fuelio, Spritmonitor, Hammond or Paddock's own CSV",
-        {
-          consumes: ['multipart/form-data'],
-          description:
-            'One file `file`, and optional form fields `format`, `dateFormat`, `decimalSeparator` (. or ,), `distanceUnit` (km or mi), `volumeUnit` (l, gal_us, gal_uk, kwh) and `currencyCode`: what detection would otherwise guess. `dryRun=true` writes nothing and answers a preview; a real run writes its rows in one transaction. With `onError=abort` (the default) a file with a row error writes nothing; with `onError=skip` the valid rows are written. Rows already stored (the same fingerprint) are skipped.',
-          params: IdParams,
-          querystring: ImportQuery,
-          response: answer.item(ImportResult, 400, 401, 404, 413, 415),
-        },
-      ),
-      async (request) => {
-        const read = await readMultipart(request, ImportOverrides, 'file', 1);
-        const [file] = read.files;
-        if (!file || file.bytes.length === 0)
-          throw badRequest('Send the file to import as "file".', [
-            { field: 'body.file', message: 'is required' },
-          ]);
-        return ok(
-          await imports.run(
-            request.member.id,
-            request.params.id,
-            file,
-            read.fields as ImportOverrides,
-            request.query,
-          ),
-        );
-      },
-    );
+type Services = { imports: ImportsService };
 
-    app.get(
-      '/cars/:id/export',
-      route("A car's logs as CSV (owner only): Paddock's own lossless format, or LubeLogger's", {
-        produces: ['text/csv'],
+/** POST /cars/:id/imports (multipart) and GET /cars/:id/export (CSV). */
+export const importsRoutes = memberRoutePlugin<Services>(['cars'], (app, route, { imports }) => {
+  app.post(
+    '/cars/:id/imports',
+    route(
+      "Import a car's history from another tracker's file (owner only): LubeLogger, Fuelly, aCar, Drivvo, Fuelio, Spritmonitor, Hammond or Paddock's own CSV",
+      {
+        consumes: ['multipart/form-data'],
+        description:
+          'One file `file`, and optional form fields `format`, `dateFormat`, `decimalSeparator` (. or ,), `distanceUnit` (km or mi), `volumeUnit` (l, gal_us, gal_uk, kwh) and `currencyCode`: what detection would otherwise guess. `dryRun=true` writes nothing and answers a preview; a real run writes its rows in one transaction. With `onError=abort` (the default) a file with a row error writes nothing; with `onError=skip` the valid rows are written. Rows already stored (the same fingerprint) are skipped.',
         params: IdParams,
-        querystring: ExportQuery,
-        response: answer.attachment('text/csv', 400, 401, 404),
-      }),
-      async (request, reply) => {
-        const { filename, csv } = await imports.exportCsv(
+        querystring: ImportQuery,
+        response: answer.item(ImportResult, 400, 401, 404, 413, 415),
+      },
+    ),
+    async (request) => {
+      const read = await readMultipart(request, ImportOverrides, 'file', 1);
+      const [file] = read.files;
+      if (!file || file.bytes.length === 0)
+        throw badRequest('Send the file to import as "file".', [
+          { field: 'body.file', message: 'is required' },
+        ]);
+      return ok(
+        await imports.run(
           request.member.id,
           request.params.id,
+          file,
+          read.fields as ImportOverrides,
           request.query,
-        );
-        return reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${filename}"`)
-          .header('cache-control', 'no-store')
-          .send(csv);
-      },
-    );
-  },
-);
+        ),
+      );
+    },
+  );
+
+  app.get(
+    '/cars/:id/export',
+    route("A car's logs as CSV (owner only): Paddock's own lossless format, or LubeLogger's", {
+      produces: ['text/csv'],
+      params: IdParams,
+      querystring: ExportQuery,
+      response: answer.attachment('text/csv', 400, 401, 404),
+    }),
+    async (request, reply) => {
+      const { filename, csv } = await imports.exportCsv(request.member.id, request.params.id, request.query);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  );
+});

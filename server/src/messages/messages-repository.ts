@@ -123,63 +123,54 @@ async function bump(trx: Transaction<Database>, memberId: string, column: Counte
 }
 
 export function messagesRepository(db: Kysely<Database>) {
+  /** A member's folder, newest first, read from the folder's index alone (ids and order only). */
+  const folderIds = (folder: MessageFolder, unreadOnly: boolean, memberId: string) => {
+    const mine = folder === 'inbox' ? 'recipient_id' : 'sender_id';
+    const deleted = folder === 'inbox' ? 'recipient_deleted' : 'sender_deleted';
+    const ids = db
+      .selectFrom('messages')
+      .select(['id', 'created_at'])
+      .where(mine, '=', memberId)
+      .where(deleted, '=', ZERO)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc');
+    return unreadOnly ? ids.where('is_read', '=', ZERO) : ids;
+  };
+  /** The whole rows of a page of ids, in the page's order. */
+  const pageRows = (pageIds: ReturnType<typeof folderIds>) =>
+    db
+      .selectFrom(pageIds.as('p'))
+      .innerJoin('messages as m', 'm.id', 'p.id')
+      .select(MESSAGE_COLUMNS.map((c) => `m.${c}` as const))
+      .orderBy('p.created_at', 'desc')
+      .orderBy('p.id', 'desc');
+  const byFolder = <Query>(make: (folder: MessageFolder, unreadOnly: boolean) => Query) => ({
+    inbox: { all: make('inbox', false), unread: make('inbox', true) },
+    sent: { all: make('sent', false), unread: make('sent', true) },
+  });
   /**
    * One page of a folder, newest first. The page's ids come from the folder's index alone (an
    * OFFSET skips index entries, not joined rows); only those 20 or so rows are then read whole.
    */
-  const pageQuery = (folder: MessageFolder, unreadOnly: boolean) =>
-    prepared(['memberId', 'limit', 'offset'] as const, (p) => {
-      const mine = folder === 'inbox' ? 'recipient_id' : 'sender_id';
-      const deleted = folder === 'inbox' ? 'recipient_deleted' : 'sender_deleted';
-      let ids = db
-        .selectFrom('messages')
-        .select(['id', 'created_at'])
-        .where(mine, '=', p.memberId)
-        .where(deleted, '=', ZERO);
-      if (unreadOnly) ids = ids.where('is_read', '=', ZERO);
-      const pageIds = ids
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(p.limit as unknown as number)
-        .offset(p.offset as unknown as number);
-      return db
-        .selectFrom(pageIds.as('p'))
-        .innerJoin('messages as m', 'm.id', 'p.id')
-        .select(MESSAGE_COLUMNS.map((c) => `m.${c}` as const))
-        .orderBy('p.created_at', 'desc')
-        .orderBy('p.id', 'desc');
-    });
-  const pageQueries = {
-    inbox: { all: pageQuery('inbox', false), unread: pageQuery('inbox', true) },
-    sent: { all: pageQuery('sent', false), unread: pageQuery('sent', true) },
-  };
+  const pageQueries = byFolder((folder, unreadOnly) =>
+    prepared(['memberId', 'limit', 'offset'] as const, (p) =>
+      pageRows(
+        folderIds(folder, unreadOnly, p.memberId)
+          .limit(p.limit as unknown as number)
+          .offset(p.offset as unknown as number),
+      ),
+    ),
+  );
   /** The same page found by seeking past the row before it (its start): no offset to walk. */
-  const seekQuery = (folder: MessageFolder, unreadOnly: boolean) =>
-    prepared(['memberId', 'limit', 'createdAt', 'id'] as const, (p) => {
-      const mine = folder === 'inbox' ? 'recipient_id' : 'sender_id';
-      const deleted = folder === 'inbox' ? 'recipient_deleted' : 'sender_deleted';
-      let ids = db
-        .selectFrom('messages')
-        .select(['id', 'created_at'])
-        .where(mine, '=', p.memberId)
-        .where(deleted, '=', ZERO);
-      if (unreadOnly) ids = ids.where('is_read', '=', ZERO);
-      const pageIds = ids
-        .where(({ eb, refTuple, tuple }) => eb(refTuple('created_at', 'id'), '<', tuple(p.createdAt, p.id)))
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(p.limit as unknown as number);
-      return db
-        .selectFrom(pageIds.as('p'))
-        .innerJoin('messages as m', 'm.id', 'p.id')
-        .select(MESSAGE_COLUMNS.map((c) => `m.${c}` as const))
-        .orderBy('p.created_at', 'desc')
-        .orderBy('p.id', 'desc');
-    });
-  const seekQueries = {
-    inbox: { all: seekQuery('inbox', false), unread: seekQuery('inbox', true) },
-    sent: { all: seekQuery('sent', false), unread: seekQuery('sent', true) },
-  };
+  const seekQueries = byFolder((folder, unreadOnly) =>
+    prepared(['memberId', 'limit', 'createdAt', 'id'] as const, (p) =>
+      pageRows(
+        folderIds(folder, unreadOnly, p.memberId)
+          .where(({ eb, refTuple, tuple }) => eb(refTuple('created_at', 'id'), '<', tuple(p.createdAt, p.id)))
+          .limit(p.limit as unknown as number),
+      ),
+    ),
+  );
   // Per repository (so per app and database), never shared across databases.
   const starts = messagePageStarts();
   const folderKey = (row: MessageColumns): FolderKey => ({ createdAt: row.created_at, id: row.id });

@@ -21,7 +21,7 @@ import { badRequest, conflict, notFound, foundOr404 } from '../http/errors';
 import type { DiscardFiles } from '../media/media-storage';
 import { excerptOf } from '../notifications/excerpt';
 import type { NotificationsService } from '../notifications/notifications-service';
-import { decodeFeedCursor, encodeFeedCursor } from './feed-cursor';
+import { decodeFeedCursor, encodeFeedCursor, type FeedPosition } from './feed-cursor';
 import type { FeedStrategy } from './feed-query';
 import type { PostEvents } from './post-events';
 import type { PostChanges, PostHead, PostsRepository } from './posts-repository';
@@ -71,6 +71,24 @@ export function cleanPostContent(html: string, hasImage: boolean): string {
 }
 
 const noCars: CarReads = { readableLogCar: async () => null, mayReadCar: async () => false };
+
+/** Where a feed-ordered page starts: after `before` (a previous page's meta.nextCursor), if any. */
+const afterOf = (query: FeedQuery) => (query.before ? decodeFeedCursor(query.before) : null);
+
+/** A feed-ordered page as the client reads it; the next cursor only when the page is full. */
+async function feedPage(
+  query: FeedQuery,
+  after: FeedPosition | null,
+  read: (page: {
+    limit: number;
+    offset: number;
+    after: FeedPosition | null;
+  }) => Promise<{ items: Post[]; total: number; last: FeedPosition | null }>,
+): Promise<{ items: Post[]; meta: FeedMeta }> {
+  const { items, total, last } = await read({ limit: query.limit, offset: query.offset, after });
+  const nextCursor = last && items.length === query.limit ? encodeFeedCursor(last) : null;
+  return { items, meta: { total, limit: query.limit, offset: query.offset, nextCursor } };
+}
 
 export function postsService({
   posts,
@@ -146,21 +164,7 @@ export function postsService({
       query: FeedQuery,
       strategy?: FeedStrategy,
     ): Promise<{ items: Post[]; meta: FeedMeta }> {
-      const after = query.before ? decodeFeedCursor(query.before) : null;
-      const { items, total, last } = await posts.feed(
-        memberId,
-        { limit: query.limit, offset: query.offset, after },
-        strategy,
-      );
-      return {
-        items,
-        meta: {
-          total,
-          limit: query.limit,
-          offset: query.offset,
-          nextCursor: last && items.length === query.limit ? encodeFeedCursor(last) : null,
-        },
-      };
+      return feedPage(query, afterOf(query), (page) => posts.feed(memberId, page, strategy));
     },
 
     /**
@@ -173,24 +177,11 @@ export function postsService({
       authorId: string,
       query: FeedQuery,
     ): Promise<{ items: Post[]; meta: FeedMeta }> {
-      const after = query.before ? decodeFeedCursor(query.before) : null;
+      const after = afterOf(query);
       if (!(await posts.memberExists(authorId))) throw notFound('User');
       const empty = { total: 0, limit: query.limit, offset: query.offset, nextCursor: null };
       if (!(await mayRead(memberId, authorId))) return { items: [], meta: empty };
-      const { items, total, last } = await posts.memberPosts(memberId, authorId, {
-        limit: query.limit,
-        offset: query.offset,
-        after,
-      });
-      return {
-        items,
-        meta: {
-          total,
-          limit: query.limit,
-          offset: query.offset,
-          nextCursor: last && items.length === query.limit ? encodeFeedCursor(last) : null,
-        },
-      };
+      return feedPage(query, after, (page) => posts.memberPosts(memberId, authorId, page));
     },
 
     /**
