@@ -1,13 +1,14 @@
 // A write whose car or log was deleted on another device (the server answered 404 to its edit):
 // no retry can help. The member keeps their version as a new car or log, or drops it; either way
 // the garage's rows follow at once (features/garage: keepAsNew, dropDeletedElsewhere).
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo } from 'react';
 import { dropDeletedElsewhere, keepAsNew, type DeletedElsewhere } from '@/features/garage';
 import { useT } from '@/lib/i18n';
 import type { OutboxEntry } from '@/lib/outbox';
-import { Alert, Button, ConfirmDialog } from '@/ui';
+import { Alert, Button } from '@/ui';
 import { kindLabelKey, readEntryData, summaryOf } from '../entry-content';
 import { EntryCardHeader } from './entry-card-header';
+import { ConfirmedThrowAway, useEntryActions } from './entry-actions';
 import { EntryFields } from './entry-fields';
 
 const TEXT_KEYS: Record<DeletedElsewhere, { text: string; keep: string }> = {
@@ -19,28 +20,14 @@ export function DeletedElsewhereCard({ entry, what }: { entry: OutboxEntry; what
   const t = useT();
   const titleId = useId();
   const data = useMemo(() => readEntryData(entry.body), [entry.body]);
-  const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState<'keep' | 'drop' | null>(null);
-  const [failed, setFailed] = useState(false);
+  const { busy, failed, act } = useEntryActions<'keep' | 'drop'>(
+    (action) => (action === 'keep' ? keepAsNew(entry) : dropDeletedElsewhere(entry)),
+    ' of a row deleted elsewhere',
+  );
 
   const kind = t(kindLabelKey(entry.kind));
   const summary = summaryOf(data.json);
   const name = summary ? t('SYNC.ENTRY_NAME', { kind, summary }) : kind;
-
-  async function act(action: 'keep' | 'drop'): Promise<void> {
-    setBusy(action);
-    setFailed(false);
-    try {
-      if (action === 'keep') await keepAsNew(entry);
-      else await dropDeletedElsewhere(entry);
-      // The entry leaves the "needs attention" list, and this card with it.
-    } catch (error) {
-      console.error(`outbox ${action} of a row deleted elsewhere failed`, error);
-      setFailed(true);
-      setBusy(null);
-      setConfirming(false);
-    }
-  }
 
   return (
     <li className="sync-entry">
@@ -61,28 +48,17 @@ export function DeletedElsewhereCard({ entry, what }: { entry: OutboxEntry; what
           >
             {t(TEXT_KEYS[what].keep)}
           </Button>
-          <Button
-            variant="ghost"
-            size="small"
-            className="sync-button--danger-text"
+          <ConfirmedThrowAway
+            label={t('SYNC.DROP')}
+            title={t('SYNC.DROP_TITLE')}
+            message={t('SYNC.DROP_TEXT', { name })}
+            confirmLabel={t('SYNC.DROP_CONFIRM')}
             disabled={busy !== null}
-            onClick={() => setConfirming(true)}
-          >
-            {t('SYNC.DROP')}
-          </Button>
+            busy={busy === 'drop'}
+            onConfirm={() => act('drop')}
+          />
         </div>
       </article>
-      {confirming ? (
-        <ConfirmDialog
-          title={t('SYNC.DROP_TITLE')}
-          message={t('SYNC.DROP_TEXT', { name })}
-          cancelLabel={t('SYNC.KEEP')}
-          confirmLabel={t('SYNC.DROP_CONFIRM')}
-          busy={busy === 'drop'}
-          onCancel={() => setConfirming(false)}
-          onConfirm={() => void act('drop')}
-        />
-      ) : null}
     </li>
   );
 }
