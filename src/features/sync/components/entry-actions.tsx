@@ -8,7 +8,7 @@ import { Button, ConfirmDialog } from '@/ui';
  * Runs the card's actions one at a time. On success the entry leaves the "needs attention" list,
  * and the card with it, so only a failure resets the state; `act` answers whether it succeeded.
  */
-export function useEntryActions<A extends string>(run: (action: A) => Promise<void>, what: string) {
+export function useEntryActions<A extends string>(run: (action: A) => Promise<unknown>, what: string) {
   const [busy, setBusy] = useState<A | null>(null);
   const [failed, setFailed] = useState(false);
 
