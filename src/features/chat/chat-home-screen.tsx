@@ -69,14 +69,13 @@ export function ChatHomeScreen() {
                   </li>
                 ))}
               </ul>
-              {hasMore ? (
-                <LoadMoreButton
-                  className="chat-more"
-                  busy={loadingMore}
-                  label={t(loadingMore ? 'CHAT.LOADING_MORE' : 'CHAT.LOAD_MORE')}
-                  onLoadMore={loadMore}
-                />
-              ) : null}
+              <LoadMoreButton
+                more={hasMore}
+                className="chat-more"
+                busy={loadingMore}
+                label={t(loadingMore ? 'CHAT.LOADING_MORE' : 'CHAT.LOAD_MORE')}
+                onLoadMore={loadMore}
+              />
             </>
           )}
         </div>

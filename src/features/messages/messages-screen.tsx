@@ -147,14 +147,13 @@ export function MessagesScreen({ folder, unreadOnly, onChange }: MessagesScreenP
                     </li>
                   ))}
                 </ul>
-                {hasMore ? (
-                  <LoadMoreButton
-                    className="messages__more"
-                    busy={loadingMore}
-                    label={t(loadingMore ? 'MESSAGES.LOADING_MORE' : 'MESSAGES.LOAD_MORE')}
-                    onLoadMore={loadMore}
-                  />
-                ) : null}
+                <LoadMoreButton
+                  more={hasMore}
+                  className="messages__more"
+                  busy={loadingMore}
+                  label={t(loadingMore ? 'MESSAGES.LOADING_MORE' : 'MESSAGES.LOAD_MORE')}
+                  onLoadMore={loadMore}
+                />
               </>
             )}
           </div>

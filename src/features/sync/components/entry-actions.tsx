@@ -2,7 +2,7 @@
 // disabled), a failure shown on the card, and the throw-away choice that asks first.
 import { useState } from 'react';
 import { useT } from '@/lib/i18n';
-import { Button, ConfirmDialog } from '@/ui';
+import { ConfirmedButton } from '@/ui/confirmed-button';
 
 /**
  * Runs the card's actions one at a time. On success the entry leaves the "needs attention" list,
@@ -29,10 +29,7 @@ export function useEntryActions<A extends string>(run: (action: A) => Promise<un
   return { busy, failed, act };
 }
 
-/**
- * The quiet danger button that ends a card's choices, and its confirmation. The dialog is a
- * portal, so it renders where the card's dialog always did; it closes itself when the action fails.
- */
+/** The quiet danger button that ends a card's choices; it asks first. */
 export function ConfirmedThrowAway({
   label,
   title,
@@ -51,29 +48,17 @@ export function ConfirmedThrowAway({
   onConfirm: () => Promise<boolean>;
 }) {
   const t = useT();
-  const [confirming, setConfirming] = useState(false);
   return (
-    <>
-      <Button
-        variant="ghost"
-        size="small"
-        className="sync-button--danger-text"
-        disabled={disabled}
-        onClick={() => setConfirming(true)}
-      >
-        {label}
-      </Button>
-      {confirming ? (
-        <ConfirmDialog
-          title={title}
-          message={message}
-          cancelLabel={t('SYNC.KEEP')}
-          confirmLabel={confirmLabel}
-          busy={busy}
-          onCancel={() => setConfirming(false)}
-          onConfirm={() => void onConfirm().then((done) => done || setConfirming(false))}
-        />
-      ) : null}
-    </>
+    <ConfirmedButton
+      variant="ghost"
+      size="small"
+      className="sync-button--danger-text"
+      disabled={disabled}
+      dialog={{ title, message, cancelLabel: t('SYNC.KEEP'), confirmLabel }}
+      busy={busy}
+      onConfirm={onConfirm}
+    >
+      {label}
+    </ConfirmedButton>
   );
 }
