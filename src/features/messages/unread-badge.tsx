@@ -1,24 +1,22 @@
 // The header navigation's unread-messages badge. Entry-safe: Dexie and the messages' data layer
-// load only once the shell has settled (features/sync/use-followed-count.ts); until then, and
+// load only once the shell has settled (lib/offline/follow-server-count.ts); until then, and
 // while the count is 0 or unknown, nothing shows.
-import { useFollowedCount } from '@/lib/offline/followed-count';
-import { followServerCount } from '@/lib/offline/follow-server-count';
+import { serverCountHook } from '@/lib/offline/follow-server-count';
 import { useT } from '@/lib/i18n';
 import { CountBadge } from '@/ui/count-badge';
 
-const followUnreadCount = followServerCount(async () => {
+/** Names the count in the developer log when it cannot be followed. */
+const WHAT = 'unread count';
+
+/** My inbox's unread count, once known; 0 until then. */
+export const useMessagesUnreadCount: () => number = serverCountHook(async () => {
   const data = await import('./data');
   return {
     read: data.readUnreadCount,
     startRealtime: data.startMessagesRealtime,
     refresh: data.refreshUnreadCount,
   };
-}, 'unread count');
-
-/** My inbox's unread count, once known; 0 until then. */
-export function useMessagesUnreadCount(): number {
-  return useFollowedCount(followUnreadCount, 'unread count');
-}
+}, WHAT);
 
 /** The count as a small badge beside the Messages link. Nothing when there is nothing unread. */
 export function MessagesUnreadBadge() {

@@ -1,7 +1,7 @@
 // How a navigation badge follows a count kept in Dexie (lib/offline/server-count.ts): entry-safe,
 // Dexie and the feature's data layer load only when the shell has settled and the badge asks.
 import type { PaddockDb } from '@/lib/db';
-import type { FollowCount } from './followed-count';
+import { useFollowedCount, type FollowCount } from './followed-count';
 
 /** What the feature's data layer gives the badge, once loaded. */
 export interface CountSource {
@@ -31,5 +31,13 @@ export function followServerCount(load: () => Promise<CountSource>, what: string
       subscription.unsubscribe();
       stopLive();
     };
+  };
+}
+
+/** The hook a badge reads: the count once known, 0 until then (lib/offline/followed-count.ts). */
+export function serverCountHook(load: () => Promise<CountSource>, what: string): () => number {
+  const follow = followServerCount(load, what);
+  return function useServerCount() {
+    return useFollowedCount(follow, what);
   };
 }

@@ -5,10 +5,10 @@ import { useId, useMemo } from 'react';
 import { dropDeletedElsewhere, keepAsNew, type DeletedElsewhere } from '@/features/garage';
 import { useT } from '@/lib/i18n';
 import type { OutboxEntry } from '@/lib/outbox';
-import { Alert, Button } from '@/ui';
+import { Alert } from '@/ui';
 import { kindLabelKey, readEntryData, summaryOf } from '../entry-content';
 import { EntryCardHeader } from './entry-card-header';
-import { ConfirmedThrowAway, useEntryActions } from './entry-actions';
+import { ConfirmedThrowAway, EntryActionButton, useEntryActions } from './entry-actions';
 import { EntryFields } from './entry-fields';
 
 const TEXT_KEYS: Record<DeletedElsewhere, { text: string; keep: string }> = {
@@ -16,13 +16,16 @@ const TEXT_KEYS: Record<DeletedElsewhere, { text: string; keep: string }> = {
   car: { text: 'SYNC.GONE_CAR_TEXT', keep: 'SYNC.KEEP_AS_NEW_CAR' },
 };
 
+/** Names the write in the developer log when an action fails. */
+const LOG_WHAT = 'of a row deleted elsewhere';
+
 export function DeletedElsewhereCard({ entry, what }: { entry: OutboxEntry; what: DeletedElsewhere }) {
   const t = useT();
   const titleId = useId();
   const data = useMemo(() => readEntryData(entry.body), [entry.body]);
-  const { busy, failed, act } = useEntryActions<'keep' | 'drop'>(
+  const actions = useEntryActions<'keep' | 'drop'>(
     (action) => (action === 'keep' ? keepAsNew(entry) : dropDeletedElsewhere(entry)),
-    ' of a row deleted elsewhere',
+    LOG_WHAT,
   );
 
   const kind = t(kindLabelKey(entry.kind));
@@ -38,25 +41,12 @@ export function DeletedElsewhereCard({ entry, what }: { entry: OutboxEntry; what
           <span className="sync-entry__answer-label">{t('SYNC.GONE_LABEL')}</span>
           <span>{t(TEXT_KEYS[what].text)}</span>
         </div>
-        {failed ? <Alert kind="error">{t('SYNC.ACTION_FAILED')}</Alert> : null}
+        {actions.failed ? <Alert kind="error">{t('SYNC.ACTION_FAILED')}</Alert> : null}
         <div className="sync-entry__actions ui-flex ui-wrap ui-gap-2">
-          <Button
-            size="small"
-            busy={busy === 'keep'}
-            disabled={busy !== null}
-            onClick={() => void act('keep')}
-          >
+          <EntryActionButton actions={actions} action="keep">
             {t(TEXT_KEYS[what].keep)}
-          </Button>
-          <ConfirmedThrowAway
-            label={t('SYNC.DROP')}
-            title={t('SYNC.DROP_TITLE')}
-            message={t('SYNC.DROP_TEXT', { name })}
-            confirmLabel={t('SYNC.DROP_CONFIRM')}
-            disabled={busy !== null}
-            busy={busy === 'drop'}
-            onConfirm={() => act('drop')}
-          />
+          </EntryActionButton>
+          <ConfirmedThrowAway actions={actions} action="drop" name={name} />
         </div>
       </article>
     </li>

@@ -23,7 +23,7 @@ import {
 } from '../entry-content';
 import { EntryEditForm } from './entry-edit-form';
 import { EntryCardHeader } from './entry-card-header';
-import { ConfirmedThrowAway, useEntryActions } from './entry-actions';
+import { ConfirmedThrowAway, EntryActionButton, useEntryActions } from './entry-actions';
 import { EntryFields } from './entry-fields';
 
 /**
@@ -57,7 +57,7 @@ export function FailedEntryCard({ entry }: { entry: OutboxEntry }) {
   // know the neighbours): keeping it re-queues the same log with the jump confirmed.
   const canConfirmJump = entry.lastCode === 'ODOMETER_JUMP' && Boolean(entry.body) && data.json !== null;
 
-  const { busy, failed, act } = useEntryActions<'retry' | 'confirm' | 'discard'>(async (action) => {
+  const actions = useEntryActions<'retry' | 'confirm' | 'discard'>(async (action) => {
     if (action === 'retry') {
       await retryEntry(entry.id);
       void replayOutboxNow();
@@ -68,7 +68,7 @@ export function FailedEntryCard({ entry }: { entry: OutboxEntry }) {
     } else {
       await discardEntry(entry.id);
     }
-  }, '');
+  });
 
   return (
     <li className="sync-entry">
@@ -87,45 +87,27 @@ export function FailedEntryCard({ entry }: { entry: OutboxEntry }) {
               </span>
               <span>{message}</span>
             </div>
-            {failed ? <Alert kind="error">{t('SYNC.ACTION_FAILED')}</Alert> : null}
+            {actions.failed ? <Alert kind="error">{t('SYNC.ACTION_FAILED')}</Alert> : null}
             <div className="sync-entry__actions ui-flex ui-wrap ui-gap-2">
               {canConfirmJump ? (
-                <Button
-                  size="small"
-                  busy={busy === 'confirm'}
-                  disabled={busy !== null}
-                  onClick={() => void act('confirm')}
-                >
+                <EntryActionButton actions={actions} action="confirm">
                   {t('SYNC.KEEP_READING')}
-                </Button>
+                </EntryActionButton>
               ) : null}
-              <Button
-                size="small"
-                busy={busy === 'retry'}
-                disabled={busy !== null}
-                onClick={() => void act('retry')}
-              >
+              <EntryActionButton actions={actions} action="retry">
                 {t('SYNC.RETRY')}
-              </Button>
+              </EntryActionButton>
               {canEdit ? (
                 <Button
                   variant="secondary"
                   size="small"
-                  disabled={busy !== null}
+                  disabled={actions.busy !== null}
                   onClick={() => setEditing(true)}
                 >
                   {t('SYNC.EDIT')}
                 </Button>
               ) : null}
-              <ConfirmedThrowAway
-                label={t('SYNC.DISCARD')}
-                title={t('SYNC.DISCARD_TITLE')}
-                message={t('SYNC.DISCARD_TEXT', { name })}
-                confirmLabel={t('SYNC.DISCARD_CONFIRM')}
-                disabled={busy !== null}
-                busy={busy === 'discard'}
-                onConfirm={() => act('discard')}
-              />
+              <ConfirmedThrowAway actions={actions} action="discard" name={name} />
             </div>
           </>
         )}
