@@ -28,3 +28,20 @@ export function LoadMorePosts({
     </div>
   );
 }
+
+/** The foot of a list paged by an infinite query; nothing more is offered once a page has failed. */
+export function LoadMoreServerPosts({
+  server,
+  failed,
+}: {
+  server: { isFetchingNextPage: boolean; hasNextPage: boolean; fetchNextPage: () => Promise<unknown> };
+  failed: boolean;
+}) {
+  return (
+    <LoadMorePosts
+      loading={server.isFetchingNextPage}
+      more={server.hasNextPage && !failed}
+      onMore={() => void server.fetchNextPage()}
+    />
+  );
+}
