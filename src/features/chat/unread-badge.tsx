@@ -9,14 +9,10 @@ import { CountBadge } from '@/ui/count-badge';
 const WHAT = 'chat unread count';
 
 /** My unread chat messages over all rooms, once known; 0 until then. */
-export const useChatUnreadCount: () => number = serverCountHook(async () => {
-  const data = await import('./data');
-  return {
-    read: data.readChatUnread,
-    startRealtime: data.startChatRealtime,
-    refresh: (database) => data.syncRooms({}, database),
-  };
-}, WHAT);
+export const useChatUnreadCount: () => number = serverCountHook(
+  async () => (await import('./data')).chatUnreadSource,
+  WHAT,
+);
 
 /** My unread chat messages as a small badge beside the Chat link; nothing at 0. */
 export function ChatUnreadBadge() {

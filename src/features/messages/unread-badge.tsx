@@ -9,14 +9,10 @@ import { CountBadge } from '@/ui/count-badge';
 const WHAT = 'unread count';
 
 /** My inbox's unread count, once known; 0 until then. */
-export const useMessagesUnreadCount: () => number = serverCountHook(async () => {
-  const data = await import('./data');
-  return {
-    read: data.readUnreadCount,
-    startRealtime: data.startMessagesRealtime,
-    refresh: data.refreshUnreadCount,
-  };
-}, WHAT);
+export const useMessagesUnreadCount: () => number = serverCountHook(
+  async () => (await import('./data')).messagesUnreadSource,
+  WHAT,
+);
 
 /** The count as a small badge beside the Messages link. Nothing when there is nothing unread. */
 export function MessagesUnreadBadge() {
