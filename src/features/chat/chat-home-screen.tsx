@@ -5,16 +5,8 @@
 import { Link } from '@tanstack/react-router';
 import { useSession } from '@/lib/auth/session';
 import { useLocale, useT } from '@/lib/i18n';
-import {
-  Button,
-  ChatIcon,
-  RefreshHint,
-  EmptyState,
-  Page,
-  PullToRefresh,
-  SkeletonRows,
-  UsersIcon,
-} from '@/ui';
+import { ChatIcon, RefreshHint, EmptyState, Page, PullToRefresh, SkeletonRows, UsersIcon } from '@/ui';
+import { LoadMoreButton } from '@/ui/load-more-button';
 import { NewChatButton } from './components/new-chat-button';
 import { RoomRow } from './components/room-row';
 import { useRoomList } from './data';
@@ -77,13 +69,13 @@ export function ChatHomeScreen() {
                   </li>
                 ))}
               </ul>
-              {hasMore ? (
-                <div className="chat-more">
-                  <Button variant="secondary" busy={loadingMore} onClick={() => void loadMore()}>
-                    {t(loadingMore ? 'CHAT.LOADING_MORE' : 'CHAT.LOAD_MORE')}
-                  </Button>
-                </div>
-              ) : null}
+              <LoadMoreButton
+                more={hasMore}
+                className="chat-more"
+                busy={loadingMore}
+                label={t(loadingMore ? 'CHAT.LOADING_MORE' : 'CHAT.LOAD_MORE')}
+                onLoadMore={loadMore}
+              />
             </>
           )}
         </div>

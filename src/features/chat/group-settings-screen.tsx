@@ -10,16 +10,8 @@ import { useSession } from '@/lib/auth/session';
 import { displayName } from '@/lib/display-name';
 import { useT } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
-import {
-  BackButton,
-  Button,
-  ChatIcon,
-  ConfirmDialog,
-  EmptyState,
-  Page,
-  SkeletonRows,
-  ButtonLink,
-} from '@/ui';
+import { BackButton, ChatIcon, EmptyState, Page, SkeletonRows, ButtonLink } from '@/ui';
+import { ConfirmedButton } from '@/ui/confirmed-button';
 import { useChatGroup } from './api/get-chat-group';
 import { chatGroupKeys } from './api/keys';
 import { deleteChatGroup, leaveChatGroup, updateChatGroup } from './api/write-chat-group';
@@ -190,7 +182,6 @@ function GoneButton({
   const t = useT();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const confirm = async () => {
     setBusy(true);
@@ -200,28 +191,27 @@ function GoneButton({
       queryClient.removeQueries({ queryKey: chatGroupKeys.one(group.id) });
       toast.show({ kind: 'success', message: t(doneKey) });
       await navigate({ to: '/my-chat-groups' });
+      return true;
     } catch (error) {
       setBusy(false);
-      setAsking(false);
       toast.show({ kind: 'error', message: t(groupErrorKey(error)) });
+      return false;
     }
   };
   return (
-    <>
-      <Button variant="secondary" className="ui-button--danger" onClick={() => setAsking(true)}>
-        {t(labelKey)}
-      </Button>
-      {asking ? (
-        <ConfirmDialog
-          title={t(titleKey)}
-          message={t(textKey, { name: group.name })}
-          cancelLabel={t('CHAT.GROUP_KEEP')}
-          confirmLabel={t(labelKey)}
-          busy={busy}
-          onCancel={() => setAsking(false)}
-          onConfirm={() => void confirm()}
-        />
-      ) : null}
-    </>
+    <ConfirmedButton
+      variant="secondary"
+      className="ui-button--danger"
+      dialog={{
+        title: t(titleKey),
+        message: t(textKey, { name: group.name }),
+        cancelLabel: t('CHAT.GROUP_KEEP'),
+        confirmLabel: t(labelKey),
+      }}
+      busy={busy}
+      onConfirm={confirm}
+    >
+      {t(labelKey)}
+    </ConfirmedButton>
   );
 }

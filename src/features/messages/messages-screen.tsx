@@ -6,7 +6,8 @@ import { Link } from '@tanstack/react-router';
 import { useId, useRef, type KeyboardEvent } from 'react';
 import { MESSAGE_FOLDERS, type MessageFolder } from '@/contract/constants';
 import { useLocale, useT } from '@/lib/i18n';
-import { Button, RefreshHint, EmptyState, MailIcon, Page, PullToRefresh, SkeletonRows, EditIcon } from '@/ui';
+import { RefreshHint, EmptyState, MailIcon, Page, PullToRefresh, SkeletonRows, EditIcon } from '@/ui';
+import { LoadMoreButton } from '@/ui/load-more-button';
 import { MessageRow } from './components/message-row';
 import { useFolder, useUnreadCount } from './data';
 import './messages.css';
@@ -146,13 +147,13 @@ export function MessagesScreen({ folder, unreadOnly, onChange }: MessagesScreenP
                     </li>
                   ))}
                 </ul>
-                {hasMore ? (
-                  <div className="messages__more">
-                    <Button variant="secondary" busy={loadingMore} onClick={() => void loadMore()}>
-                      {t(loadingMore ? 'MESSAGES.LOADING_MORE' : 'MESSAGES.LOAD_MORE')}
-                    </Button>
-                  </div>
-                ) : null}
+                <LoadMoreButton
+                  more={hasMore}
+                  className="messages__more"
+                  busy={loadingMore}
+                  label={t(loadingMore ? 'MESSAGES.LOADING_MORE' : 'MESSAGES.LOAD_MORE')}
+                  onLoadMore={loadMore}
+                />
               </>
             )}
           </div>

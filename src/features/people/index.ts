@@ -6,7 +6,7 @@ export {
   clearAvatarCache,
   AVATAR_CACHE_MAX_ENTRIES,
 } from './avatar/use-avatar-url';
-export { Avatar } from './components/avatar';
+export { Avatar, type AvatarPerson } from './components/avatar';
 export { DialogPersonRow } from './components/dialog-person-row';
 export { usePerson } from './api/get-person';
 export { friendsQueryOptions, getFriends, useFriends, friendsOf, type FriendsPage } from './api/get-friends';

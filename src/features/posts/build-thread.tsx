@@ -13,7 +13,7 @@ import { useFeed, type LocalPost } from './data';
 import { FeedSkeleton } from './feed-skeleton';
 import { PostCard } from './post-card';
 import './posts.css';
-import { LoadMorePosts } from './load-more-posts';
+import { LoadMoreServerPosts } from './load-more-posts';
 
 /** Post skeletons while the first page loads. */
 export const BUILD_THREAD_SKELETONS = 2;
@@ -81,11 +81,7 @@ export function BuildThread({ carId, mine }: { carId: string; mine: boolean }) {
               </li>
             ))}
           </ol>
-          <LoadMorePosts
-            loading={server.isFetchingNextPage}
-            more={server.hasNextPage && !failed}
-            onMore={() => void server.fetchNextPage()}
-          />
+          <LoadMoreServerPosts server={server} failed={failed} />
         </>
       )}
     </section>

@@ -291,6 +291,17 @@ export function CommentsSection({ postId, postAuthorId }: { postId: string; post
   const more = data ? remaining(paging, synced(data.comments)) : 0;
   const [deleting, setDeleting] = useState<LocalComment | null>(null);
   const heading = useRef<HTMLHeadingElement | null>(null);
+  /** The paging failure, where it happened: above the list (the first page) or below it (more). */
+  const notice = (during: 'first' | 'more') =>
+    paging.error?.during === during ? (
+      <PagingNotice
+        error={paging.error}
+        list="comments"
+        shownSome={shownSome}
+        onRetry={() => void paging.retry()}
+      />
+    ) : null;
+
   return (
     <section className="comments" aria-labelledby={`comments-${postId}`}>
       <div className="comments__header ui-flex ui-wrap ui-between ui-center">
@@ -306,14 +317,7 @@ export function CommentsSection({ postId, postAuthorId }: { postId: string; post
         </Button>
       </div>
       <Composer postId={postId} />
-      {paging.error?.during === 'first' ? (
-        <PagingNotice
-          error={paging.error}
-          list="comments"
-          shownSome={shownSome}
-          onRetry={() => void paging.retry()}
-        />
-      ) : null}
+      {notice('first')}
       {data === undefined || (!shownSome && paging.total === null && !paging.error) ? (
         <SkeletonRows count={3} label={t('COMMENTS.LOADING')} />
       ) : data.comments.length === 0 ? (
@@ -334,14 +338,7 @@ export function CommentsSection({ postId, postAuthorId }: { postId: string; post
           ))}
         </ul>
       )}
-      {paging.error?.during === 'more' ? (
-        <PagingNotice
-          error={paging.error}
-          list="comments"
-          shownSome={shownSome}
-          onRetry={() => void paging.retry()}
-        />
-      ) : null}
+      {notice('more')}
       {paging.loadingMore ? (
         <Spinner label={t('COMMENTS.LOADING_MORE')} />
       ) : more > 0 && paging.error?.during !== 'more' ? (

@@ -4,10 +4,11 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { useT } from '@/lib/i18n';
-import { Button, RefreshHint, EmptyState, FeedIcon, PullToRefresh, Spinner } from '@/ui';
+import { RefreshHint, EmptyState, FeedIcon, PullToRefresh } from '@/ui';
 import { useFeed, useFeedRefresh, type LocalPost } from './data';
 import type { EarlyFeedPage } from './feed-first-page';
 import { FeedSkeleton } from './feed-skeleton';
+import { LoadMorePosts } from './load-more-posts';
 import { PostCard } from './post-card';
 
 /** Start loading the next page this far before the end of the list shows. */
@@ -82,15 +83,12 @@ export default function FeedBody({
                 </li>
               ))}
             </ul>
-            <div ref={sentinel} className="feed__more">
-              {loadingMore ? (
-                <Spinner label={t('POSTS.LOADING_MORE')} />
-              ) : canLoadMore ? (
-                <Button variant="secondary" onClick={() => void loadMore()}>
-                  {t('POSTS.LOAD_MORE')}
-                </Button>
-              ) : null}
-            </div>
+            <LoadMorePosts
+              ref={sentinel}
+              loading={loadingMore}
+              more={canLoadMore}
+              onMore={() => void loadMore()}
+            />
           </>
         )}
       </div>

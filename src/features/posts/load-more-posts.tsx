@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { useT } from '@/lib/i18n';
 import { Button, Spinner } from '@/ui';
 
@@ -6,14 +7,17 @@ export function LoadMorePosts({
   loading,
   more,
   onMore,
+  ref,
 }: {
   loading: boolean;
   more: boolean;
   onMore: () => void;
+  /** The feed watches the footer to load the next page before the member reaches it. */
+  ref?: Ref<HTMLDivElement>;
 }) {
   const t = useT();
   return (
-    <div className="feed__more">
+    <div ref={ref} className="feed__more">
       {loading ? (
         <Spinner label={t('POSTS.LOADING_MORE')} />
       ) : more ? (
@@ -22,5 +26,22 @@ export function LoadMorePosts({
         </Button>
       ) : null}
     </div>
+  );
+}
+
+/** The foot of a list paged by an infinite query; nothing more is offered once a page has failed. */
+export function LoadMoreServerPosts({
+  server,
+  failed,
+}: {
+  server: { isFetchingNextPage: boolean; hasNextPage: boolean; fetchNextPage: () => Promise<unknown> };
+  failed: boolean;
+}) {
+  return (
+    <LoadMorePosts
+      loading={server.isFetchingNextPage}
+      more={server.hasNextPage && !failed}
+      onMore={() => void server.fetchNextPage()}
+    />
   );
 }

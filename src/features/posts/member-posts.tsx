@@ -16,7 +16,7 @@ import { FeedSkeleton } from './feed-skeleton';
 import { PostCard } from './post-card';
 import './posts.css';
 import './member-posts.css';
-import { LoadMorePosts } from './load-more-posts';
+import { LoadMoreServerPosts } from './load-more-posts';
 
 /** Post skeletons while the first page loads. */
 export const MEMBER_POSTS_SKELETONS = 2;
@@ -138,11 +138,7 @@ export function MemberPosts({ memberId, name }: { memberId: string; name: string
               </li>
             ))}
           </ul>
-          <LoadMorePosts
-            loading={server.isFetchingNextPage}
-            more={server.hasNextPage && !failed}
-            onMore={() => void server.fetchNextPage()}
-          />
+          <LoadMoreServerPosts server={server} failed={failed} />
         </>
       )}
     </section>

@@ -8,6 +8,7 @@ import { formatDay, formatDistance, formatMoney, settingLabel } from '@/features
 import { useMediaUrl } from '@/lib/offline/media';
 import { useT } from '@/lib/i18n';
 import { CarIcon, CheckIcon, ConeIcon, WrenchIcon } from '@/ui';
+import { LazyImage } from './lazy-image';
 
 /** The most thumbnails a card shows; the rest are counted. */
 export const CARD_THUMBNAILS_MAX = 4;
@@ -24,16 +25,7 @@ function Thumbnail({ photo, alt }: { photo: PostCarLogPhoto; alt: string }) {
   const src = useMediaUrl(photo.url);
   return (
     <li className="log-card__thumb">
-      {src ? (
-        <img
-          src={src}
-          alt={alt}
-          loading="lazy"
-          decoding="async"
-          width={photo.width ?? undefined}
-          height={photo.height ?? undefined}
-        />
-      ) : null}
+      <LazyImage src={src} alt={alt} width={photo.width} height={photo.height} />
     </li>
   );
 }

@@ -17,6 +17,7 @@ import type { LocalPost } from './data/types';
 import { AuthorLink } from './author-link';
 import { LikedBy } from './liked-by';
 import { PostCarLogCard } from './post-car-log-card';
+import { LazyImage } from './lazy-image';
 
 // The card paints the feed's first post before Dexie is loaded (docs/SPEC-NOTES.md §4, the feed's
 // first page): what needs the data layer (a like, a delete, a text image, a car mentioned) imports
@@ -142,16 +143,7 @@ function PostImage({ post }: { post: LocalPost }) {
       className="post-card__image"
       style={{ aspectRatio: ratio }}
     >
-      {src ? (
-        <img
-          src={src}
-          alt={alt}
-          loading="lazy"
-          decoding="async"
-          width={post.imageWidth ?? undefined}
-          height={post.imageHeight ?? undefined}
-        />
-      ) : null}
+      <LazyImage src={src} alt={alt} width={post.imageWidth} height={post.imageHeight} />
     </PhotoButton>
   );
 }

@@ -1,21 +1,13 @@
 import { useState } from 'react';
-import { useAvatarUrl } from '@/features/people';
+import { useAvatarUrl, type AvatarPerson } from '@/features/people';
 import { initialOf } from './filter-friends';
-
-type Person = {
-  avatar: string | null;
-  firstName?: string | null;
-  lastName?: string | null;
-  username?: string | null;
-  email?: string | null;
-};
 
 /**
  * A member's round 50 px picture (spec §9 avatar size), or the upper-cased first letter of the
  * display name when there is no image or it fails to load (spec §2), drawn on the bundled default
  * avatar. Decorative: the name is always written beside it.
  */
-export function RecipientAvatar({ person, className }: { person: Person; className?: string }) {
+export function RecipientAvatar({ person, className }: { person: AvatarPerson; className?: string }) {
   // Avatars need the bearer token: the people feature fetches them (undefined until loaded, or
   // when it cannot be loaded).
   const src = useAvatarUrl(person.avatar, 50);

@@ -1,18 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import {
-  checkEmail,
-  FormErrorAlert,
-  useFieldMessage,
-  type FieldErrors,
-  type FormError,
-} from '@/features/auth';
+import { checkEmail, FormErrorAlert, type FieldErrors } from '@/features/auth';
 import { useSession } from '@/lib/auth/session';
 import { useT } from '@/lib/i18n';
 import { Alert, Button, PasswordField, TextField } from '@/ui';
 import { accountFormErrors } from '../account-errors';
 import { useRequestEmailChange } from '../api/request-email-change';
 import { SettingsSection } from './settings-section';
-import { useFocusFirstError } from './use-focus-first-error';
+import { useAccountForm } from './use-account-form';
 
 type EmailFormField = 'newEmail' | 'password';
 const EMPTY: Record<EmailFormField, string> = { newEmail: '', password: '' };
@@ -25,15 +19,11 @@ const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim(
  */
 export function EmailSection() {
   const t = useT();
-  const fieldMessage = useFieldMessage();
   const { user } = useSession();
   const mutation = useRequestEmailChange();
   const [open, setOpen] = useState(false);
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors<EmailFormField>>({});
-  const [formError, setFormError] = useState<FormError | null>(null);
+  const { form, values, formError, refuse, clearErrors, field, reset } = useAccountForm(EMPTY);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const { form, focusFirstError } = useFocusFirstError();
   const toggle = useRef<HTMLDivElement>(null);
   const [focusToggle, setFocusToggle] = useState(false);
   const current = user?.email ?? '';
@@ -46,17 +36,10 @@ export function EmailSection() {
     }
   }, [open, focusToggle]);
 
-  const refuse = (found: FieldErrors<EmailFormField>, message: FormError | null) => {
-    setErrors(found);
-    setFormError(message);
-    focusFirstError();
-  };
-
   const close = () => {
     setOpen(false);
-    setValues(EMPTY);
-    setErrors({});
-    setFormError(null);
+    reset();
+    clearErrors();
     setFocusToggle(true);
   };
 
@@ -70,8 +53,7 @@ export function EmailSection() {
     if (!values.password) found.password = { key: 'VALIDATION.REQUIRED' };
     if (Object.keys(found).length) return refuse(found, null);
     const newEmail = values.newEmail.trim();
-    setErrors({});
-    setFormError(null);
+    clearErrors();
     mutation.mutate(
       { newEmail, password: values.password },
       {
@@ -86,15 +68,6 @@ export function EmailSection() {
       },
     );
   };
-
-  const field = (name: EmailFormField) => ({
-    value: values[name],
-    onChange: (event: { target: { value: string } }) => {
-      setValues((v) => ({ ...v, [name]: event.target.value }));
-      if (errors[name]) setErrors((e) => ({ ...e, [name]: undefined }));
-    },
-    error: fieldMessage(errors[name]),
-  });
 
   return (
     <SettingsSection title={t('ACCOUNT.EMAIL_TITLE')}>

@@ -1,20 +1,12 @@
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import {
-  checkPassword,
-  FormErrorAlert,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
-  useFieldMessage,
-  type FieldErrors,
-  type FormError,
-} from '@/features/auth';
+import { checkPassword, FormErrorAlert, PASSWORD_MAX, PASSWORD_MIN, type FieldErrors } from '@/features/auth';
 import { useT } from '@/lib/i18n';
 import { Alert, Button, PasswordField } from '@/ui';
 import { accountFormErrors } from '../account-errors';
 import { useChangePassword } from '../api/change-password';
 import { SettingsSection } from './settings-section';
-import { useFocusFirstError } from './use-focus-first-error';
+import { useAccountForm } from './use-account-form';
 
 type PasswordFormField = 'currentPassword' | 'newPassword' | 'confirmation';
 const EMPTY: Record<PasswordFormField, string> = { currentPassword: '', newPassword: '', confirmation: '' };
@@ -22,19 +14,9 @@ const EMPTY: Record<PasswordFormField, string> = { currentPassword: '', newPassw
 /** Change the password: the current one, the new one twice. The other devices are signed out. */
 export function PasswordSection() {
   const t = useT();
-  const fieldMessage = useFieldMessage();
   const mutation = useChangePassword();
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors<PasswordFormField>>({});
-  const [formError, setFormError] = useState<FormError | null>(null);
+  const { form, values, formError, refuse, clearErrors, field, reset } = useAccountForm(EMPTY);
   const [ended, setEnded] = useState<number | null>(null);
-  const { form, focusFirstError } = useFocusFirstError();
-
-  const refuse = (found: FieldErrors<PasswordFormField>, message: FormError | null) => {
-    setErrors(found);
-    setFormError(message);
-    focusFirstError();
-  };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -47,13 +29,12 @@ export function PasswordSection() {
     else if (values.confirmation !== values.newPassword)
       found.confirmation = { key: 'VALIDATION.PASSWORDS_DIFFER' };
     if (Object.keys(found).length) return refuse(found, null);
-    setErrors({});
-    setFormError(null);
+    clearErrors();
     mutation.mutate(
       { currentPassword: values.currentPassword, newPassword: values.newPassword },
       {
         onSuccess: (result) => {
-          setValues(EMPTY);
+          reset();
           setEnded(result.sessionsEnded);
         },
         onError: (error) => {
@@ -66,15 +47,6 @@ export function PasswordSection() {
       },
     );
   };
-
-  const field = (name: PasswordFormField) => ({
-    value: values[name],
-    onChange: (event: { target: { value: string } }) => {
-      setValues((v) => ({ ...v, [name]: event.target.value }));
-      if (errors[name]) setErrors((e) => ({ ...e, [name]: undefined }));
-    },
-    error: fieldMessage(errors[name]),
-  });
 
   return (
     <SettingsSection title={t('ACCOUNT.PASSWORD_TITLE')} description={t('ACCOUNT.PASSWORD_TEXT')}>

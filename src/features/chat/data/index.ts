@@ -15,6 +15,7 @@ export { CHAT_TYPING_RESEND_MS, useTypingMembers, useTypingSignal } from './typi
 export { useConversation, type Conversation } from './use-conversation';
 export { useRoomList, type RoomList } from './use-room-list';
 export { applyServerChatUnread, readChatUnread } from './unread';
+export { chatUnreadSource } from './unread-source';
 export { markRoomRead, retryChatMessage, sendChatMessage, type ChatTarget } from './writes';
 export {
   CHAT_KINDS,

@@ -2,21 +2,14 @@
 // pull-to-refresh, "load more" page by page, and live updates. Offline, the local rooms stay and
 // `error` says why nothing new came.
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { PagedList } from '@/lib/paged-list';
 import { useRetryWhenBack } from '@/lib/reachability';
 import { useRooms, type RoomsView } from './reads';
 import { startChatRealtime } from './realtime';
 import { syncRooms } from './sync';
 import { CHAT_ROOMS_PAGE } from './types';
 
-export interface RoomList {
-  view: RoomsView | undefined;
-  loading: boolean;
-  hasMore: boolean;
-  loadingMore: boolean;
-  error: unknown;
-  refresh: () => Promise<void>;
-  loadMore: () => Promise<void>;
-}
+export type RoomList = PagedList<RoomsView>;
 
 export function useRoomList(): RoomList {
   const [pages, setPages] = useState(1);

@@ -5,6 +5,7 @@
 // they were written, one at a time.
 import { sessionStore } from '@/lib/auth/session-store';
 import { localDb, type MirrorRow, type PaddockDb } from '@/lib/db';
+import { NothingToMark, queueReadMark } from '@/lib/offline/read-mark';
 import { offlineWrite, queueWrite } from '@/lib/offline/write';
 import { retryEntry, type OutboxEntry } from '@/lib/outbox';
 import { CHAT_KINDS, directKey, isDirectKey, type ChatMessageRow, type ChatRoomRow } from './types';
@@ -103,36 +104,25 @@ export async function retryChatMessage(entryId: string, given?: PaddockDb): Prom
   await retryEntry(entryId, database);
 }
 
-/** Rolls the enqueue back: there is nothing to mark. */
-class NothingToMark extends Error {}
-
 /**
  * Marks every message of a room read (POST …/mark-all-read). Only a room with unread messages is
  * marked: its count drops to 0 here, and the total with it, in the transaction that queues the
  * POST. Resolves true when a read mark was queued.
  */
 export function markRoomRead(roomId: string, given?: PaddockDb): Promise<boolean> {
-  return offlineWrite(given, async (database) => {
-    try {
-      await queueWrite(
-        database,
-        {
-          kind: CHAT_KINDS.read,
-          entityId: roomId,
-          method: 'POST',
-          path: `/chat-messages/${encodeURIComponent(roomId)}/mark-all-read`,
-        },
-        async (tx) => {
-          const room = (await tx.chatRooms.get(roomId)) as ChatRoomRow | undefined;
-          if (!room || room.unreadCount <= 0) throw new NothingToMark();
-          await tx.chatRooms.put({ ...room, unreadCount: 0 } as unknown as MirrorRow);
-          await adjustChatUnread(tx, -room.unreadCount);
-        },
-      );
-      return true;
-    } catch (error) {
-      if (error instanceof NothingToMark) return false;
-      throw error;
-    }
-  });
+  return queueReadMark(
+    given,
+    {
+      kind: CHAT_KINDS.read,
+      entityId: roomId,
+      method: 'POST',
+      path: `/chat-messages/${encodeURIComponent(roomId)}/mark-all-read`,
+    },
+    async (tx) => {
+      const room = (await tx.chatRooms.get(roomId)) as ChatRoomRow | undefined;
+      if (!room || room.unreadCount <= 0) throw new NothingToMark();
+      await tx.chatRooms.put({ ...room, unreadCount: 0 } as unknown as MirrorRow);
+      await adjustChatUnread(tx, -room.unreadCount);
+    },
+  );
 }

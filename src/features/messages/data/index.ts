@@ -14,6 +14,7 @@ export {
 export { useFolder, type Folder } from './use-folder';
 export { deleteMessage, markMessageRead, sendMessage } from './writes';
 export { applyServerUnreadCount, readUnreadCount } from './unread';
+export { messagesUnreadSource } from './unread-source';
 export {
   MESSAGE_KINDS,
   MESSAGES_PAGE_SIZE,

@@ -36,15 +36,6 @@ export const COUNTING_KINDS: readonly string[] = [MESSAGE_KINDS.read, MESSAGE_KI
 /** The Dexie meta row holding my inbox's unread count. */
 export const UNREAD_COUNT_KEY = 'messages.unreadCount';
 
-/**
- * The unread count as this device knows it. `serverAt`: when the server figure it stems from was
- * asked for; an older server answer arriving later is ignored.
- */
-export interface UnreadCountValue {
-  count: number;
-  serverAt: number;
-}
-
 export function isMessage(value: unknown): value is Message {
   const v = value as Partial<Message> | null;
   return (

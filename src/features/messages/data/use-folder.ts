@@ -3,6 +3,7 @@
 // `error` says why nothing new came.
 import { useCallback, useEffect, useState } from 'react';
 import type { MessageFolder } from '@/contract/constants';
+import type { PagedList } from '@/lib/paged-list';
 import { useRetryWhenBack } from '@/lib/reachability';
 import { startMessagesRealtime } from './realtime';
 import { useFolderMessages, type FolderView } from './reads';
@@ -31,16 +32,7 @@ const initial = (key: string): FolderState => ({
   error: null,
 });
 
-export interface Folder {
-  view: FolderView | undefined;
-  /** Nothing local yet and the server has not answered: the screen shows skeletons. */
-  loading: boolean;
-  hasMore: boolean;
-  loadingMore: boolean;
-  error: unknown;
-  refresh: () => Promise<void>;
-  loadMore: () => Promise<void>;
-}
+export type Folder = PagedList<FolderView>;
 
 export function useFolder(folder: MessageFolder, unreadOnly: boolean): Folder {
   const key = `${folder}:${String(unreadOnly)}`;

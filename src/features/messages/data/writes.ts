@@ -3,6 +3,7 @@
 // client id (the server answers a repeat with the stored message: exactly once).
 import { sessionStore } from '@/lib/auth/session-store';
 import { type PaddockDb } from '@/lib/db';
+import { NothingToMark, queueReadMark } from '@/lib/offline/read-mark';
 import { offlineWrite, queueWrite } from '@/lib/offline/write';
 import { MESSAGE_KINDS, type MessageDraft, type MessageRow } from './types';
 import { adjustUnreadCount } from './unread';
@@ -48,9 +49,6 @@ export function sendMessage(draft: MessageDraft, given?: PaddockDb): Promise<str
   });
 }
 
-/** Rolls the enqueue back: there is nothing to mark. */
-class NothingToMark extends Error {}
-
 /**
  * Marks a received message read. Only an unread message of my inbox is marked: its row becomes
  * read and the local unread count drops by one, in the transaction that queues the PUT. Marking
@@ -58,24 +56,16 @@ class NothingToMark extends Error {}
  * a read mark was queued.
  */
 export function markMessageRead(id: string, given?: PaddockDb): Promise<boolean> {
-  return offlineWrite(given, async (database) => {
-    try {
-      await queueWrite(
-        database,
-        { kind: MESSAGE_KINDS.read, entityId: id, method: 'PUT', path: `/messages/${id}/read` },
-        async (tx) => {
-          const row = (await tx.messages.get(id)) as MessageRow | undefined;
-          if (!row || row.folder !== 'inbox' || row.isRead) throw new NothingToMark();
-          await tx.messages.put({ ...row, isRead: true });
-          await adjustUnreadCount(tx, -1);
-        },
-      );
-      return true;
-    } catch (error) {
-      if (error instanceof NothingToMark) return false;
-      throw error;
-    }
-  });
+  return queueReadMark(
+    given,
+    { kind: MESSAGE_KINDS.read, entityId: id, method: 'PUT', path: `/messages/${id}/read` },
+    async (tx) => {
+      const row = (await tx.messages.get(id)) as MessageRow | undefined;
+      if (!row || row.folder !== 'inbox' || row.isRead) throw new NothingToMark();
+      await tx.messages.put({ ...row, isRead: true });
+      await adjustUnreadCount(tx, -1);
+    },
+  );
 }
 
 /** Deletes a message from my folders (the other participant keeps it). */

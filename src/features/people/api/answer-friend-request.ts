@@ -3,13 +3,7 @@ import type { FriendRequest, FriendRequestAnswer } from '@/contract/people';
 import { markRelatedRead } from '@/features/notifications';
 import { queueFriendAnswer } from '../data/friends';
 import { queueAndAwait } from '@/lib/offline/outcome';
-import {
-  dropRequest,
-  refreshAfterWrite,
-  restoreSnapshot,
-  setFriendship,
-  takeSnapshot,
-} from './friendship-cache';
+import { refreshAfterWrite, restoreSnapshot, settleRequest } from './friendship-cache';
 import { requestConflictCode, toastFailure, toastOutcome, type PersonRef } from './friend-writes';
 
 export type FriendRequestAction = FriendRequestAnswer['action'];
@@ -28,14 +22,12 @@ export function useAnswerFriendRequest() {
     mutationFn: (v: { requestId: string; action: FriendRequestAction; person: PersonRef }) =>
       answerFriendRequest(v.requestId, v.person.id, v.action),
     onMutate: async ({ requestId, action, person }) => {
-      const snapshot = await takeSnapshot(queryClient);
-      dropRequest(queryClient, requestId);
-      // Answered: its notification is read on every device (the bell agrees with the badge).
-      void markRelatedRead(queryClient, 'friend-request', requestId);
-      setFriendship(queryClient, person.id, {
+      const snapshot = await settleRequest(queryClient, requestId, person.id, {
         status: action === 'accept' ? 'friends' : 'none',
         requestId: null,
       });
+      // Answered: its notification is read on every device (the bell agrees with the badge).
+      void markRelatedRead(queryClient, 'friend-request', requestId);
       return snapshot;
     },
     onSuccess: (outcome, { action, person }) =>

@@ -2,13 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Removed } from '@/contract/people';
 import { queueFriendCancel } from '../data/friends';
 import { queueAndAwait } from '@/lib/offline/outcome';
-import {
-  dropRequest,
-  refreshAfterWrite,
-  restoreSnapshot,
-  setFriendship,
-  takeSnapshot,
-} from './friendship-cache';
+import { refreshAfterWrite, restoreSnapshot, settleRequest } from './friendship-cache';
 import { requestConflictCode, toastFailure, toastOutcome, type PersonRef } from './friend-writes';
 
 /** DELETE /friends/request/{id} through the outbox: take back a request I sent. */
@@ -24,12 +18,8 @@ export function useCancelFriendRequest() {
     networkMode: 'always',
     mutationFn: (v: { requestId: string; person: PersonRef }) =>
       cancelFriendRequest(v.requestId, v.person.id),
-    onMutate: async ({ requestId, person }) => {
-      const snapshot = await takeSnapshot(queryClient);
-      dropRequest(queryClient, requestId);
-      setFriendship(queryClient, person.id, { status: 'none', requestId: null });
-      return snapshot;
-    },
+    onMutate: ({ requestId, person }) =>
+      settleRequest(queryClient, requestId, person.id, { status: 'none', requestId: null }),
     onSuccess: (outcome, { person }) => toastOutcome(outcome, 'FRIENDS.REQUEST_CANCELLED', person),
     onError: (error, { person }, snapshot) => {
       restoreSnapshot(queryClient, snapshot);

@@ -80,6 +80,22 @@ export function dropFriend(queryClient: QueryClient, userId: string): void {
 }
 
 /**
+ * Answering or taking back a request, before the server has it: the request leaves the lists and
+ * our friendship with the person follows. Answers what to restore should the write fail.
+ */
+export async function settleRequest(
+  queryClient: QueryClient,
+  requestId: string,
+  userId: string,
+  friendship: Friendship,
+): Promise<CacheSnapshot> {
+  const snapshot = await takeSnapshot(queryClient);
+  dropRequest(queryClient, requestId);
+  setFriendship(queryClient, userId, friendship);
+  return snapshot;
+}
+
+/**
  * After a friendship write: ask the server again for what it changed. The suggestions keep the
  * card just acted on (its button says what happened) until the screen is opened again.
  */

@@ -3,7 +3,8 @@ import type { AvatarSize } from '@/contract/constants';
 import { displayName } from '@/lib/display-name';
 import { useAvatarUrl } from '../avatar/use-avatar-url';
 
-type Person = {
+/** What an avatar needs of a member: the picture, else the names for the initial. */
+export type AvatarPerson = {
   avatar: string | null;
   firstName?: string | null;
   lastName?: string | null;
@@ -21,7 +22,7 @@ export function Avatar({
   size = 50,
   display = 'medium',
 }: {
-  person: Person;
+  person: AvatarPerson;
   size?: AvatarSize;
   display?: 'small' | 'medium' | 'large';
 }) {

@@ -98,6 +98,17 @@ export function installPostsServer(options: { me?: PostAuthor } = {}) {
     if (parent) comments.set(parent.id, { ...parent, repliesCount: parent.repliesCount + by });
   }
 
+  /** A page after the `before` cursor (then `offset`), newest first, as the feed and a member's posts answer. */
+  const cursorPage = (all: Post[], query: URLSearchParams) => {
+    const limit = Number(query.get('limit') ?? 20);
+    const offset = Number(query.get('offset') ?? 0);
+    const before = query.get('before');
+    const start = before ? all.findIndex((p) => p.id === before) + 1 + offset : offset;
+    const page = all.slice(start, start + limit);
+    const last = page[page.length - 1];
+    const nextCursor = start + limit < all.length && last ? last.id : null;
+    return ok(page, 200, { total: all.length, limit, offset, nextCursor });
+  };
   const newestFirst = (a: { createdAt: string }, b: { createdAt: string }) =>
     a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0;
 
@@ -110,27 +121,11 @@ export function installPostsServer(options: { me?: PostAuthor } = {}) {
   ): Answer {
     let m: RegExpMatchArray | null;
     if (method === 'GET' && path === '/posts/feed') {
-      const limit = Number(query.get('limit') ?? 20);
-      const offset = Number(query.get('offset') ?? 0);
-      const all = [...posts.values()].sort(newestFirst);
-      const before = query.get('before');
-      const start = before ? all.findIndex((p) => p.id === before) + 1 + offset : offset;
-      const page = all.slice(start, start + limit);
-      const last = page[page.length - 1];
-      const nextCursor = start + limit < all.length && last ? last.id : null;
-      return ok(page, 200, { total: all.length, limit, offset, nextCursor });
+      return cursorPage([...posts.values()].sort(newestFirst), query);
     }
     if ((m = path.match(/^\/users\/([^/]+)\/posts$/)) && method === 'GET') {
       // GET /users/{id}/posts: the member's posts, paged like the feed.
-      const limit = Number(query.get('limit') ?? 20);
-      const offset = Number(query.get('offset') ?? 0);
-      const all = [...posts.values()].filter((p) => p.author.id === m![1]).sort(newestFirst);
-      const before = query.get('before');
-      const start = before ? all.findIndex((p) => p.id === before) + 1 + offset : offset;
-      const page = all.slice(start, start + limit);
-      const last = page[page.length - 1];
-      const nextCursor = start + limit < all.length && last ? last.id : null;
-      return ok(page, 200, { total: all.length, limit, offset, nextCursor });
+      return cursorPage([...posts.values()].filter((p) => p.author.id === m![1]).sort(newestFirst), query);
     }
     if ((m = path.match(/^\/cars\/([^/]+)\/build-thread$/)) && method === 'GET') {
       // GET /cars/{id}/build-thread: the posts about the car, oldest first.

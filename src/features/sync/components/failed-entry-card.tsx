@@ -21,9 +21,9 @@ import {
   refusedFieldKeys,
   summaryOf,
 } from '../entry-content';
-import { ConfirmDialog } from '@/ui';
 import { EntryEditForm } from './entry-edit-form';
 import { EntryCardHeader } from './entry-card-header';
+import { ConfirmedThrowAway, EntryActionButton, useEntryActions } from './entry-actions';
 import { EntryFields } from './entry-fields';
 
 /**
@@ -47,9 +47,6 @@ export function FailedEntryCard({ entry }: { entry: OutboxEntry }) {
   const titleId = useId();
   const data = useMemo(() => readEntryData(entry.body), [entry.body]);
   const [editing, setEditing] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState<'retry' | 'confirm' | 'discard' | null>(null);
-  const [failed, setFailed] = useState(false);
 
   const kind = t(kindLabelKey(entry.kind));
   const summary = summaryOf(data.json);
@@ -60,28 +57,18 @@ export function FailedEntryCard({ entry }: { entry: OutboxEntry }) {
   // know the neighbours): keeping it re-queues the same log with the jump confirmed.
   const canConfirmJump = entry.lastCode === 'ODOMETER_JUMP' && Boolean(entry.body) && data.json !== null;
 
-  async function act(action: 'retry' | 'confirm' | 'discard'): Promise<void> {
-    setBusy(action);
-    setFailed(false);
-    try {
-      if (action === 'retry') {
-        await retryEntry(entry.id);
-        void replayOutboxNow();
-      } else if (action === 'confirm') {
-        if (entry.body && data.json)
-          await updateEntryBody(entry.id, confirmOdometerJump(entry.body, data.json));
-        void replayOutboxNow();
-      } else {
-        await discardEntry(entry.id);
-      }
-      // Either way the entry leaves the "needs attention" list, and this card with it.
-    } catch (error) {
-      console.error(`outbox ${action} failed`, error);
-      setFailed(true);
-      setBusy(null);
-      setConfirming(false);
+  const actions = useEntryActions<'retry' | 'confirm' | 'discard'>(async (action) => {
+    if (action === 'retry') {
+      await retryEntry(entry.id);
+      void replayOutboxNow();
+    } else if (action === 'confirm') {
+      if (entry.body && data.json)
+        await updateEntryBody(entry.id, confirmOdometerJump(entry.body, data.json));
+      void replayOutboxNow();
+    } else {
+      await discardEntry(entry.id);
     }
-  }
+  });
 
   return (
     <li className="sync-entry">
@@ -100,60 +87,31 @@ export function FailedEntryCard({ entry }: { entry: OutboxEntry }) {
               </span>
               <span>{message}</span>
             </div>
-            {failed ? <Alert kind="error">{t('SYNC.ACTION_FAILED')}</Alert> : null}
+            {actions.failed ? <Alert kind="error">{t('SYNC.ACTION_FAILED')}</Alert> : null}
             <div className="sync-entry__actions ui-flex ui-wrap ui-gap-2">
               {canConfirmJump ? (
-                <Button
-                  size="small"
-                  busy={busy === 'confirm'}
-                  disabled={busy !== null}
-                  onClick={() => void act('confirm')}
-                >
+                <EntryActionButton actions={actions} action="confirm">
                   {t('SYNC.KEEP_READING')}
-                </Button>
+                </EntryActionButton>
               ) : null}
-              <Button
-                size="small"
-                busy={busy === 'retry'}
-                disabled={busy !== null}
-                onClick={() => void act('retry')}
-              >
+              <EntryActionButton actions={actions} action="retry">
                 {t('SYNC.RETRY')}
-              </Button>
+              </EntryActionButton>
               {canEdit ? (
                 <Button
                   variant="secondary"
                   size="small"
-                  disabled={busy !== null}
+                  disabled={actions.busy !== null}
                   onClick={() => setEditing(true)}
                 >
                   {t('SYNC.EDIT')}
                 </Button>
               ) : null}
-              <Button
-                variant="ghost"
-                size="small"
-                className="sync-button--danger-text"
-                disabled={busy !== null}
-                onClick={() => setConfirming(true)}
-              >
-                {t('SYNC.DISCARD')}
-              </Button>
+              <ConfirmedThrowAway actions={actions} action="discard" name={name} />
             </div>
           </>
         )}
       </article>
-      {confirming ? (
-        <ConfirmDialog
-          title={t('SYNC.DISCARD_TITLE')}
-          message={t('SYNC.DISCARD_TEXT', { name })}
-          cancelLabel={t('SYNC.KEEP')}
-          confirmLabel={t('SYNC.DISCARD_CONFIRM')}
-          busy={busy === 'discard'}
-          onCancel={() => setConfirming(false)}
-          onConfirm={() => void act('discard')}
-        />
-      ) : null}
     </li>
   );
 }
