@@ -186,11 +186,22 @@ test('offline: Done on an overdue oil change logs it, its state moves at once, a
     password: member.password,
   });
   expect(second.status).toBe(200);
+  // The member reads French on that device: the account says so too. (The first device, in an
+  // English browser, saved English on the account; a device applies the account's language when
+  // the server's copy of the member arrives, which would switch this one to English mid-test.)
+  const french = await apiCall(
+    e2e.baseUrl,
+    'PUT',
+    '/users/me',
+    { language: 'fr-FR' },
+    second.json.data.token,
+  );
+  expect(french.status, JSON.stringify(french.json)).toBe(200);
   const fr = await e2e.newPage({
     session: {
       token: second.json.data.token,
       refreshToken: second.json.data.refreshToken,
-      user,
+      user: { ...user, language: 'fr-FR' },
       locale: 'fr-FR',
     },
     locale: 'fr-FR',
