@@ -104,3 +104,25 @@ export async function readFakeBody(init: RequestInit): Promise<{ body: unknown; 
   }
   return { body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined, files: [] };
 }
+
+/** A fetch call as a fake API server reads it: `apiCall` with the body read by `readFakeBody`. */
+export async function readFakeCall(input: RequestInfo | URL, init: RequestInit) {
+  const { method, path, query, idempotencyKey } = apiCall(input, init);
+  const { body, files } = await readFakeBody(init);
+  return { method, path, query, idempotencyKey, body, files };
+}
+
+/** What a fake server's route handler gets: the call, its body an object (empty when none). */
+export type FakeCall = {
+  method: string;
+  path: string;
+  body: Record<string, unknown>;
+  files: File[];
+  query: URLSearchParams;
+};
+
+/** The `limit` (20 unless given) and `offset` (0) of a paged read, as the API defaults them. */
+export const pageOf = (query: URLSearchParams) => ({
+  limit: Number(query.get('limit') ?? 20),
+  offset: Number(query.get('offset') ?? 0),
+});

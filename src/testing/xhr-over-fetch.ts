@@ -5,7 +5,8 @@
 
 type ProgressHandler = ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null;
 
-export class XhrOverFetch {
+/** The fields the transport reads and sets on an XMLHttpRequest: every XHR double starts from them. */
+export class XhrDoubleFields {
   upload: { onprogress: ProgressHandler } = { onprogress: null };
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
@@ -15,6 +16,9 @@ export class XhrOverFetch {
   status = 0;
   statusText = '';
   responseText = '';
+}
+
+export class XhrOverFetch extends XhrDoubleFields {
   private method = 'GET';
   private url = '';
   private readonly headers: Record<string, string> = {};

@@ -23,5 +23,6 @@ export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
 export { LanguageSwitch } from './language-switch';
 export { Logo } from './logo';
 export { CollapsibleSection, type CollapsibleSectionProps } from './collapsible-section';
+export { useFocusFirstError } from './use-focus-first-error';
 export { ImagePicker, type ImagePickerLabels, type ImagePickerProps } from './image-picker';
 export * from './icons';

@@ -3,6 +3,7 @@ import { ApiError, NetworkError } from '../api-errors';
 import { tokenStore } from '../auth/token';
 import { fail, installFetch, ok } from '@/testing/fetch';
 import { tokenExpiringIn } from '@/testing/jwt';
+import { XhrDoubleFields } from '@/testing/xhr-over-fetch';
 import { sendEntry } from './transport';
 import type { OutboxEntry } from './types';
 import { uploadProgressOf } from './upload-progress';
@@ -21,18 +22,7 @@ interface FakeRequest {
 /** An XMLHttpRequest double: `respond` plays the server (progress events, then an answer). */
 function installXhr(respond: (request: FakeRequest) => void) {
   const requests: FakeRequest[] = [];
-  class FakeXhr {
-    upload: {
-      onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null;
-    } = { onprogress: null };
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    onabort: (() => void) | null = null;
-    ontimeout: (() => void) | null = null;
-    responseType = '';
-    status = 0;
-    statusText = '';
-    responseText = '';
+  class FakeXhr extends XhrDoubleFields {
     private answerHeaders = '';
     private request!: FakeRequest;
     open(method: string, url: string) {

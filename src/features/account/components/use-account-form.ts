@@ -2,7 +2,7 @@
 // fields and above the form, and the focus on the first field in error after a refused submit.
 import { useState } from 'react';
 import { useFieldMessage, type FieldErrors, type FormError } from '@/features/auth';
-import { useFocusFirstError } from './use-focus-first-error';
+import { useFocusFirstError } from '@/ui';
 
 export function useAccountForm<F extends string>(empty: Record<F, string>) {
   const fieldMessage = useFieldMessage();

@@ -1,17 +1,10 @@
 // A post's car (CarMention) and the car's own screen (car/{id}): mine from this device, a friend's
 // from the server, and what shows offline.
 import { screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setSignedIn } from '@/testing/session-mock';
-import { activateCatalog, renderApp, renderWithProviders } from '@/testing/test-utils';
-import {
-  CAR_ID,
-  freshGarage,
-  makeCar,
-  putCar,
-  stubObjectUrls,
-} from '@/features/garage/testing/garage-fixtures';
-import { signedIn } from '@/testing/api-client';
+import { describe, expect, it, vi } from 'vitest';
+import { renderApp, renderWithProviders } from '@/testing/test-utils';
+import { CAR_ID, makeCar, putCar } from '@/features/garage/testing/garage-fixtures';
+import { garageScreenHooks } from '@/features/garage/testing/garage-screen';
 import { fail, installFetch, ok } from '@/testing/fetch';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { act } from '@testing-library/react';
@@ -43,18 +36,7 @@ async function renderMention(carId: string) {
 }
 
 describe("a post's car and the car screen", () => {
-  beforeEach(async () => {
-    activateCatalog('en-US');
-    setSignedIn(true);
-    signedIn();
-    stubObjectUrls();
-    await freshGarage();
-    await putCar(makeCar());
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
+  garageScreenHooks({ offline: false, seed: () => putCar(makeCar()) });
 
   it('names one of my cars from this device, offline, and links to it', async () => {
     installFetch({});

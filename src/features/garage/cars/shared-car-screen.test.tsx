@@ -1,17 +1,10 @@
 // Issue 18: a car shared with me shows its owner's name and my role, and only the buttons my
 // role allows; its "Shared with" lists the owner and lets me leave.
 import { screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setSignedIn } from '@/testing/session-mock';
-import { activateCatalog, renderApp } from '@/testing/test-utils';
-import {
-  CAR_ID,
-  freshGarage,
-  makeCar,
-  putCar,
-  stubObjectUrls,
-} from '@/features/garage/testing/garage-fixtures';
-import { signedIn } from '@/testing/api-client';
+import { describe, expect, it, vi } from 'vitest';
+import { renderApp } from '@/testing/test-utils';
+import { CAR_ID, makeCar, putCar } from '@/features/garage/testing/garage-fixtures';
+import { garageScreenHooks } from '@/features/garage/testing/garage-screen';
 import { installFetch, ok } from '@/testing/fetch';
 
 vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
@@ -33,17 +26,7 @@ const owner = {
 };
 
 describe('a car shared with me', () => {
-  beforeEach(async () => {
-    activateCatalog('en-US');
-    setSignedIn(true);
-    signedIn();
-    stubObjectUrls();
-    await freshGarage();
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
+  garageScreenHooks({ offline: false });
 
   it.each([
     ['viewer', 'Viewer', false],

@@ -10,6 +10,7 @@ import { db, resetLocalDatabaseForTests } from '@/lib/db';
 import { createReplayer } from '@/lib/outbox';
 import { signedIn } from '@/testing/api-client';
 import { installGarageServer } from '@/features/garage/testing/fake-garage-server';
+import { logDraft } from '@/features/garage/testing/garage-fixtures';
 import {
   deleteCar,
   deleteCarLog,
@@ -55,14 +56,6 @@ afterEach(() => {
 
 const replay = () => createReplayer({ random: () => 0, refresh: vi.fn() }).replay();
 const carDraft = { make: 'Alpine', model: 'A110' };
-const logDraft = (carId: string, title = 'Oil change') => ({
-  carId,
-  type: 'maintenance',
-  title,
-  startDate: '2026-03-01',
-  cost: 89.9,
-  currencyCode: 'EUR',
-});
 
 describe('garage writes', () => {
   it('saves a car locally with the default mileage unit and queues one POST with its client id', async () => {
@@ -200,18 +193,9 @@ describe('garage writes', () => {
 });
 
 describe('garage sync', () => {
-  it('pins the page size, the concurrency and the revisit interval', () => {
-    expect(SYNC_PAGE_LIMIT).toBe(100);
-    expect(SYNC_LOG_PAGE_LIMIT).toBe(500);
-    expect(SYNC_CONCURRENCY).toBe(4);
-    expect(LOG_SYNC_MIN_INTERVAL_MS).toBe(60_000);
-  });
-
-  it('fetches every page of logs and never overwrites a row with queued writes', async () => {
-    const server = installGarageServer();
-    const carId = await saveCar(carDraft);
-    await replay();
-    for (let i = 0; i < 1100; i++) {
+  /** `count` logs of the car that only the server has (another device wrote them). */
+  function logsOnServer(server: ReturnType<typeof installGarageServer>, carId: string, count: number) {
+    for (let i = 0; i < count; i++) {
       const id = crypto.randomUUID();
       server.logs.set(id, {
         ...logDraft(carId, `log ${i}`),
@@ -225,6 +209,20 @@ describe('garage sync', () => {
         updatedAt: '2026-01-01T00:00:00Z',
       });
     }
+  }
+
+  it('pins the page size, the concurrency and the revisit interval', () => {
+    expect(SYNC_PAGE_LIMIT).toBe(100);
+    expect(SYNC_LOG_PAGE_LIMIT).toBe(500);
+    expect(SYNC_CONCURRENCY).toBe(4);
+    expect(LOG_SYNC_MIN_INTERVAL_MS).toBe(60_000);
+  });
+
+  it('fetches every page of logs and never overwrites a row with queued writes', async () => {
+    const server = installGarageServer();
+    const carId = await saveCar(carDraft);
+    await replay();
+    logsOnServer(server, carId, 1100);
     // Two screens starting the car's first sync together share it: each page is asked once.
     await Promise.all([syncCarLogs(carId), syncCarLogs(carId)]);
     expect(await db.carLogs.where('carId').equals(carId).count()).toBe(1100);
@@ -243,20 +241,7 @@ describe('garage sync', () => {
     const server = installGarageServer();
     const carId = await saveCar(carDraft);
     await replay();
-    for (let i = 0; i < 600; i++) {
-      const id = crypto.randomUUID();
-      server.logs.set(id, {
-        ...logDraft(carId, `log ${i}`),
-        id,
-        content: null,
-        location: null,
-        tags: [],
-        mileage: null,
-        media: [],
-        createdAt: '2026-01-01T00:00:00Z',
-        updatedAt: '2026-01-01T00:00:00Z',
-      });
-    }
+    logsOnServer(server, carId, 600);
     const logPages = () => server.requests.filter((r) => r.path === `/car-logs/${carId}`);
     try {
       localStorage.setItem(SELECTED_CAR_STORAGE_KEY, carId);

@@ -9,6 +9,7 @@ import { db, resetLocalDatabaseForTests } from '@/lib/db';
 import { createReplayer, failedEntries, registerOutboxHandlers, type OutboxEntry } from '@/lib/outbox';
 import { signedIn } from '@/testing/api-client';
 import { installGarageServer } from '@/features/garage/testing/fake-garage-server';
+import { logDraft } from '@/features/garage/testing/garage-fixtures';
 import { garageHandlers } from './handlers';
 import {
   deletedElsewhere,
@@ -37,14 +38,6 @@ afterEach(() => {
 });
 
 const replay = () => createReplayer({ random: () => 0, refresh: vi.fn() }).replay();
-const logDraft = (carId: string, title: string) => ({
-  carId,
-  type: 'maintenance',
-  title,
-  startDate: '2026-03-01',
-  cost: 89.9,
-  currencyCode: 'EUR',
-});
 
 /** A server file shown on this device once (the media cache keeps it for offline viewing). */
 async function keptForOffline(url: string) {

@@ -5,23 +5,9 @@ import { useMemo, useSyncExternalStore } from 'react';
 import type { Car, CarLog } from '@/contract/garage';
 import { db, openLocalDatabase } from '@/lib/db';
 import { LIVE_UPDATE_INTERVAL_MS, useLive } from '@/lib/offline/live';
+import { syncStates } from '@/lib/offline/sync-states';
 import type { LocalCar, LocalCarLog } from './types';
 import { type SyncState } from '@/lib/offline/types';
-
-/**
- * entityId → 'failed' if one of its writes needs attention, else 'pending'. Reads only the index
- * keys (never the entries' bodies and files): live queries run this on every outbox change.
- */
-async function syncStates(): Promise<Map<string, SyncState>> {
-  const [queued, failed] = await Promise.all([
-    db.outbox.orderBy('entityId').uniqueKeys(),
-    db.outbox.where('status').equals('failed').toArray(), // few: the ones the member must look at
-  ]);
-  const states = new Map<string, SyncState>();
-  for (const key of queued) if (typeof key === 'string') states.set(key, 'pending');
-  for (const entry of failed) if (entry.entityId) states.set(entry.entityId, 'failed');
-  return states;
-}
 
 function withState<T extends { id: string }>(
   row: T,

@@ -15,19 +15,8 @@ export const REMINDER_KINDS = {
   delete: 'reminder.delete',
 } as const;
 
-/** What the member fills in: every field but the client id (null: not set). */
-export type ReminderDraft = {
-  carId: string;
-  title: string;
-  logType: string | null;
-  intervalMonths: number | null;
-  intervalDistance: number | null;
-  dueDate: string | null;
-  dueMileage: number | null;
-  soonDays: number | null;
-  soonDistance: number | null;
-  notes: string | null;
-};
+/** What the member fills in: every field of the API's input but the client id (null: not set). */
+export type ReminderDraft = Required<Omit<ReminderInput, 'id'>>;
 
 /**
  * A reminder on this device: the server's row (state derived on the device), with its sync state and

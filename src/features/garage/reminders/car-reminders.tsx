@@ -13,8 +13,9 @@ import { StorageFullError } from '@/lib/offline/storage-full';
 import { isNetworkError } from '@/lib/api-client';
 import { useT } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
-import { Alert, Button, ConfirmDialog, EditIcon, PlusIcon, SkeletonRows, TrashIcon, ButtonLink } from '@/ui';
+import { Button, ConfirmDialog, EditIcon, PlusIcon, SkeletonRows, TrashIcon, ButtonLink } from '@/ui';
 import { carPermissions } from '../data/car-roles';
+import { RefreshFailed } from './refresh-failed';
 import { ReminderRow } from './reminder-row';
 import './reminders.css';
 
@@ -64,14 +65,7 @@ export function CarReminders({ car }: { car: LocalCar }) {
         </h2>
         {reminders?.length ? add : null}
       </div>
-      {error && !isNetworkError(error) ? (
-        <Alert kind="error">
-          {t('REMINDERS.REFRESH_FAILED')}{' '}
-          <Button variant="secondary" size="small" onClick={() => void refresh()}>
-            {t('REMINDERS.RETRY')}
-          </Button>
-        </Alert>
-      ) : null}
+      {error && !isNetworkError(error) ? <RefreshFailed onRetry={() => void refresh()} /> : null}
       {reminders === undefined ? (
         <SkeletonRows count={2} label={t('REMINDERS.LOADING')} />
       ) : reminders.length === 0 ? (

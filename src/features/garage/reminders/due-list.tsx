@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { useCars, useReminders, useRemindersRefresh } from '@/features/garage/data';
 import { isNetworkError } from '@/lib/api-client';
 import { useT } from '@/lib/i18n';
-import { Alert, Button } from '@/ui';
+import { RefreshFailed } from './refresh-failed';
 import { ReminderRow } from './reminder-row';
 import './reminders.css';
 
@@ -30,14 +30,7 @@ export function DueList() {
           {t('REMINDERS.DUE_TITLE')}
         </h2>
       </div>
-      {failed ? (
-        <Alert kind="error">
-          {t('REMINDERS.REFRESH_FAILED')}{' '}
-          <Button variant="secondary" size="small" onClick={() => void refresh()}>
-            {t('REMINDERS.RETRY')}
-          </Button>
-        </Alert>
-      ) : null}
+      {failed ? <RefreshFailed onRetry={() => void refresh()} /> : null}
       {due?.length ? (
         <ul className="reminders__list ui-flex ui-column ui-gap-2 ui-bare-list">
           {due.map((reminder) => (

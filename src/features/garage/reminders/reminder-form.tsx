@@ -1,10 +1,10 @@
 // The reminder form: a template to start from (new ones), recurring (an interval in months and/or
 // distance, whichever comes first) or one-off (a due date and/or mileage), the log type that
 // completes it, the optional soon-window (its defaults explained), notes. Saves on this device first.
-import { Link } from '@tanstack/react-router';
 import { type FormEvent } from 'react';
 import type { Car } from '@/contract/garage';
 import { formatDistance, unitSymbol } from '@/features/garage/car-logs/format';
+import { CancelAndSave } from '@/features/garage/cars/car-form/form-actions';
 import { SettingsSelect } from '@/features/garage/cars/car-form/settings-select';
 import { useGarageForm } from '@/features/garage/cars/car-form/use-garage-form';
 import { DEFAULT_MILEAGE_UNIT, saveReminder, type LocalReminder } from '@/features/garage/data';
@@ -23,22 +23,7 @@ import {
 import './reminders.css';
 
 export function ReminderForm({ car, reminder }: { car: Car; reminder?: LocalReminder }) {
-  const {
-    t,
-    values,
-    setValues,
-    errors,
-    setErrors,
-    formError,
-    setFormError,
-    saving,
-    form,
-    message,
-    set,
-    text,
-    refuse,
-    save,
-  } = useGarageForm<ReminderFormValues, ReminderField>(
+  const form = useGarageForm<ReminderFormValues, ReminderField>(
     () => (reminder ? reminderValues(reminder) : emptyReminderValues()),
     {
       alsoClears: ['duePoint'],
@@ -47,17 +32,19 @@ export function ReminderForm({ car, reminder }: { car: Car; reminder?: LocalRemi
       failed: 'REMINDERS.SAVE_FAILED',
     },
   );
+  const { t, values, text } = form;
   const mileageUnit = car.mileageUnit || DEFAULT_MILEAGE_UNIT;
   const unit = unitSymbol(mileageUnit);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (saving) return;
+    if (form.saving) return;
     const found = validateReminder(values);
     // A missing due point alone is said as it is, not as "fix the fields".
-    const alone = found.duePoint && Object.keys(found).length === 1 ? message(found.duePoint) : undefined;
-    if (refuse(found, alone)) return;
-    await save(async () => {
+    const alone =
+      found.duePoint && Object.keys(found).length === 1 ? form.message(found.duePoint) : undefined;
+    if (form.refuse(found, alone)) return;
+    await form.save(async () => {
       await saveReminder(reminderDraft(values, car.id), reminder ? { id: reminder.id } : {});
       return car.id;
     });
@@ -66,11 +53,11 @@ export function ReminderForm({ car, reminder }: { car: Car; reminder?: LocalRemi
   const soon = defaultSoon(values);
   const recurring = values.kind === 'recurring';
   return (
-    <form ref={form} className="reminder-form" noValidate onSubmit={(e) => void submit(e)}>
+    <form ref={form.form} className="reminder-form" noValidate onSubmit={(e) => void submit(e)}>
       <p className="log-form__car">
         {t('REMINDERS.FORM_FOR_CAR', { car: car.nickname || `${car.make} ${car.model}` })}
       </p>
-      {formError ? <Alert kind="error">{formError}</Alert> : null}
+      {form.formError ? <Alert kind="error">{form.formError}</Alert> : null}
       {reminder ? null : (
         <div>
           <p className="reminders__hint" id="reminder-templates">
@@ -88,9 +75,9 @@ export function ReminderForm({ car, reminder }: { car: Car; reminder?: LocalRemi
                 variant="secondary"
                 size="small"
                 onClick={() => {
-                  setValues((v) => templateValues(template, t(template.titleKey), mileageUnit, v));
-                  setErrors({});
-                  setFormError(null);
+                  form.setValues((v) => templateValues(template, t(template.titleKey), mileageUnit, v));
+                  form.setErrors({});
+                  form.setFormError(null);
                 }}
               >
                 {t(template.titleKey)}
@@ -118,15 +105,15 @@ export function ReminderForm({ car, reminder }: { car: Car; reminder?: LocalRemi
               value={kind}
               checked={values.kind === kind}
               onChange={() => {
-                setValues((v) => ({ ...v, kind }));
-                setErrors((e) => ({ ...e, duePoint: undefined }));
+                form.setValues((v) => ({ ...v, kind }));
+                form.setErrors((e) => ({ ...e, duePoint: undefined }));
               }}
             />
             {t(kind === 'recurring' ? 'REMINDERS.FORM_RECURRING' : 'REMINDERS.FORM_ONCE')}
           </label>
         ))}
       </fieldset>
-      {errors.duePoint ? <Alert kind="error">{message(errors.duePoint)}</Alert> : null}
+      {form.errors.duePoint ? <Alert kind="error">{form.message(form.errors.duePoint)}</Alert> : null}
       <div className="reminder-form__grid">
         {recurring ? (
           <>
@@ -149,7 +136,7 @@ export function ReminderForm({ car, reminder }: { car: Car; reminder?: LocalRemi
           optional
           keepInvalidText
           {...text('dueDate')}
-          onChange={set('dueDate')}
+          onChange={form.set('dueDate')}
         />
         <TextField
           label={t(recurring ? 'REMINDERS.FORM_FIRST_DUE_MILEAGE' : 'REMINDERS.FORM_DUE_MILEAGE', { unit })}
@@ -181,12 +168,10 @@ export function ReminderForm({ car, reminder }: { car: Car; reminder?: LocalRemi
       </div>
       <TextArea label={t('REMINDERS.FORM_NOTES')} optional {...text('notes')} />
       <div className="ui-form-actions">
-        <Link to="/my-cars" className="ui-button ui-button--ghost">
-          {t('REMINDERS.CANCEL')}
-        </Link>
-        <Button type="submit" busy={saving}>
-          {t(saving ? 'REMINDERS.SAVING' : 'REMINDERS.SAVE')}
-        </Button>
+        <CancelAndSave
+          saving={form.saving}
+          labels={{ cancel: 'REMINDERS.CANCEL', save: 'REMINDERS.SAVE', saving: 'REMINDERS.SAVING' }}
+        />
       </div>
     </form>
   );

@@ -8,11 +8,12 @@ import type { Reminder } from '@/contract/maintenance-api';
 import { CAR_DEFAULTS, LOG_DEFAULTS } from '@/features/garage/data/writes';
 import {
   answerResponse,
-  apiCall,
   errorAnswer,
   okAnswer,
-  readFakeBody,
+  pageOf,
+  readFakeCall,
   type FakeAnswer,
+  type FakeCall,
 } from '@/testing/fetch';
 
 type Answer = FakeAnswer;
@@ -56,17 +57,10 @@ export function installGarageServer(options: { ownerId?: string } = {}) {
     });
   }
 
-  function handle(
-    method: string,
-    path: string,
-    body: Record<string, unknown>,
-    files: File[],
-    query: URLSearchParams,
-  ): Answer {
+  function handle({ method, path, body, files, query }: FakeCall): Answer {
     let m: RegExpMatchArray | null;
     if (method === 'GET' && path === '/cars/feed') {
-      const limit = Number(query.get('limit') ?? 20);
-      const offset = Number(query.get('offset') ?? 0);
+      const { limit, offset } = pageOf(query);
       return ok([...cars.values()].slice(offset, offset + limit));
     }
     if (method === 'POST' && (path === '/cars' || path === '/cars/with-image')) {
@@ -247,13 +241,12 @@ export function installGarageServer(options: { ownerId?: string } = {}) {
   }
 
   const mock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const { method, path, query, idempotencyKey } = apiCall(input, init);
-    const { body, files } = await readFakeBody(init);
+    const { method, path, query, idempotencyKey, body, files } = await readFakeCall(input, init);
     requests.push({ method, path, idempotencyKey, files, body });
     if (offline) throw new TypeError('Failed to fetch');
     const answer =
       failures.get(`${method} ${path}`) ??
-      handle(method, path, (body ?? {}) as Record<string, unknown>, files, query);
+      handle({ method, path, body: (body ?? {}) as Record<string, unknown>, files, query });
     return answerResponse(answer);
   });
   vi.stubGlobal('fetch', mock);

@@ -114,6 +114,16 @@ export function makeLog(overrides: Partial<CarLog> = {}): CarLog {
   };
 }
 
+/** A maintenance log as the log form saves it (what the data-layer tests write). */
+export const logDraft = (carId: string, title = 'Oil change') => ({
+  carId,
+  type: 'maintenance',
+  title,
+  startDate: '2026-03-01',
+  cost: 89.9,
+  currencyCode: 'EUR',
+});
+
 export async function putCar(car: Car = makeCar()): Promise<Car> {
   await db.cars.put(car as unknown as Car & { id: string });
   return car;

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { CurrentUser } from '@/contract/user';
 import { ApiError, isNetworkError } from '@/lib/api-client';
 import { session } from '@/lib/auth/session';
@@ -9,7 +9,7 @@ import { useGoBack } from '@/lib/navigation-history';
 import { discardEntry } from '@/lib/outbox';
 import { useOnline } from '@/lib/online';
 import { toast } from '@/lib/toast';
-import { Alert, Button, TextField } from '@/ui';
+import { Alert, Button, TextField, useFocusFirstError } from '@/ui';
 import { COMPACT_TOOLBAR, RichTextEditor } from '@/ui/rich-text-editor';
 import { profileKeys } from '../api/keys';
 import { AvatarSaveError, saveProfile } from '../api/update-profile';
@@ -65,13 +65,7 @@ export function EditProfileForm({ user }: { user: CurrentUser }) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<Message | null>(null);
   const [saving, setSaving] = useState(false);
-  const [focusTick, setFocusTick] = useState(0);
-  const form = useRef<HTMLFormElement>(null);
-
-  // After a refused submit, the first field in error gets the focus (and is read out).
-  useEffect(() => {
-    if (focusTick) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [focusTick]);
+  const { form, focusFirstError } = useFocusFirstError();
 
   const say = (m: Message | undefined | null) =>
     m ? ('text' in m ? m.text : t(m.key, m.values)) : undefined;
@@ -89,7 +83,7 @@ export function EditProfileForm({ user }: { user: CurrentUser }) {
   function refuse(found: FieldErrors, message: Message) {
     setErrors(found);
     setFormError(message);
-    setFocusTick((n) => n + 1);
+    focusFirstError();
   }
 
   function saved(next: CurrentUser) {

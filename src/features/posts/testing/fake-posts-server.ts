@@ -6,7 +6,7 @@ import { COMMENTS_PAGE_MAX } from '@/contract/constants';
 import type { Comment, Post, PostAuthor, PostLiker } from '@/contract/posts';
 import type { CurrentUser } from '@/contract/user';
 import { makePost } from './post-fixtures';
-import { answerResponse, apiCall, errorAnswer, okAnswer, readFakeBody } from '@/testing/fetch';
+import { answerResponse, errorAnswer, okAnswer, pageOf, readFakeCall, type FakeCall } from '@/testing/fetch';
 
 type Answer = { status: number; body?: unknown };
 export type FakeRequest = {
@@ -100,8 +100,7 @@ export function installPostsServer(options: { me?: PostAuthor } = {}) {
 
   /** A page after the `before` cursor (then `offset`), newest first, as the feed and a member's posts answer. */
   const cursorPage = (all: Post[], query: URLSearchParams) => {
-    const limit = Number(query.get('limit') ?? 20);
-    const offset = Number(query.get('offset') ?? 0);
+    const { limit, offset } = pageOf(query);
     const before = query.get('before');
     const start = before ? all.findIndex((p) => p.id === before) + 1 + offset : offset;
     const page = all.slice(start, start + limit);
@@ -112,13 +111,7 @@ export function installPostsServer(options: { me?: PostAuthor } = {}) {
   const newestFirst = (a: { createdAt: string }, b: { createdAt: string }) =>
     a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0;
 
-  function handle(
-    method: string,
-    path: string,
-    body: Record<string, unknown>,
-    files: File[],
-    query: URLSearchParams,
-  ): Answer {
+  function handle({ method, path, body, files, query }: FakeCall): Answer {
     let m: RegExpMatchArray | null;
     if (method === 'GET' && path === '/posts/feed') {
       return cursorPage([...posts.values()].sort(newestFirst), query);
@@ -129,8 +122,7 @@ export function installPostsServer(options: { me?: PostAuthor } = {}) {
     }
     if ((m = path.match(/^\/cars\/([^/]+)\/build-thread$/)) && method === 'GET') {
       // GET /cars/{id}/build-thread: the posts about the car, oldest first.
-      const limit = Number(query.get('limit') ?? 20);
-      const offset = Number(query.get('offset') ?? 0);
+      const { limit, offset } = pageOf(query);
       const all = [...posts.values()].filter((p) => p.carId === m![1]).sort((a, b) => newestFirst(b, a));
       return ok(all.slice(offset, offset + limit), 200, { total: all.length, limit, offset });
     }
@@ -138,8 +130,7 @@ export function installPostsServer(options: { me?: PostAuthor } = {}) {
       // GET /posts/{id}/likes: who liked it (setLikers), most recent first.
       const post = posts.get(m[1]!);
       if (!post) return notFound();
-      const limit = Number(query.get('limit') ?? 20);
-      const offset = Number(query.get('offset') ?? 0);
+      const { limit, offset } = pageOf(query);
       const all = likers.get(post.id) ?? [];
       return ok(all.slice(offset, offset + limit), 200, { total: all.length, limit, offset });
     }
@@ -190,8 +181,7 @@ export function installPostsServer(options: { me?: PostAuthor } = {}) {
       }
     }
     if ((m = path.match(/^\/comments\/post\/([^/]+)$/)) && method === 'GET') {
-      const limit = Number(query.get('limit') ?? 20);
-      const offset = Number(query.get('offset') ?? 0);
+      const { limit, offset } = pageOf(query);
       if (limit > COMMENTS_PAGE_MAX) return tooLarge();
       const all = [...comments.values()]
         .filter((c) => c.postId === m![1] && c.parentCommentId === null)
@@ -200,8 +190,7 @@ export function installPostsServer(options: { me?: PostAuthor } = {}) {
       return ok(all.slice(offset, offset + limit), 200, { total: all.length, limit, offset });
     }
     if ((m = path.match(/^\/comments\/([^/]+)\/replies$/)) && method === 'GET') {
-      const limit = Number(query.get('limit') ?? 20);
-      const offset = Number(query.get('offset') ?? 0);
+      const { limit, offset } = pageOf(query);
       if (limit > COMMENTS_PAGE_MAX) return tooLarge();
       const all = [...comments.values()]
         .filter((c) => c.parentCommentId === m![1])
@@ -246,15 +235,15 @@ export function installPostsServer(options: { me?: PostAuthor } = {}) {
   }
 
   const mock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const { method, path, query, idempotencyKey } = apiCall(input, init);
-    const { body, files } = await readFakeBody(init);
+    const { method, path, query, idempotencyKey, body, files } = await readFakeCall(input, init);
     requests.push({ method, path, query, idempotencyKey, files, body });
     if (offline) throw new TypeError('Failed to fetch');
     if (failingReads !== null && method === 'GET') {
       return answerResponse(errorAnswer(failingReads, 'INTERNAL_ERROR', 'Internal error'));
     }
     const replayed = idempotencyKey ? answered.get(idempotencyKey) : undefined;
-    const answer = replayed ?? handle(method, path, (body ?? {}) as Record<string, unknown>, files, query);
+    const answer =
+      replayed ?? handle({ method, path, body: (body ?? {}) as Record<string, unknown>, files, query });
     if (idempotencyKey && method !== 'GET') answered.set(idempotencyKey, answer);
     return answerResponse(answer);
   });

@@ -1,12 +1,12 @@
-import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import type { Car, CarLog } from '@/contract/garage';
 import { settingsLabel, SettingsSelect } from '@/features/garage/cars/car-form/settings-select';
+import { CancelAndSave } from '@/features/garage/cars/car-form/form-actions';
 import { useGarageForm } from '@/features/garage/cars/car-form/use-garage-form';
 import { saveCarLog, useCarLogs } from '@/features/garage/data';
 import { roleOf } from '@/features/garage/data/car-roles';
 import { useLocale } from '@/lib/i18n';
-import { Alert, Button, ConfirmDialog, DateField, TextField } from '@/ui';
+import { Alert, ConfirmDialog, DateField, TextField } from '@/ui';
 import { COMPACT_TOOLBAR, RichTextEditor } from '@/ui/rich-text-editor';
 import { Attachments } from './attachments';
 import { DeleteLog } from './delete-log';
@@ -260,12 +260,14 @@ export function LogForm({
       <div className="log-form__actions ui-form-actions ui-flex ui-wrap ui-center ui-gap-2">
         {log ? <DeleteLog log={log} carId={car.id} /> : null}
         <span className="log-form__spacer" />
-        <Link to="/my-cars" className="ui-button ui-button--ghost">
-          {t('CAR_LOGS.FORM_CANCEL')}
-        </Link>
-        <Button type="submit" busy={saving}>
-          {t(saving ? 'CAR_LOGS.FORM_SAVING' : 'CAR_LOGS.FORM_SAVE')}
-        </Button>
+        <CancelAndSave
+          saving={saving}
+          labels={{
+            cancel: 'CAR_LOGS.FORM_CANCEL',
+            save: 'CAR_LOGS.FORM_SAVE',
+            saving: 'CAR_LOGS.FORM_SAVING',
+          }}
+        />
       </div>
     </form>
   );

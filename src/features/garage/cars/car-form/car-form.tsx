@@ -1,8 +1,7 @@
-import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import type { Car } from '@/contract/garage';
 import { saveCar } from '@/features/garage/data';
-import { Alert, Button, TextField } from '@/ui';
+import { Alert, TextField } from '@/ui';
 import { COMPACT_TOOLBAR, RichTextEditor } from '@/ui/rich-text-editor';
 import {
   CAR_LIMITS,
@@ -13,6 +12,7 @@ import {
   type CarField,
   type CarFormValues,
 } from './car-values';
+import { CancelAndSave } from './form-actions';
 import { ImagePicker } from './image-picker';
 import { SettingsSelect } from './settings-select';
 import { useGarageForm } from './use-garage-form';
@@ -101,12 +101,10 @@ export function CarForm({ car }: { car?: Car }) {
         onError={(problem) => setErrors((e) => ({ ...e, image: problem }))}
       />
       <div className="car-form__actions ui-form-actions">
-        <Link to="/my-cars" className="ui-button ui-button--ghost">
-          {t('CARS.FORM_CANCEL')}
-        </Link>
-        <Button type="submit" busy={saving}>
-          {t(saving ? 'CARS.FORM_SAVING' : 'CARS.FORM_SAVE')}
-        </Button>
+        <CancelAndSave
+          saving={saving}
+          labels={{ cancel: 'CARS.FORM_CANCEL', save: 'CARS.FORM_SAVE', saving: 'CARS.FORM_SAVING' }}
+        />
       </div>
     </form>
   );

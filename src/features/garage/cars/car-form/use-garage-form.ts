@@ -2,12 +2,13 @@
 // the focus on the first field in error after a refused submit, and the save that writes on this
 // device first, then selects the car, says so and goes back to the garage.
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useSelectedCar } from '@/features/garage/data';
 import { useT } from '@/lib/i18n';
 import { isOnline } from '@/lib/online';
 import { StorageFullError } from '@/lib/offline/storage-full';
 import { toast } from '@/lib/toast';
+import { useFocusFirstError } from '@/ui';
 import type { FieldErrors, FieldMessage } from './car-values';
 
 /** The keys of `V` that hold text (what a TextField edits). */
@@ -31,13 +32,7 @@ export function useGarageForm<V extends object, F extends string>(
   const [errors, setErrors] = useState<FieldErrors<F>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const [focusTick, setFocusTick] = useState(0);
-  const form = useRef<HTMLFormElement>(null);
-
-  // After a refused submit, the first field in error gets the focus (and is read out).
-  useEffect(() => {
-    if (focusTick) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [focusTick]);
+  const { form, focusFirstError } = useFocusFirstError();
 
   const message = (m: FieldMessage | undefined) => (m ? t(m.key, m.values) : undefined);
   const set = (field: TextKey<V>) => (value: string) => {
@@ -61,7 +56,7 @@ export function useGarageForm<V extends object, F extends string>(
       return false;
     }
     setFormError(summary);
-    setFocusTick((n) => n + 1);
+    focusFirstError();
     return true;
   }
 

@@ -7,6 +7,7 @@ import { CAR_ID, makeCar, putCar } from '@/features/garage/testing/garage-fixtur
 import { garageScreenHooks } from '@/features/garage/testing/garage-screen';
 import { installFetch, json } from '@/testing/fetch';
 import { activateCatalog, renderApp } from '@/testing/test-utils';
+import { XhrDoubleFields } from '@/testing/xhr-over-fetch';
 
 vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
 vi.setConfig({ testTimeout: 30_000 });
@@ -50,19 +51,7 @@ interface Sent {
 /** XMLHttpRequest played by `answer`: two progress events, then the JSON answer. */
 function installXhr(answer: (url: string) => { status: number; body: unknown }) {
   const sent: Sent[] = [];
-  class FakeXhr {
-    upload: {
-      onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null;
-    } = {
-      onprogress: null,
-    };
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    onabort: (() => void) | null = null;
-    responseType = '';
-    status = 0;
-    statusText = '';
-    responseText = '';
+  class FakeXhr extends XhrDoubleFields {
     private url = '';
     open(_method: string, url: string) {
       this.url = url;

@@ -13,7 +13,7 @@ import { formatNumber, useT } from '@/lib/i18n';
 import { useOnline } from '@/lib/online';
 import { Alert, Button, Card, CloudOffIcon, EmptyState, Page } from '@/ui';
 import { importCarHistory, type ImportChoices } from '../../api/car-history';
-import { SelectField } from '../car-form/select-field';
+import { SelectField, type SelectOption } from '../car-form/select-field';
 import { carTitle } from '../car-selection';
 import { CarExportButtons } from './car-export-buttons';
 import './car-history.css';
@@ -99,6 +99,41 @@ export function CarImportScreen({ carId }: { carId: string }) {
     if (file) void check(file, next);
   };
 
+  // What the member may set instead of what the check detects (each select offers "Detect").
+  const choiceFields: { name: keyof ImportChoices; label: string; options: SelectOption[] }[] = [
+    {
+      name: 'format',
+      label: 'IMPORT.FORMAT',
+      options: IMPORT_FORMATS.map((f) => ({ value: f, label: t(`IMPORT.FORMAT_${f}`) })),
+    },
+    {
+      name: 'dateFormat',
+      label: 'IMPORT.DATE_FORMAT',
+      options: IMPORT_DATE_FORMATS.map((f) => ({ value: f, label: t(DATE_LABEL_KEYS[f]) })),
+    },
+    {
+      name: 'decimalSeparator',
+      label: 'IMPORT.DECIMAL_SEPARATOR',
+      options: [
+        { value: '.', label: t('IMPORT.DECIMAL_POINT') },
+        { value: ',', label: t('IMPORT.DECIMAL_COMMA') },
+      ],
+    },
+    {
+      name: 'distanceUnit',
+      label: 'IMPORT.DISTANCE_UNIT',
+      options: [
+        { value: 'km', label: settingLabel(t, 'mileageUnit', 'km') },
+        { value: 'mi', label: settingLabel(t, 'mileageUnit', 'mi') },
+      ],
+    },
+    {
+      name: 'volumeUnit',
+      label: 'IMPORT.VOLUME_UNIT',
+      options: FUEL_UNIT_KEYS.map((u) => ({ value: u, label: t(`IMPORT.UNIT_${u}`) })),
+    },
+  ];
+
   const title = t('IMPORT.TITLE');
   const busy = step.kind === 'checking' || step.kind === 'importing';
   return (
@@ -128,52 +163,17 @@ export function CarImportScreen({ carId }: { carId: string }) {
             </div>
             <details className="car-history__choices">
               <summary>{t('IMPORT.CHOICES')}</summary>
-              <SelectField
-                label={t('IMPORT.FORMAT')}
-                value={choices.format ?? ''}
-                onChange={choose('format')}
-                emptyLabel={t('IMPORT.DETECT')}
-                options={IMPORT_FORMATS.map((f) => ({ value: f, label: t(`IMPORT.FORMAT_${f}`) }))}
-                optional
-              />
-              <SelectField
-                label={t('IMPORT.DATE_FORMAT')}
-                value={choices.dateFormat ?? ''}
-                onChange={choose('dateFormat')}
-                emptyLabel={t('IMPORT.DETECT')}
-                options={IMPORT_DATE_FORMATS.map((f) => ({ value: f, label: t(DATE_LABEL_KEYS[f]) }))}
-                optional
-              />
-              <SelectField
-                label={t('IMPORT.DECIMAL_SEPARATOR')}
-                value={choices.decimalSeparator ?? ''}
-                onChange={choose('decimalSeparator')}
-                emptyLabel={t('IMPORT.DETECT')}
-                options={[
-                  { value: '.', label: t('IMPORT.DECIMAL_POINT') },
-                  { value: ',', label: t('IMPORT.DECIMAL_COMMA') },
-                ]}
-                optional
-              />
-              <SelectField
-                label={t('IMPORT.DISTANCE_UNIT')}
-                value={choices.distanceUnit ?? ''}
-                onChange={choose('distanceUnit')}
-                emptyLabel={t('IMPORT.DETECT')}
-                options={[
-                  { value: 'km', label: settingLabel(t, 'mileageUnit', 'km') },
-                  { value: 'mi', label: settingLabel(t, 'mileageUnit', 'mi') },
-                ]}
-                optional
-              />
-              <SelectField
-                label={t('IMPORT.VOLUME_UNIT')}
-                value={choices.volumeUnit ?? ''}
-                onChange={choose('volumeUnit')}
-                emptyLabel={t('IMPORT.DETECT')}
-                options={FUEL_UNIT_KEYS.map((u) => ({ value: u, label: t(`IMPORT.UNIT_${u}`) }))}
-                optional
-              />
+              {choiceFields.map(({ name, label, options }) => (
+                <SelectField
+                  key={name}
+                  label={t(label)}
+                  value={choices[name] ?? ''}
+                  onChange={choose(name)}
+                  emptyLabel={t('IMPORT.DETECT')}
+                  options={options}
+                  optional
+                />
+              ))}
             </details>
             {busy ? (
               <div className="car-history__progress">

@@ -1,3 +1,4 @@
+// The forms' shared focus rule (car, log, reminder, profile, account forms).
 import { useEffect, useRef, useState } from 'react';
 
 /** After a refused submit, the first field in error gets the focus (and is read out). */
