@@ -2,13 +2,12 @@
 // real one does (envelopes, client ids answered once, rooms per group and per pair of friends,
 // unread counts per participant, pages newest first with meta.total, 404 for non-participants),
 // and records every request. The real server is tested in tests/server/chat-*.test.ts.
-import { vi } from 'vitest';
 import type { ChatGroup, ChatMember, ChatMessage, ChatRoom } from '@/contract/chat';
 import type { Friend } from '@/contract/people';
-import { answerResponse, apiCall, errorAnswer, okAnswer } from '@/testing/fetch';
+import { fakeApiState, type FakeApiRequest } from '@/testing/fake-api-server';
+import { answerResponse, apiCall, errorAnswer, okAnswer, type FakeAnswer } from '@/testing/fetch';
 
-type Answer = { status: number; body?: unknown };
-export type FakeRequest = { method: string; path: string; query: URLSearchParams; body: unknown };
+export type FakeRequest = FakeApiRequest;
 
 interface StoredRoom {
   id: string;
@@ -47,11 +46,9 @@ export function installChatServer(options: { me: ChatMember; friends?: Friend[];
   const groups = new Map<string, StoredGroup>();
   const messages = new Map<string, ChatMessage[]>(); // room → oldest first
   const byId = new Map<string, ChatMessage>();
-  const requests: FakeRequest[] = [];
-  const failures = new Map<string, Answer>();
+  const api = fakeApiState<FakeRequest>({ refuseOnce: true });
   let clock = Date.parse('2026-03-10T09:00:00Z');
   const stamp = () => new Date((clock += 60_000)).toISOString();
-  let offline = false;
 
   const ok = okAnswer;
   const error = errorAnswer;
@@ -165,7 +162,7 @@ export function installChatServer(options: { me: ChatMember; friends?: Friend[];
     path: string,
     body: Record<string, unknown>,
     query: URLSearchParams,
-  ): Answer {
+  ): FakeAnswer {
     let m: RegExpMatchArray | null;
     if (method === 'GET' && path === '/friends') {
       const { items, limit, offset } = page(friends, query);
@@ -302,34 +299,24 @@ export function installChatServer(options: { me: ChatMember; friends?: Friend[];
     return error(404, 'NOT_FOUND');
   }
 
-  const mock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const { method, path, query, body } = apiCall(input, init);
-    requests.push({ method, path, query, body });
-    if (offline) throw new TypeError('Failed to fetch');
-    const failure = failures.get(`${method} ${path}`);
-    if (failure) failures.delete(`${method} ${path}`);
-    const answer = failure ?? handle(method, path, (body ?? {}) as Record<string, unknown>, query);
-    return answerResponse(answer);
+  api.stubFetch(async (input, init) => {
+    const { method, path, query, idempotencyKey, body } = apiCall(input, init);
+    const failure = api.receive({ method, path, query, idempotencyKey, body });
+    return answerResponse(failure ?? handle(method, path, (body ?? {}) as Record<string, unknown>, query));
   });
-  vi.stubGlobal('fetch', mock);
 
   return {
     rooms,
     groups,
     messages,
-    requests,
+    requests: api.requests,
     addDirectRoom,
     addGroup,
     post,
     groupView: (id: string) => groupView(groups.get(id)!),
     roomView: (id: string) => roomView(rooms.get(id)!),
     unread: (roomId: string) => unreadOf(rooms.get(roomId)!),
-    writes: () => requests.filter((r) => r.method !== 'GET'),
-    setOffline: (value: boolean) => {
-      offline = value;
-    },
-    /** The next request `METHOD /path` is answered with this error (once). */
-    failNext: (key: string, status: number, code = 'VALIDATION_ERROR') =>
-      failures.set(key, { status, body: { success: false, error: { code, message: `refused ${key}` } } }),
+    /** `failNext`: the next request `METHOD /path` is answered with this error (once). */
+    ...api.controls,
   };
 }
