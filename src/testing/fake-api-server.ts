@@ -1,7 +1,7 @@
 // Test helper: what every in-memory fake API server (chat, messages, posts) keeps beside its own
 // data — the log of requests, the offline switch, the routes told to refuse — and the fetch stub.
 import { vi } from 'vitest';
-import { errorAnswer, type FakeAnswer } from './fetch';
+import { answerResponse, apiCall, errorAnswer, type FakeAnswer } from './fetch';
 
 /** One request a fake API server saw: method, path below `/api/v1.0`, query, key and JSON body. */
 export type FakeApiRequest = {
@@ -11,6 +11,25 @@ export type FakeApiRequest = {
   idempotencyKey: string | null;
   body: unknown;
 };
+
+/** How a fake server answers a JSON request: method, path below `/api/v1.0`, body, query. */
+export type JsonHandler = (
+  method: string,
+  path: string,
+  body: Record<string, unknown>,
+  query: URLSearchParams,
+) => FakeAnswer;
+
+/** The `limit` and `offset` a list request asks for, 20 and 0 unless given (the routes' defaults). */
+export function pageQuery(query: URLSearchParams) {
+  return { limit: Number(query.get('limit') ?? 20), offset: Number(query.get('offset') ?? 0) };
+}
+
+/** One page of a list as `pageQuery` asks for it, and the `meta` the server sends with it. */
+export function pageOf<T>(all: T[], query: URLSearchParams) {
+  const { limit, offset } = pageQuery(query);
+  return { items: all.slice(offset, offset + limit), meta: { total: all.length, limit, offset } };
+}
 
 /**
  * The shared state of a fake server. `refuseOnce`: a refusal set by `failNext` answers one request
@@ -37,6 +56,16 @@ export function fakeApiState<R extends FakeApiRequest>(options: { refuseOnce: bo
       const mock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => serve(input, init));
       vi.stubGlobal('fetch', mock);
       return mock;
+    },
+    /** Stubs fetch for a server of JSON bodies: a refusal set for the route, else `handle`'s answer. */
+    serveJson(handle: JsonHandler) {
+      return this.stubFetch(async (input, init) => {
+        const { method, path, query, idempotencyKey, body } = apiCall(input, init);
+        const failure = this.receive({ method, path, query, idempotencyKey, body } as R);
+        return answerResponse(
+          failure ?? handle(method, path, (body ?? {}) as Record<string, unknown>, query),
+        );
+      });
     },
     /** What a test drives on every fake server. */
     controls: {

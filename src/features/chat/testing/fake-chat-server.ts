@@ -4,8 +4,8 @@
 // and records every request. The real server is tested in tests/server/chat-*.test.ts.
 import type { ChatGroup, ChatMember, ChatMessage, ChatRoom } from '@/contract/chat';
 import type { Friend } from '@/contract/people';
-import { fakeApiState, type FakeApiRequest } from '@/testing/fake-api-server';
-import { answerResponse, apiCall, errorAnswer, okAnswer, type FakeAnswer } from '@/testing/fetch';
+import { fakeApiState, pageOf, type FakeApiRequest, type JsonHandler } from '@/testing/fake-api-server';
+import { errorAnswer, okAnswer } from '@/testing/fetch';
 
 export type FakeRequest = FakeApiRequest;
 
@@ -145,28 +145,17 @@ export function installChatServer(options: { me: ChatMember; friends?: Friend[];
     return message;
   }
 
-  function page<T>(list: T[], query: URLSearchParams) {
-    const limit = Number(query.get('limit') ?? 20);
-    const offset = Number(query.get('offset') ?? 0);
-    return { items: list.slice(offset, offset + limit), limit, offset };
-  }
-
   function setMembers(group: StoredGroup, ids: string[]) {
     const next = [...new Set(ids)].filter((id) => id !== group.ownerId);
     group.memberIds = next;
     rooms.get(group.roomId)!.participants = [group.ownerId, ...next];
   }
 
-  function handle(
-    method: string,
-    path: string,
-    body: Record<string, unknown>,
-    query: URLSearchParams,
-  ): FakeAnswer {
+  const handle: JsonHandler = (method, path, body, query) => {
     let m: RegExpMatchArray | null;
     if (method === 'GET' && path === '/friends') {
-      const { items, limit, offset } = page(friends, query);
-      return ok({ friends: items }, 200, { total: friends.length, limit, offset });
+      const { items, meta } = pageOf(friends, query);
+      return ok({ friends: items }, 200, meta);
     }
     if (method === 'GET' && (m = path.match(/^\/users\/([^/]+)$/))) {
       const person = people.get(m[1]!);
@@ -187,9 +176,9 @@ export function installChatServer(options: { me: ChatMember; friends?: Friend[];
         .filter(mine)
         .map(roomView)
         .sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : -1));
-      const { items, limit, offset } = page(mineRooms, query);
+      const { items, meta } = pageOf(mineRooms, query);
       const unreadCount = mineRooms.reduce((sum, r) => sum + r.unreadCount, 0);
-      return ok(items, 200, { total: mineRooms.length, limit, offset, unreadCount });
+      return ok(items, 200, { ...meta, unreadCount });
     }
     if (method === 'GET' && (m = path.match(/^\/chat-rooms\/([^/]+)$/))) {
       const room = rooms.get(m[1]!);
@@ -199,8 +188,8 @@ export function installChatServer(options: { me: ChatMember; friends?: Friend[];
       const room = rooms.get(m[1]!);
       if (!mine(room)) return error(404, 'NOT_FOUND');
       const list = [...(messages.get(room!.id) ?? [])].reverse();
-      const { items, limit, offset } = page(list, query);
-      return ok(items, 200, { total: list.length, limit, offset, chatRoomId: room!.id });
+      const { items, meta } = pageOf(list, query);
+      return ok(items, 200, { ...meta, chatRoomId: room!.id });
     }
     if (method === 'GET' && path === '/chat-messages') {
       const recipientId = query.get('recipientId');
@@ -215,8 +204,8 @@ export function installChatServer(options: { me: ChatMember; friends?: Friend[];
         return ok([], 200, { total: 0, limit: 20, offset: 0, chatRoomId: null });
       }
       const list = [...(messages.get(room.id) ?? [])].reverse();
-      const { items, limit, offset } = page(list, query);
-      return ok(items, 200, { total: list.length, limit, offset, chatRoomId: room.id });
+      const { items, meta } = pageOf(list, query);
+      return ok(items, 200, { ...meta, chatRoomId: room.id });
     }
     if (method === 'POST' && path === '/chat-messages') {
       const id = body.id as string;
@@ -297,13 +286,9 @@ export function installChatServer(options: { me: ChatMember; friends?: Friend[];
       }
     }
     return error(404, 'NOT_FOUND');
-  }
+  };
 
-  api.stubFetch(async (input, init) => {
-    const { method, path, query, idempotencyKey, body } = apiCall(input, init);
-    const failure = api.receive({ method, path, query, idempotencyKey, body });
-    return answerResponse(failure ?? handle(method, path, (body ?? {}) as Record<string, unknown>, query));
-  });
+  api.serveJson(handle);
 
   return {
     rooms,

@@ -4,8 +4,8 @@
 // server is tested in tests/server.
 import type { Message, MessageParticipant } from '@/contract/messages';
 import type { Friend } from '@/contract/people';
-import { fakeApiState, type FakeApiRequest } from '@/testing/fake-api-server';
-import { answerResponse, apiCall, errorAnswer, okAnswer, type FakeAnswer } from '@/testing/fetch';
+import { fakeApiState, pageOf, type FakeApiRequest, type JsonHandler } from '@/testing/fake-api-server';
+import { errorAnswer, okAnswer } from '@/testing/fetch';
 
 export type FakeRequest = FakeApiRequest;
 type Stored = Message & { senderDeleted: boolean; recipientDeleted: boolean };
@@ -54,38 +54,22 @@ export function installMessagesServer(options: { me: MessageParticipant; friends
     return plain(message);
   }
 
-  function handle(
-    method: string,
-    path: string,
-    body: Record<string, unknown>,
-    query: URLSearchParams,
-  ): FakeAnswer {
+  const handle: JsonHandler = (method, path, body, query) => {
     let m: RegExpMatchArray | null;
     if (method === 'GET' && path === '/friends') {
-      const limit = Number(query.get('limit') ?? 20);
-      const offset = Number(query.get('offset') ?? 0);
-      return ok({ friends: friends.slice(offset, offset + limit) }, 200, {
-        total: friends.length,
-        limit,
-        offset,
-      });
+      const { items, meta } = pageOf(friends, query);
+      return ok({ friends: items }, 200, meta);
     }
     if (method === 'GET' && path === '/messages/unread/count') return ok({ count: unread() });
     if (method === 'GET' && path === '/messages') {
       const folder = query.get('folder') ?? 'inbox';
-      const limit = Number(query.get('limit') ?? 20);
-      const offset = Number(query.get('offset') ?? 0);
       const unreadOnly = query.get('unreadOnly') === 'true';
       const all = [...messages.values()]
         .filter((x) => (folder === 'inbox' ? x.recipient.id === me.id : x.sender.id === me.id) && visible(x))
         .filter((x) => !unreadOnly || !x.isRead)
         .sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1));
-      return ok(all.slice(offset, offset + limit).map(plain), 200, {
-        total: all.length,
-        limit,
-        offset,
-        unreadCount: unread(),
-      });
+      const { items, meta } = pageOf(all, query);
+      return ok(items.map(plain), 200, { ...meta, unreadCount: unread() });
     }
     if (method === 'POST' && path === '/messages') {
       const id = (body.id as string) ?? crypto.randomUUID();
@@ -125,13 +109,9 @@ export function installMessagesServer(options: { me: MessageParticipant; friends
       }
     }
     return error(404, 'NOT_FOUND');
-  }
+  };
 
-  api.stubFetch(async (input, init) => {
-    const { method, path, query, idempotencyKey, body } = apiCall(input, init);
-    const failure = api.receive({ method, path, query, idempotencyKey, body });
-    return answerResponse(failure ?? handle(method, path, (body ?? {}) as Record<string, unknown>, query));
-  });
+  api.serveJson(handle);
 
   return {
     messages,
