@@ -3,7 +3,7 @@
 // with the stored message: exactly once), and the sends of one room form one chain: each depends
 // on the previous queued send of that room, so a room's messages reach the server in the order
 // they were written, one at a time.
-import { sessionStore } from '@/lib/auth/session-store';
+import { signedInAuthor } from '@/lib/auth/signed-in-author';
 import { localDb, type MirrorRow, type PaddockDb } from '@/lib/db';
 import { NothingToMark, queueReadMark } from '@/lib/offline/read-mark';
 import { offlineWrite, queueWrite } from '@/lib/offline/write';
@@ -46,8 +46,7 @@ async function previousSend(database: PaddockDb, target: ChatTarget): Promise<Ou
 export function sendChatMessage(target: ChatTarget, content: string, given?: PaddockDb): Promise<string> {
   return inTurn(() =>
     offlineWrite(given, async (database) => {
-      const me = sessionStore.getState().user;
-      if (!me) throw new Error('No signed-in member to send as');
+      const sender = signedInAuthor();
       const text = content.trim();
       const id = crypto.randomUUID();
       const room = target.chatRoomId && !isDirectKey(target.chatRoomId) ? target.chatRoomId : undefined;
@@ -55,13 +54,7 @@ export function sendChatMessage(target: ChatTarget, content: string, given?: Pad
       const row: ChatMessageRow = {
         id,
         chatRoomId: roomKey,
-        sender: {
-          id: me.id,
-          username: me.username,
-          firstName: me.firstName,
-          lastName: me.lastName,
-          avatar: me.avatar,
-        },
+        sender,
         content: text,
         createdAt: nextStamp(),
       };

@@ -2,13 +2,12 @@
 // real one does (envelopes, client ids answered once, rooms per group and per pair of friends,
 // unread counts per participant, pages newest first with meta.total, 404 for non-participants),
 // and records every request. The real server is tested in tests/server/chat-*.test.ts.
-import { vi } from 'vitest';
 import type { ChatGroup, ChatMember, ChatMessage, ChatRoom } from '@/contract/chat';
 import type { Friend } from '@/contract/people';
-import { answerResponse, apiCall, errorAnswer, okAnswer } from '@/testing/fetch';
+import { fakeApiState, listPage, type FakeApiRequest, type JsonHandler } from '@/testing/fake-api-server';
+import { errorAnswer, okAnswer } from '@/testing/fetch';
 
-type Answer = { status: number; body?: unknown };
-export type FakeRequest = { method: string; path: string; query: URLSearchParams; body: unknown };
+export type FakeRequest = FakeApiRequest;
 
 interface StoredRoom {
   id: string;
@@ -47,11 +46,9 @@ export function installChatServer(options: { me: ChatMember; friends?: Friend[];
   const groups = new Map<string, StoredGroup>();
   const messages = new Map<string, ChatMessage[]>(); // room → oldest first
   const byId = new Map<string, ChatMessage>();
-  const requests: FakeRequest[] = [];
-  const failures = new Map<string, Answer>();
+  const api = fakeApiState<FakeRequest>({ refuseOnce: true });
   let clock = Date.parse('2026-03-10T09:00:00Z');
   const stamp = () => new Date((clock += 60_000)).toISOString();
-  let offline = false;
 
   const ok = okAnswer;
   const error = errorAnswer;
@@ -148,28 +145,17 @@ export function installChatServer(options: { me: ChatMember; friends?: Friend[];
     return message;
   }
 
-  function page<T>(list: T[], query: URLSearchParams) {
-    const limit = Number(query.get('limit') ?? 20);
-    const offset = Number(query.get('offset') ?? 0);
-    return { items: list.slice(offset, offset + limit), limit, offset };
-  }
-
   function setMembers(group: StoredGroup, ids: string[]) {
     const next = [...new Set(ids)].filter((id) => id !== group.ownerId);
     group.memberIds = next;
     rooms.get(group.roomId)!.participants = [group.ownerId, ...next];
   }
 
-  function handle(
-    method: string,
-    path: string,
-    body: Record<string, unknown>,
-    query: URLSearchParams,
-  ): Answer {
+  const handle: JsonHandler = (method, path, body, query) => {
     let m: RegExpMatchArray | null;
     if (method === 'GET' && path === '/friends') {
-      const { items, limit, offset } = page(friends, query);
-      return ok({ friends: items }, 200, { total: friends.length, limit, offset });
+      const { items, meta } = listPage(friends, query);
+      return ok({ friends: items }, 200, meta);
     }
     if (method === 'GET' && (m = path.match(/^\/users\/([^/]+)$/))) {
       const person = people.get(m[1]!);
@@ -190,9 +176,9 @@ export function installChatServer(options: { me: ChatMember; friends?: Friend[];
         .filter(mine)
         .map(roomView)
         .sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : -1));
-      const { items, limit, offset } = page(mineRooms, query);
+      const { items, meta } = listPage(mineRooms, query);
       const unreadCount = mineRooms.reduce((sum, r) => sum + r.unreadCount, 0);
-      return ok(items, 200, { total: mineRooms.length, limit, offset, unreadCount });
+      return ok(items, 200, { ...meta, unreadCount });
     }
     if (method === 'GET' && (m = path.match(/^\/chat-rooms\/([^/]+)$/))) {
       const room = rooms.get(m[1]!);
@@ -202,8 +188,8 @@ export function installChatServer(options: { me: ChatMember; friends?: Friend[];
       const room = rooms.get(m[1]!);
       if (!mine(room)) return error(404, 'NOT_FOUND');
       const list = [...(messages.get(room!.id) ?? [])].reverse();
-      const { items, limit, offset } = page(list, query);
-      return ok(items, 200, { total: list.length, limit, offset, chatRoomId: room!.id });
+      const { items, meta } = listPage(list, query);
+      return ok(items, 200, { ...meta, chatRoomId: room!.id });
     }
     if (method === 'GET' && path === '/chat-messages') {
       const recipientId = query.get('recipientId');
@@ -218,8 +204,8 @@ export function installChatServer(options: { me: ChatMember; friends?: Friend[];
         return ok([], 200, { total: 0, limit: 20, offset: 0, chatRoomId: null });
       }
       const list = [...(messages.get(room.id) ?? [])].reverse();
-      const { items, limit, offset } = page(list, query);
-      return ok(items, 200, { total: list.length, limit, offset, chatRoomId: room.id });
+      const { items, meta } = listPage(list, query);
+      return ok(items, 200, { ...meta, chatRoomId: room.id });
     }
     if (method === 'POST' && path === '/chat-messages') {
       const id = body.id as string;
@@ -300,36 +286,22 @@ export function installChatServer(options: { me: ChatMember; friends?: Friend[];
       }
     }
     return error(404, 'NOT_FOUND');
-  }
+  };
 
-  const mock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const { method, path, query, body } = apiCall(input, init);
-    requests.push({ method, path, query, body });
-    if (offline) throw new TypeError('Failed to fetch');
-    const failure = failures.get(`${method} ${path}`);
-    if (failure) failures.delete(`${method} ${path}`);
-    const answer = failure ?? handle(method, path, (body ?? {}) as Record<string, unknown>, query);
-    return answerResponse(answer);
-  });
-  vi.stubGlobal('fetch', mock);
+  api.serveJson(handle);
 
   return {
     rooms,
     groups,
     messages,
-    requests,
+    requests: api.requests,
     addDirectRoom,
     addGroup,
     post,
     groupView: (id: string) => groupView(groups.get(id)!),
     roomView: (id: string) => roomView(rooms.get(id)!),
     unread: (roomId: string) => unreadOf(rooms.get(roomId)!),
-    writes: () => requests.filter((r) => r.method !== 'GET'),
-    setOffline: (value: boolean) => {
-      offline = value;
-    },
-    /** The next request `METHOD /path` is answered with this error (once). */
-    failNext: (key: string, status: number, code = 'VALIDATION_ERROR') =>
-      failures.set(key, { status, body: { success: false, error: { code, message: `refused ${key}` } } }),
+    /** `failNext`: the next request `METHOD /path` is answered with this error (once). */
+    ...api.controls,
   };
 }

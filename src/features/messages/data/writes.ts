@@ -1,7 +1,7 @@
 // The messages' writes (docs/OFFLINE-FIRST.md): the local row and its outbox entry in one
 // Dexie transaction (enqueue), so a resolved promise means "kept on this device". Sending has a
 // client id (the server answers a repeat with the stored message: exactly once).
-import { sessionStore } from '@/lib/auth/session-store';
+import { signedInAuthor } from '@/lib/auth/signed-in-author';
 import { type PaddockDb } from '@/lib/db';
 import { NothingToMark, queueReadMark } from '@/lib/offline/read-mark';
 import { offlineWrite, queueWrite } from '@/lib/offline/write';
@@ -11,20 +11,13 @@ import { adjustUnreadCount } from './unread';
 /** Sends a message to a friend; resolves with its client id once it is kept on this device. */
 export function sendMessage(draft: MessageDraft, given?: PaddockDb): Promise<string> {
   return offlineWrite(given, async (database) => {
-    const me = sessionStore.getState().user;
-    if (!me) throw new Error('No signed-in member to send as');
+    const sender = signedInAuthor();
     const id = crypto.randomUUID();
     const subject = draft.subject.trim();
     const row: MessageRow = {
       id,
       folder: 'sent',
-      sender: {
-        id: me.id,
-        username: me.username,
-        firstName: me.firstName,
-        lastName: me.lastName,
-        avatar: me.avatar,
-      },
+      sender,
       recipient: draft.recipient,
       subject,
       content: draft.content,

@@ -2,19 +2,12 @@
 // the way the real one answers them (envelopes, client ids answered once, friends only, read once,
 // delete for oneself, meta.total and meta.unreadCount), and records every request. The real
 // server is tested in tests/server.
-import { vi } from 'vitest';
 import type { Message, MessageParticipant } from '@/contract/messages';
 import type { Friend } from '@/contract/people';
-import { answerResponse, apiCall, errorAnswer, okAnswer } from '@/testing/fetch';
+import { fakeApiState, listPage, type FakeApiRequest, type JsonHandler } from '@/testing/fake-api-server';
+import { errorAnswer, okAnswer } from '@/testing/fetch';
 
-type Answer = { status: number; body?: unknown };
-export type FakeRequest = {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  idempotencyKey: string | null;
-  body: unknown;
-};
+export type FakeRequest = FakeApiRequest;
 type Stored = Message & { senderDeleted: boolean; recipientDeleted: boolean };
 
 export const participant = (p: Partial<MessageParticipant> & { id: string }): MessageParticipant => ({
@@ -31,11 +24,9 @@ export function installMessagesServer(options: { me: MessageParticipant; friends
   const people = new Map<string, MessageParticipant>([[me.id, me]]);
   for (const f of friends) people.set(f.id, participant(f));
   const messages = new Map<string, Stored>();
-  const requests: FakeRequest[] = [];
-  const failures = new Map<string, Answer>();
+  const api = fakeApiState<FakeRequest>({ refuseOnce: false });
   let clock = Date.parse('2026-01-01T00:00:00Z');
   const stamp = () => new Date((clock += 1000)).toISOString();
-  let offline = false;
 
   const ok = okAnswer;
   const error = errorAnswer;
@@ -63,38 +54,22 @@ export function installMessagesServer(options: { me: MessageParticipant; friends
     return plain(message);
   }
 
-  function handle(
-    method: string,
-    path: string,
-    body: Record<string, unknown>,
-    query: URLSearchParams,
-  ): Answer {
+  const handle: JsonHandler = (method, path, body, query) => {
     let m: RegExpMatchArray | null;
     if (method === 'GET' && path === '/friends') {
-      const limit = Number(query.get('limit') ?? 20);
-      const offset = Number(query.get('offset') ?? 0);
-      return ok({ friends: friends.slice(offset, offset + limit) }, 200, {
-        total: friends.length,
-        limit,
-        offset,
-      });
+      const { items, meta } = listPage(friends, query);
+      return ok({ friends: items }, 200, meta);
     }
     if (method === 'GET' && path === '/messages/unread/count') return ok({ count: unread() });
     if (method === 'GET' && path === '/messages') {
       const folder = query.get('folder') ?? 'inbox';
-      const limit = Number(query.get('limit') ?? 20);
-      const offset = Number(query.get('offset') ?? 0);
       const unreadOnly = query.get('unreadOnly') === 'true';
       const all = [...messages.values()]
         .filter((x) => (folder === 'inbox' ? x.recipient.id === me.id : x.sender.id === me.id) && visible(x))
         .filter((x) => !unreadOnly || !x.isRead)
         .sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1));
-      return ok(all.slice(offset, offset + limit).map(plain), 200, {
-        total: all.length,
-        limit,
-        offset,
-        unreadCount: unread(),
-      });
+      const { items, meta } = listPage(all, query);
+      return ok(items.map(plain), 200, { ...meta, unreadCount: unread() });
     }
     if (method === 'POST' && path === '/messages') {
       const id = (body.id as string) ?? crypto.randomUUID();
@@ -134,30 +109,16 @@ export function installMessagesServer(options: { me: MessageParticipant; friends
       }
     }
     return error(404, 'NOT_FOUND');
-  }
+  };
 
-  const mock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const { method, path, query, idempotencyKey, body } = apiCall(input, init);
-    requests.push({ method, path, query, idempotencyKey, body });
-    if (offline) throw new TypeError('Failed to fetch');
-    const answer =
-      failures.get(`${method} ${path}`) ??
-      handle(method, path, (body ?? {}) as Record<string, unknown>, query);
-    return answerResponse(answer);
-  });
-  vi.stubGlobal('fetch', mock);
+  api.serveJson(handle);
 
   return {
     messages,
-    requests,
+    requests: api.requests,
     receive,
     unread,
-    writes: () => requests.filter((r) => r.method !== 'GET'),
-    setOffline: (value: boolean) => {
-      offline = value;
-    },
-    failNext: (key: string, status: number, code = 'VALIDATION_ERROR') =>
-      failures.set(key, { status, body: { success: false, error: { code, message: `refused ${key}` } } }),
-    clearFailures: () => failures.clear(),
+    /** `failNext`: every request `METHOD /path` is answered with this error until `clearFailures`. */
+    ...api.controls,
   };
 }

@@ -3,36 +3,27 @@
 // attention (the sync panel says why, tests in src/features/sync/sync-panel.test.tsx).
 import { File as NodeFile } from 'node:buffer';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fill } from '@/testing/form-test-utils';
 import { TEST_USER } from '@/testing/session-mock';
-import { ListFormData } from '@/testing/list-form-data';
 import { renderApp } from '@/testing/test-utils';
 import { db } from '@/lib/db';
 import type { PeopleServer } from '@/features/people/testing/people-server';
-import { endPeopleTest, startPeopleTest, toasts } from '@/features/people/testing/screen-setup';
-import { setSessionUser, setUser } from '@/features/people/testing/session';
+import { profileScreensPerTest, toasts } from '@/features/people/testing/screen-setup';
+import { setUser } from '@/features/people/testing/session';
 
 vi.mock(
   '@/lib/auth/session',
   async () => (await import('@/features/people/testing/session')).peopleSessionModule,
 );
-vi.setConfig({ testTimeout: 30_000 });
 
 const API = '/api/v1.0';
 let server: PeopleServer;
 let offline: { mockRestore: () => void } | null = null;
-beforeEach(() => {
-  vi.stubGlobal('FormData', ListFormData);
-  server = startPeopleTest();
-  setSessionUser({ ...TEST_USER });
-  setUser.mockClear();
-});
-afterEach(async () => {
-  vi.unstubAllGlobals();
+profileScreensPerTest((s) => (server = s), { forms: true });
+afterEach(() => {
   offline?.mockRestore();
   offline = null;
-  await endPeopleTest();
 });
 
 const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save' }));

@@ -2,7 +2,7 @@
 // to them (a message, a chat); my profile lists my posts (issue 15 "A social app about cars").
 // Skeletons while loading, an empty state that says what to do, an error with retry, "load more".
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Car } from '@/contract/garage';
 import type { Post } from '@/contract/posts';
 import { REALTIME_ONLY_ID } from '@/contract/socket-events';
@@ -11,23 +11,17 @@ import { TEST_USER } from '@/testing/session-mock';
 import { renderApp } from '@/testing/test-utils';
 import { deferred, fail, json, type RecordedRequest } from '@/testing/fetch';
 import type { Member, PeopleServer } from '@/features/people/testing/people-server';
-import { endPeopleTest, startPeopleTest } from '@/features/people/testing/screen-setup';
-import { setSessionUser } from '@/features/people/testing/session';
+import { profileScreensPerTest } from '@/features/people/testing/screen-setup';
 import { makePost } from '@/features/posts/testing/post-fixtures';
 
 vi.mock(
   '@/lib/auth/session',
   async () => (await import('@/features/people/testing/session')).peopleSessionModule,
 );
-vi.setConfig({ testTimeout: 30_000 });
 
 const API = '/api/v1.0';
 let server: PeopleServer;
-beforeEach(() => {
-  server = startPeopleTest();
-  setSessionUser({ ...TEST_USER });
-});
-afterEach(endPeopleTest);
+profileScreensPerTest((s) => (server = s));
 
 let clock = Date.parse('2026-03-01T12:00:00Z');
 function postOf(author: Member, content: string): Post {

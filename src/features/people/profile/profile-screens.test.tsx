@@ -3,36 +3,26 @@
 import { File as NodeFile } from 'node:buffer';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Quill from 'quill';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { errorOf, fill } from '@/testing/form-test-utils';
 import { TEST_USER } from '@/testing/session-mock';
+import { ListFormData } from '@/testing/list-form-data';
 import { renderApp } from '@/testing/test-utils';
 import { db } from '@/lib/db';
 import { fail } from '@/testing/fetch';
-import { ListFormData } from '@/testing/list-form-data';
 import type { PeopleServer } from '@/features/people/testing/people-server';
-import { endPeopleTest, startPeopleTest, toasts } from '@/features/people/testing/screen-setup';
+import { profileScreensPerTest, toasts } from '@/features/people/testing/screen-setup';
 import { setSessionUser, setUser } from '@/features/people/testing/session';
 
 vi.mock(
   '@/lib/auth/session',
   async () => (await import('@/features/people/testing/session')).peopleSessionModule,
 );
-vi.setConfig({ testTimeout: 30_000 });
 
 const API = '/api/v1.0';
 const MIB = 1024 * 1024;
 let server: PeopleServer;
-beforeEach(() => {
-  vi.stubGlobal('FormData', ListFormData);
-  server = startPeopleTest();
-  setSessionUser({ ...TEST_USER });
-  setUser.mockClear();
-});
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  await endPeopleTest();
-});
+profileScreensPerTest((s) => (server = s), { forms: true });
 
 const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save' }));
 // Node's File, not jsdom's: the picture is kept in IndexedDB until sent, and jsdom's File does not

@@ -2,7 +2,8 @@
 // tokens, the English catalog, the people API double, object URLs; afterwards nothing left running.
 import { configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { setSignedIn } from '@/testing/session-mock';
+import { setSignedIn, TEST_USER } from '@/testing/session-mock';
+import { ListFormData } from '@/testing/list-form-data';
 import { activateCatalog } from '@/testing/test-utils';
 import { endLiveShellTest } from '@/testing/live-shell-teardown';
 import { resetLocalDatabaseForTests } from '@/lib/db';
@@ -10,6 +11,7 @@ import { signedIn } from '@/testing/api-client';
 import { toast } from '@/lib/toast';
 import { clearAvatarCache } from '../avatar/use-avatar-url';
 import { installPeopleServer, type PeopleServer } from './people-server';
+import { setSessionUser, setUser } from './session';
 
 // A shared, loaded machine: the first render compiles the route chunks.
 configure({ asyncUtilTimeout: 10_000 });
@@ -42,6 +44,28 @@ export function peopleScreensPerTest(onServer: (server: PeopleServer) => void): 
   vi.setConfig({ testTimeout: 30_000 });
   beforeEach(() => onServer(startPeopleTest()));
   afterEach(endPeopleTest);
+}
+
+/**
+ * Registers a profile screen test's setup (the file mocks '@/lib/auth/session' with ./session):
+ * each test starts signed in as TEST_USER with `setUser` cleared; with `forms`, FormData is the
+ * listing double (so a test reads what a form sent) until the test ends.
+ */
+export function profileScreensPerTest(
+  onServer: (server: PeopleServer) => void,
+  options: { forms?: boolean } = {},
+): void {
+  vi.setConfig({ testTimeout: 30_000 });
+  beforeEach(() => {
+    if (options.forms) vi.stubGlobal('FormData', ListFormData);
+    onServer(startPeopleTest());
+    setSessionUser({ ...TEST_USER });
+    setUser.mockClear();
+  });
+  afterEach(async () => {
+    if (options.forms) vi.unstubAllGlobals();
+    await endPeopleTest();
+  });
 }
 
 /** The messages of the toasts on screen now. */

@@ -1,22 +1,23 @@
 // Test double of the posts and comments API at the fetch boundary: an in-memory server that
 // answers the way the real one does (envelopes, client ids, multipart `data` + `image`, the feed's
 // cursor, the like toggle remembered by Idempotency-Key), and records every request.
-import { vi } from 'vitest';
 import { COMMENTS_PAGE_MAX } from '@/contract/constants';
 import type { Comment, Post, PostAuthor, PostLiker } from '@/contract/posts';
 import type { CurrentUser } from '@/contract/user';
 import { makePost } from './post-fixtures';
-import { answerResponse, errorAnswer, okAnswer, pageOf, readFakeCall, type FakeCall } from '@/testing/fetch';
+import { fakeApiState, type FakeApiRequest } from '@/testing/fake-api-server';
+import {
+  answerResponse,
+  errorAnswer,
+  okAnswer,
+  pageOf,
+  readFakeCall,
+  type FakeAnswer,
+  type FakeCall,
+} from '@/testing/fetch';
 
-type Answer = { status: number; body?: unknown };
-export type FakeRequest = {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  idempotencyKey: string | null;
-  files: File[];
-  body: unknown;
-};
+type Answer = FakeAnswer;
+export type FakeRequest = FakeApiRequest & { files: File[] };
 
 const API = '/api/v1.0';
 
@@ -48,11 +49,10 @@ export function installPostsServer(options: { me?: PostAuthor } = {}) {
   const posts = new Map<string, Post>();
   const comments = new Map<string, Comment>();
   const likers = new Map<string, PostLiker[]>();
-  const requests: FakeRequest[] = [];
+  const api = fakeApiState<FakeRequest>({ refuseOnce: true });
   const answered = new Map<string, Answer>(); // Idempotency-Key → stored answer
   let clock = Date.parse('2026-01-01T00:00:00Z');
   const stamp = () => new Date((clock += 1000)).toISOString();
-  let offline = false;
   let failingReads: number | null = null; // a status every GET answers, when set
 
   const ok = okAnswer;
@@ -234,10 +234,10 @@ export function installPostsServer(options: { me?: PostAuthor } = {}) {
     return notFound();
   }
 
-  const mock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+  api.stubFetch(async (input, init) => {
     const { method, path, query, idempotencyKey, body, files } = await readFakeCall(input, init);
-    requests.push({ method, path, query, idempotencyKey, files, body });
-    if (offline) throw new TypeError('Failed to fetch');
+    const failure = api.receive({ method, path, query, idempotencyKey, files, body });
+    if (failure) return answerResponse(failure);
     if (failingReads !== null && method === 'GET') {
       return answerResponse(errorAnswer(failingReads, 'INTERNAL_ERROR', 'Internal error'));
     }
@@ -247,12 +247,11 @@ export function installPostsServer(options: { me?: PostAuthor } = {}) {
     if (idempotencyKey && method !== 'GET') answered.set(idempotencyKey, answer);
     return answerResponse(answer);
   });
-  vi.stubGlobal('fetch', mock);
 
   return {
     posts,
     comments,
-    requests,
+    requests: api.requests,
     addPost,
     addComment,
     /** Who liked the post, most recent first: its `likes` and `likesCount` follow. */
@@ -265,15 +264,12 @@ export function installPostsServer(options: { me?: PostAuthor } = {}) {
       const post = posts.get(postId);
       if (post) posts.set(postId, { ...post, likes: people.map((p) => p.id), likesCount: people.length });
     },
-    writes: () => requests.filter((r) => r.method !== 'GET'),
+    ...api.controls,
     /** The GETs of one path, as `limit/offset` (the paging a screen asked for). */
     pages: (path: string) =>
-      requests
+      api.requests
         .filter((r) => r.method === 'GET' && r.path === path)
         .map((r) => `${r.query.get('limit')}/${r.query.get('offset')}`),
-    setOffline: (value: boolean) => {
-      offline = value;
-    },
     /** Every GET answers `status` (a server fault) until called with null. */
     failReads: (status: number | null) => {
       failingReads = status;
