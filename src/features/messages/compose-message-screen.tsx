@@ -3,7 +3,7 @@
 // keeps the message on this device and queues it (offline too: it is sent once, when back online).
 // Opened with a friend's id (`to`), the recipient is that friend (looked up; unknown: left to pick).
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { MESSAGE_CONTENT_MAX_TEXT, MESSAGE_SUBJECT_MAX } from '@/contract/constants';
 import { usePerson } from '@/features/people';
 import { RecipientAvatar, RecipientPickerModal, type RecipientChoice } from '@/features/recipient-picker';
@@ -12,7 +12,7 @@ import { formatNumber, useT } from '@/lib/i18n';
 import { useGoBack } from '@/lib/navigation-history';
 import { isOnline } from '@/lib/online';
 import { toast } from '@/lib/toast';
-import { Alert, Button, Card, Page, Skeleton, TextField } from '@/ui';
+import { Alert, Button, Card, Page, Skeleton, TextField, useFocusFirstError } from '@/ui';
 import { COMPACT_TOOLBAR, RichTextEditor } from '@/ui/rich-text-editor';
 import { participantOf, validateCompose, type ComposeErrors, type ComposeValues } from './compose-values';
 import { sendMessage, useMessage, type LocalMessage, type MessageParticipant } from './data';
@@ -89,12 +89,7 @@ function ComposeForm({
   const [formError, setFormError] = useState<string | null>(null);
   const [picking, setPicking] = useState(false);
   const [sending, setSending] = useState(false);
-  const [focusTick, setFocusTick] = useState(0);
-  const form = useRef<HTMLFormElement>(null);
-
-  useEffect(() => {
-    if (focusTick) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [focusTick]);
+  const { form, focusFirstError } = useFocusFirstError();
 
   const message = (field: keyof ComposeErrors) => {
     const error = errors[field];
@@ -123,7 +118,7 @@ function ComposeForm({
     setErrors(found);
     if (Object.values(found).some(Boolean)) {
       setFormError(t('MESSAGES.FIX_FIELDS'));
-      setFocusTick((n) => n + 1);
+      focusFirstError();
       return;
     }
     setFormError(null);

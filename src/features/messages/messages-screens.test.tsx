@@ -250,6 +250,8 @@ describe('compose-message', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Choose who receives the message.')).toBeTruthy();
     expect(screen.getByText('Write your message.')).toBeTruthy();
+    // The first field in error takes the focus (and is read out), as on every form.
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-invalid')).toBe('true'));
     expect(await db.outbox.count()).toBe(0);
     expect(screen.getByLabelText(/^Subject/).getAttribute('maxlength')).toBe('200');
   });
