@@ -2,23 +2,12 @@
 // them: they are fetched once, kept in Dexie (a bounded cache, so they show offline too) and shown
 // through object URLs. Files not uploaded yet are shown from their local blob.
 import { useEffect, useState } from 'react';
-import { isTokenExpired, tokenStore } from '@/lib/auth/token';
+import { freshBearer } from '@/lib/auth/bearer';
 import type { PaddockDb } from '@/lib/db';
 import { LOCAL_MEDIA_PREFIX } from './types';
 
 /** Server files kept on the device for offline viewing; the least recently fetched go first. */
 export const MEDIA_CACHE_MAX_ENTRIES = 300;
-
-async function bearer(): Promise<string | null> {
-  const token = tokenStore.getAccessToken();
-  if (token && !isTokenExpired(token, { missingExpIsExpired: true })) return token;
-  if (!tokenStore.getRefreshToken()) return null;
-  try {
-    return await (await import('@/lib/auth/refresh')).refreshTokens();
-  } catch {
-    return null;
-  }
-}
 
 async function prune(database: PaddockDb): Promise<void> {
   const extra = (await database.mediaCache.count()) - MEDIA_CACHE_MAX_ENTRIES;
@@ -37,7 +26,7 @@ export async function loadMedia(url: string, given?: PaddockDb): Promise<Blob | 
   }
   const cached = await database.mediaCache.get(url);
   if (cached) return cached.blob;
-  const token = await bearer();
+  const token = await freshBearer();
   if (!token) return null;
   let response: Response;
   try {

@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import type { AvatarSize } from '@/contract/constants';
 import { onSignedOut } from '@/lib/auth/sign-out';
-import { isTokenExpired, tokenStore } from '@/lib/auth/token';
+import { freshBearer } from '@/lib/auth/bearer';
 import { isLocalMediaUrl } from '@/lib/offline/types';
 
 /** Object URLs kept at most; the least recently asked for go first. */
@@ -31,24 +31,13 @@ export function avatarImageUrl(url: string, size: AvatarSize): string {
   return relative ? `${parsed.pathname}${parsed.search}` : parsed.href;
 }
 
-async function bearer(): Promise<string | null> {
-  const token = tokenStore.getAccessToken();
-  if (token && !isTokenExpired(token, { missingExpIsExpired: true })) return token;
-  if (!tokenStore.getRefreshToken()) return null;
-  try {
-    return await (await import('@/lib/auth/refresh')).refreshTokens();
-  } catch {
-    return null;
-  }
-}
-
 async function fetchAvatar(src: string): Promise<string | null> {
   if (isLocalMediaUrl(src)) {
     const { loadMedia } = await import('@/lib/offline/media');
     const blob = await loadMedia(src).catch(() => null);
     return blob ? URL.createObjectURL(blob) : null;
   }
-  const token = await bearer();
+  const token = await freshBearer();
   if (!token) return null;
   try {
     const response = await fetch(src, { headers: { Authorization: `Bearer ${token}` } });
