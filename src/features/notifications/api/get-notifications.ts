@@ -1,21 +1,15 @@
-import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { PAGE_SIZE_DEFAULT } from '@/contract/constants';
 import type { Notification } from '@/contract/notifications';
 import { apiFetch } from '@/lib/api-client';
+import type { NotificationPage } from './notification-page';
 import { overNotificationPage } from '../data/writes';
 import { notificationKeys } from './notification-keys';
 
 /** Spec §9 general page size: 20 per page, offset = (page - 1) * limit (spec §7). */
 export const NOTIFICATIONS_PAGE_SIZE = PAGE_SIZE_DEFAULT;
 
-export interface NotificationPage {
-  items: Notification[];
-  /** How many the list has in all (with unreadOnly: the unread ones). */
-  total: number;
-  /** Page number, from 1. */
-  page: number;
-}
-export type NotificationPages = InfiniteData<NotificationPage, number>;
+export type { NotificationPage, NotificationPages } from './notification-page';
 
 export async function getNotifications(
   page: number,

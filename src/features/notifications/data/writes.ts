@@ -5,7 +5,7 @@ import type { NotificationRelatedType, NotificationsReadRelatedBody } from '@/co
 import { localDb, type PaddockDb } from '@/lib/db';
 import { offlineWrite, queueWrite } from '@/lib/offline/write';
 import type { OutboxEntry } from '@/lib/outbox';
-import type { NotificationPage } from '../api/get-notifications';
+import type { NotificationPage } from '../api/notification-page';
 import { isAbout } from '../notification-content';
 
 export const NOTIFICATION_KINDS = {

@@ -2,16 +2,11 @@ import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tans
 import { FRIENDS_PAGE_SIZE } from '@/contract/constants';
 import type { Friend, FriendList } from '@/contract/people';
 import { apiFetch } from '@/lib/api-client';
+import type { FriendsPage } from './friends-page';
 import { friendsKeys } from './keys';
 import { retryOnline } from './retry';
 
-export interface FriendsPage {
-  friends: Friend[];
-  /** All my friends, not only this page's. */
-  total: number;
-  offset: number;
-}
-export type FriendsPages = InfiniteData<FriendsPage, number>;
+export type { FriendsPage, FriendsPages } from './friends-page';
 
 /**
  * GET /friends?limit&offset[&search]: `data.friends` (spec §3), `meta.total`. With `search`, only

@@ -3,7 +3,7 @@
 // removed after a reload, until the removal is sent).
 import type { FriendRequests, FriendSuggestion, Friendship, PersonCard, Profile } from '@/contract/people';
 import { pendingFriendWrites, type PendingFriendWrites } from '../data/friends';
-import type { FriendsPage } from './get-friends';
+import type { FriendsPage } from './friends-page';
 
 const withFriendship = <T extends { id: string; friendship: Friendship }>(
   item: T,
