@@ -26,7 +26,8 @@ export function measureFirstRenderJs(
   browser: Browser,
   server: { baseUrl: string; clientDir: string },
   session: SeededSession,
-  waitForScreen: (page: Page) => Promise<void>,
-  onPage?: (page: Page) => void,
+  /** May resolve to the page's clock (performance.now()) at the frame that painted the screen. */
+  waitForScreen: (page: Page) => Promise<void | number>,
+  onPage?: (page: Page) => void | Promise<unknown>,
 ): Promise<FirstRenderJs>;
 export function formatKiB(bytes: number): string;
