@@ -6,8 +6,9 @@
 import { FEED_PAGE_SIZE } from '@/contract/constants';
 import type { FeedMeta, Post } from '@/contract/posts';
 import { apiFetch } from '@/lib/api-client';
-import { onSignedOut } from '@/lib/auth/sign-out';
 import { tokenStore } from '@/lib/auth/token';
+import { askEarly, earlyAnswerSlot, type EarlyAnswer } from '@/lib/early-answer';
+import { isOnline } from '@/lib/online';
 import { expectFirstContent } from '@/lib/first-content';
 
 export interface FeedPage {
@@ -29,13 +30,7 @@ export async function fetchFeedPage(before: string | null): Promise<FeedPage> {
   return { posts: answer.data, nextCursor: typeof meta?.nextCursor === 'string' ? meta.nextCursor : null };
 }
 
-let pending: { page: Promise<FeedPage>; askedAt: number } | null = null;
-
-onSignedOut(() => {
-  pending = null; // never shown to, nor merged for, the next member on this device
-});
-
-const online = () => typeof navigator === 'undefined' || navigator.onLine !== false;
+const early = earlyAnswerSlot<FeedPage>(FEED_FIRST_PAGE_MAX_AGE_MS);
 
 /**
  * Start-up: asks for the first page when the screen is the feed, the member has a session and the
@@ -45,23 +40,19 @@ const online = () => typeof navigator === 'undefined' || navigator.onLine !== fa
 export function prefetchFirstFeedPage(pathname: string): 'network' | 'device' | null {
   if (!FEED_PATHS.has(pathname) || !tokenStore.getRefreshToken()) return null;
   // Offline the device's posts come first: the start-up loads their list (Dexie) at once.
-  if (!online()) return 'device';
+  if (!isOnline()) return 'device';
   void firstFeedPage();
   expectFirstContent(); // the feed marks it (feed-screen.tsx)
   return 'network';
 }
 
-export type EarlyFeedPage = { page: Promise<FeedPage>; askedAt: number };
+export type EarlyFeedPage = EarlyAnswer<FeedPage>;
 
-function ask(now: number): EarlyFeedPage {
-  const page = fetchFeedPage(null);
-  void page.catch(() => undefined); // its reader reports the failure
-  return { page, askedAt: now };
-}
+const ask = (now: number): EarlyFeedPage => askEarly(() => fetchFeedPage(null), now); // its reader reports a failure
 
 /** Start-up: the first page, kept for the feed screen (firstFeedPage reads it while fresh). */
 function firstFeedPage(now = Date.now()): void {
-  if (!pending || now - pending.askedAt > FEED_FIRST_PAGE_MAX_AGE_MS) pending = ask(now);
+  if (!early.hasFresh(now)) early.keep(ask(now));
 }
 
 /**
@@ -77,7 +68,5 @@ export function takeOrAskFirstFeedPage(now = Date.now()): EarlyFeedPage {
  * once; null when there is none, and the refresh asks the server itself.
  */
 export function takeFirstFeedPage(now = Date.now()): EarlyFeedPage | null {
-  const taken = pending;
-  pending = null;
-  return taken && now - taken.askedAt <= FEED_FIRST_PAGE_MAX_AGE_MS ? taken : null;
+  return early.take(now);
 }

@@ -6,21 +6,18 @@
 import { PAGE_SIZE_MAX } from '@/contract/constants';
 import type { Car } from '@/contract/garage';
 import { api } from '@/lib/api-client';
-import { onSignedOut } from '@/lib/auth/sign-out';
 import { tokenStore } from '@/lib/auth/token';
+import { askEarly, earlyAnswerSlot, type EarlyAnswer } from '@/lib/early-answer';
+import { isOnline } from '@/lib/online';
 
 /** A first page older than this is asked for again rather than merged. */
 export const FIRST_CARS_PAGE_MAX_AGE_MS = 10_000;
 /** The garage's page size (syncCars asks for pages of this many). */
 export const CARS_PAGE_LIMIT = PAGE_SIZE_MAX;
 
-export type EarlyCarsPage = { page: Promise<Car[]>; askedAt: number };
+export type EarlyCarsPage = EarlyAnswer<Car[]>;
 
-let pending: EarlyCarsPage | null = null;
-
-onSignedOut(() => {
-  pending = null; // never merged for the next member on this device
-});
+const early = earlyAnswerSlot<Car[]>(FIRST_CARS_PAGE_MAX_AGE_MS);
 
 /** The member's cars, `limit` from `offset` (GET /cars/feed: mine, then the ones shared with me). */
 export function fetchCarsPage(offset: number): Promise<Car[]> {
@@ -30,16 +27,12 @@ export function fetchCarsPage(offset: number): Promise<Car[]> {
 /** Start-up: asks for the first page when the screen is the garage, signed in and online. */
 export function prefetchFirstCarsPage(pathname: string, now = Date.now()): boolean {
   if (pathname !== '/my-cars' || !tokenStore.getRefreshToken()) return false;
-  if (typeof navigator !== 'undefined' && navigator.onLine === false) return false;
-  const page = fetchCarsPage(0);
-  void page.catch(() => undefined); // syncCars reports the failure
-  pending = { page, askedAt: now };
+  if (!isOnline()) return false;
+  early.keep(askEarly(() => fetchCarsPage(0), now)); // syncCars reports a failure
   return true;
 }
 
 /** syncCars: the page the start-up asked for (fresh), once; null when there is none. */
 export function takeFirstCarsPage(now = Date.now()): EarlyCarsPage | null {
-  const taken = pending;
-  pending = null;
-  return taken && now - taken.askedAt <= FIRST_CARS_PAGE_MAX_AGE_MS ? taken : null;
+  return early.take(now);
 }
