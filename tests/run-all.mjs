@@ -166,6 +166,7 @@ if (mode === 'services') {
 let passed = 0;
 let failed = 0;
 const failures = [];
+const failedTests = [];
 
 function run(step, quiet) {
   return new Promise((resolve) => {
@@ -199,6 +200,14 @@ function run(step, quiet) {
           passed += report.numPassedTests;
           failed += report.numFailedTests;
           if (report.numTotalTests === 0) failures.push(`${step.name}: ran no test`);
+          // Name each failed test, so the last lines of a long log say what to look at.
+          for (const file of report.testResults ?? []) {
+            for (const test of file.assertionResults ?? []) {
+              if (test.status === 'failed') {
+                failedTests.push(`${path.relative(root, file.name)} > ${test.fullName ?? test.title}`);
+              }
+            }
+          }
         } catch {
           failures.push(`${step.name}: no report`);
         }
@@ -220,6 +229,7 @@ for (const phase of phases) {
 
 writeFileSync(path.join(reports, 'summary.json'), JSON.stringify({ passed, failed, failures }));
 console.log(`All steps in ${((Date.now() - began) / 1000).toFixed(1)}s`);
+if (failedTests.length) console.log(`Failed tests:\n  ${failedTests.join('\n  ')}`);
 if (failures.length) console.log(`Failed steps: ${failures.join('; ')}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failures.length ? 1 : 0);

@@ -134,6 +134,9 @@ test('each notification opens its item, the bell goes down, and Back and Cancel 
   // The chat group: its room; Back returns to the list.
   await openNotification(page, 'Bob Brun added you');
   await expectPath(page, `/chat/${group.chatRoomId as string}`, STEP_TIMEOUT_MS);
+  // The room's own header, before its Back: the URL changes before the room renders, and until
+  // then the list's header (and its own Back, to the feed) is still the one on screen.
+  await page.getByRole('heading', { level: 1, name: 'Track crew' }).waitFor({ timeout: STEP_TIMEOUT_MS });
   await back(page).click();
   await expectPath(page, '/notifications', STEP_TIMEOUT_MS);
 
@@ -166,7 +169,33 @@ test('each notification opens its item, the bell goes down, and Back and Cancel 
   expect(new URL(page.url()).origin).toBe(new URL(e2e.baseUrl).origin);
 
   // The post screen's header at 360 px in French: the back arrow "Retour", nothing wider than the screen.
-  const fr = await e2e.newPage({ session: me, locale: 'fr-FR', viewport: { width: 360, height: 740 } });
+  // Another device of the member, which reads French, and the account says so too: a device applies
+  // the account's language when the server's copy of the member arrives, and the first device (an
+  // English browser) saved English, which would switch this page to English mid-test. Its own
+  // session: two devices never share a refresh token.
+  const second = await apiCall(e2e.baseUrl, 'POST', '/auth/login', {
+    email: me.member.email,
+    password: me.member.password,
+  });
+  expect(second.status).toBe(200);
+  const french = await apiCall(
+    e2e.baseUrl,
+    'PUT',
+    '/users/me',
+    { language: 'fr-FR' },
+    second.json.data.token,
+  );
+  expect(french.status, JSON.stringify(french.json)).toBe(200);
+  const fr = await e2e.newPage({
+    session: {
+      token: second.json.data.token,
+      refreshToken: second.json.data.refreshToken,
+      user: { ...me.user, language: 'fr-FR' },
+      locale: 'fr-FR',
+    },
+    locale: 'fr-FR',
+    viewport: { width: 360, height: 740 },
+  });
   await fr.goto(`${e2e.baseUrl}/post/${postId}`);
   await screenHeading(fr, 'POSTS.POST_TITLE', 'fr-FR').waitFor({ timeout: STEP_TIMEOUT_MS });
   await back(fr, 'fr-FR').waitFor({ state: 'visible' });
