@@ -4,7 +4,7 @@
 import { Navigate, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import type { ChatMember } from '@/contract/chat';
-import { usePerson } from '@/features/people';
+import { useLinkedRecipient } from '@/features/recipient-picker';
 import { displayName } from '@/lib/display-name';
 import { useT } from '@/lib/i18n';
 import { BackButton, Page } from '@/ui';
@@ -17,7 +17,7 @@ export function DirectChatScreen({ userId }: { userId: string }) {
   const t = useT();
   const navigate = useNavigate();
   const roomId = useDirectRoomId(userId);
-  const person = usePerson(userId);
+  const { recipient } = useLinkedRecipient(userId);
   const conversation = useConversation(directKey(userId));
 
   useEffect(() => {
@@ -35,13 +35,13 @@ export function DirectChatScreen({ userId }: { userId: string }) {
   }, [userId, navigate]);
 
   if (roomId) return <Navigate to="/chat/$roomId" params={{ roomId }} replace />;
-  const friend: ChatMember | null = person.data
+  const friend: ChatMember | null = recipient
     ? {
-        id: person.data.id,
-        username: person.data.username,
-        firstName: person.data.firstName,
-        lastName: person.data.lastName,
-        avatar: person.data.avatar,
+        id: recipient.id,
+        username: recipient.username,
+        firstName: recipient.firstName,
+        lastName: recipient.lastName,
+        avatar: recipient.avatar,
       }
     : null;
   return (

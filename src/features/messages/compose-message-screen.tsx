@@ -5,8 +5,12 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useId, useState, type FormEvent } from 'react';
 import { MESSAGE_CONTENT_MAX_TEXT, MESSAGE_SUBJECT_MAX } from '@/contract/constants';
-import { usePerson } from '@/features/people';
-import { RecipientAvatar, RecipientPickerModal, type RecipientChoice } from '@/features/recipient-picker';
+import {
+  RecipientAvatar,
+  RecipientPickerModal,
+  useLinkedRecipient,
+  type RecipientChoice,
+} from '@/features/recipient-picker';
 import { displayName } from '@/lib/display-name';
 import { formatNumber, useT } from '@/lib/i18n';
 import { useGoBack } from '@/lib/navigation-history';
@@ -51,10 +55,9 @@ function ComposeSkeleton() {
 
 /** A new message to a friend by id: their names first (not a friend, unknown or offline: to pick). */
 function ComposeTo({ friendId }: { friendId: string }) {
-  const person = usePerson(friendId);
-  if (person.isPending) return <ComposeSkeleton />;
-  const friend = person.data?.friendship.status === 'friends' ? person.data : null;
-  return <ComposeForm reply={null} recipient={friend ? participantOf(friend) : null} />;
+  const { isPending, recipient } = useLinkedRecipient(friendId);
+  if (isPending) return <ComposeSkeleton />;
+  return <ComposeForm reply={null} recipient={recipient?.isFriend ? participantOf(recipient) : null} />;
 }
 
 function initialValues(
