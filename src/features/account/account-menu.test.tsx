@@ -5,10 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { activateCatalog, renderApp } from '@/testing/test-utils';
 import { endAccountTest, startAccountTest } from './testing/setup';
 
-vi.mock(
-  '@/lib/auth/session',
-  async () => (await import('@/features/people/testing/session')).peopleSessionModule,
-);
+vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-user')).peopleSessionModule);
 vi.setConfig({ testTimeout: 30_000 });
 
 afterEach(endAccountTest);

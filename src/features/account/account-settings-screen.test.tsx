@@ -7,10 +7,7 @@ import { deferred, fail, json, ok } from '@/testing/fetch';
 import { activateCatalog, renderApp } from '@/testing/test-utils';
 import { ALL_ON, API, endAccountTest, startAccountTest } from './testing/setup';
 
-vi.mock(
-  '@/lib/auth/session',
-  async () => (await import('@/features/people/testing/session')).peopleSessionModule,
-);
+vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-user')).peopleSessionModule);
 vi.setConfig({ testTimeout: 30_000 });
 
 afterEach(endAccountTest);

@@ -5,13 +5,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TEST_USER } from '@/testing/session-mock';
 import { fail, ok } from '@/testing/fetch';
 import { activateCatalog, renderApp } from '@/testing/test-utils';
-import { setUser } from '@/features/people/testing/session';
+import { setUser } from '@/testing/session-user';
 import { API, endAccountTest, startAccountTest } from './testing/setup';
 
-vi.mock(
-  '@/lib/auth/session',
-  async () => (await import('@/features/people/testing/session')).peopleSessionModule,
-);
+vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-user')).peopleSessionModule);
 vi.setConfig({ testTimeout: 30_000 });
 
 afterEach(() => {

@@ -8,10 +8,7 @@ import { ok } from '@/testing/fetch';
 import { activateCatalog, renderApp } from '@/testing/test-utils';
 import { API, endAccountTest, startAccountTest } from './testing/setup';
 
-vi.mock(
-  '@/lib/auth/session',
-  async () => (await import('@/features/people/testing/session')).peopleSessionModule,
-);
+vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-user')).peopleSessionModule);
 vi.setConfig({ testTimeout: 30_000 });
 
 afterEach(async () => {

@@ -11,10 +11,7 @@ import { activateCatalog, renderApp } from '@/testing/test-utils';
 import { DELETED_NOTICE_MS } from './components/delete-account';
 import { API, endAccountTest, startAccountTest } from './testing/setup';
 
-vi.mock(
-  '@/lib/auth/session',
-  async () => (await import('@/features/people/testing/session')).peopleSessionModule,
-);
+vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-user')).peopleSessionModule);
 // The device's clearing itself (Dexie, the outbox, the runtime caches) is the sync feature's, tested there.
 const { clearThisDevice } = vi.hoisted(() => ({ clearThisDevice: vi.fn(async () => {}) }));
 vi.mock('@/features/sync', () => ({ clearThisDevice }));

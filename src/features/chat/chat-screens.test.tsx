@@ -24,7 +24,7 @@ vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock'
 // The tests replay the outbox themselves, when they mean to.
 vi.mock('@/app/sync-lifecycle', async () => (await import('@/testing/sync-lifecycle-off')).syncLifecycleOff);
 vi.mock('@/lib/offline/shell-settled', () => ({ shellSettled: () => Promise.resolve() }));
-vi.mock('@/features/people/avatar/use-avatar-url', () => ({ useAvatarUrl: () => undefined }));
+vi.mock('@/lib/avatar-url', () => ({ useAvatarUrl: () => undefined }));
 
 const me = chatMember({ id: TEST_USER.id, username: 'jane', firstName: 'Jane', lastName: 'Doe' });
 const dana = testFriend('44444444-4444-4444-8444-444444444444', 'Dana', 'Scully');

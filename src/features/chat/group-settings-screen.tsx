@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import type { ChatGroup } from '@/contract/chat';
-import { Avatar } from '@/features/people';
+import { Avatar } from '@/ui/avatar';
 import { useSession } from '@/lib/auth/session';
 import { displayName } from '@/lib/display-name';
 import { useT } from '@/lib/i18n';

@@ -23,6 +23,5 @@ export { CarMention } from './cars/components/car-mention';
 export { MemberCars } from './cars/member-cars';
 export { memberCarsKey } from './api/member-cars';
 // A log's labels and figures as the garage writes them (a log shared to the feed, issue 18).
-export { formatDay, formatDistance, formatMoney, settingLabel } from './car-logs/format';
 // Shared cars (issue 18): the invited member's answer to a car invitation.
 export { answerCarInvite } from './api/car-members';

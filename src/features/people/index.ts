@@ -1,16 +1,8 @@
-// What other features may use of people: avatars, the friends list query, the live refresh.
-// Screens are not exported here: route files import them directly (each is its own chunk).
-export {
-  useAvatarUrl,
-  avatarImageUrl,
-  clearAvatarCache,
-  AVATAR_CACHE_MAX_ENTRIES,
-} from './avatar/use-avatar-url';
-export { Avatar, type AvatarPerson } from './components/avatar';
-export { DialogPersonRow } from './components/dialog-person-row';
+// What other features may use of people: the friends list query and a member's card. Screens are
+// not exported here: route files import them directly (each is its own chunk). Avatars are shared
+// layers: src/lib/avatar-url.ts (the fetch and cache) and src/ui/avatar.tsx.
+// The feed's first post card imports this (its "liked by" line names my friends): what it exports
+// stays small and Dexie-free (the pending overlays are imported when a query runs), as
+// tests/browser/bundle-budget.test.ts checks.
 export { usePerson } from './api/get-person';
 export { friendsQueryOptions, getFriends, useFriends, friendsOf, type FriendsPage } from './api/get-friends';
-export { friendsKeys, peopleKeys } from './api/keys';
-export { useFriendsLive } from './hooks/use-friends-live';
-export { SEARCH_DEBOUNCE_MS, useDebouncedValue } from './hooks/use-debounced-value';
-export { FRIENDS_TABS, type FriendsTab } from './friends/friends-tabs';

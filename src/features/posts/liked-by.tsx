@@ -1,27 +1,19 @@
 // Who liked a post: the short line under it ("Liked by you, Anna and 3 others", from the names this
-// device knows) and the dialog it opens, listing every liker (GET /posts/{id}/likes, paged), each
-// linking to their profile.
+// device knows) and the dialog it opens (likers-dialog.tsx), listing every liker.
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useId, useMemo, useState } from 'react';
-import type { PostLiker } from '@/contract/posts';
-// Not the people barrel: through it, the feed's first post card (which shows this line) would
-// pull Dexie in (the chunk it shares with the friends screens); tests/browser/bundle-budget.test.ts.
-// eslint-disable-next-line import-x/no-restricted-paths -- Dexie-free modules, for the first post's budget
-import { friendsOf, friendsQueryOptions } from '@/features/people/api/get-friends';
-// eslint-disable-next-line import-x/no-restricted-paths -- Dexie-free modules, for the first post's budget
-import { DialogPersonRow } from '@/features/people/components/dialog-person-row';
-import { isNetworkError } from '@/lib/api-client';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { friendsOf, friendsQueryOptions } from '@/features/people';
 import { useSession } from '@/lib/auth/session';
 import { displayName } from '@/lib/display-name';
 import { useT } from '@/lib/i18n';
-import { Alert, Button, HeartIcon, Modal, ModalHeader, SkeletonRows, Spinner } from '@/ui';
+import { HeartIcon } from '@/ui';
 import { postLikersQueryOptions } from './api/post-likers';
 import type { LocalPost } from './data/types';
 import { likedByLine, likedByText } from './liked-by-line';
 import './liked-by.css';
 
-/** Skeleton rows while the first page of likers loads (spec §9: skeleton rows 5). */
-const LIKERS_SKELETON_ROWS = 5;
+// The line shows on the feed's first post card; the dialog loads when it opens.
+const LikersDialog = lazy(() => import('./likers-dialog').then((m) => ({ default: m.LikersDialog })));
 
 /** The line under a post; nothing when nobody likes it. */
 export function LikedBy({ post }: { post: Pick<LocalPost, 'id' | 'author' | 'likes' | 'likesCount'> }) {
@@ -54,73 +46,11 @@ export function LikedBy({ post }: { post: Pick<LocalPost, 'id' | 'author' | 'lik
         <HeartIcon filled />
         <span className="post-card__liked-by-text">{likedByText(t, parts)}</span>
       </button>
-      {open ? <LikersDialog postId={post.id} onClose={() => setOpen(false)} /> : null}
+      {open ? (
+        <Suspense fallback={null}>
+          <LikersDialog postId={post.id} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
     </>
-  );
-}
-
-/** Every member who liked the post, most recent first, 20 at a time. */
-export function LikersDialog({ postId, onClose }: { postId: string; onClose: () => void }) {
-  const t = useT();
-  const titleId = useId();
-  const meId = useSession().user?.id;
-  const likers = useInfiniteQuery(postLikersQueryOptions(postId));
-  const rows: PostLiker[] = likers.data?.pages.flatMap((page) => page.likers) ?? [];
-  const total = likers.data?.pages[0]?.total;
-  return (
-    <Modal labelledBy={titleId} onClose={onClose} className="ui-people-dialog post-likers">
-      <ModalHeader
-        titleId={titleId}
-        title={
-          total === undefined ? t('POSTS.LIKERS_TITLE') : t('POSTS.LIKERS_TITLE_COUNT', { count: total })
-        }
-        closeLabel={t('COMMON.CLOSE')}
-        onClose={onClose}
-        className="ui-people-dialog__header"
-        closeClassName="ui-people-dialog__close"
-      />
-      {likers.isPending ? (
-        <SkeletonRows count={LIKERS_SKELETON_ROWS} label={t('POSTS.LIKERS_LOADING')} />
-      ) : rows.length === 0 && likers.isError ? (
-        <div className="post-likers__error ui-flex ui-column ui-start ui-gap-2">
-          <Alert kind="error">
-            {t(isNetworkError(likers.error) ? 'POSTS.LIKERS_OFFLINE' : 'POSTS.LIKERS_FAILED')}
-          </Alert>
-          <Button variant="secondary" size="small" onClick={() => void likers.refetch()}>
-            {t('POSTS.RETRY')}
-          </Button>
-        </div>
-      ) : rows.length === 0 ? (
-        <p className="post-likers__empty">{t('POSTS.LIKERS_EMPTY')}</p>
-      ) : (
-        <>
-          <ul className="ui-people-dialog__list post-likers__list" aria-labelledby={titleId}>
-            {rows.map((liker) => (
-              <DialogPersonRow
-                key={liker.id}
-                person={liker}
-                meId={meId}
-                meLabel={(name) => t('POSTS.LIKER_ME', { name })}
-                onClose={onClose}
-              />
-            ))}
-          </ul>
-          {likers.isFetchingNextPage ? (
-            <Spinner label={t('POSTS.LIKERS_LOADING_MORE')} />
-          ) : likers.isError ? (
-            <div className="post-likers__error ui-flex ui-column ui-start ui-gap-2">
-              <Alert kind="error">{t('POSTS.LIKERS_FAILED')}</Alert>
-              <Button variant="secondary" size="small" onClick={() => void likers.fetchNextPage()}>
-                {t('POSTS.RETRY')}
-              </Button>
-            </div>
-          ) : likers.hasNextPage ? (
-            <Button variant="secondary" size="small" onClick={() => void likers.fetchNextPage()}>
-              {t('POSTS.LIKERS_MORE')}
-            </Button>
-          ) : null}
-        </>
-      )}
-    </Modal>
   );
 }

@@ -3,8 +3,7 @@
 // Read from the live log by the server (it follows edits); null once the log is deleted.
 import { Link } from '@tanstack/react-router';
 import type { PostCarLog, PostCarLogPhoto } from '@/contract/posts';
-// eslint-disable-next-line import-x/no-restricted-paths -- a Dexie-free module, for the first post's budget
-import { formatDay, formatDistance, formatMoney, settingLabel } from '@/features/garage/car-logs/format';
+import { formatDay, formatDistance, formatMoney, settingLabel } from '@/lib/format';
 import { useMediaUrl } from '@/lib/offline/media';
 import { useT } from '@/lib/i18n';
 import { CarIcon, CheckIcon, ConeIcon, WrenchIcon } from '@/ui';

@@ -1,9 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useMediaUrl } from '@/lib/offline/media';
-// Not the people barrel, which would pull Dexie into the feed's first post (see liked-by.tsx).
-// eslint-disable-next-line import-x/no-restricted-paths -- a Dexie-free module, for the first post's budget
-import { useAvatarUrl } from '@/features/people/avatar/use-avatar-url';
+import { useAvatarUrl } from '@/lib/avatar-url';
 import { useSession } from '@/lib/auth/session';
 import { useUploadPercent } from '@/lib/outbox/upload-progress';
 import { displayName } from '@/lib/display-name';

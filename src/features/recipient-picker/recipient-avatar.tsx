@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { useAvatarUrl, type AvatarPerson } from '@/features/people';
+import { useAvatarUrl } from '@/lib/avatar-url';
+import type { AvatarPerson } from '@/ui/avatar';
 import { initialOf } from './filter-friends';
 
 /**
@@ -8,7 +9,7 @@ import { initialOf } from './filter-friends';
  * avatar. Decorative: the name is always written beside it.
  */
 export function RecipientAvatar({ person, className }: { person: AvatarPerson; className?: string }) {
-  // Avatars need the bearer token: the people feature fetches them (undefined until loaded, or
+  // Avatars need the bearer token: src/lib/avatar-url.ts fetches them (undefined until loaded, or
   // when it cannot be loaded).
   const src = useAvatarUrl(person.avatar, 50);
   const [broken, setBroken] = useState<string | null>(null);

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useGuardedSignOut } from '@/features/sync/hooks/use-guarded-sign-out';
 import { session, useSession } from '@/lib/auth/session';
-import { useAvatarUrl } from '@/features/people/avatar/use-avatar-url';
+import { useAvatarUrl } from '@/lib/avatar-url';
 import { displayName } from '@/lib/display-name';
 import { useT } from '@/lib/i18n';
 import { Button, LanguageSwitch, LogoutIcon } from '@/ui';

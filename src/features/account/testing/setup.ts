@@ -11,7 +11,7 @@ import { signedIn } from '@/testing/api-client';
 import { installFetch, ok, type Route } from '@/testing/fetch';
 import { setSignedIn, TEST_USER } from '@/testing/session-mock';
 import { activateCatalog } from '@/testing/test-utils';
-import { setSessionUser } from '@/features/people/testing/session';
+import { setSessionUser } from '@/testing/session-user';
 
 // A shared, loaded machine: the first render compiles the route chunks.
 configure({ asyncUtilTimeout: 10_000 });

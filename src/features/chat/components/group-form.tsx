@@ -7,7 +7,7 @@ import {
   CHAT_GROUP_MEMBERS_MAX,
   CHAT_GROUP_NAME_MAX,
 } from '@/contract/constants';
-import { Avatar } from '@/features/people';
+import { Avatar } from '@/ui/avatar';
 import { useRecipientFriends } from '@/features/recipient-picker';
 import { displayName } from '@/lib/display-name';
 import { useT } from '@/lib/i18n';

@@ -1,4 +1,4 @@
-import { Avatar } from '@/features/people';
+import { Avatar } from '@/ui/avatar';
 import { displayName } from '@/lib/display-name';
 import { useT } from '@/lib/i18n';
 import { retryChatMessage, type LocalChatMessage } from '../data';

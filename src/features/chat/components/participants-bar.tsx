@@ -3,7 +3,8 @@
 // everyone (each linking to their profile). One line: long names end with "…".
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
-import { Avatar, DialogPersonRow } from '@/features/people';
+import { Avatar } from '@/ui/avatar';
+import { DialogPersonRow } from '@/ui/dialog-person-row';
 import { displayName } from '@/lib/display-name';
 import { useT } from '@/lib/i18n';
 import { MailIcon, Modal, ModalHeader } from '@/ui';

@@ -1,4 +1,4 @@
-import { Avatar } from '@/features/people';
+import { Avatar } from '@/ui/avatar';
 import { otherParticipant, type ChatRoomRow } from '../data/types';
 
 /** A direct room shows the other participant's picture; a group room the first letter of its name. */

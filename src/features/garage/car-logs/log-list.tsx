@@ -5,7 +5,7 @@ import { useT } from '@/lib/i18n';
 import { Button, EmptyState, SkeletonRows, PlusIcon, SearchIcon, ButtonLink } from '@/ui';
 import { CarAuthorsProvider } from '@/features/garage/cars/components/log-authors';
 import { carPermissions } from '@/features/garage/data/car-roles';
-import { settingLabel } from './format';
+import { settingLabel } from '@/lib/format';
 import { LogFiltersBar, NO_FILTERS, type FilterValues, type TypeOption } from './components/log-filters-bar';
 import { LogSummary } from './components/log-summary';
 import { VirtualLogList } from './components/virtual-log-list';

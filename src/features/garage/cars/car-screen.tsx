@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { Car } from '@/contract/garage';
-import { settingLabel } from '@/features/garage/car-logs/format';
+import { settingLabel } from '@/lib/format';
 import { DEFAULT_MILEAGE_UNIT, useCar, useSelectedCar } from '@/features/garage/data';
 import { ApiError, isNetworkError } from '@/lib/api-client';
 import { formatNumber, useT } from '@/lib/i18n';

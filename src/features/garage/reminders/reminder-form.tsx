@@ -3,7 +3,7 @@
 // completes it, the optional soon-window (its defaults explained), notes. Saves on this device first.
 import { type FormEvent } from 'react';
 import type { Car } from '@/contract/garage';
-import { formatDistance, unitSymbol } from '@/features/garage/car-logs/format';
+import { formatDistance, unitSymbol } from '@/lib/format';
 import { CancelAndSave } from '@/features/garage/cars/car-form/form-actions';
 import { SettingsSelect } from '@/features/garage/cars/car-form/settings-select';
 import { useGarageForm } from '@/features/garage/cars/car-form/use-garage-form';

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { displayName } from '@/lib/display-name';
-import { Avatar } from './avatar';
+import { Avatar } from '@/ui/avatar';
 import { LocationIcon } from '@/ui';
 
 export type PersonSummary = {

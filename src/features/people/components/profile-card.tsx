@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { displayName } from '@/lib/display-name';
 import { Card, LocationIcon } from '@/ui';
-import { Avatar } from './avatar';
+import { Avatar } from '@/ui/avatar';
 
 type ProfileLike = {
   firstName: string;

@@ -2,7 +2,7 @@ import type { CurrentUser } from '@/contract/user';
 import { formatBytes, isImageFile, MAX_FILE_BYTES } from '@/lib/file-limits';
 import { useT } from '@/lib/i18n';
 import { ImagePicker } from '@/ui';
-import { Avatar } from '../components/avatar';
+import { Avatar } from '@/ui/avatar';
 import type { FieldMessage } from './profile-values';
 
 /** Why a picked file cannot be my avatar (the server's rules: an image, at most 10 MiB). */

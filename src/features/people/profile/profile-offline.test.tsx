@@ -10,12 +10,9 @@ import { renderApp } from '@/testing/test-utils';
 import { db } from '@/lib/db';
 import type { PeopleServer } from '@/features/people/testing/people-server';
 import { profileScreensPerTest, toasts } from '@/features/people/testing/screen-setup';
-import { setUser } from '@/features/people/testing/session';
+import { setUser } from '@/testing/session-user';
 
-vi.mock(
-  '@/lib/auth/session',
-  async () => (await import('@/features/people/testing/session')).peopleSessionModule,
-);
+vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-user')).peopleSessionModule);
 
 const API = '/api/v1.0';
 let server: PeopleServer;

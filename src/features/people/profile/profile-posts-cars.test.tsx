@@ -14,10 +14,7 @@ import type { Member, PeopleServer } from '@/features/people/testing/people-serv
 import { profileScreensPerTest } from '@/features/people/testing/screen-setup';
 import { makePost } from '@/features/posts/testing/post-fixtures';
 
-vi.mock(
-  '@/lib/auth/session',
-  async () => (await import('@/features/people/testing/session')).peopleSessionModule,
-);
+vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-user')).peopleSessionModule);
 
 const API = '/api/v1.0';
 let server: PeopleServer;

@@ -12,12 +12,9 @@ import { db } from '@/lib/db';
 import { fail } from '@/testing/fetch';
 import type { PeopleServer } from '@/features/people/testing/people-server';
 import { profileScreensPerTest, toasts } from '@/features/people/testing/screen-setup';
-import { setSessionUser, setUser } from '@/features/people/testing/session';
+import { setSessionUser, setUser } from '@/testing/session-user';
 
-vi.mock(
-  '@/lib/auth/session',
-  async () => (await import('@/features/people/testing/session')).peopleSessionModule,
-);
+vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-user')).peopleSessionModule);
 
 const API = '/api/v1.0';
 const MIB = 1024 * 1024;

@@ -9,9 +9,9 @@ import { endLiveShellTest } from '@/testing/live-shell-teardown';
 import { resetLocalDatabaseForTests } from '@/lib/db';
 import { signedIn } from '@/testing/api-client';
 import { toast } from '@/lib/toast';
-import { clearAvatarCache } from '../avatar/use-avatar-url';
+import { clearAvatarCache } from '@/lib/avatar-url';
 import { installPeopleServer, type PeopleServer } from './people-server';
-import { setSessionUser, setUser } from './session';
+import { setSessionUser, setUser } from '@/testing/session-user';
 
 // A shared, loaded machine: the first render compiles the route chunks.
 configure({ asyncUtilTimeout: 10_000 });

@@ -3,7 +3,7 @@ import { memo } from 'react';
 import type { LocalCarLog } from '@/features/garage/data';
 import { useLogAuthor } from '@/features/garage/cars/components/log-authors';
 import { useT } from '@/lib/i18n';
-import { formatDay, formatDistance, formatMoney, settingLabel } from '../format';
+import { formatDay, formatDistance, formatMoney, settingLabel } from '@/lib/format';
 import { PaperclipIcon } from '@/ui';
 import { SyncBadge } from './sync-badge';
 

@@ -10,7 +10,7 @@ import {
   type OdometerReading,
 } from '@/contract/maintenance';
 import type { FieldMessage } from '@/features/garage/cars/car-form/car-values';
-import { formatDay, formatDistance } from '../format';
+import { formatDay, formatDistance } from '@/lib/format';
 
 export type OdometerVerdict =
   | { kind: 'ok' }

@@ -20,7 +20,7 @@ import { FileIcon } from '@/ui/file-icon';
 import { useMediaUrl } from '@/lib/offline/media';
 import { openMediaFile, PhotoButton, type ViewerPhoto } from '@/ui/photo-viewer';
 import { SyncBadge } from '../components/sync-badge';
-import { formatDay, formatMoney, settingLabel } from '../format';
+import { formatDay, formatMoney, settingLabel } from '@/lib/format';
 import { DeleteLog } from '../log-form/delete-log';
 import { LogNotHere } from '../log-form/log-form-states';
 import './log-view.css';

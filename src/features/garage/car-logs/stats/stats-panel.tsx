@@ -9,7 +9,7 @@ import {
   formatMonth,
   settingLabel,
   unitSymbol,
-} from '../format';
+} from '@/lib/format';
 import { chartMonths, computeStats, mainCurrency } from '../log-filters';
 import { MonthChart, type Bar } from './month-chart';
 import { TypeChart } from './type-chart';

@@ -7,7 +7,7 @@ import { IMPORT_DATE_FORMATS, IMPORT_FORMATS } from '@/contract/constants';
 import type { ImportDateFormat, ImportResult } from '@/contract/imports';
 import type { FuelUnit } from '@/contract/maintenance/units';
 import { syncCarLogs, useCar } from '@/features/garage/data';
-import { settingLabel } from '@/features/garage/car-logs/format';
+import { settingLabel } from '@/lib/format';
 import { ApiError, isNetworkError } from '@/lib/api-client';
 import { formatNumber, useT } from '@/lib/i18n';
 import { useOnline } from '@/lib/online';

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { EditIcon, PlusIcon, TrashIcon, Button, ConfirmDialog } from '@/ui';
 import { SyncBadge } from '@/features/garage/car-logs/components/sync-badge';
-import { formatDistance, unitSymbol } from '@/features/garage/car-logs/format';
+import { formatDistance, unitSymbol } from '@/lib/format';
 import { deleteCar, DEFAULT_MILEAGE_UNIT, type LocalCar } from '@/features/garage/data';
 import { StorageFullError } from '@/lib/offline/storage-full';
 import { useT } from '@/lib/i18n';

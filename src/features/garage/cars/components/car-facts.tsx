@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Car } from '@/contract/garage';
 import type { SettingsDomain } from '@/contract/constants';
-import { settingLabel } from '@/features/garage/car-logs/format';
+import { settingLabel } from '@/lib/format';
 import type { useT } from '@/lib/i18n';
 import { carSubtitle, carTitle } from '../car-selection';
 import { CarPhoto } from './car-photo';

@@ -11,7 +11,7 @@ import {
   clearAvatarCache,
   loadAvatar,
   useAvatarUrl,
-} from './use-avatar-url';
+} from './avatar-url';
 
 const USER = '22222222-2222-4222-8222-222222222222';
 const AVATAR = `/api/v1.0/users/${USER}/avatar?v=abc123`;

@@ -1,7 +1,10 @@
+// A member's round picture (fetched with the bearer token by src/lib/avatar-url.ts) or initial, for
+// lists and cards of any feature; styled by .ui-avatar in components.css. Not in the ui barrel: the
+// feed's first render does not need it.
 import { useState } from 'react';
 import type { AvatarSize } from '@/contract/constants';
 import { displayName } from '@/lib/display-name';
-import { useAvatarUrl } from '../avatar/use-avatar-url';
+import { useAvatarUrl } from '@/lib/avatar-url';
 
 /** What an avatar needs of a member: the picture, else the names for the initial. */
 export type AvatarPerson = {
@@ -30,7 +33,7 @@ export function Avatar({
   const [broken, setBroken] = useState<string | null>(null);
   const initial = displayName(person).charAt(0).toUpperCase();
   return (
-    <span className={`people-avatar people-avatar--${display}`} data-testid="avatar">
+    <span className={`ui-avatar ui-avatar--${display}`} data-testid="avatar">
       {src && broken !== src ? (
         <img src={src} alt="" onError={() => setBroken(src)} />
       ) : (

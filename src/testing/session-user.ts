@@ -1,6 +1,6 @@
-// The screen tests' stand-in for '@/lib/auth/session': the shared session mock, plus setUser and a
-// current user each test may change (a member with an avatar, say).
-//   vi.mock('@/lib/auth/session', async () => (await import('../test-utils/session')).peopleSessionModule);
+// The screen tests' stand-in for '@/lib/auth/session' (the profile and account screens): the shared
+// session mock, plus setUser and a current user each test may change (a member with an avatar, say).
+//   vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-user')).peopleSessionModule);
 import { vi } from 'vitest';
 import { fakeSession, sessionModule, TEST_USER } from '@/testing/session-mock';
 import type { CurrentUser } from '@/contract/user';
