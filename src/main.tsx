@@ -8,6 +8,12 @@ import '@/ui/components.css';
 installPreloadErrorHandler();
 // Signed in: the screen's chunks and the member's catalog start now, beside React DOM and the app.
 preloadSignedInRoute(window.location.pathname);
+// Signed in and online on /feed or /my-cars: the screen's first data is asked for as soon as its
+// small chunk is in (its modules are the app's step's anyway), not after React DOM and the app's
+// step; start() reads the same answer. Imported, not static: the hints above must not wait for it.
+void import('@/app/early-asks')
+  .then((early) => early.askEarlyForScreen(window.location.pathname))
+  .catch(() => undefined); // start() asks itself
 
 async function boot(): Promise<void> {
   await import('react-dom/client');
