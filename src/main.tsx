@@ -8,8 +8,17 @@ import '@/ui/components.css';
 installPreloadErrorHandler();
 // Signed in: the screen's chunks and the member's catalog start now, beside React DOM and the app.
 preloadSignedInRoute(window.location.pathname);
+// Signed in and online on /feed or /my-cars: the screen's first data is asked for as soon as its
+// small chunk is in (its modules are the app's step's anyway), not after React DOM and the app's
+// step; start() reads the same answer. Imported, not static: the hints above must not wait for it.
+const earlyAsks = import('@/app/early-asks')
+  .then((early) => void early.askEarlyForScreen(window.location.pathname))
+  .catch(() => undefined); // start() asks itself
 
 async function boot(): Promise<void> {
+  // React DOM downloads meanwhile (index.html preloads it); its evaluation, one long task, comes
+  // after the request has left rather than holding it back.
+  await earlyAsks;
   await import('react-dom/client');
   await new Promise((resolve) => setTimeout(resolve, 0));
   const { start } = await import('@/app/start');

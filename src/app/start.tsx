@@ -1,14 +1,13 @@
 // The app's start-up, loaded by src/main.tsx after React DOM has been evaluated in a task of its own.
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { prefetchFirstCarsPage } from '@/features/garage/api/first-cars-page';
-import { prefetchFirstFeedPage } from '@/features/posts/feed-first-page';
 import { registerServiceWorker } from '@/features/pwa/register-sw';
 import { session } from '@/lib/auth/session';
 import { afterFirstContent } from '@/lib/first-content';
 import { initI18n } from '@/lib/i18n';
 import '@/ui';
 import { App } from './app';
+import { askEarlyForScreen } from './early-asks';
 import { connectRouter, createAppRouter } from './router';
 
 /** Start-up runs as several short tasks: the browser may paint and handle input between them. */
@@ -30,15 +29,14 @@ function afterLoadAndIdle(): Promise<void> {
 }
 
 export async function start(): Promise<void> {
-  // Signed in and online on the feed: its first page is asked for now, beside the catalog and the
-  // route's chunks, so the first post paints from the answer (docs/SPEC-NOTES.md §4).
-  if (prefetchFirstFeedPage(window.location.pathname) === 'device') {
+  // Signed in and online on the feed: its first page is asked for (by src/main.tsx's first step
+  // already, else now), beside the catalog and the route's chunks, so the first post paints from
+  // the answer (docs/SPEC-NOTES.md §4). On the garage, its cars: syncCars takes the answer.
+  if (askEarlyForScreen(window.location.pathname) === 'device') {
     // Offline: the device's posts come first; their list (Dexie) loads beside the route's chunks
     // rather than once the feed screen has mounted.
     void import('@/features/posts/feed-body').catch(() => undefined);
   }
-  // Signed in and online on the garage: its cars are asked for now too; syncCars takes the answer.
-  prefetchFirstCarsPage(window.location.pathname);
   const catalog = initI18n(); // its request was preloaded by index.html / login.html
   await nextTask();
   const router = createAppRouter();

@@ -3,6 +3,8 @@
 // render it is at most 170 KB gzip, and none of it is Quill (the editor loads only when an editor
 // opens). The figure with the feed list that paints the first post card is printed beside it; what
 // a browser really fetches until that card paints is measured by `npm run bench`.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, test } from 'vitest';
 import {
   FIRST_CONTENT_ROOTS,
@@ -14,6 +16,7 @@ import {
   type GraphJs,
 } from './support/first-render-graph.mjs';
 import { formatKiB } from './support/first-render-js.mjs';
+import { DIST_DIR } from './support/server-process.mjs';
 
 function describeGraph(title: string, graph: GraphJs, budget: number): string {
   return (
@@ -56,4 +59,25 @@ test('the first post card of /feed, signed in and online, imports at most 185 KB
   expect(firstPost.dexieFiles).toEqual([]);
   expect(jsFromManifest(FIRST_CONTENT_ROOTS).dexieFiles.length).toBeGreaterThan(0); // the check can fail
   expect(firstPost.totalGzip).toBeLessThanOrEqual(FIRST_POST_BUDGET_BYTES);
+});
+
+test("the entry asks for the screen's first data beside React DOM: the early asks' graph holds neither React DOM nor Dexie", () => {
+  // src/main.tsx imports src/app/early-asks.ts (dynamically, so that the route hints it adds first
+  // never wait for it) beside React DOM: the feed's first page or the garage's cars are asked for
+  // before React DOM has been evaluated and the app's step has loaded (docs/SPEC-NOTES.md §4).
+  const early = jsFromManifest([{ label: 'the early asks', key: /^src\/app\/early-asks\.ts$/ }]);
+  const reactDom = jsFromManifest([{ label: 'React DOM', key: /\/react-dom\/client\.js$/ }]);
+  const start = jsFromManifest([{ label: 'the app', key: /^src\/app\/start\.tsx$/ }]);
+  const reactDomFile = reactDom.roots[0]?.file;
+  expect(reactDomFile).toBeTruthy();
+  const files = early.files.map((f) => f.path);
+  expect(files.length).toBeGreaterThan(0);
+  expect(files).not.toContain(`/${reactDomFile}`);
+  expect(files).not.toContain(`/${start.roots[0]?.file}`);
+  expect(early.dexieFiles).toEqual([]);
+  const manifest = JSON.parse(readFileSync(path.join(DIST_DIR, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    { dynamicImports?: string[] }
+  >;
+  expect(manifest['index.html']?.dynamicImports ?? []).toContain(early.roots[0]?.key);
 });
