@@ -1,5 +1,7 @@
 // The process entry: listen, and on SIGTERM/SIGINT finish what is in flight, then close sockets
 // and the database (app.close runs every plugin's close hooks) and exit.
+// First: it keeps V8's young generation small while the other modules load (start-up-heap.ts).
+import { releaseWhenBusy, releaseYoungGeneration } from './start-up-heap';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { closeConnectionsAfterAnswer } from './http/shutdown-response';
@@ -41,6 +43,8 @@ process.on('unhandledRejection', (err) => {
 });
 
 await app.listen({ port: config.port, host: config.host });
+// Held until a load needs a larger young generation: an idle server stays small.
+releaseWhenBusy(releaseYoungGeneration);
 app.log.info(
   {
     port: config.port,
