@@ -28,3 +28,9 @@ export function displayName(user: Named | null | undefined): string {
   if (user.email?.trim()) return user.email.trim();
   return UNKNOWN_USER;
 }
+
+/** Spec §2: the upper-cased first letter of the display name (a whole character, not half an emoji). */
+export function initialOf(user: Named | null | undefined): string {
+  const [first = ''] = Array.from(displayName(user));
+  return first.toLocaleUpperCase();
+}

@@ -18,7 +18,7 @@ import {
   type LocalComment,
   type PagingError,
 } from './data';
-import { AuthorAvatar } from './post-card';
+import { Avatar } from '@/ui/avatar';
 import { AuthorLink } from './author-link';
 
 /** Writes a comment, or a reply when `parentCommentId` is given (through the outbox: works offline). */
@@ -183,7 +183,7 @@ function CommentItem({
     <li className="comment" data-testid="comment" id={anchor} ref={item} tabIndex={-1}>
       <div className="comment__meta ui-flex ui-gap-2 ui-wrap">
         <AuthorLink authorId={comment.author.id} decorative>
-          <AuthorAvatar author={comment.author} />
+          <Avatar person={comment.author} look="post-avatar" testId={null} />
         </AuthorLink>
         <AuthorLink authorId={comment.author.id}>
           <strong>{displayName(comment.author)}</strong>

@@ -1,7 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useMediaUrl } from '@/lib/offline/media';
-import { useAvatarUrl } from '@/lib/avatar-url';
 import { useSession } from '@/lib/auth/session';
 import { useUploadPercent } from '@/lib/outbox/upload-progress';
 import { displayName } from '@/lib/display-name';
@@ -10,6 +9,8 @@ import { Button, ConfirmDialog, ChatBubbleIcon, EditIcon, HeartIcon, TrashIcon }
 // Not the editor's barrel: the feed's first render must not pull the editor in.
 import { showMediaImages } from '@/ui/rich-text-editor/rich-text-images';
 import { PhotoButton, PhotoViewer, type ViewerPhoto } from '@/ui/photo-viewer';
+// By path, not the ui barrel (which does not carry it).
+import { Avatar } from '@/ui/avatar';
 import { mediaIdOfImageSrc } from '@/contract/rich-text';
 import type { LocalPost } from './data/types';
 import { AuthorLink } from './author-link';
@@ -23,24 +24,6 @@ import { LazyImage } from './lazy-image';
 const postsData = () => import('./data');
 const loadTextImage = (src: string) => import('./data/text-images').then((m) => m.loadTextImage(src));
 const CarMention = lazy(() => import('@/features/garage').then((m) => ({ default: m.CarMention })));
-
-/** The author's round 50 px picture (spec §9 avatar size), or their initial. */
-export function AuthorAvatar({ author }: { author: LocalPost['author'] }) {
-  const src = useAvatarUrl(author.avatar, 50);
-  const [broken, setBroken] = useState<string | null>(null);
-  if (src && broken !== src) {
-    return (
-      <span className="post-avatar">
-        <img src={src} alt="" width={50} height={50} onError={() => setBroken(src)} />
-      </span>
-    );
-  }
-  return (
-    <span className="post-avatar post-avatar--initial" aria-hidden="true">
-      {displayName(author).charAt(0).toUpperCase()}
-    </span>
-  );
-}
 
 /** The media urls of our own images in a post's text, in reading order. */
 function textImageUrls(root: HTMLElement): HTMLImageElement[] {
@@ -181,7 +164,7 @@ export function PostCard({
     <article className="post-card" aria-label={t('POSTS.POST_BY', { name: displayName(post.author) })}>
       <header className="post-card__header ui-flex ui-center ui-gap-3">
         <AuthorLink authorId={post.author.id} decorative>
-          <AuthorAvatar author={post.author} />
+          <Avatar person={post.author} look="post-avatar" testId={null} />
         </AuthorLink>
         <div className="post-card__meta ui-flex ui-column ui-gap-1">
           <AuthorLink authorId={post.author.id} className="post-card__author">

@@ -2,7 +2,6 @@
 // name, last name, username or e-mail, ignoring accents too ("eleonore" finds "Éléonore"); a blank
 // search shows everyone.
 import type { Friend } from '@/contract/people';
-import { displayName } from '@/lib/display-name';
 import { foldText } from '@/lib/fold-text';
 
 type Searchable = Pick<Friend, 'firstName' | 'lastName' | 'username' | 'email'>;
@@ -22,8 +21,5 @@ export function usernameLine(friend: Pick<Friend, 'username' | 'email'>): string
   return friend.username && friend.username !== friend.email ? `@${friend.username}` : null;
 }
 
-/** Spec §2: the upper-cased first letter of the display name (a whole character, not half an emoji). */
-export function initialOf(person: Parameters<typeof displayName>[0]): string {
-  const [first = ''] = Array.from(displayName(person));
-  return first.toLocaleUpperCase();
-}
+/** The initial an avatar shows (src/lib/display-name.ts). */
+export { initialOf } from '@/lib/display-name';
