@@ -164,6 +164,23 @@ export default tseslint.config(
     },
   },
   {
+    // The server's layers: routes → services → repositories, and only repositories (and the db/
+    // platform) touch Kysely's query builder (docs/ARCHITECTURE.md).
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/**/*-repository.ts', 'server/src/db/**', '**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)$/]',
+          message:
+            'Queries live in a repository (a *-repository.ts file): routes and services call its methods.',
+        },
+      ],
+    },
+  },
+  {
     // Migrations and test doubles handle untyped rows on purpose.
     files: [
       'server/src/db/migrations/**',

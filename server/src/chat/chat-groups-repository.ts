@@ -5,7 +5,7 @@ import type { Database } from '../db/schema';
 import type { ChatGroupRow } from './chat-tables';
 import { Rollback, type ChatViews } from './chat-views-repository';
 import { countRows } from '../db/paging';
-import { chatMemberList } from './chat-member-lists';
+import { chatMemberList } from './chat-member-lists-repository';
 
 export interface NewGroup {
   id: string;

@@ -4,7 +4,7 @@ import type { ChatRoom } from '../../../src/contract/chat';
 import type { Database } from '../db/schema';
 import type { ChatRoomRow } from './chat-tables';
 import type { ChatViews } from './chat-views-repository';
-import { chatMemberList } from './chat-member-lists';
+import { chatMemberList } from './chat-member-lists-repository';
 
 /** The key of the direct room of two members: the same whichever writes first. */
 export const directKey = (a: string, b: string) => (a < b ? `${a}:${b}` : `${b}:${a}`);

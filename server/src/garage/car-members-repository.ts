@@ -53,6 +53,12 @@ const acceptedMembership =
 
 export function carMembersRepository(db: Kysely<Database>) {
   return {
+    /** The car a log belongs to (a shared log's readers are its car's), or undefined. */
+    async carIdOfLog(logId: string): Promise<string | undefined> {
+      const row = await db.selectFrom('car_logs').select('car_id').where('id', '=', logId).executeTakeFirst();
+      return row?.car_id;
+    },
+
     /** The car and the member's role on it (`owner`, or an accepted membership's), in one read. */
     async carWithRole(memberId: string, carId: string): Promise<CarWithRole | undefined> {
       const row = await db

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import type { Db } from '../db/database';
 import { startNodeLease } from '../db/node-lease';
 import { AppError, badRequest, StoredAnswer } from './errors';
+import { idempotencyRepository, type ClaimedRow } from './idempotency-repository';
 
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 200;
 /** Keys are kept 24 h (as Stripe does); creates are deduplicated by their client id beyond that. */
@@ -124,10 +125,7 @@ const pick = (part: { fieldname: string; filename: string; mimetype: string }) =
 const iso = (ms: number) => new Date(ms).toISOString();
 
 export async function purgeExpiredIdempotencyKeys(db: Db, now = Date.now()): Promise<void> {
-  await db.kysely
-    .deleteFrom('idempotency_keys')
-    .where('created_at', '<', iso(now - IDEMPOTENCY_TTL_MS))
-    .execute();
+  await idempotencyRepository(db.kysely).purgeCreatedBefore(iso(now - IDEMPOTENCY_TTL_MS));
 }
 
 function memberOf(request: FastifyRequest): string | undefined {
@@ -143,11 +141,11 @@ const hooksOf = <T>(hooks: T | T[] | undefined): T[] =>
 
 export async function registerIdempotency(app: FastifyInstance) {
   const { kysely } = app.db;
+  const keys = idempotencyRepository(kysely);
   // One process serves a SQLite database: a key still in progress at start-up belongs to a request
   // that died with the previous process, so its replay goes at once instead of after
   // IN_FLIGHT_TIMEOUT_MS. (On PostgreSQL another node may still be working on it.)
-  if (app.db.dialect === 'sqlite')
-    await kysely.deleteFrom('idempotency_keys').where('status_code', 'is', null).execute();
+  if (app.db.dialect === 'sqlite') await keys.releaseAllUnanswered();
   // On PostgreSQL, nodes share the keys: each names itself on the keys it is answering, and a key
   // whose node is gone is free at once.
   const lease = app.config.databaseUrl
@@ -161,43 +159,13 @@ export async function registerIdempotency(app: FastifyInstance) {
   }
 
   /** A key's row while its request runs on this node: no answer yet. */
-  const claimed = (request: FastifyRequest, hash: string, now: number) => ({
+  const claimed = (request: FastifyRequest, hash: string, now: number): ClaimedRow => ({
     method: request.method,
     path: request.url,
     request_hash: hash,
-    status_code: null,
-    response_body: null,
     created_at: iso(now),
     node_id: owner(),
   });
-
-  async function claimKey(memberId: string, key: string, request: FastifyRequest, hash: string, now: number) {
-    const result = await kysely
-      .insertInto('idempotency_keys')
-      .values({ member_id: memberId, key, ...claimed(request, hash, now) })
-      .onConflict((oc) => oc.columns(['member_id', 'key']).doNothing())
-      .executeTakeFirst();
-    return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
-  }
-
-  /** Takes over an expired or abandoned row; the created_at match makes it a compare-and-swap. */
-  async function takeOver(
-    memberId: string,
-    key: string,
-    seenCreatedAt: string,
-    request: FastifyRequest,
-    hash: string,
-    now: number,
-  ) {
-    const result = await kysely
-      .updateTable('idempotency_keys')
-      .set(claimed(request, hash, now))
-      .where('member_id', '=', memberId)
-      .where('key', '=', key)
-      .where('created_at', '=', seenCreatedAt)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
-  }
 
   type Decision = { claimed: true } | { claimed: false; statusCode: number; body: string };
 
@@ -209,14 +177,9 @@ export async function registerIdempotency(app: FastifyInstance) {
     hash: string,
   ): Promise<Decision> {
     const now = Date.now();
-    if (await claimKey(memberId, key, request, hash, now)) return { claimed: true };
+    if (await keys.claim(memberId, key, claimed(request, hash, now))) return { claimed: true };
 
-    const row = await kysely
-      .selectFrom('idempotency_keys')
-      .selectAll()
-      .where('member_id', '=', memberId)
-      .where('key', '=', key)
-      .executeTakeFirst();
+    const row = await keys.find(memberId, key);
     const created = row ? Date.parse(row.created_at) : 0;
     const expired = row !== undefined && created < now - IDEMPOTENCY_TTL_MS;
     const abandoned =
@@ -225,8 +188,8 @@ export async function registerIdempotency(app: FastifyInstance) {
       (created < now - IN_FLIGHT_TIMEOUT_MS || (row.request_hash === hash && (await ownerGone(row))));
     if (!row || expired || (abandoned && row.request_hash === hash)) {
       const won = row
-        ? await takeOver(memberId, key, row.created_at, request, hash, now)
-        : await claimKey(memberId, key, request, hash, now);
+        ? await keys.takeOver(memberId, key, row.created_at, claimed(request, hash, now))
+        : await keys.claim(memberId, key, claimed(request, hash, now));
       if (won) return { claimed: true };
       throw idempotencyConflict(
         409,
@@ -277,14 +240,7 @@ export async function registerIdempotency(app: FastifyInstance) {
     return reply.send(decision.body);
   }
 
-  async function release(claim: Claim) {
-    await kysely
-      .deleteFrom('idempotency_keys')
-      .where('member_id', '=', claim.memberId)
-      .where('key', '=', claim.key)
-      .where('status_code', 'is', null)
-      .execute();
-  }
+  const release = (claim: Claim) => keys.release(claim.memberId, claim.key);
 
   async function remember(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
     const claim = claims.get(request);
@@ -296,12 +252,7 @@ export async function registerIdempotency(app: FastifyInstance) {
     if (reply.statusCode >= 500 || body === null) {
       await release(claim);
     } else {
-      await kysely
-        .updateTable('idempotency_keys')
-        .set({ status_code: reply.statusCode, response_body: body })
-        .where('member_id', '=', claim.memberId)
-        .where('key', '=', claim.key)
-        .execute();
+      await keys.answer(claim.memberId, claim.key, reply.statusCode, body);
     }
     return payload;
   }

@@ -9,7 +9,7 @@ import { mediaStorage } from './media-storage';
 import { MEDIA_SWEEP_INTERVAL_MS, sweepOrphanObjects } from './media-sweep';
 import { areFriends } from '../people/friendship-repository';
 import { carMembersRepository } from '../garage/car-members-repository';
-import { isShownOnReadableCard } from '../posts/post-car-logs';
+import { isShownOnReadableCard } from '../posts/post-car-logs-repository';
 
 export function createMediaService(app: FastifyInstance): MediaService {
   const db = app.db.kysely;

@@ -40,6 +40,17 @@ export interface MediaUse {
 
 export function mediaRepository(db: Kysely<Database>) {
   return {
+    /** Which of these storage keys a media row names (the orphan sweep's check, a batch at a time). */
+    async namedStorageKeys(keys: readonly string[]): Promise<Set<string>> {
+      if (keys.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('media')
+        .select('storage_key')
+        .where('storage_key', 'in', keys)
+        .execute();
+      return new Set(rows.map((r) => r.storage_key));
+    },
+
     async findById(id: string): Promise<MediaRow | undefined> {
       return db.selectFrom('media').selectAll().where('id', '=', id).executeTakeFirst();
     },

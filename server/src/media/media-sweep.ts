@@ -6,6 +6,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { avatarVersion } from '../people/avatar-storage';
+import { peopleRepository } from '../people/people-repository';
+import { mediaRepository } from './media-repository';
 import type { ObjectInfo, ObjectStore, StoreLog } from './object-store';
 
 /** How long a fresh object may wait for its row. */
@@ -47,12 +49,7 @@ export async function sweepOrphanObjects({
     const old = batch.filter((o) => o.lastModified.getTime() < before);
     batch = [];
     if (old.length === 0) return;
-    const names = old.map((o) => o.key.slice('media/'.length));
-    const named = new Set(
-      (await db.selectFrom('media').select('storage_key').where('storage_key', 'in', names).execute()).map(
-        (r) => r.storage_key,
-      ),
-    );
+    const named = await mediaRepository(db).namedStorageKeys(old.map((o) => o.key.slice('media/'.length)));
     await remove(old.filter((o) => !named.has(o.key.slice('media/'.length))));
   };
   for await (const o of store.list('media/')) {
@@ -64,9 +61,7 @@ export async function sweepOrphanObjects({
 
   // avatars/<version>-<size>.webp: the versions the members' avatar URLs name.
   const versions = new Set(
-    (await db.selectFrom('users').select('avatar').where('avatar', 'is not', null).execute())
-      .map((r) => avatarVersion(r.avatar))
-      .filter((v): v is string => v !== null),
+    (await peopleRepository(db).avatarUrls()).map(avatarVersion).filter((v): v is string => v !== null),
   );
   const orphanAvatars: ObjectInfo[] = [];
   for await (const o of store.list('avatars/')) {

@@ -42,6 +42,12 @@ export function inNameOrder<DB, TB extends keyof DB, O>(
 
 export function peopleRepository(db: Kysely<Database>) {
   return {
+    /** Every member's avatar URL, for the orphan sweep (members without one are left out). */
+    async avatarUrls(): Promise<string[]> {
+      const rows = await db.selectFrom('users').select('avatar').where('avatar', 'is not', null).execute();
+      return rows.map((r) => r.avatar).filter((url): url is string => url !== null);
+    },
+
     /** A member; a deleted one (a tombstone, migration 0018) is not found. */
     findById: (id: string) =>
       db

@@ -29,14 +29,10 @@ export const postsFeature: FastifyPluginAsync<{ media: MediaService }> = async (
     // members); a car's thread is read by whoever may read the car (also the owner's friends).
     cars: {
       async readableLogCar(memberId, logId) {
-        const log = await db
-          .selectFrom('car_logs')
-          .select('car_id')
-          .where('id', '=', logId)
-          .executeTakeFirst();
-        if (!log) return null;
-        const found = await carMembers.carWithRole(memberId, log.car_id);
-        return found?.role ? log.car_id : null;
+        const carId = await carMembers.carIdOfLog(logId);
+        if (!carId) return null;
+        const found = await carMembers.carWithRole(memberId, carId);
+        return found?.role ? carId : null;
       },
       async mayReadCar(memberId, carId) {
         const found = await carMembers.carWithRole(memberId, carId);

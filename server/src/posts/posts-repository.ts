@@ -8,7 +8,7 @@ import { chooseFeedStrategy, feedQueries, type FeedRow, type FeedStrategy } from
 import { toAuthor, type PostsTable } from './posts-tables';
 import './posts-tables';
 import { hasRow } from '../db/paging';
-import { cardOf, loadCarLogCards, type CarLogCard } from './post-car-logs';
+import { cardOf, loadCarLogCards, type CarLogCard } from './post-car-logs-repository';
 import { readRows } from '../db/fast-read';
 
 export type { FeedRow };
