@@ -5,7 +5,6 @@ import type { Config } from './config';
 import { removeStaleBackupStaging } from './db/backup-staging';
 import { createDb, type Db } from './db/database';
 import { migrateToLatest } from './db/migrator';
-import { registerApiCompression } from './http/api-compression';
 import { registerErrorHandling, registerNotFound } from './http/errors';
 import { registerIdempotency } from './http/idempotency';
 import { lazyCompilers } from './http/lazy-compilers';
@@ -97,8 +96,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerRateLimit(app, config);
   registerNotFound(app);
   await registerIdempotency(app);
-  // GET answers' JSON compressed as the request accepts (the client's files are compressed at build).
-  registerApiCompression(app);
   await registerOpenApi(app, config);
   // Before the routes, so that features can hand app.realtime to their services at registration.
   registerRealtime(app, config);
