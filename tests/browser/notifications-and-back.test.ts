@@ -6,7 +6,7 @@
 // Last, the post screen's header with its back control at 360 px in French (a screenshot).
 import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiCall, newMember, signUpViaApi } from './support/api.mjs';
+import { apiCall, newMember, signInAnotherDevice, signUpViaApi } from './support/api.mjs';
 import { bell, expectBellUnread, notificationItems, STEP_TIMEOUT_MS } from './support/people-flows';
 import { exactly, expectPath, t, useE2e } from './harness';
 import { screenHeading } from './flows';
@@ -173,26 +173,9 @@ test('each notification opens its item, the bell goes down, and Back and Cancel 
   // the account's language when the server's copy of the member arrives, and the first device (an
   // English browser) saved English, which would switch this page to English mid-test. Its own
   // session: two devices never share a refresh token.
-  const second = await apiCall(e2e.baseUrl, 'POST', '/auth/login', {
-    email: me.member.email,
-    password: me.member.password,
-  });
-  expect(second.status).toBe(200);
-  const french = await apiCall(
-    e2e.baseUrl,
-    'PUT',
-    '/users/me',
-    { language: 'fr-FR' },
-    second.json.data.token,
-  );
-  expect(french.status, JSON.stringify(french.json)).toBe(200);
+  const second = await signInAnotherDevice(e2e.baseUrl, me, 'fr-FR');
   const fr = await e2e.newPage({
-    session: {
-      token: second.json.data.token,
-      refreshToken: second.json.data.refreshToken,
-      user: { ...me.user, language: 'fr-FR' },
-      locale: 'fr-FR',
-    },
+    session: { ...second, locale: 'fr-FR' },
     locale: 'fr-FR',
     viewport: { width: 360, height: 740 },
   });

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, vi } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { apiCall, signUpViaApi, newMember } from './support/api.mjs';
+import { apiCall, newMember, signInAnotherDevice, signUpViaApi } from './support/api.mjs';
 import { localDb } from './support/garage.mjs';
 import {
   backOnline,
@@ -181,32 +181,8 @@ test('offline: Done on an overdue oil change logs it, its state moves at once, a
 
   // The Due list at 360 px in French, on another device of the member: a session of its own (two
   // devices never share a refresh token).
-  const second = await apiCall(e2e.baseUrl, 'POST', '/auth/login', {
-    email: member.email,
-    password: member.password,
-  });
-  expect(second.status).toBe(200);
-  // The member reads French on that device: the account says so too. (The first device, in an
-  // English browser, saved English on the account; a device applies the account's language when
-  // the server's copy of the member arrives, which would switch this one to English mid-test.)
-  const french = await apiCall(
-    e2e.baseUrl,
-    'PUT',
-    '/users/me',
-    { language: 'fr-FR' },
-    second.json.data.token,
-  );
-  expect(french.status, JSON.stringify(french.json)).toBe(200);
-  const fr = await e2e.newPage({
-    session: {
-      token: second.json.data.token,
-      refreshToken: second.json.data.refreshToken,
-      user: { ...user, language: 'fr-FR' },
-      locale: 'fr-FR',
-    },
-    locale: 'fr-FR',
-    viewport: PHONE,
-  });
+  const second = await signInAnotherDevice(e2e.baseUrl, { member, user }, 'fr-FR');
+  const fr = await e2e.newPage({ session: { ...second, locale: 'fr-FR' }, locale: 'fr-FR', viewport: PHONE });
   await fr.goto(`${e2e.baseUrl}/my-cars`);
   await screenHeading(fr, 'CARS.MY_CARS_TITLE', 'fr-FR').waitFor({ timeout: STEP_TIMEOUT_MS });
   await rowOf(dueList(fr, 'fr-FR'), INSPECTION)

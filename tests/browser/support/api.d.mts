@@ -22,3 +22,8 @@ export function apiCall(
 ): Promise<{ status: number; json: any }>;
 export function newMember(tag?: string): Member;
 export function signUpViaApi(baseUrl: string, member?: Member): Promise<SignedUp>;
+export function signInAnotherDevice(
+  baseUrl: string,
+  signedUp: { member: Member; user: CurrentUser },
+  language: CurrentUser['language'],
+): Promise<SignedUp>;

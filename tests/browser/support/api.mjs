@@ -35,3 +35,23 @@ export async function signUpViaApi(baseUrl, member = newMember()) {
   }
   return { member, token: json.data.token, refreshToken: json.data.refreshToken, user: json.data.user };
 }
+
+/**
+ * Another device of a member who reads `language` there: its own session (two devices never share a
+ * refresh token), and the account says that language too — a device applies the account's language
+ * when the server's copy of the member arrives, so an account left in another language would switch
+ * the page mid-test. Resolves to { member, token, refreshToken, user } as signUpViaApi does.
+ */
+export async function signInAnotherDevice(baseUrl, { member, user }, language) {
+  const login = await apiCall(baseUrl, 'POST', '/auth/login', {
+    email: member.email,
+    password: member.password,
+  });
+  if (login.status !== 200)
+    throw new Error(`POST /auth/login answered ${login.status}: ${JSON.stringify(login.json)}`);
+  const { token, refreshToken } = login.json.data;
+  const saved = await apiCall(baseUrl, 'PUT', '/users/me', { language }, token);
+  if (saved.status !== 200)
+    throw new Error(`PUT /users/me answered ${saved.status}: ${JSON.stringify(saved.json)}`);
+  return { member, token, refreshToken, user: { ...user, language } };
+}
