@@ -124,6 +124,42 @@ describe('platform: envelope, headers, CORS, OpenAPI', () => {
     expect(preflight.headers['access-control-allow-methods']).toBeUndefined();
   });
 
+  it('tells an allowed origin what it may send and read, and every cache that answers vary by Origin', async () => {
+    const preflight = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/v1.0/test/echo',
+      headers: { origin: ORIGIN, 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe(ORIGIN);
+    expect(preflight.headers['access-control-allow-methods']).toBe('GET, HEAD, POST, PUT, PATCH, DELETE');
+    expect(preflight.headers['access-control-allow-headers']).toBe(
+      'Authorization, Content-Type, Idempotency-Key, Accept-Language',
+    );
+    expect(preflight.headers['access-control-max-age']).toBe('600');
+    expect(preflight.headers['vary']).toBe('Origin');
+    const actual = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1.0/health',
+      headers: { origin: ORIGIN },
+    });
+    expect(actual.headers['access-control-expose-headers']).toBe(
+      'Retry-After, Idempotent-Replayed, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset',
+    );
+    expect(actual.headers['vary']).toBe('Origin');
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1.0/no-such',
+      headers: { origin: ORIGIN },
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['access-control-allow-origin']).toBe(ORIGIN);
+    const sameOrigin = await t.app.inject({ method: 'GET', url: '/api/v1.0/health' });
+    expect(sameOrigin.headers['vary']).toBe('Origin');
+    expect(sameOrigin.headers['access-control-allow-origin']).toBeUndefined();
+    expect(sameOrigin.headers['access-control-expose-headers']).toBeUndefined();
+  });
+
   it('publishes OpenAPI 3.1 with every route and serves the docs page under its own CSP', async () => {
     const json = await t.app.inject({ method: 'GET', url: '/api/v1.0/docs/json' });
     expect(json.statusCode).toBe(200);

@@ -80,6 +80,30 @@ describe('platform: rate limits', () => {
     expect(limited.json()).toMatchObject({ success: false, error: { code: 'TOO_MANY_REQUESTS' } });
   });
 
+  it('tells each answer its budget: limit, what remains and when the window ends', async () => {
+    const first = await ping('10.0.0.11');
+    expect(first.headers['x-ratelimit-limit']).toBe(String(MAX));
+    expect(first.headers['x-ratelimit-remaining']).toBe(String(MAX - 1));
+    const reset = Number(first.headers['x-ratelimit-reset']);
+    expect(reset).toBeGreaterThan(55);
+    expect(reset).toBeLessThanOrEqual(60);
+    expect((await ping('10.0.0.11')).headers['x-ratelimit-remaining']).toBe(String(MAX - 2));
+    expect((await ping('10.0.0.11')).headers['x-ratelimit-remaining']).toBe('0');
+    const limited = await ping('10.0.0.11');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['x-ratelimit-remaining']).toBe('0');
+    expect(limited.headers['x-ratelimit-limit']).toBe(String(MAX));
+  });
+
+  it('counts routes and unknown paths against one budget per caller', async () => {
+    const ip = '10.0.0.12';
+    expect((await ping(ip)).statusCode).toBe(200);
+    const probe = await t.app.inject({ method: 'GET', url: '/api/v1.0/no-such-route', remoteAddress: ip });
+    expect(probe.statusCode).toBe(404);
+    expect((await ping(ip)).statusCode).toBe(200);
+    expect((await ping(ip)).statusCode).toBe(429);
+  });
+
   it('never limits /health', async () => {
     for (let i = 0; i < MAX * 3; i += 1) {
       const res = await t.app.inject({ method: 'GET', url: '/api/v1.0/health', remoteAddress: '10.0.0.3' });

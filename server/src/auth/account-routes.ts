@@ -68,7 +68,8 @@ export const accountRoutes: RoutePlugin<{ services: AuthServices }> = async (app
       },
       preHandler: app.authenticate,
     },
-    async (request) => ok(await accounts.me(request.member.id)),
+    // Behind every app start: one promise, not an async function awaiting another (issue 19).
+    (request) => accounts.me(request.member.id).then(ok),
   );
 
   // Logout always succeeds, even with an empty or malformed JSON body (the client sends none).

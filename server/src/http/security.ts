@@ -10,6 +10,15 @@ import { inputProblem, MAX_JSON_DEPTH } from './input-guard';
 
 type Directives = Record<string, string[]>;
 
+/** Headers a page on a listed origin may read from our answers. */
+const CORS_EXPOSED_HEADERS = [
+  'Retry-After',
+  'Idempotent-Replayed',
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-RateLimit-Reset',
+];
+
 /** The app's CSP: exactly what the PWA uses. Quill writes inline `style` attributes, hence 'unsafe-inline' for styles only. */
 export function appCspDirectives(publicUrl: string): Directives {
   const url = new URL(publicUrl);
@@ -102,10 +111,22 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
   // Fastify's header object at once instead of storing and validating each header twice (issue
   // 19). A route can still override one (the docs' CSP) with reply.header, as before.
   const headers = set.map(([name, value]) => [name.toLowerCase(), value] as const);
-  app.addHook('onRequest', (_request, reply, done) => {
+  // CORS on an actual request, in the same hook: what @fastify/cors sets with our options (a
+  // listed origin is reflected with the exposed headers, any other gets no Access-Control-*
+  // header at all, so the browser refuses it; Vary: Origin on every answer, for caches), without
+  // its per-request options copy, closure and callbacks (issue 19). Preflights stay the plugin's.
+  const origins = allowedOrigins(config);
+  const exposed = CORS_EXPOSED_HEADERS.join(', ');
+  app.addHook('onRequest', (request, reply, done) => {
     const raw = reply.raw;
     for (const name of removed) raw.removeHeader(name);
     for (const [name, value] of headers) reply.header(name, value);
+    reply.header('vary', 'Origin');
+    const origin = request.headers.origin;
+    if (origin !== undefined && origins.has(origin)) {
+      reply.header('access-control-allow-origin', origin);
+      reply.header('access-control-expose-headers', exposed);
+    }
     done();
   });
   // Before any schema walks the input: too deep a body, or a NUL character anywhere, is a 400.
@@ -117,19 +138,15 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
         inputError('params', request.params),
     );
   });
-  const origins = allowedOrigins(config);
-  await app.register(cors, {
-    // A foreign origin gets no Access-Control-* header at all, so the browser refuses it.
-    origin: (origin, cb) => cb(null, origin !== undefined && origins.has(origin)),
-    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'Accept-Language'],
-    exposedHeaders: [
-      'Retry-After',
-      'Idempotent-Replayed',
-      'X-RateLimit-Limit',
-      'X-RateLimit-Remaining',
-      'X-RateLimit-Reset',
-    ],
-    maxAge: 600,
+  // Preflights: the plugin's OPTIONS route and hook, in a context of their own, so that its hook
+  // runs for OPTIONS requests only.
+  await app.register(async (preflights) => {
+    await preflights.register(cors, {
+      origin: (origin, cb) => cb(null, origin !== undefined && origins.has(origin)),
+      methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'Accept-Language'],
+      exposedHeaders: CORS_EXPOSED_HEADERS,
+      maxAge: 600,
+    });
   });
 }
