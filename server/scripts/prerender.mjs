@@ -13,7 +13,8 @@ import { build } from 'vite';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 // Inside the repository so that the bundle's bare imports (react, @tanstack/…) resolve from node_modules.
 const ssrOut = path.join(root, 'node_modules/.cache/paddock-prerender');
-const ROOT_DIV = '<div id="root"></div>';
+// #root, empty or holding index.html's app shell between its two comments.
+const ROOT_DIV = /<div id="root">\s*(?:<!-- app-shell[\s\S]*?<!-- \/app-shell -->\s*)?<\/div>/;
 
 // login.html only: the app's files start downloading once the prerendered screen has painted,
 // so the first paint waits for nothing but the page and its CSS (no inline script: the CSP).
@@ -35,7 +36,7 @@ const HINT_LINKS = /\s*<link rel="(?:modulepreload|preload)"[^>]*>/g;
 export function toLoginPage(index, { markup, path: routePath, css, bootUrl }) {
   const entry = ENTRY_SCRIPT.exec(index);
   if (!entry) throw new Error('prerender: the entry <script> was not found in index.html');
-  if (!index.includes(ROOT_DIV)) throw new Error(`prerender: ${ROOT_DIV} not found in index.html`);
+  if (!ROOT_DIV.test(index)) throw new Error('prerender: <div id="root"> not found in index.html');
   const hints = index.match(HINT_LINKS) ?? [];
   let html = index.replace(ENTRY_SCRIPT, '').replace(HINT_LINKS, '');
   const head = [
@@ -46,7 +47,7 @@ export function toLoginPage(index, { markup, path: routePath, css, bootUrl }) {
     `<script type="module" src="${bootUrl}"></script>`,
   ];
   html = html.replace('</head>', `\n    ${head.join('\n    ')}\n  </head>`);
-  return html.replace(ROOT_DIV, `<div id="root" data-prerendered="${routePath}">${markup}</div>`);
+  return html.replace(ROOT_DIV, () => `<div id="root" data-prerendered="${routePath}">${markup}</div>`);
 }
 
 export async function prerenderLogin(clientDir, css = []) {

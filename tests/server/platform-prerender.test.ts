@@ -1,5 +1,7 @@
 // @vitest-environment jsdom
 // The prerendered login page (server/scripts/prerender.mjs): how index.html becomes login.html.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { toLoginPage } from '../../server/scripts/prerender.mjs';
 
@@ -55,6 +57,20 @@ describe('prerender: login.html', () => {
       '/assets/i18n/fr-FR.json',
       '/assets/login-DDDDDDDD.js',
     ]);
+  });
+
+  it("replaces index.html's app shell with the screen", () => {
+    // The repository's own index.html: a cold start paints its app shell before any JavaScript.
+    const source = readFileSync(path.join(process.cwd(), 'index.html'), 'utf8');
+    const shell = new DOMParser().parseFromString(source, 'text/html');
+    expect(shell.querySelector('#root .app-shell__bar')?.textContent?.trim()).toBe('Paddock');
+    const withShell = INDEX.replace(
+      '<div id="root"></div>',
+      /<div id="root">[\s\S]*?<!-- \/app-shell -->\s*<\/div>/.exec(source)?.[0] ?? 'no shell',
+    );
+    const page = new DOMParser().parseFromString(toLoginPage(withShell, parts), 'text/html');
+    expect(page.getElementById('root')?.innerHTML).toBe(parts.markup);
+    expect(page.querySelector('.app-shell')).toBeNull();
   });
 
   it('refuses an index.html it does not understand', () => {
