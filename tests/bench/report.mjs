@@ -19,6 +19,8 @@ import { addMixedRows, mixedMarkdown } from './mixed-load.mjs';
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
+/** A latency autocannon measured: it counts whole milliseconds, so 0 means under one. */
+const latency = (value) => (value === 0 ? '< 1 ms' : ms(value));
 
 export function buildRows(r) {
   const rows = [];
@@ -62,7 +64,7 @@ export function buildRows(r) {
     'GET /health p99 during 10 logins/s (argon2 19 MiB)',
     h,
     h
-      ? `${ms(h.p99Ms)} (quiet: ${ms(h.quietP99Ms)}; ${h.logins} logins, median ${ms(h.loginMedianMs)}, failures ${h.loginFailures})`
+      ? `${latency(h.p99Ms)} (quiet: ${latency(h.quietP99Ms)}; ${h.logins} logins, median ${ms(h.loginMedianMs)}, failures ${h.loginFailures})`
       : err('server'),
     '≤ 20 ms',
     h?.p99Ms <= 20,
