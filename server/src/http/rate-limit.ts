@@ -1,10 +1,10 @@
 // Rate limits (docs/SECURITY-CHECKS.md): per member when signed in, per IP otherwise; auth routes declare their
 // own stricter per-IP `config.rateLimit`. With REDIS_URL the counters live in Redis so every node
 // counts the same requests.
+import { createRequire } from 'node:module';
 import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import LocalStore from '@fastify/rate-limit/store/LocalStore.js';
-import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { Config } from '../config';
 import { createRedisClient } from '../realtime/redis';
 import { AppError } from './errors';
@@ -37,6 +37,19 @@ type Counted = { current: number; ttl: number };
 type Store = {
   incr(key: string, cb: (err: Error | null, result?: Counted) => void, timeWindow: number, max: number): void;
 };
+// The stores the plugin ships and uses itself (its store/ folder has no type declarations).
+const load = createRequire(import.meta.url);
+const LocalStore = load('@fastify/rate-limit/store/LocalStore.js') as new (
+  continueExceeding: boolean,
+  exponentialBackoff: boolean,
+  cache?: number,
+) => Store;
+const RedisStore = load('@fastify/rate-limit/store/RedisStore.js') as new (
+  continueExceeding: boolean,
+  exponentialBackoff: boolean,
+  redis: Redis,
+  key?: string,
+) => Store;
 
 const tooMany = (ttlMs: number) =>
   new AppError(429, 'TOO_MANY_REQUESTS', retryMessage(ttlMs / 1000), undefined, {
