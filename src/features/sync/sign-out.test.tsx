@@ -61,7 +61,8 @@ describe('sign-out with unsent writes', () => {
       within(dialog).getByText('2 changes have not been sent yet and will be lost. Sign out anyway?'),
     ).toBeTruthy();
     const stay = within(dialog).getByRole('button', { name: 'Stay' });
-    expect(document.activeElement).toBe(stay);
+    // The dialog moves focus in an effect, which may run just after it is on screen.
+    await waitFor(() => expect(document.activeElement).toBe(stay));
     fireEvent.click(stay);
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(fakeSession.logout).not.toHaveBeenCalled();
