@@ -77,7 +77,10 @@ const SERVICE_SUITES = [
 /**
  * The first visit lands on /login (a signed-out member). Without help, its content waits for three
  * hops in a row: the entry, then the catalog (fetched by initI18n), then the lazy login chunk.
- * These hints start the default locale's catalog and the login screen's chunks with the entry.
+ * These hints start the default locale's catalog, the app's steps and the login screen's chunks
+ * with the entry. They are kept inert in <template id="paddock-app-hints">: the entry adds them at
+ * once, or, on a signed-in cold start of the feed, once the first posts have painted
+ * (src/app/route-hints.ts); login.html (server/scripts/prerender.mjs) adds them after its paint.
  */
 function preloadFirstScreen(): Plugin {
   return {
@@ -90,7 +93,6 @@ function preloadFirstScreen(): Plugin {
           {
             tag: 'link',
             attrs: { rel: 'preload', as: 'fetch', href: '/assets/i18n/fr-FR.json', crossorigin: 'anonymous' },
-            injectTo: 'head',
           },
         ];
         const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk');
@@ -105,10 +107,9 @@ function preloadFirstScreen(): Plugin {
           tags.push({
             tag: 'link',
             attrs: { rel: 'modulepreload', crossorigin: '', href: `/${file}` },
-            injectTo: 'head',
           });
         }
-        return tags;
+        return [{ tag: 'template', attrs: { id: 'paddock-app-hints' }, children: tags, injectTo: 'head' }];
       },
     },
   };
@@ -179,7 +180,11 @@ function signedInRouteHints(): Plugin {
           );
           hints[route] = {
             js: [...files].filter((f) => !early.has(f)).map((f) => `/${f}`),
-            css: [...cssOf(files)].filter((f) => !earlyCss.has(f)).map((f) => `/${f}`),
+            // With the app's steps' own style sheets: the feed's first posts paint before those steps
+            // load (src/features/posts/feed-first-paint.ts), and must not move or grow when they do.
+            css: [...new Set([...earlyCss, ...cssOf(files)])]
+              .filter((f) => !html.includes(`/${f}"`))
+              .map((f) => `/${f}`),
           };
         }
         return [

@@ -1,24 +1,38 @@
 // The entry stays small: its imports are evaluated in one task, so the app is loaded in steps
 // (React DOM, then the rest) with a pause between them (Lighthouse's total blocking time).
 import { installPreloadErrorHandler } from '@/features/pwa/register-sw';
-import { preloadSignedInRoute } from '@/app/route-hints';
+import { applyAppHints, paintsFeedFirst, preloadRouteScripts, preloadRouteStyles } from '@/app/route-hints';
 import '@/ui/theme.css';
 import '@/ui/components.css';
 
 installPreloadErrorHandler();
-// Signed in: the screen's chunks and the member's catalog start now, beside React DOM and the app.
-preloadSignedInRoute(window.location.pathname);
+const path = window.location.pathname;
+// Signed in and online on the feed, its first posts paint from the entry (feed-first-paint.ts):
+// the app's files are asked for once they have (the page's bandwidth goes to the posts first), or
+// after FIRST_PAINT_MAX_WAIT_MS. Elsewhere, now: the screen's chunks and the member's catalog start
+// beside React DOM and the app. The screen's style sheets start now in both cases.
+const feedFirst = paintsFeedFirst(path);
+preloadRouteStyles(path);
+const askForTheApp = () => {
+  applyAppHints();
+  preloadRouteScripts(path);
+};
+if (!feedFirst) askForTheApp();
 // Signed in and online on /feed or /my-cars: the screen's first data is asked for as soon as its
 // small chunk is in (its modules are the app's step's anyway), not after React DOM and the app's
 // step; start() reads the same answer. Imported, not static: the hints above must not wait for it.
 const earlyAsks = import('@/app/early-asks')
-  .then((early) => void early.askEarlyForScreen(window.location.pathname))
+  .then((early) => {
+    early.askEarlyForScreen(path);
+    return feedFirst ? early.firstPaint() : undefined;
+  })
   .catch(() => undefined); // start() asks itself
 
 async function boot(): Promise<void> {
   // React DOM downloads meanwhile (index.html preloads it); its evaluation, one long task, comes
   // after the request has left rather than holding it back.
   await earlyAsks;
+  if (feedFirst) askForTheApp();
   await import('react-dom/client');
   await new Promise((resolve) => setTimeout(resolve, 0));
   const { start } = await import('@/app/start');

@@ -28,12 +28,15 @@ requestAnimationFrame(() => setTimeout(() => {
 
 const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
 const HINT_LINKS = /\s*<link rel="(?:modulepreload|preload)"[^>]*>/g;
+// index.html keeps the app's hints inert in this template (vite.config.ts, preloadFirstScreen).
+const APP_HINTS = /<template id="paddock-app-hints">([\s\S]*?)<\/template>/;
 
 /**
  * index.html → login.html: the markup inside #root; the route's CSS linked; the entry script and
  * the preload hints moved into an inert <template> that the boot script applies after the paint.
  */
-export function toLoginPage(index, { markup, path: routePath, css, bootUrl }) {
+export function toLoginPage(built, { markup, path: routePath, css, bootUrl }) {
+  const index = built.replace(APP_HINTS, (_, links) => links);
   const entry = ENTRY_SCRIPT.exec(index);
   if (!entry) throw new Error('prerender: the entry <script> was not found in index.html');
   if (!ROOT_DIV.test(index)) throw new Error('prerender: <div id="root"> not found in index.html');

@@ -5,9 +5,11 @@ import { takeFirstCarsPage } from '@/features/garage/api/first-cars-page';
 import { takeFirstFeedPage } from '@/features/posts/feed-first-page';
 import { tokenStore } from '@/lib/auth/token';
 import { resetFirstContentForTests } from '@/lib/first-content';
-import { installFetch, json, ok } from '@/testing/fetch';
+import { deferred, installFetch, json, ok } from '@/testing/fetch';
 import { tokenExpiringIn } from '@/testing/jwt';
-import { askEarlyForScreen, resetEarlyAsks } from './early-asks';
+import { makePost } from '@/features/posts/testing/post-fixtures';
+import { FAKE_ME } from '@/features/posts/testing/fake-posts-server';
+import { askEarlyForScreen, FIRST_PAINT_MAX_WAIT_MS, firstPaint, resetEarlyAsks } from './early-asks';
 
 function server() {
   return installFetch({
@@ -57,6 +59,52 @@ describe('the start-up’s early asks', () => {
     expect(askEarlyForScreen('/my-cars')).toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(fetches.requests).toEqual([]);
+  });
+
+  it('paints the feed’s first posts into the app shell from the answer, then says so', async () => {
+    document.body.innerHTML = '<div id="root"><div class="app-shell"></div></div>';
+    try {
+      installFetch({
+        'GET /api/v1.0/posts/feed': () =>
+          json(200, { success: true, data: [makePost(FAKE_ME, '2026-03-01T09:30:00Z')], meta: { total: 1 } }),
+      });
+      expect(askEarlyForScreen('/feed')).toBe('network');
+      await expect(firstPaint()).resolves.toBe(true);
+      expect(document.querySelectorAll('#root .app-shell article.post-card')).toHaveLength(1);
+    } finally {
+      document.body.innerHTML = '';
+    }
+  });
+
+  it('the app’s files wait for that paint at most FIRST_PAINT_MAX_WAIT_MS (1 s); elsewhere not at all', async () => {
+    expect(FIRST_PAINT_MAX_WAIT_MS).toBe(1000);
+    document.body.innerHTML = '<div id="root"><div class="app-shell"></div></div>';
+    const answer = deferred<Response>();
+    installFetch({
+      'GET /api/v1.0/posts/feed': () => answer.promise,
+      'GET /api/v1.0/cars/feed': () => ok([]),
+    });
+    vi.useFakeTimers();
+    try {
+      askEarlyForScreen('/feed');
+      let waited: boolean | null = null;
+      void firstPaint().then((painted) => (waited = painted));
+      await vi.advanceTimersByTimeAsync(FIRST_PAINT_MAX_WAIT_MS - 1);
+      expect(waited).toBeNull();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(waited).toBe(false);
+      expect(document.querySelector('#root article')).toBeNull();
+      resetEarlyAsks();
+      askEarlyForScreen('/my-cars');
+      let other: boolean | null = null;
+      void firstPaint().then((painted) => (other = painted));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(other).toBe(false);
+    } finally {
+      vi.useRealTimers();
+      answer.resolve(json(200, { success: true, data: [], meta: { total: 0 } }));
+      document.body.innerHTML = '';
+    }
   });
 
   it('asks for nothing signed out', async () => {

@@ -5,9 +5,14 @@
 // must not import React DOM, Dexie or the app (tests/browser/bundle-budget.test.ts checks the
 // build's graph).
 import { prefetchFirstCarsPage } from '@/features/garage/api/first-cars-page';
-import { prefetchFirstFeedPage } from '@/features/posts/feed-first-page';
+import { paintFirstPostsEarly } from '@/features/posts/feed-first-paint';
+import { peekFirstFeedPage, prefetchFirstFeedPage } from '@/features/posts/feed-first-page';
 
 let asked: { pathname: string; feed: ReturnType<typeof prefetchFirstFeedPage> } | null = null;
+let painted: Promise<boolean> = Promise.resolve(false);
+
+/** The entry asks for the app's files once the first posts have painted, or after this long. */
+export const FIRST_PAINT_MAX_WAIT_MS = 1000;
 
 /**
  * Asks once per page load (the entry, then the start-up: the second call only reads the answer).
@@ -19,10 +24,25 @@ export function askEarlyForScreen(pathname: string): ReturnType<typeof prefetchF
   const feed = prefetchFirstFeedPage(pathname);
   prefetchFirstCarsPage(pathname);
   asked = { pathname, feed };
+  // The feed's first posts paint from the answer into the app shell, before React DOM and the app.
+  const page = feed === 'network' ? peekFirstFeedPage() : null;
+  if (page && typeof document !== 'undefined') painted = paintFirstPostsEarly(page);
   return feed;
+}
+
+/**
+ * Resolves once the feed's first posts have painted from the early answer (true), or not (false:
+ * another screen, no answer, nothing to show), at the latest after `maxWaitMs`.
+ */
+export function firstPaint(maxWaitMs = FIRST_PAINT_MAX_WAIT_MS): Promise<boolean> {
+  return Promise.race([
+    painted,
+    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), maxWaitMs)),
+  ]);
 }
 
 /** Tests: the next call asks again. */
 export function resetEarlyAsks(): void {
   asked = null;
+  painted = Promise.resolve(false);
 }

@@ -3,7 +3,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOCALE_STORAGE_KEY } from '@/lib/i18n-core';
 import { REFRESH_TOKEN_KEY } from '@/lib/auth/token';
-import { HINT_KEYS, preloadSignedInRoute } from './route-hints';
+import {
+  applyAppHints,
+  HINT_KEYS,
+  paintsFeedFirst,
+  preloadRouteScripts,
+  preloadRouteStyles,
+  preloadSignedInRoute,
+} from './route-hints';
 
 const HINTS = {
   '/feed': { js: ['/assets/feed-1.js', '/assets/post-card-2.js'], css: ['/assets/posts-3.css'] },
@@ -44,14 +51,14 @@ describe('signed-in route hints', () => {
     for (const path of ['/feed', '/', '/my-posts']) {
       document.head.querySelectorAll('link').forEach((l) => l.remove());
       expect(preloadSignedInRoute(path)).toEqual([
-        '/assets/i18n/en-US.json',
         '/assets/posts-3.css',
+        '/assets/i18n/en-US.json',
         '/assets/feed-1.js',
         '/assets/post-card-2.js',
       ]);
       expect(links()).toEqual([
-        { rel: 'preload', as: 'fetch', href: '/assets/i18n/en-US.json', crossorigin: 'anonymous' },
         { rel: 'stylesheet', as: null, href: '/assets/posts-3.css', crossorigin: '' },
+        { rel: 'preload', as: 'fetch', href: '/assets/i18n/en-US.json', crossorigin: 'anonymous' },
         { rel: 'modulepreload', as: null, href: '/assets/feed-1.js', crossorigin: '' },
         { rel: 'modulepreload', as: null, href: '/assets/post-card-2.js', crossorigin: '' },
       ]);
@@ -86,6 +93,46 @@ describe('signed-in route hints', () => {
     expect(preloadSignedInRoute('/feed')).toEqual(['/assets/i18n/en-US.json']);
     document.head.innerHTML = '';
     expect(preloadSignedInRoute('/feed')).toEqual(['/assets/i18n/en-US.json']);
+  });
+
+  it('the feed paints first (signed in, online): its style sheets now, the chunks and catalog when asked', () => {
+    localStorage.setItem(REFRESH_TOKEN_KEY, 'r1');
+    localStorage.setItem(LOCALE_STORAGE_KEY, 'en-US');
+    for (const path of ['/feed', '/', '/my-posts']) expect(paintsFeedFirst(path)).toBe(true);
+    expect(paintsFeedFirst('/my-cars')).toBe(false);
+    expect(preloadRouteStyles('/feed')).toEqual(['/assets/posts-3.css']);
+    expect(links().map((l) => l.rel)).toEqual(['stylesheet']);
+    expect(preloadRouteScripts('/feed')).toEqual([
+      '/assets/i18n/en-US.json',
+      '/assets/feed-1.js',
+      '/assets/post-card-2.js',
+    ]);
+    expect(links().map((l) => l.rel)).toEqual(['stylesheet', 'preload', 'modulepreload', 'modulepreload']);
+  });
+
+  it('the feed does not paint first signed out or offline (the device’s list comes first)', () => {
+    expect(paintsFeedFirst('/feed')).toBe(false);
+    localStorage.setItem(REFRESH_TOKEN_KEY, 'r1');
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      expect(paintsFeedFirst('/feed')).toBe(false);
+    } finally {
+      onLine.mockRestore();
+    }
+  });
+
+  it("adds the app's own hints from index.html's inert template, once", () => {
+    document.head.insertAdjacentHTML(
+      'beforeend',
+      '<template id="paddock-app-hints"><link rel="modulepreload" crossorigin="" href="/assets/client-9.js">' +
+        '<link rel="preload" as="fetch" href="/assets/i18n/fr-FR.json" crossorigin="anonymous"></template>',
+    );
+    expect(links()).toEqual([]);
+    expect(applyAppHints()).toBe(2);
+    expect(links().map((l) => l.href)).toEqual(['/assets/client-9.js', '/assets/i18n/fr-FR.json']);
+    expect(document.getElementById('paddock-app-hints')).toBeNull();
+    expect(applyAppHints()).toBe(0);
+    expect(links()).toHaveLength(2);
   });
 
   it('keeps only same-origin paths from the hints', () => {

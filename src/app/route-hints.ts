@@ -1,7 +1,9 @@
 // The entry's first step on a signed-in cold start (src/main.tsx): the chunks and style sheets of
 // the screen being opened, and the member's catalog, are asked for at once, beside React DOM and
 // the app, rather than after the app has been evaluated and the router has resolved the route.
-// index.html carries each route's files as inert JSON (vite.config.ts, signedInRouteHints).
+// index.html carries each route's files as inert JSON (vite.config.ts, signedInRouteHints), and
+// the app's own hints (React DOM, the app's step, the login screen) in an inert template: on the
+// feed the entry paints the first posts before it asks for the app (paintsFeedFirst).
 // Nothing here may import the app: this module is part of the entry.
 
 /** The keys src/lib/auth/token.ts and src/lib/i18n-core.ts use (route-hints.test.ts checks). */
@@ -35,12 +37,57 @@ function link(doc: Document, attrs: Record<string, string>): void {
   doc.head.appendChild(element);
 }
 
-/** Adds the hints for `pathname` when a session is stored; returns the files asked for. */
-export function preloadSignedInRoute(pathname: string, doc: Document = document): string[] {
-  if (!stored(HINT_KEYS.refreshToken)) return []; // signed out: /login has its own hints
+function signedInOnline(): boolean {
+  if (!stored(HINT_KEYS.refreshToken)) return false; // signed out: /login has its own hints
   // Offline, the service worker answers at once: no round trip to save, and the device's lists
   // (not the network's first list these hints name) paint first.
-  if (typeof navigator !== 'undefined' && navigator.onLine === false) return [];
+  return !(typeof navigator !== 'undefined' && navigator.onLine === false);
+}
+
+function routeHints(pathname: string, doc: Document): { js?: unknown; css?: unknown } | null {
+  let hints: RouteHints = {};
+  try {
+    hints = JSON.parse(doc.getElementById('paddock-route-hints')?.textContent ?? '{}') as RouteHints;
+  } catch {
+    return null;
+  }
+  return hints[ALIASES[pathname] ?? pathname] ?? null;
+}
+
+/**
+ * Whether the entry paints the feed's first posts before it asks for the app's files (signed in,
+ * online, on the feed: src/features/posts/feed-first-paint.ts): those then wait for that paint.
+ */
+export function paintsFeedFirst(pathname: string): boolean {
+  return (ALIASES[pathname] ?? pathname) === '/feed' && signedInOnline();
+}
+
+/** The screen's style sheets, when a session is stored: the first paint needs them. */
+export function preloadRouteStyles(pathname: string, doc: Document = document): string[] {
+  if (!signedInOnline()) return [];
+  const css = strings(routeHints(pathname, doc)?.css);
+  // Linked as Vite's loader links a lazy chunk's CSS (rel stylesheet, crossorigin ''), so that it
+  // finds them and asks for nothing twice; a script-inserted style sheet blocks no paint.
+  for (const href of css) link(doc, { rel: 'stylesheet', crossorigin: '', href });
+  return css;
+}
+
+/**
+ * The app's own hints, which index.html keeps inert in <template id="paddock-app-hints"> (React
+ * DOM, the app's step, the default catalog, the login screen): added once; returns how many.
+ */
+export function applyAppHints(doc: Document = document): number {
+  const template = doc.getElementById('paddock-app-hints');
+  if (!(template instanceof HTMLTemplateElement)) return 0;
+  template.remove();
+  const hints = template.content.querySelectorAll('link');
+  doc.head.append(template.content);
+  return hints.length;
+}
+
+/** The screen's chunks and the member's catalog (when not the default), when a session is stored. */
+export function preloadRouteScripts(pathname: string, doc: Document = document): string[] {
+  if (!signedInOnline()) return [];
   const asked: string[] = [];
   const locale = stored(HINT_KEYS.locale);
   if (locale && locale !== PRELOADED_LOCALE && LOCALES.has(locale)) {
@@ -48,18 +95,13 @@ export function preloadSignedInRoute(pathname: string, doc: Document = document)
     link(doc, { rel: 'preload', as: 'fetch', href, crossorigin: 'anonymous' }); // as initI18n fetches it
     asked.push(href);
   }
-  let hints: RouteHints = {};
-  try {
-    hints = JSON.parse(doc.getElementById('paddock-route-hints')?.textContent ?? '{}') as RouteHints;
-  } catch {
-    return asked;
-  }
-  const route = hints[ALIASES[pathname] ?? pathname];
-  if (!route) return asked;
-  // Linked as Vite's loader links a lazy chunk's CSS (rel stylesheet, crossorigin ''), so that it
-  // finds them and asks for nothing twice; a script-inserted style sheet blocks no paint.
-  for (const href of strings(route.css)) link(doc, { rel: 'stylesheet', crossorigin: '', href });
+  const js = strings(routeHints(pathname, doc)?.js);
   // crossorigin as the entry's own modulepreload links: the module loader then reuses the answer.
-  for (const href of strings(route.js)) link(doc, { rel: 'modulepreload', crossorigin: '', href });
-  return [...asked, ...strings(route.css), ...strings(route.js)];
+  for (const href of js) link(doc, { rel: 'modulepreload', crossorigin: '', href });
+  return [...asked, ...js];
+}
+
+/** The screen's style sheets and chunks at once, when a session is stored; returns the files asked for. */
+export function preloadSignedInRoute(pathname: string, doc: Document = document): string[] {
+  return [...preloadRouteStyles(pathname, doc), ...preloadRouteScripts(pathname, doc)];
 }

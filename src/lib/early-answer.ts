@@ -25,6 +25,8 @@ export function earlyAnswerSlot<T>(maxAgeMs: number) {
       pending = answer;
     },
     hasFresh: (now = Date.now()) => fresh(pending, now),
+    /** The kept answer while fresh, left for its reader; null when there is none. */
+    peek: (now = Date.now()): EarlyAnswer<T> | null => (fresh(pending, now) ? pending : null),
     /** The kept answer while fresh, once; null when there is none. */
     take(now = Date.now()): EarlyAnswer<T> | null {
       const taken = pending;

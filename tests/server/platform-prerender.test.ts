@@ -59,6 +59,20 @@ describe('prerender: login.html', () => {
     ]);
   });
 
+  it('takes the app’s hints out of index.html’s inert template (added after the paint instead)', () => {
+    const built = INDEX.replace(
+      /(<link rel="preload"[^>]*>\s*<link rel="modulepreload"[^>]*>)/,
+      '<template id="paddock-app-hints">$1</template>',
+    );
+    expect(built).toContain('<template id="paddock-app-hints"><link rel="preload"');
+    const page = new DOMParser().parseFromString(toLoginPage(built, parts), 'text/html');
+    expect(page.getElementById('paddock-app-hints')).toBeNull();
+    const deferred = page.querySelector<HTMLTemplateElement>('template#paddock-deferred');
+    expect(
+      [...(deferred?.content.querySelectorAll('link') ?? [])].map((l) => l.getAttribute('href')),
+    ).toEqual(['/assets/client-BBBBBBBB.js', '/assets/i18n/fr-FR.json', '/assets/login-DDDDDDDD.js']);
+  });
+
   it("replaces index.html's app shell with the screen", () => {
     // The repository's own index.html: a cold start paints its app shell before any JavaScript.
     const source = readFileSync(path.join(process.cwd(), 'index.html'), 'utf8');

@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import type { Post } from '@/contract/posts';
 import { useT } from '@/lib/i18n';
 import { PullToRefresh } from '@/ui';
+import { FIRST_LIST_CARDS } from './feed-first-page';
 import { PostCard } from './post-card';
 
 /**
@@ -12,9 +13,6 @@ import { PostCard } from './post-card';
  * of the first post's paint and of the long tasks Lighthouse counts around it.
  */
 export const AFTER_FIRST_POST_PAUSE_MS = 300;
-
-/** The network's page shows this many cards (a phone's screen and more); the data layer shows them all. */
-export const FIRST_LIST_CARDS = 5;
 
 /** Calls `then` once the list is on screen: two frames, an idle moment (at most 500 ms), a pause. */
 function afterPainted(then: () => void): () => void {

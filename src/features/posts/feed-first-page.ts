@@ -16,6 +16,9 @@ export interface FeedPage {
   nextCursor: string | null;
 }
 
+/** The network's page shows this many cards (a phone's screen and more); the data layer shows them all. */
+export const FIRST_LIST_CARDS = 5;
+
 /** A first page older than this is asked for again rather than shown or merged. */
 export const FEED_FIRST_PAGE_MAX_AGE_MS = 10_000;
 
@@ -53,6 +56,11 @@ const ask = (now: number): EarlyFeedPage => askEarly(() => fetchFeedPage(null), 
 /** Start-up: the first page, kept for the feed screen (firstFeedPage reads it while fresh). */
 function firstFeedPage(now = Date.now()): void {
   if (!early.hasFresh(now)) early.keep(ask(now));
+}
+
+/** The entry's first paint (feed-first-paint.ts): the page asked for, if any, without taking it. */
+export function peekFirstFeedPage(now = Date.now()): Promise<FeedPage> | null {
+  return early.peek(now)?.page ?? null;
 }
 
 /**

@@ -1,0 +1,145 @@
+// The feed's first posts painted from the entry (docs/SPEC-NOTES.md §4, "the first paint"): on a
+// signed-in cold start of the feed, online, the first page's answer (feed-first-page.ts) is drawn
+// into index.html's app shell as plain DOM, before React DOM and the app have loaded. The member
+// reads their posts at once; the app's first render then replaces the whole of #root with the
+// real cards (same classes, same size, so the first post stays the largest contentful paint).
+// What needs the app (likes, comments, the menu) is drawn as skeleton bars, never as a control
+// that does nothing. Nothing here may import React, React DOM or Dexie (bundle-budget.test.ts).
+import type { Post } from '@/contract/posts';
+import { displayName, initialOf, isDeletedMember } from '@/lib/display-name';
+import { DEFAULT_LOCALE, isSupportedLocale, LOCALE_STORAGE_KEY } from '@/lib/i18n-core';
+import { FIRST_LIST_CARDS, type FeedPage } from './feed-first-page';
+
+/** The text's media (fetched with the token by the app) and frames are left to the app. */
+const LEFT_TO_THE_APP = 'img, picture, video, audio, iframe, object, embed, script, style, link';
+
+function storedLocale(): string {
+  try {
+    const stored = localStorage.getItem(LOCALE_STORAGE_KEY);
+    return isSupportedLocale(stored) ? stored : DEFAULT_LOCALE;
+  } catch {
+    return DEFAULT_LOCALE;
+  }
+}
+
+function element<K extends keyof HTMLElementTagNameMap>(
+  doc: Document,
+  tag: K,
+  className: string,
+  text?: string,
+): HTMLElementTagNameMap[K] {
+  const node = doc.createElement(tag);
+  node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+/**
+ * The post's text as the card shows it: the server's sanitised HTML, parsed inert (a template runs
+ * nothing and loads nothing), without its media.
+ */
+function postText(doc: Document, html: string): HTMLElement {
+  const template = doc.createElement('template');
+  template.innerHTML = html;
+  for (const node of template.content.querySelectorAll(LEFT_TO_THE_APP)) node.remove();
+  const content = element(doc, 'div', 'rich-text post-card__content');
+  content.append(template.content);
+  return content;
+}
+
+function card(doc: Document, post: Post, dates: Intl.DateTimeFormat): HTMLElement {
+  const article = element(doc, 'article', 'post-card');
+  const header = element(doc, 'div', 'post-card__header ui-flex ui-center ui-gap-3');
+  // A deleted member's name is a translation, not loaded yet: its bar until the app's card.
+  const deleted = isDeletedMember(post.author);
+  const meta = element(doc, 'div', 'post-card__meta ui-flex ui-column ui-gap-1');
+  meta.append(
+    deleted
+      ? element(doc, 'span', 'ui-skeleton app-shell__line')
+      : element(doc, 'span', 'author-link post-card__author', displayName(post.author)),
+  );
+  const date = new Date(post.createdAt);
+  if (!Number.isNaN(date.getTime())) {
+    const time = element(doc, 'time', 'post-card__date', dates.format(date));
+    time.dateTime = post.createdAt;
+    meta.append(time);
+  }
+  header.append(
+    element(doc, 'span', 'post-avatar post-avatar--initial', deleted ? '' : initialOf(post.author)),
+    meta,
+  );
+  article.append(header);
+  if (post.content) article.append(postText(doc, post.content));
+  if (post.image) {
+    // The picture comes with the app (fetched with the token); its room is kept as the card keeps it.
+    const room = element(doc, 'div', 'post-card__image ui-skeleton');
+    room.style.aspectRatio =
+      post.imageWidth && post.imageHeight ? `${post.imageWidth} / ${post.imageHeight}` : '4 / 3';
+    article.append(room);
+  }
+  article.append(element(doc, 'div', 'post-card__actions app-shell__actions ui-skeleton'));
+  return article;
+}
+
+/** The feed screen's first posts, in the layout's main area, as the app draws them. */
+export function firstPostsMarkup(posts: Post[], doc: Document = document): HTMLElement {
+  const dates = new Intl.DateTimeFormat(storedLocale(), { dateStyle: 'medium', timeStyle: 'short' });
+  const main = element(doc, 'div', 'layout__main app-shell__main');
+  main.dataset.firstPaint = 'feed';
+  const page = element(doc, 'div', 'ui-page');
+  const header = element(doc, 'div', 'ui-page__header app-shell__page-header');
+  header.append(element(doc, 'span', 'ui-skeleton app-shell__title'));
+  const list = element(doc, 'ul', 'feed__list ui-flex ui-column ui-gap-4 ui-bare-list');
+  for (const post of posts.slice(0, FIRST_LIST_CARDS)) {
+    const item = doc.createElement('li');
+    item.append(card(doc, post, dates));
+    list.append(item);
+  }
+  const feed = element(doc, 'div', 'feed');
+  feed.append(list);
+  page.append(header, element(doc, 'div', 'ui-ptr__bar app-shell__bar-room'), feed);
+  main.append(page);
+  return main;
+}
+
+/** Resolves once every style sheet linked so far has loaded (or failed): the cards need posts.css. */
+export function styleSheetsSettled(doc: Document = document): Promise<void> {
+  const pending = [...doc.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].filter(
+    (link) => !link.sheet,
+  );
+  return Promise.all(
+    pending.map(
+      (link) =>
+        new Promise<void>((resolve) => {
+          link.addEventListener('load', () => resolve(), { once: true });
+          link.addEventListener('error', () => resolve(), { once: true });
+        }),
+    ),
+  ).then(() => undefined);
+}
+
+/** After the next frame has been painted (what follows is not part of it). */
+function afterNextFrame(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(resolve, 0));
+    else setTimeout(resolve, 0);
+  });
+}
+
+/**
+ * Paints the page's first posts into the app shell once the answer and the style sheets are in,
+ * unless the app has rendered meanwhile (the shell is gone) or there is nothing to show. Resolves
+ * to whether it painted, once the frame is on screen; a failed answer paints nothing (the feed
+ * screen reports it).
+ */
+export function paintFirstPostsEarly(page: Promise<FeedPage>, doc: Document = document): Promise<boolean> {
+  return Promise.all([page, styleSheetsSettled(doc)]).then(
+    ([{ posts }]) => {
+      const shell = doc.querySelector('#root > .app-shell');
+      if (!shell || posts.length === 0 || shell.querySelector('[data-first-paint]')) return false;
+      shell.append(firstPostsMarkup(posts, doc));
+      return afterNextFrame().then(() => true);
+    },
+    () => false,
+  );
+}
