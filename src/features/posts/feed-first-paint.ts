@@ -7,20 +7,10 @@
 // that does nothing. Nothing here may import React, React DOM or Dexie (bundle-budget.test.ts).
 import type { Post } from '@/contract/posts';
 import { displayName, initialOf, isDeletedMember } from '@/lib/display-name';
-import { DEFAULT_LOCALE, isSupportedLocale, LOCALE_STORAGE_KEY } from '@/lib/i18n-core';
 import { FIRST_LIST_CARDS, type FeedPage } from './feed-first-page';
 
 /** The text's media (fetched with the token by the app) and frames are left to the app. */
 const LEFT_TO_THE_APP = 'img, picture, video, audio, iframe, object, embed, script, style, link';
-
-function storedLocale(): string {
-  try {
-    const stored = localStorage.getItem(LOCALE_STORAGE_KEY);
-    return isSupportedLocale(stored) ? stored : DEFAULT_LOCALE;
-  } catch {
-    return DEFAULT_LOCALE;
-  }
-}
 
 function element<K extends keyof HTMLElementTagNameMap>(
   doc: Document,
@@ -47,7 +37,7 @@ function postText(doc: Document, html: string): HTMLElement {
   return content;
 }
 
-function card(doc: Document, post: Post, dates: Intl.DateTimeFormat): HTMLElement {
+function card(doc: Document, post: Post): HTMLElement {
   const article = element(doc, 'article', 'post-card');
   const header = element(doc, 'div', 'post-card__header ui-flex ui-center ui-gap-3');
   // A deleted member's name is a translation, not loaded yet: its bar until the app's card.
@@ -58,12 +48,9 @@ function card(doc: Document, post: Post, dates: Intl.DateTimeFormat): HTMLElemen
       ? element(doc, 'span', 'ui-skeleton app-shell__line')
       : element(doc, 'span', 'author-link post-card__author', displayName(post.author)),
   );
-  const date = new Date(post.createdAt);
-  if (!Number.isNaN(date.getTime())) {
-    const time = element(doc, 'time', 'post-card__date', dates.format(date));
-    time.dateTime = post.createdAt;
-    meta.append(time);
-  }
+  // The date comes with the app: a page's first Intl.DateTimeFormat loads the locale's data, tens
+  // of ms on a phone, which would hold this paint back.
+  meta.append(element(doc, 'span', 'post-card__date ui-skeleton app-shell__date', '\u00a0'));
   header.append(
     element(doc, 'span', 'post-avatar post-avatar--initial', deleted ? '' : initialOf(post.author)),
     meta,
@@ -83,7 +70,6 @@ function card(doc: Document, post: Post, dates: Intl.DateTimeFormat): HTMLElemen
 
 /** The feed screen's first posts, in the layout's main area, as the app draws them. */
 export function firstPostsMarkup(posts: Post[], doc: Document = document): HTMLElement {
-  const dates = new Intl.DateTimeFormat(storedLocale(), { dateStyle: 'medium', timeStyle: 'short' });
   const main = element(doc, 'div', 'layout__main app-shell__main');
   main.dataset.firstPaint = 'feed';
   const page = element(doc, 'div', 'ui-page');
@@ -92,7 +78,7 @@ export function firstPostsMarkup(posts: Post[], doc: Document = document): HTMLE
   const list = element(doc, 'ul', 'feed__list ui-flex ui-column ui-gap-4 ui-bare-list');
   for (const post of posts.slice(0, FIRST_LIST_CARDS)) {
     const item = doc.createElement('li');
-    item.append(card(doc, post, dates));
+    item.append(card(doc, post));
     list.append(item);
   }
   const feed = element(doc, 'div', 'feed');
