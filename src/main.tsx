@@ -29,8 +29,9 @@ const earlyAsks = import('@/app/early-asks')
   .catch(() => undefined); // start() asks itself
 
 async function boot(): Promise<void> {
-  // React DOM downloads meanwhile (index.html preloads it); its evaluation, one long task, comes
-  // after the request has left rather than holding it back.
+  // React DOM downloads meanwhile (the app's hints ask for it); its evaluation, one long task,
+  // comes after the screen's first request has left (on the feed, after its first posts have
+  // painted) rather than holding it back.
   await earlyAsks;
   if (feedFirst) askForTheApp();
   await import('react-dom/client');
