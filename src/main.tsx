@@ -1,39 +1,39 @@
 // The entry stays small: its imports are evaluated in one task, so the app is loaded in steps
 // (React DOM, then the rest) with a pause between them (Lighthouse's total blocking time).
 import { installPreloadErrorHandler } from '@/features/pwa/register-sw';
-import { applyAppHints, paintsFeedFirst, preloadRouteScripts, preloadRouteStyles } from '@/app/route-hints';
+import { applyAppHints, paintsScreenFirst, preloadRouteScripts, preloadRouteStyles } from '@/app/route-hints';
 import '@/ui/theme.css';
 import '@/ui/components.css';
 
 installPreloadErrorHandler();
 const path = window.location.pathname;
-// Signed in and online on the feed, its first posts paint from the entry (feed-first-paint.ts):
-// the app's files are asked for once they have (the page's bandwidth goes to the posts first), or
-// after FIRST_PAINT_MAX_WAIT_MS. Elsewhere, now: the screen's chunks and the member's catalog start
-// beside React DOM and the app. The screen's style sheets start now in both cases.
-const feedFirst = paintsFeedFirst(path);
+// Signed in and online on the feed or the garage, the screen's first view paints from the entry
+// (feed-first-paint.ts, garage-first-paint.ts): the app's files are asked for once it has (the
+// page's bandwidth goes to that view first), or after FIRST_PAINT_MAX_WAIT_MS. Elsewhere, now: the
+// screen's chunks and the member's catalog start beside React DOM and the app. The screen's style sheets start now in both cases.
+const paintedFirst = paintsScreenFirst(path);
 preloadRouteStyles(path);
 const askForTheApp = () => {
   applyAppHints();
   preloadRouteScripts(path);
 };
-if (!feedFirst) askForTheApp();
+if (!paintedFirst) askForTheApp();
 // Signed in and online on /feed or /my-cars: the screen's first data is asked for as soon as its
 // small chunk is in (its modules are the app's step's anyway), not after React DOM and the app's
 // step; start() reads the same answer. Imported, not static: the hints above must not wait for it.
 const earlyAsks = import('@/app/early-asks')
   .then((early) => {
     early.askEarlyForScreen(path);
-    return feedFirst ? early.firstPaint() : undefined;
+    return paintedFirst ? early.firstPaint() : undefined;
   })
   .catch(() => undefined); // start() asks itself
 
 async function boot(): Promise<void> {
   // React DOM downloads meanwhile (the app's hints ask for it); its evaluation, one long task,
-  // comes after the screen's first request has left (on the feed, after its first posts have
-  // painted) rather than holding it back.
+  // comes after the screen's first request has left (on the feed and the garage, after their first
+  // view has painted) rather than holding it back.
   await earlyAsks;
-  if (feedFirst) askForTheApp();
+  if (paintedFirst) askForTheApp();
   await import('react-dom/client');
   await new Promise((resolve) => setTimeout(resolve, 0));
   const { start } = await import('@/app/start');

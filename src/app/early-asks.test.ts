@@ -15,6 +15,8 @@ function server() {
   return installFetch({
     'GET /api/v1.0/posts/feed': () => json(200, { success: true, data: [], meta: { total: 0 } }),
     'GET /api/v1.0/cars/feed': () => ok([]),
+    'GET /api/v1.0/reminders': () => ok([]),
+    'GET /assets/i18n/fr-FR.json': () => json(200, { messages: {} }),
   });
 }
 
@@ -33,13 +35,21 @@ afterEach(() => {
 });
 
 describe('the start-up’s early asks', () => {
-  it('asks for the garage’s cars once when main.tsx and start() both ask on /my-cars', async () => {
+  it('asks for the garage’s cars, reminders and catalog once when main.tsx and start() both ask on /my-cars', async () => {
     const fetches = server();
     expect(askEarlyForScreen('/my-cars')).toBeNull(); // not the feed
     expect(askEarlyForScreen('/my-cars')).toBeNull();
-    await vi.waitFor(() => expect(fetches.requests.map((r) => r.path)).toEqual(['/api/v1.0/cars/feed']));
+    // The catalog is asked for by the garage's first paint (its words), once the answers are in.
+    await vi.waitFor(() =>
+      expect(fetches.requests.map((r) => r.path).sort()).toEqual([
+        '/api/v1.0/cars/feed',
+        '/api/v1.0/reminders',
+        '/assets/i18n/fr-FR.json',
+      ]),
+    );
     expect(takeFirstCarsPage()).not.toBeNull();
-    expect(fetches.requests).toHaveLength(1);
+    await expect(firstPaint()).resolves.toBe(false); // no car: the app's empty state says what to do
+    expect(fetches.requests).toHaveLength(3);
   });
 
   it('asks for the feed’s first page once on /feed, and says it comes from the network', async () => {

@@ -4,7 +4,8 @@
 // request leaves beside React DOM's download (docs/SPEC-NOTES.md §4). This module and its imports
 // must not import React DOM, Dexie or the app (tests/browser/bundle-budget.test.ts checks the
 // build's graph).
-import { prefetchFirstCarsPage } from '@/features/garage/api/first-cars-page';
+import { peekFirstGarage, prefetchFirstCarsPage } from '@/features/garage/api/first-cars-page';
+import { paintFirstGarageEarly } from '@/features/garage/garage-first-paint';
 import { paintFirstPostsEarly } from '@/features/posts/feed-first-paint';
 import { peekFirstFeedPage, prefetchFirstFeedPage } from '@/features/posts/feed-first-page';
 
@@ -27,11 +28,15 @@ export function askEarlyForScreen(pathname: string): ReturnType<typeof prefetchF
   // The feed's first posts paint from the answer into the app shell, before React DOM and the app.
   const page = feed === 'network' ? peekFirstFeedPage() : null;
   if (page && typeof document !== 'undefined') painted = paintFirstPostsEarly(page);
+  // The garage's first view likewise, from its cars and the member's reminders.
+  const garage = peekFirstGarage();
+  if (garage && typeof document !== 'undefined') painted = paintFirstGarageEarly(garage);
   return feed;
 }
 
 /**
- * Resolves once the feed's first posts have painted from the early answer (true), or not (false:
+ * Resolves once the screen's first view (the feed's posts, the garage) has painted from the early
+ * answers (true), or not (false:
  * another screen, no answer, nothing to show), at the latest after `maxWaitMs`.
  */
 export function firstPaint(maxWaitMs = FIRST_PAINT_MAX_WAIT_MS): Promise<boolean> {

@@ -6,7 +6,7 @@ import { REFRESH_TOKEN_KEY } from '@/lib/auth/token';
 import {
   applyAppHints,
   HINT_KEYS,
-  paintsFeedFirst,
+  paintsScreenFirst,
   preloadRouteScripts,
   preloadRouteStyles,
   preloadSignedInRoute,
@@ -16,6 +16,10 @@ const HINTS = {
   '/feed': { js: ['/assets/feed-1.js', '/assets/post-card-2.js'], css: ['/assets/posts-3.css'] },
   '/my-cars': { js: ['/assets/my-cars-4.js'], css: [] },
 };
+
+const APP_HINTS =
+  '<link rel="modulepreload" crossorigin="" href="/assets/client-9.js">' +
+  '<link rel="preload" as="fetch" href="/assets/i18n/fr-FR.json" crossorigin="anonymous">';
 
 const links = () =>
   [...document.head.querySelectorAll('link')].map((l) => ({
@@ -98,8 +102,9 @@ describe('signed-in route hints', () => {
   it('the feed paints first (signed in, online): its style sheets now, the chunks and catalog when asked', () => {
     localStorage.setItem(REFRESH_TOKEN_KEY, 'r1');
     localStorage.setItem(LOCALE_STORAGE_KEY, 'en-US');
-    for (const path of ['/feed', '/', '/my-posts']) expect(paintsFeedFirst(path)).toBe(true);
-    expect(paintsFeedFirst('/my-cars')).toBe(false);
+    for (const path of ['/feed', '/', '/my-posts']) expect(paintsScreenFirst(path)).toBe(true);
+    expect(paintsScreenFirst('/my-cars')).toBe(true);
+    for (const path of ['/friends', '/chat', '/my-cars/x']) expect(paintsScreenFirst(path)).toBe(false);
     expect(preloadRouteStyles('/feed')).toEqual(['/assets/posts-3.css']);
     expect(links().map((l) => l.rel)).toEqual(['stylesheet']);
     expect(preloadRouteScripts('/feed')).toEqual([
@@ -111,28 +116,33 @@ describe('signed-in route hints', () => {
   });
 
   it('the feed does not paint first signed out or offline (the device’s list comes first)', () => {
-    expect(paintsFeedFirst('/feed')).toBe(false);
+    expect(paintsScreenFirst('/feed')).toBe(false);
     localStorage.setItem(REFRESH_TOKEN_KEY, 'r1');
     const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     try {
-      expect(paintsFeedFirst('/feed')).toBe(false);
+      expect(paintsScreenFirst('/feed')).toBe(false);
     } finally {
       onLine.mockRestore();
     }
   });
 
   it("adds the app's own hints from index.html's inert template, once", () => {
-    document.head.insertAdjacentHTML(
-      'beforeend',
-      '<template id="paddock-app-hints"><link rel="modulepreload" crossorigin="" href="/assets/client-9.js">' +
-        '<link rel="preload" as="fetch" href="/assets/i18n/fr-FR.json" crossorigin="anonymous"></template>',
-    );
+    document.head.insertAdjacentHTML('beforeend', `<template id="paddock-app-hints">${APP_HINTS}</template>`);
     expect(links()).toEqual([]);
     expect(applyAppHints()).toBe(2);
     expect(links().map((l) => l.href)).toEqual(['/assets/client-9.js', '/assets/i18n/fr-FR.json']);
     expect(document.getElementById('paddock-app-hints')).toBeNull();
     expect(applyAppHints()).toBe(0);
     expect(links()).toHaveLength(2);
+  });
+
+  it('leaves out a preload of a file the page has already downloaded (the garage paint’s catalog)', () => {
+    document.head.innerHTML = `<template id="paddock-app-hints">${APP_HINTS}</template>`;
+    vi.spyOn(performance, 'getEntriesByType').mockReturnValue([
+      { name: new URL('/assets/i18n/fr-FR.json', document.baseURI).href } as PerformanceEntry,
+    ]);
+    expect(applyAppHints()).toBe(1);
+    expect(links().map((l) => l.href)).toEqual(['/assets/client-9.js']);
   });
 
   it('keeps only same-origin paths from the hints', () => {

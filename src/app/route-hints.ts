@@ -3,7 +3,8 @@
 // the app, rather than after the app has been evaluated and the router has resolved the route.
 // index.html carries each route's files as inert JSON (vite.config.ts, signedInRouteHints), and
 // the app's own hints (React DOM, the app's step, the login screen) in an inert template: on the
-// feed the entry paints the first posts before it asks for the app (paintsFeedFirst).
+// feed and the garage the entry paints the screen's first view before it asks for the app
+// (paintsScreenFirst).
 // Nothing here may import the app: this module is part of the entry.
 
 /** The keys src/lib/auth/token.ts and src/lib/i18n-core.ts use (route-hints.test.ts checks). */
@@ -54,12 +55,15 @@ function routeHints(pathname: string, doc: Document): { js?: unknown; css?: unkn
   return hints[ALIASES[pathname] ?? pathname] ?? null;
 }
 
+/** The screens the entry paints before the app (feed-first-paint.ts, garage-first-paint.ts). */
+const PAINTED_FIRST = new Set(['/feed', '/my-cars']);
+
 /**
- * Whether the entry paints the feed's first posts before it asks for the app's files (signed in,
- * online, on the feed: src/features/posts/feed-first-paint.ts): those then wait for that paint.
+ * Whether the entry paints the screen's first view before it asks for the app's files (signed in,
+ * online, on the feed or the garage): those then wait for that paint.
  */
-export function paintsFeedFirst(pathname: string): boolean {
-  return (ALIASES[pathname] ?? pathname) === '/feed' && signedInOnline();
+export function paintsScreenFirst(pathname: string): boolean {
+  return PAINTED_FIRST.has(ALIASES[pathname] ?? pathname) && signedInOnline();
 }
 
 /** The screen's style sheets, when a session is stored: the first paint needs them. */
@@ -74,12 +78,20 @@ export function preloadRouteStyles(pathname: string, doc: Document = document): 
 
 /**
  * The app's own hints, which index.html keeps inert in <template id="paddock-app-hints"> (React
- * DOM, the app's step, the default catalog, the login screen): added once; returns how many.
+ * DOM, the app's step, the default catalog, the login screen): added once, but for a file the page
+ * has downloaded already; returns how many.
  */
 export function applyAppHints(doc: Document = document): number {
   const template = doc.getElementById('paddock-app-hints');
   if (!(template instanceof HTMLTemplateElement)) return 0;
   template.remove();
+  // A file this page has already downloaded (the garage's first paint fetches the catalog) is not
+  // asked for again.
+  const fetched = new Set(
+    typeof performance === 'undefined' ? [] : performance.getEntriesByType('resource').map((e) => e.name),
+  );
+  for (const hint of template.content.querySelectorAll<HTMLLinkElement>('link[rel="preload"]'))
+    if (fetched.has(new URL(hint.getAttribute('href') ?? '', doc.baseURI).href)) hint.remove();
   const hints = template.content.querySelectorAll('link');
   doc.head.append(template.content);
   return hints.length;

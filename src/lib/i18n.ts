@@ -10,6 +10,7 @@ import {
   LOCALE_STORAGE_KEY,
   type Locale,
 } from './i18n-core';
+import { catalogUrl, requestCatalog } from './catalog-request';
 import { reapplyDynamicTranslations } from './settings-labels';
 import type { Messages } from '@lingui/core';
 
@@ -32,23 +33,13 @@ export {
 const loadedCatalogs = new Set<Locale>();
 const localeListeners = new Set<(locale: Locale) => void>();
 
-export function catalogUrl(locale: Locale): string {
-  return `${import.meta.env.BASE_URL}assets/i18n/${locale}.json`;
-}
-
-/** The compiler writes `{ "messages": { … } }`; a bare `{ id: message }` map is accepted too. */
-function readCatalog(body: unknown): Messages {
-  if (typeof body !== 'object' || body === null) return {};
-  const inner = (body as { messages?: unknown }).messages;
-  return (typeof inner === 'object' && inner !== null ? inner : body) as Messages;
-}
+export { catalogUrl };
 
 async function loadCatalog(locale: Locale): Promise<void> {
   if (loadedCatalogs.has(locale)) return;
   try {
-    const response = await fetch(catalogUrl(locale));
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    i18n.load(locale, readCatalog(await response.json()));
+    // The garage's first paint may have asked for it already: the same answer, not a second download.
+    i18n.load(locale, (await requestCatalog(catalogUrl(locale))) as Messages);
     loadedCatalogs.add(locale);
   } catch (error) {
     // Keep going with what we have (ids show instead of text); a later change tries again.

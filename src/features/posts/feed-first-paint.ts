@@ -7,22 +7,13 @@
 // that does nothing. Nothing here may import React, React DOM or Dexie (bundle-budget.test.ts).
 import type { Post } from '@/contract/posts';
 import { displayName, initialOf, isDeletedMember } from '@/lib/display-name';
+import { afterNextFrame, element, styleSheetsSettled } from '@/lib/first-paint-dom';
 import { FIRST_LIST_CARDS, type FeedPage } from './feed-first-page';
+
+export { styleSheetsSettled };
 
 /** The text's media (fetched with the token by the app) and frames are left to the app. */
 const LEFT_TO_THE_APP = 'img, picture, video, audio, iframe, object, embed, script, style, link';
-
-function element<K extends keyof HTMLElementTagNameMap>(
-  doc: Document,
-  tag: K,
-  className: string,
-  text?: string,
-): HTMLElementTagNameMap[K] {
-  const node = doc.createElement(tag);
-  node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 /**
  * The post's text as the card shows it: the server's sanitised HTML, parsed inert (a template runs
@@ -86,30 +77,6 @@ export function firstPostsMarkup(posts: Post[], doc: Document = document): HTMLE
   page.append(header, element(doc, 'div', 'ui-ptr__bar app-shell__bar-room'), feed);
   main.append(page);
   return main;
-}
-
-/** Resolves once every style sheet linked so far has loaded (or failed): the cards need posts.css. */
-export function styleSheetsSettled(doc: Document = document): Promise<void> {
-  const pending = [...doc.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].filter(
-    (link) => !link.sheet,
-  );
-  return Promise.all(
-    pending.map(
-      (link) =>
-        new Promise<void>((resolve) => {
-          link.addEventListener('load', () => resolve(), { once: true });
-          link.addEventListener('error', () => resolve(), { once: true });
-        }),
-    ),
-  ).then(() => undefined);
-}
-
-/** After the next frame has been painted (what follows is not part of it). */
-function afterNextFrame(): Promise<void> {
-  return new Promise((resolve) => {
-    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(resolve, 0));
-    else setTimeout(resolve, 0);
-  });
 }
 
 /**

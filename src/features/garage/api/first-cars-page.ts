@@ -5,6 +5,7 @@
 // Nothing here may import Dexie: the start-up imports this module.
 import { PAGE_SIZE_MAX } from '@/contract/constants';
 import type { Car } from '@/contract/garage';
+import type { Reminder } from '@/contract/maintenance-api';
 import { api } from '@/lib/api-client';
 import { tokenStore } from '@/lib/auth/token';
 import { askEarly, earlyAnswerSlot, type EarlyAnswer } from '@/lib/early-answer';
@@ -18,6 +19,9 @@ export const CARS_PAGE_LIMIT = PAGE_SIZE_MAX;
 export type EarlyCarsPage = EarlyAnswer<Car[]>;
 
 const early = earlyAnswerSlot<Car[]>(FIRST_CARS_PAGE_MAX_AGE_MS);
+// The member's reminders, asked beside the cars for the garage's first paint (garage-first-paint.ts)
+// only: the reminders' own refresh (data/reminders-sync.ts) asks for the selected car's.
+const earlyReminders = earlyAnswerSlot<Reminder[]>(FIRST_CARS_PAGE_MAX_AGE_MS);
 
 /** The member's cars, `limit` from `offset` (GET /cars/feed: mine, then the ones shared with me). */
 export function fetchCarsPage(offset: number): Promise<Car[]> {
@@ -29,7 +33,17 @@ export function prefetchFirstCarsPage(pathname: string, now = Date.now()): boole
   if (pathname !== '/my-cars' || !tokenStore.getRefreshToken()) return false;
   if (!isOnline()) return false;
   early.keep(askEarly(() => fetchCarsPage(0), now)); // syncCars reports a failure
+  earlyReminders.keep(askEarly(() => api.get<Reminder[]>('/reminders'), now));
   return true;
+}
+
+/** The garage's first paint: the first page and the member's reminders, if asked, without taking them. */
+export function peekFirstGarage(
+  now = Date.now(),
+): { cars: Promise<Car[]>; reminders: Promise<Reminder[]> } | null {
+  const cars = early.peek(now);
+  const reminders = earlyReminders.peek(now);
+  return cars && reminders ? { cars: cars.page, reminders: reminders.page } : null;
 }
 
 /** syncCars: the page the start-up asked for (fresh), once; null when there is none. */

@@ -7,6 +7,7 @@ import { setSignedIn } from '@/testing/session-mock';
 import { activateCatalog, renderApp } from '@/testing/test-utils';
 import type { Car, CarLog } from '@/contract/garage';
 import { endLiveShellTest } from '@/testing/live-shell-teardown';
+import { forgetFirstGarage, paintFirstGarageEarly } from '@/features/garage/garage-first-paint';
 import { installGarageServer } from '@/features/garage/testing/fake-garage-server';
 import { bareCar } from '@/features/garage/testing/garage-fixtures';
 import { saveCar, saveCarLog, SELECTED_CAR_STORAGE_KEY } from '@/features/garage/data';
@@ -101,6 +102,29 @@ const sums = () => screen.queryAllByTestId('log-sum').map((el) => el.textContent
 const carButton = (name: RegExp | string) =>
   within(screen.getByRole('navigation', { name: 'Your cars' })).getByRole('button', { name });
 
+/** Whether `text` has appeared anywhere in the document since the call (a MutationObserver). */
+function watchText(text: string): () => boolean {
+  let seen = false;
+  const observer = new MutationObserver(() => {
+    if (document.body.textContent?.includes(text)) seen = true;
+  });
+  observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+  return () => {
+    observer.disconnect();
+    return seen;
+  };
+}
+
+/** GET /cars/feed never answers (the rest goes to the garage double). */
+function holdCarsFeed(): void {
+  const inner = globalThis.fetch;
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
+    String(input instanceof Request ? input.url : input).includes('/cars/feed')
+      ? new Promise<Response>(() => undefined)
+      : inner(input, init),
+  );
+}
+
 let dbCount = 0;
 beforeEach(async () => {
   dbCount += 1;
@@ -113,7 +137,10 @@ beforeEach(async () => {
   await seedSettings();
 });
 // Unmount and stop the outbox engine the shell started: nothing may run on a closed database.
-afterEach(() => endLiveShellTest());
+afterEach(() => {
+  forgetFirstGarage();
+  return endLiveShellTest();
+});
 
 describe('my cars: the cars', () => {
   it('no cars: an empty state that leads to create-car', async () => {
@@ -121,6 +148,36 @@ describe('my cars: the cars', () => {
     expect(await screen.findByRole('heading', { name: 'Your garage is empty' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'My garage' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Add your first car' }).getAttribute('href')).toBe('/create-car');
+  });
+
+  it('a device that has not synced yet says "loading", never "your garage is empty", until its first sync', async () => {
+    const mine = car({ make: 'Alpine', model: 'A110' });
+    server.cars.set(mine.id, mine); // on the server only: a cold device
+    const emptySeen = watchText('Your garage is empty');
+    await renderApp('/my-cars');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Alpine A110' })).toBeTruthy();
+    expect(emptySeen()).toBe(false);
+  });
+
+  it('while the first sync is out, the cars the first paint showed, not a skeleton', async () => {
+    const mine = car({ make: 'Lancia', model: 'Delta' });
+    const shell = document.implementation.createHTMLDocument('');
+    shell.body.innerHTML = '<div id="root"><div class="app-shell"></div></div>';
+    await expect(
+      paintFirstGarageEarly({ cars: Promise.resolve([mine]), reminders: Promise.resolve([]) }, shell),
+    ).resolves.toBe(true);
+    holdCarsFeed(); // the first sync never ends
+    await renderApp('/my-cars');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Lancia Delta' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Your garage is empty' })).toBeNull();
+  });
+
+  it('without a first paint, a first sync still out shows the skeleton', async () => {
+    holdCarsFeed();
+    await renderApp('/my-cars');
+    expect(await screen.findByRole('status', { name: 'Loading your cars…' })).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 600)); // past the live lists' update interval
+    expect(screen.queryByRole('heading', { name: 'Your garage is empty' })).toBeNull();
   });
 
   it('selects the first car by default, remembers a choice in localStorage "selectedCar"', async () => {

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { EconomySection } from '@/features/garage/car-logs/economy/economy-section';
 import { LogList } from '@/features/garage/car-logs/log-list';
 import { StatsSection } from '@/features/garage/car-logs/stats/stats-section';
@@ -22,6 +23,7 @@ import {
   SkeletonRows,
   PlusIcon,
 } from '@/ui';
+import { firstCarsShown, forgetFirstCars } from '../garage-first-paint';
 import { CarReminders } from '../reminders/car-reminders';
 import { DueList } from '../reminders/due-list';
 import { resolveSelectedCar } from './car-selection';
@@ -42,10 +44,21 @@ const SKELETON_ROWS = 5;
  */
 export function MyCarsScreen() {
   const t = useT();
-  const cars = useCars();
+  const stored = useCars();
   const [storedId, setStoredId] = useSelectedCar();
+  // Until the device's copy has loaded (a cold start: nothing synced yet), the cars the entry's first
+  // paint showed (garage-first-paint.ts), else the skeleton: never "add your first car" meanwhile.
+  const painted = firstCarsShown();
+  const known = stored?.length ? stored : (painted ?? stored);
+  const { error, refresh, firstSyncPending } = useGarageRefresh(
+    known ? resolveSelectedCar(known, storedId)?.id : undefined,
+  );
+  const loading = stored === undefined || (stored.length === 0 && firstSyncPending);
+  const cars = loading ? painted : stored;
   const car = cars ? resolveSelectedCar(cars, storedId) : undefined;
-  const { error, refresh } = useGarageRefresh(car?.id);
+  useEffect(() => {
+    if (!loading) forgetFirstCars();
+  }, [loading]);
 
   return (
     <Page

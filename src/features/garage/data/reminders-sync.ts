@@ -6,6 +6,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Reminder } from '@/contract/maintenance-api';
 import { api } from '@/lib/api-client';
 import { localDb, type MirrorRow, type PaddockDb } from '@/lib/db';
+import { LIVE_UPDATE_INTERVAL_MS } from '@/lib/offline/live';
 import { queuedEntityIds } from '@/lib/outbox';
 import { useRetryWhenBack } from '@/lib/reachability';
 import { realtime } from '@/lib/socket';
@@ -59,12 +60,16 @@ export async function syncRemindersAndLogs(carId?: string, given?: PaddockDb): P
  */
 export function useRemindersRefresh(carId?: string) {
   const [error, setError] = useState<unknown>(null);
+  const [firstSyncPending, setFirstSyncPending] = useState(true);
   const run = useCallback(async () => {
     try {
       await syncRemindersAndLogs(carId);
       setError(null);
     } catch (caught) {
       setError(caught);
+    } finally {
+      // The device's list shows what the sync wrote within a live update (one may be waiting).
+      setTimeout(() => setFirstSyncPending(false), 2 * LIVE_UPDATE_INTERVAL_MS);
     }
   }, [carId]);
 
@@ -74,5 +79,5 @@ export function useRemindersRefresh(carId?: string) {
   }, [run]);
 
   useRetryWhenBack(error !== null, run);
-  return { error, refresh: run };
+  return { error, refresh: run, firstSyncPending };
 }

@@ -1,19 +1,13 @@
 // Spec §9 storage key `selectedCar`: the car the garage opens on, remembered on this device and
 // shared by every tab (the storage event).
 import { useCallback, useSyncExternalStore } from 'react';
+import { readSelectedCar, SELECTED_CAR_STORAGE_KEY } from '../cars/car-selection';
 
-export const SELECTED_CAR_STORAGE_KEY = 'selectedCar';
+// The key and its reader live with the garage's selection rules (no React), which the garage's
+// first paint reads before the app has loaded.
+export { readSelectedCar, SELECTED_CAR_STORAGE_KEY } from '../cars/car-selection';
 
 const listeners = new Set<() => void>();
-
-/** The car the garage opens on, as stored on this device (null when none or storage is unavailable). */
-export function readSelectedCar(): string | null {
-  try {
-    return localStorage.getItem(SELECTED_CAR_STORAGE_KEY);
-  } catch {
-    return null;
-  }
-}
 
 export function setSelectedCar(id: string | null): void {
   try {

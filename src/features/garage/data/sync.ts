@@ -8,6 +8,7 @@ import { CAR_LOG_PAGE_MAX } from '@/contract/constants';
 import type { Car, CarLog } from '@/contract/garage';
 import { apiFetch, api } from '@/lib/api-client';
 import { localDb, type MirrorRow, type PaddockDb } from '@/lib/db';
+import { LIVE_UPDATE_INTERVAL_MS } from '@/lib/offline/live';
 import { queuedEntityIds } from '@/lib/outbox';
 import { useRetryWhenBack } from '@/lib/reachability';
 import { realtime } from '@/lib/socket';
@@ -199,6 +200,7 @@ export async function syncSelectedCarLogsEarly(given?: PaddockDb): Promise<void>
 export function useGarageRefresh(carId?: string) {
   const [refreshing, setRefreshing] = useState(false);
   const [error, setError] = useState<unknown>(null);
+  const [firstSyncPending, setFirstSyncPending] = useState(true);
   const carRef = useRef(carId);
   carRef.current = carId;
 
@@ -217,6 +219,8 @@ export function useGarageRefresh(carId?: string) {
       setError(caught);
     } finally {
       setRefreshing(false);
+      // The device's lists show what the sync wrote within a live update (one may be waiting).
+      setTimeout(() => setFirstSyncPending(false), 2 * LIVE_UPDATE_INTERVAL_MS);
     }
   }, []);
 
@@ -267,5 +271,8 @@ export function useGarageRefresh(carId?: string) {
 
   const refresh = useCallback(() => run(true), [run]);
   useRetryWhenBack(error !== null, refresh);
-  return { refreshing, error, refresh };
+  // Until the first sync of this screen has ended (and the device's lists have shown what it wrote),
+  // an empty garage may only be a device that has not synced yet: the screen says "loading", not
+  // "add your first car".
+  return { refreshing, error, refresh, firstSyncPending };
 }

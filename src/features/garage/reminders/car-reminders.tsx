@@ -1,7 +1,7 @@
 // A car's reminders on its page (my-cars' selected car, and car/{id} for my own cars): each with
 // its state, "Done", edit and delete; "Add a reminder" opens the form with the common templates.
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   deleteReminder,
   useReminders,
@@ -15,14 +15,22 @@ import { useT } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { Button, ConfirmDialog, EditIcon, PlusIcon, SkeletonRows, TrashIcon, ButtonLink } from '@/ui';
 import { carPermissions } from '../data/car-roles';
+import { firstRemindersShown, forgetFirstReminders } from '../garage-first-paint';
 import { RefreshFailed } from './refresh-failed';
 import { ReminderRow } from './reminder-row';
 import './reminders.css';
 
 export function CarReminders({ car }: { car: LocalCar }) {
   const t = useT();
-  const reminders = useReminders(car.id);
-  const { error, refresh } = useRemindersRefresh(car.id);
+  const stored = useReminders(car.id);
+  const { error, refresh, firstSyncPending } = useRemindersRefresh(car.id);
+  // Until the device's copy has loaded, the reminders the entry's first paint showed, if any.
+  const painted = firstRemindersShown(car.id);
+  const loading = stored === undefined || (stored.length === 0 && firstSyncPending && !!painted?.length);
+  const reminders = loading ? painted : stored;
+  useEffect(() => {
+    if (!loading) forgetFirstReminders();
+  }, [loading]);
   const [deleting, setDeleting] = useState<LocalReminder | null>(null);
   const [busy, setBusy] = useState(false);
 
