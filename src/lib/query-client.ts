@@ -2,6 +2,10 @@ import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persist
 import { QueryClient } from '@tanstack/react-query';
 import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
 import { ApiError } from './api-errors';
+import { onSignedOut } from './auth/sign-out';
+import { forgetPersistedQueryCache, QUERY_CACHE_STORAGE_KEY } from './query-cache-storage';
+
+export { QUERY_CACHE_STORAGE_KEY };
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -12,7 +16,6 @@ declare module '@tanstack/react-query' {
 
 /** How long a persisted query may be restored; gcTime must be at least this (docs/OFFLINE-FIRST.md). */
 export const PERSIST_MAX_AGE_MS = 24 * 60 * 60 * 1000;
-export const QUERY_CACHE_STORAGE_KEY = 'paddock-query-cache';
 /** The sync persister writes at most once per this interval. */
 export const PERSIST_THROTTLE_MS = 1000;
 
@@ -60,9 +63,8 @@ export const persistOptions: Omit<PersistQueryClientOptions, 'queryClient'> = {
 /** Sign-out: drop the in-memory cache and its persisted copy at once (not a throttled write later). */
 export function clearQueryCache(): void {
   queryClient.clear();
-  try {
-    localStorage.removeItem(QUERY_CACHE_STORAGE_KEY);
-  } catch {
-    // storage unavailable: nothing persisted either
-  }
+  forgetPersistedQueryCache();
 }
+// Sign-out removes the persisted copy itself (whether or not this module has loaded), then tells
+// its listeners: the in-memory cache goes then.
+onSignedOut(clearQueryCache);

@@ -1,6 +1,6 @@
 import { API_BASE } from '../api-base';
 import { navigateTo } from '../navigation';
-import { clearQueryCache } from '../query-client';
+import { forgetPersistedQueryCache } from '../query-cache-storage';
 import { cachedUser, sessionStore } from './session-store';
 import { tokenStore } from './token';
 
@@ -14,11 +14,14 @@ export function onSignedOut(listener: () => void): () => void {
   return () => signedOutListeners.delete(listener);
 }
 
-/** Forget the session on this device: tokens, cached user, query cache. */
+/**
+ * Forget the session on this device: tokens, cached user, the query cache's persisted copy; then the
+ * listeners drop what they hold (the query client its in-memory cache, src/lib/query-client.ts).
+ */
 export function signOutLocally(): void {
   tokenStore.clear();
   cachedUser.clear();
-  clearQueryCache();
+  forgetPersistedQueryCache();
   sessionStore.setState({ status: 'signedOut', user: null, isAuthReady: true });
   signedOutListeners.forEach((listener) => listener());
 }
