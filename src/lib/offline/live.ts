@@ -6,7 +6,7 @@
 // thousands of logs) then re-reads and re-renders a screen a few times a second, not once per
 // write: the query, and the filters, sums and lists downstream, run per interval.
 import { liveQuery } from 'dexie';
-import { useEffect, useState, type DependencyList } from 'react';
+import { startTransition, useEffect, useState, type DependencyList } from 'react';
 import { openLocalDatabase } from '@/lib/db';
 
 export const LIVE_UPDATE_INTERVAL_MS = 250;
@@ -18,9 +18,11 @@ export function useLive<T>(query: () => Promise<T>, deps: DependencyList): T | u
     let subscription: { unsubscribe: () => void } | undefined;
     let resume: ReturnType<typeof setTimeout> | undefined;
     let lastShown = 0;
+    // An answer is a transition: React renders what it changes in slices, between which the
+    // browser handles input and paints (a default update renders a whole screen in one task).
     const show = (value: T) => {
       lastShown = Date.now();
-      setState({ deps, value });
+      startTransition(() => setState({ deps, value }));
     };
     // A burst of writes pauses the live query itself (no re-read per write): it resumes at the end
     // of the interval, and its first answer then is the current state.
