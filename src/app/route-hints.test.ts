@@ -36,6 +36,7 @@ beforeEach(() => {
 afterEach(() => {
   document.head.innerHTML = '';
   localStorage.clear();
+  vi.restoreAllMocks();
 });
 
 describe('signed-in route hints', () => {
@@ -143,6 +144,16 @@ describe('signed-in route hints', () => {
     ]);
     expect(applyAppHints()).toBe(1);
     expect(links().map((l) => l.href)).toEqual(['/assets/client-9.js']);
+  });
+
+  it('leaves out the default catalog’s preload when the member chose another language', () => {
+    localStorage.setItem(LOCALE_STORAGE_KEY, 'en-US');
+    document.head.innerHTML = `<template id="paddock-app-hints">${APP_HINTS}</template>`;
+    expect(applyAppHints()).toBe(1);
+    expect(links().map((l) => l.href)).toEqual(['/assets/client-9.js']);
+    localStorage.setItem(LOCALE_STORAGE_KEY, 'fr-FR');
+    document.head.innerHTML = `<template id="paddock-app-hints">${APP_HINTS}</template>`;
+    expect(applyAppHints()).toBe(2);
   });
 
   it('keeps only same-origin paths from the hints', () => {

@@ -79,7 +79,8 @@ export function preloadRouteStyles(pathname: string, doc: Document = document): 
 /**
  * The app's own hints, which index.html keeps inert in <template id="paddock-app-hints"> (React
  * DOM, the app's step, the default catalog, the login screen): added once, but for a file the page
- * has downloaded already; returns how many.
+ * has downloaded already and for the default catalog when another language is stored; returns how
+ * many.
  */
 export function applyAppHints(doc: Document = document): number {
   const template = doc.getElementById('paddock-app-hints');
@@ -90,8 +91,14 @@ export function applyAppHints(doc: Document = document): number {
   const fetched = new Set(
     typeof performance === 'undefined' ? [] : performance.getEntriesByType('resource').map((e) => e.name),
   );
-  for (const hint of template.content.querySelectorAll<HTMLLinkElement>('link[rel="preload"]'))
-    if (fetched.has(new URL(hint.getAttribute('href') ?? '', doc.baseURI).href)) hint.remove();
+  // Nor is the default catalog when the member chose another language (the app loads that one).
+  const locale = stored(HINT_KEYS.locale);
+  const otherLocale = locale !== null && locale !== PRELOADED_LOCALE && LOCALES.has(locale);
+  for (const hint of template.content.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')) {
+    const href = hint.getAttribute('href') ?? '';
+    const defaultCatalog = href === `/assets/i18n/${PRELOADED_LOCALE}.json`;
+    if (fetched.has(new URL(href, doc.baseURI).href) || (otherLocale && defaultCatalog)) hint.remove();
+  }
   const hints = template.content.querySelectorAll('link');
   doc.head.append(template.content);
   return hints.length;

@@ -41,3 +41,32 @@ export function afterNextFrame(): Promise<void> {
     else setTimeout(resolve, 0);
   });
 }
+
+/** How long afterPresented waits for the browser to report the drawn view's paint. */
+export const PRESENTED_MAX_WAIT_MS = 300;
+
+/**
+ * After the view drawn into `root` is on screen: when the browser reports it as the page's largest
+ * contentful paint so far (a frame is presented some time after it is painted, longer on a busy
+ * phone), else after PRESENTED_MAX_WAIT_MS; where that report does not exist, after the next frame.
+ * What follows (the app's downloads) then never delays the member's first view.
+ */
+export function afterPresented(root: Element, maxWaitMs = PRESENTED_MAX_WAIT_MS): Promise<void> {
+  const supported =
+    typeof PerformanceObserver !== 'undefined' &&
+    (PerformanceObserver.supportedEntryTypes ?? []).includes('largest-contentful-paint');
+  if (!supported) return afterNextFrame();
+  return new Promise((resolve) => {
+    const done = () => {
+      observer.disconnect();
+      clearTimeout(timer);
+      resolve();
+    };
+    const observer = new PerformanceObserver((list) => {
+      const entries = list.getEntries() as (PerformanceEntry & { element?: Element | null })[];
+      if (entries.some((entry) => entry.element && root.contains(entry.element))) done();
+    });
+    const timer = setTimeout(done, maxWaitMs);
+    observer.observe({ type: 'largest-contentful-paint', buffered: true });
+  });
+}

@@ -21,6 +21,7 @@ export function benchLighthouse(
   pwaAudits: PwaAudit[];
 }>;
 export const SIGNED_IN_ROUTES: string[];
+export const SIGNED_IN_RUNS: number;
 export interface RouteAudit {
   performance: number;
   accessibility: number;
@@ -28,6 +29,8 @@ export interface RouteAudit {
   opportunities: { id: string; displayValue: string; savingsMs: number }[];
   failedA11y: string[];
   finalPath: string;
+  /** Every run's figures (the fields above are the median run's, by performance). */
+  runs: { performance: number; accessibility: number; lcp: string; tbt: string }[];
 }
 export function benchLighthouseSignedIn(
   baseUrl: string,

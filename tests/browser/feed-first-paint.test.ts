@@ -83,6 +83,13 @@ test('a signed-in cold start of /feed draws the first posts before the app, whic
   const asked = await askedAt();
   expect(asked.length).toBe(1);
   expect(asked[0]).toBeGreaterThan(drawnAt!);
+  // ... and once the drawn view is on screen: its largest contentful paint came first.
+  const drawnLcp = await page.evaluate(
+    () =>
+      (window as unknown as { __firstPaint: Seen }).__firstPaint.lcp.filter((e) => e.size > 5000).at(0)?.at,
+  );
+  expect(drawnLcp).toBeGreaterThanOrEqual(drawnAt!);
+  expect((await askedAt())[0]).toBeGreaterThanOrEqual(drawnLcp!);
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOTS, 'feed-first-paint-fr-360.png') });
 

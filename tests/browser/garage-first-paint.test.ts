@@ -81,6 +81,13 @@ test('a signed-in cold start of /my-cars draws the garage before the app, which 
     );
   await expect.poll(async () => (await askedAt()).length).toBe(1);
   expect((await askedAt())[0]).toBeGreaterThan(drawnAt!);
+  // ... and once the drawn view is on screen: its largest contentful paint came first.
+  const drawnLcp = await page.evaluate(
+    () =>
+      (window as unknown as { __firstPaint: Seen }).__firstPaint.lcp.filter((e) => e.size > 5000).at(0)?.at,
+  );
+  expect(drawnLcp).toBeGreaterThanOrEqual(drawnAt!);
+  expect((await askedAt())[0]).toBeGreaterThanOrEqual(drawnLcp!);
   // Each early answer and the catalog were asked for once.
   const asked = await page.evaluate(() =>
     performance

@@ -11,7 +11,7 @@ import type { Car } from '@/contract/garage';
 import type { Reminder } from '@/contract/maintenance-api';
 import { onSignedOut } from '@/lib/auth/sign-out';
 import { catalogUrl, plainMessage, requestCatalog, type CompiledMessages } from '@/lib/catalog-request';
-import { afterNextFrame, element, styleSheetsSettled } from '@/lib/first-paint-dom';
+import { afterPresented, element, styleSheetsSettled } from '@/lib/first-paint-dom';
 import { carSubtitle, carTitle, readSelectedCar, resolveSelectedCar } from './cars/car-selection';
 import { carPermissions } from './data/car-roles';
 
@@ -200,7 +200,7 @@ export function paintFirstGarageEarly(
       shell.append(markup);
       shownCars = garage.cars;
       shownReminders = memberReminders;
-      return afterNextFrame().then(() => true);
+      return afterPresented(markup).then(() => true);
     },
     () => false,
   );

@@ -7,7 +7,7 @@
 // that does nothing. Nothing here may import React, React DOM or Dexie (bundle-budget.test.ts).
 import type { Post } from '@/contract/posts';
 import { displayName, initialOf, isDeletedMember } from '@/lib/display-name';
-import { afterNextFrame, element, styleSheetsSettled } from '@/lib/first-paint-dom';
+import { afterPresented, element, styleSheetsSettled } from '@/lib/first-paint-dom';
 import { FIRST_LIST_CARDS, type FeedPage } from './feed-first-page';
 
 export { styleSheetsSettled };
@@ -90,8 +90,9 @@ export function paintFirstPostsEarly(page: Promise<FeedPage>, doc: Document = do
     ([{ posts }]) => {
       const shell = doc.querySelector('#root > .app-shell');
       if (!shell || posts.length === 0 || shell.querySelector('[data-first-paint]')) return false;
-      shell.append(firstPostsMarkup(posts, doc));
-      return afterNextFrame().then(() => true);
+      const markup = firstPostsMarkup(posts, doc);
+      shell.append(markup);
+      return afterPresented(markup).then(() => true);
     },
     () => false,
   );
