@@ -36,8 +36,8 @@ export function askEarlyForScreen(pathname: string): ReturnType<typeof prefetchF
 
 /**
  * Resolves once the screen's first view (the feed's posts, the garage) has painted from the early
- * answers (true), or not (false:
- * another screen, no answer, nothing to show), at the latest after `maxWaitMs`.
+ * answers (true), or not (false: another screen, no answer, nothing to show), at the latest after
+ * `maxWaitMs`.
  */
 export function firstPaint(maxWaitMs = FIRST_PAINT_MAX_WAIT_MS): Promise<boolean> {
   return Promise.race([

@@ -5,8 +5,8 @@
 // DOM, before React DOM and the app have loaded: the car picker, the selected car's name, its
 // reminders (the titles, or the empty hint), with skeleton bars where the app's controls and
 // figures come. The app's first render then replaces the whole of #root; until its device data
-// has loaded it shows the same cars and reminders (firstCarsShown, firstRemindersShown). Nothing here may import
-// React, React DOM or Dexie (tests/browser/bundle-budget.test.ts).
+// has loaded it shows the same cars and reminders (firstCarsShown, firstRemindersShown). Nothing
+// here may import React, React DOM or Dexie (tests/browser/bundle-budget.test.ts).
 import type { Car } from '@/contract/garage';
 import type { Reminder } from '@/contract/maintenance-api';
 import { onSignedOut } from '@/lib/auth/sign-out';
