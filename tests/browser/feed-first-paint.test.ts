@@ -10,6 +10,7 @@ import path from 'node:path';
 import { expect, test } from 'vitest';
 import { apiCall, signUpViaApi } from './support/api.mjs';
 import { useE2e } from './harness';
+import { expectAppAskedAfterDrawnView, holdAppStep } from './support/first-paint';
 
 const e2e = useE2e();
 
@@ -51,12 +52,7 @@ test('a signed-in cold start of /feed draws the first posts before the app, whic
   const page = await e2e.newPage({ session, locale: 'fr-FR', viewport: { width: 360, height: 760 } });
   await page.addInitScript({ content: WATCH });
   // The app's step is held until the drawn posts have been looked at.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/start-[^/]*\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdAppStep(page);
   await page.goto(`${e2e.baseUrl}/feed`);
 
   const drawn = page.locator('#root > .app-shell [data-first-paint="feed"] article.post-card');
@@ -67,29 +63,8 @@ test('a signed-in cold start of /feed draws the first posts before the app, whic
     `${session.member.firstName} ${session.member.lastName}`,
   );
   expect(await page.locator('[data-first-paint] button, [data-first-paint] a').count()).toBe(0);
-  // The app's files (React DOM and the app's step) are asked for once the posts are drawn.
-  const drawnAt = await page.evaluate(
-    () => (window as unknown as { __firstPaint: Seen }).__firstPaint.paintedAt,
-  );
-  expect(drawnAt).not.toBeNull();
-  const askedAt = () =>
-    page.evaluate(() =>
-      performance
-        .getEntriesByType('resource')
-        .filter((e) => /\/assets\/client-[^/]*\.js$/.test(e.name))
-        .map((e) => e.startTime),
-    );
-  await expect.poll(async () => (await askedAt()).length).toBe(1);
-  const asked = await askedAt();
-  expect(asked.length).toBe(1);
-  expect(asked[0]).toBeGreaterThan(drawnAt!);
-  // ... and once the drawn view is on screen: its largest contentful paint came first.
-  const drawnLcp = await page.evaluate(
-    () =>
-      (window as unknown as { __firstPaint: Seen }).__firstPaint.lcp.filter((e) => e.size > 5000).at(0)?.at,
-  );
-  expect(drawnLcp).toBeGreaterThanOrEqual(drawnAt!);
-  expect((await askedAt())[0]).toBeGreaterThanOrEqual(drawnLcp!);
+  // The app's files (React DOM and the app's step) are asked for once the posts are on screen.
+  await expectAppAskedAfterDrawnView(page);
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOTS, 'feed-first-paint-fr-360.png') });
 

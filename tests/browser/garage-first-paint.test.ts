@@ -10,6 +10,7 @@ import path from 'node:path';
 import { expect, test } from 'vitest';
 import { apiCall, signUpViaApi } from './support/api.mjs';
 import { useE2e } from './harness';
+import { expectAppAskedAfterDrawnView, holdAppStep } from './support/first-paint';
 
 const e2e = useE2e();
 
@@ -48,12 +49,8 @@ test('a signed-in cold start of /my-cars draws the garage before the app, which 
   }
   const page = await e2e.newPage({ session, locale: 'fr-FR', viewport: { width: 360, height: 760 } });
   await page.addInitScript({ content: WATCH });
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/start-[^/]*\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  // The app's step is held until the drawn garage has been looked at.
+  const release = await holdAppStep(page);
   await page.goto(`${e2e.baseUrl}/my-cars`);
 
   const drawn = page.locator('#root > .app-shell [data-first-paint="garage"]');
@@ -67,27 +64,8 @@ test('a signed-in cold start of /my-cars draws the garage before the app, which 
   expect(await drawn.locator('button, a, input, select').count()).toBe(0);
   // Nothing wider than the screen at 360 px, long name included.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-  const drawnAt = await page.evaluate(
-    () => (window as unknown as { __firstPaint: Seen }).__firstPaint.paintedAt,
-  );
-  expect(drawnAt).not.toBeNull();
-  // The app's files (React DOM) are asked for once the garage is drawn.
-  const askedAt = () =>
-    page.evaluate(() =>
-      performance
-        .getEntriesByType('resource')
-        .filter((e) => /\/assets\/client-[^/]*\.js$/.test(e.name))
-        .map((e) => e.startTime),
-    );
-  await expect.poll(async () => (await askedAt()).length).toBe(1);
-  expect((await askedAt())[0]).toBeGreaterThan(drawnAt!);
-  // ... and once the drawn view is on screen: its largest contentful paint came first.
-  const drawnLcp = await page.evaluate(
-    () =>
-      (window as unknown as { __firstPaint: Seen }).__firstPaint.lcp.filter((e) => e.size > 5000).at(0)?.at,
-  );
-  expect(drawnLcp).toBeGreaterThanOrEqual(drawnAt!);
-  expect((await askedAt())[0]).toBeGreaterThanOrEqual(drawnLcp!);
+  // The app's files (React DOM) are asked for once the garage is on screen.
+  await expectAppAskedAfterDrawnView(page);
   // Each early answer and the catalog were asked for once.
   const asked = await page.evaluate(() =>
     performance

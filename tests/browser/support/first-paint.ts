@@ -1,0 +1,46 @@
+// The first paint's browser tests (feed-first-paint.test.ts, garage-first-paint.test.ts): what their
+// init scripts note in the page, and the check that the app's files wait for the drawn view.
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/** What the tests' init scripts note in the page, as window.__firstPaint. */
+export interface FirstPaintSeen {
+  lcp: { at: number; size: number; tag: string | null }[];
+  paintedAt: number | null;
+  replacedAt: number | null;
+}
+
+export function firstPaintSeen<T extends FirstPaintSeen = FirstPaintSeen>(page: Page): Promise<T> {
+  return page.evaluate(() => (window as unknown as { __firstPaint: T }).__firstPaint);
+}
+
+/** Holds the app's step (start-*.js) until the returned function is called. */
+export async function holdAppStep(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/start-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/**
+ * React DOM (the app's first file, client-*.js) is asked for once, after the view drawn before the
+ * app has been painted and reported as the page's largest contentful paint (src/lib/first-paint-dom.ts).
+ */
+export async function expectAppAskedAfterDrawnView(page: Page): Promise<void> {
+  const askedAt = () =>
+    page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((e) => /\/assets\/client-[^/]*\.js$/.test(e.name))
+        .map((e) => e.startTime),
+    );
+  const { paintedAt } = await firstPaintSeen(page);
+  expect(paintedAt).not.toBeNull();
+  await expect.poll(async () => (await askedAt()).length).toBe(1);
+  const drawnLcp = (await firstPaintSeen(page)).lcp.filter((e) => e.size > 5000).at(0)?.at;
+  expect(drawnLcp).toBeGreaterThanOrEqual(paintedAt!);
+  expect((await askedAt())[0]).toBeGreaterThanOrEqual(drawnLcp!);
+}
