@@ -52,6 +52,10 @@ export const cachedUser = {
     localStorage.setItem(CURRENT_USER_KEY, JSON.stringify(user));
   },
   clear(): void {
-    localStorage.removeItem(CURRENT_USER_KEY);
+    try {
+      localStorage.removeItem(CURRENT_USER_KEY);
+    } catch {
+      // storage unavailable: nothing was kept
+    }
   },
 };

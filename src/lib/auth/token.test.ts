@@ -63,3 +63,23 @@ describe('tokenStore', () => {
     expect(tokenStore.getRefreshToken()).toBeNull();
   });
 });
+
+describe('sign-out with storage unavailable', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('still signs out on this page: no throw, the listeners run', async () => {
+    const { onSignedOut, signOutLocally } = await import('./sign-out');
+    const told = vi.fn();
+    const off = onSignedOut(told);
+    vi.spyOn(Storage.prototype, 'removeItem').mockImplementation(() => {
+      throw new DOMException('The operation is insecure.', 'SecurityError');
+    });
+    try {
+      expect(() => tokenStore.clear()).not.toThrow();
+      expect(() => signOutLocally()).not.toThrow();
+      expect(told).toHaveBeenCalledTimes(1);
+    } finally {
+      off();
+    }
+  });
+});

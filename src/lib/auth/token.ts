@@ -55,7 +55,11 @@ export const tokenStore = {
     localStorage.setItem(REFRESH_TOKEN_KEY, refresh);
   },
   clear(): void {
-    localStorage.removeItem(ACCESS_TOKEN_KEY);
-    localStorage.removeItem(REFRESH_TOKEN_KEY);
+    try {
+      localStorage.removeItem(ACCESS_TOKEN_KEY);
+      localStorage.removeItem(REFRESH_TOKEN_KEY);
+    } catch {
+      // storage unavailable (blocked, or a page being torn down): nothing can be read back either
+    }
   },
 };
