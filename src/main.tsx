@@ -10,7 +10,8 @@ const path = window.location.pathname;
 // Signed in and online on the feed or the garage, the screen's first view paints from the entry
 // (feed-first-paint.ts, garage-first-paint.ts): the app's files are asked for once it has (the
 // page's bandwidth goes to that view first), or after FIRST_PAINT_MAX_WAIT_MS. Elsewhere, now: the
-// screen's chunks and the member's catalog start beside React DOM and the app. The screen's style sheets start now in both cases.
+// screen's chunks and the member's catalog start beside React DOM and the app. The screen's style
+// sheets start now in both cases.
 const paintedFirst = paintsScreenFirst(path);
 preloadRouteStyles(path);
 const askForTheApp = () => {

@@ -14,7 +14,7 @@ export function catalogUrl(locale: string): string {
 const asked = new Map<string, Promise<CompiledMessages>>();
 
 /** The compiler writes `{ "messages": { … } }`; a bare `{ id: message }` map is accepted too. */
-export function readCatalog(body: unknown): CompiledMessages {
+function readCatalog(body: unknown): CompiledMessages {
   if (typeof body !== 'object' || body === null) return {};
   const inner = (body as { messages?: unknown }).messages;
   return (typeof inner === 'object' && inner !== null ? inner : body) as CompiledMessages;

@@ -1,18 +1,17 @@
 // The Lingui instance and the locale constants, with no imports of other lib modules, so that the
 // API client (429 toast text) can translate without depending on the catalog loading code.
 import { setupI18n } from '@lingui/core';
+import { DEFAULT_LOCALE, isSupportedLocale, type Locale } from './locales';
 
-export const SUPPORTED_LOCALES = ['en-US', 'fr-FR'] as const;
-export type Locale = (typeof SUPPORTED_LOCALES)[number];
-/** Spec §1/§4: default locale fr-FR, which is also the fallback language. */
-export const DEFAULT_LOCALE: Locale = 'fr-FR';
-export const LOCALE_STORAGE_KEY = 'selectedLocale';
+export {
+  DEFAULT_LOCALE,
+  isSupportedLocale,
+  LOCALE_STORAGE_KEY,
+  SUPPORTED_LOCALES,
+  type Locale,
+} from './locales';
 
 export const i18n = setupI18n();
-
-export function isSupportedLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (SUPPORTED_LOCALES as readonly string[]).includes(value);
-}
 
 /** The active locale; before initI18n has run, the default. */
 export function currentLocale(): Locale {

@@ -2,15 +2,9 @@
 // used when supported, else the default fr-FR. Catalogs are Lingui's compiled JSON
 // (`lingui compile --namespace json`), fetched from /assets/i18n/{locale}.json.
 import { useCallback, useSyncExternalStore } from 'react';
-import {
-  currentLocale,
-  DEFAULT_LOCALE,
-  i18n,
-  isSupportedLocale,
-  LOCALE_STORAGE_KEY,
-  type Locale,
-} from './i18n-core';
+import { currentLocale, i18n, isSupportedLocale, LOCALE_STORAGE_KEY, type Locale } from './i18n-core';
 import { catalogUrl, requestCatalog } from './catalog-request';
+import { storedLocale } from './locales';
 import { reapplyDynamicTranslations } from './settings-labels';
 import type { Messages } from '@lingui/core';
 
@@ -45,15 +39,6 @@ async function loadCatalog(locale: Locale): Promise<void> {
     // Keep going with what we have (ids show instead of text); a later change tries again.
     console.error(`Failed to load the ${locale} catalog`, error);
     i18n.load(locale, {}); // makes the locale known to Lingui, so activate() works
-  }
-}
-
-function storedLocale(): Locale {
-  try {
-    const stored = localStorage.getItem(LOCALE_STORAGE_KEY);
-    return isSupportedLocale(stored) ? stored : DEFAULT_LOCALE;
-  } catch {
-    return DEFAULT_LOCALE;
   }
 }
 

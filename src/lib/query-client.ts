@@ -67,4 +67,4 @@ export function clearQueryCache(): void {
 }
 // Sign-out removes the persisted copy itself (whether or not this module has loaded), then tells
 // its listeners: the in-memory cache goes then.
-onSignedOut(clearQueryCache);
+onSignedOut(() => queryClient.clear());

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Reminder } from '@/contract/maintenance-api';
 import { signOutLocally } from '@/lib/auth/sign-out';
 import { forgetCatalogRequests } from '@/lib/catalog-request';
+import { storedLocale } from '@/lib/locales';
 import { SELECTED_CAR_STORAGE_KEY } from './cars/car-selection';
 import {
   FIRST_PAINT_REMINDERS,
@@ -13,7 +14,6 @@ import {
   forgetFirstCars,
   forgetFirstGarage,
   paintFirstGarageEarly,
-  storedLocale,
 } from './garage-first-paint';
 import { bareCar, makeCar } from './testing/garage-fixtures';
 

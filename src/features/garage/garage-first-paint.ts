@@ -12,12 +12,10 @@ import type { Reminder } from '@/contract/maintenance-api';
 import { onSignedOut } from '@/lib/auth/sign-out';
 import { catalogUrl, plainMessage, requestCatalog, type CompiledMessages } from '@/lib/catalog-request';
 import { afterPresented, element, styleSheetsSettled } from '@/lib/first-paint-dom';
+import { storedLocale } from '@/lib/locales';
 import { carSubtitle, carTitle, readSelectedCar, resolveSelectedCar } from './cars/car-selection';
 import { carPermissions } from './data/car-roles';
 
-/** The catalog the app starts with: the stored choice when supported, else fr-FR (src/lib/i18n-core.ts). */
-const LOCALES = new Set(['en-US', 'fr-FR']);
-const DEFAULT_LOCALE = 'fr-FR';
 /** At most this many reminder rows are drawn (the rest come with the app, below the fold anyway). */
 export const FIRST_PAINT_REMINDERS = 4;
 
@@ -51,15 +49,6 @@ export function firstRemindersShown(carId: string): Reminder[] | undefined {
 /** The app's reminders have loaded: a later visit never shows the painted ones. */
 export function forgetFirstReminders(): void {
   shownReminders = null;
-}
-
-export function storedLocale(): string {
-  try {
-    const stored = localStorage.getItem('selectedLocale');
-    return stored && LOCALES.has(stored) ? stored : DEFAULT_LOCALE;
-  } catch {
-    return DEFAULT_LOCALE;
-  }
 }
 
 /** A catalog text, or a skeleton bar of `barClass` when the catalog has none (not loaded, placeholders). */
