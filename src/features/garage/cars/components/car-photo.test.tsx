@@ -6,6 +6,7 @@ import { freshGarage, makeCar, putCar, stubObjectUrls } from '@/features/garage/
 import { db } from '@/lib/db';
 import { signedIn } from '@/testing/api-client';
 import { installFetch } from '@/testing/fetch';
+import { endLiveShellTest } from '@/testing/live-shell-teardown';
 
 vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
 vi.setConfig({ testTimeout: 30_000 });
@@ -21,8 +22,10 @@ describe("the car's photo", () => {
     stubObjectUrls();
     await freshGarage();
   });
-  afterEach(() => {
-    vi.unstubAllGlobals();
+  // Unmount and stop the sync the shell started, and let it settle, before the next test's fresh
+  // database (a garage sync left running reached the network after the file's environment had gone).
+  afterEach(async () => {
+    await endLiveShellTest();
     vi.restoreAllMocks();
   });
 
