@@ -280,6 +280,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['src/test-setup.ts'],
+          // Screens rendered through the real router and Dexie take seconds on a loaded runner.
+          testTimeout: 30_000,
         },
       },
       {

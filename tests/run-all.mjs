@@ -27,6 +27,7 @@ if (mode === 'total') {
   let passed = 0;
   let failed = 0;
   const problems = [];
+  const tests = [];
   for (const name of rest.length ? rest : ['test', 'services']) {
     const file = path.join(artifacts, 'reports', name, 'summary.json');
     if (!existsSync(file)) {
@@ -37,8 +38,11 @@ if (mode === 'total') {
     passed += summary.passed;
     failed += summary.failed;
     problems.push(...summary.failures.map((f) => `${name}: ${f}`));
+    tests.push(...(summary.failedTests ?? []).map((t) => `${name}: ${t}`));
   }
   console.log('');
+  // The failed tests again, so the last lines of CI's log name them whichever command failed.
+  if (tests.length) console.log(`Failed tests:\n  ${tests.join('\n  ')}`);
   if (problems.length) console.log(`Failed steps: ${problems.join('; ')}`);
   console.log(`${passed} passed, ${failed} failed`);
   process.exit(problems.length ? 1 : 0);
@@ -204,7 +208,14 @@ function run(step, quiet) {
           for (const file of report.testResults ?? []) {
             for (const test of file.assertionResults ?? []) {
               if (test.status === 'failed') {
-                failedTests.push(`${path.relative(root, file.name)} > ${test.fullName ?? test.title}`);
+                // With the first line of its error, cut short: enough to know where to look.
+                const why = String(test.failureMessages?.[0] ?? '')
+                  .split('\n')[0]
+                  .slice(0, 240);
+                failedTests.push(
+                  `${path.relative(root, file.name)} > ${test.fullName ?? test.title}` +
+                    (why ? ` (${why})` : ''),
+                );
               }
             }
           }
@@ -227,7 +238,7 @@ for (const phase of phases) {
   else for (const step of steps) await run(step, false);
 }
 
-writeFileSync(path.join(reports, 'summary.json'), JSON.stringify({ passed, failed, failures }));
+writeFileSync(path.join(reports, 'summary.json'), JSON.stringify({ passed, failed, failures, failedTests }));
 console.log(`All steps in ${((Date.now() - began) / 1000).toFixed(1)}s`);
 if (failedTests.length) console.log(`Failed tests:\n  ${failedTests.join('\n  ')}`);
 if (failures.length) console.log(`Failed steps: ${failures.join('; ')}`);

@@ -6,10 +6,10 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Reminder } from '@/contract/maintenance-api';
 import { api } from '@/lib/api-client';
 import { localDb, type MirrorRow, type PaddockDb } from '@/lib/db';
-import { LIVE_UPDATE_INTERVAL_MS } from '@/lib/offline/live';
 import { queuedEntityIds } from '@/lib/outbox';
 import { useRetryWhenBack } from '@/lib/reachability';
 import { realtime } from '@/lib/socket';
+import { useFirstSyncPending } from './first-sync-pending';
 import { carCreateQueued, logsAreFresh, syncCarLogs } from './sync';
 
 /** The member's reminders (all, or one car's) into Dexie. */
@@ -60,7 +60,7 @@ export async function syncRemindersAndLogs(carId?: string, given?: PaddockDb): P
  */
 export function useRemindersRefresh(carId?: string) {
   const [error, setError] = useState<unknown>(null);
-  const [firstSyncPending, setFirstSyncPending] = useState(true);
+  const [firstSyncPending, firstSyncEnded] = useFirstSyncPending();
   const run = useCallback(async () => {
     try {
       await syncRemindersAndLogs(carId);
@@ -68,10 +68,9 @@ export function useRemindersRefresh(carId?: string) {
     } catch (caught) {
       setError(caught);
     } finally {
-      // The device's list shows what the sync wrote within a live update (one may be waiting).
-      setTimeout(() => setFirstSyncPending(false), 2 * LIVE_UPDATE_INTERVAL_MS);
+      firstSyncEnded();
     }
-  }, [carId]);
+  }, [carId, firstSyncEnded]);
 
   useEffect(() => {
     void run();

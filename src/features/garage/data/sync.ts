@@ -8,11 +8,11 @@ import { CAR_LOG_PAGE_MAX } from '@/contract/constants';
 import type { Car, CarLog } from '@/contract/garage';
 import { apiFetch, api } from '@/lib/api-client';
 import { localDb, type MirrorRow, type PaddockDb } from '@/lib/db';
-import { LIVE_UPDATE_INTERVAL_MS } from '@/lib/offline/live';
 import { queuedEntityIds } from '@/lib/outbox';
 import { useRetryWhenBack } from '@/lib/reachability';
 import { realtime } from '@/lib/socket';
 import { CARS_PAGE_LIMIT, fetchCarsPage, takeFirstCarsPage } from '../api/first-cars-page';
+import { useFirstSyncPending } from './first-sync-pending';
 import { ownChange } from './handlers';
 import { readSelectedCar } from './selected-car';
 import { CAR_KINDS } from './writes';
@@ -200,29 +200,32 @@ export async function syncSelectedCarLogsEarly(given?: PaddockDb): Promise<void>
 export function useGarageRefresh(carId?: string) {
   const [refreshing, setRefreshing] = useState(false);
   const [error, setError] = useState<unknown>(null);
-  const [firstSyncPending, setFirstSyncPending] = useState(true);
+  const [firstSyncPending, firstSyncEnded] = useFirstSyncPending();
   const carRef = useRef(carId);
   carRef.current = carId;
 
-  const run = useCallback(async (force: boolean) => {
-    const current = carRef.current;
-    setRefreshing(true);
-    try {
-      // The car's logs are asked beside the car list, not after it: one round trip less before
-      // the first page of a long log book.
-      const logs = (async () => {
-        if (current && (force || !(await logsAreFresh(current, await localDb())))) await syncCarLogs(current);
-      })();
-      await Promise.all([syncCars(), logs]);
-      setError(null);
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setRefreshing(false);
-      // The device's lists show what the sync wrote within a live update (one may be waiting).
-      setTimeout(() => setFirstSyncPending(false), 2 * LIVE_UPDATE_INTERVAL_MS);
-    }
-  }, []);
+  const run = useCallback(
+    async (force: boolean) => {
+      const current = carRef.current;
+      setRefreshing(true);
+      try {
+        // The car's logs are asked beside the car list, not after it: one round trip less before
+        // the first page of a long log book.
+        const logs = (async () => {
+          if (current && (force || !(await logsAreFresh(current, await localDb()))))
+            await syncCarLogs(current);
+        })();
+        await Promise.all([syncCars(), logs]);
+        setError(null);
+      } catch (caught) {
+        setError(caught);
+      } finally {
+        setRefreshing(false);
+        firstSyncEnded();
+      }
+    },
+    [firstSyncEnded],
+  );
 
   useEffect(() => {
     void run(false);
