@@ -14,21 +14,33 @@ describe('useFirstSyncPending', () => {
     vi.useFakeTimers();
     const { result } = renderHook(() => useFirstSyncPending());
     expect(result.current[0]).toBe(true);
-    act(() => vi.advanceTimersByTime(10_000));
+    act(() => {
+      vi.advanceTimersByTime(10_000);
+    });
     expect(result.current[0]).toBe(true); // no sync has ended yet
 
-    act(() => result.current[1]());
-    act(() => vi.advanceTimersByTime(FIRST_SYNC_SHOWN_MS - 1));
+    act(() => {
+      result.current[1]();
+    });
+    act(() => {
+      vi.advanceTimersByTime(FIRST_SYNC_SHOWN_MS - 1);
+    });
     expect(result.current[0]).toBe(true);
-    act(() => result.current[1]()); // a second sync ending does not push the end back
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      result.current[1]();
+    }); // a second sync ending does not push the end back
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(result.current[0]).toBe(false);
   });
 
   it('a screen gone before the end leaves no timer behind, and a sync ending after it schedules none', () => {
     vi.useFakeTimers();
     const { result, unmount } = renderHook(() => useFirstSyncPending());
-    act(() => result.current[1]());
+    act(() => {
+      result.current[1]();
+    });
     expect(vi.getTimerCount()).toBe(1);
     unmount();
     expect(vi.getTimerCount()).toBe(0);

@@ -22,9 +22,20 @@ const asked = () => searches().map((r) => new URL(r.url, 'http://x').searchParam
 /** Moves the faked clock and lets the answers (promises) through. */
 const advance = (ms: number) => act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
 
-/** Back to the real clock, once what the faked one holds (the answer's render) has run. */
+/**
+ * Back to the real clock, once what the faked one holds (the answer's render) has run. The answer
+ * is read on the real event loop: on a busy machine it can land after a fixed advance, and a timer
+ * it then sets on the faked clock (the query's notification) would be dropped with that clock. So
+ * the faked clock keeps moving until the search no longer shows "Searching".
+ */
 async function realTimers() {
+  const deadline = Date.now() + 10_000; // Date is not faked: real time
   await advance(500);
+  while (screen.queryByRole('status', { name: 'Searching' }) && Date.now() < deadline) {
+    await new Promise((resolve) => setImmediate(resolve)); // a real turn for the answer's I/O
+    await advance(50);
+  }
+  await advance(50);
   vi.useRealTimers();
 }
 
