@@ -6,12 +6,12 @@
 // feed and the garage the entry paints the screen's first view before it asks for the app
 // (paintsScreenFirst).
 // Nothing here may import the app: this module is part of the entry.
+import { DEFAULT_LOCALE, storedLocale } from '@/lib/locales';
 
-/** The keys src/lib/auth/token.ts and src/lib/i18n-core.ts use (route-hints.test.ts checks). */
+/** The keys src/lib/auth/token.ts and src/lib/locales.ts use (route-hints.test.ts checks). */
 export const HINT_KEYS = { refreshToken: 'refresh_token', locale: 'selectedLocale' } as const;
 /** The catalog index.html already preloads (the default locale). */
-export const PRELOADED_LOCALE = 'fr-FR';
-const LOCALES = new Set(['en-US', 'fr-FR']);
+export const PRELOADED_LOCALE = DEFAULT_LOCALE;
 /** The paths that open the feed (`/` and `/my-posts` redirect there). */
 const ALIASES: Record<string, string> = { '/': '/feed', '/my-posts': '/feed' };
 
@@ -92,8 +92,7 @@ export function applyAppHints(doc: Document = document): number {
     typeof performance === 'undefined' ? [] : performance.getEntriesByType('resource').map((e) => e.name),
   );
   // Nor is the default catalog when the member chose another language (the app loads that one).
-  const locale = stored(HINT_KEYS.locale);
-  const otherLocale = locale !== null && locale !== PRELOADED_LOCALE && LOCALES.has(locale);
+  const otherLocale = storedLocale() !== PRELOADED_LOCALE;
   for (const hint of template.content.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')) {
     const href = hint.getAttribute('href') ?? '';
     const defaultCatalog = href === `/assets/i18n/${PRELOADED_LOCALE}.json`;
@@ -108,8 +107,8 @@ export function applyAppHints(doc: Document = document): number {
 export function preloadRouteScripts(pathname: string, doc: Document = document): string[] {
   if (!signedInOnline()) return [];
   const asked: string[] = [];
-  const locale = stored(HINT_KEYS.locale);
-  if (locale && locale !== PRELOADED_LOCALE && LOCALES.has(locale)) {
+  const locale = storedLocale();
+  if (locale !== PRELOADED_LOCALE) {
     const href = `/assets/i18n/${locale}.json`;
     link(doc, { rel: 'preload', as: 'fetch', href, crossorigin: 'anonymous' }); // as initI18n fetches it
     asked.push(href);
