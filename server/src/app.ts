@@ -34,6 +34,7 @@ import { chatFeature } from './chat/chat-feature';
 import { createMediaService, mediaFeature } from './media/media-feature';
 import { createObjectStore, type ObjectStore } from './media/object-store';
 import { createPushService, pushFeature } from './push/push-feature';
+import { createWorkerPool, type WorkerPool } from './workers/worker-pool';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -41,6 +42,8 @@ declare module 'fastify' {
     db: Db;
     /** Where media bytes live: DATA_DIR or an S3 bucket (MEDIA_STORE, issue 20). */
     objectStore: ObjectStore;
+    /** Worker threads for imports and dossiers: off the event loop, with limits (server/src/workers). */
+    workers: WorkerPool;
   }
 }
 
@@ -83,6 +86,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('db', db);
   app.decorate('objectStore', createObjectStore(config.mediaStore, config.dataDir, app.log));
   app.addHook('onClose', async () => db.close());
+  // Threads start on the first import or dossier, not here (start-up time and idle memory).
+  app.decorate('workers', createWorkerPool({ size: config.workers.threads, memoryMb: config.workers.memoryMb }));
+  app.addHook('onClose', async () => app.workers.close());
 
   registerErrorHandling(app);
   // Built once: authPlugin checks access tokens with its session service, the routes use them all.

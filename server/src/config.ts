@@ -1,6 +1,7 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { availableParallelism } from 'node:os';
 
 export interface OidcProviderConfig {
   /** The path segment of /auth/{provider}, e.g. "google". */
@@ -48,6 +49,19 @@ export interface Config {
   pushAllowPrivateEndpoints: boolean;
   /** Where media (files, post images, avatars) are kept: DATA_DIR (default) or an S3 bucket (issue 20). */
   mediaStore: MediaStoreConfig;
+  /** Off the event loop (server/src/workers): import reading and dossier building, with their limits. */
+  workers: WorkersConfig;
+}
+
+export interface WorkersConfig {
+  /** Worker threads at most (WORKER_THREADS; default: the cores but one, 1 to 4). */
+  threads: number;
+  /** A worker's heap, in MB (WORKER_MEMORY_MB): past it the job is stopped. */
+  memoryMb: number;
+  /** Reading one import file, at most (IMPORT_TIME_LIMIT_MS). */
+  importTimeMs: number;
+  /** Building one dossier (PDF or public page), at most (DOSSIER_TIME_LIMIT_MS). */
+  dossierTimeMs: number;
 }
 
 /** MEDIA_STORE=local (default): files under DATA_DIR; MEDIA_STORE=s3: an S3-compatible bucket. */
@@ -258,5 +272,11 @@ export function loadConfig(env: Env = process.env): Config {
     pushAllowPrivateEndpoints:
       env.PUSH_ALLOW_PRIVATE_ENDPOINTS === 'true' || env.PUSH_ALLOW_PRIVATE_ENDPOINTS === '1',
     mediaStore: parseMediaStore(env),
+    workers: {
+      threads: Math.max(1, int(env, 'WORKER_THREADS', Math.min(4, Math.max(1, availableParallelism() - 1)))),
+      memoryMb: Math.max(64, int(env, 'WORKER_MEMORY_MB', 512)),
+      importTimeMs: Math.max(1, int(env, 'IMPORT_TIME_LIMIT_MS', 30_000)),
+      dossierTimeMs: Math.max(1, int(env, 'DOSSIER_TIME_LIMIT_MS', 120_000)),
+    },
   };
 }

@@ -63,6 +63,8 @@ export const MILEAGE_MAX = 100_000_000;
 export const CAR_LOG_TITLE_MAX = 200;
 export const CAR_LOG_LOCATION_MAX = 200;
 export const CAR_LOG_MAX_TAGS = 20;
+/** Logs one car holds at most: a create, a move or an import past it answers 409 CAR_LOG_LIMIT. */
+export const CAR_LOGS_MAX = 50_000;
 export const CAR_LOG_TAG_MAX_LENGTH = 40;
 /** A log's cost: 0 to this much, with at most CAR_LOG_COST_DECIMALS decimals. */
 export const CAR_LOG_COST_MAX = 1_000_000_000;
@@ -200,3 +202,7 @@ export const IMPORT_DATE_FORMATS = [
 export const IMPORT_PREVIEW_ROWS = 20;
 /** At most this many row errors are listed (the counts stay exact). */
 export const IMPORT_MAX_ERRORS = 500;
+/** Data rows one import reads at most: a longer file answers 413 IMPORT_TOO_MANY_ROWS. */
+export const IMPORT_MAX_ROWS = 20_000;
+/** Imports a member may run in an hour (dry runs, the previews, not counted): then 429. */
+export const IMPORTS_PER_HOUR = 100;

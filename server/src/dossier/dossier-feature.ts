@@ -4,9 +4,11 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { createUsersRepository } from '../auth/users-repository';
 import { carsRepository } from '../garage/cars-repository';
 import { mediaStorage } from '../media/media-storage';
+import { workerFailure } from '../workers/worker-errors';
+import type { JobKind } from '../workers/worker-protocol';
 import { dossierRepository } from './dossier-repository';
 import { dossierRoutes } from './dossier-routes';
-import { dossierService, type DossierService } from './dossier-service';
+import { dossierService, type Answer as RunAnswer, type DossierService } from './dossier-service';
 
 export { dossierPageRoutes } from './dossier-page-routes';
 
@@ -20,6 +22,16 @@ export function createDossierService(app: FastifyInstance): DossierService {
     languageOf: (memberId) => users.languageOf(memberId),
     secret: app.config.jwtSecret,
     publicUrl: app.config.publicUrl,
+    // Off the event loop: a worker builds the model and the PDF or page, within the dossier's limits.
+    runJob: ((kind: JobKind, job: unknown, answer?: (q: never) => Promise<RunAnswer>) =>
+      app.workers
+        .run(kind, job, {
+          timeMs: app.config.workers.dossierTimeMs,
+          ...(answer ? { answer: answer as (q: unknown) => Promise<RunAnswer> } : {}),
+        })
+        .catch((error: unknown) => {
+          throw workerFailure(error, 'dossier');
+        })) as Parameters<typeof dossierService>[0]['runJob'],
   });
 }
 

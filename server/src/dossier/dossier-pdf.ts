@@ -43,14 +43,22 @@ function paletteOf({ rgb }: PdfLib): Palette {
 export interface FileSource {
   /** The stored bytes of a file (throws when gone). */
   read(storageKey: string): Promise<Buffer>;
+  /**
+   * A stored photo re-encoded as a JPEG of at most `maxPx` a side; default: read, then photoJpeg.
+   * (On a worker thread the main thread does it: sharp works off the event loop already.)
+   */
+  photo?(storageKey: string, maxPx: number): Promise<PhotoJpeg>;
   /** The storage key of the car's photo, when it has one. */
   carImageKey: string | null;
 }
 
-async function photoJpeg(
-  bytes: Buffer,
-  maxPx: number,
-): Promise<{ jpeg: Buffer; width: number; height: number }> {
+export interface PhotoJpeg {
+  jpeg: Buffer;
+  width: number;
+  height: number;
+}
+
+export async function photoJpeg(bytes: Buffer, maxPx: number): Promise<PhotoJpeg> {
   const sharp = await loadSharp();
   const { data, info } = await sharp(bytes, { failOn: 'error' })
     .rotate()
@@ -184,6 +192,8 @@ function drawChart(w: Writer, readings: DossierModel['readings']) {
 
 /** The dossier's PDF bytes. */
 export async function renderDossierPdf(model: DossierModel, files: FileSource): Promise<Uint8Array> {
+  const photoOf = (key: string, maxPx: number) =>
+    files.photo ? files.photo(key, maxPx) : files.read(key).then((bytes) => photoJpeg(bytes, maxPx));
   const words = wordsOf(model.locale);
   const pdf = await loadPdfLib();
   const { PDFDocument, StandardFonts } = pdf;
@@ -203,7 +213,7 @@ export async function renderDossierPdf(model: DossierModel, files: FileSource): 
   let photoHeight = 0;
   if (files.carImageKey) {
     try {
-      const photo = await photoJpeg(await files.read(files.carImageKey), 600);
+      const photo = await photoOf(files.carImageKey, 600);
       const image = await doc.embedJpg(photo.jpeg);
       const scale = Math.min(170 / photo.width, 120 / photo.height);
       photoHeight = photo.height * scale;
@@ -261,11 +271,11 @@ export async function renderDossierPdf(model: DossierModel, files: FileSource): 
     let slot = 0; // 0: top half of a fresh photo page, 1: bottom half
     const half = (A4[1] - 2 * MARGIN) / 2;
     // Each photo is read and re-encoded a little ahead (at most PHOTOS_AHEAD at once), in order.
-    const prepared = new Map<number, Promise<{ jpeg: Buffer; width: number; height: number }>>();
+    const prepared = new Map<number, Promise<PhotoJpeg>>();
     const prepare = (index: number) => {
       const r = model.receipts[index];
       if (!r || r.kind !== 'image' || prepared.has(index)) return;
-      const job = files.read(r.storageKey).then((bytes) => photoJpeg(bytes, PHOTO_MAX_PX));
+      const job = photoOf(r.storageKey, PHOTO_MAX_PX);
       job.catch(() => undefined); // awaited (and its failure told) in turn below
       prepared.set(index, job);
     };

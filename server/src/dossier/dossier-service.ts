@@ -15,9 +15,9 @@ import type { CarsRepository } from '../garage/cars-repository';
 import { badRequest, notFound } from '../http/errors';
 import { DEFAULT_SERVER_LOCALE, type ServerLocale } from '../legal/locales';
 import type { MediaRow } from '../media/media-repository';
-import { dossierHtml } from './dossier-html';
-import { dossierModel, imageIdOf, type DossierModel } from './dossier-model';
-import { renderDossierPdf } from './dossier-pdf';
+import type { DossierHtmlJob, DossierPdfJob, DossierQuestion } from './dossier-jobs';
+import { imageIdOf, type DossierInput } from './dossier-model';
+import { photoJpeg } from './dossier-pdf';
 import type { DossierRepository, StoredHistoryLink } from './dossier-repository';
 
 interface Deps {
@@ -29,7 +29,30 @@ interface Deps {
   languageOf: (memberId: string) => Promise<ServerLocale | null>;
   secret: Uint8Array;
   publicUrl: string;
+  /**
+   * Runs the model and the PDF or page off the event loop (dossier-jobs.ts on a worker, with a time
+   * and memory limit: dossier-feature.ts); `answer` serves the worker's reads of files.
+   */
+  runJob: {
+    (kind: 'dossier-pdf', job: DossierPdfJob, answer: (q: DossierQuestion) => Promise<Answer>): Promise<Uint8Array>;
+    (kind: 'dossier-html', job: DossierHtmlJob): Promise<string>;
+  };
   now?: () => Date;
+}
+
+/** A value for the worker, and the buffers handed over with it (not copied). */
+export interface Answer {
+  value: unknown;
+  transfer?: ArrayBuffer[];
+}
+
+/** Bytes handed to a worker: the buffer moves over when the bytes fill it, else a copy does. */
+function handOver(bytes: Buffer): { bytes: Uint8Array; transfer: ArrayBuffer[] } {
+  const own =
+    bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer
+      ? bytes
+      : Uint8Array.prototype.slice.call(bytes);
+  return { bytes: own, transfer: [own.buffer as ArrayBuffer] };
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -69,6 +92,7 @@ export function dossierService({
   languageOf,
   secret,
   publicUrl,
+  runJob,
   now = () => new Date(),
 }: Deps) {
   const subKey = createHmac('sha256', secret).update('paddock history link v1').digest();
@@ -89,25 +113,37 @@ export function dossierService({
     return car;
   }
 
-  async function modelOf(
+  /** What the model is made of: the database's part of the dossier, read here. */
+  async function inputOf(
     car: Car,
     hide: ReadonlySet<DossierHideField>,
     locale: ServerLocale,
-  ): Promise<DossierModel> {
+  ): Promise<DossierInput> {
     const logs = await dossier.logsOf(car.id);
     const [files, typeLabels] = await Promise.all([
       dossier.filesOf(logs.map((l) => l.id)),
       dossier.labels('carLogType'),
     ]);
     const today = now().toISOString().slice(0, 10);
-    return dossierModel({ car, logs, files, typeLabels, hide, locale, today });
+    return { car, logs, files, typeLabels, hide, locale, today };
+  }
+
+  /** The worker's questions: a file's bytes, or a photo re-encoded (sharp runs off the event loop). */
+  async function answer(question: DossierQuestion): Promise<Answer> {
+    if ('read' in question) {
+      const { bytes, transfer } = handOver(await readFile(question.read));
+      return { value: bytes, transfer };
+    }
+    const photo = await photoJpeg(await readFile(question.photo), question.maxPx);
+    const { bytes, transfer } = handOver(photo.jpeg);
+    return { value: { ...photo, jpeg: bytes }, transfer };
   }
 
   async function pdfOf(car: Car, hide: ReadonlySet<DossierHideField>, locale: ServerLocale) {
-    const model = await modelOf(car, hide, locale);
+    const input = await inputOf(car, hide, locale);
     const imageId = imageIdOf(car);
     const image = imageId ? await dossier.mediaRow(imageId) : undefined;
-    const bytes = await renderDossierPdf(model, { read: readFile, carImageKey: image?.storage_key ?? null });
+    const bytes = await runJob('dossier-pdf', { input, carImageKey: image?.storage_key ?? null }, answer);
     return { bytes, disposition: attachmentName(car) };
   }
 
@@ -163,10 +199,11 @@ export function dossierService({
 
     async publicHtml(token: string, asked: ServerLocale | null): Promise<string> {
       const { link, car } = await byToken(token);
-      const model = await modelOf(car, new Set(link.hide), await localeFor(asked, car.ownerId));
-      return dossierHtml(model, {
+      const input = await inputOf(car, new Set(link.hide), await localeFor(asked, car.ownerId));
+      return runJob('dossier-html', {
+        input,
         pdf: `${API_BASE}/history/${token}.pdf`,
-        media: (id) => `${API_BASE}/history/${token}/media/${id}`,
+        mediaBase: `${API_BASE}/history/${token}/media`,
       });
     },
 

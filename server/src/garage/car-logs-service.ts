@@ -8,6 +8,7 @@ import {
   type CarLogStats,
   type CarLogUpdate,
 } from '../../../src/contract/garage';
+import { CAR_LOGS_MAX } from '../../../src/contract/constants';
 import { checkOdometer, type OdometerProblem } from '../../../src/contract/maintenance';
 import { AppError, badRequest, conflict, notFound } from '../http/errors';
 import { mayWriteLog, type CarAccessService } from './car-access';
@@ -44,6 +45,15 @@ interface OdometerCheck {
 }
 
 /** 400 ODOMETER_OUT_OF_ORDER or ODOMETER_JUMP, naming the neighbouring reading. */
+/** 409 CAR_LOG_LIMIT: a car holds at most CAR_LOGS_MAX logs (its dossier, its sync, its imports stay bounded). */
+export function carLogLimit(stored: number, adding: number): AppError {
+  return new AppError(
+    409,
+    'CAR_LOG_LIMIT',
+    `A car holds at most ${CAR_LOGS_MAX} logs: this one has ${stored}, and ${adding} more would pass it.`,
+  );
+}
+
 export function odometerError(problem: OdometerProblem, mileage: number, unit: string): AppError {
   if (problem.code === 'ODOMETER_JUMP') {
     const { previous, perDay } = problem;
@@ -196,6 +206,13 @@ export function carLogsService({
       // A replayed create is checked without its own stored reading.
       { logId: input.id, check: true, confirmed: input.odometerConfirmed === true },
     );
+    const book = await logs.logBookOf(fields.carId);
+    if (book && book.logCount >= CAR_LOGS_MAX) {
+      // A replayed create of a log stored before the car filled up still answers that log.
+      const stored = input.id ? await logs.findById(input.id) : undefined;
+      if (stored && stored.log.authorId === memberId) return { log: stored.log, created: false };
+      throw carLogLimit(book.logCount, 1);
+    }
     const at = now().toISOString();
     const log: CarLog = {
       id: input.id ?? randomUUID(),
@@ -273,6 +290,10 @@ export function carLogsService({
         { logId: id, check: moved, confirmed: odometerConfirmed === true },
         current,
       );
+      if (fields.carId !== current.carId) {
+        const book = await logs.logBookOf(fields.carId);
+        if (book && book.logCount >= CAR_LOGS_MAX) throw carLogLimit(book.logCount, 1);
+      }
       // The last write wins (README "Shared cars"); the author stays who wrote the log.
       const log: CarLog = { id, ...fields, authorId, media, createdAt, updatedAt: now().toISOString() };
       await logs.replace(log);

@@ -39,6 +39,9 @@ const BY_CODE: Record<ErrorCode, string> = {
   CAR_INVITE_NOT_PENDING: 'Cette invitation a déjà été acceptée.',
   CAR_TRANSFER_PENDING: 'Cette voiture est déjà proposée à quelqu’un : annulez d’abord cette cession.',
   CAR_TRANSFER_NOT_PENDING: 'Cette cession a déjà reçu une réponse : elle n’est plus en attente.',
+  IMPORT_TOO_MANY_ROWS: 'Ce fichier a trop de lignes : un import en lit au plus 20 000. Découpez-le.',
+  CAR_LOG_LIMIT: 'Cette voiture a atteint le nombre maximal d’entrées (50 000).',
+  WORK_LIMIT_REACHED: 'Ce travail a dépassé sa limite de temps ou de mémoire : il a été arrêté.',
 };
 
 /** The server's fixed sentences. */

@@ -7,6 +7,8 @@ import { garageNotifier } from '../garage/garage-events';
 import type { MaintenanceService } from '../maintenance/maintenance-service';
 import { multipartOptions } from '../media/multipart-body';
 import { settingsRepository } from '../settings/settings-repository';
+import { workerFailure } from '../workers/worker-errors';
+import type { ReadResult } from './import-read';
 import { importsRepository } from './imports-repository';
 import { importsRoutes } from './imports-routes';
 import { importsService } from './imports-service';
@@ -22,6 +24,13 @@ export const importsFeature: FastifyPluginAsync<{ maintenance?: MaintenanceServi
     settings: settingsRepository(db),
     notify: garageNotifier(app),
     historyChanged: maintenance?.checkStatesQuietly,
+    // Off the event loop: a worker reads the file, within the import's time and memory limits.
+    readFile: (input) =>
+      app.workers
+        .run<ReadResult>('import-read', input, { timeMs: app.config.workers.importTimeMs })
+        .catch((error: unknown) => {
+          throw workerFailure(error, 'import');
+        }),
   });
   // Multipart is parsed only in this scope.
   await app.register(multipart, multipartOptions);

@@ -3,39 +3,25 @@
 // the garage's rules (settings keys, odometer order and jumps, limits), leaves out the rows already
 // stored (by fingerprint), then writes every remaining row in one transaction, or none.
 import { randomUUID } from 'node:crypto';
-import {
-  CAR_LOG_CONTENT_MAX_TEXT,
-  CAR_LOG_COST_MAX,
-  CAR_LOG_LOCATION_MAX,
-  CAR_LOG_MAX_TAGS,
-  CAR_LOG_TAG_MAX_LENGTH,
-  CAR_LOG_TITLE_MAX,
-  MILEAGE_MAX,
-} from '../../../src/contract/constants';
-import type { Car, CarLog } from '../../../src/contract/garage';
+import { CAR_LOGS_MAX } from '../../../src/contract/constants';
+import type { Car } from '../../../src/contract/garage';
 import {
   IMPORT_MAX_ERRORS,
   IMPORT_PREVIEW_ROWS,
   type ExportQuery,
-  type ImportFormat,
   type ImportOverrides,
   type ImportPreviewRow,
   type ImportQuery,
   type ImportResult,
 } from '../../../src/contract/imports';
 import { checkOdometer, type OdometerReading } from '../../../src/contract/maintenance';
-import { distanceUnitOf, fromKm, toKm } from '../../../src/contract/maintenance/units';
-import { AppError, badRequest, notFound } from '../http/errors';
+import { badRequest, notFound } from '../http/errors';
 import type { CarsRepository } from '../garage/cars-repository';
-import { odometerError } from '../garage/car-logs-service';
+import { carLogLimit, odometerError } from '../garage/car-logs-service';
 import type { GarageNotify } from '../garage/garage-events';
-import { cleanRichText } from '../garage/garage-input';
-import { richTextLength } from '../http/rich-text';
-import { decodeText } from './csv';
 import { lubeLoggerCsv, paddockCsv } from './export-csv';
 import { fingerprintOf } from './fingerprint';
-import type { DraftLog, Parsed } from './formats/common';
-import { detectFormat, isSqlite, PARSERS } from './formats';
+import type { Fields, ReadInput, ReadResult } from './import-read';
 import type { ImportsRepository } from './imports-repository';
 
 interface Deps {
@@ -45,6 +31,11 @@ interface Deps {
   notify: GarageNotify;
   /** After an import wrote logs: the car's reminders may change state (issue 16). */
   historyChanged?: (memberId: string, carIds: string[]) => Promise<void>;
+  /**
+   * Reads the file into rows (import-read.ts) off the event loop: a worker with a time and memory
+   * limit (imports-feature.ts); its refusals arrive as AppErrors.
+   */
+  readFile: (input: ReadInput) => Promise<ReadResult>;
   now?: () => Date;
 }
 
@@ -52,11 +43,6 @@ export interface ImportFile {
   filename: string;
   bytes: Buffer;
 }
-
-/** `<p>…</p>` paragraphs of escaped text, as `notesHtml` writes them. */
-const PLAIN_PARAGRAPHS = /^(?:<p>(?:[^<>&]|&(?:amp|lt|gt|quot);)*<\/p>)+$/;
-
-type Fields = Omit<CarLog, 'id' | 'media' | 'createdAt' | 'updatedAt'>;
 
 interface Candidate {
   row: number;
@@ -111,6 +97,7 @@ export function importsService({
   settings,
   notify,
   historyChanged = async () => undefined,
+  readFile,
   now = () => new Date(),
 }: Deps) {
   async function ownCar(memberId: string, carId: string): Promise<Car> {
@@ -119,86 +106,11 @@ export function importsService({
     return car;
   }
 
-  /** A draft in the car's units and limits, or the reason it cannot be stored. */
-  function toFields(draft: DraftLog, car: Car, fileDistance: 'km' | 'mi', currency: string): Fields {
-    const carDistance = distanceUnitOf(car.mileageUnit);
-    const mileage =
-      draft.mileage === null
-        ? null
-        : Math.round(
-            fileDistance === carDistance
-              ? draft.mileage
-              : fromKm(toKm(draft.mileage, fileDistance), carDistance),
-          );
-    if (mileage !== null && mileage > MILEAGE_MAX)
-      throw new Error(`the odometer ${mileage} is above ${MILEAGE_MAX}`);
-    const cost = draft.cost === null ? null : Math.round(draft.cost * 100) / 100;
-    if (cost !== null && cost > CAR_LOG_COST_MAX)
-      throw new Error(`the cost ${cost} is above ${CAR_LOG_COST_MAX}`);
-    const title = draft.title.trim().slice(0, CAR_LOG_TITLE_MAX);
-    if (title === '') throw new Error('the title is missing');
-    if (draft.fuel && !(draft.fuel.quantity > 0 && draft.fuel.quantity <= 100_000))
-      throw new Error(`the quantity ${draft.fuel.quantity} is not between 0 and 100000`);
-    let content: string | null;
-    try {
-      // Notes the parsers built from plain text (escaped paragraphs) are what the sanitiser would
-      // answer already: measured only (sanitising 10,000 rows costs seconds).
-      if (draft.content !== null && PLAIN_PARAGRAPHS.test(draft.content)) {
-        content = draft.content;
-        if (richTextLength(content) > CAR_LOG_CONTENT_MAX_TEXT) throw new Error('too long');
-      } else content = cleanRichText('content', draft.content, CAR_LOG_CONTENT_MAX_TEXT);
-    } catch {
-      throw new Error(`the notes are longer than ${CAR_LOG_CONTENT_MAX_TEXT} characters`);
-    }
-    const tags = [...new Set(draft.tags.map((t) => t.trim()).filter((t) => t !== ''))]
-      .slice(0, CAR_LOG_MAX_TAGS)
-      .map((t) => t.slice(0, CAR_LOG_TAG_MAX_LENGTH));
-    return {
-      carId: car.id,
-      type: draft.type,
-      title,
-      content,
-      location: draft.location ? draft.location.trim().slice(0, CAR_LOG_LOCATION_MAX) || null : null,
-      tags,
-      cost,
-      currencyCode: cost === null && !draft.currencyCode ? null : (draft.currencyCode ?? currency),
-      startDate: draft.startDate,
-      mileage,
-      // (The contract's FuelFill types its unit as never: a union built from a mapped array.)
-      ...(draft.fuel
-        ? {
-            fuel: { ...draft.fuel, pricePerUnit: draft.fuel.pricePerUnit ?? null } as NonNullable<
-              Fields['fuel']
-            >,
-          }
-        : {}),
-    };
-  }
-
   /** Each distinct key checked once against its settings domain. */
   async function knownKeys(domain: 'carLogType' | 'currencyCode', keys: Iterable<string>) {
     const known = new Set<string>();
     for (const key of new Set(keys)) if (await settings.has(domain, key)) known.add(key);
     return known;
-  }
-
-  function parse(format: ImportFormat, file: ImportFile, overrides: ImportOverrides, car: Car): Parsed {
-    const text = isSqlite(file.bytes) ? null : decodeText(file.bytes);
-    try {
-      return PARSERS[format]({
-        bytes: file.bytes,
-        text,
-        filename: file.filename,
-        overrides,
-        carDistance: distanceUnitOf(car.mileageUnit),
-      });
-    } catch (error) {
-      if (error instanceof AppError) throw error;
-      throw badRequest(
-        `This file cannot be read as ${format}: ${error instanceof Error ? error.message : 'unreadable'}.`,
-        [{ field: 'body.file', message: `is not a ${format} file` }],
-      );
-    }
   }
 
   return {
@@ -214,37 +126,20 @@ export function importsService({
         throw badRequest('Some fields are missing or invalid.', [
           { field: 'body.currencyCode', message: 'must be a key of the currencyCode settings' },
         ]);
-      const format =
-        overrides.format ?? detectFormat(file.bytes, isSqlite(file.bytes) ? null : decodeText(file.bytes));
-      if (!format)
-        throw badRequest('The format of this file is not one Paddock reads: name it with "format".', [
-          { field: 'body.file', message: 'is not in a known format' },
-        ]);
-      const parsed = parse(format, file, overrides, car);
       const stored = await imports.logsOf(car.id);
       // The car's currency: the member's choice, else its latest log's, else euros.
       const lastCurrency = [...stored].reverse().find((s) => s.log.currencyCode !== null)?.log.currencyCode;
       const currency = overrides.currencyCode ?? lastCurrency ?? 'EUR';
-
-      const errors: { row: number; message: string }[] = [];
-      const candidates: Candidate[] = [];
-      for (const parsedRow of parsed.rows) {
-        if (parsedRow.error !== undefined || !parsedRow.log) {
-          errors.push({ row: parsedRow.row, message: parsedRow.error ?? 'unreadable' });
-          continue;
-        }
-        try {
-          const fields = toFields(parsedRow.log, car, parsed.distanceUnit, currency);
-          candidates.push({
-            row: parsedRow.row,
-            fields,
-            fingerprint: fingerprintOf(fields),
-            duplicate: false,
-          });
-        } catch (error) {
-          errors.push({ row: parsedRow.row, message: error instanceof Error ? error.message : 'invalid' });
-        }
-      }
+      const read = await readFile({
+        bytes: file.bytes,
+        filename: file.filename,
+        overrides,
+        car: { id: car.id, mileageUnit: car.mileageUnit },
+        currency,
+      });
+      const { format } = read;
+      const errors = [...read.errors];
+      const candidates: Candidate[] = read.candidates.map((c) => ({ ...c, duplicate: false }));
       const types = await knownKeys(
         'carLogType',
         candidates.map((c) => c.fields.type),
@@ -312,17 +207,20 @@ export function importsService({
 
       const base = {
         format,
-        rows: parsed.rows.length,
+        rows: read.rows,
         errors: errors.slice(0, IMPORT_MAX_ERRORS),
         units: {
-          distance: parsed.distanceUnit,
-          volume: parsed.volumeUnit,
-          dateFormat: parsed.dateFormat,
-          decimalSeparator: parsed.decimalSeparator,
+          distance: read.distanceUnit,
+          volume: read.volumeUnit,
+          dateFormat: read.dateFormat,
+          decimalSeparator: read.decimalSeparator,
           currencyCode: currency,
         },
       };
       const blocked = errors.length > 0 && onError === 'abort';
+      // At most CAR_LOGS_MAX logs a car: an import that would pass it writes nothing (a preview says so too).
+      if (!blocked && fresh.length > 0 && stored.length + fresh.length > CAR_LOGS_MAX)
+        throw carLogLimit(stored.length, fresh.length);
       if (dryRun) {
         const preview: ImportPreviewRow[] = valid.slice(0, IMPORT_PREVIEW_ROWS).map((c) => ({
           row: c.row,

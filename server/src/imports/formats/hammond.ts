@@ -31,6 +31,42 @@ function dateOf(v: unknown): string {
 
 const truthy = (v: unknown) => v === 1 || v === '1' || v === true || v === 'true';
 
+/**
+ * The member's database opened as untrusted: read-only, `trusted_schema` off (no SQL function with
+ * side effects runs from the schema), page checks on, and no extension loading (better-sqlite3
+ * never enables the SQL `load_extension()`). A schema with what a Hammond backup never has and a
+ * reader does not need is refused before any row is read: views and triggers, virtual tables, and
+ * generated columns (an 8 KB file whose generated column did heavy work on each row read held the
+ * server for 12 s). The worker's time limit (server/src/workers) is the backstop for the rest.
+ */
+function openUntrusted(file: string): Database.Database {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    db.pragma('trusted_schema = OFF');
+    db.pragma('cell_size_check = ON');
+    const schema = db.prepare('SELECT type, name, sql FROM sqlite_master').all() as {
+      type: string;
+      name: string;
+      sql: string | null;
+    }[];
+    const refuse = (what: string) => {
+      throw new common.RowError(`this database has ${what}, which a Hammond backup never has: it is not read`);
+    };
+    if (schema.some((o) => o.type === 'view')) refuse('views');
+    if (schema.some((o) => o.type === 'trigger')) refuse('triggers');
+    for (const table of schema.filter((o) => o.type === 'table')) {
+      if (/^\s*create\s+virtual\b/i.test(table.sql ?? '')) refuse('virtual tables');
+      // table_xinfo's `hidden`: 2 a virtual generated column, 3 a stored one.
+      const columns = db.prepare('SELECT hidden FROM pragma_table_xinfo(?)').all(table.name) as { hidden: number }[];
+      if (columns.some((c) => c.hidden === 2 || c.hidden === 3)) refuse('generated columns');
+    }
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
 function columnsOf(db: Database.Database, table: string): Set<string> {
   return new Set((db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => c.name));
 }
@@ -41,7 +77,7 @@ export function parseHammond(input: common.ParseInput): common.Parsed {
   writeFileSync(file, input.bytes);
   let db: Database.Database | undefined;
   try {
-    db = new Database(file, { readonly: true, fileMustExist: true });
+    db = openUntrusted(file);
     const tables = new Set(
       (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map(
         (t) => t.name,
