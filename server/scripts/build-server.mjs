@@ -5,6 +5,8 @@
 // server/src/start-up-heap.ts is built apart, into server/dist/start-up-heap.js beside main.js:
 // main.js imports it as a file of its own, first, because a bundle's imports of packages are
 // evaluated before any of the bundle's own code, and it must run before those packages load.
+// The worker threads' script (server/src/workers/worker-entry.ts: import reading, dossiers) is built
+// into server/dist/workers/paddock-worker.js beside main.js, where worker-pool.ts looks for it.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -21,6 +23,9 @@ function packageOf(specifier) {
 }
 
 const START_UP_HEAP = path.join(root, 'server/src/start-up-heap.ts');
+const WORKER_ENTRY = path.join(root, 'server/src/workers/worker-entry.ts');
+/** The worker script of a bundle at `outfile`. */
+export const workerOut = (outfile = SERVER_OUT) => path.join(path.dirname(outfile), 'workers/paddock-worker.js');
 const START_UP_HEAP_OUT = 'start-up-heap.js';
 
 const startUpHeapApart = {
@@ -52,6 +57,13 @@ export async function buildServer(outfile = SERVER_OUT) {
     ...common,
     entryPoints: [START_UP_HEAP],
     outfile: path.join(path.dirname(outfile), START_UP_HEAP_OUT),
+    logLevel: 'warning',
+  });
+  await build({
+    ...common,
+    entryPoints: [WORKER_ENTRY],
+    outfile: workerOut(outfile),
+    plugins: [externalPackages],
     logLevel: 'warning',
   });
   await build({

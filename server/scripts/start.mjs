@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { buildServer, SERVER_OUT } from './build-server.mjs';
+import { buildServer, SERVER_OUT, workerOut } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const at = (p) => path.join(root, p);
@@ -61,7 +61,7 @@ function buildClientIfStale() {
 }
 
 buildClientIfStale();
-if (mtime(SERVER_OUT) < newest(SERVER_SOURCES)) {
+if (mtime(SERVER_OUT) < newest(SERVER_SOURCES) || !existsSync(workerOut())) {
   console.log(`[start] Building the server (${await buildServer()} ms)`);
 }
 await import(pathToFileURL(SERVER_OUT).href);

@@ -45,6 +45,8 @@ export const dossierPageRoutes: FastifyPluginAsyncTypebox<{ dossier: DossierServ
           return reply
             .status(404)
             .send(goneHtml(localeFromAcceptLanguage(request.headers['accept-language'])));
+        // Any other answer (a page cut off at its limit: 503) is the API's JSON envelope.
+        reply.type('application/json; charset=utf-8');
         throw error;
       }
     },

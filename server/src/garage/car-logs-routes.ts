@@ -65,7 +65,7 @@ export const carLogsRoutes = memberRoutePlugin<Services>(['car logs'], (app, rou
       {
         params: IdParams,
         body: CarLogUpdate,
-        response: answer.item(CarLog, 400, 401, 403, 404),
+        response: answer.item(CarLog, 400, 401, 403, 404, 409),
       },
     ),
     async (request) => ok(await logs.update(request.member.id, request.params.id, request.body)),

@@ -270,7 +270,9 @@ export function createWorkerPool({ size, memoryMb, queueMax = 32, idleMs = 60_00
         const job: Job = { kind, input, options, resolve: resolve as (v: unknown) => void, reject };
         const free = [...slots].find((s) => s.job === null && !s.ending);
         if (free) return start(free, job);
-        if (queue.length >= queueMax) return reject(new WorkerPoolBusy());
+        // Jobs a worker being started (or yet to start) will take do not count as waiting.
+        const starts = starting + Math.max(0, size - slots.size - starting);
+        if (queue.length - starts >= queueMax) return reject(new WorkerPoolBusy());
         queue.push(job);
         dispatch();
       });
