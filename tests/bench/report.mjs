@@ -6,6 +6,7 @@ import { cpus, totalmem } from 'node:os';
 import path from 'node:path';
 import { addChatRows } from './chat-bench.mjs';
 import { addDossierRows } from './dossier-bench.mjs';
+import { addEventLoopRows } from './event-loop-bench.mjs';
 import { addMediaRows } from './media-bench.mjs';
 import { addImportRows } from './import-bench.mjs';
 import { addMessagesRows } from './messages-report.mjs';
@@ -186,6 +187,7 @@ export function buildRows(r) {
   addMessagesRows(r, add);
   addImportRows(r, add);
   addDossierRows(r, add);
+  addEventLoopRows(r, add);
   addMediaRows(r, add);
   addFeedRows(r, add);
   addFloorRows(r, add);

@@ -12,6 +12,7 @@ import { benchBrowser } from './browser-bench.mjs';
 import { benchChat } from './chat-bench.mjs';
 import { benchGarage } from './garage-bench.mjs';
 import { benchDossier } from './dossier-bench.mjs';
+import { benchEventLoop } from './event-loop-bench.mjs';
 import { benchImport } from './import-bench.mjs';
 import { benchLighthouse } from './lighthouse-bench.mjs';
 import { benchMedia } from './media-bench.mjs';
@@ -95,6 +96,9 @@ await part('reminders', () => benchReminders(log));
 await part('import', () => benchImport(log));
 // The resale dossier: a 1,000-log car with 100 photos as a PDF, on a server of its own (issue 17).
 await part('dossier', () => benchDossier(log));
+// Nothing a member sends holds the event loop: /health while four members render 3,000-log
+// dossiers and one uploads a hostile SQLite file, on a server of its own (issue 30).
+await part('eventLoop', () => benchEventLoop(log));
 // Media on the local folder against an S3 bucket (s3rver): GET /media/:id of a 200 KB photo and the
 // upload of a 4 MB photo, side by side (issue 20).
 await part('media', () => benchMedia(log));
