@@ -25,7 +25,8 @@ function packageOf(specifier) {
 const START_UP_HEAP = path.join(root, 'server/src/start-up-heap.ts');
 const WORKER_ENTRY = path.join(root, 'server/src/workers/worker-entry.ts');
 /** The worker script of a bundle at `outfile`. */
-export const workerOut = (outfile = SERVER_OUT) => path.join(path.dirname(outfile), 'workers/paddock-worker.js');
+export const workerOut = (outfile = SERVER_OUT) =>
+  path.join(path.dirname(outfile), 'workers/paddock-worker.js');
 const START_UP_HEAP_OUT = 'start-up-heap.js';
 
 const startUpHeapApart = {

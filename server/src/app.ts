@@ -87,7 +87,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('objectStore', createObjectStore(config.mediaStore, config.dataDir, app.log));
   app.addHook('onClose', async () => db.close());
   // Threads start on the first import or dossier, not here (start-up time and idle memory).
-  app.decorate('workers', createWorkerPool({ size: config.workers.threads, memoryMb: config.workers.memoryMb }));
+  app.decorate(
+    'workers',
+    createWorkerPool({ size: config.workers.threads, memoryMb: config.workers.memoryMb }),
+  );
   app.addHook('onClose', async () => app.workers.close());
 
   registerErrorHandling(app);

@@ -275,7 +275,7 @@ export function loadConfig(env: Env = process.env): Config {
     workers: {
       threads: Math.max(1, int(env, 'WORKER_THREADS', Math.min(4, Math.max(1, availableParallelism() - 1)))),
       memoryMb: Math.max(64, int(env, 'WORKER_MEMORY_MB', 512)),
-      importTimeMs: Math.max(1, int(env, 'IMPORT_TIME_LIMIT_MS', 30_000)),
+      importTimeMs: Math.max(1, int(env, 'IMPORT_TIME_LIMIT_MS', 60_000)),
       dossierTimeMs: Math.max(1, int(env, 'DOSSIER_TIME_LIMIT_MS', 120_000)),
     },
   };

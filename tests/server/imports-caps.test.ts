@@ -18,9 +18,9 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const totalOf = async (carId: string) =>
-  (
-    await t.app.inject({ method: 'GET', url: `${API}/car-logs/${carId}`, headers: ann.headers })
-  ).json<{ meta: { total: number } }>().meta.total;
+  (await t.app.inject({ method: 'GET', url: `${API}/car-logs/${carId}`, headers: ann.headers })).json<{
+    meta: { total: number };
+  }>().meta.total;
 
 test('the numbers the issue names', () => {
   expect(IMPORT_MAX_ROWS).toBe(20_000);

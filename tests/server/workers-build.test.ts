@@ -43,7 +43,11 @@ const importFile = (carId: string, bytes: Buffer, query = 'dryRun=false') => {
 
 test('the bundle has its worker script; imports and dossiers run on it in production', async () => {
   expect(existsSync(path.join(path.dirname(built.entry), 'workers/paddock-worker.js'))).toBe(true);
-  const car = await call(node.origin, 'POST', '/cars', ann.token, { make: 'Lancia', model: 'Fulvia', mileage: null });
+  const car = await call(node.origin, 'POST', '/cars', ann.token, {
+    make: 'Lancia',
+    model: 'Fulvia',
+    mileage: null,
+  });
   expect(car.status).toBe(201);
   const carId = car.body.data.id as string;
 
@@ -54,11 +58,17 @@ test('the bundle has its worker script; imports and dossiers run on it in produc
 
   const hostile = await importFile(carId, hostileSqlite('generated columns'));
   expect(hostile.status).toBe(400);
-  expect(((await hostile.json()) as { error: { message: string } }).error.message).toContain('generated columns');
+  expect(((await hostile.json()) as { error: { message: string } }).error.message).toContain(
+    'generated columns',
+  );
 
   const pdf = await fetch(`${node.origin}${API}/cars/${carId}/history.pdf`, {
     headers: { authorization: `Bearer ${ann.token}` },
   });
   expect(pdf.status).toBe(200);
-  expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+  expect(
+    Buffer.from(await pdf.arrayBuffer())
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
 });

@@ -69,14 +69,35 @@ export function paddockCsv(rows: number, { richNotes = false, from = 0 } = {}): 
   for (let i = from; i < from + rows; i++) {
     const day = new Date(Date.UTC(1990, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
     lines.push(
-      csvLine([day, 'maintenance', `Service ${i}`, 1000 + i * 100, 10, 'EUR', null, null, null, null, null, null, null, note]),
+      csvLine([
+        day,
+        'maintenance',
+        `Service ${i}`,
+        1000 + i * 100,
+        10,
+        'EUR',
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        note,
+      ]),
     );
   }
   return Buffer.from(lines.join('\n'));
 }
 
 /** `count` logs written to the car through the import repository (one transaction), as an import does. */
-export async function fillCar(app: App, carId: string, authorId: string, count: number, start = 0): Promise<void> {
+export async function fillCar(
+  app: App,
+  carId: string,
+  authorId: string,
+  count: number,
+  start = 0,
+): Promise<void> {
   const at = new Date().toISOString();
   const logs = Array.from({ length: count }, (_, k) => {
     const i = start + k;

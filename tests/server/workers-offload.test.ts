@@ -4,7 +4,12 @@
 // SQLite file is opened untrusted, and a schema a Hammond backup never has is refused unread.
 // No time is asserted: the tests wait for states (a job running in a worker) and read answers.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createWorkerPool, JobRefused, WorkerCutOff, WorkerPoolBusy } from '../../server/src/workers/worker-pool';
+import {
+  createWorkerPool,
+  JobRefused,
+  WorkerCutOff,
+  WorkerPoolBusy,
+} from '../../server/src/workers/worker-pool';
 import { createCar, member, type Member } from './garage-fixtures';
 import { createTestApp, type TestApp } from './helpers';
 import { hammondDatabase, imported, upload } from './imports-fixtures';
@@ -33,7 +38,10 @@ describe('a member SQLite file is opened untrusted', () => {
     async (schema) => {
       const car = await createCar(t.app, ann, { mileage: null });
       for (const query of ['dryRun=true', 'dryRun=false']) {
-        const res = await upload(t.app, ann, car.id, hostileSqlite(schema), { query, filename: 'hammond.db' });
+        const res = await upload(t.app, ann, car.id, hostileSqlite(schema), {
+          query,
+          filename: 'hammond.db',
+        });
         expect(res.statusCode, res.body).toBe(400);
         const { error } = res.json<{ error: { code: string; message: string } }>();
         expect(error.code).toBe('VALIDATION_ERROR');
@@ -77,7 +85,11 @@ describe('a long import is read off the event loop, and cut off at its time limi
     expect(error.code).toBe('WORK_LIMIT_REACHED');
     expect(error.message).toMatch(/took longer than it may/);
     expect(t.app.workers.stats()).toMatchObject({ running: 0, workers: 0 });
-    const list = await t.app.inject({ method: 'GET', url: `${API}/car-logs/${car.id}`, headers: ann.headers });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `${API}/car-logs/${car.id}`,
+      headers: ann.headers,
+    });
     expect(list.json<{ meta: { total: number } }>().meta.total).toBe(0);
     // A new worker reads the next file.
     const small = await imported(t.app, ann, car.id, paddockCsv(3));
@@ -97,7 +109,11 @@ describe('a dossier is built off the event loop, and cut off at its time limit',
   test('/health answers while a 20,000-log dossier is built; then 503 WORK_LIMIT_REACHED with Retry-After', async () => {
     const car = await createCar(t.app, ann, { mileage: null });
     await fillCar(t.app, car.id, ann.id, 20_000);
-    const answer = t.app.inject({ method: 'GET', url: `${API}/cars/${car.id}/history.pdf`, headers: ann.headers });
+    const answer = t.app.inject({
+      method: 'GET',
+      url: `${API}/cars/${car.id}/history.pdf`,
+      headers: ann.headers,
+    });
     await until(() => t.app.workers.stats().running === 1, 'the dossier builds in a worker');
     const health = await t.app.inject({ method: 'GET', url: `${API}/health` });
     expect(health.statusCode).toBe(200);
@@ -158,9 +174,11 @@ describe('the pool', () => {
         .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(WorkerCutOff);
       expect((error as WorkerCutOff).reason).toBe('memory');
-      await expect(pool.run('import-read', input(paddockCsv(2)), { timeMs: 600_000 })).resolves.toMatchObject({
-        rows: 2,
-      });
+      await expect(pool.run('import-read', input(paddockCsv(2)), { timeMs: 600_000 })).resolves.toMatchObject(
+        {
+          rows: 2,
+        },
+      );
     } finally {
       await pool.close();
     }

@@ -28,7 +28,8 @@ const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffs
 export function dossierPdfJob({ input, carImageKey }: DossierPdfJob, ask: Ask): Promise<Uint8Array> {
   return renderDossierPdf(dossierModel(input), {
     carImageKey,
-    read: async (storageKey) => asBuffer((await ask({ read: storageKey } satisfies DossierQuestion)) as Uint8Array),
+    read: async (storageKey) =>
+      asBuffer((await ask({ read: storageKey } satisfies DossierQuestion)) as Uint8Array),
     photo: async (storageKey, maxPx) => {
       const photo = (await ask({ photo: storageKey, maxPx } satisfies DossierQuestion)) as PhotoJpeg;
       return { ...photo, jpeg: asBuffer(photo.jpeg) };

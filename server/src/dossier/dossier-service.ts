@@ -34,7 +34,11 @@ interface Deps {
    * and memory limit: dossier-feature.ts); `answer` serves the worker's reads of files.
    */
   runJob: {
-    (kind: 'dossier-pdf', job: DossierPdfJob, answer: (q: DossierQuestion) => Promise<Answer>): Promise<Uint8Array>;
+    (
+      kind: 'dossier-pdf',
+      job: DossierPdfJob,
+      answer: (q: DossierQuestion) => Promise<Answer>,
+    ): Promise<Uint8Array>;
     (kind: 'dossier-html', job: DossierHtmlJob): Promise<string>;
   };
   now?: () => Date;
@@ -49,7 +53,9 @@ export interface Answer {
 /** Bytes handed to a worker: the buffer moves over when the bytes fill it, else a copy does. */
 function handOver(bytes: Buffer): { bytes: Uint8Array; transfer: ArrayBuffer[] } {
   const own =
-    bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer
+    bytes.byteOffset === 0 &&
+    bytes.byteLength === bytes.buffer.byteLength &&
+    bytes.buffer instanceof ArrayBuffer
       ? bytes
       : Uint8Array.prototype.slice.call(bytes);
   return { bytes: own, transfer: [own.buffer as ArrayBuffer] };

@@ -68,11 +68,15 @@ function toFields(
     draft.mileage === null
       ? null
       : Math.round(
-          fileDistance === carDistance ? draft.mileage : fromKm(toKm(draft.mileage, fileDistance), carDistance),
+          fileDistance === carDistance
+            ? draft.mileage
+            : fromKm(toKm(draft.mileage, fileDistance), carDistance),
         );
-  if (mileage !== null && mileage > MILEAGE_MAX) throw new Error(`the odometer ${mileage} is above ${MILEAGE_MAX}`);
+  if (mileage !== null && mileage > MILEAGE_MAX)
+    throw new Error(`the odometer ${mileage} is above ${MILEAGE_MAX}`);
   const cost = draft.cost === null ? null : Math.round(draft.cost * 100) / 100;
-  if (cost !== null && cost > CAR_LOG_COST_MAX) throw new Error(`the cost ${cost} is above ${CAR_LOG_COST_MAX}`);
+  if (cost !== null && cost > CAR_LOG_COST_MAX)
+    throw new Error(`the cost ${cost} is above ${CAR_LOG_COST_MAX}`);
   const title = draft.title.trim().slice(0, CAR_LOG_TITLE_MAX);
   if (title === '') throw new Error('the title is missing');
   if (draft.fuel && !(draft.fuel.quantity > 0 && draft.fuel.quantity <= 100_000))
@@ -104,7 +108,9 @@ function toFields(
     // (The contract's FuelFill types its unit as never: a union built from a mapped array.)
     ...(draft.fuel
       ? {
-          fuel: { ...draft.fuel, pricePerUnit: draft.fuel.pricePerUnit ?? null } as NonNullable<Fields['fuel']>,
+          fuel: { ...draft.fuel, pricePerUnit: draft.fuel.pricePerUnit ?? null } as NonNullable<
+            Fields['fuel']
+          >,
         }
       : {}),
   };
@@ -117,12 +123,21 @@ export function readImportFile({ bytes: raw, filename, overrides, car, currency 
   const text = isSqlite(bytes) ? null : decodeText(bytes);
   const format = overrides.format ?? detectFormat(bytes, text);
   if (!format)
-    throw new Refusal(400, 'VALIDATION_ERROR', 'The format of this file is not one Paddock reads: name it with "format".', [
-      { field: 'body.file', message: 'is not in a known format' },
-    ]);
+    throw new Refusal(
+      400,
+      'VALIDATION_ERROR',
+      'The format of this file is not one Paddock reads: name it with "format".',
+      [{ field: 'body.file', message: 'is not in a known format' }],
+    );
   let parsed: Parsed;
   try {
-    parsed = PARSERS[format]({ bytes, text, filename, overrides, carDistance: distanceUnitOf(car.mileageUnit) });
+    parsed = PARSERS[format]({
+      bytes,
+      text,
+      filename,
+      overrides,
+      carDistance: distanceUnitOf(car.mileageUnit),
+    });
   } catch (error) {
     if (error instanceof Refusal) throw error;
     throw new Refusal(

@@ -18,7 +18,10 @@ function ask(question: unknown): Promise<unknown> {
   });
 }
 
-type Job = (input: never, ask: (q: unknown) => Promise<unknown>) => Promise<{ value: unknown; transfer?: Transferable[] }>;
+type Job = (
+  input: never,
+  ask: (q: unknown) => Promise<unknown>,
+) => Promise<{ value: unknown; transfer?: Transferable[] }>;
 
 const JOBS: Record<JobKind, Job> = {
   'import-read': async (input: Parameters<typeof readImportFile>[0]) => ({ value: readImportFile(input) }),

@@ -9,7 +9,8 @@ import { JobFailed, JobRefused, WorkerCutOff, WorkerPoolBusy } from './worker-po
 export const BUSY_RETRY_AFTER_SECONDS = 5;
 
 export function workerFailure(error: unknown, work: 'import' | 'dossier'): unknown {
-  if (error instanceof JobRefused) return new AppError(error.statusCode, error.code, error.message, error.fields);
+  if (error instanceof JobRefused)
+    return new AppError(error.statusCode, error.code, error.message, error.fields);
   if (error instanceof WorkerPoolBusy)
     return new AppError(
       503,

@@ -128,7 +128,10 @@ async function compileFromSources(): Promise<URL> {
   });
   const code = result.outputFiles[0]!.text;
   const dir = path.join(root, 'server/dist/dev-workers');
-  const file = path.join(dir, `paddock-worker-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
+  const file = path.join(
+    dir,
+    `paddock-worker-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`,
+  );
   if (!existsSync(file)) {
     mkdirSync(dir, { recursive: true });
     // Test files run in parallel processes: each writes its own copy, then renames it in place.
@@ -147,7 +150,12 @@ export function createWorkerPool({ size, memoryMb, queueMax = 32, idleMs = 60_00
 
   function failureOf(failure: WorkerFailure): Error {
     return failure.refused
-      ? new JobRefused(failure.refused.statusCode, failure.refused.code, failure.message, failure.refused.fields)
+      ? new JobRefused(
+          failure.refused.statusCode,
+          failure.refused.code,
+          failure.message,
+          failure.refused.fields,
+        )
       : new JobFailed(failure.message);
   }
 
@@ -201,7 +209,10 @@ export function createWorkerPool({ size, memoryMb, queueMax = 32, idleMs = 60_00
       const url = script ?? (await workerScript());
       if (closed) return;
       const worker = new Worker(url, {
-        resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: Math.min(64, memoryMb / 4) },
+        resourceLimits: {
+          maxOldGenerationSizeMb: memoryMb,
+          maxYoungGenerationSizeMb: Math.min(64, memoryMb / 4),
+        },
         // The worker's own output goes to ours; its environment is the process's.
         stdout: false,
         stderr: false,
@@ -215,13 +226,20 @@ export function createWorkerPool({ size, memoryMb, queueMax = 32, idleMs = 60_00
         else if (reply.type === 'ask') {
           const job = slot.job;
           if (!job?.options.answer) {
-            worker.postMessage({ type: 'answer', id: reply.id, error: 'nothing answers here' } satisfies ToWorker);
+            worker.postMessage({
+              type: 'answer',
+              id: reply.id,
+              error: 'nothing answers here',
+            } satisfies ToWorker);
             return;
           }
           job.options.answer(reply.question).then(
             ({ value, transfer }) => {
               if (slot.job === job && !slot.ending)
-                worker.postMessage({ type: 'answer', id: reply.id, value } satisfies ToWorker, transfer ?? []);
+                worker.postMessage(
+                  { type: 'answer', id: reply.id, value } satisfies ToWorker,
+                  transfer ?? [],
+                );
             },
             (error: unknown) => {
               if (slot.job === job && !slot.ending)

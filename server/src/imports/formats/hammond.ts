@@ -50,14 +50,18 @@ function openUntrusted(file: string): Database.Database {
       sql: string | null;
     }[];
     const refuse = (what: string) => {
-      throw new common.RowError(`this database has ${what}, which a Hammond backup never has: it is not read`);
+      throw new common.RowError(
+        `this database has ${what}, which a Hammond backup never has: it is not read`,
+      );
     };
     if (schema.some((o) => o.type === 'view')) refuse('views');
     if (schema.some((o) => o.type === 'trigger')) refuse('triggers');
     for (const table of schema.filter((o) => o.type === 'table')) {
       if (/^\s*create\s+virtual\b/i.test(table.sql ?? '')) refuse('virtual tables');
       // table_xinfo's `hidden`: 2 a virtual generated column, 3 a stored one.
-      const columns = db.prepare('SELECT hidden FROM pragma_table_xinfo(?)').all(table.name) as { hidden: number }[];
+      const columns = db.prepare('SELECT hidden FROM pragma_table_xinfo(?)').all(table.name) as {
+        hidden: number;
+      }[];
       if (columns.some((c) => c.hidden === 2 || c.hidden === 3)) refuse('generated columns');
     }
     return db;
