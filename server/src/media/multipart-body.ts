@@ -92,7 +92,11 @@ export async function readMultipart<S extends TSchema>(
           await part.toBuffer();
           throw badRequest(`Unexpected file field "${part.fieldname}": send files as "${fileField}".`);
         }
-        files.push({ filename: part.filename, bytes: await part.toBuffer() });
+        // A file name is the member's text like any field: control characters (NUL among them)
+        // are dropped rather than stored (docs/SECURITY-CHECKS.md "Stored values").
+        // eslint-disable-next-line no-control-regex
+        const filename = (part.filename ?? '').replace(/[\u0000-\u001f\u007f]/g, '');
+        files.push({ filename, bytes: await part.toBuffer() });
       } else if (part.fieldname === 'data') {
         try {
           const data: unknown = JSON.parse(String(part.value));
