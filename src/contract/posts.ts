@@ -102,6 +102,12 @@ export const Post = Type.Object({
    */
   carLog: Type.Optional(Type.Union([PostCarLog, Type.Null()])),
   /**
+   * Only when `carLog` is null: why. `deleted`: the log is gone; `no-longer-shared`: the post's
+   * author may no longer read the log (removed from the car, or the car was sold), so neither the
+   * card nor its photos are shown. Checked each time the post is read.
+   */
+  carLogUnavailable: Type.Optional(Type.Union([Type.Literal('deleted'), Type.Literal('no-longer-shared')])),
+  /**
    * Member ids who like it: the asking member's first when they do (the client's `isLiked` is
    * `likes.includes(me)`), then the most recent others; at most POST_LIKES_LISTED_MAX.
    */
