@@ -82,7 +82,14 @@ describe('a shared log card is checked when read', () => {
 
     expect((await s.call('DELETE', `/cars/${carId}/members/${viewer.id}`, owner)).status).toBe(200);
     // The owner edits the log afterwards: the removed viewer's post must not follow it.
-    await ok(s.call('PUT', `/car-logs/${logId}`, owner, { title: 'Edited after removal', cost: 9999, currencyCode: 'EUR' }), 200);
+    await ok(
+      s.call('PUT', `/car-logs/${logId}`, owner, {
+        title: 'Edited after removal',
+        cost: 9999,
+        currencyCode: 'EUR',
+      }),
+      200,
+    );
 
     for (const who of [viewer, viewersFriend]) {
       const read = await cardAs(who, post.id);
