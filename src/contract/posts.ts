@@ -97,8 +97,8 @@ export const Post = Type.Object({
   /** One of the author's cars the post is about (or the car of the log it shares), or null. */
   carId: nullable<string>('string'),
   /**
-   * Only on a post that shares a car log: its card, or null once the log is deleted. A post that
-   * shares no log has no such key.
+   * Only on a post that shares a car log: its card, or null once the log is deleted or its
+   * author may no longer read it (see carLogUnavailable). A post that shares no log has no such key.
    */
   carLog: Type.Optional(Type.Union([PostCarLog, Type.Null()])),
   /**
