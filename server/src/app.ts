@@ -11,6 +11,7 @@ import { lazyCompilers } from './http/lazy-compilers';
 import { childLogger, loggerOptions } from './http/logger';
 import { registerOpenApi } from './http/openapi';
 import { registerRateLimit } from './http/rate-limit';
+import { registerRouteRegistry } from './http/route-registry';
 import { registerSecurity } from './http/security';
 import { registerStatic } from './http/static';
 import { ShutdownAwareResponse } from './http/shutdown-response';
@@ -106,6 +107,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerNotFound(app);
   await registerIdempotency(app);
   await registerOpenApi(app, config);
+  registerRouteRegistry(app);
   // Before the routes, so that features can hand app.realtime to their services at registration.
   registerRealtime(app, config);
 

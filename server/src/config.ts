@@ -38,6 +38,8 @@ export interface Config {
   bodyLimitBytes: number;
   clientDir: string;
   logLevel: string;
+  /** OpenAPI document and Swagger UI at /api/v1.0/docs: outside production, or OPENAPI_PUBLIC=1. */
+  serveOpenApi: boolean;
   trustProxy: boolean;
   argon2MemoryKiB: number;
   /** Web Push (issue 16): VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY, or a pair generated once in DATA_DIR. */
@@ -266,6 +268,10 @@ export function loadConfig(env: Env = process.env): Config {
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024),
     clientDir: path.resolve(env.CLIENT_DIR ?? 'dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
+    // The API's OpenAPI document and Swagger UI: a map for attackers in production, so served only
+    // outside it unless the operator says OPENAPI_PUBLIC=1.
+    serveOpenApi:
+      env.NODE_ENV !== 'production' || env.OPENAPI_PUBLIC === 'true' || env.OPENAPI_PUBLIC === '1',
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     argon2MemoryKiB: int(env, 'ARGON2_MEMORY_KIB', 19 * 1024),
     vapid: loadVapid(env, dataDir, mailFrom),

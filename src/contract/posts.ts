@@ -97,10 +97,16 @@ export const Post = Type.Object({
   /** One of the author's cars the post is about (or the car of the log it shares), or null. */
   carId: nullable<string>('string'),
   /**
-   * Only on a post that shares a car log: its card, or null once the log is deleted. A post that
-   * shares no log has no such key.
+   * Only on a post that shares a car log: its card, or null once the log is deleted or its
+   * author may no longer read it (see carLogUnavailable). A post that shares no log has no such key.
    */
   carLog: Type.Optional(Type.Union([PostCarLog, Type.Null()])),
+  /**
+   * Only when `carLog` is null: why. `deleted`: the log is gone; `no-longer-shared`: the post's
+   * author may no longer read the log (removed from the car, or the car was sold), so neither the
+   * card nor its photos are shown. Checked each time the post is read.
+   */
+  carLogUnavailable: Type.Optional(Type.Union([Type.Literal('deleted'), Type.Literal('no-longer-shared')])),
   /**
    * Member ids who like it: the asking member's first when they do (the client's `isLiked` is
    * `likes.includes(me)`), then the most recent others; at most POST_LIKES_LISTED_MAX.

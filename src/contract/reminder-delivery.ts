@@ -8,7 +8,8 @@ export const PUSH_ENDPOINT_MAX = 2048;
 /** POST /push-subscriptions: the browser's PushSubscription.toJSON(). */
 export const PushSubscriptionInput = Type.Object({
   endpoint: Type.String({ minLength: 1, maxLength: PUSH_ENDPOINT_MAX, pattern: '^https?://' }),
-  expirationTime: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
+  // Milliseconds since 1970, within what a JavaScript Date can hold: every body number has a range.
+  expirationTime: Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum: 8.64e15 }), Type.Null()])),
   keys: Type.Object({
     /** The browser's P-256 public key, base64url (65 bytes uncompressed → 87 characters). */
     p256dh: Type.String({ minLength: 80, maxLength: 100, pattern: '^[A-Za-z0-9_-]+={0,2}$' }),

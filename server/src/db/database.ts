@@ -8,6 +8,7 @@ import type pgModule from 'pg';
 import type { Database } from './schema';
 import { PREPARED_NAMES_MAX, registerRowReader, registerValueReader } from './fast-read';
 import { cachingDatabase, STATEMENT_CACHE_SIZE } from './statement-cache';
+import { storedValuesGuard } from './stored-values';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -51,7 +52,10 @@ export function createDb({ dataDir, databaseUrl }: DbOptions): Db {
     // Nor may a checked-out one (the pool listens only to idle clients): when PostgreSQL drops the
     // connection under a query, that query fails (503) and the pool discards the client on release.
     pool.on('connect', (client) => client.on('error', () => {}));
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const kysely = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool }),
+      plugins: [storedValuesGuard],
+    });
     // The hot paths' reads as named prepared statements (fast-read.ts): one name per SQL text.
     const names = new Map<string, string>();
     const nameOf = (text: string) => {
@@ -84,7 +88,10 @@ export function createDb({ dataDir, databaseUrl }: DbOptions): Db {
     value === null ? null : foldText(String(value)),
   );
   const database = cachingDatabase(sqlite);
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  const kysely = new Kysely<Database>({
+    dialect: new SqliteDialect({ database }),
+    plugins: [storedValuesGuard],
+  });
   // The hot paths' reads run their prepared statement at once (fast-read.ts), unless a transaction
   // holds the connection: then they queue behind it through Kysely.
   registerRowReader(kysely, <R>(query: CompiledQuery<R>): Promise<R[]> => {

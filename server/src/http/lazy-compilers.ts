@@ -43,7 +43,18 @@ export function lazyCompilers(): CompilersFactory {
   const serializers = defaultSerializer();
   const buildValidator: Build<Validator> = (externalSchemas, options) => {
     const compileFor = validators(externalSchemas, options);
-    return (route) => lazyValidator(() => compileFor(route));
+    // A body is JSON: its numbers are JSON numbers. Coercion would turn the string "Infinity" into
+    // a number (and "1e400" too), so bodies are checked by an Ajv that never coerces; query strings
+    // and path parameters are text by nature and keep the configured coercion.
+    const ajvOptions = options as { customOptions?: Record<string, unknown> };
+    const compileBody = validators(externalSchemas, {
+      ...ajvOptions,
+      customOptions: { ...ajvOptions.customOptions, coerceTypes: false },
+    });
+    return (route) =>
+      lazyValidator(() =>
+        ((route as { httpPart?: string }).httpPart === 'body' ? compileBody : compileFor)(route),
+      );
   };
   const buildSerializer: Build<Serializer> = (externalSchemas, options) => {
     const compileFor = serializers(externalSchemas, options);

@@ -1,5 +1,7 @@
 // OpenAPI 3.1 generated from the route schemas, and Swagger UI at /api/v1.0/docs.
-// Registered before the routes: @fastify/swagger collects them as they are added.
+// Registered before the routes: @fastify/swagger collects them as they are added. The document is
+// always generated (app.swagger() builds it, tests read it) but served only when
+// config.serveOpenApi: outside production, or with OPENAPI_PUBLIC=1 (docs/SECURITY-CHECKS.md).
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, RouteOptions } from 'fastify';
@@ -42,6 +44,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config) {
       return { schema: { ...schema, security: [{ bearerAuth: [] }] }, url };
     },
   });
+  if (!config.serveOpenApi) return;
   await app.register(swaggerUi, {
     routePrefix: DOCS_PATH,
     // The UI's own relaxed CSP, on its own routes only (they live in the plugin's scope).

@@ -19,12 +19,15 @@ export function createMediaService(app: FastifyInstance): MediaService {
     media,
     storage: mediaStorage(app.objectStore),
     log: app.log,
-    // A car's photo is seen by the owner's friends, as the car is, and so is an image a post of
-    // the owner's shows in its text; logs' files are seen by the car's owner and the members it is
-    // shared with (issue 18), and by the audience of a post that shares the log as a card (build
-    // threads: the author's friends); they stay private to anyone else.
+    // A car's photo is seen by whoever may see the car now (its current owner, its members, the
+    // owner's friends), an image a post of the file's owner shows in its text by the owner's
+    // friends; logs' files are seen by the car's owner and the members it is shared with (issue
+    // 18), and by the audience of a post that shares the log as a card while its author may still
+    // read the log (build threads: the author's friends); they stay private to anyone else. Each
+    // rule is checked when the file is read, against who may read the thing it belongs to now.
     mayRead: async (memberId, row) =>
-      (((await media.isCarImage(row.id)) || (await media.isShownInOwnersPost(row.id, row.owner_id))) &&
+      (await media.isReadableCarImage(memberId, row.id)) ||
+      ((await media.isShownInOwnersPost(row.id, row.owner_id)) &&
         (await areFriends(db, memberId, row.owner_id))) ||
       (await members.readsLogFile(memberId, row.id)) ||
       (await isShownOnReadableCard(db, memberId, row.id)),

@@ -79,8 +79,36 @@ export function mediaRepository(db: Kysely<Database>) {
     },
 
     /** Whether a car shows this file as its image (its owner's friends may then see it). */
-    async isCarImage(id: string): Promise<boolean> {
-      const car = await db.selectFrom('cars').select('id').where('image', '=', id).executeTakeFirst();
+    /**
+     * Whether the file is the photo of a car `memberId` may see now: its current owner's (after a
+     * sale, the buyer's, not the uploader's), a member it is shared with, or the owner's friend.
+     */
+    async isReadableCarImage(memberId: string, id: string): Promise<boolean> {
+      const car = await db
+        .selectFrom('cars as c')
+        .select('c.id')
+        .where('c.image', '=', id)
+        .where((eb) =>
+          eb.or([
+            eb('c.owner_id', '=', memberId),
+            eb.exists(
+              eb
+                .selectFrom('car_members as cm')
+                .select('cm.user_id')
+                .whereRef('cm.car_id', '=', 'c.id')
+                .where('cm.user_id', '=', memberId)
+                .where('cm.status', '=', 'accepted'),
+            ),
+            eb.exists(
+              eb
+                .selectFrom('friendships as f')
+                .select('f.friend_id')
+                .where('f.member_id', '=', memberId)
+                .whereRef('f.friend_id', '=', 'c.owner_id'),
+            ),
+          ]),
+        )
+        .executeTakeFirst();
       return car !== undefined;
     },
 

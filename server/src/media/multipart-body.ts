@@ -36,7 +36,23 @@ function typesOf(schema: unknown): string[] {
   return (s.anyOf ?? []).flatMap(typesOf);
 }
 
-/** Form fields are text: numbers and booleans are read back where the schema wants them. */
+/**
+ * A number written in a form field: a plain decimal (`-12`, `3.5`), nothing else. `Number()` alone
+ * would read "Infinity", "1e400" (Infinity), "0x1F", " 12 " and "" as numbers.
+ */
+const PLAIN_DECIMAL = /^-?\d{1,16}(\.\d{1,16})?$/;
+
+export function plainDecimal(text: string): number | null {
+  if (!PLAIN_DECIMAL.test(text)) return null;
+  const value = Number(text);
+  return Number.isFinite(value) ? value : null;
+}
+
+/**
+ * Form fields are text: numbers and booleans are read back where the schema wants them. A field
+ * whose schema is a number (and not also text) that is not a plain decimal is refused by name; the
+ * schema's range is then checked with the rest.
+ */
 function coerce(schema: TSchema, raw: Record<string, unknown>): Record<string, unknown> {
   const properties = (schema as { properties?: Record<string, unknown> }).properties ?? {};
   const out: Record<string, unknown> = { ...raw };
@@ -44,9 +60,14 @@ function coerce(schema: TSchema, raw: Record<string, unknown>): Record<string, u
     const types = typesOf(properties[key]);
     if (types.includes('array') && !Array.isArray(value)) out[key] = value === null ? [] : [value];
     if (typeof value !== 'string') continue;
-    if ((types.includes('integer') || types.includes('number')) && /^-?\d+(\.\d+)?$/.test(value))
-      out[key] = Number(value);
-    else if (types.includes('boolean') && (value === 'true' || value === 'false'))
+    if (types.includes('integer') || types.includes('number')) {
+      const number = plainDecimal(value);
+      if (number !== null) out[key] = number;
+      else if (!types.includes('string'))
+        throw badRequest(`The field "${key}" must be a plain decimal number.`, [
+          { field: `body.${key}`, message: 'must be a finite decimal number, like 1234 or 56.78' },
+        ]);
+    } else if (types.includes('boolean') && (value === 'true' || value === 'false'))
       out[key] = value === 'true';
   }
   return out;
@@ -71,7 +92,11 @@ export async function readMultipart<S extends TSchema>(
           await part.toBuffer();
           throw badRequest(`Unexpected file field "${part.fieldname}": send files as "${fileField}".`);
         }
-        files.push({ filename: part.filename, bytes: await part.toBuffer() });
+        // A file name is the member's text like any field: control characters (NUL among them)
+        // are dropped rather than stored (docs/SECURITY-CHECKS.md "Stored values").
+        // eslint-disable-next-line no-control-regex
+        const filename = (part.filename ?? '').replace(/[\u0000-\u001f\u007f]/g, '');
+        files.push({ filename, bytes: await part.toBuffer() });
       } else if (part.fieldname === 'data') {
         try {
           const data: unknown = JSON.parse(String(part.value));

@@ -55,7 +55,11 @@ export function toPost(memberId: string, row: FeedRow, cards?: Map<string, CarLo
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
-  if (row.car_log_id) post.carLog = cardOf(row, cards ?? new Map());
+  if (row.car_log_id) {
+    const { card, unavailable } = cardOf(row, cards ?? new Map());
+    post.carLog = card;
+    if (unavailable) post.carLogUnavailable = unavailable;
+  }
   return post;
 }
 

@@ -76,7 +76,7 @@ export const postsRoutes: RoutePlugin<{ posts: PostsService }> = async (app, { p
   app.post(
     '/posts',
     route(
-      "Write a post (a repeated client id answers the stored post with 200). `carLogId` shares a log I may read as the post's card (type, title, reading, date, photos; its cost only with `showCost: true`), read live: it follows the log's edits and is null once the log is deleted; 404 for a log I may not read",
+      "Write a post (a repeated client id answers the stored post with 200). `carLogId` shares a log I may read as the post's card (type, title, reading, date, photos; its cost only with `showCost: true`), read live: it follows the log's edits, and is null once the log is deleted (`carLogUnavailable: 'deleted'`) or once I may no longer read the log (`carLogUnavailable: 'no-longer-shared'`: removed from the car, or the car sold); 404 for a log I may not read",
       {
         body: contract.PostInput,
         response: answer.stored(contract.Post, 400, 401, 404, 409),

@@ -1,6 +1,6 @@
 // A car log shared to the feed (issue 18, build threads): the post card shows the log's card (type,
 // title, reading, date, photo thumbnails, the cost only when shown, a link to the car); a deleted
-// log says so; a post without a log shows no card.
+// log says so, and so does a log its author may no longer read; a post without a log shows no card.
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Post, PostCarLog } from '@/contract/posts';
@@ -85,6 +85,12 @@ describe("a shared log's card in the feed", () => {
     await putPost('p3', { carLog: null });
     await renderApp('/feed');
     expect((await shownCard()).textContent).toBe('This log has been deleted.');
+  });
+
+  it('says the log is no longer shared when its author may no longer read it', async () => {
+    await putPost('p5', { carLog: null, carLogUnavailable: 'no-longer-shared' });
+    await renderApp('/feed');
+    expect((await shownCard()).textContent).toBe('This log is no longer shared.');
   });
 
   it('is absent from a post that shares no log', async () => {

@@ -1,8 +1,10 @@
 // A car log shared to the feed (issue 18, "Build threads"): its type (icon and label), title,
 // reading, date, photo thumbnails, the cost when the author chose to show it, and a link to the car.
-// Read from the live log by the server (it follows edits); null once the log is deleted.
+// Read from the live log by the server (it follows edits); null once the log is deleted, or once
+// the post's author may no longer read it (removed from the car, or the car sold): then `unavailable`
+// says which, and the card says so in the member's language.
 import { Link } from '@tanstack/react-router';
-import type { PostCarLog, PostCarLogPhoto } from '@/contract/posts';
+import type { Post, PostCarLog, PostCarLogPhoto } from '@/contract/posts';
 import { formatDay, formatDistance, formatMoney, settingLabel } from '@/lib/format';
 import { useMediaUrl } from '@/lib/offline/media';
 import { useT } from '@/lib/i18n';
@@ -29,12 +31,19 @@ function Thumbnail({ photo, alt }: { photo: PostCarLogPhoto; alt: string }) {
   );
 }
 
-export function PostCarLogCard({ card }: { card: PostCarLog | null }) {
+export function PostCarLogCard({
+  card,
+  unavailable,
+}: {
+  card: PostCarLog | null;
+  /** Why `card` is null (a server older than this field sends none: taken as deleted). */
+  unavailable?: Post['carLogUnavailable'];
+}) {
   const t = useT();
   if (card === null) {
     return (
       <p className="log-card log-card--gone" data-testid="post-log-card">
-        {t('BUILD_THREAD.LOG_DELETED')}
+        {t(unavailable === 'no-longer-shared' ? 'BUILD_THREAD.LOG_NOT_SHARED' : 'BUILD_THREAD.LOG_DELETED')}
       </p>
     );
   }

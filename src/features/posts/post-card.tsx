@@ -192,7 +192,9 @@ export function PostCard({
       ) : null}
       {post.content ? <PostText html={post.content} post={post} /> : null}
       {post.image ? <PostImage post={post} /> : null}
-      {post.carLog !== undefined ? <PostCarLogCard card={post.carLog} /> : null}
+      {post.carLog !== undefined ? (
+        <PostCarLogCard card={post.carLog} unavailable={post.carLogUnavailable} />
+      ) : null}
       {post.carId && !post.carLog ? (
         <Suspense fallback={null}>
           <CarMention carId={post.carId} />

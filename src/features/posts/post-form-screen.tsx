@@ -167,7 +167,9 @@ function PostForm({
 
   return (
     <form className="post-form ui-flex ui-column ui-gap-4" onSubmit={(e) => void submit(e)} noValidate>
-      {post?.carLog !== undefined ? <PostCarLogCard card={post.carLog} /> : null}
+      {post?.carLog !== undefined ? (
+        <PostCarLogCard card={post.carLog} unavailable={post.carLogUnavailable} />
+      ) : null}
       {card ? (
         <div className="post-form__log">
           <PostCarLogCard card={card} />
