@@ -71,7 +71,13 @@ async function carOf(member: SignedUp, make: string, model: string): Promise<str
 }
 
 async function serverLogs(member: SignedUp, carId: string): Promise<Record<string, any>[]> {
-  const res = await apiCall(e2e.baseUrl, 'GET', `/car-logs/${carId}?page=1&limit=100`, undefined, member.token);
+  const res = await apiCall(
+    e2e.baseUrl,
+    'GET',
+    `/car-logs/${carId}?page=1&limit=100`,
+    undefined,
+    member.token,
+  );
   expect(res.status).toBe(200);
   return res.json.data as Record<string, any>[];
 }
@@ -83,10 +89,13 @@ async function garageWithCar(page: Page, member: SignedUp, title: string): Promi
   await openGarage(page, e2e.baseUrl);
   await page.getByRole('heading', { level: 2, name: exactly(title) }).waitFor({ timeout: STEP_TIMEOUT_MS });
   // The settings labels (and the rest of the first sync) have landed: the database exists.
-  await vi.waitFor(async () => expect((await deviceState(page)).databases).toContain(`paddock-${member.user.id}`), {
-    timeout: STEP_TIMEOUT_MS,
-    interval: 200,
-  });
+  await vi.waitFor(
+    async () => expect((await deviceState(page)).databases).toContain(`paddock-${member.user.id}`),
+    {
+      timeout: STEP_TIMEOUT_MS,
+      interval: 200,
+    },
+  );
 }
 
 function signOutDialog(page: Page, locale: Locale = 'en-US') {
@@ -104,7 +113,13 @@ async function expectNothingLeft(page: Page, memberId: string): Promise<void> {
       const state = await deviceState(page);
       expect(state.databases).not.toContain(`paddock-${memberId}`);
       expect(state.caches.filter((name) => !/-precache-/.test(name))).toEqual([]);
-      for (const key of ['access_token', 'refresh_token', 'current_user', 'paddock-query-cache', 'selectedCar'])
+      for (const key of [
+        'access_token',
+        'refresh_token',
+        'current_user',
+        'paddock-query-cache',
+        'selectedCar',
+      ])
         expect(state.keys).not.toContain(key);
     },
     { timeout: STEP_TIMEOUT_MS, interval: 200 },
@@ -152,14 +167,18 @@ test('signing out from the garage with a car shown: no freeze, asks, discards, a
 
   // The member's other device is untouched and still signed in.
   await own.reload();
-  await own.getByRole('heading', { level: 2, name: exactly('Lancia Fulvia') }).waitFor({ timeout: STEP_TIMEOUT_MS });
+  await own
+    .getByRole('heading', { level: 2, name: exactly('Lancia Fulvia') })
+    .waitFor({ timeout: STEP_TIMEOUT_MS });
 
   // Back online, the same member signs in on the borrowed phone: nothing old is sent.
   await backOnlineAlone(borrowed.context());
   await signIn(borrowed, me.member.email, me.member.password);
   await screenHeading(borrowed, 'POSTS.MY_POSTS_TITLE').waitFor({ timeout: STEP_TIMEOUT_MS });
   await openGarage(borrowed, e2e.baseUrl);
-  await borrowed.getByRole('heading', { level: 2, name: exactly('Lancia Fulvia') }).waitFor({ timeout: STEP_TIMEOUT_MS });
+  await borrowed
+    .getByRole('heading', { level: 2, name: exactly('Lancia Fulvia') })
+    .waitFor({ timeout: STEP_TIMEOUT_MS });
   await localDb.waitForOutboxSettled(borrowed, { timeoutMs: STEP_TIMEOUT_MS });
   expect(await localDb.outbox(borrowed)).toEqual([]);
   expect(await serverLogs(me, carId)).toEqual([]);
@@ -202,7 +221,9 @@ test('"Send first" sends the waiting writes, then signs out; the next member sig
   await expectLoginPage(phone);
   const sent = await serverLogs(me, carId);
   expect(sent.map((log) => log.title).sort()).toEqual(['Sent before leaving 1', 'Sent before leaving 2']);
-  await watcher.locator('.log-row__title', { hasText: 'Sent before leaving 2' }).waitFor({ timeout: STEP_TIMEOUT_MS });
+  await watcher
+    .locator('.log-row__title', { hasText: 'Sent before leaving 2' })
+    .waitFor({ timeout: STEP_TIMEOUT_MS });
   await expectNothingLeft(phone, me.user.id as string);
   expect(watched.updateDepth()).toBe(false);
 
@@ -210,7 +231,9 @@ test('"Send first" sends the waiting writes, then signs out; the next member sig
   await signIn(phone, next.member.email, next.member.password);
   await screenHeading(phone, 'POSTS.MY_POSTS_TITLE').waitFor({ timeout: STEP_TIMEOUT_MS });
   await openGarage(phone, e2e.baseUrl);
-  await phone.getByRole('heading', { level: 2, name: exactly('Renault 5') }).waitFor({ timeout: STEP_TIMEOUT_MS });
+  await phone
+    .getByRole('heading', { level: 2, name: exactly('Renault 5') })
+    .waitFor({ timeout: STEP_TIMEOUT_MS });
   expect(await phone.getByRole('heading', { level: 2, name: exactly('Alpine A110') }).count()).toBe(0);
   await localDb.waitForOutboxSettled(phone, { timeoutMs: STEP_TIMEOUT_MS });
   expect(await localDb.outbox(phone)).toEqual([]);
@@ -229,16 +252,23 @@ test('the sign-out question in French at 360 px', async () => {
   await screenHeading(phone, 'POSTS.MY_POSTS_TITLE', 'fr-FR').waitFor({ timeout: STEP_TIMEOUT_MS });
   await waitForControllingWorker(phone);
   await phone.goto(`${e2e.baseUrl}/my-cars`);
-  await phone.getByRole('heading', { level: 2, name: exactly('Peugeot 205') }).waitFor({ timeout: STEP_TIMEOUT_MS });
-  await vi.waitFor(async () => expect((await deviceState(phone)).databases).toContain(`paddock-${me.user.id}`), {
-    timeout: STEP_TIMEOUT_MS,
-    interval: 200,
-  });
+  await phone
+    .getByRole('heading', { level: 2, name: exactly('Peugeot 205') })
+    .waitFor({ timeout: STEP_TIMEOUT_MS });
+  await vi.waitFor(
+    async () => expect((await deviceState(phone)).databases).toContain(`paddock-${me.user.id}`),
+    {
+      timeout: STEP_TIMEOUT_MS,
+      interval: 200,
+    },
+  );
   await goOfflineAlone(phone.context());
   await localDb.queueCarLogCreates(phone, carId, 3, '2024-05-03', 'Plein');
   await signOut(phone, 'fr-FR');
   const dialog = signOutDialog(phone, 'fr-FR');
-  await dialog.getByText(fill('SYNC.SIGN_OUT_UNSENT', { count: 3 }, 'fr-FR')).waitFor({ timeout: STEP_TIMEOUT_MS });
+  await dialog
+    .getByText(fill('SYNC.SIGN_OUT_UNSENT', { count: 3 }, 'fr-FR'))
+    .waitFor({ timeout: STEP_TIMEOUT_MS });
   expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   mkdirSync(SCREENSHOTS, { recursive: true });
   await phone.screenshot({ path: path.join(SCREENSHOTS, 'sign-out-dialog-fr-360.png') });
@@ -248,9 +278,23 @@ test('the sign-out question in French at 360 px', async () => {
 });
 
 test('a driver removed while offline keeps the refused fill-up: its quantity shown, copied to their own car, downloaded', async () => {
-  const owner = await signUpViaApi(e2e.baseUrl, { ...newMember('owner'), firstName: 'Olivia', lastName: 'Owner' });
-  const driver = await signUpViaApi(e2e.baseUrl, { ...newMember('driver'), firstName: 'Fred', lastName: 'Driver' });
-  const asked = await apiCall(e2e.baseUrl, 'POST', '/friends/request', { userId: driver.user.id }, owner.token);
+  const owner = await signUpViaApi(e2e.baseUrl, {
+    ...newMember('owner'),
+    firstName: 'Olivia',
+    lastName: 'Owner',
+  });
+  const driver = await signUpViaApi(e2e.baseUrl, {
+    ...newMember('driver'),
+    firstName: 'Fred',
+    lastName: 'Driver',
+  });
+  const asked = await apiCall(
+    e2e.baseUrl,
+    'POST',
+    '/friends/request',
+    { userId: driver.user.id },
+    owner.token,
+  );
   expect(asked.status).toBe(201);
   const accepted = await apiCall(
     e2e.baseUrl,
@@ -270,7 +314,13 @@ test('a driver removed while offline keeps the refused fill-up: its quantity sho
     owner.token,
   );
   expect(invited.status).toBe(201);
-  const joined = await apiCall(e2e.baseUrl, 'PUT', `/car-invites/${sharedCar}`, { action: 'accept' }, driver.token);
+  const joined = await apiCall(
+    e2e.baseUrl,
+    'PUT',
+    `/car-invites/${sharedCar}`,
+    { action: 'accept' },
+    driver.token,
+  );
   expect(joined.status).toBe(200);
 
   // The owner on the shared car, in one context; the driver's phone in another.
@@ -281,49 +331,52 @@ test('a driver removed while offline keeps the refused fill-up: its quantity sho
 
   // Offline, the driver logs a fill-up of 42 L on the shared car (what the fill-up form queues).
   await goOfflineAlone(phone.context());
-  const logId = await phone.evaluate(async ({ car, member }) => {
-    const done = <T,>(request: IDBRequest<T>) =>
-      new Promise<T>((resolve, reject) => {
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
+  const logId = await phone.evaluate(
+    async ({ car, member }) => {
+      const done = <T>(request: IDBRequest<T>) =>
+        new Promise<T>((resolve, reject) => {
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error);
+        });
+      const db = await done(indexedDB.open(`paddock-${member}`));
+      const id = crypto.randomUUID();
+      const now = Date.now();
+      const json = {
+        id,
+        carId: car,
+        type: 'fuel',
+        title: 'Fred fills up',
+        startDate: '2024-06-01',
+        mileage: 52000,
+        cost: 79.8,
+        currencyCode: 'EUR',
+        tags: ['motorway'],
+        location: 'Aire de Beaune',
+        fuel: { quantity: 42, unit: 'l', fullTank: true, missedPrevious: false, pricePerUnit: 1.9 },
+      };
+      const tx = db.transaction(['outbox'], 'readwrite');
+      tx.objectStore('outbox').add({
+        id: crypto.randomUUID(),
+        kind: 'carLog.create',
+        entityId: id,
+        method: 'POST',
+        path: '/car-logs',
+        body: { type: 'json', json },
+        seq: now,
+        createdAt: now,
+        attempts: 0,
+        nextAttemptAt: now,
+        status: 'pending',
       });
-    const db = await done(indexedDB.open(`paddock-${member}`));
-    const id = crypto.randomUUID();
-    const now = Date.now();
-    const json = {
-      id,
-      carId: car,
-      type: 'fuel',
-      title: 'Fred fills up',
-      startDate: '2024-06-01',
-      mileage: 52000,
-      cost: 79.8,
-      currencyCode: 'EUR',
-      tags: ['motorway'],
-      location: 'Aire de Beaune',
-      fuel: { quantity: 42, unit: 'l', fullTank: true, missedPrevious: false, pricePerUnit: 1.9 },
-    };
-    const tx = db.transaction(['outbox'], 'readwrite');
-    tx.objectStore('outbox').add({
-      id: crypto.randomUUID(),
-      kind: 'carLog.create',
-      entityId: id,
-      method: 'POST',
-      path: '/car-logs',
-      body: { type: 'json', json },
-      seq: now,
-      createdAt: now,
-      attempts: 0,
-      nextAttemptAt: now,
-      status: 'pending',
-    });
-    await new Promise((resolve, reject) => {
-      tx.oncomplete = resolve;
-      tx.onerror = () => reject(tx.error);
-    });
-    db.close();
-    return id;
-  }, { car: sharedCar, member: driver.user.id as string });
+      await new Promise((resolve, reject) => {
+        tx.oncomplete = resolve;
+        tx.onerror = () => reject(tx.error);
+      });
+      db.close();
+      return id;
+    },
+    { car: sharedCar, member: driver.user.id as string },
+  );
 
   // Meanwhile the owner removes the driver from the car.
   const removed = await apiCall(
@@ -358,7 +411,9 @@ test('a driver removed while offline keeps the refused fill-up: its quantity sho
   expect(file.content).toMatchObject({ title: 'Fred fills up', fuel: { quantity: 42, unit: 'l' } });
 
   // Copy to the driver's own car: queued, sent, on the server with every field, fuel included.
-  await entry.getByRole('combobox', { name: exactly(t('SYNC.COPY_CAR_LABEL')) }).selectOption({ label: 'Fiat Panda' });
+  await entry
+    .getByRole('combobox', { name: exactly(t('SYNC.COPY_CAR_LABEL')) })
+    .selectOption({ label: 'Fiat Panda' });
   await entry.getByRole('button', { name: exactly(t('SYNC.COPY_TO_CAR')) }).click();
   await entry.waitFor({ state: 'detached', timeout: STEP_TIMEOUT_MS });
   await localDb.waitForOutboxSettled(phone, { timeoutMs: STEP_TIMEOUT_MS });
