@@ -149,6 +149,12 @@ export function openLocalDatabase(
   open: (database: PaddockDb) => Promise<unknown> = (database) => database.open(),
   memberId: string | null | undefined = sessionStore.getState().user?.id,
 ): Promise<LocalDatabaseKind> {
+  // Signed out, a screen still closing (its live query re-subscribing) has no member's database to
+  // read: opening one here would recreate a database on the device the sign-out just emptied. It
+  // waits for a sign-in instead (the screen is gone by then).
+  if (!fixedNameForTests && !memberId && sessionStore.getState().status === 'signedOut') {
+    return new Promise<LocalDatabaseKind>(() => undefined);
+  }
   const name = fixedNameForTests ?? databaseNameFor(memberId);
   if (opening && openingName === name) return opening;
   if (db.name !== name) {
@@ -184,6 +190,24 @@ export function replaceLocalDatabase(): PaddockDb {
   old.close(); // Dexie 4: no auto-reopen after an explicit close
   db = createDb(old.name, depsOf.get(old));
   return db;
+}
+
+/**
+ * A real logout (docs/OFFLINE-FIRST.md property 10): the member's database is deleted from the
+ * device, the outbox, the mirror and the files waiting to upload or kept for offline viewing with
+ * it. The instance stays closed afterwards: a read still under way fails instead of creating the
+ * database again, and the next sign-in opens it anew (openLocalDatabase). Another tab's connection
+ * closes itself (the versionchange handler of createDb), so the deletion is not blocked for long.
+ */
+export async function deleteLocalDatabase(memberId: string | null | undefined): Promise<void> {
+  const name = fixedNameForTests ?? databaseNameFor(memberId);
+  const deps = depsOf.get(db);
+  if (db.name !== name) db.close();
+  const target = db.name === name ? db : createDb(name, deps);
+  db = target;
+  opening = null;
+  openingName = null;
+  await target.delete();
 }
 
 /** Tests only: forget the open attempt and go back to a database of this name. */

@@ -6,6 +6,7 @@ export {
   deletedElsewhere,
   dropDeletedElsewhere,
   keepAsNew,
+  saveCarLog,
   setSelectedCar,
   syncCarLog,
   syncCars,
@@ -25,3 +26,5 @@ export { memberCarsKey } from './api/member-cars';
 // A log's labels and figures as the garage writes them (a log shared to the feed, issue 18).
 // Shared cars (issue 18): the invited member's answer to a car invitation.
 export { answerCarInvite } from './api/car-members';
+// A write refused for lost access, copied to one of the member's own cars (the sync panel).
+export { carPermissions } from './data/car-roles';

@@ -1,7 +1,7 @@
 // A real logout clears the device (docs/OFFLINE-FIRST.md property 10) even while a replay is on the
 // wire: the answer that arrives later must not write a row back into the cleared database.
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { db, resetLocalDatabaseForTests, type PaddockDb } from '@/lib/db';
+import { db, localDb, resetLocalDatabaseForTests, type PaddockDb } from '@/lib/db';
 import {
   clearLocalData,
   createReplayer,
@@ -53,8 +53,10 @@ async function replayOnTheWire() {
 async function expectClearedAndStaying(replayer: { settled: () => Promise<void> }) {
   await replayer.settled();
   await pause(30);
-  expect(await db.cars.count()).toBe(0);
-  expect(await db.outbox.count()).toBe(0);
+  // The database was deleted: opened again, it is empty.
+  const reopened = await localDb();
+  expect(await reopened.cars.count()).toBe(0);
+  expect(await reopened.outbox.count()).toBe(0);
 }
 
 beforeEach(async () => {
@@ -65,7 +67,7 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   stopOutbox();
-  await clearLocalData();
+  await clearLocalData(await localDb());
 });
 
 describe('a logout while a replay is on the wire', () => {
@@ -81,7 +83,7 @@ describe('a logout while a replay is on the wire', () => {
   it('writes nothing back when the answer comes after the logout gave up waiting', async () => {
     const { answer, replayer } = await replayOnTheWire();
     await clearDeviceData({ settleTimeoutMs: 10 });
-    expect(await db.cars.count()).toBe(0);
+    expect(await (await localDb()).cars.count()).toBe(0);
     answer.resolve({ id: 'car-1', make: 'Alpine' });
     await expectClearedAndStaying(replayer);
   });
@@ -109,6 +111,7 @@ describe('a logout while a replay is on the wire', () => {
 
   it('starts again on the same device for the next session', async () => {
     await clearDeviceData({ settleTimeoutMs: 10 });
+    await localDb(); // the next session opens its database first (src/app/sync-session.ts)
     await enqueue({ kind: KIND, entityId: 'car-2', method: 'POST', path: '/cars' }, (tx) =>
       tx.cars.put({ id: 'car-2', make: 'Lotus' }),
     );

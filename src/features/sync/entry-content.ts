@@ -92,6 +92,7 @@ export const FIELD_LABEL_KEYS: Record<string, string> = {
   cost: 'SYNC.FIELD_COST',
   currencyCode: 'SYNC.FIELD_CURRENCY_CODE',
   mileage: 'SYNC.FIELD_MILEAGE',
+  fuel: 'SYNC.FIELD_FUEL',
   mileageUnit: 'SYNC.FIELD_MILEAGE_UNIT',
   location: 'SYNC.FIELD_LOCATION',
   energyType: 'SYNC.FIELD_ENERGY_TYPE',
@@ -191,7 +192,21 @@ export function settingsDomainOf(key: string, kind: string): string | null {
     : null;
 }
 
+/** A fill-up's quantity and unit (the `fuel` of a log), when the value is one. */
+export function fuelQuantity(value: unknown): { quantity: number; unit: string } | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { quantity, unit } = value as { quantity?: unknown; unit?: unknown };
+  if (typeof quantity !== 'number' || !Number.isFinite(quantity) || typeof unit !== 'string') return null;
+  return { quantity, unit };
+}
+
+/** The label key of a fuel unit's symbol (FUEL_UNITS: l, gal_us, gal_uk, kwh). */
+export function fuelUnitKey(unit: string): string {
+  return `FUEL.SYMBOL_${unit.toUpperCase()}`;
+}
+
 function isShowable(value: unknown): boolean {
+  if (fuelQuantity(value)) return true;
   if (typeof value === 'string') return value.trim() !== '';
   if (typeof value === 'number') return Number.isFinite(value);
   if (typeof value === 'boolean') return true;

@@ -5,7 +5,7 @@ import { fakeSession, setSignedIn } from '@/testing/session-mock';
 import { activateCatalog, renderInRouter } from '@/testing/test-utils';
 import { AccountMenu } from '@/app/layout/components/account-menu';
 import { signOutLocally } from '@/lib/auth/sign-out';
-import { db, resetLocalDatabaseForTests } from '@/lib/db';
+import { db, localDb, resetLocalDatabaseForTests } from '@/lib/db';
 import { clearLocalData, enqueue } from '@/lib/outbox';
 
 vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
@@ -44,11 +44,11 @@ beforeEach(async () => {
   cacheStorage.keys.mockClear();
   cacheStorage.delete.mockClear();
   vi.stubGlobal('caches', cacheStorage);
-  await clearLocalData();
+  await clearLocalData(await localDb());
 });
 afterEach(async () => {
   vi.unstubAllGlobals();
-  await clearLocalData();
+  await clearLocalData(await localDb());
 });
 
 describe('sign-out with unsent writes', () => {
@@ -58,8 +58,10 @@ describe('sign-out with unsent writes', () => {
     clickSignOut();
     const dialog = await screen.findByRole('alertdialog', { name: 'Sign out?' });
     expect(
-      within(dialog).getByText('2 changes have not been sent yet and will be lost. Sign out anyway?'),
+      within(dialog).getByText('2 changes have not been sent yet. Send first, or discard and sign out?'),
     ).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Send first' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Discard and sign out' })).toBeTruthy();
     const stay = within(dialog).getByRole('button', { name: 'Stay' });
     // The dialog moves focus in an effect, which may run just after it is on screen.
     await waitFor(() => expect(document.activeElement).toBe(stay));
@@ -79,7 +81,7 @@ describe('sign-out with unsent writes', () => {
     clickSignOut();
     const dialog = await screen.findByRole('alertdialog', { name: 'Sign out?' });
     expect(
-      within(dialog).getByText('1 change has not been sent yet and will be lost. Sign out anyway?'),
+      within(dialog).getByText('1 change has not been sent yet. Send first, or discard and sign out?'),
     ).toBeTruthy();
     fireEvent.keyDown(within(dialog).getByRole('button', { name: 'Stay' }), { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
@@ -87,15 +89,18 @@ describe('sign-out with unsent writes', () => {
     expect(await db.outbox.count()).toBe(1);
   });
 
-  it('a confirmed sign-out signs out, clears Dexie and the runtime caches, keeps the precache', async () => {
+  it('"Discard and sign out" signs out, deletes the database and the runtime caches, keeps the precache', async () => {
     await unsentWrites(1);
+    localStorage.setItem('selectedCar', 'car-0');
     await renderInRouter(<AccountMenu />);
     clickSignOut();
     const dialog = await screen.findByRole('alertdialog', { name: 'Sign out?' });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Sign out anyway' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Discard and sign out' }));
     await waitFor(() => expect(fakeSession.logout).toHaveBeenCalledTimes(1));
-    await waitFor(async () => expect(await db.outbox.count()).toBe(0));
-    expect(await db.cars.count()).toBe(0);
+    await waitFor(() => expect(localStorage.getItem('selectedCar')).toBeNull());
+    const reopened = await localDb();
+    expect(await reopened.outbox.count()).toBe(0);
+    expect(await reopened.cars.count()).toBe(0);
     await waitFor(() => expect(cacheNames).toEqual([PRECACHE]));
     expect(cacheStorage.delete).toHaveBeenCalledWith(MEDIA);
     expect(cacheStorage.delete).not.toHaveBeenCalledWith(PRECACHE);
@@ -109,7 +114,7 @@ describe('sign-out without unsent writes', () => {
     clickSignOut();
     await waitFor(() => expect(fakeSession.logout).toHaveBeenCalledTimes(1));
     expect(screen.queryByRole('alertdialog')).toBeNull();
-    await waitFor(async () => expect(await db.cars.count()).toBe(0));
+    await waitFor(async () => expect(await (await localDb()).cars.count()).toBe(0));
     await waitFor(() => expect(cacheNames).toEqual([PRECACHE]));
   });
 });

@@ -14,11 +14,19 @@ export function onSignedOut(listener: () => void): () => void {
   return () => signedOutListeners.delete(listener);
 }
 
+let lastMemberId: string | null = null;
+
+/** The member whose session ended last on this page: whose data a clear after it removes. */
+export function signedOutMemberId(): string | null {
+  return lastMemberId;
+}
+
 /**
  * Forget the session on this device: tokens, cached user, the query cache's persisted copy; then the
  * listeners drop what they hold (the query client its in-memory cache, src/lib/query-client.ts).
  */
 export function signOutLocally(): void {
+  lastMemberId = sessionStore.getState().user?.id ?? lastMemberId;
   tokenStore.clear();
   cachedUser.clear();
   forgetPersistedQueryCache();
@@ -34,6 +42,11 @@ export function signOutLocally(): void {
 export async function signOut(): Promise<void> {
   const access = tokenStore.getAccessToken();
   const hadSession = access !== null || tokenStore.getRefreshToken() !== null;
+  // Already signed out, by this call's first run or another: a screen still closing asked the API
+  // and found no token. Signing out again would clear the query cache under that screen, whose
+  // queries fetch again at once and come back here: a loop that froze the tab (React's maximum
+  // update depth). The first sign-out already went to the login page.
+  if (!hadSession && sessionStore.getState().status === 'signedOut') return;
   signOutLocally();
   navigateTo(LOGIN_PATH);
   if (!hadSession) return; // nothing for the server to revoke

@@ -44,7 +44,11 @@ export function useLive<T>(query: () => Promise<T>, deps: DependencyList): T | u
             if (!cancelled) subscribe();
           }, wait);
         },
-        error: (error: unknown) => console.error('local data unavailable', error),
+        // A sign-out deleted the database under a screen still closing: nothing to say.
+        error: (error: unknown) => {
+          if ((error as { name?: unknown } | null)?.name !== 'DatabaseClosedError')
+            console.error('local data unavailable', error);
+        },
       });
     };
     // The member's database first (it may fall back to memory); the query reads it by then.

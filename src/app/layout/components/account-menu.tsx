@@ -24,8 +24,11 @@ export function AccountMenu() {
     onAsk: () => setOpen(false),
   });
 
+  const prepareSignOut = signOut.prepare;
   useEffect(() => {
     if (!open) return;
+    // What signing out needs is fetched now: the member may sign out after losing the network.
+    prepareSignOut();
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== 'Escape') return;
       setOpen(false);
@@ -40,7 +43,7 @@ export function AccountMenu() {
       document.removeEventListener('keydown', onKey);
       document.removeEventListener('pointerdown', onPointer);
     };
-  }, [open]);
+  }, [open, prepareSignOut]);
 
   return (
     <div className="layout__account" ref={root}>

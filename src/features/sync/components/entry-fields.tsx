@@ -2,6 +2,8 @@
 import { formatDate, formatNumber, useT } from '@/lib/i18n';
 import {
   FIELD_LABEL_KEYS,
+  fuelQuantity,
+  fuelUnitKey,
   htmlToText,
   localDay,
   looksLikeHtml,
@@ -20,6 +22,13 @@ export function fieldLabel(t: T, key: string): string {
 }
 
 function formatValue(t: T, key: string, value: unknown, kind: string): string {
+  const fuel = fuelQuantity(value);
+  if (fuel) {
+    // "42 L": the unit's symbol as the fill-up form writes it; an unknown unit shows as is.
+    const symbolKey = fuelUnitKey(fuel.unit);
+    const symbol = t(symbolKey);
+    return `${formatNumber(fuel.quantity)} ${symbol && symbol !== symbolKey ? symbol : fuel.unit}`;
+  }
   if (Array.isArray(value)) return value.join(', ');
   if (typeof value === 'boolean') return t(value ? 'SYNC.YES' : 'SYNC.NO');
   if (typeof value === 'number') return formatNumber(value, { useGrouping: key !== 'year' });

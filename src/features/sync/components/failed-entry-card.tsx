@@ -25,6 +25,7 @@ import { EntryEditForm } from './entry-edit-form';
 import { EntryCardHeader } from './entry-card-header';
 import { ConfirmedThrowAway, EntryActionButton, useEntryActions } from './entry-actions';
 import { EntryFields } from './entry-fields';
+import { KeepRefused } from './keep-refused';
 
 /**
  * Why the entry needs attention, in the member's language: keyed by the server's error code, else
@@ -87,6 +88,7 @@ export function FailedEntryCard({ entry }: { entry: OutboxEntry }) {
               </span>
               <span>{message}</span>
             </div>
+            {carAccessLost(entry) ? <KeepRefused entry={entry} disabled={actions.busy !== null} /> : null}
             {actions.failed ? <Alert kind="error">{t('SYNC.ACTION_FAILED')}</Alert> : null}
             <div className="sync-entry__actions ui-flex ui-wrap ui-gap-2">
               {canConfirmJump ? (
