@@ -166,6 +166,8 @@ export interface RemindersTable {
    * leaves `cars.reminders_version` as it is: a column added here joins migration 0022's list.
    */
   notified_state: string | null;
+  /** Grows with each change of the reminder (migration 0027): the calendar's SEQUENCE. */
+  sequence: Generated<number>;
   created_at: string;
   updated_at: string;
 }

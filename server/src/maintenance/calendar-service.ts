@@ -3,6 +3,7 @@
 // SHA-256 to find the member. Renewing draws a new nonce, so the old URL stops working at once.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { API_BASE } from '../../../src/contract/envelope';
+import { isRecurring } from '../../../src/contract/maintenance';
 import type { Reminder } from '../../../src/contract/maintenance-api';
 import type { CarsRepository } from '../garage/cars-repository';
 import { notFound } from '../http/errors';
@@ -15,6 +16,8 @@ interface Deps {
   cars: CarsRepository;
   /** The member's reminders with their derived state (the maintenance service's list). */
   reminders: (memberId: string) => Promise<Reminder[]>;
+  /** Each reminder's sequence (grows with each change), by id; 0 when absent. */
+  sequences?: (ids: string[]) => Promise<Map<string, number>>;
   /** The server's own secret (JWT_SECRET or DATA_DIR/jwt-secret): a calendar sub-key is derived. */
   secret: Uint8Array;
   publicUrl: string;
@@ -23,7 +26,30 @@ interface Deps {
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-export function calendarService({ keys, cars, reminders, secret, publicUrl, now = () => new Date() }: Deps) {
+/** The feed as sent, and its strong ETag (a hash of the text: the same reminders, the same tag). */
+export interface CalendarText {
+  body: string;
+  etag: string;
+}
+
+/** Whether an If-None-Match header names this ETag (a list, weak forms, or `*`). */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t.replace(/^W\//, '') === etag;
+  });
+}
+
+export function calendarService({
+  keys,
+  cars,
+  reminders,
+  sequences = async () => new Map(),
+  secret,
+  publicUrl,
+  now = () => new Date(),
+}: Deps) {
   const subKey = createHmac('sha256', secret).update('paddock calendar feed key v1').digest();
   const keyOf = (memberId: string, nonce: string) =>
     createHmac('sha256', subKey).update(`${memberId}:${nonce}`).digest('base64url');
@@ -61,7 +87,7 @@ export function calendarService({ keys, cars, reminders, secret, publicUrl, now 
     },
 
     /** The feed for a key; an unknown or old key answers 404 like a missing page. */
-    async feed(key: string): Promise<string> {
+    async feed(key: string): Promise<CalendarText> {
       const hash = sha256(key);
       const stored = await keys.findByHash(hash);
       if (!stored || !timingSafeEqual(Buffer.from(stored.keyHash, 'hex'), Buffer.from(hash, 'hex')))
@@ -74,9 +100,11 @@ export function calendarService({ keys, cars, reminders, secret, publicUrl, now 
         if (car) names.set(id, carNameOf(car));
       }
       const entries: CalendarEntry[] = [];
-      for (const r of list) {
-        const date = r.dueDate ?? r.predictedDate;
-        if (!date) continue;
+      const shown = list.filter((r) => (r.dueDate ?? r.predictedDate) && (isRecurring(r) || r.doneLogId === null));
+      const sequenceOf = await sequences(shown.map((r) => r.id));
+      for (const r of shown) {
+        // A one-off reminder done (its completing log written) has left the calendar.
+        const date = (r.dueDate ?? r.predictedDate)!;
         entries.push({
           reminderId: r.id,
           carId: r.carId,
@@ -85,14 +113,16 @@ export function calendarService({ keys, cars, reminders, secret, publicUrl, now 
           date,
           notes: r.notes,
           updatedAt: r.updatedAt,
+          sequence: sequenceOf.get(r.id) ?? 0,
         });
       }
-      return calendarFeed(entries, {
+      const body = calendarFeed(entries, {
         now: now(),
         publicUrl,
         name: 'Paddock',
         host: new URL(publicUrl).hostname,
       });
+      return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"` };
     },
   };
 }

@@ -50,7 +50,7 @@ export function createMaintenanceService(app: FastifyInstance, push?: PushServic
           },
           locale,
         );
-      });
+      }, { urgency: p.state === 'overdue' ? 'high' : 'normal' });
     },
     warn: (err, message) => app.log.warn({ err }, message),
     // Issue 18: every member's devices refresh a shared car's reminders when one is written.
@@ -72,6 +72,7 @@ export const maintenanceFeature: FastifyPluginAsync<{ maintenance: MaintenanceSe
       keys: calendarKeysRepository(app.db.kysely),
       cars: carsRepository(app.db.kysely),
       reminders: (memberId) => maintenance.list(memberId),
+      sequences: (ids) => remindersRepository(app.db.kysely).sequencesOf(ids),
       secret: app.config.jwtSecret,
       publicUrl: app.config.publicUrl,
     }),

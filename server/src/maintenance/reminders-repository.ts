@@ -21,6 +21,8 @@ export interface StoredReminder {
   updatedAt: string;
   /** The last state the member was told of (null: none, or back to ok since). Never on the wire. */
   notifiedState?: 'soon' | 'overdue' | null;
+  /** Grows with each change (the calendar's SEQUENCE). Never on the wire. */
+  sequence?: number;
 }
 
 export type NotifiedState = 'soon' | 'overdue' | null;
@@ -60,10 +62,11 @@ function toReminder(row: Selectable<RemindersTable>): StoredReminder {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     notifiedState: row.notified_state as StoredReminder['notifiedState'],
+    sequence: Number(row.sequence ?? 0),
   };
 }
 
-function toRow(r: StoredReminder): Omit<Selectable<RemindersTable>, 'notified_state'> {
+function toRow(r: StoredReminder): Omit<Selectable<RemindersTable>, 'notified_state' | 'sequence'> {
   return {
     id: r.id,
     owner_id: r.ownerId,
@@ -126,9 +129,28 @@ export function remindersRepository(db: Kysely<Database>) {
       );
     },
 
+    /** Writes a change of the reminder: its sequence grows by one. */
     async replace(reminder: StoredReminder): Promise<void> {
       const { id, created_at: _created, ...changes } = toRow(reminder);
-      await db.updateTable('reminders').set(changes).where('id', '=', id).execute();
+      await db
+        .updateTable('reminders')
+        .set((eb) => ({ ...changes, sequence: eb('sequence', '+', 1) }))
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** Each reminder's sequence (the calendar's SEQUENCE), by id. */
+    async sequencesOf(ids: readonly string[]): Promise<Map<string, number>> {
+      const out = new Map<string, number>();
+      for (let i = 0; i < ids.length; i += 500) {
+        const rows = await db
+          .selectFrom('reminders')
+          .select(['id', 'sequence'])
+          .where('id', 'in', ids.slice(i, i + 500))
+          .execute();
+        for (const r of rows) out.set(r.id, Number(r.sequence));
+      }
+      return out;
     },
 
     /** One batch of the sweep: the reminders after `afterId`, by id (the primary key's order). */
