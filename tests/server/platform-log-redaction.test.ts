@@ -92,7 +92,10 @@ describe('the server log', () => {
         done();
       },
     });
-    const app = Fastify({ logger: { ...(loggerOptions('info') as object), stream }, childLoggerFactory: childLogger });
+    const app = Fastify({
+      logger: { ...(loggerOptions('info') as object), stream },
+      childLoggerFactory: childLogger,
+    });
     let seen: unknown;
     app.get('/api/v1.0/reminders/calendar.ics', async (request) => {
       seen = (request.query as { key?: string }).key;

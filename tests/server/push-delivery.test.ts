@@ -20,7 +20,15 @@ import {
 } from '../../server/src/push/push-service';
 import { API, createCar, createLog, member } from './garage-fixtures';
 import { createTestApp, type TestApp } from './helpers';
-import { browser, decrypt, overdueReminder, pushServer, subscribe, until, type PushServer } from './push-fixtures';
+import {
+  browser,
+  decrypt,
+  overdueReminder,
+  pushServer,
+  subscribe,
+  until,
+  type PushServer,
+} from './push-fixtures';
 
 let service: PushServer;
 beforeAll(async () => {
@@ -58,7 +66,9 @@ async function closedPort(): Promise<number> {
 describe('delivery', () => {
   test('429 with Retry-After: 2 is retried within a minute, not before 2 s; accepted, it is never sent again; TTL, Urgency and Topic on every push', async () => {
     service.answer = ({ path, count }) =>
-      path.startsWith('/busy/') && count === 1 ? { status: 429, headers: { 'retry-after': '2' } } : { status: 201 };
+      path.startsWith('/busy/') && count === 1
+        ? { status: 429, headers: { 'retry-after': '2' } }
+        : { status: 201 };
     const t = await createTestApp({ PUSH_ALLOW_PRIVATE_ENDPOINTS: '1' });
     try {
       const ann = await englishMember(t.app);
@@ -71,7 +81,10 @@ describe('delivery', () => {
       const [first, second] = to(path);
       expect(second!.at - first!.at).toBeGreaterThanOrEqual(1_500);
       expect(decrypt(second!, phone)).toEqual(decrypt(first!, phone));
-      expect(decrypt(second!, phone)).toMatchObject({ title: 'Overdue: Insurance', tag: `reminder-${reminder.id}` });
+      expect(decrypt(second!, phone)).toMatchObject({
+        title: 'Overdue: Insurance',
+        tag: `reminder-${reminder.id}`,
+      });
       for (const message of [first!, second!]) {
         const ttl = Number(message.headers.ttl);
         expect(ttl).toBeGreaterThan(REMINDER_PUSH_TTL_SECONDS - 60);
@@ -80,7 +93,11 @@ describe('delivery', () => {
         expect(message.headers.topic).toMatch(/^[A-Za-z0-9_-]{1,32}$/);
       }
       // Accepted: nothing waits any more, and closing (which waits for sends in flight) sends nothing.
-      await until(async () => (await deliveriesOf(t, phone.json.endpoint)).length === 0, 10_000, 'the row done');
+      await until(
+        async () => (await deliveriesOf(t, phone.json.endpoint)).length === 0,
+        10_000,
+        'the row done',
+      );
       await t.app.close();
       expect(to(path)).toHaveLength(2);
     } finally {
@@ -127,7 +144,11 @@ describe('delivery', () => {
       await app.ready();
       await until(() => to(`/down/${ann.id}`).length === 2, 60_000, 'the retry after the restart');
       expect(decrypt(to(`/down/${ann.id}`)[1]!, phone).title).toBe('Overdue: Insurance');
-      await until(async () => (await deliveriesOf({ app }, phone.json.endpoint)).length === 0, 10_000, 'the row done');
+      await until(
+        async () => (await deliveriesOf({ app }, phone.json.endpoint)).length === 0,
+        10_000,
+        'the row done',
+      );
     } finally {
       await app.close();
       await t.close();
@@ -136,15 +157,24 @@ describe('delivery', () => {
 
   test('404 and 410 remove the subscription, with nothing left to send', async () => {
     service.answer = ({ path }) =>
-      path.startsWith('/404/') ? { status: 404 } : path.startsWith('/410/') ? { status: 410 } : { status: 201 };
+      path.startsWith('/404/')
+        ? { status: 404 }
+        : path.startsWith('/410/')
+          ? { status: 410 }
+          : { status: 201 };
     const t = await createTestApp({ PUSH_ALLOW_PRIVATE_ENDPOINTS: '1' });
     try {
       const ann = await member(t.app);
       const endpoints = [`${service.base}/404/${ann.id}`, `${service.base}/410/${ann.id}`];
-      for (const endpoint of endpoints) expect((await subscribe(t.app, ann, browser(endpoint).json)).statusCode).toBe(201);
+      for (const endpoint of endpoints)
+        expect((await subscribe(t.app, ann, browser(endpoint).json)).statusCode).toBe(201);
       await overdueReminder(t.app, ann, (await createCar(t.app, ann)).id);
       const left = () =>
-        t.app.db.kysely.selectFrom('push_subscriptions').select('id').where('endpoint', 'in', endpoints).execute();
+        t.app.db.kysely
+          .selectFrom('push_subscriptions')
+          .select('id')
+          .where('endpoint', 'in', endpoints)
+          .execute();
       await until(async () => (await left()).length === 0, 10_000, 'the subscriptions removed');
       expect(await t.app.db.kysely.selectFrom('push_deliveries').selectAll().execute()).toEqual([]);
       for (const endpoint of endpoints) expect(to(new URL(endpoint).pathname)).toHaveLength(1);
@@ -236,7 +266,7 @@ describe('subscriptions', () => {
     const good = browser(`${service.base}/keys/${ann.id}`).json;
     const point = Buffer.from(good.keys.p256dh, 'base64url');
     const offCurve = Buffer.from(point);
-    offCurve[64] ^= 1;
+    offCurve[64] = offCurve[64]! ^ 1;
     const compressedPrefix = Buffer.from(point);
     compressedPrefix[0] = 0x02;
     const b64 = (b: Buffer) => b.toString('base64url');
@@ -264,7 +294,11 @@ describe('subscriptions', () => {
       { numRuns: 60 },
     );
     expect(
-      await t.app.db.kysely.selectFrom('push_subscriptions').select('id').where('user_id', '=', ann.id).execute(),
+      await t.app.db.kysely
+        .selectFrom('push_subscriptions')
+        .select('id')
+        .where('user_id', '=', ann.id)
+        .execute(),
     ).toEqual([]);
     // With padding, as some browsers give it, the real keys are taken.
     const padded = { ...good, keys: { p256dh: `${good.keys.p256dh}=`, auth: `${good.keys.auth}==` } };

@@ -25,7 +25,8 @@ function pointedResolver(table: Record<string, string[]>) {
   const lookup: PushLookup = async (hostname) => {
     calls.push(hostname);
     const addresses = table[hostname];
-    if (!addresses) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+    if (!addresses)
+      throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
     return addresses.map((address): ResolvedAddress => ({ address, family: address.includes(':') ? 6 : 4 }));
   };
   return { table, calls, lookup };
@@ -158,7 +159,9 @@ describe('endpoint text', () => {
       'xn--bcher-kva.example': [PUBLIC_V4],
     });
     for (const host of ['mixed.example', 'mixed6.example', 'mapped.example'])
-      await expect(checkEndpoint(`https://${host}/x`, false, resolver.lookup)).rejects.toThrow(EndpointRefused);
+      await expect(checkEndpoint(`https://${host}/x`, false, resolver.lookup)).rejects.toThrow(
+        EndpointRefused,
+      );
     const ok = await checkEndpoint('https://public.example./x', false, resolver.lookup);
     expect(ok.address.address).toBe(PUBLIC_V4);
     expect(ok.host).toBe('public.example');
@@ -170,7 +173,9 @@ describe('endpoint text', () => {
 
   test('PUSH_ALLOW_PRIVATE_ENDPOINTS lifts address, scheme and port checks, and nothing else', async () => {
     const resolver = pointedResolver({ 'lan.example': ['192.168.1.20'] });
-    expect((await checkEndpoint('http://127.0.0.1:8080/x', true, resolver.lookup)).address.address).toBe('127.0.0.1');
+    expect((await checkEndpoint('http://127.0.0.1:8080/x', true, resolver.lookup)).address.address).toBe(
+      '127.0.0.1',
+    );
     expect((await checkEndpoint('http://lan.example:9000/x', true, resolver.lookup)).address.address).toBe(
       '192.168.1.20',
     );
@@ -212,9 +217,13 @@ describe('the server', () => {
       ]) {
         const res = await subscribe(app, ann, browser(endpoint).json);
         expect(res.statusCode, endpoint).toBe(400);
-        expect(res.json<{ error: { fields: { field: string }[] } }>().error.fields[0]!.field).toBe('body.endpoint');
+        expect(res.json<{ error: { fields: { field: string }[] } }>().error.fields[0]!.field).toBe(
+          'body.endpoint',
+        );
       }
-      expect((await subscribe(app, ann, browser('https://fcm.googleapis.com/fcm/send/abc').json)).statusCode).toBe(201);
+      expect(
+        (await subscribe(app, ann, browser('https://fcm.googleapis.com/fcm/send/abc').json)).statusCode,
+      ).toBe(201);
       // Re-pointed after the check (DNS rebinding), and one stored before these checks existed.
       expect((await subscribe(app, ann, browser('https://rebind.example/push/1').json)).statusCode).toBe(201);
       resolver.table['rebind.example'] = ['127.0.0.1'];
@@ -233,7 +242,9 @@ describe('the server', () => {
       const calls = resolver.calls.length;
       await overdueReminder(app, ann, (await createCar(app, ann)).id);
       // Each send checked again (the names resolved again), refused, and given up: nothing waits.
-      await until(async () => (await app.db.kysely.selectFrom('push_deliveries').select('id').execute()).length === 0);
+      await until(
+        async () => (await app.db.kysely.selectFrom('push_deliveries').select('id').execute()).length === 0,
+      );
       expect(resolver.calls.slice(calls).sort()).toEqual(['fcm.googleapis.com', 'rebind.example']);
       await app.close();
       expect(listener.connections).toBe(0);
@@ -247,7 +258,10 @@ describe('the server', () => {
     const resolver = pointedResolver({ 'push.lan.example': ['127.0.0.1'] });
     let t: TestApp | undefined;
     try {
-      t = await createTestApp({ PUSH_ALLOW_PRIVATE_ENDPOINTS: '1' }, { logger: false, pushLookup: resolver.lookup });
+      t = await createTestApp(
+        { PUSH_ALLOW_PRIVATE_ENDPOINTS: '1' },
+        { logger: false, pushLookup: resolver.lookup },
+      );
       const ann = await member(t.app);
       const endpoint = `http://push.lan.example:${listener.port}/pinned/${ann.id}`;
       expect((await subscribe(t.app, ann, browser(endpoint).json)).statusCode).toBe(201);

@@ -21,7 +21,10 @@ export interface Received {
 }
 
 /** What the service answers: a status and headers, chosen per request. */
-export type Answer = (req: { path: string; count: number }) => { status: number; headers?: Record<string, string> };
+export type Answer = (req: { path: string; count: number }) => {
+  status: number;
+  headers?: Record<string, string>;
+};
 
 export interface PushServer {
   base: string;
@@ -102,7 +105,11 @@ export const subscribe = (app: App, who: Member, payload: unknown) =>
   });
 
 /** Waits until `check` holds (a state, never a fixed time), failing after `timeoutMs`. */
-export async function until(check: () => boolean | Promise<boolean>, timeoutMs = 10_000, what = 'state'): Promise<void> {
+export async function until(
+  check: () => boolean | Promise<boolean>,
+  timeoutMs = 10_000,
+  what = 'state',
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);

@@ -21,16 +21,27 @@ async function feedPath(who: Member): Promise<string> {
   return res.json<{ data: { url: string } }>().data.url.slice(t.config.publicUrl.length);
 }
 
-const fetchFeed = (path: string, headers: Record<string, string> = {}) => t.app.inject({ url: path, headers });
+const fetchFeed = (path: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ url: path, headers });
 
 async function reminder(who: Member, body: Record<string, unknown>): Promise<Reminder> {
-  const res = await t.app.inject({ method: 'POST', url: `${API}/reminders`, headers: who.headers, payload: body });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `${API}/reminders`,
+    headers: who.headers,
+    payload: body,
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<{ data: Reminder }>().data;
 }
 
 async function update(who: Member, id: string, body: Record<string, unknown>): Promise<Reminder> {
-  const res = await t.app.inject({ method: 'PUT', url: `${API}/reminders/${id}`, headers: who.headers, payload: body });
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: `${API}/reminders/${id}`,
+    headers: who.headers,
+    payload: body,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ data: Reminder }>().data;
 }
@@ -56,7 +67,8 @@ function strictCalendar(text: string) {
   }
   const events = calendar.getAllSubcomponents('vevent');
   for (const v of events) {
-    for (const name of ['uid', 'dtstamp', 'dtstart', 'last-modified', 'sequence']) expect(v.hasProperty(name), name).toBe(true);
+    for (const name of ['uid', 'dtstamp', 'dtstart', 'last-modified', 'sequence'])
+      expect(v.hasProperty(name), name).toBe(true);
     expect(v.hasProperty('dtend') !== v.hasProperty('duration')).toBe(true);
     const event = new ICAL.Event(v);
     expect(event.endDate.compare(event.startDate)).toBeGreaterThan(0);
@@ -72,7 +84,11 @@ const eventOf = (text: string, id: string) =>
   strictCalendar(text).events.find((e) => e.uid === `reminder-${id}@localhost`);
 
 /** ical.js time → ISO instant, to the second. */
-const instant = (value: unknown) => (value as ICAL.Time).toJSDate().toISOString().replace(/\.\d{3}Z$/, 'Z');
+const instant = (value: unknown) =>
+  (value as ICAL.Time)
+    .toJSDate()
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z');
 
 describe('the calendar feed', () => {
   test('ETag and 304 to If-None-Match (listed, weak, *); a change gives another ETag', async () => {
@@ -141,7 +157,12 @@ describe('the calendar feed', () => {
     const ann = await member(t.app);
     const car = await createCar(t.app, ann);
     const today = new Date().toISOString().slice(0, 10);
-    const once = await reminder(ann, { carId: car.id, title: 'Recall', logType: 'maintenance', dueDate: '2031-01-10' });
+    const once = await reminder(ann, {
+      carId: car.id,
+      title: 'Recall',
+      logType: 'maintenance',
+      dueDate: '2031-01-10',
+    });
     const yearly = await reminder(ann, {
       carId: car.id,
       title: 'Service',
@@ -164,7 +185,8 @@ describe('the calendar feed', () => {
     const car = await createCar(t.app, ann);
     const dates = ['9999-12-31', '9999-12-30', '2028-02-29', '2031-12-31', '0001-01-01'];
     const made: Reminder[] = [];
-    for (const dueDate of dates) made.push(await reminder(ann, { carId: car.id, title: `On ${dueDate}`, dueDate }));
+    for (const dueDate of dates)
+      made.push(await reminder(ann, { carId: car.id, title: `On ${dueDate}`, dueDate }));
     const { events } = strictCalendar((await fetchFeed(await feedPath(ann))).body);
     expect(events.map(dayOf).sort()).toEqual([...dates].sort());
     const last = events.find((e) => dayOf(e) === '9999-12-31')!;

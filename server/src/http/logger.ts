@@ -42,11 +42,7 @@ function decoded(text: string): string {
 }
 
 /** A query parameter's name as the server reads it: decoded, `+` a space, brackets and case dropped. */
-const paramName = (raw: string) =>
-  decoded(raw.replace(/\+/g, ' '))
-    .trim()
-    .toLowerCase()
-    .replace(/\[\]$/, '');
+const paramName = (raw: string) => decoded(raw.replace(/\+/g, ' ')).trim().toLowerCase().replace(/\[\]$/, '');
 
 export function redactUrl(url: string): string {
   const hashAt = url.indexOf('#');
@@ -58,7 +54,10 @@ export function redactUrl(url: string): string {
   const plainPath = decoded(path);
   SECRET_PATH.lastIndex = 0;
   const loggedPath = SECRET_PATH.test(plainPath)
-    ? plainPath.replace(SECRET_PATH, (_m, seg: string | undefined, link: string | undefined) => `${seg ?? link}[redacted]`)
+    ? plainPath.replace(
+        SECRET_PATH,
+        (_m, seg: string | undefined, link: string | undefined) => `${seg ?? link}[redacted]`,
+      )
     : path;
   if (query === null) return loggedPath;
   const pairs = query.split(/([&;])/).map((part, i) => {

@@ -100,7 +100,9 @@ export function calendarService({
         if (car) names.set(id, carNameOf(car));
       }
       const entries: CalendarEntry[] = [];
-      const shown = list.filter((r) => (r.dueDate ?? r.predictedDate) && (isRecurring(r) || r.doneLogId === null));
+      const shown = list.filter(
+        (r) => (r.dueDate ?? r.predictedDate) && (isRecurring(r) || r.doneLogId === null),
+      );
       const sequenceOf = await sequences(shown.map((r) => r.id));
       for (const r of shown) {
         // A one-off reminder done (its completing log written) has left the calendar.

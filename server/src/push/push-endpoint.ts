@@ -171,7 +171,11 @@ export function endpointUrl(endpoint: string, allowPrivate: boolean): URL {
 }
 
 /** The URL's host without IPv6 brackets or trailing dots (`localhost.` is `localhost`). */
-const hostOf = (url: URL) => url.hostname.replace(/^\[|\]$/g, '').replace(/\.+$/, '').toLowerCase();
+const hostOf = (url: URL) =>
+  url.hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.+$/, '')
+    .toLowerCase();
 
 /**
  * The URL checked and its host resolved: every address checked (unless private endpoints are
@@ -186,10 +190,14 @@ export async function checkEndpoint(
   const url = endpointUrl(endpoint, allowPrivate);
   const host = hostOf(url);
   const literal = isIP(host);
-  const addresses: ResolvedAddress[] = literal ? [{ address: host, family: literal === 6 ? 6 : 4 }] : await lookup(host);
+  const addresses: ResolvedAddress[] = literal
+    ? [{ address: host, family: literal === 6 ? 6 : 4 }]
+    : await lookup(host);
   if (addresses.length === 0) throw new Error(`${host} has no address`);
   if (!allowPrivate && !addresses.every((a) => isPublicAddress(a.address)))
-    throw new EndpointRefused('must be a public https push service URL (its host resolves to a private address)');
+    throw new EndpointRefused(
+      'must be a public https push service URL (its host resolves to a private address)',
+    );
   return { url, host, address: addresses[0]! };
 }
 
@@ -210,7 +218,11 @@ export interface PushAnswer {
  * name). No redirect is followed, no connection is kept for another request (each send checks
  * again), and the whole exchange is cut after `timeoutMs`.
  */
-export function sendPinned(target: CheckedEndpoint, req: PushRequest, timeoutMs: number): Promise<PushAnswer> {
+export function sendPinned(
+  target: CheckedEndpoint,
+  req: PushRequest,
+  timeoutMs: number,
+): Promise<PushAnswer> {
   const { url, address } = target;
   const pinned: LookupFunction = (_hostname, options, callback) => {
     if (options.all) (callback as (e: null, a: ResolvedAddress[]) => void)(null, [address]);

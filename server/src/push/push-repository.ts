@@ -121,7 +121,11 @@ export function pushRepository(db: Kysely<Database>) {
     },
 
     async addDeliveries(rows: readonly NewDelivery[]): Promise<void> {
-      if (rows.length > 0) await db.insertInto('push_deliveries').values([...rows]).execute();
+      if (rows.length > 0)
+        await db
+          .insertInto('push_deliveries')
+          .values([...rows])
+          .execute();
     },
 
     /**

@@ -200,7 +200,10 @@ export function pushService({
     try {
       answer = await send(
         target,
-        { endpoint: d.subscription.endpoint, keys: { p256dh: d.subscription.p256dh, auth: d.subscription.auth } },
+        {
+          endpoint: d.subscription.endpoint,
+          keys: { p256dh: d.subscription.p256dh, auth: d.subscription.auth },
+        },
         d.payload,
         {
           vapidDetails: vapid,
@@ -220,7 +223,8 @@ export function pushService({
       await subscriptions.deleteById(d.subscription.id);
       return subscriptions.deliveryDone(d.id);
     }
-    if (status === 429 || status >= 500) return later({ status }, retryAfterMs(answer.headers['retry-after'], at));
+    if (status === 429 || status >= 500)
+      return later({ status }, retryAfterMs(answer.headers['retry-after'], at));
     return giveUp({ status }, 'reminder push refused by the push service');
   }
 
@@ -271,7 +275,9 @@ export function pushService({
         const next = await subscriptions.nextDue();
         if (stopped) return;
         const wait =
-          next === null ? PUSH_POLL_MS : Math.min(PUSH_POLL_MS, Math.max(100, Date.parse(next) - now().getTime()));
+          next === null
+            ? PUSH_POLL_MS
+            : Math.min(PUSH_POLL_MS, Math.max(100, Date.parse(next) - now().getTime()));
         clearTimeout(timer);
         timer = setTimeout(() => void drain(), wait);
         timer.unref();
@@ -326,7 +332,9 @@ export function pushService({
           ]);
         // Taken over from another account: it is this member's newest device.
         const createdAt = stored.userId === memberId ? stored.createdAt : await nextCreatedAt();
-        if (await subscriptions.update(input.endpoint, stored.userId, { userId: memberId, ...keys, createdAt })) {
+        if (
+          await subscriptions.update(input.endpoint, stored.userId, { userId: memberId, ...keys, createdAt })
+        ) {
           if (stored.userId !== memberId)
             await subscriptions.keepNewest(memberId, PUSH_SUBSCRIPTIONS_PER_MEMBER);
           return { subscription: info({ ...stored, userId: memberId, ...keys, createdAt }), created: false };
