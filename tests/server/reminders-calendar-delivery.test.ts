@@ -171,13 +171,23 @@ describe('the calendar feed', () => {
       dueDate: '2031-01-10',
     });
     const path = await feedPath(ann);
-    expect(eventOf((await fetchFeed(path)).body, once.id)).toBeDefined();
+    const before = (await fetchFeed(path)).body;
+    expect(eventOf(before, once.id)).toBeDefined();
+    expect(eventOf(before, yearly.id)!.component.getFirstPropertyValue('sequence')).toBe(0);
     await createLog(t.app, ann, car.id, { type: 'maintenance', startDate: today });
     await createLog(t.app, ann, car.id, { type: 'repair', startDate: today });
     const body = (await fetchFeed(path)).body;
     expect(eventOf(body, once.id)).toBeUndefined();
+    // Moved by a log, not by a write of the reminder: still a change (SEQUENCE, LAST-MODIFIED).
     const next = eventOf(body, yearly.id)!;
     expect(next.startDate.toString()).not.toBe('2031-01-10');
+    expect(next.component.getFirstPropertyValue('sequence')).toBe(1);
+    const modified = instant(next.component.getFirstPropertyValue('last-modified'));
+    expect(modified >= yearly.updatedAt.replace(/\.\d{3}Z$/, 'Z')).toBe(true);
+    // Read again: nothing moved since, nothing grows.
+    const again = eventOf((await fetchFeed(path)).body, yearly.id)!;
+    expect(again.component.getFirstPropertyValue('sequence')).toBe(1);
+    expect(instant(again.component.getFirstPropertyValue('last-modified'))).toBe(modified);
   });
 
   test('every date gives a valid event, year 9999 included', async () => {

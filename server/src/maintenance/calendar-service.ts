@@ -10,14 +10,18 @@ import { notFound } from '../http/errors';
 import { carNameOf } from '../push/reminder-push-text';
 import { calendarFeed, type CalendarEntry } from './calendar-feed';
 import type { CalendarKeysRepository, StoredCalendarKey } from './calendar-keys-repository';
+import type { CalendarMark } from './reminders-repository';
 
 interface Deps {
   keys: CalendarKeysRepository;
   cars: CarsRepository;
   /** The member's reminders with their derived state (the maintenance service's list). */
   reminders: (memberId: string) => Promise<Reminder[]>;
-  /** Each reminder's sequence (grows with each change), by id; 0 when absent. */
-  sequences?: (ids: string[]) => Promise<Map<string, number>>;
+  /** Each reminder's sequence and the day the feed last showed (remindersRepository's). */
+  marks?: {
+    calendarMarks(ids: readonly string[]): Promise<Map<string, CalendarMark>>;
+    moveCalendarDate(id: string, from: string | null, to: string, at: string): Promise<boolean>;
+  };
   /** The server's own secret (JWT_SECRET or DATA_DIR/jwt-secret): a calendar sub-key is derived. */
   secret: Uint8Array;
   publicUrl: string;
@@ -45,7 +49,7 @@ export function calendarService({
   keys,
   cars,
   reminders,
-  sequences = async () => new Map(),
+  marks = { calendarMarks: async () => new Map(), moveCalendarDate: async () => true },
   secret,
   publicUrl,
   now = () => new Date(),
@@ -100,13 +104,27 @@ export function calendarService({
         if (car) names.set(id, carNameOf(car));
       }
       const entries: CalendarEntry[] = [];
+      // A one-off reminder done (its completing log written) has left the calendar.
       const shown = list.filter(
         (r) => (r.dueDate ?? r.predictedDate) && (isRecurring(r) || r.doneLogId === null),
       );
-      const sequenceOf = await sequences(shown.map((r) => r.id));
+      const kept = await marks.calendarMarks(shown.map((r) => r.id));
       for (const r of shown) {
-        // A one-off reminder done (its completing log written) has left the calendar.
         const date = (r.dueDate ?? r.predictedDate)!;
+        // The event's day moved without a write of the reminder (the car's logs moved it): a
+        // change too — its sequence grows and LAST-MODIFIED is when it was seen to move.
+        let mark = kept.get(r.id) ?? { sequence: 0, date: null, changedAt: null };
+        if (mark.date !== date) {
+          const at = now().toISOString();
+          if (await marks.moveCalendarDate(r.id, mark.date, date, at)) {
+            if (mark.date !== null) mark = { sequence: mark.sequence + 1, date, changedAt: at };
+          } else {
+            // Another request moved it first: its mark as now stored.
+            mark = (await marks.calendarMarks([r.id])).get(r.id) ?? mark;
+          }
+        }
+        const lastChange =
+          mark.changedAt !== null && mark.changedAt > r.updatedAt ? mark.changedAt : r.updatedAt;
         entries.push({
           reminderId: r.id,
           carId: r.carId,
@@ -114,8 +132,8 @@ export function calendarService({
           carName: names.get(r.carId) ?? '',
           date,
           notes: r.notes,
-          updatedAt: r.updatedAt,
-          sequence: sequenceOf.get(r.id) ?? 0,
+          updatedAt: lastChange,
+          sequence: mark.sequence,
         });
       }
       const body = calendarFeed(entries, {

@@ -76,7 +76,7 @@ export const maintenanceFeature: FastifyPluginAsync<{ maintenance: MaintenanceSe
       keys: calendarKeysRepository(app.db.kysely),
       cars: carsRepository(app.db.kysely),
       reminders: (memberId) => maintenance.list(memberId),
-      sequences: (ids) => remindersRepository(app.db.kysely).sequencesOf(ids),
+      marks: remindersRepository(app.db.kysely),
       secret: app.config.jwtSecret,
       publicUrl: app.config.publicUrl,
     }),

@@ -7,8 +7,10 @@ import type { Kysely } from 'kysely';
 //   5xx or a network failure moves `next_attempt_at` (backoff, or the service's Retry-After) and a
 //   restart finds the row again. A node takes a row by moving `lease_until` (compare-and-set), so
 //   that of several nodes only one sends each attempt. Gone with its subscription (cascade).
-// - `reminders.sequence`: grows with each change of a reminder (the calendar's SEQUENCE). Updated
-//   only together with the columns migration 0022 lists, so its triggers need no change.
+// - `reminders.sequence`: grows with each change of a reminder (the calendar's SEQUENCE): a write
+//   of its fields, or its event's day moved by the car's logs (`calendar_date`, the day the feed
+//   last showed, and `calendar_changed_at`, when it moved). None of these is in migration 0022's
+//   list: the reminders' answers do not depend on them.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('push_deliveries')
@@ -39,9 +41,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .alterTable('reminders')
     .addColumn('sequence', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
+  await db.schema.alterTable('reminders').addColumn('calendar_date', 'text').execute();
+  await db.schema.alterTable('reminders').addColumn('calendar_changed_at', 'text').execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable('reminders').dropColumn('calendar_changed_at').execute();
+  await db.schema.alterTable('reminders').dropColumn('calendar_date').execute();
   await db.schema.alterTable('reminders').dropColumn('sequence').execute();
   await db.schema.dropTable('push_deliveries').ifExists().execute();
 }
