@@ -33,12 +33,15 @@ export const systemLookup: PushLookup = async (hostname) =>
 /** Why an endpoint is refused; `message` is safe to answer to the member. */
 export class EndpointRefused extends Error {}
 
-/** An endpoint that passed the checks: its URL and the one address to connect to. */
+/** An endpoint that passed the checks: its URL and the addresses (all checked) to connect to. */
 export interface CheckedEndpoint {
   url: URL;
   /** The host as resolved: no brackets, no trailing dot. */
   host: string;
+  /** The first: a lookup that asks for one address gets it. */
   address: ResolvedAddress;
+  /** Every address the name resolved to, each checked: a connection may try any of them. */
+  addresses: ResolvedAddress[];
 }
 
 // --- addresses ---------------------------------------------------------------------------------
@@ -198,7 +201,7 @@ export async function checkEndpoint(
     throw new EndpointRefused(
       'must be a public https push service URL (its host resolves to a private address)',
     );
-  return { url, host, address: addresses[0]! };
+  return { url, host, address: addresses[0]!, addresses };
 }
 
 export interface PushRequest {
@@ -223,9 +226,10 @@ export function sendPinned(
   req: PushRequest,
   timeoutMs: number,
 ): Promise<PushAnswer> {
-  const { url, address } = target;
+  const { url, address, addresses } = target;
+  // Happy eyeballs asks for all addresses: every one of them was checked.
   const pinned: LookupFunction = (_hostname, options, callback) => {
-    if (options.all) (callback as (e: null, a: ResolvedAddress[]) => void)(null, [address]);
+    if (options.all) (callback as (e: null, a: ResolvedAddress[]) => void)(null, addresses);
     else callback(null, address.address, address.family);
   };
   const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
