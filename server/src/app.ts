@@ -36,6 +36,7 @@ import { createMediaService, mediaFeature } from './media/media-feature';
 import { createObjectStore, type ObjectStore } from './media/object-store';
 import { createPushService, pushFeature } from './push/push-feature';
 import { createWorkerPool, type WorkerPool } from './workers/worker-pool';
+import type { PushLookup } from './push/push-endpoint';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -51,6 +52,8 @@ declare module 'fastify' {
 export interface BuildOptions {
   /** false silences the log (tests); a pino destination stream captures it. */
   logger?: boolean | { stream: NodeJS.WritableStream };
+  /** Resolves push endpoints' host names (tests point a name at the address they want). */
+  pushLookup?: PushLookup;
 }
 
 export type App = FastifyInstance;
@@ -125,7 +128,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       const media = createMediaService(api);
       // Built once: the garage's log writes move the reminders' states it derives.
       // Built once: a reminder that changes state is pushed to the member's devices.
-      const push = createPushService(api);
+      const push = createPushService(api, options.pushLookup);
       const maintenance = createMaintenanceService(api, push);
       await api.register(garageFeature, { media, maintenance });
       await api.register(maintenanceFeature, { maintenance });

@@ -1,6 +1,7 @@
 // Secrets that travel in URLs never reach a log line (docs/SECURITY-CHECKS.md): reset tokens, OIDC
 // codes, a public history link's token (issue 17) and the reminders' calendar key (issue 16).
 import { Writable } from 'node:stream';
+import fc from 'fast-check';
 import Fastify from 'fastify';
 import { describe, expect, test } from 'vitest';
 import { childLogger, loggerOptions, redactUrl } from '../../server/src/http/logger';
@@ -20,10 +21,92 @@ describe('redactUrl', () => {
     expect(redactUrl(url)).toBe(logged);
   });
 
+  test.each([
+    ['/api/v1.0/reminders/calendar.ics?%6Bey=s3cret', '%6Bey'],
+    ['/api/v1.0/reminders/calendar.ics?%6B%65%79=s3cret', '%6B%65%79'],
+    ['/api/v1.0/reminders/calendar.ics?KEY=s3cret', 'KEY'],
+    ['/api/v1.0/reminders/calendar.ics?a=1&k%65y=s3cret&b=2', 'k%65y'],
+    ['/api/v1.0/reminders/calendar.ics?%256Bey=s3cret', '%256Bey'],
+    ['/api/v1.0/reminders/calendar.ics?+key=s3cret', '+key'],
+    ['/api/v1.0/reminders/calendar.ics?key[]=s3cret', 'key[]'],
+    ['/api/v1.0/auth/oidc/callback?%63ode=s3cret', '%63ode'],
+    ['/api/v1.0/auth/oidc/callback?refresh%5Ftoken=s3cret', 'refresh%5Ftoken'],
+  ])('%s: a secret parameter spelled in another encoding is redacted', (url, name) => {
+    const logged = redactUrl(url);
+    expect(logged).not.toContain('s3cret');
+    expect(logged).toContain(`${name}=[redacted]`);
+  });
+
+  test('a secret path segment behind percent-encoding is redacted', () => {
+    for (const url of [
+      '/api/v1.0/hist%6Fry/s3cret.pdf',
+      '/api/v1.0/%68istory/s3cret/media/m1',
+      '/api/v1.0/auth/validate-reset-token%2Fs3cret',
+      '/api/v1.0/auth/validate%2Dreset%2Dtoken/s3cret',
+    ])
+      expect(redactUrl(url), url).not.toContain('s3cret');
+  });
+
+  test('property: any percent-encoding and case of a secret name never lets its value through', () => {
+    const names = ['key', 'token', 'code', 'state', 'refreshToken', 'access_token', 'refresh_token'];
+    const spell = (name: string, picks: number[]) =>
+      [...name]
+        .map((ch, i) => {
+          const pick = picks[i % picks.length]!;
+          const hex = ch.charCodeAt(0).toString(16).padStart(2, '0');
+          if (pick === 0) return ch;
+          if (pick === 1) return ch.toUpperCase();
+          if (pick === 2) return `%${hex}`;
+          if (pick === 3) return `%${hex.toUpperCase()}`;
+          return `%25${hex}`; // encoded twice
+        })
+        .join('');
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...names),
+        fc.array(fc.integer({ min: 0, max: 4 }), { minLength: 1, maxLength: 16 }),
+        fc.stringMatching(/^[A-Za-z0-9_-]{8,40}$/),
+        fc.array(fc.stringMatching(/^[a-z]{1,6}=[a-z0-9]{0,6}$/), { maxLength: 3 }),
+        (name, picks, secret, others) => {
+          const query = [...others, `${spell(name, picks)}=${secret}`, ...others].join('&');
+          expect(redactUrl(`/api/v1.0/reminders/calendar.ics?${query}`)).not.toContain(secret);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
   test('leaves ordinary addresses alone', () => {
     expect(redactUrl('/api/v1.0/cars/feed?limit=100&offset=0')).toBe(
       '/api/v1.0/cars/feed?limit=100&offset=0',
     );
+  });
+});
+
+describe('the server log', () => {
+  test('a calendar key sent as %6Bey= is read by the route and never written to the log', async () => {
+    const raw: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        raw.push(chunk.toString());
+        done();
+      },
+    });
+    const app = Fastify({
+      logger: { ...(loggerOptions('info') as object), stream },
+      childLoggerFactory: childLogger,
+    });
+    let seen: unknown;
+    app.get('/api/v1.0/reminders/calendar.ics', async (request) => {
+      seen = (request.query as { key?: string }).key;
+      return {};
+    });
+    for (const name of ['%6Bey', 'k%65y', '%6B%65%79'])
+      await app.inject({ method: 'GET', url: `/api/v1.0/reminders/calendar.ics?${name}=TopSecretKey123` });
+    await app.close();
+    expect(seen).toBe('TopSecretKey123');
+    expect(raw.join('')).toContain('[redacted]');
+    expect(raw.join('')).not.toContain('TopSecretKey123');
   });
 });
 

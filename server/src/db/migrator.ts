@@ -24,6 +24,7 @@ import * as m0022 from './migrations/0022_reminders_version';
 import * as m0023 from './migrations/0023_car_transfers';
 import * as m0024 from './migrations/0024_post_car_logs';
 import * as m0025 from './migrations/0025_message_folder_version';
+import * as m0027 from './migrations/0027_push_deliveries';
 import * as m0028 from './migrations/0028_finite_numbers';
 
 // Add each new migration here, in order. Names sort; never rename or edit a landed migration.
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '0023_car_transfers': m0023,
   '0024_post_car_logs': m0024,
   '0025_message_folder_version': m0025,
+  '0027_push_deliveries': m0027,
   '0028_finite_numbers': m0028,
 };
 

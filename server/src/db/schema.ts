@@ -166,6 +166,12 @@ export interface RemindersTable {
    * leaves `cars.reminders_version` as it is: a column added here joins migration 0022's list.
    */
   notified_state: string | null;
+  /** Grows with each change of the reminder (migration 0027): the calendar's SEQUENCE. */
+  sequence: Generated<number>;
+  /** The day the calendar feed last showed (migration 0027); null until shown, or after a write. */
+  calendar_date: Generated<string | null>;
+  /** When the car's logs last moved that day (LAST-MODIFIED when later than `updated_at`). */
+  calendar_changed_at: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }

@@ -24,6 +24,8 @@ interface Deps {
   /** Shared cars (issue 18): the member's role on a car, and the cars shared with them. */
   access: CarAccessService;
   members: CarMembersRepository;
+  /** A car's own mileage changed: its reminders' states are checked at once (maintenance). */
+  mileageChanged?: (memberId: string, carIds: string[]) => Promise<void>;
   now?: () => Date;
 }
 
@@ -51,6 +53,7 @@ export function carsService({
   discardFiles,
   access,
   members,
+  mileageChanged = async () => undefined,
   now = () => new Date(),
 }: Deps) {
   /** Validates the fields a create or update ends with; answers them with the description cleaned. */
@@ -188,6 +191,8 @@ export function carsService({
       };
       const orphans = await cars.replace(car);
       await tell(car, 'updated');
+      // The odometer moved: a reminder due at a distance may be due now (not at the next sweep).
+      if (car.mileage !== current.mileage) await mileageChanged(memberId, [id]);
       await discardFiles(orphans);
       return { ...car, role: 'owner' };
     },

@@ -47,6 +47,7 @@ export const garageFeature: FastifyPluginAsync<{
     discardFiles,
     access,
     members: membersStore,
+    mileageChanged: maintenance?.checkStatesQuietly,
   });
   const logs = carLogsService({
     cars: carsStore,

@@ -35,22 +35,26 @@ export function createMaintenanceService(app: FastifyInstance, push?: PushServic
     tell: async (memberId, notification) => {
       await notifications.createQuietly(memberId, notification);
       const p = notification.jsonPayload;
-      push?.notify(memberId, async (locale) => {
-        const car = await cars.findById(String(p.relatedCarId));
-        return reminderPushPayload(
-          {
-            reminderId: String(p.relatedReminderId),
-            carId: String(p.relatedCarId),
-            title: String(p.excerpt ?? ''),
-            carName: car ? carNameOf(car) : '',
-            state: p.state === 'overdue' ? 'overdue' : 'soon',
-            dueDate: typeof p.dueDate === 'string' ? p.dueDate : null,
-            dueMileage: typeof p.dueMileage === 'number' ? p.dueMileage : null,
-            mileageUnit: car?.mileageUnit ?? 'km',
-          },
-          locale,
-        );
-      });
+      push?.notify(
+        memberId,
+        async (locale) => {
+          const car = await cars.findById(String(p.relatedCarId));
+          return reminderPushPayload(
+            {
+              reminderId: String(p.relatedReminderId),
+              carId: String(p.relatedCarId),
+              title: String(p.excerpt ?? ''),
+              carName: car ? carNameOf(car) : '',
+              state: p.state === 'overdue' ? 'overdue' : 'soon',
+              dueDate: typeof p.dueDate === 'string' ? p.dueDate : null,
+              dueMileage: typeof p.dueMileage === 'number' ? p.dueMileage : null,
+              mileageUnit: car?.mileageUnit ?? 'km',
+            },
+            locale,
+          );
+        },
+        { urgency: p.state === 'overdue' ? 'high' : 'normal' },
+      );
     },
     warn: (err, message) => app.log.warn({ err }, message),
     // Issue 18: every member's devices refresh a shared car's reminders when one is written.
@@ -72,6 +76,7 @@ export const maintenanceFeature: FastifyPluginAsync<{ maintenance: MaintenanceSe
       keys: calendarKeysRepository(app.db.kysely),
       cars: carsRepository(app.db.kysely),
       reminders: (memberId) => maintenance.list(memberId),
+      marks: remindersRepository(app.db.kysely),
       secret: app.config.jwtSecret,
       publicUrl: app.config.publicUrl,
     }),

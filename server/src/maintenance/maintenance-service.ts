@@ -494,6 +494,12 @@ export function maintenanceService({
       } = current;
       const fields: ReminderFields = { ...currentFields, ...patch };
       const car = await checked(memberId, fields);
+      // Nothing changed (a form saved as it was): no write, so that `updatedAt` (the calendar's
+      // LAST-MODIFIED) and the sequence move only with a real change.
+      const same = (Object.keys(fields) as (keyof ReminderFields)[]).every(
+        (key) => fields[key] === (currentFields as ReminderFields)[key],
+      );
+      if (same) return (await withStates([current]))[0]!;
       const reminder: StoredReminder = {
         id,
         // Moved to another car (of an owner the member edits for): the reminder is that car's.

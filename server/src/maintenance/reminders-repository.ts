@@ -21,9 +21,20 @@ export interface StoredReminder {
   updatedAt: string;
   /** The last state the member was told of (null: none, or back to ok since). Never on the wire. */
   notifiedState?: 'soon' | 'overdue' | null;
+  /** Grows with each change (the calendar's SEQUENCE). Never on the wire. */
+  sequence?: number;
 }
 
 export type NotifiedState = 'soon' | 'overdue' | null;
+
+/** What the calendar feed keeps of a reminder (migration 0027). */
+export interface CalendarMark {
+  sequence: number;
+  /** The day the feed last showed; null until shown, or since a write of the reminder. */
+  date: string | null;
+  /** When the car's logs last moved that day. */
+  changedAt: string | null;
+}
 
 /** A car as its reminders' states read it (see carBooks). */
 export interface CarBook {
@@ -60,10 +71,13 @@ function toReminder(row: Selectable<RemindersTable>): StoredReminder {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     notifiedState: row.notified_state as StoredReminder['notifiedState'],
+    sequence: Number(row.sequence ?? 0),
   };
 }
 
-function toRow(r: StoredReminder): Omit<Selectable<RemindersTable>, 'notified_state'> {
+function toRow(
+  r: StoredReminder,
+): Omit<Selectable<RemindersTable>, 'notified_state' | 'sequence' | 'calendar_date' | 'calendar_changed_at'> {
   return {
     id: r.id,
     owner_id: r.ownerId,
@@ -126,9 +140,55 @@ export function remindersRepository(db: Kysely<Database>) {
       );
     },
 
+    /**
+     * Writes a change of the reminder: its sequence grows by one, and the calendar's day is read
+     * afresh (the change is this write's, not a move by the logs).
+     */
     async replace(reminder: StoredReminder): Promise<void> {
       const { id, created_at: _created, ...changes } = toRow(reminder);
-      await db.updateTable('reminders').set(changes).where('id', '=', id).execute();
+      await db
+        .updateTable('reminders')
+        .set((eb) => ({ ...changes, sequence: eb('sequence', '+', 1), calendar_date: null }))
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** What the calendar feed keeps of each reminder, by id. */
+    async calendarMarks(ids: readonly string[]): Promise<Map<string, CalendarMark>> {
+      const out = new Map<string, CalendarMark>();
+      for (let i = 0; i < ids.length; i += 500) {
+        const rows = await db
+          .selectFrom('reminders')
+          .select(['id', 'sequence', 'calendar_date', 'calendar_changed_at'])
+          .where('id', 'in', ids.slice(i, i + 500))
+          .execute();
+        for (const r of rows)
+          out.set(r.id, {
+            sequence: Number(r.sequence),
+            date: r.calendar_date,
+            changedAt: r.calendar_changed_at,
+          });
+      }
+      return out;
+    },
+
+    /**
+     * The day the feed shows for a reminder, moved from `from` by compare-and-set: from null it is
+     * only noted; from another day (the car's logs moved it) the sequence grows and `at` is kept as
+     * its last change. False when another request moved it first.
+     */
+    async moveCalendarDate(id: string, from: string | null, to: string, at: string): Promise<boolean> {
+      const result = await db
+        .updateTable('reminders')
+        .set((eb) =>
+          from === null
+            ? { calendar_date: to }
+            : { calendar_date: to, calendar_changed_at: at, sequence: eb('sequence', '+', 1) },
+        )
+        .where('id', '=', id)
+        .where((eb) => (from === null ? eb('calendar_date', 'is', null) : eb('calendar_date', '=', from)))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
 
     /** One batch of the sweep: the reminders after `afterId`, by id (the primary key's order). */

@@ -8,8 +8,7 @@
 // the member signed in there should get its pushes. Anything else is refused (409) without touching
 // the first member's subscription: knowing an endpoint URL (it may sit in a proxy's log) is not
 // enough to divert someone's reminders.
-import { randomUUID } from 'node:crypto';
-import { isIP } from 'node:net';
+import { ECDH, createHash, randomUUID } from 'node:crypto';
 import type webPush from 'web-push';
 import type {
   PushSubscriptionInfo,
@@ -19,19 +18,47 @@ import type {
 import type { VapidKeys } from '../config';
 import { badRequest, conflict, notFound } from '../http/errors';
 import type { ServerLocale } from '../legal/locales';
-import type { PushRepository, StoredPushSubscription } from './push-repository';
+import {
+  checkEndpoint,
+  EndpointRefused,
+  sendPinned,
+  systemLookup,
+  type CheckedEndpoint,
+  type PushAnswer,
+  type PushLookup,
+} from './push-endpoint';
+import type { PushRepository, PendingDelivery, StoredPushSubscription } from './push-repository';
 
 /** How long a push service keeps a message for a device that is off (seconds). */
 export const REMINDER_PUSH_TTL_SECONDS = 7 * 24 * 3600;
 
+/** A member's devices: subscribing a 21st drops the oldest. */
+export const PUSH_SUBSCRIPTIONS_PER_MEMBER = 20;
+
+/** Attempts at one message before it is given up (429, 5xx, network failures). */
+export const PUSH_MAX_ATTEMPTS = 8;
+/** The first retry's wait; each next one four times longer, at most PUSH_RETRY_MAX_MS. */
+export const PUSH_RETRY_BASE_MS = 5_000;
+/** The longest wait between two attempts (a longer Retry-After is cut to this). */
+export const PUSH_RETRY_MAX_MS = 60 * 60 * 1000;
+/** How long a node holds a message while it sends it (another node takes it after, if it died). */
+export const PUSH_LEASE_MS = 2 * 60 * 1000;
+/** How often a node looks for messages another node (or a restart) left due, at the latest. */
+export const PUSH_POLL_MS = 60 * 1000;
+const SEND_TIMEOUT_MS = 10_000;
+const CLAIM_BATCH = 50;
+
+export type PushUrgency = 'very-low' | 'low' | 'normal' | 'high';
+
 export type PushSubscriptionKeys = { endpoint: string; keys: { p256dh: string; auth: string } };
 
-/** Sends one request to a push service; answers its HTTP status. */
+/** Sends one message to the checked endpoint (connected to its checked address). */
 export type PushSender = (
+  target: CheckedEndpoint,
   subscription: PushSubscriptionKeys,
   payload: string,
   options: webPush.RequestOptions,
-) => Promise<number>;
+) => Promise<PushAnswer>;
 
 // web-push (and its ASN.1 and JWS packages) is loaded on the first push, not at start-up: about
 // 10 MB of resident memory that a process without push subscribers never needs (≤ 120 MB idle).
@@ -42,27 +69,28 @@ function loadWebPush(): Promise<typeof webPush> {
 }
 
 /**
- * web-push encrypts and signs (aes128gcm, VAPID); the request goes out with fetch: redirects are
- * not followed (a push service never redirects; following one could reach the server's own LAN),
- * and it speaks plain http to the tests' local push service.
+ * web-push encrypts and signs (aes128gcm, VAPID, TTL, Urgency, Topic); the request goes to the
+ * address the endpoint was checked at (push-endpoint.ts), redirects not followed.
  */
-export const fetchPushSender: PushSender = async (subscription, payload, options) => {
+export const pinnedPushSender: PushSender = async (target, subscription, payload, options) => {
   const details = (await loadWebPush()).generateRequestDetails(subscription, payload, options);
-  const res = await fetch(details.endpoint, {
-    method: details.method,
-    headers: details.headers as Record<string, string>,
-    body: details.body ? new Uint8Array(details.body) : undefined,
-    redirect: 'manual',
-    signal: AbortSignal.timeout(options.timeout ?? 10_000),
-  });
-  await res.body?.cancel();
-  return res.status;
+  return sendPinned(
+    target,
+    {
+      method: details.method,
+      headers: details.headers as Record<string, string | number>,
+      body: details.body ? new Uint8Array(details.body) : null,
+    },
+    options.timeout ?? SEND_TIMEOUT_MS,
+  );
 };
 
 interface Deps {
   subscriptions: PushRepository;
   vapid: VapidKeys;
   allowPrivateEndpoints?: boolean;
+  /** Resolves an endpoint's host name (tests point names where they want). */
+  lookup?: PushLookup;
   send?: PushSender;
   warn?: (err: unknown, message: string) => void;
   now?: () => Date;
@@ -74,80 +102,187 @@ const info = (s: StoredPushSubscription): PushSubscriptionInfo => ({
   createdAt: s.createdAt,
 });
 
-/** Loopback, private, link-local, unique-local and unspecified addresses. */
-function isPrivateHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local')) return true;
-  const kind = isIP(host);
-  if (kind === 4) {
-    const [a, b] = host.split('.').map(Number) as [number, number];
-    return (
-      a === 0 ||
-      a === 10 ||
-      a === 127 ||
-      (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168) ||
-      (a === 100 && b >= 64 && b <= 127)
-    );
-  }
-  if (kind === 6)
-    return (
-      host === '::' ||
-      host === '::1' ||
-      /^f[cd]/.test(host) ||
-      /^fe[89ab]/.test(host) ||
-      host.startsWith('::ffff:')
-    );
-  return false;
+const invalid = (field: string, message: string) =>
+  badRequest('Some fields are missing or invalid.', [{ field, message }]);
+
+/** Strict base64url (the padding a browser may add allowed): the bytes, or null. */
+function base64url(text: string): Buffer | null {
+  const bare = text.replace(/={1,2}$/, '');
+  if (!/^[A-Za-z0-9_-]*$/.test(bare)) return null;
+  const bytes = Buffer.from(bare, 'base64url');
+  return bytes.toString('base64url') === bare ? bytes : null;
 }
+
+/**
+ * The browser's keys as RFC 8291 wants them: `p256dh` an uncompressed P-256 point (65 bytes, 0x04
+ * first) on the curve, `auth` 16 bytes. A subscription with other keys could never be encrypted for.
+ */
+export function checkKeys(keys: { p256dh: string; auth: string }): void {
+  const point = base64url(keys.p256dh);
+  let onCurve = false;
+  if (point && point.length === 65 && point[0] === 0x04) {
+    try {
+      ECDH.convertKey(point, 'prime256v1');
+      onCurve = true;
+    } catch {
+      onCurve = false;
+    }
+  }
+  if (!onCurve)
+    throw invalid('body.keys.p256dh', 'must be a base64url uncompressed P-256 public key (65 bytes)');
+  if (base64url(keys.auth)?.length !== 16) throw invalid('body.keys.auth', 'must be 16 bytes, base64url');
+}
+
+/** Retry-After in seconds or as an HTTP date, in ms from `now`; undefined when absent or unreadable. */
+export function retryAfterMs(value: string | string[] | undefined, now: Date): number | undefined {
+  const text = Array.isArray(value) ? value[0] : value;
+  if (!text) return undefined;
+  if (/^\s*\d+\s*$/.test(text)) return Number(text) * 1000;
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now.getTime());
+}
+
+/** The wait before attempt `attempt + 1` (attempt ≥ 1 made): 5 s, 20 s, 80 s… at most an hour. */
+export const backoffMs = (attempt: number) =>
+  Math.min(PUSH_RETRY_MAX_MS, PUSH_RETRY_BASE_MS * 4 ** Math.max(0, attempt - 1));
+
+/** The Topic header (≤ 32 base64url characters) for a message's tag: one per reminder. */
+const topicOf = (tag: string) => createHash('sha256').update(tag).digest('base64url').slice(0, 32);
 
 export function pushService({
   subscriptions,
   vapid,
   allowPrivateEndpoints = false,
-  send = fetchPushSender,
+  lookup = systemLookup,
+  send = pinnedPushSender,
   warn = () => undefined,
   now = () => new Date(),
 }: Deps) {
-  function checkEndpoint(endpoint: string): void {
-    let url: URL;
-    try {
-      url = new URL(endpoint);
-    } catch {
-      throw badRequest('Some fields are missing or invalid.', [
-        { field: 'body.endpoint', message: 'is not a URL' },
-      ]);
-    }
-    const secure = url.protocol === 'https:';
-    if (!allowPrivateEndpoints && (!secure || isPrivateHost(url.hostname) || url.username || url.password))
-      throw badRequest('Some fields are missing or invalid.', [
-        { field: 'body.endpoint', message: 'must be a public https push service URL' },
-      ]);
-    if (!secure && url.protocol !== 'http:')
-      throw badRequest('Some fields are missing or invalid.', [
-        { field: 'body.endpoint', message: 'must be http(s)' },
-      ]);
+  // Jobs in flight (messages written, sends made), so that closing the server waits for them.
+  const inFlight = new Set<Promise<unknown>>();
+  function track<T>(job: Promise<T>): Promise<T> {
+    const tracked = job.finally(() => inFlight.delete(tracked));
+    inFlight.add(tracked);
+    return tracked;
   }
 
-  // Pushes in flight, so that closing the server waits for them (nothing cut mid-send).
-  const inFlight = new Set<Promise<void>>();
+  let stopped = false;
+  let started = false;
+  let timer: NodeJS.Timeout | undefined;
 
-  async function deliver(s: StoredPushSubscription, body: string): Promise<void> {
+  /** One attempt at one message, its lease held: accepted → done; else retried, dropped or given up. */
+  async function attempt(d: PendingDelivery): Promise<void> {
+    const at = now();
+    const expires = Date.parse(d.expiresAt);
+    const ttl = Math.ceil((expires - at.getTime()) / 1000);
+    const giveUp = async (err: unknown, message: string) => {
+      warn(err, message);
+      await subscriptions.deliveryDone(d.id);
+    };
+    const later = async (err: unknown, waitMs: number | undefined) => {
+      const attempts = d.attempts + 1;
+      const wait = Math.min(PUSH_RETRY_MAX_MS, Math.max(1000, waitMs ?? backoffMs(attempts)));
+      if (attempts >= PUSH_MAX_ATTEMPTS || at.getTime() + wait >= expires)
+        return giveUp(err, 'reminder push given up after its retries');
+      warn(err, 'reminder push not delivered yet: retried later');
+      await subscriptions.deliveryLater(d.id, new Date(at.getTime() + wait).toISOString());
+    };
+    if (ttl <= 0) return giveUp({ id: d.id }, 'reminder push expired before the push service took it');
+    let target: CheckedEndpoint;
     try {
-      const status = await send({ endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } }, body, {
-        vapidDetails: vapid,
-        TTL: REMINDER_PUSH_TTL_SECONDS,
-        urgency: 'normal',
-        timeout: 10_000,
-      });
-      if (status === 404 || status === 410) {
-        // The browser unsubscribed or the subscription expired: it will never be reached again.
-        await subscriptions.deleteById(s.id);
-      } else if (status < 200 || status >= 300) warn({ status }, 'reminder push refused by the push service');
+      // Checked again at every send: the stored URL, and what its name resolves to now.
+      target = await checkEndpoint(d.subscription.endpoint, allowPrivateEndpoints, lookup);
     } catch (err) {
-      warn(err, 'reminder push not delivered');
+      if (err instanceof EndpointRefused) return giveUp(err, 'reminder push refused: endpoint not allowed');
+      return later(err, undefined); // the name did not resolve: a DNS failure, like a network one
     }
+    let answer: PushAnswer;
+    try {
+      answer = await send(
+        target,
+        {
+          endpoint: d.subscription.endpoint,
+          keys: { p256dh: d.subscription.p256dh, auth: d.subscription.auth },
+        },
+        d.payload,
+        {
+          vapidDetails: vapid,
+          TTL: ttl,
+          urgency: d.urgency as PushUrgency,
+          ...(d.topic ? { topic: d.topic } : {}),
+          timeout: SEND_TIMEOUT_MS,
+        },
+      );
+    } catch (err) {
+      return later(err, undefined);
+    }
+    const { status } = answer;
+    if (status >= 200 && status < 300) return subscriptions.deliveryDone(d.id);
+    if (status === 404 || status === 410) {
+      // The browser unsubscribed or the subscription expired: it will never be reached again.
+      await subscriptions.deleteById(d.subscription.id);
+      return subscriptions.deliveryDone(d.id);
+    }
+    if (status === 429 || status >= 500)
+      return later({ status }, retryAfterMs(answer.headers['retry-after'], at));
+    return giveUp({ status }, 'reminder push refused by the push service');
+  }
+
+  /** Sends every message due now that no other node holds, batch by batch. */
+  async function drainOnce(): Promise<void> {
+    for (;;) {
+      const at = now();
+      const batch = await subscriptions.claimDue(
+        at.toISOString(),
+        new Date(at.getTime() + PUSH_LEASE_MS).toISOString(),
+        CLAIM_BATCH,
+      );
+      await Promise.all(
+        batch.map((d) => attempt(d).catch((err: unknown) => warn(err, 'reminder push not sent'))),
+      );
+      if (batch.length < CLAIM_BATCH || stopped) return;
+    }
+  }
+
+  let draining: Promise<void> | null = null;
+  let again = false;
+  /** One drain at a time per process; asked while one runs, it runs once more after. */
+  function drain(): Promise<void> {
+    if (draining) {
+      again = true;
+      return draining;
+    }
+    const run = (async () => {
+      do {
+        again = false;
+        await drainOnce();
+      } while (again && !stopped);
+    })()
+      .catch((err: unknown) => warn(err, 'reminder pushes not sent'))
+      .finally(() => {
+        draining = null;
+        schedule();
+      });
+    draining = run;
+    return track(run);
+  }
+
+  /** Wakes when the next message falls due (a retry), and at least every PUSH_POLL_MS. */
+  function schedule(): void {
+    if (stopped || !started) return;
+    void track(
+      (async () => {
+        const next = await subscriptions.nextDue();
+        if (stopped) return;
+        const wait =
+          next === null
+            ? PUSH_POLL_MS
+            : Math.min(PUSH_POLL_MS, Math.max(100, Date.parse(next) - now().getTime()));
+        clearTimeout(timer);
+        timer = setTimeout(() => void drain(), wait);
+        timer.unref();
+      })().catch((err: unknown) => warn(err, 'reminder pushes not scheduled')),
+    );
   }
 
   return {
@@ -158,8 +293,22 @@ export function pushService({
       memberId: string,
       input: PushSubscriptionInput,
     ): Promise<{ subscription: PushSubscriptionInfo; created: boolean }> {
-      checkEndpoint(input.endpoint);
+      checkKeys(input.keys);
+      try {
+        await checkEndpoint(input.endpoint, allowPrivateEndpoints, lookup);
+      } catch (err) {
+        if (err instanceof EndpointRefused) throw invalid('body.endpoint', err.message);
+        // A name that does not resolve now is taken: nothing connects to it until a send resolves
+        // it and checks every address it has then.
+      }
       const keys = { p256dh: input.keys.p256dh, auth: input.keys.auth };
+      /** After the member's newest: the cap drops the oldest, in the order they came. */
+      const nextCreatedAt = async () => {
+        const newest = (await subscriptions.listByUser(memberId)).at(-1);
+        const at = now().getTime();
+        const after = newest ? Date.parse(newest.createdAt) + 1 : at;
+        return new Date(Math.max(at, after)).toISOString();
+      };
       for (let attempt = 0; attempt < 3; attempt++) {
         const stored = await subscriptions.findByEndpoint(input.endpoint);
         if (!stored) {
@@ -168,9 +317,12 @@ export function pushService({
             userId: memberId,
             endpoint: input.endpoint,
             ...keys,
-            createdAt: now().toISOString(),
+            createdAt: await nextCreatedAt(),
           };
-          if (await subscriptions.insert(fresh)) return { subscription: info(fresh), created: true };
+          if (await subscriptions.insert(fresh)) {
+            await subscriptions.keepNewest(memberId, PUSH_SUBSCRIPTIONS_PER_MEMBER);
+            return { subscription: info(fresh), created: true };
+          }
           continue; // posted twice at once: the other insert won, read it again
         }
         const sameBrowser = stored.p256dh === keys.p256dh && stored.auth === keys.auth;
@@ -178,8 +330,15 @@ export function pushService({
           throw conflict('This push subscription belongs to another account.', [
             { field: 'body.endpoint', message: 'is subscribed by another account' },
           ]);
-        if (await subscriptions.update(input.endpoint, stored.userId, { userId: memberId, ...keys }))
-          return { subscription: info({ ...stored, userId: memberId, ...keys }), created: false };
+        // Taken over from another account: it is this member's newest device.
+        const createdAt = stored.userId === memberId ? stored.createdAt : await nextCreatedAt();
+        if (
+          await subscriptions.update(input.endpoint, stored.userId, { userId: memberId, ...keys, createdAt })
+        ) {
+          if (stored.userId !== memberId)
+            await subscriptions.keepNewest(memberId, PUSH_SUBSCRIPTIONS_PER_MEMBER);
+          return { subscription: info({ ...stored, userId: memberId, ...keys, createdAt }), created: false };
+        }
       }
       throw conflict('This push subscription changed meanwhile: try again.');
     },
@@ -192,22 +351,58 @@ export function pushService({
     },
 
     /**
-     * Pushes one message to every device of the member, in the background: a failure is logged,
-     * never thrown; a subscription the push service calls gone (404/410) is deleted.
+     * Pushes one message to every device of the member: written down for each device first (a
+     * restart or another node finds it), then sent in the background; retried on 429, 5xx and
+     * network failures (backoff, or the service's Retry-After), deleted once the push service
+     * accepted it. A failure is logged, never thrown; a device the push service calls gone
+     * (404/410) is deleted. Every message carries a TTL, an Urgency and a Topic (from its tag).
      */
     notify(
       memberId: string,
       message: (locale: ServerLocale | null) => ReminderPushPayload | Promise<ReminderPushPayload>,
+      options: { urgency?: PushUrgency; ttlSeconds?: number } = {},
     ): void {
-      const job = (async () => {
-        const devices = await subscriptions.listByUser(memberId);
-        if (devices.length === 0) return;
-        const body = JSON.stringify(await message(await subscriptions.languageOf(memberId)));
-        await Promise.all(devices.map((s) => deliver(s, body)));
-      })()
-        .catch((err: unknown) => warn(err, 'reminder push not sent'))
-        .finally(() => inFlight.delete(job));
-      inFlight.add(job);
+      void track(
+        (async () => {
+          const devices = await subscriptions.listByUser(memberId);
+          if (devices.length === 0) return;
+          const payload = await message(await subscriptions.languageOf(memberId));
+          const at = now();
+          const created = at.toISOString();
+          const expires = new Date(at.getTime() + (options.ttlSeconds ?? REMINDER_PUSH_TTL_SECONDS) * 1000);
+          await subscriptions.addDeliveries(
+            devices.map((s) => ({
+              id: randomUUID(),
+              subscription_id: s.id,
+              payload: JSON.stringify(payload),
+              topic: payload.tag ? topicOf(payload.tag) : null,
+              urgency: options.urgency ?? 'normal',
+              expires_at: expires.toISOString(),
+              next_attempt_at: created,
+              created_at: created,
+            })),
+          );
+          if (!stopped) await drain();
+        })().catch((err: unknown) => warn(err, 'reminder push not sent')),
+      );
+    },
+
+    /** Starts sending what waits (messages left by a restart or another node), then wakes as due. */
+    start(): void {
+      if (started || stopped) return;
+      started = true;
+      void drain();
+    },
+
+    /** Sends whatever is due now (tests; the timer does it otherwise). */
+    drain,
+
+    /** Stops waking; waits for the sends in flight (server closing). Waiting messages stay stored. */
+    async stop(): Promise<void> {
+      stopped = true;
+      clearTimeout(timer);
+      while (inFlight.size > 0) await Promise.all([...inFlight]);
+      clearTimeout(timer);
     },
 
     /** Waits for the pushes in flight (server closing; tests). */

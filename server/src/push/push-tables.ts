@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 // The Web Push subscriptions' table (migration 0016), added to the shared
 // Kysely `Database` type from here so that the feature keeps its tables beside its code.
 export interface PushSubscriptionsTable {
@@ -14,5 +16,24 @@ export interface PushSubscriptionsTable {
 declare module '../db/schema' {
   interface Database {
     push_subscriptions: PushSubscriptionsTable;
+    push_deliveries: PushDeliveriesTable;
   }
+}
+
+/** A message still to hand to one device's push service (migration 0027). */
+export interface PushDeliveriesTable {
+  id: string;
+  subscription_id: string;
+  /** The message as sent before encryption (JSON). */
+  payload: string;
+  /** The Topic header: a newer message of the same topic replaces one the service still holds. */
+  topic: string | null;
+  urgency: string;
+  /** ISO instant: past it the message is dropped (the TTL counts from its first attempt). */
+  expires_at: string;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  /** ISO instant until which a node holds the row while it sends; null when free. */
+  lease_until: string | null;
+  created_at: string;
 }
