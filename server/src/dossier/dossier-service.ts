@@ -16,7 +16,7 @@ import { badRequest, notFound } from '../http/errors';
 import { DEFAULT_SERVER_LOCALE, type ServerLocale } from '../legal/locales';
 import type { MediaRow } from '../media/media-repository';
 import { dossierHtml } from './dossier-html';
-import { dossierModel, imageIdOf, type DossierModel } from './dossier-model';
+import { dossierModel, imageIdOf, showsLogFiles, type DossierModel } from './dossier-model';
 import { renderDossierPdf } from './dossier-pdf';
 import type { DossierRepository, StoredHistoryLink } from './dossier-repository';
 
@@ -175,12 +175,17 @@ export function dossierService({
       return pdfOf(car, new Set(link.hide), await localeFor(asked, car.ownerId));
     },
 
-    /** A file the dossier shows (the car's photo, a log's photo or receipt); anything else 404. */
+    /**
+     * A file the dossier shows (the car's photo, a log's photo or receipt unless the link hides
+     * costs: showsLogFiles); anything else 404.
+     */
     async publicMedia(token: string, mediaId: string): Promise<{ row: MediaRow; bytes: Buffer }> {
-      const { car } = await byToken(token);
+      const { link, car } = await byToken(token);
       const row = await dossier.mediaRow(mediaId);
       const shown =
-        row !== undefined && (imageIdOf(car) === mediaId || (await dossier.isFileOfCar(mediaId, car.id)));
+        row !== undefined &&
+        (imageIdOf(car) === mediaId ||
+          (showsLogFiles(new Set(link.hide)) && (await dossier.isFileOfCar(mediaId, car.id))));
       if (!row || !shown) throw notFound('File');
       try {
         return { row, bytes: await readFile(row.storage_key) };

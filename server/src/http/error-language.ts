@@ -39,6 +39,9 @@ const BY_CODE: Record<ErrorCode, string> = {
   CAR_INVITE_NOT_PENDING: 'Cette invitation a déjà été acceptée.',
   CAR_TRANSFER_PENDING: 'Cette voiture est déjà proposée à quelqu’un : annulez d’abord cette cession.',
   CAR_TRANSFER_NOT_PENDING: 'Cette cession a déjà reçu une réponse : elle n’est plus en attente.',
+  CAR_TRANSFER_DAILY_LIMIT: 'Vous avez proposé 10 voitures ces dernières 24 heures : réessayez demain.',
+  CAR_TRANSFER_DECLINED_RECENTLY:
+    'Ce membre a refusé cette voiture il y a moins de 7 jours : vous pourrez la lui proposer de nouveau ensuite.',
 };
 
 /** The server's fixed sentences. */

@@ -6,7 +6,7 @@ import { Type, type TSchema } from 'typebox';
 import { ErrorBody, Ok } from '../../../src/contract/envelope';
 
 /** Error answers a route declares for OpenAPI; the error handler shapes them. */
-export const errors = (...codes: (400 | 401 | 403 | 404 | 409 | 413 | 415 | 503)[]) =>
+export const errors = (...codes: (400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503)[]) =>
   Object.fromEntries(codes.map((code) => [code, ErrorBody])) as Record<number, typeof ErrorBody>;
 
 /** The answer `{ success: true, data }` a handler returns or sends. */
