@@ -380,6 +380,41 @@ describe("only the car's owner moves its logs and reminders to another car", () 
   });
 });
 
+describe('a file belongs with the log that shows it, not with who uploaded it', () => {
+  test("an editor deletes their photo on the owner's log while editor; removed, it is 403 and the file stays", async () => {
+    const car = await created<Car>(
+      await call('POST', '/cars', owner, { make: 'Renault', model: 'Dauphine' }),
+    );
+    await share(editor, 'editor', car.id);
+    const log = await created<CarLog>(
+      await call('POST', '/car-logs', owner, { ...logBody(), carId: car.id, mileage: null }),
+    );
+    const upload = async (filename: string) => {
+      const res = await send(
+        t.app,
+        editor,
+        'PUT',
+        `/car-logs/${log.id}/with-media`,
+        form({ data: JSON.stringify({}) }, [
+          { name: 'media', bytes: await jpeg(10, 11), filename, type: 'image/jpeg' },
+        ]),
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ data: CarLog }>().data.media.at(-1)!;
+    };
+    const first = await upload('first.jpg');
+    expect((await call('DELETE', `/files/${first.id}`, editor)).statusCode).toBe(200);
+    const second = await upload('second.jpg');
+    expect((await call('DELETE', `/cars/${car.id}/members/${editor.id}`, owner)).statusCode).toBe(200);
+    const refused = await call('DELETE', `/files/${second.id}`, editor);
+    expect(refused.statusCode, refused.body).toBe(403);
+    const still = await call('GET', `/car-logs/log/${log.id}`, owner);
+    expect(still.json<{ data: CarLog }>().data.media.map((m) => m.id)).toEqual([second.id]);
+    expect((await call('GET', second.url.replace('/api/v1.0', ''), owner)).statusCode).toBe(200);
+    expect((await call('DELETE', `/cars/${car.id}`, owner)).statusCode).toBe(200);
+  });
+});
+
 describe('invitations', () => {
   test('friends only: a stranger is refused with 400 CAR_MEMBER_NOT_FRIEND', async () => {
     const res = await call('POST', `/cars/${carId}/members`, owner, { userId: stranger.id, role: 'viewer' });
