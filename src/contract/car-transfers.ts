@@ -24,9 +24,13 @@ export type CarTransferStatus = (typeof CAR_TRANSFER_STATUSES)[number];
 
 export const CarTransferInput = Type.Object({
   toUserId: Type.String({ format: 'uuid', description: 'The buyer: any member but me (not only a friend)' }),
-  keepCosts: Type.Boolean({ description: "false: the logs' costs are dropped from the buyer's copy" }),
+  keepCosts: Type.Boolean({
+    description:
+      "false: the logs' costs, currencies, fuel unit prices and files (photos and receipts) are dropped from the buyer's copy",
+  }),
   keepNotes: Type.Boolean({
-    description: "false: the logs' text (and the reminders' notes) are dropped from the buyer's copy",
+    description:
+      "false: the logs' text and places (a fill-up's station) and the reminders' notes are dropped from the buyer's copy",
   }),
 });
 export type CarTransferInput = Static<typeof CarTransferInput>;
