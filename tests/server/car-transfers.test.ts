@@ -622,6 +622,10 @@ describe('offers are bounded', () => {
     const eleventh = await offerCar(cars[10]!);
     expect(eleventh.statusCode, eleventh.body).toBe(429);
     expect(eleventh.json<{ error: { code: string } }>().error.code).toBe('CAR_TRANSFER_DAILY_LIMIT');
+    // Retry-After: when the first of the 10 is a day old (within the day).
+    const retryAfter = Number(eleventh.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(23 * 60 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(24 * 60 * 60);
     // The buyer was told 10 times, not 11.
     const notes = data<Notification[]>(await call('GET', '/notifications?limit=100', buyer));
     expect(notes.filter((n) => n.type === 'car-transfer')).toHaveLength(10);

@@ -12,7 +12,7 @@ import {
   REMINDER_COLUMNS_KEPT_BY,
 } from './car-transfers-handover';
 import { insertIfNew } from '../db/insert-if-new';
-import { columnValues, countRows, hasRow } from '../db/paging';
+import { columnValues, hasRow } from '../db/paging';
 
 export interface CarTransfersTable {
   id: string;
@@ -78,11 +78,16 @@ export function carTransfersRepository(db: Kysely<Database>) {
       return insertIfNew(db.insertInto('car_transfers').values(row), 'pending_car_id');
     },
 
-    /** How many offers the seller made since `since` (ISO), whatever became of them. */
-    offersSince: (sellerId: string, since: string): Promise<number> =>
-      countRows(
-        db.selectFrom('car_transfers').where('from_user_id', '=', sellerId).where('created_at', '>', since),
-      ),
+    /** How many offers the seller made since `since` (ISO), whatever became of them, and the first. */
+    async offersSince(sellerId: string, since: string): Promise<{ count: number; first: string | null }> {
+      const row = await db
+        .selectFrom('car_transfers')
+        .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('created_at').as('first')])
+        .where('from_user_id', '=', sellerId)
+        .where('created_at', '>', since)
+        .executeTakeFirst();
+      return { count: Number(row?.n ?? 0), first: (row?.first as string | null | undefined) ?? null };
+    },
 
     /** When the member last declined this car, if since `since` (ISO). */
     async declinedSince(carId: string, buyerId: string, since: string): Promise<string | undefined> {

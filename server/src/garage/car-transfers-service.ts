@@ -118,12 +118,17 @@ export function carTransfersService({
       if (!(await transfers.isMember(input.toUserId))) throw notFound('Member');
       const nowMs = now().getTime();
       const made = await transfers.offersSince(memberId, new Date(nowMs - DAY_MS).toISOString());
-      if (made >= CAR_TRANSFER_OFFERS_PER_DAY)
+      if (made.count >= CAR_TRANSFER_OFFERS_PER_DAY) {
+        // Retry-After: when the first offer of the window is a day old.
+        const wait = made.first ? Math.ceil((Date.parse(made.first) + DAY_MS - nowMs) / 1000) : 1;
         throw new AppError(
           429,
           codes.dailyLimit,
           `You made ${CAR_TRANSFER_OFFERS_PER_DAY} offers in the last 24 hours: try again tomorrow.`,
+          undefined,
+          { 'retry-after': String(Math.max(1, wait)) },
         );
+      }
       const declined = await transfers.declinedSince(
         carId,
         input.toUserId,
