@@ -3,6 +3,10 @@
 // dropped from the buyer's copy, the seller's read-only record, one history through owners, a
 // seller's write racing the acceptance (lands before or is refused after, never lost) and the
 // former owner's tokens reading nothing private of the car afterwards; live events tell both sides.
+// What the buyer receives comes from one classified list (every log field, fill-up field and column
+// is in it: receipts go with the costs, places with the notes); offers are bounded (one pending per
+// car, 10 a seller a day, none for 7 days to a member who declined the car); the buyer lookup finds
+// by username and answers every e-mail address alike.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   CAR_TRANSFER_DECLINED_DAYS,
