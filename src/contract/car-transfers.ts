@@ -8,16 +8,29 @@ export const CAR_TRANSFER_ERROR_CODES = {
   pending: 'CAR_TRANSFER_PENDING',
   /** The transfer was accepted, declined or cancelled already. */
   notPending: 'CAR_TRANSFER_NOT_PENDING',
+  /** The seller made CAR_TRANSFER_OFFERS_PER_DAY offers in the last 24 hours (429). */
+  dailyLimit: 'CAR_TRANSFER_DAILY_LIMIT',
+  /** The buyer declined this car less than CAR_TRANSFER_DECLINED_DAYS days ago (409). */
+  declinedRecently: 'CAR_TRANSFER_DECLINED_RECENTLY',
 } as const;
+
+/** Offers a seller may make in any 24 hours (cancelled and declined ones count: each tells a member). */
+export const CAR_TRANSFER_OFFERS_PER_DAY = 10;
+/** Days during which a member who declined a car is not offered that car again. */
+export const CAR_TRANSFER_DECLINED_DAYS = 7;
 
 export const CAR_TRANSFER_STATUSES = ['pending', 'accepted', 'declined', 'cancelled'] as const;
 export type CarTransferStatus = (typeof CAR_TRANSFER_STATUSES)[number];
 
 export const CarTransferInput = Type.Object({
   toUserId: Type.String({ format: 'uuid', description: 'The buyer: any member but me (not only a friend)' }),
-  keepCosts: Type.Boolean({ description: "false: the logs' costs are dropped from the buyer's copy" }),
+  keepCosts: Type.Boolean({
+    description:
+      "false: the logs' costs, currencies, fuel unit prices and files (photos and receipts) are dropped from the buyer's copy",
+  }),
   keepNotes: Type.Boolean({
-    description: "false: the logs' text (and the reminders' notes) are dropped from the buyer's copy",
+    description:
+      "false: the logs' text and places (a fill-up's station) and the reminders' notes are dropped from the buyer's copy",
   }),
 });
 export type CarTransferInput = Static<typeof CarTransferInput>;
@@ -89,9 +102,17 @@ export const CarOwners = Type.Object({
 });
 export type CarOwners = Static<typeof CarOwners>;
 
-/** GET /car-transfers/buyer: a member found by their exact username or e-mail address. */
+/**
+ * GET /car-transfers/buyer: a member found by their exact username. An e-mail address (any text
+ * with an `@`) is never looked up: every one answers the same 404, so the lookup cannot tell which
+ * addresses have an account.
+ */
 export const BuyerLookupQuery = Type.Object({
-  q: Type.String({ minLength: 1, maxLength: 254, description: 'An exact username or e-mail address' }),
+  q: Type.String({
+    minLength: 1,
+    maxLength: 254,
+    description: 'An exact username (an e-mail address always answers 404)',
+  }),
 });
 export const BuyerCard = Type.Object({
   id: Type.String(),

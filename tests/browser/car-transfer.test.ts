@@ -45,7 +45,8 @@ test('the owner sells a car to a third member who accepts: the logbook moves, th
     expect(log.status).toBe(201);
   }
 
-  // The seller, on the car's page: finds the buyer by e-mail address and offers the car.
+  // The seller, on the car's page: finds the buyer by their username (e-mail addresses are never
+  // looked up) and offers the car.
   const sellerPage = await e2e.newPage({ session: { ...seller, locale: 'en-US' }, locale: 'en-US' });
   await openGarage(sellerPage, e2e.baseUrl);
   await sellerPage
@@ -57,7 +58,7 @@ test('the owner sells a car to a third member who accepts: the logbook moves, th
     .click({ timeout: STEP_TIMEOUT_MS });
   const dialog = sellerPage.getByRole('dialog', { name: exactly(t('CAR_TRANSFER.DIALOG_TITLE')) });
   await dialog.waitFor({ timeout: STEP_TIMEOUT_MS });
-  await field(sellerPage, 'CAR_TRANSFER.BUYER_LABEL').fill(buyer.member.email);
+  await field(sellerPage, 'CAR_TRANSFER.BUYER_LABEL').fill(buyer.member.username);
   await dialog.getByRole('button', { name: exactly(t('CAR_TRANSFER.FIND')) }).click();
   await dialog
     .getByText(fill('CAR_TRANSFER.BUYER_FOUND', { name: 'Bruno Lane', username: buyer.member.username }))

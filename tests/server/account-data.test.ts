@@ -409,6 +409,129 @@ describe('DELETE /users/me', () => {
     expect((await call('GET', '/auth/me', w.eve)).statusCode).toBe(200);
   });
 
+  test("files belong with the log: a leaving driver's and editor's uploads on the owner's car stay the owner's; the leaver's own cars' files go, whoever uploaded them", async () => {
+    const [owner, driver, editor] = await Promise.all([
+      person(t.app, { firstName: 'Olga', lastName: 'Owner' }),
+      person(t.app, { firstName: 'Dirk', lastName: 'Driver' }),
+      person(t.app, { firstName: 'Edda', lastName: 'Editor' }),
+    ]);
+    await befriend(t.app, owner, driver);
+    await befriend(t.app, owner, editor);
+    const car = (await call('POST', '/cars', owner, { make: 'Alpine', model: 'A110' })).json<{
+      data: { id: string };
+    }>().data;
+    const share = async (carId: string, from: Person, to: Person, role: string) => {
+      expect((await call('POST', `/cars/${carId}/members`, from, { userId: to.id, role })).statusCode).toBe(
+        201,
+      );
+      expect((await call('PUT', `/car-invites/${carId}`, to, { action: 'accept' })).statusCode).toBe(200);
+    };
+    await share(car.id, owner, driver, 'driver');
+    await share(car.id, owner, editor, 'editor');
+    // The driver's fill-up with its receipt, on the owner's car.
+    const fill = await upload(
+      t.app,
+      driver as never,
+      'POST',
+      '/car-logs/with-media',
+      form(
+        {
+          data: JSON.stringify(
+            logBody(car.id, {
+              type: 'fuel',
+              title: 'Fill-up',
+              mileage: 5000,
+              fuel: { quantity: 30, unit: 'l', fullTank: true, missedPrevious: false },
+            }),
+          ),
+        },
+        [{ name: 'media', bytes: PDF, filename: 'receipt.pdf', type: 'application/pdf' }],
+      ),
+    );
+    expect(fill.statusCode, fill.body).toBe(201);
+    const fillLog = fill.json<{ data: { id: string; media: { id: string; url: string }[] } }>().data;
+    // The editor's photo on the owner's own log.
+    const ownersLog = (await call('POST', '/car-logs', owner, logBody(car.id, { title: 'Bodywork', mileage: null }))).json<{
+      data: { id: string };
+    }>().data;
+    const photo = await upload(
+      t.app,
+      editor as never,
+      'PUT',
+      `/car-logs/${ownersLog.id}/with-media`,
+      form({ data: JSON.stringify({}) }, [
+        { name: 'media', bytes: await jpeg(16, 16), filename: 'dent.jpg', type: 'image/jpeg' },
+      ]),
+    );
+    expect(photo.statusCode, photo.body).toBe(200);
+    const photoFile = photo.json<{ data: { media: { id: string; url: string }[] } }>().data.media[0]!;
+    const reminder = await call('POST', '/reminders', editor, {
+      carId: car.id,
+      title: 'Belt',
+      intervalMonths: 24,
+    });
+    expect(reminder.statusCode, reminder.body).toBe(201);
+
+    // The driver's own car, shared with the owner as editor, who adds a photo to its log.
+    const driversCar = (await call('POST', '/cars', driver, { make: 'Lada', model: 'Niva' })).json<{
+      data: { id: string };
+    }>().data;
+    await share(driversCar.id, driver, owner, 'editor');
+    const driversLog = (
+      await call('POST', '/car-logs', driver, logBody(driversCar.id, { title: 'Snow tyres', mileage: null }))
+    ).json<{ data: { id: string } }>().data;
+    const onDriversCar = await upload(
+      t.app,
+      owner as never,
+      'PUT',
+      `/car-logs/${driversLog.id}/with-media`,
+      form({ data: JSON.stringify({}) }, [
+        { name: 'media', bytes: await jpeg(14, 14), filename: 'snow.jpg', type: 'image/jpeg' },
+      ]),
+    );
+    expect(onDriversCar.statusCode, onDriversCar.body).toBe(200);
+    const onDriversFile = onDriversCar.json<{ data: { media: { id: string }[] } }>().data.media[0]!;
+    const goneKey = await mediaFile(onDriversFile.id);
+    const keptKeys = await Promise.all([fillLog.media[0]!.id, photoFile.id].map(mediaFile));
+
+    for (const leaver of [driver, editor])
+      expect((await call('DELETE', '/users/me', leaver, { password: STRONG_PASSWORD })).statusCode).toBe(200);
+
+    // The owner's car keeps every file, on disk and readable, now the owner's.
+    for (const key of keptKeys) expect(await existsStored(key), key).toBe(true);
+    const fillNow = (await call('GET', `/car-logs/log/${fillLog.id}`, owner)).json<{
+      data: { media: { id: string }[]; authorId: string };
+    }>().data;
+    expect(fillNow.media.map((m) => m.id)).toEqual([fillLog.media[0]!.id]);
+    expect(fillNow.authorId).toBe(driver.id);
+    const logNow = (await call('GET', `/car-logs/log/${ownersLog.id}`, owner)).json<{
+      data: { media: { id: string }[] };
+    }>().data;
+    expect(logNow.media.map((m) => m.id)).toEqual([photoFile.id]);
+    for (const url of [fillLog.media[0]!.url, photoFile.url])
+      expect((await call('GET', url.replace(API, ''), owner)).statusCode, url).toBe(200);
+    const owners = await t.app.db.kysely
+      .selectFrom('media')
+      .select('owner_id')
+      .where('id', 'in', [fillLog.media[0]!.id, photoFile.id])
+      .execute();
+    expect(owners.map((o) => o.owner_id)).toEqual([owner.id, owner.id]);
+    // The reminder the editor wrote is the car's: still there.
+    expect(
+      (await call('GET', `/reminders/${reminder.json<{ data: { id: string } }>().data.id}`, owner))
+        .statusCode,
+    ).toBe(200);
+    // The driver's own car went, and the owner's photo on it with it (it belonged with that log).
+    expect((await call('GET', `/cars/${driversCar.id}`, owner)).statusCode).toBe(404);
+    expect(await existsStored(goneKey)).toBe(false);
+    const left = await t.app.db.kysely
+      .selectFrom('media')
+      .select('id')
+      .where('id', '=', onDriversFile.id)
+      .execute();
+    expect(left).toEqual([]);
+  });
+
   test("push subscriptions and the calendar key go too (a tombstone's cascade never fires)", async () => {
     const [gone, kept] = [await person(t.app), await person(t.app)];
     const subscribe = async (who: Person) => {

@@ -1,6 +1,6 @@
-// Issue 8, enumeration and brute force, against a listening server: login and forgot-password
-// answer alike (status, body, and time) for known and unknown e-mails, and flooding is answered
-// with 429 and Retry-After without locking the member out (docs/SECURITY-CHECKS.md "Accounts and sessions",
+// Issue 8, enumeration and brute force, against a listening server: login, forgot-password and the
+// sale's buyer lookup answer alike (status, body, and time) for known and unknown e-mails, and
+// flooding is answered with 429 and Retry-After without locking the member out (docs/SECURITY-CHECKS.md "Accounts and sessions",
 // ASVS 6.3.8, 6.1.1).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from './auth-fixtures';
@@ -75,6 +75,32 @@ describe('no account enumeration', () => {
     const profile = await s.call('GET', `/users/${known.id}`, stranger);
     expect(profile.status).toBe(200);
     expect(profile.text).not.toContain(known.email);
+  });
+
+  const buyer = (seller: Attacker, q: string) =>
+    s.call('GET', `/car-transfers/buyer?q=${encodeURIComponent(q)}`, seller);
+
+  it('the sale buyer lookup answers every e-mail address alike, with or without an account', async () => {
+    const seller = await s.member();
+    const answers = [
+      await buyer(seller, known.email),
+      await buyer(seller, known.email.toUpperCase()),
+      await buyer(seller, 'nobody-here@example.com'),
+      await buyer(seller, `  ${known.email}  `),
+      await buyer(seller, seller.email),
+    ];
+    for (const a of answers) expect(visible(a)).toEqual(visible(answers[0]!));
+    expect(answers[0]!.status).toBe(404);
+    expect(answers[0]!.text).not.toContain(known.id);
+    // An exact username still finds the member.
+    const found = await buyer(seller, known.username);
+    expect(found.status).toBe(200);
+    expect((found.json.data as { id: string }).id).toBe(known.id);
+  });
+
+  it('the sale buyer lookup takes about as long for an unknown e-mail as for a known one', async () => {
+    const seller = await s.member();
+    expectAlike(await timings((email) => buyer(seller, email)));
   });
 
   /** Median times of `probe(known)` and `probe(unknown)`, measured interleaved. */

@@ -327,6 +327,94 @@ describe('logs say who wrote them', () => {
   });
 });
 
+describe("only the car's owner moves its logs and reminders to another car", () => {
+  test("an editor or a driver cannot carry the owner's history onto a car of their own (403); the owner can", async () => {
+    const editorsCar = await created<Car>(
+      await call('POST', '/cars', editor, { make: 'Simca', model: '1000' }),
+    );
+    const driversCar = await created<Car>(
+      await call('POST', '/cars', driver, { make: 'Simca', model: '1100' }),
+    );
+    const log = await newOwnersLog();
+    const fill = await created<CarLog>(await call('POST', '/car-logs', driver, fillBody()));
+    const rem = await newReminder();
+    const moves = [
+      call('PUT', `/car-logs/${log.id}`, editor, { carId: editorsCar.id }),
+      call('PUT', `/car-logs/${fill.id}`, driver, { carId: driversCar.id }),
+      call('PUT', `/car-logs/${fill.id}`, editor, { carId: editorsCar.id }),
+      call('PUT', `/reminders/${rem.id}`, editor, { carId: editorsCar.id }),
+    ];
+    for (const res of await Promise.all(moves)) {
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json<{ error: { code: string } }>().error.code).toBe('FORBIDDEN');
+    }
+    // Nothing moved.
+    for (const id of [log.id, fill.id])
+      expect((await call('GET', `/car-logs/log/${id}`, owner)).json<{ data: CarLog }>().data.carId).toBe(
+        carId,
+      );
+    expect((await call('GET', `/reminders/${rem.id}`, owner)).json<{ data: Reminder }>().data.carId).toBe(
+      carId,
+    );
+    expect((await call('GET', `/car-logs/${editorsCar.id}`, editor)).json<{ data: CarLog[] }>().data).toEqual(
+      [],
+    );
+    // They still edit in place as their role allows.
+    expect((await call('PUT', `/car-logs/${log.id}`, editor, { title: 'Edited in place' })).statusCode).toBe(
+      200,
+    );
+    // The owner moves them to another car of theirs.
+    const second = await created<Car>(await call('POST', '/cars', owner, { make: 'Peugeot', model: '404' }));
+    const moved = await call('PUT', `/car-logs/${log.id}`, owner, { carId: second.id });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json<{ data: CarLog }>().data.carId).toBe(second.id);
+    const movedReminder = await call('PUT', `/reminders/${rem.id}`, owner, { carId: second.id });
+    expect(movedReminder.statusCode, movedReminder.body).toBe(200);
+    // The cars made here go: the feed's test counts each member's cars.
+    for (const [car, by] of [
+      [editorsCar, editor],
+      [driversCar, driver],
+      [second, owner],
+    ] as const)
+      expect((await call('DELETE', `/cars/${car.id}`, by)).statusCode).toBe(200);
+  });
+});
+
+describe('a file belongs with the log that shows it, not with who uploaded it', () => {
+  test("an editor deletes their photo on the owner's log while editor; removed, it is 403 and the file stays", async () => {
+    const car = await created<Car>(
+      await call('POST', '/cars', owner, { make: 'Renault', model: 'Dauphine' }),
+    );
+    await share(editor, 'editor', car.id);
+    const log = await created<CarLog>(
+      await call('POST', '/car-logs', owner, { ...logBody(), carId: car.id, mileage: null }),
+    );
+    const upload = async (filename: string) => {
+      const res = await send(
+        t.app,
+        editor,
+        'PUT',
+        `/car-logs/${log.id}/with-media`,
+        form({ data: JSON.stringify({}) }, [
+          { name: 'media', bytes: await jpeg(10, 11), filename, type: 'image/jpeg' },
+        ]),
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ data: CarLog }>().data.media.at(-1)!;
+    };
+    const first = await upload('first.jpg');
+    expect((await call('DELETE', `/files/${first.id}`, editor)).statusCode).toBe(200);
+    const second = await upload('second.jpg');
+    expect((await call('DELETE', `/cars/${car.id}/members/${editor.id}`, owner)).statusCode).toBe(200);
+    const refused = await call('DELETE', `/files/${second.id}`, editor);
+    expect(refused.statusCode, refused.body).toBe(403);
+    const still = await call('GET', `/car-logs/log/${log.id}`, owner);
+    expect(still.json<{ data: CarLog }>().data.media.map((m) => m.id)).toEqual([second.id]);
+    expect((await call('GET', second.url.replace('/api/v1.0', ''), owner)).statusCode).toBe(200);
+    expect((await call('DELETE', `/cars/${car.id}`, owner)).statusCode).toBe(200);
+  });
+});
+
 describe('invitations', () => {
   test('friends only: a stranger is refused with 400 CAR_MEMBER_NOT_FRIEND', async () => {
     const res = await call('POST', `/cars/${carId}/members`, owner, { userId: stranger.id, role: 'viewer' });

@@ -158,11 +158,7 @@ describe('public history links', () => {
     expect(page.body).toContain(LOCATION.replace('é', 'é'));
     expect(page.body).not.toContain('4 321');
     expect(page.body).not.toContain(NOTE);
-    // Photos through the token's media URL, the PDF through the token too.
-    const img = /<img loading="lazy" src="([^"]+)"/.exec(page.body)![1]!;
-    const photo = await t.app.inject({ method: 'GET', url: img });
-    expect(photo.statusCode).toBe(200);
-    expect(photo.headers['content-type']).toBe('image/webp');
+    // Costs hidden: so are the receipts (see the test below); the PDF through the token.
     const pdf = await getPdf(null, `${API}/history/${token}.pdf`);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['x-robots-tag']).toMatch(/noindex/);
@@ -189,7 +185,61 @@ describe('public history links', () => {
     expect(gone.statusCode).toBe(404);
     expect(gone.body).toContain('noindex');
     expect((await getPdf(null, `${API}/history/${token}.pdf`)).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: img })).statusCode).toBe(404);
+  });
+
+  /** The files of the car's logs (two photos and a PDF receipt). */
+  const logFilesOf = async (carId: string) =>
+    (
+      await t.app.db.kysely
+        .selectFrom('car_log_media')
+        .innerJoin('car_logs', 'car_logs.id', 'car_log_media.car_log_id')
+        .select('car_log_media.media_id')
+        .where('car_logs.car_id', '=', carId)
+        .execute()
+    ).map((r) => r.media_id);
+
+  test('receipts are costs: costs hidden, no photo nor receipt in the page, the PDF or the media route', async () => {
+    const car = await carWithHistory(ann);
+    const files = await logFilesOf(car.id);
+    expect(files).toHaveLength(3);
+    const tokenOf = async (hide: string[]) => {
+      const res = await create(ann, car.id, hide);
+      expect(res.statusCode, res.body).toBe(201);
+      return new URL(res.json<{ data: { url: string } }>().data.url).pathname.split('/').pop()!;
+    };
+    const media = (token: string, id: string) =>
+      t.app.inject({ method: 'GET', url: `${API}/history/${token}/media/${id}` });
+
+    for (const hide of [['cost'], ['cost', 'location', 'notes']]) {
+      const token = await tokenOf(hide);
+      const page = await t.app.inject({
+        method: 'GET',
+        url: `/history/${token}`,
+        headers: { 'accept-language': 'en' },
+      });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).not.toContain('/media/');
+      expect(page.body).not.toContain('Receipts');
+      for (const id of files) expect((await media(token, id)).statusCode, `${hide} ${id}`).toBe(404);
+      const pdf = await getPdf(null, `${API}/history/${token}.pdf`, 'en-US');
+      expect(pdf.statusCode).toBe(200);
+      const { pages, text } = await pdfText(pdf.rawPayload);
+      // The receipts' pages (two photos, three PDF pages) are not in it.
+      expect(pages).toBe(1);
+      expect(text).not.toContain('Invoice page');
+      // The owner's own PDF with costs hidden: the same rule.
+      const own = await getPdf(ann, `${API}/cars/${car.id}/history.pdf?hide=${hide.join(',')}`, 'en-US');
+      expect((await pdfText(own.rawPayload)).pages).toBe(1);
+    }
+
+    // Costs shown (other fields hidden): the photos and the receipt are there and served.
+    const token = await tokenOf(['notes', 'location']);
+    const page = await t.app.inject({ method: 'GET', url: `/history/${token}` });
+    const img = /<img loading="lazy" src="([^"]+)"/.exec(page.body)![1]!;
+    const photo = await t.app.inject({ method: 'GET', url: img });
+    expect(photo.statusCode).toBe(200);
+    expect(photo.headers['content-type']).toBe('image/webp');
+    for (const id of files) expect((await media(token, id)).statusCode, id).toBe(200);
   });
 
   test("another member's car cannot get a link, nor list nor delete them; a wrong token 404", async () => {

@@ -2,7 +2,7 @@
 // export, and the deletion of an account down to its tombstone (migration 0018). Reads go page by
 // page in primary-key order (EXPORT_PAGE rows at a time), so a large account is never held in
 // memory. Portable SQL only: the server suite runs on SQLite and PostgreSQL.
-import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
 import { DELETED_MEMBER_USERNAME_PREFIX } from '../../../src/contract/constants';
 import { columnValues } from '../db/paging';
 import type { Database } from '../db/schema';
@@ -59,6 +59,54 @@ async function deleteRows(trx: Transaction<Database>, memberId: string, tables: 
     const theirs = columns.map((column) => sql`${sql.ref(column)} = ${memberId}`);
     await sql`delete from ${sql.table(table)} where ${sql.join(theirs, sql` or `)}`.execute(trx);
   }
+}
+
+/** The files the member's own cars show: their images and their logs' files. */
+function filesOfCarsOf(eb: ExpressionBuilder<Database, 'media'>, memberId: string) {
+  return eb.or([
+    eb(
+      'media.id',
+      'in',
+      eb
+        .selectFrom('car_log_media')
+        .innerJoin('car_logs', 'car_logs.id', 'car_log_media.car_log_id')
+        .innerJoin('cars', 'cars.id', 'car_logs.car_id')
+        .select('car_log_media.media_id')
+        .where('cars.owner_id', '=', memberId),
+    ),
+    eb(
+      'media.id',
+      'in',
+      eb
+        .selectFrom('cars')
+        .select('cars.image')
+        .where('cars.owner_id', '=', memberId)
+        .where('cars.image', 'is not', null)
+        .$narrowType<{ image: string }>(),
+    ),
+  ]);
+}
+
+/**
+ * The member's uploads that another member's car shows (a log's file, the car's image) become
+ * that car's owner's, so deleting the account leaves them where they are.
+ */
+async function handOverFilesOnOthersCars(trx: Transaction<Database>, memberId: string) {
+  await sql`update media set owner_id = (
+              select c.owner_id from car_log_media f
+              join car_logs l on l.id = f.car_log_id
+              join cars c on c.id = l.car_id
+              where f.media_id = media.id and c.owner_id <> ${memberId}
+              limit 1)
+            where owner_id = ${memberId} and exists (
+              select 1 from car_log_media f
+              join car_logs l on l.id = f.car_log_id
+              join cars c on c.id = l.car_id
+              where f.media_id = media.id and c.owner_id <> ${memberId})`.execute(trx);
+  await sql`update media set owner_id = (
+              select c.owner_id from cars c where c.image = media.id and c.owner_id <> ${memberId} limit 1)
+            where owner_id = ${memberId} and exists (
+              select 1 from cars c where c.image = media.id and c.owner_id <> ${memberId})`.execute(trx);
 }
 
 /** What the deletion leaves to do after its commit: files to remove, sessions to disconnect. */
@@ -193,10 +241,21 @@ export function accountDataRepository(db: Kysely<Database>) {
           trx.selectFrom('sessions').select('id').where('user_id', '=', memberId),
           'id',
         );
+        // A file belongs with the log or car that shows it, not with who uploaded it: a driver's
+        // receipt on the owner's fill-up, an editor's photo of the owner's car stay that car's
+        // owner's. The files on the member's own cars go with those cars, whoever uploaded them.
+        await handOverFilesOnOthersCars(trx, memberId);
         const mediaKeys = await columnValues(
-          trx.selectFrom('media').select('storage_key').where('owner_id', '=', memberId),
+          trx
+            .selectFrom('media')
+            .select('storage_key')
+            .where((eb) => eb.or([eb('owner_id', '=', memberId), filesOfCarsOf(eb, memberId)])),
           'storage_key',
         );
+        await trx
+          .deleteFrom('media')
+          .where((eb) => filesOfCarsOf(eb, memberId))
+          .execute();
 
         // Posts first (their comments and likes go with them, counters kept by triggers), then
         // the member's likes elsewhere, then cars (logs, reminders and log files by cascade).

@@ -1,6 +1,6 @@
 // What a dossier shows, worked out once for the PDF and the public page alike: the car, the
 // odometer readings, every log in date order with what the owner did not hide, the totals by type
-// and the receipts. Pure: no database, no files.
+// and the receipts (the logs' files: hidden with the costs). Pure: no database, no files.
 import type { DossierHideField } from '../../../src/contract/dossier';
 import type { Car, CarLog } from '../../../src/contract/garage';
 import type { ServerLocale } from '../legal/locales';
@@ -58,6 +58,13 @@ export interface DossierInput {
   today: string;
 }
 
+/**
+ * Whether the dossier shows the logs' files: photos and PDF receipts are receipts, and receipts
+ * are costs, so hidden costs hide them in the PDF, the public page and the public page's media
+ * route alike (one rule, asked by all three).
+ */
+export const showsLogFiles = (hide: ReadonlySet<DossierHideField>): boolean => !hide.has('cost');
+
 /** The media id behind a car's `image` URL (…/media/{id}). */
 export const imageIdOf = (car: Car): string | null =>
   car.image ? (car.image.split('/').pop() ?? null) : null;
@@ -87,7 +94,7 @@ export function dossierModel({
     cost: hide.has('cost') || log.cost === null ? null : formatMoney(log.cost, log.currencyCode, locale),
     place: hide.has('location') || !log.location ? null : log.location,
     notes: hide.has('notes') ? null : plainText(log.content) || null,
-    files: (files.get(log.id) ?? []).map((m) => ({
+    files: (showsLogFiles(hide) ? (files.get(log.id) ?? []) : []).map((m) => ({
       id: m.id,
       kind: m.kind,
       storageKey: m.storage_key,

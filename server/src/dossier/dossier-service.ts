@@ -16,7 +16,7 @@ import { badRequest, notFound } from '../http/errors';
 import { DEFAULT_SERVER_LOCALE, type ServerLocale } from '../legal/locales';
 import type { MediaRow } from '../media/media-repository';
 import type { DossierHtmlJob, DossierPdfJob, DossierQuestion } from './dossier-jobs';
-import { imageIdOf, type DossierInput } from './dossier-model';
+import { imageIdOf, showsLogFiles, type DossierInput } from './dossier-model';
 import { photoJpeg } from './dossier-pdf';
 import type { DossierRepository, StoredHistoryLink } from './dossier-repository';
 
@@ -218,12 +218,17 @@ export function dossierService({
       return pdfOf(car, new Set(link.hide), await localeFor(asked, car.ownerId));
     },
 
-    /** A file the dossier shows (the car's photo, a log's photo or receipt); anything else 404. */
+    /**
+     * A file the dossier shows (the car's photo, a log's photo or receipt unless the link hides
+     * costs: showsLogFiles); anything else 404.
+     */
     async publicMedia(token: string, mediaId: string): Promise<{ row: MediaRow; bytes: Buffer }> {
-      const { car } = await byToken(token);
+      const { link, car } = await byToken(token);
       const row = await dossier.mediaRow(mediaId);
       const shown =
-        row !== undefined && (imageIdOf(car) === mediaId || (await dossier.isFileOfCar(mediaId, car.id)));
+        row !== undefined &&
+        (imageIdOf(car) === mediaId ||
+          (showsLogFiles(new Set(link.hide)) && (await dossier.isFileOfCar(mediaId, car.id))));
       if (!row || !shown) throw notFound('File');
       try {
         return { row, bytes: await readFile(row.storage_key) };

@@ -38,6 +38,12 @@ export function mayWriteLog(
   return driverMayWrite(log);
 }
 
+/**
+ * Who may move a car's log or reminder to another car: the car's owner only. An editor writes the
+ * owner's history but never carries it off, not even onto a car they own.
+ */
+export const mayMoveOut = (role: CarRole) => role === 'owner';
+
 /** Reminders are written by the owner and editors. */
 export const mayWriteReminders = (role: CarRole) => role === 'owner' || role === 'editor';
 

@@ -11,7 +11,7 @@ import {
 import { CAR_LOGS_MAX } from '../../../src/contract/constants';
 import { checkOdometer, type OdometerProblem } from '../../../src/contract/maintenance';
 import { AppError, badRequest, conflict, notFound } from '../http/errors';
-import { mayWriteLog, type CarAccessService } from './car-access';
+import { mayMoveOut, mayWriteLog, type CarAccessService } from './car-access';
 import { carLogStats } from './car-log-stats';
 import type { DiscardFiles } from '../media/media-storage';
 import type { CarLogsRepository } from './car-logs-repository';
@@ -279,11 +279,10 @@ export function carLogsService({
         merged.mileage !== current.mileage ||
         merged.startDate !== current.startDate ||
         merged.carId !== current.carId;
-      // Moved to another car: the member's role on the car it leaves must allow it too.
-      if (merged.carId !== current.carId)
-        await access.writable(memberId, current.carId, (role) =>
-          mayWriteLog(role, memberId, current, current),
-        );
+      // Moved to another car: only the owner of the car it leaves may take a log out of it (an
+      // editor or a driver would carry the owner's history onto a car of their own), and the
+      // member must be allowed to write it on the car it goes to (checked below).
+      if (merged.carId !== current.carId) await access.writable(memberId, current.carId, mayMoveOut, 'Car');
       const fields = await checked(
         memberId,
         merged,

@@ -1,10 +1,16 @@
 // Selling a car with its logbook (issue 18): the car_transfers, car_owners and car_sales tables
 // (migration 0023) and the one transaction that hands a car over. The only code that runs SQL on them.
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
 import type { CarLog } from '../../../src/contract/garage';
-import type { Database } from '../db/schema';
+import type { CarLogsTable, Database, RemindersTable } from '../db/schema';
 import { toCarLog } from './car-logs-repository';
 import { toCar } from './cars-repository';
+import {
+  droppedColumns,
+  filesHandedOver,
+  LOG_COLUMNS_KEPT_BY,
+  REMINDER_COLUMNS_KEPT_BY,
+} from './car-transfers-handover';
 import { insertIfNew } from '../db/insert-if-new';
 import { columnValues, hasRow } from '../db/paging';
 
@@ -70,6 +76,30 @@ export function carTransfersRepository(db: Kysely<Database>) {
     /** Inserts a pending transfer unless the car has one already; true when written. */
     async insertPending(row: CarTransferRow): Promise<boolean> {
       return insertIfNew(db.insertInto('car_transfers').values(row), 'pending_car_id');
+    },
+
+    /** How many offers the seller made since `since` (ISO), whatever became of them, and the first. */
+    async offersSince(sellerId: string, since: string): Promise<{ count: number; first: string | null }> {
+      const row = await db
+        .selectFrom('car_transfers')
+        .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('created_at').as('first')])
+        .where('from_user_id', '=', sellerId)
+        .where('created_at', '>', since)
+        .executeTakeFirst();
+      return { count: Number(row?.n ?? 0), first: (row?.first as string | null | undefined) ?? null };
+    },
+
+    /** When the member last declined this car, if since `since` (ISO). */
+    async declinedSince(carId: string, buyerId: string, since: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('car_transfers')
+        .select((eb) => eb.fn.max('answered_at').as('at'))
+        .where('car_id', '=', carId)
+        .where('to_user_id', '=', buyerId)
+        .where('status', '=', 'declined')
+        .where('answered_at', '>', since)
+        .executeTakeFirst();
+      return (row?.at as string | null | undefined) ?? undefined;
     },
 
     /** pending → declined or cancelled; true for the one caller that changed it. */
@@ -180,37 +210,49 @@ export function carTransfersRepository(db: Kysely<Database>) {
           .where('former_owner_id', 'is', null)
           .where((eb) => eb.or([eb('author_id', 'is', null), eb('author_id', '!=', buyerId)]))
           .execute();
-        const logChanges: Record<string, null | string> = { updated_at: at };
-        if (!transfer.keep_costs)
-          Object.assign(logChanges, { cost_cents: null, currency_code: null, fuel_price_per_unit: null });
-        if (!transfer.keep_notes) Object.assign(logChanges, { content: null });
-        await trx.updateTable('car_logs').set(logChanges).where('car_id', '=', carId).execute();
-
+        // What the seller did not keep never reaches the buyer: every column is classified by the
+        // choice that keeps it (car-transfers-handover.ts), and what is not kept is gone from the rows.
+        const choices = { keepCosts: Boolean(transfer.keep_costs), keepNotes: Boolean(transfer.keep_notes) };
+        await trx
+          .updateTable('car_logs')
+          .set({ ...droppedColumns<CarLogsTable>(LOG_COLUMNS_KEPT_BY, choices), updated_at: at })
+          .where('car_id', '=', carId)
+          .execute();
         await trx
           .updateTable('reminders')
-          .set({ owner_id: buyerId, ...(transfer.keep_notes ? {} : { notes: null }), updated_at: at })
+          .set({
+            ...droppedColumns<RemindersTable>(REMINDER_COLUMNS_KEPT_BY, choices),
+            owner_id: buyerId,
+            updated_at: at,
+          })
           .where('car_id', '=', carId)
           .execute();
 
-        // The car's image and its logs' files are the buyer's now.
-        await trx
-          .updateTable('media')
-          .set({ owner_id: buyerId })
-          .where((eb) =>
-            eb.or([
-              eb(
-                'id',
-                'in',
-                eb
-                  .selectFrom('car_log_media')
-                  .innerJoin('car_logs', 'car_logs.id', 'car_log_media.car_log_id')
-                  .select('car_log_media.media_id')
-                  .where('car_logs.car_id', '=', carId),
-              ),
-              ...(car.image ? [eb('id', '=', car.image)] : []),
-            ]),
-          )
-          .execute();
+        const logFiles = (eb: ExpressionBuilder<Database, 'media'>) =>
+          eb(
+            'id',
+            'in',
+            eb
+              .selectFrom('car_log_media')
+              .innerJoin('car_logs', 'car_logs.id', 'car_log_media.car_log_id')
+              .select('car_log_media.media_id')
+              .where('car_logs.car_id', '=', carId),
+          );
+        if (filesHandedOver(choices)) {
+          // The logs' files are the buyer's now.
+          await trx.updateTable('media').set({ owner_id: buyerId }).where(logFiles).execute();
+        } else {
+          // Receipts are costs: the files leave the logs and stay the seller's (their files screen),
+          // whoever uploaded them, as the logs they belonged with were the seller's car's.
+          await trx.updateTable('media').set({ owner_id: sellerId }).where(logFiles).execute();
+          await trx
+            .deleteFrom('car_log_media')
+            .where('car_log_id', 'in', trx.selectFrom('car_logs').select('id').where('car_id', '=', carId))
+            .execute();
+        }
+        // The car's own image goes with the car.
+        if (car.image)
+          await trx.updateTable('media').set({ owner_id: buyerId }).where('id', '=', car.image).execute();
 
         const formerMembers = await columnValues(
           trx.selectFrom('car_members').select('user_id').where('car_id', '=', carId),
@@ -268,14 +310,13 @@ export function carTransfersRepository(db: Kysely<Database>) {
     isMember: (id: string): Promise<boolean> =>
       hasRow(db.selectFrom('users').where('id', '=', id).where('deleted_at', 'is', null)),
 
-    /** A member by their exact username or e-mail address (case-insensitive); never a deleted one. */
-    async findMember(text: string) {
-      const lower = text.trim().toLowerCase();
+    /** A member by their exact username (case-insensitive); never a deleted one, never by e-mail. */
+    async findMember(username: string) {
       return db
         .selectFrom('users')
         .select(['id', 'username', 'first_name', 'last_name', 'avatar'])
         .where('deleted_at', 'is', null)
-        .where((eb) => eb.or([eb('username_lower', '=', lower), eb(sql`lower(email)`, '=', lower)]))
+        .where('username_lower', '=', username.trim().toLowerCase())
         .executeTakeFirst();
     },
   };

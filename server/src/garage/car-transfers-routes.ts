@@ -1,7 +1,9 @@
 // Selling a car with its logbook (issue 18): offers, answers, the seller's sold records, the car's
-// owners and the narrow buyer lookup (exact username or e-mail address).
+// owners and the narrow buyer lookup (exact username only).
 import {
+  CAR_TRANSFER_DECLINED_DAYS,
   CAR_TRANSFER_ERROR_CODES as codes,
+  CAR_TRANSFER_OFFERS_PER_DAY,
   BuyerCard,
   BuyerLookupQuery,
   CarOwners,
@@ -23,10 +25,10 @@ export const carTransfersRoutes = memberRoutePlugin<Services>(['cars'], (app, ro
   app.post(
     '/cars/:id/transfers',
     route('Offer my car with its logbook to another member (they are told: a car-transfer notification)', {
-      description: `Owner only (403 for a member of the car, 404 for anyone else). The buyer is any member, not only a friend (404 when there is none); myself is 400. One pending transfer per car: 409 \`${codes.pending}\`. The answer is the pending transfer.`,
+      description: `Owner only (403 for a member of the car, 404 for anyone else). The buyer is any member, not only a friend (404 when there is none); myself is 400. One pending transfer per car: 409 \`${codes.pending}\`. A seller makes at most ${CAR_TRANSFER_OFFERS_PER_DAY} offers in any 24 hours (cancelled and declined ones count): 429 \`${codes.dailyLimit}\`. A member who declined the car is not offered it again for ${CAR_TRANSFER_DECLINED_DAYS} days: 409 \`${codes.declinedRecently}\`. The answer is the pending transfer.`,
       params: IdParams,
       body: CarTransferInput,
-      response: answer.created(CarTransfer, 400, 401, 403, 404, 409),
+      response: answer.created(CarTransfer, 400, 401, 403, 404, 409, 429),
     }),
     async (request, reply) =>
       reply.status(201).send(ok(await transfers.offer(request.member.id, request.params.id, request.body))),
@@ -42,9 +44,9 @@ export const carTransfersRoutes = memberRoutePlugin<Services>(['cars'], (app, ro
 
   app.get(
     '/car-transfers/buyer',
-    route('Find a buyer by their exact username or e-mail address (404 when none, or me)', {
+    route('Find a buyer by their exact username (404 when none, or me)', {
       description:
-        'Exact matches only (case-insensitive): no list, no partial match; the e-mail address is never answered.',
+        'Exact username only (case-insensitive): no list, no partial match. An e-mail address is never looked up: any text with an @ answers the same 404, with or without an account behind it, so addresses cannot be probed.',
       querystring: BuyerLookupQuery,
       response: answer.item(BuyerCard, 400, 401, 404),
     }),

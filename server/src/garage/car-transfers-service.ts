@@ -4,7 +4,9 @@
 // keeps a read-only record of it, and both sides' devices are told.
 import { randomUUID } from 'node:crypto';
 import {
+  CAR_TRANSFER_DECLINED_DAYS,
   CAR_TRANSFER_ERROR_CODES as codes,
+  CAR_TRANSFER_OFFERS_PER_DAY,
   type BuyerCard,
   type CarOwners,
   type CarSale,
@@ -39,6 +41,8 @@ interface Deps {
 const carName = (car: Pick<Car, 'nickname' | 'make' | 'model'>) => car.nickname ?? `${car.make} ${car.model}`;
 const fullName = (card: MemberCard | undefined) =>
   card ? `${card.firstName} ${card.lastName}`.trim() || card.username : '';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 const notPending = () =>
   new AppError(409, codes.notPending, 'This transfer was answered already: it is no longer pending.');
@@ -99,7 +103,12 @@ export function carTransfersService({
   }
 
   return {
-    /** The owner offers the car: 404 for a stranger, 403 for a member, 409 when one is pending. */
+    /**
+     * The owner offers the car: 404 for a stranger, 403 for a member, 409 when one is pending. Any
+     * member may be offered a car (cars are sold to strangers), so each offer, which tells its
+     * buyer, is bounded: CAR_TRANSFER_OFFERS_PER_DAY a seller in any 24 hours (429), and a member
+     * who declined the car is not offered it again for CAR_TRANSFER_DECLINED_DAYS days (409).
+     */
     async offer(memberId: string, carId: string, input: CarTransferInput): Promise<CarTransfer> {
       const { car } = await access.writable(memberId, carId, (role) => role === 'owner');
       if (input.toUserId === memberId)
@@ -107,6 +116,30 @@ export function carTransfersService({
           { field: 'body.toUserId', message: 'must not be your own id' },
         ]);
       if (!(await transfers.isMember(input.toUserId))) throw notFound('Member');
+      const nowMs = now().getTime();
+      const made = await transfers.offersSince(memberId, new Date(nowMs - DAY_MS).toISOString());
+      if (made.count >= CAR_TRANSFER_OFFERS_PER_DAY) {
+        // Retry-After: when the first offer of the window is a day old.
+        const wait = made.first ? Math.ceil((Date.parse(made.first) + DAY_MS - nowMs) / 1000) : 1;
+        throw new AppError(
+          429,
+          codes.dailyLimit,
+          `You made ${CAR_TRANSFER_OFFERS_PER_DAY} offers in the last 24 hours: try again tomorrow.`,
+          undefined,
+          { 'retry-after': String(Math.max(1, wait)) },
+        );
+      }
+      const declined = await transfers.declinedSince(
+        carId,
+        input.toUserId,
+        new Date(nowMs - CAR_TRANSFER_DECLINED_DAYS * DAY_MS).toISOString(),
+      );
+      if (declined)
+        throw new AppError(
+          409,
+          codes.declinedRecently,
+          `This member declined this car on ${declined.slice(0, 10)}: it may be offered to them again ${CAR_TRANSFER_DECLINED_DAYS} days after.`,
+        );
       const row: CarTransferRow = {
         id: randomUUID(),
         car_id: carId,
@@ -213,8 +246,13 @@ export function carTransfersService({
       return { carId, ownerCount: former.length + 1, logbookSince: since, formerOwners: former };
     },
 
-    /** A member found by their exact username or e-mail address, never me; 404 otherwise. */
+    /**
+     * A member found by their exact username, never me; 404 otherwise. An e-mail address is never
+     * looked up: every one answers the same 404 without a read, so neither the answer nor its time
+     * tells whether the address has an account.
+     */
     async findBuyer(memberId: string, text: string): Promise<BuyerCard> {
+      if (text.includes('@')) throw notFound('Member');
       const row = await transfers.findMember(text);
       if (!row || row.id === memberId) throw notFound('Member');
       return {

@@ -42,6 +42,9 @@ const BY_CODE: Record<ErrorCode, string> = {
   IMPORT_TOO_MANY_ROWS: 'Ce fichier a trop de lignes : un import en lit au plus 20 000. Découpez-le.',
   CAR_LOG_LIMIT: 'Cette voiture a atteint le nombre maximal d’entrées (50 000).',
   WORK_LIMIT_REACHED: 'Ce travail a dépassé sa limite de temps ou de mémoire : il a été arrêté.',
+  CAR_TRANSFER_DAILY_LIMIT: 'Vous avez proposé 10 voitures ces dernières 24 heures : réessayez demain.',
+  CAR_TRANSFER_DECLINED_RECENTLY:
+    'Ce membre a refusé cette voiture il y a moins de 7 jours : vous pourrez la lui proposer de nouveau ensuite.',
 };
 
 /** The server's fixed sentences. */

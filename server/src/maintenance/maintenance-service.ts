@@ -29,7 +29,7 @@ import type { NotificationPayload } from '../../../src/contract/socket-events';
 import type { CarLogsRepository, HistoryLog } from '../garage/car-logs-repository';
 import type { CarsRepository } from '../garage/cars-repository';
 import { checkSettings } from '../garage/garage-input';
-import { actsOnReminder, mayWriteReminders, type CarAccessService } from '../garage/car-access';
+import { actsOnReminder, mayMoveOut, mayWriteReminders, type CarAccessService } from '../garage/car-access';
 import type { CarMembersRepository } from '../garage/car-members-repository';
 import type { CarVersions, NotifiedState, RemindersRepository, StoredReminder } from './reminders-repository';
 
@@ -493,6 +493,8 @@ export function maintenanceService({
         ...currentFields
       } = current;
       const fields: ReminderFields = { ...currentFields, ...patch };
+      // Moved to another car: only the owner of the car it leaves takes it out (as a log).
+      if (fields.carId !== current.carId) await access.writable(memberId, current.carId, mayMoveOut);
       const car = await checked(memberId, fields);
       // Nothing changed (a form saved as it was): no write, so that `updatedAt` (the calendar's
       // LAST-MODIFIED) and the sequence move only with a real change.

@@ -8,6 +8,7 @@ import { mediaService, type MediaService } from './media-service';
 import { mediaStorage } from './media-storage';
 import { MEDIA_SWEEP_INTERVAL_MS, sweepOrphanObjects } from './media-sweep';
 import { areFriends } from '../people/friendship-repository';
+import { mayWriteLog } from '../garage/car-access';
 import { carMembersRepository } from '../garage/car-members-repository';
 import { isShownOnReadableCard } from '../posts/post-car-logs-repository';
 
@@ -31,6 +32,16 @@ export function createMediaService(app: FastifyInstance): MediaService {
         (await areFriends(db, memberId, row.owner_id))) ||
       (await members.readsLogFile(memberId, row.id)) ||
       (await isShownOnReadableCard(db, memberId, row.id)),
+    // The uploader deletes a file another member's car shows only while their role on that car
+    // lets them change the log (a car's image: never); a member removed from the car cannot.
+    mayRemove: async (memberId, row) => {
+      for (const use of await media.carsShowing(row.id)) {
+        if (use.ownerId === memberId) continue;
+        const role = (await members.carWithRole(memberId, use.carId))?.role;
+        if (!role || !use.log || !mayWriteLog(role, memberId, use.log, use.log)) return false;
+      }
+      return true;
+    },
   });
 }
 

@@ -38,6 +38,13 @@ export interface MediaUse {
   id: string;
 }
 
+/** A car that shows a file (see carsShowing). */
+export interface CarShowingFile {
+  carId: string;
+  ownerId: string;
+  log: { authorId?: string; type: string; mileage: number | null; fuel?: true } | null;
+}
+
 export function mediaRepository(db: Kysely<Database>) {
   return {
     /** Which of these storage keys a media row names (the orphan sweep's check, a batch at a time). */
@@ -144,6 +151,43 @@ export function mediaRepository(db: Kysely<Database>) {
         .execute();
       for (const p of posts) if (p.image_id) add(p.image_id, { type: 'post', id: p.id });
       return out;
+    },
+
+    /**
+     * The cars that show this file, with their owner: as a log's file (with what the log's write
+     * rule reads of it) or as the car's image (`log` null).
+     */
+    async carsShowing(id: string): Promise<CarShowingFile[]> {
+      const [logs, images] = await Promise.all([
+        db
+          .selectFrom('car_log_media')
+          .innerJoin('car_logs', 'car_logs.id', 'car_log_media.car_log_id')
+          .innerJoin('cars', 'cars.id', 'car_logs.car_id')
+          .select([
+            'cars.id as car_id',
+            'cars.owner_id',
+            'car_logs.author_id',
+            'car_logs.type',
+            'car_logs.mileage',
+            'car_logs.fuel_quantity',
+          ])
+          .where('car_log_media.media_id', '=', id)
+          .execute(),
+        db.selectFrom('cars').select(['id', 'owner_id']).where('image', '=', id).execute(),
+      ]);
+      return [
+        ...logs.map((l) => ({
+          carId: l.car_id,
+          ownerId: l.owner_id,
+          log: {
+            authorId: l.author_id ?? undefined,
+            type: l.type,
+            mileage: l.mileage === null ? null : Number(l.mileage),
+            ...(l.fuel_quantity !== null ? { fuel: true as const } : {}),
+          },
+        })),
+        ...images.map((c) => ({ carId: c.id, ownerId: c.owner_id, log: null })),
+      ];
     },
 
     /** Removes the file's row and every link to it in one transaction. */

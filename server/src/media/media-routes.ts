@@ -42,8 +42,10 @@ export const mediaRoutes = memberRoutePlugin<{ media: MediaService }>(['media'],
   app.delete(
     '/files/:id',
     route('Delete one of my files and its links to cars and logs', {
+      description:
+        "A file another member's car shows belongs with that car: its uploader deletes it only while their role lets them change the log (403 otherwise).",
       params: IdParams,
-      response: answer.item(Deleted, 400, 401, 404),
+      response: answer.item(Deleted, 400, 401, 403, 404),
     }),
     async (request) => {
       await media.remove(request.member.id, request.params.id);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { notFound } from '../http/errors';
+import { forbidden, notFound } from '../http/errors';
 import {
   MEMBER_QUOTA_BYTES,
   processUpload,
@@ -25,6 +25,11 @@ interface Deps {
   quotaBytes?: number;
   /** Who else may read a file: the owner's friends see the photo of a car (not logs' files). */
   mayRead?: (memberId: string, row: MediaRow) => Promise<boolean>;
+  /**
+   * Whether the file's uploader may still delete it: a file belongs with the log or car that shows
+   * it, so on another member's car only while their role there lets them change that log.
+   */
+  mayRemove?: (memberId: string, row: MediaRow) => Promise<boolean>;
   now?: () => Date;
 }
 
@@ -34,6 +39,7 @@ export function mediaService({
   log,
   quotaBytes = MEMBER_QUOTA_BYTES,
   mayRead = async () => false,
+  mayRemove = async () => true,
   now = () => new Date(),
 }: Deps) {
   // A vanished file is asked for again and again (every device, every reload): one line says it.
@@ -148,6 +154,10 @@ export function mediaService({
 
     async remove(memberId: string, id: string): Promise<void> {
       const row = await ownFile(memberId, id);
+      if (!(await mayRemove(memberId, row)))
+        throw forbidden(
+          "This file belongs with a log of another member's car that you may no longer change.",
+        );
       await media.delete(id);
       await storage.discard([row.storage_key], log);
     },

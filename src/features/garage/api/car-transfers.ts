@@ -25,7 +25,7 @@ export function usePendingTransfers(enabled = true) {
   });
 }
 
-/** A member by their exact username or e-mail address (404: nobody). */
+/** A member by their exact username (404: nobody; any e-mail address is 404 too). */
 export function findBuyer(text: string): Promise<BuyerCard> {
   return api.get<BuyerCard>('/car-transfers/buyer', { query: { q: text.trim() } });
 }

@@ -47,7 +47,7 @@ describe('CarDossier', () => {
     URL.createObjectURL = vi.fn(() => 'blob:x');
     URL.revokeObjectURL = vi.fn();
     renderWithProviders(<CarDossier carId={CAR} />);
-    fireEvent.click(screen.getByLabelText('Costs'));
+    fireEvent.click(screen.getByLabelText('Costs and receipts'));
     fireEvent.click(screen.getByLabelText('Notes'));
     fireEvent.click(screen.getByRole('button', { name: 'Download the PDF' }));
     await waitFor(() => expect(api.to('GET', `/api/v1.0/cars/${CAR}/history.pdf`)).toHaveLength(1));
@@ -74,13 +74,13 @@ describe('CarDossier', () => {
     const writeText = vi.fn(async () => undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     renderWithProviders(<CarDossier carId={CAR} />);
-    fireEvent.click(screen.getByLabelText('Costs'));
+    fireEvent.click(screen.getByLabelText('Costs and receipts'));
     fireEvent.click(screen.getByRole('button', { name: 'Create a public link' }));
     await waitFor(() => expect(api.to('POST', `/api/v1.0/cars/${CAR}/history-links`)).toHaveLength(1));
     expect(api.to('POST', `/api/v1.0/cars/${CAR}/history-links`)[0]!.body).toEqual({ hide: ['cost'] });
 
     const item = await screen.findByRole('listitem');
-    expect(within(item).getByText('Leaves out: Costs')).toBeTruthy();
+    expect(within(item).getByText('Leaves out: Costs and receipts')).toBeTruthy();
     expect(within(item).getByLabelText<HTMLInputElement>('Link address').value).toBe(LINK.url);
     fireEvent.click(within(item).getByRole('button', { name: 'Copy' }));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith(LINK.url));

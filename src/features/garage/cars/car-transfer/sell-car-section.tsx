@@ -1,5 +1,5 @@
-// The car page's "Sell / transfer this car" (issue 18): the owner finds the buyer by username or
-// e-mail address, ticks what the buyer keeps (costs, notes), confirms; while the buyer has not
+// The car page's "Sell / transfer this car" (issue 18): the owner finds the buyer by their exact
+// username (e-mail addresses are never looked up), ticks what the buyer keeps (costs, notes), confirms; while the buyer has not
 // answered, the offer shows with Cancel. Online only.
 import { useId, useState, type FormEvent } from 'react';
 import type { BuyerCard, CarTransfer } from '@/contract/car-transfers';
@@ -98,7 +98,11 @@ function SellDialog({ car, onClose }: { car: Car; onClose: () => void }) {
     try {
       setBuyer(await findBuyer(query));
     } catch (e) {
-      setError(e instanceof ApiError && e.status === 404 ? t('CAR_TRANSFER.NO_BUYER') : text(errorTextOf(e)));
+      // The server answers any e-mail address alike (it never looks one up): say why.
+      const notFound = query.includes('@')
+        ? t('CAR_TRANSFER.EMAIL_NOT_LOOKED_UP')
+        : t('CAR_TRANSFER.NO_BUYER');
+      setError(e instanceof ApiError && e.status === 404 ? notFound : text(errorTextOf(e)));
     } finally {
       setSearching(false);
     }
