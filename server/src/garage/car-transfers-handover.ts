@@ -114,6 +114,9 @@ export const REMINDER_COLUMNS_KEPT_BY: ColumnsKeptBy<RemindersTable> = {
   notes: 'notes',
   created_mileage: 'always',
   notified_state: 'always',
+  sequence: 'always',
+  calendar_date: 'always',
+  calendar_changed_at: 'always',
   created_at: 'always',
   updated_at: 'always',
 };
