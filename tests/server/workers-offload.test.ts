@@ -79,6 +79,11 @@ describe('a long import is read off the event loop, and cut off at its time limi
     expect(health.statusCode).toBe(200);
     // The event loop answered while the worker was still reading the file.
     expect(t.app.workers.stats().running).toBe(1);
+    // One file a member at a time: a second one meanwhile answers 429 at once (previews too).
+    const second = await upload(t.app, ann, car.id, paddockCsv(2), { query: 'dryRun=true' });
+    expect(second.statusCode, second.body).toBe(429);
+    expect(second.headers['retry-after']).toBe('5');
+    expect(t.app.workers.stats().running).toBe(1);
     const res = await answer;
     expect(res.statusCode, res.body).toBe(422);
     const { error } = res.json<{ error: { code: string; message: string } }>();
@@ -117,6 +122,14 @@ describe('a dossier is built off the event loop, and cut off at its time limit',
     await until(() => t.app.workers.stats().running === 1, 'the dossier builds in a worker');
     const health = await t.app.inject({ method: 'GET', url: `${API}/health` });
     expect(health.statusCode).toBe(200);
+    expect(t.app.workers.stats().running).toBe(1);
+    // The same car's dossier asked again meanwhile is not built twice: 429.
+    const again = await t.app.inject({
+      method: 'GET',
+      url: `${API}/cars/${car.id}/history.pdf`,
+      headers: ann.headers,
+    });
+    expect(again.statusCode, again.body).toBe(429);
     expect(t.app.workers.stats().running).toBe(1);
     const res = await answer;
     expect(res.statusCode, res.body).toBe(503);
