@@ -9,6 +9,9 @@ import { createTestApp, type TestApp } from './helpers';
 import { imported, upload } from './imports-fixtures';
 import { fillCar, paddockCsv } from './workers-fixtures';
 
+// Thousands of rows or logs to write and read on a runner shared by parallel suites (no time asserted).
+const HEAVY_MS = 180_000;
+
 let t: TestApp;
 let ann: Member;
 beforeAll(async () => {
@@ -28,7 +31,7 @@ test('the numbers the issue names', () => {
   expect(IMPORTS_PER_HOUR).toBe(100);
 });
 
-describe('rows an import reads', () => {
+describe('rows an import reads', { timeout: HEAVY_MS }, () => {
   test(`${IMPORT_MAX_ROWS} rows are read; one more answers 413 IMPORT_TOO_MANY_ROWS`, async () => {
     const car = await createCar(t.app, ann, { mileage: null });
     const atCap = await imported(t.app, ann, car.id, paddockCsv(IMPORT_MAX_ROWS), { query: 'dryRun=true' });
@@ -44,7 +47,7 @@ describe('rows an import reads', () => {
   });
 });
 
-describe('logs a car holds', () => {
+describe('logs a car holds', { timeout: HEAVY_MS }, () => {
   test(`an import up to ${CAR_LOGS_MAX} logs writes; one row past it writes nothing (409 CAR_LOG_LIMIT)`, async () => {
     const car = await createCar(t.app, ann, { mileage: null });
     await fillCar(t.app, car.id, ann.id, CAR_LOGS_MAX - 3);
@@ -100,7 +103,7 @@ describe('logs a car holds', () => {
   });
 });
 
-describe('imports an hour', () => {
+describe('imports an hour', { timeout: HEAVY_MS }, () => {
   test(`${IMPORTS_PER_HOUR} imports an hour pass, previews not counted; the next answers 429 with Retry-After`, async () => {
     const bob = await member(t.app);
     const car = await createCar(t.app, bob, { mileage: null });

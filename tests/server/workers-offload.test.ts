@@ -16,6 +16,9 @@ import { hammondDatabase, imported, upload } from './imports-fixtures';
 import { fillCar, HOSTILE_SCHEMAS, hostileSqlite, paddockCsv, type HostileSchema } from './workers-fixtures';
 import { API } from './garage-fixtures';
 
+// Thousands of rows or logs to write and read on a runner shared by parallel suites (no time asserted).
+const HEAVY_MS = 180_000;
+
 /** Waits until `check` holds (polled; a minute at most on a busy runner). */
 async function until(check: () => boolean, what: string) {
   for (let i = 0; !check(); i++) {
@@ -24,7 +27,7 @@ async function until(check: () => boolean, what: string) {
   }
 }
 
-describe('a member SQLite file is opened untrusted', () => {
+describe('a member SQLite file is opened untrusted', { timeout: HEAVY_MS }, () => {
   let t: TestApp;
   let ann: Member;
   beforeAll(async () => {
@@ -60,84 +63,105 @@ describe('a member SQLite file is opened untrusted', () => {
   });
 });
 
-describe('a long import is read off the event loop, and cut off at its time limit', () => {
-  let t: TestApp;
-  let ann: Member;
-  beforeAll(async () => {
-    // 3 s: the file below needs many times that on any machine (6,000 rows of rich notes to sanitise).
-    t = await createTestApp({ IMPORT_TIME_LIMIT_MS: '3000', WORKER_THREADS: '1' });
-    ann = await member(t.app);
-  });
-  afterAll(async () => t?.close());
-
-  test('/health answers while the file is read in the worker; then 422 WORK_LIMIT_REACHED, nothing written', async () => {
-    const car = await createCar(t.app, ann, { mileage: null });
-    const file = paddockCsv(6_000, { richNotes: true });
-    const answer = upload(t.app, ann, car.id, file, { query: 'dryRun=false&onError=skip' });
-    await until(() => t.app.workers.stats().running === 1, 'the import runs in a worker');
-    const health = await t.app.inject({ method: 'GET', url: `${API}/health` });
-    expect(health.statusCode).toBe(200);
-    // The event loop answered while the worker was still reading the file.
-    expect(t.app.workers.stats().running).toBe(1);
-    const res = await answer;
-    expect(res.statusCode, res.body).toBe(422);
-    const { error } = res.json<{ error: { code: string; message: string } }>();
-    expect(error.code).toBe('WORK_LIMIT_REACHED');
-    expect(error.message).toMatch(/took longer than it may/);
-    expect(t.app.workers.stats()).toMatchObject({ running: 0, workers: 0 });
-    const list = await t.app.inject({
-      method: 'GET',
-      url: `${API}/car-logs/${car.id}`,
-      headers: ann.headers,
+describe(
+  'a long import is read off the event loop, and cut off at its time limit',
+  { timeout: HEAVY_MS },
+  () => {
+    let t: TestApp;
+    let ann: Member;
+    beforeAll(async () => {
+      // 3 s: the file below needs many times that on any machine (6,000 rows of rich notes to sanitise).
+      t = await createTestApp({ IMPORT_TIME_LIMIT_MS: '3000', WORKER_THREADS: '1' });
+      ann = await member(t.app);
     });
-    expect(list.json<{ meta: { total: number } }>().meta.total).toBe(0);
-    // A new worker reads the next file.
-    const small = await imported(t.app, ann, car.id, paddockCsv(3));
-    expect(small).toMatchObject({ format: 'paddock', created: 3 });
-  });
-});
+    afterAll(async () => t?.close());
 
-describe('a dossier is built off the event loop, and cut off at its time limit', () => {
-  let t: TestApp;
-  let ann: Member;
-  beforeAll(async () => {
-    t = await createTestApp({ DOSSIER_TIME_LIMIT_MS: '3000', WORKER_THREADS: '1' });
-    ann = await member(t.app);
-  });
-  afterAll(async () => t?.close());
-
-  test('/health answers while a 20,000-log dossier is built; then 503 WORK_LIMIT_REACHED with Retry-After', async () => {
-    const car = await createCar(t.app, ann, { mileage: null });
-    await fillCar(t.app, car.id, ann.id, 20_000);
-    const answer = t.app.inject({
-      method: 'GET',
-      url: `${API}/cars/${car.id}/history.pdf`,
-      headers: ann.headers,
+    test('/health answers while the file is read in the worker; then 422 WORK_LIMIT_REACHED, nothing written', async () => {
+      const car = await createCar(t.app, ann, { mileage: null });
+      const file = paddockCsv(6_000, { richNotes: true });
+      const answer = upload(t.app, ann, car.id, file, { query: 'dryRun=false&onError=skip' });
+      await until(() => t.app.workers.stats().running === 1, 'the import runs in a worker');
+      const health = await t.app.inject({ method: 'GET', url: `${API}/health` });
+      expect(health.statusCode).toBe(200);
+      // The event loop answered while the worker was still reading the file.
+      expect(t.app.workers.stats().running).toBe(1);
+      // One file a member at a time: a second one meanwhile answers 429 at once (previews too).
+      const second = await upload(t.app, ann, car.id, paddockCsv(2), { query: 'dryRun=true' });
+      expect(second.statusCode, second.body).toBe(429);
+      expect(second.headers['retry-after']).toBe('5');
+      expect(t.app.workers.stats().running).toBe(1);
+      const res = await answer;
+      expect(res.statusCode, res.body).toBe(422);
+      const { error } = res.json<{ error: { code: string; message: string } }>();
+      expect(error.code).toBe('WORK_LIMIT_REACHED');
+      expect(error.message).toMatch(/took longer than it may/);
+      expect(t.app.workers.stats()).toMatchObject({ running: 0, workers: 0 });
+      const list = await t.app.inject({
+        method: 'GET',
+        url: `${API}/car-logs/${car.id}`,
+        headers: ann.headers,
+      });
+      expect(list.json<{ meta: { total: number } }>().meta.total).toBe(0);
+      // A new worker reads the next file.
+      const small = await imported(t.app, ann, car.id, paddockCsv(3));
+      expect(small).toMatchObject({ format: 'paddock', created: 3 });
     });
-    await until(() => t.app.workers.stats().running === 1, 'the dossier builds in a worker');
-    const health = await t.app.inject({ method: 'GET', url: `${API}/health` });
-    expect(health.statusCode).toBe(200);
-    expect(t.app.workers.stats().running).toBe(1);
-    const res = await answer;
-    expect(res.statusCode, res.body).toBe(503);
-    expect(res.headers['retry-after']).toBe('60');
-    expect(res.json<{ error: { code: string } }>().error.code).toBe('WORK_LIMIT_REACHED');
-    // The public page of a link is built the same way, within the same limit.
-    const link = await t.app.inject({
-      method: 'POST',
-      url: `${API}/cars/${car.id}/history-links`,
-      headers: ann.headers,
-      payload: { hide: [] },
-    });
-    const token = link.json<{ data: { url: string } }>().data.url.split('/').pop()!;
-    const page = await t.app.inject({ method: 'GET', url: `/history/${token}` });
-    expect(page.statusCode, page.body).toBe(503);
-    expect(page.headers['content-type']).toMatch(/application\/json/);
-    expect(page.json<{ error: { code: string } }>().error.code).toBe('WORK_LIMIT_REACHED');
-  });
-});
+  },
+);
 
-describe('the pool', () => {
+describe(
+  'a dossier is built off the event loop, and cut off at its time limit',
+  { timeout: HEAVY_MS },
+  () => {
+    let t: TestApp;
+    let ann: Member;
+    beforeAll(async () => {
+      t = await createTestApp({ DOSSIER_TIME_LIMIT_MS: '3000', WORKER_THREADS: '1' });
+      ann = await member(t.app);
+    });
+    afterAll(async () => t?.close());
+
+    test('/health answers while a 20,000-log dossier is built; then 503 WORK_LIMIT_REACHED with Retry-After', async () => {
+      const car = await createCar(t.app, ann, { mileage: null });
+      await fillCar(t.app, car.id, ann.id, 20_000);
+      const answer = t.app.inject({
+        method: 'GET',
+        url: `${API}/cars/${car.id}/history.pdf`,
+        headers: ann.headers,
+      });
+      await until(() => t.app.workers.stats().running === 1, 'the dossier builds in a worker');
+      const health = await t.app.inject({ method: 'GET', url: `${API}/health` });
+      expect(health.statusCode).toBe(200);
+      expect(t.app.workers.stats().running).toBe(1);
+      // The same car's dossier asked again meanwhile is not built twice: 429.
+      const again = await t.app.inject({
+        method: 'GET',
+        url: `${API}/cars/${car.id}/history.pdf`,
+        headers: ann.headers,
+      });
+      expect(again.statusCode, again.body).toBe(429);
+      expect(t.app.workers.stats().running).toBe(1);
+      const res = await answer;
+      expect(res.statusCode, res.body).toBe(503);
+      expect(res.headers['retry-after']).toBe('60');
+      expect(res.json<{ error: { code: string } }>().error.code).toBe('WORK_LIMIT_REACHED');
+      // The public page of a link is built the same way, within the same limit.
+      const link = await t.app.inject({
+        method: 'POST',
+        url: `${API}/cars/${car.id}/history-links`,
+        headers: ann.headers,
+        payload: { hide: [] },
+      });
+      const token = link.json<{ data: { url: string } }>().data.url.split('/').pop()!;
+      const page = await t.app.inject({ method: 'GET', url: `/history/${token}` });
+      expect(page.statusCode, page.body).toBe(503);
+      expect(page.headers['content-type']).toMatch(/application\/json/);
+      expect(page.json<{ error: { code: string } }>().error.code).toBe('WORK_LIMIT_REACHED');
+    });
+  },
+);
+
+describe('the pool', { timeout: HEAVY_MS }, () => {
   const input = (bytes: Buffer) => ({
     bytes,
     filename: 'export.csv',

@@ -27,6 +27,8 @@ export function createDossierService(app: FastifyInstance): DossierService {
       app.workers
         .run(kind, job, {
           timeMs: app.config.workers.dossierTimeMs,
+          // One build a car at a time: asking again while it runs answers 429, not a second build.
+          owner: `dossier:${(job as { input: { car: { id: string } } }).input.car.id}`,
           ...(answer ? { answer: answer as (q: unknown) => Promise<RunAnswer> } : {}),
         })
         .catch((error: unknown) => {

@@ -41,7 +41,7 @@ export const dossierRoutes = memberRoutePlugin<Services>(tags, (app, route, { do
         produces: ['application/pdf'],
         params: IdParams,
         querystring: HistoryPdfQuery,
-        response: answer.attachment('application/pdf', 400, 401, 404, 503),
+        response: answer.attachment('application/pdf', 400, 401, 404, 429, 503),
       },
       // Rendering is the costliest read of the API: fewer a minute than the default.
       perMinute(PUBLIC_PDF_PER_MINUTE * 3),
@@ -102,7 +102,7 @@ export const dossierRoutes = memberRoutePlugin<Services>(tags, (app, route, { do
         summary: "A public link's history as a PDF. No session: the token is the secret; revoked answers 404",
         produces: ['application/pdf'],
         params: HistoryTokenParams,
-        response: answer.attachment('application/pdf', 400, 404, 503),
+        response: answer.attachment('application/pdf', 400, 404, 429, 503),
       },
     },
     async (request, reply) => {

@@ -25,9 +25,12 @@ export const importsFeature: FastifyPluginAsync<{ maintenance?: MaintenanceServi
     notify: garageNotifier(app),
     historyChanged: maintenance?.checkStatesQuietly,
     // Off the event loop: a worker reads the file, within the import's time and memory limits.
-    readFile: (input) =>
+    readFile: (input, memberId) =>
       app.workers
-        .run<ReadResult>('import-read', input, { timeMs: app.config.workers.importTimeMs })
+        .run<ReadResult>('import-read', input, {
+          timeMs: app.config.workers.importTimeMs,
+          owner: `import:${memberId}`,
+        })
         .catch((error: unknown) => {
           throw workerFailure(error, 'import');
         }),

@@ -27,7 +27,7 @@ export const importsRoutes = memberRoutePlugin<Services>(['cars'], (app, route, 
         'One file `file`, and optional form fields `format`, `dateFormat`, `decimalSeparator` (. or ,), `distanceUnit` (km or mi), `volumeUnit` (l, gal_us, gal_uk, kwh) and `currencyCode`: what detection would otherwise guess. `dryRun=true` writes nothing and answers a preview; a real run writes its rows in one transaction. With `onError=abort` (the default) a file with a row error writes nothing; with `onError=skip` the valid rows are written. Rows already stored (the same fingerprint) are skipped. ' +
         `Limits: at most ${IMPORT_MAX_ROWS} rows a file (413 IMPORT_TOO_MANY_ROWS); at most ${CAR_LOGS_MAX} logs a car (409 CAR_LOG_LIMIT, nothing written); ` +
         `at most ${IMPORTS_PER_HOUR} imports an hour a member, dry runs not counted (429 with Retry-After). ` +
-        'The file is read off the event loop with a time and memory limit: past it 422 WORK_LIMIT_REACHED; every reader busy: 503 with Retry-After. ' +
+        'The file is read off the event loop with a time and memory limit: past it 422 WORK_LIMIT_REACHED; every reader busy: 503 with Retry-After; one file a member at a time (another meanwhile: 429 with Retry-After). ' +
         'An SQLite file with views, triggers, virtual tables or generated columns is refused (400).',
       params: IdParams,
       querystring: ImportQuery,

@@ -35,7 +35,7 @@ interface Deps {
    * Reads the file into rows (import-read.ts) off the event loop: a worker with a time and memory
    * limit (imports-feature.ts); its refusals arrive as AppErrors.
    */
-  readFile: (input: ReadInput) => Promise<ReadResult>;
+  readFile: (input: ReadInput, memberId: string) => Promise<ReadResult>;
   now?: () => Date;
 }
 
@@ -130,13 +130,16 @@ export function importsService({
       // The car's currency: the member's choice, else its latest log's, else euros.
       const lastCurrency = [...stored].reverse().find((s) => s.log.currencyCode !== null)?.log.currencyCode;
       const currency = overrides.currencyCode ?? lastCurrency ?? 'EUR';
-      const read = await readFile({
-        bytes: file.bytes,
-        filename: file.filename,
-        overrides,
-        car: { id: car.id, mileageUnit: car.mileageUnit },
-        currency,
-      });
+      const read = await readFile(
+        {
+          bytes: file.bytes,
+          filename: file.filename,
+          overrides,
+          car: { id: car.id, mileageUnit: car.mileageUnit },
+          currency,
+        },
+        memberId,
+      );
       const { format } = read;
       const errors = [...read.errors];
       const candidates: Candidate[] = read.candidates.map((c) => ({ ...c, duplicate: false }));

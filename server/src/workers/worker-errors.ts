@@ -3,7 +3,7 @@
 // for a dossier: the server's load decides, so try again later); a full pool as 503 with
 // Retry-After. Never a 500, never a request left hanging.
 import { AppError } from '../http/errors';
-import { JobFailed, JobRefused, WorkerCutOff, WorkerPoolBusy } from './worker-pool';
+import { JobFailed, JobRefused, OwnerBusy, WorkerCutOff, WorkerPoolBusy } from './worker-pool';
 
 /** Seconds a member is asked to wait when every worker is busy. */
 export const BUSY_RETRY_AFTER_SECONDS = 5;
@@ -11,6 +11,16 @@ export const BUSY_RETRY_AFTER_SECONDS = 5;
 export function workerFailure(error: unknown, work: 'import' | 'dossier'): unknown {
   if (error instanceof JobRefused)
     return new AppError(error.statusCode, error.code, error.message, error.fields);
+  if (error instanceof OwnerBusy)
+    return new AppError(
+      429,
+      'TOO_MANY_REQUESTS',
+      work === 'import'
+        ? 'One of your files is still being read: wait for its answer before sending another.'
+        : 'This dossier is already being built: wait for it before asking again.',
+      undefined,
+      { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) },
+    );
   if (error instanceof WorkerPoolBusy)
     return new AppError(
       503,

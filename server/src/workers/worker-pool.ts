@@ -41,6 +41,14 @@ export class WorkerPoolBusy extends Error {
   }
 }
 
+/** The same owner (a member's imports, a car's dossier) has a job waiting or running already. */
+export class OwnerBusy extends Error {
+  constructor() {
+    super('A job of the same owner is still running.');
+    this.name = 'OwnerBusy';
+  }
+}
+
 /** A refusal the job made itself (a file with too many rows…): sent to the member as it is. */
 export class JobRefused extends Error {
   constructor(
@@ -79,6 +87,11 @@ export interface RunOptions {
   /** Time limit of the job once a worker runs it. */
   timeMs: number;
   transfer?: Transferable[];
+  /**
+   * Whose job this is: one job an owner at a time (a second answers OwnerBusy), so that one member
+   * cannot fill the queue and the workers with their own files while the others wait.
+   */
+  owner?: string;
   /** Answers the job's questions to the main thread. */
   answer?: (question: unknown) => Promise<{ value: unknown; transfer?: Transferable[] }>;
 }
@@ -145,6 +158,7 @@ async function compileFromSources(): Promise<URL> {
 export function createWorkerPool({ size, memoryMb, queueMax = 32, idleMs = 60_000, script }: PoolOptions) {
   const slots = new Set<Slot>();
   const queue: Job[] = [];
+  const owners = new Set<string>();
   let closed = false;
   let starting = 0;
 
@@ -284,13 +298,33 @@ export function createWorkerPool({ size, memoryMb, queueMax = 32, idleMs = 60_00
     /** Runs a job on a worker; rejects with WorkerCutOff, WorkerPoolBusy, JobRefused or JobFailed. */
     run<T>(kind: JobKind, input: unknown, options: RunOptions): Promise<T> {
       if (closed) return Promise.reject(new WorkerPoolBusy());
+      const { owner } = options;
+      if (owner !== undefined) {
+        if (owners.has(owner)) return Promise.reject(new OwnerBusy());
+        owners.add(owner);
+      }
+      const release = () => {
+        if (owner !== undefined) owners.delete(owner);
+      };
       return new Promise<T>((resolve, reject) => {
-        const job: Job = { kind, input, options, resolve: resolve as (v: unknown) => void, reject };
+        const job: Job = {
+          kind,
+          input,
+          options,
+          resolve: (value) => {
+            release();
+            resolve(value as T);
+          },
+          reject: (error) => {
+            release();
+            reject(error);
+          },
+        };
         const free = [...slots].find((s) => s.job === null && !s.ending);
         if (free) return start(free, job);
         // Jobs a worker being started (or yet to start) will take do not count as waiting.
         const starts = starting + Math.max(0, size - slots.size - starting);
-        if (queue.length - starts >= queueMax) return reject(new WorkerPoolBusy());
+        if (queue.length - starts >= queueMax) return job.reject(new WorkerPoolBusy());
         queue.push(job);
         dispatch();
       });
