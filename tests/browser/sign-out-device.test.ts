@@ -291,7 +291,10 @@ test('the sign-out question in French at 360 px', async () => {
   await dialog
     .getByText(fill('SYNC.SIGN_OUT_UNSENT', { count: 3 }, 'fr-FR'))
     .waitFor({ timeout: STEP_TIMEOUT_MS });
+  // The question fits the phone: nothing of it overflows the screen nor its own box.
   expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  const overflow = await dialog.evaluate((panel) => panel.scrollWidth - panel.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
   mkdirSync(SCREENSHOTS, { recursive: true });
   await phone.screenshot({ path: path.join(SCREENSHOTS, 'sign-out-dialog-fr-360.png') });
   await dialog.getByRole('button', { name: exactly(t('SYNC.SIGN_OUT_DISCARD', 'fr-FR')) }).click();
