@@ -3,6 +3,7 @@
 // chunk. Schema changes add a new version(n); never edit a version once shipped.
 import { Dexie, type Table } from 'dexie';
 import { sessionStore } from './auth/session-store';
+import { isDeviceBeingCleared, setDeviceBeingCleared } from './auth/sign-out';
 import type { OutboxEntry } from './outbox/types';
 
 export const DB_NAME = 'paddock';
@@ -149,12 +150,12 @@ export function openLocalDatabase(
   open: (database: PaddockDb) => Promise<unknown> = (database) => database.open(),
   memberId: string | null | undefined = sessionStore.getState().user?.id,
 ): Promise<LocalDatabaseKind> {
-  // Signed out, a screen still closing (its live query re-subscribing) has no member's database to
-  // read: opening one here would recreate a database on the device the sign-out just emptied. It
-  // waits for a sign-in instead (the screen is gone by then).
-  if (!fixedNameForTests && !memberId && sessionStore.getState().status === 'signedOut') {
+  // After a logout deleted the member's database, a screen still closing (its live query
+  // re-subscribing) has no member's database to read: opening one here would create a database on
+  // the device the logout just emptied. It waits for a sign-in instead (the screen is gone by then).
+  if (memberId || sessionStore.getState().status === 'signedIn') setDeviceBeingCleared(false);
+  else if (isDeviceBeingCleared() && !fixedNameForTests)
     return new Promise<LocalDatabaseKind>(() => undefined);
-  }
   const name = fixedNameForTests ?? databaseNameFor(memberId);
   if (opening && openingName === name) return opening;
   if (db.name !== name) {
@@ -207,11 +208,13 @@ export async function deleteLocalDatabase(memberId: string | null | undefined): 
   db = target;
   opening = null;
   openingName = null;
+  setDeviceBeingCleared(true);
   await target.delete();
 }
 
 /** Tests only: forget the open attempt and go back to a database of this name. */
 export function resetLocalDatabaseForTests(name?: string): void {
+  setDeviceBeingCleared(false);
   opening = null;
   openingName = null;
   fixedNameForTests = name ?? null;

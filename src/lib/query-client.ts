@@ -3,6 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
 import { ApiError } from './api-errors';
 import { onSignedOut } from './auth/sign-out';
+import { sessionStore } from './auth/session-store';
 import { forgetPersistedQueryCache, QUERY_CACHE_STORAGE_KEY } from './query-cache-storage';
 
 export { QUERY_CACHE_STORAGE_KEY };
@@ -45,7 +46,21 @@ export function shouldPersistQuery(query: {
   return query.state.status === 'success' && query.meta?.persist === true;
 }
 
-const storage = typeof window === 'undefined' ? undefined : window.localStorage;
+/**
+ * localStorage, except that nothing is written while signed out: after a sign-out the screens
+ * still closing refetch into the emptied cache, and the persister's throttled write would put a
+ * copy back on the device the sign-out just cleared.
+ */
+const storage =
+  typeof window === 'undefined'
+    ? undefined
+    : {
+        getItem: (key: string) => window.localStorage.getItem(key),
+        setItem: (key: string, value: string) => {
+          if (sessionStore.getState().status !== 'signedOut') window.localStorage.setItem(key, value);
+        },
+        removeItem: (key: string) => window.localStorage.removeItem(key),
+      };
 
 export const persister = createSyncStoragePersister({
   storage,

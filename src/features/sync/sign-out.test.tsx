@@ -47,6 +47,7 @@ beforeEach(async () => {
   await clearLocalData(await localDb());
 });
 afterEach(async () => {
+  vi.restoreAllMocks();
   vi.unstubAllGlobals();
   await clearLocalData(await localDb());
 });
@@ -104,6 +105,41 @@ describe('sign-out with unsent writes', () => {
     await waitFor(() => expect(cacheNames).toEqual([PRECACHE]));
     expect(cacheStorage.delete).toHaveBeenCalledWith(MEDIA);
     expect(cacheStorage.delete).not.toHaveBeenCalledWith(PRECACHE);
+  });
+});
+
+describe('"Send first"', () => {
+  it('when the server refused a write, says so and offers to discard or stay', async () => {
+    await unsentWrites(2);
+    const first = (await db.outbox.orderBy('seq').first())!;
+    await db.outbox.update(first.id, { status: 'failed', lastStatus: 403 });
+    await db.outbox.where('id').notEqual(first.id).delete();
+    await renderInRouter(<AccountMenu />);
+    clickSignOut();
+    const dialog = await screen.findByRole('alertdialog', { name: 'Sign out?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send first' }));
+    await within(dialog).findByText(/1 change was refused by the server/);
+    expect(within(dialog).queryByRole('button', { name: 'Send first' })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Discard and sign out' })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(fakeSession.logout).not.toHaveBeenCalled();
+    expect(await db.outbox.count()).toBe(1);
+  });
+
+  it('offline, says the changes cannot be sent now and keeps them until the member chooses', async () => {
+    await unsentWrites(3);
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    await renderInRouter(<AccountMenu />);
+    clickSignOut();
+    const dialog = await screen.findByRole('alertdialog', { name: 'Sign out?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send first' }));
+    await within(dialog).findByText(/You are offline: 3 changes cannot be sent now/);
+    expect(fakeSession.logout).not.toHaveBeenCalled();
+    expect(await db.outbox.count()).toBe(3);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Discard and sign out' }));
+    await waitFor(() => expect(fakeSession.logout).toHaveBeenCalledTimes(1));
+    await waitFor(async () => expect(await (await localDb()).outbox.count()).toBe(0));
   });
 });
 

@@ -15,6 +15,19 @@ export function onSignedOut(listener: () => void): () => void {
 }
 
 let lastMemberId: string | null = null;
+let deviceBeingCleared = false;
+
+/**
+ * A real logout is about to clear this device (set before the session ends, so no screen still
+ * closing opens a database meanwhile: src/lib/db.ts), or `false` once a member signs in again.
+ */
+export function setDeviceBeingCleared(value: boolean): void {
+  deviceBeingCleared = value;
+}
+
+export function isDeviceBeingCleared(): boolean {
+  return deviceBeingCleared;
+}
 
 /** The member whose session ended last on this page: whose data a clear after it removes. */
 export function signedOutMemberId(): string | null {

@@ -7,6 +7,7 @@
 // menu opens, so an offline sign-out still finds it).
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { sessionStore } from '@/lib/auth/session-store';
+import { setDeviceBeingCleared } from '@/lib/auth/sign-out';
 import { getReachability, subscribeReachability } from '@/lib/reachability';
 import { SignOutDialog, type SignOutStep } from '../components/sign-out-dialog';
 
@@ -45,6 +46,8 @@ export function useGuardedSignOut(
     setLeaving(true);
     // The database is named after the member: read before the session ends.
     const memberId = sessionStore.getState().user?.id ?? null;
+    // From now on no screen still closing opens a database the clear would have to chase.
+    setDeviceBeingCleared(true);
     // The session ends on this device at once (signOut's first, synchronous step); the device is
     // cleared without waiting for the server's answer to the logout call.
     const signingOut = signOut();
