@@ -20,6 +20,7 @@ import {
   type ImportFormat,
   type ImportOverrides,
   type ImportPreviewRow,
+  type ImportProblem,
   type ImportQuery,
   type ImportResult,
 } from '../../../src/contract/imports';
@@ -31,11 +32,12 @@ import { odometerError } from '../garage/car-logs-service';
 import type { GarageNotify } from '../garage/garage-events';
 import { cleanRichText } from '../garage/garage-input';
 import { richTextLength } from '../http/rich-text';
-import { decodeText } from './csv';
+import { cleanText, decodeText, FileDecodeError } from './csv';
 import { lubeLoggerCsv, paddockCsv } from './export-csv';
 import { fingerprintOf } from './fingerprint';
-import type { DraftLog, Parsed } from './formats/common';
-import { detectFormat, isSqlite, PARSERS } from './formats';
+import { RowError, type DraftLog, type Parsed, type RowProblem } from './formats/common';
+import { detectFormat, isSqlite, PARSERS, UNKNOWN_FORMAT_MESSAGE } from './formats';
+import { isImportableDate } from './values';
 import type { ImportsRepository } from './imports-repository';
 
 interface Deps {
@@ -122,6 +124,26 @@ export function importsService({
   /** A draft in the car's units and limits, or the reason it cannot be stored. */
   function toFields(draft: DraftLog, car: Car, fileDistance: 'km' | 'mi', currency: string): Fields {
     const carDistance = distanceUnitOf(car.mileageUnit);
+    // Every format's last gate: a real day, finite figures in range, text without control characters.
+    if (!isImportableDate(draft.startDate))
+      throw new RowError(`the date "${draft.startDate}" is not a real day`, 'unreadable-date', {
+        value: draft.startDate.slice(0, 40),
+      });
+    for (const [field, value] of [
+      ['odometer', draft.mileage],
+      ['cost', draft.cost],
+      ['quantity', draft.fuel?.quantity ?? null],
+      ['price', draft.fuel?.pricePerUnit ?? null],
+    ] as const)
+      if (value !== null && !(Number.isFinite(value) && value >= 0))
+        throw new RowError(`the ${field} is not a number`, 'unreadable-number', { field, value: String(value) });
+    draft = {
+      ...draft,
+      title: cleanText(draft.title),
+      location: draft.location === null ? null : cleanText(draft.location),
+      content: draft.content === null ? null : cleanText(draft.content),
+      tags: draft.tags.map(cleanText),
+    };
     const mileage =
       draft.mileage === null
         ? null
@@ -131,14 +153,32 @@ export function importsService({
               : fromKm(toKm(draft.mileage, fileDistance), carDistance),
           );
     if (mileage !== null && mileage > MILEAGE_MAX)
-      throw new Error(`the odometer ${mileage} is above ${MILEAGE_MAX}`);
+      throw new RowError(`the odometer ${mileage} is above ${MILEAGE_MAX}`, 'out-of-range', {
+        field: 'odometer',
+        value: mileage,
+        max: MILEAGE_MAX,
+      });
     const cost = draft.cost === null ? null : Math.round(draft.cost * 100) / 100;
     if (cost !== null && cost > CAR_LOG_COST_MAX)
-      throw new Error(`the cost ${cost} is above ${CAR_LOG_COST_MAX}`);
+      throw new RowError(`the cost ${cost} is above ${CAR_LOG_COST_MAX}`, 'out-of-range', {
+        field: 'cost',
+        value: cost,
+        max: CAR_LOG_COST_MAX,
+      });
     const title = draft.title.trim().slice(0, CAR_LOG_TITLE_MAX);
-    if (title === '') throw new Error('the title is missing');
+    if (title === '') throw new RowError('the title is missing', 'missing-value', { field: 'title' });
     if (draft.fuel && !(draft.fuel.quantity > 0 && draft.fuel.quantity <= 100_000))
-      throw new Error(`the quantity ${draft.fuel.quantity} is not between 0 and 100000`);
+      throw new RowError(`the quantity ${draft.fuel.quantity} is not between 0 and 100000`, 'out-of-range', {
+        field: 'quantity',
+        value: draft.fuel.quantity,
+        max: 100_000,
+      });
+    if (draft.fuel?.pricePerUnit != null && draft.fuel.pricePerUnit > 1_000_000)
+      throw new RowError(`the price ${draft.fuel.pricePerUnit} is above 1000000`, 'out-of-range', {
+        field: 'price',
+        value: draft.fuel.pricePerUnit,
+        max: 1_000_000,
+      });
     let content: string | null;
     try {
       // Notes the parsers built from plain text (escaped paragraphs) are what the sanitiser would
@@ -148,7 +188,10 @@ export function importsService({
         if (richTextLength(content) > CAR_LOG_CONTENT_MAX_TEXT) throw new Error('too long');
       } else content = cleanRichText('content', draft.content, CAR_LOG_CONTENT_MAX_TEXT);
     } catch {
-      throw new Error(`the notes are longer than ${CAR_LOG_CONTENT_MAX_TEXT} characters`);
+      throw new RowError(`the notes are longer than ${CAR_LOG_CONTENT_MAX_TEXT} characters`, 'out-of-range', {
+        field: 'notes',
+        max: CAR_LOG_CONTENT_MAX_TEXT,
+      });
     }
     const tags = [...new Set(draft.tags.map((t) => t.trim()).filter((t) => t !== ''))]
       .slice(0, CAR_LOG_MAX_TAGS)
@@ -182,8 +225,26 @@ export function importsService({
     return known;
   }
 
-  function parse(format: ImportFormat, file: ImportFile, overrides: ImportOverrides, car: Car): Parsed {
-    const text = isSqlite(file.bytes) ? null : decodeText(file.bytes);
+  /** The file's text (null for a database file); an undecodable file is a clear 400. */
+  function textOf(file: ImportFile): string | null {
+    if (isSqlite(file.bytes)) return null;
+    try {
+      return decodeText(file.bytes);
+    } catch (error) {
+      if (!(error instanceof FileDecodeError)) throw error;
+      throw badRequest(`This file cannot be read as text: ${error.message}.`, [
+        { field: 'body.file', message: 'is not readable text (UTF-8, UTF-16 or Windows-1252)' },
+      ]);
+    }
+  }
+
+  function parse(
+    format: ImportFormat,
+    file: ImportFile,
+    text: string | null,
+    overrides: ImportOverrides,
+    car: Car,
+  ): Parsed {
     try {
       return PARSERS[format]({
         bytes: file.bytes,
@@ -201,6 +262,36 @@ export function importsService({
     }
   }
 
+  /** The member's odometer corrections by row (`{"12": 216900}`), in the file's unit. */
+  function fixesOf(text: string | undefined): Map<number, number> {
+    const fixes = new Map<number, number>();
+    if (!text) return fixes;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      value = null;
+    }
+    if (value === null || typeof value !== 'object' || Array.isArray(value))
+      throw badRequest('Some fields are missing or invalid.', [
+        { field: 'body.odometerFixes', message: 'must be a JSON object of readings by row' },
+      ]);
+    for (const [row, mileage] of Object.entries(value)) {
+      if (!/^\d{1,9}$/.test(row) || typeof mileage !== 'number' || !Number.isFinite(mileage) || mileage < 0)
+        throw badRequest('Some fields are missing or invalid.', [
+          { field: 'body.odometerFixes', message: 'each row must map to a reading of 0 or more' },
+        ]);
+      fixes.set(Number(row), mileage);
+    }
+    return fixes;
+  }
+
+  /** A row error as the preview's problem (the parser's code, else a plain invalid value). */
+  const problemOf = (error: unknown): RowProblem =>
+    error instanceof RowError
+      ? { code: error.code, params: error.params }
+      : { code: 'invalid-value', params: {} };
+
   return {
     async run(
       memberId: string,
@@ -214,27 +305,50 @@ export function importsService({
         throw badRequest('Some fields are missing or invalid.', [
           { field: 'body.currencyCode', message: 'must be a key of the currencyCode settings' },
         ]);
-      const format =
-        overrides.format ?? detectFormat(file.bytes, isSqlite(file.bytes) ? null : decodeText(file.bytes));
+      const fixes = fixesOf(overrides.odometerFixes);
+      const text = textOf(file);
+      const format = overrides.format ?? detectFormat(file.bytes, text, file.filename);
       if (!format)
-        throw badRequest('The format of this file is not one Paddock reads: name it with "format".', [
+        throw new AppError(400, 'IMPORT_FORMAT_UNKNOWN', UNKNOWN_FORMAT_MESSAGE, [
           { field: 'body.file', message: 'is not in a known format' },
         ]);
-      const parsed = parse(format, file, overrides, car);
+      const parsed = parse(format, file, text, overrides, car);
       const stored = await imports.logsOf(car.id);
-      // The car's currency: the member's choice, else its latest log's, else euros.
+      // The costs' currency: the member's choice, else the file's (a column or the amounts' sign),
+      // else the car's latest log's, else euros.
       const lastCurrency = [...stored].reverse().find((s) => s.log.currencyCode !== null)?.log.currencyCode;
-      const currency = overrides.currencyCode ?? lastCurrency ?? 'EUR';
+      const fileCurrency = parsed.currencyCode ?? null;
+      const currency = overrides.currencyCode ?? fileCurrency ?? lastCurrency ?? 'EUR';
 
       const errors: { row: number; message: string }[] = [];
+      const problems: ImportProblem[] = [];
+      const refuse = (row: number, message: string, problem: RowProblem) => {
+        errors.push({ row, message });
+        problems.push({
+          row,
+          ...problem,
+          action: problem.code === 'odometer-order' || problem.code === 'odometer-jump' ? 'ask' : 'skip',
+        });
+      };
       const candidates: Candidate[] = [];
       for (const parsedRow of parsed.rows) {
         if (parsedRow.error !== undefined || !parsedRow.log) {
-          errors.push({ row: parsedRow.row, message: parsedRow.error ?? 'unreadable' });
+          refuse(
+            parsedRow.row,
+            parsedRow.error ?? 'unreadable',
+            parsedRow.problem ?? { code: 'invalid-value', params: {} },
+          );
           continue;
         }
         try {
-          const fields = toFields(parsedRow.log, car, parsed.distanceUnit, currency);
+          const fix = fixes.get(parsedRow.row);
+          const draft = {
+            ...parsedRow.log,
+            ...(fix !== undefined ? { mileage: fix } : {}),
+            // The member's currency over the file's when they name one.
+            ...(overrides.currencyCode ? { currencyCode: overrides.currencyCode } : {}),
+          };
+          const fields = toFields(draft, car, parsed.distanceUnit, currency);
           candidates.push({
             row: parsedRow.row,
             fields,
@@ -242,7 +356,7 @@ export function importsService({
             duplicate: false,
           });
         } catch (error) {
-          errors.push({ row: parsedRow.row, message: error instanceof Error ? error.message : 'invalid' });
+          refuse(parsedRow.row, error instanceof Error ? error.message : 'invalid', problemOf(error));
         }
       }
       const types = await knownKeys(
@@ -255,8 +369,10 @@ export function importsService({
       );
 
       // Already stored: a fingerprint kept by an earlier import, or a stored log with the same content.
-      const seen = new Set<string>();
-      for (const s of stored) seen.add(s.fingerprint ?? fingerprintOf(s.log));
+      const storedPrints = new Set<string>();
+      for (const s of stored) storedPrints.add(s.fingerprint ?? fingerprintOf(s.log));
+      // Rows of this file kept so far, by fingerprint: a row entered twice is kept once.
+      const keptRows = new Map<string, number>();
       const readings = new Readings(
         stored.flatMap((s) =>
           s.log.mileage === null ? [] : [{ logId: s.log.id, date: s.log.startDate, mileage: s.log.mileage }],
@@ -270,24 +386,36 @@ export function importsService({
           (a.fields.mileage ?? 0) - (b.fields.mileage ?? 0) ||
           a.row - b.row,
       );
-      for (const c of inOrder) {
+      for (const [i, c] of inOrder.entries()) {
         const { fields } = c;
         if (!types.has(fields.type)) {
-          errors.push({
-            row: c.row,
-            message: `the type "${fields.type}" is not a key of the carLogType settings`,
+          refuse(c.row, `the type "${fields.type}" is not a key of the carLogType settings`, {
+            code: 'unknown-type',
+            params: { value: fields.type },
           });
           continue;
         }
         if (fields.currencyCode && !currencies.has(fields.currencyCode)) {
-          errors.push({
-            row: c.row,
-            message: `the currency "${fields.currencyCode}" is not a key of the currencyCode settings`,
+          refuse(c.row, `the currency "${fields.currencyCode}" is not a key of the currencyCode settings`, {
+            code: 'unknown-currency',
+            params: { value: fields.currencyCode },
           });
           continue;
         }
-        if (seen.has(c.fingerprint)) {
+        const firstRow = keptRows.get(c.fingerprint);
+        if (firstRow !== undefined) {
+          problems.push({ row: c.row, code: 'duplicate-in-file', action: 'keep', params: { firstRow } });
+          continue;
+        }
+        if (storedPrints.has(c.fingerprint)) {
           c.duplicate = true;
+          keptRows.set(c.fingerprint, c.row);
+          problems.push({
+            row: c.row,
+            code: 'already-stored',
+            action: 'skip',
+            params: { date: fields.startDate, mileage: fields.mileage },
+          });
           valid.push(c);
           continue;
         }
@@ -297,23 +425,43 @@ export function importsService({
           const problem = checkOdometer(near, { date: fields.startDate, mileage: fields.mileage });
           if (problem) {
             const { code, message } = odometerError(problem, fields.mileage, car.mileageUnit);
-            errors.push({ row: c.row, message: `${code}: ${message}` });
+            // The readings around it, to show why it is likely a typo: the latest accepted one
+            // before and the file's next one after.
+            const before = near.filter((r) => r.date <= fields.startDate).at(-1) ?? null;
+            const after = inOrder.slice(i + 1).find((n) => n.fields.mileage !== null) ?? null;
+            refuse(c.row, `${code}: ${message}`, {
+              code: code === 'ODOMETER_JUMP' ? 'odometer-jump' : 'odometer-order',
+              params: {
+                mileage: fields.mileage,
+                unit: car.mileageUnit,
+                date: fields.startDate,
+                previous: before?.mileage ?? null,
+                previousDate: before?.date ?? null,
+                next: after?.fields.mileage ?? null,
+                nextDate: after?.fields.startDate ?? null,
+              },
+            });
             continue;
           }
           readings.add({ logId, date: fields.startDate, mileage: fields.mileage }, insertAt);
         }
-        seen.add(c.fingerprint);
+        keptRows.set(c.fingerprint, c.row);
         valid.push(c);
       }
       valid.sort((a, b) => a.row - b.row);
       errors.sort((a, b) => a.row - b.row);
-      const duplicates = valid.filter((c) => c.duplicate).length;
+      problems.sort((a, b) => a.row - b.row);
+      // Rows already stored, and second copies of a row of the file: neither is written.
+      const duplicates =
+        valid.filter((c) => c.duplicate).length +
+        problems.filter((p) => p.code === 'duplicate-in-file').length;
       const fresh = valid.filter((c) => !c.duplicate);
 
       const base = {
         format,
         rows: parsed.rows.length,
         errors: errors.slice(0, IMPORT_MAX_ERRORS),
+        problems: problems.slice(0, IMPORT_MAX_ERRORS),
         units: {
           distance: parsed.distanceUnit,
           volume: parsed.volumeUnit,
