@@ -99,10 +99,7 @@ export const ImportProblem = Type.Object({
   row: Type.Integer(),
   code: literals(IMPORT_PROBLEM_CODES),
   action: literals(IMPORT_PROBLEM_ACTIONS),
-  params: Type.Record(
-    Type.String(),
-    Type.Union([Type.String(), Type.Number(), Type.Null()]),
-  ),
+  params: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Null()])),
 });
 export type ImportProblem = Static<typeof ImportProblem>;
 

@@ -130,12 +130,24 @@ export function sniffDelimiter(text: string): Delimiter {
   return best;
 }
 
-/** Every record of a CSV text (RFC 4180 quoting; blank lines left out). */
-export function parseCsv(text: string, delimiter: Delimiter = sniffDelimiter(text)): CsvRecord[] {
+/** How a tracker quotes beyond RFC 4180. */
+export interface CsvDialect {
+  /** `\"` inside a quoted cell is a quote (Spritmonitor's notes). */
+  backslashEscapes?: boolean;
+  /** A cell may also be quoted with `'` (closed by a `'` before a delimiter or a line end). */
+  singleQuotes?: boolean;
+}
+
+/** Every record of a CSV text (RFC 4180 quoting, plus the dialect's; blank lines left out). */
+export function parseCsv(
+  text: string,
+  delimiter: Delimiter = sniffDelimiter(text),
+  dialect: CsvDialect = {},
+): CsvRecord[] {
   const records: CsvRecord[] = [];
   let cells: string[] = [];
   let cell = '';
-  let quoted = false;
+  let quote: '"' | "'" | null = null;
   let line = 1;
   let start = 1;
   let cellStarted = false;
@@ -146,22 +158,28 @@ export function parseCsv(text: string, delimiter: Delimiter = sniffDelimiter(tex
     cell = '';
     cellStarted = false;
   };
+  const endsCell = (i: number) =>
+    i >= text.length || text[i] === delimiter || text[i] === '\r' || text[i] === '\n';
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
-    if (quoted) {
-      if (c === '"') {
-        if (text[i + 1] === '"') {
+    if (quote !== null) {
+      if (dialect.backslashEscapes && c === '\\' && (text[i + 1] === '"' || text[i + 1] === "'")) {
+        cell += text[i + 1];
+        i++;
+      } else if (c === quote) {
+        if (quote === '"' && text[i + 1] === '"') {
           cell += '"';
           i++;
-        } else quoted = false;
+        } else if (quote === "'" && !endsCell(i + 1)) cell += c;
+        else quote = null;
       } else {
         if (c === '\n' || (c === '\r' && text[i + 1] !== '\n')) line++;
         cell += c;
       }
       continue;
     }
-    if (c === '"' && !cellStarted) {
-      quoted = true;
+    if ((c === '"' || (c === "'" && dialect.singleQuotes)) && !cellStarted) {
+      quote = c;
       cellStarted = true;
     } else if (c === delimiter) {
       cells.push(cell);

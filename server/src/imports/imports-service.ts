@@ -136,7 +136,10 @@ export function importsService({
       ['price', draft.fuel?.pricePerUnit ?? null],
     ] as const)
       if (value !== null && !(Number.isFinite(value) && value >= 0))
-        throw new RowError(`the ${field} is not a number`, 'unreadable-number', { field, value: String(value) });
+        throw new RowError(`the ${field} is not a number`, 'unreadable-number', {
+          field,
+          value: String(value),
+        });
     draft = {
       ...draft,
       title: cleanText(draft.title),

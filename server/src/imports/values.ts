@@ -51,7 +51,10 @@ export function currencyOfAmount(text: string): string | null {
 
 /** A currency cell (`"EUR"`, `€`, `$`, `chf`) as its ISO code; null when it names none. */
 export function currencyCode(text: string): string | null {
-  const v = text.trim().replace(/^['"]|['"]$/g, '').trim();
+  const v = text
+    .trim()
+    .replace(/^['"]|['"]$/g, '')
+    .trim();
   if (/^[A-Za-z]{3}$/.test(v)) return v.toUpperCase();
   if (/^(fr\.?|sfr)$/i.test(v)) return 'CHF';
   return currencyOfAmount(v);
@@ -83,7 +86,9 @@ export function parseNumber(text: string, decimal: DecimalSeparator): number | n
   // The whole part: plain digits, or groups of three after a first group of one to three.
   const grouped = whole!.replace(new RegExp(`[ ${thousands === '.' ? '\\.' : ','}]`, 'g'), '|');
   if (!/^\d+$/.test(grouped) && !/^\d{1,3}(\|\d{3})+$/.test(grouped)) return null;
-  return finite(`${signOf(before!)}${grouped.replace(/\|/g, '')}${fraction !== undefined ? `.${fraction}` : ''}`);
+  return finite(
+    `${signOf(before!)}${grouped.replace(/\|/g, '')}${fraction !== undefined ? `.${fraction}` : ''}`,
+  );
 }
 
 /** A minus sign (`-`, `−`) in the text before a number. */

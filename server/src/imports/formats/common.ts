@@ -4,7 +4,7 @@ import type { ImportDateFormat, ImportFormat, ImportProblemCode } from '../../..
 import { CAR_LOG_MAX_TAGS, CAR_LOG_TAG_MAX_LENGTH } from '../../../../src/contract/constants';
 import type { FuelFill } from '../../../../src/contract/maintenance/fuel-economy';
 import type { DistanceUnit, FuelUnit } from '../../../../src/contract/maintenance/units';
-import { cell, parseCsv, Table, type CsvRecord, type Delimiter } from '../csv';
+import { cell, parseCsv, Table, type CsvDialect, type CsvRecord, type Delimiter } from '../csv';
 import {
   currencyOfAmount,
   guessDateFormat,
@@ -158,7 +158,10 @@ export class Reader {
         value: text.slice(0, 40),
       });
     if (value < 0)
-      throw new RowError(`${name} ${text} is negative`, 'unreadable-number', { field, value: text.slice(0, 40) });
+      throw new RowError(`${name} ${text} is negative`, 'unreadable-number', {
+        field,
+        value: text.slice(0, 40),
+      });
     if (field === 'cost' || field === 'price') {
       const currency = currencyOfAmount(text);
       if (currency) this.currencies.set(currency, (this.currencies.get(currency) ?? 0) + 1);
@@ -191,8 +194,8 @@ export function flag(record: CsvRecord, index: number, name: string): boolean {
 }
 
 /** A file whose first record is its header (the delimiter sniffed unless the format fixes it). */
-export function headerTable(input: ParseInput, delimiter?: Delimiter): Table {
-  const [header, ...records] = parseCsv(input.text ?? '', delimiter);
+export function headerTable(input: ParseInput, delimiter?: Delimiter, dialect?: CsvDialect): Table {
+  const [header, ...records] = parseCsv(input.text ?? '', delimiter, dialect);
   return new Table(header?.cells ?? [], records);
 }
 
@@ -252,16 +255,27 @@ export function parsed(
 export const columnValues = (records: CsvRecord[], ...indexes: number[]): string[] =>
   records.flatMap((r) => indexes.filter((i) => i >= 0).map((i) => cell(r, i)));
 
-/** Each record through `read`; a RowError becomes the row's error, a null skips the record. */
-export function readRows(records: CsvRecord[], read: (record: CsvRecord) => DraftLog | null): ParsedRow[] {
+/**
+ * Each record through `read`; a RowError becomes the row's error, a null skips the record, a list
+ * gives several logs of one line (a refuelling of several fuels).
+ */
+export function readRows(
+  records: CsvRecord[],
+  read: (record: CsvRecord) => DraftLog | DraftLog[] | null,
+): ParsedRow[] {
   const rows: ParsedRow[] = [];
   for (const record of records) {
     try {
       const log = read(record);
-      if (log) rows.push({ row: record.line, log });
+      for (const one of log === null ? [] : Array.isArray(log) ? log : [log])
+        rows.push({ row: record.line, log: one });
     } catch (error) {
       if (!(error instanceof RowError)) throw error;
-      rows.push({ row: record.line, error: error.message, problem: { code: error.code, params: error.params } });
+      rows.push({
+        row: record.line,
+        error: error.message,
+        problem: { code: error.code, params: error.params },
+      });
     }
   }
   return rows;
