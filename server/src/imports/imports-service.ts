@@ -334,7 +334,17 @@ export function importsService({
         });
       };
       const candidates: Candidate[] = [];
+      /** Fills the app itself marked invalid: left out, said so, never an error. */
+      let leftOut = 0;
       for (const parsedRow of parsed.rows) {
+        if (
+          parsedRow.problem?.code === 'invalid-fill' &&
+          parsedRow.problem.params.reason === 'marked-invalid'
+        ) {
+          problems.push({ row: parsedRow.row, ...parsedRow.problem, action: 'skip' });
+          leftOut++;
+          continue;
+        }
         if (parsedRow.error !== undefined || !parsedRow.log) {
           refuse(
             parsedRow.row,
@@ -389,6 +399,8 @@ export function importsService({
           (a.fields.mileage ?? 0) - (b.fields.mileage ?? 0) ||
           a.row - b.row,
       );
+      /** Dates of fill-ups left out: the next fill's segment lacks their fuel. */
+      const droppedFills: string[] = [];
       for (const [i, c] of inOrder.entries()) {
         const { fields } = c;
         if (!types.has(fields.type)) {
@@ -432,6 +444,7 @@ export function importsService({
             // before and the file's next one after.
             const before = near.filter((r) => r.date <= fields.startDate).at(-1) ?? null;
             const after = inOrder.slice(i + 1).find((n) => n.fields.mileage !== null) ?? null;
+            if (fields.fuel) droppedFills.push(fields.startDate);
             refuse(c.row, `${code}: ${message}`, {
               code: code === 'ODOMETER_JUMP' ? 'odometer-jump' : 'odometer-order',
               params: {
@@ -451,13 +464,29 @@ export function importsService({
         keptRows.set(c.fingerprint, c.row);
         valid.push(c);
       }
+      // A fill left out (an odometer typo not corrected): the next fill's segment would count its
+      // distance without its fuel, so that fill follows a missed one (its segment is left out).
+      for (const date of droppedFills) {
+        const next = valid
+          .filter((v) => !v.duplicate && v.fields.fuel && v.fields.startDate >= date)
+          .sort(
+            (a, b) =>
+              a.fields.startDate.localeCompare(b.fields.startDate) ||
+              (a.fields.mileage ?? 0) - (b.fields.mileage ?? 0),
+          )[0];
+        if (next?.fields.fuel && !next.fields.fuel.missedPrevious) {
+          next.fields = { ...next.fields, fuel: { ...next.fields.fuel, missedPrevious: true } };
+          next.fingerprint = fingerprintOf(next.fields);
+        }
+      }
       valid.sort((a, b) => a.row - b.row);
       errors.sort((a, b) => a.row - b.row);
       problems.sort((a, b) => a.row - b.row);
       // Rows already stored, and second copies of a row of the file: neither is written.
       const duplicates =
         valid.filter((c) => c.duplicate).length +
-        problems.filter((p) => p.code === 'duplicate-in-file').length;
+        problems.filter((p) => p.code === 'duplicate-in-file').length +
+        leftOut;
       const fresh = valid.filter((c) => !c.duplicate);
 
       const base = {
