@@ -366,7 +366,7 @@ describe('over HTTP: a bad value is a problem row, never stored, never a 500', (
       expect(error.message).toContain(app);
     const fr = await upload(
       t.app,
-      { ...ann, headers: { ...ann.headers, 'accept-language': 'fr-FR' } },
+      { ...ann, headers: { ...ann.headers, 'accept-language': 'fr-FR' } as typeof ann.headers },
       car.id,
       Buffer.from('hello;world\n1;2\n'),
     );
