@@ -68,6 +68,8 @@ export function currencyCode(text: string): string | null {
  */
 export function parseNumber(text: string, decimal: DecimalSeparator): number | null {
   const trimmed = text.trim();
+  // Most cells: digits, perhaps a decimal part (the full reading below is for everything else).
+  if (PLAIN[decimal].test(trimmed)) return finite(decimal === ',' ? trimmed.replace(',', '.') : trimmed);
   const m = /^(\D*?)(\d[\d.,' \u00a0\u202f\u2009]*\d|\d)([.,]?)(\D*)$/u.exec(trimmed);
   if (!m) {
     // ".5" or ",5": a decimal part alone.
@@ -90,6 +92,11 @@ export function parseNumber(text: string, decimal: DecimalSeparator): number | n
     `${signOf(before!)}${grouped.replace(/\|/g, '')}${fraction !== undefined ? `.${fraction}` : ''}`,
   );
 }
+
+const PLAIN: Record<DecimalSeparator, RegExp> = {
+  '.': /^\d{1,15}(?:\.\d{1,15})?$/,
+  ',': /^\d{1,15}(?:,\d{1,15})?$/,
+};
 
 /** A minus sign (`-`, `−`) in the text before a number. */
 const signOf = (before: string) => (/[-\u2212]/.test(before) ? '-' : '');
