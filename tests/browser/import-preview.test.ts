@@ -7,7 +7,7 @@ import path from 'node:path';
 import { expect, test } from 'vitest';
 import { apiCall, signUpViaApi } from './support/api.mjs';
 import { signInThroughForm, STEP_TIMEOUT_MS } from './support/garage-flows';
-import { chooseLanguage } from './flows';
+import { chooseLanguage, screenHeading } from './flows';
 import { exactly, t, useE2e } from './harness';
 
 const e2e = useE2e();
@@ -27,6 +27,11 @@ test('French preview of a real Spritmonitor export: problems in words, the typo 
   const page = await e2e.newPage({ locale: 'en-US' });
   await signInThroughForm(page, e2e.baseUrl, member);
   await chooseLanguage(page, 'fr-FR', 'en-US');
+  // The choice is kept before the next page load.
+  await screenHeading(page, 'POSTS.MY_POSTS_TITLE', 'fr-FR').waitFor({ timeout: STEP_TIMEOUT_MS });
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('selectedLocale')), { timeout: STEP_TIMEOUT_MS })
+    .toBe('fr-FR');
   await page.goto(`${e2e.baseUrl}/my-cars/${carId}/import`);
   await page.getByRole('heading', { level: 1, name: exactly(t('IMPORT.TITLE', 'fr-FR')) }).waitFor({
     timeout: STEP_TIMEOUT_MS,
