@@ -179,9 +179,12 @@ export const IMPORT_FORMATS = [
   'paddock',
   'lubelogger-fuel',
   'lubelogger-service',
+  'lubelogger-repair',
+  'lubelogger-upgrade',
   'lubelogger-tax',
   'fuelly-web',
   'fuelly-app',
+  'fuelly-services',
   'acar',
   'drivvo',
   'fuelio',
@@ -198,6 +201,41 @@ export const IMPORT_DATE_FORMATS = [
   'mm-dd-yyyy',
   'yyyy/mm/dd',
 ] as const;
+/**
+ * The years an imported date may fall in: the first car (1886) to 2100. A date outside is a typo or
+ * a corrupt cell, never a log (the dossier and the calendar cannot place it).
+ */
+export const IMPORT_YEAR_MIN = 1886;
+export const IMPORT_YEAR_MAX = 2100;
+/** The largest figure an imported cell may hold (odometers, quantities, costs are far below). */
+export const IMPORT_NUMBER_MAX = 1_000_000_000_000;
+/**
+ * What the preview says of a problem row (each a translatable message with parameters):
+ * unreadable-date / unreadable-number / unreadable-flag / missing-value / out-of-range: a cell that
+ * cannot be read or is beyond the limits (skipped); invalid-fill: the app marked the fill invalid
+ * (skipped); odometer-order / odometer-jump: the reading is out of order with its neighbours, likely
+ * a typo (asked: the member may correct it, else skipped); duplicate-in-file: the same row again
+ * in the file (kept once); already-stored: the car holds this log already (left out);
+ * unknown-type / unknown-currency: a value Paddock's settings do not know (skipped);
+ * invalid-value: anything else the row breaks (skipped).
+ */
+export const IMPORT_PROBLEM_CODES = [
+  'unreadable-date',
+  'unreadable-number',
+  'unreadable-flag',
+  'missing-value',
+  'out-of-range',
+  'invalid-fill',
+  'odometer-order',
+  'odometer-jump',
+  'duplicate-in-file',
+  'already-stored',
+  'unknown-type',
+  'unknown-currency',
+  'invalid-value',
+] as const;
+/** What the import does with a problem row: leave it out, keep it (once), or ask the member. */
+export const IMPORT_PROBLEM_ACTIONS = ['skip', 'keep', 'ask'] as const;
 /** How many rows of a dry run come back as a preview. */
 export const IMPORT_PREVIEW_ROWS = 20;
 /** At most this many row errors are listed (the counts stay exact). */

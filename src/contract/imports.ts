@@ -1,13 +1,33 @@
 // Imports from other trackers and CSV exports of a car's logs (issue 17 "Import" and "Export").
 // Client code imports only the types from here.
 import { Type, type Static } from 'typebox';
-import { IMPORT_DATE_FORMATS, IMPORT_FORMATS, IMPORT_MAX_ERRORS, IMPORT_PREVIEW_ROWS } from './constants';
+import {
+  IMPORT_DATE_FORMATS,
+  IMPORT_FORMATS,
+  IMPORT_MAX_ERRORS,
+  IMPORT_PREVIEW_ROWS,
+  IMPORT_PROBLEM_ACTIONS,
+  IMPORT_PROBLEM_CODES,
+  IMPORT_YEAR_MAX,
+  IMPORT_YEAR_MIN,
+} from './constants';
 import { FuelFill } from './garage';
 import type { FuelFill as Fill } from './maintenance/fuel-economy';
 import { FUEL_UNITS } from './maintenance/units';
 
-export { IMPORT_DATE_FORMATS, IMPORT_FORMATS, IMPORT_MAX_ERRORS, IMPORT_PREVIEW_ROWS };
+export {
+  IMPORT_DATE_FORMATS,
+  IMPORT_FORMATS,
+  IMPORT_MAX_ERRORS,
+  IMPORT_PREVIEW_ROWS,
+  IMPORT_PROBLEM_ACTIONS,
+  IMPORT_PROBLEM_CODES,
+  IMPORT_YEAR_MAX,
+  IMPORT_YEAR_MIN,
+};
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+export type ImportProblemCode = (typeof IMPORT_PROBLEM_CODES)[number];
+export type ImportProblemAction = (typeof IMPORT_PROBLEM_ACTIONS)[number];
 export type ImportDateFormat = (typeof IMPORT_DATE_FORMATS)[number];
 
 // A string enum typed as its values (a union built from a mapped array types as never).
@@ -33,6 +53,13 @@ export const ImportOverrides = Type.Object({
     Type.Union([Type.Literal('km'), Type.Literal('mi')], { description: "The file's odometer unit" }),
   ),
   volumeUnit: Type.Optional(literals(FUEL_UNITS, "The file's fuel unit: l, gal_us, gal_uk or kwh")),
+  odometerFixes: Type.Optional(
+    Type.String({
+      maxLength: 20_000,
+      description:
+        'A JSON object of corrected odometer readings by row (`{"12": 216900}`), in the file\'s unit: typos the preview pointed out',
+    }),
+  ),
   currencyCode: Type.Optional(
     Type.String({
       minLength: 1,
@@ -63,6 +90,19 @@ export const ImportPreviewRow = Type.Object({
 });
 export type ImportPreviewRow = Static<typeof ImportPreviewRow>;
 
+/**
+ * A problem row of the file, for the preview: what is wrong (`code`, with `params` such as the
+ * field, the cell's text, the neighbouring odometer readings) and what the import does with it.
+ * The client renders it in the member's language.
+ */
+export const ImportProblem = Type.Object({
+  row: Type.Integer(),
+  code: literals(IMPORT_PROBLEM_CODES),
+  action: literals(IMPORT_PROBLEM_ACTIONS),
+  params: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Null()])),
+});
+export type ImportProblem = Static<typeof ImportProblem>;
+
 export const ImportResult = Type.Object({
   format: literals(IMPORT_FORMATS),
   /** Data rows read from the file. */
@@ -71,6 +111,8 @@ export const ImportResult = Type.Object({
   /** Rows already stored (the same fingerprint), and rows with an error on a run that skips them. */
   skipped: Type.Integer(),
   errors: Type.Array(Type.Object({ row: Type.Integer(), message: Type.String() })),
+  /** Every problem row (errors, rows twice in the file, rows already stored), in file order. */
+  problems: Type.Array(ImportProblem),
   /** What the file's figures were read as. */
   units: Type.Object({
     distance: Type.Union([Type.Literal('km'), Type.Literal('mi')]),

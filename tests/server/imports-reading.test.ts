@@ -66,7 +66,14 @@ describe('numbers, never in the server locale', () => {
   test('not numbers', () => {
     expect(parseNumber('abc', '.')).toBeNull();
     expect(parseNumber('', '.')).toBeNull();
-    expect(parseNumber('1.2.3', ',')).toBe(123);
+    // Never a part of the cell: separators out of place, exponents, digits split by text.
+    expect(parseNumber('1.2.3', ',')).toBeNull();
+    expect(parseNumber('1e5', '.')).toBeNull();
+    expect(parseNumber('1E5', ',')).toBeNull();
+    expect(parseNumber('12abc3', '.')).toBeNull();
+    expect(parseNumber('1,23', '.')).toBeNull();
+    expect(parseNumber('Infinity', '.')).toBeNull();
+    expect(parseNumber('9'.repeat(400), '.')).toBeNull();
   });
 
   test('the decimal separator of a column', () => {

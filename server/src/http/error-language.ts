@@ -34,6 +34,16 @@ const BY_CODE: Record<ErrorCode, string> = {
   REAUTHENTICATION_REQUIRED: 'Reconnectez-vous, puis supprimez votre compte dans les 5 minutes.',
   ODOMETER_OUT_OF_ORDER: 'Ce relevé du compteur ne suit pas l’ordre des autres entrées de cette voiture.',
   ODOMETER_JUMP: 'Ce relevé du compteur suppose plus de 2 000 par jour depuis le précédent : confirmez-le.',
+  IMPORT_FORMAT_UNKNOWN:
+    'Ce fichier n’est pas dans un format que Paddock sait lire. Paddock lit les exports de : ' +
+    'Spritmonitor (site : Mon compte › Télécharger les données › CSV), ' +
+    'aCar (Menu › Sauvegarde/Restauration › Exporter en CSV), ' +
+    'Drivvo (Menu › Paramètres › Exporter les données › CSV), ' +
+    'Fuelly (site : un véhicule › Pleins ou Entretiens › Exporter en CSV ; appli : Réglages › Exporter), ' +
+    'Fuelio (Menu › Sauvegarde › Exporter en CSV), ' +
+    'LubeLogger (un véhicule › onglet Carburant, Entretien, Réparations, Améliorations ou Taxes › Exporter), ' +
+    'Hammond (Réglages › Sauvegarde : le fichier de base de données) et Paddock (une voiture › Exporter). ' +
+    'Ou indiquez le format avec « format ».',
   CAR_MEMBER_NOT_FRIEND: 'Vous ne pouvez partager une voiture qu’avec un ami.',
   CAR_MEMBER_EXISTS: 'Ce membre est déjà invité sur cette voiture, ou la partage déjà.',
   CAR_INVITE_NOT_PENDING: 'Cette invitation a déjà été acceptée.',

@@ -1,8 +1,10 @@
-// Reading an import file, on a worker thread (server/src/workers): detecting its format, parsing it
-// (bytes in, rows out: formats/*), then turning each row into a log's fields in the car's units and
-// limits, with its fingerprint. Everything here is CPU work on the member's bytes (an SQLite backup,
-// a 20,000-row CSV, rich notes to sanitise), so none of it runs on the event loop; what needs the
-// database (settings keys, the stored logs, the odometer order) stays in imports-service.ts.
+// Reading an import file, on a worker thread (server/src/workers): decoding its text, detecting its
+// format, parsing it (bytes in, rows out: formats/*), then turning each row into a log's fields in
+// the car's units and limits (with the member's odometer corrections), with its fingerprint, and
+// each refused row into its problem for the preview. Everything here is CPU work on the member's
+// bytes (an SQLite backup, a 20,000-row CSV, rich notes to sanitise), so none of it runs on the
+// event loop; what needs the database (settings keys, the stored logs, the odometer order) stays in
+// imports-service.ts. Nothing here may load the HTTP layer: refusals are Refusals (plain data).
 import {
   CAR_LOG_CONTENT_MAX_TEXT,
   CAR_LOG_COST_MAX,
@@ -14,14 +16,15 @@ import {
   MILEAGE_MAX,
 } from '../../../src/contract/constants';
 import type { Car, CarLog } from '../../../src/contract/garage';
-import type { ImportFormat, ImportOverrides } from '../../../src/contract/imports';
+import type { ImportFormat, ImportOverrides, ImportProblem } from '../../../src/contract/imports';
 import { distanceUnitOf, fromKm, toKm } from '../../../src/contract/maintenance/units';
 import { richTextLength, sanitizeRichText } from '../http/rich-text';
 import { Refusal } from '../workers/worker-protocol';
-import { decodeText } from './csv';
+import { cleanText, decodeText, FileDecodeError } from './csv';
 import { fingerprintOf } from './fingerprint';
-import type { DraftLog, Parsed } from './formats/common';
-import { detectFormat, isSqlite, PARSERS } from './formats';
+import { problemAction, RowError, type DraftLog, type Parsed, type RowProblem } from './formats/common';
+import { detectFormat, isSqlite, PARSERS, UNKNOWN_FORMAT_MESSAGE } from './formats';
+import { isImportableDate } from './values';
 
 /** `<p>…</p>` paragraphs of escaped text, as `notesHtml` writes them. */
 const PLAIN_PARAGRAPHS = /^(?:<p>(?:[^<>&]|&(?:amp|lt|gt|quot);)*<\/p>)+$/;
@@ -33,7 +36,7 @@ export interface ReadInput {
   filename: string;
   overrides: ImportOverrides;
   car: Pick<Car, 'id' | 'mileageUnit'>;
-  /** The currency of rows that name none. */
+  /** The currency when neither the member nor the file names one (the car's latest log's, else EUR). */
   currency: string;
 }
 
@@ -51,19 +54,60 @@ export interface ReadResult {
   volumeUnit: Parsed['volumeUnit'];
   dateFormat: Parsed['dateFormat'];
   decimalSeparator: Parsed['decimalSeparator'];
+  /** The costs' currency: the member's choice, else the file's, else the fallback given. */
+  currencyCode: string;
   /** Rows that cannot become logs, with the reason. */
   errors: { row: number; message: string }[];
+  /** The same rows (and the fills the app itself marked invalid) as the preview's problems. */
+  problems: ImportProblem[];
+  /** Fills the app itself marked invalid: left out, said so, never an error. */
+  leftOut: number;
   candidates: ReadRow[];
 }
 
-/** A draft in the car's units and limits, or the reason it cannot be stored. */
-function toFields(
+/** A row error as the preview's problem (the parser's code, else a plain invalid value). */
+const problemOf = (error: unknown): RowProblem =>
+  error instanceof RowError
+    ? { code: error.code, params: error.params }
+    : { code: 'invalid-value', params: {} };
+
+const notesTooLong = () =>
+  new RowError(`the notes are longer than ${CAR_LOG_CONTENT_MAX_TEXT} characters`, 'out-of-range', {
+    field: 'notes',
+    max: CAR_LOG_CONTENT_MAX_TEXT,
+  });
+
+/** A draft in the car's units and limits, or the reason (a RowError) it cannot be stored. */
+export function toFields(
   draft: DraftLog,
   car: ReadInput['car'],
   fileDistance: 'km' | 'mi',
   currency: string,
 ): Fields {
   const carDistance = distanceUnitOf(car.mileageUnit);
+  // Every format's last gate: a real day, finite figures in range, text without control characters.
+  if (!isImportableDate(draft.startDate))
+    throw new RowError(`the date "${draft.startDate}" is not a real day`, 'unreadable-date', {
+      value: draft.startDate.slice(0, 40),
+    });
+  for (const [field, value] of [
+    ['odometer', draft.mileage],
+    ['cost', draft.cost],
+    ['quantity', draft.fuel?.quantity ?? null],
+    ['price', draft.fuel?.pricePerUnit ?? null],
+  ] as const)
+    if (value !== null && !(Number.isFinite(value) && value >= 0))
+      throw new RowError(`the ${field} is not a number`, 'unreadable-number', {
+        field,
+        value: String(value),
+      });
+  draft = {
+    ...draft,
+    title: cleanText(draft.title),
+    location: draft.location === null ? null : cleanText(draft.location),
+    content: draft.content === null ? null : cleanText(draft.content),
+    tags: draft.tags.map(cleanText),
+  };
   const mileage =
     draft.mileage === null
       ? null
@@ -73,24 +117,40 @@ function toFields(
             : fromKm(toKm(draft.mileage, fileDistance), carDistance),
         );
   if (mileage !== null && mileage > MILEAGE_MAX)
-    throw new Error(`the odometer ${mileage} is above ${MILEAGE_MAX}`);
+    throw new RowError(`the odometer ${mileage} is above ${MILEAGE_MAX}`, 'out-of-range', {
+      field: 'odometer',
+      value: mileage,
+      max: MILEAGE_MAX,
+    });
   const cost = draft.cost === null ? null : Math.round(draft.cost * 100) / 100;
   if (cost !== null && cost > CAR_LOG_COST_MAX)
-    throw new Error(`the cost ${cost} is above ${CAR_LOG_COST_MAX}`);
+    throw new RowError(`the cost ${cost} is above ${CAR_LOG_COST_MAX}`, 'out-of-range', {
+      field: 'cost',
+      value: cost,
+      max: CAR_LOG_COST_MAX,
+    });
   const title = draft.title.trim().slice(0, CAR_LOG_TITLE_MAX);
-  if (title === '') throw new Error('the title is missing');
+  if (title === '') throw new RowError('the title is missing', 'missing-value', { field: 'title' });
   if (draft.fuel && !(draft.fuel.quantity > 0 && draft.fuel.quantity <= 100_000))
-    throw new Error(`the quantity ${draft.fuel.quantity} is not between 0 and 100000`);
+    throw new RowError(`the quantity ${draft.fuel.quantity} is not between 0 and 100000`, 'out-of-range', {
+      field: 'quantity',
+      value: draft.fuel.quantity,
+      max: 100_000,
+    });
+  if (draft.fuel?.pricePerUnit != null && draft.fuel.pricePerUnit > 1_000_000)
+    throw new RowError(`the price ${draft.fuel.pricePerUnit} is above 1000000`, 'out-of-range', {
+      field: 'price',
+      value: draft.fuel.pricePerUnit,
+      max: 1_000_000,
+    });
   let content: string | null = draft.content;
   // Notes the parsers built from plain text (escaped paragraphs) are what the sanitiser would
   // answer already: measured only (sanitising 10,000 rows costs seconds).
   if (content !== null && !PLAIN_PARAGRAPHS.test(content)) {
     const clean = sanitizeRichText(content);
-    if (clean.textLength > CAR_LOG_CONTENT_MAX_TEXT)
-      throw new Error(`the notes are longer than ${CAR_LOG_CONTENT_MAX_TEXT} characters`);
+    if (clean.textLength > CAR_LOG_CONTENT_MAX_TEXT) throw notesTooLong();
     content = clean.html;
-  } else if (content !== null && richTextLength(content) > CAR_LOG_CONTENT_MAX_TEXT)
-    throw new Error(`the notes are longer than ${CAR_LOG_CONTENT_MAX_TEXT} characters`);
+  } else if (content !== null && richTextLength(content) > CAR_LOG_CONTENT_MAX_TEXT) throw notesTooLong();
   const tags = [...new Set(draft.tags.map((t) => t.trim()).filter((t) => t !== ''))]
     .slice(0, CAR_LOG_MAX_TAGS)
     .map((t) => t.slice(0, CAR_LOG_TAG_MAX_LENGTH));
@@ -116,19 +176,63 @@ function toFields(
   };
 }
 
-/** The file read into the car's fields; a Refusal when it is in no known format, unreadable or too long. */
-export function readImportFile({ bytes: raw, filename, overrides, car, currency }: ReadInput): ReadResult {
+/** The member's odometer corrections by row (`{"12": 216900}`), in the file's unit. */
+export function fixesOf(text: string | undefined): Map<number, number> {
+  const fixes = new Map<number, number>();
+  if (!text) return fixes;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    value = null;
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw new Refusal(400, 'VALIDATION_ERROR', 'Some fields are missing or invalid.', [
+      { field: 'body.odometerFixes', message: 'must be a JSON object of readings by row' },
+    ]);
+  for (const [row, mileage] of Object.entries(value)) {
+    if (!/^\d{1,9}$/.test(row) || typeof mileage !== 'number' || !Number.isFinite(mileage) || mileage < 0)
+      throw new Refusal(400, 'VALIDATION_ERROR', 'Some fields are missing or invalid.', [
+        { field: 'body.odometerFixes', message: 'each row must map to a reading of 0 or more' },
+      ]);
+    fixes.set(Number(row), mileage);
+  }
+  return fixes;
+}
+
+/** The file's text (null for a database file); an undecodable file is a clear 400. */
+function textOf(bytes: Buffer): string | null {
+  if (isSqlite(bytes)) return null;
+  try {
+    return decodeText(bytes);
+  } catch (error) {
+    if (!(error instanceof FileDecodeError)) throw error;
+    throw new Refusal(400, 'VALIDATION_ERROR', `This file cannot be read as text: ${error.message}.`, [
+      { field: 'body.file', message: 'is not readable text (UTF-8, UTF-16 or Windows-1252)' },
+    ]);
+  }
+}
+
+/**
+ * The file read into the car's fields and the preview's problems; a Refusal when the corrections
+ * are malformed, or the file is undecodable, in no known format, unreadable as its format or too long.
+ */
+export function readImportFile({
+  bytes: raw,
+  filename,
+  overrides,
+  car,
+  currency: fallback,
+}: ReadInput): ReadResult {
   // (A Buffer crosses to a worker as a plain Uint8Array.)
   const bytes = Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
-  const text = isSqlite(bytes) ? null : decodeText(bytes);
-  const format = overrides.format ?? detectFormat(bytes, text);
+  const fixes = fixesOf(overrides.odometerFixes);
+  const text = textOf(bytes);
+  const format = overrides.format ?? detectFormat(bytes, text, filename);
   if (!format)
-    throw new Refusal(
-      400,
-      'VALIDATION_ERROR',
-      'The format of this file is not one Paddock reads: name it with "format".',
-      [{ field: 'body.file', message: 'is not in a known format' }],
-    );
+    throw new Refusal(400, 'IMPORT_FORMAT_UNKNOWN', UNKNOWN_FORMAT_MESSAGE, [
+      { field: 'body.file', message: 'is not in a known format' },
+    ]);
   let parsed: Parsed;
   try {
     parsed = PARSERS[format]({
@@ -154,18 +258,44 @@ export function readImportFile({ bytes: raw, filename, overrides, car, currency 
       `This file has ${parsed.rows.length} rows: an import reads at most ${IMPORT_MAX_ROWS}. Split it into smaller files.`,
       [{ field: 'body.file', message: `must have at most ${IMPORT_MAX_ROWS} rows` }],
     );
+  // The costs' currency: the member's choice, else the file's (a column or the amounts' sign), else
+  // the fallback (the car's latest log's, else euros).
+  const currency = overrides.currencyCode ?? parsed.currencyCode ?? fallback;
+
   const errors: ReadResult['errors'] = [];
+  const problems: ImportProblem[] = [];
+  const refuse = (row: number, message: string, problem: RowProblem) => {
+    errors.push({ row, message });
+    problems.push({ row, ...problem, action: problemAction(problem.code) });
+  };
   const candidates: ReadRow[] = [];
+  let leftOut = 0;
   for (const parsedRow of parsed.rows) {
+    if (parsedRow.problem?.code === 'invalid-fill' && parsedRow.problem.params.reason === 'marked-invalid') {
+      problems.push({ row: parsedRow.row, ...parsedRow.problem, action: 'skip' });
+      leftOut++;
+      continue;
+    }
     if (parsedRow.error !== undefined || !parsedRow.log) {
-      errors.push({ row: parsedRow.row, message: parsedRow.error ?? 'unreadable' });
+      refuse(
+        parsedRow.row,
+        parsedRow.error ?? 'unreadable',
+        parsedRow.problem ?? { code: 'invalid-value', params: {} },
+      );
       continue;
     }
     try {
-      const fields = toFields(parsedRow.log, car, parsed.distanceUnit, currency);
+      const fix = fixes.get(parsedRow.row);
+      const draft = {
+        ...parsedRow.log,
+        ...(fix !== undefined ? { mileage: fix } : {}),
+        // The member's currency over the file's when they name one.
+        ...(overrides.currencyCode ? { currencyCode: overrides.currencyCode } : {}),
+      };
+      const fields = toFields(draft, car, parsed.distanceUnit, currency);
       candidates.push({ row: parsedRow.row, fields, fingerprint: fingerprintOf(fields) });
     } catch (error) {
-      errors.push({ row: parsedRow.row, message: error instanceof Error ? error.message : 'invalid' });
+      refuse(parsedRow.row, error instanceof Error ? error.message : 'invalid', problemOf(error));
     }
   }
   return {
@@ -175,7 +305,10 @@ export function readImportFile({ bytes: raw, filename, overrides, car, currency 
     volumeUnit: parsed.volumeUnit,
     dateFormat: parsed.dateFormat,
     decimalSeparator: parsed.decimalSeparator,
+    currencyCode: currency,
     errors,
+    problems,
+    leftOut,
     candidates,
   };
 }

@@ -11,6 +11,7 @@ import {
   type ExportQuery,
   type ImportOverrides,
   type ImportPreviewRow,
+  type ImportProblem,
   type ImportQuery,
   type ImportResult,
 } from '../../../src/contract/imports';
@@ -21,6 +22,7 @@ import { carLogLimit, odometerError } from '../garage/car-logs-service';
 import type { GarageNotify } from '../garage/garage-events';
 import { lubeLoggerCsv, paddockCsv } from './export-csv';
 import { fingerprintOf } from './fingerprint';
+import { problemAction, type RowProblem } from './formats/common';
 import type { Fields, ReadInput, ReadResult } from './import-read';
 import type { ImportsRepository } from './imports-repository';
 
@@ -91,6 +93,12 @@ class Readings {
   }
 }
 
+/** Date order, then reading, then row: the order rows are checked in, as if typed in turn. */
+const byDateThenReading = (a: Candidate, b: Candidate): number =>
+  (a.fields.startDate < b.fields.startDate ? -1 : a.fields.startDate > b.fields.startDate ? 1 : 0) ||
+  (a.fields.mileage ?? 0) - (b.fields.mileage ?? 0) ||
+  a.row - b.row;
+
 export function importsService({
   cars,
   imports,
@@ -127,21 +135,26 @@ export function importsService({
           { field: 'body.currencyCode', message: 'must be a key of the currencyCode settings' },
         ]);
       const stored = await imports.logsOf(car.id);
-      // The car's currency: the member's choice, else its latest log's, else euros.
+      // The costs' currency when neither the member nor the file names one: the car's latest log's,
+      // else euros (the worker picks the member's, else the file's, else this).
       const lastCurrency = [...stored].reverse().find((s) => s.log.currencyCode !== null)?.log.currencyCode;
-      const currency = overrides.currencyCode ?? lastCurrency ?? 'EUR';
       const read = await readFile(
         {
           bytes: file.bytes,
           filename: file.filename,
           overrides,
           car: { id: car.id, mileageUnit: car.mileageUnit },
-          currency,
+          currency: lastCurrency ?? 'EUR',
         },
         memberId,
       );
-      const { format } = read;
+      const { format, currencyCode: currency } = read;
       const errors = [...read.errors];
+      const problems: ImportProblem[] = [...read.problems];
+      const refuse = (row: number, message: string, problem: RowProblem) => {
+        errors.push({ row, message });
+        problems.push({ row, ...problem, action: problemAction(problem.code) });
+      };
       const candidates: Candidate[] = read.candidates.map((c) => ({ ...c, duplicate: false }));
       const types = await knownKeys(
         'carLogType',
@@ -153,8 +166,10 @@ export function importsService({
       );
 
       // Already stored: a fingerprint kept by an earlier import, or a stored log with the same content.
-      const seen = new Set<string>();
-      for (const s of stored) seen.add(s.fingerprint ?? fingerprintOf(s.log));
+      const storedPrints = new Set<string>();
+      for (const s of stored) storedPrints.add(s.fingerprint ?? fingerprintOf(s.log));
+      // Rows of this file kept so far, by fingerprint: a row entered twice is kept once.
+      const keptRows = new Map<string, number>();
       const readings = new Readings(
         stored.flatMap((s) =>
           s.log.mileage === null ? [] : [{ logId: s.log.id, date: s.log.startDate, mileage: s.log.mileage }],
@@ -162,30 +177,45 @@ export function importsService({
       );
       const valid: Candidate[] = [];
       // Date order (then reading): each reading is checked against the earlier ones, as if typed in turn.
-      const inOrder = [...candidates].sort(
-        (a, b) =>
-          (a.fields.startDate < b.fields.startDate ? -1 : a.fields.startDate > b.fields.startDate ? 1 : 0) ||
-          (a.fields.mileage ?? 0) - (b.fields.mileage ?? 0) ||
-          a.row - b.row,
-      );
-      for (const c of inOrder) {
+      const inOrder = [...candidates].sort(byDateThenReading);
+      // For each row in that order, the next one with a reading (one pass: asked per odometer problem).
+      const nextReading: (Candidate | null)[] = new Array<Candidate | null>(inOrder.length).fill(null);
+      for (let i = inOrder.length - 2; i >= 0; i--) {
+        const after = inOrder[i + 1]!;
+        nextReading[i] = after.fields.mileage !== null ? after : nextReading[i + 1]!;
+      }
+      /** Dates of fill-ups left out: the next fill's segment lacks their fuel. */
+      const droppedFills: string[] = [];
+      for (const [i, c] of inOrder.entries()) {
         const { fields } = c;
         if (!types.has(fields.type)) {
-          errors.push({
-            row: c.row,
-            message: `the type "${fields.type}" is not a key of the carLogType settings`,
+          refuse(c.row, `the type "${fields.type}" is not a key of the carLogType settings`, {
+            code: 'unknown-type',
+            params: { value: fields.type },
           });
           continue;
         }
         if (fields.currencyCode && !currencies.has(fields.currencyCode)) {
-          errors.push({
-            row: c.row,
-            message: `the currency "${fields.currencyCode}" is not a key of the currencyCode settings`,
+          refuse(c.row, `the currency "${fields.currencyCode}" is not a key of the currencyCode settings`, {
+            code: 'unknown-currency',
+            params: { value: fields.currencyCode },
           });
           continue;
         }
-        if (seen.has(c.fingerprint)) {
+        const firstRow = keptRows.get(c.fingerprint);
+        if (firstRow !== undefined) {
+          problems.push({ row: c.row, code: 'duplicate-in-file', action: 'keep', params: { firstRow } });
+          continue;
+        }
+        if (storedPrints.has(c.fingerprint)) {
           c.duplicate = true;
+          keptRows.set(c.fingerprint, c.row);
+          problems.push({
+            row: c.row,
+            code: 'already-stored',
+            action: 'skip',
+            params: { date: fields.startDate, mileage: fields.mileage },
+          });
           valid.push(c);
           continue;
         }
@@ -195,23 +225,66 @@ export function importsService({
           const problem = checkOdometer(near, { date: fields.startDate, mileage: fields.mileage });
           if (problem) {
             const { code, message } = odometerError(problem, fields.mileage, car.mileageUnit);
-            errors.push({ row: c.row, message: `${code}: ${message}` });
+            // The readings around it, to show why it is likely a typo: the latest accepted one
+            // before and the file's next one after.
+            const before = near.filter((r) => r.date <= fields.startDate).at(-1) ?? null;
+            const after = nextReading[i] ?? null;
+            if (fields.fuel) droppedFills.push(fields.startDate);
+            refuse(c.row, `${code}: ${message}`, {
+              code: code === 'ODOMETER_JUMP' ? 'odometer-jump' : 'odometer-order',
+              params: {
+                mileage: fields.mileage,
+                unit: car.mileageUnit,
+                date: fields.startDate,
+                previous: before?.mileage ?? null,
+                previousDate: before?.date ?? null,
+                next: after?.fields.mileage ?? null,
+                nextDate: after?.fields.startDate ?? null,
+              },
+            });
             continue;
           }
           readings.add({ logId, date: fields.startDate, mileage: fields.mileage }, insertAt);
         }
-        seen.add(c.fingerprint);
+        keptRows.set(c.fingerprint, c.row);
         valid.push(c);
+      }
+      // A fill left out (an odometer typo not corrected): the next fill's segment would count its
+      // distance without its fuel, so that fill follows a missed one (its segment is left out).
+      // The fills to write are sorted once; each dropped fill finds its next one by bisection.
+      if (droppedFills.length > 0) {
+        const fills = valid.filter((v) => !v.duplicate && v.fields.fuel).sort(byDateThenReading);
+        for (const date of droppedFills) {
+          let lo = 0;
+          let hi = fills.length;
+          while (lo < hi) {
+            const mid = (lo + hi) >> 1;
+            if (fills[mid]!.fields.startDate < date) lo = mid + 1;
+            else hi = mid;
+          }
+          const next = fills[lo];
+          if (next?.fields.fuel && !next.fields.fuel.missedPrevious) {
+            next.fields = { ...next.fields, fuel: { ...next.fields.fuel, missedPrevious: true } };
+            next.fingerprint = fingerprintOf(next.fields);
+          }
+        }
       }
       valid.sort((a, b) => a.row - b.row);
       errors.sort((a, b) => a.row - b.row);
-      const duplicates = valid.filter((c) => c.duplicate).length;
+      problems.sort((a, b) => a.row - b.row);
+      // Rows already stored, second copies of a row of the file, and fills the app marked invalid:
+      // none is written.
+      const duplicates =
+        valid.filter((c) => c.duplicate).length +
+        problems.filter((p) => p.code === 'duplicate-in-file').length +
+        read.leftOut;
       const fresh = valid.filter((c) => !c.duplicate);
 
       const base = {
         format,
         rows: read.rows,
         errors: errors.slice(0, IMPORT_MAX_ERRORS),
+        problems: problems.slice(0, IMPORT_MAX_ERRORS),
         units: {
           distance: read.distanceUnit,
           volume: read.volumeUnit,

@@ -94,14 +94,14 @@ export function parseACar(input: common.ParseInput): common.Parsed {
           {
             quantity,
             unit: rowUnit,
-            ...common.tankFlags(r, { partial: [f.partial, 'Partial?'] }, [
+            ...common.tankFlags(r, { partial: [f.partial, 'Partial Fill-Up?'] }, [
               f.missed,
-              'Previous Missed Fill-Ups?',
+              'Previously Missed Fill-Ups?',
             ]),
             pricePerUnit: price,
           },
           {
-            title: common.titleOf(cell(r, f.brand), 'Fill-up'),
+            title: common.titleOf(cell(r, f.brand) || cell(r, f.fuelType), 'Fill-up'),
             cost: common.fillCost(reader.number(r, f.total, 'Total Cost'), price, quantity),
             location: cell(r, f.station) || null,
             content: common.notesHtml(cell(r, f.notes)),
@@ -141,9 +141,15 @@ function fillColumns(t: Table) {
     volumeUnit: t.column('Volume Unit'),
     price: t.column('Price per Unit', 'Price'),
     total: t.column('Total Cost'),
-    partial: t.column('Partial?', 'Partial'),
-    missed: t.column('Previous Missed Fill-Ups?', 'Previous Missed Fill-Ups'),
+    partial: t.column('Partial Fill-Up?', 'Partial?', 'Partial', 'Partial Fill-Up'),
+    missed: t.column(
+      'Previously Missed Fill-Ups?',
+      'Previous Missed Fill-Ups?',
+      'Previously Missed Fill-Ups',
+      'Previous Missed Fill-Ups',
+    ),
     brand: t.column('Fuel Brand'),
+    fuelType: t.column('Fuel Type'),
     station: t.column('Fueling Station Address', 'Fueling Station'),
     notes: t.column('Notes'),
     tags: t.column('Tags'),
@@ -155,10 +161,10 @@ function eventColumns(t: Table) {
     date: t.column('Date'),
     odometer: t.column('Odometer Reading', 'Odometer'),
     type: t.column('Type'),
-    subtype: t.column('Subtype', 'Services', 'Expenses'),
+    subtype: t.column('Sub Types', 'Subtype', 'Subtypes', 'Services', 'Expenses'),
     description: t.column('Description'),
     total: t.column('Total Cost'),
-    place: t.column('Place Address', 'Place'),
+    place: t.column('Place Name', 'Place Address', 'Place'),
     notes: t.column('Notes'),
     tags: t.column('Tags'),
   };

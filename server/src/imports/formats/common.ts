@@ -1,11 +1,17 @@
 // What every format's parser shares: the draft of a log as read from a file, the reading context
 // (overrides, guesses), and helpers that turn a cell into a number, date or flag or a row error.
-import type { ImportDateFormat, ImportFormat } from '../../../../src/contract/imports';
+import type {
+  ImportDateFormat,
+  ImportFormat,
+  ImportProblemAction,
+  ImportProblemCode,
+} from '../../../../src/contract/imports';
 import { CAR_LOG_MAX_TAGS, CAR_LOG_TAG_MAX_LENGTH } from '../../../../src/contract/constants';
 import type { FuelFill } from '../../../../src/contract/maintenance/fuel-economy';
 import type { DistanceUnit, FuelUnit } from '../../../../src/contract/maintenance/units';
-import { cell, parseCsv, Table, type CsvRecord, type Delimiter } from '../csv';
+import { cell, parseCsv, Table, type CsvDialect, type CsvRecord, type Delimiter } from '../csv';
 import {
+  currencyOfAmount,
   guessDateFormat,
   guessDecimal,
   parseBoolean,
@@ -36,7 +42,19 @@ export interface ParsedRow {
   row: number;
   log?: DraftLog;
   error?: string;
+  /** The error as a code and its parameters, rendered in the member's language by the client. */
+  problem?: RowProblem;
 }
+
+/** What is wrong with a row, as a translatable code and its parameters. */
+export interface RowProblem {
+  code: ImportProblemCode;
+  params: Record<string, string | number | null>;
+}
+
+/** What the preview does with a refused row: an odometer typo is asked about, the rest skipped. */
+export const problemAction = (code: ImportProblemCode): ImportProblemAction =>
+  code === 'odometer-order' || code === 'odometer-jump' ? 'ask' : 'skip';
 
 export interface Overrides {
   dateFormat?: ImportDateFormat;
@@ -61,6 +79,8 @@ export interface Parsed {
   volumeUnit: FuelUnit;
   dateFormat: ImportDateFormat | null;
   decimalSeparator: DecimalSeparator;
+  /** The file's currency (a currency column or the amounts' sign), when it names one. */
+  currencyCode?: string | null;
 }
 
 export type Parser = (input: ParseInput) => Parsed;
@@ -70,14 +90,35 @@ export interface FormatDefinition {
   parse: Parser;
 }
 
-/** Thrown by a cell reader: the row is listed with this reason. */
-export class RowError extends Error {}
+/** Thrown by a cell reader: the row is listed with this reason (and its code for the preview). */
+export class RowError extends Error {
+  constructor(
+    message: string,
+    readonly code: ImportProblemCode = 'invalid-value',
+    readonly params: Record<string, string | number | null> = {},
+  ) {
+    super(message);
+  }
+}
+
+/** The field a cell reader's column name is about, as the preview names it. */
+export function fieldOf(name: string): string {
+  const n = name.toLowerCase();
+  if (/odo|kilomet|km-stand|mileage|reading/.test(n)) return 'odometer';
+  if (/trip|strecke|teil-km|distance/.test(n)) return 'trip';
+  if (/price|preis|prix|preço|precio/.test(n)) return 'price';
+  if (/cost|total|kosten|amount|montant|valor/.test(n)) return 'cost';
+  if (/quant|volume|fuel|menge|liter|litre|gallon|consumed/.test(n)) return 'quantity';
+  return 'value';
+}
 
 /** The fuel unit a car counted in `distance` uses when the file does not say. */
 export const defaultVolume = (distance: DistanceUnit): FuelUnit => (distance === 'mi' ? 'gal_us' : 'l');
 
 /** Reads cells with the file's resolved formats. */
 export class Reader {
+  /** Currencies the amounts' signs named (`$79.78`), with how often. */
+  readonly currencies = new Map<string, number>();
   constructor(
     readonly decimal: DecimalSeparator,
     readonly dateFormat: ImportDateFormat,
@@ -114,21 +155,38 @@ export class Reader {
 
   number(record: CsvRecord, index: number, name: string, { required = false } = {}): number | null {
     const text = cell(record, index);
+    const field = fieldOf(name);
     if (text === '') {
-      if (required) throw new RowError(`${name} is missing`);
+      if (required) throw new RowError(`${name} is missing`, 'missing-value', { field });
       return null;
     }
     const value = parseNumber(text, this.decimal);
-    if (value === null) throw new RowError(`${name} "${text}" is not a number`);
-    if (value < 0) throw new RowError(`${name} ${text} is negative`);
+    if (value === null)
+      throw new RowError(`${name} "${text}" is not a number`, 'unreadable-number', {
+        field,
+        value: text.slice(0, 40),
+      });
+    if (value < 0)
+      throw new RowError(`${name} ${text} is negative`, 'unreadable-number', {
+        field,
+        value: text.slice(0, 40),
+      });
+    if (field === 'cost' || field === 'price') {
+      const currency = currencyOfAmount(text);
+      if (currency) this.currencies.set(currency, (this.currencies.get(currency) ?? 0) + 1);
+    }
     return value;
   }
 
   date(record: CsvRecord, index: number): string {
     const text = cell(record, index);
-    if (text === '') throw new RowError('the date is missing');
+    if (text === '') throw new RowError('the date is missing', 'missing-value', { field: 'date' });
     const date = parseDate(text, this.dateFormat);
-    if (!date) throw new RowError(`the date "${text}" is not a ${this.dateFormat} date`);
+    if (!date)
+      throw new RowError(`the date "${text}" is not a ${this.dateFormat} date`, 'unreadable-date', {
+        value: text.slice(0, 40),
+        format: this.dateFormat,
+      });
     return date;
   }
 }
@@ -136,13 +194,17 @@ export class Reader {
 export function flag(record: CsvRecord, index: number, name: string): boolean {
   const text = cell(record, index);
   const value = parseBoolean(text);
-  if (value === null) throw new RowError(`${name} "${text}" is neither yes nor no`);
+  if (value === null)
+    throw new RowError(`${name} "${text}" is neither yes nor no`, 'unreadable-flag', {
+      column: name,
+      value: text.slice(0, 40),
+    });
   return value;
 }
 
 /** A file whose first record is its header (the delimiter sniffed unless the format fixes it). */
-export function headerTable(input: ParseInput, delimiter?: Delimiter): Table {
-  const [header, ...records] = parseCsv(input.text ?? '', delimiter);
+export function headerTable(input: ParseInput, delimiter?: Delimiter, dialect?: CsvDialect): Table {
+  const [header, ...records] = parseCsv(input.text ?? '', delimiter, dialect);
   return new Table(header?.cells ?? [], records);
 }
 
@@ -180,12 +242,21 @@ export function parsed(
   volumeUnit: FuelUnit,
   reader: Reader,
 ): Parsed {
+  // The file's currency: the one its rows name most (a currency column), else its amounts' signs.
+  const named = new Map<string, number>();
+  for (const r of rows) {
+    const code = r.log?.currencyCode;
+    if (code) named.set(code, (named.get(code) ?? 0) + 1);
+  }
+  const mostOf = (tally: Map<string, number>) =>
+    [...tally.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
   return {
     rows: rows.sort((a, b) => a.row - b.row),
     distanceUnit,
     volumeUnit,
     dateFormat: reader.dateFormat,
     decimalSeparator: reader.decimal,
+    currencyCode: mostOf(named) ?? mostOf(reader.currencies),
   };
 }
 
@@ -193,16 +264,27 @@ export function parsed(
 export const columnValues = (records: CsvRecord[], ...indexes: number[]): string[] =>
   records.flatMap((r) => indexes.filter((i) => i >= 0).map((i) => cell(r, i)));
 
-/** Each record through `read`; a RowError becomes the row's error, a null skips the record. */
-export function readRows(records: CsvRecord[], read: (record: CsvRecord) => DraftLog | null): ParsedRow[] {
+/**
+ * Each record through `read`; a RowError becomes the row's error, a null skips the record, a list
+ * gives several logs of one line (a refuelling of several fuels).
+ */
+export function readRows(
+  records: CsvRecord[],
+  read: (record: CsvRecord) => DraftLog | DraftLog[] | null,
+): ParsedRow[] {
   const rows: ParsedRow[] = [];
   for (const record of records) {
     try {
       const log = read(record);
-      if (log) rows.push({ row: record.line, log });
+      for (const one of log === null ? [] : Array.isArray(log) ? log : [log])
+        rows.push({ row: record.line, log: one });
     } catch (error) {
       if (!(error instanceof RowError)) throw error;
-      rows.push({ row: record.line, error: error.message });
+      rows.push({
+        row: record.line,
+        error: error.message,
+        problem: { code: error.code, params: error.params },
+      });
     }
   }
   return rows;
@@ -256,8 +338,10 @@ export function fuelDraft(
   fuel: FuelFill,
   more: Partial<DraftLog> = {},
 ): DraftLog {
-  if (mileage === null) throw new RowError('a fill-up needs an odometer reading');
-  if (!(fuel.quantity > 0)) throw new RowError('a fill-up needs a quantity above 0');
+  if (mileage === null)
+    throw new RowError('a fill-up needs an odometer reading', 'missing-value', { field: 'odometer' });
+  if (!(fuel.quantity > 0))
+    throw new RowError('a fill-up needs a quantity above 0', 'invalid-fill', { reason: 'no-quantity' });
   return {
     type: 'fuel',
     title: 'Fill-up',

@@ -89,6 +89,11 @@ const NAMES = {
     'Importe',
   ],
   full: [
+    'Filled tank completely',
+    'Filled tank completely?',
+    'Tanque completo',
+    'Completou o tanque',
+    'Llenó el tanque',
     'Full tank',
     'Full tank?',
     'Tanque cheio',
@@ -102,6 +107,8 @@ const NAMES = {
   ],
   missed: [
     'Missed previous refuelling',
+    'Missed previous refueling',
+    'Forgot to record previous refuelling',
     'Missed previous',
     'Forgot previous',
     'Esqueceu o abastecimento anterior',
@@ -172,6 +179,31 @@ const NAMES = {
   fuelName: ['Fuel', 'Combustível', 'Combustible', 'Carburant', 'Kraftstoff', 'Carburante'],
 };
 
+/** A refuelling's second and third fuels: `Second fuel`, `Second fuel price`, `Third fuel volume`… */
+const MORE_FUELS = [
+  ['Second fuel', 'Second', 'Segundo combustível', 'Segundo combustible'],
+  ['Third fuel', 'Third', 'Terceiro combustível', 'Tercer combustible'],
+] as const;
+
+/** The columns of one more fuel: its name, price, total, volume and full-tank flag. */
+function moreFuelColumns(t: Table, prefixes: readonly string[]) {
+  const of = (...suffixes: string[]) => {
+    for (const prefix of prefixes)
+      for (const suffix of suffixes) {
+        const i = t.column(suffix === '' ? prefix : `${prefix} ${suffix}`);
+        if (i >= 0) return i;
+      }
+    return -1;
+  };
+  return {
+    name: of('', 'name', 'type'),
+    price: of('price', 'unit price', 'preço', 'precio'),
+    total: of('total cost', 'total', 'valor total', 'costo total'),
+    quantity: of('volume', 'quantity', 'liters', 'litres', 'litros'),
+    full: of('filled tank completely', 'full tank', 'tanque completo'),
+  };
+}
+
 function find(t: Table, names: string[]): number {
   const exact = t.column(...names);
   if (exact >= 0) return exact;
@@ -209,27 +241,65 @@ export function parseDrivvo(input: common.ParseInput): common.Parsed {
   const rows: common.ParsedRow[] = [];
   for (const { kind, table, c } of columns) {
     rows.push(
-      ...common.readRows(table.records, (r): common.DraftLog => {
+      ...common.readRows(table.records, (r): common.DraftLog | common.DraftLog[] => {
         const startDate = reader.date(r, c.date);
         const mileage = reader.number(r, c.odometer, 'the odometer');
         const total = reader.number(r, c.total, 'the total cost');
         if (kind === 'refuel') {
-          const quantity = reader.number(r, c.quantity, 'the quantity', { required: true })!;
-          const price = reader.number(r, c.price, 'the price');
-          const full = c.full < 0 ? true : parseBoolean(cell(r, c.full));
           const missed = c.missed < 0 ? false : parseBoolean(cell(r, c.missed));
-          if (full === null || missed === null)
-            throw new common.RowError('a full-tank or missed flag is neither yes nor no');
-          return common.fuelDraft(
-            startDate,
-            mileage,
-            { quantity, unit: volumeUnit, fullTank: full, missedPrevious: missed, pricePerUnit: price },
-            {
-              title: common.titleOf(cell(r, c.fuelName), 'Fill-up'),
-              cost: common.fillCost(total, price, quantity),
-              location: cell(r, c.place) || null,
-              content: notesOf(r, c.notes),
-            },
+          if (missed === null)
+            throw new common.RowError('the missed flag is neither yes nor no', 'unreadable-flag', {
+              column: table.header[c.missed] ?? '',
+              value: cell(r, c.missed).slice(0, 40),
+            });
+          // Up to three fuels, each its own fill at the same reading.
+          const fuels = [
+            { name: c.fuelName, price: c.price, total, quantity: c.quantity, full: c.full },
+            ...MORE_FUELS.map((prefixes) => {
+              const m = moreFuelColumns(table, prefixes);
+              return { ...m, total: reader.number(r, m.total, 'the total cost') };
+            }),
+          ];
+          const fills: {
+            name: string;
+            quantity: number;
+            price: number | null;
+            total: number | null;
+            full: boolean;
+          }[] = [];
+          for (const [i, f] of fuels.entries()) {
+            const quantity = reader.number(r, f.quantity, 'the quantity', { required: i === 0 });
+            if (quantity === null) continue;
+            const full = f.full < 0 ? true : parseBoolean(cell(r, f.full));
+            if (full === null)
+              throw new common.RowError('the full-tank flag is neither yes nor no', 'unreadable-flag', {
+                column: table.header[f.full] ?? '',
+                value: cell(r, f.full).slice(0, 40),
+              });
+            const price = reader.number(r, f.price, 'the price');
+            fills.push({ name: cell(r, f.name), quantity, price, total: f.total, full });
+          }
+          // The fuels of one refuelling go in one after the other: the tank is full after the last
+          // one when any says so (the earlier ones count as partials summed into it).
+          const fullAfter = fills.some((f) => f.full);
+          return fills.map((f, i) =>
+            common.fuelDraft(
+              startDate,
+              mileage,
+              {
+                quantity: f.quantity,
+                unit: volumeUnit,
+                fullTank: fills.length === 1 ? f.full : i === fills.length - 1 && fullAfter,
+                missedPrevious: i === 0 && missed,
+                pricePerUnit: f.price,
+              },
+              {
+                title: common.titleOf(f.name, 'Fill-up'),
+                cost: common.fillCost(f.total, f.price, f.quantity),
+                location: cell(r, c.place) || null,
+                content: i === 0 ? notesOf(r, c.notes) : null,
+              },
+            ),
           );
         }
         const name = cell(r, c.kindName) || cell(r, c.title) || (kind === 'service' ? 'Service' : 'Expense');

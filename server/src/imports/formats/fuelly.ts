@@ -131,3 +131,55 @@ export function parseFuellyApp(input: common.ParseInput): common.Parsed {
   });
   return common.parsed(rows, distanceUnit, volumeUnit, reader);
 }
+
+/** Fuelly's service types as Paddock log types. */
+function serviceType(text: string): string {
+  const t = text.toLowerCase();
+  if (/repair|replace|fix/.test(t)) return 'repair';
+  if (/registration|tax/.test(t)) return 'tax';
+  if (/insurance/.test(t)) return 'insurance';
+  if (/inspection|emission|smog/.test(t)) return 'inspection';
+  if (/wash|detail|clean/.test(t)) return 'cleaning';
+  if (/upgrade|modif|accessor/.test(t)) return 'modification';
+  return 'maintenance';
+}
+
+/**
+ * Fuelly's services export: `car_name,model,odometer,price,service_date,date_added,tags,service_type,
+ * sub_service_types,notes,latitude,longitude` (`price` the service's total; `sub_service_types` the
+ * services done, such as "Oil Change, Tire Rotation").
+ */
+export function parseFuellyServices(input: common.ParseInput): common.Parsed {
+  const t = common.headerTable(input);
+  const c = {
+    odometer: t.column('odometer'),
+    price: t.column('price', 'cost'),
+    date: t.column('service_date', 'date'),
+    tags: t.column('tags'),
+    type: t.column('service_type'),
+    subtypes: t.column('sub_service_types', 'service_types'),
+    notes: t.column('notes'),
+  };
+  const reader = common.Reader.ofTable(input.overrides, t, c.date, [c.odometer, c.price], {
+    date: 'mm/dd/yyyy',
+    decimal: '.',
+  });
+  const distanceUnit = input.overrides.distanceUnit ?? input.carDistance;
+  const volumeUnit = input.overrides.volumeUnit ?? common.defaultVolume(distanceUnit);
+  const rows = common.readRows(t.records, (r) => {
+    const type = cell(r, c.type);
+    const subtypes = cell(r, c.subtypes);
+    return {
+      type: serviceType(`${type} ${subtypes}`),
+      title: common.titleOf(subtypes || type, 'Service'),
+      startDate: reader.date(r, c.date),
+      mileage: reader.number(r, c.odometer, 'odometer'),
+      cost: reader.number(r, c.price, 'price (total cost)'),
+      content: common.notesHtml(cell(r, c.notes)),
+      location: null,
+      tags: common.splitTags(cell(r, c.tags)),
+      fuel: null,
+    };
+  });
+  return common.parsed(rows, distanceUnit, volumeUnit, reader);
+}

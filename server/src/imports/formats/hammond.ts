@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { DistanceUnit, FuelUnit } from '../../../../src/contract/maintenance/units';
+import { IMPORT_NUMBER_MAX } from '../../../../src/contract/constants';
+import { parseDate, parseNumber } from '../values';
 import * as common from './common';
 
 export const SQLITE_MAGIC = Buffer.from('SQLite format 3\0', 'latin1');
@@ -18,15 +20,23 @@ const text = (v: unknown): string => (v === null || v === undefined ? '' : Strin
 
 function numberOrNull(v: unknown, name: string): number | null {
   if (v === null || v === undefined || v === '') return null;
-  const n = Number(v);
-  if (!Number.isFinite(n) || n < 0) throw new common.RowError(`${name} "${text(v)}" is not a number`);
+  // A stored number as it is; a text through the strict reader (`1e5` is not 15, nor 100000).
+  const n = typeof v === 'number' ? v : parseNumber(text(v), '.');
+  if (n === null || !Number.isFinite(n) || n < 0 || n > IMPORT_NUMBER_MAX)
+    throw new common.RowError(`${name} "${text(v)}" is not a number`, 'unreadable-number', {
+      field: common.fieldOf(name),
+      value: text(v).slice(0, 40),
+    });
   return n;
 }
 
 function dateOf(v: unknown): string {
-  const m = /^(\d{4}-\d{2}-\d{2})/.exec(text(v));
-  if (!m) throw new common.RowError(`the date "${text(v)}" is not a date`);
-  return m[1]!;
+  const date = parseDate(text(v), 'yyyy-mm-dd');
+  if (!date)
+    throw new common.RowError(`the date "${text(v)}" is not a date`, 'unreadable-date', {
+      value: text(v).slice(0, 40),
+    });
+  return date;
 }
 
 const truthy = (v: unknown) => v === 1 || v === '1' || v === true || v === 'true';

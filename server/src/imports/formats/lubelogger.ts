@@ -65,18 +65,13 @@ export function parseLubeLoggerFuel(input: common.ParseInput): common.Parsed {
   return common.parsed(rows, distanceUnit, volumeUnit, reader);
 }
 
-/** Service, repair and upgrade records (the file's name tells which: LubeLogger names its exports). */
-export function parseLubeLoggerRecords(input: common.ParseInput, tax: boolean): common.Parsed {
+/** Service, repair, upgrade and tax records, as the log type given (the format names the tab). */
+export function parseLubeLoggerRecords(
+  input: common.ParseInput,
+  type: 'maintenance' | 'repair' | 'modification' | 'tax',
+): common.Parsed {
   const { t, shared, extraNotes } = lubeLoggerTable(input);
   const c = { ...shared, description: t.column('Description') };
-  const name = input.filename.toLowerCase();
-  const type = tax
-    ? 'tax'
-    : name.includes('repair')
-      ? 'repair'
-      : name.includes('upgrade')
-        ? 'modification'
-        : 'maintenance';
   const reader = common.Reader.ofTable(input.overrides, t, c.date, [c.odometer, c.cost], {
     date: 'mm/dd/yyyy',
     decimal: '.',
@@ -84,7 +79,8 @@ export function parseLubeLoggerRecords(input: common.ParseInput, tax: boolean): 
   const distanceUnit = input.overrides.distanceUnit ?? input.carDistance;
   const rows = common.readRows(t.records, (r) => {
     const title = cell(r, c.description);
-    if (title === '') throw new common.RowError('the description is missing');
+    if (title === '')
+      throw new common.RowError('the description is missing', 'missing-value', { field: 'title' });
     return {
       type,
       title: title.slice(0, 200),

@@ -1,49 +1,100 @@
-// Spritmonitor's CSV: `;`-separated, `DD.MM.YYYY` dates, comma decimals in German, headers in German
-// or English (`Datum;Kilometerstand;Strecke;Menge;Einheit;Gesamtpreis;Währung;Typ;…` or
-// `Date;Odometer;Trip;Quantity;Unit;Total price;Currency;Type;…`). `Type`: 1 a full tank, 2 a partial
-// fill, 3 the first fill after a gap (full, the fills before it missing).
+// Spritmonitor's CSV, as its website exports it: `;`-separated, German headers
+// (`Datum;Km-Stand;Teil-Km;Spritmenge;Kosten;Währung;Tankart;Reifen;Strecken;Fahrweise;Kraftstoff;
+// Bemerkung;Verbrauch`, newer files adding `BC-Verbrauch;BC-Spritmenge;BC-Geschwindigkeit;Tankstelle;
+// Land;Großraum;Ort`), `TT.MM.JJJJ` dates, comma decimals, newest first. Older and English files say
+// `Kilometerstand;Strecke;Menge;Einheit;Gesamtpreis;Währung;Typ` or `Date;Odometer;…;Type`.
+// `Tankart` (or `Typ`): 0 an invalid fill (ungültig: left out, and the next fill starts a new
+// segment), 1 a full tank, 2 a partial fill, 3 the first fill (full; nothing before it counts).
+// `Kraftstoff` is a fuel code. Notes may span lines, hold `\"` escaped quotes, and some files quote
+// text with `'`.
 import { cell } from '../csv';
+import { currencyCode } from '../values';
 import * as common from './common';
 
-const CURRENCY_SIGNS: Record<string, string> = { '€': 'EUR', $: 'USD', '£': 'GBP', fr: 'CHF', chf: 'CHF' };
-
-function currencyOf(text: string): string | null {
-  const v = text.trim();
-  if (/^[A-Za-z]{3}$/.test(v)) return v.toUpperCase();
-  return CURRENCY_SIGNS[v.toLowerCase()] ?? null;
-}
+/** Spritmonitor's fuel codes (`Kraftstoff`) as the fuel's name. */
+const FUELS: Record<string, string> = {
+  '1': 'Diesel',
+  '2': 'Normalbenzin',
+  '3': 'Super',
+  '4': 'Super Plus',
+  '5': 'Autogas (LPG)',
+  '6': 'Erdgas (CNG)',
+  '7': 'Bioethanol (E85)',
+  '8': 'Biodiesel',
+  '9': 'Pflanzenöl',
+  '10': 'Erdgas L',
+  '11': 'Strom',
+  '12': 'Wasserstoff',
+  '13': 'Zweitakt-Gemisch',
+  '14': 'Premium-Diesel',
+  '15': 'Super Plus 100',
+  '16': 'GTL-Diesel',
+  '17': 'HVO-Diesel',
+  '18': 'AdBlue',
+  '19': 'LNG',
+  '20': 'E10',
+};
 
 export function parseSpritmonitor(input: common.ParseInput): common.Parsed {
-  const t = common.headerTable(input, ';');
+  const t = common.headerTable(input, ';', { backslashEscapes: true, singleQuotes: true });
   const c = {
     date: t.column('Datum', 'Date'),
-    odometer: t.column('Kilometerstand', 'Odometer', 'Km-Stand', 'Mileage'),
-    quantity: t.column('Menge', 'Quantity', 'Amount'),
+    odometer: t.column('Km-Stand', 'Kilometerstand', 'Odometer', 'Mileage'),
+    trip: t.column('Teil-Km', 'Strecke', 'Trip', 'Distance'),
+    quantity: t.column('Spritmenge', 'Menge', 'Quantity', 'Amount'),
     unit: t.column('Einheit', 'Unit'),
-    total: t.column('Gesamtpreis', 'Total price', 'Price', 'Kosten'),
+    total: t.column('Kosten', 'Gesamtpreis', 'Total price', 'Costs', 'Price'),
     currency: t.column('Währung', 'Waehrung', 'Currency'),
-    type: t.column('Typ', 'Type', 'Art', 'Tankart'),
+    type: t.column('Tankart', 'Typ', 'Type', 'Art'),
     note: t.column('Bemerkung', 'Note', 'Notes', 'Kommentar'),
     station: t.column('Tankstelle', 'Gas station', 'Station'),
     fuel: t.column('Kraftstoff', 'Fuel', 'Sorte'),
+    city: t.column('Ort', 'City'),
+    country: t.column('Land', 'Country'),
   };
-  const reader = common.Reader.ofTable(input.overrides, t, c.date, [c.odometer, c.quantity, c.total], {
-    date: 'dd.mm.yyyy',
-    decimal: ',',
-  });
+  const reader = common.Reader.ofTable(
+    input.overrides,
+    t,
+    c.date,
+    [c.odometer, c.trip, c.quantity, c.total],
+    { date: 'dd.mm.yyyy', decimal: ',' },
+  );
   const distanceUnit = input.overrides.distanceUnit ?? input.carDistance;
   const firstUnit = t.records[0] ? common.volumeUnitOf(cell(t.records[0], c.unit)) : null;
   const volumeUnit = input.overrides.volumeUnit ?? firstUnit ?? common.defaultVolume(distanceUnit);
+
+  // Rows whose odometer is missing get it from the previous reading and their trip, in date order.
+  const trips = new Map<number, number>();
+  const invalid = new Set<number>();
   const rows = common.readRows(t.records, (r) => {
-    const type = cell(r, c.type);
-    if (!['1', '2', '3'].includes(type)) throw new common.RowError(`Type "${type}" is not 1, 2 or 3`);
+    const type = cell(r, c.type) || '1';
+    if (type === '0') {
+      invalid.add(r.line);
+      throw new common.RowError('Spritmonitor marks this fill invalid (Tankart 0)', 'invalid-fill', {
+        reason: 'marked-invalid',
+      });
+    }
+    if (!['1', '2', '3'].includes(type))
+      throw new common.RowError(`Tankart "${type}" is not 0, 1, 2 or 3`, 'unreadable-flag', {
+        column: t.header[c.type] ?? 'Tankart',
+        value: type.slice(0, 40),
+      });
     const unit = input.overrides.volumeUnit ?? common.volumeUnitOf(cell(r, c.unit)) ?? volumeUnit;
-    const quantity = reader.number(r, c.quantity, 'the quantity', { required: true })!;
-    const cost = reader.number(r, c.total, 'the total price');
-    const currency = c.currency < 0 ? null : currencyOf(cell(r, c.currency));
+    const quantity = reader.number(r, c.quantity, 'Spritmenge (quantity)', { required: true })!;
+    const cost = reader.number(r, c.total, 'Kosten (cost)');
+    const odometer = reader.number(r, c.odometer, 'Km-Stand (odometer)');
+    const trip = reader.number(r, c.trip, 'Teil-Km (trip)');
+    if (odometer === null && trip === null)
+      throw new common.RowError('a fill-up needs an odometer reading', 'missing-value', {
+        field: 'odometer',
+      });
+    if (odometer === null) trips.set(r.line, trip!);
+    const currency = c.currency < 0 ? null : currencyCode(cell(r, c.currency));
+    const fuelName = FUELS[cell(r, c.fuel)] ?? (/^\d+$/.test(cell(r, c.fuel)) ? '' : cell(r, c.fuel));
+    const place = [cell(r, c.city), cell(r, c.country)].filter((p) => p !== '').join(', ');
     return common.fuelDraft(
       reader.date(r, c.date),
-      reader.number(r, c.odometer, 'the odometer', { required: true }),
+      odometer ?? 0,
       {
         quantity,
         unit,
@@ -52,12 +103,50 @@ export function parseSpritmonitor(input: common.ParseInput): common.Parsed {
         pricePerUnit: cost === null ? null : Math.round((cost / quantity) * 1000) / 1000,
       },
       {
-        title: common.titleOf(cell(r, c.station) || cell(r, c.fuel), 'Fill-up'),
+        title: common.titleOf(cell(r, c.station) || fuelName, 'Fill-up'),
         cost,
         ...(currency ? { currencyCode: currency } : {}),
+        location: place || null,
         content: common.notesHtml(cell(r, c.note)),
       },
     );
   });
+
+  // In date order (the file is newest first): odometers from trips, and the fill after an invalid one
+  // starts a new segment (its fuel is not known to the economy).
+  const lines = t.records.map((r) => r.line);
+  const dated = [...rows]
+    .filter((r) => r.log)
+    .sort((a, b) => a.log!.startDate.localeCompare(b.log!.startDate));
+  let previous: number | null = null;
+  for (const row of dated) {
+    const trip = trips.get(row.row);
+    if (trip !== undefined) {
+      if (previous === null) {
+        row.error = 'a fill-up needs an odometer reading';
+        row.problem = { code: 'missing-value', params: { field: 'odometer' } };
+        delete row.log;
+        continue;
+      }
+      row.log!.mileage = previous + trip;
+    }
+    previous = row.log!.mileage;
+  }
+  if (invalid.size > 0) {
+    // The date of each invalid row, from the file (its draft was not built).
+    for (const line of invalid) {
+      const record = t.records[lines.indexOf(line)]!;
+      const date = (() => {
+        try {
+          return reader.date(record, c.date);
+        } catch {
+          return null;
+        }
+      })();
+      if (date === null) continue;
+      const next = dated.find((r) => r.log && r.log.startDate >= date && r.row !== line);
+      if (next?.log?.fuel) next.log.fuel = { ...next.log.fuel, missedPrevious: true };
+    }
+  }
   return common.parsed(rows, distanceUnit, volumeUnit, reader);
 }

@@ -10,6 +10,8 @@ export interface ImportChoices {
   decimalSeparator?: '.' | ',';
   distanceUnit?: 'km' | 'mi';
   volumeUnit?: FuelUnit;
+  /** Corrected odometer readings by line, as JSON (`{"7": 216190}`): typos the preview showed. */
+  odometerFixes?: string;
 }
 
 export function importCarHistory(

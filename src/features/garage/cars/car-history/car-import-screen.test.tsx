@@ -20,6 +20,24 @@ const DRY: ImportResult = {
   errors: [
     { row: 4, message: 'ODOMETER_OUT_OF_ORDER: The odometer reading 900 is lower than 1000 on 2024-01-01.' },
   ],
+  problems: [
+    { row: 3, code: 'invalid-fill', action: 'skip', params: { reason: 'marked-invalid' } },
+    {
+      row: 4,
+      code: 'odometer-order',
+      action: 'ask',
+      params: {
+        mileage: 900,
+        unit: 'km',
+        date: '2024-01-02',
+        previous: 1000,
+        previousDate: '2024-01-01',
+        next: 1500,
+        nextDate: '2024-01-03',
+      },
+    },
+    { row: 5, code: 'duplicate-in-file', action: 'keep', params: { firstRow: 2 } },
+  ],
   units: {
     distance: 'km',
     volume: 'l',
@@ -103,7 +121,17 @@ describe('import history screen', () => {
     const report = await screen.findByRole('region', { name: 'What the file holds' });
     expect(within(report).getByText('Spritmonitor')).toBeTruthy();
     expect(within(report).getByText('3 rows: 2 to add, 1 with an error')).toBeTruthy();
-    expect(within(report).getByText(/Line 4:/).textContent).toContain('ODOMETER_OUT_OF_ORDER');
+    // Each problem row in words, with what the import does; never a machine code.
+    expect(within(report).getByText(/Line 3:/).textContent).toBe(
+      'Line 3: The app marked this fill-up as invalid. It will be left out.',
+    );
+    expect(within(report).getByText(/Line 4:/).textContent).toContain(
+      'The odometer reading 900 does not fit between the readings around it (1,000 on 2024-01-01 · 1,500 on 2024-01-03): likely a typo. Correct the reading below, or it will be left out.',
+    );
+    expect(within(report).getByText(/Line 5:/).textContent).toBe(
+      'Line 5: This row is the same as line 2. It will be imported once.',
+    );
+    expect(report.textContent).not.toMatch(/ODOMETER_|odometer-order|duplicate-in-file/);
     const table = within(report).getByRole('table', { name: 'The first rows, as they will be saved' });
     expect(within(table).getByText('50 litres · partial')).toBeTruthy();
     expect(sent[0]!.url).toContain(`/api/v1.0/cars/${CAR_ID}/imports?dryRun=true`);
@@ -114,6 +142,59 @@ describe('import history screen', () => {
     expect(sent[1]!.url).toContain('dryRun=false');
     expect(sent[1]!.url).toContain('onError=skip');
     await waitFor(() => expect(fetch.to('GET', `/api/v1.0/car-logs/${CAR_ID}`).length).toBeGreaterThan(0));
+  });
+
+  it('a typo corrected in the preview is checked again and imported with the file', async () => {
+    installFetch({
+      [`GET /api/v1.0/car-logs/${CAR_ID}`]: () => json(200, { success: true, data: [], meta: { total: 0 } }),
+    });
+    const fixed = { ...DRY, errors: [], problems: [], created: 3 };
+    const sent = installXhr((url) => ({
+      status: 200,
+      body: { success: true, data: url.includes('dryRun=true') && sent.length === 1 ? DRY : fixed },
+    }));
+    await renderApp(`/my-cars/${CAR_ID}/import`);
+    await screen.findByRole('heading', { level: 1, name: 'Import history' });
+    pickFile();
+    const input = await screen.findByLabelText('Correct reading for line 4');
+    fireEvent.change(input, { target: { value: '1,200' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Check again' }));
+    await screen.findByRole('button', { name: 'Import 3 rows' });
+    expect(sent[1]!.body.get('odometerFixes')).toBe('{"4":1200}');
+    fireEvent.click(screen.getByRole('button', { name: 'Import 3 rows' }));
+    expect(await screen.findByText('Imported: 3 added, 1 left out.')).toBeTruthy();
+    expect(sent[2]!.body.get('odometerFixes')).toBe('{"4":1200}');
+    expect(sent[2]!.url).toContain('dryRun=false');
+  });
+
+  it('a file of no known format: how to export from each app', async () => {
+    installFetch({});
+    installXhr(() => ({
+      status: 400,
+      body: { success: false, error: { code: 'IMPORT_FORMAT_UNKNOWN', message: 'x' } },
+    }));
+    await renderApp(`/my-cars/${CAR_ID}/import`);
+    await screen.findByRole('heading', { level: 1, name: 'Import history' });
+    pickFile();
+    expect(
+      await screen.findByText('This file is not in a format Paddock reads. Export it again from your app:'),
+    ).toBeTruthy();
+    expect(screen.getByText('Spritmonitor: on the website, My account › Download data › CSV.')).toBeTruthy();
+    expect(screen.getByText('aCar: Menu › Backup/Restore › Export to CSV.')).toBeTruthy();
+  });
+
+  it('the problems speak French', async () => {
+    activateCatalog('fr-FR');
+    installFetch({});
+    installXhr(() => ({ status: 200, body: { success: true, data: DRY } }));
+    await renderApp(`/my-cars/${CAR_ID}/import`);
+    await screen.findByRole('heading', { level: 1, name: 'Importer l’historique' });
+    fireEvent.change(screen.getByLabelText('Fichier d’export (CSV, ou base de données Hammond)'), {
+      target: { files: [new File(['Datum;Typ'], 'sprit.csv', { type: 'text/csv' })] },
+    });
+    expect((await screen.findByText(/Ligne 5 :/)).textContent).toBe(
+      'Ligne 5 : Cette ligne est identique à la ligne 2. Elle sera importée une seule fois.',
+    );
   });
 
   it('sends the reading options chosen', async () => {

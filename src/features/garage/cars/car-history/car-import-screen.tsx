@@ -4,7 +4,7 @@
 import { Link } from '@tanstack/react-router';
 import { useState, type ChangeEvent } from 'react';
 import { IMPORT_DATE_FORMATS, IMPORT_FORMATS } from '@/contract/constants';
-import type { ImportDateFormat, ImportResult } from '@/contract/imports';
+import type { ImportDateFormat, ImportProblem, ImportResult } from '@/contract/imports';
 import type { FuelUnit } from '@/contract/maintenance/units';
 import { syncCarLogs, useCar } from '@/features/garage/data';
 import { settingLabel } from '@/lib/format';
@@ -30,8 +30,21 @@ const DATE_LABEL_KEYS: Record<ImportDateFormat, string> = {
   'yyyy/mm/dd': 'IMPORT.DATE_YYYY_MM_DD_SLASH',
 };
 
+/** The apps whose exports Paddock reads, each with its "how to export" line. */
+const EXPORT_HOW_TO = [
+  'spritmonitor',
+  'acar',
+  'drivvo',
+  'fuelly',
+  'fuelio',
+  'lubelogger',
+  'hammond',
+  'paddock',
+];
+
 type Step =
   | { kind: 'idle' }
+  | { kind: 'unknown-format' }
   | { kind: 'checking'; progress: number }
   | { kind: 'checked'; result: ImportResult }
   | { kind: 'importing'; progress: number; result: ImportResult }
@@ -45,17 +58,22 @@ export function CarImportScreen({ carId }: { carId: string }) {
   const [file, setFile] = useState<File | null>(null);
   const [choices, setChoices] = useState<ImportChoices>({});
   const [step, setStep] = useState<Step>({ kind: 'idle' });
+  /** Odometer corrections typed in the preview, by line. */
+  const [fixes, setFixes] = useState<Record<number, string>>({});
 
-  const failure = (error: unknown): Step => ({
-    kind: 'failed',
-    message: isNetworkError(error)
-      ? t('IMPORT.NEEDS_CONNECTION')
-      : error instanceof ApiError && error.status === 413
-        ? t('IMPORT.TOO_LARGE')
-        : error instanceof ApiError && error.code === 'VALIDATION_ERROR'
-          ? t('IMPORT.UNREADABLE')
-          : t('IMPORT.FAILED'),
-  });
+  const failure = (error: unknown): Step =>
+    error instanceof ApiError && error.code === 'IMPORT_FORMAT_UNKNOWN'
+      ? { kind: 'unknown-format' }
+      : {
+          kind: 'failed',
+          message: isNetworkError(error)
+            ? t('IMPORT.NEEDS_CONNECTION')
+            : error instanceof ApiError && error.status === 413
+              ? t('IMPORT.TOO_LARGE')
+              : error instanceof ApiError && error.code === 'VALIDATION_ERROR'
+                ? t('IMPORT.UNREADABLE')
+                : t('IMPORT.FAILED'),
+        };
 
   async function check(picked: File, given: ImportChoices) {
     setStep({ kind: 'checking', progress: 0 });
@@ -91,8 +109,26 @@ export function CarImportScreen({ carId }: { carId: string }) {
   const onFile = (event: ChangeEvent<HTMLInputElement>) => {
     const picked = event.target.files?.[0] ?? null;
     setFile(picked);
-    if (picked) void check(picked, choices);
+    setFixes({});
+    const next = { ...choices, odometerFixes: undefined };
+    setChoices(next);
+    if (picked) void check(picked, next);
   };
+  /** The corrected readings sent with the file: the preview checks them, the import keeps them. */
+  const applyFixes = () => {
+    const readings = Object.fromEntries(
+      Object.entries(fixes)
+        .map(([row, text]) => [row, Number(text.replace(/[\s\u00a0\u202f,.']/g, ''))] as const)
+        .filter(([, n]) => isReading(n)),
+    );
+    const next = {
+      ...choices,
+      odometerFixes: Object.keys(readings).length > 0 ? JSON.stringify(readings) : undefined,
+    };
+    setChoices(next);
+    if (file) void check(file, next);
+  };
+  const isReading = (n: number) => Number.isFinite(n) && n >= 0;
   const choose = (name: keyof ImportChoices) => (event: ChangeEvent<HTMLSelectElement>) => {
     const next = { ...choices, [name]: event.target.value || undefined };
     setChoices(next);
@@ -184,8 +220,23 @@ export function CarImportScreen({ carId }: { carId: string }) {
               </div>
             ) : null}
             {step.kind === 'failed' ? <Alert kind="error">{step.message}</Alert> : null}
+            {step.kind === 'unknown-format' ? (
+              <Alert kind="error">
+                <p>{t('IMPORT.UNKNOWN_FORMAT')}</p>
+                <ul className="car-history__errors">
+                  {EXPORT_HOW_TO.map((app) => (
+                    <li key={app}>{t(`IMPORT.HOW_TO_${app}`)}</li>
+                  ))}
+                </ul>
+              </Alert>
+            ) : null}
             {step.kind === 'checked' || step.kind === 'importing' ? (
-              <ImportReport result={step.result} />
+              <ImportReport
+                result={step.result}
+                fixes={fixes}
+                onFix={(row, value) => setFixes((f) => ({ ...f, [row]: value }))}
+                onApply={step.kind === 'checked' ? applyFixes : undefined}
+              />
             ) : null}
             {step.kind === 'checked' ? (
               <div className="car-history__actions">
@@ -226,8 +277,45 @@ export function CarImportScreen({ carId }: { carId: string }) {
   );
 }
 
-function ImportReport({ result }: { result: ImportResult }) {
+/** A problem row in the member's language: what is wrong, then what the import does. */
+function problemText(t: ReturnType<typeof useT>, p: ImportProblem): string {
+  const num = (v: unknown) => (typeof v === 'number' ? formatNumber(v) : String(v ?? ''));
+  const reading = (mileage: unknown, date: unknown) =>
+    mileage === null || mileage === undefined
+      ? null
+      : t('IMPORT.READING_ON', { mileage: num(mileage), date: String(date ?? '') });
+  const around =
+    [reading(p.params.previous, p.params.previousDate), reading(p.params.next, p.params.nextDate)]
+      .filter((r): r is string => r !== null)
+      .join(' · ') || t('IMPORT.NO_READING');
+  const field = t(`IMPORT.FIELD_${typeof p.params.field === 'string' ? p.params.field : 'value'}`);
+  const key =
+    p.code === 'invalid-fill' && p.params.reason === 'marked-invalid'
+      ? 'IMPORT.PROBLEM_invalid-fill-marked'
+      : `IMPORT.PROBLEM_${p.code}`;
+  const what = t(key, {
+    ...p.params,
+    field,
+    mileage: num(p.params.mileage),
+    around,
+    format: typeof p.params.format === 'string' ? p.params.format.toUpperCase() : '',
+  });
+  return `${what} ${t(`IMPORT.ACTION_${p.action}`)}`;
+}
+
+function ImportReport({
+  result,
+  fixes,
+  onFix,
+  onApply,
+}: {
+  result: ImportResult;
+  fixes: Record<number, string>;
+  onFix: (row: number, value: string) => void;
+  onApply?: () => void;
+}) {
   const t = useT();
+  const problems = result.problems ?? [];
   const duplicates = result.preview?.filter((r) => r.duplicate).length ?? 0;
   const unit = (u: FuelUnit) => t(`IMPORT.UNIT_${u}`);
   return (
@@ -256,13 +344,29 @@ function ImportReport({ result }: { result: ImportResult }) {
         </div>
       </dl>
       {duplicates > 0 ? <Alert kind="info">{t('IMPORT.DUPLICATES')}</Alert> : null}
-      {result.errors.length > 0 ? (
-        <Alert kind="warning">
-          <p>{t('IMPORT.ERRORS_INTRO')}</p>
+      {problems.length > 0 ? (
+        <Alert kind={result.errors.length > 0 ? 'warning' : 'info'}>
+          <p>{result.errors.length > 0 ? t('IMPORT.ERRORS_INTRO') : t('IMPORT.PROBLEMS_INTRO')}</p>
           <ul className="car-history__errors">
-            {result.errors.map((e) => (
-              <li key={`${e.row}-${e.message}`}>
-                {t('IMPORT.ERROR_ROW', { row: e.row })} {e.message}
+            {problems.map((p, i) => (
+              <li key={`${p.row}-${p.code}-${i}`}>
+                {t('IMPORT.ERROR_ROW', { row: p.row })} {problemText(t, p)}
+                {p.action === 'ask' && onApply ? (
+                  <span className="car-history__fix">
+                    <label>
+                      {t('IMPORT.FIX_LABEL', { row: p.row })}{' '}
+                      <input
+                        type="text"
+                        inputMode="numeric"
+                        value={fixes[p.row] ?? ''}
+                        onChange={(e) => onFix(p.row, e.target.value)}
+                      />
+                    </label>{' '}
+                    <Button variant="secondary" size="small" onClick={onApply}>
+                      {t('IMPORT.FIX_APPLY')}
+                    </Button>
+                  </span>
+                ) : null}
               </li>
             ))}
           </ul>
