@@ -167,7 +167,7 @@ export function carsService({
           throw conflict('This id is already in use.', [{ field: 'body.id', message: 'is already in use' }]);
         return { car: { ...stored, role: 'owner' }, created: false };
       }
-      notify(memberId, { type: 'car', carId: car.id, action: 'created' });
+      notify(memberId, { type: 'car', carId: car.id, action: 'created', updatedAt: car.updatedAt });
       return { car: { ...car, role: 'owner' }, created: true };
     },
 
