@@ -9,9 +9,14 @@ const value = fc.oneof(
   fc.string({ maxLength: 6 }),
   fc.integer({ min: 0, max: 5 }),
   fc.array(fc.string({ maxLength: 3 }), { maxLength: 3 }),
-  fc.record({ quantity: fc.integer({ min: 1, max: 3 }), pricePerUnit: fc.option(fc.integer({ min: 0, max: 2 })) }),
+  fc.record({
+    quantity: fc.integer({ min: 1, max: 3 }),
+    pricePerUnit: fc.option(fc.integer({ min: 0, max: 2 })),
+  }),
 );
-const row = fc.record(Object.fromEntries(KEYS.map((key) => [key, value])) as Record<(typeof KEYS)[number], typeof value>);
+const row = fc.record(
+  Object.fromEntries(KEYS.map((key) => [key, value])) as Record<(typeof KEYS)[number], typeof value>,
+);
 
 describe('sameFieldValue', () => {
   test('absent and null are the same; object keys in any order; arrays in order', () => {
