@@ -1,6 +1,6 @@
 // The garage on the wire: cars, car logs and their stats (docs/DESIGN-NOTES.md "Entities", spec §3 and §7).
 // Client code imports only the types from here.
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 
 import {
   CAR_DESCRIPTION_MAX_TEXT,
@@ -106,6 +106,30 @@ export const CarInput = Type.Object({
 });
 export type CarInput = Static<typeof CarInput>;
 
+/** The fields of a car an edit may change (base and overwritten values are given for these). */
+const carEditable = { ...carFields };
+
+/**
+ * `base` of an edit (docs/OFFLINE-FIRST.md "Edits from two devices"): the values it started from
+ * for the fields it changes. A field whose stored value is no longer its base was changed meanwhile
+ * (another device): the write still wins and its answer names the field in `overwritten`.
+ */
+const editBase = <P extends Record<string, TSchema>>(fields: P) =>
+  Type.Optional(
+    Type.Partial(Type.Object(fields), {
+      description:
+        'The values this edit started from, for the fields it changes: a field changed meanwhile elsewhere is named in the answer’s `overwritten`',
+    }),
+  );
+/** `overwritten` of an answer: the values this write replaced that another write had set since its base. */
+const overwritten = <P extends Record<string, TSchema>>(fields: P) =>
+  Type.Optional(
+    Type.Partial(Type.Object(fields), {
+      description:
+        'Fields another write had changed since this edit’s base, with the value this write replaced (null: empty)',
+    }),
+  );
+
 /** PUT changes the fields it carries; the others keep their value. */
 export const CarUpdate = Type.Object({
   make: Type.Optional(carFields.make),
@@ -118,8 +142,13 @@ export const CarUpdate = Type.Object({
   mileage: Type.Optional(carFields.mileage),
   mileageUnit: Type.Optional(carFields.mileageUnit),
   description: Type.Optional(carFields.description),
+  base: editBase(carEditable),
 });
 export type CarUpdate = Static<typeof CarUpdate>;
+
+/** The answer of a car's PUT: the car, and the fields it overwrote (see `base`). */
+export const CarSaved = Type.Object({ ...Car.properties, overwritten: overwritten(carEditable) });
+export type CarSaved = Static<typeof CarSaved>;
 
 export const CarFeedQuery = Type.Object({
   limit: Type.Integer({ minimum: 1, maximum: PAGE_SIZE_MAX, default: PAGE_SIZE_DEFAULT }),
@@ -222,6 +251,9 @@ export const CarLogInput = Type.Object({
 });
 export type CarLogInput = Static<typeof CarLogInput>;
 
+/** The fields of a log an edit may change (base and overwritten values are given for these). */
+const logEditable = { ...logFields, fuel: fuelField };
+
 /** PUT changes the fields it carries; `carId` may only name another car of the same member. */
 export const CarLogUpdate = Type.Object({
   carId: Type.Optional(logFields.carId),
@@ -236,8 +268,13 @@ export const CarLogUpdate = Type.Object({
   mileage: Type.Optional(logFields.mileage),
   fuel: Type.Optional(fuelField),
   odometerConfirmed: Type.Optional(odometerConfirmed),
+  base: editBase(logEditable),
 });
 export type CarLogUpdate = Static<typeof CarLogUpdate>;
+
+/** The answer of a log's PUT: the log, and the fields it overwrote (see `base`). */
+export const CarLogSaved = Type.Object({ ...CarLog.properties, overwritten: overwritten(logEditable) });
+export type CarLogSaved = Static<typeof CarLogSaved>;
 
 /** The largest page of logs: a device's first sync of a long log book asks for these. */
 

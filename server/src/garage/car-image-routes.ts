@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Car, CarInput, CarUpdate, IdParams } from '../../../src/contract/garage';
+import { Car, CarInput, CarSaved, CarUpdate, IdParams } from '../../../src/contract/garage';
 import { errors, OkItem, ok } from '../http/route-schemas';
 import { multipartBody } from '../media/media-schemas';
 import { withSavedImage, type MediaService } from '../media/media-service';
@@ -50,7 +50,7 @@ export const carImageRoutes: FastifyPluginAsyncTypebox<{ cars: CarsService; medi
           'Change the fields given of one of my cars and replace its image (multipart; the old image is deleted)',
         ...multipartBody('image', false),
         params: IdParams,
-        response: { 200: OkItem(Car), ...errors(400, 401, 403, 404, 413, 415, 503) },
+        response: { 200: OkItem(CarSaved), ...errors(400, 401, 403, 404, 413, 415, 503) },
       },
     },
     async (request) => {

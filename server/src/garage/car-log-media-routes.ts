@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { CarLog, CarLogInput, CarLogUpdate, IdParams } from '../../../src/contract/garage';
+import { CarLog, CarLogInput, CarLogSaved, CarLogUpdate, IdParams } from '../../../src/contract/garage';
 import { errors, OkItem, ok } from '../http/route-schemas';
 import { MAX_FILES_PER_LOG } from '../media/media-processing';
 import { multipartBody } from '../media/media-schemas';
@@ -68,7 +68,7 @@ export const carLogMediaRoutes: FastifyPluginAsyncTypebox<{
         summary: 'Change the fields given of one of my logs and add photos or PDF receipts (multipart)',
         ...multipartBody('media', true),
         params: IdParams,
-        response: { 200: OkItem(CarLog), ...errors(400, 401, 403, 404, 413, 415, 503) },
+        response: { 200: OkItem(CarLogSaved), ...errors(400, 401, 403, 404, 413, 415, 503) },
       },
     },
     async (request) => {
@@ -76,9 +76,10 @@ export const carLogMediaRoutes: FastifyPluginAsyncTypebox<{
       const read = await readMultipart(request, CarLogUpdate, 'media', MAX_FILES_PER_LOG);
       await logs.get(memberId, request.params.id);
       const prepared = await media.prepare(memberId, read.files, true);
-      await logs.update(memberId, request.params.id, read.fields as CarLogUpdate);
+      const { overwritten } = await logs.update(memberId, request.params.id, read.fields as CarLogUpdate);
       await media.linkToLog(request.params.id, await media.save(memberId, prepared));
-      return ok(await logs.get(memberId, request.params.id));
+      const log = await logs.get(memberId, request.params.id);
+      return ok(overwritten ? { ...log, overwritten } : log);
     },
   );
 };

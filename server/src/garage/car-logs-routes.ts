@@ -4,6 +4,7 @@ import {
   CarLogInput,
   CarLogListMeta,
   CarLogListQuery,
+  CarLogSaved,
   CarLogStats,
   CarLogUpdate,
   IdParams,
@@ -61,11 +62,11 @@ export const carLogsRoutes = memberRoutePlugin<Services>(['car logs'], (app, rou
   app.put(
     '/car-logs/:id',
     route(
-      'Change the fields given of a log (owner and editors: any log; drivers: their own; it may move to another car I may write to); the later write wins',
+      'Change the fields given of a log (owner and editors: any log; drivers: their own; it may move to another car I may write to); the later write wins, and with `base` the answer names in `overwritten` the fields changed elsewhere since, with the values replaced',
       {
         params: IdParams,
         body: CarLogUpdate,
-        response: answer.item(CarLog, 400, 401, 403, 404, 409),
+        response: answer.item(CarLogSaved, 400, 401, 403, 404, 409),
       },
     ),
     async (request) => ok(await logs.update(request.member.id, request.params.id, request.body)),

@@ -5,10 +5,12 @@ import {
   type CarLog,
   type CarLogInput,
   type CarLogListQuery,
+  type CarLogSaved,
   type CarLogStats,
   type CarLogUpdate,
 } from '../../../src/contract/garage';
 import { CAR_LOGS_MAX } from '../../../src/contract/constants';
+import { overwrittenFields } from '../../../src/contract/edit-merge';
 import { checkOdometer, type OdometerProblem } from '../../../src/contract/maintenance';
 import { AppError, badRequest, conflict, notFound } from '../http/errors';
 import { mayMoveOut, mayWriteLog, type CarAccessService } from './car-access';
@@ -113,10 +115,16 @@ export function carLogsService({
   }
 
   /** Tells the car's owner and each accepted member of a change to one of its logs. */
-  async function tell(carId: string, carLogId: string, action: 'created' | 'updated' | 'deleted') {
+  async function tell(
+    carId: string,
+    carLogId: string,
+    action: 'created' | 'updated' | 'deleted',
+    updatedAt?: string,
+  ) {
     const car = await cars.findById(carId);
     if (!car) return;
-    for (const to of await access.audience(car)) notify(to, { type: 'car log', carId, carLogId, action });
+    for (const to of await access.audience(car))
+      notify(to, { type: 'car log', carId, carLogId, action, ...(updatedAt ? { updatedAt } : {}) });
   }
 
   /**
@@ -228,7 +236,7 @@ export function carLogsService({
         throw conflict('This id is already in use.', [{ field: 'body.id', message: 'is already in use' }]);
       return { log: stored.log, created: false };
     }
-    await tell(log.carId, log.id, 'created');
+    await tell(log.carId, log.id, 'created', log.updatedAt);
     await historyChanged(memberId, [log.carId]);
     return { log: fileIds.length > 0 ? await readableLog(memberId, log.id) : log, created: true };
   }
@@ -268,10 +276,10 @@ export function carLogsService({
 
     createWithFiles,
 
-    async update(memberId: string, id: string, patch: CarLogUpdate): Promise<CarLog> {
+    async update(memberId: string, id: string, patch: CarLogUpdate): Promise<CarLogSaved> {
       const current = await readableLog(memberId, id);
       const { id: _id, media, createdAt, updatedAt: _updated, authorId, ...currentFields } = current;
-      const { odometerConfirmed, fuel, ...changes } = patch;
+      const { odometerConfirmed, fuel, base, ...changes } = patch;
       const merged: LogFields = { ...currentFields, ...changes };
       if (fuel === null) delete merged.fuel;
       else if (fuel !== undefined) merged.fuel = fuel;
@@ -296,11 +304,19 @@ export function carLogsService({
       // The last write wins (README "Shared cars"); the author stays who wrote the log.
       const log: CarLog = { id, ...fields, authorId, media, createdAt, updatedAt: now().toISOString() };
       await logs.replace(log);
-      await tell(log.carId, id, 'updated');
+      await tell(log.carId, id, 'updated', log.updatedAt);
       // A log moved to another car also leaves its old car's list.
       if (log.carId !== current.carId) await tell(current.carId, id, 'deleted');
       await historyChanged(memberId, [log.carId, current.carId]);
-      return log;
+      // Merge by field: a field changed elsewhere since this edit's base is named with the value
+      // this write replaced (compared cleaned, so the same notes written twice are no conflict).
+      const replaced = overwrittenFields(
+        { ...currentFields, fuel: current.fuel ?? null },
+        { ...fields, fuel: fields.fuel ?? null },
+        Object.keys(patch).filter((key) => key !== 'odometerConfirmed' && key !== 'base'),
+        base,
+      );
+      return replaced ? { ...log, overwritten: replaced as CarLogSaved['overwritten'] } : log;
     },
 
     async remove(memberId: string, id: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { Ok } from '../../../src/contract/envelope';
-import { Car, CarFeedQuery, CarInput, CarUpdate, IdParams } from '../../../src/contract/garage';
+import { Car, CarFeedQuery, CarInput, CarSaved, CarUpdate, IdParams } from '../../../src/contract/garage';
 import type { CarsService } from './cars-service';
 import { Deleted, errors, ok, okList, answer, memberRoutePlugin, sendStored } from '../http/route-schemas';
 
@@ -41,7 +41,7 @@ export const carsRoutes = memberRoutePlugin<{ cars: CarsService }>(['cars'], (ap
     route('Change the fields given of one of my cars (owner only: 403 for a member of the car)', {
       params: IdParams,
       body: CarUpdate,
-      response: answer.item(Car, 400, 401, 403, 404),
+      response: answer.item(CarSaved, 400, 401, 403, 404),
     }),
     async (request) => ok(await cars.update(request.member.id, request.params.id, request.body)),
   );

@@ -3,8 +3,10 @@ import {
   CAR_DESCRIPTION_MAX_TEXT,
   type Car,
   type CarInput,
+  type CarSaved,
   type CarUpdate,
 } from '../../../src/contract/garage';
+import { overwrittenFields } from '../../../src/contract/edit-merge';
 import { conflict, forbidden, notFound } from '../http/errors';
 import type { CarAccessService } from './car-access';
 import type { CarMembersRepository } from './car-members-repository';
@@ -82,8 +84,13 @@ export function carsService({
   }
 
   /** Tells the car's owner and each accepted member (their other devices refresh). */
-  async function tell(car: Pick<Car, 'id' | 'ownerId'>, action: 'created' | 'updated' | 'deleted') {
-    for (const to of await access.audience(car)) notify(to, { type: 'car', carId: car.id, action });
+  async function tell(
+    car: Pick<Car, 'id' | 'ownerId'> & { updatedAt?: string },
+    action: 'created' | 'updated' | 'deleted',
+  ) {
+    const version = action === 'deleted' || !car.updatedAt ? {} : { updatedAt: car.updatedAt };
+    for (const to of await access.audience(car))
+      notify(to, { type: 'car', carId: car.id, action, ...version });
   }
 
   return {
@@ -163,12 +170,12 @@ export function carsService({
           throw conflict('This id is already in use.', [{ field: 'body.id', message: 'is already in use' }]);
         return { car: { ...stored, role: 'owner' }, created: false };
       }
-      notify(memberId, { type: 'car', carId: car.id, action: 'created' });
+      notify(memberId, { type: 'car', carId: car.id, action: 'created', updatedAt: car.updatedAt });
       return { car: { ...car, role: 'owner' }, created: true };
     },
 
     /** `image` (a media URL) replaces the car's image when given. */
-    async update(memberId: string, id: string, patch: CarUpdate, newImage?: string): Promise<Car> {
+    async update(memberId: string, id: string, patch: CarUpdate, newImage?: string): Promise<CarSaved> {
       const current = await ownCar(memberId, id);
       const {
         id: _id,
@@ -180,7 +187,8 @@ export function carsService({
         ownerName: _name,
         ...currentFields
       } = current;
-      const fields = await checked({ ...currentFields, ...patch });
+      const { base, ...changes } = patch;
+      const fields = await checked({ ...currentFields, ...changes });
       const car: Car = {
         id,
         ownerId: memberId,
@@ -194,7 +202,13 @@ export function carsService({
       // The odometer moved: a reminder due at a distance may be due now (not at the next sweep).
       if (car.mileage !== current.mileage) await mileageChanged(memberId, [id]);
       await discardFiles(orphans);
-      return { ...car, role: 'owner' };
+      // Merge by field (docs/OFFLINE-FIRST.md "Edits from two devices"): what this write replaced.
+      const replaced = overwrittenFields(currentFields, fields, Object.keys(changes), base);
+      return {
+        ...car,
+        role: 'owner',
+        ...(replaced ? { overwritten: replaced as CarSaved['overwritten'] } : {}),
+      };
     },
 
     async remove(memberId: string, id: string): Promise<void> {

@@ -7,6 +7,11 @@ export interface GarageChange {
   carId: string;
   carLogId?: string;
   action: 'created' | 'updated' | 'deleted';
+  /**
+   * The written row's `updatedAt`: a device that sent a write itself skips only events no newer
+   * than its own answer (another device's later write is fetched at once).
+   */
+  updatedAt?: string;
 }
 
 export type GarageNotify = (ownerId: string, change: GarageChange) => void;
@@ -20,6 +25,7 @@ export function garageEvent(change: GarageChange, now = new Date()): Notificatio
       relatedCarId: change.carId,
       ...(change.carLogId ? { relatedCarLogId: change.carLogId } : {}),
       action: change.action,
+      ...(change.updatedAt ? { updatedAt: change.updatedAt } : {}),
     },
     createdAt: now.toISOString(),
   };

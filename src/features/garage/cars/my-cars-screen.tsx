@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { EconomySection } from '@/features/garage/car-logs/economy/economy-section';
 import { LogList } from '@/features/garage/car-logs/log-list';
+import { OverwrittenLogs, OverwrittenNotice } from '@/features/garage/components/overwritten-notice';
 import { StatsSection } from '@/features/garage/car-logs/stats/stats-section';
 import {
   DEFAULT_MILEAGE_UNIT,
@@ -116,6 +117,7 @@ function CarPage({ car, onDeleted }: { car: LocalCar; onDeleted: () => void }) {
   return (
     <div className="my-cars__car">
       <CarDetails car={car} logCount={logs?.length} onDeleted={onDeleted} />
+      <OverwrittenNotice kind="car" id={car.id} />
       <CarOwnersLine carId={car.id} />
       <CarReminders car={car} />
       <CarMembersSection car={car} onLeft={onDeleted} />
@@ -123,6 +125,7 @@ function CarPage({ car, onDeleted }: { car: LocalCar; onDeleted: () => void }) {
         <StatsSection logs={logs} mileageUnit={car.mileageUnit || DEFAULT_MILEAGE_UNIT} />
       ) : null}
       {logs ? <EconomySection car={car} logs={logs} /> : null}
+      <OverwrittenLogs carId={car.id} />
       <LogList car={car} logs={logs} />
     </div>
   );

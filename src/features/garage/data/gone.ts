@@ -6,6 +6,7 @@ import { type PaddockDb } from '@/lib/db';
 import { loadMedia } from '@/lib/offline/media';
 import { offlineWrite } from '@/lib/offline/write';
 import { discardEntry, type OutboxEntry } from '@/lib/outbox';
+import { CAR_FIELDS, LOG_FIELDS } from './fields';
 import type { CarDraft, CarLogDraft } from './types';
 import { CAR_KINDS, LOG_KINDS, saveCar, saveCarLog } from './writes';
 
@@ -19,31 +20,10 @@ export function deletedElsewhere(entry: OutboxEntry): DeletedElsewhere | null {
   return null;
 }
 
-const LOG_FIELDS = [
-  'type',
-  'title',
-  'content',
-  'location',
-  'tags',
-  'cost',
-  'currencyCode',
-  'startDate',
-  'mileage',
-] as const;
-const CAR_FIELDS = [
-  'make',
-  'model',
-  'year',
-  'nickname',
-  'energyType',
-  'gearboxType',
-  'upholsteryMaterial',
-  'mileage',
-  'mileageUnit',
-  'description',
-] as const;
-
-/** The fields a create carries, from a local row (empty values left out, as a new form would). */
+/**
+ * The fields a create carries, from a local row (empty values left out, as a new form would). The
+ * lists are the contract's (fields.ts), so a restore rebuilds every field, a fill-up's fuel included.
+ */
 function pick<T>(row: object, keys: readonly string[]): T {
   const values = row as Record<string, unknown>;
   return Object.fromEntries(

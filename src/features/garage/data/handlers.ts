@@ -4,9 +4,11 @@
 // fields stay.
 import type { Car, CarLog } from '@/contract/garage';
 import { db as defaultDb, type PaddockDb } from '@/lib/db';
-import { createEchoWindow } from '@/lib/offline/echo';
+import { createEchoWindow, DELETED_VERSION } from '@/lib/offline/echo';
 import type { OutboxEntry, OutboxHandlers } from '@/lib/outbox';
 import { LOCAL_MEDIA_PREFIX } from '@/lib/offline/types';
+import type { FieldValues } from '@/contract/edit-merge';
+import { recordOverwritten } from './overwritten';
 import { reconcileReminder, REMINDER_KINDS } from './reminders';
 import { CAR_KINDS, LOG_KINDS, MEDIA_DELETE_KIND } from './writes';
 
@@ -27,8 +29,23 @@ async function uploadedBy(database: PaddockDb, url: string | null | undefined, e
   return !blob || blob.entryId === entry.id;
 }
 
-export async function reconcileCar(entry: OutboxEntry, data: unknown, database: PaddockDb = defaultDb) {
+/**
+ * The answer without `overwritten` (the fields it replaced on the server, kept apart by
+ * recordOverwritten): the local row is the thing itself.
+ */
+function withoutOverwritten(data: unknown): { row: unknown; overwritten?: FieldValues } {
+  if (typeof data !== 'object' || data === null || !('overwritten' in data)) return { row: data };
+  const { overwritten, ...row } = data as { overwritten?: unknown };
+  return typeof overwritten === 'object' && overwritten !== null
+    ? { row, overwritten: overwritten as FieldValues }
+    : { row };
+}
+
+export async function reconcileCar(entry: OutboxEntry, answer: unknown, database: PaddockDb = defaultDb) {
+  const { row: data, overwritten } = withoutOverwritten(answer);
   if (!isCar(data)) return;
+  if (overwritten)
+    await recordOverwritten(database, { kind: 'car', id: data.id, carId: data.id, fields: overwritten });
   await database.transaction('rw', database.cars, database.outbox, database.mediaBlobs, async () => {
     const later = await database.outbox.where('entityId').equals(data.id).count();
     const local = (await database.cars.get(data.id)) as Car | undefined;
@@ -42,8 +59,17 @@ export async function reconcileCar(entry: OutboxEntry, data: unknown, database: 
   });
 }
 
-export async function reconcileCarLog(entry: OutboxEntry, data: unknown, database: PaddockDb = defaultDb) {
+export async function reconcileCarLog(entry: OutboxEntry, answer: unknown, database: PaddockDb = defaultDb) {
+  const { row: data, overwritten } = withoutOverwritten(answer);
   if (!isCarLog(data)) return;
+  if (overwritten) {
+    await recordOverwritten(database, {
+      kind: 'carLog',
+      id: data.id,
+      carId: data.carId,
+      fields: overwritten,
+    });
+  }
   await database.transaction('rw', database.carLogs, database.outbox, database.mediaBlobs, async () => {
     const later = await database.outbox.where('entityId').equals(data.id).toArray();
     const local = (await database.carLogs.get(data.id)) as CarLog | undefined;
@@ -75,20 +101,34 @@ export async function reconcileCarLog(entry: OutboxEntry, data: unknown, databas
   });
 }
 
-/** The changes this device has just sent: their echo from the server needs no fetch. */
+/**
+ * The changes this device has just sent, with the version (`updatedAt`) the server answered: their
+ * echo needs no fetch. Another device's later write of the same row is newer, and is fetched.
+ */
 const echoes = createEchoWindow();
 
-function rememberSent(entry: OutboxEntry): void {
-  if (entry.entityId) echoes.remember(entry.entityId);
+function rememberSent(entry: OutboxEntry, data: unknown): void {
+  if (!entry.entityId) return;
+  const version = (data as { updatedAt?: unknown } | null)?.updatedAt;
+  if (typeof version === 'string') echoes.remember(entry.entityId, version);
+  // A delete of the row itself: nothing can be newer. A file's delete tells no version of its log.
+  else if (entry.method === 'DELETE' && entry.kind !== MEDIA_DELETE_KIND)
+    echoes.remember(entry.entityId, DELETED_VERSION);
+  else echoes.remember(entry.entityId);
 }
 
-/** Is this change this device's own: a write of this car or log queued, in flight or just sent? */
+/**
+ * Is this change this device's own: a write of this car or log queued or in flight, or the echo of
+ * one just sent (an event no newer than the server's answer to it)? An event without a version
+ * (an older server) is not taken for an echo: the row is fetched.
+ */
 export async function ownChange(
   id: string | null | undefined,
   database: PaddockDb = defaultDb,
+  version?: unknown,
 ): Promise<boolean> {
   if (!id) return false;
-  if (echoes.sentHere(id)) return true;
+  if (echoes.echoOf(id, typeof version === 'string' ? version : null)) return true;
   // The push can overtake the HTTP answer: the entry is still in the outbox then.
   return (await database.outbox.where('entityId').equals(id).count()) > 0;
 }
@@ -96,7 +136,7 @@ export async function ownChange(
 const track =
   (reconcile?: (entry: OutboxEntry, data: unknown) => Promise<void>) =>
   async (entry: OutboxEntry, data: unknown) => {
-    rememberSent(entry);
+    rememberSent(entry, data);
     await reconcile?.(entry, data);
   };
 

@@ -8,6 +8,8 @@ import { CAR_LOG_PAGE_MAX } from '@/contract/constants';
 import type { Car, CarLog } from '@/contract/garage';
 import { apiFetch, api } from '@/lib/api-client';
 import { localDb, type MirrorRow, type PaddockDb } from '@/lib/db';
+import type { NotificationPayload } from '@/contract/socket-events';
+import { DELETED_VERSION } from '@/lib/offline/echo';
 import { queuedEntityIds } from '@/lib/outbox';
 import { useRetryWhenBack } from '@/lib/reachability';
 import { realtime } from '@/lib/socket';
@@ -192,6 +194,12 @@ export async function syncSelectedCarLogsEarly(given?: PaddockDb): Promise<void>
   await syncCarLogs(carId, database);
 }
 
+/** The version a garage event says the row has now (a deleted row: newer than any). */
+function versionOf(payload: NotificationPayload): string | null {
+  if (payload.action === 'deleted') return DELETED_VERSION;
+  return typeof payload.updatedAt === 'string' ? payload.updatedAt : null;
+}
+
 /**
  * Keeps the local garage fresh while a screen shows it: on mount, on the car and car log socket
  * streams (another device of the member changed something), and on refresh() (pull-to-refresh).
@@ -232,16 +240,26 @@ export function useGarageRefresh(carId?: string) {
   }, [run, carId]);
 
   useEffect(() => {
+    // An event is skipped only when it is this device's own echo (no newer than the answer it had):
+    // another device's later write of the same row is shown at once.
     const offCar = realtime.on('car', (event) => {
+      const { relatedCarId } = event.jsonPayload;
       void (async () => {
-        if (!(await ownChange(event.jsonPayload.relatedCarId, await localDb()))) await run(false);
+        if (!(await ownChange(relatedCarId, await localDb(), versionOf(event.jsonPayload)))) await run(false);
       })().catch(() => undefined);
     });
     const offLog = realtime.on('carLog', (event) => {
-      const logId = event.jsonPayload.relatedCarLogId;
-      if (typeof logId !== 'string' || event.jsonPayload.relatedCarId !== carRef.current) return;
+      const { relatedCarLogId: logId, relatedCarId } = event.jsonPayload;
+      if (typeof logId !== 'string') return;
       void (async () => {
-        if (!(await ownChange(logId, await localDb()))) await syncCarLog(logId);
+        const database = await localDb();
+        if (await ownChange(logId, database, versionOf(event.jsonPayload))) return;
+        // Another car's log: its log book is synced again on its next visit, not 60 s later.
+        if (relatedCarId !== carRef.current) {
+          if (typeof relatedCarId === 'string') await database.meta.delete(`carLogsSyncedAt:${relatedCarId}`);
+          return;
+        }
+        await syncCarLog(logId, database);
       })().catch((caught: unknown) => setError(caught));
     });
     return () => {

@@ -7,6 +7,8 @@ import { sessionStore } from '@/lib/auth/session-store';
 import { type MediaBlobRow, type PaddockDb } from '@/lib/db';
 import { LOCAL_MEDIA_PREFIX, localMediaUrl } from '@/lib/offline/types';
 import { formBody, mediaRows, offlineWrite, queuedFor, queueWrite } from '@/lib/offline/write';
+import { changedFields, type FieldValues } from '@/contract/edit-merge';
+import { CAR_FIELDS, LOG_FIELDS } from './fields';
 import { DEFAULT_MILEAGE_UNIT, type CarDraft, type CarLogDraft } from './types';
 
 export const CAR_KINDS = { create: 'car.create', update: 'car.update', delete: 'car.delete' } as const;
@@ -26,6 +28,19 @@ function localMedia(rows: MediaBlobRow[]): CarLogMedia[] {
     width: null,
     height: null,
   }));
+}
+
+/**
+ * An edit's body (docs/OFFLINE-FIRST.md "Edits from two devices"): only the fields the member
+ * changed from the row this device shows, and `base`, the values they had there. The row already
+ * holds this device's earlier edits still queued, which the server has when this one arrives (they
+ * are sent in order): a field whose stored value is not its base was changed on another device.
+ */
+function editBody(shown: object, draft: object, keys: readonly string[]): object {
+  const { fuel, ...row } = shown as Record<string, unknown>;
+  // A log without a fill-up has no `fuel`; null is the edit's "no fill-up".
+  const { changes, base } = changedFields({ ...row, fuel: fuel ?? null }, draft as FieldValues, keys);
+  return { ...changes, base };
 }
 
 /** Fields a draft may leave out, as the server stores them (the fake server's too). */
@@ -63,12 +78,11 @@ export function saveCar(
     const now = Date.now();
     const image = options.image ? mediaRows(entryId, [options.image], now) : [];
     const fields: CarDraft = { ...draft, mileageUnit: draft.mileageUnit ?? DEFAULT_MILEAGE_UNIT };
-    const data = creating ? { id, ...fields } : fields;
     const path = creating ? '/cars' : `/cars/${id}`;
     const dependsOn = creating ? [] : await queuedFor(database, [id]);
-    const previousImage = creating
-      ? null
-      : (((await database.cars.get(id)) as Car | undefined)?.image ?? null);
+    const shown = creating ? undefined : ((await database.cars.get(id)) as Car | undefined);
+    const data = creating ? { id, ...fields } : editBody(shown ?? {}, fields, CAR_FIELDS);
+    const previousImage = shown?.image ?? null;
     // image: null removes the photo. A server file is deleted first (DELETE /files/{id}, which
     // unlinks it from the car); a photo not uploaded yet is taken out of its queued upload.
     const removing = options.image === null && previousImage !== null;
@@ -138,11 +152,17 @@ export function saveCarLog(
     const now = Date.now();
     const files = mediaRows(entryId, options.files ?? [], now);
     const removed = new Set(options.removeMediaIds ?? []);
-    const data = creating ? { id, ...draft } : draft;
     const base = creating ? '/car-logs' : `/car-logs/${id}`;
     const dependsOn = await queuedFor(database, creating ? [draft.carId] : [id, draft.carId]);
     const previous = creating ? undefined : ((await database.carLogs.get(id)) as CarLog | undefined);
     if (!creating && !previous) throw new Error(`No log ${id} on this device`);
+    const { odometerConfirmed } = draft;
+    const data = creating
+      ? { id, ...draft }
+      : {
+          ...editBody(previous ?? {}, draft, LOG_FIELDS),
+          ...(odometerConfirmed ? { odometerConfirmed } : {}),
+        };
     // Server files to delete go first, each its own entry (DELETE /files/{id}).
     const serverRemovals = (previous?.media ?? []).filter(
       (m) => removed.has(m.id) && !m.url.startsWith(LOCAL_MEDIA_PREFIX),

@@ -2,6 +2,7 @@
 // and files the way the real one answers them (envelopes, client ids, multipart `data` + files),
 // and records every request. The real server is tested in tests/server; the browser suite runs both.
 import { vi } from 'vitest';
+import { overwrittenFields, type FieldValues } from '@/contract/edit-merge';
 import type { Car, CarLog } from '@/contract/garage';
 import { odometerSummary, readingsOf, reminderState } from '@/contract/maintenance';
 import type { Reminder } from '@/contract/maintenance-api';
@@ -92,14 +93,15 @@ export function installGarageServer(options: { ownerId?: string } = {}) {
         return ok({ id: car.id });
       }
       const media = mediaOf(files);
+      const { base, ...changes } = body;
       const next = {
         ...car,
-        ...body,
+        ...changes,
         image: media[0]?.url ?? car.image,
         updatedAt: stamp(),
       } as unknown as Car;
       cars.set(car.id, next);
-      return ok(next);
+      return ok(withOverwritten(next, car, changes, base));
     }
     if (method === 'POST' && (path === '/car-logs' || path === '/car-logs/with-media')) {
       const id = (body.id as string) ?? crypto.randomUUID();
@@ -129,14 +131,17 @@ export function installGarageServer(options: { ownerId?: string } = {}) {
         logs.delete(log.id);
         return ok({ id: log.id });
       }
+      const { base, odometerConfirmed: _confirmed, fuel, ...changes } = body;
       const next = {
         ...log,
-        ...body,
+        ...changes,
+        ...(fuel ? { fuel } : {}),
         media: [...log.media, ...mediaOf(files)],
         updatedAt: stamp(),
       } as unknown as CarLog;
+      if (fuel === null) delete next.fuel;
       logs.set(log.id, next);
-      return ok(next);
+      return ok(withOverwritten(next, log, { ...changes, ...(fuel !== undefined ? { fuel } : {}) }, base));
     }
     if ((m = path.match(/^\/car-logs\/([^/]+)$/)) && method === 'GET') {
       if (!cars.has(m[1]!)) return notFound(); // like the server: no log book of an unknown car
@@ -157,6 +162,17 @@ export function installGarageServer(options: { ownerId?: string } = {}) {
       return notFound();
     }
     return notFound();
+  }
+
+  /** The server's merge by field (src/contract/edit-merge.ts): the answer names what it replaced. */
+  function withOverwritten<T extends object>(next: T, current: T, changes: object, base: unknown): T {
+    const replaced = overwrittenFields(
+      { ...current, fuel: (current as { fuel?: unknown }).fuel ?? null },
+      { ...next, fuel: (next as { fuel?: unknown }).fuel ?? null },
+      Object.keys(changes),
+      base as FieldValues | undefined,
+    );
+    return replaced ? { ...next, overwritten: replaced } : next;
   }
 
   function withState(r: Reminder): Reminder {

@@ -20,6 +20,7 @@ import { FileIcon } from '@/ui/file-icon';
 import { useMediaUrl } from '@/lib/offline/media';
 import { openMediaFile, PhotoButton, type ViewerPhoto } from '@/ui/photo-viewer';
 import { SyncBadge } from '../components/sync-badge';
+import { OverwrittenNotice } from '@/features/garage/components/overwritten-notice';
 import { formatDay, formatMoney, settingLabel } from '@/lib/format';
 import { DeleteLog } from '../log-form/delete-log';
 import { LogNotHere } from '../log-form/log-form-states';
@@ -102,6 +103,7 @@ function LogView({ car, log }: { car: LocalCar; log: LocalCarLog }) {
         <SyncBadge state={log.syncState} />
         {log.formerOwner ? <p className="log-view__former">{t('CAR_LOGS.FORMER_OWNER')}</p> : null}
       </header>
+      <OverwrittenNotice kind="carLog" id={log.id} />
       <dl className="log-view__facts">
         {facts.map((fact) => (
           <div key={fact.label} className="log-view__fact">
