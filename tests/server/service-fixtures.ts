@@ -147,3 +147,28 @@ export async function shareCar(
   });
   if (!inserted) throw new Error('car not shared');
 }
+
+/**
+ * What a service hands the notifications feature, recorded as "<member> <type> <action>" (stored
+ * ones marked " stored"), and the read marks it asks for as "<member> read <type> <id>": the
+ * service's way out, seen from the outside (the notifications feature has tests of its own).
+ */
+export function recordedNotifications() {
+  const seen: string[] = [];
+  const line = (memberId: string, type: string, payload: Record<string, unknown>) =>
+    `${memberId} ${type} ${String(payload.action ?? '')}`.trimEnd();
+  return {
+    seen,
+    notifications: {
+      async createQuietly(memberId: string, n: { type: string; jsonPayload: Record<string, unknown> }) {
+        seen.push(`${line(memberId, n.type, n.jsonPayload)} stored`);
+      },
+      createRealtimeOnly(memberId: string, n: { type: string; jsonPayload: Record<string, unknown> }) {
+        seen.push(line(memberId, n.type, n.jsonPayload));
+      },
+      async readRelatedQuietly(memberId: string, type: string, id: string) {
+        seen.push(`${memberId} read ${type} ${id}`);
+      },
+    },
+  };
+}
