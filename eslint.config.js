@@ -181,6 +181,34 @@ export default tseslint.config(
     },
   },
   {
+    // The server's HTTP layer sits below the features (docs/ARCHITECTURE.md "The layers"): it
+    // imports the platform only (db/, realtime/, platform/, config.ts); a feature that needs the
+    // edge to know something hands it over at build time (app.ts), never the other way round.
+    files: ['server/src/http/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/extensions': ['.ts', '.js', '.mjs'],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './server/tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './server/src/http',
+              from: './server/src',
+              except: ['./http', './db', './realtime', './platform', './config.ts'],
+              message:
+                'server/src/http imports no feature: the feature hands the HTTP layer what it needs (app.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Migrations and test doubles handle untyped rows on purpose.
     files: [
       'server/src/db/migrations/**',

@@ -20,6 +20,7 @@ import { authPlugin } from './auth/auth-plugin';
 import { accountFeature } from './account/account-feature';
 import { authFeature } from './auth/auth-feature';
 import { createAuthServices } from './auth/auth-services';
+import { createUsersRepository } from './auth/users-repository';
 import { healthRoutes } from './health/health-routes';
 import { legalRoutes } from './legal/legal-routes';
 import { settingsRoutes } from './settings/settings-routes';
@@ -97,7 +98,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
   app.addHook('onClose', async () => app.workers.close());
 
-  registerErrorHandling(app);
+  // The HTTP layer imports no feature: the accounts hand it the member's chosen language.
+  const users = createUsersRepository(db.kysely);
+  registerErrorHandling(app, { memberLanguage: (memberId) => users.languageOf(memberId) });
   // Built once: authPlugin checks access tokens with its session service, the routes use them all.
   const auth = await createAuthServices(app);
   await app.register(authPlugin, { sessions: auth.sessions });

@@ -1,6 +1,6 @@
 // The account-settings mails, in the member's language; plain text, each link alone on its line.
 import type { Mail } from '../auth/mailer';
-import type { ServerLocale } from '../legal/locales';
+import type { ServerLocale } from '../platform/locales';
 
 const SIGNATURE: Record<ServerLocale, string> = {
   'en-US': 'Paddock — Home of the car enthusiasts',

@@ -5,7 +5,7 @@ import * as contract from '../../../src/contract/account';
 import { MessageResult } from '../../../src/contract/auth';
 import { ErrorBody } from '../../../src/contract/envelope';
 import { authRateLimit } from '../auth/rate-limit';
-import { localeFromAcceptLanguage } from '../legal/locale';
+import { localeFromAcceptLanguage } from '../platform/locale';
 import { errors, OkItem, ok, answer, memberRoutePlugin } from '../http/route-schemas';
 import type { AccountSettingsService } from './account-service';
 

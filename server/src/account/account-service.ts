@@ -21,7 +21,7 @@ import { isUniqueViolation, userLanguage, type UsersRepository } from '../auth/u
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import { AppError, badRequest, unauthorized } from '../http/errors';
-import type { ServerLocale } from '../legal/locales';
+import type { ServerLocale } from '../platform/locales';
 import { confirmEmailMail, emailChangedMail, emailTakenMail, passwordChangedMail } from './account-mails';
 import type { AccountRepository } from './account-repository';
 

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import { AppError } from '../http/errors';
-import type { ServerLocale } from '../legal/locales';
+import type { ServerLocale } from '../platform/locales';
 import { normalizeEmail } from './account-service';
 import type { Mailer } from './mailer';
 import { assertAcceptablePassword, type PasswordHasher } from './passwords';

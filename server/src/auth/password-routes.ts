@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import * as contract from '../../../src/contract/auth';
 import { ErrorBody, Ok } from '../../../src/contract/envelope';
-import { localeFromAcceptLanguage } from '../legal/locale';
+import { localeFromAcceptLanguage } from '../platform/locale';
 import type { AuthServices } from './auth-services';
 import { authRateLimit } from './rate-limit';
 import { ok, type RoutePlugin } from '../http/route-schemas';

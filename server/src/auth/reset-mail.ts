@@ -1,4 +1,4 @@
-import type { ServerLocale } from '../legal/locales';
+import type { ServerLocale } from '../platform/locales';
 import type { Mail } from './mailer';
 
 const TEXTS: Record<ServerLocale, { subject: string; lines: (link: string, minutes: number) => string[] }> = {

@@ -3,7 +3,7 @@
 // and the receipts (the logs' files: hidden with the costs). Pure: no database, no files.
 import type { DossierHideField } from '../../../src/contract/dossier';
 import type { Car, CarLog } from '../../../src/contract/garage';
-import type { ServerLocale } from '../legal/locales';
+import type { ServerLocale } from '../platform/locales';
 import type { MediaRow } from '../media/media-repository';
 import { carNameOf } from '../push/reminder-push-text';
 import { formatDay, formatMoney, formatReading, plainText } from './dossier-text';

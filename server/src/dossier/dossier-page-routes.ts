@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { HistoryTokenParams } from '../../../src/contract/dossier';
 import { AppError } from '../http/errors';
-import { localeFromAcceptLanguage, matchAcceptLanguage } from '../legal/locale';
+import { localeFromAcceptLanguage, matchAcceptLanguage } from '../platform/locale';
 import { goneHtml } from './dossier-html';
 import type { DossierService } from './dossier-service';
 import { PUBLIC_PAGE_PER_MINUTE } from './dossier-routes';

@@ -9,7 +9,7 @@ import {
   HistoryTokenParams,
 } from '../../../src/contract/dossier';
 import { IdParams } from '../../../src/contract/garage';
-import { matchAcceptLanguage } from '../legal/locale';
+import { matchAcceptLanguage } from '../platform/locale';
 import { Deleted, errors, ok, answer, memberRoutePlugin } from '../http/route-schemas';
 import { sendFileBytes } from '../http/file-reply';
 import type { DossierService } from './dossier-service';

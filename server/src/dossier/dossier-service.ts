@@ -13,7 +13,7 @@ import { API_BASE } from '../../../src/contract/envelope';
 import type { Car } from '../../../src/contract/garage';
 import type { CarsRepository } from '../garage/cars-repository';
 import { badRequest, notFound } from '../http/errors';
-import { DEFAULT_SERVER_LOCALE, type ServerLocale } from '../legal/locales';
+import { DEFAULT_SERVER_LOCALE, type ServerLocale } from '../platform/locales';
 import type { MediaRow } from '../media/media-repository';
 import type { DossierHtmlJob, DossierPdfJob, DossierQuestion } from './dossier-jobs';
 import { imageIdOf, showsLogFiles, type DossierInput } from './dossier-model';

@@ -1,6 +1,6 @@
 // The dossier's words in both languages, and its numbers, dates and amounts written as the member
 // reads them (Intl, with each log's own currency).
-import type { ServerLocale } from '../legal/locales';
+import type { ServerLocale } from '../platform/locales';
 import { htmlToText } from '../http/rich-text';
 
 export interface DossierWords {

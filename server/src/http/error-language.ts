@@ -5,10 +5,8 @@
 // by sentence, by pattern ("Car not found."), and at worst by code.
 import type { FastifyRequest } from 'fastify';
 import type { ErrorCode } from '../../../src/contract/envelope';
-import { createUsersRepository } from '../auth/users-repository';
-import type { Db } from '../db/database';
-import { matchAcceptLanguage } from '../legal/locale';
-import type { ServerLocale } from '../legal/locales';
+import { matchAcceptLanguage } from '../platform/locale';
+import type { ServerLocale } from '../platform/locales';
 
 /** When nothing better fits: one sentence per code. */
 const BY_CODE: Record<ErrorCode, string> = {
@@ -151,16 +149,25 @@ export function localizedMessage(code: string, message: string, locale: ServerLo
 }
 
 /**
+ * The language a member chose (users.language), or null. The HTTP layer knows no feature: the
+ * accounts feature's lookup is handed to it at build time (app.ts, registerErrorHandling).
+ */
+export type MemberLanguage = (memberId: string) => Promise<ServerLocale | null>;
+
+/**
  * The language of an error answer: the best of Accept-Language that the server speaks, else the
  * language the signed-in member chose, else null (English, as always).
  */
-export async function errorLocale(request: FastifyRequest, db: Db): Promise<ServerLocale | null> {
+export async function errorLocale(
+  request: FastifyRequest,
+  memberLanguage: MemberLanguage | undefined,
+): Promise<ServerLocale | null> {
   const asked = matchAcceptLanguage(request.headers['accept-language']);
   if (asked) return asked;
   const memberId = (request.member as { id?: string } | null | undefined)?.id;
-  if (!memberId) return null;
+  if (!memberId || !memberLanguage) return null;
   try {
-    return await createUsersRepository(db.kysely).languageOf(memberId);
+    return await memberLanguage(memberId);
   } catch {
     return null; // the database is down: the 503 goes out in English
   }

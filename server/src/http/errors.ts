@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorCode } from '../../../src/contract/envelope';
-import { matchAcceptLanguage } from '../legal/locale';
-import { errorLocale, localizedMessage } from './error-language';
+import { matchAcceptLanguage } from '../platform/locale';
+import { errorLocale, localizedMessage, type MemberLanguage } from './error-language';
 import { sendClientShell, servesClientShell } from './static';
 
 /** An error meant for the member: its status, code and message reach the answer as they are. */
@@ -58,8 +58,15 @@ function validationFields(error: FastifyError) {
   });
 }
 
-/** The envelope of docs/DESIGN-NOTES.md for every error, including Fastify's own and unknown routes. */
-export function registerErrorHandling(app: FastifyInstance) {
+/**
+ * The envelope of docs/DESIGN-NOTES.md for every error, including Fastify's own and unknown routes.
+ * `memberLanguage` (the accounts' lookup, handed over by app.ts) names the language a signed-in
+ * member chose, for the answers whose request names none.
+ */
+export function registerErrorHandling(
+  app: FastifyInstance,
+  { memberLanguage }: { memberLanguage?: MemberLanguage } = {},
+) {
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     if (error instanceof StoredAnswer) {
       return reply
@@ -73,7 +80,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     const serverSide = (error.statusCode ?? 500) >= 500 || isDatabaseUnavailable(error);
     const locale = serverSide
       ? matchAcceptLanguage(request.headers['accept-language'])
-      : await errorLocale(request, app.db);
+      : await errorLocale(request, memberLanguage);
     const errorBody = (code: string, message: string, fields?: { field: string; message: string }[]) =>
       envelope(code, localizedMessage(code, message, locale), fields);
     if (error instanceof AppError) {

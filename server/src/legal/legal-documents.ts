@@ -1,5 +1,5 @@
 import type { LegalDocument, LegalType } from '../../../src/contract/auth';
-import type { ServerLocale } from './locales';
+import type { ServerLocale } from '../platform/locales';
 import { PRIVACY } from './privacy-text';
 import { TERMS } from './terms-text';
 

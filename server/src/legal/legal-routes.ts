@@ -4,8 +4,8 @@ import { LEGAL_TYPES, LegalDocument, type LegalType } from '../../../src/contrac
 import { ErrorBody, Ok } from '../../../src/contract/envelope';
 import { notFound } from '../http/errors';
 import { legalDocument } from './legal-documents';
-import { localeFromAcceptLanguage } from './locale';
-import { SERVER_LOCALES } from './locales';
+import { localeFromAcceptLanguage } from '../platform/locale';
+import { SERVER_LOCALES } from '../platform/locales';
 import { ok } from '../http/route-schemas';
 
 const isLegalType = (value: string): value is LegalType => (LEGAL_TYPES as readonly string[]).includes(value);

@@ -1,4 +1,4 @@
-import type { ServerLocale } from './locales';
+import type { ServerLocale } from '../platform/locales';
 import type { LegalText } from './legal-documents';
 
 export const TERMS: Record<ServerLocale, LegalText> = {

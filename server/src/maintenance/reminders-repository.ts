@@ -227,7 +227,7 @@ export function remindersRepository(db: Kysely<Database>) {
 
     /**
      * What a member's reminders answer depends on besides the day, car by car (see
-     * maintenanceService's `listJson`): the cars they may read (their own and those shared with them,
+     * reminders-service.ts `listJson`): the cars they may read (their own and those shared with them,
      * accepted), each with its creation time, the versions of its log book and of its reminders
      * (migrations 0006 and 0022, moved by triggers on every write) and its own mileage. By id.
      */

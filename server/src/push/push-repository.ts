@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { ServerLocale } from '../legal/locales';
+import type { ServerLocale } from '../platform/locales';
 import type { PushDeliveriesTable, PushSubscriptionsTable } from './push-tables';
 import { insertIfNew } from '../db/insert-if-new';
 

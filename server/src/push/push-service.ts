@@ -17,7 +17,7 @@ import type {
 } from '../../../src/contract/reminder-delivery';
 import type { VapidKeys } from '../config';
 import { badRequest, conflict, notFound } from '../http/errors';
-import type { ServerLocale } from '../legal/locales';
+import type { ServerLocale } from '../platform/locales';
 import {
   checkEndpoint,
   EndpointRefused,

@@ -1,6 +1,6 @@
 // What a reminder's Web Push message says, in the member's language (issue 16).
 import type { ReminderPushPayload } from '../../../src/contract/reminder-delivery';
-import { DEFAULT_SERVER_LOCALE, type ServerLocale } from '../legal/locales';
+import { DEFAULT_SERVER_LOCALE, type ServerLocale } from '../platform/locales';
 
 export interface ReminderPushFacts {
   reminderId: string;

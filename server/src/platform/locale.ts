@@ -1,3 +1,5 @@
+// The server's languages, for every layer that answers in the member's language: the HTTP layer's
+// errors, mails, pushes, legal texts, dossiers (docs/ARCHITECTURE.md, server/src/platform).
 import { DEFAULT_SERVER_LOCALE, SERVER_LOCALES, type ServerLocale } from './locales';
 
 /**

@@ -1,0 +1,65 @@
+// The chat's events (docs/ARCHITECTURE.md server "chat/"): realtime-only (36-dash id), so that chat
+// does not flood the notification list; only being added to a group is stored (the bell tells the
+// newcomer who added them to which group).
+import type { ChatGroupAction, ChatRoomAction } from '../../../src/contract/constants';
+import { excerptOf } from '../notifications/excerpt';
+import type { NotificationsService } from '../notifications/notifications-service';
+
+export type ChatNotifications = Pick<
+  NotificationsService,
+  'createQuietly' | 'createRealtimeOnly' | 'readRelatedQuietly'
+>;
+
+export function chatEvents(notifications: ChatNotifications) {
+  return {
+    group(memberIds: Iterable<string>, groupId: string, roomId: string, action: ChatGroupAction) {
+      for (const memberId of memberIds)
+        notifications.createRealtimeOnly(memberId, {
+          type: 'chatgroup',
+          jsonPayload: { relatedChatGroupId: groupId, relatedChatRoomId: roomId, action },
+        });
+    },
+
+    room(memberIds: Iterable<string>, roomId: string, groupId: string | null, action: ChatRoomAction) {
+      for (const memberId of memberIds)
+        notifications.createRealtimeOnly(memberId, {
+          type: 'chatroom',
+          jsonPayload: { relatedChatRoomId: roomId, relatedChatGroupId: groupId, action },
+        });
+    },
+
+    /** A stored notification to each newcomer: who added them, to which group (its name). */
+    async added(memberIds: string[], byId: string, groupId: string, roomId: string, name: string) {
+      for (const memberId of memberIds)
+        await notifications.createQuietly(memberId, {
+          type: 'chatgroup',
+          jsonPayload: {
+            relatedChatGroupId: groupId,
+            relatedChatRoomId: roomId,
+            actorId: byId,
+            action: 'added',
+            excerpt: excerptOf(name),
+          },
+        });
+    },
+
+    /** A new message, to every participant's sockets (the sender's other devices too). */
+    message(
+      participantIds: Iterable<string>,
+      payload: { roomId: string; messageId: string; groupId: string | null; senderId: string },
+    ) {
+      for (const participant of participantIds)
+        notifications.createRealtimeOnly(participant, {
+          type: 'chatmessage',
+          jsonPayload: {
+            relatedChatRoomId: payload.roomId,
+            relatedChatMessageId: payload.messageId,
+            relatedChatGroupId: payload.groupId,
+            senderId: payload.senderId,
+          },
+        });
+    },
+  };
+}
+
+export type ChatEvents = ReturnType<typeof chatEvents>;

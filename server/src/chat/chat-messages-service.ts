@@ -1,0 +1,147 @@
+// Chat messages (spec §7 "Chat"; docs/ARCHITECTURE.md server "chat/"): plain text to a friend (the
+// direct room, made by the first message), a group or a room, read by the room's participants only
+// (404 for others), numbered per room by the repository under the room row's lock.
+import { randomUUID } from 'node:crypto';
+import type { ChatMessage, ChatMessageCreate } from '../../../src/contract/chat';
+import { CHAT_MESSAGE_CONTENT_MAX } from '../../../src/contract/constants';
+import { badRequest, conflict, forbidden, foundOr404, notFound } from '../http/errors';
+import type { ChatEvents } from './chat-events';
+import type { ChatRepository } from './chat-repository';
+import { exactlyOne, INVALID, memberGroup, NOT_A_FRIEND, plainText } from './chat-rules';
+import type { ChatMessageRow, ChatRoomRow } from './chat-tables';
+
+export interface ChatMessagesDeps {
+  chat: ChatRepository;
+  areFriends(a: string, b: string): Promise<boolean>;
+  events: ChatEvents;
+  now?: () => Date;
+}
+
+export function chatMessagesService({ chat, areFriends, events, now = () => new Date() }: ChatMessagesDeps) {
+  /** The room if the member is a participant; 404 otherwise. */
+  async function roomOf(memberId: string, roomId: string): Promise<ChatRoomRow> {
+    const room = await chat.findRoom(roomId);
+    if (!room || !(await chat.isParticipant(roomId, memberId))) throw notFound('Chat room');
+    return room;
+  }
+
+  async function messageView(row: ChatMessageRow): Promise<ChatMessage> {
+    return foundOr404(await chat.messageView(row), 'Chat message');
+  }
+
+  /** A repeated client id: the stored message when it is this sender's, else 409. */
+  async function replayed(memberId: string, id: string): Promise<ChatMessage> {
+    const stored = await chat.findMessage(id);
+    if (!stored || stored.sender_id !== memberId)
+      throw conflict('This id is already in use.', [{ field: 'body.id', message: 'is already in use' }]);
+    return messageView(stored);
+  }
+
+  /** The room a message goes to, checking the sender may write there. */
+  async function destination(
+    memberId: string,
+    input: ChatMessageCreate,
+  ): Promise<{ room: ChatRoomRow; createdDirect: boolean }> {
+    const target = exactlyOne(input, ['recipientId', 'chatGroupId', 'chatRoomId'], 'body');
+    if (target === 'recipientId') {
+      const recipientId = input.recipientId!;
+      if (recipientId === memberId)
+        throw badRequest(INVALID, [{ field: 'body.recipientId', message: 'must be another member' }]);
+      if (!(await areFriends(memberId, recipientId))) throw forbidden(NOT_A_FRIEND);
+      const existing = await chat.findDirectRoom(memberId, recipientId);
+      if (existing) return { room: existing, createdDirect: false };
+      const { room, created } = await chat.ensureDirectRoom(
+        memberId,
+        recipientId,
+        randomUUID(),
+        now().toISOString(),
+      );
+      return { room, createdDirect: created };
+    }
+    // Whether the sender is a participant is checked in the message's own transaction (404).
+    if (target === 'chatGroupId') {
+      const room = await chat.findGroupRoom(input.chatGroupId!);
+      if (!room) throw notFound('Chat group');
+      return { room, createdDirect: false };
+    }
+    const room = await chat.findRoom(input.chatRoomId!);
+    if (!room) throw notFound('Chat room');
+    // A direct room: the two must still be friends to write (they keep reading their history).
+    if (room.direct_key !== null && room.direct_key.split(':').includes(memberId)) {
+      const other = room.direct_key.split(':').find((id) => id !== memberId);
+      if (!other || !(await areFriends(memberId, other))) throw forbidden(NOT_A_FRIEND);
+    }
+    return { room, createdDirect: false };
+  }
+
+  return {
+    async getMessage(memberId: string, id: string): Promise<ChatMessage> {
+      const row = await chat.findMessage(id);
+      if (!row || !(await chat.isParticipant(row.chat_room_id, memberId))) throw notFound('Chat message');
+      return messageView(row);
+    },
+
+    async roomMessages(memberId: string, roomId: string, page: { limit: number; offset: number }) {
+      const room = await roomOf(memberId, roomId);
+      return { ...(await chat.messagePage(room, page)), chatRoomId: room.id };
+    },
+
+    /**
+     * GET /chat-messages by recipientId (the direct room with them: empty while none exists) or
+     * chatGroupId (404 when I am not in the group).
+     */
+    async listMessages(
+      memberId: string,
+      query: { limit: number; offset: number; recipientId?: string; chatGroupId?: string },
+    ): Promise<{ items: ChatMessage[]; total: number; chatRoomId: string | null }> {
+      const by = exactlyOne(query, ['recipientId', 'chatGroupId'], 'querystring');
+      const page = { limit: query.limit, offset: query.offset };
+      if (by === 'recipientId') {
+        const room = await chat.findDirectRoom(memberId, query.recipientId!);
+        if (!room || !(await chat.isParticipant(room.id, memberId)))
+          return { items: [], total: 0, chatRoomId: null };
+        return { ...(await chat.messagePage(room, page)), chatRoomId: room.id };
+      }
+      const group = await memberGroup(chat, memberId, query.chatGroupId!);
+      const room = await chat.findRoom(group.room_id);
+      if (!room) throw notFound('Chat group');
+      return { ...(await chat.messagePage(room, page)), chatRoomId: room.id };
+    },
+
+    /**
+     * Posts a message. `created: false` when this member already sent one with this client id:
+     * the stored one, nothing new, no second push. Every participant's sockets (the sender's other
+     * devices too) get a realtime-only `chatmessage` event.
+     */
+    async send(
+      memberId: string,
+      input: ChatMessageCreate,
+    ): Promise<{ message: ChatMessage; created: boolean }> {
+      if (input.id && (await chat.findMessage(input.id)))
+        return { message: await replayed(memberId, input.id), created: false };
+      const content = plainText(input.content, 'body.content', CHAT_MESSAGE_CONTENT_MAX);
+      const { room, createdDirect } = await destination(memberId, input);
+      const id = input.id ?? randomUUID();
+      const result = await chat.insertMessage({
+        id,
+        roomId: room.id,
+        senderId: memberId,
+        content,
+        now: now().toISOString(),
+      });
+      if (result.status === 'replayed') return { message: await replayed(memberId, id), created: false };
+      if (result.status !== 'created') throw notFound(input.chatGroupId ? 'Chat group' : 'Chat room');
+      const participants = result.participantIds;
+      if (createdDirect) events.room(participants, room.id, null, 'created');
+      events.message(participants, {
+        roomId: room.id,
+        messageId: id,
+        groupId: room.chat_group_id,
+        senderId: memberId,
+      });
+      return { message: await messageView(result.message), created: true };
+    },
+  };
+}
+
+export type ChatMessagesService = ReturnType<typeof chatMessagesService>;

@@ -1,0 +1,49 @@
+// Chat rooms and their read marks (spec §4: mark-all-read is per chat room; docs/ARCHITECTURE.md
+// server "chat/"): a member lists and reads the rooms they take part in (404 for others), marks a
+// room read, and types to its other participants only.
+import type { ChatRoom, ChatRoomRead } from '../../../src/contract/chat';
+import { foundOr404, notFound } from '../http/errors';
+import type { ChatEvents, ChatNotifications } from './chat-events';
+import type { ChatRepository } from './chat-repository';
+
+export interface ChatRoomsDeps {
+  chat: ChatRepository;
+  notifications: Pick<ChatNotifications, 'readRelatedQuietly'>;
+  events: ChatEvents;
+  now?: () => Date;
+}
+
+export function chatRoomsService({ chat, notifications, events, now = () => new Date() }: ChatRoomsDeps) {
+  return {
+    listRooms(memberId: string, query: { limit: number; offset: number }) {
+      return chat.roomPage(memberId, query);
+    },
+
+    async getRoom(memberId: string, roomId: string): Promise<ChatRoom> {
+      return foundOr404(await chat.roomView(roomId, memberId), 'Chat room');
+    },
+
+    /**
+     * Marks every message of the room read for me (again: no change). My other devices hear of it;
+     * my stored notifications about the room (being added to its group) are read too.
+     */
+    async markAllRead(memberId: string, roomId: string): Promise<ChatRoomRead> {
+      const at = now().toISOString();
+      const room = await chat.findRoom(roomId);
+      const before = room ? await chat.markAllRead(roomId, memberId, at) : undefined;
+      if (!room || before === undefined) throw notFound('Chat room');
+      if (before > 0) events.room([memberId], roomId, room.chat_group_id, 'read');
+      await notifications.readRelatedQuietly(memberId, 'chatroom', roomId);
+      return { chatRoomId: roomId, unreadCount: 0, lastReadAt: at };
+    },
+
+    /** The other participants of a room when `memberId` is one of them; null otherwise (typing). */
+    async typingTargets(memberId: string, roomId: string): Promise<string[] | null> {
+      const ids = await chat.participantIds(roomId);
+      if (!ids.includes(memberId)) return null;
+      return ids.filter((id) => id !== memberId);
+    },
+  };
+}
+
+export type ChatRoomsService = ReturnType<typeof chatRoomsService>;
