@@ -82,7 +82,7 @@ test('a signed-in cold start of /feed draws the first posts before the app, whic
   expect(lastCandidate?.tag === null || lastCandidate?.tag === 'P').toBe(true);
   expect(seen.lcp.filter((e) => e.at > seen.replacedAt!)).toEqual([]);
   expect(seen.lcp.some((e) => e.at >= seen.paintedAt! - 1 && e.at < seen.replacedAt!)).toBe(true);
-}, 120_000);
+});
 
 test('offline or signed out, nothing is drawn early: the device’s list or the login screen comes first', async () => {
   const page = await e2e.newPage({ locale: 'fr-FR' });
@@ -90,4 +90,4 @@ test('offline or signed out, nothing is drawn early: the device’s list or the 
   await page.waitForURL(/\/login/);
   await expect.poll(() => page.locator('form').count()).toBeGreaterThan(0);
   expect(await page.locator('[data-first-paint]').count()).toBe(0);
-}, 60_000);
+});

@@ -102,7 +102,7 @@ test('a signed-in cold start of /my-cars draws the garage before the app, which 
       .map((e) => new URL(e.name).pathname),
   );
   expect(downloads).toEqual(['/assets/i18n/fr-FR.json']);
-}, 120_000);
+});
 
 test('a member without a car: nothing is drawn early, and the app says the garage is empty', async () => {
   const session = await signUpViaApi(e2e.baseUrl);
@@ -114,4 +114,4 @@ test('a member without a car: nothing is drawn early, and the app says the garag
     })
     .toBe(1);
   expect(await page.locator('[data-first-paint]').count()).toBe(0);
-}, 60_000);
+});
