@@ -314,8 +314,13 @@ export default defineConfig({
           include: ['tests/browser/**/*.test.ts'],
           environment: 'node',
           fileParallelism: false,
-          testTimeout: 120_000,
-          hookTimeout: 180_000,
+          // Limits, not measures: on a loaded two-core machine a flow runs several times slower than
+          // on a quiet one. They end only a test or a wait that would never finish.
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
+          // expect.poll waits for a state in the page; its default limit (1 s) is a clock a loaded
+          // machine exceeds (the page has not drawn yet, "expected +0 to be 2").
+          expect: { poll: { timeout: 60_000 } },
         },
       },
     ],

@@ -31,7 +31,7 @@ async function expectLogCard(card: Locator, title: string, cost: string): Promis
 
 test(
   'a log shared to the feed shows as a card in the feed and in the car page’s build thread',
-  { timeout: 240_000 },
+  { timeout: 600_000 },
   async () => {
     const owner = await signUpViaApi(e2e.baseUrl, {
       ...newMember('owner'),

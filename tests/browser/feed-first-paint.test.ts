@@ -10,7 +10,7 @@ import path from 'node:path';
 import { expect, test } from 'vitest';
 import { apiCall, signUpViaApi } from './support/api.mjs';
 import { useE2e } from './harness';
-import { expectAppAskedAfterDrawnView, holdAppStep } from './support/first-paint';
+import { afterSwapPainted, expectAppAskedAfterDrawnView, holdAppStep } from './support/first-paint';
 
 const e2e = useE2e();
 
@@ -71,7 +71,7 @@ test('a signed-in cold start of /feed draws the first posts before the app, whic
   release();
   // The app's cards, with their controls, in place of the drawn ones.
   await expect.poll(() => page.locator('#root article.post-card footer .post-card__like').count()).toBe(2);
-  await page.waitForTimeout(500); // the frames after the swap
+  await afterSwapPainted(page); // the frames after the swap, painted and reported
   await page.screenshot({ path: path.join(SCREENSHOTS, 'feed-app-fr-360.png') });
   const seen = await page.evaluate(() => (window as unknown as { __firstPaint: Seen }).__firstPaint);
   expect(seen.replacedAt).not.toBeNull();
@@ -82,7 +82,7 @@ test('a signed-in cold start of /feed draws the first posts before the app, whic
   expect(lastCandidate?.tag === null || lastCandidate?.tag === 'P').toBe(true);
   expect(seen.lcp.filter((e) => e.at > seen.replacedAt!)).toEqual([]);
   expect(seen.lcp.some((e) => e.at >= seen.paintedAt! - 1 && e.at < seen.replacedAt!)).toBe(true);
-}, 120_000);
+});
 
 test('offline or signed out, nothing is drawn early: the device’s list or the login screen comes first', async () => {
   const page = await e2e.newPage({ locale: 'fr-FR' });
@@ -90,4 +90,4 @@ test('offline or signed out, nothing is drawn early: the device’s list or the 
   await page.waitForURL(/\/login/);
   await expect.poll(() => page.locator('form').count()).toBeGreaterThan(0);
   expect(await page.locator('[data-first-paint]').count()).toBe(0);
-}, 60_000);
+});

@@ -1,6 +1,6 @@
 // Steps several flows share, written the way a person does them: by role and accessible name.
 import type { Locator, Page } from 'playwright-core';
-import { exactly, expectPath, t, type Locale } from './harness';
+import { exactly, expectPath, STEP_TIMEOUT_MS, t, type Locale } from './harness';
 
 /** The screen's one h1, named by a catalog key. */
 export function screenHeading(page: Page, key: string, locale: Locale = 'en-US'): Locator {
@@ -58,12 +58,25 @@ export function htmlLang(page: Page): Promise<string | null> {
 }
 
 /**
- * After a document load (goto, reload): waits until the page has stopped loading (no request for
- * 500 ms) before a form is filled. It does not wait after an in-app navigation (no document load,
- * so it returns at once): use `followLink` there.
+ * After a document load (goto, reload): waits until the app has rendered the screen itself before a
+ * form is filled. /login is served prerendered (login.html) and index.html may hold a drawn first
+ * paint: until the app's first render replaces that markup, a filled field is wiped by the swap and
+ * a click on "Sign in" submits the bare HTML form (a reload of /login, never /feed). The state waited
+ * for is the one that matters, #root's content owned by React, not a quiet network for some time
+ * (on a loaded machine the network can be quiet for long while the app is still starting). It does
+ * not wait after an in-app navigation (no document load, so it returns at once): use `followLink`.
  */
 export async function settled(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
+  await page.waitForLoadState('load');
+  await page.waitForFunction(
+    () => {
+      const shown = document.getElementById('root')?.firstElementChild;
+      // React keeps its fiber on every element it rendered (a `__reactFiber$…` property).
+      return !!shown && Object.keys(shown).some((key) => key.startsWith('__reactFiber$'));
+    },
+    undefined,
+    { timeout: STEP_TIMEOUT_MS },
+  );
 }
 
 /**

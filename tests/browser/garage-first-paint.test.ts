@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from 'vitest';
 import { apiCall, signUpViaApi } from './support/api.mjs';
-import { useE2e } from './harness';
-import { expectAppAskedAfterDrawnView, holdAppStep } from './support/first-paint';
+import { STEP_TIMEOUT_MS, useE2e } from './harness';
+import { afterSwapPainted, expectAppAskedAfterDrawnView, holdAppStep } from './support/first-paint';
 
 const e2e = useE2e();
 
@@ -84,9 +84,9 @@ test('a signed-in cold start of /my-cars draws the garage before the app, which 
   release();
   // The app's garage, with its controls, in place of the drawn one.
   const addReminder = page.getByRole('link', { name: 'Ajouter un rappel' });
-  await expect.poll(() => addReminder.count(), { timeout: 30_000 }).toBe(1);
+  await expect.poll(() => addReminder.count(), { timeout: STEP_TIMEOUT_MS }).toBe(1);
   expect(await page.getByRole('heading', { level: 2, name: LONG_NAME }).count()).toBe(1);
-  await page.waitForTimeout(500); // the frames after the swap
+  await afterSwapPainted(page); // the frames after the swap, painted and reported
   await page.screenshot({ path: path.join(SCREENSHOTS, 'garage-app-fr-360.png') });
   const seen = await page.evaluate(() => (window as unknown as { __firstPaint: Seen }).__firstPaint);
   expect(seen.replacedAt).not.toBeNull();
@@ -102,14 +102,16 @@ test('a signed-in cold start of /my-cars draws the garage before the app, which 
       .map((e) => new URL(e.name).pathname),
   );
   expect(downloads).toEqual(['/assets/i18n/fr-FR.json']);
-}, 120_000);
+});
 
 test('a member without a car: nothing is drawn early, and the app says the garage is empty', async () => {
   const session = await signUpViaApi(e2e.baseUrl);
   const page = await e2e.newPage({ session, locale: 'en-US', viewport: { width: 360, height: 760 } });
   await page.goto(`${e2e.baseUrl}/my-cars`);
   await expect
-    .poll(() => page.getByRole('heading', { name: 'Your garage is empty' }).count(), { timeout: 30_000 })
+    .poll(() => page.getByRole('heading', { name: 'Your garage is empty' }).count(), {
+      timeout: STEP_TIMEOUT_MS,
+    })
     .toBe(1);
   expect(await page.locator('[data-first-paint]').count()).toBe(0);
-}, 60_000);
+});

@@ -11,6 +11,13 @@ import { ROOT, startServer, type ServerHandle, type ServerOptions } from './supp
 
 export type Locale = 'en-US' | 'fr-FR';
 
+/**
+ * The limit of one wait for a state (a screen, an address, a row): generous, because the suite runs
+ * on a loaded two-core machine where a step can take many times longer than on a quiet one. A limit
+ * only ends a wait that would never succeed; it asserts nothing about speed.
+ */
+export const STEP_TIMEOUT_MS = 60_000;
+
 const catalogs = new Map<Locale, Record<string, string>>();
 
 /** The catalog text of `key`, read from src/locales so a wording change does not break a test. */
@@ -116,6 +123,10 @@ export function useE2e(serverOptions: ServerOptions = {}): E2e {
       const { session, locale, ...contextOptions } = options;
       const context = await need(browser, 'The browser').newContext(contextOptions);
       contexts.push(context);
+      // Playwright's own default (30 s) is short for a loaded machine: every wait, click and
+      // navigation without a limit of its own gets the step's.
+      context.setDefaultTimeout(STEP_TIMEOUT_MS);
+      context.setDefaultNavigationTimeout(STEP_TIMEOUT_MS);
       if (session) await context.addInitScript({ content: seedSessionScript({ locale, ...session }) });
       else if (locale) {
         await context.addInitScript({
@@ -139,6 +150,6 @@ export function useE2e(serverOptions: ServerOptions = {}): E2e {
 }
 
 /** The pathname the page shows, once it equals `expected` (waits up to `timeoutMs`). */
-export async function expectPath(page: Page, expected: string, timeoutMs = 15_000): Promise<void> {
+export async function expectPath(page: Page, expected: string, timeoutMs = STEP_TIMEOUT_MS): Promise<void> {
   await page.waitForURL((url) => url.pathname === expected, { timeout: timeoutMs, waitUntil: 'commit' });
 }

@@ -50,13 +50,22 @@ test('a member resets a forgotten password from the mailed link', async () => {
 test('what a member types on the forgot-password screen stays when its code arrives late', async () => {
   // No service worker: the screen's code must come from the network, which is slowed here.
   const page = await e2e.newPage({ locale: 'en-US', serviceWorkers: 'block' });
+  // The screen's code is held until it has been asked for, then let through: late on any machine.
+  let asked = () => {};
+  const wasAsked = new Promise<void>((resolve) => (asked = resolve));
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/assets\/forgot-password-[^/]*\.js$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    asked();
+    await held;
     await route.continue();
   });
   await page.goto(`${e2e.baseUrl}/login`);
   await settled(page);
-  await followLink(page, 'AUTH.FORGOT_PASSWORD_LINK', '/forgot-password', 'AUTH.FORGOT_TITLE');
+  const following = followLink(page, 'AUTH.FORGOT_PASSWORD_LINK', '/forgot-password', 'AUTH.FORGOT_TITLE');
+  await Promise.race([wasAsked, following]);
+  release();
+  await following;
   const email = field(page, 'AUTH.EMAIL');
   await email.fill('late@example.com');
   await email.evaluate((input) => input.setAttribute('data-typed-into', 'yes'));

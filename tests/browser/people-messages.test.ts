@@ -64,7 +64,7 @@ async function serverUnreadCount(token: string): Promise<number> {
 
 test(
   'A befriends B, writes to B through the recipient modal; B reads it live, replies offline; A gets the reply once',
-  { timeout: 240_000 },
+  { timeout: 600_000 },
   async () => {
     const memberA = { ...newMember('ada'), firstName: 'Ada', lastName: 'Lovelace' };
     const memberB = { ...newMember('grace'), firstName: 'Grace', lastName: 'Hopper' };

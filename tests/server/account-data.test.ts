@@ -451,7 +451,9 @@ describe('DELETE /users/me', () => {
     expect(fill.statusCode, fill.body).toBe(201);
     const fillLog = fill.json<{ data: { id: string; media: { id: string; url: string }[] } }>().data;
     // The editor's photo on the owner's own log.
-    const ownersLog = (await call('POST', '/car-logs', owner, logBody(car.id, { title: 'Bodywork', mileage: null }))).json<{
+    const ownersLog = (
+      await call('POST', '/car-logs', owner, logBody(car.id, { title: 'Bodywork', mileage: null }))
+    ).json<{
       data: { id: string };
     }>().data;
     const photo = await upload(

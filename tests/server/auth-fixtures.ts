@@ -72,7 +72,7 @@ export async function firstResetToken(dataDir: string): Promise<string> {
 /** Waits for a condition that becomes true after the answer (mail written in the background). */
 export async function eventually<T>(
   probe: () => Promise<T | undefined> | T | undefined,
-  timeoutMs = 5000,
+  timeoutMs = 20_000, // a limit for a loaded machine, not a measure
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

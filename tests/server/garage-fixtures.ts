@@ -116,11 +116,11 @@ export function collect(socket: ClientSocket): NotificationEvent[] {
   return events;
 }
 
-/** Waits until `events` holds `count` entries (or fails after `ms`). */
+/** Waits until `events` holds `count` entries (or fails after `ms`: a limit for a loaded machine, not a measure). */
 export async function received(
   events: NotificationEvent[],
   count: number,
-  ms = 3000,
+  ms = 20_000,
 ): Promise<NotificationEvent[]> {
   const deadline = Date.now() + ms;
   while (events.length < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));

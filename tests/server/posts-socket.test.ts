@@ -40,7 +40,8 @@ async function socket(who: Person): Promise<ClientSocket> {
 const inRoom = async (postId: string) =>
   (await t.app.realtime.io.in(postRoom(postId)).fetchSockets()).map((s) => s.id);
 
-async function until(check: () => Promise<boolean>, ms = 3000): Promise<void> {
+// Limits, generous for a loaded machine: they end only a wait that would never succeed.
+async function until(check: () => Promise<boolean>, ms = 20_000): Promise<void> {
   const deadline = Date.now() + ms;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error('timed out');
@@ -54,7 +55,7 @@ function updatesOf(s: ClientSocket): PostUpdatedEvent[] {
   return events;
 }
 
-async function waitFor<T>(events: T[], count: number, ms = 3000): Promise<T[]> {
+async function waitFor<T>(events: T[], count: number, ms = 20_000): Promise<T[]> {
   await until(async () => events.length >= count, ms).catch(() => undefined);
   expect(events).toHaveLength(count);
   return events;

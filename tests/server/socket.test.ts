@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signAccessToken } from '../../server/src/auth/access-token';
+import { postRoom } from '../../server/src/realtime/realtime';
 import type {
   ClientToServerEvents,
   NotificationEvent,
@@ -72,7 +73,8 @@ describe('socket.io', () => {
       s.once('connect', () => reject(new Error('connected')));
       s.once('connect_error', resolve);
     });
-  const nextNotification = (s: ClientSocket, ms = 500) =>
+  /** The socket's next notification, or null when none came within `ms` (a limit, not a measure). */
+  const nextNotification = (s: ClientSocket, ms = 20_000) =>
     new Promise<NotificationEvent | null>((resolve) => {
       const timer = setTimeout(() => resolve(null), ms);
       s.once('notification', (e) => {
@@ -88,7 +90,10 @@ describe('socket.io', () => {
     const toTwo = nextNotification(two);
     t.app.realtime.notify(members[0]!.id, event('n-1'));
     expect((await toOne)?.id).toBe('n-1');
-    expect(await toTwo).toBeNull();
+    // Member two's own event, sent after: one connection keeps the order, so had n-1 reached two it
+    // would have come first (no wait for a time that a loaded machine could outlast).
+    t.app.realtime.notify(members[1]!.id, event('n-2'));
+    expect((await toTwo)?.id).toBe('n-2');
   });
 
   it('refuses a missing, a bad and an expired token with "Authentication error"', async () => {
@@ -151,18 +156,34 @@ describe('socket.io', () => {
     await connected(socket);
     const updates: string[] = [];
     socket.on('postUpdated', (e) => updates.push(e.postId));
+    const notes: string[] = [];
+    socket.on('notification', (e) => notes.push(e.id));
+    // Waits for states (the room's members, an event's arrival), never for a time.
+    const until = async (check: () => boolean | Promise<boolean>) => {
+      const deadline = performance.now() + 20_000;
+      while (!(await check())) {
+        if (performance.now() > deadline) throw new Error('timed out');
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    };
+    const inRoom = async (id: string) =>
+      (await t.app.realtime.io.in(postRoom(id)).fetchSockets()).map((s) => s.id);
     socket.emit('join_post', postId);
     socket.emit('join_post', 'not-a-uuid');
     socket.emit('join_post', readable);
-    await new Promise((r) => setTimeout(r, 100));
+    await until(async () => (await inRoom(readable)).includes(socket.id!));
+    expect(await inRoom(postId)).toEqual([]);
     t.app.realtime.toPost(postId).emit('postUpdated', { postId, message: 'edited' });
     t.app.realtime.toPost(readable).emit('postUpdated', { postId: readable, message: 'edited' });
-    await new Promise((r) => setTimeout(r, 100));
+    // Sent second on the same connection: once it is here, an update for postId would be too.
+    await until(() => updates.length > 0);
     expect(updates).toEqual([readable]);
     socket.emit('leave_post', readable);
-    await new Promise((r) => setTimeout(r, 100));
+    await until(async () => !(await inRoom(readable)).includes(socket.id!));
     t.app.realtime.toPost(readable).emit('postUpdated', { postId: readable, message: 'again' });
-    await new Promise((r) => setTimeout(r, 100));
+    // The member's own event after it: had the socket still been in the room, 'again' came first.
+    t.app.realtime.notify(members[0]!.id, event('after-leave'));
+    await until(() => notes.includes('after-leave'));
     expect(updates).toEqual([readable]);
   });
 

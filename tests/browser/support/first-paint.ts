@@ -44,3 +44,35 @@ export async function expectAppAskedAfterDrawnView(page: Page): Promise<void> {
   expect(drawnLcp).toBeGreaterThanOrEqual(paintedAt!);
   expect((await askedAt())[0]).toBeGreaterThanOrEqual(drawnLcp!);
 }
+
+/**
+ * Waits until the app's render has replaced the drawn view and the frames after it have been
+ * painted and reported: a mark with `elementtiming` is shown once the swap is done, and its paint is
+ * reported after every earlier frame's (the browser reports paints in frame order, largest
+ * contentful paint included). So "no later, larger paint" is read after a state, not after a delay
+ * that a loaded machine can outlast. The mark is a dot in a corner, out of the flow: it moves
+ * nothing and, much smaller than the drawn view, is no largest-paint candidate.
+ */
+export async function afterSwapPainted(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => (window as unknown as { __firstPaint: FirstPaintSeen }).__firstPaint.replacedAt !== null,
+  );
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const mark = document.createElement('span');
+        mark.setAttribute('elementtiming', 'after-swap');
+        mark.setAttribute('aria-hidden', 'true');
+        mark.textContent = '.';
+        mark.style.cssText = 'position:fixed;left:0;bottom:0;font-size:8px;line-height:1;z-index:2147483647';
+        new PerformanceObserver((list, observer) => {
+          const entries = list.getEntries() as (PerformanceEntry & { identifier?: string })[];
+          if (!entries.some((e) => e.identifier === 'after-swap')) return;
+          observer.disconnect();
+          mark.remove();
+          resolve();
+        }).observe({ type: 'element', buffered: true });
+        document.body.append(mark);
+      }),
+  );
+}

@@ -2,12 +2,11 @@
 // catalog's words), shared by the garage browser tests.
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { expectPath, exactly, t, type E2e } from '../harness';
+import { expectPath, exactly, STEP_TIMEOUT_MS, t, type E2e } from '../harness';
 import { field, screenHeading, settled, signIn } from '../flows';
 import { apiCall } from './api.mjs';
 
-/** Generous: the suite runs on a loaded two-core machine. */
-export const STEP_TIMEOUT_MS = 30_000;
+export { STEP_TIMEOUT_MS };
 
 /** Signs in through the login form and waits for the signed-in start screen. */
 export async function signInThroughForm(

@@ -264,7 +264,9 @@ async function inPage({
   }
 }
 
-const defaults = { timeoutMs: 30_000, intervalMs: 25 };
+// The limit of a wait for a state of the page's database: generous (a loaded two-core machine),
+// the same as the harness's STEP_TIMEOUT_MS (this plain-JS module cannot import the TypeScript one).
+const defaults = { timeoutMs: 60_000, intervalMs: 25 };
 
 /** The page's local database, read and written with the raw IndexedDB API. */
 export const localDb = {

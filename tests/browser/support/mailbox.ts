@@ -1,6 +1,7 @@
 // Reads the mails the server writes to DATA_DIR/mail/*.eml when SMTP_URL is unset.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { STEP_TIMEOUT_MS } from '../harness';
 
 function decodeQuotedPrintable(body: string): string {
   const bytes = body
@@ -31,7 +32,7 @@ export function decodeMail(raw: string): string {
 }
 
 /** Waits for a mail to `to` in `dataDir/mail` and returns its decoded text. */
-export async function waitForMail(dataDir: string, to: string, timeoutMs = 15_000): Promise<string> {
+export async function waitForMail(dataDir: string, to: string, timeoutMs = STEP_TIMEOUT_MS): Promise<string> {
   const dir = path.join(dataDir, 'mail');
   const deadline = Date.now() + timeoutMs;
   for (;;) {

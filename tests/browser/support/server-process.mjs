@@ -39,10 +39,13 @@ export function newDataDir(prefix = 'paddock-e2e-') {
   return mkdtempSync(path.join(tmpdir(), prefix));
 }
 
-/** Polls GET /health until it answers 200; resolves with the milliseconds waited. */
+/**
+ * Polls GET /health until it answers 200; resolves with the milliseconds waited. The limit is
+ * generous: a cold start on a loaded two-core machine (migrations, the first compile) is slow.
+ */
 export async function waitForHealth(
   baseUrl,
-  { timeoutMs = 20_000, intervalMs = 10, isAlive = () => true } = {},
+  { timeoutMs = 60_000, intervalMs = 10, isAlive = () => true } = {},
 ) {
   const started = performance.now();
   for (;;) {
