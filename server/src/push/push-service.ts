@@ -382,7 +382,8 @@ export function pushService({
               created_at: created,
             })),
           );
-          if (!stopped) await drain();
+          // Sent even while the server closes: closing waits for the pushes of jobs already under way.
+          await drain();
         })().catch((err: unknown) => warn(err, 'reminder push not sent')),
       );
     },
