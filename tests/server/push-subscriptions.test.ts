@@ -2,11 +2,8 @@
 // reminder that changes state is pushed once to each of the member's devices, encrypted for it
 // (decrypted here with the subscription's private key), in the member's language; a push service
 // answering 410 drops its subscription; a restart keeps the VAPID keys and pushes nothing again.
-import { createECDH, randomBytes, type ECDH } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { statSync } from 'node:fs';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import webPush from 'web-push';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -14,58 +11,7 @@ import { buildApp, type App } from '../../server/src/app';
 import { generateVapidKeys, loadConfig } from '../../server/src/config';
 import { API, createCar, member, type Member } from './garage-fixtures';
 import { createTestApp, type TestApp } from './helpers';
-
-const ece = createRequire(import.meta.url)('http_ece') as {
-  decrypt(buffer: Buffer, params: { version: string; privateKey: ECDH; authSecret: string }): Buffer;
-};
-
-interface Received {
-  path: string;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
-
-/** A push service on 127.0.0.1: records each message; /gone/… answers 410 like an expired one. */
-async function pushServer(): Promise<{ base: string; received: Received[]; close(): Promise<void> }> {
-  const received: Received[] = [];
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
-      res.statusCode = req.url?.startsWith('/gone/') ? 410 : 201;
-      res.end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    base: `http://127.0.0.1:${port}`,
-    received,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** A browser's subscription: its own P-256 key pair and auth secret. */
-function browser(endpoint: string) {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  const auth = randomBytes(16).toString('base64url');
-  return {
-    ecdh,
-    auth,
-    json: {
-      endpoint,
-      expirationTime: null,
-      keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth },
-    },
-  };
-}
-
-const decrypt = (r: Received, b: ReturnType<typeof browser>) =>
-  JSON.parse(
-    ece.decrypt(r.body, { version: 'aes128gcm', privateKey: b.ecdh, authSecret: b.auth }).toString('utf8'),
-  ) as Record<string, string>;
+import { browser, decrypt, pushServer } from './push-fixtures';
 
 const post = (app: App, who: Member, payload: unknown, headers: Record<string, string> = {}) =>
   app.inject({
@@ -84,7 +30,8 @@ const del = (app: App, who: Member, endpoint: string) =>
 
 let service: Awaited<ReturnType<typeof pushServer>>;
 beforeAll(async () => {
-  service = await pushServer();
+  // A push service on 127.0.0.1; /gone/… answers 410 like an expired subscription.
+  service = await pushServer(({ path }) => ({ status: path.startsWith('/gone/') ? 410 : 201 }));
 });
 afterAll(async () => service?.close());
 

@@ -28,3 +28,4 @@ export { memberCarsKey } from './api/member-cars';
 export { answerCarInvite } from './api/car-members';
 // A write refused for lost access, copied to one of the member's own cars (the sync panel).
 export { carPermissions } from './data/car-roles';
+export { LOG_FIELDS } from './data/fields';

@@ -3,6 +3,7 @@
 // member's own cars (a create of the same log, queued through the garage's own write, with every
 // field of the log and its files), or as a file of the entry's content the member downloads.
 import type { CarLogInput } from '@/contract/garage';
+import { LOG_FIELDS } from '@/features/garage';
 import { localDb } from '@/lib/db';
 import { discardEntry, type OutboxEntry } from '@/lib/outbox';
 import { readEntryData, type JsonObject } from './entry-content';
@@ -13,23 +14,10 @@ export function canCopyToCar(entry: Pick<OutboxEntry, 'kind'>): boolean {
 }
 
 /**
- * Every field a log is created with (the contract's CarLogInput, bar its id): the compiler checks
- * this list against the contract, so a field added there (as `fuel` was) cannot be left out here.
+ * Every field a log is created with: the garage's contract-checked list, and the request's
+ * odometer confirmation (a copy keeps the member's answer to the jump question).
  */
-const LOG_INPUT_FIELDS = {
-  carId: true,
-  type: true,
-  title: true,
-  content: true,
-  location: true,
-  tags: true,
-  cost: true,
-  currencyCode: true,
-  startDate: true,
-  mileage: true,
-  fuel: true,
-  odometerConfirmed: true,
-} as const satisfies Record<Exclude<keyof CarLogInput, 'id'>, true>;
+const LOG_INPUT_FIELDS: readonly string[] = [...LOG_FIELDS, 'odometerConfirmed'];
 
 export type LogCopy = Omit<CarLogInput, 'id'>;
 
@@ -40,7 +28,7 @@ export type LogCopy = Omit<CarLogInput, 'id'>;
 export function logCopy(body: JsonObject, row: JsonObject | undefined, carId: string): LogCopy {
   const source: JsonObject = { ...(row ?? {}), ...body };
   const copy: JsonObject = {};
-  for (const key of Object.keys(LOG_INPUT_FIELDS)) {
+  for (const key of LOG_INPUT_FIELDS) {
     if (source[key] !== undefined) copy[key] = source[key];
   }
   copy.carId = carId;

@@ -1,4 +1,4 @@
-// The car page's "Sell / transfer this car" (issue 18): the owner finds the buyer by their exact
+// The car page's "Sell / transfer this car": the owner finds the buyer by their exact
 // username (e-mail addresses are never looked up), ticks what the buyer keeps (costs, notes), confirms; while the buyer has not
 // answered, the offer shows with Cancel. Online only.
 import { useId, useState, type FormEvent } from 'react';
