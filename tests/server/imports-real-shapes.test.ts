@@ -144,3 +144,33 @@ describe('Fuelly’s web export with a time after each date, CR line ends', () =
     );
   });
 });
+
+describe('a file of several vehicles (aCar and Fuelly export every vehicle in one file)', () => {
+  test('the vehicle with the most rows is imported; each row of another is left out, said so', async () => {
+    const car = await newCar('mi');
+    const header =
+      '"Vehicle","Date","Time","Odometer Reading","Distance Unit","Volume","Volume Unit","Price per Unit","Total Cost","Partial Fill-Up?","Previously Missed Fill-Ups?","Fuel Brand","Notes"';
+    const file = Buffer.from(
+      [
+        'Metadata',
+        '"aCar Version","Date Format"',
+        '"5.4.3","M/d/yyyy"',
+        '',
+        'Fill-Up Records',
+        header,
+        '"Altima","7/15/2023","08:11","106,421","mi","10.000","gal","$3.969","$39.69","No","No","Maverik",""',
+        '"Civic","7/14/2023","09:00","52,100","mi","8.000","gal","$3.899","$31.19","No","No","Shell",""',
+        '"Altima","7/1/2023","08:00","106,121","mi","10.000","gal","$3.899","$38.99","No","No","Maverik",""',
+        '"Altima","6/20/2023","08:00","105,821","mi","10.000","gal","$3.899","$38.99","No","No","Maverik",""',
+      ].join('\r\n'),
+    );
+    const result = await imported(t.app, ann, car.id, file);
+    expect(result).toMatchObject({ format: 'acar', rows: 4, created: 3, skipped: 1, errors: [] });
+    expect(result.problems).toEqual([
+      { row: 8, code: 'other-vehicle', action: 'skip', params: { vehicle: 'Civic', kept: 'Altima' } },
+    ]);
+    const logs = byDate(await logsOf(t.app, ann, car.id));
+    expect(logs.map((l) => l.mileage)).toEqual([105_821, 106_121, 106_421]);
+    expect((await economy(t.app, ann, car.id, 'mpg_us')).average).toBeCloseTo(600 / 20, 9);
+  });
+});

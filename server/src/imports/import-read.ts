@@ -297,7 +297,24 @@ export function readImportFile({
   };
   const candidates: ReadRow[] = [];
   let leftOut = 0;
+  // A file of several vehicles (aCar and Fuelly export every vehicle in one file): the rows of the
+  // vehicle with the most rows are this car's; the others are left out, each said so, never mixed
+  // into this car's history (their odometers and fills would corrupt its economy).
+  const perVehicle = new Map<string, number>();
+  for (const r of parsed.rows)
+    if (r.vehicle !== undefined) perVehicle.set(r.vehicle, (perVehicle.get(r.vehicle) ?? 0) + 1);
+  const kept = perVehicle.size > 1 ? [...perVehicle].sort((a, b) => b[1] - a[1])[0]![0] : null;
   for (const parsedRow of parsed.rows) {
+    if (kept !== null && parsedRow.vehicle !== kept) {
+      problems.push({
+        row: parsedRow.row,
+        code: 'other-vehicle',
+        action: 'skip',
+        params: { vehicle: (parsedRow.vehicle ?? '').slice(0, 80), kept: kept.slice(0, 80) },
+      });
+      leftOut++;
+      continue;
+    }
     if (parsedRow.problem?.code === 'invalid-fill' && parsedRow.problem.params.reason === 'marked-invalid') {
       problems.push({ row: parsedRow.row, ...parsedRow.problem, action: 'skip' });
       leftOut++;
