@@ -113,8 +113,25 @@ describe('Spritmonitor’s older 13-column export, in Windows-1252', () => {
       ['2010-03-20', 72_250, 'SuperPlus', false],
     ]);
     expect(logs[0]!.content).toBe('<p>Übernahme</p>');
+    expect(logs.map((l) => l.fuel!.unit)).toEqual(['l', 'l', 'l']);
     expect((await economy(t.app, ann, car.id, 'l_per_100km')).average).toBeCloseTo((89 / 1190) * 100, 9);
   });
+});
+
+test('a charge (Kraftstoff 19, Elektrizität; 24, Ökostrom) is counted in kWh', async () => {
+  const car = await newCar();
+  const file = Buffer.from(
+    'Datum;Km-Stand;Teil-Km;Spritmenge;Kosten;Währung;Tankart;Reifen;Strecken;Fahrweise;Kraftstoff;Bemerkung;Verbrauch\r\n' +
+      '02.02.2030;9500,00;250,00;40,00;14,00;EUR;1;;;0;24;;\r\n' +
+      '01.01.2030;9250,00;;45,00;15,75;EUR;3;;;0;19;;\r\n',
+  );
+  const result = await imported(t.app, ann, car.id, file);
+  expect(result).toMatchObject({ format: 'spritmonitor', created: 2, errors: [] });
+  const logs = byDate(await logsOf(t.app, ann, car.id));
+  expect(logs.map((l) => [l.title, l.fuel!.unit, l.fuel!.quantity])).toEqual([
+    ['Elektrizität', 'kwh', 45],
+    ['Ökostrom', 'kwh', 40],
+  ]);
 });
 
 describe('LubeLogger’s own sample files (other column orders, no FuelEconomy)', () => {

@@ -39,6 +39,9 @@ const FUELS: Record<string, string> = {
   '25': 'GTL Diesel',
 };
 
+/** Electricity (Elektrizität, Ökostrom): counted in kWh when the file has no unit column. */
+const ELECTRIC = new Set(['19', '24']);
+
 export function parseSpritmonitor(input: common.ParseInput): common.Parsed {
   const t = common.headerTable(input, ';', { backslashEscapes: true, singleQuotes: true });
   const c = {
@@ -83,7 +86,10 @@ export function parseSpritmonitor(input: common.ParseInput): common.Parsed {
         column: t.header[c.type] ?? 'Tankart',
         value: type.slice(0, 40),
       });
-    const unit = input.overrides.volumeUnit ?? common.volumeUnitOf(cell(r, c.unit)) ?? volumeUnit;
+    const unit =
+      input.overrides.volumeUnit ??
+      common.volumeUnitOf(cell(r, c.unit)) ??
+      (ELECTRIC.has(cell(r, c.fuel)) ? 'kwh' : volumeUnit);
     const quantity = reader.number(r, c.quantity, 'Spritmenge (quantity)', { required: true })!;
     const cost = reader.number(r, c.total, 'Kosten (cost)');
     const odometer = reader.number(r, c.odometer, 'Km-Stand (odometer)');
