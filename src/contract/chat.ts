@@ -184,11 +184,7 @@ export type ChatGroupCreate = Static<typeof ChatGroupCreate>;
  * replaces the whole member set (besides the owner): newcomers must be the owner's friends, those
  * left out are removed from the group and its room.
  */
-export const ChatGroupUpdate = Type.Object({
-  name: Type.Optional(GroupName),
-  description: Type.Optional(GroupDescription),
-  memberIds: Type.Optional(MemberIds),
-});
+export const ChatGroupUpdate = Type.Partial(Type.Omit(ChatGroupCreate, ['id']));
 export type ChatGroupUpdate = Static<typeof ChatGroupUpdate>;
 
 /** GET /chat-groups: the groups I own or am a member of, newest activity first. */

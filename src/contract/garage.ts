@@ -93,16 +93,11 @@ export type Car = Static<typeof Car>;
 
 export const CarInput = Type.Object({
   id: Type.Optional(ClientId),
+  // Every field optional, then the required ones and the default restated (a key keeps its place).
+  ...Type.Partial(Type.Object(carFields)).properties,
   make: carFields.make,
   model: carFields.model,
-  year: Type.Optional(carFields.year),
-  nickname: Type.Optional(carFields.nickname),
-  energyType: Type.Optional(carFields.energyType),
-  gearboxType: Type.Optional(carFields.gearboxType),
-  upholsteryMaterial: Type.Optional(carFields.upholsteryMaterial),
-  mileage: Type.Optional(carFields.mileage),
   mileageUnit: Type.Optional(Type.String({ ...carFields.mileageUnit, default: 'km' })),
-  description: Type.Optional(carFields.description),
 });
 export type CarInput = Static<typeof CarInput>;
 
@@ -131,17 +126,9 @@ const overwritten = <P extends Record<string, TSchema>>(fields: P) =>
   );
 
 /** PUT changes the fields it carries; the others keep their value. */
+// Derived from the fields, not from CarInput: a PUT without `mileageUnit` must not get its default.
 export const CarUpdate = Type.Object({
-  make: Type.Optional(carFields.make),
-  model: Type.Optional(carFields.model),
-  year: Type.Optional(carFields.year),
-  nickname: Type.Optional(carFields.nickname),
-  energyType: Type.Optional(carFields.energyType),
-  gearboxType: Type.Optional(carFields.gearboxType),
-  upholsteryMaterial: Type.Optional(carFields.upholsteryMaterial),
-  mileage: Type.Optional(carFields.mileage),
-  mileageUnit: Type.Optional(carFields.mileageUnit),
-  description: Type.Optional(carFields.description),
+  ...Type.Partial(Type.Object(carFields)).properties,
   base: editBase(carEditable),
 });
 export type CarUpdate = Static<typeof CarUpdate>;
@@ -236,16 +223,12 @@ export type CarLog = Static<typeof CarLog>;
 
 export const CarLogInput = Type.Object({
   id: Type.Optional(ClientId),
+  // Every field optional, then the required ones restated (a key keeps its place).
+  ...Type.Partial(Type.Object(logFields)).properties,
   carId: logFields.carId,
   type: logFields.type,
   title: logFields.title,
-  content: Type.Optional(logFields.content),
-  location: Type.Optional(logFields.location),
-  tags: Type.Optional(logFields.tags),
-  cost: Type.Optional(logFields.cost),
-  currencyCode: Type.Optional(logFields.currencyCode),
   startDate: logFields.startDate,
-  mileage: Type.Optional(logFields.mileage),
   fuel: Type.Optional(fuelField),
   odometerConfirmed: Type.Optional(odometerConfirmed),
 });
@@ -256,18 +239,7 @@ const logEditable = { ...logFields, fuel: fuelField };
 
 /** PUT changes the fields it carries; `carId` may only name another car of the same member. */
 export const CarLogUpdate = Type.Object({
-  carId: Type.Optional(logFields.carId),
-  type: Type.Optional(logFields.type),
-  title: Type.Optional(logFields.title),
-  content: Type.Optional(logFields.content),
-  location: Type.Optional(logFields.location),
-  tags: Type.Optional(logFields.tags),
-  cost: Type.Optional(logFields.cost),
-  currencyCode: Type.Optional(logFields.currencyCode),
-  startDate: Type.Optional(logFields.startDate),
-  mileage: Type.Optional(logFields.mileage),
-  fuel: Type.Optional(fuelField),
-  odometerConfirmed: Type.Optional(odometerConfirmed),
+  ...Type.Partial(Type.Omit(CarLogInput, ['id'])).properties,
   base: editBase(logEditable),
 });
 export type CarLogUpdate = Static<typeof CarLogUpdate>;

@@ -98,32 +98,15 @@ export const ReminderInput = Type.Object({
   id: Type.Optional(
     Type.String({ format: 'uuid', description: 'Client-generated id: a repeat answers the stored item' }),
   ),
+  // Every field optional, then the required ones restated (a key keeps its place).
+  ...Type.Partial(Type.Object(reminderFields)).properties,
   carId: reminderFields.carId,
   title: reminderFields.title,
-  logType: Type.Optional(reminderFields.logType),
-  intervalMonths: Type.Optional(reminderFields.intervalMonths),
-  intervalDistance: Type.Optional(reminderFields.intervalDistance),
-  dueDate: Type.Optional(reminderFields.dueDate),
-  dueMileage: Type.Optional(reminderFields.dueMileage),
-  soonDays: Type.Optional(reminderFields.soonDays),
-  soonDistance: Type.Optional(reminderFields.soonDistance),
-  notes: Type.Optional(reminderFields.notes),
 });
 export type ReminderInput = Static<typeof ReminderInput>;
 
 /** PUT changes the fields it carries; `carId` may only name another car of the same member. */
-export const ReminderUpdate = Type.Object({
-  carId: Type.Optional(reminderFields.carId),
-  title: Type.Optional(reminderFields.title),
-  logType: Type.Optional(reminderFields.logType),
-  intervalMonths: Type.Optional(reminderFields.intervalMonths),
-  intervalDistance: Type.Optional(reminderFields.intervalDistance),
-  dueDate: Type.Optional(reminderFields.dueDate),
-  dueMileage: Type.Optional(reminderFields.dueMileage),
-  soonDays: Type.Optional(reminderFields.soonDays),
-  soonDistance: Type.Optional(reminderFields.soonDistance),
-  notes: Type.Optional(reminderFields.notes),
-});
+export const ReminderUpdate = Type.Partial(Type.Omit(ReminderInput, ['id']));
 export type ReminderUpdate = Static<typeof ReminderUpdate>;
 
 export const ReminderListQuery = Type.Object({

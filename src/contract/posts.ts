@@ -144,9 +144,9 @@ export const PostInput = Type.Object({
 export type PostInput = Static<typeof PostInput>;
 
 /** PUT /posts/{id} and PUT /posts/{id}/with-image: changes the fields it carries. */
+// Derived from the fields, not from PostInput: a PUT without `content` must not get its default.
 export const PostUpdate = Type.Object({
-  content: Type.Optional(content),
-  carId: Type.Optional(CarRef),
+  ...Type.Partial(Type.Object({ content, carId: CarRef })).properties,
   /** true removes the post's image (JSON PUT only; with-image replaces it instead). */
   removeImage: Type.Optional(Type.Boolean()),
 });
@@ -287,7 +287,7 @@ export const CommentInput = Type.Object({
 });
 export type CommentInput = Static<typeof CommentInput>;
 
-export const CommentUpdate = Type.Object({ content: commentContent });
+export const CommentUpdate = Type.Pick(CommentInput, ['content']);
 export type CommentUpdate = Static<typeof CommentUpdate>;
 
 export const CommentListQuery = Type.Object({

@@ -8,6 +8,7 @@ import {
   onVersionChange,
   resetLocalDatabaseForTests,
 } from './db';
+import { carRow, chatMessageRow, chatRoomRow, commentRow, reminderRow } from '@/testing/mirror-rows';
 
 describe('db', () => {
   const name = `paddock-db-test-${Math.random().toString(36).slice(2)}`;
@@ -73,7 +74,9 @@ describe('db', () => {
     v3.close();
     const database = createDb(oldName);
     expect(await database.posts.get('p1')).toMatchObject({ id: 'p1' });
-    await database.comments.put({ id: 'c1', postId: 'p1', parentCommentId: null, createdAt: 'x' });
+    await database.comments.put(
+      commentRow({ id: 'c1', postId: 'p1', parentCommentId: null, createdAt: 'x' }),
+    );
     expect(await database.comments.where('postId').equals('p1').primaryKeys()).toEqual(['c1']);
     database.close();
   });
@@ -87,8 +90,8 @@ describe('db', () => {
     const database = createDb(oldName);
     expect(await database.comments.get('c1')).toMatchObject({ id: 'c1' });
     await database.chatMessages.bulkPut([
-      { id: 'm2', chatRoomId: 'r1', createdAt: '2026-01-02T00:00:00Z' },
-      { id: 'm1', chatRoomId: 'r1', createdAt: '2026-01-01T00:00:00Z' },
+      chatMessageRow({ id: 'm2', chatRoomId: 'r1', createdAt: '2026-01-02T00:00:00Z' }),
+      chatMessageRow({ id: 'm1', chatRoomId: 'r1', createdAt: '2026-01-01T00:00:00Z' }),
     ]);
     expect(
       await database.chatMessages
@@ -96,7 +99,7 @@ describe('db', () => {
         .between(['r1', Dexie.minKey], ['r1', Dexie.maxKey])
         .primaryKeys(),
     ).toEqual(['m1', 'm2']);
-    await database.chatRooms.put({ id: 'r1', updatedAt: '2026-01-02T00:00:00Z' });
+    await database.chatRooms.put(chatRoomRow({ id: 'r1', updatedAt: '2026-01-02T00:00:00Z' }));
     expect(await database.chatRooms.orderBy('updatedAt').primaryKeys()).toEqual(['r1']);
     database.close();
   });
@@ -110,8 +113,8 @@ describe('db', () => {
     const database = createDb(oldName);
     expect(await database.cars.get('car1')).toMatchObject({ id: 'car1' });
     await database.reminders.bulkPut([
-      { id: 'r1', carId: 'car1' },
-      { id: 'r2', carId: 'car2' },
+      reminderRow({ id: 'r1', carId: 'car1' }),
+      reminderRow({ id: 'r2', carId: 'car2' }),
     ]);
     expect(await database.reminders.where('carId').equals('car1').primaryKeys()).toEqual(['r1']);
     expect(database.verno).toBe(6);
@@ -125,8 +128,8 @@ describe('db', () => {
       Promise.reject(new DOMException('blocked', 'InvalidStateError')),
     );
     expect(kind).toBe('memory');
-    await db.cars.put({ id: 'c1' });
-    expect(await db.cars.get('c1')).toEqual({ id: 'c1' });
+    await db.cars.put(carRow({ id: 'c1' }));
+    expect(await db.cars.get('c1')).toEqual(carRow({ id: 'c1' }));
     db.close();
     resetLocalDatabaseForTests();
   });
@@ -155,7 +158,7 @@ describe('one database per member', () => {
     resetLocalDatabaseForTests();
     await openLocalDatabase(undefined, 'member-a');
     expect(db.name).toBe(databaseNameFor('member-a'));
-    await db.cars.put({ id: 'a-car' });
+    await db.cars.put(carRow({ id: 'a-car' }));
     await openLocalDatabase(undefined, 'member-b');
     expect(db.name).toBe('paddock-member-b');
     expect(await db.cars.get('a-car')).toBeUndefined();

@@ -2,16 +2,49 @@
 // properties 1 and 8). Only lazily loaded modules may import this file: Dexie stays out of the entry
 // chunk. Schema changes add a new version(n); never edit a version once shipped.
 import { Dexie, type Table } from 'dexie';
+import type { ChatMessage, ChatRoom } from '@/contract/chat';
+import type { MessageFolder } from '@/contract/constants';
+import type { Car, CarLog } from '@/contract/garage';
+import type { Reminder } from '@/contract/maintenance-api';
+import type { Message } from '@/contract/messages';
+import type { Comment, Post } from '@/contract/posts';
 import { sessionStore } from './auth/session-store';
 import { isDeviceBeingCleared, setDeviceBeingCleared } from './auth/sign-out';
 import type { OutboxEntry } from './outbox/types';
 
 export const DB_NAME = 'paddock';
 
-/** Mirror rows keep the server's JSON as is, plus the indexed fields the screens query by. */
-export type MirrorRow = { id: string } & Record<string, unknown>;
+/**
+ * Mirror rows keep the server's JSON as is: each table's row is the contract's type of its entity
+ * (src/contract, the one typed source of its fields), plus the indexed fields the screens query by.
+ */
+export type MirrorTables = {
+  posts: Post;
+  cars: Car;
+  carLogs: CarLog;
+  messages: MessageRow;
+  comments: Comment;
+  chatRooms: ChatRoom;
+  chatMessages: ChatMessage;
+  reminders: Reminder;
+};
+/** Any mirror row (the sync helpers' common shape). */
+export type MirrorRow = MirrorTables[keyof MirrorTables];
+
+/** A private message in one of my folders (one cannot message oneself: one folder each). */
+export type MessageRow = Message & { folder: MessageFolder };
+
+/** A settings entry as the server answers it: its key and its label_{locale} payload. */
+export interface SettingsEntry {
+  key: string;
+  jsonPayload: Record<string, unknown>;
+}
 /** One settings domain as the server answered it (entries with their label_{locale} payloads). */
-export type SettingsLabelRow = { domain: string } & Record<string, unknown>;
+export interface SettingsLabelRow {
+  domain: string;
+  entries: SettingsEntry[];
+  fetchedAt: number;
+}
 
 /** A file the member attached offline: kept until the outbox entry that uploads it is sent. */
 export interface MediaBlobRow {
@@ -41,14 +74,14 @@ export interface MetaRow {
 type DexieDeps = { indexedDB: IDBFactory; IDBKeyRange: typeof IDBKeyRange };
 
 export class PaddockDb extends Dexie {
-  posts!: Table<MirrorRow, string>;
-  cars!: Table<MirrorRow, string>;
-  carLogs!: Table<MirrorRow, string>;
-  messages!: Table<MirrorRow, string>;
-  comments!: Table<MirrorRow, string>;
-  chatRooms!: Table<MirrorRow, string>;
-  chatMessages!: Table<MirrorRow, string>;
-  reminders!: Table<MirrorRow, string>;
+  posts!: Table<Post, string>;
+  cars!: Table<Car, string>;
+  carLogs!: Table<CarLog, string>;
+  messages!: Table<MessageRow, string>;
+  comments!: Table<Comment, string>;
+  chatRooms!: Table<ChatRoom, string>;
+  chatMessages!: Table<ChatMessage, string>;
+  reminders!: Table<Reminder, string>;
   settingsLabels!: Table<SettingsLabelRow, string>;
   outbox!: Table<OutboxEntry, string>;
   mediaBlobs!: Table<MediaBlobRow, string>;

@@ -6,6 +6,7 @@
 import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
 import type * as Yazl from 'yazl';
+import { CAR_FIELD_COLUMNS } from '../garage/field-columns';
 import type { AccountDataRepository } from './account-data-repository';
 
 // yazl is loaded on the first export, not at start-up (few processes ever make one; start-up ≤ 1 s).
@@ -147,19 +148,8 @@ export function exportArchive(
 
   json('cars.json', () =>
     jsonArray(repo.cars(memberId), (c) => ({
-      ...camel(c, [
-        'id',
-        'make',
-        'model',
-        'year',
-        'nickname',
-        'energy_type',
-        'gearbox_type',
-        'upholstery_material',
-        'mileage',
-        'mileage_unit',
-        'description',
-      ]),
+      // Every field of a car, from the contract's list (garage/field-columns.ts).
+      ...camel(c, ['id', ...CAR_FIELD_COLUMNS]),
       imageId: c.image,
       ...camel(c, STAMPS),
     })),

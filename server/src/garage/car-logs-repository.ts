@@ -36,55 +36,46 @@ const toNumber = (value: number | null) => (value === null ? null : Number(value
 
 /** What a log's answer reads of its row (the import fingerprint stays in the database). */
 type LogRow = Omit<Selectable<CarLogsTable>, 'import_fingerprint'>;
+/** Its columns (Kysely's key type of an optional column carries an undefined, dropped here). */
+type LogColumn = Exclude<keyof LogRow, undefined>;
 
-/** The columns of a page of logs, in the order pageRow reads them. */
-const PAGE_COLUMNS = [
-  'id',
-  'car_id',
-  'type',
-  'title',
-  'content',
-  'location',
-  'tags',
-  'cost_cents',
-  'currency_code',
-  'start_date',
-  'mileage',
-  'created_at',
-  'updated_at',
-  'fuel_quantity',
-  'fuel_unit',
-  'fuel_full_tank',
-  'fuel_missed_previous',
-  'fuel_price_per_unit',
-  'author_id',
-  'former_owner_id',
-] as const satisfies readonly (keyof LogRow)[];
+/**
+ * Every column a page of logs reads: a Record over the row's keys, so a column added to car_logs
+ * fails the type check here until it is read (the schema is the one list of the columns).
+ */
+const PAGE_COLUMN_SET: Record<LogColumn, true> = {
+  id: true,
+  car_id: true,
+  type: true,
+  title: true,
+  content: true,
+  location: true,
+  tags: true,
+  cost_cents: true,
+  currency_code: true,
+  start_date: true,
+  mileage: true,
+  created_at: true,
+  updated_at: true,
+  fuel_quantity: true,
+  fuel_unit: true,
+  fuel_full_tank: true,
+  fuel_missed_previous: true,
+  fuel_price_per_unit: true,
+  author_id: true,
+  former_owner_id: true,
+};
+/** The page query's columns, in the order its values come (readValues). */
+const PAGE_COLUMNS = Object.keys(PAGE_COLUMN_SET) as LogColumn[];
 
-/** A page's row from its values (readValues): one object shape, built here, not by the driver. */
+/**
+ * A page's row from its values (readValues), by column name: one object shape, built here, not by
+ * the driver, the same for every row (the keys are set in the same order each time).
+ */
 function pageRow(v: unknown[]): LogRow {
-  return {
-    id: v[0],
-    car_id: v[1],
-    type: v[2],
-    title: v[3],
-    content: v[4],
-    location: v[5],
-    tags: v[6],
-    cost_cents: v[7],
-    currency_code: v[8],
-    start_date: v[9],
-    mileage: v[10],
-    created_at: v[11],
-    updated_at: v[12],
-    fuel_quantity: v[13],
-    fuel_unit: v[14],
-    fuel_full_tank: v[15],
-    fuel_missed_previous: v[16],
-    fuel_price_per_unit: v[17],
-    author_id: v[18],
-    former_owner_id: v[19],
-  } as LogRow;
+  const row: Record<string, unknown> = {};
+  for (let i = 0; i < PAGE_COLUMNS.length; i++) row[PAGE_COLUMNS[i]!] = v[i];
+  return row as LogRow;
 }
 
 function toFuel(row: LogRow): FuelFill | undefined {

@@ -4,7 +4,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { COMMENTS_PAGE_MAX, COMMENTS_PAGE_SIZE, REPLIES_PAGE_SIZE } from '@/contract/constants';
-import { db, type MirrorRow } from '@/lib/db';
+import { db } from '@/lib/db';
 import { activateCatalog, renderApp } from '@/testing/test-utils';
 import { type FakePostsServer, postsScreensPerTest } from '@/features/posts/testing/posts-screen-test';
 
@@ -93,7 +93,7 @@ describe("a post's comments, page by page", () => {
 
   it('a post whose comments are not on this device yet, offline: says why, then loads them on retry', async () => {
     const post = postWithComments(3);
-    await db.posts.put({ ...post, commentsCount: 3 } as unknown as MirrorRow);
+    await db.posts.put({ ...post, commentsCount: 3 });
     server.setOffline(true);
     await renderApp(`/post/${post.id}`);
     const alert = await screen.findByRole('alert');
@@ -107,7 +107,7 @@ describe("a post's comments, page by page", () => {
 
   it('shows a skeleton until the first page is known', async () => {
     const post = postWithComments(2);
-    await db.posts.put(post as unknown as MirrorRow);
+    await db.posts.put(post);
     // The server is slow: until its first page comes, the section shows a skeleton.
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));

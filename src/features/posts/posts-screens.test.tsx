@@ -6,7 +6,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import Quill from 'quill';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/testing/test-utils';
-import { db, type MirrorRow } from '@/lib/db';
+import { db } from '@/lib/db';
 import { createReplayer } from '@/lib/outbox';
 import { setUploadProgress } from '@/lib/outbox/upload-progress';
 import { realtime } from '@/lib/socket';
@@ -45,7 +45,7 @@ describe('my-posts: the feed', () => {
       commentsCount: 2,
       createdAt: '2026-03-01T10:00:00.000Z',
       updatedAt: '2026-03-01T10:00:00.000Z',
-    } as unknown as MirrorRow);
+    });
     await renderApp('/feed');
     expect(await screen.findByRole('heading', { level: 1, name: 'Feed' })).toBeTruthy();
     const card = await screen.findByRole('article', { name: 'Post by Bob Brown' });

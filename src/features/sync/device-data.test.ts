@@ -12,6 +12,7 @@ import {
   type OutboxEntry,
 } from '@/lib/outbox';
 import { clearDeviceData } from './device-data';
+import { carRow } from '@/testing/mirror-rows';
 
 const KIND = 'logoutRace.create';
 /** What the handler does with the answer: like the features' handlers, it writes the server's row. */
@@ -34,7 +35,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Queues one car write and starts a replay whose request stays on the wire until `answer`. */
 async function replayOnTheWire() {
   await enqueue({ kind: KIND, entityId: 'car-1', method: 'POST', path: '/cars' }, (tx) =>
-    tx.cars.put({ id: 'car-1', make: 'Alpine' }),
+    tx.cars.put(carRow({ id: 'car-1', make: 'Alpine' })),
   );
   const onWire = deferred<void>();
   const answer = deferred<unknown>();
@@ -62,7 +63,7 @@ async function expectClearedAndStaying(replayer: { settled: () => Promise<void> 
 beforeEach(async () => {
   resetLocalDatabaseForTests(`paddock-logout-${Math.random().toString(36).slice(2)}`);
   onAnswer = async (_entry, database) => {
-    await database.cars.put({ id: 'car-1', make: 'Alpine', model: 'A110' });
+    await database.cars.put(carRow({ id: 'car-1', make: 'Alpine', model: 'A110' }));
   };
 });
 afterEach(async () => {
@@ -94,7 +95,7 @@ describe('a logout while a replay is on the wire', () => {
     onAnswer = async (_entry, database) => {
       reconciling.resolve();
       await goOn.promise; // e.g. a fetch of the handler's own, longer than the logout's wait
-      await database.cars.put({ id: 'car-1', make: 'Alpine', model: 'A110' });
+      await database.cars.put(carRow({ id: 'car-1', make: 'Alpine', model: 'A110' }));
     };
     const { answer, replayer } = await replayOnTheWire();
     answer.resolve({ id: 'car-1', make: 'Alpine' });
@@ -113,7 +114,7 @@ describe('a logout while a replay is on the wire', () => {
     await clearDeviceData({ settleTimeoutMs: 10 });
     await localDb(); // the next session opens its database first (src/app/sync-session.ts)
     await enqueue({ kind: KIND, entityId: 'car-2', method: 'POST', path: '/cars' }, (tx) =>
-      tx.cars.put({ id: 'car-2', make: 'Lotus' }),
+      tx.cars.put(carRow({ id: 'car-2', make: 'Lotus' })),
     );
     expect(await db.cars.count()).toBe(1);
   });

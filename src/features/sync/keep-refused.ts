@@ -65,9 +65,7 @@ export async function copyEntryToCar(
   if (!json) throw new Error('The entry has no content to copy');
   const database = await localDb();
   const row =
-    entry.kind === 'carLog.update' && entry.entityId
-      ? ((await database.carLogs.get(entry.entityId)) as JsonObject | undefined)
-      : undefined;
+    entry.kind === 'carLog.update' && entry.entityId ? await database.carLogs.get(entry.entityId) : undefined;
   const files = await entryFiles(entry);
   const id = await save(logCopy(json, row, carId), files.length ? { files } : {});
   await discardEntry(entry.id);
@@ -94,7 +92,7 @@ const DOWNLOAD_URL_LIFETIME_MS = 30_000;
 export async function downloadEntry(entry: OutboxEntry): Promise<void> {
   const row =
     entry.kind === 'carLog.update' && entry.entityId
-      ? ((await (await localDb()).carLogs.get(entry.entityId)) as JsonObject | undefined)
+      ? await (await localDb()).carLogs.get(entry.entityId)
       : undefined;
   const { name, text } = entryExport(entry, row);
   const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));

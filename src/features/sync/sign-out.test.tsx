@@ -7,6 +7,7 @@ import { AccountMenu } from '@/app/layout/components/account-menu';
 import { signOutLocally } from '@/lib/auth/sign-out';
 import { db, localDb, resetLocalDatabaseForTests } from '@/lib/db';
 import { clearLocalData, enqueue } from '@/lib/outbox';
+import { carRow } from '@/testing/mirror-rows';
 
 vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
 
@@ -25,7 +26,7 @@ async function unsentWrites(count: number) {
   for (let i = 0; i < count; i += 1) {
     await enqueue(
       { kind: 'car.create', method: 'POST', path: '/cars', body: { type: 'json', json: { make: 'Alpine' } } },
-      (database) => database.cars.put({ id: `car-${i}`, make: 'Alpine' }),
+      (database) => database.cars.put(carRow({ id: `car-${i}`, make: 'Alpine' })),
     );
   }
 }
@@ -145,7 +146,7 @@ describe('"Send first"', () => {
 
 describe('sign-out without unsent writes', () => {
   it('does not ask, signs out and clears the device', async () => {
-    await db.cars.put({ id: 'mirror-only', make: 'Alpine' });
+    await db.cars.put(carRow({ id: 'mirror-only', make: 'Alpine' }));
     await renderInRouter(<AccountMenu />);
     clickSignOut();
     await waitFor(() => expect(fakeSession.logout).toHaveBeenCalledTimes(1));

@@ -1,6 +1,7 @@
 // useLive: the first answer at once, then at most one update per LIVE_UPDATE_INTERVAL_MS, and the
 // last value of a burst always shown.
 import { renderHook, waitFor } from '@testing-library/react';
+import { carRow } from '@/testing/mirror-rows';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { db, resetLocalDatabaseForTests } from '@/lib/db';
 import { LIVE_UPDATE_INTERVAL_MS, useLive } from './live';
@@ -19,7 +20,7 @@ describe('useLive', () => {
     });
     await waitFor(() => expect(result.current).toBe(0));
     const started = Date.now();
-    for (let i = 0; i < 20; i += 1) await db.cars.put({ id: `c${i}` });
+    for (let i = 0; i < 20; i += 1) await db.cars.put(carRow({ id: `c${i}` }));
     await waitFor(() => expect(result.current).toBe(20), { timeout: 5000 });
     // Until the last value showed (on a loaded machine, later than the last write), at most one
     // render per interval: 20 writes, but only as many renders as intervals spanned, plus the

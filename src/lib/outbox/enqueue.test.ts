@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PaddockDb } from '../db';
 import { enqueue, onEnqueued, resetPersistRequestForTests } from './enqueue';
 import { freshDb } from './test-helpers';
+import { carLogRow } from '@/testing/mirror-rows';
 
 let db: PaddockDb;
 beforeEach(() => {
@@ -19,7 +20,7 @@ describe('enqueue', () => {
   it('writes the entry and the local row together (durable before confirmed)', async () => {
     const entry = await enqueue(
       { ...newLog, id: 'log-1', body: { type: 'json', json: { id: 'log-1', title: 'Oil' } } },
-      (d) => d.carLogs.put({ id: 'log-1', carId: 'c1', title: 'Oil' }),
+      (d) => d.carLogs.put(carLogRow({ id: 'log-1', carId: 'c1', title: 'Oil' })),
       db,
     );
     expect(entry).toMatchObject({ id: 'log-1', status: 'pending', attempts: 0 });

@@ -14,6 +14,7 @@ import {
 } from './queries';
 import { createReplayer } from './replayer';
 import { freshDb, scriptedSend, withTestHandlers } from './test-helpers';
+import { carLogRow, carRow, messageRow, postRow, settingsLabelRow } from '@/testing/mirror-rows';
 
 withTestHandlers(beforeAll);
 
@@ -98,11 +99,11 @@ describe('outbox queries', () => {
     await enqueue(
       { kind: 'test', method: 'POST', path: '/a' },
       async (d) => {
-        await d.carLogs.put({ id: 'l1' });
-        await d.cars.put({ id: 'c1' });
-        await d.posts.put({ id: 'p1' });
-        await d.messages.put({ id: 'm1' });
-        await d.settingsLabels.put({ domain: 'fuel' });
+        await d.carLogs.put(carLogRow({ id: 'l1' }));
+        await d.cars.put(carRow({ id: 'c1' }));
+        await d.posts.put(postRow({ id: 'p1' }));
+        await d.messages.put(messageRow({ id: 'm1' }));
+        await d.settingsLabels.put(settingsLabelRow({ domain: 'fuel' }));
       },
       db,
     );

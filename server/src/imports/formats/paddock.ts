@@ -2,51 +2,51 @@
 // field, notes as the stored HTML, tags as a JSON array) and re-importable as it is. Cells were
 // guarded against CSV injection when written: reading undoes the guard.
 import { FUEL_UNITS, type DistanceUnit, type FuelUnit } from '../../../../src/contract/maintenance/units';
+import type { LogField } from '../../../../src/contract/fields';
 import type { CarLog } from '../../../../src/contract/garage';
 import { cell, parseCsv, Table, type CsvRecord } from '../csv';
-import { csvLine } from '../csv-write';
+import { csvLine, type CsvValue } from '../csv-write';
 import { unguardCell } from '../csv-write';
 import { parseBoolean } from '../values';
 import { Reader, readRows, RowError, type Parsed, type ParseInput } from './common';
 
-export const paddockHeader = (unit: DistanceUnit) => [
-  'Date',
-  'Type',
-  'Title',
-  `Odometer (${unit})`,
-  'Cost',
-  'Currency',
-  'Fuel quantity',
-  'Fuel unit',
-  'Full tank',
-  'Missed previous',
-  'Price per unit',
-  'Location',
-  'Tags',
-  'Notes (HTML)',
+/**
+ * Paddock's columns, each with the log field it carries and how it is written, in the file's
+ * order. tests/server/log-fields.test.ts fails when a field of the contract (LOG_FIELDS) has no
+ * column, so a new field cannot be left out of the lossless format.
+ */
+export const PADDOCK_COLUMNS: readonly {
+  header: string | ((unit: DistanceUnit) => string);
+  field: LogField;
+  write: (log: CarLog) => CsvValue;
+}[] = [
+  { header: 'Date', field: 'startDate', write: (log) => log.startDate },
+  { header: 'Type', field: 'type', write: (log) => log.type },
+  { header: 'Title', field: 'title', write: (log) => log.title },
+  { header: (unit) => `Odometer (${unit})`, field: 'mileage', write: (log) => log.mileage },
+  { header: 'Cost', field: 'cost', write: (log) => log.cost },
+  { header: 'Currency', field: 'currencyCode', write: (log) => log.currencyCode },
+  { header: 'Fuel quantity', field: 'fuel', write: (log) => log.fuel?.quantity ?? null },
+  { header: 'Fuel unit', field: 'fuel', write: (log) => log.fuel?.unit ?? null },
+  { header: 'Full tank', field: 'fuel', write: (log) => (log.fuel ? log.fuel.fullTank : null) },
+  { header: 'Missed previous', field: 'fuel', write: (log) => (log.fuel ? log.fuel.missedPrevious : null) },
+  { header: 'Price per unit', field: 'fuel', write: (log) => log.fuel?.pricePerUnit ?? null },
+  { header: 'Location', field: 'location', write: (log) => log.location },
+  { header: 'Tags', field: 'tags', write: (log) => (log.tags.length > 0 ? JSON.stringify(log.tags) : null) },
+  { header: 'Notes (HTML)', field: 'content', write: (log) => log.content },
 ];
+/** The one field not in the file: the car is the one exported from, or imported into. */
+export const PADDOCK_FIELDS_OUTSIDE: readonly LogField[] = ['carId'];
+
+export const paddockHeader = (unit: DistanceUnit) =>
+  PADDOCK_COLUMNS.map((c) => (typeof c.header === 'string' ? c.header : c.header(unit)));
 
 export function paddockHeaderLine(unit: DistanceUnit): string {
   return csvLine(paddockHeader(unit));
 }
 
 export function paddockLine(log: CarLog): string {
-  return csvLine([
-    log.startDate,
-    log.type,
-    log.title,
-    log.mileage,
-    log.cost,
-    log.currencyCode,
-    log.fuel?.quantity ?? null,
-    log.fuel?.unit ?? null,
-    log.fuel ? log.fuel.fullTank : null,
-    log.fuel ? log.fuel.missedPrevious : null,
-    log.fuel?.pricePerUnit ?? null,
-    log.location,
-    log.tags.length > 0 ? JSON.stringify(log.tags) : null,
-    log.content,
-  ]);
+  return csvLine(PADDOCK_COLUMNS.map((c) => c.write(log)));
 }
 
 /** Whether a header row is Paddock's. */

@@ -2,10 +2,10 @@
 // rows written to a friend before the direct room existed move into that room, and the room shows
 // it as its last message; a read mark takes the server's unread count for the room.
 import type { ChatRoomRead } from '@/contract/chat';
-import { db as defaultDb, type MirrorRow, type PaddockDb } from '@/lib/db';
+import { db as defaultDb, type PaddockDb } from '@/lib/db';
 import { createEchoWindow } from '@/lib/offline/echo';
 import type { OutboxEntry, OutboxHandlers } from '@/lib/outbox';
-import { CHAT_KINDS, directKey, isChatMessage, type ChatMessageRow, type ChatRoomRow } from './types';
+import { CHAT_KINDS, directKey, isChatMessage, type ChatMessageRow } from './types';
 
 /**
  * The server pushes every message to all of its room's participants, the sender's devices too.
@@ -18,11 +18,11 @@ export const sentHere = (id: string): boolean => echoes.sentHere(id);
 
 /** The room whose last message this is becomes newer (the list sorts on updatedAt). */
 async function showAsLast(database: PaddockDb, message: ChatMessageRow): Promise<boolean> {
-  const room = (await database.chatRooms.get(message.chatRoomId)) as ChatRoomRow | undefined;
+  const room = await database.chatRooms.get(message.chatRoomId);
   if (!room) return false;
   if (room.lastMessage && room.lastMessage.createdAt > message.createdAt) return true;
   const updatedAt = room.updatedAt > message.createdAt ? room.updatedAt : message.createdAt;
-  await database.chatRooms.put({ ...room, lastMessage: message, updatedAt } as unknown as MirrorRow);
+  await database.chatRooms.put({ ...room, lastMessage: message, updatedAt });
   return true;
 }
 
@@ -49,7 +49,7 @@ export async function reconcileSent(
       }
       const later = await database.outbox.where('entityId').equals(data.id).count();
       if (later === 0 && (await database.chatMessages.get(data.id))) {
-        await database.chatMessages.put(data as unknown as MirrorRow);
+        await database.chatMessages.put(data);
       }
       return showAsLast(database, data);
     },
@@ -77,9 +77,9 @@ export async function reconcileRead(
         .count()) > 0
     )
       return;
-    const room = (await database.chatRooms.get(answer.chatRoomId!)) as ChatRoomRow | undefined;
+    const room = await database.chatRooms.get(answer.chatRoomId!);
     if (room && room.unreadCount !== unreadCount) {
-      await database.chatRooms.put({ ...room, unreadCount } as unknown as MirrorRow);
+      await database.chatRooms.put({ ...room, unreadCount });
     }
   });
 }

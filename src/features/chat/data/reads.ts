@@ -30,11 +30,11 @@ export interface RoomsView {
 /** My rooms on this device, newest activity first. */
 export function useRooms(limit: number): RoomsView | undefined {
   return useLive(async () => {
-    const rows = (await db.chatRooms
+    const rows = await db.chatRooms
       .orderBy('updatedAt')
       .reverse()
       .limit(limit + 1)
-      .toArray()) as unknown as ChatRoomRow[];
+      .toArray();
     return { rooms: rows.slice(0, limit), more: rows.length > limit };
   }, [limit]);
 }
@@ -42,14 +42,14 @@ export function useRooms(limit: number): RoomsView | undefined {
 export function useRoom(id: string | null): ChatRoomRow | null | undefined {
   return useLive(async () => {
     if (!id) return null;
-    return ((await db.chatRooms.get(id)) as unknown as ChatRoomRow | undefined) ?? null;
+    return (await db.chatRooms.get(id)) ?? null;
   }, [id]);
 }
 
 /** The direct room with a friend, when this device knows it (null otherwise). */
 export function useDirectRoomId(friendId: string): string | null | undefined {
   return useLive(async () => {
-    const rooms = (await db.chatRooms.toArray()) as unknown as ChatRoomRow[];
+    const rooms = await db.chatRooms.toArray();
     const room = rooms.find((r) => !r.chatGroupId && r.participants.some((p) => p.id === friendId));
     return room?.id ?? null;
   }, [friendId]);

@@ -4,7 +4,7 @@
 import { Dexie } from 'dexie';
 import type { ChatMessage, ChatMessageListMeta, ChatRoom, ChatRoomListMeta } from '@/contract/chat';
 import { api, apiFetch } from '@/lib/api-client';
-import { localDb, type MirrorRow, type PaddockDb } from '@/lib/db';
+import { localDb, type PaddockDb } from '@/lib/db';
 import { queuedEntityIds } from '@/lib/outbox';
 import {
   CHAT_LOCAL_MESSAGES_MAX,
@@ -36,10 +36,10 @@ export async function mergeRooms(
     let delta = 0;
     for (const room of rooms) {
       if ((droppedAt.get(room.id) ?? -1) >= askedAt) continue;
-      const local = (await database.chatRooms.get(room.id)) as ChatRoomRow | undefined;
+      const local = await database.chatRooms.get(room.id);
       const row = queued.has(room.id) && local ? { ...room, unreadCount: local.unreadCount } : room;
       if (local) delta += row.unreadCount - local.unreadCount;
-      if (!same(local, row)) await database.chatRooms.put(row as unknown as MirrorRow);
+      if (!same(local, row)) await database.chatRooms.put(row);
     }
     return delta;
   });
@@ -55,7 +55,7 @@ export async function mergeMessages(database: PaddockDb, messages: ChatMessage[]
       if (queued.has(message.id)) continue;
       if (!same(await database.chatMessages.get(message.id), message)) puts.push(message);
     }
-    if (puts.length) await database.chatMessages.bulkPut(puts as unknown as MirrorRow[]);
+    if (puts.length) await database.chatMessages.bulkPut(puts);
   });
 }
 
@@ -66,12 +66,12 @@ export async function trimRoomMessages(
   keep = CHAT_LOCAL_MESSAGES_MAX,
 ): Promise<number> {
   return database.transaction('rw', database.chatMessages, database.outbox, async () => {
-    const older = (await database.chatMessages
+    const older = await database.chatMessages
       .where('[chatRoomId+createdAt]')
       .between([roomId, Dexie.minKey], [roomId, Dexie.maxKey])
       .reverse()
       .offset(keep)
-      .primaryKeys()) as string[];
+      .primaryKeys();
     if (older.length === 0) return 0;
     const queued = await queuedEntityIds(database);
     const gone = older.filter((id) => !queued.has(id));
@@ -86,9 +86,9 @@ export async function dropRoom(roomId: string, given?: PaddockDb): Promise<void>
   droppedAt.set(roomId, Date.now());
   await database.transaction('rw', database.chatRooms, database.chatMessages, database.outbox, async () => {
     const queued = await queuedEntityIds(database);
-    const room = (await database.chatRooms.get(roomId)) as ChatRoomRow | undefined;
+    const room = await database.chatRooms.get(roomId);
     if (room) await database.chatRooms.delete(roomId);
-    const ids = (await database.chatMessages.where('chatRoomId').equals(roomId).primaryKeys()) as string[];
+    const ids = await database.chatMessages.where('chatRoomId').equals(roomId).primaryKeys();
     await database.chatMessages.bulkDelete(ids.filter((id) => !queued.has(id)));
   });
 }
@@ -117,7 +117,7 @@ export async function syncRooms(
     const last = offset + rooms.length >= total;
     const oldest = rooms.map((r) => r.updatedAt).sort()[0];
     const seen = new Set(rooms.map((r) => r.id));
-    const inRange = (await database.chatRooms
+    const inRange = await database.chatRooms
       .where('updatedAt')
       .between(
         last || !oldest ? Dexie.minKey : oldest,
@@ -125,7 +125,7 @@ export async function syncRooms(
         true,
         true,
       )
-      .toArray()) as unknown as ChatRoomRow[];
+      .toArray();
     for (const room of inRange) {
       if (!seen.has(room.id) && Date.parse(room.updatedAt) < askedAt) await dropRoom(room.id, database);
     }

@@ -4,11 +4,11 @@
 // on the previous queued send of that room, so a room's messages reach the server in the order
 // they were written, one at a time.
 import { signedInAuthor } from '@/lib/auth/signed-in-author';
-import { localDb, type MirrorRow, type PaddockDb } from '@/lib/db';
+import { localDb, type PaddockDb } from '@/lib/db';
 import { NothingToMark, queueReadMark } from '@/lib/offline/read-mark';
 import { offlineWrite, queueWrite } from '@/lib/offline/write';
 import { retryEntry, type OutboxEntry } from '@/lib/outbox';
-import { CHAT_KINDS, directKey, isDirectKey, type ChatMessageRow, type ChatRoomRow } from './types';
+import { CHAT_KINDS, directKey, isDirectKey, type ChatMessageRow } from './types';
 import { adjustChatUnread } from './unread';
 
 // Sends are queued one after the other in this tab: each one reads the previous one of its chain.
@@ -75,14 +75,14 @@ export function sendChatMessage(target: ChatTarget, content: string, given?: Pad
           ...(previous ? { dependsOn: [previous.id] } : {}),
         },
         async (tx) => {
-          await tx.chatMessages.put(row as unknown as MirrorRow);
-          const local = room ? ((await tx.chatRooms.get(room)) as ChatRoomRow | undefined) : undefined;
+          await tx.chatMessages.put(row);
+          const local = room ? await tx.chatRooms.get(room) : undefined;
           if (local) {
             await tx.chatRooms.put({
               ...local,
               lastMessage: row,
               updatedAt: row.createdAt,
-            } as unknown as MirrorRow);
+            });
           }
         },
       );
@@ -112,9 +112,9 @@ export function markRoomRead(roomId: string, given?: PaddockDb): Promise<boolean
       path: `/chat-messages/${encodeURIComponent(roomId)}/mark-all-read`,
     },
     async (tx) => {
-      const room = (await tx.chatRooms.get(roomId)) as ChatRoomRow | undefined;
+      const room = await tx.chatRooms.get(roomId);
       if (!room || room.unreadCount <= 0) throw new NothingToMark();
-      await tx.chatRooms.put({ ...room, unreadCount: 0 } as unknown as MirrorRow);
+      await tx.chatRooms.put({ ...room, unreadCount: 0 });
       await adjustChatUnread(tx, -room.unreadCount);
     },
   );

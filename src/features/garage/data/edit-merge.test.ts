@@ -3,7 +3,6 @@
 // with one tap (an edit queued like any other); "Keep as a new log" of a fill-up keeps its fuel.
 import { ListFormData } from '@/testing/list-form-data';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CarLog } from '@/contract/garage';
 import { db, resetLocalDatabaseForTests } from '@/lib/db';
 import { createReplayer, failedEntries, registerOutboxHandlers } from '@/lib/outbox';
 import { signedIn } from '@/testing/api-client';
@@ -28,7 +27,7 @@ afterEach(() => {
 });
 
 const replay = () => createReplayer({ random: () => 0, refresh: vi.fn() }).replay();
-const local = async (id: string) => (await db.carLogs.get(id)) as CarLog | undefined;
+const local = async (id: string) => await db.carLogs.get(id);
 
 async function syncedLog() {
   const carId = await saveCar({ make: 'Alpine', model: 'A110' });

@@ -174,7 +174,7 @@ describe('garage writes', () => {
     await replay();
     const [media] = (await db.carLogs.get(logId))?.media as { id: string }[];
     await saveCarLog(logDraft(carId), { id: logId, removeMediaIds: [media!.id] });
-    expect(((await db.carLogs.get(logId))?.media as unknown[]).length).toBe(0);
+    expect((await db.carLogs.get(logId))?.media.length).toBe(0);
     await replay();
     expect(
       server
@@ -391,6 +391,7 @@ describe('garage helpers', () => {
     activateCatalog('en-US');
     await db.settingsLabels.put({
       domain: 'mileageUnit',
+      fetchedAt: 0,
       entries: [
         { key: 'km', jsonPayload: {} },
         { key: 'mi', jsonPayload: {} },

@@ -51,7 +51,7 @@ async function logDeletedElsewhere() {
   const logId = await saveCarLog(logDraft(carId, 'Oil change'), { files: [photo('receipt.jpg')] });
   await replay();
   expect(server.logs.has(logId)).toBe(true);
-  await keptForOffline(((await db.carLogs.get(logId)) as CarLog | undefined)?.media[0]?.url as string);
+  await keptForOffline((await db.carLogs.get(logId))?.media[0]?.url as string);
   server.logs.delete(logId); // another device
   return { carId, logId };
 }

@@ -1,7 +1,7 @@
 // An edit of a car or a log that another device deleted meanwhile: the server answers 404, and no
 // retry can change that. The member keeps the local copy as a new car or log (a new id, its files
 // included, through the outbox), or drops it; either way the local rows follow at once.
-import type { Car, CarLog } from '@/contract/garage';
+import type { CarLog } from '@/contract/garage';
 import { type PaddockDb } from '@/lib/db';
 import { loadMedia } from '@/lib/offline/media';
 import { offlineWrite } from '@/lib/offline/write';
@@ -54,7 +54,7 @@ async function forgetRows(database: PaddockDb, carIds: string[], logIds: string[
 }
 
 async function logIdsOf(database: PaddockDb, carId: string): Promise<string[]> {
-  return (await database.carLogs.where('carId').equals(carId).primaryKeys()) as string[];
+  return await database.carLogs.where('carId').equals(carId).primaryKeys();
 }
 
 /** "Drop": the write is discarded and the row leaves this device too (a car with its logs). */
@@ -85,8 +85,8 @@ export function keepAsNew(entry: OutboxEntry, given?: PaddockDb): Promise<string
   return offlineWrite(given, async (database) => {
     const id = entry.entityId ?? '';
     if (deletedElsewhere(entry) === 'car') {
-      const car = (await database.cars.get(id)) as Car | undefined;
-      const logs = (await database.carLogs.where('carId').equals(id).toArray()) as unknown as CarLog[];
+      const car = await database.cars.get(id);
+      const logs = await database.carLogs.where('carId').equals(id).toArray();
       if (!car) {
         await forgetRows(
           database,
@@ -105,7 +105,7 @@ export function keepAsNew(entry: OutboxEntry, given?: PaddockDb): Promise<string
       );
       return newId;
     }
-    const log = (await database.carLogs.get(id)) as CarLog | undefined;
+    const log = await database.carLogs.get(id);
     if (!log) {
       await forgetRows(database, [], [id]);
       return null;

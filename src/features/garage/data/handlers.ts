@@ -48,7 +48,7 @@ export async function reconcileCar(entry: OutboxEntry, answer: unknown, database
     await recordOverwritten(database, { kind: 'car', id: data.id, carId: data.id, fields: overwritten });
   await database.transaction('rw', database.cars, database.outbox, database.mediaBlobs, async () => {
     const later = await database.outbox.where('entityId').equals(data.id).count();
-    const local = (await database.cars.get(data.id)) as Car | undefined;
+    const local = await database.cars.get(data.id);
     if (later === 0) {
       await database.cars.put(data);
       return;
@@ -72,7 +72,7 @@ export async function reconcileCarLog(entry: OutboxEntry, answer: unknown, datab
   }
   await database.transaction('rw', database.carLogs, database.outbox, database.mediaBlobs, async () => {
     const later = await database.outbox.where('entityId').equals(data.id).toArray();
-    const local = (await database.carLogs.get(data.id)) as CarLog | undefined;
+    const local = await database.carLogs.get(data.id);
     if (later.length === 0) {
       await database.carLogs.put(data);
       return;

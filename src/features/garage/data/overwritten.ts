@@ -3,7 +3,6 @@
 // values this write replaced. They are kept on this device until the member restores one (a new
 // edit, queued like any other) or dismisses them, and shown on the car or log they belong to.
 import type { FieldValues } from '@/contract/edit-merge';
-import type { Car, CarLog } from '@/contract/garage';
 import { db as defaultDb, type PaddockDb } from '@/lib/db';
 import { useLive } from '@/lib/offline/live';
 import { CAR_FIELDS, LOG_FIELDS } from './fields';
@@ -101,11 +100,11 @@ export async function restoreOverwritten(
   if (!isOverwritten(known) || !(field in known.fields)) return false;
   const value = known.fields[field] ?? null;
   if (kind === 'carLog') {
-    const log = (await database.carLogs.get(id)) as CarLog | undefined;
+    const log = await database.carLogs.get(id);
     if (!log) return false;
     await saveCarLog(draftOf<CarLogDraft>(log, LOG_FIELDS, field, value), { id }, database);
   } else {
-    const car = (await database.cars.get(id)) as Car | undefined;
+    const car = await database.cars.get(id);
     if (!car) return false;
     await saveCar(draftOf<CarDraft>(car, CAR_FIELDS, field, value), { id }, database);
   }

@@ -2,7 +2,7 @@
 // change, whichever tab made it. Rows carry their sync state from the outbox.
 import { Dexie, liveQuery } from 'dexie';
 import { useMemo, useSyncExternalStore } from 'react';
-import type { Car, CarLog } from '@/contract/garage';
+import type { CarLog } from '@/contract/garage';
 import { db, openLocalDatabase } from '@/lib/db';
 import { LIVE_UPDATE_INTERVAL_MS, useLive } from '@/lib/offline/live';
 import { syncStates } from '@/lib/offline/sync-states';
@@ -92,15 +92,12 @@ function useOneWithState<T extends { id: string }>(
 }
 
 export function useCars(): LocalCar[] | undefined {
-  const cars = useLive(async () => (await db.cars.orderBy('createdAt').toArray()) as unknown as Car[], []);
+  const cars = useLive(async () => await db.cars.orderBy('createdAt').toArray(), []);
   return useWithStates(cars);
 }
 
 export function useCar(id: string | undefined): LocalCar | null | undefined {
-  const car = useLive(
-    async () => (id ? (((await db.cars.get(id)) as unknown as Car | undefined) ?? null) : null),
-    [id],
-  );
+  const car = useLive(async () => (id ? ((await db.cars.get(id)) ?? null) : null), [id]);
   return useOneWithState(car);
 }
 
@@ -119,9 +116,6 @@ export function useCarLogs(carId: string | undefined): LocalCarLog[] | undefined
 }
 
 export function useCarLog(id: string | undefined): LocalCarLog | null | undefined {
-  const log = useLive(
-    async () => (id ? (((await db.carLogs.get(id)) as unknown as CarLog | undefined) ?? null) : null),
-    [id],
-  );
+  const log = useLive(async () => (id ? ((await db.carLogs.get(id)) ?? null) : null), [id]);
   return useOneWithState(log);
 }

@@ -64,14 +64,14 @@ export async function readReminders(
   database: PaddockDb,
   { carId, today = localToday() }: { carId?: string; today?: string } = {},
 ): Promise<LocalReminder[]> {
-  const rows = (carId
+  const rows = carId
     ? await database.reminders.where('carId').equals(carId).toArray()
-    : await database.reminders.toArray()) as unknown as Reminder[];
+    : await database.reminders.toArray();
   if (!rows.length) return [];
   const carIds = [...new Set(rows.map((r) => r.carId))];
   const [cars, logs, synced, queuedKeys, failed, carCreates] = await Promise.all([
-    database.cars.bulkGet(carIds) as unknown as Promise<(Car | undefined)[]>,
-    database.carLogs.where('carId').anyOf(carIds).toArray() as unknown as Promise<CarLog[]>,
+    database.cars.bulkGet(carIds),
+    database.carLogs.where('carId').anyOf(carIds).toArray(),
     database.meta.bulkGet(carIds.map((id) => `carLogsSyncedAt:${id}`)),
     database.outbox.orderBy('entityId').uniqueKeys(),
     database.outbox.where('status').equals('failed').toArray(),

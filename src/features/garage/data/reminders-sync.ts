@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Reminder } from '@/contract/maintenance-api';
 import { api } from '@/lib/api-client';
-import { localDb, type MirrorRow, type PaddockDb } from '@/lib/db';
+import { localDb, type PaddockDb } from '@/lib/db';
 import { queuedEntityIds } from '@/lib/outbox';
 import { useRetryWhenBack } from '@/lib/reachability';
 import { realtime } from '@/lib/socket';
@@ -20,9 +20,9 @@ export async function syncReminders(carId?: string, given?: PaddockDb): Promise<
   const server = await api.get<Reminder[]>('/reminders', carId ? { query: { carId } } : {});
   await database.transaction('rw', database.reminders, database.outbox, async () => {
     const queued = await queuedEntityIds(database);
-    const local = (carId
+    const local = carId
       ? await database.reminders.where('carId').equals(carId).toArray()
-      : await database.reminders.toArray()) as unknown as Reminder[];
+      : await database.reminders.toArray();
     const localById = new Map(local.map((row) => [row.id, row]));
     // The derived state changes without updatedAt: a changed row is put whatever its stamp says.
     const puts = server.filter((row) => {
@@ -32,7 +32,7 @@ export async function syncReminders(carId?: string, given?: PaddockDb): Promise<
       if (mine.updatedAt > row.updatedAt) return false;
       return JSON.stringify(mine) !== JSON.stringify(row);
     });
-    if (puts.length) await database.reminders.bulkPut(puts as unknown as MirrorRow[]);
+    if (puts.length) await database.reminders.bulkPut(puts);
     const seen = new Set(server.map((row) => row.id));
     const gone = local
       .filter((row) => !seen.has(row.id) && !queued.has(row.id) && Date.parse(row.updatedAt) < askedAt)
@@ -45,9 +45,7 @@ export async function syncReminders(carId?: string, given?: PaddockDb): Promise<
 export async function syncRemindersAndLogs(carId?: string, given?: PaddockDb): Promise<void> {
   const database = given ?? (await localDb());
   await syncReminders(carId, database);
-  const carIds = carId
-    ? [carId]
-    : [...new Set(((await database.reminders.toArray()) as unknown as Reminder[]).map((r) => r.carId))];
+  const carIds = carId ? [carId] : [...new Set((await database.reminders.toArray()).map((r) => r.carId))];
   for (const id of carIds) {
     if (!(await logsAreFresh(id, database))) await syncCarLogs(id, database);
   }

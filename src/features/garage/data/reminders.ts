@@ -1,7 +1,6 @@
 // The maintenance reminders' writes (issue 16), offline-first like the rest of the garage: the local
 // row and its outbox entry in one Dexie transaction, a client id, the entry id as Idempotency-Key.
 // A reminder of a car still queued waits for the car's writes (dependsOn), like a log does.
-import type { Car, CarLog } from '@/contract/garage';
 import { odometerSummary, readingsOf } from '@/contract/maintenance';
 import type { Reminder, ReminderInput } from '@/contract/maintenance-api';
 import { db as defaultDb, type PaddockDb } from '@/lib/db';
@@ -36,8 +35,8 @@ const DERIVED_DEFAULTS: Partial<Reminder> = {
 
 /** The car's odometer now, on this device: what a reminder made now starts from (as the server does). */
 async function currentOdometer(database: PaddockDb, carId: string): Promise<number | null> {
-  const car = (await database.cars.get(carId)) as unknown as Car | undefined;
-  const logs = (await database.carLogs.where('carId').equals(carId).toArray()) as unknown as CarLog[];
+  const car = await database.cars.get(carId);
+  const logs = await database.carLogs.where('carId').equals(carId).toArray();
   return odometerSummary(readingsOf(logs), car?.mileage ?? null).current;
 }
 
@@ -50,7 +49,7 @@ export function saveReminder(
   return offlineWrite(given, async (database) => {
     const creating = options.id === undefined;
     const id = options.id ?? crypto.randomUUID();
-    const previous = creating ? undefined : ((await database.reminders.get(id)) as Reminder | undefined);
+    const previous = creating ? undefined : await database.reminders.get(id);
     if (!creating && !previous) throw new Error(`No reminder ${id} on this device`);
     const body: ReminderInput = creating ? { id, ...draft } : draft;
     const dependsOn = await queuedFor(database, creating ? [draft.carId] : [id, draft.carId]);
@@ -120,7 +119,7 @@ export async function reconcileReminder(
       await database.reminders.put(data);
       return;
     }
-    const local = (await database.reminders.get(data.id)) as Reminder | undefined;
+    const local = await database.reminders.get(data.id);
     if (!local) return; // deleted meanwhile on this device: the queued delete follows
     await database.reminders.put({
       ...local,

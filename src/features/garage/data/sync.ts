@@ -7,7 +7,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { CAR_LOG_PAGE_MAX } from '@/contract/constants';
 import type { Car, CarLog } from '@/contract/garage';
 import { apiFetch, api } from '@/lib/api-client';
-import { localDb, type MirrorRow, type PaddockDb } from '@/lib/db';
+import type { Table } from 'dexie';
+import { localDb, type PaddockDb } from '@/lib/db';
 import type { NotificationPayload } from '@/contract/socket-events';
 import { DELETED_VERSION } from '@/lib/offline/echo';
 import { queuedEntityIds } from '@/lib/outbox';
@@ -31,13 +32,13 @@ export const LOG_SYNC_MIN_INTERVAL_MS = 60_000;
 type Row = { id: string; updatedAt: string };
 
 /** Puts the server's rows, except rows with queued writes or a newer local copy. */
-async function mergeRows(
+async function mergeRows<R extends Row>(
   database: PaddockDb,
-  table: 'cars' | 'carLogs',
-  server: Row[],
+  table: Table<R, string>,
+  server: R[],
   localById: Map<string, Row>,
 ): Promise<void> {
-  await database.transaction('rw', database[table], database.outbox, async () => {
+  await database.transaction('rw', table, database.outbox, async () => {
     const queued = await queuedEntityIds(database);
     const puts = server.filter((row) => {
       if (queued.has(row.id)) return false;
@@ -46,32 +47,32 @@ async function mergeRows(
       if (mine.updatedAt > row.updatedAt) return false;
       return mine.updatedAt !== row.updatedAt || JSON.stringify(mine) !== JSON.stringify(row);
     });
-    if (puts.length) await database[table].bulkPut(puts as unknown as MirrorRow[]);
+    if (puts.length) await table.bulkPut(puts);
   });
 }
 
 /** Drops local rows the server no longer has, unless written here after the listing was asked for. */
-async function dropGone(
+async function dropGone<R extends Row>(
   database: PaddockDb,
-  table: 'cars' | 'carLogs',
-  local: Row[],
+  table: Table<R, string>,
+  local: R[],
   seen: Set<string>,
   askedAt: number,
 ): Promise<void> {
   const candidates = local.filter((row) => !seen.has(row.id) && Date.parse(row.updatedAt) < askedAt);
   if (!candidates.length) return;
-  await database.transaction('rw', database[table], database.outbox, async () => {
+  await database.transaction('rw', table, database.outbox, async () => {
     const queued = await queuedEntityIds(database);
     const gone = candidates.filter((row) => !queued.has(row.id)).map((row) => row.id);
-    if (gone.length) await database[table].bulkDelete(gone);
+    if (gone.length) await table.bulkDelete(gone);
   });
 }
 
-async function merge(
+async function merge<R extends Row>(
   database: PaddockDb,
-  table: 'cars' | 'carLogs',
-  server: Row[],
-  local: Row[],
+  table: Table<R, string>,
+  server: R[],
+  local: R[],
   askedAt: number,
 ): Promise<void> {
   await mergeRows(database, table, server, new Map(local.map((row) => [row.id, row])));
@@ -94,8 +95,8 @@ export async function syncCars(given?: PaddockDb): Promise<void> {
     cars.push(...page);
     if (page.length < SYNC_PAGE_LIMIT) break;
   }
-  const local = (await database.cars.toArray()) as unknown as Car[];
-  await merge(database, 'cars', cars, local, askedAt);
+  const local = await database.cars.toArray();
+  await merge(database, database.cars, cars, local, askedAt);
 }
 
 /**
@@ -131,10 +132,10 @@ async function syncCarLogsOnce(carId: string, database: PaddockDb): Promise<void
   if (await carCreateQueued(carId, database)) return;
   const askedAt = Date.now();
   const path = `/car-logs/${carId}`;
-  const local = (await database.carLogs.where('carId').equals(carId).toArray()) as unknown as CarLog[];
+  const local = await database.carLogs.where('carId').equals(carId).toArray();
   const localById = new Map<string, Row>(local.map((row) => [row.id, row]));
   const first = await apiFetch<CarLog[]>(path, { query: { page: 1, limit: SYNC_LOG_PAGE_LIMIT } });
-  const shown = mergeRows(database, 'carLogs', first.data, localById);
+  const shown = mergeRows(database, database.carLogs, first.data, localById);
   const total = typeof first.meta?.total === 'number' ? first.meta.total : first.data.length;
   const pages = Math.ceil(total / SYNC_LOG_PAGE_LIMIT);
   const rest: CarLog[] = [];
@@ -147,9 +148,9 @@ async function syncCarLogsOnce(carId: string, database: PaddockDb): Promise<void
   };
   await Promise.all(Array.from({ length: Math.min(SYNC_CONCURRENCY, Math.max(0, pages - 1)) }, worker));
   await shown;
-  if (rest.length) await mergeRows(database, 'carLogs', rest, localById);
+  if (rest.length) await mergeRows(database, database.carLogs, rest, localById);
   const seen = new Set([...first.data, ...rest].map((row) => row.id));
-  await dropGone(database, 'carLogs', local, seen, askedAt);
+  await dropGone(database, database.carLogs, local, seen, askedAt);
   await database.meta.put({ key: `carLogsSyncedAt:${carId}`, value: Date.now() });
 }
 
@@ -157,13 +158,13 @@ async function syncCarLogsOnce(carId: string, database: PaddockDb): Promise<void
 export async function syncCarLog(logId: string, given?: PaddockDb): Promise<void> {
   const database = given ?? (await localDb());
   const askedAt = Date.now();
-  const local = (await database.carLogs.get(logId)) as unknown as CarLog | undefined;
+  const local = await database.carLogs.get(logId);
   try {
     const log = await api.get<CarLog>(`/car-logs/log/${logId}`);
-    await merge(database, 'carLogs', [log], local ? [local] : [], askedAt);
+    await merge(database, database.carLogs, [log], local ? [local] : [], askedAt);
   } catch (error) {
     if ((error as { status?: unknown }).status !== 404) throw error;
-    await merge(database, 'carLogs', [], local ? [local] : [], askedAt);
+    await merge(database, database.carLogs, [], local ? [local] : [], askedAt);
   }
 }
 

@@ -80,7 +80,7 @@ export function saveCar(
     const fields: CarDraft = { ...draft, mileageUnit: draft.mileageUnit ?? DEFAULT_MILEAGE_UNIT };
     const path = creating ? '/cars' : `/cars/${id}`;
     const dependsOn = creating ? [] : await queuedFor(database, [id]);
-    const shown = creating ? undefined : ((await database.cars.get(id)) as Car | undefined);
+    const shown = creating ? undefined : await database.cars.get(id);
     const data = creating ? { id, ...fields } : editBody(shown ?? {}, fields, CAR_FIELDS);
     const previousImage = shown?.image ?? null;
     // image: null removes the photo. A server file is deleted first (DELETE /files/{id}, which
@@ -99,7 +99,7 @@ export function saveCar(
           await dropLocalBlob(tx, previousImage.slice(LOCAL_MEDIA_PREFIX.length));
         }
         const stamp = new Date(now).toISOString();
-        const previous = (await tx.cars.get(id)) as Car | undefined;
+        const previous = await tx.cars.get(id);
         if (!creating && !previous) throw new Error(`No car ${id} on this device`);
         const row: Car = {
           ...CAR_DEFAULTS,
@@ -124,7 +124,7 @@ export function saveCar(
 /** Deletes a car and, on this device, its logs. */
 export function deleteCar(id: string, given?: PaddockDb): Promise<void> {
   return offlineWrite(given, async (database) => {
-    const logIds = (await database.carLogs.where('carId').equals(id).primaryKeys()) as string[];
+    const logIds = await database.carLogs.where('carId').equals(id).primaryKeys();
     await queueWrite(
       database,
       { kind: CAR_KINDS.delete, entityId: id, method: 'DELETE', path: `/cars/${id}`, after: [id, ...logIds] },
@@ -154,7 +154,7 @@ export function saveCarLog(
     const removed = new Set(options.removeMediaIds ?? []);
     const base = creating ? '/car-logs' : `/car-logs/${id}`;
     const dependsOn = await queuedFor(database, creating ? [draft.carId] : [id, draft.carId]);
-    const previous = creating ? undefined : ((await database.carLogs.get(id)) as CarLog | undefined);
+    const previous = creating ? undefined : await database.carLogs.get(id);
     if (!creating && !previous) throw new Error(`No log ${id} on this device`);
     const { odometerConfirmed } = draft;
     const data = creating

@@ -125,12 +125,12 @@ export const logDraft = (carId: string, title = 'Oil change') => ({
 });
 
 export async function putCar(car: Car = makeCar()): Promise<Car> {
-  await db.cars.put(car as unknown as Car & { id: string });
+  await db.cars.put(car);
   return car;
 }
 
 export async function putLog(log: CarLog = makeLog()): Promise<CarLog> {
-  await db.carLogs.put(log as unknown as CarLog & { id: string });
+  await db.carLogs.put(log);
   return log;
 }
 

@@ -19,7 +19,6 @@ import {
   syncMessage,
   useFolderMessages,
   useUnreadCount,
-  type MessageRow,
 } from './index';
 import { registerOutboxHandlers } from '@/lib/outbox';
 import { messageHandlers } from './handlers';
@@ -111,7 +110,7 @@ describe('read marks and the unread count', () => {
     const server = installMessagesServer({ me, friends: [bob] });
     await seedInbox(server, 3);
     expect(await count()).toBe(3);
-    const [first] = (await db.messages.toArray()) as unknown as MessageRow[];
+    const [first] = await db.messages.toArray();
     expect(await markMessageRead(first!.id)).toBe(true);
     expect(await markMessageRead(first!.id)).toBe(false);
     expect(await count()).toBe(2);
@@ -130,7 +129,7 @@ describe('read marks and the unread count', () => {
     server.receive(bobAsParticipant, { isRead: true });
     await syncFolder('inbox');
     const sentId = await sendMessage(draft);
-    const [read] = (await db.messages.where('folder').equals('inbox').toArray()) as unknown as MessageRow[];
+    const [read] = await db.messages.where('folder').equals('inbox').toArray();
     const before = await count();
     expect(await markMessageRead(read!.id)).toBe(false);
     expect(await markMessageRead(sentId)).toBe(false);
@@ -142,7 +141,7 @@ describe('read marks and the unread count', () => {
   it("takes the count from the read's answer, not from local arithmetic", async () => {
     const server = installMessagesServer({ me, friends: [bob] });
     await seedInbox(server, 2);
-    const [first] = (await db.messages.toArray()) as unknown as MessageRow[];
+    const [first] = await db.messages.toArray();
     await markMessageRead(first!.id);
     expect(await count()).toBe(1);
     // Meanwhile two more arrived on the server that this device has not heard of.
@@ -155,7 +154,7 @@ describe('read marks and the unread count', () => {
   it('a list answered while read marks are queued does not undo them', async () => {
     const server = installMessagesServer({ me, friends: [bob] });
     await seedInbox(server, 2);
-    const [first] = (await db.messages.toArray()) as unknown as MessageRow[];
+    const [first] = await db.messages.toArray();
     server.setOffline(true);
     await markMessageRead(first!.id);
     server.setOffline(false);
@@ -176,7 +175,7 @@ describe('read marks and the unread count', () => {
   it('deleting an unread received message lowers the count and takes the figure from the answer', async () => {
     const server = installMessagesServer({ me, friends: [bob] });
     await seedInbox(server, 2);
-    const [first] = (await db.messages.toArray()) as unknown as MessageRow[];
+    const [first] = await db.messages.toArray();
     await deleteMessage(first!.id);
     expect(await db.messages.get(first!.id)).toBeUndefined();
     expect(await count()).toBe(1);

@@ -7,7 +7,7 @@ import type { MessageFolder } from '@/contract/constants';
 import type { Message, MessageListMeta, MessageUnreadCount } from '@/contract/messages';
 import { apiFetch, api } from '@/lib/api-client';
 import { sessionStore } from '@/lib/auth/session-store';
-import { localDb, type MirrorRow, type PaddockDb } from '@/lib/db';
+import { localDb, type PaddockDb } from '@/lib/db';
 import { queuedEntityIds } from '@/lib/outbox';
 import { MESSAGES_PAGE_SIZE, type MessageRow } from './types';
 import { adjustUnreadCount, applyServerUnreadCount } from './unread';
@@ -39,7 +39,7 @@ export async function mergeFolderPage(
       const row: MessageRow = { ...message, folder };
       if (!same(await database.messages.get(message.id), row)) puts.push(row);
     }
-    if (puts.length) await database.messages.bulkPut(puts as unknown as MirrorRow[]);
+    if (puts.length) await database.messages.bulkPut(puts);
     // An unread-only page says nothing of the read messages in its range; an empty later page
     // says nothing of where its range is.
     if (range.unreadOnly || (page.length === 0 && range.offset > 0)) return;
@@ -47,10 +47,10 @@ export async function mergeFolderPage(
     const newest = range.offset === 0 ? Dexie.maxKey : dates.at(-1)!;
     const full = page.length >= range.limit;
     const seen = new Set(page.map((m) => m.id));
-    const inRange = (await database.messages
+    const inRange = await database.messages
       .where('[folder+createdAt]')
       .between([folder, full ? dates[0]! : Dexie.minKey], [folder, newest], !full, true)
-      .toArray()) as unknown as MessageRow[];
+      .toArray();
     const gone = inRange
       .filter((row) => !seen.has(row.id) && !queued.has(row.id))
       .filter((row) => (fetchedAt.get(row.id) ?? 0) < range.askedAt)
@@ -135,7 +135,7 @@ export async function syncMessage(
   const now = Date.now();
   return database.transaction('rw', database.messages, database.outbox, database.meta, async () => {
     const queued = (await database.outbox.where('entityId').equals(id).count()) > 0;
-    const local = (await database.messages.get(id)) as MessageRow | undefined;
+    const local = await database.messages.get(id);
     if (queued) return { message: local ?? null, added: false };
     if (!message) {
       if (local) await database.messages.delete(id);

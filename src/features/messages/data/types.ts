@@ -1,14 +1,16 @@
 // Private messages as this device keeps them (spec §3 "Message"; docs/OFFLINE-FIRST.md): the
 // server's shape, the folder the row belongs to, and the row's sync state from the outbox.
-import { PAGE_SIZE_DEFAULT, type MessageFolder } from '@/contract/constants';
+import { PAGE_SIZE_DEFAULT } from '@/contract/constants';
 import type { Message, MessageParticipant } from '@/contract/messages';
 
 import type { SyncState } from '@/lib/offline/types';
 
 export type { SyncState };
 
-/** A Dexie row: a message of one of my folders (one cannot message oneself: one folder each). */
-export type MessageRow = Message & { folder: MessageFolder };
+import type { MessageRow } from '@/lib/db';
+
+/** A Dexie row: a message of one of my folders (the mirror's type, src/lib/db.ts). */
+export type { MessageRow };
 export type LocalMessage = MessageRow & { syncState?: SyncState };
 
 export type { Message, MessageParticipant };

@@ -53,7 +53,7 @@ export function markMessageRead(id: string, given?: PaddockDb): Promise<boolean>
     given,
     { kind: MESSAGE_KINDS.read, entityId: id, method: 'PUT', path: `/messages/${id}/read` },
     async (tx) => {
-      const row = (await tx.messages.get(id)) as MessageRow | undefined;
+      const row = await tx.messages.get(id);
       if (!row || row.folder !== 'inbox' || row.isRead) throw new NothingToMark();
       await tx.messages.put({ ...row, isRead: true });
       await adjustUnreadCount(tx, -1);
@@ -68,7 +68,7 @@ export function deleteMessage(id: string, given?: PaddockDb): Promise<void> {
       database,
       { kind: MESSAGE_KINDS.delete, entityId: id, method: 'DELETE', path: `/messages/${id}`, after: [id] },
       async (tx) => {
-        const row = (await tx.messages.get(id)) as MessageRow | undefined;
+        const row = await tx.messages.get(id);
         if (row?.folder === 'inbox' && !row.isRead) await adjustUnreadCount(tx, -1);
         await tx.messages.delete(id);
       },

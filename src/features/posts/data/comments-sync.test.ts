@@ -1,7 +1,6 @@
 // One page of comments at a time into Dexie: what the page's range no longer holds leaves this
 // device, what lies outside it (not read again) or is still queued stays.
 import { describe, expect, it } from 'vitest';
-import type { Comment } from '@/contract/posts';
 import { FAKE_ME_USER, installPostsServer } from '@/features/posts/testing/fake-posts-server';
 import { db } from '@/lib/db';
 import { saveComment, syncComments, syncReplies } from './comments';
@@ -9,7 +8,7 @@ import { signedInDataPerTest } from '@/testing/signed-in-app';
 
 signedInDataPerTest('comments-sync', FAKE_ME_USER);
 
-const localIds = async () => new Set((await db.comments.toArray()).map((c) => (c as unknown as Comment).id));
+const localIds = async () => new Set((await db.comments.toArray()).map((c) => c.id));
 
 describe('syncComments, one page at a time', () => {
   it('drops what the page range no longer holds, keeps what lies outside it or is queued', async () => {

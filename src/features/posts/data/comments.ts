@@ -3,12 +3,12 @@
 // server without overwriting what is still queued.
 import { useMemo } from 'react';
 import { COMMENTS_PAGE_SIZE, REPLIES_PAGE_SIZE, type CommentSort } from '@/contract/constants';
-import type { Comment, CommentListMeta, Post } from '@/contract/posts';
+import type { Comment, CommentListMeta } from '@/contract/posts';
 import { type SyncState } from '@/lib/offline/types';
 import { useLive } from '@/lib/offline/live';
 import { apiFetch } from '@/lib/api-client';
 import { sessionStore } from '@/lib/auth/session-store';
-import { db, localDb, type MirrorRow, type PaddockDb } from '@/lib/db';
+import { db, localDb, type PaddockDb } from '@/lib/db';
 import { offlineWrite, queueWrite } from '@/lib/offline/write';
 import { queuedEntityIds, type OutboxEntry, type OutboxHandlers } from '@/lib/outbox';
 
@@ -34,9 +34,9 @@ export function commentHtml(text: string): string {
 }
 
 async function bumpCounts(tx: PaddockDb, postId: string, parentId: string | null, by: number) {
-  const post = (await tx.posts.get(postId)) as unknown as Post | undefined;
+  const post = await tx.posts.get(postId);
   if (post) await tx.posts.put({ ...post, commentsCount: Math.max(0, post.commentsCount + by) });
-  const parent = parentId ? ((await tx.comments.get(parentId)) as unknown as Comment | undefined) : undefined;
+  const parent = parentId ? await tx.comments.get(parentId) : undefined;
   if (parent) await tx.comments.put({ ...parent, repliesCount: Math.max(0, parent.repliesCount + by) });
 }
 
@@ -97,7 +97,7 @@ export function commentText(html: string): string {
 /** Changes the text of one of my comments: at once on this device, sent after its queued writes. */
 export function editComment(id: string, text: string, given?: PaddockDb): Promise<void> {
   return offlineWrite(given, async (database) => {
-    const comment = (await database.comments.get(id)) as unknown as Comment | undefined;
+    const comment = await database.comments.get(id);
     if (!comment) return;
     const content = commentHtml(text);
     if (content === comment.content) return;
@@ -116,7 +116,7 @@ export function editComment(id: string, text: string, given?: PaddockDb): Promis
           ...comment,
           content,
           updatedAt: new Date().toISOString(),
-        } as unknown as MirrorRow);
+        });
       },
     );
   });
@@ -125,13 +125,13 @@ export function editComment(id: string, text: string, given?: PaddockDb): Promis
 /** Deletes one of my comments (its replies go with it on the server). */
 export function deleteComment(id: string, given?: PaddockDb): Promise<void> {
   return offlineWrite(given, async (database) => {
-    const comment = (await database.comments.get(id)) as unknown as Comment | undefined;
+    const comment = await database.comments.get(id);
     if (!comment) return;
     await queueWrite(
       database,
       { kind: COMMENT_KINDS.delete, entityId: id, method: 'DELETE', path: `/comments/${id}`, after: [id] },
       async (tx) => {
-        const replies = (await tx.comments.where('parentCommentId').equals(id).primaryKeys()) as string[];
+        const replies = await tx.comments.where('parentCommentId').equals(id).primaryKeys();
         await tx.comments.bulkDelete([id, ...replies]);
         await bumpCounts(tx, comment.postId, comment.parentCommentId, -(1 + replies.length));
       },
@@ -149,7 +149,7 @@ export async function reconcileComment(_entry: OutboxEntry, data: unknown, datab
   await database.transaction('rw', database.comments, database.outbox, async () => {
     if ((await database.outbox.where('entityId').equals(data.id).count()) > 0) return;
     if (!(await database.comments.get(data.id))) return; // deleted meanwhile on this device
-    await database.comments.put(data as unknown as MirrorRow);
+    await database.comments.put(data);
   });
 }
 
@@ -205,15 +205,12 @@ async function mergePage(
     const queued = await queuedEntityIds(database);
     const known = await database.comments.bulkGet(page.map((c) => c.id));
     const puts = page.filter((c) => !queued.has(c.id));
-    if (puts.length) await database.comments.bulkPut(puts as unknown as MirrorRow[]);
+    if (puts.length) await database.comments.bulkPut(puts);
     const gone = goneInRange(await localList(), page, range)
       .filter((c) => !queued.has(c.id) && c.createdAt < range.askedAt)
       .map((c) => c.id);
     if (gone.length) {
-      const replies = (await database.comments
-        .where('parentCommentId')
-        .anyOf(gone)
-        .primaryKeys()) as string[];
+      const replies = await database.comments.where('parentCommentId').anyOf(gone).primaryKeys();
       await database.comments.bulkDelete([...gone, ...replies.filter((id) => !queued.has(id))]);
     }
     return known.filter((row) => !row).length;
@@ -245,7 +242,7 @@ export async function syncComments(
   });
   const total = totalOf(answer.meta, offset, answer.data.length, limit);
   const topLevel = async () =>
-    ((await database.comments.where('postId').equals(postId).toArray()) as unknown as Comment[]).filter(
+    (await database.comments.where('postId').equals(postId).toArray()).filter(
       (c) => c.parentCommentId === null,
     );
   const fresh = await mergePage(database, topLevel, answer.data, {
@@ -267,8 +264,7 @@ export async function syncReplies(commentId: string, offset = 0, given?: Paddock
   const limit = REPLIES_PAGE_SIZE;
   const answer = await apiFetch<Comment[]>(`/comments/${commentId}/replies`, { query: { limit, offset } });
   const total = totalOf(answer.meta, offset, answer.data.length, limit);
-  const replies = async () =>
-    (await database.comments.where('parentCommentId').equals(commentId).toArray()) as unknown as Comment[];
+  const replies = async () => await database.comments.where('parentCommentId').equals(commentId).toArray();
   const fresh = await mergePage(database, replies, answer.data, {
     offset,
     total,
@@ -277,20 +273,17 @@ export async function syncReplies(commentId: string, offset = 0, given?: Paddock
   });
   // The count under the comment follows what the server said (unless the comment has queued writes).
   await database.transaction('rw', database.comments, database.outbox, async () => {
-    const parent = (await database.comments.get(commentId)) as unknown as Comment | undefined;
+    const parent = await database.comments.get(commentId);
     if (!parent || parent.repliesCount === total) return;
     if ((await queuedEntityIds(database)).has(commentId)) return;
-    await database.comments.put({ ...parent, repliesCount: total } as unknown as MirrorRow);
+    await database.comments.put({ ...parent, repliesCount: total });
   });
   return { total, received: answer.data.length, fresh };
 }
 
 /** A post's comments from Dexie: top-level ones in the chosen order, replies oldest first. */
 export function useComments(postId: string, sortBy: CommentSort) {
-  const rows = useLive(
-    async () => (await db.comments.where('postId').equals(postId).toArray()) as unknown as Comment[],
-    [postId],
-  );
+  const rows = useLive(async () => await db.comments.where('postId').equals(postId).toArray(), [postId]);
   const queued = useLive(async () => queuedEntityIds(db), []);
   return useMemo(() => {
     if (!rows || !queued) return undefined;

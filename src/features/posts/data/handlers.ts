@@ -22,7 +22,7 @@ export async function reconcilePost(entry: OutboxEntry, data: unknown, database:
   if (!isPost(data)) return;
   await database.transaction('rw', database.posts, database.outbox, database.mediaBlobs, async () => {
     const later = await database.outbox.where('entityId').equals(data.id).count();
-    const local = (await database.posts.get(data.id)) as unknown as Post | undefined;
+    const local = await database.posts.get(data.id);
     if (later === 0) {
       await database.posts.put(data);
       return;
@@ -52,7 +52,7 @@ export async function reconcileLike(
   if (!isLikeResult(data)) return;
   await database.transaction('rw', database.posts, database.outbox, async () => {
     if ((await database.outbox.where('entityId').equals(data.postId).count()) > 0) return;
-    const local = (await database.posts.get(data.postId)) as unknown as Post | undefined;
+    const local = await database.posts.get(data.postId);
     if (!local) return;
     const others = local.likes.filter((id) => id !== memberId);
     await database.posts.put({

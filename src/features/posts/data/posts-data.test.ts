@@ -6,7 +6,6 @@ import { ListFormData } from '@/testing/list-form-data';
 import { renderHook, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi, beforeAll } from 'vitest';
 import { FEED_PAGE_SIZE } from '@/contract/constants';
-import type { Post } from '@/contract/posts';
 import { db } from '@/lib/db';
 import { createReplayer } from '@/lib/outbox';
 import { routeNotification } from '@/lib/socket-streams';
@@ -26,7 +25,7 @@ signedInDataPerTest('posts-test', FAKE_ME_USER);
 beforeEach(() => void vi.stubGlobal('FormData', ListFormData));
 
 const replay = () => createReplayer({ random: () => 0, refresh: vi.fn() }).replay();
-const local = async (id: string) => (await db.posts.get(id)) as unknown as Post | undefined;
+const local = async (id: string) => await db.posts.get(id);
 
 describe('the feed from the server', () => {
   it('reads the first page (FEED_PAGE_SIZE = 20) into Dexie, newest first, and follows the cursor', async () => {

@@ -9,7 +9,7 @@ import type { LocalPost } from './types';
 
 /** The local feed, newest first. */
 export async function readFeed(): Promise<Post[]> {
-  return (await db.posts.orderBy('createdAt').reverse().toArray()) as unknown as Post[];
+  return await db.posts.orderBy('createdAt').reverse().toArray();
 }
 
 export function useFeed(): LocalPost[] | undefined {
@@ -25,7 +25,7 @@ export function useFeed(): LocalPost[] | undefined {
 }
 
 export function usePost(id: string): LocalPost | null | undefined {
-  const post = useLive(async () => ((await db.posts.get(id)) as unknown as Post | undefined) ?? null, [id]);
+  const post = useLive(async () => (await db.posts.get(id)) ?? null, [id]);
   const states = useLive(syncStates, []);
   return useMemo(() => {
     if (post === undefined || !states) return undefined;

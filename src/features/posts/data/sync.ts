@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Post } from '@/contract/posts';
 import { apiFetch } from '@/lib/api-client';
-import { localDb, type MirrorRow, type PaddockDb } from '@/lib/db';
+import { localDb, type PaddockDb } from '@/lib/db';
 import { queuedEntityIds } from '@/lib/outbox';
 import { useRetryWhenBack } from '@/lib/reachability';
 import { realtime } from '@/lib/socket';
@@ -16,7 +16,7 @@ export async function mergePosts(database: PaddockDb, posts: Post[]): Promise<vo
   await database.transaction('rw', database.posts, database.outbox, async () => {
     const queued = await queuedEntityIds(database);
     const puts = posts.filter((post) => !queued.has(post.id));
-    if (puts.length) await database.posts.bulkPut(puts as unknown as MirrorRow[]);
+    if (puts.length) await database.posts.bulkPut(puts);
   });
 }
 
@@ -34,10 +34,7 @@ export async function syncFeed(given?: PaddockDb, early?: EarlyFeedPage | null):
   const seen = new Set(posts.map((p) => p.id));
   await database.transaction('rw', database.posts, database.outbox, async () => {
     const queued = await queuedEntityIds(database);
-    const local = (await database.posts
-      .where('createdAt')
-      .aboveOrEqual(oldest)
-      .toArray()) as unknown as Post[];
+    const local = await database.posts.where('createdAt').aboveOrEqual(oldest).toArray();
     const gone = local
       .filter((p) => !seen.has(p.id) && !queued.has(p.id) && p.createdAt < askedAt)
       .map((p) => p.id);

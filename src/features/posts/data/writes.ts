@@ -100,7 +100,7 @@ export function toggleLike(postId: string, given?: PaddockDb): Promise<void> {
     );
     if (waiting) {
       await database.transaction('rw', database.posts, database.outbox, async () => {
-        const post = (await database.posts.get(postId)) as unknown as Post | undefined;
+        const post = await database.posts.get(postId);
         const still = await database.outbox.get(waiting.id);
         if (!still || still.status !== 'pending' || still.attempts !== 0) return;
         await database.outbox.delete(waiting.id);
@@ -118,7 +118,7 @@ export function toggleLike(postId: string, given?: PaddockDb): Promise<void> {
         after: [postId],
       },
       async (tx) => {
-        const post = (await tx.posts.get(postId)) as unknown as Post | undefined;
+        const post = await tx.posts.get(postId);
         if (post) await tx.posts.put({ ...post, ...toggledLikes(post, memberId) });
       },
     );
@@ -173,7 +173,7 @@ export function updatePost(
         after: [postId],
       },
       async (tx) => {
-        const previous = (await tx.posts.get(postId)) as unknown as Post | undefined;
+        const previous = await tx.posts.get(postId);
         if (!previous) throw new Error(`No post ${postId} on this device`);
         if (image) await tx.mediaBlobs.add(image);
         await tx.posts.put({

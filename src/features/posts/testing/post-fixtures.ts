@@ -1,6 +1,6 @@
 // A post as the server sends it, for the tests that put one on the fake server or on this device.
 import type { Post, PostAuthor } from '@/contract/posts';
-import { db, type MirrorRow } from '@/lib/db';
+import { db } from '@/lib/db';
 
 /** A post with no image, car or likes, written and last edited `at`; `fields` override. */
 export function makePost(author: PostAuthor, at: string, fields: Partial<Post> = {}): Post {
@@ -23,5 +23,5 @@ export function makePost(author: PostAuthor, at: string, fields: Partial<Post> =
 
 /** The screen tests' stored post: on 1 March 2026, already on this device (the feed's mirror). */
 export async function putLocalPost(author: PostAuthor, fields: Partial<Post>): Promise<void> {
-  await db.posts.put(makePost(author, '2026-03-01T10:00:00.000Z', fields) as unknown as MirrorRow);
+  await db.posts.put(makePost(author, '2026-03-01T10:00:00.000Z', fields));
 }
