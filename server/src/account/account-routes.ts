@@ -106,7 +106,11 @@ export const accountSettingsRoutes = memberRoutePlugin<Services>(tags, (app, rou
         'A type turned off is neither stored nor counted in my bell (screens still refresh live). ' +
         'notifyLikes: likes on my posts; notifyComments: comments and replies; ' +
         'notifyFriendRequests: requests received and accepted; notifyMessages: private messages; ' +
-        'notifyChat: being added to a chat group.',
+        'notifyChat: being added to a chat group. ' +
+        'push*: a Web Push to my devices for that kind of event (pushMessages, pushChat, ' +
+        'pushFriendRequests, pushComments, pushLikes (off by default), pushCars: invitations, sale ' +
+        'offers and their answers, new logs on a car shared with me; pushReminders); pushPreviews: ' +
+        "a private message's push shows its first line. Never a push for my own action.",
       body: contract.NotificationPreferencesUpdate,
       response: answer.item(contract.NotificationPreferences, 400, 401),
     }),

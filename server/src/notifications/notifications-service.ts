@@ -38,6 +38,7 @@ import {
 } from '../../../src/contract/socket-events';
 import { preferenceFor } from '../../../src/contract/account';
 import { accountRepository } from '../account/account-repository';
+import { socialPushOf } from '../push/social-push';
 import { notFound, foundOr404 } from '../http/errors';
 import { notificationsRepository, type NotificationsRepository } from './notifications-repository';
 
@@ -58,6 +59,11 @@ interface Deps {
   tellRead?: TellRead;
   /** Whether the member wants this notification stored (their preferences); true by default. */
   allows?: (memberId: string, notification: NewNotification) => Promise<boolean>;
+  /**
+   * Hands a social event to the member's devices as a Web Push (server/src/push/social-push.ts
+   * decides: the member's push switches, own actions, muted rooms, the throttle). Never throws.
+   */
+  reach?: (memberId: string, notification: NewNotification) => void;
   /** Logs what a feature's side effect could not do (see `readRelatedQuietly`). */
   warn?: (err: unknown, message: string) => void;
   now?: () => Date;
@@ -68,6 +74,7 @@ export function createNotificationsService({
   push,
   tellRead = () => undefined,
   allows = async () => true,
+  reach = () => undefined,
   warn = () => undefined,
   now = () => new Date(),
 }: Deps) {
@@ -82,6 +89,8 @@ export function createNotificationsService({
    * refresh, and answered with the 36-dash id: nothing stored, nothing counted.
    */
   async function create(memberId: string, { type, jsonPayload }: NewNotification): Promise<Notification> {
+    // The push has its own switches: a notification kept out of the bell may still be pushed.
+    reach(memberId, { type, jsonPayload });
     if (!(await allows(memberId, { type, jsonPayload }))) {
       const event = { id: REALTIME_ONLY_ID, type, jsonPayload, createdAt: now().toISOString() };
       push(memberId, event);
@@ -133,6 +142,14 @@ export function createNotificationsService({
       } catch (err) {
         warn(err, `${notification.type} notification not stored`);
       }
+    },
+
+    /**
+     * A social event that is not stored (a chat line, a new log on a shared car) handed to the
+     * member's devices as a Web Push, when their switches allow it.
+     */
+    reach(memberId: string, notification: NewNotification): void {
+      reach(memberId, notification);
     },
 
     /** Pushes an event that is not stored: its id is the 36-dash REALTIME_ONLY_ID. */
@@ -247,6 +264,13 @@ export function notificationsService(app: FastifyInstance): NotificationsService
       push: realtimePush(app),
       tellRead: realtimeTellRead(app),
       allows: preferencesAllow(accountRepository(app.db.kysely).preferences),
+      reach: (memberId, notification) => {
+        const social = socialPushOf(app.db);
+        if (social)
+          void social
+            .reach(memberId, notification)
+            .catch((err: unknown) => app.log.warn({ err }, 'push not sent'));
+      },
       warn: (err, message) => app.log.warn({ err }, message),
     });
     services.set(app.db, service);
