@@ -17,7 +17,7 @@ import { calendarRoutes } from './calendar-routes';
 import { calendarService } from './calendar-service';
 import type { PushService } from '../push/push-service';
 import { carNameOf, reminderPushPayload } from '../push/reminder-push-text';
-import { socialPushRepository } from '../push/social-push';
+import { socialPushRepository } from '../push/social-push-repository';
 
 export function createMaintenanceService(app: FastifyInstance, push?: PushService): MaintenanceService {
   const db = app.db.kysely;

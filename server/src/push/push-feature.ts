@@ -6,7 +6,8 @@ import type { PushLookup } from './push-endpoint';
 import { pushRepository } from './push-repository';
 import { pushRoutes } from './push-routes';
 import { pushService, type PushService } from './push-service';
-import { setSocialPush, socialPush, socialPushRepository } from './social-push';
+import { setSocialPush, socialPush } from './social-push';
+import { socialPushRepository } from './social-push-repository';
 
 /** `lookup` resolves push endpoints' host names (the system's resolver unless a test points it). */
 export function createPushService(app: FastifyInstance, lookup?: PushLookup, now?: () => Date): PushService {

@@ -6,6 +6,7 @@ import {
   type DeclarativePushMessage,
   type PushNotificationFields,
 } from '../../../src/contract/web-push';
+import { excerptOf } from '../notifications/excerpt';
 import { DEFAULT_SERVER_LOCALE, type ServerLocale } from '../platform/locales';
 
 export type SocialFacts =
@@ -164,4 +165,18 @@ export function socialPushMessage(
     web_push: DECLARATIVE_WEB_PUSH,
     notification: { ...fields(facts, fr, previews), app_badge: badge },
   };
+}
+
+/** The first line of a message (HTML or plain text), as plain text. */
+export function firstLineOf(text: string, html: boolean): string {
+  const line = html
+    ? (text
+        .split(/<br\s*\/?>|<\/(?:p|h[1-6]|li|div)>/i)
+        .map((part) => excerptOf(part, { html: true }))
+        .find((part) => part !== null) ?? '')
+    : (text
+        .split('\n')
+        .map((part) => excerptOf(part))
+        .find((part) => part !== null) ?? '');
+  return line;
 }

@@ -9,14 +9,11 @@
 // The features do not call this module: the notifications service hands it every notification it
 // is told (stored or not), and the chat and the garage tell it their realtime-only events the same
 // way (`reach`). It finds what the text needs (names, the first line, the post's start) itself.
-import type { Kysely } from 'kysely';
 import type { NotificationPreferences } from '../../../src/contract/account';
 import type { NotificationPayload, NotificationType } from '../../../src/contract/socket-events';
 import type { DeclarativePushMessage } from '../../../src/contract/web-push';
-import { accountRepository } from '../account/account-repository';
-import type { Database } from '../db/schema';
-import { excerptOf } from '../notifications/excerpt';
 import type { PushService } from './push-service';
+import type { SocialPushRepository } from './social-push-repository';
 import { socialPushMessage, type SocialFacts } from './social-push-text';
 
 /** What a feature told a member (a notification, stored or realtime-only). */
@@ -26,97 +23,6 @@ export interface ToldEvent {
 }
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
-
-/** The first line of a message (HTML or plain text), as plain text. */
-export function firstLineOf(text: string, html: boolean): string {
-  const line = html
-    ? (text
-        .split(/<br\s*\/?>|<\/(?:p|h[1-6]|li|div)>/i)
-        .map((part) => excerptOf(part, { html: true }))
-        .find((part) => part !== null) ?? '')
-    : (text
-        .split('\n')
-        .map((part) => excerptOf(part))
-        .find((part) => part !== null) ?? '');
-  return line;
-}
-
-/** What the pushes read from the database (their own queries, no feature's service). */
-export function socialPushRepository(db: Kysely<Database>) {
-  const account = accountRepository(db);
-  return {
-    preferences: (memberId: string): Promise<NotificationPreferences> => account.preferences(memberId),
-
-    /** The name a push calls a member: their first name, else their username. */
-    async nameOf(memberId: string): Promise<string | null> {
-      const row = await db
-        .selectFrom('users')
-        .select(['first_name', 'username'])
-        .where('id', '=', memberId)
-        .executeTakeFirst();
-      return row ? row.first_name.trim() || row.username : null;
-    },
-
-    /** Unread notifications plus unread private messages: the icon's badge. */
-    async unreadCount(memberId: string): Promise<number> {
-      const [notifications, messages] = await Promise.all([
-        db
-          .selectFrom('notifications')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('member_id', '=', memberId)
-          .where('is_read', '=', 0)
-          .executeTakeFirst(),
-        db
-          .selectFrom('message_counters')
-          .select('inbox_unread')
-          .where('member_id', '=', memberId)
-          .executeTakeFirst(),
-      ]);
-      return Number(notifications?.n ?? 0) + Number(messages?.inbox_unread ?? 0);
-    },
-
-    async messageLine(id: string): Promise<string | null> {
-      const row = await db.selectFrom('messages').select('content').where('id', '=', id).executeTakeFirst();
-      return row ? firstLineOf(row.content, true) : null;
-    },
-
-    async postExcerpt(id: string): Promise<string | null> {
-      const row = await db.selectFrom('posts').select('content').where('id', '=', id).executeTakeFirst();
-      return row ? excerptOf(row.content, { html: true }) : null;
-    },
-
-    async chatLine(id: string): Promise<string | null> {
-      const row = await db
-        .selectFrom('chat_messages')
-        .select('content')
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return row ? firstLineOf(row.content, false) : null;
-    },
-
-    async groupName(groupId: string): Promise<string | null> {
-      const row = await db
-        .selectFrom('chat_groups')
-        .select('name')
-        .where('id', '=', groupId)
-        .executeTakeFirst();
-      return row?.name ?? null;
-    },
-
-    /** Whether the member muted the room until after `at`. */
-    async muted(memberId: string, roomId: string, at: Date): Promise<boolean> {
-      const row = await db
-        .selectFrom('chat_room_participants')
-        .select('muted_until')
-        .where('chat_room_id', '=', roomId)
-        .where('member_id', '=', memberId)
-        .executeTakeFirst();
-      return !!row?.muted_until && Date.parse(row.muted_until) > at.getTime();
-    },
-  };
-}
-
-export type SocialPushRepository = ReturnType<typeof socialPushRepository>;
 
 /** The switch that governs a told event's push, or null: no push for it. */
 export function pushPreferenceFor(
@@ -224,6 +130,9 @@ export function socialPush({ push, repo, now = () => new Date() }: SocialPushDep
   }
 
   return {
+    /** The push service it hands its messages to (tests drain it after moving its clock). */
+    service: push,
+
     /**
      * A feature told `memberId` something: pushed to their devices when its kind is on in their
      * preferences, it is not their own action and not a room they muted. Never throws.
