@@ -421,6 +421,66 @@ describe('not noisy', () => {
 });
 
 describe('the shared delivery queue', () => {
+  test('every kind waits in the same queue while the push service fails (5xx), and goes once it is back', async () => {
+    const ann = await person('Ann', 'fr-FR', 'down');
+    const ben = await person('Ben', 'fr-FR', 'down');
+    let down = true;
+    service.answer = ({ path }) => (path.startsWith('/down/') && down ? { status: 503 } : { status: 201 });
+    await call(ann.who, 'PUT', '/users/me/preferences', { pushLikes: true });
+    await friends(ben, ann); // a request (to Ann), accepted (to Ben)
+    await call(ben.who, 'POST', '/messages', { recipientId: ann.who.id, subject: 's', content: '<p>m</p>' });
+    const post = await call(ann.who, 'POST', '/posts', { content: '<p>p</p>' });
+    await call(ben.who, 'POST', '/comments', { postId: post.id, content: '<p>c</p>' });
+    const group = await call(ann.who, 'POST', '/chat-groups', { name: 'G', memberIds: [ben.who.id] });
+    tick(); // the line's tag is the group's: past the minute of "added to the group"
+    await call(ann.who, 'POST', '/chat-messages', { chatGroupId: group.id, content: 'hi' });
+    const car = await createCar(t.app, ann.who, { nickname: 'Fulvia' });
+    await call(ann.who, 'POST', `/cars/${car.id}/members`, { userId: ben.who.id, role: 'driver' });
+    await call(ben.who, 'POST', '/reminders', {
+      carId: (await createCar(t.app, ben.who)).id,
+      title: 'T',
+      dueDate: '2020-01-01',
+    });
+    await settled();
+    const tagsOf = async (who: Member) =>
+      (
+        await t.app.db.kysely
+          .selectFrom('push_deliveries as d')
+          .innerJoin('push_subscriptions as s', 's.id', 'd.subscription_id')
+          .select(['d.payload', 'd.attempts'])
+          .where('s.user_id', '=', who.id)
+          .execute()
+      ).map(
+        (r) =>
+          `${String(JSON.parse(r.payload).notification.tag).split('-')[0]} ${Number(r.attempts) > 0 ? 'tried' : 'not yet'}`,
+      );
+    // Each tried, refused, waiting for its retry: a request, a message, a comment; an
+    // acceptance, being added to a group, a line in it, an invitation, a reminder.
+    expect((await tagsOf(ann.who)).sort()).toEqual(['friend tried', 'message tried', 'post tried']);
+    expect((await tagsOf(ben.who)).sort()).toEqual([
+      'car tried',
+      'chat tried',
+      'chat tried',
+      'friend tried',
+      'reminder tried',
+    ]);
+    down = false;
+    tick(10 * 60_000);
+    await social().drain();
+    await until(
+      async () => (await tagsOf(ann.who)).length + (await tagsOf(ben.who)).length === 0,
+      30_000,
+      'sent',
+    );
+    const sentTo = (d: Device) =>
+      received(d)
+        .filter((r) => r.headers['content-encoding'] === 'aes128gcm')
+        .slice(-5)
+        .map((r) => shown(r, d.phone).tag.split('-')[0]);
+    expect(sentTo(ann).slice(-3).sort()).toEqual(['friend', 'message', 'post']);
+    expect(sentTo(ben).sort()).toEqual(['car', 'chat', 'chat', 'friend', 'reminder']);
+  });
+
   test('social pushes are retried on 429 (Retry-After) and 5xx, and a 404 or 410 drops the device, as reminders are', async () => {
     const ann = await person('Ann', 'fr-FR', 'flaky');
     const ben = await person('Ben');
