@@ -57,6 +57,8 @@ export interface BuildOptions {
   logger?: boolean | { stream: NodeJS.WritableStream };
   /** Resolves push endpoints' host names (tests point a name at the address they want). */
   pushLookup?: PushLookup;
+  /** The push service's clock (tests move it past a throttle's minute instead of waiting). */
+  pushClock?: () => Date;
 }
 
 export type App = FastifyInstance;
@@ -135,7 +137,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       const media = createMediaService(api);
       // Built once: the garage's log writes move the reminders' states it derives.
       // Built once: a reminder that changes state is pushed to the member's devices.
-      const push = createPushService(api, options.pushLookup);
+      const push = createPushService(api, options.pushLookup, options.pushClock);
       const maintenance = createMaintenanceService(api, push);
       await api.register(garageFeature, { media, maintenance });
       await api.register(maintenanceFeature, { maintenance });

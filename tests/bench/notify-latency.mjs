@@ -33,7 +33,7 @@ const EVENT_TIMEOUT_MS = 5_000;
 const ROUND_PAUSE_MS = 10;
 
 /** `count` members signed up through the API, a few at a time; their ids and access tokens. */
-async function signUpMany(baseUrl, count) {
+export async function signUpMany(baseUrl, count) {
   const members = [];
   let next = 0;
   const worker = async () => {
@@ -113,7 +113,7 @@ function connect(baseUrl, member) {
   };
 }
 
-async function connectAll(baseUrl, members, log) {
+export async function connectAll(baseUrl, members, log) {
   const started = performance.now();
   const clients = [];
   let failures = 0;

@@ -13,6 +13,7 @@ import { addMessagesRows } from './messages-report.mjs';
 import { addFeedRows } from './feed-bench.mjs';
 import { addFloorRows } from './floor-bench.mjs';
 import { addNotifyRows } from './notify-latency.mjs';
+import { addPushRows } from './push-bench.mjs';
 import { addGarageRows } from './garage-report.mjs';
 import { addFuelRows } from './fuel-bench.mjs';
 import { addRemindersRows } from './reminders-bench.mjs';
@@ -192,6 +193,7 @@ export function buildRows(r) {
   addFeedRows(r, add);
   addFloorRows(r, add);
   addNotifyRows(r, add);
+  addPushRows(r, add);
   addChatRows(r, add);
   addMixedRows(r, add);
   return rows;

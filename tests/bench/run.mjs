@@ -23,6 +23,7 @@ import { benchFloor } from './floor-bench.mjs';
 import { benchFuel } from './fuel-bench.mjs';
 import { benchReminders } from './reminders-bench.mjs';
 import { benchNotifyLatency } from './notify-latency.mjs';
+import { benchPush } from './push-bench.mjs';
 import { buildRows, busy, load, markdown, printTable } from './report.mjs';
 import { benchServer } from './server-bench.mjs';
 import { benchSignedIn } from './signed-in.mjs';
@@ -53,6 +54,8 @@ await part('feed', () => benchFeed(log));
 await part('floor', () => benchFloor(log));
 // Notifications: 1,000 members with a socket each; A's action to B's socket (issue 5).
 await part('notify', () => benchNotifyLatency(log));
+// Push: 1,000 sockets open; a message to a member with three devices, to the push service.
+await part('push', () => benchPush(log));
 // Chat: 1,000 members with a socket each; a group's fan-out and everyone chatting (issue 7).
 await part('chat', () => benchChat(log));
 // A mixed workload of members with sockets (MIXED_BENCH_SECONDS, 300): on SQLite, then on PostgreSQL

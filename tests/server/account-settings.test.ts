@@ -269,8 +269,18 @@ describe('notification preferences', () => {
   const stored = async (who: Person): Promise<Notification[]> =>
     (await call('GET', '/notifications?limit=100', who)).json<{ data: Notification[] }>().data;
 
-  test('all on by default; PUT changes the fields it carries and answers them all', async () => {
+  test('all on by default (pushLikes off); PUT changes the fields it carries and answers them all', async () => {
     const me = await person(t.app);
+    const pushes = {
+      pushMessages: true,
+      pushChat: true,
+      pushFriendRequests: true,
+      pushComments: true,
+      pushLikes: false,
+      pushCars: true,
+      pushReminders: true,
+      pushPreviews: true,
+    };
     expect(await prefs(me)).toEqual({
       notifyLikes: true,
       notifyComments: true,
@@ -278,6 +288,7 @@ describe('notification preferences', () => {
       notifyMessages: true,
       notifyChat: true,
       messagesFrom: 'friends',
+      ...pushes,
     });
     const res = await call('PUT', '/users/me/preferences', me, { notifyLikes: false, notifyChat: false });
     expect(res.statusCode, res.body).toBe(200);
@@ -288,6 +299,7 @@ describe('notification preferences', () => {
       notifyMessages: true,
       notifyChat: false,
       messagesFrom: 'friends',
+      ...pushes,
     };
     expect(res.json().data).toEqual(expected);
     expect(await prefs(me)).toEqual(expected);

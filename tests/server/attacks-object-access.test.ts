@@ -691,6 +691,22 @@ const CASES: Case[] = [
     },
     {
       entity: `chat room (${which === 'chatGroup' ? 'group' : 'direct'})`,
+      verb: 'mute its pushes',
+      as: both,
+      request: (w) => ({
+        method: 'PUT',
+        path: `/chat-rooms/${w[which].roomId}/mute`,
+        body: { duration: 'forever' },
+      }),
+    },
+    {
+      entity: `chat room (${which === 'chatGroup' ? 'group' : 'direct'})`,
+      verb: 'unmute its pushes',
+      as: both,
+      request: (w) => ({ method: 'DELETE', path: `/chat-rooms/${w[which].roomId}/mute` }),
+    },
+    {
+      entity: `chat room (${which === 'chatGroup' ? 'group' : 'direct'})`,
       verb: 'send to it',
       as: both,
       request: (w) => ({

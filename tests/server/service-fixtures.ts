@@ -169,6 +169,8 @@ export function recordedNotifications() {
       async readRelatedQuietly(memberId: string, type: string, id: string) {
         seen.push(`${memberId} read ${type} ${id}`);
       },
+      // A Web Push handed on (its own tests: social-push.test.ts); not a notification.
+      reach() {},
     },
   };
 }

@@ -295,6 +295,7 @@ export function accountDataRepository(db: Kysely<Database>) {
           // The push and calendar tables belong to other features (server/src/push, maintenance):
           // a tombstone never cascades, so their rows go here by name.
           ['push_subscriptions', 'user_id'],
+          ['push_tags', 'user_id'],
           ['calendar_keys', 'member_id'],
           // Cars shared with the member (issue 18): their memberships and invitations go; the logs
           // they wrote on those cars stay the cars' (their author is the tombstone).

@@ -35,6 +35,7 @@ export function chatService({ chat, areFriends, friendIdsOf, notifications, now 
     listRooms: rooms.listRooms,
     getRoom: rooms.getRoom,
     markAllRead: rooms.markAllRead,
+    muteRoom: rooms.mute,
     typingTargets: rooms.typingTargets,
     getMessage: messages.getMessage,
     roomMessages: messages.roomMessages,

@@ -20,6 +20,7 @@ import type { CarLogsRepository } from './car-logs-repository';
 import type { CarsRepository } from './cars-repository';
 import type { GarageNotify } from './garage-events';
 import { checkSettings, cleanRichText } from './garage-input';
+import { carNameOf } from '../push/reminder-push-text';
 
 interface Deps {
   cars: CarsRepository;
@@ -32,6 +33,11 @@ interface Deps {
   historyChanged?: (memberId: string, carIds: string[]) => Promise<void>;
   /** Shared cars (issue 18): the member's role on a car. */
   access: CarAccessService;
+  /** A new log on a shared car, told to each of its other members' devices (a Web Push). */
+  logAdded?: (
+    memberId: string,
+    log: { carId: string; carName: string; logId: string; title: string; authorId: string },
+  ) => void;
   now?: () => Date;
 }
 
@@ -95,6 +101,7 @@ export function carLogsService({
   discardFiles,
   historyChanged = async () => undefined,
   access,
+  logAdded = () => undefined,
   now = () => new Date(),
 }: Deps) {
   /**
@@ -123,8 +130,10 @@ export function carLogsService({
   ) {
     const car = await cars.findById(carId);
     if (!car) return;
-    for (const to of await access.audience(car))
+    const audience = await access.audience(car);
+    for (const to of audience)
       notify(to, { type: 'car log', carId, carLogId, action, ...(updatedAt ? { updatedAt } : {}) });
+    return { car, audience };
   }
 
   /**
@@ -236,7 +245,17 @@ export function carLogsService({
         throw conflict('This id is already in use.', [{ field: 'body.id', message: 'is already in use' }]);
       return { log: stored.log, created: false };
     }
-    await tell(log.carId, log.id, 'created', log.updatedAt);
+    const told = await tell(log.carId, log.id, 'created', log.updatedAt);
+    // The car's other members learn of it on their devices (their pushCars switch).
+    for (const to of told?.audience ?? [])
+      if (to !== memberId)
+        logAdded(to, {
+          carId: log.carId,
+          carName: carNameOf(told!.car),
+          logId: log.id,
+          title: log.title,
+          authorId: memberId,
+        });
     await historyChanged(memberId, [log.carId]);
     return { log: fileIds.length > 0 ? await readableLog(memberId, log.id) : log, created: true };
   }

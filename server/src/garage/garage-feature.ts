@@ -36,6 +36,7 @@ export const garageFeature: FastifyPluginAsync<{
   const carsStore = carsRepository(db);
   const settings = settingsRepository(db);
   const notify = garageNotifier(app);
+  const notifications = notificationsService(app);
   const discardFiles = fileDiscarder(app.objectStore, app.log);
   const friends = { areFriends: (a: string, b: string) => areFriends(db, a, b) };
   const membersStore = carMembersRepository(db);
@@ -58,8 +59,19 @@ export const garageFeature: FastifyPluginAsync<{
     discardFiles,
     historyChanged: maintenance?.checkStatesQuietly,
     access,
+    logAdded: (memberId, log) =>
+      notifications.reach(memberId, {
+        type: 'car log',
+        jsonPayload: {
+          relatedCarId: log.carId,
+          relatedCarLogId: log.logId,
+          actorId: log.authorId,
+          action: 'created',
+          excerpt: log.carName,
+          title: log.title,
+        },
+      }),
   });
-  const notifications = notificationsService(app);
   const members = carMembersService({
     cars: carsStore,
     members: membersStore,

@@ -115,6 +115,30 @@ describe('my-chat-groups: the room list', () => {
 });
 
 describe('chat/{roomId}: a conversation', () => {
+  it('mutes the room’s pushes for 8 hours, a week or until unmuted, and unmutes them', async () => {
+    const group = server.addGroup({ name: 'Crew', ownerId: bob.id, memberIds: [me.id] });
+    await renderApp(`/chat/${group.chatRoomId}`);
+    const select = await screen.findByRole('combobox', { name: 'Mute notifications' });
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['…', 'For 8 hours', 'For a week', 'Until I unmute it']);
+    fireEvent.change(select, { target: { value: 'forever' } });
+    expect(await screen.findByText('Muted')).toBeTruthy();
+    const muted = server.requests.filter((r) => r.path === `/chat-rooms/${group.chatRoomId}/mute`);
+    expect(muted.map((r) => [r.method, r.body])).toEqual([['PUT', { duration: 'forever' }]]);
+    fireEvent.click(screen.getByRole('button', { name: 'Unmute' }));
+    expect(await screen.findByRole('combobox', { name: 'Mute notifications' })).toBeTruthy();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Mute notifications' }), {
+      target: { value: '8h' },
+    });
+    expect(await screen.findByText(/^Muted until /)).toBeTruthy();
+    expect(
+      server.requests.filter((r) => r.path === `/chat-rooms/${group.chatRoomId}/mute`).map((r) => r.method),
+    ).toEqual(['PUT', 'DELETE', 'PUT']);
+  });
+
   it('groups the messages by day (the date in the locale) with the senders’ names', async () => {
     const group = server.addGroup({ name: 'Crew', ownerId: bob.id, memberIds: [me.id, carl.id] });
     server.post(group.chatRoomId, bobM, 'Saturday?', '2026-03-07T12:00:00.000Z');
