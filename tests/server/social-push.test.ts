@@ -420,6 +420,33 @@ describe('not noisy', () => {
   });
 });
 
+describe('blocks', () => {
+  test('a line of a member I blocked, in a group we share, pushes nothing to me; the others still get it', async () => {
+    const ann = await person('Ann');
+    const ben = await person('Ben');
+    const cat = await person('Cat');
+    await friends(ann, ben);
+    await friends(ann, cat);
+    const group = await call(ann.who, 'POST', '/chat-groups', {
+      name: 'Shared',
+      memberIds: [ben.who.id, cat.who.id],
+    });
+    await settled();
+    await call(cat.who, 'POST', `/users/${ben.who.id}/block`);
+    tick();
+    const cat0 = received(cat).length;
+    const ann0 = received(ann).length;
+    await call(ben.who, 'POST', '/chat-messages', { chatGroupId: group.id, content: 'bloqué' });
+    expect(await nth(ann, ann0 + 1)).toMatchObject({ body: 'bloqué' });
+    await settled();
+    expect(
+      received(cat)
+        .slice(cat0)
+        .map((r) => shown(r, cat.phone).body),
+    ).not.toContain('bloqué');
+  });
+});
+
 describe('the shared delivery queue', () => {
   test('every kind waits in the same queue while the push service fails (5xx), and goes once it is back', async () => {
     const ann = await person('Ann', 'fr-FR', 'down');

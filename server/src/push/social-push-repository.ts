@@ -6,12 +6,16 @@ import { accountRepository } from '../account/account-repository';
 import type { Database } from '../db/schema';
 import { excerptOf } from '../notifications/excerpt';
 import { firstLineOf } from './social-push-text';
+import { blockedEitherWay } from '../trust/trust-checks';
 
 /** What the pushes read from the database (their own queries, no feature's service). */
 export function socialPushRepository(db: Kysely<Database>) {
   const account = accountRepository(db);
   return {
     preferences: (memberId: string): Promise<NotificationPreferences> => account.preferences(memberId),
+
+    /** Whether either member blocked the other: nothing of the actor reaches the member. */
+    blocked: (memberId: string, actorId: string): Promise<boolean> => blockedEitherWay(db, memberId, actorId),
 
     /** The name a push calls a member: their first name, else their username. */
     async nameOf(memberId: string): Promise<string | null> {

@@ -148,6 +148,8 @@ export function socialPush({ push, repo, now = () => new Date() }: SocialPushDep
         async (locale): Promise<DeclarativePushMessage | null> => {
           const preferences = await repo.preferences(memberId);
           if (!preferences[key]) return null;
+          // A chat line comes here without the notifications' screening: a block still silences it.
+          if (actorId && (await repo.blocked(memberId, actorId))) return null;
           const facts = await factsOf(memberId, event);
           if (!facts) return null;
           return socialPushMessage(facts, locale, {
