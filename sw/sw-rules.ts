@@ -32,7 +32,7 @@ export function isDeniedNavigation(pathname: string): boolean {
   return NAVIGATION_DENYLIST.some((re) => re.test(pathname));
 }
 
-/** What a push's notification shows (issue 16: a reminder that changed state). */
+/** What a push's notification shows (a reminder that changed state). */
 export interface PushNotificationSpec {
   title: string;
   options: { body: string; icon: string; badge: string; tag?: string; data: { url: string } };

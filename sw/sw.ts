@@ -52,7 +52,7 @@ self.addEventListener('message', (event) => {
   if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
 
-// Issue 16: a reminder that changed state arrives as a push; it shows, and a click opens the car.
+// A reminder that changed state arrives as a push; it shows, and a click opens the car.
 self.addEventListener('push', (event) => {
   const { title, options } = pushNotification(readPushData(event.data));
   event.waitUntil(self.registration.showNotification(title, options));

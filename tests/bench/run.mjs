@@ -44,19 +44,21 @@ async function part(name, fn) {
 assertBuilt();
 const when = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
 await part('server', () => benchServer(log));
-// Private messages: a 10,000-message inbox on a server of its own (issue 5's GET /messages budget).
+// Private messages: a 10,000-message inbox on a server of its own (the GET /messages budget in
+// docs/BENCHMARKS.md).
 await part('messages', () => benchMessages(log));
-// The feed: 100,000 posts of 10,000 members on a server of its own (issue 6's GET /posts/feed budget).
+// The feed: 100,000 posts of 10,000 members on a server of its own (the GET /posts/feed budget in
+// docs/BENCHMARKS.md).
 await part('feed', () => benchFeed(log));
 // The feed and /auth/me against the floor of our stack (bare Fastify + prepared statements), on
-// SQLite and on PostgreSQL, measured alternately (issue 19).
+// SQLite and on PostgreSQL, measured alternately.
 await part('floor', () => benchFloor(log));
-// Notifications: 1,000 members with a socket each; A's action to B's socket (issue 5).
+// Notifications: 1,000 members with a socket each; A's action to B's socket.
 await part('notify', () => benchNotifyLatency(log));
-// Chat: 1,000 members with a socket each; a group's fan-out and everyone chatting (issue 7).
+// Chat: 1,000 members with a socket each; a group's fan-out and everyone chatting.
 await part('chat', () => benchChat(log));
 // A mixed workload of members with sockets (MIXED_BENCH_SECONDS, 300): on SQLite, then on PostgreSQL
-// with two nodes and Redis behind nginx (issue 8). One dialect failing still reports the other.
+// with two nodes and Redis behind nginx. One dialect failing still reports the other.
 await part('mixed', async () => {
   const mixed = { errors: {} };
   for (const dialect of ['sqlite', 'postgres']) {
@@ -81,26 +83,26 @@ try {
   await app.dispose();
 }
 // Signed in with data, on a server of its own: the JavaScript until the first post card paints,
-// and Lighthouse on /feed and /my-cars (issue 14).
+// and Lighthouse on /feed and /my-cars.
 await part('signedIn', () => benchSignedIn(log));
 // The garage's client budgets, on a server of its own (a 10,000-log car seeded into its database).
 await part('garage', () => benchGarage(log));
 // Fuel economy of a 5,000-fill-up car: the contract function on the device, then GET
-// /cars/{id}/fuel-economy on a server of its own (issue 16).
+// /cars/{id}/fuel-economy on a server of its own.
 await part('fuel', () => benchFuel(log));
 // Reminders: GET /reminders of 20 cars × 10 reminders over 10,000 logs on a server of its own, and
 // the state sweep over 10,000 members × 5 reminders run by the server's modules in a process of its
-// own (issue 16).
+// own.
 await part('reminders', () => benchReminders(log));
-// Imports: a 10,000-row LubeLogger fuel file, on a server of its own (issue 17).
+// Imports: a 10,000-row LubeLogger fuel file, on a server of its own.
 await part('import', () => benchImport(log));
-// The resale dossier: a 1,000-log car with 100 photos as a PDF, on a server of its own (issue 17).
+// The resale dossier: a 1,000-log car with 100 photos as a PDF, on a server of its own.
 await part('dossier', () => benchDossier(log));
 // Nothing a member sends holds the event loop: /health while four members render 3,000-log
-// dossiers and one uploads a hostile SQLite file, on a server of its own (issue 30).
+// dossiers and one uploads a hostile SQLite file, on a server of its own.
 await part('eventLoop', () => benchEventLoop(log));
 // Media on the local folder against an S3 bucket (s3rver): GET /media/:id of a 200 KB photo and the
-// upload of a 4 MB photo, side by side (issue 20).
+// upload of a 4 MB photo, side by side.
 await part('media', () => benchMedia(log));
 
 results.loadEnd = loadavg();

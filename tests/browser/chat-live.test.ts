@@ -1,4 +1,4 @@
-// Issue 7, chat, end to end with three friends: A (Ada) and B (Grace) in two browsers, C (Linus)
+// Chat, end to end with three friends: A (Ada) and B (Grace) in two browsers, C (Linus)
 // through the API (another device). A creates a group with B and C through the form; B's open
 // room list shows it live, then A's first message with an unread badge; B opens the conversation
 // (read), sees C's message arrive live and A sees B typing. B, offline (B alone: A and the server

@@ -1,4 +1,4 @@
-// Issue 15, "date fields show 'mm/dd/yyyy' in the French app": in an English browser, the French
+// "date fields show 'mm/dd/yyyy' in the French app": in an English browser, the French
 // app's date fields read and write jj/mm/aaaa (Chromium's native date input follows the browser,
 // not `lang`), <html lang> is fr-FR, and switching to English turns them to mm/dd/yyyy.
 import { randomUUID } from 'node:crypto';

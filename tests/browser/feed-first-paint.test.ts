@@ -1,4 +1,4 @@
-// Issue 14, the signed-in feed's first paint (src/features/posts/feed-first-paint.ts): on a cold
+// The signed-in feed's first paint (src/features/posts/feed-first-paint.ts): on a cold
 // start of /feed, signed in and online, the first posts are drawn into index.html's app shell from
 // the entry's early ask, before the app's files are asked for; the app's first render then
 // replaces them in place: the drawn list never moves, and no later, larger element becomes the

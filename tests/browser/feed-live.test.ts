@@ -1,4 +1,4 @@
-// Issue 6, the feed, end to end with two friends in two browsers: A writes a post with rich text
+// The feed, end to end with two friends in two browsers: A writes a post with rich text
 // and a photo; B, whose feed is open, sees it arrive live, likes it and comments on it; A, on the
 // post's page, sees the like and the comment arrive and the bell count them, live. Then B, offline
 // (B alone: A and the server carry on), likes and comments another post of A's; the app shows

@@ -1,4 +1,4 @@
-// Issue 16, fuel economy offline: at the pump with no network, the member logs two full fill-ups;
+// Fuel economy offline: at the pump with no network, the member logs two full fill-ups;
 // the economy on the car page follows at once (computed on the device by the server's own rule);
 // back online the fill-ups reach the server exactly once, and its GET /cars/{id}/fuel-economy agrees
 // with the screen. Then the panel in French on a 360 px phone, kept as a screenshot.

@@ -1,4 +1,4 @@
-// Issue 14, the signed-in garage's first paint (src/features/garage/garage-first-paint.ts): on a
+// The signed-in garage's first paint (src/features/garage/garage-first-paint.ts): on a
 // cold start of /my-cars, signed in and online, the cars and the selected car's reminders are drawn
 // into index.html's app shell from the entry's early asks, in the member's language, before the
 // app's files are asked for; the app's first render then shows the same garage (never "your garage

@@ -1,4 +1,4 @@
-// Issue 5, people and private messages, end to end with two members in two browsers: A and B sign
+// People and private messages, end to end with two members in two browsers: A and B sign
 // up; A finds B and sends a request; B sees a live notification and accepts; A composes a message
 // choosing B in the modal; B sees it live with an unread badge, opens it, the badge drops by one;
 // B, offline, replies; back online, A receives it once. "Offline" is real for B only: B's network

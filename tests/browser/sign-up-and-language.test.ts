@@ -1,4 +1,4 @@
-// Issue flow 1: sign up → /feed → reload stays signed in → French to English (text and
+// Sign up → /feed → reload stays signed in → French to English (text and
 // <html lang>) → sign out → a guarded URL sends to /login.
 import { expect, test } from 'vitest';
 import { newMember } from './support/api.mjs';

@@ -1,4 +1,4 @@
-// Account settings (issue 15 "The account"): change the password (other sessions end, this one
+// Account settings: change the password (other sessions end, this one
 // stays), change the e-mail through a single-use link mailed to the new address (no enumeration),
 // and notification preferences that decide what is stored for the member.
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 8, attacks through input, against a listening server: the XSS list in every rich-text and
+// Attacks through input, against a listening server: the XSS list in every rich-text and
 // plain-text field, SQL metacharacters in every search and filter, oversized and deeply nested
 // bodies, hostile uploads, and hostile socket handshakes and payloads (docs/SECURITY-CHECKS.md "Content",
 // "Uploads", "Input in general"; ASVS 1.3.1, 5.2.1–5.4.1, 4.4.2).

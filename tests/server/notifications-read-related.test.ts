@@ -1,4 +1,4 @@
-// Opening an item marks its notifications read, on every device (issue 15): POST
+// Opening an item marks its notifications read, on every device: POST
 // /notifications/read-related, and the items' own read actions (a message read, a friend request
 // answered or withdrawn, a chat room read); every socket of the member hears `notificationsRead`.
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Web Push (issue 16): the subscriptions' routes. The service is built once by app.ts
+// Web Push: the subscriptions' routes. The service is built once by app.ts
 // (createPushService) and handed to the maintenance service, which pushes each reminder change.
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { PushLookup } from './push-endpoint';

@@ -1,4 +1,4 @@
-// What a reminder's Web Push message says, in the member's language (issue 16).
+// What a reminder's Web Push message says, in the member's language.
 import type { ReminderPushPayload } from '../../../src/contract/reminder-delivery';
 import { DEFAULT_SERVER_LOCALE, type ServerLocale } from '../platform/locales';
 

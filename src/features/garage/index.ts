@@ -23,8 +23,8 @@ export { CarMention } from './cars/components/car-mention';
 // A friend's cars on their profile, each linking to its page.
 export { MemberCars } from './cars/member-cars';
 export { memberCarsKey } from './api/member-cars';
-// A log's labels and figures as the garage writes them (a log shared to the feed, issue 18).
-// Shared cars (issue 18): the invited member's answer to a car invitation.
+// A log's labels and figures as the garage writes them (a log shared to the feed).
+// Shared cars: the invited member's answer to a car invitation.
 export { answerCarInvite } from './api/car-members';
 // A write refused for lost access, copied to one of the member's own cars (the sync panel).
 export { carPermissions } from './data/car-roles';
