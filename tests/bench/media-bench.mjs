@@ -181,16 +181,16 @@ export function addMediaRows(r, add) {
   const figure = (f) =>
     `${f.rps.toFixed(f.rps < 10 ? 2 : 0)} req/s, p50 ${f.p50.toFixed(f.p50 < 10 ? 1 : 0)} ms, p99 ${f.p99.toFixed(f.p99 < 10 ? 1 : 0)} ms`;
   add(
-    `GET /media/:id of a ${m ? `${(m.local.servedBytes / 1024).toFixed(0)} KB` : '200 KB'} photo, ${m?.concurrency ?? CONCURRENCY} at a time: local folder | S3 (s3rver)`,
+    `GET /media/:id of a ${m ? `${(m.local.servedBytes / 1024).toFixed(0)} KB` : '200 KB'} photo, ${m?.concurrency ?? CONCURRENCY} at a time: local folder / S3 (s3rver)`,
     m,
-    m ? `${figure(m.local.get)} | ${figure(m.s3.get)}` : (r.errors.media ?? 'no result'),
+    m ? `local ${figure(m.local.get)}; S3 ${figure(m.s3.get)}` : (r.errors.media ?? 'no result'),
     'figures',
     true,
   );
   add(
-    `Upload of a ${m ? (m.local.upload.bytes / 1048576).toFixed(1) : '4'} MB photo (re-encoded), 2 at a time: local folder | S3 (s3rver)`,
+    `Upload of a ${m ? (m.local.upload.bytes / 1048576).toFixed(1) : '4'} MB photo (re-encoded), 2 at a time: local folder / S3 (s3rver)`,
     m,
-    m ? `${figure(m.local.upload)} | ${figure(m.s3.upload)}` : (r.errors.media ?? 'no result'),
+    m ? `local ${figure(m.local.upload)}; S3 ${figure(m.s3.upload)}` : (r.errors.media ?? 'no result'),
     'figures',
     true,
   );

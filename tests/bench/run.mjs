@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // `npm run bench`: measures the budgets of docs/BENCHMARKS.md against the built app (run
-// `npm run build` first), prints a table and rewrites docs/BENCHMARKS.md. It measures; it does not
+// `npm run build` first), prints a table and rewrites docs/BENCHMARKS.md. BENCH_PARTS=server,feed
+// (the names given to `part` below) runs those parts only and prints their rows without writing the
+// file, whose other rows would be lost. It measures; it does not
 // fail on a missed budget: `npm test` asserts no timing (its one size gate,
 // tests/browser/bundle-budget.test.ts, reads the build's module graph).
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import * as prettier from 'prettier';
@@ -27,11 +29,15 @@ import { buildRows, busy, load, markdown, printTable } from './report.mjs';
 import { benchServer } from './server-bench.mjs';
 import { benchSignedIn } from './signed-in.mjs';
 
-const NOTES_MARKER = '<!-- notes: kept by npm run bench -->';
+/** The parts BENCH_PARTS names, or every part. */
+const only = process.env.BENCH_PARTS
+  ? new Set(process.env.BENCH_PARTS.split(',').map((p) => p.trim()))
+  : null;
 const log = (text) => console.log(`  · ${text}`);
 const results = { errors: {}, loadStart: loadavg() };
 
 async function part(name, fn) {
+  if (only && !only.has(name)) return;
   console.log(`▶ ${name}`);
   try {
     results[name] = await fn();
@@ -75,7 +81,10 @@ await part('mixed', async () => {
   return mixed;
 });
 
-const app = await startServer({ env: { LOG_LEVEL: 'warn' } });
+const app =
+  !only || only.has('browser') || only.has('lighthouse')
+    ? await startServer({ env: { LOG_LEVEL: 'warn' } })
+    : { dispose: async () => {} };
 try {
   await part('browser', () => benchBrowser(app, log));
   await part('lighthouse', () => benchLighthouse(app.baseUrl, log));
@@ -106,19 +115,16 @@ await part('eventLoop', () => benchEventLoop(log));
 await part('media', () => benchMedia(log));
 
 results.loadEnd = loadavg();
-const rows = buildRows(results);
+const rows = buildRows(results).filter((row) => !only || row.parts.some((name) => only.has(name)));
 console.log('');
 printTable(rows);
 console.log(`\nMachine ${load(results)}`);
 if (busy(results))
   console.log('Warning: the machine was busy; CPU-bound figures read high. Run again when it is quiet.');
 if (results.lighthouse) console.log(`Lighthouse reports: ${results.lighthouse.reportDir}`);
+if (only) process.exit(0);
 const file = path.join(ROOT, 'docs/BENCHMARKS.md');
 // Formatted as `npm test`'s prettier check wants it (it pads markdown tables).
 const options = { ...(await prettier.resolveConfig(file)), filepath: file };
-// Notes written by hand below the marker (what dominates a missed budget) survive a new run.
-const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
-const notes = previous.includes(NOTES_MARKER) ? previous.slice(previous.indexOf(NOTES_MARKER)) : '';
-const text = markdown(rows, results, when) + (notes ? `\n${notes}` : '');
-writeFileSync(file, await prettier.format(text, options));
+writeFileSync(file, await prettier.format(markdown(rows, results, when), options));
 console.log(`\nWrote ${path.relative(ROOT, file)}`);
