@@ -35,7 +35,7 @@ test("the French app's date fields follow French in an English browser, and Engl
   expect(await date.inputValue()).toBe(`${dd}/${mm}/${today.getFullYear()}`);
 
   await chooseLanguage(page, 'en-US', 'fr-FR');
-  await expect.poll(() => htmlLang(page)).toBe('en-US');
+  await expect.poll(() => htmlLang(page), { timeout: STEP_TIMEOUT_MS }).toBe('en-US');
   const english = page.getByLabel(t('CAR_LOGS.FORM_DATE'), { exact: true });
   expect(await english.getAttribute('placeholder')).toBe('mm/dd/yyyy');
   expect(await english.inputValue()).toBe(`${mm}/${dd}/${today.getFullYear()}`);

@@ -93,7 +93,7 @@ test('offline: two full fill-ups show their economy at once and reach the server
     async () => expect(await localDb.settingsDomains(page)).toEqual(expect.arrayContaining(['carLogType'])),
     { timeout: STEP_TIMEOUT_MS, interval: 200 },
   );
-  await expect.poll(() => summary(page).textContent()).toBe(t('ODOMETER.NONE'));
+  await expect.poll(() => summary(page).textContent(), { timeout: STEP_TIMEOUT_MS }).toBe(t('ODOMETER.NONE'));
 
   await e2e.goOffline(context);
   try {

@@ -54,7 +54,7 @@ test('a signed-in cold start of /my-cars draws the garage before the app, which 
   await page.goto(`${e2e.baseUrl}/my-cars`);
 
   const drawn = page.locator('#root > .app-shell [data-first-paint="garage"]');
-  await expect.poll(() => drawn.count()).toBe(1);
+  await expect.poll(() => drawn.count(), { timeout: STEP_TIMEOUT_MS }).toBe(1);
   // Both cars in the picker, the first selected; its name; the French empty hint of the reminders.
   expect(await drawn.locator('.car-card__title').allTextContents()).toEqual([LONG_NAME, 'Renault R5 Turbo']);
   expect(await drawn.locator('.car-card--selected .car-card__title').textContent()).toBe(LONG_NAME);

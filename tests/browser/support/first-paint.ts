@@ -2,6 +2,7 @@
 // init scripts note in the page, and the check that the app's files wait for the drawn view.
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { STEP_TIMEOUT_MS } from '../harness';
 
 /** What the tests' init scripts note in the page, as window.__firstPaint. */
 export interface FirstPaintSeen {
@@ -39,7 +40,7 @@ export async function expectAppAskedAfterDrawnView(page: Page): Promise<void> {
     );
   const { paintedAt } = await firstPaintSeen(page);
   expect(paintedAt).not.toBeNull();
-  await expect.poll(async () => (await askedAt()).length).toBe(1);
+  await expect.poll(async () => (await askedAt()).length, { timeout: STEP_TIMEOUT_MS }).toBe(1);
   const drawnLcp = (await firstPaintSeen(page)).lcp.filter((e) => e.size > 5000).at(0)?.at;
   expect(drawnLcp).toBeGreaterThanOrEqual(paintedAt!);
   expect((await askedAt())[0]).toBeGreaterThanOrEqual(drawnLcp!);
