@@ -18,6 +18,7 @@ import {
   REMINDER_SOON_DAYS_MAX,
 } from '../../src/contract/constants';
 import type { RouteEntry } from '../../server/src/http/route-registry';
+import { trustRepository } from '../../server/src/trust/trust-repository';
 import { png } from './media-fixtures';
 import { API, startServer, type Attacker, type Server } from './attack-fixtures';
 
@@ -76,6 +77,7 @@ function idFor(key: string): fc.Arbitrary<string> {
     chatGroupId: [own.group!],
     chatRoomId: [own.room!],
     parentId: [own.comment!],
+    targetId: [own.post!, own.comment!, friend.id],
   };
   const known = ids[key];
   return known ? fc.oneof(fc.constantFrom(...known), fc.uuid()) : fc.uuid();
@@ -193,6 +195,7 @@ function pathOf(url: string): string {
     'chat-group': own.group,
     'chat-room': own.room,
     'car-invite': own.car,
+    moderation: own.report,
   };
   return path
     .replace(/:userId/g, friend.id)
@@ -270,6 +273,13 @@ beforeAll(async () => {
   const group = await data(s.call('POST', '/chat-groups', me, { name: 'Seed', memberIds: [friend.id] }));
   own.group = group.id;
   own.room = group.chatRoomId;
+  // A report of the friend's post, and the fuzzing member a moderator, so that the moderation
+  // bodies reach the code that acts on it.
+  const friendPost = (await data(s.call('POST', '/posts', friend, { content: '<p>Reported</p>' }))).id;
+  own.report = (
+    await data(s.call('POST', '/reports', me, { targetType: 'post', targetId: friendPost, reason: 'spam' }))
+  ).id;
+  await trustRepository(s.t.app.db.kysely).setModerator(me.email, true);
 }, 60_000);
 afterAll(() => s.close());
 
