@@ -217,7 +217,8 @@ export const IMPORT_NUMBER_MAX = 1_000_000_000_000;
  * a typo (asked: the member may correct it, else skipped); duplicate-in-file: the same row again
  * in the file (kept once); already-stored: the car holds this log already (left out);
  * unknown-type / unknown-currency: a value Paddock's settings do not know (skipped);
- * invalid-value: anything else the row breaks (skipped).
+ * other-vehicle: in a file of several vehicles, a row of another vehicle than the one with the most
+ * rows (left out); invalid-value: anything else the row breaks (skipped).
  */
 export const IMPORT_PROBLEM_CODES = [
   'unreadable-date',
@@ -232,6 +233,7 @@ export const IMPORT_PROBLEM_CODES = [
   'already-stored',
   'unknown-type',
   'unknown-currency',
+  'other-vehicle',
   'invalid-value',
 ] as const;
 /** What the import does with a problem row: leave it out, keep it (once), or ask the member. */

@@ -342,7 +342,44 @@ describe('over HTTP: a bad value is a problem row, never stored, never a 500', (
     ]);
     const res = await upload(t.app, ann, car.id, bytes);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ success: false, error: { code: 'VALIDATION_ERROR' } });
+    expect(res.json()).toMatchObject({ success: false, error: { code: 'IMPORT_FILE_NOT_TEXT' } });
+    expect(res.json().error.message).toMatch(/odd number of bytes/);
+  });
+
+  test.each([
+    [
+      'a spreadsheet saved as .xlsx (a zip)',
+      Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.alloc(64, 7)]),
+      /spreadsheet or archive/,
+    ],
+    [
+      'an old .xls',
+      Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1]), Buffer.alloc(64, 1)]),
+      /Excel/,
+    ],
+    ['a PDF', Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj', 'latin1'), /PDF/],
+  ])('%s answers 400 IMPORT_FILE_NOT_TEXT saying what it is', async (_, bytes, what) => {
+    const car = await newCar();
+    const res = await upload(t.app, ann, car.id, bytes);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('IMPORT_FILE_NOT_TEXT');
+    expect(res.json().error.message).toMatch(what);
+    const fr = await upload(
+      t.app,
+      { ...ann, headers: { ...ann.headers, 'accept-language': 'fr-FR' } as typeof ann.headers },
+      car.id,
+      bytes,
+    );
+    expect(fr.json().error.message).toContain('Exportez-le de nouveau depuis l’application au format CSV');
+  });
+
+  test('a file that cannot be read as the format chosen answers 400 IMPORT_FILE_UNREADABLE', async () => {
+    const car = await newCar();
+    const res = await upload(t.app, ann, car.id, Buffer.from('just,some\ntext,here\n'), {
+      fields: { format: 'hammond' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('IMPORT_FILE_UNREADABLE');
   });
 
   test('a Latin-1 Spritmonitor file is read, its umlauts intact', async () => {

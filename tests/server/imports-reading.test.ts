@@ -5,6 +5,7 @@ import { sanitizeRichText } from '../../server/src/http/rich-text';
 import { decodeText, parseCsv, sniffDelimiter } from '../../server/src/imports/csv';
 import { csvLine, guardCell, unguardCell } from '../../server/src/imports/csv-write';
 import { notesHtml, volumeUnitOf } from '../../server/src/imports/formats/common';
+import { plainParagraphsLength } from '../../server/src/imports/import-read';
 import {
   dateFormatOfPattern,
   guessDateFormat,
@@ -143,4 +144,14 @@ test('notes built from plain text are what the sanitiser stores', () => {
     'a\u00a0b',
   ])
     expect(sanitizeRichText(notesHtml(text)!).html).toBe(notesHtml(text));
+});
+
+test('their length is measured as the sanitiser measures it, without running it', () => {
+  for (const text of [
+    'Tom & "Jerry" <b>x</b>',
+    'Crème brûlée\nline two\n\nthree',
+    "it's 5 > 4 & 3 < 4",
+    'a\u00a0b',
+  ])
+    expect(plainParagraphsLength(notesHtml(text)!)).toBe(sanitizeRichText(notesHtml(text)!).textLength);
 });

@@ -47,7 +47,7 @@ describe('a member SQLite file is opened untrusted', { timeout: HEAVY_MS }, () =
         });
         expect(res.statusCode, res.body).toBe(400);
         const { error } = res.json<{ error: { code: string; message: string } }>();
-        expect(error.code).toBe('VALIDATION_ERROR');
+        expect(error.code).toBe('IMPORT_FILE_UNREADABLE');
         expect(error.message).toContain(schema.replace('stored ', ''));
       }
       expect(t.app.workers.stats().running).toBe(0);

@@ -50,6 +50,12 @@ const BY_CODE: Record<ErrorCode, string> = {
   CAR_TRANSFER_PENDING: 'Cette voiture est déjà proposée à quelqu’un : annulez d’abord cette cession.',
   CAR_TRANSFER_NOT_PENDING: 'Cette cession a déjà reçu une réponse : elle n’est plus en attente.',
   IMPORT_TOO_MANY_ROWS: 'Ce fichier a trop de lignes : un import en lit au plus 20 000. Découpez-le.',
+  IMPORT_FILE_NOT_TEXT:
+    'Ce fichier n’est pas un fichier texte (CSV) que Paddock sait lire : c’est un tableur, une archive ou un PDF, ' +
+    'ou son texte est coupé. Exportez-le de nouveau depuis l’application au format CSV et choisissez ce fichier, sans l’ouvrir dans un tableur avant.',
+  IMPORT_FILE_UNREADABLE:
+    'Ce fichier ne se lit pas comme un export du format choisi ou reconnu. Si vous avez choisi un format dans « Options de lecture », ' +
+    'vérifiez qu’il correspond à l’application d’où vient le fichier ; sinon exportez-le de nouveau, sans le modifier.',
   CAR_LOG_LIMIT: 'Cette voiture a atteint le nombre maximal d’entrées (50 000).',
   WORK_LIMIT_REACHED: 'Ce travail a dépassé sa limite de temps ou de mémoire : il a été arrêté.',
   CAR_TRANSFER_DAILY_LIMIT: 'Vous avez proposé 10 voitures ces dernières 24 heures : réessayez demain.',

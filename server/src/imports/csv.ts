@@ -199,13 +199,17 @@ export function parseCsv(
   return records;
 }
 
-/** A header name compared loosely: lower case, accents and everything but letters and digits gone. */
+/**
+ * A header name compared loosely: lower case, accents and everything but letters and digits gone.
+ * Letters of every script are kept: Drivvo writes its headers in the member's language (Cyrillic
+ * headers reduced to nothing would all be the same column).
+ */
 export const headerKey = (name: string): string =>
   name
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
-    .replace(/[^a-z0-9]/g, '');
+    .replace(/[^\p{L}\p{N}]/gu, '');
 
 /** A table: its header row and data records, with cells read by column name. */
 export class Table {

@@ -11,7 +11,7 @@ import { workerFailure } from '../workers/worker-errors';
 import type { ReadResult } from './import-read';
 import { importsRepository } from './imports-repository';
 import { importsRoutes } from './imports-routes';
-import { importsService } from './imports-service';
+import { importsService, readCache } from './imports-service';
 
 export const importsFeature: FastifyPluginAsync<{ maintenance?: MaintenanceService }> = async (
   app,
@@ -34,6 +34,7 @@ export const importsFeature: FastifyPluginAsync<{ maintenance?: MaintenanceServi
         .catch((error: unknown) => {
           throw workerFailure(error, 'import');
         }),
+    reads: readCache(),
   });
   // Multipart is parsed only in this scope.
   await app.register(multipart, multipartOptions);

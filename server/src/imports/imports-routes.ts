@@ -28,7 +28,8 @@ export const importsRoutes = memberRoutePlugin<Services>(['cars'], (app, route, 
         `Limits: at most ${IMPORT_MAX_ROWS} rows a file (413 IMPORT_TOO_MANY_ROWS); at most ${CAR_LOGS_MAX} logs a car (409 CAR_LOG_LIMIT, nothing written); ` +
         `at most ${IMPORTS_PER_HOUR} imports an hour a member, dry runs not counted (429 with Retry-After). ` +
         'The file is read off the event loop with a time and memory limit: past it 422 WORK_LIMIT_REACHED; every reader busy: 503 with Retry-After; one file a member at a time (another meanwhile: 429 with Retry-After). ' +
-        'An SQLite file with views, triggers, virtual tables or generated columns is refused (400).',
+        'A file that is not text (a spreadsheet, an archive, a PDF, UTF-16 cut short) answers 400 IMPORT_FILE_NOT_TEXT; a file that cannot be read as its format (chosen or detected) 400 IMPORT_FILE_UNREADABLE. ' +
+        'An SQLite file with views, triggers, virtual tables or generated columns is refused (400 IMPORT_FILE_UNREADABLE).',
       params: IdParams,
       querystring: ImportQuery,
       response: answer.item(ImportResult, 400, 401, 404, 409, 413, 415, 422, 429, 503),

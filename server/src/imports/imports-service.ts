@@ -2,7 +2,7 @@
 // the file (format detected or given), turns its rows into logs in the car's units, checks each with
 // the garage's rules (settings keys, odometer order and jumps, limits), leaves out the rows already
 // stored (by fingerprint), then writes every remaining row in one transaction, or none.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { CAR_LOGS_MAX } from '../../../src/contract/constants';
 import type { Car } from '../../../src/contract/garage';
 import {
@@ -38,6 +38,8 @@ interface Deps {
    * limit (imports-feature.ts); its refusals arrive as AppErrors.
    */
   readFile: (input: ReadInput, memberId: string) => Promise<ReadResult>;
+  /** Previews' reads kept for the import that follows (readCache()); none: every run reads. */
+  reads?: ReturnType<typeof readCache>;
   now?: () => Date;
 }
 
@@ -93,6 +95,61 @@ class Readings {
   }
 }
 
+/** Reads kept between a preview and the run that follows it: at most this many, for this long. */
+export const READ_CACHE_ENTRIES = 3;
+export const READ_CACHE_MS = 10 * 60_000;
+
+/**
+ * The file as last read for a preview, so that the import that follows (the same member, car,
+ * bytes, name, choices and fallback currency) does not read it again: reading is most of a preview's
+ * time (docs/BENCHMARKS.md). Only what the worker answered is kept; everything that depends on the
+ * stored logs (already stored, odometer order) is checked again at each run. A few entries, each
+ * dropped after its import or after READ_CACHE_MS: memory stays bounded (a 20,000-row read is tens
+ * of MB), and a server restarted or another instance in between just reads the file again.
+ */
+export function readCache(now: () => number = Date.now) {
+  const entries = new Map<string, { result: ReadResult; at: number }>();
+  const fresh = (key: string) => {
+    const entry = entries.get(key);
+    if (entry && now() - entry.at > READ_CACHE_MS) entries.delete(key);
+    return entries.get(key)?.result;
+  };
+  return {
+    keyOf(input: ReadInput, memberId: string): string {
+      const hash = createHash('sha256');
+      const { odometerFixes, ...choices } = input.overrides;
+      hash.update(
+        JSON.stringify([
+          memberId,
+          input.car.id,
+          input.car.mileageUnit,
+          input.currency,
+          input.filename,
+          Object.entries(choices).sort(([a], [b]) => a.localeCompare(b)),
+          odometerFixes ?? null,
+        ]),
+      );
+      hash.update(input.bytes);
+      return hash.digest('base64url');
+    },
+    /** A preview's read, kept (the oldest dropped past READ_CACHE_ENTRIES). */
+    keep(key: string, result: ReadResult) {
+      entries.delete(key);
+      entries.set(key, { result, at: now() });
+      while (entries.size > READ_CACHE_ENTRIES) entries.delete(entries.keys().next().value!);
+    },
+    /** The read kept for `key`, still kept (another preview) or taken out (the import). */
+    get(key: string, { take }: { take: boolean }): ReadResult | undefined {
+      const result = fresh(key);
+      if (take) entries.delete(key);
+      return result;
+    },
+    get size() {
+      return entries.size;
+    },
+  };
+}
+
 /** Date order, then reading, then row: the order rows are checked in, as if typed in turn. */
 const byDateThenReading = (a: Candidate, b: Candidate): number =>
   (a.fields.startDate < b.fields.startDate ? -1 : a.fields.startDate > b.fields.startDate ? 1 : 0) ||
@@ -106,6 +163,7 @@ export function importsService({
   notify,
   historyChanged = async () => undefined,
   readFile,
+  reads,
   now = () => new Date(),
 }: Deps) {
   async function ownCar(memberId: string, carId: string): Promise<Car> {
@@ -138,16 +196,20 @@ export function importsService({
       // The costs' currency when neither the member nor the file names one: the car's latest log's,
       // else euros (the worker picks the member's, else the file's, else this).
       const lastCurrency = [...stored].reverse().find((s) => s.log.currencyCode !== null)?.log.currencyCode;
-      const read = await readFile(
-        {
-          bytes: file.bytes,
-          filename: file.filename,
-          overrides,
-          car: { id: car.id, mileageUnit: car.mileageUnit },
-          currency: lastCurrency ?? 'EUR',
-        },
-        memberId,
-      );
+      const input: ReadInput = {
+        bytes: file.bytes,
+        filename: file.filename,
+        overrides,
+        car: { id: car.id, mileageUnit: car.mileageUnit },
+        currency: lastCurrency ?? 'EUR',
+      };
+      // A preview keeps its read for the import that follows; the import takes it out.
+      const key = reads?.keyOf(input, memberId);
+      let read = key === undefined ? undefined : reads!.get(key, { take: !dryRun });
+      if (!read) {
+        read = await readFile(input, memberId);
+        if (key !== undefined && dryRun) reads!.keep(key, read);
+      }
       const { format, currencyCode: currency } = read;
       const errors = [...read.errors];
       const problems: ImportProblem[] = [...read.problems];

@@ -245,8 +245,10 @@ const YES = new Set([
   'sì',
   'sí',
   'vrai',
+  'да',
+  'tak',
 ]);
-const NO = new Set(['0', 'false', 'no', 'n', 'non', 'nein', 'nao', 'não', 'faux', '']);
+const NO = new Set(['0', 'false', 'no', 'n', 'non', 'nein', 'nao', 'não', 'faux', 'нет', 'nie', '']);
 
 /** A yes/no cell in the languages the trackers export; null when it is neither. */
 export function parseBoolean(text: string): boolean | null {

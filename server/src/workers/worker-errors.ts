@@ -51,7 +51,7 @@ export function workerFailure(error: unknown, work: 'import' | 'dossier'): unkno
     );
   }
   if (error instanceof JobFailed && work === 'import')
-    return new AppError(400, 'VALIDATION_ERROR', `This file cannot be read: ${error.message}.`, [
+    return new AppError(400, 'IMPORT_FILE_UNREADABLE', `This file cannot be read: ${error.message}.`, [
       { field: 'body.file', message: 'cannot be read' },
     ]);
   return error;

@@ -183,6 +183,29 @@ describe('import history screen', () => {
     expect(screen.getByText('aCar: Menu › Backup/Restore › Export to CSV.')).toBeTruthy();
   });
 
+  it.each([
+    [
+      'en-US',
+      'IMPORT_FILE_NOT_TEXT',
+      'This file is not a text (CSV) file Paddock can read: it is a spreadsheet, an archive or a PDF, or its text is cut short. Export it again from the app as CSV and choose that file, without opening it in a spreadsheet first.',
+    ],
+    [
+      'fr-FR',
+      'IMPORT_FILE_UNREADABLE',
+      'Ce fichier ne se lit pas comme un export du format choisi ou reconnu. Si vous avez choisi un format dans « Options de lecture », vérifiez qu’il correspond à l’application d’où vient le fichier ; sinon exportez-le de nouveau, sans le modifier.',
+    ],
+  ] as const)('an unreadable file (%s, %s): what is wrong and what to do', async (locale, code, text) => {
+    activateCatalog(locale);
+    installFetch({});
+    installXhr(() => ({ status: 400, body: { success: false, error: { code, message: 'x' } } }));
+    await renderApp(`/my-cars/${CAR_ID}/import`);
+    await screen.findByRole('heading', { level: 1 });
+    fireEvent.change(screen.getByLabelText(/^(Export file|Fichier d’export)/), {
+      target: { files: [new File(['PK'], 'export.xlsx')] },
+    });
+    expect(await screen.findByText(text)).toBeTruthy();
+  });
+
   it('the problems speak French', async () => {
     activateCatalog('fr-FR');
     installFetch({});

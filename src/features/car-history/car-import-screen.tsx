@@ -68,9 +68,13 @@ export function CarImportScreen({ carId }: { carId: string }) {
             ? t('IMPORT.NEEDS_CONNECTION')
             : error instanceof ApiError && error.status === 413
               ? t('IMPORT.TOO_LARGE')
-              : error instanceof ApiError && error.code === 'VALIDATION_ERROR'
-                ? t('IMPORT.UNREADABLE')
-                : t('IMPORT.FAILED'),
+              : error instanceof ApiError && error.code === 'IMPORT_FILE_NOT_TEXT'
+                ? t('ERRORS.IMPORT_FILE_NOT_TEXT')
+                : error instanceof ApiError && error.code === 'IMPORT_FILE_UNREADABLE'
+                  ? t('ERRORS.IMPORT_FILE_UNREADABLE')
+                  : error instanceof ApiError && error.code === 'VALIDATION_ERROR'
+                    ? t('IMPORT.UNREADABLE')
+                    : t('IMPORT.FAILED'),
         };
 
   async function check(picked: File, given: ImportChoices) {

@@ -83,57 +83,66 @@ export function parseACar(input: common.ParseInput): common.Parsed {
   const rows: common.ParsedRow[] = [];
   if (fills && f)
     rows.push(
-      ...common.readRows(fills.records, (r): common.DraftLog => {
-        const quantity = reader.number(r, f.volume, 'Volume', { required: true })!;
-        const price = reader.number(r, f.price, 'Price per Unit');
-        const rowUnit =
-          input.overrides.volumeUnit ?? common.volumeUnitOf(cell(r, f.volumeUnit)) ?? fileVolume;
-        return common.fuelDraft(
-          reader.date(r, f.date),
-          reader.number(r, f.odometer, 'Odometer Reading', { required: true }),
-          {
-            quantity,
-            unit: rowUnit,
-            ...common.tankFlags(r, { partial: [f.partial, 'Partial Fill-Up?'] }, [
-              f.missed,
-              'Previously Missed Fill-Ups?',
-            ]),
-            pricePerUnit: price,
-          },
-          {
-            title: common.titleOf(cell(r, f.brand) || cell(r, f.fuelType), 'Fill-up'),
-            cost: common.fillCost(reader.number(r, f.total, 'Total Cost'), price, quantity),
-            location: cell(r, f.station) || null,
-            content: common.notesHtml(cell(r, f.notes)),
-            tags: common.splitTags(cell(r, f.tags)),
-          },
-        );
-      }),
+      ...common.readRows(
+        fills.records,
+        (r): common.DraftLog => {
+          const quantity = reader.number(r, f.volume, 'Volume', { required: true })!;
+          const price = reader.number(r, f.price, 'Price per Unit');
+          const rowUnit =
+            input.overrides.volumeUnit ?? common.volumeUnitOf(cell(r, f.volumeUnit)) ?? fileVolume;
+          return common.fuelDraft(
+            reader.date(r, f.date),
+            reader.number(r, f.odometer, 'Odometer Reading', { required: true }),
+            {
+              quantity,
+              unit: rowUnit,
+              ...common.tankFlags(r, { partial: [f.partial, 'Partial Fill-Up?'] }, [
+                f.missed,
+                'Previously Missed Fill-Ups?',
+              ]),
+              pricePerUnit: price,
+            },
+            {
+              title: common.titleOf(cell(r, f.brand) || cell(r, f.fuelType), 'Fill-up'),
+              cost: common.fillCost(reader.number(r, f.total, 'Total Cost'), price, quantity),
+              location: cell(r, f.station) || null,
+              content: common.notesHtml(cell(r, f.notes)),
+              tags: common.splitTags(cell(r, f.tags)),
+            },
+          );
+        },
+        f.vehicle,
+      ),
     );
   if (events && e)
     rows.push(
-      ...common.readRows(events.records, (r): common.DraftLog => {
-        const type = cell(r, e.type);
-        const subtype = cell(r, e.subtype);
-        const title = cell(r, e.description) || subtype || type || 'Event';
-        return {
-          type: eventType(type, subtype),
-          title: title.slice(0, 200),
-          startDate: reader.date(r, e.date),
-          mileage: reader.number(r, e.odometer, 'Odometer Reading'),
-          cost: reader.number(r, e.total, 'Total Cost'),
-          location: cell(r, e.place) || null,
-          content: common.notesHtml(cell(r, e.notes)),
-          tags: common.splitTags(cell(r, e.tags)),
-          fuel: null,
-        };
-      }),
+      ...common.readRows(
+        events.records,
+        (r): common.DraftLog => {
+          const type = cell(r, e.type);
+          const subtype = cell(r, e.subtype);
+          const title = cell(r, e.description) || subtype || type || 'Event';
+          return {
+            type: eventType(type, subtype),
+            title: title.slice(0, 200),
+            startDate: reader.date(r, e.date),
+            mileage: reader.number(r, e.odometer, 'Odometer Reading'),
+            cost: reader.number(r, e.total, 'Total Cost'),
+            location: cell(r, e.place) || null,
+            content: common.notesHtml(cell(r, e.notes)),
+            tags: common.splitTags(cell(r, e.tags)),
+            fuel: null,
+          };
+        },
+        e.vehicle,
+      ),
     );
   return common.parsed(rows, fileDistance, fileVolume, reader);
 }
 
 function fillColumns(t: Table) {
   return {
+    vehicle: t.column('Vehicle'),
     date: t.column('Date'),
     odometer: t.column('Odometer Reading', 'Odometer'),
     distanceUnit: t.column('Distance Unit'),
@@ -158,6 +167,7 @@ function fillColumns(t: Table) {
 
 function eventColumns(t: Table) {
   return {
+    vehicle: t.column('Vehicle'),
     date: t.column('Date'),
     odometer: t.column('Odometer Reading', 'Odometer'),
     type: t.column('Type'),

@@ -44,6 +44,8 @@ export interface ParsedRow {
   error?: string;
   /** The error as a code and its parameters, rendered in the member's language by the client. */
   problem?: RowProblem;
+  /** The vehicle the row is about, in a file that names one per row (aCar, Fuelly). */
+  vehicle?: string;
 }
 
 /** What is wrong with a row, as a translatable code and its parameters. */
@@ -266,24 +268,28 @@ export const columnValues = (records: CsvRecord[], ...indexes: number[]): string
 
 /**
  * Each record through `read`; a RowError becomes the row's error, a null skips the record, a list
- * gives several logs of one line (a refuelling of several fuels).
+ * gives several logs of one line (a refuelling of several fuels). With a `vehicle` column, each row
+ * says which vehicle it is about (import-read.ts keeps one vehicle's rows).
  */
 export function readRows(
   records: CsvRecord[],
   read: (record: CsvRecord) => DraftLog | DraftLog[] | null,
+  vehicle = -1,
 ): ParsedRow[] {
   const rows: ParsedRow[] = [];
   for (const record of records) {
+    const about = vehicle >= 0 ? { vehicle: cell(record, vehicle) } : {};
     try {
       const log = read(record);
       for (const one of log === null ? [] : Array.isArray(log) ? log : [log])
-        rows.push({ row: record.line, log: one });
+        rows.push({ row: record.line, log: one, ...about });
     } catch (error) {
       if (!(error instanceof RowError)) throw error;
       rows.push({
         row: record.line,
         error: error.message,
         problem: { code: error.code, params: error.params },
+        ...about,
       });
     }
   }

@@ -1,6 +1,10 @@
-// Drivvo's sectioned export: `##Refuelling`, `##Service` and `##Expense` sections (their titles and
-// headers in the member's language), each with its own header row. Columns are found by their names
-// in English, Portuguese, Spanish, French, German and Italian, never by position.
+// Drivvo's sectioned export: `##Refuelling`, `##Service` and `##Expense` sections (some versions
+// write `#Reabastecimiento`, one `#`), each with its own header row in the member's language. Columns
+// are found by their names in English, Portuguese, Spanish, French, German, Italian and Russian. Real
+// exports (see tests/fixtures/imports/README.md) repeat the first fuel's names for the second and
+// third fuels (`Price / L` three times, `"Filled tank completely" 2` with the digit after the closing
+// quote), so those blocks are read by their place after `Second fuel` / `Third fuel`; unused blocks
+// hold `0`s. An odometer of `0.0` is "not recorded". iPhone exports end their lines with CR alone.
 import { cell, headerKey, parseCsv, sections, tableOf, type CsvRecord, type Table } from '../csv';
 import * as common from './common';
 import { parseBoolean } from '../values';
@@ -20,16 +24,19 @@ function kindOf(title: string): Kind | 'other' {
   return 'other';
 }
 
+/** A section title: `##Refuelling`, or `#Reabastecimiento` (one `#`, no space: Fuelio's `## Log` is not one). */
+export const DRIVVO_TITLE = /^#{1,2}[^#\s]/;
+
 const isTitle = (r: CsvRecord): string | null => {
   const first = (r.cells[0] ?? '').trim();
-  return first.startsWith('##') && r.cells.slice(1).every((c) => c.trim() === '')
-    ? first.slice(2).trim()
+  return DRIVVO_TITLE.test(first) && r.cells.slice(1).every((c) => c.trim() === '')
+    ? first.replace(/^#+/, '').trim()
     : null;
 };
 
 /** Header names of one field, in the languages Drivvo speaks (compared by headerKey). */
 const NAMES = {
-  date: ['Date', 'Data', 'Fecha', 'Datum', 'Date/Time', 'Data/Hora'],
+  date: ['Date', 'Data', 'Fecha', 'Datum', 'Date/Time', 'Data/Hora', 'Дата'],
   odometer: [
     'Odometer',
     'Odômetro',
@@ -40,6 +47,7 @@ const NAMES = {
     'Tachimetro',
     'Contachilometri',
     'Odometro',
+    'Одометр',
   ],
   quantity: [
     'Liters',
@@ -56,6 +64,8 @@ const NAMES = {
     'Cantidad',
     'Quantità',
     'Gallons',
+    'Объем',
+    'Объём',
   ],
   price: [
     'Price',
@@ -72,6 +82,8 @@ const NAMES = {
     'Prezzo/L',
     'Fuel price',
     'Unit price',
+    'Цена / л',
+    'Цена',
   ],
   total: [
     'Total cost',
@@ -87,6 +99,7 @@ const NAMES = {
     'Amount',
     'Valor',
     'Importe',
+    'Общая стоимость',
   ],
   full: [
     'Filled tank completely',
@@ -104,6 +117,7 @@ const NAMES = {
     'Volltank',
     'Vollgetankt',
     'Pieno',
+    'Полный бак',
   ],
   missed: [
     'Missed previous refuelling',
@@ -128,6 +142,7 @@ const NAMES = {
     'Notizen',
     'Bemerkung',
     'Remarques',
+    'Примечание',
   ],
   place: [
     'Gas station',
@@ -143,6 +158,7 @@ const NAMES = {
     'Ort',
     'Distributore',
     'Luogo',
+    'Азс',
   ],
   kindName: [
     'Type of service',
@@ -162,6 +178,8 @@ const NAMES = {
     'Ausgabenart',
     'Tipo di servizio',
     'Tipo di spesa',
+    'Вид сервиса',
+    'Вид расхода',
     'Type',
     'Tipo',
     'Art',
@@ -175,17 +193,24 @@ const NAMES = {
     'Title',
     'Título',
     'Titre',
+    'Заголовок',
+    'Название сервиса',
+    'Service name',
   ],
-  fuelName: ['Fuel', 'Combustível', 'Combustible', 'Carburant', 'Kraftstoff', 'Carburante'],
+  fuelName: ['Fuel', 'Combustível', 'Combustible', 'Carburant', 'Kraftstoff', 'Carburante', 'Топливо'],
 };
 
 /** A refuelling's second and third fuels: `Second fuel`, `Second fuel price`, `Third fuel volume`… */
 const MORE_FUELS = [
-  ['Second fuel', 'Second', 'Segundo combustível', 'Segundo combustible'],
-  ['Third fuel', 'Third', 'Terceiro combustível', 'Tercer combustible'],
+  ['Second fuel', 'Second', 'Segundo combustível', 'Segundo combustible', 'Второе топливо'],
+  ['Third fuel', 'Third', 'Terceiro combustível', 'Tercer combustible', 'Третье топливо'],
 ] as const;
 
-/** The columns of one more fuel: its name, price, total, volume and full-tank flag. */
+/**
+ * The columns of one more fuel: its name, price, total, volume and full-tank flag. Named columns
+ * (`Second fuel price`) when the file has them, else the four columns after the fuel's name, in the
+ * first fuel's order (price, total, volume, full), as the real exports write them.
+ */
 function moreFuelColumns(t: Table, prefixes: readonly string[]) {
   const of = (...suffixes: string[]) => {
     for (const prefix of prefixes)
@@ -195,14 +220,20 @@ function moreFuelColumns(t: Table, prefixes: readonly string[]) {
       }
     return -1;
   };
-  return {
+  const named = {
     name: of('', 'name', 'type'),
     price: of('price', 'unit price', 'preço', 'precio'),
     total: of('total cost', 'total', 'valor total', 'costo total'),
     quantity: of('volume', 'quantity', 'liters', 'litres', 'litros'),
     full: of('filled tank completely', 'full tank', 'tanque completo'),
   };
+  if (named.name < 0 || named.quantity >= 0) return named;
+  const at = (offset: number) => (named.name + offset < t.header.length ? named.name + offset : -1);
+  return { name: named.name, price: at(1), total: at(2), quantity: at(3), full: at(4) };
 }
+
+/** Drivvo writes `0.0` for an odometer not recorded (an insurance paid at home): no reading. */
+const reading = (value: number | null) => (value === 0 ? null : value);
 
 function find(t: Table, names: string[]): number {
   const exact = t.column(...names);
@@ -243,7 +274,7 @@ export function parseDrivvo(input: common.ParseInput): common.Parsed {
     rows.push(
       ...common.readRows(table.records, (r): common.DraftLog | common.DraftLog[] => {
         const startDate = reader.date(r, c.date);
-        const mileage = reader.number(r, c.odometer, 'the odometer');
+        const mileage = reading(reader.number(r, c.odometer, 'the odometer'));
         const total = reader.number(r, c.total, 'the total cost');
         if (kind === 'refuel') {
           const missed = c.missed < 0 ? false : parseBoolean(cell(r, c.missed));
@@ -269,7 +300,8 @@ export function parseDrivvo(input: common.ParseInput): common.Parsed {
           }[] = [];
           for (const [i, f] of fuels.entries()) {
             const quantity = reader.number(r, f.quantity, 'the quantity', { required: i === 0 });
-            if (quantity === null) continue;
+            // An unused second or third fuel: empty, or the `0`s the real exports write.
+            if (quantity === null || (i > 0 && quantity === 0)) continue;
             const full = f.full < 0 ? true : parseBoolean(cell(r, f.full));
             if (full === null)
               throw new common.RowError('the full-tank flag is neither yes nor no', 'unreadable-flag', {

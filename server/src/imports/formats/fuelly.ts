@@ -33,31 +33,35 @@ export function parseFuellyWeb(input: common.ParseInput): common.Parsed {
   const distanceUnit = input.overrides.distanceUnit ?? (miles ? 'mi' : 'km');
   const volumeUnit = input.overrides.volumeUnit ?? (gallons ? 'gal_us' : 'l');
   let previous: number | null = null;
-  const rows = common.readRows(t.records, (r) => {
-    const quantity = reader.number(r, c.quantity, 'the quantity', { required: true })!;
-    const price = reader.number(r, c.price, 'price');
-    let odometer = reader.number(r, c.odometer, 'odometer');
-    const trip = reader.number(r, c.trip, 'trip');
-    if (odometer === null && previous !== null && trip !== null) odometer = previous + trip;
-    const draft = common.fuelDraft(
-      reader.date(r, c.date),
-      odometer,
-      {
-        quantity,
-        unit: volumeUnit,
-        ...common.tankFlags(r, { partial: [c.partial, 'partial_fuelup'] }, [c.missed, 'missed_fuelup']),
-        pricePerUnit: price,
-      },
-      {
-        title: common.titleOf(cell(r, c.brand), 'Fill-up'),
-        cost: common.fillCost(null, price, quantity),
-        content: common.notesHtml(cell(r, c.notes)),
-        tags: common.splitTags(cell(r, c.tags)),
-      },
-    );
-    previous = odometer;
-    return draft;
-  });
+  const rows = common.readRows(
+    t.records,
+    (r) => {
+      const quantity = reader.number(r, c.quantity, 'the quantity', { required: true })!;
+      const price = reader.number(r, c.price, 'price');
+      let odometer = reader.number(r, c.odometer, 'odometer');
+      const trip = reader.number(r, c.trip, 'trip');
+      if (odometer === null && previous !== null && trip !== null) odometer = previous + trip;
+      const draft = common.fuelDraft(
+        reader.date(r, c.date),
+        odometer,
+        {
+          quantity,
+          unit: volumeUnit,
+          ...common.tankFlags(r, { partial: [c.partial, 'partial_fuelup'] }, [c.missed, 'missed_fuelup']),
+          pricePerUnit: price,
+        },
+        {
+          title: common.titleOf(cell(r, c.brand), 'Fill-up'),
+          cost: common.fillCost(null, price, quantity),
+          content: common.notesHtml(cell(r, c.notes)),
+          tags: common.splitTags(cell(r, c.tags)),
+        },
+      );
+      previous = odometer;
+      return draft;
+    },
+    t.column('car_name'),
+  );
   return common.parsed(rows, distanceUnit, volumeUnit, reader);
 }
 
@@ -87,48 +91,52 @@ export function parseFuellyApp(input: common.ParseInput): common.Parsed {
   );
   const distanceUnit = input.overrides.distanceUnit ?? (gallons || t.column('MPG') >= 0 ? 'mi' : 'km');
   const volumeUnit = input.overrides.volumeUnit ?? (gallons ? 'gal_us' : 'l');
-  const rows = common.readRows(t.records, (r) => {
-    const kind = cell(r, c.type).toLowerCase();
-    const startDate = reader.date(r, c.date);
-    const odometer = reader.number(r, c.odometer, 'Odometer');
-    const total = reader.number(r, c.total, 'Total Cost');
-    const notes = common.notesHtml(cell(r, c.notes));
-    const tags = common.splitTags(cell(r, c.tags));
-    if (kind === 'gas' || kind === 'fuel' || kind === 'fuelup') {
-      const quantity = reader.number(r, c.quantity, 'the quantity', { required: true })!;
-      const price = reader.number(r, c.price, 'Price');
-      return common.fuelDraft(
-        startDate,
-        odometer,
-        {
-          quantity,
-          unit: volumeUnit,
-          ...common.tankFlags(r, { full: [c.filled, 'Filled Up'] }, [c.missed, 'Missed']),
-          pricePerUnit: price,
-        },
-        {
-          cost: common.fillCost(total, price, quantity),
+  const rows = common.readRows(
+    t.records,
+    (r) => {
+      const kind = cell(r, c.type).toLowerCase();
+      const startDate = reader.date(r, c.date);
+      const odometer = reader.number(r, c.odometer, 'Odometer');
+      const total = reader.number(r, c.total, 'Total Cost');
+      const notes = common.notesHtml(cell(r, c.notes));
+      const tags = common.splitTags(cell(r, c.tags));
+      if (kind === 'gas' || kind === 'fuel' || kind === 'fuelup') {
+        const quantity = reader.number(r, c.quantity, 'the quantity', { required: true })!;
+        const price = reader.number(r, c.price, 'Price');
+        return common.fuelDraft(
+          startDate,
+          odometer,
+          {
+            quantity,
+            unit: volumeUnit,
+            ...common.tankFlags(r, { full: [c.filled, 'Filled Up'] }, [c.missed, 'Missed']),
+            pricePerUnit: price,
+          },
+          {
+            cost: common.fillCost(total, price, quantity),
+            content: notes,
+            tags,
+            location: cell(r, c.station) || null,
+          },
+        );
+      }
+      if (kind === 'service') {
+        return {
+          type: 'maintenance',
+          title: common.titleOf(cell(r, c.services), 'Service'),
+          startDate,
+          mileage: odometer,
+          cost: total,
           content: notes,
-          tags,
           location: cell(r, c.station) || null,
-        },
-      );
-    }
-    if (kind === 'service') {
-      return {
-        type: 'maintenance',
-        title: common.titleOf(cell(r, c.services), 'Service'),
-        startDate,
-        mileage: odometer,
-        cost: total,
-        content: notes,
-        location: cell(r, c.station) || null,
-        tags,
-        fuel: null,
-      };
-    }
-    throw new common.RowError(`the type "${cell(r, c.type)}" is neither Gas nor Service`);
-  });
+          tags,
+          fuel: null,
+        };
+      }
+      throw new common.RowError(`the type "${cell(r, c.type)}" is neither Gas nor Service`);
+    },
+    t.column('Vehicle'),
+  );
   return common.parsed(rows, distanceUnit, volumeUnit, reader);
 }
 
@@ -166,20 +174,24 @@ export function parseFuellyServices(input: common.ParseInput): common.Parsed {
   });
   const distanceUnit = input.overrides.distanceUnit ?? input.carDistance;
   const volumeUnit = input.overrides.volumeUnit ?? common.defaultVolume(distanceUnit);
-  const rows = common.readRows(t.records, (r) => {
-    const type = cell(r, c.type);
-    const subtypes = cell(r, c.subtypes);
-    return {
-      type: serviceType(`${type} ${subtypes}`),
-      title: common.titleOf(subtypes || type, 'Service'),
-      startDate: reader.date(r, c.date),
-      mileage: reader.number(r, c.odometer, 'odometer'),
-      cost: reader.number(r, c.price, 'price (total cost)'),
-      content: common.notesHtml(cell(r, c.notes)),
-      location: null,
-      tags: common.splitTags(cell(r, c.tags)),
-      fuel: null,
-    };
-  });
+  const rows = common.readRows(
+    t.records,
+    (r) => {
+      const type = cell(r, c.type);
+      const subtypes = cell(r, c.subtypes);
+      return {
+        type: serviceType(`${type} ${subtypes}`),
+        title: common.titleOf(subtypes || type, 'Service'),
+        startDate: reader.date(r, c.date),
+        mileage: reader.number(r, c.odometer, 'odometer'),
+        cost: reader.number(r, c.price, 'price (total cost)'),
+        content: common.notesHtml(cell(r, c.notes)),
+        location: null,
+        tags: common.splitTags(cell(r, c.tags)),
+        fuel: null,
+      };
+    },
+    t.column('car_name'),
+  );
   return common.parsed(rows, distanceUnit, volumeUnit, reader);
 }

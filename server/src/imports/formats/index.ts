@@ -3,7 +3,7 @@ import type { ImportFormat } from '../../../../src/contract/imports';
 import { headerKey, parseCsv, sniffDelimiter } from '../csv';
 import { parseACar } from './acar';
 import type { Parser } from './common';
-import { parseDrivvo } from './drivvo';
+import { DRIVVO_TITLE, parseDrivvo } from './drivvo';
 import { parseFuelio } from './fuelio';
 import { parseFuellyApp, parseFuellyServices, parseFuellyWeb } from './fuelly';
 import { parseHammond, SQLITE_MAGIC } from './hammond';
@@ -65,7 +65,7 @@ export function detectFormat(bytes: Buffer, text: string | null, filename = ''):
     .filter((l) => l !== '');
   const lineKeys = new Set(lines.slice(0, 2000).map(headerKey));
   if (lines.some((l) => /^##\s/.test(l)) && lineKeys.has('log')) return 'fuelio';
-  if (lines.some((l) => /^##\S/.test(l))) return 'drivvo';
+  if (lines.some((l) => DRIVVO_TITLE.test(l))) return 'drivvo';
   if (lineKeys.has('acarrecords') || lineKeys.has('filluprecords') || lineKeys.has('eventrecords'))
     return 'acar';
   if (lineKeys.has('metadata') && [...lineKeys].some((k) => k.includes('acarversion'))) return 'acar';

@@ -11,29 +11,36 @@ import { cell } from '../csv';
 import { currencyCode } from '../values';
 import * as common from './common';
 
-/** Spritmonitor's fuel codes (`Kraftstoff`) as the fuel's name. */
+/**
+ * Spritmonitor's fuel codes (`Kraftstoff`, the API's fuel sorts) as the fuel's name. Codes 5, 10, 11
+ * and 17 are not in use; a code not listed is left out of the title rather than guessed.
+ */
 const FUELS: Record<string, string> = {
   '1': 'Diesel',
-  '2': 'Normalbenzin',
-  '3': 'Super',
-  '4': 'Super Plus',
-  '5': 'Autogas (LPG)',
-  '6': 'Erdgas (CNG)',
-  '7': 'Bioethanol (E85)',
-  '8': 'Biodiesel',
-  '9': 'Pflanzenöl',
-  '10': 'Erdgas L',
-  '11': 'Strom',
-  '12': 'Wasserstoff',
-  '13': 'Zweitakt-Gemisch',
-  '14': 'Premium-Diesel',
-  '15': 'Super Plus 100',
-  '16': 'GTL-Diesel',
-  '17': 'HVO-Diesel',
-  '18': 'AdBlue',
-  '19': 'LNG',
+  '2': 'Biodiesel',
+  '3': 'Pflanzenöl',
+  '4': 'Premium Diesel',
+  '6': 'Normalbenzin',
+  '7': 'Super',
+  '8': 'SuperPlus',
+  '9': 'Premium Benzin 100',
+  '12': 'LPG',
+  '13': 'CNG H',
+  '14': 'CNG L',
+  '15': 'Bioethanol',
+  '16': 'Zweitakt-Gemisch',
+  '18': 'Premium Benzin 95',
+  '19': 'Elektrizität',
   '20': 'E10',
+  '21': 'AdBlue',
+  '22': 'Premium Benzin 100+',
+  '23': 'Wasserstoff',
+  '24': 'Ökostrom',
+  '25': 'GTL Diesel',
 };
+
+/** Electricity (Elektrizität, Ökostrom): counted in kWh when the file has no unit column. */
+const ELECTRIC = new Set(['19', '24']);
 
 export function parseSpritmonitor(input: common.ParseInput): common.Parsed {
   const t = common.headerTable(input, ';', { backslashEscapes: true, singleQuotes: true });
@@ -79,7 +86,10 @@ export function parseSpritmonitor(input: common.ParseInput): common.Parsed {
         column: t.header[c.type] ?? 'Tankart',
         value: type.slice(0, 40),
       });
-    const unit = input.overrides.volumeUnit ?? common.volumeUnitOf(cell(r, c.unit)) ?? volumeUnit;
+    const unit =
+      input.overrides.volumeUnit ??
+      common.volumeUnitOf(cell(r, c.unit)) ??
+      (ELECTRIC.has(cell(r, c.fuel)) ? 'kwh' : volumeUnit);
     const quantity = reader.number(r, c.quantity, 'Spritmenge (quantity)', { required: true })!;
     const cost = reader.number(r, c.total, 'Kosten (cost)');
     const odometer = reader.number(r, c.odometer, 'Km-Stand (odometer)');
