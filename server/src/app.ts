@@ -45,7 +45,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Db;
-    /** Where media bytes live: DATA_DIR or an S3 bucket (MEDIA_STORE, issue 20). */
+    /** Where media bytes live: DATA_DIR or an S3 bucket (MEDIA_STORE). */
     objectStore: ObjectStore;
     /** Worker threads for imports and dossiers: off the event loop, with limits (server/src/workers). */
     workers: WorkerPool;
@@ -156,7 +156,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     { prefix: API_BASE },
   );
 
-  // The resale dossier's public page (issue 17), outside the API and before the client's fallback.
+  // The resale dossier's public page, outside the API and before the client's fallback.
   await app.register(dossierPageRoutes, { dossier });
 
   // --- realtime and the built client ---

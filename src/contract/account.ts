@@ -1,4 +1,4 @@
-// Account settings on the wire (issue 15 "The account"): password, e-mail with a confirmation
+// Account settings on the wire: password, e-mail with a confirmation
 // mail, notification preferences. The language lives on the profile (PUT /users/me). Client code
 // imports only the types from this file.
 import { Type, type Static } from 'typebox';

@@ -1,4 +1,4 @@
-// Selling a car with its logbook (issue 18) on the wire: transfers, the seller's sold records and
+// Selling a car with its logbook on the wire: transfers, the seller's sold records and
 // the car's owners. Client code imports only the types from here.
 import { Type, type Static } from 'typebox';
 import { Car, CarLog } from './garage';

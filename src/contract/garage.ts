@@ -75,7 +75,7 @@ export const Car = Type.Object({
   createdAt: Type.String(),
   updatedAt: Type.String(),
   /**
-   * The asking member's role on the car (issue 18): `owner` for their own, else the role it is
+   * The asking member's role on the car: `owner` for their own, else the role it is
    * shared with them with; absent on a friend's car that is not shared with them.
    */
   role: Type.Optional(
@@ -166,8 +166,8 @@ const logFields = {
 };
 
 /**
- * What a fill-up (or a charge) added: only on logs of type `fuel`, which then need a `mileage`
- * (issue 16 "Fuel and energy"). `cost` stays the log's total paid.
+ * What a fill-up (or a charge) added: only on logs of type `fuel`, which then need a `mileage`.
+ * `cost` stays the log's total paid.
  */
 export const FuelFill = Type.Object({
   quantity: Type.Number({ exclusiveMinimum: 0, maximum: 100_000 }),
@@ -211,9 +211,9 @@ export const CarLog = Type.Object({
   carId: Type.String(),
   /** Present on fill-ups only. */
   fuel: Type.Optional(FuelFill),
-  /** Who wrote the log (issue 18): the car's owner or a member it is shared with; always answered. */
+  /** Who wrote the log: the car's owner or a member it is shared with; always answered. */
   authorId: Type.Optional(Type.String()),
-  /** Written in a former owner's time (issue 18: the car was sold with its logbook since). */
+  /** Written in a former owner's time (the car was sold with its logbook since). */
   formerOwner: Type.Optional(Type.Boolean()),
   media: Type.Array(CarLogMedia),
   createdAt: Type.String(),

@@ -1,4 +1,4 @@
-// The maintenance tracker on the wire (issue 16): odometer, fuel and energy economy, reminders. The
+// The maintenance tracker on the wire: odometer, fuel and energy economy, reminders. The
 // rules behind these answers are in ./maintenance (the same code on the device). Client code imports
 // only the types from here.
 import { Type, type Static } from 'typebox';

@@ -1,4 +1,4 @@
-// Issue 14, item 2: every API request says the app's language (Accept-Language), so the server
+// Every API request says the app's language (Accept-Language), so the server
 // words its errors and mails in it — the calls of the api client and the outbox's replays alike.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API, loadApiClient, signedIn } from '@/testing/api-client';

@@ -99,7 +99,7 @@ export const ERROR_CODE_KEYS: Record<ErrorCode, string> = {
   ALREADY_FRIENDS: 'ERRORS.ALREADY_FRIENDS',
   FRIEND_REQUEST_NOT_PENDING: 'ERRORS.FRIEND_REQUEST_NOT_PENDING',
   SERVICE_UNAVAILABLE: 'ERRORS.SERVICE_UNAVAILABLE',
-  // The media store (issue 20) is down: for the member, the service is briefly unavailable.
+  // The media store is down: for the member, the service is briefly unavailable.
   MEDIA_STORE_UNAVAILABLE: 'ERRORS.SERVICE_UNAVAILABLE',
   INTERNAL_ERROR: 'ERRORS.INTERNAL_ERROR',
   INVALID_CURRENT_PASSWORD: 'ERRORS.INVALID_CURRENT_PASSWORD',

@@ -122,7 +122,7 @@ export class PaddockDb extends Dexie {
       chatRooms: 'id, updatedAt',
       chatMessages: 'id, chatRoomId, [chatRoomId+createdAt]',
     });
-    // Version 6, the maintenance reminders (issue 16): the server's rows, by car.
+    // Version 6, the maintenance reminders: the server's rows, by car.
     this.version(6).stores({
       reminders: 'id, carId',
     });

@@ -27,7 +27,7 @@ describe('displayName (spec §3)', () => {
   });
 });
 
-describe('a deleted member (issue 17)', () => {
+describe('a deleted member', () => {
   const tombstone = { id: 'x', username: '~deleted-0b7c', firstName: '', lastName: '', avatar: null };
   it('is "Deleted member" in English and "Membre supprimé" in French, whatever else it holds', async () => {
     const { activateCatalog } = await import('@/testing/test-utils');

@@ -11,7 +11,7 @@ type Named = {
   email?: string | null;
 };
 
-/** Whether the server marks this author as a deleted account's tombstone (issue 17). */
+/** Whether the server marks this author as a deleted account's tombstone. */
 export const isDeletedMember = (user: Named | null | undefined): boolean =>
   !!user?.username?.startsWith(DELETED_MEMBER_USERNAME_PREFIX);
 

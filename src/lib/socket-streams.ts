@@ -45,9 +45,9 @@ export const STREAM_BY_TYPE: Record<NotificationType, StreamName> = {
   comment: 'comment',
   friend: 'friend',
   reminder: 'reminder',
-  // An invitation to share a car (issue 18): the garage's car stream refreshes it.
+  // An invitation to share a car: the garage's car stream refreshes it.
   'car-invite': 'car',
-  // A car offered to me, or my offer answered (issue 18): the garage's car stream refreshes it.
+  // A car offered to me, or my offer answered: the garage's car stream refreshes it.
   'car-transfer': 'car',
 };
 

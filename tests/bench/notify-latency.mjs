@@ -1,4 +1,4 @@
-// Notifications (issue 5): "From A's action to B's socket: p95 ≤ 50 ms with 1,000 connected
+// Notifications: "From A's action to B's socket: p95 ≤ 50 ms with 1,000 connected
 // members". 1,000 members signed up through the API, each with one socket.io connection (the
 // client's own transport: websocket only). A and B are friends; A sends B a message 200 times,
 // one after the other; each figure runs from just before A's POST /messages until B's socket
@@ -16,7 +16,7 @@ import { newDataDir, startServer } from '../browser/support/server-process.mjs';
 import { median, percentile, sleep } from './stats.mjs';
 import { befriend, PRODUCTION_ENV } from './bench-support.mjs';
 
-/** The issue's figures. */
+/** The budget's figures (docs/BENCHMARKS.md). */
 export const CONNECTED_MEMBERS = 1_000;
 export const MESSAGE_ROUNDS = 200;
 export const FRIEND_REQUEST_ROUNDS = 100;

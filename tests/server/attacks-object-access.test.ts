@@ -1,4 +1,4 @@
-// Issue 8, attacks on object access, against a listening server: for every entity and every verb,
+// Attacks on object access, against a listening server: for every entity and every verb,
 // another member's id answers 404 (403 where the rule is about the act, not the id) and changes
 // nothing; bodies cannot set owner, author, counters or timestamps (docs/SECURITY-CHECKS.md "Access to
 // members' things", ASVS 8.2.2, 8.2.3).
@@ -35,7 +35,7 @@ interface World {
   chatGroup: { id: string; roomId: string; messageId: string };
   /** The owner's direct room with partner, and a message in it. */
   chatDirect: { roomId: string; messageId: string };
-  /** The owner's reminder on the car (issue 16). */
+  /** The owner's reminder on the car. */
   reminder: { id: string };
   /** The owner's device subscribed to Web Push, and the owner's calendar feed URL. */
   push: { endpoint: string; body: PushBody };
@@ -192,7 +192,7 @@ const CASES: Case[] = [
     as: both,
     request: (w) => ({ method: 'GET', path: `/car-logs/stats/${w.car.id}` }),
   },
-  // ---- a car's history in and out (issue 17): the owner's alone, friends included ----
+  // ---- a car's history in and out: the owner's alone, friends included ----
   {
     entity: 'car history',
     verb: 'export as CSV',
@@ -234,7 +234,7 @@ const CASES: Case[] = [
       path: '/car-logs',
       body: { carId: w.car.id, type: 'maintenance', title: 'Planted', startDate: '2025-01-01' },
     }),
-    // Issue 18: a friend sees the car, so the refusal is about the act (their role), not the id.
+    // A friend sees the car, so the refusal is about the act (their role), not the id.
     expect: [403],
   },
   {
@@ -262,7 +262,7 @@ const CASES: Case[] = [
         { name: 'media', bytes: image },
       ),
     }),
-    // Issue 18: a friend sees the car, so the refusal is about the act (their role), not the id.
+    // A friend sees the car, so the refusal is about the act (their role), not the id.
     expect: [403],
   },
   {
@@ -307,7 +307,7 @@ const CASES: Case[] = [
       path: `/car-logs/${w.own[role].logId}`,
       body: { carId: w.car.id },
     }),
-    // Issue 18: a friend sees the car, so the refusal is about the act (their role), not the id.
+    // A friend sees the car, so the refusal is about the act (their role), not the id.
     expect: [403],
   },
   {
@@ -744,7 +744,7 @@ const CASES: Case[] = [
     }),
     expect: [403],
   },
-  // ---- the maintenance tracker (issue 16): a car's odometer and economy, reminders, devices ----
+  // ---- the maintenance tracker: a car's odometer and economy, reminders, devices ----
   {
     entity: 'car',
     verb: 'odometer',
@@ -792,7 +792,7 @@ const CASES: Case[] = [
     }),
   },
   {
-    // A friend reads the car (issue 18), so the act, not the id, is refused.
+    // A friend reads the car, so the act, not the id, is refused.
     entity: 'reminder',
     verb: "create on the victim's car (not shared with them)",
     as: ['friend'],
@@ -913,7 +913,7 @@ const CASES: Case[] = [
     request: (w) => ({ method: 'GET', path: `/cars/${w.car.id}/build-thread` }),
   },
   // New entities: append their rows here.
-  // ---- shared cars (issue 18): the owner's members; a friend sees the car, so acts are 403 ----
+  // ---- shared cars: the owner's members; a friend sees the car, so acts are 403 ----
   {
     entity: 'car member',
     verb: 'list',
@@ -1019,7 +1019,7 @@ async function setUp(): Promise<World> {
       ),
     ),
   );
-  // Issue 18: the car is shared with partner (a driver), so member rows have a real target.
+  // The car is shared with partner (a driver), so member rows have a real target.
   await ok(s.call('POST', `/cars/${car.id}/members`, owner, { userId: partner.id, role: 'driver' }));
   await ok(s.call('PUT', `/car-invites/${car.id}`, partner, { action: 'accept' }), 200);
   const log = await ok(

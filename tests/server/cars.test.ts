@@ -54,7 +54,7 @@ describe('POST /cars and GET /cars/:id', () => {
       image: null,
       createdAt: expect.any(String),
       updatedAt: car.createdAt,
-      // Issue 18: the member's role on the car.
+      // The member's role on the car.
       role: 'owner',
     });
     expect(Date.now() - Date.parse(car.createdAt)).toBeLessThan(60_000);

@@ -1,4 +1,4 @@
-// Issue 16, Web Push: devices subscribe and unsubscribe (ownership, validation, idempotency); a
+// Web Push: devices subscribe and unsubscribe (ownership, validation, idempotency); a
 // reminder that changes state is pushed once to each of the member's devices, encrypted for it
 // (decrypted here with the subscription's private key), in the member's language; a push service
 // answering 410 drops its subscription; a restart keeps the VAPID keys and pushes nothing again.

@@ -1,4 +1,4 @@
-// Account settings (issue 15 "The account"), registered under the API base. The password and
+// Account settings, registered under the API base. The password and
 // e-mail calls are rate limited like sign-in (per IP); confirming an e-mail needs no session (the
 // link may be opened on a device that is signed out), only the single-use token.
 import * as contract from '../../../src/contract/account';

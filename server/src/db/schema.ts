@@ -135,7 +135,7 @@ export interface CarLogsTable {
   fuel_full_tank: number | null;
   /** 0 or 1 */
   fuel_missed_previous: number | null;
-  /** Who wrote it (issue 18, migration 0021): the car's owner or a member it is shared with. */
+  /** Who wrote it (migration 0021): the car's owner or a member it is shared with. */
   author_id: string | null;
   /** Written in a former owner's time (migration 0023): that owner's id; null for the current owner's. */
   former_owner_id?: string | null;

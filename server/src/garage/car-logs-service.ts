@@ -29,9 +29,9 @@ interface Deps {
   notify: GarageNotify;
   /** Removes the files of media rows the repository deleted with a log. */
   discardFiles: DiscardFiles;
-  /** After a log is written, moved or deleted: its cars' reminders may change state (issue 16). */
+  /** After a log is written, moved or deleted: its cars' reminders may change state. */
   historyChanged?: (memberId: string, carIds: string[]) => Promise<void>;
-  /** Shared cars (issue 18): the member's role on a car. */
+  /** Shared cars: the member's role on a car. */
   access: CarAccessService;
   /** A new log on a shared car, told to each of its other members' devices (a Web Push). */
   logAdded?: (
@@ -43,7 +43,7 @@ interface Deps {
 
 type LogFields = Omit<CarLog, 'id' | 'media' | 'createdAt' | 'updatedAt' | 'authorId'>;
 
-/** How a create or update asks for its reading to be checked (issue 16 "Odometer"). */
+/** How a create or update asks for its reading to be checked. */
 interface OdometerCheck {
   /** The log's own id: its stored reading is not a neighbour. */
   logId?: string;
@@ -105,7 +105,7 @@ export function carLogsService({
   now = () => new Date(),
 }: Deps) {
   /**
-   * Logs are read by the car's owner and the members it is shared with (issue 18), friends not
+   * Logs are read by the car's owner and the members it is shared with, friends not
    * included: any other member gets 404 for the car, so neither cars nor logs can be probed.
    */
   async function readableCar(memberId: string, carId: string): Promise<Car> {

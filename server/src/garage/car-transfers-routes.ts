@@ -1,4 +1,4 @@
-// Selling a car with its logbook (issue 18): offers, answers, the seller's sold records, the car's
+// Selling a car with its logbook: offers, answers, the seller's sold records, the car's
 // owners and the narrow buyer lookup (exact username only).
 import {
   CAR_TRANSFER_DECLINED_DAYS,

@@ -19,11 +19,11 @@ interface Deps {
   cars: CarsRepository;
   settings: { has(domainId: string, key: string): Promise<boolean> };
   notify: GarageNotify;
-  /** Friends read a member's cars (issue 4, docs/SECURITY-CHECKS.md "Access to members' things"). */
+  /** Friends read a member's cars (docs/SECURITY-CHECKS.md "Access to members' things"). */
   friends: FriendCheck;
   /** Removes the files of media rows the repository deleted (a replaced image, a deleted car's). */
   discardFiles: DiscardFiles;
-  /** Shared cars (issue 18): the member's role on a car, and the cars shared with them. */
+  /** Shared cars: the member's role on a car, and the cars shared with them. */
   access: CarAccessService;
   members: CarMembersRepository;
   /** A car's own mileage changed: its reminders' states are checked at once (maintenance). */
@@ -74,7 +74,7 @@ export function carsService({
 
   /**
    * The member's own car, else 404 (also for another member's car: ids cannot be probed), or 403
-   * for a member it is shared with: only the owner edits or deletes a car (issue 18).
+   * for a member it is shared with: only the owner edits or deletes a car.
    */
   async function ownCar(memberId: string, id: string): Promise<Car> {
     const found = await access.access(memberId, id);
@@ -95,7 +95,7 @@ export function carsService({
 
   return {
     /**
-     * The member's cars (role `owner`) then the cars shared with them (issue 18), newest first in
+     * The member's cars (role `owner`) then the cars shared with them, newest first in
      * each part; or a friend's (`ownerId`), whose cars shared with the member carry their role.
      * Anyone else's answer 404 like a missing member.
      */
@@ -114,7 +114,8 @@ export function carsService({
         members.countShared(memberId),
       ]);
       const mine = own.items.map((car) => ({ ...car, role: 'owner' as const }));
-      // The shared part starts where the own cars end: a page may hold the end of one and the start of the other.
+      // The shared part starts where the own cars end: a page may hold the end of one and the start of the
+      // other.
       const sharedOffset = Math.max(0, offset - own.total);
       const shared = await members.listShared(memberId, limit - mine.length, sharedOffset);
       return { items: [...mine, ...shared], total: own.total + sharedTotal };

@@ -1,4 +1,4 @@
-// The maintenance tracker (issue 16), registered under the API base: a car's odometer and fuel
+// The maintenance tracker, registered under the API base: a car's odometer and fuel
 // economy, and reminders. Its service is built once by app.ts (createMaintenanceService), which
 // also hands it to the garage: a log written, moved or deleted can change a reminder's state.
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
@@ -61,7 +61,7 @@ export function createMaintenanceService(app: FastifyInstance, push?: PushServic
       );
     },
     warn: (err, message) => app.log.warn({ err }, message),
-    // Issue 18: every member's devices refresh a shared car's reminders when one is written.
+    // Every member's devices refresh a shared car's reminders when one is written.
     live: (memberId, jsonPayload) =>
       notifications.createRealtimeOnly(memberId, { type: 'reminder', jsonPayload }),
   });

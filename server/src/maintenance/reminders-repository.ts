@@ -97,7 +97,7 @@ function toRow(
   };
 }
 
-/** The ids of the cars shared with the member (invitations accepted, issue 18). */
+/** The ids of the cars shared with the member (invitations accepted). */
 const sharedCarIds = (db: Kysely<Database>, memberId: string) =>
   db
     .selectFrom('car_members')
@@ -120,7 +120,7 @@ export function remindersRepository(db: Kysely<Database>) {
       return rows.map(toReminder);
     },
 
-    /** The reminders of the member's cars and of the cars shared with them (issue 18), oldest first. */
+    /** The reminders of the member's cars and of the cars shared with them, oldest first. */
     async listForMember(memberId: string): Promise<StoredReminder[]> {
       const rows = await db
         .selectFrom('reminders')

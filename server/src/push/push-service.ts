@@ -1,4 +1,4 @@
-// Web Push (issue 16): the member's devices subscribe (POST /push-subscriptions), and a reminder
+// Web Push: the member's devices subscribe (POST /push-subscriptions), and a reminder
 // that changes state is pushed to each of them, encrypted by `web-push` (aes128gcm, VAPID).
 //
 // One endpoint belongs to one browser profile. Re-posting it answers the stored subscription (its

@@ -1,4 +1,4 @@
-// What a reminder's Web Push message says, in the member's language (issue 16).
+// What a reminder's Web Push message says, in the member's language.
 import { DECLARATIVE_WEB_PUSH, type DeclarativePushMessage } from '../../../src/contract/web-push';
 import { DEFAULT_SERVER_LOCALE, type ServerLocale } from '../platform/locales';
 

@@ -1,4 +1,4 @@
-// Fuel and energy economy (issue 16 "Fuel and energy"). The rule: fills sorted by odometer; each full
+// Fuel and energy economy. The rule: fills sorted by odometer; each full
 // fill closes a segment that starts at the previous full fill; the quantities of the partial fills
 // between them and of the closing fill are the segment's fuel. A segment is not valid when a fill in
 // it (its closing fill included) says earlier fill-ups were not logged, or when a reading is missing.
@@ -118,7 +118,7 @@ export function fuelEconomy(
 
   // One pass over the sorted fills, by index: a segment's parts are sorted[from + 1 .. i] (the
   // partial fills after its starting full fill, then the closing one). No array, spread or closure
-  // per segment: 5,000 fill-ups stay well inside the budget on a phone (issue 16).
+  // per segment: 5,000 fill-ups stay well inside the budget on a phone.
   let from = -1;
   for (let i = 0; i < sorted.length; i++) {
     const fill = sorted[i]!;

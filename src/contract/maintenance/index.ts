@@ -1,4 +1,4 @@
-// The maintenance tracker's rules (issue 16): pure functions that the server and the device both
+// The maintenance tracker's rules: pure functions that the server and the device both
 // run, so that the state shown offline is the server's. No DOM, no Node, no typebox here.
 export * from './dates';
 export * from './fuel-economy';

@@ -1,4 +1,4 @@
-// Issue 16 in the account settings: "Reminders on this device" (the browser's permission asked
+// Reminder delivery in the account settings: "Reminders on this device" (the browser's permission asked
 // only when the switch is turned on, the subscription made with the server's VAPID key and posted;
 // off deletes it and unsubscribes; unsupported or blocked said so) and "Calendar" (the feed
 // address, Copy, and Renew after a confirmation).

@@ -1,4 +1,4 @@
-// The car page's "Resale dossier" (issue 17): the car's history as a PDF for a buyer, and public
+// The car page's "Resale dossier": the car's history as a PDF for a buyer, and public
 // read-only links to it (copy, QR code, revoke), both leaving out what the owner ticks. Online only.
 import { useState } from 'react';
 import { DOSSIER_HIDE_FIELDS, type DossierHideField, type HistoryLink } from '@/contract/dossier';

@@ -1,4 +1,4 @@
-// The export buttons of a car (issue 17): its logs as Paddock's CSV or as LubeLogger's fuel and
+// The export buttons of a car: its logs as Paddock's CSV or as LubeLogger's fuel and
 // service records, downloaded now (online only).
 import { useState } from 'react';
 import { isNetworkError } from '@/lib/api-client';

@@ -1,4 +1,4 @@
-// "Import history" (issue 17): a file from another tracker checked by a dry run (the detected format,
+// "Import history": a file from another tracker checked by a dry run (the detected format,
 // the units read, the rows with their errors, a preview), then imported with a progress bar. Online
 // only; after an import the car's logs are fetched again from the server.
 import { Link } from '@tanstack/react-router';

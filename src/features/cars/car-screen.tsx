@@ -66,7 +66,7 @@ export function CarScreen({ id }: { id: string }) {
           <BuildThread carId={car.id} mine={Boolean(local)} />
         </Card>
       ) : null}
-      {/* Issue 18: selling the car with its logbook (its owner only). */}
+      {/* Selling the car with its logbook (its owner only). */}
       {local && (local.role ?? 'owner') === 'owner' ? (
         <Card>
           <SellCarSection car={local} />
@@ -105,7 +105,7 @@ function CarSummary({ car, mine }: { car: Car; mine: boolean }) {
             >
               {t('CARS.OPEN_IN_GARAGE')}
             </Link>
-            {/* Issue 17: the car's history in (another tracker's file) and out (CSV). */}
+            {/* The car's history in (another tracker's file) and out (CSV). */}
             <Link
               to="/my-cars/$carId/import"
               params={{ carId: car.id }}

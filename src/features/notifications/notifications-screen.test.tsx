@@ -517,7 +517,7 @@ describe('mark all read, delete', () => {
 });
 
 describe('offline', () => {
-  it('marking and deleting are kept on this device (issue 14); a tap still opens the item', async () => {
+  it('marking and deleting are kept on this device; a tap still opens the item', async () => {
     const item = notification('friend', { relatedFriendId: SARAH.id, action: 'requested' });
     const other = notification('post', {}, { minutesAgo: 30 });
     server.add(item, other);

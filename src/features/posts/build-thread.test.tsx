@@ -1,4 +1,4 @@
-// The car page's "Build thread" (issue 18): the posts about the car from the server, oldest first,
+// The car page's "Build thread": the posts about the car from the server, oldest first,
 // with their log cards; a helpful empty state for my own car; a problem line when offline.
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';

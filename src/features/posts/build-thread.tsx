@@ -1,4 +1,4 @@
-// A car's "Build thread" on its page (issue 18): the posts about the car, oldest first, so a
+// A car's "Build thread" on its page: the posts about the car, oldest first, so a
 // restoration reads as a story (GET /cars/{id}/build-thread; "load more" reads the next page).
 // Each post shows as this device has it when the feed holds it (a like not sent yet).
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';

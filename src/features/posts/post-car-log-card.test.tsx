@@ -1,4 +1,4 @@
-// A car log shared to the feed (issue 18, build threads): the post card shows the log's card (type,
+// A car log shared to the feed (build threads): the post card shows the log's card (type,
 // title, reading, date, photo thumbnails, the cost only when shown, a link to the car); a deleted
 // log says so, and so does a log its author may no longer read; a post without a log shows no card.
 import { screen, within } from '@testing-library/react';

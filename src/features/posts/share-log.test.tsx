@@ -1,4 +1,4 @@
-// "Share to the feed" (issue 18, build threads): the log's read view links to the post composer,
+// "Share to the feed" (build threads): the log's read view links to the post composer,
 // which previews the log's card with a "Show the cost" choice (off by default); offline, the post is
 // saved on this device with its card and sent once through the outbox when the network is back.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';

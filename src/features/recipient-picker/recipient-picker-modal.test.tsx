@@ -1,4 +1,4 @@
-// The recipient-choosing modal, rule by rule (spec §2, §4, §7, §8, §9; issue 5 "Client"): each
+// The recipient-choosing modal, rule by rule (spec §2, §4, §7, §8, §9): each
 // rule is its own test, the 300 ms debounce and the 500 ms refresh indicator on fake timers.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 14, item 3: a member with more than 50 friends reaches every one of them, by searching
+// A member with more than 50 friends reaches every one of them, by searching
 // (the server searches all friends, accents and case ignored) and by scrolling (50 more at a time);
 // a list that could not be loaded says so, with a retry, instead of "No friends yet".
 import { fireEvent, screen, waitFor } from '@testing-library/react';

@@ -109,7 +109,7 @@ describe('entry content', () => {
   });
 });
 
-describe('a shared car out of reach (issue 18)', () => {
+describe('a shared car out of reach', () => {
   it("says so for a car's log or reminder refused 403, or a new one 404", () => {
     expect(carAccessLost({ kind: 'carLog.create', lastStatus: 403 })).toBe(true);
     expect(carAccessLost({ kind: 'carLog.update', lastStatus: 403 })).toBe(true);

@@ -154,7 +154,7 @@ export const KIND_LABEL_KEYS: Record<string, string> = {
 };
 export const KIND_OTHER_KEY = 'SYNC.KIND_OTHER';
 
-/** The writes of a car's logbook and reminders a member of a shared car makes (issue 18). */
+/** The writes of a car's logbook and reminders a member of a shared car makes. */
 const CAR_CONTENT_KINDS = new Set([
   'carLog.create',
   'carLog.update',
@@ -296,7 +296,7 @@ export function rebuildBody(body: OutboxBody, json: JsonObject): OutboxBody {
 
 /**
  * A car log refused with ODOMETER_JUMP whose reading the member keeps: the same body, saying the
- * jump is confirmed (what the log form sends after its own confirmation, issue 16).
+ * jump is confirmed (what the log form sends after its own confirmation).
  */
 export function confirmOdometerJump(body: OutboxBody, json: JsonObject): OutboxBody {
   return rebuildBody(body, { ...json, odometerConfirmed: true });

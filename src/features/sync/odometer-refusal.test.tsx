@@ -1,4 +1,4 @@
-// Issue 16: a fill-up saved offline that the server refuses on replay (its odometer reading out of
+// A fill-up saved offline that the server refuses on replay (its odometer reading out of
 // order, or a jump not confirmed) waits under "needs attention" with the reason in the member's
 // language, the refused field named.
 import { fireEvent, screen, within } from '@testing-library/react';

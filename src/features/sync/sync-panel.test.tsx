@@ -169,7 +169,7 @@ describe('needs attention', () => {
   });
 
   it.each([
-    // A car's new log refused 403 or 404: the car is no longer shared with me (issue 18).
+    // A car's new log refused 403 or 404: the car is no longer shared with me.
     [403, 'FORBIDDEN', 'Vous n’avez plus accès à cette voiture.'],
     [404, 'NOT_FOUND', 'Vous n’avez plus accès à cette voiture.'],
     [409, 'CONFLICT', 'Cela entre en conflit avec ce que le serveur a déjà.'],

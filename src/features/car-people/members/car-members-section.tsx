@@ -1,4 +1,4 @@
-// "Shared with" on a car's page (issue 18): the owner invites a friend with a role, sees who is
+// "Shared with" on a car's page: the owner invites a friend with a role, sees who is
 // invited and who accepted, changes a role and removes a member; a member leaves the car. Online
 // calls: offline the list shows what was last seen and the buttons wait for the connection.
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// Who wrote each log of a shared car (issue 18): "by <name>" from the car's members, kept for
+// Who wrote each log of a shared car: "by <name>" from the car's members, kept for
 // offline with the members query. A car nobody shares shows no author.
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { Car } from '@/contract/garage';

@@ -1,4 +1,4 @@
-// The garage's "Cars offered to me" (issue 18): each pending offer with Accept / Decline. Accepted,
+// The garage's "Cars offered to me": each pending offer with Accept / Decline. Accepted,
 // the car and its logbook come into my garage (the garage syncs on the live "car" event and here).
 import type { CarTransfer } from '@/contract/car-transfers';
 import { syncCars } from '@/features/garage';

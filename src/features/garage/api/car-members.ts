@@ -1,4 +1,4 @@
-// Shared cars (issue 18): who shares a car, the owner's invitations and role changes, a member
+// Shared cars: who shares a car, the owner's invitations and role changes, a member
 // leaving, and the invited member's answer. Online calls (the server decides who is a friend and
 // who may change members); the garage is synced again after each, so the cars follow at once.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

@@ -322,7 +322,7 @@ describe('the first page of cars asked for at start-up (first-cars-page.ts)', ()
   });
 });
 
-describe('cars shared with me (issue 18)', () => {
+describe('cars shared with me', () => {
   it('are mirrored after mine, with their owner name and my role, and leave when I leave', async () => {
     const server = installGarageServer();
     const mine = await saveCar(carDraft);

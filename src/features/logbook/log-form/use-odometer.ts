@@ -1,4 +1,4 @@
-// The log form's odometer (issue 16): today's estimate pre-filled on a new log, and the reading
+// The log form's odometer: today's estimate pre-filled on a new log, and the reading
 // checked on the device before saving, a jump confirmed in a dialog.
 import { useMemo, useState } from 'react';
 import type { Car, CarLog } from '@/contract/garage';

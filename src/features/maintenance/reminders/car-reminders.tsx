@@ -52,7 +52,7 @@ export function CarReminders({ car }: { car: LocalCar }) {
     }
   }
 
-  // Reminders are written by the owner and editors; other members read them (issue 18).
+  // Reminders are written by the owner and editors; other members read them.
   const { writeReminders } = carPermissions(car);
   const add = !writeReminders ? null : (
     <ButtonLink

@@ -1,4 +1,4 @@
-// The garage's "Due" list (issue 16): every reminder of the member's cars that is overdue or soon,
+// The garage's "Due" list: every reminder of the member's cars that is overdue or soon,
 // overdue first, at the top of my-cars. Derived on the device, so it moves as soon as a log is saved,
 // offline too. Nothing shows while every reminder is fine.
 import { useMemo } from 'react';

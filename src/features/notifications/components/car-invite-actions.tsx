@@ -1,4 +1,4 @@
-// A car invitation's answer in its row (issue 18), as a friend request is answered: Accept brings
+// A car invitation's answer in its row, as a friend request is answered: Accept brings
 // the car into my garage (the buttons go once it is there), Decline removes the invitation and
 // its notification. Online only: the server decides whether the invitation still waits.
 import { useState } from 'react';

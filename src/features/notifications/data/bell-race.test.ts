@@ -1,4 +1,4 @@
-// Issue 15, the bell race: a tapped notification's own read mark (PUT /notifications/{id}/read)
+// The bell race: a tapped notification's own read mark (PUT /notifications/{id}/read)
 // and the opened item's read-related call (POST /notifications/read-related) in flight together.
 // The server takes the read mark first, but its answer comes back last: its unreadCount is older
 // than the read-related one. The bell must end at the server's figure, not one too high.

@@ -1,4 +1,4 @@
-// Issue 15: opening an item marks its notifications read on every device. The bell and the list
+// Opening an item marks its notifications read on every device. The bell and the list
 // change here at once; POST /notifications/read-related goes through the outbox (offline too,
 // sent exactly once), and only when this device lists an unread notification about the item.
 import { describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// What every friendship write shares: the outbox (issue 14: offline too, sent once online), the
+// What every friendship write shares: the outbox (offline too, sent once online), the
 // member's name for the messages, and one way to word a failure.
 import { ApiError, isNetworkError } from '@/lib/api-client';
 import { displayName } from '@/lib/display-name';

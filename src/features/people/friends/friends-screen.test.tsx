@@ -115,7 +115,7 @@ describe('friends: my friends', () => {
   it('a refused removal puts the friend back and says why; the write waits under "needs attention"', async () => {
     const alice = server.add({ firstName: 'Alice', lastName: 'Martin' });
     server.befriend(alice);
-    // A refusal (4xx): the outbox keeps the write for the member to retry or discard (issue 14).
+    // A refusal (4xx): the outbox keeps the write for the member to retry or discard.
     server.once(`DELETE ${API}/friends/${alice.id}`, () => fail(403, 'FORBIDDEN', 'Not allowed.'));
     await renderApp('/friends');
     await screen.findByRole('list', { name: 'Your friends' });

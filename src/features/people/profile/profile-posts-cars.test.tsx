@@ -1,5 +1,5 @@
 // A friend's profile shows their cars (each opening /car/{id}) and their posts, and the ways to write
-// to them (a message, a chat); my profile lists my posts (issue 15 "A social app about cars").
+// to them (a message, a chat); my profile lists my posts.
 // Skeletons while loading, an empty state that says what to do, an error with retry, "load more".
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
