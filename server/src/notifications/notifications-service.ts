@@ -40,7 +40,7 @@ import { preferenceFor } from '../../../src/contract/account';
 import { accountRepository } from '../account/account-repository';
 import { notFound, foundOr404 } from '../http/errors';
 import { notificationsRepository, type NotificationsRepository } from './notifications-repository';
-import { blockedEitherWay, hasMuted } from '../trust/trust-checks';
+import { blockedEitherWay, hasMuted } from '../trust/trust-checks-repository';
 import type { Db } from '../db/database';
 
 export interface NewNotification {

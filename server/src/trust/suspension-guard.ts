@@ -3,7 +3,7 @@
 // them: appended to their pre-handlers (after the sign-in check), as idempotency does.
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { API_BASE } from '../../../src/contract/envelope';
-import { assertNotSuspended } from './trust-checks';
+import { assertNotSuspended } from './trust-checks-repository';
 
 /** The writes a suspension stops: method and path under the API base. */
 export const SUSPENDED_WRITES = [

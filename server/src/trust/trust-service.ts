@@ -26,7 +26,7 @@ import type { ModerationActionRow, ReportRow } from './trust-tables';
 
 interface Deps {
   trust: TrustRepository;
-  /** The thing as the member sees it now, or 404 (./report-targets). */
+  /** The thing as the member sees it now, or 404 (./report-targets-repository). */
   target(memberId: string, type: ReportTargetType, id: string): Promise<ReportedContent>;
   removers: Map<ReportTargetType, ContentRemover>;
   notifications: Pick<NotificationsService, 'createQuietly' | 'createRealtimeOnly'>;

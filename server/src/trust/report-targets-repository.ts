@@ -7,7 +7,7 @@ import type { Database } from '../db/schema';
 import { hasRow } from '../db/paging';
 import { notFound } from '../http/errors';
 import { areFriends } from '../people/friendship-repository';
-import { blockedEitherWay, hasBlocked } from './trust-checks';
+import { blockedEitherWay, hasBlocked } from './trust-checks-repository';
 import '../posts/posts-tables';
 import '../messages/messages-table';
 import '../chat/chat-tables';
