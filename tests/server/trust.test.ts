@@ -95,6 +95,25 @@ describe('block', () => {
     ).toEqual([]);
   });
 
+  test("the blocked member's lines in a shared chat group are collapsed for the blocker", async () => {
+    const [a, b, owner] = [await person(t.app), await person(t.app), await person(t.app)];
+    await befriend(t.app, owner, a);
+    await befriend(t.app, owner, b);
+    const group = await call('POST', '/chat-groups', owner, { name: 'Club', memberIds: [a.id, b.id] });
+    expect(group.statusCode, group.body).toBe(201);
+    const chatGroupId = group.json().data.id as string;
+    const line = await call('POST', '/chat-messages', b, { chatGroupId, content: 'Line from B' });
+    expect(line.statusCode, line.body).toBe(201);
+    await call('POST', `/users/${b.id}/block`, a);
+    const forA = await call('GET', `/chat-messages?chatGroupId=${chatGroupId}`, a);
+    expect(forA.statusCode, forA.body).toBe(200);
+    expect(forA.body).not.toContain('Line from B');
+    expect(forA.json().data[0]).toMatchObject({ content: '', fromBlockedMember: true });
+    const forOwner = await call('GET', `/chat-messages?chatGroupId=${chatGroupId}`, owner);
+    expect(forOwner.json().data[0]).toMatchObject({ content: 'Line from B' });
+    expect((await call('GET', `/chat-messages/${line.json().data.id}`, a)).body).not.toContain('Line from B');
+  });
+
   test('a pending request ends and nothing the blocked member does notifies the blocker', async () => {
     const [a, b, c] = [await person(t.app), await person(t.app), await person(t.app)];
     expect((await call('POST', '/friends/request', b, { userId: a.id })).statusCode).toBe(201);
