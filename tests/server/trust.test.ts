@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Notification } from '../../src/contract/notifications';
 import { TERMS_VERSION } from '../../src/contract/trust';
+import { main as moderatorCommand } from '../../server/src/trust/moderator-command';
 import { trustRepository } from '../../server/src/trust/trust-repository';
 import { createTestApp, type TestApp } from './helpers';
 import { API, befriend, caller, comment, feed, like, person, post, type Person } from './posts-fixtures';
@@ -90,7 +91,9 @@ describe('block', () => {
     // B is not told: no notification reaches B about it.
     expect(
       (await notifications(b)).filter(
-        (n) => n.jsonPayload.relatedFriendId === a.id && n.jsonPayload.action === 'removed',
+        (n) =>
+          n.jsonPayload.relatedFriendId === a.id &&
+          (n.jsonPayload as { action?: string }).action === 'removed',
       ),
     ).toEqual([]);
   });
@@ -289,6 +292,26 @@ describe('moderation actions', () => {
       .where('id', '=', b.id)
       .execute();
     expect((await call('POST', '/posts', b, { content: '<p>Back</p>' })).statusCode).toBe(201);
+  });
+});
+
+describe('npm run moderator', () => {
+  test('add gives the role, remove takes it back', async () => {
+    const who = await person(t.app);
+    const saved = { ...process.env };
+    Object.assign(
+      process.env,
+      { DATA_DIR: t.dataDir },
+      t.env.DATABASE_URL ? { DATABASE_URL: t.env.DATABASE_URL } : {},
+    );
+    try {
+      await moderatorCommand(['add', who.email]);
+      expect((await call('GET', '/moderation/reports?status=open', who)).statusCode).toBe(200);
+      await moderatorCommand(['remove', who.email]);
+      expect((await call('GET', '/moderation/reports?status=open', who)).statusCode).toBe(403);
+    } finally {
+      process.env = saved;
+    }
   });
 });
 

@@ -137,7 +137,8 @@ async function read(
             .where('user_id', '=', memberId)
             .where('status', '=', 'accepted'),
         )) ||
-        ((await areFriends(db, memberId, car.owner_id)) && !(await blockedEitherWay(db, memberId, car.owner_id)));
+        ((await areFriends(db, memberId, car.owner_id)) &&
+          !(await blockedEitherWay(db, memberId, car.owner_id)));
       if (!readable) return null;
       return {
         authorId: car.owner_id,

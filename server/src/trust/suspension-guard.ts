@@ -28,7 +28,12 @@ export function registerSuspensionGuard(app: FastifyInstance) {
   app.addHook('onRoute', (route: RouteOptions) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (!methods.some((m) => guarded.has(`${m} ${route.url}`))) return;
-    const before = route.preHandler === undefined ? [] : Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler];
+    const before =
+      route.preHandler === undefined
+        ? []
+        : Array.isArray(route.preHandler)
+          ? route.preHandler
+          : [route.preHandler];
     route.preHandler = [...before, check];
   });
 }
