@@ -121,7 +121,8 @@ export type NotificationPreferencesUpdate = Static<typeof NotificationPreference
 
 /** Who may send me a private message: my friends (the default) or any member (docs/SPEC-NOTES.md "Trust"). */
 export const MessagesFrom = Type.Union([Type.Literal('friends'), Type.Literal('everyone')], {
-  description: 'Who may send me a private message: `friends` (default) or `everyone`; never a member I blocked or who blocked me',
+  description:
+    'Who may send me a private message: `friends` (default) or `everyone`; never a member I blocked or who blocked me',
 });
 export type MessagesFrom = Static<typeof MessagesFrom>;
 export const DEFAULT_MESSAGES_FROM: MessagesFrom = 'friends';

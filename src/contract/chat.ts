@@ -64,6 +64,12 @@ export const ChatMessage = Type.Object({
   sender: ChatMember,
   content: Type.String({ description: 'Plain text, shown as text (never as HTML)' }),
   createdAt: Type.String({ format: 'date-time' }),
+  fromBlockedMember: Type.Optional(
+    Type.Boolean({
+      description:
+        'true for a line of a member I blocked or who blocked me: its content is empty, the app shows it collapsed',
+    }),
+  ),
 });
 export type ChatMessage = Static<typeof ChatMessage>;
 

@@ -2,6 +2,9 @@
 // file client code may import values from (the others run schema builders at module load).
 export const API_BASE = '/api/v1.0';
 
+/** The version of the terms of use a sign-up accepts: their date (server/src/legal). */
+export const TERMS_VERSION = '2026-12-06';
+
 export const SETTINGS_DOMAINS = [
   'energyType',
   'gearboxType',

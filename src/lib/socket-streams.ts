@@ -49,6 +49,8 @@ export const STREAM_BY_TYPE: Record<NotificationType, StreamName> = {
   'car-invite': 'car',
   // A car offered to me, or my offer answered: the garage's car stream refreshes it.
   'car-transfer': 'car',
+  // A moderation outcome (my content removed, a warning, my report closed): the feed refreshes.
+  moderation: 'post',
 };
 
 const listeners = new Map<StreamName, Set<AnyListener>>();

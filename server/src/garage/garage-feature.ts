@@ -7,7 +7,7 @@ import type { MediaService } from '../media/media-service';
 import { fileDiscarder } from '../media/media-storage';
 import { multipartOptions } from '../media/multipart-body';
 import { areFriends } from '../people/friendship-repository';
-import { blockedEitherWay } from '../trust/trust-checks';
+import { blockedEitherWay } from '../trust/trust-checks-repository';
 import { settingsRepository } from '../settings/settings-repository';
 import { carImageRoutes } from './car-image-routes';
 import { carLogMediaRoutes } from './car-log-media-routes';

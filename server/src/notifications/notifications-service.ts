@@ -41,7 +41,7 @@ import { accountRepository } from '../account/account-repository';
 import { socialPushOf } from '../push/social-push';
 import { notFound, foundOr404 } from '../http/errors';
 import { notificationsRepository, type NotificationsRepository } from './notifications-repository';
-import { blockedEitherWay, hasMuted } from '../trust/trust-checks';
+import { blockedEitherWay, hasMuted } from '../trust/trust-checks-repository';
 import type { Db } from '../db/database';
 
 export interface NewNotification {

@@ -9,7 +9,7 @@ import { notificationsService } from '../notifications/notifications-service';
 import { areFriends, friendIdsOf } from '../people/friendship-repository';
 import { carMembersRepository } from '../garage/car-members-repository';
 import { registerContentRemover } from '../trust/content-removers';
-import { blockedIdsOf } from '../trust/trust-checks';
+import { blockedIdsOf } from '../trust/trust-checks-repository';
 import { commentsRepository } from './comments-repository';
 import { commentsRoutes } from './comments-routes';
 import { commentsService } from './comments-service';

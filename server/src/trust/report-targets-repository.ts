@@ -7,7 +7,7 @@ import type { Database } from '../db/schema';
 import { hasRow } from '../db/paging';
 import { notFound } from '../http/errors';
 import { areFriends } from '../people/friendship-repository';
-import { blockedEitherWay, hasBlocked } from './trust-checks';
+import { blockedEitherWay, hasBlocked } from './trust-checks-repository';
 import '../posts/posts-tables';
 import '../messages/messages-table';
 import '../chat/chat-tables';
@@ -137,7 +137,8 @@ async function read(
             .where('user_id', '=', memberId)
             .where('status', '=', 'accepted'),
         )) ||
-        ((await areFriends(db, memberId, car.owner_id)) && !(await blockedEitherWay(db, memberId, car.owner_id)));
+        ((await areFriends(db, memberId, car.owner_id)) &&
+          !(await blockedEitherWay(db, memberId, car.owner_id)));
       if (!readable) return null;
       return {
         authorId: car.owner_id,
