@@ -6,7 +6,7 @@ import { accountRepository } from '../account/account-repository';
 import type { Database } from '../db/schema';
 import { excerptOf } from '../notifications/excerpt';
 import { firstLineOf } from './social-push-text';
-import { blockedEitherWay } from '../trust/trust-checks';
+import { blockedEitherWay } from '../trust/trust-checks-repository';
 
 /** What the pushes read from the database (their own queries, no feature's service). */
 export function socialPushRepository(db: Kysely<Database>) {
