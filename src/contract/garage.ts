@@ -62,7 +62,12 @@ const carFields = {
   energyType: SettingKey('energyType'),
   gearboxType: SettingKey('gearboxType'),
   upholsteryMaterial: SettingKey('upholsteryMaterial'),
-  mileage: nullable<number>('integer', { minimum: 0, maximum: MILEAGE_MAX }),
+  mileage: nullable<number>('integer', {
+    minimum: 0,
+    maximum: MILEAGE_MAX,
+    description:
+      'Never below the highest reading among its logs: a log with a higher reading raises it, and an edit below it (or to null) stores that reading',
+  }),
   mileageUnit: Type.String({ minLength: 1, maxLength: 64, description: 'A key of the mileageUnit settings' }),
   description: RichText(`Quill HTML, at most ${CAR_DESCRIPTION_MAX_TEXT} characters of text`),
 };
@@ -194,6 +199,20 @@ export const FuelFill = Type.Object({
   fullTank: Type.Boolean({ description: 'The tank (or battery, to the usual target) was filled' }),
   missedPrevious: Type.Boolean({ description: 'One or more fill-ups before this one were not logged' }),
   pricePerUnit: Type.Optional(nullable<number>('number', { minimum: 0, maximum: 1_000_000 })),
+  energy: Type.Optional(
+    nullable<string>('string', {
+      minLength: 1,
+      maxLength: 64,
+      description:
+        "A key of the energyType settings, one of the car's energyTypes (else 400); absent or null: the car's main energy. Answered only when given",
+    }),
+  ),
+  economyConfirmed: Type.Optional(
+    Type.Boolean({
+      description:
+        '"It\'s right": the economy of the segment this fill closes is real even if it looks suspect, so it is never answered `suspect` and counts in the figures. "Mark as missed" is `missedPrevious: true` instead. Answered only when true',
+    }),
+  ),
 });
 export type FuelFill = Static<typeof FuelFill>;
 
@@ -238,7 +257,14 @@ export const CarLogInput = Type.Object({
   id: Type.Optional(ClientId),
   carId: logFields.carId,
   type: logFields.type,
-  title: logFields.title,
+  title: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: CAR_LOG_TITLE_MAX,
+      description:
+        'Required, except on a log of type fuel: one without a title is named from its quantity and, when given, its place, in the member’s language (Accept-Language, else their chosen language), e.g. "Fill-up: 42.5 L at Total Access"',
+    }),
+  ),
   content: Type.Optional(logFields.content),
   location: Type.Optional(logFields.location),
   tags: Type.Optional(logFields.tags),

@@ -51,7 +51,7 @@ export type FuelEconomyQuery = Static<typeof FuelEconomyQuery>;
 export const FuelEconomy = Type.Object({
   unit: Type.String(),
   average: nullable<number>('number', {
-    description: 'Σ distance ÷ Σ quantity of the valid segments, in unit',
+    description: 'Σ distance ÷ Σ quantity of the valid, non-suspect segments, in unit',
   }),
   best: nullable<number>('number'),
   worst: nullable<number>('number'),
@@ -70,6 +70,10 @@ export const FuelEconomy = Type.Object({
       quantity: Type.Number(),
       economy: nullable<number>('number'),
       valid: Type.Boolean(),
+      suspect: Type.Boolean({
+        description:
+          'Valid, but below half or above twice the median economy of the other valid, non-suspect segments of the same energy (in unit): probably a missed fill-up, left out of average, best, worst, distance, quantity and costPerDistance. "Mark as missed": PUT /car-logs/{toLogId} with fuel.missedPrevious true (the segment is then not valid); "it\'s right": PUT /car-logs/{toLogId} with fuel.economyConfirmed true (never suspect again, counted again)',
+      }),
     }),
   ),
 });

@@ -140,6 +140,10 @@ export interface CarLogsTable {
   /** Written in a former owner's time (migration 0023): that owner's id; null for the current owner's. */
   former_owner_id?: string | null;
   fuel_price_per_unit: number | null;
+  /** 1: "it's right", the economy of the segment this fill-up closes is never suspect (migration 0029). */
+  fuel_economy_confirmed?: number | null;
+  /** A key of the energyType settings (migration 0029); null: the car's main energy. */
+  fuel_energy?: string | null;
   /** The fingerprint of the imported row this log was made from (migration 0017); null otherwise. */
   import_fingerprint?: string | null;
   created_at: string;

@@ -59,6 +59,8 @@ const PAGE_COLUMNS = [
   'fuel_price_per_unit',
   'author_id',
   'former_owner_id',
+  'fuel_economy_confirmed',
+  'fuel_energy',
 ] as const satisfies readonly (keyof LogRow)[];
 
 /** A page's row from its values (readValues): one object shape, built here, not by the driver. */
@@ -84,6 +86,8 @@ function pageRow(v: unknown[]): LogRow {
     fuel_price_per_unit: v[17],
     author_id: v[18],
     former_owner_id: v[19],
+    fuel_economy_confirmed: v[20],
+    fuel_energy: v[21],
   } as LogRow;
 }
 
@@ -95,6 +99,9 @@ function toFuel(row: LogRow): FuelFill | undefined {
     fullTank: Number(row.fuel_full_tank) === 1,
     missedPrevious: Number(row.fuel_missed_previous) === 1,
     pricePerUnit: toNumber(row.fuel_price_per_unit),
+    // Answered only when said: "it's right" (see FuelFill.economyConfirmed).
+    ...(row.fuel_energy ? { energy: row.fuel_energy } : {}),
+    ...(Number(row.fuel_economy_confirmed) === 1 ? { economyConfirmed: true } : {}),
   };
 }
 
@@ -150,6 +157,8 @@ export function toRow(log: CarLog): Omit<Selectable<CarLogsTable>, 'import_finge
     fuel_full_tank: log.fuel ? (log.fuel.fullTank ? 1 : 0) : null,
     fuel_missed_previous: log.fuel ? (log.fuel.missedPrevious ? 1 : 0) : null,
     fuel_price_per_unit: log.fuel?.pricePerUnit ?? null,
+    fuel_economy_confirmed: log.fuel?.economyConfirmed ? 1 : null,
+    fuel_energy: log.fuel?.energy ?? null,
     author_id: log.authorId ?? null,
     created_at: log.createdAt,
     updated_at: log.updatedAt,
@@ -343,6 +352,8 @@ export function carLogsRepository(db: Kysely<Database>) {
           'fuel_full_tank',
           'fuel_missed_previous',
           'fuel_price_per_unit',
+          'fuel_economy_confirmed',
+          'fuel_energy',
         ])
         .where('car_id', '=', carId)
         .where('fuel_quantity', 'is not', null)
@@ -368,6 +379,8 @@ export function carLogsRepository(db: Kysely<Database>) {
                   fullTank: Number(r.fuel_full_tank) === 1,
                   missedPrevious: Number(r.fuel_missed_previous) === 1,
                   pricePerUnit: r.fuel_price_per_unit === null ? null : Number(r.fuel_price_per_unit),
+                  ...(Number(r.fuel_economy_confirmed) === 1 ? { economyConfirmed: true } : {}),
+                  ...(r.fuel_energy ? { energy: r.fuel_energy } : {}),
                 },
         };
       }

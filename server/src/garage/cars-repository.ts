@@ -54,6 +54,16 @@ export function carsRepository(db: Kysely<Database>) {
       return row && toCar(row);
     },
 
+    /** The highest odometer reading among the car's logs (null: none has one). */
+    async highestReading(id: string): Promise<number | null> {
+      const row = await db
+        .selectFrom('car_logs')
+        .select((eb) => eb.fn.max('mileage').as('highest'))
+        .where('car_id', '=', id)
+        .executeTakeFirst();
+      return row?.highest === null || row?.highest === undefined ? null : Number(row.highest);
+    },
+
     /** The owner's cars, newest first. */
     async listByOwner(
       ownerId: string,

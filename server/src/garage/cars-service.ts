@@ -189,6 +189,9 @@ export function carsService({
       } = current;
       const { base, ...changes } = patch;
       const fields = await checked({ ...currentFields, ...changes });
+      // Never below the highest reading among its logs (a log's reading raises it, migration 0029).
+      const highest = await cars.highestReading(id);
+      if (highest !== null && (fields.mileage === null || fields.mileage < highest)) fields.mileage = highest;
       const car: Car = {
         id,
         ownerId: memberId,

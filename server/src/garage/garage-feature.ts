@@ -25,6 +25,7 @@ import { carTransfersRepository } from './car-transfers-repository';
 import { carTransfersRoutes } from './car-transfers-routes';
 import { carTransfersService } from './car-transfers-service';
 import { memberCards } from '../db/member-cards';
+import { createUsersRepository } from '../auth/users-repository';
 import { notificationsService } from '../notifications/notifications-service';
 
 export const garageFeature: FastifyPluginAsync<{
@@ -57,6 +58,7 @@ export const garageFeature: FastifyPluginAsync<{
     discardFiles,
     historyChanged: maintenance?.checkStatesQuietly,
     access,
+    languageOf: (memberId) => createUsersRepository(db).languageOf(memberId),
   });
   const notifications = notificationsService(app);
   const members = carMembersService({

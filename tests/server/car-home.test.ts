@@ -1,0 +1,180 @@
+// A car's home, the server's side (docs/SPEC-NOTES.md "A car's home"): a fill-up without a title is
+// named in the member's language; the car's mileage follows its logbook; the fuel economy questions
+// its segments, and "mark as missed" / "it's right" settle them. Real server, real SQLite.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Car, CarLog } from '../../src/contract/garage';
+import type { FuelEconomy } from '../../src/contract/maintenance-api';
+import { createTestApp, type TestApp } from './helpers';
+import { API, createCar, createLog, member, type Member } from './garage-fixtures';
+
+let t: TestApp;
+let ann: Member;
+beforeAll(async () => {
+  t = await createTestApp();
+  ann = await member(t.app);
+});
+afterAll(async () => t.close());
+
+const call = (
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  payload?: object,
+  headers: Record<string, string> = {},
+) =>
+  t.app.inject({
+    method,
+    url: `${API}${url}`,
+    headers: { ...ann.headers, ...headers },
+    ...(payload ? { payload } : {}),
+  });
+
+const fillUp = (carId: string, mileage: number, quantity: number, more: Record<string, unknown> = {}) => ({
+  carId,
+  type: 'fuel',
+  startDate: '2026-01-01',
+  mileage,
+  fuel: { quantity, unit: 'l', fullTank: true, missedPrevious: false },
+  ...more,
+});
+
+const carOf = async (id: string) => (await call('GET', `/cars/${id}`)).json<{ data: Car }>().data;
+
+describe('a fill-up without a title', () => {
+  test('answers 201 with a title from its quantity and place, in the language asked for', async () => {
+    const car = await createCar(t.app, ann, { mileage: 1_000 });
+    const en = await call('POST', '/car-logs', fillUp(car.id, 1_100, 42.5, { location: 'Total Access' }), {
+      'accept-language': 'en-US',
+    });
+    expect(en.statusCode, en.body).toBe(201);
+    expect(en.json<{ data: CarLog }>().data.title).toBe('Fill-up: 42.5\u00a0L at Total Access');
+    const fr = await call('POST', '/car-logs', fillUp(car.id, 1_200, 40), { 'accept-language': 'fr' });
+    expect(fr.statusCode, fr.body).toBe(201);
+    expect(fr.json<{ data: CarLog }>().data.title).toBe('Plein\u202f: 40\u00a0L');
+  });
+
+  test('without Accept-Language, in the language the member chose', async () => {
+    const bob = await member(t.app);
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: `${API}/users/me`,
+      headers: bob.headers,
+      payload: { language: 'en-US' },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const car = await createCar(t.app, bob);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${API}/car-logs`,
+      headers: bob.headers,
+      payload: fillUp(car.id, 90_000, 30, {
+        fuel: { quantity: 30, unit: 'kwh', fullTank: true, missedPrevious: false },
+      }),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json<{ data: CarLog }>().data.title).toBe('Charge: 30\u00a0kWh');
+  });
+
+  test('any other log still needs its title (400, nothing stored)', async () => {
+    const car = await createCar(t.app, ann);
+    const res = await call('POST', '/car-logs', {
+      carId: car.id,
+      type: 'maintenance',
+      startDate: '2026-01-01',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ error: { fields: { field: string }[] } }>().error.fields[0]?.field).toBe('body.title');
+    expect((await carOf(car.id)).mileage).toBe(84_000);
+    const list = await call('GET', `/car-logs/${car.id}`);
+    expect(list.json<{ meta: { total: number } }>().meta.total).toBe(0);
+  });
+});
+
+describe('the car’s mileage follows its logbook', () => {
+  test('a log with a higher reading raises it; a lower one leaves it; an edit below it keeps it', async () => {
+    const car = await createCar(t.app, ann, { mileage: 182_000 });
+    const log = await createLog(t.app, ann, car.id, { startDate: '2026-02-01', mileage: 185_350 });
+    expect((await carOf(car.id)).mileage).toBe(185_350);
+    await createLog(t.app, ann, car.id, { startDate: '2025-01-01', mileage: 150_000 });
+    expect((await carOf(car.id)).mileage).toBe(185_350);
+    // A log moved to a higher reading raises it again.
+    const moved = await call('PUT', `/car-logs/${log.id}`, { mileage: 186_000 });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await carOf(car.id)).mileage).toBe(186_000);
+    // The car's own edit cannot go below its logbook, nor to null.
+    const lower = await call('PUT', `/cars/${car.id}`, { mileage: 100 });
+    expect(lower.statusCode, lower.body).toBe(200);
+    expect(lower.json<{ data: Car }>().data.mileage).toBe(186_000);
+    const cleared = await call('PUT', `/cars/${car.id}`, { mileage: null });
+    expect(cleared.json<{ data: Car }>().data.mileage).toBe(186_000);
+    const higher = await call('PUT', `/cars/${car.id}`, { mileage: 190_000 });
+    expect(higher.json<{ data: Car }>().data.mileage).toBe(190_000);
+  });
+});
+
+describe('an economy that questions itself', () => {
+  test('a suspect segment is answered so and left out; "it\'s right" and "mark as missed" settle it', async () => {
+    const car = await createCar(t.app, ann, { mileage: 0 });
+    const quantities = [40, 30, 32, 31, 10, 33];
+    const logs: CarLog[] = [];
+    for (const [i, quantity] of quantities.entries()) {
+      const res = await call(
+        'POST',
+        '/car-logs',
+        fillUp(car.id, 10_000 + i * 500, quantity, {
+          startDate: `2026-01-${String(i + 1).padStart(2, '0')}`,
+        }),
+      );
+      expect(res.statusCode, res.body).toBe(201);
+      logs.push(res.json<{ data: CarLog }>().data);
+    }
+    const economy = async () =>
+      (await call('GET', `/cars/${car.id}/fuel-economy?unit=l_per_100km`)).json<{ data: FuelEconomy }>().data;
+    const first = await economy();
+    expect(first.segments.map((s) => s.suspect)).toEqual([false, false, false, true, false]);
+    expect(first.distance).toBe(2_000);
+    expect(first.best).toBe(6);
+
+    // "It's right": the flag on the fill-up that closes the segment.
+    const closing = logs[4]!;
+    const right = await call('PUT', `/car-logs/${closing.id}`, {
+      fuel: { ...closing.fuel, economyConfirmed: true },
+    });
+    expect(right.statusCode, right.body).toBe(200);
+    expect(right.json<{ data: CarLog }>().data.fuel?.economyConfirmed).toBe(true);
+    const counted = await economy();
+    expect(counted.segments[3]).toMatchObject({ suspect: false, valid: true });
+    expect(counted.distance).toBe(2_500);
+    expect(counted.best).toBe(2);
+
+    // "Mark as missed": the segment is no longer valid, and nothing is suspect.
+    const missed = await call('PUT', `/car-logs/${closing.id}`, {
+      fuel: { ...closing.fuel, missedPrevious: true },
+    });
+    expect(missed.statusCode, missed.body).toBe(200);
+    expect(missed.json<{ data: CarLog }>().data.fuel).not.toHaveProperty('economyConfirmed');
+    const settled = await economy();
+    expect(settled.segments[3]).toMatchObject({ suspect: false, valid: false });
+    expect(settled.distance).toBe(2_000);
+  });
+
+  test('a fill-up of an energy the car does not have is refused with 400', async () => {
+    const car = await createCar(t.app, ann, { energyType: 'gasoline' });
+    const bad = await call(
+      'POST',
+      '/car-logs',
+      fillUp(car.id, 90_000, 30, {
+        fuel: { quantity: 30, unit: 'l', fullTank: true, missedPrevious: false, energy: 'lpg' },
+      }),
+    );
+    expect(bad.statusCode, bad.body).toBe(400);
+    const good = await call(
+      'POST',
+      '/car-logs',
+      fillUp(car.id, 90_000, 30, {
+        fuel: { quantity: 30, unit: 'l', fullTank: true, missedPrevious: false, energy: 'gasoline' },
+      }),
+    );
+    expect(good.statusCode, good.body).toBe(201);
+    expect(good.json<{ data: CarLog }>().data.fuel?.energy).toBe('gasoline');
+  });
+});
