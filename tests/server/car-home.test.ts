@@ -2,6 +2,8 @@
 // named in the member's language; the car's mileage follows its logbook; the fuel economy questions
 // its segments, and "mark as missed" / "it's right" settle them. Real server, real SQLite.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { CarEquipment } from '../../src/contract/car-equipment';
+import type { CarSaleSummary } from '../../src/contract/car-transfers';
 import type { Car, CarLog } from '../../src/contract/garage';
 import type { FuelEconomy } from '../../src/contract/maintenance-api';
 import { createTestApp, type TestApp } from './helpers';
@@ -16,7 +18,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const call = (
-  method: 'GET' | 'POST' | 'PUT',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   payload?: object,
   headers: Record<string, string> = {},
@@ -176,5 +178,115 @@ describe('an economy that questions itself', () => {
     );
     expect(good.statusCode, good.body).toBe(201);
     expect(good.json<{ data: CarLog }>().data.fuel?.energy).toBe('gasoline');
+  });
+});
+
+describe('tyres and equipment', () => {
+  test('a set mounted and removed counts its distance; its age from the DOT date; reminders', async () => {
+    const car = await createCar(t.app, ann, { mileage: 10_000 });
+    const made = await call('POST', `/cars/${car.id}/equipment`, {
+      kind: 'tyres',
+      name: 'Winter set',
+      dotCode: '0120',
+      reminderDistance: 8_000,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const set = made.json<{ data: CarEquipment }>().data;
+    expect(set).toMatchObject({ mounted: false, distance: 0, stints: [], due: null });
+    expect(set.ageMonths).toBeGreaterThanOrEqual(70);
+
+    const mounted = await call('POST', `/equipment/${set.id}/mount`, { mileage: 10_000, date: '2026-01-01' });
+    expect(mounted.statusCode, mounted.body).toBe(200);
+    expect(
+      await call('POST', `/equipment/${set.id}/mount`, { mileage: 10_100, date: '2026-01-02' }),
+    ).toMatchObject({
+      statusCode: 409,
+    });
+    // Under way: counted to the car's mileage, which a log raises.
+    await createLog(t.app, ann, car.id, { startDate: '2026-02-01', mileage: 14_000 });
+    const list = await call('GET', `/cars/${car.id}/equipment`);
+    expect(list.json<{ data: CarEquipment[] }>().data[0]).toMatchObject({ mounted: true, distance: 4_000 });
+
+    const early = await call('POST', `/equipment/${set.id}/remove`, { mileage: 9_000, date: '2026-03-01' });
+    expect(early.statusCode).toBe(400);
+    const removed = await call('POST', `/equipment/${set.id}/remove`, {
+      mileage: 15_000,
+      date: '2026-03-01',
+    });
+    expect(removed.json<{ data: CarEquipment }>().data).toMatchObject({
+      mounted: false,
+      distance: 5_000,
+      due: null,
+    });
+    await call('POST', `/equipment/${set.id}/mount`, { mileage: 20_000, date: '2026-10-01' });
+    const again = await call('POST', `/equipment/${set.id}/remove`, { mileage: 23_500, date: '2027-03-01' });
+    expect(again.json<{ data: CarEquipment }>().data).toMatchObject({ distance: 8_500, due: 'distance' });
+
+    const aged = await call('PUT', `/equipment/${set.id}`, { reminderDistance: null, reminderAgeMonths: 60 });
+    expect(aged.json<{ data: CarEquipment }>().data.due).toBe('age');
+    expect(await call('PUT', `/equipment/${set.id}`, { dotCode: '5420' })).toMatchObject({ statusCode: 400 });
+
+    const bob = await member(t.app);
+    const hidden = await t.app.inject({
+      method: 'GET',
+      url: `${API}/equipment/${set.id}`,
+      headers: bob.headers,
+    });
+    expect(hidden.statusCode).toBe(404);
+    expect((await call('DELETE', `/equipment/${set.id}`)).statusCode).toBe(200);
+    expect((await call('GET', `/equipment/${set.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('the sale, the careful way', () => {
+  test('the seller sees what the buyer will receive; the buyer sees the same summary', async () => {
+    const car = await createCar(t.app, ann);
+    await createLog(t.app, ann, car.id, {
+      startDate: '2026-01-01',
+      mileage: 84_100,
+      cost: 10,
+      currencyCode: 'EUR',
+    });
+    await createLog(t.app, ann, car.id, {
+      startDate: '2026-01-02',
+      mileage: 84_200,
+      cost: 5.5,
+      currencyCode: 'EUR',
+      content: null,
+      location: null,
+    });
+    const preview = await call('GET', `/cars/${car.id}/sale-summary?keepCosts=false&keepNotes=true`);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json<{ data: CarSaleSummary }>().data).toMatchObject({
+      logs: { count: 2, handedOver: true },
+      costs: { count: 2, handedOver: false, total: {} },
+      notes: { count: 1, handedOver: true },
+    });
+    const buyer = await member(t.app);
+    const offer = await call('POST', `/cars/${car.id}/transfers`, {
+      toUserId: buyer.id,
+      keepCosts: true,
+      keepNotes: false,
+    });
+    expect(offer.statusCode, offer.body).toBe(201);
+    const transferId = offer.json<{ data: { id: string } }>().data.id;
+    const seen = await t.app.inject({
+      method: 'GET',
+      url: `${API}/car-transfers/${transferId}/summary`,
+      headers: buyer.headers,
+    });
+    expect(seen.statusCode, seen.body).toBe(200);
+    expect(seen.json<{ data: CarSaleSummary }>().data).toMatchObject({
+      keepCosts: true,
+      costs: { count: 2, handedOver: true, total: { EUR: 15.5 } },
+      notes: { handedOver: false },
+    });
+    const stranger = await member(t.app);
+    const probe = await t.app.inject({
+      method: 'GET',
+      url: `${API}/car-transfers/${transferId}/summary`,
+      headers: stranger.headers,
+    });
+    expect(probe.statusCode).toBe(404);
   });
 });

@@ -150,6 +150,21 @@ export interface CarLogsTable {
   updated_at: string;
 }
 
+/** A car's tyre set or other equipment (migration 0030). */
+export interface CarEquipmentTable {
+  id: string;
+  car_id: string;
+  kind: string;
+  name: string;
+  dot_code: string | null;
+  reminder_distance: number | null;
+  reminder_age_months: number | null;
+  /** JSON text: EquipmentStint[], oldest first. */
+  stints: string;
+  created_at: string;
+  updated_at: string;
+}
+
 /** A member's maintenance reminder on one of their cars (migration 0015); its state is derived. */
 export interface RemindersTable {
   id: string;
@@ -214,6 +229,7 @@ export interface Database {
   media: MediaTable;
   car_log_media: CarLogMediaTable;
   reminders: RemindersTable;
+  car_equipment: CarEquipmentTable;
 }
 
 export type { Generated };

@@ -9,6 +9,9 @@ import { multipartOptions } from '../media/multipart-body';
 import { areFriends } from '../people/friendship-repository';
 import { settingsRepository } from '../settings/settings-repository';
 import { carImageRoutes } from './car-image-routes';
+import { carEquipmentRepository } from './car-equipment-repository';
+import { carEquipmentService } from './car-equipment-service';
+import { carEquipmentRoutes } from './car-equipment-routes';
 import { carLogMediaRoutes } from './car-log-media-routes';
 import { carLogsRepository } from './car-logs-repository';
 import { carLogsRoutes } from './car-logs-routes';
@@ -24,6 +27,7 @@ import { carMembersService } from './car-members-service';
 import { carTransfersRepository } from './car-transfers-repository';
 import { carTransfersRoutes } from './car-transfers-routes';
 import { carTransfersService } from './car-transfers-service';
+import { carSaleSummaryService } from './car-sale-summary';
 import { memberCards } from '../db/member-cards';
 import { createUsersRepository } from '../auth/users-repository';
 import { notificationsService } from '../notifications/notifications-service';
@@ -87,8 +91,15 @@ export const garageFeature: FastifyPluginAsync<{
 
   await app.register(carsRoutes, { cars });
   await app.register(carMembersRoutes, { members });
-  await app.register(carTransfersRoutes, { transfers });
+  const transfersStore = carTransfersRepository(db);
+  await app.register(carTransfersRoutes, {
+    transfers,
+    summaries: carSaleSummaryService(db, access, (id) => transfersStore.find(id)),
+  });
   await app.register(carLogsRoutes, { logs });
+  await app.register(carEquipmentRoutes, {
+    equipment: carEquipmentService({ equipment: carEquipmentRepository(db), access, notify }),
+  });
   // Multipart is parsed only in this scope, by the routes that read it.
   await app.register(async (uploads) => {
     await uploads.register(multipart, multipartOptions);
