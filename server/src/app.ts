@@ -33,6 +33,8 @@ import { notificationsFeature } from './notifications/notifications-feature';
 import { peopleFeature } from './people/people-feature';
 import { postsFeature } from './posts/posts-feature';
 import { chatFeature } from './chat/chat-feature';
+import { trustFeature } from './trust/trust-feature';
+import { registerSuspensionGuard } from './trust/suspension-guard';
 import { createMediaService, mediaFeature } from './media/media-feature';
 import { createObjectStore, type ObjectStore } from './media/object-store';
 import { createPushService, pushFeature } from './push/push-feature';
@@ -112,6 +114,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerRateLimit(app, config);
   registerNotFound(app);
   await registerIdempotency(app);
+  // After idempotency: a replayed answer stays the answer; a new write by a suspended member is refused.
+  registerSuspensionGuard(app);
   await registerOpenApi(app, config);
   registerRouteRegistry(app);
   // Before the routes, so that features can hand app.realtime to their services at registration.
@@ -143,6 +147,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(peopleFeature);
       await api.register(postsFeature, { media });
       await api.register(chatFeature);
+      await api.register(trustFeature);
       await api.register(mediaFeature, { media });
       await api.register(accountFeature, { auth });
     },

@@ -99,6 +99,24 @@ export const NotificationPreferencesUpdate = Type.Partial(NotificationPreference
 });
 export type NotificationPreferencesUpdate = Static<typeof NotificationPreferencesUpdate>;
 
+/** Who may send me a private message: my friends (the default) or any member (docs/SPEC-NOTES.md "Trust"). */
+export const MessagesFrom = Type.Union([Type.Literal('friends'), Type.Literal('everyone')], {
+  description: 'Who may send me a private message: `friends` (default) or `everyone`; never a member I blocked or who blocked me',
+});
+export type MessagesFrom = Static<typeof MessagesFrom>;
+export const DEFAULT_MESSAGES_FROM: MessagesFrom = 'friends';
+
+/** GET /users/me/preferences: the notification switches and the privacy settings. */
+export const MemberPreferences = Type.Object({
+  ...NotificationPreferences.properties,
+  messagesFrom: MessagesFrom,
+});
+export type MemberPreferences = Static<typeof MemberPreferences>;
+
+/** PUT /users/me/preferences: the fields it carries change; it answers them all. */
+export const MemberPreferencesUpdate = Type.Partial(MemberPreferences, { additionalProperties: false });
+export type MemberPreferencesUpdate = Static<typeof MemberPreferencesUpdate>;
+
 /**
  * The preference that governs a stored notification of this type (and `action`), or null when
  * none does. A notification turned off is neither stored nor counted; the update it carries still

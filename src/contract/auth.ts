@@ -22,6 +22,13 @@ export const SignupBody = Type.Object(
     firstName: Type.String({ minLength: 1, maxLength: PERSON_NAME_MAX }),
     lastName: Type.String({ minLength: 1, maxLength: PERSON_NAME_MAX }),
     city: Type.Optional(Type.String({ maxLength: CITY_MAX })),
+    acceptedTermsVersion: Type.Optional(
+      Type.String({
+        pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$',
+        description:
+          'The version of the terms of use (GET /legal/terms) the new member accepted; recorded with the date. Older clients omit it.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -17,6 +17,7 @@ export const NOTIFICATION_TYPES = [
   'reminder',
   'car-invite',
   'car-transfer',
+  'moderation',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

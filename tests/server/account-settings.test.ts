@@ -277,6 +277,7 @@ describe('notification preferences', () => {
       notifyFriendRequests: true,
       notifyMessages: true,
       notifyChat: true,
+      messagesFrom: 'friends',
     });
     const res = await call('PUT', '/users/me/preferences', me, { notifyLikes: false, notifyChat: false });
     expect(res.statusCode, res.body).toBe(200);
@@ -286,6 +287,7 @@ describe('notification preferences', () => {
       notifyFriendRequests: true,
       notifyMessages: true,
       notifyChat: false,
+      messagesFrom: 'friends',
     };
     expect(res.json().data).toEqual(expected);
     expect(await prefs(me)).toEqual(expected);

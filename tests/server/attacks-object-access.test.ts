@@ -494,6 +494,51 @@ const CASES: Case[] = [
     }),
     expect: [403],
   },
+  // ---- reports (docs/SPEC-NOTES.md "Trust"): only what the reporter can see ----
+  ...(
+    [
+      ['post', (w: World) => w.post.id, strangerOnly],
+      ['comment', (w: World) => w.comment.id, strangerOnly],
+      ['message', (w: World) => w.message.id, both],
+      ['chat-message', (w: World) => w.chatGroup.messageId, both],
+      ['car', (w: World) => w.car.id, strangerOnly],
+    ] as const
+  ).map(([targetType, id, as]): Case => ({
+    entity: 'report',
+    verb: `of a ${targetType} one cannot see`,
+    as: [...as],
+    request: (w) => ({
+      method: 'POST',
+      path: '/reports',
+      body: { targetType, targetId: id(w), reason: 'spam', details: SECRET },
+    }),
+  })),
+  // ---- moderation: moderators only (403 for any other member) ----
+  {
+    entity: 'moderation',
+    verb: 'read the queue',
+    as: both,
+    request: () => ({ method: 'GET', path: '/moderation/reports?status=open' }),
+    expect: [403],
+  },
+  {
+    entity: 'moderation',
+    verb: 'act on a report',
+    as: both,
+    request: (w) => ({
+      method: 'POST',
+      path: `/moderation/reports/${w.post.id}/actions`,
+      body: { action: 'remove-content', note: 'x' },
+    }),
+    expect: [403],
+  },
+  {
+    entity: 'moderation',
+    verb: 'read the audit log',
+    as: both,
+    request: () => ({ method: 'GET', path: '/moderation/audit' }),
+    expect: [403],
+  },
   // ---- notifications: the recipient only ----
   {
     entity: 'notification',
@@ -1589,6 +1634,12 @@ const NO_ROW: Record<string, string> = {
   'PUT /api/v1.0/users/me/preferences': 'own',
   'GET /api/v1.0/users/me/export': 'own',
   'DELETE /api/v1.0/users/me': 'own, needs the current password',
+  // Trust: the caller's own blocks and mutes of any member, by design (attacks-trust.test.ts).
+  'POST /api/v1.0/users/:id/block': "the caller's own block of that member (attacks-trust.test.ts)",
+  'DELETE /api/v1.0/users/:id/block': "the caller's own block of that member (attacks-trust.test.ts)",
+  'GET /api/v1.0/users/me/blocks': 'own',
+  'POST /api/v1.0/users/:id/mute': "the caller's own mute of that member (attacks-trust.test.ts)",
+  'DELETE /api/v1.0/users/:id/mute': "the caller's own mute of that member (attacks-trust.test.ts)",
 };
 
 /** `/cars/:id/members` → a pattern matching the concrete paths the table's rows call. */

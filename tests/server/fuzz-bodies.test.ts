@@ -19,6 +19,7 @@ import {
 } from '../../src/contract/constants';
 import { EQUIPMENT_AGE_MONTHS_MAX } from '../../src/contract/car-equipment';
 import type { RouteEntry } from '../../server/src/http/route-registry';
+import { trustRepository } from '../../server/src/trust/trust-repository';
 import { png } from './media-fixtures';
 import { API, startServer, type Attacker, type Server } from './attack-fixtures';
 
@@ -77,6 +78,7 @@ function idFor(key: string): fc.Arbitrary<string> {
     chatGroupId: [own.group!],
     chatRoomId: [own.room!],
     parentId: [own.comment!],
+    targetId: [own.post!, own.comment!, friend.id],
   };
   const known = ids[key];
   return known ? fc.oneof(fc.constantFrom(...known), fc.uuid()) : fc.uuid();
@@ -195,6 +197,7 @@ function pathOf(url: string): string {
     'chat-room': own.room,
     'car-invite': own.car,
     equipment: own.equipment,
+    moderation: own.report,
   };
   return path
     .replace(/:userId/g, friend.id)
@@ -279,6 +282,13 @@ beforeAll(async () => {
   const group = await data(s.call('POST', '/chat-groups', me, { name: 'Seed', memberIds: [friend.id] }));
   own.group = group.id;
   own.room = group.chatRoomId;
+  // A report of the friend's post, and the fuzzing member a moderator, so that the moderation
+  // bodies reach the code that acts on it.
+  const friendPost = (await data(s.call('POST', '/posts', friend, { content: '<p>Reported</p>' }))).id;
+  own.report = (
+    await data(s.call('POST', '/reports', me, { targetType: 'post', targetId: friendPost, reason: 'spam' }))
+  ).id;
+  await trustRepository(s.t.app.db.kysely).setModerator(me.email, true);
 }, 60_000);
 afterAll(() => s.close());
 

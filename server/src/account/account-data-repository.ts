@@ -270,6 +270,11 @@ export function accountDataRepository(db: Kysely<Database>) {
           ['friend_requests', 'sender_id', 'recipient_id'],
           ['notifications', 'member_id'],
           ['notification_preferences', 'member_id'],
+          // Trust (migration 0034): their blocks and mutes, both ways, and their own reports; the
+          // reports' copies stay with the moderators.
+          ['member_blocks', 'blocker_id', 'blocked_id'],
+          ['member_mutes', 'muter_id', 'muted_id'],
+          ['report_filings', 'reporter_id'],
         ]);
         // Messages the other side has deleted too are nobody's conversation any more.
         await trx

@@ -1,8 +1,11 @@
 import type { Kysely } from 'kysely';
 import {
+  DEFAULT_MESSAGES_FROM,
   DEFAULT_NOTIFICATION_PREFERENCES,
+  type MessagesFrom,
   type NotificationPreferences,
 } from '../../../src/contract/account';
+import '../trust/trust-tables';
 import type { Database } from '../db/schema';
 import type { NotificationPreferencesTable } from './account-tables';
 import { columnValues } from '../db/paging';
@@ -118,6 +121,27 @@ export function accountRepository(db: Kysely<Database>) {
       return Object.fromEntries(
         KEYS.map((k) => [k, Number(row[COLUMNS[k]]) === 1]),
       ) as NotificationPreferences;
+    },
+
+    /** Who may send the member a private message (`messagesFrom`). */
+    async messagesFrom(memberId: string): Promise<MessagesFrom> {
+      const row = await db
+        .selectFrom('notification_preferences')
+        .select('messages_from')
+        .where('member_id', '=', memberId)
+        .executeTakeFirst();
+      return row?.messages_from === 'everyone' ? 'everyone' : DEFAULT_MESSAGES_FROM;
+    },
+
+    async saveMessagesFrom(memberId: string, value: MessagesFrom, now: string): Promise<void> {
+      const defaults = Object.fromEntries(
+        KEYS.map((k) => [COLUMNS[k], DEFAULT_NOTIFICATION_PREFERENCES[k] ? 1 : 0]),
+      ) as Pick<NotificationPreferencesTable, (typeof COLUMNS)[keyof typeof COLUMNS]>;
+      await db
+        .insertInto('notification_preferences')
+        .values({ member_id: memberId, ...defaults, messages_from: value, updated_at: now })
+        .onConflict((oc) => oc.column('member_id').doUpdateSet({ messages_from: value, updated_at: now }))
+        .execute();
     },
 
     async savePreferences(memberId: string, prefs: NotificationPreferences, now: string): Promise<void> {

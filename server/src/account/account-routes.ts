@@ -93,8 +93,8 @@ export const accountSettingsRoutes = memberRoutePlugin<Services>(tags, (app, rou
 
   app.get(
     '/users/me/preferences',
-    route('My notification preferences (each true unless I turned it off)', {
-      response: answer.item(contract.NotificationPreferences, 401),
+    route('My notification preferences (each true unless I turned it off) and who may write to me', {
+      response: answer.item(contract.MemberPreferences, 401),
     }),
     async (request) => ok(await account.preferences(request.member.id)),
   );
@@ -106,9 +106,10 @@ export const accountSettingsRoutes = memberRoutePlugin<Services>(tags, (app, rou
         'A type turned off is neither stored nor counted in my bell (screens still refresh live). ' +
         'notifyLikes: likes on my posts; notifyComments: comments and replies; ' +
         'notifyFriendRequests: requests received and accepted; notifyMessages: private messages; ' +
-        'notifyChat: being added to a chat group.',
-      body: contract.NotificationPreferencesUpdate,
-      response: answer.item(contract.NotificationPreferences, 400, 401),
+        'notifyChat: being added to a chat group. messagesFrom: who may send me a private message, ' +
+        '`friends` (default) or `everyone` (never a member blocked either way).',
+      body: contract.MemberPreferencesUpdate,
+      response: answer.item(contract.MemberPreferences, 400, 401),
     }),
     async (request) => ok(await account.updatePreferences(request.member.id, request.body)),
   );

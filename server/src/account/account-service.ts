@@ -11,7 +11,8 @@ import {
   type ChangePasswordResult,
   type EmailChanged,
   type NotificationPreferences,
-  type NotificationPreferencesUpdate,
+  type MemberPreferences,
+  type MemberPreferencesUpdate,
 } from '../../../src/contract/account';
 import { normalizeEmail } from '../auth/account-service';
 import type { Mailer, Mail } from '../auth/mailer';
@@ -158,15 +159,21 @@ export function accountSettingsService(deps: Deps) {
       return { email: changed.newEmail, message: EMAIL_CHANGED_MESSAGE };
     },
 
-    preferences: (memberId: string) => account.preferences(memberId),
+    async preferences(memberId: string): Promise<MemberPreferences> {
+      const [switches, messagesFrom] = await Promise.all([
+        account.preferences(memberId),
+        account.messagesFrom(memberId),
+      ]);
+      return { ...switches, messagesFrom };
+    },
 
-    async updatePreferences(
-      memberId: string,
-      update: NotificationPreferencesUpdate,
-    ): Promise<NotificationPreferences> {
-      const next = { ...(await account.preferences(memberId)), ...update };
-      await account.savePreferences(memberId, next, now().toISOString());
-      return next;
+    async updatePreferences(memberId: string, update: MemberPreferencesUpdate): Promise<MemberPreferences> {
+      const { messagesFrom, ...switches } = update;
+      const at = now().toISOString();
+      const next: NotificationPreferences = { ...(await account.preferences(memberId)), ...switches };
+      await account.savePreferences(memberId, next, at);
+      if (messagesFrom !== undefined) await account.saveMessagesFrom(memberId, messagesFrom, at);
+      return { ...next, messagesFrom: await account.messagesFrom(memberId) };
     },
 
     /** Lets mails still being written finish before the database closes. */

@@ -48,6 +48,7 @@ export function createAccountService({ users, sessions, hasher, dummyHash }: Acc
           firstName: body.firstName.trim(),
           lastName: body.lastName.trim(),
           city: body.city?.trim() || null,
+          termsVersion: body.acceptedTermsVersion ?? null,
         });
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;

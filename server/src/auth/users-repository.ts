@@ -1,3 +1,4 @@
+import '../trust/trust-tables';
 import type { Kysely, Selectable } from 'kysely';
 import { USER_LANGUAGES, type CurrentUser, type UserLanguage } from '../../../src/contract/user';
 import { readRows, withValues } from '../db/fast-read';
@@ -13,6 +14,8 @@ export interface NewUser {
   firstName: string;
   lastName: string;
   city: string | null;
+  /** The terms of use the member accepted at sign-up (absent: an older client's sign-up). */
+  termsVersion?: string | null;
 }
 
 /** The stored language, if it is one the server speaks. */
@@ -80,6 +83,10 @@ export function createUsersRepository(db: Kysely<Database>) {
         avatar: null,
         language: null,
         deleted_at: null,
+        is_moderator: 0,
+        suspended_until: null,
+        terms_version: user.termsVersion ?? null,
+        terms_accepted_at: user.termsVersion ? now : null,
         created_at: now,
         updated_at: now,
       };

@@ -35,6 +35,8 @@ interface Deps {
   /** Pushes a `car-transfer` event that is not stored (a cancelled offer). */
   tellLive: (memberId: string, payload: NotificationPayload) => void;
   notify: GarageNotify;
+  /** Whether either member blocked the other (server/src/trust): no offer crosses a block. */
+  blocked?: (a: string, b: string) => Promise<boolean>;
   now?: () => Date;
 }
 
@@ -69,6 +71,7 @@ export function carTransfersService({
   tellMember,
   tellLive,
   notify,
+  blocked = async () => false,
   now = () => new Date(),
 }: Deps) {
   const at = () => now().toISOString();
@@ -115,7 +118,9 @@ export function carTransfersService({
         throw badRequest('You own this car already.', [
           { field: 'body.toUserId', message: 'must not be your own id' },
         ]);
-      if (!(await transfers.isMember(input.toUserId))) throw notFound('Member');
+      // A member blocked either way answers as if they did not exist.
+      if (!(await transfers.isMember(input.toUserId)) || (await blocked(memberId, input.toUserId)))
+        throw notFound('Member');
       const nowMs = now().getTime();
       const made = await transfers.offersSince(memberId, new Date(nowMs - DAY_MS).toISOString());
       if (made.count >= CAR_TRANSFER_OFFERS_PER_DAY) {

@@ -7,6 +7,7 @@ import type { MediaService } from '../media/media-service';
 import { fileDiscarder } from '../media/media-storage';
 import { multipartOptions } from '../media/multipart-body';
 import { areFriends } from '../people/friendship-repository';
+import { blockedEitherWay } from '../trust/trust-checks';
 import { settingsRepository } from '../settings/settings-repository';
 import { carImageRoutes } from './car-image-routes';
 import { carEquipmentRepository } from './car-equipment-repository';
@@ -87,6 +88,7 @@ export const garageFeature: FastifyPluginAsync<{
     tellLive: (memberId, payload) =>
       notifications.createRealtimeOnly(memberId, { type: 'car-transfer', jsonPayload: payload }),
     notify,
+    blocked: (a, b) => blockedEitherWay(db, a, b),
   });
 
   await app.register(carsRoutes, { cars });

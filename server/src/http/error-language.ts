@@ -24,6 +24,8 @@ const BY_CODE: Record<ErrorCode, string> = {
   FRIEND_REQUEST_PENDING: 'Votre demande d’ami est déjà en attente.',
   ALREADY_FRIENDS: 'Vous êtes déjà amis.',
   FRIEND_REQUEST_NOT_PENDING: 'Cette demande d’ami n’est plus en attente.',
+  MEMBER_SUSPENDED: 'Votre compte est suspendu par les modérateurs : vous ne pouvez ni publier, ni commenter, ni écrire.',
+  REPORT_NOT_OPEN: 'Ce signalement a déjà été traité.',
   SERVICE_UNAVAILABLE: 'Le service est brièvement indisponible. Réessayez dans un instant.',
   MEDIA_STORE_UNAVAILABLE: 'Les fichiers sont brièvement indisponibles. Réessayez dans un instant.',
   INTERNAL_ERROR: 'Une erreur s’est produite de notre côté.',

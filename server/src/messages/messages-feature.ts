@@ -3,6 +3,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { notificationsService } from '../notifications/notifications-service';
 import { areFriends } from '../people/friendship-repository';
+import { accountRepository } from '../account/account-repository';
+import { registerContentRemover } from '../trust/content-removers';
+import { blockedEitherWay } from '../trust/trust-checks';
 import { messagesRepository } from './messages-repository';
 import { messagesRoutes } from './messages-routes';
 import { messagesService } from './messages-service';
@@ -12,8 +15,11 @@ export const messagesFeature: FastifyPluginAsync = async (app) => {
   const messages = messagesService({
     messages: messagesRepository(db),
     areFriends: (a, b) => areFriends(db, a, b),
+    blocked: (a, b) => blockedEitherWay(db, a, b),
+    messagesFrom: accountRepository(db).messagesFrom,
     notifications: notificationsService(app),
     warn: (err, message) => app.log.warn({ err }, message),
   });
+  registerContentRemover(app, 'message', (id) => messages.removeForEveryone(id));
   await app.register(messagesRoutes, { messages });
 };

@@ -17,6 +17,10 @@ interface Deps {
   messages: MessagesRepository;
   /** Whether two members are friends (server/src/people). */
   areFriends(a: string, b: string): Promise<boolean>;
+  /** Whether either member blocked the other (server/src/trust): then nobody writes to the other. */
+  blocked?: (a: string, b: string) => Promise<boolean>;
+  /** Who may write to the member (`messagesFrom` in their preferences): 'friends' unless they chose 'everyone'. */
+  messagesFrom?: (memberId: string) => Promise<string>;
   notifications: Pick<NotificationsService, 'create' | 'createRealtimeOnly' | 'readRelatedQuietly'>;
   /** Logs a notification that could not be stored; the message is sent all the same. */
   warn(err: unknown, message: string): void;
@@ -33,7 +37,22 @@ function roleOf(memberId: string, row: StoredMessage): 'sender' | 'recipient' | 
 
 export const NOT_A_FRIEND = 'You can only write to your friends.';
 
-export function messagesService({ messages, areFriends, notifications, warn, now = () => new Date() }: Deps) {
+export function messagesService({
+  messages,
+  areFriends,
+  blocked = async () => false,
+  messagesFrom = async () => 'friends',
+  notifications,
+  warn,
+  now = () => new Date(),
+}: Deps) {
+  /** Friends may always write; anyone when the recipient chose 'everyone'; never across a block. */
+  async function mayWrite(memberId: string, recipientId: string): Promise<boolean> {
+    if (await blocked(memberId, recipientId)) return false;
+    if (await areFriends(memberId, recipientId)) return true;
+    return (await messagesFrom(recipientId)) === 'everyone';
+  }
+
   /** The message as the member may see it: a participant who has not deleted it; else 404. */
   async function visible(
     memberId: string,
@@ -102,7 +121,8 @@ export function messagesService({ messages, areFriends, notifications, warn, now
         const stored = await messages.findStored(input.id);
         if (stored) return { message: await replayed(memberId, stored), created: false };
       }
-      if (!(await areFriends(memberId, input.recipientId))) throw forbidden(NOT_A_FRIEND);
+      // A blocked sender is answered as any member who may not write (never told of the block).
+      if (!(await mayWrite(memberId, input.recipientId))) throw forbidden(NOT_A_FRIEND);
       const clean = sanitizeRichText(input.content);
       if (clean.textLength === 0 || clean.textLength > MESSAGE_CONTENT_MAX_TEXT) {
         throw badRequest('Some fields are missing or invalid.', [
@@ -159,6 +179,17 @@ export function messagesService({ messages, areFriends, notifications, warn, now
       await notifications.readRelatedQuietly(memberId, 'message', id);
       const [message, counters] = await Promise.all([load(id), messages.counters(memberId)]);
       return { message, unreadCount: counters.inboxUnread };
+    },
+
+    /** The moderators removed the message: it leaves both participants' folders. */
+    async removeForEveryone(id: string): Promise<void> {
+      const row = await messages.findStored(id);
+      if (!row) throw notFound('Message');
+      for (const [memberId, role] of [
+        [row.recipient_id, 'recipient'],
+        [row.sender_id, 'sender'],
+      ] as const)
+        if (await messages.deleteFor(memberId, id, role)) syncDevices(memberId, id, 'deleted');
     },
 
     /** Deletes the message from the member's folders only; the other participant keeps it. */

@@ -40,6 +40,8 @@ import { preferenceFor } from '../../../src/contract/account';
 import { accountRepository } from '../account/account-repository';
 import { notFound, foundOr404 } from '../http/errors';
 import { notificationsRepository, type NotificationsRepository } from './notifications-repository';
+import { blockedEitherWay, hasMuted } from '../trust/trust-checks';
+import type { Db } from '../db/database';
 
 export interface NewNotification {
   type: NotificationType;
@@ -58,6 +60,12 @@ interface Deps {
   tellRead?: TellRead;
   /** Whether the member wants this notification stored (their preferences); true by default. */
   allows?: (memberId: string, notification: NewNotification) => Promise<boolean>;
+  /**
+   * What the member's blocks and mutes make of a notification from its actor (server/src/trust):
+   * 'drop' (blocked either way: nothing stored, nothing pushed), 'quiet' (muted: pushed
+   * realtime-only, like a type turned off), or null.
+   */
+  screen?: (memberId: string, notification: NewNotification) => Promise<'drop' | 'quiet' | null>;
   /** Logs what a feature's side effect could not do (see `readRelatedQuietly`). */
   warn?: (err: unknown, message: string) => void;
   now?: () => Date;
@@ -68,6 +76,7 @@ export function createNotificationsService({
   push,
   tellRead = () => undefined,
   allows = async () => true,
+  screen = async () => null,
   warn = () => undefined,
   now = () => new Date(),
 }: Deps) {
@@ -82,9 +91,10 @@ export function createNotificationsService({
    * refresh, and answered with the 36-dash id: nothing stored, nothing counted.
    */
   async function create(memberId: string, { type, jsonPayload }: NewNotification): Promise<Notification> {
-    if (!(await allows(memberId, { type, jsonPayload }))) {
+    const screened = await screen(memberId, { type, jsonPayload });
+    if (screened !== null || !(await allows(memberId, { type, jsonPayload }))) {
       const event = { id: REALTIME_ONLY_ID, type, jsonPayload, createdAt: now().toISOString() };
-      push(memberId, event);
+      if (screened !== 'drop') push(memberId, event);
       return { ...event, actor: null, isRead: false };
     }
     const notification: Notification = {
@@ -220,6 +230,17 @@ export function preferencesAllow(
   };
 }
 
+/** Blocks drop what the actor does; mutes quiet their likes and comments (docs/SPEC-NOTES.md "Trust"). */
+export function trustScreen(db: Db['kysely']): NonNullable<Deps['screen']> {
+  return async (memberId, { type, jsonPayload }) => {
+    const actor = typeof jsonPayload.actorId === 'string' ? jsonPayload.actorId : null;
+    if (!actor || actor === memberId) return null;
+    if (await blockedEitherWay(db, memberId, actor)) return 'drop';
+    const likeOrComment = type === 'comment' || (type === 'post' && jsonPayload.action === 'liked');
+    return likeOrComment && (await hasMuted(db, memberId, actor)) ? 'quiet' : null;
+  };
+}
+
 /** Emits `notificationsRead` to the member's sockets when the app has them; never throws. */
 export function realtimeTellRead(app: FastifyInstance): TellRead {
   return (memberId, event) => {
@@ -247,6 +268,7 @@ export function notificationsService(app: FastifyInstance): NotificationsService
       push: realtimePush(app),
       tellRead: realtimeTellRead(app),
       allows: preferencesAllow(accountRepository(app.db.kysely).preferences),
+      screen: trustScreen(app.db.kysely),
       warn: (err, message) => app.log.warn({ err }, message),
     });
     services.set(app.db, service);

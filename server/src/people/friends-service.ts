@@ -23,6 +23,8 @@ interface Deps {
   people: PeopleRepository;
   friends: FriendsRepository;
   notify: FriendNotify;
+  /** Whether either member blocked the other (server/src/trust): they cannot ask each other. */
+  blocked?: (a: string, b: string) => Promise<boolean>;
   now?: () => Date;
 }
 
@@ -36,7 +38,13 @@ const requestNotFound = () => notFound('Friend request');
 /** Attempts at a request against concurrent changes of the same pair (each one re-reads). */
 const REQUEST_ATTEMPTS = 3;
 
-export function friendsService({ people, friends, notify, now = () => new Date() }: Deps) {
+export function friendsService({
+  people,
+  friends,
+  notify,
+  blocked = async () => false,
+  now = () => new Date(),
+}: Deps) {
   const at = () => now().toISOString();
 
   /** Requests as `memberId` sees them: the other member's card with our current state. */
@@ -180,7 +188,9 @@ export function friendsService({ people, friends, notify, now = () => new Date()
         throw badRequest('You cannot send yourself a friend request.', [
           { field: 'body.userId', message: 'must not be your own id' },
         ]);
-      if (!(await people.findById(body.userId))) throw notFound('User');
+      // A member who blocked me, or whom I blocked, answers as if they did not exist.
+      if (!(await people.findById(body.userId)) || (await blocked(memberId, body.userId)))
+        throw notFound('User');
       for (let attempt = 0; attempt < REQUEST_ATTEMPTS; attempt++) {
         const done = await tryRequest(memberId, body);
         if (done) return done;

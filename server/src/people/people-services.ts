@@ -8,6 +8,7 @@ import { peopleRepository } from './people-repository';
 import { profileService } from './profile-service';
 import { suggestionsRepository } from './suggestions-repository';
 import { suggestionsService } from './suggestions-service';
+import { blockedEitherWay, blockedIdsOf, hasBlocked } from '../trust/trust-checks';
 
 /** The OpenAPI tag of every people route. */
 export const peopleTags = ['people'];
@@ -16,8 +17,20 @@ export function peopleServices(app: FastifyInstance) {
   const people = peopleRepository(app.db.kysely);
   const friends = friendsRepository(app.db.kysely);
   return {
-    profiles: profileService({ people, friends, avatars: avatarStorage(app.objectStore), log: app.log }),
-    friends: friendsService({ people, friends, notify: friendNotifier(app) }),
+    profiles: profileService({
+      people,
+      friends,
+      avatars: avatarStorage(app.objectStore),
+      log: app.log,
+      hasBlocked: (blocker, blocked) => hasBlocked(app.db.kysely, blocker, blocked),
+      blockedIdsOf: (memberId) => blockedIdsOf(app.db.kysely, memberId),
+    }),
+    friends: friendsService({
+      people,
+      friends,
+      notify: friendNotifier(app),
+      blocked: (a, b) => blockedEitherWay(app.db.kysely, a, b),
+    }),
     suggestions: suggestionsService({ people, suggestions: suggestionsRepository(app.db.kysely) }),
   };
 }

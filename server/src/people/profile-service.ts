@@ -16,6 +16,10 @@ interface Deps {
   friends: FriendsRepository;
   avatars: AvatarStorage;
   log: Log;
+  /** Whether `blocker` blocked `blocked` (server/src/trust): the blocked member sees no profile. */
+  hasBlocked?: (blocker: string, blocked: string) => Promise<boolean>;
+  /** Everyone who blocked `memberId` or whom they blocked: left out of their search. */
+  blockedIdsOf?: (memberId: string) => Promise<Set<string>>;
   now?: () => Date;
 }
 
@@ -44,7 +48,15 @@ function bio(value: string | null | undefined): string | null | undefined {
 /** How many times a changed avatar is retried against a concurrent change before giving up. */
 const AVATAR_SWAP_ATTEMPTS = 5;
 
-export function profileService({ people, friends, avatars, log, now = () => new Date() }: Deps) {
+export function profileService({
+  people,
+  friends,
+  avatars,
+  log,
+  hasBlocked = async () => false,
+  blockedIdsOf = async () => new Set<string>(),
+  now = () => new Date(),
+}: Deps) {
   async function current(memberId: string): Promise<CurrentUser> {
     const row = await people.findById(memberId);
     // The account went away under a live token.
@@ -88,7 +100,7 @@ export function profileService({ people, friends, avatars, log, now = () => new 
 
     async profile(memberId: string, userId: string): Promise<Profile> {
       const row = await people.findById(userId);
-      if (!row) throw notFound('User');
+      if (!row || (await hasBlocked(userId, memberId))) throw notFound('User');
       const relations = await friends.relations(memberId, [userId]);
       return toProfile(row, friendshipOf(memberId, userId, relations.get(userId)));
     },
@@ -104,7 +116,13 @@ export function profileService({ people, friends, avatars, log, now = () => new 
         throw badRequest('Some fields are missing or invalid.', [
           { field: 'querystring.q', message: `must have at least ${PEOPLE_SEARCH_MIN_LENGTH} characters` },
         ]);
-      const { rows, total } = await people.search(memberId, text, limit, offset);
+      const [found, hidden] = await Promise.all([
+        people.search(memberId, text, limit, offset),
+        blockedIdsOf(memberId),
+      ]);
+      // Blocked members (either way) are left out of the page; the total is the search's.
+      const rows = found.rows.filter((r) => !hidden.has(r.id));
+      const total = found.total;
       const relations = await friends.relations(
         memberId,
         rows.map((r) => r.id),

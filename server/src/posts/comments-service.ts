@@ -25,6 +25,8 @@ interface Deps {
   notifications: Pick<NotificationsService, 'create'>;
   events: Pick<PostEvents, 'postUpdated'>;
   warn(err: unknown, message: string): void;
+  /** The members whose comments the member does not see: blocked either way (server/src/trust). */
+  hiddenAuthors?: (memberId: string) => Promise<Set<string>>;
   now?: () => Date;
 }
 
@@ -44,8 +46,15 @@ export function commentsService({
   notifications,
   warn,
   events,
+  hiddenAuthors = async () => new Set<string>(),
   now = () => new Date(),
 }: Deps) {
+  /** The page without the comments of members blocked either way (the total is the post's count). */
+  async function shown<T extends { items: Comment[] }>(memberId: string, page: T): Promise<T> {
+    const hidden = await hiddenAuthors(memberId);
+    return hidden.size === 0 ? page : { ...page, items: page.items.filter((c) => !hidden.has(c.author.id)) };
+  }
+
   /** The comment with its post's head, when the member may read the post; else 404. */
   async function visible(memberId: string, id: string): Promise<{ comment: Comment; post: PostHead }> {
     const comment = await comments.find(id);
@@ -74,17 +83,20 @@ export function commentsService({
   return {
     async list(memberId: string, postId: string, query: CommentListQuery) {
       await readablePost(memberId, postId);
-      return comments.listTop(postId, query);
+      return shown(memberId, await comments.listTop(postId, query));
     },
 
     /** A comment's replies, oldest first; `total` is its repliesCount. */
     async replies(memberId: string, id: string, query: RepliesQuery) {
       const { comment } = await visible(memberId, id);
-      return { items: await comments.listReplies(id, query), total: comment.repliesCount };
+      if ((await hiddenAuthors(memberId)).has(comment.author.id)) throw notFound('Comment');
+      return shown(memberId, { items: await comments.listReplies(id, query), total: comment.repliesCount });
     },
 
     async get(memberId: string, id: string): Promise<Comment> {
-      return (await visible(memberId, id)).comment;
+      const { comment } = await visible(memberId, id);
+      if ((await hiddenAuthors(memberId)).has(comment.author.id)) throw notFound('Comment');
+      return comment;
     },
 
     /**
@@ -149,6 +161,13 @@ export function commentsService({
       await comments.updateContent(id, cleanComment(content), now().toISOString());
       events.postUpdated(comment.postId, 'comment-edited');
       return load(id);
+    },
+
+    /** The moderators removed the comment (and its replies): gone for everyone. */
+    async removeByModerators(id: string): Promise<void> {
+      const comment = foundOr404(await comments.find(id), 'Comment');
+      await comments.delete(id, comment.postId);
+      events.postUpdated(comment.postId, 'comment-deleted');
     },
 
     /** Its author, or the post's author, deletes a comment and its replies; anyone else gets 404. */

@@ -55,6 +55,10 @@ export function chooseFeedStrategy(
   return byTime < byAuthor ? 'byTime' : 'byAuthor';
 }
 
+/** A friend the member (`member`, a parameter mark) has not muted. */
+const NOT_MUTED = (member: string) =>
+  `not exists (select 1 from member_mutes m where m.muter_id = ${member} and m.muted_id = friend_id)`;
+
 /** Parameter marks in text order: SQLite's `?` repeat the value, PostgreSQL's `$n` name it. */
 const placeholders = (dialect: Dialect) => {
   let n = 0;
@@ -86,10 +90,11 @@ function buildPage(dialect: Dialect, strategy: FeedStrategy, withCursor: boolean
   const pg = dialect === 'postgres';
   const next = placeholders(dialect);
   const columns = postColumns(next());
-  // The member's own posts are in the feed too. PostgreSQL wants the lone value's type.
+  // The member's own posts are in the feed too, not those of the friends they muted (docs/SPEC-NOTES.md
+  // "Trust"). PostgreSQL wants the lone value's type.
   const authors = pg
-    ? 'select friend_id from friendships where member_id = $1 union all select $1::text'
-    : `select friend_id from friendships where member_id = ${next()} union all select ${next()}`;
+    ? `select friend_id from friendships where member_id = $1 and ${NOT_MUTED('$1')} union all select $1::text`
+    : `select friend_id from friendships where member_id = ${next()} and ${NOT_MUTED(next())} union all select ${next()}`;
   const cursor = withCursor ? ` and (created_at, id) < (${next()}, ${next()})` : '';
   const order = 'order by created_at desc, id desc';
   let page: string;
@@ -98,7 +103,7 @@ function buildPage(dialect: Dialect, strategy: FeedStrategy, withCursor: boolean
     // newest first (LATERAL … LIMIT), it reads what SQLite's early stop reads.
     const perAuthor = next();
     page =
-      `select id, created_at from (select friend_id as author_id from friendships where member_id = $1` +
+      `select id, created_at from (select friend_id as author_id from friendships where member_id = $1 and ${NOT_MUTED('$1')}` +
       ' union all select $1::text) a cross join lateral (select id, created_at from posts' +
       ` where author_id = a.author_id${cursor} ${order} limit ${perAuthor}) x`;
   } else if (pg) {
@@ -120,7 +125,7 @@ function buildPage(dialect: Dialect, strategy: FeedStrategy, withCursor: boolean
     sql,
     values: (memberId, l, o, after) => [
       memberId,
-      ...(pg ? [] : [memberId, memberId]),
+      ...(pg ? [] : [memberId, memberId, memberId]),
       ...(withCursor && after ? [after.createdAt, after.id] : []),
       ...(pg && strategy === 'byAuthor' ? [l + o] : []),
       o,

@@ -8,6 +8,8 @@ import { multipartOptions } from '../media/multipart-body';
 import { notificationsService } from '../notifications/notifications-service';
 import { areFriends, friendIdsOf } from '../people/friendship-repository';
 import { carMembersRepository } from '../garage/car-members-repository';
+import { registerContentRemover } from '../trust/content-removers';
+import { blockedIdsOf } from '../trust/trust-checks';
 import { commentsRepository } from './comments-repository';
 import { commentsRoutes } from './comments-routes';
 import { commentsService } from './comments-service';
@@ -53,7 +55,11 @@ export const postsFeature: FastifyPluginAsync<{ media: MediaService }> = async (
     notifications,
     events,
     warn,
+    hiddenAuthors: (memberId) => blockedIdsOf(db, memberId),
   });
+  // The moderators' remove-content: as the author would delete it (files, counters, live updates).
+  registerContentRemover(app, 'post', (id, authorId) => posts.remove(authorId, id));
+  registerContentRemover(app, 'comment', (id) => comments.removeByModerators(id));
 
   // join_post: a socket joins a post's room only when its member may read the post.
   if (app.hasDecorator('realtime'))

@@ -5,7 +5,7 @@ import type { Reminder } from '@/contract/maintenance-api';
 import { signOutLocally } from '@/lib/auth/sign-out';
 import { forgetCatalogRequests } from '@/lib/catalog-request';
 import { storedLocale } from '@/lib/locales';
-import { SELECTED_CAR_STORAGE_KEY } from './cars/car-selection';
+import { SELECTED_CAR_STORAGE_KEY } from './car-selection';
 import {
   FIRST_PAINT_REMINDERS,
   firstCarsShown,

@@ -13,7 +13,7 @@ import { onSignedOut } from '@/lib/auth/sign-out';
 import { catalogUrl, plainMessage, requestCatalog, type CompiledMessages } from '@/lib/catalog-request';
 import { afterPresented, element, styleSheetsSettled } from '@/lib/first-paint-dom';
 import { storedLocale } from '@/lib/locales';
-import { carSubtitle, carTitle, readSelectedCar, resolveSelectedCar } from './cars/car-selection';
+import { carSubtitle, carTitle, readSelectedCar, resolveSelectedCar } from './car-selection';
 import { carPermissions } from './data/car-roles';
 
 /** At most this many reminder rows are drawn (the rest come with the app, below the fold anyway). */

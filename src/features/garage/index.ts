@@ -1,31 +1,69 @@
-// What other features may use of the garage: the member's cars and logs (Dexie live queries),
-// their refresh, and the car the garage opens on. Screens are not exported here: route files
-// import them directly (each is its own chunk). It pulls Dexie: import it from lazy code only.
+// The garage's shared core: what its rooms (cars, logbook, maintenance, car-history, car-people)
+// and other features use of it. The member's cars, logs and reminders (Dexie live queries), their
+// refresh and writes, the car the garage opens on, the roles on a shared car, and the pieces the
+// car, log and reminder forms share. Screens live in the rooms; route files import them directly
+// (each is its own chunk). It pulls Dexie: import it from lazy code only.
 export {
   DEFAULT_MILEAGE_UNIT,
+  deleteCar,
+  deleteCarLog,
+  deleteReminder,
   deletedElsewhere,
   dropDeletedElsewhere,
   keepAsNew,
+  localToday,
+  readDueCount,
+  saveCar,
   saveCarLog,
+  saveReminder,
+  SELECTED_CAR_STORAGE_KEY,
   setSelectedCar,
   syncCarLog,
+  syncCarLogs,
   syncCars,
+  syncReminders,
   useCar,
   useCarLog,
+  useCarLogs,
   useCars,
+  useGarageRefresh,
+  useReminders,
+  useRemindersRefresh,
   useSelectedCar,
+  useSettingsOptions,
+  type CarDraft,
+  type CarLogDraft,
   type DeletedElsewhere,
   type LocalCar,
   type LocalCarLog,
+  type LocalReminder,
+  type ReminderDraft,
 } from './data';
-// A post's car: a link to it, named from this device or the server.
-export { CarMention } from './cars/components/car-mention';
-// A friend's cars on their profile, each linking to its page.
-export { MemberCars } from './cars/member-cars';
-export { memberCarsKey } from './api/member-cars';
-// A log's labels and figures as the garage writes them (a log shared to the feed, issue 18).
-// Shared cars (issue 18): the invited member's answer to a car invitation.
-export { answerCarInvite } from './api/car-members';
 // A write refused for lost access, copied to one of the member's own cars (the sync panel).
-export { carPermissions } from './data/car-roles';
+export { actsOnReminder, carPermissions, mayEditLog, roleOf } from './data/car-roles';
+// Who is on a shared car, and the invited member's answer to a car invitation (issue 18).
+export { answerCarInvite, useCarMembers, useChangeCarMember } from './api/car-members';
+// A log's labels and figures as the garage writes them (a log shared to the feed, issue 18).
 export { LOG_FIELDS } from './data/fields';
+export { carSubtitle, carTitle, resolveSelectedCar } from './car-selection';
+// The first paint of the signed-in garage, before the app (docs/ARCHITECTURE.md).
+export {
+  firstCarsShown,
+  firstRemindersShown,
+  forgetFirstCars,
+  forgetFirstGarage,
+  forgetFirstReminders,
+  paintFirstGarageEarly,
+} from './garage-first-paint';
+// What the rooms' screens share: a log overwritten elsewhere, a row's sync state, a shared car's line.
+export { OverwrittenLogs, OverwrittenNotice } from './components/overwritten-notice';
+export { roleKey, SharedLine } from './components/shared-line';
+export { SyncBadge } from './components/sync-badge';
+// What the car, log and reminder forms share.
+export { CarFormPage, CarNotHere, FormSkeleton, NotOnDevice } from './form/car-form-states';
+export type { FieldErrors, FieldMessage } from './form/field-errors';
+export { CancelAndSave } from './form/form-actions';
+export { parseAmount, parseWholeNumber } from './form/parse-number';
+export { SelectField, type SelectOption } from './form/select-field';
+export { settingsLabel, SettingsSelect } from './form/settings-select';
+export { useGarageForm } from './form/use-garage-form';

@@ -23,7 +23,7 @@ import { LazyImage } from './lazy-image';
 // it when used.
 const postsData = () => import('./data');
 const loadTextImage = (src: string) => import('./data/text-images').then((m) => m.loadTextImage(src));
-const CarMention = lazy(() => import('@/features/garage').then((m) => ({ default: m.CarMention })));
+const CarMention = lazy(() => import('@/features/cars').then((m) => ({ default: m.CarMention })));
 
 /** The media urls of our own images in a post's text, in reading order. */
 function textImageUrls(root: HTMLElement): HTMLImageElement[] {

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CarScreen } from '@/features/garage/cars/car-screen';
+import { CarScreen } from '@/features/cars/car-screen';
 import { useMarkRelatedRead } from '@/features/notifications';
 
 export const Route = createFileRoute('/_authenticated/car/$id')({ component: CarRoute });

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CarLogFormScreen } from '@/features/garage/car-logs/car-log-form-screen';
+import { CarLogFormScreen } from '@/features/logbook/car-log-form-screen';
 
 export const Route = createFileRoute('/_authenticated/edit-car-log/$carId/$logId')({
   component: EditCarLogRoute,

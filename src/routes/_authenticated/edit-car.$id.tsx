@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CarFormScreen } from '@/features/garage/cars/car-form-screen';
+import { CarFormScreen } from '@/features/cars/car-form-screen';
 
 export const Route = createFileRoute('/_authenticated/edit-car/$id')({ component: EditCarRoute });
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { MyCarsScreen } from '@/features/garage/cars/my-cars-screen';
+import { MyCarsScreen } from '@/features/cars/my-cars-screen';
 
 export const Route = createFileRoute('/_authenticated/my-cars')({
   // The selected car's log sync starts with the navigation, beside the screen's chunk (a dynamic

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CarLogViewScreen } from '@/features/garage/car-logs/log-view/car-log-view-screen';
+import { CarLogViewScreen } from '@/features/logbook/log-view/car-log-view-screen';
 import { useMarkRelatedRead } from '@/features/notifications';
 
 // Not nested in my-cars (the trailing "_"): the entry's own screen, at /my-cars/{carId}/logs/{logId}.

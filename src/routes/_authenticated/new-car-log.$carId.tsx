@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CarLogFormScreen, type LogPrefill } from '@/features/garage/car-logs/car-log-form-screen';
+import { CarLogFormScreen, type LogPrefill } from '@/features/logbook/car-log-form-screen';
 
 // ?type=&title=&mileage=: a reminder's "Done" pre-fills the new log (its type, its title, the
 // odometer); anything else is left out.

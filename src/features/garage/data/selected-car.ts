@@ -1,11 +1,11 @@
 // Spec §9 storage key `selectedCar`: the car the garage opens on, remembered on this device and
 // shared by every tab (the storage event).
 import { useCallback, useSyncExternalStore } from 'react';
-import { readSelectedCar, SELECTED_CAR_STORAGE_KEY } from '../cars/car-selection';
+import { readSelectedCar, SELECTED_CAR_STORAGE_KEY } from '../car-selection';
 
 // The key and its reader live with the garage's selection rules (no React), which the garage's
 // first paint reads before the app has loaded.
-export { readSelectedCar, SELECTED_CAR_STORAGE_KEY } from '../cars/car-selection';
+export { readSelectedCar, SELECTED_CAR_STORAGE_KEY } from '../car-selection';
 
 const listeners = new Set<() => void>();
 

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate } from '@tanstack/react-router';
-import { MemberCars, memberCarsKey } from '@/features/garage';
+import { MemberCars, memberCarsKey } from '@/features/cars';
 import { MemberPosts, memberPostsKey } from '@/features/posts';
 import { ApiError, isNetworkError } from '@/lib/api-client';
 import { displayName } from '@/lib/display-name';

@@ -1,0 +1,140 @@
+// Trust and safety on the wire: block, mute, report, the moderators' queue and audit log
+// (docs/SPEC-NOTES.md "Trust"). Client code imports only the types from here.
+import { Type, type Static } from 'typebox';
+import { OFFSET_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './constants';
+
+/** Error codes of this feature, beside the generic ones of envelope.ts. */
+export const TRUST_ERROR_CODES = {
+  /** 403: a suspended member tries to post, comment, send a message or chat. */
+  suspended: 'MEMBER_SUSPENDED',
+  /** 409: the report was acted on already. */
+  reportNotOpen: 'REPORT_NOT_OPEN',
+} as const;
+
+export const REPORT_TARGET_TYPES = ['user', 'post', 'comment', 'message', 'chat-message', 'car'] as const;
+export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
+export const REPORT_REASONS = ['spam', 'harassment', 'hate', 'nudity', 'violence', 'scam', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+export const MODERATION_ACTIONS = ['dismiss', 'remove-content', 'warn', 'suspend'] as const;
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+export const REPORT_STATUSES = ['open', 'closed'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+export const REPORT_DETAILS_MAX = 1000;
+export const MODERATION_NOTE_MAX = 1000;
+/** A suspension lasts 1 hour to a year. */
+export const SUSPENSION_HOURS_MAX = 24 * 366;
+
+/** The version of the terms of use a sign-up accepts (server/src/legal). */
+export const TERMS_VERSION = '2026-12-06';
+
+export const MESSAGES_FROM = ['friends', 'everyone'] as const;
+export type MessagesFrom = (typeof MESSAGES_FROM)[number];
+
+const Uuid = Type.String({ format: 'uuid' });
+const literals = (values: readonly string[]) => Type.Union(values.map((v) => Type.Literal(v)));
+
+export const UserIdParams = Type.Object({ id: Uuid });
+export type UserIdParams = Static<typeof UserIdParams>;
+export const ReportIdParams = Type.Object({ id: Uuid });
+
+/** A member I blocked (GET /users/me/blocks), newest first. */
+export const BlockedMember = Type.Object({
+  id: Type.String(),
+  username: Type.String(),
+  firstName: Type.String(),
+  lastName: Type.String(),
+  avatar: Type.Union([Type.String(), Type.Null()]),
+  blockedAt: Type.String({ format: 'date-time' }),
+});
+export type BlockedMember = Static<typeof BlockedMember>;
+
+/** POST/DELETE /users/{id}/block and /mute: the state after the call. */
+export const BlockState = Type.Object({ id: Type.String(), blocked: Type.Boolean() });
+export type BlockState = Static<typeof BlockState>;
+export const MuteState = Type.Object({ id: Type.String(), muted: Type.Boolean() });
+export type MuteState = Static<typeof MuteState>;
+
+export const ListQuery = Type.Object({
+  limit: Type.Integer({ minimum: 1, maximum: PAGE_SIZE_MAX, default: PAGE_SIZE_DEFAULT }),
+  offset: Type.Integer({ minimum: 0, maximum: OFFSET_MAX, default: 0 }),
+});
+
+export const ReportBody = Type.Object(
+  {
+    targetType: literals(REPORT_TARGET_TYPES),
+    targetId: Uuid,
+    reason: literals(REPORT_REASONS),
+    details: Type.Optional(Type.Union([Type.String({ maxLength: REPORT_DETAILS_MAX }), Type.Null()])),
+  },
+  { additionalProperties: false },
+);
+export type ReportBody = Static<typeof ReportBody> & {
+  targetType: ReportTargetType;
+  reason: ReportReason;
+};
+
+/** What the reporter gets back: their own report. */
+export const Report = Type.Object({
+  id: Type.String(),
+  targetType: Type.String(),
+  targetId: Type.String(),
+  reason: Type.String(),
+  details: Type.Union([Type.String(), Type.Null()]),
+  reportedAt: Type.String({ format: 'date-time' }),
+});
+export type Report = Static<typeof Report>;
+
+/** The thing as it was when first reported (kept when its author edits or deletes it). */
+export const ReportedContent = Type.Object({
+  authorId: Type.Union([Type.String(), Type.Null()]),
+  /** Plain text or sanitised HTML, as the thing holds it. */
+  text: Type.String(),
+  /** The other fields the thing had (a message's subject, a car's make and model…). */
+  fields: Type.Record(Type.String(), Type.Union([Type.String(), Type.Null()])),
+});
+export type ReportedContent = Static<typeof ReportedContent>;
+
+export const ModerationReport = Type.Object({
+  id: Type.String(),
+  targetType: Type.String(),
+  targetId: Type.String(),
+  reason: Type.String({ description: 'The first reporter’s reason' }),
+  details: Type.Union([Type.String(), Type.Null()]),
+  reportedAt: Type.String({ format: 'date-time', description: 'When it was first reported' }),
+  reporterCount: Type.Integer({ description: 'How many members reported it' }),
+  status: Type.String(),
+  outcome: Type.Union([Type.String(), Type.Null()]),
+  content: ReportedContent,
+});
+export type ModerationReport = Static<typeof ModerationReport>;
+
+export const ModerationReportsQuery = Type.Object({
+  status: Type.Optional(literals(REPORT_STATUSES)),
+  limit: Type.Integer({ minimum: 1, maximum: PAGE_SIZE_MAX, default: PAGE_SIZE_DEFAULT }),
+  offset: Type.Integer({ minimum: 0, maximum: OFFSET_MAX, default: 0 }),
+});
+
+export const ModerationActionBody = Type.Object(
+  {
+    action: literals(MODERATION_ACTIONS),
+    note: Type.Optional(Type.Union([Type.String({ maxLength: MODERATION_NOTE_MAX }), Type.Null()])),
+    durationHours: Type.Optional(Type.Integer({ minimum: 1, maximum: SUSPENSION_HOURS_MAX })),
+  },
+  { additionalProperties: false },
+);
+export type ModerationActionBody = Static<typeof ModerationActionBody> & { action: ModerationAction };
+
+export const ModerationAuditEntry = Type.Object({
+  id: Type.String(),
+  reportId: Type.String(),
+  moderatorId: Type.String(),
+  action: Type.String(),
+  note: Type.Union([Type.String(), Type.Null()]),
+  durationHours: Type.Union([Type.Integer(), Type.Null()]),
+  targetType: Type.String(),
+  targetId: Type.String(),
+  targetAuthorId: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+export type ModerationAuditEntry = Static<typeof ModerationAuditEntry>;

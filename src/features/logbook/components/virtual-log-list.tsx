@@ -1,0 +1,82 @@
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useLayoutEffect, useRef, useState } from 'react';
+import type { LocalCarLog } from '@/features/garage';
+import { LogRow } from './log-row';
+
+/** A row's height in rem (log-list.css: .log-row height + the gap), so it follows the font size. */
+export const ROW_HEIGHT_REM = 5.25;
+/** Rows rendered beyond the viewport, each way: keeps fast flings free of blank rows. */
+const OVERSCAN = 8;
+
+function rootFontPx(): number {
+  const size = parseFloat(getComputedStyle(document.documentElement).fontSize);
+  return Number.isFinite(size) && size > 0 ? size : 16;
+}
+
+/**
+ * The page itself scrolls (the layout's header and tab bar stay put), so the list virtualises
+ * against the window: only the rows near the viewport are in the DOM, even with 10,000 logs.
+ * Fixed-height rows: positions are arithmetic, no measuring while scrolling.
+ */
+export function VirtualLogList({
+  logs,
+  mileageUnit,
+  label,
+}: {
+  logs: LocalCarLog[];
+  mileageUnit: string;
+  label: string;
+}) {
+  const listRef = useRef<HTMLDivElement>(null);
+  const [rowHeight] = useState(() => Math.round(ROW_HEIGHT_REM * rootFontPx()));
+  // Where the list starts in the page; content above it (car details, the stats opening) moves it.
+  const [scrollMargin, setScrollMargin] = useState(0);
+  useLayoutEffect(() => {
+    const element = listRef.current;
+    if (!element) return;
+    const update = () => setScrollMargin(Math.round(element.getBoundingClientRect().top + window.scrollY));
+    update();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(update);
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, []);
+
+  const virtualizer = useWindowVirtualizer({
+    count: logs.length,
+    estimateSize: () => rowHeight,
+    overscan: OVERSCAN,
+    scrollMargin,
+    getItemKey: (index) => logs[index]?.id ?? index,
+    // Before the first measure (and in environments without layout), assume a full window.
+    initialRect: { width: 0, height: typeof window === 'undefined' ? 800 : window.innerHeight },
+  });
+  const items = virtualizer.getVirtualItems();
+
+  return (
+    <div
+      ref={listRef}
+      className="log-list__rows"
+      role="list"
+      aria-label={label}
+      style={{ height: virtualizer.getTotalSize() }}
+    >
+      {items.map((item) => {
+        const log = logs[item.index];
+        if (!log) return null;
+        return (
+          <div
+            key={item.key}
+            role="listitem"
+            aria-setsize={logs.length}
+            aria-posinset={item.index + 1}
+            className="log-list__item"
+            style={{ height: rowHeight, transform: `translateY(${item.start - scrollMargin}px)` }}
+          >
+            <LogRow log={log} mileageUnit={mileageUnit} />
+          </div>
+        );
+      })}
+    </div>
+  );
+}

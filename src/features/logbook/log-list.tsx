@@ -1,0 +1,116 @@
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import {
+  type LocalCar,
+  type LocalCarLog,
+  DEFAULT_MILEAGE_UNIT,
+  useSettingsOptions,
+  carPermissions,
+} from '@/features/garage';
+import { useT } from '@/lib/i18n';
+import { Button, EmptyState, SkeletonRows, PlusIcon, SearchIcon, ButtonLink } from '@/ui';
+import { CarAuthorsProvider } from '@/features/car-people';
+import { settingLabel } from '@/lib/format';
+import { LogFiltersBar, NO_FILTERS, type FilterValues, type TypeOption } from './components/log-filters-bar';
+import { LogSummary } from './components/log-summary';
+import { VirtualLogList } from './components/virtual-log-list';
+import { applyLogFilters, hasActiveFilters, prepareSearch, sumCost } from './log-filters';
+import './log-list.css';
+
+/** Skeleton rows while the logs load (spec §9: skeleton rows 5). */
+const SKELETON_ROWS = 5;
+
+/** Options of the type filter: the settings' types, then any type only the logs know, by label. */
+function useTypeOptions(logs: LocalCarLog[] | undefined): TypeOption[] {
+  const t = useT();
+  const settings = useSettingsOptions('carLogType');
+  return useMemo(() => {
+    const options = [...(settings ?? [])];
+    const known = new Set(options.map((o) => o.key));
+    for (const log of logs ?? []) {
+      if (known.has(log.type)) continue;
+      known.add(log.type);
+      options.push({ key: log.type, label: settingLabel(t, 'carLogType', log.type) });
+    }
+    return options;
+  }, [settings, logs, t]);
+}
+
+/**
+ * A car's logbook: the filters bar, the count and cost of what it shows, and the logs (virtualised).
+ * Filters live in this component: a new car (a new key) starts unfiltered.
+ */
+export function LogList({ car, logs }: { car: LocalCar; logs: LocalCarLog[] | undefined }) {
+  const t = useT();
+  const [filters, setFilters] = useState<FilterValues>(NO_FILTERS);
+  // Typing stays immediate; the filtering of thousands of rows follows at React's pace.
+  const applied = useDeferredValue(filters);
+  const typeOptions = useTypeOptions(logs);
+  const shown = useMemo(() => (logs ? applyLogFilters(logs, applied) : []), [logs, applied]);
+  const cost = useMemo(() => sumCost(shown), [shown]);
+  useEffect(() => (logs ? prepareSearch(logs) : undefined), [logs]);
+  const { addFuelLog } = carPermissions(car);
+
+  return (
+    <CarAuthorsProvider car={car}>
+      <section className="log-list" aria-labelledby={`log-list-${car.id}`}>
+        <header className="log-list__header ui-flex ui-center ui-between ui-gap-3">
+          <h2 id={`log-list-${car.id}`} className="log-list__title">
+            {t('CAR_LOGS.TITLE')}
+          </h2>
+        </header>
+        {logs === undefined ? (
+          <SkeletonRows count={SKELETON_ROWS} label={t('CAR_LOGS.LOADING')} />
+        ) : logs.length === 0 ? (
+          <EmptyState
+            title={t('CAR_LOGS.EMPTY_TITLE')}
+            text={t('CAR_LOGS.EMPTY_TEXT')}
+            icon={<PlusIcon />}
+            action={
+              addFuelLog ? (
+                <ButtonLink to="/new-car-log/$carId" params={{ carId: car.id }} icon={<PlusIcon />}>
+                  {t('CAR_LOGS.ADD_FIRST')}
+                </ButtonLink>
+              ) : undefined
+            }
+          />
+        ) : (
+          <>
+            <LogFiltersBar
+              filters={filters}
+              onChange={(next) => setFilters((current) => ({ ...current, ...next }))}
+              typeOptions={typeOptions}
+            />
+            <LogSummary shown={shown.length} total={logs.length} cost={cost} />
+            {shown.length === 0 ? (
+              <EmptyState
+                title={t('CAR_LOGS.NO_MATCH_TITLE')}
+                text={t('CAR_LOGS.NO_MATCH_TEXT')}
+                icon={<SearchIcon />}
+                action={
+                  <Button variant="secondary" onClick={() => setFilters(NO_FILTERS)}>
+                    {t('CAR_LOGS.CLEAR_FILTERS')}
+                  </Button>
+                }
+              />
+            ) : (
+              <>
+                {hasActiveFilters(applied) ? (
+                  <div className="log-list__clear">
+                    <Button variant="ghost" size="small" onClick={() => setFilters(NO_FILTERS)}>
+                      {t('CAR_LOGS.CLEAR_FILTERS')}
+                    </Button>
+                  </div>
+                ) : null}
+                <VirtualLogList
+                  logs={shown}
+                  mileageUnit={car.mileageUnit || DEFAULT_MILEAGE_UNIT}
+                  label={t('CAR_LOGS.TITLE')}
+                />
+              </>
+            )}
+          </>
+        )}
+      </section>
+    </CarAuthorsProvider>
+  );
+}

@@ -1,0 +1,31 @@
+// The Garage tab's badge: how many reminders are overdue or soon, on this device. Entry-safe like
+// the unread badges: Dexie and the garage's data layer load once the shell has settled.
+import { useFollowedCount, type FollowCount } from '@/lib/offline/followed-count';
+import { useT } from '@/lib/i18n';
+import { CountBadge } from '@/ui/count-badge';
+
+const followDue: FollowCount = async (listener) => {
+  const [{ liveQuery }, { localDb }, data] = await Promise.all([
+    import('dexie'),
+    import('@/lib/db'),
+    import('@/features/garage'),
+  ]);
+  const database = await localDb();
+  const subscription = liveQuery(() => data.readDueCount(database)).subscribe({
+    next: listener,
+    error: (error: unknown) => console.error('due reminders count unavailable', error),
+  });
+  void data.syncReminders(undefined, database).catch(() => undefined); // offline: the rows kept here count
+  return () => subscription.unsubscribe();
+};
+
+export function useDueRemindersCount(): number {
+  return useFollowedCount(followDue, 'due reminders count');
+}
+
+/** Overdue and soon reminders as a small badge beside the Garage link; nothing at 0. */
+export function GarageDueBadge() {
+  const t = useT();
+  const count = useDueRemindersCount();
+  return <CountBadge count={count} label={t('REMINDERS.DUE_BADGE', { count })} testId="garage-due-badge" />;
+}
