@@ -166,5 +166,11 @@ export const Reminder = Type.Object({
     enum: ['date', 'mileage', null],
   }),
   doneLogId: nullable<string>('string'),
+  source: Type.Optional(
+    Type.Union([Type.Literal('inspectionDueDate'), Type.Literal('insuranceDueDate')], {
+      description:
+        "Made from the car's field of that name: its date is that field's, moved when the car's date changes (same id, one per kind) and removed when it is cleared. Absent on a member's own reminders",
+    }),
+  ),
 });
 export type Reminder = Static<typeof Reminder>;

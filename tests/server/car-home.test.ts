@@ -290,3 +290,65 @@ describe('the sale, the careful way', () => {
     expect(probe.statusCode).toBe(404);
   });
 });
+
+describe('the car’s papers, dates and energies', () => {
+  test('VIN upper-cased, a wrong North American check digit warned; invalid VIN or date 400', async () => {
+    const car = await createCar(t.app, ann, { vin: '1m8gdm9axkp042788', plate: 'AB-123-CD' });
+    expect(car).toMatchObject({ vin: '1M8GDM9AXKP042788', plate: 'AB-123-CD' });
+    expect(car).not.toHaveProperty('vinWarning');
+    const wrong = await call('PUT', `/cars/${car.id}`, { vin: '1M8GDM9A1KP042788' });
+    expect(wrong.json<{ data: Car }>().data).toMatchObject({ vinWarning: 'checkDigit' });
+    expect((await call('PUT', `/cars/${car.id}`, { vin: 'WVWZZZ1JZXW00000I' })).statusCode).toBe(400);
+    expect((await call('PUT', `/cars/${car.id}`, { inspectionDueDate: '2026-13-01' })).statusCode).toBe(400);
+    // A friend sees the car, never its VIN nor its plate.
+    const friend = await member(t.app);
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: `${API}/friends/requests`,
+      headers: friend.headers,
+      payload: { userId: ann.id },
+    });
+    if (asked.statusCode < 300) {
+      const id = asked.json<{ data: { id: string } }>().data.id;
+      await call('PUT', `/friends/requests/${id}`, { action: 'accept' });
+      const seen = await t.app.inject({
+        method: 'GET',
+        url: `${API}/cars/${car.id}`,
+        headers: friend.headers,
+      });
+      if (seen.statusCode === 200)
+        expect(seen.json<{ data: Car }>().data).toMatchObject({ vin: null, plate: null });
+    }
+  });
+
+  test('a due date makes one reminder with its source; a new date moves that same reminder', async () => {
+    const car = await createCar(t.app, ann, { inspectionDueDate: '2027-05-01' });
+    const list = async () =>
+      (await call('GET', `/reminders?carId=${car.id}`)).json<{
+        data: { id: string; source?: string; dueDate: string }[];
+      }>().data;
+    const [first] = await list();
+    expect(first).toMatchObject({ source: 'inspectionDueDate', dueDate: '2027-05-01' });
+    await call('PUT', `/cars/${car.id}`, { inspectionDueDate: '2027-06-15', insuranceDueDate: '2027-01-31' });
+    const moved = await list();
+    expect(moved).toHaveLength(2);
+    expect(moved.find((r) => r.source === 'inspectionDueDate')).toMatchObject({
+      id: first!.id,
+      dueDate: '2027-06-15',
+    });
+    expect(moved.find((r) => r.source === 'insuranceDueDate')).toMatchObject({ dueDate: '2027-01-31' });
+    await call('PUT', `/cars/${car.id}`, { insuranceDueDate: null });
+    expect((await list()).map((r) => r.source)).toEqual(['inspectionDueDate']);
+  });
+
+  test('energyTypes: the main one is energyType; a fill-up of a second energy is accepted', async () => {
+    const car = await createCar(t.app, ann, { energyType: 'gasoline' });
+    expect(car.energyTypes).toEqual(['gasoline']);
+    const both = await call('PUT', `/cars/${car.id}`, { energyTypes: ['lpg', 'gasoline'] });
+    expect(both.json<{ data: Car }>().data).toMatchObject({
+      energyType: 'lpg',
+      energyTypes: ['lpg', 'gasoline'],
+    });
+    expect((await call('PUT', `/cars/${car.id}`, { energyTypes: ['nope'] })).statusCode).toBe(400);
+  });
+});

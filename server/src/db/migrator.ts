@@ -28,6 +28,7 @@ import * as m0027 from './migrations/0027_push_deliveries';
 import * as m0028 from './migrations/0028_finite_numbers';
 import * as m0029 from './migrations/0029_car_mileage_follows_logs';
 import * as m0030 from './migrations/0030_car_equipment';
+import * as m0031 from './migrations/0031_car_papers';
 import * as m0034 from './migrations/0034_trust';
 
 // Add each new migration here, in order. Names sort; never rename or edit a landed migration.
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   '0028_finite_numbers': m0028,
   '0029_car_mileage_follows_logs': m0029,
   '0030_car_equipment': m0030,
+  '0031_car_papers': m0031,
   '0034_trust': m0034,
 };
 

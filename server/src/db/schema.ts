@@ -101,6 +101,14 @@ export interface CarsTable {
   mileage_unit: string;
   description: string | null;
   image: string | null;
+  /** The car's papers (migration 0031): VIN upper-case, dates YYYY-MM-DD. */
+  vin?: string | null;
+  plate?: string | null;
+  first_registration_date?: string | null;
+  inspection_due_date?: string | null;
+  insurance_due_date?: string | null;
+  /** JSON text: string[], the main energy first (migration 0031); null: only `energy_type`. */
+  energy_types?: string | null;
   /** How many car_logs rows the car has; kept by triggers (migration 0006), never written by code. */
   log_count: Generated<number>;
   /** Grows with every insert, update and delete of the car's logs; kept by the same triggers. */
@@ -180,6 +188,8 @@ export interface RemindersTable {
   soon_distance: number | null;
   notes: string | null;
   created_mileage: number | null;
+  /** The car field it was made from (migration 0031): inspectionDueDate, insuranceDueDate or null. */
+  source?: string | null;
   /**
    * The last state the member was told of: null, 'soon' or 'overdue'. The one column whose update
    * leaves `cars.reminders_version` as it is: a column added here joins migration 0022's list.

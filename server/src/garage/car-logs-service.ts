@@ -99,7 +99,8 @@ function storedFuel({ economyConfirmed, energy, ...fuel }: FuelFill): FuelFill {
 }
 
 /** A car's energies, its main one first (keys of the energyType settings). */
-export function energiesOf(car: Pick<Car, 'energyType'>): string[] {
+export function energiesOf(car: Pick<Car, 'energyType' | 'energyTypes'>): string[] {
+  if (car.energyTypes.length > 0) return car.energyTypes;
   return car.energyType === null ? [] : [car.energyType];
 }
 

@@ -117,6 +117,7 @@ export const REMINDER_COLUMNS_KEPT_BY: ColumnsKeptBy<RemindersTable> = {
   soon_distance: 'always',
   notes: 'notes',
   created_mileage: 'always',
+  source: 'always',
   notified_state: 'always',
   sequence: 'always',
   calendar_date: 'always',

@@ -31,6 +31,8 @@ import { carTransfersService } from './car-transfers-service';
 import { carSaleSummaryService } from './car-sale-summary';
 import { memberCards } from '../db/member-cards';
 import { createUsersRepository } from '../auth/users-repository';
+import { carDateReminders } from '../maintenance/car-date-reminders';
+import { remindersRepository } from '../maintenance/reminders-repository';
 import { notificationsService } from '../notifications/notifications-service';
 
 export const garageFeature: FastifyPluginAsync<{
@@ -54,6 +56,10 @@ export const garageFeature: FastifyPluginAsync<{
     access,
     members: membersStore,
     mileageChanged: maintenance?.checkStatesQuietly,
+    datesChanged: carDateReminders({
+      reminders: remindersRepository(db),
+      languageOf: (memberId) => createUsersRepository(db).languageOf(memberId),
+    }),
   });
   const logs = carLogsService({
     cars: carsStore,

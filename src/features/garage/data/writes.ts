@@ -55,6 +55,12 @@ export const CAR_DEFAULTS: Partial<Car> = {
   upholsteryMaterial: null,
   mileage: null,
   description: null,
+  energyTypes: [],
+  vin: null,
+  plate: null,
+  firstRegistrationDate: null,
+  inspectionDueDate: null,
+  insuranceDueDate: null,
 };
 export const LOG_DEFAULTS: Partial<CarLog> = {
   content: null,
