@@ -102,7 +102,10 @@ export function carsService({
       ['gearboxType', 'gearboxType', fields.gearboxType],
       ['upholsteryMaterial', 'upholsteryMaterial', fields.upholsteryMaterial],
       ['mileageUnit', 'mileageUnit', fields.mileageUnit],
-      ...fields.energyTypes.map((key, i) => [`energyTypes.${i}`, 'energyType', key] as SettingCheck),
+      // The main energy is checked as energyType above; the others here.
+      ...fields.energyTypes
+        .map((key, i) => [`energyTypes.${i}`, 'energyType', key] as SettingCheck)
+        .filter((check) => check[2] !== fields.energyType),
     ]);
     return {
       ...fields,
