@@ -20,6 +20,12 @@ const CAR_FIELD_SET: Record<CarField, true> = {
   mileage: true,
   mileageUnit: true,
   description: true,
+  energyTypes: true,
+  vin: true,
+  plate: true,
+  firstRegistrationDate: true,
+  inspectionDueDate: true,
+  insuranceDueDate: true,
 };
 const LOG_FIELD_SET: Record<LogField, true> = {
   carId: true,

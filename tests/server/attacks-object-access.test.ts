@@ -37,6 +37,8 @@ interface World {
   chatDirect: { roomId: string; messageId: string };
   /** The owner's reminder on the car. */
   reminder: { id: string };
+  /** The owner's tyre set on the car. */
+  equipment: { id: string };
   /** The owner's device subscribed to Web Push, and the owner's calendar feed URL. */
   push: { endpoint: string; body: PushBody };
   calendarUrl: string;
@@ -912,6 +914,90 @@ const CASES: Case[] = [
     as: strangerOnly,
     request: (w) => ({ method: 'GET', path: `/cars/${w.car.id}/build-thread` }),
   },
+  {
+    entity: 'car sale',
+    verb: 'what a buyer would receive (before an offer)',
+    as: both,
+    request: (w) => ({ method: 'GET', path: `/cars/${w.car.id}/sale-summary?keepCosts=true&keepNotes=true` }),
+    expect: [403, 404],
+  },
+  {
+    entity: 'car sale',
+    verb: "what another member's offer hands over",
+    as: both,
+    request: (w) => ({ method: 'GET', path: `/car-transfers/${w.transfer.id}/summary` }),
+  },
+  // ---- tyres and equipment: the car's owner and members only ----
+  {
+    entity: 'equipment',
+    verb: "list of the victim's car",
+    as: both,
+    request: (w) => ({ method: 'GET', path: `/cars/${w.car.id}/equipment` }),
+  },
+  {
+    entity: 'equipment',
+    verb: "create on the victim's car",
+    as: both,
+    request: (w) => ({
+      method: 'POST',
+      path: `/cars/${w.car.id}/equipment`,
+      body: { kind: 'tyres', name: 'Planted' },
+    }),
+    expect: [403, 404],
+  },
+  {
+    entity: 'equipment',
+    verb: "create with the victim's id",
+    as: both,
+    request: (w, role) => ({
+      method: 'POST',
+      path: `/cars/${w.own[role].carId}/equipment`,
+      body: { id: w.equipment.id, kind: 'tyres', name: 'Hacked' },
+    }),
+    expect: [409],
+  },
+  {
+    entity: 'equipment',
+    verb: 'read',
+    as: both,
+    request: (w) => ({ method: 'GET', path: `/equipment/${w.equipment.id}` }),
+  },
+  {
+    entity: 'equipment',
+    verb: 'update',
+    as: both,
+    request: (w) => ({ method: 'PUT', path: `/equipment/${w.equipment.id}`, body: { name: 'Hacked' } }),
+    expect: [403, 404],
+  },
+  {
+    entity: 'equipment',
+    verb: 'mount',
+    as: both,
+    request: (w) => ({
+      method: 'POST',
+      path: `/equipment/${w.equipment.id}/mount`,
+      body: { mileage: 5, date: '2026-02-01' },
+    }),
+    expect: [403, 404],
+  },
+  {
+    entity: 'equipment',
+    verb: 'remove',
+    as: both,
+    request: (w) => ({
+      method: 'POST',
+      path: `/equipment/${w.equipment.id}/remove`,
+      body: { mileage: 5, date: '2026-02-01' },
+    }),
+    expect: [403, 404],
+  },
+  {
+    entity: 'equipment',
+    verb: 'delete',
+    as: both,
+    request: (w) => ({ method: 'DELETE', path: `/equipment/${w.equipment.id}` }),
+    expect: [403, 404],
+  },
   // New entities: append their rows here.
   // ---- shared cars: the owner's members; a friend sees the car, so acts are 403 ----
   {
@@ -1078,6 +1164,13 @@ async function setUp(): Promise<World> {
       notes: SECRET,
     }),
   );
+  const equipment = await ok(
+    s.call('POST', `/cars/${car.id}/equipment`, owner, { kind: 'tyres', name: SECRET, dotCode: '0120' }),
+  );
+  await ok(
+    s.call('POST', `/equipment/${equipment.id}/mount`, owner, { mileage: 1, date: '2026-01-01' }),
+    200,
+  );
   const push = pushBody(`https://push.example/${owner.id}`);
   await ok(s.call('POST', '/push-subscriptions', owner, push));
   const calendar = await ok(s.call('GET', '/reminders/calendar-key', owner), 200);
@@ -1142,6 +1235,7 @@ async function setUp(): Promise<World> {
     chatGroup: { id: group.id, roomId: group.chatRoomId, messageId: groupMessage.id },
     chatDirect: { roomId: directMessage.chatRoomId, messageId: directMessage.id },
     reminder: { id: reminder.id },
+    equipment: { id: equipment.id },
     push: { endpoint: push.endpoint, body: push },
     calendarUrl: calendar.url,
     historyLink: { id: historyLink.id },
@@ -1159,6 +1253,7 @@ async function snapshot(): Promise<string> {
     [`/car-logs/log/${w.log.id}`, w.owner],
     [`/car-logs/${w.car.id}`, w.owner],
     [`/car-logs/stats/${w.car.id}`, w.owner],
+    [`/cars/${w.car.id}/equipment`, w.owner],
     [`/cars/${w.car.id}/members`, w.owner],
     ['/cars/feed', w.partner],
     [`/posts/${w.post.id}`, w.owner],

@@ -64,6 +64,8 @@ const PAGE_COLUMN_SET: Record<LogColumn, true> = {
   fuel_price_per_unit: true,
   author_id: true,
   former_owner_id: true,
+  fuel_economy_confirmed: true,
+  fuel_energy: true,
 };
 /** The page query's columns, in the order its values come (readValues). */
 const PAGE_COLUMNS = Object.keys(PAGE_COLUMN_SET) as LogColumn[];
@@ -86,6 +88,9 @@ function toFuel(row: LogRow): FuelFill | undefined {
     fullTank: Number(row.fuel_full_tank) === 1,
     missedPrevious: Number(row.fuel_missed_previous) === 1,
     pricePerUnit: toNumber(row.fuel_price_per_unit),
+    // Answered only when said: "it's right" (see FuelFill.economyConfirmed).
+    ...(row.fuel_energy ? { energy: row.fuel_energy } : {}),
+    ...(Number(row.fuel_economy_confirmed) === 1 ? { economyConfirmed: true } : {}),
   };
 }
 
@@ -141,6 +146,8 @@ export function toRow(log: CarLog): Omit<Selectable<CarLogsTable>, 'import_finge
     fuel_full_tank: log.fuel ? (log.fuel.fullTank ? 1 : 0) : null,
     fuel_missed_previous: log.fuel ? (log.fuel.missedPrevious ? 1 : 0) : null,
     fuel_price_per_unit: log.fuel?.pricePerUnit ?? null,
+    fuel_economy_confirmed: log.fuel?.economyConfirmed ? 1 : null,
+    fuel_energy: log.fuel?.energy ?? null,
     author_id: log.authorId ?? null,
     created_at: log.createdAt,
     updated_at: log.updatedAt,
@@ -334,6 +341,8 @@ export function carLogsRepository(db: Kysely<Database>) {
           'fuel_full_tank',
           'fuel_missed_previous',
           'fuel_price_per_unit',
+          'fuel_economy_confirmed',
+          'fuel_energy',
         ])
         .where('car_id', '=', carId)
         .where('fuel_quantity', 'is not', null)
@@ -359,6 +368,8 @@ export function carLogsRepository(db: Kysely<Database>) {
                   fullTank: Number(r.fuel_full_tank) === 1,
                   missedPrevious: Number(r.fuel_missed_previous) === 1,
                   pricePerUnit: r.fuel_price_per_unit === null ? null : Number(r.fuel_price_per_unit),
+                  ...(Number(r.fuel_economy_confirmed) === 1 ? { economyConfirmed: true } : {}),
+                  ...(r.fuel_energy ? { energy: r.fuel_energy } : {}),
                 },
         };
       }

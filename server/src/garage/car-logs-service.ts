@@ -8,10 +8,14 @@ import {
   type CarLogSaved,
   type CarLogStats,
   type CarLogUpdate,
+  type FuelFill,
 } from '../../../src/contract/garage';
 import { CAR_LOGS_MAX } from '../../../src/contract/constants';
 import { overwrittenFields } from '../../../src/contract/edit-merge';
+import { fillUpTitle } from '../../../src/contract/maintenance/fill-up-title';
 import { checkOdometer, type OdometerProblem } from '../../../src/contract/maintenance';
+import { CAR_LOG_TITLE_MAX } from '../../../src/contract/constants';
+import { DEFAULT_SERVER_LOCALE, type ServerLocale } from '../platform/locales';
 import { AppError, badRequest, conflict, notFound } from '../http/errors';
 import { mayMoveOut, mayWriteLog, type CarAccessService } from './car-access';
 import { carLogStats } from './car-log-stats';
@@ -38,6 +42,8 @@ interface Deps {
     memberId: string,
     log: { carId: string; carName: string; logId: string; title: string; authorId: string },
   ) => void;
+  /** The language the member chose (users.language): a fill-up without a title is named in it. */
+  languageOf?: (memberId: string) => Promise<ServerLocale | null>;
   now?: () => Date;
 }
 
@@ -88,6 +94,22 @@ export function odometerError(problem: OdometerProblem, mileage: number, unit: s
   );
 }
 
+/** A fill-up as stored and answered: the price null when not given, "it's right" only when said. */
+function storedFuel({ economyConfirmed, energy, ...fuel }: FuelFill): FuelFill {
+  return {
+    ...fuel,
+    pricePerUnit: fuel.pricePerUnit ?? null,
+    ...(energy ? { energy } : {}),
+    ...(economyConfirmed ? { economyConfirmed } : {}),
+  };
+}
+
+/** A car's energies, its main one first (keys of the energyType settings). */
+export function energiesOf(car: Pick<Car, 'energyType' | 'energyTypes'>): string[] {
+  if (car.energyTypes.length > 0) return car.energyTypes;
+  return car.energyType === null ? [] : [car.energyType];
+}
+
 /** Trimmed, without empties or repeats, in the member's order. */
 function cleanTags(tags: string[]): string[] {
   return [...new Set(tags.map((t) => t.trim()).filter((t) => t.length > 0))];
@@ -102,8 +124,33 @@ export function carLogsService({
   historyChanged = async () => undefined,
   access,
   logAdded = () => undefined,
+  languageOf = async () => null,
   now = () => new Date(),
 }: Deps) {
+  /**
+   * A log's title: the one given, else a fill-up's name from its quantity and place, in the
+   * language the request asks for, else the member's, else the product's default. Any other log
+   * without a title is refused.
+   */
+  async function titleOf(memberId: string, input: CarLogInput, asked: ServerLocale | null): Promise<string> {
+    if (input.title !== undefined) return input.title;
+    if (input.type !== 'fuel')
+      throw badRequest('Some fields are missing or invalid.', [
+        { field: 'body.title', message: 'is required, except on a log of type fuel' },
+      ]);
+    const language = asked ?? (await languageOf(memberId).catch(() => null)) ?? DEFAULT_SERVER_LOCALE;
+    return fillUpTitle(language, input.fuel ?? null, input.location, CAR_LOG_TITLE_MAX);
+  }
+
+  /** The car's mileage before a write: told as changed when the log raised it (migration 0029). */
+  async function tellRaisedMileage(carId: string, before: number | null, reading: number | null) {
+    if (reading === null || (before !== null && before >= reading)) return;
+    const car = await cars.findById(carId);
+    if (!car) return;
+    for (const to of await access.audience(car))
+      notify(to, { type: 'car', carId, action: 'updated', updatedAt: car.updatedAt });
+  }
+
   /**
    * Logs are read by the car's owner and the members it is shared with, friends not
    * included: any other member gets 404 for the car, so neither cars nor logs can be probed.
@@ -176,6 +223,11 @@ export function carLogsService({
         throw badRequest('Some fields are missing or invalid.', [
           { field: 'body.mileage', message: 'is required on a fill-up' },
         ]);
+      const energy = fields.fuel.energy ?? null;
+      if (energy !== null && !energiesOf(car).includes(energy))
+        throw badRequest('Some fields are missing or invalid.', [
+          { field: 'body.fuel.energy', message: "must be one of the car's energyTypes" },
+        ]);
     }
     if (odometer.check && fields.mileage !== null) {
       const problem = checkOdometer(
@@ -188,7 +240,7 @@ export function carLogsService({
     return {
       ...fields,
       // Stored and answered the same way whether the price was given or not.
-      ...(fields.fuel ? { fuel: { ...fields.fuel, pricePerUnit: fields.fuel.pricePerUnit ?? null } } : {}),
+      ...(fields.fuel ? { fuel: storedFuel(fields.fuel) } : {}),
       tags: cleanTags(fields.tags),
       content: cleanRichText('content', fields.content, CAR_LOG_CONTENT_MAX_TEXT),
     };
@@ -204,13 +256,14 @@ export function carLogsService({
     memberId: string,
     input: CarLogInput,
     fileIds: string[],
+    asked: ServerLocale | null = null,
   ): Promise<{ log: CarLog; created: boolean }> {
     const fields = await checked(
       memberId,
       {
         carId: input.carId,
         type: input.type,
-        title: input.title,
+        title: await titleOf(memberId, input, asked),
         content: input.content ?? null,
         location: input.location ?? null,
         tags: input.tags ?? [],
@@ -231,6 +284,7 @@ export function carLogsService({
       throw carLogLimit(book.logCount, 1);
     }
     const at = now().toISOString();
+    const mileageBefore = (await cars.findById(fields.carId))?.mileage ?? null;
     const log: CarLog = {
       id: input.id ?? randomUUID(),
       ...fields,
@@ -256,6 +310,7 @@ export function carLogsService({
           title: log.title,
           authorId: memberId,
         });
+    await tellRaisedMileage(log.carId, mileageBefore, log.mileage);
     await historyChanged(memberId, [log.carId]);
     return { log: fileIds.length > 0 ? await readableLog(memberId, log.id) : log, created: true };
   }
@@ -289,8 +344,12 @@ export function carLogsService({
     },
 
     /** `created: false` when the client id was already used by this member: the stored log. */
-    async create(memberId: string, input: CarLogInput): Promise<{ log: CarLog; created: boolean }> {
-      return createWithFiles(memberId, input, []);
+    async create(
+      memberId: string,
+      input: CarLogInput,
+      asked: ServerLocale | null = null,
+    ): Promise<{ log: CarLog; created: boolean }> {
+      return createWithFiles(memberId, input, [], asked);
     },
 
     createWithFiles,
@@ -322,8 +381,10 @@ export function carLogsService({
       }
       // The last write wins (README "Shared cars"); the author stays who wrote the log.
       const log: CarLog = { id, ...fields, authorId, media, createdAt, updatedAt: now().toISOString() };
+      const mileageBefore = (await cars.findById(log.carId))?.mileage ?? null;
       await logs.replace(log);
       await tell(log.carId, id, 'updated', log.updatedAt);
+      await tellRaisedMileage(log.carId, mileageBefore, log.mileage);
       // A log moved to another car also leaves its old car's list.
       if (log.carId !== current.carId) await tell(current.carId, id, 'deleted');
       await historyChanged(memberId, [log.carId, current.carId]);

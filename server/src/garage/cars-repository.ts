@@ -1,5 +1,5 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
-import type { Car } from '../../../src/contract/garage';
+import { vinCheckDigitWrong, type Car } from '../../../src/contract/garage';
 import type { CarsTable, Database } from '../db/schema';
 import { mediaRepository } from '../media/media-repository';
 import { newestFirstPage } from '../db/paging';
@@ -20,6 +20,17 @@ export function toCar(row: Selectable<CarsTable>): Car {
     mileage: row.mileage === null ? null : Number(row.mileage),
     mileageUnit: row.mileage_unit,
     description: row.description,
+    energyTypes: row.energy_types
+      ? (JSON.parse(row.energy_types) as string[])
+      : row.energy_type
+        ? [row.energy_type]
+        : [],
+    vin: row.vin ?? null,
+    plate: row.plate ?? null,
+    firstRegistrationDate: row.first_registration_date ?? null,
+    inspectionDueDate: row.inspection_due_date ?? null,
+    insuranceDueDate: row.insurance_due_date ?? null,
+    ...(row.vin && vinCheckDigitWrong(row.vin) ? { vinWarning: 'checkDigit' as const } : {}),
     // The column holds a media id; members get the URL that serves it.
     image: row.image === null ? null : mediaUrl(row.image),
     createdAt: row.created_at,
@@ -41,6 +52,13 @@ function toRow(car: Car): Insertable<CarsTable> {
     mileage: car.mileage,
     mileage_unit: car.mileageUnit,
     description: car.description,
+    // Only a car of several energies stores them: one energy is `energy_type` alone.
+    energy_types: car.energyTypes.length > 1 ? JSON.stringify(car.energyTypes) : null,
+    vin: car.vin,
+    plate: car.plate,
+    first_registration_date: car.firstRegistrationDate,
+    inspection_due_date: car.inspectionDueDate,
+    insurance_due_date: car.insuranceDueDate,
     image: car.image === null ? null : (car.image.split('/').pop() ?? null),
     created_at: car.createdAt,
     updated_at: car.updatedAt,
@@ -52,6 +70,16 @@ export function carsRepository(db: Kysely<Database>) {
     async findById(id: string): Promise<Car | undefined> {
       const row = await db.selectFrom('cars').selectAll().where('id', '=', id).executeTakeFirst();
       return row && toCar(row);
+    },
+
+    /** The highest odometer reading among the car's logs (null: none has one). */
+    async highestReading(id: string): Promise<number | null> {
+      const row = await db
+        .selectFrom('car_logs')
+        .select((eb) => eb.fn.max('mileage').as('highest'))
+        .where('car_id', '=', id)
+        .executeTakeFirst();
+      return row?.highest === null || row?.highest === undefined ? null : Number(row.highest);
     },
 
     /** The owner's cars, newest first. */
