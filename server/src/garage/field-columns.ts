@@ -16,9 +16,15 @@ export const CAR_COLUMN_OF: Record<CarField, keyof CarsTable & string> = {
   mileage: 'mileage',
   mileageUnit: 'mileage_unit',
   description: 'description',
+  energyTypes: 'energy_types',
+  vin: 'vin',
+  plate: 'plate',
+  firstRegistrationDate: 'first_registration_date',
+  inspectionDueDate: 'inspection_due_date',
+  insuranceDueDate: 'insurance_due_date',
 };
 
-/** A log field's columns (a fill-up spans five; the cost is stored in cents). */
+/** A log field's columns (a fill-up spans seven; the cost is stored in cents). */
 export const LOG_COLUMNS_OF: Record<LogField, readonly (keyof CarLogsTable & string)[]> = {
   carId: ['car_id'],
   type: ['type'],
@@ -30,7 +36,15 @@ export const LOG_COLUMNS_OF: Record<LogField, readonly (keyof CarLogsTable & str
   currencyCode: ['currency_code'],
   startDate: ['start_date'],
   mileage: ['mileage'],
-  fuel: ['fuel_quantity', 'fuel_unit', 'fuel_full_tank', 'fuel_missed_previous', 'fuel_price_per_unit'],
+  fuel: [
+    'fuel_quantity',
+    'fuel_unit',
+    'fuel_full_tank',
+    'fuel_missed_previous',
+    'fuel_price_per_unit',
+    'fuel_economy_confirmed',
+    'fuel_energy',
+  ],
 };
 
 /** The columns of a car's fields, in the contract's order. */
