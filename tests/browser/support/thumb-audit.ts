@@ -92,11 +92,28 @@ function measure(page: Page): Promise<PageProblems> {
     };
 
     const doc = document.documentElement;
-    if (doc.scrollWidth > vw) out.overflow.push(`document scrollWidth ${doc.scrollWidth} > ${vw}`);
-    // A container the member asks to scroll: a tab strip, or a named, focusable region (a wide
-    // table a person pans on purpose, reachable by keyboard as axe's scrollable-region rule wants).
+    if (doc.scrollWidth > vw) {
+      // Where it comes from: the outermost elements that stick out of a parent that fits.
+      const culprits = Array.from(document.body.querySelectorAll('*'))
+        .filter((el) => {
+          const parent = el.parentElement;
+          return (
+            parent &&
+            shown(el) &&
+            el.getBoundingClientRect().right > vw + 0.5 &&
+            parent.getBoundingClientRect().right <= vw + 0.5
+          );
+        })
+        .slice(0, 3)
+        .map(describe);
+      out.overflow.push(`document scrollWidth ${doc.scrollWidth} > ${vw} (${culprits.join('; ')})`);
+    }
+    // A container the member asks to scroll: a tab strip, a strip that snaps from item to item (a
+    // row of cards swiped on purpose), or a named, focusable region (a wide table a person pans on
+    // purpose, reachable by keyboard as axe's scrollable-region rule wants).
     const asked = (el: Element) =>
       el.getAttribute('role') === 'tablist' ||
+      getComputedStyle(el).scrollSnapType !== 'none' ||
       (el.getAttribute('tabindex') === '0' &&
         (el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby')));
     for (const el of Array.from(document.body.querySelectorAll('*'))) {
@@ -118,7 +135,9 @@ function measure(page: Page): Promise<PageProblems> {
       for (const child of Array.from(el.querySelectorAll('a, button'))) {
         const c = child.getBoundingClientRect();
         if (shown(child) && (c.left < -0.5 || c.right > vw + 0.5))
-          out.shell.push(`${what}: ${describe(child)} off screen (${Math.round(c.left)}–${Math.round(c.right)})`);
+          out.shell.push(
+            `${what}: ${describe(child)} off screen (${Math.round(c.left)}–${Math.round(c.right)})`,
+          );
       }
     };
     onScreen('.layout__header', 'header');
@@ -147,6 +166,8 @@ function measure(page: Page): Promise<PageProblems> {
       }
       if ((el as HTMLElement).closest('.ql-editor, [contenteditable="true"]')) continue;
       const r = el.getBoundingClientRect();
+      // A text area as wide as its form keeps the spec's own minimum height (§5: 35 to 300 px).
+      if (el instanceof HTMLTextAreaElement && r.width >= 44 && r.height + 0.5 >= 35) continue;
       if (r.width + 0.5 >= 44 && r.height + 0.5 >= 44) continue;
       if (inlineLink(el)) continue;
       out.targets.push(`${describe(el)} ${Math.round(r.width)}×${Math.round(r.height)}`);
@@ -172,7 +193,9 @@ async function axeViolations(page: Page): Promise<string[]> {
       .flatMap((v) =>
         v.nodes
           .slice(0, 4)
-          .map((n) => `${v.id} ${n.target.join(' ')} ${(n.failureSummary ?? '').split('\n')[1] ?? ''}`.trim()),
+          .map((n) =>
+            `${v.id} ${n.target.join(' ')} ${(n.failureSummary ?? '').split('\n')[1] ?? ''}`.trim(),
+          ),
       );
   });
   return results;
@@ -183,7 +206,9 @@ async function wording(page: Page, locale: AuditLocale): Promise<string[]> {
   const text = await page.evaluate(() => {
     const parts = [document.body.innerText];
     // What a screen reader says counts too: accessible names and placeholders.
-    for (const el of Array.from(document.querySelectorAll('[aria-label], [placeholder], [title], img[alt]'))) {
+    for (const el of Array.from(
+      document.querySelectorAll('[aria-label], [placeholder], [title], img[alt]'),
+    )) {
       for (const attr of ['aria-label', 'placeholder', 'title', 'alt']) {
         const value = el.getAttribute(attr);
         if (value) parts.push(value);
