@@ -14,7 +14,7 @@ import { apiCall, newMember, signUpViaApi } from './support/api.mjs';
 import { waitForControllingWorker } from './support/garage-flows';
 import { ROOT } from './support/server-process.mjs';
 import { auditScreen, routerPaths, type AuditLocale } from './support/thumb-audit';
-import { exactly, STEP_TIMEOUT_MS, t, useE2e } from './harness';
+import { STEP_TIMEOUT_MS, t, useE2e } from './harness';
 
 const e2e = useE2e();
 const ARTIFACTS = path.join(ROOT, 'tests/.artifacts/thumb-audit');
@@ -376,10 +376,8 @@ async function offlineWithAWriteWaiting(): Promise<void> {
     const page = pageOf(locale, false);
     await page.goto(`${e2e.baseUrl}/post/${worldOf(locale).postId}`);
     await ready(page);
-    await page
-      .getByRole('button', { name: exactly(t('POSTS.LIKE', locale)) })
-      .first()
-      .click();
+    // The post's like button (its name: "Like" and the count).
+    await page.locator('button.post-card__like[aria-pressed="false"]').first().click();
     await page.getByTestId('sync-pending-count').waitFor({ timeout: STEP_TIMEOUT_MS });
   }
 }
