@@ -360,6 +360,19 @@ async function auditRoute(route: Route, state: State): Promise<string[]> {
     for (const theme of THEMES) {
       await page.emulateMedia({ colorScheme: theme });
       await frame(page);
+      // The colours' transitions to the new theme end first: a photo or an axe run mid-way would
+      // see neither theme.
+      await page
+        .waitForFunction(
+          () =>
+            document
+              .getAnimations()
+              .filter((a) => a instanceof CSSTransition)
+              .every((a) => a.playState !== 'running'),
+          undefined,
+          { timeout: 10_000 },
+        )
+        .catch(() => undefined);
       const name = `${state}-${locale}-${theme}-${route.path.replace(/[/$]+/g, '_').replace(/^_|_$/g, '') || 'root'}`;
       await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
       for (const problem of await auditScreen(page, locale)) found.push(`${name}: ${problem}`);
