@@ -9,7 +9,7 @@ import type { AnyRouter, ParsedLocation } from '@tanstack/react-router';
 const GIVE_UP_MS = 4_000;
 
 const keyOf = (location: ParsedLocation): string =>
-  (location.state as { __TSR_key?: string }).__TSR_key ?? location.href;
+  (location.state as { __TSR_key?: string } | undefined)?.__TSR_key ?? location.href;
 
 function restore(y: number): void {
   let stopped = false;
@@ -48,6 +48,7 @@ export function keepScrollOnBack(router: AnyRouter): () => void {
       popped = action.type === 'BACK' || action.type === 'FORWARD' || action.type === 'GO';
     }),
     router.subscribe('onBeforeLoad', ({ fromLocation }) => {
+      // A redirect before the first screen has no screen to remember.
       if (!fromLocation) return;
       positions.set(keyOf(fromLocation), window.scrollY);
       if (positions.size > 100) positions.delete(positions.keys().next().value as string);
