@@ -5,6 +5,7 @@ import { session } from '@/lib/auth/session';
 import { useT } from '@/lib/i18n';
 import { Button, PasswordField, TextField } from '@/ui';
 import { AuthShell } from './components/auth-shell';
+import { afterSignInTarget } from './route-guards';
 import { FormErrorAlert, useFieldMessage } from './components/form-error';
 import { formErrorOf, serverFieldErrors, type FormError } from './server-errors';
 import {
@@ -57,7 +58,7 @@ export function SignupScreen() {
         ...(city ? { city } : {}),
         acceptedTermsVersion: TERMS_VERSION,
       });
-      await navigate({ to: '/feed', replace: true });
+      await navigate({ href: afterSignInTarget(), replace: true });
     } catch (error) {
       setErrors(serverFieldErrors(error, FIELDS));
       setFormError(formErrorOf(error, { 409: 'AUTH.ACCOUNT_EXISTS' }));

@@ -359,6 +359,7 @@ function ImportReport({
                       {t('IMPORT.FIX_LABEL', { row: p.row })}{' '}
                       <input
                         type="text"
+                        className="ui-input"
                         inputMode="numeric"
                         value={fixes[p.row] ?? ''}
                         onChange={(e) => onFix(p.row, e.target.value)}
@@ -375,7 +376,8 @@ function ImportReport({
         </Alert>
       ) : null}
       {result.preview && result.preview.length > 0 ? (
-        <div className="car-history__table-wrap">
+        // A table wider than a phone: a named region the member pans on purpose (and by keyboard).
+        <div className="car-history__table-wrap" role="region" aria-label={t('IMPORT.PREVIEW')} tabIndex={0}>
           <table className="car-history__table">
             <caption>{t('IMPORT.PREVIEW')}</caption>
             <thead>

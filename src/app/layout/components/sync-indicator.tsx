@@ -38,7 +38,7 @@ export function SyncIndicator() {
         {reachability === 'offline' ? (
           <span className="layout__pill layout__pill--offline" title={t('COMMON.OFFLINE_HINT')}>
             <CloudOffIcon />
-            <span>{t('COMMON.OFFLINE')}</span>
+            <span className="layout__pill-label">{t('COMMON.OFFLINE')}</span>
           </span>
         ) : null}
         {reachability === 'unreachable' ? (
