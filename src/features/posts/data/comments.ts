@@ -10,7 +10,7 @@ import { apiFetch } from '@/lib/api-client';
 import { sessionStore } from '@/lib/auth/session-store';
 import { db, localDb, type MirrorRow, type PaddockDb } from '@/lib/db';
 import { offlineWrite, queueWrite } from '@/lib/offline/write';
-import { queuedEntityIds, type OutboxEntry, type OutboxHandlers } from '@/lib/outbox';
+import { queuedEntityIds, type OutboxEntry, type OutboxHandlers, withKindLabels } from '@/lib/outbox';
 
 export const COMMENT_KINDS = {
   create: 'comment.create',
@@ -154,11 +154,19 @@ export async function reconcileComment(_entry: OutboxEntry, data: unknown, datab
 }
 
 /** The comments' reconciliation handlers, by entry kind (the app registers them before a replay). */
-export const commentHandlers: OutboxHandlers = {
-  [COMMENT_KINDS.create]: (entry, data) => reconcileComment(entry, data),
-  [COMMENT_KINDS.update]: (entry, data) => reconcileComment(entry, data),
-  [COMMENT_KINDS.delete]: () => undefined,
-};
+// Each kind with its label in the sync panel (the feature names its own writes).
+export const commentHandlers: OutboxHandlers = withKindLabels(
+  {
+    [COMMENT_KINDS.create]: (entry, data) => reconcileComment(entry, data),
+    [COMMENT_KINDS.update]: (entry, data) => reconcileComment(entry, data),
+    [COMMENT_KINDS.delete]: () => undefined,
+  },
+  {
+    [COMMENT_KINDS.create]: 'SYNC.KIND_COMMENT_CREATE',
+    [COMMENT_KINDS.update]: 'SYNC.KIND_COMMENT_UPDATE',
+    [COMMENT_KINDS.delete]: 'SYNC.KIND_COMMENT_DELETE',
+  },
+);
 
 /** What one page of a list told: how many the list holds, how many came, how many were new here. */
 export type CommentPage = { total: number; received: number; fresh: number };
