@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { Car } from '@/contract/garage';
-import { settingLabel } from '@/lib/format';
+import { settingLabel } from '@/lib/i18n/format';
 import { DEFAULT_MILEAGE_UNIT, useCar, useSelectedCar, carTitle } from '@/features/garage';
-import { ApiError, isNetworkError } from '@/lib/api-client';
+import { ApiError, isNetworkError } from '@/lib/http/api-client';
 import { formatNumber, useT } from '@/lib/i18n';
 import { Alert, BackButton, Card, CarIcon, CloudOffIcon, EmptyState, Page, SkeletonRows } from '@/ui';
 import { useRemoteCar } from './api/get-car';

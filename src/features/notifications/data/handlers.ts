@@ -4,7 +4,7 @@
 import type { Notification } from '@/contract/notifications';
 import { settleSent } from '@/lib/offline/outcome';
 import { type OnSent, type OutboxHandlers, withKindLabels } from '@/lib/outbox';
-import { queryClient } from '@/lib/query-client';
+import { queryClient } from '@/lib/query/query-client';
 import { markReadInPages, replaceNotification } from '../cache';
 import { notificationKeys } from '../api/notification-keys';
 import { updateLists } from '../api/optimistic';

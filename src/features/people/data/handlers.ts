@@ -2,7 +2,7 @@
 // caches ask the server again, the session takes the account's language and my saved profile. Handlers run after the
 // fetch, outside any transaction (src/lib/outbox/handlers.ts).
 import { type OnSent, type OutboxHandlers, withKindLabels } from '@/lib/outbox';
-import { queryClient } from '@/lib/query-client';
+import { queryClient } from '@/lib/query/query-client';
 import { profileKeys } from '../api/keys';
 import { PEOPLE_KINDS } from './kinds';
 import { reconcileLanguage } from './language';

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate } from '@tanstack/react-router';
 import { Fragment } from 'react';
-import { ApiError, isNetworkError } from '@/lib/api-client';
-import { displayName } from '@/lib/display-name';
+import { ApiError, isNetworkError } from '@/lib/http/api-client';
+import { displayName } from '@/lib/text/display-name';
 import { useT } from '@/lib/i18n';
-import { useOnline } from '@/lib/online';
+import { useOnline } from '@/lib/network/online';
 import {
   Alert,
   BackButton,

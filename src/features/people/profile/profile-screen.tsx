@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { Fragment, useEffect } from 'react';
 import type { CurrentUser } from '@/contract/user';
 import { session, useSession } from '@/lib/auth/session';
-import { displayName } from '@/lib/display-name';
+import { displayName } from '@/lib/text/display-name';
 import { useT } from '@/lib/i18n';
 import { Alert, CarIcon, Page, PullToRefresh, Skeleton, UsersIcon } from '@/ui';
 import { useFriendsCount } from '../api/get-friends';

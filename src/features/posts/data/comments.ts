@@ -6,7 +6,7 @@ import { COMMENTS_PAGE_SIZE, REPLIES_PAGE_SIZE, type CommentSort } from '@/contr
 import type { Comment, CommentListMeta, Post } from '@/contract/posts';
 import { type SyncState } from '@/lib/offline/types';
 import { useLive } from '@/lib/offline/live';
-import { apiFetch } from '@/lib/api-client';
+import { apiFetch } from '@/lib/http/api-client';
 import { sessionStore } from '@/lib/auth/session-store';
 import { db, localDb, type MirrorRow, type PaddockDb } from '@/lib/db';
 import { offlineWrite, queueWrite } from '@/lib/offline/write';

@@ -7,7 +7,7 @@ import {
   openLocalDatabase,
   onVersionChange,
   resetLocalDatabaseForTests,
-} from './db';
+} from './';
 
 describe('db', () => {
   const name = `paddock-db-test-${Math.random().toString(36).slice(2)}`;

@@ -2,9 +2,9 @@
 // properties 1 and 8). Only lazily loaded modules may import this file: Dexie stays out of the entry
 // chunk. Schema changes add a new version(n); never edit a version once shipped.
 import { Dexie, type Table } from 'dexie';
-import { sessionStore } from './auth/session-store';
-import { isDeviceBeingCleared, setDeviceBeingCleared } from './auth/sign-out';
-import type { OutboxEntry } from './outbox/types';
+import { sessionStore } from '../auth/session-store';
+import { isDeviceBeingCleared, setDeviceBeingCleared } from '../auth/sign-out';
+import type { OutboxEntry } from '../outbox/types';
 
 export const DB_NAME = 'paddock';
 
