@@ -7,7 +7,7 @@ import { useMessagesUnreadCount } from '@/features/messages/unread-badge';
 import { useNotificationBell } from '@/features/notifications/use-notification-bell';
 import { useAppBadge } from '@/lib/app-badge';
 import { useSession } from '@/lib/auth/session';
-import { useDocumentTitle } from '@/lib/document-title';
+import { useDocumentTitle } from '@/lib/navigation/document-title';
 import { useT } from '@/lib/i18n';
 
 /** Route id → the key of its name; a route missing here shows "Paddock" alone. */

@@ -1,5 +1,5 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
-import { navigationHistory } from '@/lib/navigation-history';
+import { navigationHistory } from '@/lib/navigation/history';
 import { registerNavigator } from '@/lib/navigation';
 import { routeTree } from '@/routeTree.gen';
 import { keepScrollOnBack } from './scroll-memory';

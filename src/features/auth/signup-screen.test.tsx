@@ -4,7 +4,7 @@ import { errorOf, fill } from '@/testing/form-test-utils';
 import { fakeSession, setSignedIn, TEST_USER } from '@/testing/session-mock';
 import { activateCatalog, renderApp } from '@/testing/test-utils';
 import { signedOutEachTest } from '@/testing/signed-out';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/http/api-client';
 import { TERMS_VERSION } from '@/contract/constants';
 
 vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);

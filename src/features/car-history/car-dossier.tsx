@@ -2,9 +2,9 @@
 // read-only links to it (copy, QR code, revoke), both leaving out what the owner ticks. Online only.
 import { useState } from 'react';
 import { DOSSIER_HIDE_FIELDS, type DossierHideField, type HistoryLink } from '@/contract/dossier';
-import { isNetworkError } from '@/lib/api-client';
+import { isNetworkError } from '@/lib/http/api-client';
 import { formatDate, useT } from '@/lib/i18n';
-import { useOnline } from '@/lib/online';
+import { useOnline } from '@/lib/network/online';
 import { toast } from '@/lib/toast';
 import { Alert, Button, ConfirmDialog } from '@/ui';
 import {

@@ -15,7 +15,7 @@ import {
   forgetFirstCars,
   resolveSelectedCar,
 } from '@/features/garage';
-import { isNetworkError } from '@/lib/api-client';
+import { isNetworkError } from '@/lib/http/api-client';
 import { useT } from '@/lib/i18n';
 import {
   CarIcon,

@@ -12,8 +12,8 @@ import { REALTIME_ONLY_ID } from '@/contract/socket-events';
 import { db } from '@/lib/db';
 import { formatDate } from '@/lib/i18n';
 import { createReplayer } from '@/lib/outbox';
-import { realtime } from '@/lib/socket';
-import { routeChatTyping, routeNotification } from '@/lib/socket-streams';
+import { realtime } from '@/lib/realtime/socket';
+import { routeChatTyping, routeNotification } from '@/lib/realtime/socket-streams';
 import { toast } from '@/lib/toast';
 import { chatMember, installChatServer } from '@/features/chat/testing/fake-chat-server';
 import { CHAT_TYPING_RESEND_MS } from './data';
@@ -24,7 +24,7 @@ vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock'
 // The tests replay the outbox themselves, when they mean to.
 vi.mock('@/app/sync-lifecycle', async () => (await import('@/testing/sync-lifecycle-off')).syncLifecycleOff);
 vi.mock('@/lib/offline/shell-settled', () => ({ shellSettled: () => Promise.resolve() }));
-vi.mock('@/lib/avatar-url', () => ({ useAvatarUrl: () => undefined }));
+vi.mock('@/lib/media/avatar-url', () => ({ useAvatarUrl: () => undefined }));
 
 const me = chatMember({ id: TEST_USER.id, username: 'jane', firstName: 'Jane', lastName: 'Doe' });
 const dana = testFriend('44444444-4444-4444-8444-444444444444', 'Dana', 'Scully');

@@ -1,6 +1,6 @@
 // The sentence a notification row reads: who ({name}) did what ({excerpt}), in the member's language.
 import type { Notification } from '@/contract/notifications';
-import { displayName } from '@/lib/display-name';
+import { displayName } from '@/lib/text/display-name';
 import { useT } from '@/lib/i18n';
 import { useCar } from '@/features/garage';
 import { useMemberName } from './api/get-member-name';

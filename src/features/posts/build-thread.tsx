@@ -4,9 +4,9 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useMemo } from 'react';
-import { isNetworkError } from '@/lib/api-client';
+import { isNetworkError } from '@/lib/http/api-client';
 import { useT } from '@/lib/i18n';
-import { realtime } from '@/lib/socket';
+import { realtime } from '@/lib/realtime/socket';
 import { Button, CloudOffIcon, EmptyState, FeedIcon } from '@/ui';
 import { buildThreadKey, buildThreadQueryOptions } from './api/build-thread';
 import { useFeed, type LocalPost } from './data';

@@ -5,7 +5,7 @@
 // says which, and the card says so in the member's language.
 import { Link } from '@tanstack/react-router';
 import type { Post, PostCarLog, PostCarLogPhoto } from '@/contract/posts';
-import { formatDay, formatDistance, formatMoney, settingLabel } from '@/lib/format';
+import { formatDay, formatDistance, formatMoney, settingLabel } from '@/lib/i18n/format';
 import { useMediaUrl } from '@/lib/offline/media';
 import { useT } from '@/lib/i18n';
 import { CarIcon, CheckIcon, ConeIcon, WrenchIcon } from '@/ui';

@@ -23,7 +23,7 @@ import {
 
 // Avatars need the bearer token and object URLs (none in jsdom): the people feature's loader is
 // replaced by one that "loads" every URL except those containing "missing".
-vi.mock('@/lib/avatar-url', () => ({
+vi.mock('@/lib/media/avatar-url', () => ({
   useAvatarUrl: (url: string | null | undefined) =>
     url && !url.includes('missing') ? `blob:${url}` : undefined,
 }));

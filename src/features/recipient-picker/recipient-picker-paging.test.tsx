@@ -9,7 +9,7 @@ import { fail, installFetch, json, type RecordedRequest } from '@/testing/fetch'
 import { renderWithProviders } from '@/testing/test-utils';
 import { RecipientPickerModal, type RecipientChoice } from './index';
 
-vi.mock('@/lib/avatar-url', () => ({ useAvatarUrl: () => undefined }));
+vi.mock('@/lib/media/avatar-url', () => ({ useAvatarUrl: () => undefined }));
 
 const pad = (n: number) => String(n).padStart(3, '0');
 /** 120 friends, by first name then last name as the server sorts them; the 110th has an accent. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { OutboxBody } from '@/lib/outbox';
+import { appOutboxHandlers } from '@/app/outbox-handlers';
+import { registerOutboxHandlers, type OutboxBody } from '@/lib/outbox';
 import {
   carAccessLost,
   applyEdits,
@@ -86,11 +87,18 @@ describe('entry content', () => {
     expect(rebuildBody({ type: 'json', json: {} }, { a: 1 })).toEqual({ type: 'json', json: { a: 1 } });
   });
 
-  it('names the kinds of the garage and falls back to a generic label', () => {
-    expect(kindLabelKey('carLog.create')).toBe('SYNC.KIND_CARLOG_CREATE');
-    expect(kindLabelKey('car.delete')).toBe('SYNC.KIND_CAR_DELETE');
-    expect(kindLabelKey('post.like')).toBe('SYNC.KIND_POST_LIKE');
-    expect(kindLabelKey('future.kind')).toBe('SYNC.KIND_OTHER');
+  it('names the kinds the features register with their handlers and falls back to a generic label', () => {
+    expect(kindLabelKey('carLog.create')).toBe('SYNC.KIND_OTHER');
+    const unregister = registerOutboxHandlers(...appOutboxHandlers);
+    try {
+      expect(kindLabelKey('carLog.create')).toBe('SYNC.KIND_CARLOG_CREATE');
+      expect(kindLabelKey('car.delete')).toBe('SYNC.KIND_CAR_DELETE');
+      expect(kindLabelKey('post.like')).toBe('SYNC.KIND_POST_LIKE');
+      expect(kindLabelKey('future.kind')).toBe('SYNC.KIND_OTHER');
+    } finally {
+      unregister();
+    }
+    expect(kindLabelKey('car.delete')).toBe('SYNC.KIND_OTHER');
   });
 
   it('summarises an entry by title, or make and model', () => {

@@ -4,7 +4,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { activateCatalog, renderWithProviders } from '@/testing/test-utils';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/http/api-client';
 import { SyncIndicator } from '@/app/layout/components/sync-indicator';
 import { appOutboxHandlers } from '@/app/outbox-handlers';
 import { db } from '@/lib/db';

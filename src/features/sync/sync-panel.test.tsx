@@ -4,7 +4,7 @@ import { Blob as NodeBlob } from 'node:buffer';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, beforeAll } from 'vitest';
 import { activateCatalog, renderWithProviders } from '@/testing/test-utils';
-import { api, ApiError } from '@/lib/api-client';
+import { api, ApiError } from '@/lib/http/api-client';
 import { signedIn } from '@/testing/api-client';
 import { installFetch, ok } from '@/testing/fetch';
 import { SyncIndicator } from '@/app/layout/components/sync-indicator';

@@ -33,7 +33,7 @@ export async function holdAppStep(page: Page): Promise<() => void> {
 
 /**
  * React DOM (the app's first file, client-*.js) is asked for once, after the view drawn before the
- * app has been painted and reported as the page's largest contentful paint (src/lib/first-paint-dom.ts).
+ * app has been painted and reported as the page's largest contentful paint (src/lib/first-paint/first-paint-dom.ts).
  */
 export async function expectAppAskedAfterDrawnView(page: Page): Promise<void> {
   const askedAt = () =>

@@ -2,8 +2,8 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useGuardedSignOut } from '@/features/sync/hooks/use-guarded-sign-out';
 import { session, useSession } from '@/lib/auth/session';
-import { useAvatarUrl } from '@/lib/avatar-url';
-import { displayName } from '@/lib/display-name';
+import { useAvatarUrl } from '@/lib/media/avatar-url';
+import { displayName } from '@/lib/text/display-name';
 import { useT } from '@/lib/i18n';
 import { Button, LanguageSwitch, LogoutIcon, useBackCloses } from '@/ui';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { SyncPanelDialog } from '@/features/sync/components/sync-panel-dialog';
 import { useLiveOutboxCounts } from '@/features/sync/hooks/use-live-outbox-counts';
 import { useT } from '@/lib/i18n';
-import { useReachability } from '@/lib/reachability';
+import { useReachability } from '@/lib/network/reachability';
 import { AlertIcon, CloudOffIcon, SyncIcon } from '@/ui';
 import '@/features/sync/sync.css';
 

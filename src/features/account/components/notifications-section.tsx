@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { NotificationPreferenceKey } from '@/contract/account';
-import { errorTextOf, type ErrorText } from '@/lib/api-error-catalogue';
+import { errorTextOf, type ErrorText } from '@/lib/http/api-error-catalogue';
 import { useT } from '@/lib/i18n';
 import { Alert, AlertIcon, Button, Skeleton } from '@/ui';
 import { usePreferences } from '../api/get-preferences';

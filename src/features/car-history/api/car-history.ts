@@ -2,7 +2,7 @@
 // GET /cars/{id}/export saved as a file. Online only: nothing here waits in the outbox.
 import type { ImportDateFormat, ImportFormat, ImportResult } from '@/contract/imports';
 import type { FuelUnit } from '@/contract/maintenance/units';
-import { apiDownload, apiUpload } from '@/lib/api-client';
+import { apiDownload, apiUpload } from '@/lib/http/api-client';
 
 export interface ImportChoices {
   format?: ImportFormat;

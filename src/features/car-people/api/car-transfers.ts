@@ -10,7 +10,7 @@ import type {
   CarTransferAnswer,
   CarTransferInput,
 } from '@/contract/car-transfers';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/http/api-client';
 
 export const transfersKey = ['garage', 'car-transfers'] as const;
 export const soldKey = ['garage', 'cars-sold'] as const;

@@ -4,12 +4,12 @@
 import { useState } from 'react';
 import { CAR_MEMBER_ROLES, type CarMember, type CarMemberRole } from '@/contract/car-members';
 import { friendsOf, useFriends } from '@/features/people';
-import { errorKeyFor } from '@/lib/api-error-catalogue';
-import { ApiError } from '@/lib/api-client';
+import { errorKeyFor } from '@/lib/http/api-error-catalogue';
+import { ApiError } from '@/lib/http/api-client';
 import { useSession } from '@/lib/auth/session';
-import { displayName } from '@/lib/display-name';
+import { displayName } from '@/lib/text/display-name';
 import { useT } from '@/lib/i18n';
-import { useOnline } from '@/lib/online';
+import { useOnline } from '@/lib/network/online';
 import { toast } from '@/lib/toast';
 import { Button, ConfirmDialog, SkeletonRows, TrashIcon } from '@/ui';
 import {

@@ -2,7 +2,7 @@
 // offline with the members query. A car nobody shares shows no author.
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { Car } from '@/contract/garage';
-import { displayName } from '@/lib/display-name';
+import { displayName } from '@/lib/text/display-name';
 import type { SyncState } from '@/lib/offline/types';
 import { carPermissions, useCarMembers } from '@/features/garage';
 

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import type { CarSale } from '@/contract/car-transfers';
 import { formatDate, useT } from '@/lib/i18n';
-import { useOnline } from '@/lib/online';
+import { useOnline } from '@/lib/network/online';
 import { Button } from '@/ui';
 import { useSoldCar, useSoldCars } from '../api/car-transfers';
 import { carTitle } from '@/features/garage';

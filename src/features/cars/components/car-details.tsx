@@ -10,7 +10,7 @@ import {
   carPermissions,
   SharedLine,
 } from '@/features/garage';
-import { formatDistance, unitSymbol } from '@/lib/format';
+import { formatDistance, unitSymbol } from '@/lib/i18n/format';
 import { StorageFullError } from '@/lib/offline/storage-full';
 import { useT } from '@/lib/i18n';
 import { toast } from '@/lib/toast';

@@ -2,7 +2,7 @@
 // participant; it needs the connection, like the group changes.
 import type { ChatRoomMute } from '@/contract/chat';
 import type { ChatMuteDuration } from '@/contract/web-push';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/http/api-client';
 
 const path = (roomId: string) => `/chat-rooms/${encodeURIComponent(roomId)}/mute`;
 

@@ -4,8 +4,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { CarInviteResult, CarMember, CarMemberRole } from '@/contract/car-members';
-import { api, ApiError, isNetworkError } from '@/lib/api-client';
-import { realtime } from '@/lib/socket';
+import { api, ApiError, isNetworkError } from '@/lib/http/api-client';
+import { realtime } from '@/lib/realtime/socket';
 import { syncCars } from '../data/sync';
 
 export const carMembersKey = (carId: string) => ['garage', 'car-members', carId] as const;

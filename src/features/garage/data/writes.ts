@@ -10,7 +10,7 @@ import { formBody, mediaRows, offlineWrite, queuedFor, queueWrite } from '@/lib/
 import { changedFields, type FieldValues } from '@/contract/edit-merge';
 import { fillUpTitle } from '@/contract/maintenance/fill-up-title';
 import { CAR_LOG_TITLE_MAX } from '@/contract/constants';
-import { currentLocale } from '@/lib/i18n-core';
+import { currentLocale } from '@/lib/i18n/core';
 import { CAR_FIELDS, LOG_FIELDS } from './fields';
 import { DEFAULT_MILEAGE_UNIT, type CarDraft, type CarLogDraft } from './types';
 

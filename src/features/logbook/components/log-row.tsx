@@ -3,7 +3,7 @@ import { memo } from 'react';
 import { type LocalCarLog, SyncBadge } from '@/features/garage';
 import { useLogAuthor } from '@/features/car-people';
 import { useT } from '@/lib/i18n';
-import { formatDay, formatDistance, formatMoney, settingLabel } from '@/lib/format';
+import { formatDay, formatDistance, formatMoney, settingLabel } from '@/lib/i18n/format';
 import { PaperclipIcon } from '@/ui';
 
 /**

@@ -5,7 +5,7 @@ import type { Car, CarLog } from '@/contract/garage';
 import { ODOMETER_JUMP_PER_DAY } from '@/contract/maintenance';
 import { parseWholeNumber } from '@/features/garage';
 import { formatNumber, useT } from '@/lib/i18n';
-import { formatDay, formatDistance } from '@/lib/format';
+import { formatDay, formatDistance } from '@/lib/i18n/format';
 import type { FieldMessage, LogFormValues } from './log-values';
 import { checkLogReading, estimatedMileage } from '@/features/maintenance';
 

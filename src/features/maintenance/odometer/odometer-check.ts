@@ -10,7 +10,7 @@ import {
   type OdometerReading,
 } from '@/contract/maintenance';
 import type { FieldMessage } from '@/features/garage';
-import { formatDay, formatDistance } from '@/lib/format';
+import { formatDay, formatDistance } from '@/lib/i18n/format';
 
 export type OdometerVerdict =
   | { kind: 'ok' }

@@ -3,7 +3,7 @@
 // offline too. Nothing shows while every reminder is fine.
 import { useMemo } from 'react';
 import { useCars, useReminders, useRemindersRefresh } from '@/features/garage';
-import { isNetworkError } from '@/lib/api-client';
+import { isNetworkError } from '@/lib/http/api-client';
 import { useT } from '@/lib/i18n';
 import { RefreshFailed } from './refresh-failed';
 import { ReminderRow } from './reminder-row';

@@ -4,10 +4,10 @@
 import { useState } from 'react';
 import type { Notification } from '@/contract/notifications';
 import { answerCarInvite, useCar } from '@/features/garage';
-import { ApiError } from '@/lib/api-client';
-import { errorKeyFor } from '@/lib/api-error-catalogue';
+import { ApiError } from '@/lib/http/api-client';
+import { errorKeyFor } from '@/lib/http/api-error-catalogue';
 import { useT } from '@/lib/i18n';
-import { useOnline } from '@/lib/online';
+import { useOnline } from '@/lib/network/online';
 import { toast } from '@/lib/toast';
 import { Button } from '@/ui';
 import { useDeleteNotification } from '../api/delete-notification';

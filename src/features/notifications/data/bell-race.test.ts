@@ -8,7 +8,7 @@ import { createElement, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { db } from '@/lib/db';
 import { createReplayer } from '@/lib/outbox';
-import { queryClient } from '@/lib/query-client';
+import { queryClient } from '@/lib/query/query-client';
 import { getNotifications, type NotificationPages } from '../api/get-notifications';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { markRelatedRead } from '../api/mark-related-read';

@@ -4,7 +4,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { db, resetLocalDatabaseForTests } from '@/lib/db';
 import { createReplayer } from '@/lib/outbox';
-import { queryClient } from '@/lib/query-client';
+import { queryClient } from '@/lib/query/query-client';
 import { flattenPages, getNotifications, type NotificationPages } from '../api/get-notifications';
 import { markRelatedRead } from '../api/mark-related-read';
 import { notificationKeys } from '../api/notification-keys';

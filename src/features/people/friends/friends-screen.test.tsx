@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/testing/test-utils';
 import { db } from '@/lib/db';
 import { FRIENDS_PAGE_SIZE } from '@/contract/constants';
-import { routeNotification } from '@/lib/socket-streams';
+import { routeNotification } from '@/lib/realtime/socket-streams';
 import { deferred, fail } from '@/testing/fetch';
 import { peopleScreensPerTest, toasts } from '@/features/people/testing/screen-setup';
 import type { PeopleServer } from '@/features/people/testing/people-server';

@@ -33,7 +33,7 @@ describe('settings labels kept on the device', () => {
     // A member of its own: the database is theirs (paddock-<id>).
     const member = { id: `mirror-${Math.random().toString(36).slice(2)}`, email: 'm@x.io', username: 'm' };
     const signIn = async () =>
-      (await import('./auth/session-store')).sessionStore.setState({
+      (await import('../auth/session-store')).sessionStore.setState({
         status: 'signedIn',
         user: member as never,
         isAuthReady: true,
@@ -43,7 +43,7 @@ describe('settings labels kept on the device', () => {
     await online.initI18n();
     await online.loadSettingsLabels();
     expect(online.SETTINGS_MIRROR_DELAY_MS).toBe(3000);
-    const db = await (await import('./db')).localDb();
+    const db = await (await import('../db')).localDb();
     // Written a moment after sign-in (not during the first render), then kept.
     expect(await db.settingsLabels.get('gearboxType')).toBeUndefined();
     await vi.waitFor(async () => expect(await db.settingsLabels.get('gearboxType')).toBeDefined(), {
@@ -62,6 +62,6 @@ describe('settings labels kept on the device', () => {
     await offline.initI18n();
     await offline.loadSettingsLabels();
     expect(offline.i18n._('GEARBOXTYPE.manual')).toBe('Manuelle');
-    (await (await import('./db')).localDb()).close();
+    (await (await import('../db')).localDb()).close();
   });
 });

@@ -1,9 +1,9 @@
 // Settings-driven labels (spec §3, §7, §8): one GET /settings per domain, loaded once each, into
 // Lingui keys {DOMAIN upper-cased}.{key} and {DOMAIN}.{key}_DESCRIPTION for every locale.
 import { SETTINGS_DOMAINS, type SettingsDomain } from '@/contract/constants';
-import { api } from './api-client';
-import { tokenStore } from './auth/token';
-import { i18n, isSupportedLocale, SUPPORTED_LOCALES, type Locale } from './i18n-core';
+import { api } from '../http/api-client';
+import { tokenStore } from '../auth/token';
+import { i18n, isSupportedLocale, SUPPORTED_LOCALES, type Locale } from './core';
 
 export { SETTINGS_DOMAINS, type SettingsDomain };
 export const SETTINGS_PAGE_LIMIT = 100;
@@ -74,7 +74,7 @@ export const SETTINGS_MIRROR_DELAY_MS = 3000;
 async function mirror(domain: SettingsDomain, entries: unknown[]): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, SETTINGS_MIRROR_DELAY_MS));
   try {
-    const { localDb } = await import('./db');
+    const { localDb } = await import('../db');
     await (
       await localDb()
     ).settingsLabels.put({ domain, entries: entries.filter(isEntry), fetchedAt: Date.now() });
@@ -85,7 +85,7 @@ async function mirror(domain: SettingsDomain, entries: unknown[]): Promise<void>
 
 async function fromMirror(domain: SettingsDomain): Promise<boolean> {
   try {
-    const { localDb } = await import('./db');
+    const { localDb } = await import('../db');
     const row = await (await localDb()).settingsLabels.get(domain);
     if (!row || !Array.isArray(row.entries)) return false;
     applyDomain(domain, row.entries as unknown[]);

@@ -1,5 +1,5 @@
 import { DELETED_MEMBER_USERNAME_PREFIX } from '@/contract/constants';
-import { translate } from './i18n-core';
+import { translate } from '../i18n/core';
 
 export const UNKNOWN_USER = 'Unknown User';
 export const DELETED_MEMBER_KEY = 'PEOPLE.DELETED_MEMBER';

@@ -2,7 +2,7 @@
 // used when supported, else the default fr-FR. Catalogs are Lingui's compiled JSON
 // (`lingui compile --namespace json`), fetched from /assets/i18n/{locale}.json.
 import { useCallback, useSyncExternalStore } from 'react';
-import { currentLocale, i18n, isSupportedLocale, LOCALE_STORAGE_KEY, type Locale } from './i18n-core';
+import { currentLocale, i18n, isSupportedLocale, LOCALE_STORAGE_KEY, type Locale } from './core';
 import { catalogUrl, requestCatalog } from './catalog-request';
 import { storedLocale } from './locales';
 import { reapplyDynamicTranslations } from './settings-labels';
@@ -16,7 +16,7 @@ export {
   LOCALE_STORAGE_KEY,
   SUPPORTED_LOCALES,
   type Locale,
-} from './i18n-core';
+} from './core';
 export {
   addTranslations,
   loadSettingsLabels,

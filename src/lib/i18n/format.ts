@@ -1,7 +1,7 @@
 // Display helpers for the garage's screens and a car log shared to the feed: settings labels, money,
 // distances and calendar dates. Dexie-free, so the feed's first post card can use them.
 import type { SettingsDomain } from '@/contract/constants';
-import { currentLocale, formatDate, formatNumber } from './i18n';
+import { currentLocale, formatDate, formatNumber } from './';
 
 type Translate = (id: string, values?: Record<string, unknown>) => string;
 

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { HOME_PATH, isTopLevelUrl, navigationHistory } from './navigation-history';
+import { HOME_PATH, isTopLevelUrl, navigationHistory } from './history';
 
 function visit(...urls: string[]) {
   urls.forEach((url) => navigationHistory.record(url));

@@ -5,7 +5,7 @@ import { API, signedIn } from '@/testing/api-client';
 async function load() {
   vi.resetModules();
   const reach = await import('./reachability');
-  const { api } = await import('./api-client');
+  const { api } = await import('../http/api-client');
   return { ...reach, api };
 }
 

@@ -3,11 +3,11 @@ import type { ListMeta } from '@/contract/envelope';
 import { API_BASE } from './api-base';
 import { applyErrorCatalogue, readErrorAnswer } from './api-error-catalogue';
 import { ApiError, NetworkError } from './api-errors';
-import { isRefreshing, NO_REFRESH_TOKEN_MESSAGE, refreshTokens } from './auth/refresh';
-import { signOut } from './auth/sign-out';
-import { isTokenExpired, tokenStore } from './auth/token';
-import { currentLocale } from './i18n-core';
-import { reportAnswerStatus, reportUnreachable } from './reachability';
+import { isRefreshing, NO_REFRESH_TOKEN_MESSAGE, refreshTokens } from '../auth/refresh';
+import { signOut } from '../auth/sign-out';
+import { isTokenExpired, tokenStore } from '../auth/token';
+import { currentLocale } from '../i18n/core';
+import { reportAnswerStatus, reportUnreachable } from '../network/reachability';
 
 export { ApiError, NetworkError, isNetworkError, type FieldError } from './api-errors';
 

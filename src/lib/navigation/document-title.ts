@@ -1,7 +1,7 @@
 // document.title names the screen and carries the unread count, like the tab of any mail or chat
 // app: "(3) Messages · Paddock". The composition (src/app/) decides the screen's name and the count.
 import { useEffect } from 'react';
-import { translate } from './i18n-core';
+import { translate } from '../i18n/core';
 
 /** The tab's text: "(3) Messages · Paddock", "Messages · Paddock", "(3) Paddock" or "Paddock". */
 export function documentTitle(screen: string | null, unread = 0): string {

@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Car } from '@/contract/garage';
 import type { Post } from '@/contract/posts';
 import { REALTIME_ONLY_ID } from '@/contract/socket-events';
-import { routeNotification } from '@/lib/socket-streams';
+import { routeNotification } from '@/lib/realtime/socket-streams';
 import { TEST_USER } from '@/testing/session-mock';
 import { renderApp } from '@/testing/test-utils';
 import { deferred, fail, json, type RecordedRequest } from '@/testing/fetch';

@@ -16,8 +16,8 @@ async function connected() {
   vi.resetModules();
   const { realtime } = await import('./socket');
   current = realtime;
-  const refresh = await import('./auth/refresh');
-  const navigation = await import('./navigation');
+  const refresh = await import('../auth/refresh');
+  const navigation = await import('../navigation');
   const navigate = vi.fn();
   navigation.registerNavigator(navigate);
   await realtime.connect();

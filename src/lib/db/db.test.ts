@@ -7,7 +7,7 @@ import {
   openLocalDatabase,
   onVersionChange,
   resetLocalDatabaseForTests,
-} from './db';
+} from './';
 import { carRow, chatMessageRow, chatRoomRow, commentRow, reminderRow } from '@/testing/mirror-rows';
 
 describe('db', () => {

@@ -1,7 +1,7 @@
 // Search text that ignores accents and case, as members expect in a French-first app: "controle"
 // finds "Contrôle technique", "ELEONORE" finds "Éléonore". NFD splits "ô" into "o" + a combining
 // circumflex, which is then dropped; the lower-casing follows the app's language.
-import { currentLocale } from './i18n-core';
+import { currentLocale } from '../i18n/core';
 
 const COMBINING_MARKS = /\p{M}/gu;
 // eslint-disable-next-line no-control-regex -- the ASCII range itself

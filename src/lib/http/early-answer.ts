@@ -1,7 +1,7 @@
 // An answer the app's start-up asks for before the screen that shows it has loaded (the feed's first
 // page, the garage's cars): kept for one reader while it is fresh, and dropped at sign-out, so it is
 // never shown to, nor merged for, the next member on this device. Nothing here may import Dexie.
-import { onSignedOut } from './auth/sign-out';
+import { onSignedOut } from '../auth/sign-out';
 
 export type EarlyAnswer<T> = { page: Promise<T>; askedAt: number };
 

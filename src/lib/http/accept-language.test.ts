@@ -4,9 +4,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API, loadApiClient, signedIn } from '@/testing/api-client';
 import { installFetch, ok } from '@/testing/fetch';
 import { tokenExpiringIn } from '@/testing/jwt';
-import { tokenStore } from './auth/token';
-import { i18n } from './i18n-core';
-import { sendEntry } from './outbox/transport';
+import { tokenStore } from '../auth/token';
+import { i18n } from '../i18n/core';
+import { sendEntry } from '../outbox/transport';
 
 afterEach(() => vi.unstubAllGlobals());
 

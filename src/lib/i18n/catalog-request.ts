@@ -1,6 +1,6 @@
 // A locale's compiled catalog (`lingui compile --namespace json`, /assets/i18n/{locale}.json), asked
 // for once per page: the garage's first paint (src/features/garage/garage-first-paint.ts) reads it
-// before the app has loaded, and the app's i18n (src/lib/i18n.ts) then takes the same answer rather
+// before the app has loaded, and the app's i18n (src/lib/i18n/index.ts) then takes the same answer rather
 // than downloading it again. Nothing here may import Lingui, React or the app.
 
 /** A compiled message: plain text, or parts where arrays are placeholders (`["unit"]`). */

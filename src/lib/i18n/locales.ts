@@ -1,6 +1,6 @@
 // The app's languages and the member's stored choice (spec §4), with no imports: the entry's first
 // paint (src/features/garage/garage-first-paint.ts) reads them before Lingui and the app have
-// loaded; src/lib/i18n-core.ts re-exports them beside the Lingui instance.
+// loaded; src/lib/i18n/core.ts re-exports them beside the Lingui instance.
 
 export const SUPPORTED_LOCALES = ['en-US', 'fr-FR'] as const;
 export type Locale = (typeof SUPPORTED_LOCALES)[number];

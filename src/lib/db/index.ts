@@ -8,9 +8,9 @@ import type { Car, CarLog } from '@/contract/garage';
 import type { Reminder } from '@/contract/maintenance-api';
 import type { Message } from '@/contract/messages';
 import type { Comment, Post } from '@/contract/posts';
-import { sessionStore } from './auth/session-store';
-import { isDeviceBeingCleared, setDeviceBeingCleared } from './auth/sign-out';
-import type { OutboxEntry } from './outbox/types';
+import { sessionStore } from '../auth/session-store';
+import { isDeviceBeingCleared, setDeviceBeingCleared } from '../auth/sign-out';
+import type { OutboxEntry } from '../outbox/types';
 
 export const DB_NAME = 'paddock';
 

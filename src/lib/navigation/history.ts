@@ -2,7 +2,7 @@
 // top-level URL (one path segment, no query string, not the current URL), or to the previous URL
 // when asked, and falls back to the home page.
 import { useCallback } from 'react';
-import { navigateTo } from './navigation';
+import { navigateTo } from './';
 
 export const HOME_PATH = '/feed';
 /** Enough for any back chain a member follows; keeps memory bounded in a long session. */

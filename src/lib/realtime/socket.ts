@@ -19,12 +19,12 @@ import { useSyncExternalStore } from 'react';
 import type { Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@/contract/socket-events';
 import { SOCKET_AUTH_ERROR, SOCKET_UNAVAILABLE_ERROR } from '@/contract/socket-events';
-import { isNetworkError } from './api-errors';
-import { onTokensRefreshed, refreshTokens } from './auth/refresh';
-import { onSignedOut } from './auth/sign-out';
-import { afterFirstContent } from './first-content';
-import { reportReached } from './reachability';
-import { tokenStore } from './auth/token';
+import { isNetworkError } from '../http/api-errors';
+import { onTokensRefreshed, refreshTokens } from '../auth/refresh';
+import { onSignedOut } from '../auth/sign-out';
+import { afterFirstContent } from '../first-paint/first-content';
+import { reportReached } from '../network/reachability';
+import { tokenStore } from '../auth/token';
 import {
   onStream,
   routeChatTyping,

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_TOAST_DURATION_MS, toast } from './toast';
+import { DEFAULT_TOAST_DURATION_MS, toast } from './';
 
 describe('toast store', () => {
   beforeEach(() => vi.useFakeTimers());

@@ -1,9 +1,9 @@
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import { QueryClient } from '@tanstack/react-query';
 import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
-import { ApiError } from './api-errors';
-import { onSignedOut } from './auth/sign-out';
-import { sessionStore } from './auth/session-store';
+import { ApiError } from '../http/api-errors';
+import { onSignedOut } from '../auth/sign-out';
+import { sessionStore } from '../auth/session-store';
 import { forgetPersistedQueryCache, QUERY_CACHE_STORAGE_KEY } from './query-cache-storage';
 
 export { QUERY_CACHE_STORAGE_KEY };

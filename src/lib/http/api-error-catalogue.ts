@@ -3,10 +3,10 @@
 // by its HTTP status; the server's own message is a last resort for an answer neither explains.
 import type { ErrorCode } from '@/contract/envelope';
 import { ApiError, NetworkError, type FieldError } from './api-errors';
-import { signOutLocally } from './auth/sign-out';
-import { translate } from './i18n-core';
-import { goToLoginUnlessPublic } from './navigation';
-import { toast } from './toast';
+import { signOutLocally } from '../auth/sign-out';
+import { translate } from '../i18n/core';
+import { goToLoginUnlessPublic } from '../navigation';
+import { toast } from '../toast';
 
 /** Spec §8/§9: the rate-limit warning stays 10 000 ms. */
 export const TOO_MANY_REQUESTS_TOAST_MS = 10_000;
