@@ -73,7 +73,6 @@ const ALLOWED: { file: string; line: string; why: string }[] = [
   { file: 'src/features/cars/my-cars-screen.test.tsx', line: 'setTimeout(resolve, 600)', why: TO_REPLACE },
   { file: 'src/features/chat/chat-screens.test.tsx', line: 'setTimeout(resolve, 100)', why: TO_REPLACE },
   { file: 'src/features/chat/chat-screens.test.tsx', line: 'setTimeout(resolve, 200)', why: TO_REPLACE },
-  { file: 'src/features/logbook/log-filters.test.ts', line: 'setTimeout(resolve, 50)', why: TO_REPLACE },
   {
     file: 'src/features/messages/messages-screens.test.tsx',
     line: 'setTimeout(resolve, 100)',
