@@ -1,7 +1,7 @@
 // The suite passes on a loaded 2-core machine: no test waits for a fixed time, browser tests wait
-// for states, not clocks (docs/ARCHITECTURE.md, testing). This scan keeps fixed waits from coming
-// back: `waitForTimeout(` anywhere, and a setTimeout-promise sleep of 50 ms or more (written out,
-// through a sleep helper, or through a constant) outside the polling loops allow-listed below.
+// for states, not clocks (docs/SECURITY-CHECKS.md, "Tests that wait for states"). This scan keeps
+// fixed waits from coming back: `waitForTimeout(` anywhere, and a setTimeout-promise sleep of 50 ms
+// or more (written out, through a sleep helper, or through a constant) outside the allow-list below.
 // Shorter sleeps (2-25 ms) only separate timestamps or pace a poll and may stay.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
