@@ -205,7 +205,7 @@ describe('chat/{roomId}: a conversation', () => {
     for (const id of ids) chatEvent('chatmessage', { relatedChatRoomId: room.id, relatedChatMessageId: id });
     const marker = server.post(room.id, bobM, 'Marker');
     chatEvent('chatmessage', { relatedChatRoomId: room.id, relatedChatMessageId: marker.id });
-    const fetched = (messageIds: string[]) =>
+    const fetched = (messageIds: readonly (string | undefined)[]) =>
       server.requests.filter(
         (r) =>
           r.method === 'GET' &&
