@@ -3,7 +3,7 @@
 // the browser console, page errors and server output printed with it.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { launchChromium } from './support/chromium.mjs';
 import { seedSessionScript, type SeededSession } from './support/first-render-js.mjs';
@@ -178,4 +178,36 @@ export function watchApiTraffic(page: Page): ApiTraffic {
  */
 export async function waitForApiQuiet(traffic: ApiTraffic, timeoutMs = STEP_TIMEOUT_MS): Promise<void> {
   await expect.poll(() => traffic.inFlight(), { timeout: timeoutMs, interval: 50 }).toBe(0);
+}
+
+/**
+ * Counts the router's finished preloads from now on (`defaultPreload: 'intent'`: hovering a link
+ * preloads its route after the router's own delay). A test waits for the count to grow, a state,
+ * instead of waiting a fixed time after a hover. The router is the RouterProvider's `router` prop,
+ * found from `inside` (any element the app rendered) up the React tree; its `preloadRoute`, which
+ * every Link calls, is wrapped to count the preloads that settle.
+ */
+export async function watchPreloads(inside: Locator): Promise<() => Promise<number>> {
+  await inside.evaluate((element) => {
+    type Fiber = { return: Fiber | null; memoizedProps?: { router?: unknown } };
+    type Router = { preloadRoute: (opts: unknown) => Promise<unknown> };
+    const key = Object.keys(element).find((k) => k.startsWith('__reactFiber$'));
+    let fiber = key ? ((element as unknown as Record<string, Fiber>)[key] ?? null) : null;
+    while (fiber && !fiber.memoizedProps?.router) fiber = fiber.return;
+    const router = fiber?.memoizedProps?.router as Router | undefined;
+    if (!router) throw new Error('no router above this element');
+    const seen = window as unknown as { __preloadsSettled?: number };
+    seen.__preloadsSettled = 0;
+    const preload = router.preloadRoute.bind(router);
+    router.preloadRoute = (opts) => {
+      const settled = () => void (seen.__preloadsSettled = (seen.__preloadsSettled ?? 0) + 1);
+      const running = preload(opts);
+      running.then(settled, settled);
+      return running;
+    };
+  });
+  return () =>
+    inside
+      .page()
+      .evaluate(() => (window as unknown as { __preloadsSettled?: number }).__preloadsSettled ?? 0);
 }

@@ -3,7 +3,7 @@
 import { expect, test } from 'vitest';
 import { signUpViaApi } from './support/api.mjs';
 import { resetLink, waitForMail } from './support/mailbox';
-import { exactly, expectPath, t, useE2e } from './harness';
+import { exactly, expectPath, STEP_TIMEOUT_MS, t, useE2e, watchPreloads } from './harness';
 import { expectSignedInShell, field, followLink, screenHeading, settled, signIn } from './flows';
 
 const e2e = useE2e();
@@ -70,9 +70,12 @@ test('what a member types on the forgot-password screen stays when its code arri
   await email.fill('late@example.com');
   await email.evaluate((input) => input.setAttribute('data-typed-into', 'yes'));
 
-  // The pointer then rests on "Back to sign in": preloading /login runs the root guard again.
-  await page.getByRole('link', { name: exactly(t('AUTH.BACK_TO_LOGIN')) }).hover();
-  await page.waitForTimeout(500);
+  // The pointer then rests on "Back to sign in": preloading /login runs the root guard again. The
+  // test waits for that preload to have finished, not for a time.
+  const back = page.getByRole('link', { name: exactly(t('AUTH.BACK_TO_LOGIN')) });
+  const preloads = await watchPreloads(back);
+  await back.hover();
+  await expect.poll(preloads, { timeout: STEP_TIMEOUT_MS }).toBeGreaterThan(0);
 
   await screenHeading(page, 'AUTH.FORGOT_TITLE').waitFor();
   expect(await email.getAttribute('data-typed-into')).toBe('yes'); // the same field, not a new one

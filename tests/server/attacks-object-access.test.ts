@@ -9,6 +9,7 @@ import { createECDH, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { png } from './media-fixtures';
 import { connected, startServer, type Answer, type Attacker, type Server } from './attack-fixtures';
+import { eventually } from './auth-fixtures';
 
 /** Text in every object of the victim: no refused answer may carry it. */
 const SECRET = 'VICTIM-SECRET-7f3a';
@@ -1372,6 +1373,9 @@ describe("another member's objects", () => {
 
 describe("socket rooms of another member's things", () => {
   it('joining a post room or typing in a chat room one may not read carries nothing either way', async () => {
+    // The stranger's own post, made before any socket is open (its feed event reaches no one here):
+    // the marker room below.
+    const own = await ok(s.call('POST', '/posts', w.stranger, { content: '<p>Marker</p>' }));
     const [stranger, owner, partner] = [
       s.socket({ token: w.stranger.token }),
       s.socket({ token: w.owner.token }),
@@ -1388,15 +1392,25 @@ describe("socket rooms of another member's things", () => {
 
     stranger.emit('join_post', w.post.id);
     for (const room of [w.chatGroup.roomId, w.chatDirect.roomId]) stranger.emit('chat_typing', room);
-    await new Promise((r) => setTimeout(r, 100));
+    // A socket's events are handled in order: once the stranger's socket is in its own post's room,
+    // the join and the typing sent before it were handled (and refused), not still pending.
+    stranger.emit('join_post', own.id);
+    await eventually(async () =>
+      (await s.t.app.realtime.toPost(own.id).fetchSockets()).length === 1 ? true : undefined,
+    );
     // The owner's friend comments (a postUpdated to the post room) and the owner types in a room.
     await ok(s.call('POST', '/comments', w.friend, { postId: w.post.id, content: 'Again' }));
     owner.emit('chat_typing', w.chatGroup.roomId);
     // The control: the partner, a participant, sees the owner typing.
     expect(await partnerSaw).toBe(w.owner.id);
-    await new Promise((r) => setTimeout(r, 200));
-    expect(strangerGot).toEqual([]);
-    expect(ownerGot).toEqual([]);
+    // Markers instead of a delay: a server writes to a socket in order, so once a later event has
+    // reached a socket, anything sent to it before has too. The stranger comments on their own post
+    // (a postUpdated to its room); the partner types in their direct chat with the owner.
+    await ok(s.call('POST', '/comments', w.stranger, { postId: own.id, content: 'Marker' }));
+    partner.emit('chat_typing', w.chatDirect.roomId);
+    await eventually(() => (strangerGot.length > 0 && ownerGot.length > 0 ? true : undefined));
+    expect(strangerGot).toEqual([`post ${own.id}`]);
+    expect(ownerGot).toEqual([`${w.partner.id} ${w.chatDirect.roomId}`]);
     for (const socket of [stranger, owner, partner]) socket.disconnect();
   });
 });

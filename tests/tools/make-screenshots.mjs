@@ -164,7 +164,20 @@ async function main() {
       const ready = shot.path === '/my-cars' ? '[data-testid="log-row"]' : 'article';
       await page.locator(ready).first().waitFor({ timeout: 20_000 });
       await shot.prepare?.(page);
-      await page.waitForTimeout(800); // fonts, avatars and the scroll settle
+      // Fonts and images (avatars) loaded, then two frames with the same scroll: states, not a time.
+      /* global document, window, requestAnimationFrame -- these run in the page */
+      await page.waitForFunction(
+        () => document.fonts.status === 'loaded' && [...document.images].every((img) => img.complete),
+      );
+      await page.evaluate(async () => {
+        const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+        let last = -1;
+        while (last !== window.scrollY) {
+          last = window.scrollY;
+          await frame();
+          await frame();
+        }
+      });
       const raw = await page.screenshot({ type: 'png' });
       const png = await sharp(raw)
         .png({ palette: true, quality: 90, effort: 10, compressionLevel: 9 })

@@ -200,14 +200,20 @@ describe('chat/{roomId}: a conversation', () => {
     await waitFor(() => expect(screen.queryAllByTestId('chat-message-pending')).toHaveLength(0));
     expect(server.messages.get(room.id)!.map((m) => m.content)).toEqual(['Ready?', 'one', 'two', 'three']);
     // The server's echo of my own messages is not fetched again.
+    // A marker instead of a delay: Bob's new message, announced after the echoes, is fetched; events
+    // are handled in order, so by then each echo was handled too.
     for (const id of ids) chatEvent('chatmessage', { relatedChatRoomId: room.id, relatedChatMessageId: id });
-    await act(async () => new Promise((resolve) => setTimeout(resolve, 100)));
-    expect(
+    const marker = server.post(room.id, bobM, 'Marker');
+    chatEvent('chatmessage', { relatedChatRoomId: room.id, relatedChatMessageId: marker.id });
+    const fetched = (messageIds: readonly (string | undefined)[]) =>
       server.requests.filter(
         (r) =>
-          r.method === 'GET' && r.path.startsWith('/chat-messages/') && ids.includes(r.path.split('/')[2]!),
-      ),
-    ).toEqual([]);
+          r.method === 'GET' &&
+          r.path.startsWith('/chat-messages/') &&
+          messageIds.includes(r.path.split('/')[2]!.split('?')[0]!),
+      );
+    await waitFor(() => expect(fetched([marker.id])).not.toEqual([]));
+    expect(fetched(ids)).toEqual([]);
   });
 
   it('a refused send shows "Not sent" with Retry; the next message waits behind it; retried, both go in order', async () => {

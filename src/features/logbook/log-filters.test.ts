@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   applyLogFilters,
   computeStats,
@@ -455,9 +455,17 @@ describe('prepareSearch', () => {
     const logs = Array.from({ length: 1_200 }, (_, i) =>
       log({ id: `p${i}`, title: i === 1_100 ? 'Needle' : 'Hay' }),
     );
-    const stop = prepareSearch(logs, 500);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    stop();
+    // An injected clock runs the idle slices, all of them, instead of a wait that runs some.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestIdleCallback', 'cancelIdleCallback'] });
+    try {
+      const stop = prepareSearch(logs, 500);
+      expect(vi.getTimerCount()).toBe(1); // the first slice, ahead
+      vi.runAllTimers();
+      expect(vi.getTimerCount()).toBe(0); // 1 200 logs in slices of 500: done
+      stop();
+    } finally {
+      vi.useRealTimers();
+    }
     expect(ids(searchLogs(logs, 'needle'))).toEqual(['p1100']);
     const stopAtOnce = prepareSearch([log({ id: 'q', title: 'Other' })]);
     stopAtOnce();
