@@ -51,7 +51,8 @@ export function SignupScreen() {
         lastName: values.lastName.trim(),
         ...(city ? { city } : {}),
       });
-      await navigate({ to: '/feed', replace: true });
+      // A short start (skippable) that leads to adding the first car: src/features/posts/welcome-start.tsx.
+      await navigate({ to: '/feed', replace: true, state: { welcome: true } });
     } catch (error) {
       setErrors(serverFieldErrors(error, FIELDS));
       setFormError(formErrorOf(error, { 409: 'AUTH.ACCOUNT_EXISTS' }));
