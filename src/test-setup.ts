@@ -3,6 +3,7 @@ import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { settleLoads } from './lib/first-paint/lazy-loads';
+import { setBrowserLanguages } from './testing/browser-languages';
 import { XhrOverFetch } from './testing/xhr-over-fetch';
 
 // A busy two-core CI runner renders a screen several times slower than a laptop: every wait for
@@ -21,6 +22,7 @@ globalThis.XMLHttpRequest = XhrOverFetch as unknown as typeof XMLHttpRequest;
 
 beforeEach(() => {
   localStorage.clear();
+  setBrowserLanguages(['de-DE']);
 });
 
 afterEach(async () => {

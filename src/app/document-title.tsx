@@ -5,7 +5,7 @@ import { useMatches } from '@tanstack/react-router';
 import { useChatUnreadCount } from '@/features/chat/unread-badge';
 import { useMessagesUnreadCount } from '@/features/messages/unread-badge';
 import { useNotificationBell } from '@/features/notifications/use-notification-bell';
-import { useAppBadge } from '@/lib/app-badge';
+import { useAppBadge } from '@/lib/device/app-badge';
 import { useSession } from '@/lib/auth/session';
 import { useDocumentTitle } from '@/lib/navigation/document-title';
 import { useT } from '@/lib/i18n';

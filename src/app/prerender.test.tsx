@@ -14,8 +14,8 @@ describe('prerendered /login', () => {
     expect(PRERENDERED_PATH).toBe('/login');
     expect(i18n.locale).toBe('fr-FR');
     const doc = new DOMParser().parseFromString(`<div id="root">${html}</div>`, 'text/html');
-    expect(doc.querySelector('h1')?.textContent).toBe(frFR['AUTH.LOGIN_TITLE']);
-    expect(doc.querySelector('.auth__subtitle')?.textContent).toBe(frFR['AUTH.LOGIN_SUBTITLE']);
+    expect(doc.querySelector('h1')?.textContent).toBe(frFR['AUTH.LOGIN_TITLE_NEW']);
+    expect(doc.querySelector('.auth__subtitle')?.textContent).toBe(frFR['AUTH.LOGIN_SUBTITLE_NEW']);
     expect(doc.querySelector('input[type="email"]')).not.toBeNull();
     expect(doc.querySelector('input[type="password"]')).not.toBeNull();
     expect(doc.querySelector('a[href="/signup"]')?.textContent).toBe(frFR['AUTH.CREATE_ACCOUNT_LINK']);

@@ -20,7 +20,8 @@ test("the French app's date fields follow French in an English browser, and Engl
     session.token,
   );
   expect(car.status).toBe(201);
-  const page = await e2e.newPage({ session, locale: 'fr-FR' }); // the app in French; the browser keeps its own
+  // The app in French (a stored choice); the browser's own language stays English.
+  const page = await e2e.newPage({ session, locale: 'fr-FR', browserLocale: 'en-US' });
   await page.goto(`${e2e.baseUrl}/new-car-log/${car.json.data.id as string}`);
   await screenHeading(page, 'CAR_LOGS.NEW_TITLE', 'fr-FR').waitFor({ timeout: STEP_TIMEOUT_MS });
   expect(await htmlLang(page)).toBe('fr-FR');

@@ -45,7 +45,9 @@ export interface E2e {
   readonly browser: Browser;
   readonly baseUrl: string;
   /** A new context and page; console and page errors are kept for the failure report. */
-  newPage(options?: BrowserContextOptions & { session?: SeededSession; locale?: Locale }): Promise<Page>;
+  newPage(
+    options?: BrowserContextOptions & { session?: SeededSession; locale?: Locale; browserLocale?: string },
+  ): Promise<Page>;
   /** Keeps a page's console, page errors, failed requests and navigations for the failure report. */
   watch(page: Page): void;
   /** Makes offline real: stops the server and cuts the context's network. */
@@ -120,8 +122,13 @@ export function useE2e(serverOptions: ServerOptions = {}): E2e {
       return need(server, 'The server').baseUrl;
     },
     async newPage(options = {}) {
-      const { session, locale, ...contextOptions } = options;
-      const context = await need(browser, 'The browser').newContext(contextOptions);
+      const { session, locale, browserLocale, ...contextOptions } = options;
+      // The browser's own language chooses the first visit's (src/lib/locales.ts): it says the
+      // seeded choice, or French (the default) unless a test asks for another.
+      const context = await need(browser, 'The browser').newContext({
+        locale: browserLocale ?? locale ?? 'fr-FR',
+        ...contextOptions,
+      });
       contexts.push(context);
       // Playwright's own default (30 s) is short for a loaded machine: every wait, click and
       // navigation without a limit of its own gets the step's.

@@ -38,5 +38,5 @@ test('a signed-out visitor reads the terms, and / sends to /login', async () => 
 
   await page.goto(`${e2e.baseUrl}/`);
   await expectPath(page, '/login');
-  await screenHeading(page, 'AUTH.LOGIN_TITLE').waitFor();
+  await screenHeading(page, 'AUTH.LOGIN_TITLE_NEW').waitFor(); // a newcomer: never signed in here
 });

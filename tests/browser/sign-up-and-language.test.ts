@@ -32,6 +32,13 @@ test('a new member signs up, stays signed in, switches to English and signs out'
   await expectPath(page, '/feed');
   await screenHeading(page, 'POSTS.MY_POSTS_TITLE', 'fr-FR').waitFor();
   await expectSignedInShell(page, 'fr-FR');
+  // A short start leads to adding the first car; "Later" skips it for good.
+  const start = page.getByRole('region', {
+    name: t('WELCOME.TITLE_NAMED', 'fr-FR').replace('{name}', member.firstName),
+  });
+  await start.getByRole('link', { name: t('WELCOME.ADD_FIRST_CAR', 'fr-FR') }).waitFor();
+  await start.getByRole('button', { name: t('WELCOME.SKIP', 'fr-FR') }).click();
+  await start.waitFor({ state: 'detached' });
 
   await page.reload();
   await expectPath(page, '/feed');

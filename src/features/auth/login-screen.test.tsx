@@ -5,6 +5,7 @@ import { fakeSession, setSignedIn, TEST_USER } from '@/testing/session-mock';
 import { activateCatalog, renderApp } from '@/testing/test-utils';
 import { signedOutEachTest } from '@/testing/signed-out';
 import { ApiError } from '@/lib/http/api-client';
+import { RETURNING_DEVICE_KEY } from '@/lib/auth/session-store';
 
 vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
 vi.mock('@/lib/http/api-client', async (importOriginal) =>
@@ -119,8 +120,17 @@ describe('login screen', () => {
       '/forgot-password',
     );
     expect(await screen.findByRole('button', { name: 'Continue with Google' })).toBeTruthy();
-    expect(within(screen.getByRole('main')).getByRole('heading', { level: 1 }).textContent).toBe(
-      'Welcome back',
-    );
+    // A device that never signed in: a newcomer, welcomed (not "welcome back"), under the spec's tagline.
+    expect(within(screen.getByRole('main')).getByRole('heading', { level: 1 }).textContent).toBe('Welcome');
+    expect(screen.getByText('Home of the car enthusiasts').tagName).toBe('P');
+  });
+
+  it('greets a returning member (this device has signed in before) with "Welcome back"', async () => {
+    localStorage.setItem(RETURNING_DEVICE_KEY, '1');
+    await renderApp('/login');
+    expect(
+      (await within(await screen.findByRole('main')).findByRole('heading', { level: 1 })).textContent,
+    ).toBe('Welcome back');
+    expect(screen.getByText('Sign in to get back to your garage.')).toBeTruthy();
   });
 });

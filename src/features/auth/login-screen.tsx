@@ -1,6 +1,7 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { session } from '@/lib/auth/session';
+import { returningDevice } from '@/lib/auth/session-store';
 import { useT } from '@/lib/i18n';
 import { Button, PasswordField, TextField } from '@/ui';
 import { AuthShell } from './components/auth-shell';
@@ -18,6 +19,8 @@ export function LoginScreen() {
   const [errors, setErrors] = useState<FieldErrors<LoginField>>({});
   const [formError, setFormError] = useState<FormError | null>(null);
   const [busy, setBusy] = useState(false);
+  // "Welcome back" only on a device that has signed in before; a newcomer is welcomed.
+  const [returning] = useState(() => returningDevice.read());
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -39,8 +42,8 @@ export function LoginScreen() {
     setValues((v) => ({ ...v, [field]: e.target.value }));
   return (
     <AuthShell
-      title={t('AUTH.LOGIN_TITLE')}
-      subtitle={t('AUTH.LOGIN_SUBTITLE')}
+      title={returning ? t('AUTH.LOGIN_TITLE') : t('AUTH.LOGIN_TITLE_NEW')}
+      subtitle={returning ? t('AUTH.LOGIN_SUBTITLE') : t('AUTH.LOGIN_SUBTITLE_NEW')}
       footer={
         <p>
           {t('AUTH.NO_ACCOUNT')} <Link to="/signup">{t('AUTH.CREATE_ACCOUNT_LINK')}</Link>

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { errorOf, fill } from '@/testing/form-test-utils';
 import { fakeSession, setSignedIn, TEST_USER } from '@/testing/session-mock';
@@ -186,6 +186,14 @@ describe('signup screen', () => {
     fill('Username', '  jane_doe ');
     fireEvent.click(screen.getByRole('button', { name: 'Create my account' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/feed'));
+    // A short start that leads to adding the first car, and can be skipped.
+    const start = await screen.findByRole('region', { name: 'Welcome to the paddock, Jane!' });
+    expect(within(start).getByRole('link', { name: 'Add my first car' }).getAttribute('href')).toBe(
+      '/create-car',
+    );
+    fireEvent.click(within(start).getByRole('button', { name: 'Later' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: /Welcome to the paddock/ })).toBeNull());
+    expect(router.state.location.pathname).toBe('/feed');
     expect(fakeSession.signup).toHaveBeenCalledWith({
       email: 'jane@example.com',
       password: 'long-enough',

@@ -5,7 +5,7 @@ import { session } from '@/lib/auth/session';
 import { useT } from '@/lib/i18n';
 import { Button, PasswordField, TextField } from '@/ui';
 import { AuthShell } from './components/auth-shell';
-import { afterSignInTarget } from './route-guards';
+import { afterSignInTarget, HOME_PATH } from './route-guards';
 import { FormErrorAlert, useFieldMessage } from './components/form-error';
 import { formErrorOf, serverFieldErrors, type FormError } from './server-errors';
 import {
@@ -58,7 +58,11 @@ export function SignupScreen() {
         ...(city ? { city } : {}),
         acceptedTermsVersion: TERMS_VERSION,
       });
-      await navigate({ href: afterSignInTarget(), replace: true });
+      // A link opened signed out comes first; else a short start (skippable) that leads to adding
+      // the first car (src/features/posts/welcome-start.tsx).
+      const target = afterSignInTarget();
+      if (target !== HOME_PATH) await navigate({ href: target, replace: true });
+      else await navigate({ to: '/feed', replace: true, state: { welcome: true } });
     } catch (error) {
       setErrors(serverFieldErrors(error, FIELDS));
       setFormError(formErrorOf(error, { 409: 'AUTH.ACCOUNT_EXISTS' }));

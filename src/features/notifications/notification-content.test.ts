@@ -49,10 +49,29 @@ describe('what a notification says, by type', () => {
       'chatgroup',
       { relatedChatGroupId: 'g1', relatedChatRoomId: 'c1', action: 'added', excerpt: 'Alpine club' },
     ],
-    'Your car “Blue Alpine” changed': ['car', { relatedCarId: 'car1', action: 'updated' }, blueAlpine],
-    'A logbook entry of “Blue Alpine” changed': [
+    'Anna Berg changed your car “Blue Alpine”': [
+      'car',
+      { relatedCarId: 'car1', action: 'updated' },
+      blueAlpine,
+    ],
+    'Anna Berg changed a logbook entry of “Blue Alpine”': [
       'car log',
       { relatedCarId: 'car1', relatedCarLogId: 'l1', action: 'created' },
+      blueAlpine,
+    ],
+    '“Oil change” is overdue on Blue Alpine': [
+      'reminder',
+      { relatedCarId: 'car1', relatedReminderId: 'r1', state: 'overdue', excerpt: 'Oil change' },
+      blueAlpine,
+    ],
+    '“Brake fluid” is due soon on Blue Alpine': [
+      'reminder',
+      { relatedCarId: 'car1', relatedReminderId: 'r2', state: 'soon', excerpt: 'Brake fluid' },
+      blueAlpine,
+    ],
+    'A maintenance reminder of Blue Alpine is due soon': [
+      'reminder',
+      { relatedCarId: 'car1', relatedReminderId: 'r2', state: 'soon' },
       blueAlpine,
     ],
   };
@@ -67,8 +86,13 @@ describe('what a notification says, by type', () => {
     'Anna Berg asked to be your friend': 'Anna Berg vous demande en ami',
     'Anna Berg accepted your friend request': 'Anna Berg a accepté votre demande d’ami',
     'Anna Berg added you to “Alpine club”': 'Anna Berg vous a ajouté à « Alpine club »',
-    'Your car “Blue Alpine” changed': 'Votre voiture « Blue Alpine » a changé',
-    'A logbook entry of “Blue Alpine” changed': 'Une entrée du carnet de « Blue Alpine » a changé',
+    'Anna Berg changed your car “Blue Alpine”': 'Anna Berg a modifié votre voiture « Blue Alpine »',
+    'Anna Berg changed a logbook entry of “Blue Alpine”':
+      'Anna Berg a modifié une entrée du carnet de « Blue Alpine »',
+    '“Oil change” is overdue on Blue Alpine': '« Oil change » est en retard sur Blue Alpine',
+    '“Brake fluid” is due soon on Blue Alpine': '« Brake fluid » arrive bientôt à échéance sur Blue Alpine',
+    'A maintenance reminder of Blue Alpine is due soon':
+      'Un rappel d’entretien de Blue Alpine arrive bientôt à échéance',
   };
 
   it('has the French of every English row', () => {
@@ -91,6 +115,16 @@ describe('what a notification says, by type', () => {
     expect(notificationText(t, content, {})).toBe('Someone liked your post');
     activateCatalog('fr-FR');
     expect(notificationText(t, content, {})).toBe('Quelqu’un a aimé votre publication');
+  });
+
+  it('a car change by someone the device does not know, and a reminder whose car it does not know', () => {
+    activateCatalog('en-US');
+    const changed = describeAs('car', { relatedCarId: 'car1', action: 'updated' });
+    expect(notificationText(t, changed, { carName: 'Blue Alpine' })).toBe('Your car “Blue Alpine” changed');
+    const due = describeAs('reminder', { relatedCarId: 'car9', state: 'overdue', excerpt: 'Oil change' });
+    expect(notificationText(t, due, {})).toBe('“Oil change” is overdue on your car');
+    activateCatalog('fr-FR');
+    expect(notificationText(t, due, {})).toBe('« Oil change » est en retard sur votre voiture');
   });
 
   it('the name comes from the actor, else from the payload (the list then looks it up)', () => {

@@ -192,9 +192,10 @@ export function describeNotification({
       const carId = id(payload.relatedCarId);
       return {
         kind: 'car',
-        ...texts(
-          payload.state === 'overdue' ? 'NOTIFICATIONS.REMINDER_OVERDUE' : 'NOTIFICATIONS.REMINDER_SOON',
-        ),
+        // "“Oil change” is overdue on Blue Alpine": the reminder's title and its car.
+        ...(payload.state === 'overdue'
+          ? texts('NOTIFICATIONS.REMINDER_OVERDUE', 'NOTIFICATIONS.REMINDER_OVERDUE_EXCERPT')
+          : texts('NOTIFICATIONS.REMINDER_SOON', 'NOTIFICATIONS.REMINDER_SOON_EXCERPT')),
         ...base,
         carId,
         target: carTarget(carId, action),

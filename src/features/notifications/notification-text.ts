@@ -15,14 +15,28 @@ export function notificationText(
   known: { name?: string | null; carName?: string | null },
 ): string {
   const name = known.name || t('NOTIFICATIONS.SOMEONE');
-  const excerpt = content.excerpt ?? (namesCar(content) ? known.carName : null);
+  // A reminder's excerpt is its own title; its car is named apart ({car}).
+  const reminder = REMINDER_KEYS.has(content.key);
+  const excerpt = content.excerpt ?? (namesCar(content) && !reminder ? known.carName : null);
   // A car invitation says with which role: "… as a driver".
   const role = content.role ? t(`CARS.ROLE_${content.role.toUpperCase()}`).toLowerCase() : undefined;
-  const values = role ? { name, role } : { name };
+  const car = known.carName || t('NOTIFICATIONS.YOUR_CAR');
+  const values = { name, car, ...(role ? { role } : {}) };
+  // A change to a car or its logbook names who made it when the device knows them.
+  const byName = (key: string) => (known.name && BY_NAME_KEYS.has(key) ? `${key}_BY` : key);
   return excerpt && content.excerptKey
-    ? t(content.excerptKey, { ...values, excerpt })
-    : t(content.key, values);
+    ? t(byName(content.excerptKey), { ...values, excerpt })
+    : t(byName(content.key), values);
 }
+
+const REMINDER_KEYS = new Set(['NOTIFICATIONS.REMINDER_SOON', 'NOTIFICATIONS.REMINDER_OVERDUE']);
+/** Texts with a variant naming who did it (`<key>_BY`). */
+const BY_NAME_KEYS = new Set([
+  'NOTIFICATIONS.CAR',
+  'NOTIFICATIONS.CAR_EXCERPT',
+  'NOTIFICATIONS.CAR_LOG',
+  'NOTIFICATIONS.CAR_LOG_EXCERPT',
+]);
 
 /** The car as the garage names it: its nickname, else make and model. */
 const carName = (car: { nickname: string | null; make: string; model: string } | null | undefined) =>

@@ -4,6 +4,7 @@ import type { Post } from '@/contract/posts';
 import { markFirstContent } from '@/lib/first-paint/first-content';
 import { trackLoad } from '@/lib/first-paint/lazy-loads';
 import { useT } from '@/lib/i18n';
+import { WelcomeStart } from './welcome-start';
 import { Page, PlusIcon } from '@/ui';
 import { takeFirstFeedPage, takeOrAskFirstFeedPage, type EarlyFeedPage } from './feed-first-page';
 import { FeedSkeleton } from './feed-skeleton';
@@ -138,6 +139,7 @@ export function FeedScreen() {
         </Link>
       }
     >
+      <WelcomeStart />
       <FeedList />
     </Page>
   );

@@ -59,3 +59,26 @@ export const cachedUser = {
     }
   },
 };
+
+/**
+ * Whether this device has signed in before (kept through sign-outs): the login screen greets a
+ * returning member ("Welcome back") and a newcomer ("Welcome") differently.
+ */
+export const RETURNING_DEVICE_KEY = 'paddock.hasSignedIn';
+
+export const returningDevice = {
+  read(): boolean {
+    try {
+      return localStorage.getItem(RETURNING_DEVICE_KEY) === '1';
+    } catch {
+      return false;
+    }
+  },
+  mark(): void {
+    try {
+      localStorage.setItem(RETURNING_DEVICE_KEY, '1');
+    } catch {
+      // storage unavailable: the next visit greets a newcomer, which is harmless
+    }
+  },
+};

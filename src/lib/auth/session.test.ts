@@ -181,6 +181,39 @@ describe('session', () => {
     }
   });
 
+  it('after each refresh, the next one is planned again 60 s before the new token expires', async () => {
+    // Every refresh answers a token valid for 1 800 s from the moment it is issued.
+    const http = installFetch({
+      [`POST ${API}/auth/login`]: () => ok({ token: tokenExpiringIn(900), refreshToken: 'r1', user }),
+      [`POST ${API}/auth/refresh`]: () => ok({ accessToken: tokenExpiringIn(1800), refreshToken: 'r2' }),
+    });
+    const { session } = await load();
+    await session.login({ email: 'ada@example.com', password: 'correct horse' });
+    const refreshes = () => http.to('POST', `${API}/auth/refresh`).length;
+    await vi.advanceTimersByTimeAsync(840_000);
+    expect(refreshes()).toBe(1);
+    for (let round = 2; round <= 3; round += 1) {
+      await vi.advanceTimersByTimeAsync(1_740_000 - 1);
+      expect(refreshes()).toBe(round - 1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(refreshes()).toBe(round);
+    }
+  });
+
+  it('a sign-in marks this device as a returning one, which a sign-out keeps', async () => {
+    installFetch({
+      [`POST ${API}/auth/login`]: () => ok({ token: tokenExpiringIn(900), refreshToken: 'r1', user }),
+      [`POST ${API}/auth/logout`]: () => ok({}),
+    });
+    const { session } = await load();
+    const { returningDevice } = await import('./session-store');
+    expect(returningDevice.read()).toBe(false);
+    await session.login({ email: 'ada@example.com', password: 'correct horse' });
+    expect(returningDevice.read()).toBe(true);
+    await session.logout();
+    expect(returningDevice.read()).toBe(true);
+  });
+
   it('logout clears local state, then goes to login, then tells the server with the old bearer', async () => {
     const access = storeTokens();
     localStorage.setItem('current_user', JSON.stringify(user));

@@ -16,7 +16,7 @@ import {
   refreshTokens,
 } from './refresh';
 import { cancelScheduledRefresh, scheduleRefresh } from './refresh-schedule';
-import { cachedUser, sessionStore, type SessionState } from './session-store';
+import { cachedUser, returningDevice, sessionStore, type SessionState } from './session-store';
 import { LOGIN_PATH, onSignedOut, signOut, signOutLocally } from './sign-out';
 import { REFRESH_TOKEN_KEY, tokenStore } from './token';
 
@@ -47,6 +47,7 @@ if (typeof window !== 'undefined') {
 
 function enterSignedIn(user: CurrentUser | null): void {
   if (user) cachedUser.write(user);
+  returningDevice.mark();
   sessionStore.setState({ status: 'signedIn', user, isAuthReady: true });
   scheduleRefresh();
   void realtime.connect();

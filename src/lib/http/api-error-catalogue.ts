@@ -58,10 +58,11 @@ export function applyErrorCatalogue(
   const { method, path, sessionCall } = request;
   switch (error.status) {
     case 429:
-      // The catalog's words, in the member's language (the server's text was English in French apps).
+      // Spec §8: the server's text when it sends one (it words it in the app's language, which every
+      // request names in Accept-Language; a daily limit says which and until when), else the catalog's.
       toast.show({
         kind: 'warning',
-        message: translate(TOO_MANY_REQUESTS_KEY),
+        message: answer.serverMessage.trim() || translate(TOO_MANY_REQUESTS_KEY),
         durationMs: TOO_MANY_REQUESTS_TOAST_MS,
       });
       return;

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json } from '@/testing/fetch';
 import { installI18nServer as installServer, loadI18n as load } from '@/testing/i18n-server';
 import { tokenExpiringIn } from '@/testing/jwt';
+import { setBrowserLanguages } from '@/testing/browser-languages';
 
 describe('locale rules (spec §4)', () => {
   afterEach(() => {
@@ -29,6 +30,32 @@ describe('locale rules (spec §4)', () => {
     const fresh = await load();
     await expect(fresh.initI18n()).resolves.toBe('fr-FR');
     expect(fresh.i18n._('APP.HELLO', { name: 'Ada' })).toBe('Bonjour Ada');
+  });
+
+  it("starts in the browser's language while no choice is stored, and a stored choice wins", async () => {
+    installServer();
+    setBrowserLanguages(['en-GB', 'fr-FR']);
+    const english = await load();
+    await expect(english.initI18n()).resolves.toBe('en-US');
+    expect(document.documentElement.lang).toBe('en-US');
+    expect(localStorage.getItem('selectedLocale')).toBeNull(); // not a choice: nothing is stored
+    setBrowserLanguages(['fr-CA', 'en-US']);
+    await expect((await load()).initI18n()).resolves.toBe('fr-FR');
+    setBrowserLanguages(['en-US']);
+    localStorage.setItem('selectedLocale', 'fr-FR');
+    await expect((await load()).initI18n()).resolves.toBe('fr-FR');
+  });
+
+  it('the default fr-FR is the fallback when the browser asks for neither language (spec §4)', async () => {
+    setBrowserLanguages(['de-DE', 'es']);
+    const lib = await import('./locales');
+    expect(lib.browserLocale()).toBeNull();
+    expect(lib.browserLocale(['pt_BR', 'EN'])).toBe('en-US');
+    expect(lib.storedLocale()).toBe('fr-FR');
+    installServer();
+    const i18n = await load();
+    await expect(i18n.initI18n()).resolves.toBe('fr-FR');
+    expect(i18n.i18n._('APP.HELLO', { name: 'Ada' })).toBe('Bonjour Ada');
   });
 
   it('ignores a change to an unsupported locale', async () => {

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
+import { installApp, needsHomeScreenHint, useInstallOffer } from '@/features/pwa/install-offer';
 import { useGuardedSignOut } from '@/features/sync/hooks/use-guarded-sign-out';
 import { session, useSession } from '@/lib/auth/session';
 import { useAvatarUrl } from '@/lib/media/avatar-url';
@@ -19,6 +20,9 @@ export function AccountMenu() {
   const root = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
   const name = displayName(user);
+  // Install: the browser's prompt where it offers one; on iPhone Safari, how and why (notifications).
+  const installable = useInstallOffer();
+  const [homeScreenHint] = useState(() => needsHomeScreenHint());
   // The avatar needs the bearer token: fetched once, shown through an object URL.
   const avatar = useAvatarUrl(user?.avatar, 50);
   // Sign-out warns while writes are unsent, then clears the device (docs/OFFLINE-FIRST.md property 10).
@@ -96,6 +100,21 @@ export function AccountMenu() {
               {t('LEGAL.PRIVACY')}
             </Link>
           </nav>
+          {installable ? (
+            <Button
+              variant="secondary"
+              size="small"
+              block
+              onClick={() => {
+                setOpen(false);
+                void installApp();
+              }}
+            >
+              {t('PWA.INSTALL')}
+            </Button>
+          ) : homeScreenHint ? (
+            <p className="layout__menu-hint">{t('PWA.IOS_HOME_SCREEN_HINT')}</p>
+          ) : null}
           <LanguageSwitch />
           <Button
             variant="secondary"

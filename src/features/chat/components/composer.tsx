@@ -1,8 +1,10 @@
-// The message box: Enter sends, Shift+Enter starts a new line; typing tells the room (at most
-// every few seconds). The text is kept on this device by the send (the outbox), never lost offline.
+// The message box: with a keyboard, Enter sends and Shift+Enter starts a new line; on a touch-only
+// device Enter makes a new line and the Send button sends (src/lib/keyboard.ts). Typing tells the
+// room (at most every few seconds). The text is kept on this device by the send (the outbox), never lost offline.
 import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { CHAT_MESSAGE_CONTENT_MAX } from '@/contract/constants';
 import { useT } from '@/lib/i18n';
+import { useHasKeyboard } from '@/lib/device/keyboard';
 import { toast } from '@/lib/toast';
 import { Button, TEXT_AREA_MIN_HEIGHT_PX, textAreaHeight } from '@/ui';
 import { StorageFullError } from '@/lib/offline/storage-full';
@@ -19,6 +21,7 @@ export function Composer({
   const [busy, setBusy] = useState(false);
   const area = useRef<HTMLTextAreaElement>(null);
   const hintId = useId();
+  const keyboard = useHasKeyboard();
 
   useLayoutEffect(() => {
     const el = area.current;
@@ -46,7 +49,7 @@ export function Composer({
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    if (!keyboard || event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
     void send();
   };
@@ -63,7 +66,7 @@ export function Composer({
         ref={area}
         className="ui-input ui-textarea chat-composer__input"
         aria-label={t('CHAT.MESSAGE_LABEL')}
-        aria-describedby={hintId}
+        aria-describedby={keyboard ? hintId : undefined}
         placeholder={t('CHAT.MESSAGE_PLACEHOLDER')}
         rows={1}
         maxLength={CHAT_MESSAGE_CONTENT_MAX}
@@ -74,9 +77,11 @@ export function Composer({
         }}
         onKeyDown={onKeyDown}
       />
-      <span id={hintId} className="visually-hidden">
-        {t('CHAT.COMPOSER_HINT')}
-      </span>
+      {keyboard ? (
+        <span id={hintId} className="visually-hidden">
+          {t('CHAT.COMPOSER_HINT')}
+        </span>
+      ) : null}
       <Button type="submit" disabled={!text.trim()} busy={busy}>
         {t('CHAT.SEND')}
       </Button>
