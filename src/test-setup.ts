@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { settleLoads } from './lib/lazy-loads';
+import { settleLoads } from './lib/first-paint/lazy-loads';
 import { XhrOverFetch } from './testing/xhr-over-fetch';
 
 // A busy two-core CI runner renders a screen several times slower than a laptop: every wait for

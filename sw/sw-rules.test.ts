@@ -6,6 +6,7 @@ import {
   MEDIA_CACHE,
   PRERENDERED_LOGIN,
   PUSH_ICON,
+  conversationOpen,
   pushNotification,
   readPushData,
   windowToOpen,
@@ -60,8 +61,55 @@ describe('reminder pushes', () => {
         tag: 'reminder-r1',
         data: { url: '/car/c1' },
       },
+      appBadge: null,
     });
     expect(PUSH_ICON).toBe('/icons/icon-192.png');
+  });
+
+  it('shows a Declarative Web Push message: its title, body, tag, the path it opens and the badge', () => {
+    const message = {
+      web_push: 8030,
+      notification: {
+        title: 'Ben vous a écrit',
+        body: 'On roule dimanche ?',
+        navigate: '/chat/r1',
+        tag: 'chat-r1',
+        app_badge: 4,
+      },
+    };
+    expect(pushNotification(message)).toEqual({
+      title: 'Ben vous a écrit',
+      options: {
+        body: 'On roule dimanche ?',
+        icon: PUSH_ICON,
+        badge: PUSH_ICON,
+        tag: 'chat-r1',
+        data: { url: '/chat/r1' },
+      },
+      appBadge: 4,
+    });
+    const away = { ...message, notification: { ...message.notification, navigate: 'https://evil.example/' } };
+    expect(pushNotification(away).options.data.url).toBe('/');
+    expect(
+      pushNotification({ ...message, notification: { ...message.notification, app_badge: -1 } }).appBadge,
+    ).toBe(null);
+  });
+
+  it('does not show a push for the conversation open and visible in one of the windows', () => {
+    const w = (path: string, visibilityState = 'visible') => ({ url: `${origin}${path}`, visibilityState });
+    expect(conversationOpen([w('/feed'), w('/chat/r1')], '/chat/r1', origin)).toBe(true);
+    expect(conversationOpen([w('/message/m1')], '/message/m1', origin)).toBe(true);
+    // Hidden (another tab, the phone locked), another room, another site, not a conversation: shown.
+    expect(conversationOpen([w('/chat/r1', 'hidden')], '/chat/r1', origin)).toBe(false);
+    expect(conversationOpen([w('/chat/r2')], '/chat/r1', origin)).toBe(false);
+    expect(
+      conversationOpen(
+        [{ url: 'https://other.test/chat/r1', visibilityState: 'visible' }],
+        '/chat/r1',
+        origin,
+      ),
+    ).toBe(false);
+    expect(conversationOpen([w('/post/p1')], '/post/p1', origin)).toBe(false);
   });
 
   it('shows something for any payload, and never opens another site', () => {

@@ -32,23 +32,30 @@ export function isDeniedNavigation(pathname: string): boolean {
   return NAVIGATION_DENYLIST.some((re) => re.test(pathname));
 }
 
-/** What a push's notification shows (issue 16: a reminder that changed state). */
+/** What a push's notification shows: every kind of push (docs/ARCHITECTURE.md server "push/"). */
 export interface PushNotificationSpec {
   title: string;
   options: { body: string; icon: string; badge: string; tag?: string; data: { url: string } };
+  /** The member's unread count for the app's icon, when the push carries one. */
+  appBadge: number | null;
 }
 
 export const PUSH_ICON = '/icons/icon-192.png';
 
 /**
- * The notification for a push's JSON payload `{ title, body, url, tag }`. A payload that is not
- * that still shows something (a push without a notification is penalised by browsers); the URL
- * is kept only when it is a path of this app (no open redirect to another site).
+ * The notification for a push's JSON payload: Declarative Web Push `{ web_push: 8030,
+ * notification: { title, body, navigate, tag, app_badge } }` (what the server sends), or the older
+ * `{ title, body, url, tag }` of a message queued before it changed. A payload that is neither still
+ * shows something (a push without a notification is penalised by browsers); the URL is kept only
+ * when it is a path of this app (no open redirect to another site).
  */
 export function pushNotification(payload: unknown): PushNotificationSpec {
-  const p = (payload && typeof payload === 'object' ? payload : {}) as Record<string, unknown>;
+  const outer = (payload && typeof payload === 'object' ? payload : {}) as Record<string, unknown>;
+  const declarative = outer.notification && typeof outer.notification === 'object';
+  const p = (declarative ? outer.notification : outer) as Record<string, unknown>;
   const text = (v: unknown) => (typeof v === 'string' ? v : '');
-  const url = text(p.url);
+  const url = text(declarative ? p.navigate : p.url);
+  const badge = p.app_badge;
   return {
     title: text(p.title) || 'Paddock',
     options: {
@@ -58,7 +65,32 @@ export function pushNotification(payload: unknown): PushNotificationSpec {
       ...(text(p.tag) ? { tag: text(p.tag) } : {}),
       data: { url: url.startsWith('/') && !url.startsWith('//') ? url : '/' },
     },
+    appBadge: typeof badge === 'number' && Number.isInteger(badge) && badge >= 0 ? badge : null,
   };
+}
+
+/** Paths of a conversation: a push about one is not shown while the member has it open and visible. */
+const CONVERSATION_PATH = /^\/(chat|message)\/[^/]+$/;
+
+/**
+ * Whether one of the app's windows shows the conversation a push opens, visible: then the screen
+ * already shows the message and the push is not shown.
+ */
+export function conversationOpen(
+  windows: readonly { url: string; visibilityState?: string }[],
+  url: string,
+  origin: string = self.location.origin,
+): boolean {
+  const target = new URL(url, origin);
+  if (!CONVERSATION_PATH.test(target.pathname)) return false;
+  return windows.some((w) => {
+    try {
+      const at = new URL(w.url);
+      return at.origin === origin && at.pathname === target.pathname && w.visibilityState === 'visible';
+    } catch {
+      return false;
+    }
+  });
 }
 
 /** A push's data as JSON, or null when it is not JSON. */

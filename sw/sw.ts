@@ -8,6 +8,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import {
+  conversationOpen,
   isMediaImageRequest,
   MEDIA_CACHE,
   NAVIGATION_DENYLIST,
@@ -52,10 +53,26 @@ self.addEventListener('message', (event) => {
   if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
 
-// Issue 16: a reminder that changed state arrives as a push; it shows, and a click opens the car.
+// Every push (a message, a chat line, a comment, an invitation, a reminder…) is Declarative Web
+// Push JSON: shown here with its tag (a newer one replaces the older), the icon's badge set from
+// it; not shown while the member has that conversation open and visible (asked of the windows).
 self.addEventListener('push', (event) => {
-  const { title, options } = pushNotification(readPushData(event.data));
-  event.waitUntil(self.registration.showNotification(title, options));
+  const spec = pushNotification(readPushData(event.data));
+  event.waitUntil(
+    (async () => {
+      const badging = self.navigator as WorkerNavigator & {
+        setAppBadge?: (n?: number) => Promise<void>;
+        clearAppBadge?: () => Promise<void>;
+      };
+      if (spec.appBadge !== null)
+        await (spec.appBadge > 0 ? badging.setAppBadge?.(spec.appBadge) : badging.clearAppBadge?.())?.catch(
+          () => undefined,
+        );
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      if (conversationOpen(windows, spec.options.data.url)) return;
+      await self.registration.showNotification(spec.title, spec.options);
+    })(),
+  );
 });
 
 self.addEventListener('notificationclick', (event) => {

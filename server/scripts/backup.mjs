@@ -21,7 +21,7 @@
 // staging is skipped and the retry alone closes the race. A file still missing after the last round
 // (lost before the backup began) is listed in the manifest's `missingFiles` and reported.
 // Files no row names (orphans) are not copied.
-// With MEDIA_STORE=s3 (issue 20) the media and avatars are objects of a bucket: nothing is staged
+// With MEDIA_STORE=s3 the media and avatars are objects of a bucket: nothing is staged
 // (objects are never rewritten either), the objects the snapshot names are downloaded into media/
 // and avatars/ of the backup, each checked against the sha256 the server recorded with it, and the
 // same rounds close the race with a delete. The manifest tells the store (`mediaStore`); its

@@ -1,4 +1,4 @@
-// `npm run media:migrate -- --to s3` / `--to local` (issue 20): moves the media of DATA_DIR
+// `npm run media:migrate -- --to s3` / `--to local`: moves the media of DATA_DIR
 // (media/, avatars/) into the bucket of the S3_* settings, or the bucket's objects back into
 // DATA_DIR. Resumable: an object already at the destination with the same sha256 is skipped, so a
 // run stopped half-way is simply run again. Every copy is read back and checked. The source is

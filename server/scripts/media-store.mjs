@@ -1,4 +1,4 @@
-// What the backup, restore and media:migrate scripts share about the media store (issue 20): the
+// What the backup, restore and media:migrate scripts share about the media store: the
 // MEDIA_STORE / S3_* settings read as server/src/config.ts reads them, and the few bucket calls
 // they make. Object keys are `media/<storage_key>` and `avatars/<version>-<size>.webp`, the same
 // paths as under DATA_DIR and in a backup; every object the server writes carries its sha256 as

@@ -6,8 +6,8 @@
 //
 // Every file is checked against the manifest's size and sha256 before anything is written. The
 // target must be empty (DATA_DIR without any entry, a database without tables) unless --force,
-// which replaces the database, media/, avatars/, jwt-secret and vapid-keys.json (other files in DATA_DIR stay).
-// With MEDIA_STORE=s3 (issue 20) the media and avatars go to the bucket instead of DATA_DIR: each
+// which replaces the database, media/, avatars/, jwt-secret and vapid-keys.json (other files in DATA_DIR
+// stay). With MEDIA_STORE=s3 the media and avatars go to the bucket instead of DATA_DIR: each
 // object is put (or skipped when the bucket already holds the same sha256), read back and checked
 // against the manifest's sha256. Objects of the bucket no restored row names are left to the
 // server's orphan sweep. A backup taken on either store restores onto either store.

@@ -45,7 +45,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Db;
-    /** Where media bytes live: DATA_DIR or an S3 bucket (MEDIA_STORE, issue 20). */
+    /** Where media bytes live: DATA_DIR or an S3 bucket (MEDIA_STORE). */
     objectStore: ObjectStore;
     /** Worker threads for imports and dossiers: off the event loop, with limits (server/src/workers). */
     workers: WorkerPool;
@@ -57,6 +57,8 @@ export interface BuildOptions {
   logger?: boolean | { stream: NodeJS.WritableStream };
   /** Resolves push endpoints' host names (tests point a name at the address they want). */
   pushLookup?: PushLookup;
+  /** The push service's clock (tests move it past a throttle's minute instead of waiting). */
+  pushClock?: () => Date;
 }
 
 export type App = FastifyInstance;
@@ -135,7 +137,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       const media = createMediaService(api);
       // Built once: the garage's log writes move the reminders' states it derives.
       // Built once: a reminder that changes state is pushed to the member's devices.
-      const push = createPushService(api, options.pushLookup);
+      const push = createPushService(api, options.pushLookup, options.pushClock);
       const maintenance = createMaintenanceService(api, push);
       await api.register(garageFeature, { media, maintenance });
       await api.register(maintenanceFeature, { maintenance });
@@ -154,7 +156,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     { prefix: API_BASE },
   );
 
-  // The resale dossier's public page (issue 17), outside the API and before the client's fallback.
+  // The resale dossier's public page, outside the API and before the client's fallback.
   await app.register(dossierPageRoutes, { dossier });
 
   // --- realtime and the built client ---

@@ -42,14 +42,14 @@ export interface Config {
   serveOpenApi: boolean;
   trustProxy: boolean;
   argon2MemoryKiB: number;
-  /** Web Push (issue 16): VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY, or a pair generated once in DATA_DIR. */
+  /** Web Push: VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY, or a pair generated once in DATA_DIR. */
   vapid: VapidKeys;
   /**
    * Whether push endpoints on loopback or private addresses (and plain http) are accepted
    * (PUSH_ALLOW_PRIVATE_ENDPOINTS; tests). Off: a member cannot make the server post to its LAN.
    */
   pushAllowPrivateEndpoints: boolean;
-  /** Where media (files, post images, avatars) are kept: DATA_DIR (default) or an S3 bucket (issue 20). */
+  /** Where media (files, post images, avatars) are kept: DATA_DIR (default) or an S3 bucket. */
   mediaStore: MediaStoreConfig;
   /** Off the event loop (server/src/workers): import reading and dossier building, with their limits. */
   workers: WorkersConfig;

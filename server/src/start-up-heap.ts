@@ -5,8 +5,8 @@
 // collection, which an idle server never runs. Start-up is exactly that kind of allocation: module
 // loading, route schemas and compiled validators all survive. Left alone, it grew the young
 // generation to its 32 MiB maximum, almost all of it resident garbage for the life of the process
-// (about 25 MB of the idle RSS measured by `npm run bench`; docs/BENCHMARKS.md, "Idle memory
-// (issue 19)"). From start-up on, the semi-spaces keep their first size (growth factor 1) until
+// (about 25 MB of the idle RSS measured by `npm run bench`: docs/BENCHMARKS.md, "Idle resident
+// memory"). From start-up on, the semi-spaces keep their first size (growth factor 1) until
 // a load needs more (releaseWhenBusy, started by main.ts once the server listens); then V8's own
 // growth is back, so a server under load grows its young generation as before and the request
 // paths keep their throughput, and an idle or lightly used server stays small.

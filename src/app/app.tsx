@@ -2,7 +2,7 @@ import { I18nProvider } from '@lingui/react';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { RouterProvider } from '@tanstack/react-router';
 import { i18n } from '@/lib/i18n';
-import { persistOptions, queryClient } from '@/lib/query-client';
+import { persistOptions, queryClient } from '@/lib/query/query-client';
 import type { AppRouter } from './router';
 
 export function App({ router }: { router: AppRouter }) {

@@ -1,6 +1,6 @@
 // The "Offline — showing the data saved on this device" banners go away by themselves once the
 // connection returns: the browser's `online` event, or any request (or the socket) reaching the
-// server again, refreshes the screens that show a stale copy (src/lib/reachability.ts).
+// server again, refreshes the screens that show a stale copy (src/lib/network/reachability.ts).
 import { act, configure, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { chatMember, installChatServer } from '@/features/chat/testing/fake-chat-server';
@@ -9,7 +9,7 @@ import { bareCar } from '@/features/garage/testing/garage-fixtures';
 import { signedInAppPerTest } from '@/testing/signed-in-app';
 import { installPostsServer } from '@/features/posts/testing/fake-posts-server';
 import { appOutboxHandlers } from '@/app/outbox-handlers';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/http/api-client';
 import { db } from '@/lib/db';
 import { registerOutboxHandlers } from '@/lib/outbox';
 import { TEST_USER } from '@/testing/session-mock';
@@ -19,7 +19,7 @@ beforeAll(() => registerOutboxHandlers(...appOutboxHandlers));
 vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
 vi.mock('@/app/sync-lifecycle', async () => (await import('@/testing/sync-lifecycle-off')).syncLifecycleOff);
 vi.mock('@/lib/offline/shell-settled', () => ({ shellSettled: () => Promise.resolve() }));
-vi.mock('@/lib/avatar-url', () => ({ useAvatarUrl: () => undefined }));
+vi.mock('@/lib/media/avatar-url', () => ({ useAvatarUrl: () => undefined }));
 configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 30_000 });
 

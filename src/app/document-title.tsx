@@ -1,12 +1,13 @@
 // Every screen's tab title: the route's name, and the unread notifications, messages and chat
-// messages once signed in ("(3) Messages · Paddock"). One component at the root, mapping route ids
-// to names, so that screens need not each remember to set it.
+// messages once signed in ("(3) Messages · Paddock"), and the installed app's icon badge. One
+// component at the root, mapping route ids to names, so that screens need not each remember to set it.
 import { useMatches } from '@tanstack/react-router';
 import { useChatUnreadCount } from '@/features/chat/unread-badge';
 import { useMessagesUnreadCount } from '@/features/messages/unread-badge';
 import { useNotificationBell } from '@/features/notifications/use-notification-bell';
+import { useAppBadge } from '@/lib/app-badge';
 import { useSession } from '@/lib/auth/session';
-import { useDocumentTitle } from '@/lib/document-title';
+import { useDocumentTitle } from '@/lib/navigation/document-title';
 import { useT } from '@/lib/i18n';
 
 /** Route id → the key of its name; a route missing here shows "Paddock" alone. */
@@ -54,13 +55,17 @@ function useScreenTitle(): string | null {
 
 function SignedInTitle() {
   const { unreadCount } = useNotificationBell();
-  const unread = unreadCount + useMessagesUnreadCount() + useChatUnreadCount();
+  const messages = useMessagesUnreadCount();
+  const unread = unreadCount + messages + useChatUnreadCount();
   useDocumentTitle(useScreenTitle(), unread);
+  // The icon's badge counts what each push's app_badge counts: notifications and private messages.
+  useAppBadge(unreadCount + messages);
   return null;
 }
 
 function SignedOutTitle() {
   useDocumentTitle(useScreenTitle());
+  useAppBadge(0);
   return null;
 }
 

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { takeFirstCarsPage } from '@/features/garage/api/first-cars-page';
 import { takeFirstFeedPage } from '@/features/posts/feed-first-page';
 import { tokenStore } from '@/lib/auth/token';
-import { resetFirstContentForTests } from '@/lib/first-content';
+import { resetFirstContentForTests } from '@/lib/first-paint/first-content';
 import { deferred, installFetch, json, ok } from '@/testing/fetch';
 import { tokenExpiringIn } from '@/testing/jwt';
 import { makePost } from '@/features/posts/testing/post-fixtures';

@@ -8,12 +8,12 @@ import { peekFirstGarage, prefetchFirstCarsPage } from '@/features/garage/api/fi
 import { paintFirstGarageEarly } from '@/features/garage/garage-first-paint';
 import { paintFirstPostsEarly } from '@/features/posts/feed-first-paint';
 import { peekFirstFeedPage, prefetchFirstFeedPage } from '@/features/posts/feed-first-page';
+import { FIRST_PAINT_DONE_MARK, FIRST_PAINT_MAX_WAIT_MS, FIRST_PAINT_WAIT_MARK } from './first-paint-wait';
 
 let asked: { pathname: string; feed: ReturnType<typeof prefetchFirstFeedPage> } | null = null;
 let painted: Promise<boolean> = Promise.resolve(false);
 
-/** The entry asks for the app's files once the first posts have painted, or after this long. */
-export const FIRST_PAINT_MAX_WAIT_MS = 1000;
+export { FIRST_PAINT_MAX_WAIT_MS };
 
 /**
  * Asks once per page load (the entry, then the start-up: the second call only reads the answer).
@@ -40,10 +40,20 @@ export function askEarlyForScreen(pathname: string): ReturnType<typeof prefetchF
  * `maxWaitMs`.
  */
 export function firstPaint(maxWaitMs = FIRST_PAINT_MAX_WAIT_MS): Promise<boolean> {
+  mark(FIRST_PAINT_WAIT_MARK);
   return Promise.race([
     painted,
     new Promise<boolean>((resolve) => setTimeout(() => resolve(false), maxWaitMs)),
-  ]);
+  ]).then((drawn) => {
+    mark(FIRST_PAINT_DONE_MARK, drawn);
+    return drawn;
+  });
+}
+
+/** A user-timing mark of the wait above (src/app/first-paint-wait.ts). */
+function mark(name: string, drawn?: boolean): void {
+  if (typeof performance !== 'undefined' && typeof performance.mark === 'function')
+    performance.mark(name, drawn === undefined ? undefined : { detail: { drawn } });
 }
 
 /** Tests: the next call asks again. */

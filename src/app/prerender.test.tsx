@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { i18n } from '@/lib/i18n-core';
+import { i18n } from '@/lib/i18n/core';
 import { PRERENDERED_PATH, renderLoginMarkup } from './prerender';
 import type { Messages } from '@lingui/core';
 

@@ -4,7 +4,7 @@ import { createMemoryHistory } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { session } from '@/lib/auth/session';
-import { DEFAULT_LOCALE, i18n } from '@/lib/i18n-core';
+import { DEFAULT_LOCALE, i18n } from '@/lib/i18n/core';
 import { App } from './app';
 import { createAppRouter } from './router';
 import type { Messages } from '@lingui/core';

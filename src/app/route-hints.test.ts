@@ -1,7 +1,7 @@
 // The entry's hints on a signed-in cold start: the screen's chunks and style sheets from the JSON
 // index.html carries, and the member's catalog when it is not the one index.html preloads.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LOCALE_STORAGE_KEY } from '@/lib/i18n-core';
+import { LOCALE_STORAGE_KEY } from '@/lib/i18n/core';
 import { REFRESH_TOKEN_KEY } from '@/lib/auth/token';
 import {
   applyAppHints,

@@ -6,9 +6,9 @@
 // feed and the garage the entry paints the screen's first view before it asks for the app
 // (paintsScreenFirst).
 // Nothing here may import the app: this module is part of the entry.
-import { DEFAULT_LOCALE, storedLocale } from '@/lib/locales';
+import { DEFAULT_LOCALE, storedLocale } from '@/lib/i18n/locales';
 
-/** The keys src/lib/auth/token.ts and src/lib/locales.ts use (route-hints.test.ts checks). */
+/** The keys src/lib/auth/token.ts and src/lib/i18n/locales.ts use (route-hints.test.ts checks). */
 export const HINT_KEYS = { refreshToken: 'refresh_token', locale: 'selectedLocale' } as const;
 /** The catalog index.html already preloads (the default locale). */
 export const PRELOADED_LOCALE = DEFAULT_LOCALE;

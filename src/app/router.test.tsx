@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSignedIn } from '@/testing/session-mock';
 import { navigateTo } from '@/lib/navigation';
-import { navigationHistory } from '@/lib/navigation-history';
+import { navigationHistory } from '@/lib/navigation/history';
 import { signedIn } from '@/testing/api-client';
 import { connectRouter } from './router';
 import { activateCatalog, renderApp } from '@/testing/test-utils';

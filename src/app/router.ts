@@ -1,7 +1,8 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
-import { navigationHistory } from '@/lib/navigation-history';
+import { navigationHistory } from '@/lib/navigation/history';
 import { registerNavigator } from '@/lib/navigation';
 import { routeTree } from '@/routeTree.gen';
+import { keepScrollOnBack } from './scroll-memory';
 
 export function createAppRouter(history?: RouterHistory) {
   return createRouter({
@@ -30,5 +31,12 @@ export function connectRouter(router: AppRouter): () => void {
     else router.history.push(to);
   });
   navigationHistory.record(router.state.location.href);
-  return router.subscribe('onResolved', ({ toLocation }) => navigationHistory.record(toLocation.href));
+  const forgetScroll = keepScrollOnBack(router);
+  const unsubscribe = router.subscribe('onResolved', ({ toLocation }) =>
+    navigationHistory.record(toLocation.href),
+  );
+  return () => {
+    unsubscribe();
+    forgetScroll();
+  };
 }

@@ -3,7 +3,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { registerServiceWorker } from '@/features/pwa/register-sw';
 import { session } from '@/lib/auth/session';
-import { afterFirstContent } from '@/lib/first-content';
+import { afterFirstContent } from '@/lib/first-paint/first-content';
 import { initI18n } from '@/lib/i18n';
 import '@/ui';
 import { App } from './app';

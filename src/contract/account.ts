@@ -1,4 +1,4 @@
-// Account settings on the wire (issue 15 "The account"): password, e-mail with a confirmation
+// Account settings on the wire: password, e-mail with a confirmation
 // mail, notification preferences. The language lives on the profile (PUT /users/me). Client code
 // imports only the types from this file.
 import { Type, type Static } from 'typebox';
@@ -74,13 +74,25 @@ export type ConfirmEmailBody = Static<typeof ConfirmEmailBody>;
 export const EmailChanged = Type.Object({ email: Type.String(), message: Type.String() });
 export type EmailChanged = Static<typeof EmailChanged>;
 
-/** Which stored notifications a member gets (all true by default). */
+/** Which stored notifications and which pushes a member gets (all true by default but pushLikes). */
 export const NotificationPreferences = Type.Object({
   notifyLikes: Type.Boolean({ description: 'Someone liked my post' }),
   notifyComments: Type.Boolean({ description: 'A comment on my post, a reply to my comment' }),
   notifyFriendRequests: Type.Boolean({ description: 'A friend request received or accepted' }),
   notifyMessages: Type.Boolean({ description: 'A private message received' }),
   notifyChat: Type.Boolean({ description: 'Added to a chat group' }),
+  // Web Push to my devices, per kind of event (never for my own action).
+  pushMessages: Type.Boolean({ description: 'Push: a private message' }),
+  pushChat: Type.Boolean({ description: 'Push: a chat line in a group, a room or a direct chat I am in' }),
+  pushFriendRequests: Type.Boolean({ description: 'Push: a friend request received or accepted' }),
+  pushComments: Type.Boolean({ description: 'Push: a comment on my post, a reply to my comment' }),
+  pushLikes: Type.Boolean({ description: 'Push: a like on my post (off by default)' }),
+  pushCars: Type.Boolean({
+    description:
+      'Push: an invitation to a shared car, a sale offer or its answer, a new log on a car shared with me',
+  }),
+  pushReminders: Type.Boolean({ description: 'Push: a reminder due soon or overdue' }),
+  pushPreviews: Type.Boolean({ description: "A private message's push shows its first line" }),
 });
 export type NotificationPreferences = Static<typeof NotificationPreferences>;
 export type NotificationPreferenceKey = keyof NotificationPreferences;
@@ -91,6 +103,14 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   notifyFriendRequests: true,
   notifyMessages: true,
   notifyChat: true,
+  pushMessages: true,
+  pushChat: true,
+  pushFriendRequests: true,
+  pushComments: true,
+  pushLikes: false,
+  pushCars: true,
+  pushReminders: true,
+  pushPreviews: true,
 };
 
 /** PUT /users/me/preferences: the fields it carries change; it answers them all. */
@@ -101,7 +121,8 @@ export type NotificationPreferencesUpdate = Static<typeof NotificationPreference
 
 /** Who may send me a private message: my friends (the default) or any member (docs/SPEC-NOTES.md "Trust"). */
 export const MessagesFrom = Type.Union([Type.Literal('friends'), Type.Literal('everyone')], {
-  description: 'Who may send me a private message: `friends` (default) or `everyone`; never a member I blocked or who blocked me',
+  description:
+    'Who may send me a private message: `friends` (default) or `everyone`; never a member I blocked or who blocked me',
 });
 export type MessagesFrom = Static<typeof MessagesFrom>;
 export const DEFAULT_MESSAGES_FROM: MessagesFrom = 'friends';

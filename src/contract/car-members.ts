@@ -1,4 +1,4 @@
-// Shared cars on the wire (issue 18): a car's members, their roles and the invitations.
+// Shared cars on the wire: a car's members, their roles and the invitations.
 // Client code imports only the types from here.
 import { Type, type Static } from 'typebox';
 

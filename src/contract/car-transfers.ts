@@ -1,4 +1,4 @@
-// Selling a car with its logbook (issue 18) on the wire: transfers, the seller's sold records and
+// Selling a car with its logbook on the wire: transfers, the seller's sold records and
 // the car's owners. Client code imports only the types from here.
 import { Type, type Static } from 'typebox';
 import { Car, CarLog } from './garage';
@@ -122,3 +122,41 @@ export const BuyerCard = Type.Object({
   avatar: Type.Union([Type.String(), Type.Null()]),
 });
 export type BuyerCard = Static<typeof BuyerCard>;
+
+/** One part of what a buyer receives: how many there are, and whether the seller's choices hand them over. */
+const SummaryPart = (description: string) =>
+  Type.Object({ count: Type.Integer({ minimum: 0 }), handedOver: Type.Boolean() }, { description });
+
+/**
+ * What the buyer will receive (README "Selling a car"): the same answer for the seller before they
+ * confirm (GET /cars/{id}/sale-summary with their choices) and for both sides of an offer (GET
+ * /car-transfers/{id}/summary), so the buyer sees what the seller saw.
+ */
+export const CarSaleSummary = Type.Object({
+  carId: Type.String(),
+  keepCosts: Type.Boolean(),
+  keepNotes: Type.Boolean(),
+  logs: SummaryPart('The logs: always handed over (type, title, date, reading, fill-up quantities)'),
+  photos: SummaryPart("The logs' photos: with the costs (photos are receipts)"),
+  receipts: SummaryPart("The logs' PDF receipts: with the costs"),
+  costs: Type.Object(
+    {
+      count: Type.Integer({ minimum: 0, description: 'Logs with a cost' }),
+      handedOver: Type.Boolean(),
+      total: Type.Record(Type.String(), Type.Number(), {
+        description: 'currency → total of the costs handed over (empty when they are not)',
+      }),
+    },
+    { description: "The logs' costs, currencies and a fill-up's unit price" },
+  ),
+  notes: SummaryPart("The logs' text and places, and the reminders' notes: with the notes"),
+  reminders: SummaryPart('The reminders: always handed over (their notes with the notes)'),
+  equipment: SummaryPart('Tyre sets and other equipment: always handed over'),
+});
+export type CarSaleSummary = Static<typeof CarSaleSummary>;
+
+export const CarSaleSummaryQuery = Type.Object({
+  keepCosts: Type.Boolean({ description: 'The choice the offer would carry' }),
+  keepNotes: Type.Boolean({ description: 'The choice the offer would carry' }),
+});
+export type CarSaleSummaryQuery = Static<typeof CarSaleSummaryQuery>;

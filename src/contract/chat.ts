@@ -12,6 +12,7 @@
 //   HTML is interpreted): clients render it as text, never as HTML.
 import { Type, type Static } from 'typebox';
 import { pageMeta } from './envelope';
+import { CHAT_MUTE_DURATIONS } from './web-push';
 import {
   CHAT_GROUP_DESCRIPTION_MAX,
   CHAT_GROUP_MEMBERS_MAX,
@@ -63,6 +64,12 @@ export const ChatMessage = Type.Object({
   sender: ChatMember,
   content: Type.String({ description: 'Plain text, shown as text (never as HTML)' }),
   createdAt: Type.String({ format: 'date-time' }),
+  fromBlockedMember: Type.Optional(
+    Type.Boolean({
+      description:
+        'true for a line of a member I blocked or who blocked me: its content is empty, the app shows it collapsed',
+    }),
+  ),
 });
 export type ChatMessage = Static<typeof ChatMessage>;
 
@@ -115,6 +122,8 @@ export const ChatRoom = Type.Object({
   lastMessage: Type.Unsafe<ChatMessage | null>({ anyOf: [ChatMessage, { type: 'null' }] }),
   /** Messages from others since I last marked the room read. */
   unreadCount: Type.Integer({ minimum: 0 }),
+  /** Until when I muted the room's pushes (9999-12-31…: until I unmute it); null: not muted. */
+  mutedUntil: nullable<string>('string'),
   createdAt: Type.String({ format: 'date-time' }),
   /** Last activity: the newest message's time, else the room's creation. Lists sort on it. */
   updatedAt: Type.String({ format: 'date-time' }),
@@ -134,6 +143,20 @@ export const ChatRoomRead = Type.Object({
   lastReadAt: Type.String({ format: 'date-time' }),
 });
 export type ChatRoomRead = Static<typeof ChatRoomRead>;
+
+/** PUT /chat-rooms/{id}/mute: no push for the room's messages for 8 hours, a week, or until unmuted. */
+export const ChatRoomMuteBody = Type.Object(
+  { duration: Type.Union(CHAT_MUTE_DURATIONS.map((d) => Type.Literal(d))) },
+  { additionalProperties: false },
+);
+export type ChatRoomMuteBody = Static<typeof ChatRoomMuteBody>;
+
+/** The room's mute as it stands for me (`mutedUntil` null: not muted). */
+export const ChatRoomMute = Type.Object({
+  chatRoomId: Type.String(),
+  mutedUntil: nullable<string>('string'),
+});
+export type ChatRoomMute = Static<typeof ChatRoomMute>;
 
 // ---------- groups ----------
 

@@ -2,6 +2,9 @@
 // file client code may import values from (the others run schema builders at module load).
 export const API_BASE = '/api/v1.0';
 
+/** The version of the terms of use a sign-up accepts: their date (server/src/legal). */
+export const TERMS_VERSION = '2026-12-06';
+
 export const SETTINGS_DOMAINS = [
   'energyType',
   'gearboxType',
@@ -23,7 +26,7 @@ export const OFFSET_MAX = 1_000_000;
 /** 3 to 30 letters, digits, `_`, `.` or `-`. */
 export const USERNAME_PATTERN = '^[A-Za-z0-9_.-]{3,30}$';
 /**
- * A deleted member's tombstone (issue 17) has the username `~deleted-<id>`, which USERNAME_PATTERN
+ * A deleted member's tombstone has the username `~deleted-<id>`, which USERNAME_PATTERN
  * refuses: clients show "Deleted member" for an author whose username starts with it.
  */
 export const DELETED_MEMBER_USERNAME_PREFIX = '~deleted-';
@@ -172,7 +175,7 @@ export type ChatGroupAction = (typeof CHAT_GROUP_ACTIONS)[number];
 export const CHAT_ROOM_ACTIONS = ['created', 'updated', 'read', 'removed'] as const;
 export type ChatRoomAction = (typeof CHAT_ROOM_ACTIONS)[number];
 
-// ---------- imports (issue 17) ----------
+// ---------- imports ----------
 
 /** The formats POST /cars/{id}/imports reads. */
 export const IMPORT_FORMATS = [

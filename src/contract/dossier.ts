@@ -1,4 +1,4 @@
-// The resale dossier (issue 17 "The resale dossier"): a car's history as a PDF for a buyer, and
+// The resale dossier: a car's history as a PDF for a buyer, and
 // read-only public links to the same history. Client code imports only the types from here.
 import { Type, type Static } from 'typebox';
 

@@ -54,6 +54,35 @@ export type CarIdParams = Static<typeof CarIdParams>;
 
 // ---------- cars ----------
 
+/** A car has at most this many energies. */
+export const CAR_ENERGY_TYPES_MAX = 4;
+export const CAR_PLATE_MAX = 20;
+
+/** 17 characters, no I, O or Q (either case: stored upper-case). */
+export const VIN_PATTERN = '^[A-HJ-NPR-Za-hj-npr-z0-9]{17}$';
+
+const VIN_VALUES: Record<string, number> = Object.fromEntries([
+  ...'0123456789'.split('').map((d) => [d, Number(d)]),
+  ...'ABCDEFGH'.split('').map((c, i) => [c, i + 1]),
+  ...'JKLMN'.split('').map((c, i) => [c, i + 1]),
+  ['P', 7],
+  ['R', 9],
+  ...'STUVWXYZ'.split('').map((c, i) => [c, i + 2]),
+]);
+const VIN_WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
+
+/**
+ * Whether a North American VIN's check digit (9th character) is wrong; false for any other VIN
+ * (Europe and Asia do not use it). The VIN is upper-case and matches VIN_PATTERN.
+ */
+export function vinCheckDigitWrong(vin: string): boolean {
+  if (!/^[1-5]/.test(vin)) return false;
+  let sum = 0;
+  for (let i = 0; i < 17; i++) sum += (VIN_VALUES[vin[i]!] ?? 0) * VIN_WEIGHTS[i]!;
+  const expected = sum % 11 === 10 ? 'X' : String(sum % 11);
+  return vin[8] !== expected;
+}
+
 const carFields = {
   make: Type.String({ minLength: 1, maxLength: CAR_NAME_MAX }),
   model: Type.String({ minLength: 1, maxLength: CAR_NAME_MAX }),
@@ -62,9 +91,42 @@ const carFields = {
   energyType: SettingKey('energyType'),
   gearboxType: SettingKey('gearboxType'),
   upholsteryMaterial: SettingKey('upholsteryMaterial'),
-  mileage: nullable<number>('integer', { minimum: 0, maximum: MILEAGE_MAX }),
+  mileage: nullable<number>('integer', {
+    minimum: 0,
+    maximum: MILEAGE_MAX,
+    description:
+      'Never below the highest reading among its logs: a log with a higher reading raises it, and an edit below it (or to null) stores that reading',
+  }),
   mileageUnit: Type.String({ minLength: 1, maxLength: 64, description: 'A key of the mileageUnit settings' }),
   description: RichText(`Quill HTML, at most ${CAR_DESCRIPTION_MAX_TEXT} characters of text`),
+  energyTypes: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), {
+    minItems: 1,
+    maxItems: CAR_ENERGY_TYPES_MAX,
+    uniqueItems: true,
+    description:
+      "Keys of the energyType settings, the main one first (LPG and petrol, a plug-in hybrid's petrol and electricity). `energyType` stays the main one: setting either sets the other's first; a car with only `energyType` answers `[energyType]`, one with neither `[]`",
+  }),
+  vin: nullable<string>('string', {
+    pattern: VIN_PATTERN,
+    description:
+      '17 characters, no I, O or Q; stored upper-case. Seen by the car\'s owner and members only. A wrong check digit on a North American VIN (first character 1 to 5) is no refusal: the car answers `vinWarning: "checkDigit"`',
+  }),
+  plate: nullable<string>('string', {
+    minLength: 1,
+    maxLength: CAR_PLATE_MAX,
+    description: "The registration plate. Seen by the car's owner and members only",
+  }),
+  firstRegistrationDate: nullable<string>('string', { format: 'date', description: 'YYYY-MM-DD' }),
+  inspectionDueDate: nullable<string>('string', {
+    format: 'date',
+    description:
+      'YYYY-MM-DD (contrôle technique, MOT, TÜV): the car has a date reminder for it, `source: "inspectionDueDate"`, moved when this changes and removed with it',
+  }),
+  insuranceDueDate: nullable<string>('string', {
+    format: 'date',
+    description:
+      'YYYY-MM-DD: the car has a date reminder for it, `source: "insuranceDueDate"`, moved when this changes',
+  }),
 };
 
 export const Car = Type.Object({
@@ -75,7 +137,7 @@ export const Car = Type.Object({
   createdAt: Type.String(),
   updatedAt: Type.String(),
   /**
-   * The asking member's role on the car (issue 18): `owner` for their own, else the role it is
+   * The asking member's role on the car: `owner` for their own, else the role it is
    * shared with them with; absent on a friend's car that is not shared with them.
    */
   role: Type.Optional(
@@ -88,6 +150,8 @@ export const Car = Type.Object({
   ),
   /** A car shared with the member: its owner's name, to show in their garage. */
   ownerName: Type.Optional(Type.String()),
+  /** `checkDigit`: a North American VIN whose check digit is wrong (kept, not refused); absent else. */
+  vinWarning: Type.Optional(Type.Literal('checkDigit')),
 });
 export type Car = Static<typeof Car>;
 
@@ -166,8 +230,8 @@ const logFields = {
 };
 
 /**
- * What a fill-up (or a charge) added: only on logs of type `fuel`, which then need a `mileage`
- * (issue 16 "Fuel and energy"). `cost` stays the log's total paid.
+ * What a fill-up (or a charge) added: only on logs of type `fuel`, which then need a `mileage`.
+ * `cost` stays the log's total paid.
  */
 export const FuelFill = Type.Object({
   quantity: Type.Number({ exclusiveMinimum: 0, maximum: 100_000 }),
@@ -181,6 +245,20 @@ export const FuelFill = Type.Object({
   fullTank: Type.Boolean({ description: 'The tank (or battery, to the usual target) was filled' }),
   missedPrevious: Type.Boolean({ description: 'One or more fill-ups before this one were not logged' }),
   pricePerUnit: Type.Optional(nullable<number>('number', { minimum: 0, maximum: 1_000_000 })),
+  energy: Type.Optional(
+    nullable<string>('string', {
+      minLength: 1,
+      maxLength: 64,
+      description:
+        "A key of the energyType settings, one of the car's energyTypes (else 400); absent or null: the car's main energy. Answered only when given",
+    }),
+  ),
+  economyConfirmed: Type.Optional(
+    Type.Boolean({
+      description:
+        '"It\'s right": the economy of the segment this fill closes is real even if it looks suspect, so it is never answered `suspect` and counts in the figures. "Mark as missed" is `missedPrevious: true` instead. Answered only when true',
+    }),
+  ),
 });
 export type FuelFill = Static<typeof FuelFill>;
 
@@ -211,9 +289,9 @@ export const CarLog = Type.Object({
   carId: Type.String(),
   /** Present on fill-ups only. */
   fuel: Type.Optional(FuelFill),
-  /** Who wrote the log (issue 18): the car's owner or a member it is shared with; always answered. */
+  /** Who wrote the log: the car's owner or a member it is shared with; always answered. */
   authorId: Type.Optional(Type.String()),
-  /** Written in a former owner's time (issue 18: the car was sold with its logbook since). */
+  /** Written in a former owner's time (the car was sold with its logbook since). */
   formerOwner: Type.Optional(Type.Boolean()),
   media: Type.Array(CarLogMedia),
   createdAt: Type.String(),
@@ -227,7 +305,14 @@ export const CarLogInput = Type.Object({
   ...Type.Partial(Type.Object(logFields)).properties,
   carId: logFields.carId,
   type: logFields.type,
-  title: logFields.title,
+  title: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: CAR_LOG_TITLE_MAX,
+      description:
+        'Required, except on a log of type fuel: one without a title is named from its quantity and, when given, its place, in the member’s language (Accept-Language, else their chosen language), e.g. "Fill-up: 42.5 L at Total Access"',
+    }),
+  ),
   startDate: logFields.startDate,
   fuel: Type.Optional(fuelField),
   odometerConfirmed: Type.Optional(odometerConfirmed),

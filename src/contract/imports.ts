@@ -1,4 +1,4 @@
-// Imports from other trackers and CSV exports of a car's logs (issue 17 "Import" and "Export").
+// Imports from other trackers and CSV exports of a car's logs (README "Imports and exports").
 // Client code imports only the types from here.
 import { Type, type Static } from 'typebox';
 import {

@@ -1,4 +1,4 @@
-// The maintenance tracker on the wire (issue 16): odometer, fuel and energy economy, reminders. The
+// The maintenance tracker on the wire: odometer, fuel and energy economy, reminders. The
 // rules behind these answers are in ./maintenance (the same code on the device). Client code imports
 // only the types from here.
 import { Type, type Static } from 'typebox';
@@ -51,7 +51,7 @@ export type FuelEconomyQuery = Static<typeof FuelEconomyQuery>;
 export const FuelEconomy = Type.Object({
   unit: Type.String(),
   average: nullable<number>('number', {
-    description: 'Σ distance ÷ Σ quantity of the valid segments, in unit',
+    description: 'Σ distance ÷ Σ quantity of the valid, non-suspect segments, in unit',
   }),
   best: nullable<number>('number'),
   worst: nullable<number>('number'),
@@ -70,6 +70,10 @@ export const FuelEconomy = Type.Object({
       quantity: Type.Number(),
       economy: nullable<number>('number'),
       valid: Type.Boolean(),
+      suspect: Type.Boolean({
+        description:
+          'Valid, but below half or above twice the median economy of the other valid, non-suspect segments of the same energy (in unit): probably a missed fill-up, left out of average, best, worst, distance, quantity and costPerDistance. "Mark as missed": PUT /car-logs/{toLogId} with fuel.missedPrevious true (the segment is then not valid); "it\'s right": PUT /car-logs/{toLogId} with fuel.economyConfirmed true (never suspect again, counted again)',
+      }),
     }),
   ),
 });
@@ -145,5 +149,11 @@ export const Reminder = Type.Object({
     enum: ['date', 'mileage', null],
   }),
   doneLogId: nullable<string>('string'),
+  source: Type.Optional(
+    Type.Union([Type.Literal('inspectionDueDate'), Type.Literal('insuranceDueDate')], {
+      description:
+        "Made from the car's field of that name: its date is that field's, moved when the car's date changes (same id, one per kind) and removed when it is cleared. Absent on a member's own reminders",
+    }),
+  ),
 });
 export type Reminder = Static<typeof Reminder>;

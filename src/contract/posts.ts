@@ -62,7 +62,7 @@ export const PostCarLogPhoto = Type.Object({
 export type PostCarLogPhoto = Static<typeof PostCarLogPhoto>;
 
 /**
- * A car log shared to the feed (issue 18, "Build threads"), read from the live log whenever the post
+ * A car log shared to the feed ("Build threads"), read from the live log whenever the post
  * is read: it follows the log's edits. `cost` and `currencyCode` are there only when the author chose
  * to show the cost (`showCost`). Photos are the log's images (never its PDF receipts).
  */

@@ -1,4 +1,4 @@
-// How reminders reach the member outside the app (issue 16): Web Push subscriptions of the
+// How reminders reach the member outside the app: Web Push subscriptions of the
 // member's devices, and the calendar feed behind a secret key. Client code imports only the types.
 import { Type, type Static } from 'typebox';
 

@@ -1,7 +1,7 @@
 // Trust and safety on the wire: block, mute, report, the moderators' queue and audit log
 // (docs/SPEC-NOTES.md "Trust"). Client code imports only the types from here.
 import { Type, type Static } from 'typebox';
-import { OFFSET_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './constants';
+import { OFFSET_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, TERMS_VERSION } from './constants';
 
 /** Error codes of this feature, beside the generic ones of envelope.ts. */
 export const TRUST_ERROR_CODES = {
@@ -25,8 +25,7 @@ export const MODERATION_NOTE_MAX = 1000;
 /** A suspension lasts 1 hour to a year. */
 export const SUSPENSION_HOURS_MAX = 24 * 366;
 
-/** The version of the terms of use a sign-up accepts (server/src/legal). */
-export const TERMS_VERSION = '2026-12-06';
+export { TERMS_VERSION };
 
 export const MESSAGES_FROM = ['friends', 'everyone'] as const;
 export type MessagesFrom = (typeof MESSAGES_FROM)[number];

@@ -39,7 +39,7 @@ describe('lib hooks', () => {
   });
 
   it('useOnline follows the online and offline events', async () => {
-    const { useOnline } = await import('./online');
+    const { useOnline } = await import('./network/online');
     const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
     const { result } = renderHook(() => useOnline());
     expect(result.current).toBe(true);
@@ -54,7 +54,7 @@ describe('lib hooks', () => {
   it('useGoBack navigates to the back target', async () => {
     vi.resetModules();
     const navigation = await import('./navigation');
-    const { navigationHistory, useGoBack } = await import('./navigation-history');
+    const { navigationHistory, useGoBack } = await import('./navigation/history');
     const navigate = vi.fn();
     navigation.registerNavigator(navigate);
     ['/my-cars', '/edit-car/1'].forEach((url) => navigationHistory.record(url));

@@ -6,11 +6,11 @@ export const API = '/api/v1.0';
 
 export async function loadApiClient() {
   vi.resetModules();
-  const client = await import('@/lib/api-client');
+  const client = await import('@/lib/http/api-client');
   const refresh = await import('@/lib/auth/refresh');
   const navigation = await import('@/lib/navigation');
   const { toast } = await import('@/lib/toast');
-  const core = await import('@/lib/i18n-core');
+  const core = await import('@/lib/i18n/core');
   const navigate = vi.fn();
   navigation.registerNavigator(navigate);
   return { ...client, refresh, toast, core, navigate };

@@ -1,4 +1,4 @@
-// Test helper: the part of a socket.io client socket that src/lib/socket.ts uses.
+// Test helper: the part of a socket.io client socket that src/lib/realtime/socket.ts uses.
 type Handler = (...args: unknown[]) => void;
 
 export class FakeSocket {

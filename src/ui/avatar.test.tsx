@@ -3,7 +3,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFetch } from '@/testing/fetch';
 import { signedIn } from '@/testing/api-client';
-import { clearAvatarCache } from '@/lib/avatar-url';
+import { clearAvatarCache } from '@/lib/media/avatar-url';
 import { Avatar } from './avatar';
 
 const { createObjectURL } = URL;

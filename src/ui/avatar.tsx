@@ -1,10 +1,10 @@
-// A member's round picture (fetched with the bearer token by src/lib/avatar-url.ts) or initial, for
+// A member's round picture (fetched with the bearer token by src/lib/media/avatar-url.ts) or initial, for
 // lists and cards of any feature; styled by .ui-avatar in components.css, or by a feature's own
 // class (`look`). Not in the ui barrel: imported by path, so only the screens that show one carry it.
 import { useState } from 'react';
 import type { AvatarSize } from '@/contract/constants';
-import { initialOf } from '@/lib/display-name';
-import { useAvatarUrl } from '@/lib/avatar-url';
+import { initialOf } from '@/lib/text/display-name';
+import { useAvatarUrl } from '@/lib/media/avatar-url';
 
 /** What an avatar needs of a member: the picture, else the names for the initial. */
 export type AvatarPerson = {

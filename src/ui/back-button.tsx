@@ -1,5 +1,5 @@
 import { useT } from '@/lib/i18n';
-import { useGoBack, type BackOptions } from '@/lib/navigation-history';
+import { useGoBack, type BackOptions } from '@/lib/navigation/history';
 import { Button } from './button';
 import { BackIcon } from './icons';
 

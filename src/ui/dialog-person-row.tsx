@@ -1,7 +1,7 @@
 // One person in a dialog listing people (who liked a post, who is in a chat): their avatar and their
 // name, linking to their profile (mine to my own, named `meLabel`); following the link closes the dialog.
 import { Link } from '@tanstack/react-router';
-import { displayName } from '@/lib/display-name';
+import { displayName } from '@/lib/text/display-name';
 import { Avatar } from './avatar';
 
 export function DialogPersonRow({

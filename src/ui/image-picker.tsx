@@ -1,5 +1,5 @@
 import { useId, useRef, type ReactNode } from 'react';
-import { IMAGE_ACCEPT } from '@/lib/file-limits';
+import { IMAGE_ACCEPT } from '@/lib/media/file-limits';
 import { useObjectUrl } from '@/lib/offline/object-url';
 import { Button } from './button';
 import { FieldNotes } from './field';

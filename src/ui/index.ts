@@ -26,3 +26,4 @@ export { CollapsibleSection, type CollapsibleSectionProps } from './collapsible-
 export { useFocusFirstError } from './use-focus-first-error';
 export { ImagePicker, type ImagePickerLabels, type ImagePickerProps } from './image-picker';
 export * from './icons';
+export { useBackCloses } from './use-back-closes';

@@ -1,7 +1,9 @@
 // A modal dialog: portaled to <body>, focus moves in and is kept in (Tab wraps), Escape and a
-// click on the backdrop close it, and focus goes back where it was (or to `returnFocus`).
+// click on the backdrop close it, and so does the back button (use-back-closes.ts, no history entry
+// left behind), and focus goes back where it was (or to `returnFocus`).
 import { useEffect, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
+import { useBackCloses } from './use-back-closes';
 import './modal.css';
 
 const FOCUSABLE =
@@ -33,6 +35,7 @@ export function Modal({
   children,
 }: ModalProps) {
   const panel = useRef<HTMLDivElement>(null);
+  useBackCloses(true, onClose);
 
   useEffect(() => {
     const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;

@@ -1,6 +1,6 @@
 // The line above a list whose refresh did not come: offline (with the cloud icon, the local rows
 // stay) or the server failed. Nothing while the last refresh went well.
-import { isNetworkError } from '@/lib/api-errors';
+import { isNetworkError } from '@/lib/http/api-errors';
 import { CloudOffIcon } from './icons';
 
 export function RefreshHint({

@@ -1,6 +1,6 @@
 // Browser figures: the first-render JavaScript of /feed (the method of the CI gate test), the
 // offline reload of the installed shell to first contentful paint, and the feed's first post card
-// from Dexie on an offline cold start (issue 6: ≤ 1 s).
+// from Dexie on an offline cold start (≤ 1 s).
 /* global window -- used inside page.waitForFunction */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// Chat (issue 7), against the built server (`node server/dist/main.js`, or PADDOCK_SERVER_ENTRY):
+// Chat, against the built server (`node server/dist/main.js`, or PADDOCK_SERVER_ENTRY):
 // (a) fan-out: the owner of a group of 50 members besides them sends 200 messages, one after the
 //     other; each figure runs from just before POST /chat-messages until a member's socket receives
 //     the realtime-only 'notification' of type 'chatmessage' whose relatedChatMessageId is that
@@ -22,7 +22,7 @@ import { newDataDir, startServer } from '../browser/support/server-process.mjs';
 import { median, percentile, sleep } from './stats.mjs';
 import { befriend, envNumber, pool, PRODUCTION_ENV } from './bench-support.mjs';
 
-/** The issue's figures (the environment may shrink them for a quick run). */
+/** The budget's figures (docs/BENCHMARKS.md) (the environment may shrink them for a quick run). */
 export const CHAT_MEMBERS = Math.max(60, Math.floor(envNumber('CHAT_BENCH_MEMBERS', 1_000) / 10) * 10);
 export const GROUP_SIZE = 50;
 export const FANOUT_ROUNDS = envNumber('CHAT_BENCH_ROUNDS', 200);

@@ -1,4 +1,4 @@
-// The resale dossier (issue 17): "a 1,000-log dossier with 100 photos renders in ≤ 10 s with memory
+// The resale dossier: "a 1,000-log dossier with 100 photos renders in ≤ 10 s with memory
 // bounded (say the peak RSS)". A car of 1,000 logs — 900 imported fill-ups (a LubeLogger file) and
 // 100 services with one 1600×1200 photo each — then GET /cars/:id/history.pdf on the built server,
 // timed from the request to the last byte. The server's resident memory is read from
@@ -14,7 +14,7 @@ import { startServer } from '../browser/support/server-process.mjs';
 import { PRODUCTION_ENV } from './bench-support.mjs';
 import { lubeLoggerFuelFile } from './import-bench.mjs';
 
-/** The issue's figures. */
+/** The budget's figures (docs/BENCHMARKS.md). */
 export const DOSSIER_LOGS = 1_000;
 export const DOSSIER_PHOTOS = 100;
 export const DOSSIER_BUDGET_MS = 10_000;

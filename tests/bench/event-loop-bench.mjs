@@ -1,4 +1,4 @@
-// Nothing a member sends holds the event loop (issue 30): GET /health p99 ≤ 250 ms while four
+// Nothing a member sends holds the event loop: GET /health p99 ≤ 250 ms while four
 // members render 3,000-log dossiers at once and a fifth uploads a hostile SQLite file (a Hammond
 // backup whose generated column does heavy work on each row read). The built server
 // (server/dist/main.js, NODE_ENV=production, default worker settings) on a data folder of its own:
@@ -18,7 +18,7 @@ import { envNumber, PRODUCTION_ENV } from './bench-support.mjs';
 import { lubeLoggerFuelFile } from './import-bench.mjs';
 import { percentile } from './stats.mjs';
 
-/** The issue's figures. */
+/** The budget's figures (docs/BENCHMARKS.md). */
 export const EVENT_LOOP_MEMBERS = 4;
 export const EVENT_LOOP_LOGS = 3_000;
 export const EVENT_LOOP_BUDGET_MS = 250;

@@ -1,4 +1,4 @@
-// The feed (issue 6): "GET /posts/feed with 100,000 posts and 10,000 members of about 50 friends
+// The feed: "GET /posts/feed with 100,000 posts and 10,000 members of about 50 friends
 // each (the measured member's friends among the most prolific authors, so the feed holds thousands
 // of posts): ≥ 1,000 req/s at 10 connections, p99 ≤ 25 ms; the 500th page by cursor no slower than
 // 1.5× the first (by offset it is about 9× slower)."
@@ -19,7 +19,7 @@ import { apiCall, newMember, signUpViaApi } from '../browser/support/api.mjs';
 import { newDataDir, startServer } from '../browser/support/server-process.mjs';
 import { PRODUCTION_ENV } from './bench-support.mjs';
 
-/** The issue's figures. */
+/** The budget's figures (docs/BENCHMARKS.md). */
 export const FEED_POSTS = 100_000;
 export const FEED_MEMBERS = 10_000;
 export const FRIENDS_OF_MEASURED = 50;
@@ -122,7 +122,7 @@ export function seedFeed(dataDir, memberId) {
     // No ANALYZE: production never runs it, and the bench measures the plans members get. With
     // statistics, the bundled SQLite (STAT4) re-prepares every statement that binds an indexed
     // column's value on each call; the hot paths' plans are pinned by their SQL (INDEXED BY, `+`)
-    // and checked without statistics by the plan tests (issue 19).
+    // and checked without statistics by the plan tests.
     const feedSize = db
       .prepare(
         `select count(*) as n from posts where author_id in

@@ -1,4 +1,4 @@
-// The hot paths against the floor of our stack (issue 19): "GET /posts/feed page 1 and page 500 by
+// The hot paths against the floor of our stack: "GET /posts/feed page 1 and page 500 by
 // cursor ≥ 0.85 of the floor's req/s, GET /auth/me ≥ 0.8" on SQLite; the same on PostgreSQL, reported
 // without a budget. The floor is tests/bench/floor-server.mjs (bare Fastify 5 + prepared statements).
 //

@@ -1,4 +1,4 @@
-// The floor of our stack (issue 19): the least a server can do to answer GET /api/v1.0/posts/feed
+// The floor of our stack: the least a server can do to answer GET /api/v1.0/posts/feed
 // (page 1 and by cursor) and GET /api/v1.0/auth/me with the same JSON as Paddock, on the same data.
 // Bare Fastify 5 (no plugins, no schemas, no logger, no hooks), prepared statements made once
 // (better-sqlite3, or `pg` with named prepared statements), the same HS256 check with node:crypto

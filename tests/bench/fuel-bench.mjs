@@ -1,4 +1,4 @@
-// Fuel economy of a car with 5,000 fill-ups (issue 16 "Budgets"): on the device, the contract's
+// Fuel economy of a car with 5,000 fill-ups: on the device, the contract's
 // fuelEconomy (the very function the car page runs on the logs in Dexie), ≤ 50 ms; on the server,
 // GET /cars/{id}/fuel-economy for such a car, ≤ 20 ms. Run alone with `node tests/bench/fuel-bench.mjs`
 // (the server part needs `npm run build`; FUEL_BENCH_SERVER=0 skips it).
@@ -10,7 +10,7 @@ import { ROOT, startServer } from '../browser/support/server-process.mjs';
 import { envNumber, pool, PRODUCTION_ENV } from './bench-support.mjs';
 import { median, percentile } from './stats.mjs';
 
-/** The issue's figures. */
+/** The budget's figures (docs/BENCHMARKS.md). */
 export const FUEL_FILLS = 5_000;
 export const DEVICE_BUDGET_MS = 50;
 export const SERVER_BUDGET_MS = 20;

@@ -1,4 +1,4 @@
-// The garage's client budgets (issue 4), in Debian's Chromium against the built app: the first sync
+// The garage's client budgets, in Debian's Chromium against the built app: the first sync
 // of a 10,000-log car into Dexie, the type filter and the text search over those logs (and the
 // list staying virtualised), and 500 writes queued offline replayed exactly once.
 /* global document, window, MutationObserver, HTMLSelectElement, HTMLInputElement -- used inside page.evaluate */
@@ -16,7 +16,7 @@ import {
 import { newDataDir, ROOT, startServer } from '../browser/support/server-process.mjs';
 import { median } from './stats.mjs';
 
-/** The issue's figures. */
+/** The budget's figures (docs/BENCHMARKS.md). */
 export const GARAGE_LOGS = 10_000;
 export const OFFLINE_WRITES = 500;
 export const FIRST_SYNC_BUDGET_MS = 2_000;

@@ -1,4 +1,4 @@
-// Imports (issue 17): "a 10,000-row file imports in ≤ 10 s". A LubeLogger fuel export of 10,000
+// Imports: "a 10,000-row file imports in ≤ 10 s". A LubeLogger fuel export of 10,000
 // fill-ups (M/D/YYYY dates, a partial fill every fifth row, notes and an extra field) uploaded to
 // POST /cars/:id/imports on the built server: the dry run (parse, check, preview) and the real run
 // (the same, then the one transaction), each timed from the request to the answer. Also runnable
@@ -9,7 +9,7 @@ import { apiCall, signUpViaApi } from '../browser/support/api.mjs';
 import { startServer } from '../browser/support/server-process.mjs';
 import { PRODUCTION_ENV } from './bench-support.mjs';
 
-/** The issue's figures. */
+/** The budget's figures (docs/BENCHMARKS.md). */
 export const IMPORT_ROWS = 10_000;
 export const IMPORT_BUDGET_MS = 10_000;
 

@@ -1,7 +1,7 @@
 // Lighthouse through its CLI (one process per version, so that 12 and 11 never share a module
 // graph): 12 for mobile performance and accessibility on /login, 11 for the PWA category's
 // installability audits (12 removed that category); and 12 on the signed-in screens /feed and
-// /my-cars (issue 14), each from a fresh Chrome profile holding only the member's session, run
+// /my-cars, each from a fresh Chrome profile holding only the member's session, run
 // with --disable-storage-reset so that Lighthouse keeps it.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -145,7 +145,7 @@ export async function benchLighthouse(baseUrl, log) {
   };
 }
 
-/** The signed-in screens issue 14 audits. */
+/** The signed-in screens Lighthouse audits (docs/BENCHMARKS.md). */
 export const SIGNED_IN_ROUTES = ['/feed', '/my-cars'];
 
 /**

@@ -1,4 +1,4 @@
-// Media on the local folder against media on an S3-compatible bucket (issue 20), side by side:
+// Media on the local folder against media on an S3-compatible bucket, side by side:
 // GET /media/:id of a ~200 KB photo (MEDIA_BENCH_GETS requests, MEDIA_BENCH_CONCURRENCY at a time)
 // and the upload of a ~4 MB photo (MEDIA_BENCH_UPLOADS, two at a time: sharp re-encodes each),
 // req/s, p50 and p99 of each. The bucket is s3rver on loopback (the test suite's S3 server):
@@ -175,23 +175,23 @@ export async function benchMedia(log) {
   }
 }
 
-/** The report's rows: each figure of both stores side by side (no budget: the issue asks the figures). */
+/** The report's rows: each figure of both stores side by side (no budget: docs/BENCHMARKS.md records the figures). */
 export function addMediaRows(r, add) {
   const m = r.media;
   const figure = (f) =>
     `${f.rps.toFixed(f.rps < 10 ? 2 : 0)} req/s, p50 ${f.p50.toFixed(f.p50 < 10 ? 1 : 0)} ms, p99 ${f.p99.toFixed(f.p99 < 10 ? 1 : 0)} ms`;
   add(
-    `GET /media/:id of a ${m ? `${(m.local.servedBytes / 1024).toFixed(0)} KB` : '200 KB'} photo, ${m?.concurrency ?? CONCURRENCY} at a time: local folder | S3 (s3rver)`,
+    `GET /media/:id of a ${m ? `${(m.local.servedBytes / 1024).toFixed(0)} KB` : '200 KB'} photo, ${m?.concurrency ?? CONCURRENCY} at a time: local folder / S3 (s3rver)`,
     m,
-    m ? `${figure(m.local.get)} | ${figure(m.s3.get)}` : (r.errors.media ?? 'no result'),
-    'figures (issue 20)',
+    m ? `local ${figure(m.local.get)}; S3 ${figure(m.s3.get)}` : (r.errors.media ?? 'no result'),
+    'figures',
     true,
   );
   add(
-    `Upload of a ${m ? (m.local.upload.bytes / 1048576).toFixed(1) : '4'} MB photo (re-encoded), 2 at a time: local folder | S3 (s3rver)`,
+    `Upload of a ${m ? (m.local.upload.bytes / 1048576).toFixed(1) : '4'} MB photo (re-encoded), 2 at a time: local folder / S3 (s3rver)`,
     m,
-    m ? `${figure(m.local.upload)} | ${figure(m.s3.upload)}` : (r.errors.media ?? 'no result'),
-    'figures (issue 20)',
+    m ? `local ${figure(m.local.upload)}; S3 ${figure(m.s3.upload)}` : (r.errors.media ?? 'no result'),
+    'figures',
     true,
   );
 }

@@ -1,4 +1,4 @@
-// Private messages (issue 5): "GET /messages, a page of 20 among 10,000: ≥ 2,000 req/s at 10
+// Private messages: "GET /messages, a page of 20 among 10,000: ≥ 2,000 req/s at 10
 // connections, p99 ≤ 20 ms". Two friends; one has 10,000 messages from the other in the inbox (a
 // third of them read). Measured on the built server: the inbox's first page (what the messages
 // screen opens on; the budget's row), a page in the middle of the inbox, and the sender's sent
@@ -12,7 +12,7 @@ import { apiCall, newMember, signUpViaApi } from '../browser/support/api.mjs';
 import { newDataDir, startServer } from '../browser/support/server-process.mjs';
 import { PRODUCTION_ENV } from './bench-support.mjs';
 
-/** The issue's figures. */
+/** The budget's figures (docs/BENCHMARKS.md). */
 export const SEED_MESSAGES = 10_000;
 export const MESSAGES_PAGE_SIZE = 20;
 /** A page in the middle of the inbox: OFFSET is not free. */

@@ -1,4 +1,4 @@
-// A mixed workload (issue 8, "Load"): simulated members, each with a live socket (websocket
+// A mixed workload ("Load"): simulated members, each with a live socket (websocket
 // transport, as the app's), reading and writing as people do — the feed by cursor, a car's log
 // book, messages, chat rooms and their messages, notifications; posts, comments, likes, logs,
 // messages and chat messages — on SQLite (one node) and on PostgreSQL (two nodes and Redis behind
@@ -31,7 +31,7 @@ import { percentile, readRssMiB, sleep } from './stats.mjs';
 import { envNumber, pool } from './bench-support.mjs';
 
 export const MIXED_SECONDS = envNumber('MIXED_BENCH_SECONDS', 300);
-/** The issue's bar: no error over five minutes. */
+/** The bar (docs/BENCHMARKS.md): no error over five minutes. */
 export const MIXED_TARGET_SECONDS = 300;
 const CIRCLE = 20;
 const MEMBERS = Math.max(CIRCLE, Math.floor(envNumber('MIXED_BENCH_MEMBERS', 200) / CIRCLE) * CIRCLE);

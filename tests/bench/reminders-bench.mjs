@@ -1,4 +1,4 @@
-// Reminders (issue 16 "Budgets"): GET /reminders for a member with 20 cars × 10 reminders over 10,000
+// Reminders: GET /reminders for a member with 20 cars × 10 reminders over 10,000
 // logs, ≥ 2,000 req/s and p99 ≤ 20 ms on SQLite; and the state sweep over 10,000 members × 5
 // reminders, ≤ 5 s with its memory bounded (peak RSS reported). The sweep has no HTTP entry: the
 // server's own modules (maintenanceService over the real repositories) are bundled the way
@@ -18,7 +18,7 @@ import { apiCall, newMember, signUpViaApi } from '../browser/support/api.mjs';
 import { newDataDir, ROOT, startServer } from '../browser/support/server-process.mjs';
 import { envNumber, pool, PRODUCTION_ENV } from './bench-support.mjs';
 
-/** The issue's figures. */
+/** The budget's figures (docs/BENCHMARKS.md). */
 export const LIST_CARS = 20;
 export const LIST_REMINDERS_PER_CAR = 10;
 export const LIST_LOGS = 10_000;
@@ -245,7 +245,7 @@ const db = createDb({ dataDir: process.argv[2], databaseUrl: null });
 let told = 0;
 const members = carMembersRepository(db.kysely);
 const service = maintenanceService({
-  // Wired as server/src/maintenance/maintenance-feature.ts does (shared cars: issue 18).
+  // Wired as server/src/maintenance/maintenance-feature.ts does (shared cars: README "Shared cars").
   access: carAccess(members, { areFriends: (a, b) => areFriends(db.kysely, a, b) }),
   members,
   cars: carsRepository(db.kysely),

@@ -1,5 +1,5 @@
-// Turns the bench results into rows (metric, figure, budget, verdict), a console table and
-// docs/BENCHMARKS.md.
+// Turns the bench results into rows (metric, budget, figure, verdict, the command that measures it
+// again), a console table and docs/BENCHMARKS.md.
 import { execSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -13,6 +13,7 @@ import { addMessagesRows } from './messages-report.mjs';
 import { addFeedRows } from './feed-bench.mjs';
 import { addFloorRows } from './floor-bench.mjs';
 import { addNotifyRows } from './notify-latency.mjs';
+import { addPushRows } from './push-bench.mjs';
 import { addGarageRows } from './garage-report.mjs';
 import { addFuelRows } from './fuel-bench.mjs';
 import { addRemindersRows } from './reminders-bench.mjs';
@@ -23,15 +24,51 @@ const ms = (value) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
 /** A latency autocannon measured: it counts whole milliseconds, so 0 means under one. */
 const latency = (value) => (value === 0 ? '< 1 ms' : ms(value));
 
+/**
+ * The command that measures a part again on its own (after `npm run build`): the part's script when
+ * it runs alone, else `npm run bench` limited to that part by BENCH_PARTS (tests/bench/run.mjs).
+ */
+const ALONE = {
+  server: 'BENCH_PARTS=server npm run bench',
+  browser: 'BENCH_PARTS=browser npm run bench',
+  lighthouse: 'BENCH_PARTS=lighthouse npm run bench',
+  signedIn: 'node tests/bench/signed-in.mjs',
+  browserSignedIn: 'BENCH_PARTS=browser,signedIn npm run bench',
+  garage: 'BENCH_PARTS=garage npm run bench',
+  fuel: 'node tests/bench/fuel-bench.mjs',
+  reminders: 'node tests/bench/reminders-bench.mjs',
+  messages: 'node tests/bench/messages-bench.mjs',
+  import: 'node tests/bench/import-bench.mjs',
+  dossier: 'node tests/bench/dossier-bench.mjs',
+  eventLoop: 'node tests/bench/event-loop-bench.mjs',
+  media: 'node tests/bench/media-bench.mjs',
+  feed: 'node tests/bench/feed-bench.mjs',
+  floor: 'node tests/bench/floor-bench.mjs',
+  notify: 'node tests/bench/notify-latency.mjs',
+  push: 'node tests/bench/push-bench.mjs',
+  chat: 'node tests/bench/chat-bench.mjs',
+  mixed: 'node tests/bench/mixed-load.mjs sqlite',
+};
+
 export function buildRows(r) {
   const rows = [];
+  let part = 'server';
   const add = (metric, value, figure, budget, ok) =>
     rows.push({
       metric,
       figure: value === undefined ? `not measured: ${figure}` : figure,
       budget,
       ok: value === undefined ? null : ok,
+      parts: part === 'browserSignedIn' ? ['browser', 'signedIn'] : [part],
+      command:
+        part === 'mixed' && metric.includes('PostgreSQL')
+          ? 'node tests/bench/mixed-load.mjs postgres'
+          : ALONE[part],
     });
+  const from = (name, adder) => {
+    part = name;
+    adder(r, add);
+  };
   const err = (key) => r.errors[key] ?? 'no result';
   const s = r.server;
   add(
@@ -88,6 +125,8 @@ export function buildRows(r) {
     '≤ 20 ms',
     logs?.p99Ms <= 20,
   );
+  // Its budget is read from the module graph signed-in.mjs measures; the browser part adds what loaded.
+  part = 'browserSignedIn';
   const js = r.browser?.firstRenderJs;
   // The budget is the first render's module graph (what CI gates); what a browser happened to load
   // before the feed settled (the Dexie list and the deferred socket, since the network-first start)
@@ -103,6 +142,7 @@ export function buildRows(r) {
     graph <= 170 * 1024 && js?.quillFiles.length === 0,
   );
   const lh = r.lighthouse;
+  part = 'lighthouse';
   add(
     'Lighthouse 12 mobile performance, /login',
     lh,
@@ -127,6 +167,7 @@ export function buildRows(r) {
     'all pass',
     inst?.length > 0 && inst.every((a) => a.passed),
   );
+  part = 'signedIn';
   const post = r.signedIn?.firstPostJs;
   add(
     "JavaScript until the app's first post card paints, cold load of /feed signed in (gzip)",
@@ -165,6 +206,7 @@ export function buildRows(r) {
       audit?.accessibility >= 95,
     );
   }
+  part = 'browser';
   const fcp = r.browser?.offlineFcpMs;
   add(
     'Offline reload of the installed shell to FCP (median of 5)',
@@ -181,19 +223,20 @@ export function buildRows(r) {
     '≤ 1 s',
     feed?.median <= 1000,
   );
-  addGarageRows(r, add);
-  addFuelRows(r, add);
-  addRemindersRows(r, add);
-  addMessagesRows(r, add);
-  addImportRows(r, add);
-  addDossierRows(r, add);
-  addEventLoopRows(r, add);
-  addMediaRows(r, add);
-  addFeedRows(r, add);
-  addFloorRows(r, add);
-  addNotifyRows(r, add);
-  addChatRows(r, add);
-  addMixedRows(r, add);
+  from('garage', addGarageRows);
+  from('fuel', addFuelRows);
+  from('reminders', addRemindersRows);
+  from('messages', addMessagesRows);
+  from('import', addImportRows);
+  from('dossier', addDossierRows);
+  from('eventLoop', addEventLoopRows);
+  from('media', addMediaRows);
+  from('feed', addFeedRows);
+  from('floor', addFloorRows);
+  from('notify', addNotifyRows);
+  from('push', addPushRows);
+  from('chat', addChatRows);
+  from('mixed', addMixedRows);
   return rows;
 }
 
@@ -226,23 +269,29 @@ export function machine() {
   return `${cpus().length} CPUs (nproc; ${cpu}), ${(totalmem() / 1024 ** 3).toFixed(1)} GiB memory, Node ${process.version}, ${chromium}`;
 }
 
+const cell = (text) => text.replace(/\|/g, '\\|');
+
 export function markdown(rows, r, when) {
   const js = r.browser?.firstRenderJs;
+  const date = when.slice(0, 10);
   const lines = [
     '# Benchmarks',
     '',
-    `Measured ${when} on ${machine()}, by \`npm run bench\` (tests/bench/run.mjs), which rewrites this file`,
-    '(notes below the marker at the end are kept).',
+    'Each budget, its latest figure, the day it was measured and the command that measures it again',
+    '(after `npm run build`). `npm run bench` (tests/bench/run.mjs) runs every part and rewrites this',
+    'file; `BENCH_PARTS=<part>,… npm run bench` runs some parts and only prints them. The history of',
+    'the figures, and what moved them, is in git.',
     '',
-    `Machine ${load(r)}${busy(r) ? ' — the machine was busy with other work, so CPU-bound figures read high' : ''}.`,
+    `Measured ${when} on ${machine()}; ${load(r)}${busy(r) ? ' — the machine was busy with other work, so CPU-bound figures read high' : ''}.`,
     '',
     'The bench measures and does not assert; the CI gate on bundle size is',
     "`tests/browser/bundle-budget.test.ts`, which reads the build's module graph (no timing).",
     '',
-    '| Metric | Figure | Budget | Verdict |',
-    '| --- | --- | --- | --- |',
+    '| Metric | Budget | Figure | Verdict | Measured | Command |',
+    '| --- | --- | --- | --- | --- | --- |',
     ...rows.map(
-      (row) => `| ${row.metric} | ${row.figure.replace(/\|/g, '\\|')} | ${row.budget} | ${verdict(row.ok)} |`,
+      (row) =>
+        `| ${cell(row.metric)} | ${cell(row.budget)} | ${cell(row.figure)} | ${verdict(row.ok)} | ${date} | \`${row.command}\` |`,
     ),
     '',
   ];

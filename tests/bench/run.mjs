@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // `npm run bench`: measures the budgets of docs/BENCHMARKS.md against the built app (run
-// `npm run build` first), prints a table and rewrites docs/BENCHMARKS.md. It measures; it does not
+// `npm run build` first), prints a table and rewrites docs/BENCHMARKS.md. BENCH_PARTS=server,feed
+// (the names given to `part` below) runs those parts only and prints their rows without writing the
+// file, whose other rows would be lost. It measures; it does not
 // fail on a missed budget: `npm test` asserts no timing (its one size gate,
 // tests/browser/bundle-budget.test.ts, reads the build's module graph).
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import * as prettier from 'prettier';
@@ -23,15 +25,20 @@ import { benchFloor } from './floor-bench.mjs';
 import { benchFuel } from './fuel-bench.mjs';
 import { benchReminders } from './reminders-bench.mjs';
 import { benchNotifyLatency } from './notify-latency.mjs';
+import { benchPush } from './push-bench.mjs';
 import { buildRows, busy, load, markdown, printTable } from './report.mjs';
 import { benchServer } from './server-bench.mjs';
 import { benchSignedIn } from './signed-in.mjs';
 
-const NOTES_MARKER = '<!-- notes: kept by npm run bench -->';
+/** The parts BENCH_PARTS names, or every part. */
+const only = process.env.BENCH_PARTS
+  ? new Set(process.env.BENCH_PARTS.split(',').map((p) => p.trim()))
+  : null;
 const log = (text) => console.log(`  · ${text}`);
 const results = { errors: {}, loadStart: loadavg() };
 
 async function part(name, fn) {
+  if (only && !only.has(name)) return;
   console.log(`▶ ${name}`);
   try {
     results[name] = await fn();
@@ -44,19 +51,23 @@ async function part(name, fn) {
 assertBuilt();
 const when = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
 await part('server', () => benchServer(log));
-// Private messages: a 10,000-message inbox on a server of its own (issue 5's GET /messages budget).
+// Private messages: a 10,000-message inbox on a server of its own (the GET /messages budget in
+// docs/BENCHMARKS.md).
 await part('messages', () => benchMessages(log));
-// The feed: 100,000 posts of 10,000 members on a server of its own (issue 6's GET /posts/feed budget).
+// The feed: 100,000 posts of 10,000 members on a server of its own (the GET /posts/feed budget in
+// docs/BENCHMARKS.md).
 await part('feed', () => benchFeed(log));
 // The feed and /auth/me against the floor of our stack (bare Fastify + prepared statements), on
-// SQLite and on PostgreSQL, measured alternately (issue 19).
+// SQLite and on PostgreSQL, measured alternately.
 await part('floor', () => benchFloor(log));
-// Notifications: 1,000 members with a socket each; A's action to B's socket (issue 5).
+// Notifications: 1,000 members with a socket each; A's action to B's socket.
 await part('notify', () => benchNotifyLatency(log));
-// Chat: 1,000 members with a socket each; a group's fan-out and everyone chatting (issue 7).
+// Push: 1,000 sockets open; a message to a member with three devices, to the push service.
+await part('push', () => benchPush(log));
+// Chat: 1,000 members with a socket each; a group's fan-out and everyone chatting.
 await part('chat', () => benchChat(log));
 // A mixed workload of members with sockets (MIXED_BENCH_SECONDS, 300): on SQLite, then on PostgreSQL
-// with two nodes and Redis behind nginx (issue 8). One dialect failing still reports the other.
+// with two nodes and Redis behind nginx. One dialect failing still reports the other.
 await part('mixed', async () => {
   const mixed = { errors: {} };
   for (const dialect of ['sqlite', 'postgres']) {
@@ -73,7 +84,10 @@ await part('mixed', async () => {
   return mixed;
 });
 
-const app = await startServer({ env: { LOG_LEVEL: 'warn' } });
+const app =
+  !only || only.has('browser') || only.has('lighthouse')
+    ? await startServer({ env: { LOG_LEVEL: 'warn' } })
+    : { dispose: async () => {} };
 try {
   await part('browser', () => benchBrowser(app, log));
   await part('lighthouse', () => benchLighthouse(app.baseUrl, log));
@@ -81,42 +95,39 @@ try {
   await app.dispose();
 }
 // Signed in with data, on a server of its own: the JavaScript until the first post card paints,
-// and Lighthouse on /feed and /my-cars (issue 14).
+// and Lighthouse on /feed and /my-cars.
 await part('signedIn', () => benchSignedIn(log));
 // The garage's client budgets, on a server of its own (a 10,000-log car seeded into its database).
 await part('garage', () => benchGarage(log));
 // Fuel economy of a 5,000-fill-up car: the contract function on the device, then GET
-// /cars/{id}/fuel-economy on a server of its own (issue 16).
+// /cars/{id}/fuel-economy on a server of its own.
 await part('fuel', () => benchFuel(log));
 // Reminders: GET /reminders of 20 cars × 10 reminders over 10,000 logs on a server of its own, and
 // the state sweep over 10,000 members × 5 reminders run by the server's modules in a process of its
-// own (issue 16).
+// own.
 await part('reminders', () => benchReminders(log));
-// Imports: a 10,000-row LubeLogger fuel file, on a server of its own (issue 17).
+// Imports: a 10,000-row LubeLogger fuel file, on a server of its own.
 await part('import', () => benchImport(log));
-// The resale dossier: a 1,000-log car with 100 photos as a PDF, on a server of its own (issue 17).
+// The resale dossier: a 1,000-log car with 100 photos as a PDF, on a server of its own.
 await part('dossier', () => benchDossier(log));
 // Nothing a member sends holds the event loop: /health while four members render 3,000-log
-// dossiers and one uploads a hostile SQLite file, on a server of its own (issue 30).
+// dossiers and one uploads a hostile SQLite file, on a server of its own.
 await part('eventLoop', () => benchEventLoop(log));
 // Media on the local folder against an S3 bucket (s3rver): GET /media/:id of a 200 KB photo and the
-// upload of a 4 MB photo, side by side (issue 20).
+// upload of a 4 MB photo, side by side.
 await part('media', () => benchMedia(log));
 
 results.loadEnd = loadavg();
-const rows = buildRows(results);
+const rows = buildRows(results).filter((row) => !only || row.parts.some((name) => only.has(name)));
 console.log('');
 printTable(rows);
 console.log(`\nMachine ${load(results)}`);
 if (busy(results))
   console.log('Warning: the machine was busy; CPU-bound figures read high. Run again when it is quiet.');
 if (results.lighthouse) console.log(`Lighthouse reports: ${results.lighthouse.reportDir}`);
+if (only) process.exit(0);
 const file = path.join(ROOT, 'docs/BENCHMARKS.md');
 // Formatted as `npm test`'s prettier check wants it (it pads markdown tables).
 const options = { ...(await prettier.resolveConfig(file)), filepath: file };
-// Notes written by hand below the marker (what dominates a missed budget) survive a new run.
-const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
-const notes = previous.includes(NOTES_MARKER) ? previous.slice(previous.indexOf(NOTES_MARKER)) : '';
-const text = markdown(rows, results, when) + (notes ? `\n${notes}` : '');
-writeFileSync(file, await prettier.format(text, options));
+writeFileSync(file, await prettier.format(markdown(rows, results, when), options));
 console.log(`\nWrote ${path.relative(ROOT, file)}`);

@@ -10,7 +10,7 @@ import { median, percentile, readRssMiB, sleep } from './stats.mjs';
 import { PRODUCTION_ENV } from './bench-support.mjs';
 
 const SEED_USERS = 50;
-/** The budget: "a page of 20 among 10,000". */
+/** The budget (docs/BENCHMARKS.md): "a page of 20 among 10,000". */
 export const SEED_CAR_LOGS = 10_000;
 export const CAR_LOGS_PAGE = 250;
 export const CAR_LOGS_PAGE_SIZE = 20;

@@ -1,4 +1,4 @@
-// Issue 14's signed-in budgets: a member with data (posts, a car with logs), then
+// The signed-in budgets of docs/BENCHMARKS.md: a member with data (posts, a car with logs), then
 //   - the JavaScript a cold load of /feed downloads until the feed's first post card paints
 //     (a fresh context, no service worker, no cache; target ≤ 185 KB gzip), beside the figures the
 //     build's module graph gives (first-render-graph.mjs: the CI gate's 170 KB and the feed list);

@@ -1,9 +1,9 @@
-// Issue 8, "the bundle, Lighthouse and offline budgets of the earlier issues, checked in CI" (the
-// bundle gate is bundle-budget.test.ts), without their timings (issue 14: a suite that passes or
+// The bundle, Lighthouse and offline budgets of docs/BENCHMARKS.md, checked in CI (the
+// bundle gate is bundle-budget.test.ts), without their timings (a suite that passes or
 // fails with the machine's mood tells nobody anything). Checked here: Lighthouse 12 mobile on
 // /login fails no accessibility audit, Lighthouse 11's PWA installability audits pass, the
 // installed shell opens offline and the feed shows its first post from Dexie on an offline cold
-// start, and 500 writes made offline reach the server each exactly once (issue 4). The timings
+// start, and 500 writes made offline reach the server each exactly once. The timings
 // (Lighthouse's scores ≥ 95, offline paint and first post ≤ 1 s, the replay ≤ 15 s) are measured
 // and reported, with their budgets, by `npm run bench` (tests/bench).
 import { expect, test } from 'vitest';

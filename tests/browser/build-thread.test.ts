@@ -1,4 +1,4 @@
-// Issue 18, build threads, end to end: from a log's read view a member shares it to the feed with
+// Build threads, end to end: from a log's read view a member shares it to the feed with
 // its cost shown; the post's card (title, reading, cost, photo) shows in their feed and in a
 // friend's, and on the car's page under "Build thread" for both.
 import type { Locator, Page } from 'playwright-core';

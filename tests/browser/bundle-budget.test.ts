@@ -1,4 +1,4 @@
-// Issue flow 4, the CI gate on bundle size, read from the build's module graph (issue 14: the same
+// The CI gate on bundle size, read from the build's module graph (the same
 // build always gives the same figure): the JavaScript the entry and the /feed screen import to
 // render it is at most 170 KB gzip, and none of it is Quill (the editor loads only when an editor
 // opens). The figure with the feed list that paints the first post card is printed beside it; what
@@ -46,7 +46,7 @@ test('the first render of /feed imports at most 170 KB of gzipped JavaScript and
   expect(render.totalGzip).toBeLessThanOrEqual(FIRST_RENDER_BUDGET_BYTES);
 });
 
-test('the first post card of /feed, signed in and online, imports at most 185 KB of gzipped JavaScript and no Dexie (issue 14)', () => {
+test('the first post card of /feed, signed in and online, imports at most 185 KB of gzipped JavaScript and no Dexie', () => {
   const render = jsFromManifest(FIRST_RENDER_ROOTS);
   const firstPost = jsFromManifest(FIRST_POST_ROOTS);
   console.log(describeGraph('First post card of /feed (module graph)', firstPost, FIRST_POST_BUDGET_BYTES));

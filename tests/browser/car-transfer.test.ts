@@ -1,4 +1,4 @@
-// Issue 18, selling a car with its logbook: the owner sells a car to another member (not a friend)
+// Selling a car with its logbook: the owner sells a car to another member (not a friend)
 // from the car's page; the buyer accepts in their garage, where the car and its logbook appear
 // ("Logbook since …, 2 owners"); the seller's garage keeps the read-only record "Sold on … to …".
 import { expect, test } from 'vitest';

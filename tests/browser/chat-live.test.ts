@@ -1,4 +1,4 @@
-// Issue 7, chat, end to end with three friends: A (Ada) and B (Grace) in two browsers, C (Linus)
+// Chat, end to end with three friends: A (Ada) and B (Grace) in two browsers, C (Linus)
 // through the API (another device). A creates a group with B and C through the form; B's open
 // room list shows it live, then A's first message with an unread badge; B opens the conversation
 // (read), sees C's message arrive live and A sees B typing. B, offline (B alone: A and the server
@@ -19,7 +19,7 @@ import {
   STEP_TIMEOUT_MS,
   signUpThroughForm,
 } from './support/people-flows';
-import { exactly, expectPath, t, useE2e } from './harness';
+import { exactly, expectPath, t, useE2e, waitForApiQuiet, watchApiTraffic } from './harness';
 import { screenHeading } from './flows';
 
 const e2e = useE2e();
@@ -90,6 +90,8 @@ test(
 
     const a = await e2e.newPage({ locale: 'en-US' });
     const b = await e2e.newPage({ locale: 'en-US' });
+    // B's API requests on the wire, to tell when none of B's writes can still arrive.
+    const trafficB = watchApiTraffic(b);
     await signUpThroughForm(a, e2e.baseUrl, memberA);
     await signUpThroughForm(b, e2e.baseUrl, memberB);
     // B's app will work offline: its service worker must control the page first.
@@ -186,8 +188,8 @@ test(
       const queued = (await localDb.outbox(b)).filter((e) => e.kind === 'chat.send');
       expect(queued).toHaveLength(3);
       expect(queued.map((e) => e.dependsOn)).toEqual([[], [queued[0]!.id], [queued[1]!.id]]);
-      // Nothing reached the server meanwhile, though it is up (A's browser still talks to it).
-      await b.waitForTimeout(1_500);
+      // Nothing reached the server meanwhile, though it is up (A's browser still talks to it): B's
+      // API requests fail at the network (goOfflineAlone), so the server is read as it is now.
       expect((await serverMessages(tokenA, roomId)).map((m) => m.content)).toEqual([
         'Who is in for Saturday?',
         'Count me in!',
@@ -213,8 +215,9 @@ test(
         .getByTestId('chat-message-pending')
         .first()
         .waitFor({ state: 'detached', timeout: STEP_TIMEOUT_MS });
-      // Once, still, after the dust settles.
-      await a.waitForTimeout(2_000);
+      // Once, still, once B's outbox is empty and none of B's requests is on the wire (nothing of
+      // B's can arrive later).
+      await waitForApiQuiet(trafficB);
       expect((await serverMessages(tokenB, roomId)).map((m) => m.content)).toEqual([
         'Who is in for Saturday?',
         'Count me in!',

@@ -1,4 +1,4 @@
-// Issue 15, "date fields show 'mm/dd/yyyy' in the French app": in an English browser, the French
+// "date fields show 'mm/dd/yyyy' in the French app": in an English browser, the French
 // app's date fields read and write jj/mm/aaaa (Chromium's native date input follows the browser,
 // not `lang`), <html lang> is fr-FR, and switching to English turns them to mm/dd/yyyy.
 import { randomUUID } from 'node:crypto';
@@ -35,7 +35,7 @@ test("the French app's date fields follow French in an English browser, and Engl
   expect(await date.inputValue()).toBe(`${dd}/${mm}/${today.getFullYear()}`);
 
   await chooseLanguage(page, 'en-US', 'fr-FR');
-  await expect.poll(() => htmlLang(page)).toBe('en-US');
+  await expect.poll(() => htmlLang(page), { timeout: STEP_TIMEOUT_MS }).toBe('en-US');
   const english = page.getByLabel(t('CAR_LOGS.FORM_DATE'), { exact: true });
   expect(await english.getAttribute('placeholder')).toBe('mm/dd/yyyy');
   expect(await english.inputValue()).toBe(`${mm}/${dd}/${today.getFullYear()}`);

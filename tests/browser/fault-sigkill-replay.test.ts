@@ -1,4 +1,4 @@
-// Issue 8, faults: a node SIGKILLed while a browser replays its outbox. The member writes 60 logs
+// Faults: a node SIGKILLed while a browser replays its outbox. The member writes 60 logs
 // offline (3 with a photo, sent as multipart); back online, in the middle of the replay, the server
 // process is killed (SIGKILL: no drain, no answer). Then either the same node is started again on
 // its data directory and port (SQLite), or, on PostgreSQL, another node of the deployment comes up

@@ -1,4 +1,4 @@
-// Issue 14, the signed-in feed's first paint (src/features/posts/feed-first-paint.ts): on a cold
+// The signed-in feed's first paint (src/features/posts/feed-first-paint.ts): on a cold
 // start of /feed, signed in and online, the first posts are drawn into index.html's app shell from
 // the entry's early ask, before the app's files are asked for; the app's first render then
 // replaces them in place: the drawn list never moves, and no later, larger element becomes the
@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from 'vitest';
 import { apiCall, signUpViaApi } from './support/api.mjs';
-import { useE2e } from './harness';
+import { STEP_TIMEOUT_MS, useE2e } from './harness';
 import { afterSwapPainted, expectAppAskedAfterDrawnView, holdAppStep } from './support/first-paint';
 
 const e2e = useE2e();
@@ -56,9 +56,11 @@ test('a signed-in cold start of /feed draws the first posts before the app, whic
   await page.goto(`${e2e.baseUrl}/feed`);
 
   const drawn = page.locator('#root > .app-shell [data-first-paint="feed"] article.post-card');
-  await expect.poll(() => drawn.count()).toBe(2);
+  await expect.poll(() => drawn.count(), { timeout: STEP_TIMEOUT_MS }).toBe(2);
   // Newest first, with the author's name; no control that would do nothing before the app.
-  await expect.poll(() => drawn.first().textContent()).toContain('Track day at Magny-Cours');
+  await expect
+    .poll(() => drawn.first().textContent(), { timeout: STEP_TIMEOUT_MS })
+    .toContain('Track day at Magny-Cours');
   expect(await drawn.first().locator('.post-card__author').textContent()).toBe(
     `${session.member.firstName} ${session.member.lastName}`,
   );
@@ -70,7 +72,11 @@ test('a signed-in cold start of /feed draws the first posts before the app, whic
 
   release();
   // The app's cards, with their controls, in place of the drawn ones.
-  await expect.poll(() => page.locator('#root article.post-card footer .post-card__like').count()).toBe(2);
+  await expect
+    .poll(() => page.locator('#root article.post-card footer .post-card__like').count(), {
+      timeout: STEP_TIMEOUT_MS,
+    })
+    .toBe(2);
   await afterSwapPainted(page); // the frames after the swap, painted and reported
   await page.screenshot({ path: path.join(SCREENSHOTS, 'feed-app-fr-360.png') });
   const seen = await page.evaluate(() => (window as unknown as { __firstPaint: Seen }).__firstPaint);
@@ -87,7 +93,7 @@ test('a signed-in cold start of /feed draws the first posts before the app, whic
 test('offline or signed out, nothing is drawn early: the device’s list or the login screen comes first', async () => {
   const page = await e2e.newPage({ locale: 'fr-FR' });
   await page.goto(`${e2e.baseUrl}/feed`);
-  await page.waitForURL(/\/login/);
-  await expect.poll(() => page.locator('form').count()).toBeGreaterThan(0);
+  await page.waitForURL(/\/login/, { timeout: STEP_TIMEOUT_MS });
+  await expect.poll(() => page.locator('form').count(), { timeout: STEP_TIMEOUT_MS }).toBeGreaterThan(0);
   expect(await page.locator('[data-first-paint]').count()).toBe(0);
 });

@@ -1,4 +1,4 @@
-// Issue 6, the feed, end to end with two friends in two browsers: A writes a post with rich text
+// The feed, end to end with two friends in two browsers: A writes a post with rich text
 // and a photo; B, whose feed is open, sees it arrive live, likes it and comments on it; A, on the
 // post's page, sees the like and the comment arrive and the bell count them, live. Then B, offline
 // (B alone: A and the server carry on), likes and comments another post of A's; the app shows
@@ -19,7 +19,7 @@ import {
   STEP_TIMEOUT_MS,
   signUpThroughForm,
 } from './support/people-flows';
-import { exactly, expectPath, t, useE2e } from './harness';
+import { exactly, expectPath, t, useE2e, waitForApiQuiet, watchApiTraffic } from './harness';
 import { screenHeading } from './flows';
 
 const e2e = useE2e();
@@ -150,6 +150,8 @@ test(
     // A and B sign up, each in a browser of their own.
     const a = await e2e.newPage({ locale: 'en-US' });
     const b = await e2e.newPage({ locale: 'en-US' });
+    // B's API requests on the wire, to tell when none of B's writes can still arrive.
+    const trafficB = watchApiTraffic(b);
     await signUpThroughForm(a, e2e.baseUrl, memberA);
     await signUpThroughForm(b, e2e.baseUrl, memberB);
     await waitForControllingWorker(b);
@@ -313,8 +315,8 @@ test(
         .waitFor({ timeout: STEP_TIMEOUT_MS });
       await syncButton(b, fill('COMMON.SYNC_PENDING', { count: 2 })).waitFor({ timeout: STEP_TIMEOUT_MS });
 
-      // Nothing reached the server meanwhile, though it is up (A's browser still talks to it).
-      await b.waitForTimeout(1_500);
+      // Nothing reached the server meanwhile, though it is up (A's browser still talks to it): B's
+      // API requests fail at the network (goOfflineAlone), so the server is read as it is now.
       expect(await serverPost(tokenA, secondId)).toMatchObject({
         likes: [],
         likesCount: 0,
@@ -364,8 +366,9 @@ test(
         .waitFor({ timeout: STEP_TIMEOUT_MS });
       expect(new URL(a.url()).pathname).toBe('/feed');
 
-      // Once, still, after the dust settles: one request each answered, one like, one comment.
-      await b.waitForTimeout(2_000);
+      // Once, still, once B's outbox is empty and none of B's requests is on the wire (nothing of
+      // B's can arrive later): one request each answered, one like, one comment.
+      await waitForApiQuiet(trafficB);
       expect(answered$.filter((r) => r.path === likePath)).toEqual([{ path: likePath, status: 200 }]);
       expect(answered$.filter((r) => r.path === commentPath)).toEqual([{ path: commentPath, status: 201 }]);
       expect(await serverPost(tokenA, secondId)).toMatchObject({

@@ -1,4 +1,4 @@
-// Issue 16, fuel economy offline: at the pump with no network, the member logs two full fill-ups;
+// Fuel economy offline: at the pump with no network, the member logs two full fill-ups;
 // the economy on the car page follows at once (computed on the device by the server's own rule);
 // back online the fill-ups reach the server exactly once, and its GET /cars/{id}/fuel-economy agrees
 // with the screen. Then the panel in French on a 360 px phone, kept as a screenshot.
@@ -93,7 +93,7 @@ test('offline: two full fill-ups show their economy at once and reach the server
     async () => expect(await localDb.settingsDomains(page)).toEqual(expect.arrayContaining(['carLogType'])),
     { timeout: STEP_TIMEOUT_MS, interval: 200 },
   );
-  await expect.poll(() => summary(page).textContent()).toBe(t('ODOMETER.NONE'));
+  await expect.poll(() => summary(page).textContent(), { timeout: STEP_TIMEOUT_MS }).toBe(t('ODOMETER.NONE'));
 
   await e2e.goOffline(context);
   try {

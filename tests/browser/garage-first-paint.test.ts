@@ -1,4 +1,4 @@
-// Issue 14, the signed-in garage's first paint (src/features/garage/garage-first-paint.ts): on a
+// The signed-in garage's first paint (src/features/garage/garage-first-paint.ts): on a
 // cold start of /my-cars, signed in and online, the cars and the selected car's reminders are drawn
 // into index.html's app shell from the entry's early asks, in the member's language, before the
 // app's files are asked for; the app's first render then shows the same garage (never "your garage
@@ -54,7 +54,7 @@ test('a signed-in cold start of /my-cars draws the garage before the app, which 
   await page.goto(`${e2e.baseUrl}/my-cars`);
 
   const drawn = page.locator('#root > .app-shell [data-first-paint="garage"]');
-  await expect.poll(() => drawn.count()).toBe(1);
+  await expect.poll(() => drawn.count(), { timeout: STEP_TIMEOUT_MS }).toBe(1);
   // Both cars in the picker, the first selected; its name; the French empty hint of the reminders.
   expect(await drawn.locator('.car-card__title').allTextContents()).toEqual([LONG_NAME, 'Renault R5 Turbo']);
   expect(await drawn.locator('.car-card--selected .car-card__title').textContent()).toBe(LONG_NAME);

@@ -1,7 +1,7 @@
-// Issue 4, the garage offline: writes made with the server unreachable and the browser offline
+// The garage offline: writes made with the server unreachable and the browser offline
 // survive a closed page, reach the server exactly once when the member is back online (the
-// replay starts on `online`), and another session of the member sees them; a car made offline goes before its logs; a
-// write the server refuses waits under "needs attention" while the others are sent.
+// replay starts on `online`), and another session of the member sees them; a car made offline goes before its
+// logs; a write the server refuses waits under "needs attention" while the others are sent.
 import { randomUUID } from 'node:crypto';
 import { expect, test, vi } from 'vitest';
 import type { Page } from 'playwright-core';

@@ -1,4 +1,4 @@
-// Issue 4, a long log book: a car with 10,000 logs syncs whole into the device, its list stays
+// A long log book: a car with 10,000 logs syncs whole into the device, its list stays
 // virtualised (fewer than 100 rows in the DOM, at the top and at the end), and the type filter and
 // the text search find exactly the matching logs. The timings (first sync ≤ 2 s, filters ≤ 50 ms)
 // are measured by `npm run bench` (tests/bench/garage-bench.mjs), not asserted on a shared machine.

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { launchChromium } from './support/chromium.mjs';
 import { seedSessionScript, type SeededSession } from './support/first-render-js.mjs';
 import { ROOT, startServer, type ServerHandle, type ServerOptions } from './support/server-process.mjs';
@@ -152,4 +152,30 @@ export function useE2e(serverOptions: ServerOptions = {}): E2e {
 /** The pathname the page shows, once it equals `expected` (waits up to `timeoutMs`). */
 export async function expectPath(page: Page, expected: string, timeoutMs = STEP_TIMEOUT_MS): Promise<void> {
   await page.waitForURL((url) => url.pathname === expected, { timeout: timeoutMs, waitUntil: 'commit' });
+}
+
+/** The API requests of a page from now on: how many are on the wire (sent, not yet answered or failed). */
+export interface ApiTraffic {
+  inFlight(): number;
+}
+
+export function watchApiTraffic(page: Page): ApiTraffic {
+  const open = new Set<unknown>();
+  const isApi = (url: string) => new URL(url).pathname.startsWith('/api/');
+  page.on('request', (request) => {
+    if (isApi(request.url())) open.add(request);
+  });
+  const done = (request: { url(): string }) => open.delete(request);
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return { inFlight: () => open.size };
+}
+
+/**
+ * Waits until none of the page's API requests is on the wire. With the page's outbox empty, nothing
+ * else of its writes can reach the server after this: the state a test waits for before it asserts
+ * that a write arrived once, instead of waiting a fixed time for a duplicate that might come.
+ */
+export async function waitForApiQuiet(traffic: ApiTraffic, timeoutMs = STEP_TIMEOUT_MS): Promise<void> {
+  await expect.poll(() => traffic.inFlight(), { timeout: timeoutMs, interval: 50 }).toBe(0);
 }

@@ -1,4 +1,4 @@
-// Issue flow 3: the app installs (a valid manifest, every icon served, an active service worker that
+// The app installs (a valid manifest, every icon served, an active service worker that
 // controls the page), then, really offline (server stopped and network cut), a reload and a deep
 // link to a signed-in route still render the signed-in app shell.
 import { expect, test } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 15, "the way to things": a friend likes, comments, messages and adds the member to a chat
+// "the way to things": a friend likes, comments, messages and adds the member to a chat
 // group, a stranger asks to be a friend; the member opens each notification and lands on its item
 // (the post at the comment, the message, the requests tab, the chat room) and the bell goes down
 // to 0. Then the spec's back rule (§2) in the app: a deep link to a post, Back → the feed; feed →

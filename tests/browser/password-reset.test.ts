@@ -1,4 +1,4 @@
-// Issue flow 2: forgot-password → the mail lands in DATA_DIR/mail → its link → a new password →
+// Forgot-password → the mail lands in DATA_DIR/mail → its link → a new password →
 // sign in with it, and the old one fails.
 import { expect, test } from 'vitest';
 import { signUpViaApi } from './support/api.mjs';

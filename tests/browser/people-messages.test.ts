@@ -1,4 +1,4 @@
-// Issue 5, people and private messages, end to end with two members in two browsers: A and B sign
+// People and private messages, end to end with two members in two browsers: A and B sign
 // up; A finds B and sends a request; B sees a live notification and accepts; A composes a message
 // choosing B in the modal; B sees it live with an unread badge, opens it, the badge drops by one;
 // B, offline, replies; back online, A receives it once. "Offline" is real for B only: B's network
@@ -28,7 +28,7 @@ import {
   signUpThroughForm,
   typeRichText,
 } from './support/people-flows';
-import { exactly, expectPath, t, useE2e } from './harness';
+import { exactly, expectPath, t, useE2e, waitForApiQuiet, watchApiTraffic } from './harness';
 import { screenHeading } from './flows';
 
 const e2e = useE2e();
@@ -74,6 +74,8 @@ test(
     // A and B sign up, each in a browser of their own.
     const a = await e2e.newPage({ locale: 'en-US' });
     const b = await e2e.newPage({ locale: 'en-US' });
+    // B's API requests on the wire, to tell when none of B's writes can still arrive.
+    const trafficB = watchApiTraffic(b);
     await signUpThroughForm(a, e2e.baseUrl, memberA);
     await signUpThroughForm(b, e2e.baseUrl, memberB);
     // B's app will have to work offline: its service worker must control the page first.
@@ -170,11 +172,12 @@ test(
       .click();
     await screenHeading(b, 'MESSAGES.TITLE').waitFor({ timeout: STEP_TIMEOUT_MS });
     await expectInboxUnread(b, 1);
-    // The read mark went once: the count stays at one (the spec's double decrement is fixed).
-    await b.waitForTimeout(1_000);
+    // The read mark went once: once B's outbox is empty and none of B's requests is on the wire,
+    // the count is still one (the spec's double decrement is fixed).
+    await localDb.waitForOutboxSettled(b, { timeoutMs: STEP_TIMEOUT_MS });
+    await waitForApiQuiet(trafficB);
     await expectInboxUnread(b, 1);
     expect(await serverUnreadCount(tokenB)).toBe(1);
-    await localDb.waitForOutboxSettled(b, { timeoutMs: STEP_TIMEOUT_MS });
 
     // A watches the inbox, where B's reply will land.
     await openFolder(a, 'inbox');
@@ -205,8 +208,8 @@ test(
       await pending.getByText(exactly(t('MESSAGES.SYNC_PENDING'))).waitFor({ timeout: STEP_TIMEOUT_MS });
       const queued = (await localDb.outbox(b)).filter((e: { kind: string }) => e.kind === 'message.send');
       expect(queued).toHaveLength(1);
-      // Nothing reached the server meanwhile, though it is up (A's browser still talks to it).
-      await b.waitForTimeout(1_500);
+      // Nothing reached the server meanwhile, though it is up (A's browser still talks to it): B's
+      // API requests fail at the network (goOfflineAlone), so the server is read as it is now.
       expect((await serverFolder(tokenA, 'inbox')).total).toBe(0);
 
       // Back online: A receives the reply, live, once.
@@ -236,8 +239,9 @@ test(
         .getByText(exactly(t('MESSAGES.SYNC_PENDING')))
         .waitFor({ state: 'detached', timeout: STEP_TIMEOUT_MS });
 
-      // Once, still, after the dust settles: one reply on the server, one row for A.
-      await a.waitForTimeout(2_000);
+      // Once, still, once B's outbox is empty and none of B's requests is on the wire (nothing of
+      // B's can arrive later): one reply on the server, one row for A.
+      await waitForApiQuiet(trafficB);
       const settledInbox = await serverFolder(tokenA, 'inbox');
       expect(settledInbox.total).toBe(1);
       expect(settledInbox.messages.map((m) => m.subject)).toEqual([replySubject]);

@@ -1,4 +1,4 @@
-// Issue 15, "Phone layout": every screen at 360 and 390 px wide, in French and in English, with
+// "Phone layout": every screen at 360 and 390 px wide, in French and in English, with
 // long names and long French words in the data. A screen fails when the page scrolls sideways,
 // when an element sticks out of the viewport, or when a control's words are cut. One server, one
 // signed-in page per language (reused from screen to screen), screenshots in tests/.artifacts/.

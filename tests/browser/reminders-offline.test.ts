@@ -1,4 +1,4 @@
-// Issue 16, reminders offline: at the garage with no network, the member marks an overdue oil
+// Reminders offline: at the garage with no network, the member marks an overdue oil
 // change done ("Done" opens a log pre-filled with the reminder's type, title and the odometer); the
 // reminder's state moves on the device at once (derived there by the contract's own rule), and back
 // online the log reaches the server exactly once, which then answers the same state. A 360 px

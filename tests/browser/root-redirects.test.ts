@@ -1,4 +1,4 @@
-// Issue flow 5 (spec §2): a signed-in member on /, /login, /signup or the old /my-posts lands on /feed; a
+// Spec §2: a signed-in member on /, /login, /signup or the old /my-posts lands on /feed; a
 // signed-out visitor reads /legal/terms (public) and is sent from / to /login.
 import { expect, test } from 'vitest';
 import { apiCall, signUpViaApi } from './support/api.mjs';
@@ -16,7 +16,8 @@ test('a signed-in member on /, /login or /signup lands on /feed', async () => {
     await screenHeading(page, 'POSTS.MY_POSTS_TITLE').waitFor();
     await expectSignedInShell(page);
   }
-  // The feed's old address keeps working (spec §2 named it home; issue 15 renamed it), search and hash kept.
+  // The feed's old address keeps working (spec §2 named it home; the feed now has its own name), search and
+  // hash kept.
   await page.goto(`${e2e.baseUrl}/my-posts?from=old#top`);
   await expectPath(page, '/feed');
   expect(new URL(page.url()).search).toBe('?from=old');

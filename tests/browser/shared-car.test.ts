@@ -1,4 +1,4 @@
-// Issue 18, a car shared as driver, end to end: the owner shares their car with a friend from its
+// A car shared as driver, end to end: the owner shares their car with a friend from its
 // "Shared with" section; the friend accepts the invitation from their notifications and finds the
 // car in their garage ("Shared by …"); the friend's phone loses its network, they log a fill-up,
 // and when the phone is back the owner, who stayed on the car's page, sees it arrive live with

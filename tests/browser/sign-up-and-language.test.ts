@@ -1,8 +1,8 @@
-// Issue flow 1: sign up → /feed → reload stays signed in → French to English (text and
+// Sign up → /feed → reload stays signed in → French to English (text and
 // <html lang>) → sign out → a guarded URL sends to /login.
 import { expect, test } from 'vitest';
 import { newMember } from './support/api.mjs';
-import { expectPath, t, useE2e } from './harness';
+import { expectPath, STEP_TIMEOUT_MS, t, useE2e } from './harness';
 import {
   chooseLanguage,
   expectSignedInShell,
@@ -20,7 +20,7 @@ test('a new member signs up, stays signed in, switches to English and signs out'
   const member = newMember('signup');
 
   await page.goto(`${e2e.baseUrl}/signup`);
-  await expect.poll(() => htmlLang(page)).toBe('fr-FR');
+  await expect.poll(() => htmlLang(page), { timeout: STEP_TIMEOUT_MS }).toBe('fr-FR');
   await settled(page);
   await field(page, 'AUTH.EMAIL', 'fr-FR').fill(member.email);
   await field(page, 'AUTH.USERNAME', 'fr-FR').fill(member.username);
@@ -40,7 +40,7 @@ test('a new member signs up, stays signed in, switches to English and signs out'
   expect(await htmlLang(page)).toBe('fr-FR');
 
   await chooseLanguage(page, 'en-US', 'fr-FR');
-  await expect.poll(() => htmlLang(page)).toBe('en-US');
+  await expect.poll(() => htmlLang(page), { timeout: STEP_TIMEOUT_MS }).toBe('en-US');
   await screenHeading(page, 'POSTS.MY_POSTS_TITLE', 'en-US').waitFor();
   await expectSignedInShell(page, 'en-US');
   expect(await screenHeading(page, 'POSTS.MY_POSTS_TITLE', 'fr-FR').count()).toBe(0);

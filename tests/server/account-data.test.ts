@@ -1,4 +1,4 @@
-// Issue 17, a member's own data: GET /users/me/export (a streamed ZIP of everything they own, GDPR
+// A member's own data: GET /users/me/export (a streamed ZIP of everything they own, GDPR
 // art. 20) and DELETE /users/me (GDPR art. 17: everything only they own goes, files on disk
 // included; sessions and sockets end; friends' conversations stay readable with a deleted member).
 import crypto from 'node:crypto';

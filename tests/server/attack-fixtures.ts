@@ -1,4 +1,4 @@
-// Shared by the attacks-*.test.ts files (issue 8): a real server listening on 127.0.0.1, members
+// Shared by the attacks-*.test.ts files: a real server listening on 127.0.0.1, members
 // made and driven over real HTTP (fetch) and socket.io, and the attack strings of docs/SECURITY-CHECKS.md.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';

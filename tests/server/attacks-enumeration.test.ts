@@ -1,7 +1,7 @@
-// Issue 8, enumeration and brute force, against a listening server: login, forgot-password and the
+// Enumeration and brute force, against a listening server: login, forgot-password and the
 // sale's buyer lookup answer alike (status, body, and time) for known and unknown e-mails, and
-// flooding is answered with 429 and Retry-After without locking the member out (docs/SECURITY-CHECKS.md "Accounts and sessions",
-// ASVS 6.3.8, 6.1.1).
+// flooding is answered with 429 and Retry-After without locking the member out (docs/SECURITY-CHECKS.md
+// "Accounts and sessions", ASVS 6.3.8, 6.1.1).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from './auth-fixtures';
 import { PASSWORD, startServer, type Answer, type Attacker, type Server } from './attack-fixtures';

@@ -1,4 +1,4 @@
-// Issue 8, attacks through input, against a listening server: the XSS list in every rich-text and
+// Attacks through input, against a listening server: the XSS list in every rich-text and
 // plain-text field, SQL metacharacters in every search and filter, oversized and deeply nested
 // bodies, hostile uploads, and hostile socket handshakes and payloads (docs/SECURITY-CHECKS.md "Content",
 // "Uploads", "Input in general"; ASVS 1.3.1, 5.2.1–5.4.1, 4.4.2).
@@ -8,6 +8,7 @@ import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEMBER_QUOTA_BYTES } from '../../server/src/media/media-processing';
+import { postRoom } from '../../server/src/realtime/realtime';
 import { jpeg, PDF, png, SVG } from './media-fixtures';
 import {
   connected,
@@ -904,7 +905,19 @@ describe('hostile sockets', () => {
     await connected(again);
     again.emit('join_post', JSON.parse(`${'['.repeat(2000)}${']'.repeat(2000)}`) as string);
     again.emit('leave_post', { toString: 1 } as unknown as string);
-    await new Promise((r) => setTimeout(r, 100));
+    // A later join of my own post on the same connection is read after them: once the socket is in
+    // that post's room, they were read and ignored, and the socket kept.
+    const mine = await s.call('POST', '/posts', me, { content: '<p>Marker</p>' });
+    expect(mine.status).toBe(201);
+    const markerId = mine.json.data.id as string;
+    again.emit('join_post', markerId);
+    const deadline = performance.now() + 20_000; // a limit for a loaded machine, not a measure
+    const joined = async () =>
+      (await s.t.app.realtime.io.in(postRoom(markerId)).fetchSockets()).some((x) => x.id === again.id);
+    while (!(await joined())) {
+      if (performance.now() > deadline) throw new Error('the marker join never arrived');
+      await new Promise((r) => setTimeout(r, 10));
+    }
     expect(again.connected).toBe(true);
     expect(bystander.connected).toBe(true);
     const ping = new Promise((resolve) => bystander.once('notification', resolve));

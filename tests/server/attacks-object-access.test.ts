@@ -1,4 +1,4 @@
-// Issue 8, attacks on object access, against a listening server: for every entity and every verb,
+// Attacks on object access, against a listening server: for every entity and every verb,
 // another member's id answers 404 (403 where the rule is about the act, not the id) and changes
 // nothing; bodies cannot set owner, author, counters or timestamps (docs/SECURITY-CHECKS.md "Access to
 // members' things", ASVS 8.2.2, 8.2.3).
@@ -35,8 +35,10 @@ interface World {
   chatGroup: { id: string; roomId: string; messageId: string };
   /** The owner's direct room with partner, and a message in it. */
   chatDirect: { roomId: string; messageId: string };
-  /** The owner's reminder on the car (issue 16). */
+  /** The owner's reminder on the car. */
   reminder: { id: string };
+  /** The owner's tyre set on the car. */
+  equipment: { id: string };
   /** The owner's device subscribed to Web Push, and the owner's calendar feed URL. */
   push: { endpoint: string; body: PushBody };
   calendarUrl: string;
@@ -192,7 +194,7 @@ const CASES: Case[] = [
     as: both,
     request: (w) => ({ method: 'GET', path: `/car-logs/stats/${w.car.id}` }),
   },
-  // ---- a car's history in and out (issue 17): the owner's alone, friends included ----
+  // ---- a car's history in and out: the owner's alone, friends included ----
   {
     entity: 'car history',
     verb: 'export as CSV',
@@ -234,7 +236,7 @@ const CASES: Case[] = [
       path: '/car-logs',
       body: { carId: w.car.id, type: 'maintenance', title: 'Planted', startDate: '2025-01-01' },
     }),
-    // Issue 18: a friend sees the car, so the refusal is about the act (their role), not the id.
+    // A friend sees the car, so the refusal is about the act (their role), not the id.
     expect: [403],
   },
   {
@@ -262,7 +264,7 @@ const CASES: Case[] = [
         { name: 'media', bytes: image },
       ),
     }),
-    // Issue 18: a friend sees the car, so the refusal is about the act (their role), not the id.
+    // A friend sees the car, so the refusal is about the act (their role), not the id.
     expect: [403],
   },
   {
@@ -307,7 +309,7 @@ const CASES: Case[] = [
       path: `/car-logs/${w.own[role].logId}`,
       body: { carId: w.car.id },
     }),
-    // Issue 18: a friend sees the car, so the refusal is about the act (their role), not the id.
+    // A friend sees the car, so the refusal is about the act (their role), not the id.
     expect: [403],
   },
   {
@@ -691,6 +693,22 @@ const CASES: Case[] = [
     },
     {
       entity: `chat room (${which === 'chatGroup' ? 'group' : 'direct'})`,
+      verb: 'mute its pushes',
+      as: both,
+      request: (w) => ({
+        method: 'PUT',
+        path: `/chat-rooms/${w[which].roomId}/mute`,
+        body: { duration: 'forever' },
+      }),
+    },
+    {
+      entity: `chat room (${which === 'chatGroup' ? 'group' : 'direct'})`,
+      verb: 'unmute its pushes',
+      as: both,
+      request: (w) => ({ method: 'DELETE', path: `/chat-rooms/${w[which].roomId}/mute` }),
+    },
+    {
+      entity: `chat room (${which === 'chatGroup' ? 'group' : 'direct'})`,
       verb: 'send to it',
       as: both,
       request: (w) => ({
@@ -728,7 +746,7 @@ const CASES: Case[] = [
     }),
     expect: [403],
   },
-  // ---- the maintenance tracker (issue 16): a car's odometer and economy, reminders, devices ----
+  // ---- the maintenance tracker: a car's odometer and economy, reminders, devices ----
   {
     entity: 'car',
     verb: 'odometer',
@@ -776,7 +794,7 @@ const CASES: Case[] = [
     }),
   },
   {
-    // A friend reads the car (issue 18), so the act, not the id, is refused.
+    // A friend reads the car, so the act, not the id, is refused.
     entity: 'reminder',
     verb: "create on the victim's car (not shared with them)",
     as: ['friend'],
@@ -896,8 +914,92 @@ const CASES: Case[] = [
     as: strangerOnly,
     request: (w) => ({ method: 'GET', path: `/cars/${w.car.id}/build-thread` }),
   },
+  {
+    entity: 'car sale',
+    verb: 'what a buyer would receive (before an offer)',
+    as: both,
+    request: (w) => ({ method: 'GET', path: `/cars/${w.car.id}/sale-summary?keepCosts=true&keepNotes=true` }),
+    expect: [403, 404],
+  },
+  {
+    entity: 'car sale',
+    verb: "what another member's offer hands over",
+    as: both,
+    request: (w) => ({ method: 'GET', path: `/car-transfers/${w.transfer.id}/summary` }),
+  },
+  // ---- tyres and equipment: the car's owner and members only ----
+  {
+    entity: 'equipment',
+    verb: "list of the victim's car",
+    as: both,
+    request: (w) => ({ method: 'GET', path: `/cars/${w.car.id}/equipment` }),
+  },
+  {
+    entity: 'equipment',
+    verb: "create on the victim's car",
+    as: both,
+    request: (w) => ({
+      method: 'POST',
+      path: `/cars/${w.car.id}/equipment`,
+      body: { kind: 'tyres', name: 'Planted' },
+    }),
+    expect: [403, 404],
+  },
+  {
+    entity: 'equipment',
+    verb: "create with the victim's id",
+    as: both,
+    request: (w, role) => ({
+      method: 'POST',
+      path: `/cars/${w.own[role].carId}/equipment`,
+      body: { id: w.equipment.id, kind: 'tyres', name: 'Hacked' },
+    }),
+    expect: [409],
+  },
+  {
+    entity: 'equipment',
+    verb: 'read',
+    as: both,
+    request: (w) => ({ method: 'GET', path: `/equipment/${w.equipment.id}` }),
+  },
+  {
+    entity: 'equipment',
+    verb: 'update',
+    as: both,
+    request: (w) => ({ method: 'PUT', path: `/equipment/${w.equipment.id}`, body: { name: 'Hacked' } }),
+    expect: [403, 404],
+  },
+  {
+    entity: 'equipment',
+    verb: 'mount',
+    as: both,
+    request: (w) => ({
+      method: 'POST',
+      path: `/equipment/${w.equipment.id}/mount`,
+      body: { mileage: 5, date: '2026-02-01' },
+    }),
+    expect: [403, 404],
+  },
+  {
+    entity: 'equipment',
+    verb: 'remove',
+    as: both,
+    request: (w) => ({
+      method: 'POST',
+      path: `/equipment/${w.equipment.id}/remove`,
+      body: { mileage: 5, date: '2026-02-01' },
+    }),
+    expect: [403, 404],
+  },
+  {
+    entity: 'equipment',
+    verb: 'delete',
+    as: both,
+    request: (w) => ({ method: 'DELETE', path: `/equipment/${w.equipment.id}` }),
+    expect: [403, 404],
+  },
   // New entities: append their rows here.
-  // ---- shared cars (issue 18): the owner's members; a friend sees the car, so acts are 403 ----
+  // ---- shared cars: the owner's members; a friend sees the car, so acts are 403 ----
   {
     entity: 'car member',
     verb: 'list',
@@ -1003,7 +1105,7 @@ async function setUp(): Promise<World> {
       ),
     ),
   );
-  // Issue 18: the car is shared with partner (a driver), so member rows have a real target.
+  // The car is shared with partner (a driver), so member rows have a real target.
   await ok(s.call('POST', `/cars/${car.id}/members`, owner, { userId: partner.id, role: 'driver' }));
   await ok(s.call('PUT', `/car-invites/${car.id}`, partner, { action: 'accept' }), 200);
   const log = await ok(
@@ -1061,6 +1163,13 @@ async function setUp(): Promise<World> {
       intervalMonths: 12,
       notes: SECRET,
     }),
+  );
+  const equipment = await ok(
+    s.call('POST', `/cars/${car.id}/equipment`, owner, { kind: 'tyres', name: SECRET, dotCode: '0120' }),
+  );
+  await ok(
+    s.call('POST', `/equipment/${equipment.id}/mount`, owner, { mileage: 1, date: '2026-01-01' }),
+    200,
   );
   const push = pushBody(`https://push.example/${owner.id}`);
   await ok(s.call('POST', '/push-subscriptions', owner, push));
@@ -1126,6 +1235,7 @@ async function setUp(): Promise<World> {
     chatGroup: { id: group.id, roomId: group.chatRoomId, messageId: groupMessage.id },
     chatDirect: { roomId: directMessage.chatRoomId, messageId: directMessage.id },
     reminder: { id: reminder.id },
+    equipment: { id: equipment.id },
     push: { endpoint: push.endpoint, body: push },
     calendarUrl: calendar.url,
     historyLink: { id: historyLink.id },
@@ -1143,6 +1253,7 @@ async function snapshot(): Promise<string> {
     [`/car-logs/log/${w.log.id}`, w.owner],
     [`/car-logs/${w.car.id}`, w.owner],
     [`/car-logs/stats/${w.car.id}`, w.owner],
+    [`/cars/${w.car.id}/equipment`, w.owner],
     [`/cars/${w.car.id}/members`, w.owner],
     ['/cars/feed', w.partner],
     [`/posts/${w.post.id}`, w.owner],

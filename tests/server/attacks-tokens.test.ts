@@ -1,4 +1,4 @@
-// Issue 8, attacks on tokens, against a listening server (HTTP and socket.io): forged, tampered,
+// Attacks on tokens, against a listening server (HTTP and socket.io): forged, tampered,
 // expired and misused access tokens, a reused refresh token, and tokens after logout and after a
 // password reset. docs/SECURITY-CHECKS.md "Accounts and sessions" (ASVS 9.1.1–9.2.3, 10.4.5, 7.4.1, 7.4.3).
 import { generateKeyPairSync } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Issue 8: `npm run backup` takes a consistent online backup (database and files) while a server
+// `npm run backup` takes a consistent online backup (database and files) while a server
 // runs and members keep writing; `npm run restore` brings it back into an empty DATA_DIR (and, on
 // PostgreSQL, an empty database). Everything committed before the backup began is in it, the
 // database is sound, every media row's file is there with its bytes, and a server on the restored

@@ -1,4 +1,4 @@
-// Build threads (issue 18): a car log shared to the feed as a post's card. The card shows the cost
+// Build threads: a car log shared to the feed as a post's card. The card shows the cost
 // only when the author chose to; it is read from the live log (follows an edit, null once the log is
 // deleted); the author's friends see it (and its photos), a stranger cannot attach someone else's
 // log; a car's build thread lists the posts about it oldest first; posts without a log answer as

@@ -47,7 +47,8 @@ describe('GET /car-logs/stats/:carId', () => {
       ['maintenance', 120.25, 'EUR', `${monthKey(23)}-28`, 9_000],
       // Outside the 24-month window: in the totals, not in costByMonth.
       ['insurance', 600, 'USD', `${monthKey(24)}-10`, null],
-      // Readings in date order (an earlier reading is never higher: issue 16).
+      // Readings in date order (an earlier reading is never higher: the odometer rules of
+      // src/contract/maintenance/odometer.ts).
       ['event', null, null, `${monthKey(2)}-03`, 10_000],
     ];
     for (const [type, cost, currencyCode, startDate, mileage] of logs) {

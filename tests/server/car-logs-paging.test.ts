@@ -1,4 +1,4 @@
-// Paging a long log book (the budget: a page of 20 among 10,000 at ≥ 2,000 req/s): the
+// Paging a long log book (the budget in docs/BENCHMARKS.md: a page of 20 among 10,000 at ≥ 2,000 req/s): the
 // list is served by the car_logs_car_order index without a sort, a page whose start is known is
 // read by seeking (car-log-page-starts.ts), and its total comes from the car's kept count
 // (cars.log_count, migration 0006). Every change keeps the count exact and the known starts unused.

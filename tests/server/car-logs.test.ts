@@ -41,7 +41,7 @@ describe('POST /car-logs and GET /car-logs/log/:id', () => {
     const log = res.json<{ data: CarLog }>().data;
     expect(log).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
-      // Issue 18: the log says who wrote it.
+      // The log says who wrote it.
       authorId: ann.id,
       ...logBody(car.id),
       content: '<p>Done</p>',

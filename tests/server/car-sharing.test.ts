@@ -1,4 +1,4 @@
-// Shared cars (issue 18), over HTTP on a real database: every role (stranger, viewer, driver,
+// Shared cars, over HTTP on a real database: every role (stranger, viewer, driver,
 // editor, owner) × every verb × every entity (car, log, fuel log, reminder, media of a log) is
 // allowed or refused with its exact status; invitations, leaving, owner-only member changes,
 // GET /cars/feed, a removed driver's write, live events and the reminder notification's audience.

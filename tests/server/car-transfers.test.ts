@@ -1,4 +1,4 @@
-// Selling a car with its logbook (issue 18), over HTTP on a real database: an offer to any member,
+// Selling a car with its logbook, over HTTP on a real database: an offer to any member,
 // accepted, declined, cancelled, accepted twice (once only), the 409s, costs and notes really
 // dropped from the buyer's copy, the seller's read-only record, one history through owners, a
 // seller's write racing the acceptance (lands before or is refused after, never lost) and the

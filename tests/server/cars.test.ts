@@ -51,10 +51,16 @@ describe('POST /cars and GET /cars/:id', () => {
       mileage: null,
       mileageUnit: 'km',
       description: null,
+      energyTypes: [],
+      vin: null,
+      plate: null,
+      firstRegistrationDate: null,
+      inspectionDueDate: null,
+      insuranceDueDate: null,
       image: null,
       createdAt: expect.any(String),
       updatedAt: car.createdAt,
-      // Issue 18: the member's role on the car.
+      // The member's role on the car.
       role: 'owner',
     });
     expect(Date.now() - Date.parse(car.createdAt)).toBeLessThan(60_000);

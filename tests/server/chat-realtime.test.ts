@@ -71,6 +71,17 @@ describe('chat realtime', () => {
   }
 
   const ofType = (l: Listener, type: string) => l.notifications.filter((n) => n.type === type);
+
+  /**
+   * A marker: a stranger's friend request to `who`, which their socket `l` hears. The server writes
+   * to a socket in order, so once the marker is there, any event sent to that socket before it has
+   * arrived too: "nothing else came" is read after a state, not after a delay.
+   */
+  async function marker(l: Listener, who: Person): Promise<void> {
+    const from = await person(t.app);
+    expect((await call('POST', '/friends/request', from, { userId: who.id })).statusCode).toBe(201);
+    await until(() => ofType(l, 'friend').some((n) => JSON.stringify(n.jsonPayload).includes(from.id)));
+  }
   const messagesFor = (l: Listener, messageId: string) =>
     ofType(l, 'chatmessage').filter((n) => n.jsonPayload.relatedChatMessageId === messageId);
 
@@ -81,7 +92,7 @@ describe('chat realtime', () => {
     const [lo, la, lb, lx] = await Promise.all([listen(owner), listen(a!), listen(b!), listen(outsider)]);
     const message = await say(t.app, a!, { chatGroupId: group.id }, 'Convoy at 8');
     await until(() => [lo, la, lb].every((l) => messagesFor(l, message.id).length === 1));
-    await settle();
+    await Promise.all([marker(lo, owner), marker(la, a!), marker(lb, b!), marker(lx, outsider)]);
     for (const l of [lo, la, lb]) {
       const [event] = messagesFor(l, message.id);
       expect(messagesFor(l, message.id)).toHaveLength(1);
@@ -93,7 +104,7 @@ describe('chat realtime', () => {
         senderId: a!.id,
       });
     }
-    expect(lx.notifications).toHaveLength(0);
+    expect(lx.notifications.map((n) => n.type)).toEqual(['friend']);
     // Nothing is stored in the notification list.
     const list = await call('GET', '/notifications', b!);
     expect(
@@ -110,7 +121,9 @@ describe('chat realtime', () => {
     const second = await call('POST', '/chat-messages', a!, body);
     expect([first.statusCode, second.statusCode]).toEqual([201, 200]);
     await until(() => messagesFor(lb, id).length >= 1);
-    await settle(400);
+    // A later message reaches b's socket: by then, a second push of the first would have.
+    const later = await say(t.app, a!, { recipientId: b!.id }, 'And this one');
+    await until(() => messagesFor(lb, later.id).length === 1);
     expect(messagesFor(lb, id)).toHaveLength(1);
     // The first message of a pair also announces the new room to both.
     const rooms = ofType(lb, 'chatroom').filter((n) => n.jsonPayload.action === 'created');
@@ -145,16 +158,17 @@ describe('chat realtime', () => {
     lx.socket.emit('chat_typing', group.chatRoomId);
     lx.socket.emit('chat_typing', 'not-a-room' as string);
     lx.socket.emit('chat_typing', randomUUID());
-    await settle(300);
-    expect(lo.typing).toHaveLength(1);
-    expect(lb.typing).toHaveLength(1);
+    // After the interval it is relayed again. The socket's events are handled in order, so once this
+    // one is relayed, the one dropped before it was dropped, not late: exactly two each.
+    vi.setSystemTime(Date.now() + CHAT_TYPING_MIN_INTERVAL_MS);
+    la.socket.emit('chat_typing', group.chatRoomId);
+    await until(() => lo.typing.length >= 2 && lb.typing.length >= 2);
+    await Promise.all([marker(lo, owner), marker(lb, b!), marker(la, a!), marker(lx, outsider)]);
+    expect(lo.typing).toHaveLength(2);
+    expect(lb.typing).toHaveLength(2);
     expect(la.typing).toHaveLength(0);
     expect(la2.typing).toHaveLength(0);
     expect(lx.typing).toHaveLength(0);
-    // After the interval it is relayed again.
-    vi.setSystemTime(Date.now() + CHAT_TYPING_MIN_INTERVAL_MS);
-    la.socket.emit('chat_typing', group.chatRoomId);
-    await until(() => lo.typing.length === 2 && lb.typing.length === 2);
   });
 
   it('leaving or being removed stops messages and typing, and says so to the one who goes', async () => {
@@ -179,15 +193,19 @@ describe('chat realtime', () => {
     const message = await say(t.app, owner, { chatGroupId: group.id }, 'Who is left?');
     lo.socket.emit('chat_typing', group.chatRoomId);
     await until(() => messagesFor(lc, message.id).length === 1 && lc.typing.length === 1);
-    await settle();
+    await Promise.all([marker(la, a!), marker(lb, b!)]);
     expect(messagesFor(la, message.id)).toHaveLength(0);
     expect(messagesFor(lb, message.id)).toHaveLength(0);
     expect(la.typing).toHaveLength(0);
     expect(lb.typing).toHaveLength(0);
-    // Gone members cannot type into it either.
+    // Gone members cannot type into it either: a's socket types into the group, then into a direct
+    // chat with the owner; once the owner hears the second, the first was handled (in order) and
+    // dropped.
+    const direct = await say(t.app, a!, { recipientId: owner.id }, 'Still friends');
     la.socket.emit('chat_typing', group.chatRoomId);
-    await settle();
-    expect(lo.typing).toHaveLength(0);
+    la.socket.emit('chat_typing', direct.chatRoomId);
+    await until(() => lo.typing.length >= 1);
+    expect(lo.typing).toEqual([{ chatRoomId: direct.chatRoomId, userId: a!.id }]);
     expect(lc.typing).toHaveLength(1);
   });
 

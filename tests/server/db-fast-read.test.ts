@@ -1,4 +1,4 @@
-// The hot paths' reads (issue 19): compiled once, run on their prepared statement at once on SQLite,
+// The hot paths' reads: compiled once, run on their prepared statement at once on SQLite,
 // but never inside another request's open transaction; and the feed's page SQL with its LIMIT
 // written as a checked integer.
 import { mkdtempSync, rmSync } from 'node:fs';

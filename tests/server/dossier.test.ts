@@ -1,4 +1,4 @@
-// Issue 17 "The resale dossier": GET /cars/:id/history.pdf (a valid PDF with the car's name, every
+// The resale dossier: GET /cars/:id/history.pdf (a valid PDF with the car's name, every
 // log's title, the receipts' pages, hidden fields absent) and the public read-only links (signed
 // out, noindex, 404 once revoked, owner only).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';

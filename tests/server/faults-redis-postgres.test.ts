@@ -1,4 +1,4 @@
-// Faults (issue 8): Redis restarts, and the sockets reconnect and notifications flow again between
+// Faults: Redis restarts, and the sockets reconnect and notifications flow again between
 // nodes; PostgreSQL drops its connections, and the API answers 503 with a clear error, then recovers
 // without a restart. Real processes: a private redis-server (the shared one is left alone) and the
 // built server on a fresh PostgreSQL database.

@@ -17,6 +17,7 @@ import {
   REMINDER_INTERVAL_MONTHS_MAX,
   REMINDER_SOON_DAYS_MAX,
 } from '../../src/contract/constants';
+import { EQUIPMENT_AGE_MONTHS_MAX } from '../../src/contract/car-equipment';
 import type { RouteEntry } from '../../server/src/http/route-registry';
 import { trustRepository } from '../../server/src/trust/trust-repository';
 import { png } from './media-fixtures';
@@ -195,6 +196,7 @@ function pathOf(url: string): string {
     'chat-group': own.group,
     'chat-room': own.room,
     'car-invite': own.car,
+    equipment: own.equipment,
     moderation: own.report,
   };
   return path
@@ -211,6 +213,10 @@ const RANGES: Record<string, Record<string, [number, number]>> = {
     cost_cents: [0, CAR_LOG_COST_MAX * 100],
     fuel_quantity: [0, 100_000],
     fuel_price_per_unit: [0, 1_000_000],
+  },
+  car_equipment: {
+    reminder_distance: [1, MILEAGE_MAX],
+    reminder_age_months: [1, EQUIPMENT_AGE_MONTHS_MAX],
   },
   reminders: {
     interval_months: [1, REMINDER_INTERVAL_MONTHS_MAX],
@@ -267,6 +273,9 @@ beforeAll(async () => {
   ).id;
   own.reminder = (
     await data(s.call('POST', '/reminders', me, { carId: own.car, title: 'Oil', intervalMonths: 12 }))
+  ).id;
+  own.equipment = (
+    await data(s.call('POST', `/cars/${own.car}/equipment`, me, { kind: 'tyres', name: 'Seed' }))
   ).id;
   own.post = (await data(s.call('POST', '/posts', me, { content: '<p>Seed</p>' }))).id;
   own.comment = (await data(s.call('POST', '/comments', me, { postId: own.post, content: 'Seed' }))).id;

@@ -1,4 +1,4 @@
-// Friends read a member's cars and the car's photo (issue 4: "a member reads their own cars and
+// Friends read a member's cars and the car's photo ("a member reads their own cars and
 // their friends' cars, and writes only their own"); logs and their files stay the owner's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers';

@@ -25,7 +25,7 @@ const totalOf = async (carId: string) =>
     meta: { total: number };
   }>().meta.total;
 
-test('the numbers the issue names', () => {
+test('the numbers README "Imports and exports" names', () => {
   expect(IMPORT_MAX_ROWS).toBe(20_000);
   expect(CAR_LOGS_MAX).toBe(50_000);
   expect(IMPORTS_PER_HOUR).toBe(100);

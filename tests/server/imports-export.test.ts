@@ -1,4 +1,4 @@
-// Issue 17 "Export": GET /cars/:id/export as Paddock's lossless CSV (the round trip: export, import
+// Export: GET /cars/:id/export as Paddock's lossless CSV (the round trip: export, import
 // into a new car, the same logs, readings and economy) and as LubeLogger's CSV; the CSV-injection
 // guard and its undoing on re-import; ownership.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';

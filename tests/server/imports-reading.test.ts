@@ -1,4 +1,4 @@
-// Issue 17: the importer's reading of CSV text, numbers, dates and flags, without a server; and the
+// The importer's reading of CSV text, numbers, dates and flags, without a server; and the
 // notes it builds from plain text being exactly what the rich-text sanitiser stores.
 import { describe, expect, test } from 'vitest';
 import { sanitizeRichText } from '../../server/src/http/rich-text';

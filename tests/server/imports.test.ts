@@ -1,4 +1,4 @@
-// Issue 17 "Import": POST /cars/:id/imports over HTTP on a real SQLite database, with a fixture for
+// Import: POST /cars/:id/imports over HTTP on a real SQLite database, with a fixture for
 // every format (tests/fixtures/imports/), the fuel economy after the import checked by hand.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';

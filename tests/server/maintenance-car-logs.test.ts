@@ -1,5 +1,5 @@
-// Issue 16 on car logs over HTTP: fill-ups (`fuel`), the odometer rules on create and update (JSON
-// and multipart), GET /cars/:id/odometer and GET /cars/:id/fuel-economy.
+// The maintenance tracker on car logs over HTTP: fill-ups (`fuel`), the odometer rules on create and update
+// (JSON and multipart), GET /cars/:id/odometer and GET /cars/:id/fuel-economy.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Car, CarLog } from '../../src/contract/garage';
 import type { FuelEconomy, Odometer } from '../../src/contract/maintenance-api';

@@ -1,4 +1,4 @@
-// Issue 16: a member is told once when a reminder's state changes to soon or to overdue (a stored
+// A member is told once when a reminder's state changes to soon or to overdue (a stored
 // notification of type `reminder`, pushed to every socket); nothing when it stays, nothing when it
 // goes back to ok; once only with two nodes at the same change, and nothing again after a restart.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -100,7 +100,7 @@ describe('reminder notifications', () => {
       'soon',
     ]);
     // Pushed live too, once each (the last may still be on its way).
-    // Stored ones only: a write also sends a realtime-only `reminder` event (issue 18, screens refresh).
+    // Stored ones only: a write also sends a realtime-only `reminder` event (screens refresh).
     const live = () => events.filter((e) => e.type === 'reminder' && e.id !== '-'.repeat(36));
     const deadline = Date.now() + 20_000; // a limit for a loaded machine, not a measure
     while (live().length < 3 && Date.now() < deadline)

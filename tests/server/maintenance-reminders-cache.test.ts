@@ -1,5 +1,5 @@
-// GET /reminders' answers kept per process (issue 16 budget: 20 cars × 10 reminders at ≥ 2,000
-// req/s): a kept answer is the fresh one byte for byte, and every input of the answer (a reminder, a
+// GET /reminders' answers kept per process (the budget in docs/BENCHMARKS.md: 20 cars × 10 reminders at ≥
+// 2,000 req/s): a kept answer is the fresh one byte for byte, and every input of the answer (a reminder, a
 // log, the car's mileage, a share, the day) reaches the next GET. On PostgreSQL too (TEST_DATABASE).
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';

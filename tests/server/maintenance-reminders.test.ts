@@ -1,4 +1,4 @@
-// Issue 16 reminders over HTTP: CRUD with the state derived on every answer, ownership (404 for
+// Reminders over HTTP: CRUD with the state derived on every answer, ownership (404 for
 // another member's car or reminder), validation, and exactly-once creates (client id, Idempotency-Key).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';

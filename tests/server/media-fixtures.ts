@@ -63,7 +63,7 @@ export async function listFiles(app: App, who: Member) {
   return res.json<{ data: FileItem[]; meta: { totalBytes: number; quotaBytes: number } }>();
 }
 
-/** Whether the app's media store (DATA_DIR or the bucket, issue 20) holds an object. */
+/** Whether the app's media store (DATA_DIR or the bucket) holds an object. */
 export async function stored(app: App, key: string): Promise<boolean> {
   return (await app.objectStore.head(key)) !== null;
 }

@@ -1,4 +1,4 @@
-// Issue 20: `npm run backup` / `npm run restore` with MEDIA_STORE=s3 copy the objects the rows
+// `npm run backup` / `npm run restore` with MEDIA_STORE=s3 copy the objects the rows
 // name, with their sha256 in the manifest, checked on restore; `npm run media:migrate` moves a
 // DATA_DIR's media into a bucket and back, resumable (a second run copies nothing), with counts and
 // checksums. Against real S3-protocol servers (s3rver) on loopback.

@@ -1,4 +1,4 @@
-// Media on S3-compatible object storage (issue 20), against a real S3-protocol server (s3rver) on
+// Media on S3-compatible object storage, against a real S3-protocol server (s3rver) on
 // loopback: the settings are checked at start, files go to the bucket (nothing under DATA_DIR),
 // GET /media/:id streams the object with the usual headers, a bucket that is down answers 503
 // MEDIA_STORE_UNAVAILABLE on media routes only, and the sweep removes objects no row names.

@@ -329,9 +329,11 @@ describe('the notification', () => {
       await call('PUT', `/messages/${message.id}/read`, bob!);
       await call('PUT', `/messages/${message.id}/read`, bob!);
       await received(bobEvents, 2);
-      await new Promise((r) => setTimeout(r, 150));
-      expect(bobEvents).toHaveLength(2);
+      // A later message's push arrives third: the second read pushed nothing in between.
+      const later = await send(t.app, ann!, bob!);
+      await received(bobEvents, 3);
       expect(bobEvents[1]).toMatchObject({ id: REALTIME_ONLY_ID, jsonPayload: { action: 'read' } });
+      expect(bobEvents[2]).toMatchObject({ type: 'message', jsonPayload: { relatedMessageId: later.id } });
     } finally {
       bobSocket.disconnect();
       annSocket.disconnect();

@@ -22,7 +22,7 @@ const post = (overrides: Record<string, unknown>) =>
   call('POST', '/messages', ann, messageBody(bob.id, overrides));
 
 describe('limits', () => {
-  test('the limits are the issue’s: subject 200, content 20000 characters of text', () => {
+  test('the limits of the messages contract: subject 200, content 20000 characters of text', () => {
     expect(MESSAGE_SUBJECT_MAX).toBe(200);
     expect(MESSAGE_CONTENT_MAX_TEXT).toBe(20_000);
   });

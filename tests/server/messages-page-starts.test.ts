@@ -1,5 +1,5 @@
-// A deep folder page read before is found by seeking to where it starts (issue 5's budget at offset
-// 5,000 of 10,000): the server keeps the starts per version of the member's folders
+// A deep folder page read before is found by seeking to where it starts (the budget in docs/BENCHMARKS.md at
+// offset 5,000 of 10,000): the server keeps the starts per version of the member's folders
 // (message_counters.version, migration 0025). Whatever changes a folder — a new message, a read, a
 // delete by either side — the next page at the same offset must be what walking the offset says.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';

@@ -1,5 +1,5 @@
-// The folder pages are read from their indexes (issue 5's budget: a page of 20 among 10,000 at
-// 2,000 req/s). Checked on an in-memory SQLite database whatever TEST_DATABASE says: the plan of
+// The folder pages are read from their indexes (the budget in docs/BENCHMARKS.md: a page of 20 among 10,000
+// at 2,000 req/s). Checked on an in-memory SQLite database whatever TEST_DATABASE says: the plan of
 // the repository's own SQL, as it runs.
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';

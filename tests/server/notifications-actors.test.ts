@@ -1,4 +1,4 @@
-// Every notification names who did it and what, and points at its item (issue 15): the stored
+// Every notification names who did it and what, and points at its item: the stored
 // payload carries actorId, the related ids and a plain-text excerpt; GET /notifications joins the
 // actor as named now; being added to a chat group is a stored notification.
 import { randomUUID } from 'node:crypto';

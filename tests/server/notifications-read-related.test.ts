@@ -1,4 +1,4 @@
-// Opening an item marks its notifications read, on every device (issue 15): POST
+// Opening an item marks its notifications read, on every device: POST
 // /notifications/read-related, and the items' own read actions (a message read, a friend request
 // answered or withdrawn, a chat room read); every socket of the member hears `notificationsRead`.
 import { randomUUID } from 'node:crypto';
@@ -39,6 +39,22 @@ async function arrived(events: NotificationsReadEvent[], count = 1): Promise<Not
   while (events.length < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
   expect(events).toHaveLength(count);
   return events;
+}
+
+/**
+ * A marker: one of `who`'s own notifications, made and read, so that their sockets hear one more
+ * `notificationsRead`. Once `events` holds `count` events, the last being the marker's, any event
+ * sent to that socket before it has arrived too: "nothing else came" is read after a state, not
+ * after a delay. Answers the marker's id.
+ */
+async function markerRead(who: Person, events: NotificationsReadEvent[], count: number): Promise<string> {
+  const marker = await notificationsService(t.app).create(who.id, {
+    type: 'post',
+    jsonPayload: { relatedPostId: randomUUID() },
+  });
+  expect((await call('PUT', `/notifications/${marker.id}/read`, who)).statusCode).toBe(200);
+  expect((await arrived(events, count)).at(-1)?.ids).toEqual([marker.id]);
+  return marker.id;
 }
 
 /** Two sockets of `who` (two devices) and one of `other`, closed by `done`. */
@@ -151,8 +167,8 @@ describe('POST /notifications/read-related', () => {
       const expected = { ids: [stored.id], all: false, unreadCount: await unread(ann!) };
       expect((await arrived(d.phone))[0]).toEqual(expected);
       expect((await arrived(d.laptop))[0]).toEqual(expected);
-      await new Promise((r) => setTimeout(r, 100));
-      expect(d.elsewhere).toHaveLength(0);
+      // The other member's socket heard nothing of it: only their own marker.
+      await markerRead(bob!, d.elsewhere, 1);
     } finally {
       d.done();
     }
@@ -175,8 +191,8 @@ describe('the items’ own read actions read their notifications', () => {
       expect((await arrived(d.laptop))[0]).toEqual(expected);
       expect(await unread(ann!)).toBe(before - 1);
       expect((await mine(ann!)).find((n) => n.id === notification!.id)?.isRead).toBe(true);
-      await new Promise((r) => setTimeout(r, 100));
-      expect(d.elsewhere).toHaveLength(0);
+      // The other member's socket heard nothing of it: only their own marker.
+      await markerRead(bob!, d.elsewhere, 1);
     } finally {
       d.done();
     }
@@ -252,8 +268,8 @@ describe('read and read-all are told to my other devices', () => {
       // Nothing changed: nothing told.
       await call('PUT', '/notifications/read-all', ann!);
       await call('PUT', `/notifications/${first.id}/read`, ann!);
-      await new Promise((r) => setTimeout(r, 100));
-      expect(d.laptop).toHaveLength(2);
+      // The next change is the third event: the two calls above told nothing.
+      await markerRead(ann!, d.laptop, 3);
     } finally {
       d.done();
     }

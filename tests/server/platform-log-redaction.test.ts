@@ -1,5 +1,5 @@
 // Secrets that travel in URLs never reach a log line (docs/SECURITY-CHECKS.md): reset tokens, OIDC
-// codes, a public history link's token (issue 17) and the reminders' calendar key (issue 16).
+// codes, a public history link's token and the reminders' calendar key.
 import { Writable } from 'node:stream';
 import fc from 'fast-check';
 import Fastify from 'fastify';
@@ -110,7 +110,7 @@ describe('the server log', () => {
   });
 });
 
-describe("childLogger (each request's logger, issue 19)", () => {
+describe("childLogger (each request's logger)", () => {
   test("binds the request id and redacts secrets; a route's own log level still applies", async () => {
     const lines: Record<string, unknown>[] = [];
     const stream = new Writable({

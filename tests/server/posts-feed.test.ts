@@ -1,4 +1,4 @@
-// GET /posts/feed (spec §7 "Posts"; issue 6): my posts and my friends', newest first, with
+// GET /posts/feed (spec §7 "Posts"): my posts and my friends', newest first, with
 // limit/offset as the spec computes them and a keyset cursor for deep scrolling. Both of the
 // repository's plans (by author, by time) answer the same pages; counters kept by triggers stay
 // right through cascades; `likes` lists the member first and at most POST_LIKES_LISTED_MAX.

@@ -1,5 +1,5 @@
-// A member's posts (GET /users/{id}/posts) and who liked a post (GET /posts/{id}/likes), issue 15
-// "A social app about cars": a post is for its author and the author's friends, so a profile
+// A member's posts (GET /users/{id}/posts) and who liked a post (GET /posts/{id}/likes):
+// a post is for its author and the author's friends, so a profile
 // lists the member's posts to themselves and their friends only (an empty page for anyone else,
 // nothing told), a missing member is 404; the likers of a post are listed to its readers only.
 import { randomUUID } from 'node:crypto';

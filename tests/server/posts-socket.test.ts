@@ -74,7 +74,11 @@ describe('join_post', () => {
     theirs.emit('join_post', p.id);
     mine.emit('join_post', p.id);
     await until(async () => (await inRoom(p.id)).length === 2);
-    await new Promise((r) => setTimeout(r, 100));
+    // The stranger's refused join was checked before a later join of their own post is: once they
+    // are in their own post's room, the refusal is not merely late.
+    const nosyOwn = await post(t.app, stranger);
+    nosy.emit('join_post', nosyOwn.id);
+    await until(async () => (await inRoom(nosyOwn.id)).includes(nosy.id!));
     expect((await inRoom(p.id)).sort()).toEqual([mine.id, theirs.id].sort());
     theirs.emit('leave_post', p.id);
     await until(async () => (await inRoom(p.id)).length === 1);
@@ -96,8 +100,10 @@ describe('join_post', () => {
     expect(await inRoom(p.id)).toEqual([annSocket.id]);
     expect(await inRoom(own.id)).toEqual([benSocket.id]);
     await like(t.app, ann, p.id); // ann's post changes: ben no longer hears of it
-    await new Promise((r) => setTimeout(r, 200));
-    expect(updates).toEqual([]);
+    // A later change to ben's own post reaches him: by then, ann's would have too.
+    await like(t.app, ben, own.id);
+    await waitFor(updates, 1);
+    expect(updates).toEqual([{ postId: own.id, message: 'liked' }]);
   });
 });
 
@@ -166,7 +172,10 @@ describe('notifications', () => {
     await call('DELETE', `/posts/${p.id}`, author);
     await received(toFriend, 3);
     expect(toFriend.map((e) => e.jsonPayload.action)).toEqual(['created', 'updated', 'deleted']);
-    await new Promise((r) => setTimeout(r, 100));
-    expect(toStranger).toEqual([]);
+    // A later event for the stranger (a friend request) reaches them: by then, a post event would have.
+    const asked = await call('POST', '/friends/request', author, { userId: stranger.id });
+    expect(asked.statusCode).toBe(201);
+    await received(toStranger, 1);
+    expect(toStranger.map((e) => e.type)).toEqual(['friend']);
   });
 });

@@ -81,7 +81,7 @@ describe('delivery', () => {
       const [first, second] = to(path);
       expect(second!.at - first!.at).toBeGreaterThanOrEqual(1_500);
       expect(decrypt(second!, phone)).toEqual(decrypt(first!, phone));
-      expect(decrypt(second!, phone)).toMatchObject({
+      expect(decrypt(second!, phone).notification).toMatchObject({
         title: 'Overdue: Insurance',
         tag: `reminder-${reminder.id}`,
       });
@@ -143,7 +143,7 @@ describe('delivery', () => {
       app = await buildApp(loadConfig(t.env), { logger: false });
       await app.ready();
       await until(() => to(`/down/${ann.id}`).length === 2, 60_000, 'the retry after the restart');
-      expect(decrypt(to(`/down/${ann.id}`)[1]!, phone).title).toBe('Overdue: Insurance');
+      expect(decrypt(to(`/down/${ann.id}`)[1]!, phone).notification.title).toBe('Overdue: Insurance');
       await until(
         async () => (await deliveriesOf({ app }, phone.json.endpoint)).length === 0,
         10_000,
@@ -211,11 +211,11 @@ describe('delivery', () => {
       });
       expect(put.statusCode, put.body).toBe(200);
       await until(() => to(`/odo/${ann.id}`).length === 1, 10_000, 'the push of the mileage change');
-      expect(decrypt(to(`/odo/${ann.id}`)[0]!, phone).title).toBe('Overdue: Belt');
+      expect(decrypt(to(`/odo/${ann.id}`)[0]!, phone).notification.title).toBe('Overdue: Belt');
 
       await createLog(t.app, ann, car.id, { type: 'fuel', mileage: 9_100 });
       await until(() => to(`/odo/${ann.id}`).length === 2, 10_000, 'the push of the higher reading');
-      expect(decrypt(to(`/odo/${ann.id}`)[1]!, phone).title).toBe('Overdue: Clutch');
+      expect(decrypt(to(`/odo/${ann.id}`)[1]!, phone).notification.title).toBe('Overdue: Clutch');
     } finally {
       await t.close();
     }

@@ -6,6 +6,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo, Socket } from 'node:net';
 import type { App } from '../../server/src/app';
+import type { DeclarativePushMessage } from '../../src/contract/web-push';
 import { API, type Member } from './garage-fixtures';
 
 const ece = createRequire(import.meta.url)('http_ece') as {
@@ -94,7 +95,10 @@ export type Browser = ReturnType<typeof browser>;
 export const decrypt = (r: Received, b: Browser) =>
   JSON.parse(
     ece.decrypt(r.body, { version: 'aes128gcm', privateKey: b.ecdh, authSecret: b.auth }).toString('utf8'),
-  ) as Record<string, string>;
+  ) as DeclarativePushMessage;
+
+/** What the device shows: the declarative message's notification. */
+export const shown = (r: Received, b: Browser) => decrypt(r, b).notification;
 
 export const subscribe = (app: App, who: Member, payload: unknown) =>
   app.inject({

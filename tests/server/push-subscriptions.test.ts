@@ -1,4 +1,4 @@
-// Issue 16, Web Push: devices subscribe and unsubscribe (ownership, validation, idempotency); a
+// Web Push: devices subscribe and unsubscribe (ownership, validation, idempotency); a
 // reminder that changes state is pushed once to each of the member's devices, encrypted for it
 // (decrypted here with the subscription's private key), in the member's language; a push service
 // answering 410 drops its subscription; a restart keeps the VAPID keys and pushes nothing again.
@@ -83,11 +83,16 @@ describe('a reminder pushed to the devices', () => {
       expect(message!.headers.authorization).toMatch(
         new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${publicKey}$`),
       );
+      // Declarative Web Push, as every push; the badge: the reminder's unread notification.
       expect(decrypt(message!, phone)).toEqual({
-        title: 'Overdue: Insurance',
-        body: 'Berlinette — due on Jan 1, 2020',
-        url: `/car/${car.id}`,
-        tag: `reminder-${reminderId}`,
+        web_push: 8030,
+        notification: {
+          title: 'Overdue: Insurance',
+          body: 'Berlinette — due on Jan 1, 2020',
+          navigate: `/car/${car.id}`,
+          tag: `reminder-${reminderId}`,
+          app_badge: 1,
+        },
       });
       expect(service.received.filter((r) => r.path === '/gone/ann-old-laptop')).toHaveLength(1);
 
@@ -109,7 +114,7 @@ describe('a reminder pushed to the devices', () => {
       expect((await del(app, ann, gone.json.endpoint)).statusCode).toBe(404);
       await app.close();
       expect(toPhone()).toHaveLength(2);
-      const fr = decrypt(toPhone()[1]!, phone);
+      const fr = decrypt(toPhone()[1]!, phone).notification;
       expect(fr.title).toBe('En retard : Insurance');
       expect(fr.body).toMatch(/^Berlinette — échéance le 1 janv\. 2020$/);
       expect(service.received.filter((r) => r.path === '/gone/ann-old-laptop')).toHaveLength(1);

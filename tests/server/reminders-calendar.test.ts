@@ -1,4 +1,4 @@
-// Issue 16: GET /reminders/calendar.ics?key=… — the member's reminders with a due date (a
+// GET /reminders/calendar.ics?key=… — the member's reminders with a due date (a
 // distance-only one on its predicted date) as an RFC 5545 feed, parsed here with ical.js; no
 // session, the key is the secret (stored hashed; a wrong or renewed key is 404).
 import ICAL from 'ical.js';

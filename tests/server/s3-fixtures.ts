@@ -1,4 +1,4 @@
-// A real S3-protocol server for the tests (issue 20): s3rver on loopback, on a free port, keeping
+// A real S3-protocol server for the tests: s3rver on loopback, on a free port, keeping
 // its objects in a temporary directory. `stop()` takes it down (the bucket is "down"), `start()`
 // brings it back on the same port with the same objects.
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,7 +1,7 @@
-// Scale-out (issue 8): three server processes on one PostgreSQL database and one Redis, behind
+// Scale-out: three server processes on one PostgreSQL database and one Redis, behind
 // Debian's nginx. Started together on an empty database, they migrate it once; any node serves any
 // request; a notification raised on one node reaches a socket on another; rate limits are shared.
-// Media (issue 20) live in an S3 bucket (a real S3-protocol server, s3rver, on loopback) and each
+// Media live in an S3 bucket (a real S3-protocol server, s3rver, on loopback) and each
 // node has a DATA_DIR of its own: a photo uploaded through node 1 is served by node 3; a bucket that
 // is down answers 503 on media and nothing else breaks.
 import { randomBytes, randomUUID } from 'node:crypto';

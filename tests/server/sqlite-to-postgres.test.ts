@@ -1,4 +1,4 @@
-// Issue 8: `npm run migrate:sqlite-to-postgres -- --from <DATA_DIR> --to <url>` copies a populated
+// `npm run migrate:sqlite-to-postgres -- --from <DATA_DIR> --to <url>` copies a populated
 // SQLite Paddock into an empty PostgreSQL database: every table, every row, ids, timestamps and the
 // trigger-kept counters verbatim; a server started on the copy answers as the original did; the
 // triggers work again afterwards; a target with rows is refused. The source is always SQLite and

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Notification } from '../../src/contract/notifications';
 import { TERMS_VERSION } from '../../src/contract/trust';
+import { main as moderatorCommand } from '../../server/src/trust/moderator-command';
 import { trustRepository } from '../../server/src/trust/trust-repository';
 import { createTestApp, type TestApp } from './helpers';
 import { API, befriend, caller, comment, feed, like, person, post, type Person } from './posts-fixtures';
@@ -90,9 +91,30 @@ describe('block', () => {
     // B is not told: no notification reaches B about it.
     expect(
       (await notifications(b)).filter(
-        (n) => n.jsonPayload.relatedFriendId === a.id && n.jsonPayload.action === 'removed',
+        (n) =>
+          n.jsonPayload.relatedFriendId === a.id &&
+          (n.jsonPayload as { action?: string }).action === 'removed',
       ),
     ).toEqual([]);
+  });
+
+  test("the blocked member's lines in a shared chat group are collapsed for the blocker", async () => {
+    const [a, b, owner] = [await person(t.app), await person(t.app), await person(t.app)];
+    await befriend(t.app, owner, a);
+    await befriend(t.app, owner, b);
+    const group = await call('POST', '/chat-groups', owner, { name: 'Club', memberIds: [a.id, b.id] });
+    expect(group.statusCode, group.body).toBe(201);
+    const chatGroupId = group.json().data.id as string;
+    const line = await call('POST', '/chat-messages', b, { chatGroupId, content: 'Line from B' });
+    expect(line.statusCode, line.body).toBe(201);
+    await call('POST', `/users/${b.id}/block`, a);
+    const forA = await call('GET', `/chat-messages?chatGroupId=${chatGroupId}`, a);
+    expect(forA.statusCode, forA.body).toBe(200);
+    expect(forA.body).not.toContain('Line from B');
+    expect(forA.json().data[0]).toMatchObject({ content: '', fromBlockedMember: true });
+    const forOwner = await call('GET', `/chat-messages?chatGroupId=${chatGroupId}`, owner);
+    expect(forOwner.json().data[0]).toMatchObject({ content: 'Line from B' });
+    expect((await call('GET', `/chat-messages/${line.json().data.id}`, a)).body).not.toContain('Line from B');
   });
 
   test('a pending request ends and nothing the blocked member does notifies the blocker', async () => {
@@ -270,6 +292,26 @@ describe('moderation actions', () => {
       .where('id', '=', b.id)
       .execute();
     expect((await call('POST', '/posts', b, { content: '<p>Back</p>' })).statusCode).toBe(201);
+  });
+});
+
+describe('npm run moderator', () => {
+  test('add gives the role, remove takes it back', async () => {
+    const who = await person(t.app);
+    const saved = { ...process.env };
+    Object.assign(
+      process.env,
+      { DATA_DIR: t.dataDir },
+      t.env.DATABASE_URL ? { DATABASE_URL: t.env.DATABASE_URL } : {},
+    );
+    try {
+      await moderatorCommand(['add', who.email]);
+      expect((await call('GET', '/moderation/reports?status=open', who)).statusCode).toBe(200);
+      await moderatorCommand(['remove', who.email]);
+      expect((await call('GET', '/moderation/reports?status=open', who)).statusCode).toBe(403);
+    } finally {
+      process.env = saved;
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-// A member's own data, all of it (issue 17, GDPR articles 20 and 17): the paged reads of the
+// A member's own data, all of it (GDPR articles 20 and 17): the paged reads of the
 // export, and the deletion of an account down to its tombstone (migration 0018). Reads go page by
 // page in primary-key order (EXPORT_PAGE rows at a time), so a large account is never held in
 // memory. Portable SQL only: the server suite runs on SQLite and PostgreSQL.
@@ -295,12 +295,13 @@ export function accountDataRepository(db: Kysely<Database>) {
           // The push and calendar tables belong to other features (server/src/push, maintenance):
           // a tombstone never cascades, so their rows go here by name.
           ['push_subscriptions', 'user_id'],
+          ['push_tags', 'user_id'],
           ['calendar_keys', 'member_id'],
-          // Cars shared with the member (issue 18): their memberships and invitations go; the logs
+          // Cars shared with the member: their memberships and invitations go; the logs
           // they wrote on those cars stay the cars' (their author is the tombstone).
           ['car_members', 'user_id'],
         ]);
-        // Selling a car (issue 18): their pending offers go, and so do their records of cars they sold.
+        // Selling a car: their pending offers go, and so do their records of cars they sold.
         await sql`delete from car_transfers where status = 'pending'
                   and (from_user_id = ${memberId} or to_user_id = ${memberId})`.execute(trx);
         // Refresh tokens go with their sessions (cascade).

@@ -1,4 +1,4 @@
-// A member's own data (issue 17): GET /users/me/export (a streamed ZIP, GDPR art. 20) and
+// A member's own data: GET /users/me/export (a streamed ZIP, GDPR art. 20) and
 // DELETE /users/me (GDPR art. 17), registered under the API base.
 import { Type } from 'typebox';
 import { ACCOUNT_EXPORTS_PER_HOUR, AccountDeleted, DeleteAccountBody } from '../../../src/contract/account';

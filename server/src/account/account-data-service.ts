@@ -1,4 +1,4 @@
-// A member's own data (issue 17): the export of everything they own (GDPR art. 20) and the
+// A member's own data: the export of everything they own (GDPR art. 20) and the
 // deletion of their account (art. 17). Deleting needs the password, or, for an account without one
 // (made through an outside provider), a sign-in at most ACCOUNT_DELETE_FRESH_SIGN_IN_SECONDS old.
 import {

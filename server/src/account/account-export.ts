@@ -1,4 +1,4 @@
-// GET /users/me/export (issue 17, GDPR art. 20): a ZIP of everything the member owns, streamed.
+// GET /users/me/export (GDPR art. 20): a ZIP of everything the member owns, streamed.
 // Each kind is one JSON array file whose rows are read page by page from the repository only when
 // the ZIP writer reaches that entry, and each media file is opened only when its turn comes: the
 // memory used is a page of rows and a file chunk, whatever the size of the account. The files and
@@ -23,7 +23,7 @@ export interface ExportStorage {
   mediaKey(storageKey: string): string;
   /** The store key of the 256 px avatar of an avatar URL, or null when the member has none. */
   avatarKey(avatar: string | null): string | null;
-  /** Whether the store holds the object (DATA_DIR or the bucket, issue 20). */
+  /** Whether the store holds the object (DATA_DIR or the bucket). */
   exists(key: string): Promise<boolean>;
   /** The object's bytes, opened when the ZIP writer reaches it. */
   open(key: string): Readable;
@@ -142,6 +142,14 @@ export function exportArchive(
                   notifyFriendRequests: prefs.notify_friend_requests === 1,
                   notifyMessages: prefs.notify_messages === 1,
                   notifyChat: prefs.notify_chat === 1,
+                  pushMessages: prefs.push_messages === 1,
+                  pushChat: prefs.push_chat === 1,
+                  pushFriendRequests: prefs.push_friend_requests === 1,
+                  pushComments: prefs.push_comments === 1,
+                  pushLikes: prefs.push_likes === 1,
+                  pushCars: prefs.push_cars === 1,
+                  pushReminders: prefs.push_reminders === 1,
+                  pushPreviews: prefs.push_previews === 1,
                 }
               : null,
           },
@@ -279,7 +287,8 @@ export function exportArchive(
     if (avatar && (await storage.exists(avatar))) file(avatar, 'media/avatar.webp');
     for await (const m of repo.media(memberId)) {
       const at = storage.mediaKey(m.storage_key);
-      // A file missing in the store is left out (media.json still lists its row) rather than breaking the archive.
+      // A file missing in the store is left out (media.json still lists its row) rather than breaking the
+      // archive.
       if (await storage.exists(at)) file(at, mediaFileName(m));
       else log.warn({ mediaId: m.id }, 'media file missing from the account export');
     }

@@ -28,7 +28,7 @@ export const accountFeature: FastifyPluginAsync<{ auth: AuthServices }> = async 
   app.addHook('onClose', () => account.drain());
   await app.register(accountSettingsRoutes, { account });
 
-  // Issue 17: the member's own data, exported or deleted.
+  // The member's own data, exported or deleted.
   const store = app.objectStore;
   const media = mediaStorage(store);
   const avatars = avatarStorage(store);

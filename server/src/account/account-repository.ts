@@ -16,6 +16,14 @@ const COLUMNS = {
   notifyFriendRequests: 'notify_friend_requests',
   notifyMessages: 'notify_messages',
   notifyChat: 'notify_chat',
+  pushMessages: 'push_messages',
+  pushChat: 'push_chat',
+  pushFriendRequests: 'push_friend_requests',
+  pushComments: 'push_comments',
+  pushLikes: 'push_likes',
+  pushCars: 'push_cars',
+  pushReminders: 'push_reminders',
+  pushPreviews: 'push_previews',
 } as const satisfies Record<keyof NotificationPreferences, keyof NotificationPreferencesTable>;
 
 const KEYS = Object.keys(COLUMNS) as (keyof NotificationPreferences)[];

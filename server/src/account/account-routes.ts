@@ -1,4 +1,4 @@
-// Account settings (issue 15 "The account"), registered under the API base. The password and
+// Account settings, registered under the API base. The password and
 // e-mail calls are rate limited like sign-in (per IP); confirming an e-mail needs no session (the
 // link may be opened on a device that is signed out), only the single-use token.
 import * as contract from '../../../src/contract/account';
@@ -107,7 +107,11 @@ export const accountSettingsRoutes = memberRoutePlugin<Services>(tags, (app, rou
         'notifyLikes: likes on my posts; notifyComments: comments and replies; ' +
         'notifyFriendRequests: requests received and accepted; notifyMessages: private messages; ' +
         'notifyChat: being added to a chat group. messagesFrom: who may send me a private message, ' +
-        '`friends` (default) or `everyone` (never a member blocked either way).',
+        '`friends` (default) or `everyone` (never a member blocked either way). ' +
+        'push*: a Web Push to my devices for that kind of event (pushMessages, pushChat, ' +
+        'pushFriendRequests, pushComments, pushLikes (off by default), pushCars: invitations, sale ' +
+        'offers and their answers, new logs on a car shared with me; pushReminders); pushPreviews: ' +
+        "a private message's push shows its first line. Never a push for my own action.",
       body: contract.MemberPreferencesUpdate,
       response: answer.item(contract.MemberPreferences, 400, 401),
     }),

@@ -1,4 +1,4 @@
-// Account settings (issue 15 "The account"): change the password (the other sessions end), change
+// Account settings: change the password (the other sessions end), change
 // the e-mail through a link mailed to the new address (no enumeration: a taken address answers
 // the same), notification preferences.
 import type { FastifyBaseLogger } from 'fastify';

@@ -19,6 +19,15 @@ export interface NotificationPreferencesTable {
   notify_friend_requests: number;
   notify_messages: number;
   notify_chat: number;
+  /** Web Push switches (migration 0032), 0 or 1 each. */
+  push_messages: number;
+  push_chat: number;
+  push_friend_requests: number;
+  push_comments: number;
+  push_likes: number;
+  push_cars: number;
+  push_reminders: number;
+  push_previews: number;
   updated_at: string;
 }
 

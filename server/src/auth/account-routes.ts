@@ -68,7 +68,7 @@ export const accountRoutes: RoutePlugin<{ services: AuthServices }> = async (app
       },
       preHandler: app.authenticate,
     },
-    // Behind every app start: one promise, not an async function awaiting another (issue 19).
+    // Behind every app start: one promise, not an async function awaiting another.
     (request) => accounts.me(request.member.id).then(ok),
   );
 

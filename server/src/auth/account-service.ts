@@ -72,7 +72,7 @@ export function createAccountService({ users, sessions, hasher, dummyHash }: Acc
     },
 
     // GET /auth/me, behind every app start: a plain promise chain, not an async function awaiting
-    // another (issue 19).
+    // another.
     me(userId: string): Promise<CurrentUser> {
       return users.findById(userId).then((user) => {
         if (!user) throw unauthorized();

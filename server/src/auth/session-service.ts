@@ -103,7 +103,7 @@ export function createSessionService(
     },
 
     /** Signature, claims, then the session row: logout and password reset end access at once. */
-    // Behind every signed-in request: a plain promise chain, not an async function (issue 19);
+    // Behind every signed-in request: a plain promise chain, not an async function;
     // it still rejects, never throws.
     verifyAccess(token: string): Promise<AuthMember> {
       const claims = checkAccessToken(config.jwtSecret, token);

@@ -13,7 +13,7 @@ export interface RefreshTokenState {
 
 /** Sessions (refresh-token families) and their refresh tokens, stored as SHA-256 hashes. */
 export function createSessionsRepository(db: Kysely<Database>) {
-  // The session check behind every signed-in request: built and compiled once (issue 19), each
+  // The session check behind every signed-in request: built and compiled once, each
   // call binds its own values (session id, member id, now, in that order).
   const liveSession = db
     .selectFrom('sessions as s')
@@ -86,7 +86,7 @@ export function createSessionsRepository(db: Kysely<Database>) {
      * The live session behind an access token, with its member: one query over two primary keys.
      * Revoked, expired and orphaned sessions answer undefined.
      */
-    // No async/await on the hot path (issue 19): one promise and one microtask less per request.
+    // No async/await on the hot path: one promise and one microtask less per request.
     findLiveSession: (sessionId: string, userId: string) =>
       readRows(db, withValues(liveSession, [sessionId, userId, new Date().toISOString()])).then(
         (rows) => rows[0],

@@ -39,7 +39,7 @@ export function toCurrentUser(row: UserRow): CurrentUser {
 }
 
 export function createUsersRepository(db: Kysely<Database>) {
-  // GET /auth/me's read: compiled once (issue 19), each call binds the id.
+  // GET /auth/me's read: compiled once, each call binds the id.
   const byId = db.selectFrom('users').selectAll().where('id', '=', '').compile();
   return {
     findById: (id: string): Promise<UserRow | undefined> =>

@@ -1,13 +1,13 @@
 // The chat's events (docs/ARCHITECTURE.md server "chat/"): realtime-only (36-dash id), so that chat
 // does not flood the notification list; only being added to a group is stored (the bell tells the
-// newcomer who added them to which group).
+// newcomer who added them to which group). A chat line is also pushed to the others' devices.
 import type { ChatGroupAction, ChatRoomAction } from '../../../src/contract/constants';
 import { excerptOf } from '../notifications/excerpt';
 import type { NotificationsService } from '../notifications/notifications-service';
 
 export type ChatNotifications = Pick<
   NotificationsService,
-  'createQuietly' | 'createRealtimeOnly' | 'readRelatedQuietly'
+  'createQuietly' | 'createRealtimeOnly' | 'readRelatedQuietly' | 'reach'
 >;
 
 export function chatEvents(notifications: ChatNotifications) {
@@ -43,21 +43,27 @@ export function chatEvents(notifications: ChatNotifications) {
         });
     },
 
-    /** A new message, to every participant's sockets (the sender's other devices too). */
+    /**
+     * A new message, to every participant's sockets (the sender's other devices too), and as a
+     * Web Push to the others' devices (their pushChat switch, the rooms they muted).
+     */
     message(
       participantIds: Iterable<string>,
       payload: { roomId: string; messageId: string; groupId: string | null; senderId: string },
     ) {
-      for (const participant of participantIds)
-        notifications.createRealtimeOnly(participant, {
-          type: 'chatmessage',
+      for (const participant of participantIds) {
+        const event = {
+          type: 'chatmessage' as const,
           jsonPayload: {
             relatedChatRoomId: payload.roomId,
             relatedChatMessageId: payload.messageId,
             relatedChatGroupId: payload.groupId,
             senderId: payload.senderId,
           },
-        });
+        };
+        notifications.createRealtimeOnly(participant, event);
+        if (participant !== payload.senderId) notifications.reach(participant, event);
+      }
     },
   };
 }

@@ -14,10 +14,30 @@ export interface ChatMessagesDeps {
   chat: ChatRepository;
   areFriends(a: string, b: string): Promise<boolean>;
   events: ChatEvents;
+  /** The members blocked either way with the reader (server/src/trust): their lines are collapsed. */
+  hiddenSenders?: (memberId: string) => Promise<Set<string>>;
   now?: () => Date;
 }
 
-export function chatMessagesService({ chat, areFriends, events, now = () => new Date() }: ChatMessagesDeps) {
+export function chatMessagesService({
+  chat,
+  areFriends,
+  events,
+  hiddenSenders = async () => new Set<string>(),
+  now = () => new Date(),
+}: ChatMessagesDeps) {
+  /** The page with the lines of members blocked either way emptied and marked, never their text. */
+  async function collapsed<T extends { items: ChatMessage[] }>(memberId: string, page: T): Promise<T> {
+    const hidden = await hiddenSenders(memberId);
+    if (hidden.size === 0) return page;
+    return {
+      ...page,
+      items: page.items.map((m) =>
+        hidden.has(m.sender.id) ? { ...m, content: '', fromBlockedMember: true } : m,
+      ),
+    };
+  }
+
   /** The room if the member is a participant; 404 otherwise. */
   async function roomOf(memberId: string, roomId: string): Promise<ChatRoomRow> {
     const room = await chat.findRoom(roomId);
@@ -78,12 +98,12 @@ export function chatMessagesService({ chat, areFriends, events, now = () => new 
     async getMessage(memberId: string, id: string): Promise<ChatMessage> {
       const row = await chat.findMessage(id);
       if (!row || !(await chat.isParticipant(row.chat_room_id, memberId))) throw notFound('Chat message');
-      return messageView(row);
+      return (await collapsed(memberId, { items: [await messageView(row)] })).items[0]!;
     },
 
     async roomMessages(memberId: string, roomId: string, page: { limit: number; offset: number }) {
       const room = await roomOf(memberId, roomId);
-      return { ...(await chat.messagePage(room, page)), chatRoomId: room.id };
+      return { ...(await collapsed(memberId, await chat.messagePage(room, page))), chatRoomId: room.id };
     },
 
     /**
@@ -100,12 +120,12 @@ export function chatMessagesService({ chat, areFriends, events, now = () => new 
         const room = await chat.findDirectRoom(memberId, query.recipientId!);
         if (!room || !(await chat.isParticipant(room.id, memberId)))
           return { items: [], total: 0, chatRoomId: null };
-        return { ...(await chat.messagePage(room, page)), chatRoomId: room.id };
+        return { ...(await collapsed(memberId, await chat.messagePage(room, page))), chatRoomId: room.id };
       }
       const group = await memberGroup(chat, memberId, query.chatGroupId!);
       const room = await chat.findRoom(group.room_id);
       if (!room) throw notFound('Chat group');
-      return { ...(await chat.messagePage(room, page)), chatRoomId: room.id };
+      return { ...(await collapsed(memberId, await chat.messagePage(room, page))), chatRoomId: room.id };
     },
 
     /**

@@ -23,6 +23,7 @@ export function chatRoomsRepository(db: Kysely<Database>, { roomViews }: ChatVie
         'r.created_at',
         'r.updated_at',
         'p.unread_count',
+        'p.muted_until',
       ]);
 
   const participants = chatMemberList(db, 'room');
@@ -124,6 +125,17 @@ export function chatRoomsRepository(db: Kysely<Database>, { roomViews }: ChatVie
           .executeTakeFirstOrThrow(),
       ]);
       return { items: await roomViews(rows), total: Number(sums.n), unreadCount: Number(sums.unread) };
+    },
+
+    /** Mutes the room's pushes for one participant until `until` (null: unmuted); false when not one. */
+    async setMute(roomId: string, memberId: string, until: string | null): Promise<boolean> {
+      const result = await db
+        .updateTable('chat_room_participants')
+        .set({ muted_until: until })
+        .where('chat_room_id', '=', roomId)
+        .where('member_id', '=', memberId)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
 
     /**

@@ -1,7 +1,8 @@
 // Chat rooms and their read marks (spec §4: mark-all-read is per chat room; docs/ARCHITECTURE.md
 // server "chat/"): a member lists and reads the rooms they take part in (404 for others), marks a
 // room read, and types to its other participants only.
-import type { ChatRoom, ChatRoomRead } from '../../../src/contract/chat';
+import type { ChatRoom, ChatRoomMute, ChatRoomRead } from '../../../src/contract/chat';
+import { CHAT_MUTED_FOREVER, type ChatMuteDuration } from '../../../src/contract/web-push';
 import { foundOr404, notFound } from '../http/errors';
 import type { ChatEvents, ChatNotifications } from './chat-events';
 import type { ChatRepository } from './chat-repository';
@@ -35,6 +36,24 @@ export function chatRoomsService({ chat, notifications, events, now = () => new 
       if (before > 0) events.room([memberId], roomId, room.chat_group_id, 'read');
       await notifications.readRelatedQuietly(memberId, 'chatroom', roomId);
       return { chatRoomId: roomId, unreadCount: 0, lastReadAt: at };
+    },
+
+    /**
+     * Mutes the room's pushes for me (8 hours, a week, or until unmuted; again: from now), or
+     * unmutes it (`duration` null); participants only, 404 otherwise. My other devices refresh.
+     */
+    async mute(memberId: string, roomId: string, duration: ChatMuteDuration | null): Promise<ChatRoomMute> {
+      const at = now().getTime();
+      const until =
+        duration === null
+          ? null
+          : duration === 'forever'
+            ? CHAT_MUTED_FOREVER
+            : new Date(at + (duration === '8h' ? 8 * 3600_000 : 7 * 24 * 3600_000)).toISOString();
+      const room = await chat.findRoom(roomId);
+      if (!room || !(await chat.setMute(roomId, memberId, until))) throw notFound('Chat room');
+      events.room([memberId], roomId, room.chat_group_id, 'updated');
+      return { chatRoomId: roomId, mutedUntil: until };
     },
 
     /** The other participants of a room when `memberId` is one of them; null otherwise (typing). */

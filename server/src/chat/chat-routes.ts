@@ -103,6 +103,28 @@ export const chatRoutes: RoutePlugin<{ chat: ChatService }> = async (app, { chat
     async (request) => ok(await chat.getRoom(request.member.id, request.params.id)),
   );
 
+  app.put(
+    '/chat-rooms/:id/mute',
+    roomRoute(
+      'Mute the room’s pushes for me: duration 8h, week or forever (until unmuted); again: counted from now. Participants only, 404 otherwise',
+      {
+        params: contract.ChatIdParams,
+        body: contract.ChatRoomMuteBody,
+        response: answer.item(contract.ChatRoomMute, 400, 401, 404),
+      },
+    ),
+    async (request) => ok(await chat.muteRoom(request.member.id, request.params.id, request.body.duration)),
+  );
+
+  app.delete(
+    '/chat-rooms/:id/mute',
+    roomRoute('Unmute the room’s pushes for me (again: same answer); participants only, 404 otherwise', {
+      params: contract.ChatIdParams,
+      response: answer.item(contract.ChatRoomMute, 400, 401, 404),
+    }),
+    async (request) => ok(await chat.muteRoom(request.member.id, request.params.id, null)),
+  );
+
   // ---------- messages ----------
 
   app.get(

@@ -17,14 +17,16 @@ interface Deps {
   areFriends(a: string, b: string): Promise<boolean>;
   friendIdsOf(memberId: string): Promise<string[]>;
   notifications: ChatNotifications;
+  /** The members blocked either way with the reader (server/src/trust): their lines are collapsed. */
+  hiddenSenders?: (memberId: string) => Promise<Set<string>>;
   now?: () => Date;
 }
 
-export function chatService({ chat, areFriends, friendIdsOf, notifications, now }: Deps) {
+export function chatService({ chat, areFriends, friendIdsOf, notifications, hiddenSenders, now }: Deps) {
   const events = chatEvents(notifications);
   const groups = chatGroupsService({ chat, friendIdsOf, events, now });
   const rooms = chatRoomsService({ chat, notifications, events, now });
-  const messages = chatMessagesService({ chat, areFriends, events, now });
+  const messages = chatMessagesService({ chat, areFriends, events, hiddenSenders, now });
   return {
     listGroups: groups.listGroups,
     getGroup: groups.getGroup,
@@ -35,6 +37,7 @@ export function chatService({ chat, areFriends, friendIdsOf, notifications, now 
     listRooms: rooms.listRooms,
     getRoom: rooms.getRoom,
     markAllRead: rooms.markAllRead,
+    muteRoom: rooms.mute,
     typingTargets: rooms.typingTargets,
     getMessage: messages.getMessage,
     roomMessages: messages.roomMessages,

@@ -45,6 +45,8 @@ export interface ChatRoomParticipantsTable {
   /** A copy of the room's updated_at, so that a member's rooms list in activity order from an index. */
   activity_at: string;
   joined_at: string;
+  /** No push for this room's messages until then (migration 0033); null: not muted. */
+  muted_until?: string | null;
 }
 
 /** A chat message: plain text, stored as sent (trimmed). */

@@ -25,6 +25,7 @@ export interface RoomViewRow {
   created_at: string;
   updated_at: string;
   unread_count: number;
+  muted_until?: string | null;
 }
 
 export function chatViews(db: Kysely<Database>) {
@@ -91,6 +92,8 @@ export function chatViews(db: Kysely<Database>) {
         participants: byRoom.get(r.id) ?? [],
         lastMessage: last ? toMessage(last, people) : null,
         unreadCount: Number(r.unread_count),
+        // A mute that ended reads as none.
+        mutedUntil: r.muted_until && Date.parse(r.muted_until) > Date.now() ? r.muted_until : null,
         createdAt: r.created_at,
         updatedAt: r.updated_at,
       };

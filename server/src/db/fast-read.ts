@@ -1,5 +1,5 @@
 // The hot paths' reads (the session check behind every signed-in request, /auth/me, the feed)
-// without Kysely's per-query machinery (issue 19). Their SQL is built once (compiled by Kysely's
+// without Kysely's per-query machinery. Their SQL is built once (compiled by Kysely's
 // builder, or written as text as in posts/feed-query.ts); each call only binds new values, and:
 // - on SQLite the cached prepared statement (statement-cache.ts) runs at once, unless a transaction
 //   holds the one connection: then the read waits its turn through Kysely as before, so a read never

@@ -26,6 +26,11 @@ import * as m0024 from './migrations/0024_post_car_logs';
 import * as m0025 from './migrations/0025_message_folder_version';
 import * as m0027 from './migrations/0027_push_deliveries';
 import * as m0028 from './migrations/0028_finite_numbers';
+import * as m0029 from './migrations/0029_car_mileage_follows_logs';
+import * as m0030 from './migrations/0030_car_equipment';
+import * as m0031 from './migrations/0031_car_papers';
+import * as m0032 from './migrations/0032_social_push';
+import * as m0033 from './migrations/0033_chat_mutes';
 import * as m0034 from './migrations/0034_trust';
 
 // Add each new migration here, in order. Names sort; never rename or edit a landed migration.
@@ -57,6 +62,11 @@ const migrations: Record<string, Migration> = {
   '0025_message_folder_version': m0025,
   '0027_push_deliveries': m0027,
   '0028_finite_numbers': m0028,
+  '0029_car_mileage_follows_logs': m0029,
+  '0030_car_equipment': m0030,
+  '0031_car_papers': m0031,
+  '0032_social_push': m0032,
+  '0033_chat_mutes': m0033,
   '0034_trust': m0034,
 };
 

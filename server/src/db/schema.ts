@@ -101,6 +101,14 @@ export interface CarsTable {
   mileage_unit: string;
   description: string | null;
   image: string | null;
+  /** The car's papers (migration 0031): VIN upper-case, dates YYYY-MM-DD. */
+  vin?: string | null;
+  plate?: string | null;
+  first_registration_date?: string | null;
+  inspection_due_date?: string | null;
+  insurance_due_date?: string | null;
+  /** JSON text: string[], the main energy first (migration 0031); null: only `energy_type`. */
+  energy_types?: string | null;
   /** How many car_logs rows the car has; kept by triggers (migration 0006), never written by code. */
   log_count: Generated<number>;
   /** Grows with every insert, update and delete of the car's logs; kept by the same triggers. */
@@ -135,13 +143,32 @@ export interface CarLogsTable {
   fuel_full_tank: number | null;
   /** 0 or 1 */
   fuel_missed_previous: number | null;
-  /** Who wrote it (issue 18, migration 0021): the car's owner or a member it is shared with. */
+  /** Who wrote it (migration 0021): the car's owner or a member it is shared with. */
   author_id: string | null;
   /** Written in a former owner's time (migration 0023): that owner's id; null for the current owner's. */
   former_owner_id?: string | null;
   fuel_price_per_unit: number | null;
+  /** 1: "it's right", the economy of the segment this fill-up closes is never suspect (migration 0029). */
+  fuel_economy_confirmed?: number | null;
+  /** A key of the energyType settings (migration 0029); null: the car's main energy. */
+  fuel_energy?: string | null;
   /** The fingerprint of the imported row this log was made from (migration 0017); null otherwise. */
   import_fingerprint?: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A car's tyre set or other equipment (migration 0030). */
+export interface CarEquipmentTable {
+  id: string;
+  car_id: string;
+  kind: string;
+  name: string;
+  dot_code: string | null;
+  reminder_distance: number | null;
+  reminder_age_months: number | null;
+  /** JSON text: EquipmentStint[], oldest first. */
+  stints: string;
   created_at: string;
   updated_at: string;
 }
@@ -161,6 +188,8 @@ export interface RemindersTable {
   soon_distance: number | null;
   notes: string | null;
   created_mileage: number | null;
+  /** The car field it was made from (migration 0031): inspectionDueDate, insuranceDueDate or null. */
+  source?: string | null;
   /**
    * The last state the member was told of: null, 'soon' or 'overdue'. The one column whose update
    * leaves `cars.reminders_version` as it is: a column added here joins migration 0022's list.
@@ -210,6 +239,7 @@ export interface Database {
   media: MediaTable;
   car_log_media: CarLogMediaTable;
   reminders: RemindersTable;
+  car_equipment: CarEquipmentTable;
 }
 
 export type { Generated };

@@ -17,7 +17,7 @@ interface Cached {
 export function cachingDatabase(sqlite: SqliteDb, size = STATEMENT_CACHE_SIZE): SqliteDatabase {
   // Least recently used goes first, approximately (the "second chance" clock scheme): a hit only
   // marks its entry, where moving it to the end of the Map (delete + set) cost a rehash on every
-  // read of every request (issue 19). Eviction walks from the oldest: a marked entry loses its
+  // read of every request. Eviction walks from the oldest: a marked entry loses its
   // mark and goes to the end, the first unmarked one is dropped. Same bound.
   const cache = new Map<string, Cached>();
   const evictOne = () => {

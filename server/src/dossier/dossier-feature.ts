@@ -1,4 +1,4 @@
-// The resale dossier (issue 17): built once by app.ts, whose API scope registers dossierFeature and
+// The resale dossier: built once by app.ts, whose API scope registers dossierFeature and
 // whose root registers the public page (`/history/:token`, outside the API base).
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { createUsersRepository } from '../auth/users-repository';

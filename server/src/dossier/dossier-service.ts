@@ -1,4 +1,4 @@
-// The resale dossier (issue 17): a car's history as a PDF for its owner, and public read-only links
+// The resale dossier: a car's history as a PDF for its owner, and public read-only links
 // to it. A link's token is HMAC(server secret, link id + nonce) (256 bits, base64url), never stored:
 // the table keeps its SHA-256 to find the link and the nonce to show the URL again to the owner.
 // Revoking deletes the row, so the token finds nothing from then on (404).

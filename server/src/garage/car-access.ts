@@ -1,4 +1,4 @@
-// Who may do what with a car (issue 18, README "Shared cars"): one helper used by the garage, the
+// Who may do what with a car (README "Shared cars"): one helper used by the garage, the
 // maintenance tracker and the media. A stranger to the car (no role) gets 404 on every read and
 // write, so cars cannot be probed; a member whose role does not allow a write gets 403.
 import type { CarRole } from '../../../src/contract/car-members';
@@ -61,7 +61,7 @@ export function actsOnReminder(
 }
 
 /**
- * `friends`: a friend of the owner sees the car (issue 4) but none of its logs; a write of theirs to
+ * `friends`: a friend of the owner sees the car but none of its logs; a write of theirs to
  * its logs or reminders is 403, not 404 (nothing is hidden from them by it): this is what a driver
  * removed from the car gets for a fill-up replayed later, and their device shows it as needing attention.
  */

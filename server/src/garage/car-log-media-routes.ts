@@ -6,6 +6,7 @@ import { multipartBody } from '../media/media-schemas';
 import type { MediaService } from '../media/media-service';
 import { readMultipart } from '../media/multipart-body';
 import type { CarLogsService } from './car-logs-service';
+import { matchAcceptLanguage } from '../platform/locale';
 
 const tags = ['car logs'];
 
@@ -49,6 +50,7 @@ export const carLogMediaRoutes: FastifyPluginAsyncTypebox<{
           memberId,
           input,
           saved.map((r) => r.id),
+          matchAcceptLanguage(request.headers['accept-language']),
         );
       } catch (error) {
         await media.discardSaved(saved);

@@ -10,6 +10,7 @@ import {
   IdParams,
 } from '../../../src/contract/garage';
 import type { CarLogsService } from './car-logs-service';
+import { matchAcceptLanguage } from '../platform/locale';
 import { Deleted, ok, okList, answer, memberRoutePlugin, sendStored } from '../http/route-schemas';
 
 type Services = { logs: CarLogsService };
@@ -56,7 +57,16 @@ export const carLogsRoutes = memberRoutePlugin<Services>(['car logs'], (app, rou
         response: answer.stored(CarLog, 400, 401, 403, 404, 409),
       },
     ),
-    async (request, reply) => sendStored(reply, 'log', await logs.create(request.member.id, request.body)),
+    async (request, reply) =>
+      sendStored(
+        reply,
+        'log',
+        await logs.create(
+          request.member.id,
+          request.body,
+          matchAcceptLanguage(request.headers['accept-language']),
+        ),
+      ),
   );
 
   app.put(

@@ -8,10 +8,14 @@ import {
   type CarLogSaved,
   type CarLogStats,
   type CarLogUpdate,
+  type FuelFill,
 } from '../../../src/contract/garage';
 import { CAR_LOGS_MAX } from '../../../src/contract/constants';
 import { overwrittenFields } from '../../../src/contract/edit-merge';
+import { fillUpTitle } from '../../../src/contract/maintenance/fill-up-title';
 import { checkOdometer, type OdometerProblem } from '../../../src/contract/maintenance';
+import { CAR_LOG_TITLE_MAX } from '../../../src/contract/constants';
+import { DEFAULT_SERVER_LOCALE, type ServerLocale } from '../platform/locales';
 import { AppError, badRequest, conflict, notFound } from '../http/errors';
 import { mayMoveOut, mayWriteLog, type CarAccessService } from './car-access';
 import { carLogStats } from './car-log-stats';
@@ -20,6 +24,7 @@ import type { CarLogsRepository } from './car-logs-repository';
 import type { CarsRepository } from './cars-repository';
 import type { GarageNotify } from './garage-events';
 import { checkSettings, cleanRichText } from './garage-input';
+import { carNameOf } from '../push/reminder-push-text';
 
 interface Deps {
   cars: CarsRepository;
@@ -28,16 +33,23 @@ interface Deps {
   notify: GarageNotify;
   /** Removes the files of media rows the repository deleted with a log. */
   discardFiles: DiscardFiles;
-  /** After a log is written, moved or deleted: its cars' reminders may change state (issue 16). */
+  /** After a log is written, moved or deleted: its cars' reminders may change state. */
   historyChanged?: (memberId: string, carIds: string[]) => Promise<void>;
-  /** Shared cars (issue 18): the member's role on a car. */
+  /** Shared cars: the member's role on a car. */
   access: CarAccessService;
+  /** A new log on a shared car, told to each of its other members' devices (a Web Push). */
+  logAdded?: (
+    memberId: string,
+    log: { carId: string; carName: string; logId: string; title: string; authorId: string },
+  ) => void;
+  /** The language the member chose (users.language): a fill-up without a title is named in it. */
+  languageOf?: (memberId: string) => Promise<ServerLocale | null>;
   now?: () => Date;
 }
 
 type LogFields = Omit<CarLog, 'id' | 'media' | 'createdAt' | 'updatedAt' | 'authorId'>;
 
-/** How a create or update asks for its reading to be checked (issue 16 "Odometer"). */
+/** How a create or update asks for its reading to be checked. */
 interface OdometerCheck {
   /** The log's own id: its stored reading is not a neighbour. */
   logId?: string;
@@ -82,6 +94,22 @@ export function odometerError(problem: OdometerProblem, mileage: number, unit: s
   );
 }
 
+/** A fill-up as stored and answered: the price null when not given, "it's right" only when said. */
+function storedFuel({ economyConfirmed, energy, ...fuel }: FuelFill): FuelFill {
+  return {
+    ...fuel,
+    pricePerUnit: fuel.pricePerUnit ?? null,
+    ...(energy ? { energy } : {}),
+    ...(economyConfirmed ? { economyConfirmed } : {}),
+  };
+}
+
+/** A car's energies, its main one first (keys of the energyType settings). */
+export function energiesOf(car: Pick<Car, 'energyType' | 'energyTypes'>): string[] {
+  if (car.energyTypes.length > 0) return car.energyTypes;
+  return car.energyType === null ? [] : [car.energyType];
+}
+
 /** Trimmed, without empties or repeats, in the member's order. */
 function cleanTags(tags: string[]): string[] {
   return [...new Set(tags.map((t) => t.trim()).filter((t) => t.length > 0))];
@@ -95,10 +123,36 @@ export function carLogsService({
   discardFiles,
   historyChanged = async () => undefined,
   access,
+  logAdded = () => undefined,
+  languageOf = async () => null,
   now = () => new Date(),
 }: Deps) {
   /**
-   * Logs are read by the car's owner and the members it is shared with (issue 18), friends not
+   * A log's title: the one given, else a fill-up's name from its quantity and place, in the
+   * language the request asks for, else the member's, else the product's default. Any other log
+   * without a title is refused.
+   */
+  async function titleOf(memberId: string, input: CarLogInput, asked: ServerLocale | null): Promise<string> {
+    if (input.title !== undefined) return input.title;
+    if (input.type !== 'fuel')
+      throw badRequest('Some fields are missing or invalid.', [
+        { field: 'body.title', message: 'is required, except on a log of type fuel' },
+      ]);
+    const language = asked ?? (await languageOf(memberId).catch(() => null)) ?? DEFAULT_SERVER_LOCALE;
+    return fillUpTitle(language, input.fuel ?? null, input.location, CAR_LOG_TITLE_MAX);
+  }
+
+  /** The car's mileage before a write: told as changed when the log raised it (migration 0029). */
+  async function tellRaisedMileage(carId: string, before: number | null, reading: number | null) {
+    if (reading === null || (before !== null && before >= reading)) return;
+    const car = await cars.findById(carId);
+    if (!car) return;
+    for (const to of await access.audience(car))
+      notify(to, { type: 'car', carId, action: 'updated', updatedAt: car.updatedAt });
+  }
+
+  /**
+   * Logs are read by the car's owner and the members it is shared with, friends not
    * included: any other member gets 404 for the car, so neither cars nor logs can be probed.
    */
   async function readableCar(memberId: string, carId: string): Promise<Car> {
@@ -123,8 +177,10 @@ export function carLogsService({
   ) {
     const car = await cars.findById(carId);
     if (!car) return;
-    for (const to of await access.audience(car))
+    const audience = await access.audience(car);
+    for (const to of audience)
       notify(to, { type: 'car log', carId, carLogId, action, ...(updatedAt ? { updatedAt } : {}) });
+    return { car, audience };
   }
 
   /**
@@ -167,6 +223,11 @@ export function carLogsService({
         throw badRequest('Some fields are missing or invalid.', [
           { field: 'body.mileage', message: 'is required on a fill-up' },
         ]);
+      const energy = fields.fuel.energy ?? null;
+      if (energy !== null && !energiesOf(car).includes(energy))
+        throw badRequest('Some fields are missing or invalid.', [
+          { field: 'body.fuel.energy', message: "must be one of the car's energyTypes" },
+        ]);
     }
     if (odometer.check && fields.mileage !== null) {
       const problem = checkOdometer(
@@ -179,7 +240,7 @@ export function carLogsService({
     return {
       ...fields,
       // Stored and answered the same way whether the price was given or not.
-      ...(fields.fuel ? { fuel: { ...fields.fuel, pricePerUnit: fields.fuel.pricePerUnit ?? null } } : {}),
+      ...(fields.fuel ? { fuel: storedFuel(fields.fuel) } : {}),
       tags: cleanTags(fields.tags),
       content: cleanRichText('content', fields.content, CAR_LOG_CONTENT_MAX_TEXT),
     };
@@ -195,13 +256,14 @@ export function carLogsService({
     memberId: string,
     input: CarLogInput,
     fileIds: string[],
+    asked: ServerLocale | null = null,
   ): Promise<{ log: CarLog; created: boolean }> {
     const fields = await checked(
       memberId,
       {
         carId: input.carId,
         type: input.type,
-        title: input.title,
+        title: await titleOf(memberId, input, asked),
         content: input.content ?? null,
         location: input.location ?? null,
         tags: input.tags ?? [],
@@ -222,6 +284,7 @@ export function carLogsService({
       throw carLogLimit(book.logCount, 1);
     }
     const at = now().toISOString();
+    const mileageBefore = (await cars.findById(fields.carId))?.mileage ?? null;
     const log: CarLog = {
       id: input.id ?? randomUUID(),
       ...fields,
@@ -236,7 +299,18 @@ export function carLogsService({
         throw conflict('This id is already in use.', [{ field: 'body.id', message: 'is already in use' }]);
       return { log: stored.log, created: false };
     }
-    await tell(log.carId, log.id, 'created', log.updatedAt);
+    const told = await tell(log.carId, log.id, 'created', log.updatedAt);
+    // The car's other members learn of it on their devices (their pushCars switch).
+    for (const to of told?.audience ?? [])
+      if (to !== memberId)
+        logAdded(to, {
+          carId: log.carId,
+          carName: carNameOf(told!.car),
+          logId: log.id,
+          title: log.title,
+          authorId: memberId,
+        });
+    await tellRaisedMileage(log.carId, mileageBefore, log.mileage);
     await historyChanged(memberId, [log.carId]);
     return { log: fileIds.length > 0 ? await readableLog(memberId, log.id) : log, created: true };
   }
@@ -270,8 +344,12 @@ export function carLogsService({
     },
 
     /** `created: false` when the client id was already used by this member: the stored log. */
-    async create(memberId: string, input: CarLogInput): Promise<{ log: CarLog; created: boolean }> {
-      return createWithFiles(memberId, input, []);
+    async create(
+      memberId: string,
+      input: CarLogInput,
+      asked: ServerLocale | null = null,
+    ): Promise<{ log: CarLog; created: boolean }> {
+      return createWithFiles(memberId, input, [], asked);
     },
 
     createWithFiles,
@@ -303,8 +381,10 @@ export function carLogsService({
       }
       // The last write wins (README "Shared cars"); the author stays who wrote the log.
       const log: CarLog = { id, ...fields, authorId, media, createdAt, updatedAt: now().toISOString() };
+      const mileageBefore = (await cars.findById(log.carId))?.mileage ?? null;
       await logs.replace(log);
       await tell(log.carId, id, 'updated', log.updatedAt);
+      await tellRaisedMileage(log.carId, mileageBefore, log.mileage);
       // A log moved to another car also leaves its old car's list.
       if (log.carId !== current.carId) await tell(current.carId, id, 'deleted');
       await historyChanged(memberId, [log.carId, current.carId]);

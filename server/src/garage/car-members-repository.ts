@@ -1,4 +1,4 @@
-// Shared cars (issue 18): the car_members table (migration 0021) and the reads the access checks,
+// Shared cars: the car_members table (migration 0021) and the reads the access checks,
 // the garage list and the reminder notifications need. The only code that runs SQL on that table.
 import { sql, type JoinBuilder, type Kysely, type Selectable } from 'kysely';
 import type { Car } from '../../../src/contract/garage';

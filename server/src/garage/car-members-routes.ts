@@ -1,4 +1,4 @@
-// Shared cars (issue 18): a car's members and the invitations' answers.
+// Shared cars: a car's members and the invitations' answers.
 import {
   CAR_MEMBER_ERROR_CODES as codes,
   CarInviteAnswer,

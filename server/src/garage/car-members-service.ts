@@ -1,4 +1,4 @@
-// Shared cars (issue 18): the owner invites friends with a role, the invited member accepts or
+// Shared cars: the owner invites friends with a role, the invited member accepts or
 // declines (as a friend request is answered), the owner changes roles and removes members, and a
 // member leaves. Only the owner changes members; a member sees the list; a stranger gets 404.
 import {

@@ -71,6 +71,8 @@ export const FUEL_FIELDS_KEPT_BY: Record<keyof FuelFill, KeptBy> = {
   fullTank: 'always',
   missedPrevious: 'always',
   pricePerUnit: 'costs',
+  energy: 'always',
+  economyConfirmed: 'always',
 };
 
 /** Every column of car_logs: a column not kept is set to null in the buyer's copy. */
@@ -91,6 +93,8 @@ export const LOG_COLUMNS_KEPT_BY: ColumnsKeptBy<CarLogsTable> = {
   fuel_full_tank: FUEL_FIELDS_KEPT_BY.fullTank,
   fuel_missed_previous: FUEL_FIELDS_KEPT_BY.missedPrevious,
   fuel_price_per_unit: FUEL_FIELDS_KEPT_BY.pricePerUnit,
+  fuel_economy_confirmed: FUEL_FIELDS_KEPT_BY.economyConfirmed,
+  fuel_energy: FUEL_FIELDS_KEPT_BY.energy,
   author_id: LOG_FIELDS_KEPT_BY.authorId,
   former_owner_id: LOG_FIELDS_KEPT_BY.formerOwner,
   import_fingerprint: 'costsAndNotes',
@@ -113,6 +117,7 @@ export const REMINDER_COLUMNS_KEPT_BY: ColumnsKeptBy<RemindersTable> = {
   soon_distance: 'always',
   notes: 'notes',
   created_mileage: 'always',
+  source: 'always',
   notified_state: 'always',
   sequence: 'always',
   calendar_date: 'always',

@@ -1,4 +1,4 @@
-// Selling a car with its logbook (issue 18): the car_transfers, car_owners and car_sales tables
+// Selling a car with its logbook: the car_transfers, car_owners and car_sales tables
 // (migration 0023) and the one transaction that hands a car over. The only code that runs SQL on them.
 import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
 import type { CarLog } from '../../../src/contract/garage';
@@ -259,7 +259,7 @@ export function carTransfersRepository(db: Kysely<Database>) {
           'user_id',
         );
         await trx.deleteFrom('car_members').where('car_id', '=', carId).execute();
-        // The seller's public history links (issue 17) showed their car: they go with it.
+        // The seller's public history links showed their car: they go with it.
         await sql`delete from history_links where car_id = ${carId}`.execute(trx);
         return { transfer: { ...transfer }, formerMembers };
       });

@@ -1,4 +1,4 @@
-// Selling a car with its logbook (issue 18): the owner offers the car to another member (not only a
+// Selling a car with its logbook: the owner offers the car to another member (not only a
 // friend), the buyer accepts or declines, the seller may cancel while pending; on acceptance the car
 // and its history are the buyer's (car-transfers-repository.ts `accept`, one transaction), the seller
 // keeps a read-only record of it, and both sides' devices are told.

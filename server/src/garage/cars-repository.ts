@@ -1,5 +1,5 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
-import type { Car } from '../../../src/contract/garage';
+import { vinCheckDigitWrong, type Car } from '../../../src/contract/garage';
 import type { CarsTable, Database } from '../db/schema';
 import { mediaRepository } from '../media/media-repository';
 import { newestFirstPage } from '../db/paging';
@@ -10,6 +10,7 @@ import { carFieldsOfRow, carFieldsToRow } from './field-columns';
 export function toCar(row: Selectable<CarsTable>): Car {
   const car: Record<string, unknown> = { id: row.id, ownerId: row.owner_id };
   carFieldsOfRow(row, car);
+  if (row.vin && vinCheckDigitWrong(row.vin)) car.vinWarning = 'checkDigit';
   // The column holds a media id; members get the URL that serves it.
   car.image = row.image === null ? null : mediaUrl(row.image);
   car.createdAt = row.created_at;
@@ -31,6 +32,16 @@ export function carsRepository(db: Kysely<Database>) {
     async findById(id: string): Promise<Car | undefined> {
       const row = await db.selectFrom('cars').selectAll().where('id', '=', id).executeTakeFirst();
       return row && toCar(row);
+    },
+
+    /** The highest odometer reading among the car's logs (null: none has one). */
+    async highestReading(id: string): Promise<number | null> {
+      const row = await db
+        .selectFrom('car_logs')
+        .select((eb) => eb.fn.max('mileage').as('highest'))
+        .where('car_id', '=', id)
+        .executeTakeFirst();
+      return row?.highest === null || row?.highest === undefined ? null : Number(row.highest);
     },
 
     /** The owner's cars, newest first. */

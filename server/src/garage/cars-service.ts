@@ -13,21 +13,23 @@ import type { CarMembersRepository } from './car-members-repository';
 import type { DiscardFiles } from '../media/media-storage';
 import type { CarsRepository } from './cars-repository';
 import type { GarageNotify } from './garage-events';
-import { checkSettings, cleanRichText } from './garage-input';
+import { checkSettings, cleanRichText, type SettingCheck } from './garage-input';
 
 interface Deps {
   cars: CarsRepository;
   settings: { has(domainId: string, key: string): Promise<boolean> };
   notify: GarageNotify;
-  /** Friends read a member's cars (issue 4, docs/SECURITY-CHECKS.md "Access to members' things"). */
+  /** Friends read a member's cars (docs/SECURITY-CHECKS.md "Access to members' things"). */
   friends: FriendCheck;
   /** Removes the files of media rows the repository deleted (a replaced image, a deleted car's). */
   discardFiles: DiscardFiles;
-  /** Shared cars (issue 18): the member's role on a car, and the cars shared with them. */
+  /** Shared cars: the member's role on a car, and the cars shared with them. */
   access: CarAccessService;
   members: CarMembersRepository;
   /** A car's own mileage changed: its reminders' states are checked at once (maintenance). */
   mileageChanged?: (memberId: string, carIds: string[]) => Promise<void>;
+  /** The car's due dates were set: its date reminders follow (maintenance/car-date-reminders.ts). */
+  datesChanged?: (car: Car) => Promise<void>;
   now?: () => Date;
 }
 
@@ -45,7 +47,41 @@ export async function canReadCar(
   return car.ownerId === memberId || (await friends.areFriends(memberId, car.ownerId));
 }
 
-type CarFields = Omit<Car, 'id' | 'ownerId' | 'image' | 'createdAt' | 'updatedAt' | 'role' | 'ownerName'>;
+type CarFields = Omit<
+  Car,
+  'id' | 'ownerId' | 'image' | 'createdAt' | 'updatedAt' | 'role' | 'ownerName' | 'vinWarning'
+>;
+
+/**
+ * A car as a member who is neither its owner nor one of its members sees it (a friend): never its
+ * VIN nor its plate (docs/SECURITY-CHECKS.md "Access to members' things").
+ */
+export function withoutPapers<C extends Car>(car: C): C {
+  const { vinWarning: _warning, ...rest } = car;
+  return { ...rest, vin: null, plate: null } as C;
+}
+
+/**
+ * `energyType` and `energyTypes` agree (docs/SPEC-NOTES.md "A car's home"): `energyTypes` given
+ * sets the main `energyType`; `energyType` alone becomes the first of the energies, the others
+ * kept.
+ */
+function energies(
+  current: Pick<Car, 'energyType' | 'energyTypes'>,
+  change: { energyType?: string | null; energyTypes?: string[] },
+): Pick<Car, 'energyType' | 'energyTypes'> {
+  if (change.energyTypes !== undefined)
+    return { energyTypes: change.energyTypes, energyType: change.energyTypes[0] ?? null };
+  if (change.energyType !== undefined)
+    return {
+      energyType: change.energyType,
+      energyTypes:
+        change.energyType === null
+          ? []
+          : [change.energyType, ...current.energyTypes.filter((e) => e !== change.energyType)],
+    };
+  return { energyType: current.energyType, energyTypes: current.energyTypes };
+}
 
 export function carsService({
   cars,
@@ -56,6 +92,7 @@ export function carsService({
   access,
   members,
   mileageChanged = async () => undefined,
+  datesChanged = async () => undefined,
   now = () => new Date(),
 }: Deps) {
   /** Validates the fields a create or update ends with; answers them with the description cleaned. */
@@ -65,16 +102,22 @@ export function carsService({
       ['gearboxType', 'gearboxType', fields.gearboxType],
       ['upholsteryMaterial', 'upholsteryMaterial', fields.upholsteryMaterial],
       ['mileageUnit', 'mileageUnit', fields.mileageUnit],
+      // The main energy is checked as energyType above; the others here.
+      ...fields.energyTypes
+        .map((key, i) => [`energyTypes.${i}`, 'energyType', key] as SettingCheck)
+        .filter((check) => check[2] !== fields.energyType),
     ]);
     return {
       ...fields,
+      vin: fields.vin === null ? null : fields.vin.toUpperCase(),
+      plate: fields.plate === null ? null : fields.plate.trim() || null,
       description: cleanRichText('description', fields.description, CAR_DESCRIPTION_MAX_TEXT),
     };
   }
 
   /**
    * The member's own car, else 404 (also for another member's car: ids cannot be probed), or 403
-   * for a member it is shared with: only the owner edits or deletes a car (issue 18).
+   * for a member it is shared with: only the owner edits or deletes a car.
    */
   async function ownCar(memberId: string, id: string): Promise<Car> {
     const found = await access.access(memberId, id);
@@ -95,7 +138,7 @@ export function carsService({
 
   return {
     /**
-     * The member's cars (role `owner`) then the cars shared with them (issue 18), newest first in
+     * The member's cars (role `owner`) then the cars shared with them, newest first in
      * each part; or a friend's (`ownerId`), whose cars shared with the member carry their role.
      * Anyone else's answer 404 like a missing member.
      */
@@ -107,14 +150,17 @@ export function carsService({
     ): Promise<{ items: Car[]; total: number }> {
       if (ownerId !== memberId) {
         if (!(await friends.areFriends(memberId, ownerId))) throw notFound('Member');
-        return cars.listByOwner(ownerId, limit, offset);
+        const page = await cars.listByOwner(ownerId, limit, offset);
+        // A car shared with the member shows its papers in their own garage, not here.
+        return { ...page, items: page.items.map(withoutPapers) };
       }
       const [own, sharedTotal] = await Promise.all([
         cars.listByOwner(memberId, limit, offset),
         members.countShared(memberId),
       ]);
       const mine = own.items.map((car) => ({ ...car, role: 'owner' as const }));
-      // The shared part starts where the own cars end: a page may hold the end of one and the start of the other.
+      // The shared part starts where the own cars end: a page may hold the end of one and the start of the
+      // other.
       const sharedOffset = Math.max(0, offset - own.total);
       const shared = await members.listShared(memberId, limit - mine.length, sharedOffset);
       return { items: [...mine, ...shared], total: own.total + sharedTotal };
@@ -126,7 +172,7 @@ export function carsService({
       // A friend's car that is not shared with them: read without a role.
       const car = await cars.findById(id);
       if (!car || !(await canReadCar(memberId, car, friends))) throw notFound('Car');
-      return car;
+      return withoutPapers(car);
     },
 
     /** The member's car stored under a client id: a replayed create answers it (undefined: none). */
@@ -147,12 +193,17 @@ export function carsService({
         model: input.model,
         year: input.year ?? null,
         nickname: input.nickname ?? null,
-        energyType: input.energyType ?? null,
+        ...energies({ energyType: null, energyTypes: [] }, input),
         gearboxType: input.gearboxType ?? null,
         upholsteryMaterial: input.upholsteryMaterial ?? null,
         mileage: input.mileage ?? null,
         mileageUnit: input.mileageUnit ?? 'km',
         description: input.description ?? null,
+        vin: input.vin ?? null,
+        plate: input.plate ?? null,
+        firstRegistrationDate: input.firstRegistrationDate ?? null,
+        inspectionDueDate: input.inspectionDueDate ?? null,
+        insuranceDueDate: input.insuranceDueDate ?? null,
       });
       const at = now().toISOString();
       const car: Car = {
@@ -171,7 +222,9 @@ export function carsService({
         return { car: { ...stored, role: 'owner' }, created: false };
       }
       notify(memberId, { type: 'car', carId: car.id, action: 'created', updatedAt: car.updatedAt });
-      return { car: { ...car, role: 'owner' }, created: true };
+      if (car.inspectionDueDate !== null || car.insuranceDueDate !== null) await datesChanged(car);
+      const answered = (await cars.findById(car.id)) ?? car;
+      return { car: { ...answered, role: 'owner' }, created: true };
     },
 
     /** `image` (a media URL) replaces the car's image when given. */
@@ -185,10 +238,14 @@ export function carsService({
         updatedAt: _updated,
         role: _role,
         ownerName: _name,
+        vinWarning: _warning,
         ...currentFields
       } = current;
       const { base, ...changes } = patch;
-      const fields = await checked({ ...currentFields, ...changes });
+      const fields = await checked({ ...currentFields, ...changes, ...energies(currentFields, changes) });
+      // Never below the highest reading among its logs (a log's reading raises it, migration 0029).
+      const highest = await cars.highestReading(id);
+      if (highest !== null && (fields.mileage === null || fields.mileage < highest)) fields.mileage = highest;
       const car: Car = {
         id,
         ownerId: memberId,
@@ -199,13 +256,18 @@ export function carsService({
       };
       const orphans = await cars.replace(car);
       await tell(car, 'updated');
+      if (
+        car.inspectionDueDate !== current.inspectionDueDate ||
+        car.insuranceDueDate !== current.insuranceDueDate
+      )
+        await datesChanged(car);
       // The odometer moved: a reminder due at a distance may be due now (not at the next sweep).
       if (car.mileage !== current.mileage) await mileageChanged(memberId, [id]);
       await discardFiles(orphans);
       // Merge by field (docs/OFFLINE-FIRST.md "Edits from two devices"): what this write replaced.
       const replaced = overwrittenFields(currentFields, fields, Object.keys(changes), base);
       return {
-        ...car,
+        ...((await cars.findById(id)) ?? car),
         role: 'owner',
         ...(replaced ? { overwritten: replaced as CarSaved['overwritten'] } : {}),
       };

@@ -20,9 +20,15 @@ export const CAR_COLUMN_OF: Record<CarField, keyof CarsTable & string> = {
   mileage: 'mileage',
   mileageUnit: 'mileage_unit',
   description: 'description',
+  energyTypes: 'energy_types',
+  vin: 'vin',
+  plate: 'plate',
+  firstRegistrationDate: 'first_registration_date',
+  inspectionDueDate: 'inspection_due_date',
+  insuranceDueDate: 'insurance_due_date',
 };
 
-/** A log field's columns (a fill-up spans five; the cost is stored in cents). */
+/** A log field's columns (a fill-up spans seven; the cost is stored in cents). */
 export const LOG_COLUMNS_OF: Record<LogField, readonly (keyof CarLogsTable & string)[]> = {
   carId: ['car_id'],
   type: ['type'],
@@ -34,7 +40,15 @@ export const LOG_COLUMNS_OF: Record<LogField, readonly (keyof CarLogsTable & str
   currencyCode: ['currency_code'],
   startDate: ['start_date'],
   mileage: ['mileage'],
-  fuel: ['fuel_quantity', 'fuel_unit', 'fuel_full_tank', 'fuel_missed_previous', 'fuel_price_per_unit'],
+  fuel: [
+    'fuel_quantity',
+    'fuel_unit',
+    'fuel_full_tank',
+    'fuel_missed_previous',
+    'fuel_price_per_unit',
+    'fuel_economy_confirmed',
+    'fuel_energy',
+  ],
 };
 
 /** The columns of a car's fields, in the contract's order. */
@@ -65,6 +79,9 @@ export function fuelOfRow(row: Row): FuelFill | undefined {
     fullTank: Number(row.fuel_full_tank) === 1,
     missedPrevious: Number(row.fuel_missed_previous) === 1,
     pricePerUnit: toNumber(row.fuel_price_per_unit),
+    // Answered only when said: "it's right" (see FuelFill.economyConfirmed).
+    ...(row.fuel_energy ? { energy: row.fuel_energy as FuelFill['energy'] } : {}),
+    ...(Number(row.fuel_economy_confirmed) === 1 ? { economyConfirmed: true } : {}),
   };
 }
 
@@ -87,6 +104,8 @@ const LOG_CODECS: { [F in LogField]?: Codec<CarLog[F]> } = {
       fuel_full_tank: fuel ? (fuel.fullTank ? 1 : 0) : null,
       fuel_missed_previous: fuel ? (fuel.missedPrevious ? 1 : 0) : null,
       fuel_price_per_unit: fuel?.pricePerUnit ?? null,
+      fuel_economy_confirmed: fuel?.economyConfirmed ? 1 : null,
+      fuel_energy: fuel?.energy ?? null,
     }),
   },
 };
@@ -94,6 +113,16 @@ const LOG_CODECS: { [F in LogField]?: Codec<CarLog[F]> } = {
 const CAR_CODECS: { [F in CarField]?: Codec<Car[F]> } = {
   year: numberIn('year'),
   mileage: numberIn('mileage'),
+  energyTypes: {
+    // Only a car of several energies stores them: one energy is `energy_type` alone.
+    read: (row) =>
+      row.energy_types
+        ? (JSON.parse(String(row.energy_types)) as string[])
+        : row.energy_type
+          ? [String(row.energy_type)]
+          : [],
+    write: (types) => ({ energy_types: types && types.length > 1 ? JSON.stringify(types) : null }),
+  },
 };
 
 /** Reads the fields from a row into `into`, by column name (a field read as undefined is left out). */

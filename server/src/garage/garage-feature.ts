@@ -7,9 +7,12 @@ import type { MediaService } from '../media/media-service';
 import { fileDiscarder } from '../media/media-storage';
 import { multipartOptions } from '../media/multipart-body';
 import { areFriends } from '../people/friendship-repository';
-import { blockedEitherWay } from '../trust/trust-checks';
+import { blockedEitherWay } from '../trust/trust-checks-repository';
 import { settingsRepository } from '../settings/settings-repository';
 import { carImageRoutes } from './car-image-routes';
+import { carEquipmentRepository } from './car-equipment-repository';
+import { carEquipmentService } from './car-equipment-service';
+import { carEquipmentRoutes } from './car-equipment-routes';
 import { carLogMediaRoutes } from './car-log-media-routes';
 import { carLogsRepository } from './car-logs-repository';
 import { carLogsRoutes } from './car-logs-routes';
@@ -25,7 +28,11 @@ import { carMembersService } from './car-members-service';
 import { carTransfersRepository } from './car-transfers-repository';
 import { carTransfersRoutes } from './car-transfers-routes';
 import { carTransfersService } from './car-transfers-service';
+import { carSaleSummaryService } from './car-sale-summary';
 import { memberCards } from '../db/member-cards';
+import { createUsersRepository } from '../auth/users-repository';
+import { carDateReminders } from '../maintenance/car-date-reminders';
+import { remindersRepository } from '../maintenance/reminders-repository';
 import { notificationsService } from '../notifications/notifications-service';
 
 export const garageFeature: FastifyPluginAsync<{
@@ -36,6 +43,7 @@ export const garageFeature: FastifyPluginAsync<{
   const carsStore = carsRepository(db);
   const settings = settingsRepository(db);
   const notify = garageNotifier(app);
+  const notifications = notificationsService(app);
   const discardFiles = fileDiscarder(app.objectStore, app.log);
   const friends = { areFriends: (a: string, b: string) => areFriends(db, a, b) };
   const membersStore = carMembersRepository(db);
@@ -49,6 +57,10 @@ export const garageFeature: FastifyPluginAsync<{
     access,
     members: membersStore,
     mileageChanged: maintenance?.checkStatesQuietly,
+    datesChanged: carDateReminders({
+      reminders: remindersRepository(db),
+      languageOf: (memberId) => createUsersRepository(db).languageOf(memberId),
+    }),
   });
   const logs = carLogsService({
     cars: carsStore,
@@ -58,8 +70,20 @@ export const garageFeature: FastifyPluginAsync<{
     discardFiles,
     historyChanged: maintenance?.checkStatesQuietly,
     access,
+    logAdded: (memberId, log) =>
+      notifications.reach(memberId, {
+        type: 'car log',
+        jsonPayload: {
+          relatedCarId: log.carId,
+          relatedCarLogId: log.logId,
+          actorId: log.authorId,
+          action: 'created',
+          excerpt: log.carName,
+          title: log.title,
+        },
+      }),
+    languageOf: (memberId) => createUsersRepository(db).languageOf(memberId),
   });
-  const notifications = notificationsService(app);
   const members = carMembersService({
     cars: carsStore,
     members: membersStore,
@@ -87,8 +111,15 @@ export const garageFeature: FastifyPluginAsync<{
 
   await app.register(carsRoutes, { cars });
   await app.register(carMembersRoutes, { members });
-  await app.register(carTransfersRoutes, { transfers });
+  const transfersStore = carTransfersRepository(db);
+  await app.register(carTransfersRoutes, {
+    transfers,
+    summaries: carSaleSummaryService(db, access, (id) => transfersStore.find(id)),
+  });
   await app.register(carLogsRoutes, { logs });
+  await app.register(carEquipmentRoutes, {
+    equipment: carEquipmentService({ equipment: carEquipmentRepository(db), access, notify }),
+  });
   // Multipart is parsed only in this scope, by the routes that read it.
   await app.register(async (uploads) => {
     await uploads.register(multipart, multipartOptions);

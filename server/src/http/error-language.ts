@@ -24,7 +24,8 @@ const BY_CODE: Record<ErrorCode, string> = {
   FRIEND_REQUEST_PENDING: 'Votre demande d’ami est déjà en attente.',
   ALREADY_FRIENDS: 'Vous êtes déjà amis.',
   FRIEND_REQUEST_NOT_PENDING: 'Cette demande d’ami n’est plus en attente.',
-  MEMBER_SUSPENDED: 'Votre compte est suspendu par les modérateurs : vous ne pouvez ni publier, ni commenter, ni écrire.',
+  MEMBER_SUSPENDED:
+    'Votre compte est suspendu par les modérateurs : vous ne pouvez ni publier, ni commenter, ni écrire.',
   REPORT_NOT_OPEN: 'Ce signalement a déjà été traité.',
   SERVICE_UNAVAILABLE: 'Le service est brièvement indisponible. Réessayez dans un instant.',
   MEDIA_STORE_UNAVAILABLE: 'Les fichiers sont brièvement indisponibles. Réessayez dans un instant.',
@@ -81,6 +82,11 @@ const BY_MESSAGE: Record<string, string> = {
   'This account already exists.': 'Ce compte existe déjà.',
   'This username is already taken.': 'Ce nom d’utilisateur est déjà pris.',
   'This id is already in use.': 'Cet identifiant est déjà utilisé.',
+  // car-equipment.ts
+  'This equipment is mounted already.': 'Cet équipement est déjà monté.',
+  'This equipment is not mounted.': 'Cet équipement n’est pas monté.',
+  'A car holds at most 50 sets of equipment.': 'Une voiture a au plus 50 équipements.',
+  'A set keeps at most 200 mountings.': 'Un équipement garde au plus 200 montages.',
   'This reset link is invalid or has expired. Please ask for a new one.':
     'Ce lien de réinitialisation est invalide ou a expiré. Demandez-en un nouveau.',
   'You are not allowed to do that.': 'Vous n’avez pas le droit de faire cela.',
@@ -108,6 +114,7 @@ const THINGS: Record<string, string> = {
   Car: 'Voiture introuvable.',
   'Car log': 'Entrée du carnet introuvable.',
   Reminder: 'Rappel introuvable.',
+  Equipment: 'Équipement introuvable.',
   'History link': 'Lien d’historique introuvable.',
   Post: 'Publication introuvable.',
   Comment: 'Commentaire introuvable.',

@@ -14,7 +14,7 @@ export function sendFileBytes(
 }
 
 /**
- * Streams a stored object (issue 20: from DATA_DIR or the bucket, never buffered whole) with the
+ * Streams a stored object (from DATA_DIR or the bucket, never buffered whole) with the
  * same headers as `sendFileBytes` and its length.
  */
 export function sendFileStream(

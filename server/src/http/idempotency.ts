@@ -269,7 +269,7 @@ export async function registerIdempotency(app: FastifyInstance) {
   // Global preHandler hooks run before a route's own preHandlers, where app.authenticate sets
   // request.member; so, like @fastify/rate-limit, we append our look-up to each non-GET route.
   // Its onSend and onResponse hooks go on those routes only: a GET never holds a claim, and the
-  // hot paths (the feed, /auth/me) run no hook of ours for nothing (issue 19).
+  // hot paths (the feed, /auth/me) run no hook of ours for nothing.
   app.addHook('onRoute', (route: RouteOptions) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (methods.every((m) => SAFE_METHODS.has(m))) return;

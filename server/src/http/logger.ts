@@ -103,7 +103,7 @@ const NO_BINDINGS = Object.freeze({});
 
 /**
  * Each request's child logger (its `reqId` binding), as Fastify's default makes it but cheaper
- * (issue 19):
+ * (the per-request floor, docs/BENCHMARKS.md):
  * - without an empty options object: pino takes its short path for a child without options
  *   instead of rebuilding its formatters and checking each option on every request;
  * - the `reqId` string is appended to the bindings' JSON text as pino would write it, instead of

@@ -1,5 +1,5 @@
-// Rate limits (docs/SECURITY-CHECKS.md): per member when signed in, per IP otherwise; auth routes declare their
-// own stricter per-IP `config.rateLimit`. With REDIS_URL the counters live in Redis so every node
+// Rate limits (docs/SECURITY-CHECKS.md): per member when signed in, per IP otherwise; auth routes declare
+// their own stricter per-IP `config.rateLimit`. With REDIS_URL the counters live in Redis so every node
 // counts the same requests.
 import { createRequire } from 'node:module';
 import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
@@ -57,7 +57,7 @@ const tooMany = (ttlMs: number) =>
   });
 
 /**
- * The app-wide limit as a callback preHandler (issue 19): the plugin's own handler is an async
+ * The app-wide limit as a callback preHandler: the plugin's own handler is an async
  * function with five awaits, about 4 µs of the 46 µs that GET /auth/me costs. Same counter, same
  * key, same headers and the same 429 as the plugin's (tests/server/platform-rate-limit.test.ts).
  */
@@ -97,7 +97,7 @@ export async function registerRateLimit(app: FastifyInstance, config: Config) {
     ? new RedisStore(false, false, redis, `${config.redisPrefix}rate-limit:`)
     : new LocalStore(false, false, LOCAL_KEYS_MAX);
   const limit = limitRequests(store, config.rateLimitMax, RATE_LIMIT_WINDOW_MS);
-  // Decided once per route here, not on every request (issue 19). Static client files are cheap
+  // Decided once per route here, not on every request. Static client files are cheap
   // and a service-worker install fetches them all at once: their routes (config.file, from
   // @fastify/static) get no limit at all. A route with its own `config.rateLimit` is the plugin's;
   // the others get the app-wide limit as their last preHandler, after the route's own:

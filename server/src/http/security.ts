@@ -105,16 +105,16 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
   });
   // Its headers do not depend on the request: recorded once from helmet itself, then set from
   // that list on every response (the same headers, without helmet's chain of a dozen middleware
-  // calls per request; issue 19).
+  // calls per request).
   const { set, removed } = recordHeaders(securityHeaders);
   // Set on the reply, not on the raw response: when nothing calls setHeader on it, Node writes
-  // Fastify's header object at once instead of storing and validating each header twice (issue
-  // 19). A route can still override one (the docs' CSP) with reply.header, as before.
+  // Fastify's header object at once instead of storing and validating each header twice
+  // (the per-request floor, docs/BENCHMARKS.md). A route can still override one (the docs' CSP) with reply.header, as before.
   const headers = set.map(([name, value]) => [name.toLowerCase(), value] as const);
   // CORS on an actual request, in the same hook: what @fastify/cors sets with our options (a
   // listed origin is reflected with the exposed headers, any other gets no Access-Control-*
   // header at all, so the browser refuses it; Vary: Origin on every answer, for caches), without
-  // its per-request options copy, closure and callbacks (issue 19). Preflights stay the plugin's.
+  // its per-request options copy, closure and callbacks. Preflights stay the plugin's.
   const origins = allowedOrigins(config);
   const exposed = CORS_EXPOSED_HEADERS.join(', ');
   app.addHook('onRequest', (request, reply, done) => {

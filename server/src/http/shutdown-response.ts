@@ -1,7 +1,7 @@
 // During a shutdown, a keep-alive connection whose request was in flight when it began would hold
 // the server open after its answer (only connections idle at that moment are closed): its answer
 // closes it. This was an onSend hook, which put a hook chain on every response of the server's
-// life for the sake of its last seconds (issue 19); here it is one flag read as the headers go out.
+// life for the sake of its last seconds; here it is one flag read as the headers go out.
 import { type IncomingMessage, ServerResponse } from 'node:http';
 
 let closing = false;

@@ -1,4 +1,4 @@
-// Imports and CSV exports of a car's history (issue 17), registered under the API base. Its service
+// Imports and CSV exports of a car's history, registered under the API base. Its service
 // is built here, once; the maintenance service (handed over by app.ts) hears of imported logs.
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';

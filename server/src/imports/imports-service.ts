@@ -1,4 +1,4 @@
-// Imports of a car's history from other trackers' files, and CSV exports (issue 17). An import reads
+// Imports of a car's history from other trackers' files, and CSV exports. An import reads
 // the file (format detected or given), turns its rows into logs in the car's units, checks each with
 // the garage's rules (settings keys, odometer order and jumps, limits), leaves out the rows already
 // stored (by fingerprint), then writes every remaining row in one transaction, or none.
@@ -31,7 +31,7 @@ interface Deps {
   imports: ImportsRepository;
   settings: { has(domainId: string, key: string): Promise<boolean> };
   notify: GarageNotify;
-  /** After an import wrote logs: the car's reminders may change state (issue 16). */
+  /** After an import wrote logs: the car's reminders may change state. */
   historyChanged?: (memberId: string, carIds: string[]) => Promise<void>;
   /**
    * Reads the file into rows (import-read.ts) off the event loop: a worker with a time and memory

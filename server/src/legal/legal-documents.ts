@@ -1,10 +1,14 @@
 import type { LegalDocument, LegalType } from '../../../src/contract/auth';
+import { TERMS_VERSION } from '../../../src/contract/trust';
 import type { ServerLocale } from '../platform/locales';
 import { PRIVACY } from './privacy-text';
 import { TERMS } from './terms-text';
 
-/** Bump when a text changes: the client shows it as "last updated". */
-export const LEGAL_UPDATED_AT = '2026-11-22';
+/**
+ * Bump when a text changes: the client shows it as "last updated". The terms' version a sign-up
+ * accepts (TERMS_VERSION, src/contract/trust.ts) is this date.
+ */
+export const LEGAL_UPDATED_AT = TERMS_VERSION;
 
 export interface LegalText {
   title: string;

@@ -3,7 +3,7 @@ import { CalendarFeed, CalendarFeedQuery } from '../../../src/contract/reminder-
 import { errors, answer, memberRoutes, type RoutePlugin } from '../http/route-schemas';
 import { matchesEtag, type CalendarService } from './calendar-service';
 
-/** My reminders as a calendar feed that phones and desktop calendars subscribe to (issue 16). */
+/** My reminders as a calendar feed that phones and desktop calendars subscribe to. */
 export const calendarRoutes: RoutePlugin<{ calendar: CalendarService }> = async (app, { calendar }) => {
   const tags = ['reminders'];
   const route = memberRoutes(app.authenticate, tags);

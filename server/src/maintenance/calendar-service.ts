@@ -1,4 +1,4 @@
-// The reminders' calendar feed behind a secret key (issue 16). The key is never stored: it is
+// The reminders' calendar feed behind a secret key. The key is never stored: it is
 // HMAC(server secret, member id + nonce), shown again from the nonce, and the table keeps only its
 // SHA-256 to find the member. Renewing draws a new nonce, so the old URL stops working at once.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';

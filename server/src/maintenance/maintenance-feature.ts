@@ -1,4 +1,4 @@
-// The maintenance tracker (issue 16), registered under the API base: a car's odometer and fuel
+// The maintenance tracker, registered under the API base: a car's odometer and fuel
 // economy, and reminders. Its service is built once by app.ts (createMaintenanceService), which
 // also hands it to the garage: a log written, moved or deleted can change a reminder's state.
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
@@ -17,12 +17,14 @@ import { calendarRoutes } from './calendar-routes';
 import { calendarService } from './calendar-service';
 import type { PushService } from '../push/push-service';
 import { carNameOf, reminderPushPayload } from '../push/reminder-push-text';
+import { socialPushRepository } from '../push/social-push-repository';
 
 export function createMaintenanceService(app: FastifyInstance, push?: PushService): MaintenanceService {
   const db = app.db.kysely;
   const notifications = notificationsService(app);
   const cars = carsRepository(db);
   const members = carMembersRepository(db);
+  const pushes = socialPushRepository(db);
   return maintenanceService({
     access: carAccess(members, { areFriends: (a, b) => areFriends(db, a, b) }),
     members,
@@ -35,9 +37,10 @@ export function createMaintenanceService(app: FastifyInstance, push?: PushServic
     tell: async (memberId, notification) => {
       await notifications.createQuietly(memberId, notification);
       const p = notification.jsonPayload;
-      push?.notify(
+      void push?.notify(
         memberId,
         async (locale) => {
+          if (!(await pushes.preferences(memberId)).pushReminders) return null;
           const car = await cars.findById(String(p.relatedCarId));
           return reminderPushPayload(
             {
@@ -51,13 +54,14 @@ export function createMaintenanceService(app: FastifyInstance, push?: PushServic
               mileageUnit: car?.mileageUnit ?? 'km',
             },
             locale,
+            await pushes.unreadCount(memberId),
           );
         },
         { urgency: p.state === 'overdue' ? 'high' : 'normal' },
       );
     },
     warn: (err, message) => app.log.warn({ err }, message),
-    // Issue 18: every member's devices refresh a shared car's reminders when one is written.
+    // Every member's devices refresh a shared car's reminders when one is written.
     live: (memberId, jsonPayload) =>
       notifications.createRealtimeOnly(memberId, { type: 'reminder', jsonPayload }),
   });

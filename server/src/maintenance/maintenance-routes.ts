@@ -13,7 +13,7 @@ import {
 } from '../http/route-schemas';
 import type { MaintenanceService } from './maintenance-service';
 
-/** The odometer, fuel economy and reminders of my cars (issue 16). */
+/** The odometer, fuel economy and reminders of my cars. */
 export const maintenanceRoutes: RoutePlugin<{ maintenance: MaintenanceService }> = async (
   app,
   { maintenance },

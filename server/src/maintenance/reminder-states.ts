@@ -137,6 +137,7 @@ export function reminderStates({ logs, reminders, now = () => new Date() }: Remi
           predictedDate: derived.predictedDate,
           firedBy: derived.firedBy,
           doneLogId: derived.doneLogId,
+          ...(r.source ? { source: r.source } : {}),
         };
       });
     },

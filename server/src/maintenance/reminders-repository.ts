@@ -19,6 +19,8 @@ export interface StoredReminder {
   createdMileage: number | null;
   createdAt: string;
   updatedAt: string;
+  /** The car field it was made from (migration 0031); absent on the member's own reminders. */
+  source?: 'inspectionDueDate' | 'insuranceDueDate';
   /** The last state the member was told of (null: none, or back to ok since). Never on the wire. */
   notifiedState?: 'soon' | 'overdue' | null;
   /** Grows with each change (the calendar's SEQUENCE). Never on the wire. */
@@ -70,6 +72,7 @@ function toReminder(row: Selectable<RemindersTable>): StoredReminder {
     createdMileage: num(row.created_mileage),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    ...(row.source ? { source: row.source as NonNullable<StoredReminder['source']> } : {}),
     notifiedState: row.notified_state as StoredReminder['notifiedState'],
     sequence: Number(row.sequence ?? 0),
   };
@@ -92,12 +95,13 @@ function toRow(
     soon_distance: r.soonDistance,
     notes: r.notes,
     created_mileage: r.createdMileage,
+    source: r.source ?? null,
     created_at: r.createdAt,
     updated_at: r.updatedAt,
   };
 }
 
-/** The ids of the cars shared with the member (invitations accepted, issue 18). */
+/** The ids of the cars shared with the member (invitations accepted). */
 const sharedCarIds = (db: Kysely<Database>, memberId: string) =>
   db
     .selectFrom('car_members')
@@ -120,7 +124,7 @@ export function remindersRepository(db: Kysely<Database>) {
       return rows.map(toReminder);
     },
 
-    /** The reminders of the member's cars and of the cars shared with them (issue 18), oldest first. */
+    /** The reminders of the member's cars and of the cars shared with them, oldest first. */
     async listForMember(memberId: string): Promise<StoredReminder[]> {
       const rows = await db
         .selectFrom('reminders')
@@ -287,6 +291,17 @@ export function remindersRepository(db: Kysely<Database>) {
         }
       });
       return moved;
+    },
+
+    /** The reminder a car field made (one per kind and car), if any. */
+    async findBySource(carId: string, source: string): Promise<StoredReminder | undefined> {
+      const row = await db
+        .selectFrom('reminders')
+        .selectAll()
+        .where('car_id', '=', carId)
+        .where('source', '=', source)
+        .executeTakeFirst();
+      return row ? toReminder(row) : undefined;
     },
 
     async delete(id: string): Promise<void> {

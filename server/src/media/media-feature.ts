@@ -22,8 +22,8 @@ export function createMediaService(app: FastifyInstance): MediaService {
     log: app.log,
     // A car's photo is seen by whoever may see the car now (its current owner, its members, the
     // owner's friends), an image a post of the file's owner shows in its text by the owner's
-    // friends; logs' files are seen by the car's owner and the members it is shared with (issue
-    // 18), and by the audience of a post that shares the log as a card while its author may still
+    // friends; logs' files are seen by the car's owner and the members it is shared with
+    // (README "Shared cars"), and by the audience of a post that shares the log as a card while its author may still
     // read the log (build threads: the author's friends); they stay private to anyone else. Each
     // rule is checked when the file is read, against who may read the thing it belongs to now.
     mayRead: async (memberId, row) =>

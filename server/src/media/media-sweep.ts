@@ -1,4 +1,4 @@
-// The orphan sweep (issue 20): removes from the media store (DATA_DIR or the bucket) the objects
+// The orphan sweep: removes from the media store (DATA_DIR or the bucket) the objects
 // no row names — a file whose row went but whose delete failed (the store was down after the
 // commit), an upload stopped between its object and its row. Objects younger than the grace period
 // are left alone: an upload writes its object before the row that names it commits. Several nodes

@@ -1,4 +1,4 @@
-// Where media bytes live (issue 20): a folder under DATA_DIR (the embedded default) or an
+// Where media bytes live: a folder under DATA_DIR (the embedded default) or an
 // S3-compatible bucket (MEDIA_STORE=s3), behind one small interface. Keys are server-made names
 // under `media/` (files, post images) and `avatars/`, the same in both stores and in a backup.
 // Stored objects are never rewritten: a key names the same bytes for good.
@@ -71,7 +71,7 @@ export async function streamToBuffer(stream: Readable): Promise<Buffer> {
 
 export const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-/** The folder store: `${dataDir}/media/<name>`, `${dataDir}/avatars/<name>`, as before issue 20. */
+/** The folder store: `${dataDir}/media/<name>`, `${dataDir}/avatars/<name>`, the layout kept from before the bucket existed. */
 export function localObjectStore(dataDir: string): ObjectStore {
   const fileOf = (key: string) => path.join(dataDir, checkKey(key));
   const info = async (key: string): Promise<ObjectInfo | null> => {

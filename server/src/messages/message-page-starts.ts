@@ -1,6 +1,6 @@
 // Where pages of a member's message folders start, so that a page read before (or the page after
 // one) is found by seeking the folder's index rather than by walking its offset: the inbox at
-// offset 5,000 cost four times its first page (issue 5's budget: ≥ 2,000 req/s, p99 ≤ 20 ms).
+// offset 5,000 cost four times its first page (the budget in docs/BENCHMARKS.md: ≥ 2,000 req/s, p99 ≤ 20 ms).
 //
 // A start is the folder key (creation time, id) of the row just before the page, kept per version of
 // the member's folders (`message_counters.version`, migration 0025, moved with every change of them

@@ -5,7 +5,7 @@ import { notificationsService } from '../notifications/notifications-service';
 import { areFriends } from '../people/friendship-repository';
 import { accountRepository } from '../account/account-repository';
 import { registerContentRemover } from '../trust/content-removers';
-import { blockedEitherWay } from '../trust/trust-checks';
+import { blockedEitherWay } from '../trust/trust-checks-repository';
 import { messagesRepository } from './messages-repository';
 import { messagesRoutes } from './messages-routes';
 import { messagesService } from './messages-service';

@@ -38,9 +38,10 @@ import {
 } from '../../../src/contract/socket-events';
 import { preferenceFor } from '../../../src/contract/account';
 import { accountRepository } from '../account/account-repository';
+import { socialPushOf } from '../push/social-push';
 import { notFound, foundOr404 } from '../http/errors';
 import { notificationsRepository, type NotificationsRepository } from './notifications-repository';
-import { blockedEitherWay, hasMuted } from '../trust/trust-checks';
+import { blockedEitherWay, hasMuted } from '../trust/trust-checks-repository';
 import type { Db } from '../db/database';
 
 export interface NewNotification {
@@ -66,6 +67,11 @@ interface Deps {
    * realtime-only, like a type turned off), or null.
    */
   screen?: (memberId: string, notification: NewNotification) => Promise<'drop' | 'quiet' | null>;
+  /**
+   * Hands a social event to the member's devices as a Web Push (server/src/push/social-push.ts
+   * decides: the member's push switches, own actions, muted rooms, the throttle). Never throws.
+   */
+  reach?: (memberId: string, notification: NewNotification) => void;
   /** Logs what a feature's side effect could not do (see `readRelatedQuietly`). */
   warn?: (err: unknown, message: string) => void;
   now?: () => Date;
@@ -77,6 +83,7 @@ export function createNotificationsService({
   tellRead = () => undefined,
   allows = async () => true,
   screen = async () => null,
+  reach = () => undefined,
   warn = () => undefined,
   now = () => new Date(),
 }: Deps) {
@@ -92,6 +99,9 @@ export function createNotificationsService({
    */
   async function create(memberId: string, { type, jsonPayload }: NewNotification): Promise<Notification> {
     const screened = await screen(memberId, { type, jsonPayload });
+    // The push has its own switches: a notification kept out of the bell may still be pushed,
+    // but never one from a member blocked or muted (server/src/trust).
+    if (screened === null) reach(memberId, { type, jsonPayload });
     if (screened !== null || !(await allows(memberId, { type, jsonPayload }))) {
       const event = { id: REALTIME_ONLY_ID, type, jsonPayload, createdAt: now().toISOString() };
       if (screened !== 'drop') push(memberId, event);
@@ -143,6 +153,14 @@ export function createNotificationsService({
       } catch (err) {
         warn(err, `${notification.type} notification not stored`);
       }
+    },
+
+    /**
+     * A social event that is not stored (a chat line, a new log on a shared car) handed to the
+     * member's devices as a Web Push, when their switches allow it.
+     */
+    reach(memberId: string, notification: NewNotification): void {
+      reach(memberId, notification);
     },
 
     /** Pushes an event that is not stored: its id is the 36-dash REALTIME_ONLY_ID. */
@@ -269,6 +287,13 @@ export function notificationsService(app: FastifyInstance): NotificationsService
       tellRead: realtimeTellRead(app),
       allows: preferencesAllow(accountRepository(app.db.kysely).preferences),
       screen: trustScreen(app.db.kysely),
+      reach: (memberId, notification) => {
+        const social = socialPushOf(app.db);
+        if (social)
+          void social
+            .reach(memberId, notification)
+            .catch((err: unknown) => app.log.warn({ err }, 'push not sent'));
+      },
       warn: (err, message) => app.log.warn({ err }, message),
     });
     services.set(app.db, service);

@@ -1,6 +1,6 @@
-// Avatar files in the media store (`avatars/` under DATA_DIR or in the bucket, issue 20), named `<version>-<size>.webp` by the server only. The
-// version is a fresh UUID per upload: it is part of the avatar URL, so a URL names one image
-// forever and can be cached for good.
+// Avatar files in the media store (`avatars/` under DATA_DIR or in the bucket), named `<version>-<size>.webp`
+// by the server only. The version is a fresh UUID per upload: it is part of the avatar URL, so a URL names
+// one image forever and can be cached for good.
 import { randomUUID } from 'node:crypto';
 import { AVATAR_SIZES, type AvatarSize } from '../../../src/contract/people';
 import { API_BASE } from '../../../src/contract/constants';

@@ -8,7 +8,7 @@ import { peopleRepository } from './people-repository';
 import { profileService } from './profile-service';
 import { suggestionsRepository } from './suggestions-repository';
 import { suggestionsService } from './suggestions-service';
-import { blockedEitherWay, blockedIdsOf, hasBlocked } from '../trust/trust-checks';
+import { blockedEitherWay, blockedIdsOf, hasBlocked } from '../trust/trust-checks-repository';
 
 /** The OpenAPI tag of every people route. */
 export const peopleTags = ['people'];

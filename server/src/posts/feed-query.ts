@@ -1,5 +1,5 @@
-// The feed's SQL: "posts by me and my friends, newest first" (issue 6's budget: 100,000 posts,
-// ≥ 1,000 req/s at 10 connections, the 500th page by cursor no slower than 1.5× the first).
+// The feed's SQL: "posts by me and my friends, newest first" (the budget in docs/BENCHMARKS.md: 100,000
+// posts, ≥ 1,000 req/s at 10 connections, the 500th page by cursor no slower than 1.5× the first).
 //
 // Written as SQL text, once per dialect and variant, not through Kysely's builder: SQLite needs to
 // be told which index to walk (INDEXED BY, and a `+` that keeps the author test off the author
@@ -84,7 +84,7 @@ interface Variant {
 
 /**
  * The page's LIMIT is written into the text (an integer checked here, never a client's string):
- * bound as a parameter, it made SQLite re-plan the query on every call (issue 19).
+ * bound as a parameter, it made SQLite re-plan the query on every call.
  */
 function buildPage(dialect: Dialect, strategy: FeedStrategy, withCursor: boolean, limit: number): Variant {
   const pg = dialect === 'postgres';

@@ -1,4 +1,4 @@
-// Build threads (issue 18): the car log a post shares, as its card. Cards are read when posts are:
+// Build threads: the car log a post shares, as its card. Cards are read when posts are:
 // one query for a whole page (and one for the authors' memberships), and only for the page's posts
 // that share a log (a page without any asks nothing more). The card follows the live log; a deleted
 // log's post answers `carLog: null`. Access is checked when the card is read, not only when it was

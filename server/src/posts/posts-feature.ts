@@ -9,7 +9,7 @@ import { notificationsService } from '../notifications/notifications-service';
 import { areFriends, friendIdsOf } from '../people/friendship-repository';
 import { carMembersRepository } from '../garage/car-members-repository';
 import { registerContentRemover } from '../trust/content-removers';
-import { blockedIdsOf } from '../trust/trust-checks';
+import { blockedIdsOf } from '../trust/trust-checks-repository';
 import { commentsRepository } from './comments-repository';
 import { commentsRoutes } from './comments-routes';
 import { commentsService } from './comments-service';
@@ -27,7 +27,7 @@ export const postsFeature: FastifyPluginAsync<{ media: MediaService }> = async (
   const carMembers = carMembersRepository(db);
   const posts = postsService({
     posts: postsRepository(app.db),
-    // Build threads (issue 18): a log is shared by whoever may read it (its car's owner and
+    // Build threads: a log is shared by whoever may read it (its car's owner and
     // members); a car's thread is read by whoever may read the car (also the owner's friends).
     cars: {
       async readableLogCar(memberId, logId) {

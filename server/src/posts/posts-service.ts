@@ -33,7 +33,7 @@ export interface PostImage {
   height: number | null;
 }
 
-/** What posts need to know of cars and their logs (build threads, issue 18). */
+/** What posts need to know of cars and their logs (build threads). */
 export interface CarReads {
   /** The car of a log `memberId` may read (their car's, or a car shared with them), else null. */
   readableLogCar(memberId: string, logId: string): Promise<string | null>;

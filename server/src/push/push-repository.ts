@@ -214,6 +214,65 @@ export function pushRepository(db: Kysely<Database>) {
       return row?.next ?? null;
     },
 
+    /**
+     * The instant a push of `tag` to the member may go, at most one per `windowMs`: now when the
+     * last went a window ago or more (or never); else the end of that window (`fresh`: a new slot,
+     * its messages to write), or the slot already waiting (`fresh: false`: fold into its messages).
+     * Compare-and-set on the row: of two pushes at once, one takes each slot.
+     */
+    async takeSlot(
+      userId: string,
+      tag: string,
+      now: Date,
+      windowMs: number,
+    ): Promise<{ at: string; fresh: boolean }> {
+      const at = now.toISOString();
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const row = await db
+          .selectFrom('push_tags')
+          .select('sent_at')
+          .where('user_id', '=', userId)
+          .where('tag', '=', tag)
+          .executeTakeFirst();
+        if (!row) {
+          if (
+            await insertIfNew(
+              db.insertInto('push_tags').values({ user_id: userId, tag, sent_at: at }),
+              'user_id',
+              'tag',
+            )
+          )
+            return { at, fresh: true };
+          continue;
+        }
+        const last = Date.parse(row.sent_at);
+        if (last > now.getTime()) return { at: row.sent_at, fresh: false };
+        const next = last + windowMs <= now.getTime() ? at : new Date(last + windowMs).toISOString();
+        const result = await db
+          .updateTable('push_tags')
+          .set({ sent_at: next })
+          .where('user_id', '=', userId)
+          .where('tag', '=', tag)
+          .where('sent_at', '=', row.sent_at)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) > 0) return { at: next, fresh: true };
+      }
+      return { at, fresh: true };
+    },
+
+    /** Rewrites the messages of `key` not attempted yet; answers how many. */
+    async replacePending(key: string, payload: string, now: string): Promise<number> {
+      const result = await db
+        .updateTable('push_deliveries')
+        .set({ payload })
+        .where('coalesce_key', '=', key)
+        .where('attempts', '=', 0)
+        .where('lease_until', 'is', null)
+        .where('next_attempt_at', '>', now)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
     async pendingCount(): Promise<number> {
       const row = await db
         .selectFrom('push_deliveries')

@@ -2,7 +2,7 @@ import * as contract from '../../../src/contract/reminder-delivery';
 import { Deleted, ok, answer, memberRoutePlugin, sendStored } from '../http/route-schemas';
 import type { PushService } from './push-service';
 
-/** My devices' Web Push subscriptions (issue 16: reminders reach every device that subscribed). */
+/** My devices' Web Push subscriptions (reminders reach every device that subscribed). */
 export const pushRoutes = memberRoutePlugin<{ push: PushService }>(['push'], (app, route, { push }) => {
   app.get(
     '/push-subscriptions/vapid-public-key',

@@ -1,4 +1,4 @@
-// Web Push (issue 16): the member's devices subscribe (POST /push-subscriptions), and a reminder
+// Web Push: the member's devices subscribe (POST /push-subscriptions), and a reminder
 // that changes state is pushed to each of them, encrypted by `web-push` (aes128gcm, VAPID).
 //
 // One endpoint belongs to one browser profile. Re-posting it answers the stored subscription (its
@@ -10,11 +10,8 @@
 // enough to divert someone's reminders.
 import { ECDH, createHash, randomUUID } from 'node:crypto';
 import type webPush from 'web-push';
-import type {
-  PushSubscriptionInfo,
-  PushSubscriptionInput,
-  ReminderPushPayload,
-} from '../../../src/contract/reminder-delivery';
+import type { PushSubscriptionInfo, PushSubscriptionInput } from '../../../src/contract/reminder-delivery';
+import { PUSH_TAG_WINDOW_MS, type DeclarativePushMessage } from '../../../src/contract/web-push';
 import type { VapidKeys } from '../config';
 import { badRequest, conflict, notFound } from '../http/errors';
 import type { ServerLocale } from '../platform/locales';
@@ -356,35 +353,57 @@ export function pushService({
      * network failures (backoff, or the service's Retry-After), deleted once the push service
      * accepted it. A failure is logged, never thrown; a device the push service calls gone
      * (404/410) is deleted. Every message carries a TTL, an Urgency and a Topic (from its tag).
+     *
+     * `throttle`: at most one push per member and tag a minute (PUSH_TAG_WINDOW_MS): the first
+     * goes at once; a later one in that minute waits for the minute's end, and one more meanwhile
+     * rewrites the waiting message (the newest text, one notification). `message` answers null to
+     * send nothing (the member turned the kind off, or muted the room).
      */
     notify(
       memberId: string,
-      message: (locale: ServerLocale | null) => ReminderPushPayload | Promise<ReminderPushPayload>,
-      options: { urgency?: PushUrgency; ttlSeconds?: number } = {},
-    ): void {
-      void track(
+      message: (
+        locale: ServerLocale | null,
+      ) => DeclarativePushMessage | null | Promise<DeclarativePushMessage | null>,
+      options: { urgency?: PushUrgency; ttlSeconds?: number; throttle?: boolean } = {},
+    ): Promise<void> {
+      return track(
         (async () => {
           const devices = await subscriptions.listByUser(memberId);
           if (devices.length === 0) return;
           const payload = await message(await subscriptions.languageOf(memberId));
+          if (!payload) return;
           const at = now();
           const created = at.toISOString();
-          const expires = new Date(at.getTime() + (options.ttlSeconds ?? REMINDER_PUSH_TTL_SECONDS) * 1000);
+          const tag = payload.notification.tag;
+          const body = JSON.stringify(payload);
+          let sendAt = created;
+          let key: string | null = null;
+          if (options.throttle && tag) {
+            key = `${memberId}:${tag}`;
+            const slot = await subscriptions.takeSlot(memberId, tag, at, PUSH_TAG_WINDOW_MS);
+            sendAt = slot.at;
+            // A message of this tag already waits for the minute's end: it says the newest now.
+            if (!slot.fresh && (await subscriptions.replacePending(key, body, created)) > 0) return;
+          }
           await subscriptions.addDeliveries(
             devices.map((s) => ({
               id: randomUUID(),
               subscription_id: s.id,
-              payload: JSON.stringify(payload),
-              topic: payload.tag ? topicOf(payload.tag) : null,
+              payload: body,
+              topic: tag ? topicOf(tag) : null,
               urgency: options.urgency ?? 'normal',
-              expires_at: expires.toISOString(),
-              next_attempt_at: created,
+              // The TTL counts from the message's first attempt (a throttled one: the minute's end).
+              expires_at: new Date(
+                Date.parse(sendAt) + (options.ttlSeconds ?? REMINDER_PUSH_TTL_SECONDS) * 1000,
+              ).toISOString(),
+              next_attempt_at: sendAt,
               created_at: created,
+              coalesce_key: key,
             })),
           );
           // Sent even while the server closes: closing waits for the pushes of jobs already under way.
           await drain();
-        })().catch((err: unknown) => warn(err, 'reminder push not sent')),
+        })().catch((err: unknown) => warn(err, 'push not sent')),
       );
     },
 

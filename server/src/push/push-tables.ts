@@ -17,6 +17,7 @@ declare module '../db/schema' {
   interface Database {
     push_subscriptions: PushSubscriptionsTable;
     push_deliveries: PushDeliveriesTable;
+    push_tags: PushTagsTable;
   }
 }
 
@@ -36,4 +37,14 @@ export interface PushDeliveriesTable {
   /** ISO instant until which a node holds the row while it sends; null when free. */
   lease_until: string | null;
   created_at: string;
+  /** `${member}:${tag}` of a throttled push (migration 0032): a later push of the same key rewrites
+   * the payload of one not attempted yet instead of queueing another. */
+  coalesce_key?: string | null;
+}
+
+/** When a member's last push of a tag went or will go (migration 0032): one a minute at most. */
+export interface PushTagsTable {
+  user_id: string;
+  tag: string;
+  sent_at: string;
 }

@@ -1,5 +1,5 @@
-// What a reminder's Web Push message says, in the member's language (issue 16).
-import type { ReminderPushPayload } from '../../../src/contract/reminder-delivery';
+// What a reminder's Web Push message says, in the member's language.
+import { DECLARATIVE_WEB_PUSH, type DeclarativePushMessage } from '../../../src/contract/web-push';
 import { DEFAULT_SERVER_LOCALE, type ServerLocale } from '../platform/locales';
 
 export interface ReminderPushFacts {
@@ -31,7 +31,12 @@ export function carNameOf(car: { nickname?: string | null; make: string; model: 
   return car.nickname?.trim() || `${car.make} ${car.model}`.trim();
 }
 
-export function reminderPushPayload(f: ReminderPushFacts, locale: ServerLocale | null): ReminderPushPayload {
+/** The reminder's push, in the shape of every push (src/contract/web-push.ts). */
+export function reminderPushPayload(
+  f: ReminderPushFacts,
+  locale: ServerLocale | null,
+  badge = 0,
+): DeclarativePushMessage {
   const lang = locale ?? DEFAULT_SERVER_LOCALE;
   const fr = lang === 'fr-FR';
   const due = [
@@ -43,5 +48,14 @@ export function reminderPushPayload(f: ReminderPushFacts, locale: ServerLocale |
     : `${f.state === 'overdue' ? 'Overdue' : 'Due soon'}: ${f.title}`;
   const when = due.join(fr ? ' ou ' : ' or ');
   const body = when ? `${f.carName} — ${fr ? 'échéance' : 'due'} ${when}` : f.carName;
-  return { title, body, url: `/car/${f.carId}`, tag: `reminder-${f.reminderId}` };
+  return {
+    web_push: DECLARATIVE_WEB_PUSH,
+    notification: {
+      title,
+      body,
+      navigate: `/car/${f.carId}`,
+      tag: `reminder-${f.reminderId}`,
+      app_badge: badge,
+    },
+  };
 }

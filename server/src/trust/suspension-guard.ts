@@ -3,7 +3,7 @@
 // them: appended to their pre-handlers (after the sign-in check), as idempotency does.
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { API_BASE } from '../../../src/contract/envelope';
-import { assertNotSuspended } from './trust-checks';
+import { assertNotSuspended } from './trust-checks-repository';
 
 /** The writes a suspension stops: method and path under the API base. */
 export const SUSPENDED_WRITES = [
@@ -28,7 +28,12 @@ export function registerSuspensionGuard(app: FastifyInstance) {
   app.addHook('onRoute', (route: RouteOptions) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (!methods.some((m) => guarded.has(`${m} ${route.url}`))) return;
-    const before = route.preHandler === undefined ? [] : Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler];
+    const before =
+      route.preHandler === undefined
+        ? []
+        : Array.isArray(route.preHandler)
+          ? route.preHandler
+          : [route.preHandler];
     route.preHandler = [...before, check];
   });
 }

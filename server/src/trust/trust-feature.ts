@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { notificationsService } from '../notifications/notifications-service';
 import { friendNotifier } from '../people/friend-events';
 import { contentRemovers } from './content-removers';
-import { reportTarget } from './report-targets';
+import { reportTarget } from './report-targets-repository';
 import { moderationRoutes, trustRoutes } from './trust-routes';
 import { trustRepository } from './trust-repository';
 import { trustService } from './trust-service';

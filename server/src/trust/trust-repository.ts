@@ -49,7 +49,9 @@ export function trustRepository(db: Kysely<Database>) {
         // Neither keeps a seat in (or an invitation to) the other's cars.
         await sql`delete from car_members where
           (user_id = ${blocked} and car_id in (select id from cars where owner_id = ${blocker}))
-          or (user_id = ${blocker} and car_id in (select id from cars where owner_id = ${blocked}))`.execute(trx);
+          or (user_id = ${blocker} and car_id in (select id from cars where owner_id = ${blocked}))`.execute(
+          trx,
+        );
         return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
       });
     },
@@ -90,7 +92,11 @@ export function trustRepository(db: Kysely<Database>) {
     },
 
     async unmute(muter: string, muted: string): Promise<void> {
-      await db.deleteFrom('member_mutes').where('muter_id', '=', muter).where('muted_id', '=', muted).execute();
+      await db
+        .deleteFrom('member_mutes')
+        .where('muter_id', '=', muter)
+        .where('muted_id', '=', muted)
+        .execute();
     },
 
     // ---------- reports ----------
@@ -175,7 +181,8 @@ export function trustRepository(db: Kysely<Database>) {
           })
           .onConflict((oc) => oc.columns(['reporter_id', 'target_type', 'target_id']).doNothing())
           .executeTakeFirst();
-        if (Number(filed.numInsertedOrUpdatedRows ?? 0) === 0) return { reportId, created: false, at: input.at };
+        if (Number(filed.numInsertedOrUpdatedRows ?? 0) === 0)
+          return { reportId, created: false, at: input.at };
         await trx
           .updateTable('reports')
           .set((eb) => ({ reporters_count: eb('reporters_count', '+', 1) }))
@@ -195,7 +202,13 @@ export function trustRepository(db: Kysely<Database>) {
         ? db.selectFrom('reports').where('status', '=', status as 'open' | 'closed')
         : db.selectFrom('reports');
       const [rows, total] = await Promise.all([
-        base.selectAll().orderBy('reported_at', 'asc').orderBy('id', 'asc').limit(limit).offset(offset).execute(),
+        base
+          .selectAll()
+          .orderBy('reported_at', 'asc')
+          .orderBy('id', 'asc')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
         countRows(base),
       ]);
       return { rows, total };
@@ -229,8 +242,14 @@ export function trustRepository(db: Kysely<Database>) {
           .values({ id, ...action })
           .execute();
         if (action.action === 'suspend' && action.target_author_id && action.duration_hours) {
-          const until = new Date(Date.parse(action.created_at) + action.duration_hours * 3_600_000).toISOString();
-          await trx.updateTable('users').set({ suspended_until: until }).where('id', '=', action.target_author_id).execute();
+          const until = new Date(
+            Date.parse(action.created_at) + action.duration_hours * 3_600_000,
+          ).toISOString();
+          await trx
+            .updateTable('users')
+            .set({ suspended_until: until })
+            .where('id', '=', action.target_author_id)
+            .execute();
         }
         return id;
       });
@@ -239,7 +258,13 @@ export function trustRepository(db: Kysely<Database>) {
     async audit(limit: number, offset: number) {
       const base = db.selectFrom('moderation_actions');
       const [rows, total] = await Promise.all([
-        base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+        base
+          .selectAll()
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
         countRows(base),
       ]);
       return { rows, total };

@@ -129,7 +129,10 @@ export const moderationRoutes = memberRoutePlugin<{ trust: TrustService }>(
         response: answer.list(contract.ModerationAuditEntry, pageMeta(), 400, 401, 403),
       }),
       async (request) =>
-        okPage(request.query, await trust.audit(request.member.id, request.query.limit, request.query.offset)),
+        okPage(
+          request.query,
+          await trust.audit(request.member.id, request.query.limit, request.query.offset),
+        ),
     );
   },
 );

@@ -26,7 +26,7 @@ import type { ModerationActionRow, ReportRow } from './trust-tables';
 
 interface Deps {
   trust: TrustRepository;
-  /** The thing as the member sees it now, or 404 (./report-targets). */
+  /** The thing as the member sees it now, or 404 (./report-targets-repository). */
   target(memberId: string, type: ReportTargetType, id: string): Promise<ReportedContent>;
   removers: Map<ReportTargetType, ContentRemover>;
   notifications: Pick<NotificationsService, 'createQuietly' | 'createRealtimeOnly'>;
@@ -37,7 +37,9 @@ interface Deps {
 
 const notSelf = (memberId: string, id: string) => {
   if (memberId === id)
-    throw badRequest('Some fields are missing or invalid.', [{ field: 'params.id', message: 'must be another member' }]);
+    throw badRequest('Some fields are missing or invalid.', [
+      { field: 'params.id', message: 'must be another member' },
+    ]);
 };
 
 function toReport(row: ReportRow): ModerationReport {
@@ -141,7 +143,10 @@ export function trustService({
     /** 201 with a new report; 200 with the same one when this member reported this thing before. */
     async report(memberId: string, body: ReportBody): Promise<{ report: Report; created: boolean }> {
       const earlier = await trust.filing(memberId, body.targetType, body.targetId);
-      const answer = (reportId: string, f: { reason: string; details: string | null; created_at: string }) => ({
+      const answer = (
+        reportId: string,
+        f: { reason: string; details: string | null; created_at: string },
+      ) => ({
         id: reportId,
         targetType: body.targetType,
         targetId: body.targetId,

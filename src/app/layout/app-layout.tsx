@@ -13,7 +13,7 @@ import { NotificationBell } from './components/notification-bell';
 import { SyncIndicator } from './components/sync-indicator';
 import './layout.css';
 
-/** Header slots later issues fill (notifications: bell + unread count; sync: outbox state). */
+/** The header's slots, filled by the features (notifications: bell + unread count; sync: outbox state). */
 export type LayoutSlots = { notifications?: ReactNode; sync?: ReactNode };
 
 /**

@@ -1,7 +1,7 @@
-// The visible side of paused live updates (src/lib/socket.ts decides when and how it retries).
+// The visible side of paused live updates (src/lib/realtime/socket.ts decides when and how it retries).
 import { act, fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RealtimeStatus } from '@/lib/socket';
+import type { RealtimeStatus } from '@/lib/realtime/socket';
 import { activateCatalog, renderWithProviders } from '@/testing/test-utils';
 import { LiveUpdatesBanner } from './components/live-updates-banner';
 
@@ -21,7 +21,7 @@ const socket = vi.hoisted(() => {
     retryNow: vi.fn(),
   };
 });
-vi.mock('@/lib/socket', async () => {
+vi.mock('@/lib/realtime/socket', async () => {
   const { useSyncExternalStore } = await import('react');
   return {
     realtime: socket,

@@ -29,7 +29,15 @@ describe('fuelEconomy', () => {
     ];
     const e = fuelEconomy(logs, 'km', 'l_per_100km');
     expect(e.segments).toEqual([
-      { fromLogId: logs[0]!.id, toLogId: logs[1]!.id, distance: 500, quantity: 30, economy: 6, valid: true },
+      {
+        fromLogId: logs[0]!.id,
+        toLogId: logs[1]!.id,
+        distance: 500,
+        quantity: 30,
+        economy: 6,
+        valid: true,
+        suspect: false,
+      },
       {
         fromLogId: logs[1]!.id,
         toLogId: logs[2]!.id,
@@ -37,6 +45,7 @@ describe('fuelEconomy', () => {
         quantity: 45,
         economy: 7.5,
         valid: true,
+        suspect: false,
       },
     ]);
     expect(e.distance).toBe(1_100);
@@ -291,5 +300,74 @@ describe('units', () => {
   test('economyIn is null without distance or fuel', () => {
     expect(economyIn('km_per_l', 0, 5)).toBeNull();
     expect(economyIn('km_per_l', 5, 0)).toBeNull();
+  });
+
+  describe('segments that question themselves', () => {
+    // Five segments of 500 km: 30, 32, 31, 5 (2.0 L/100 km: a fill-up missed) and 33 litres.
+    const book = (closing: Partial<FuelFill> = {}) => [
+      fill(10_000, { quantity: 40 }, { cost: 80, currencyCode: 'EUR' }),
+      fill(10_500, { quantity: 30 }, { cost: 60, currencyCode: 'EUR' }),
+      fill(11_000, { quantity: 32 }, { cost: 64, currencyCode: 'EUR' }),
+      fill(11_500, { quantity: 31 }, { cost: 62, currencyCode: 'EUR' }),
+      fill(12_000, { quantity: 10, ...closing }, { cost: 20, currencyCode: 'EUR' }),
+      fill(12_500, { quantity: 33 }, { cost: 66, currencyCode: 'EUR' }),
+    ];
+
+    test('a segment below half the median of the others is suspect and left out of every figure', () => {
+      const logs = book();
+      const e = fuelEconomy(logs, 'km', 'l_per_100km');
+      expect(e.segments.map((s) => s.suspect)).toEqual([false, false, false, true, false]);
+      expect(e.segments[3]).toMatchObject({ economy: 2, valid: true, suspect: true });
+      expect(e.distance).toBe(2_000);
+      expect(e.quantity).toBe(126);
+      expect(e.average).toBeCloseTo((126 / 2_000) * 100, 12);
+      expect(e.best).toBe(6);
+      expect(e.worst).toBe(6.6);
+      expect(e.costPerDistance.EUR).toBeCloseTo(252 / 2_000, 12);
+    });
+
+    test('the same in the other direction of unit: above twice the median is suspect too', () => {
+      const e = fuelEconomy(book(), 'km', 'km_per_l');
+      expect(e.segments[3]).toMatchObject({ economy: 50, suspect: true });
+      expect(e.best).toBeCloseTo(500 / 30, 12);
+    });
+
+    test('"it\'s right" counts it again; "mark as missed" makes it not valid', () => {
+      const right = fuelEconomy(book({ economyConfirmed: true }), 'km', 'l_per_100km');
+      expect(right.segments[3]).toMatchObject({ economy: 2, suspect: false });
+      expect(right.distance).toBe(2_500);
+      expect(right.best).toBe(2);
+      const missed = fuelEconomy(book({ missedPrevious: true }), 'km', 'l_per_100km');
+      expect(missed.segments[3]).toMatchObject({ valid: false, suspect: false });
+      expect(missed.distance).toBe(2_000);
+    });
+
+    test('one wild segment does not make the sound ones suspect, and two segments judge nothing', () => {
+      const two = [
+        fill(1_000, { quantity: 40 }),
+        fill(1_500, { quantity: 30 }),
+        fill(2_000, { quantity: 5 }),
+      ];
+      expect(fuelEconomy(two, 'km', 'l_per_100km').segments.map((s) => s.suspect)).toEqual([false, false]);
+      const e = fuelEconomy(book(), 'km', 'l_per_100km');
+      expect(e.segments.filter((s) => s.suspect)).toHaveLength(1);
+    });
+  });
+
+  test("an energy filter keeps that energy's fills only, a fill without one being the main one", () => {
+    const logs = [
+      fill(1_000, { quantity: 40 }),
+      fill(1_200, { quantity: 20, energy: 'lpg' }),
+      fill(1_500, { quantity: 30 }),
+      fill(1_700, { quantity: 30, energy: 'lpg' }),
+      fill(2_000, { quantity: 35, energy: 'gasoline' }),
+    ];
+    const petrol = fuelEconomy(logs, 'km', 'l_per_100km', { energy: 'gasoline', mainEnergy: 'gasoline' });
+    expect(petrol.segments.map((s) => [s.distance, s.quantity])).toEqual([
+      [500, 30],
+      [500, 35],
+    ]);
+    const lpg = fuelEconomy(logs, 'km', 'l_per_100km', { energy: 'lpg', mainEnergy: 'gasoline' });
+    expect(lpg.segments.map((s) => [s.distance, s.quantity])).toEqual([[500, 30]]);
   });
 });

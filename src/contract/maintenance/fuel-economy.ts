@@ -1,8 +1,12 @@
-// Fuel and energy economy (issue 16 "Fuel and energy"). The rule: fills sorted by odometer; each full
+// Fuel and energy economy. The rule: fills sorted by odometer; each full
 // fill closes a segment that starts at the previous full fill; the quantities of the partial fills
 // between them and of the closing fill are the segment's fuel. A segment is not valid when a fill in
 // it (its closing fill included) says earlier fill-ups were not logged, or when a reading is missing.
 // average = Σ distance ÷ Σ quantity over valid segments only (never a mean of segment figures).
+// A valid segment whose economy is below half or above twice the median of the car's other valid,
+// non-suspect segments is `suspect` (probably a missed fill-up) and left out of every figure, until
+// the member says "it's right" (`economyConfirmed` on its closing fill) or marks it as missed
+// (`missedPrevious`, which makes it not valid).
 import {
   ECONOMY_UNIT_INFO,
   economyIn,
@@ -23,6 +27,10 @@ export interface FuelFill {
   fullTank: boolean;
   missedPrevious: boolean;
   pricePerUnit?: number | null;
+  /** "It's right": the segment this fill closes is never suspect. */
+  economyConfirmed?: boolean;
+  /** A key of the energyType settings; absent: the car's main energy. */
+  energy?: string | null;
 }
 
 /** What the rule needs of a car log. */
@@ -45,6 +53,20 @@ export interface EconomySegment {
   /** In `unit`; null when the segment is not valid. */
   economy: number | null;
   valid: boolean;
+  /**
+   * A valid segment far from the others (below half or above twice the median of the other valid,
+   * non-suspect ones): left out of every figure. Never when its closing fill is `economyConfirmed`.
+   */
+  suspect: boolean;
+}
+
+/** A segment needs at least this many others to be judged suspect: one other proves nothing. */
+export const SUSPECT_MIN_OTHERS = 2;
+
+/** Which fills count: those of `energy` (a fill without one is of `mainEnergy`). */
+export interface EnergyFilter {
+  energy: string;
+  mainEnergy: string | null;
 }
 
 export interface FuelEconomy {
@@ -103,22 +125,26 @@ export function fuelEconomy(
   logs: readonly FuelLog[],
   mileageUnit: DistanceUnit,
   unit: EconomyUnit,
+  only?: EnergyFilter,
 ): FuelEconomy {
   const info = ECONOMY_UNIT_INFO[unit];
   const fills: Fill[] = [];
-  for (const log of logs)
-    if (log.fuel && energyOfFuelUnit(log.fuel.unit) === info.energy) fills.push({ log, fuel: log.fuel });
+  for (const log of logs) {
+    if (!log.fuel || energyOfFuelUnit(log.fuel.unit) !== info.energy) continue;
+    if (only && (log.fuel.energy ?? only.mainEnergy) !== only.energy) continue;
+    fills.push({ log, fuel: log.fuel });
+  }
   const sorted = inOdometerOrder(fills);
 
   const segments: EconomySegment[] = [];
-  let totalKm = 0;
-  let totalBase = 0;
-  const costs: Record<string, number> = {};
-  const economies: number[] = [];
+  /** Per segment: its km and base quantity, and the range of its fills in `sorted`. */
+  const kms: number[] = [];
+  const bases: number[] = [];
+  const ranges: [number, number][] = [];
 
   // One pass over the sorted fills, by index: a segment's parts are sorted[from + 1 .. i] (the
   // partial fills after its starting full fill, then the closing one). No array, spread or closure
-  // per segment: 5,000 fill-ups stay well inside the budget on a phone (issue 16).
+  // per segment: 5,000 fill-ups stay well inside the budget on a phone.
   let from = -1;
   for (let i = 0; i < sorted.length; i++) {
     const fill = sorted[i]!;
@@ -147,18 +173,32 @@ export function fuelEconomy(
         quantity: fromBaseQuantity(baseQuantity, info.quantity),
         economy,
         valid,
+        suspect: false,
       });
-      if (valid) {
-        totalKm += km;
-        totalBase += baseQuantity;
-        if (economy !== null) economies.push(economy);
-        for (let j = from + 1; j <= i; j++) {
-          const { cost, currencyCode } = sorted[j]!.log;
-          if (cost !== null && currencyCode !== null) costs[currencyCode] = (costs[currencyCode] ?? 0) + cost;
-        }
-      }
+      kms.push(valid ? km : 0);
+      bases.push(baseQuantity);
+      ranges.push([from + 1, i]);
     }
     from = i;
+  }
+
+  markSuspects(segments, (s) => sorted[ranges[s]![1]]!.fuel.economyConfirmed === true);
+
+  let totalKm = 0;
+  let totalBase = 0;
+  const costs: Record<string, number> = {};
+  const economies: number[] = [];
+  for (let s = 0; s < segments.length; s++) {
+    const segment = segments[s]!;
+    if (!segment.valid || segment.suspect) continue;
+    totalKm += kms[s]!;
+    totalBase += bases[s]!;
+    if (segment.economy !== null) economies.push(segment.economy);
+    const [first, last] = ranges[s]!;
+    for (let j = first; j <= last; j++) {
+      const { cost, currencyCode } = sorted[j]!.log;
+      if (cost !== null && currencyCode !== null) costs[currencyCode] = (costs[currencyCode] ?? 0) + cost;
+    }
   }
 
   const distance = fromKm(totalKm, info.distance);
@@ -182,4 +222,53 @@ export function fuelEconomy(
     costPerDistance,
     segments,
   };
+}
+
+/** The median of `sorted` (ascending) without its element at `skip` (-1: none); null when too few. */
+function medianWithout(sorted: readonly number[], skip: number): number | null {
+  const n = sorted.length - (skip >= 0 ? 1 : 0);
+  if (n < SUSPECT_MIN_OTHERS) return null;
+  const at = (i: number) => sorted[skip >= 0 && i >= skip ? i + 1 : i]!;
+  return n % 2 === 1 ? at((n - 1) / 2) : (at(n / 2 - 1) + at(n / 2)) / 2;
+}
+
+/**
+ * Sets `suspect` on the valid segments far from the median of the others (in the answered unit).
+ * Two passes: the first judges each against all the other valid segments; the second against the
+ * others the first found not suspect, so one wild segment does not make a sound one look odd. A
+ * segment said right (`confirmed`) is never suspect and always counts in the others' median.
+ * Each median is read from one sorted array without the segment itself: O(n log n) in all.
+ */
+function markSuspects(segments: EconomySegment[], confirmed: (index: number) => boolean): void {
+  const judged = (s: number) => segments[s]!.valid && segments[s]!.economy !== null;
+  const judge = (pool: number[], inPool: (index: number) => boolean) => {
+    const sorted = pool.map((s) => segments[s]!.economy!).sort((a, b) => a - b);
+    const flags = new Array<boolean>(segments.length).fill(false);
+    for (let s = 0; s < segments.length; s++) {
+      const segment = segments[s]!;
+      if (!judged(s) || confirmed(s)) continue;
+      // Its own place in the sorted pool: any element equal to its economy.
+      let skip = -1;
+      if (inPool(s)) {
+        let lo = 0;
+        let hi = sorted.length - 1;
+        while (lo < hi) {
+          const mid = (lo + hi) >> 1;
+          if (sorted[mid]! < segment.economy!) lo = mid + 1;
+          else hi = mid;
+        }
+        skip = lo;
+      }
+      const median = medianWithout(sorted, skip);
+      if (median === null || median <= 0) continue;
+      flags[s] = segment.economy! < median / 2 || segment.economy! > median * 2;
+    }
+    return flags;
+  };
+  const valid: number[] = [];
+  for (let s = 0; s < segments.length; s++) if (judged(s)) valid.push(s);
+  const first = judge(valid, judged);
+  const kept = valid.filter((s) => !first[s]);
+  const second = judge(kept, (s) => judged(s) && !first[s]);
+  for (let s = 0; s < segments.length; s++) segments[s]!.suspect = second[s]!;
 }

@@ -1,4 +1,4 @@
-// The odometer rules (issue 16 "Odometer"): a car log's `mileage` is a reading in the car's
+// The odometer rules: a car log's `mileage` is a reading in the car's
 // mileageUnit, dated by the log's `startDate`. The car's own `mileage` (typed when it was added) is
 // not a dated reading: it is the current figure only while no log has one, and it never refuses a log.
 import { addDays, daysBetween } from './dates';

@@ -1,4 +1,4 @@
-// A reminder's state (issue 16 "Reminders"), derived from the car's history every time, never stored
+// A reminder's state, derived from the car's history every time, never stored
 // and advanced: delete or re-date the log that completed a reminder and it is due again.
 import { addDays, addMonths, daysBetween } from './dates';
 import type { OdometerSummary } from './odometer';

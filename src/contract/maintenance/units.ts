@@ -1,4 +1,4 @@
-// Units of the maintenance tracker and their exact conversions (issue 16 "Fuel and energy"). Plain
+// Units of the maintenance tracker and their exact conversions. Plain
 // values, no typebox: client and server both run this code.
 
 /** Exact by definition: 1 US gallon = 231 cubic inches. */

@@ -2,7 +2,7 @@
 // and the sentence above the form.
 import type { FieldErrors, FieldMessage, FormError } from '@/features/auth';
 import { formErrorOf } from '@/features/auth';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/http/api-client';
 
 const INVALID_CURRENT_PASSWORD: FieldMessage = { key: 'ERRORS.INVALID_CURRENT_PASSWORD' };
 

@@ -198,4 +198,27 @@ describe('notification preferences', () => {
     expect(switchFor('Private messages').checked).toBe(true);
     expect(switchFor('Likes on my posts').checked).toBe(true);
   });
+
+  it('shows a switch per kind of push, likes off, and saves one at once', async () => {
+    const http = startAccountTest({
+      [`GET ${API}/users/me/preferences`]: () => ok({ ...ALL_ON, pushLikes: false }),
+      [`PUT ${API}/users/me/preferences`]: () => ok({ ...ALL_ON }),
+    });
+    await renderApp('/account');
+    await screen.findByRole('switch', { name: 'A like on my post' });
+    expect(switchFor('A like on my post').checked).toBe(false);
+    for (const label of [
+      'A private message',
+      "Show a message's first line",
+      'A chat message in my groups and conversations',
+      'A friend request received or accepted',
+      'A comment on my post, a reply to my comment',
+      'Shared cars: an invitation, a sale offer or its answer, a new log',
+      'A maintenance reminder due',
+    ])
+      expect(switchFor(label).checked).toBe(true);
+    fireEvent.click(switchFor('A like on my post'));
+    await waitFor(() => expect(http.to('PUT', `${API}/users/me/preferences`)).toHaveLength(1));
+    expect(http.to('PUT', `${API}/users/me/preferences`)[0]?.body).toEqual({ pushLikes: true });
+  });
 });

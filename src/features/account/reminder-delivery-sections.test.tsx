@@ -1,4 +1,4 @@
-// Issue 16 in the account settings: "Reminders on this device" (the browser's permission asked
+// Reminder delivery in the account settings: "Reminders on this device" (the browser's permission asked
 // only when the switch is turned on, the subscription made with the server's VAPID key and posted;
 // off deletes it and unsubscribes; unsupported or blocked said so) and "Calendar" (the feed
 // address, Copy, and Renew after a confirmation).
@@ -69,8 +69,8 @@ function pushBrowser({
 
 const region = (name: string) => screen.findByRole('region', { name });
 const deviceSwitch = async () =>
-  within(await region('Reminders on this device')).findByRole('switch', {
-    name: 'Show reminders on this device',
+  within(await region('Notifications on this device')).findByRole('switch', {
+    name: 'Show notifications on this device',
   });
 
 describe('reminders on this device', () => {
@@ -78,7 +78,7 @@ describe('reminders on this device', () => {
     startAccountTest();
     await renderApp('/account');
     expect(
-      await within(await region('Reminders on this device')).findByText(/cannot show notifications/),
+      await within(await region('Notifications on this device')).findByText(/cannot show notifications/),
     ).toBeTruthy();
   });
 
@@ -112,7 +112,7 @@ describe('reminders on this device', () => {
     await waitFor(() => expect((toggle as HTMLInputElement).disabled).toBe(false));
     fireEvent.click(toggle);
     expect(
-      await within(await region('Reminders on this device')).findByText(/are blocked in this browser/),
+      await within(await region('Notifications on this device')).findByText(/are blocked in this browser/),
     ).toBeTruthy();
     expect((toggle as HTMLInputElement).checked).toBe(false);
     expect((toggle as HTMLInputElement).disabled).toBe(true);
@@ -173,7 +173,7 @@ describe('calendar', () => {
     activateCatalog('fr-FR');
     await renderApp('/account');
     expect(await region('Agenda')).toBeTruthy();
-    expect(await region('Rappels sur cet appareil')).toBeTruthy();
+    expect(await region('Notifications sur cet appareil')).toBeTruthy();
     expect(await screen.findByText(/ne peut pas afficher les notifications/)).toBeTruthy();
   });
 });

@@ -1,4 +1,4 @@
-// "Your data" in the account settings (issue 17): the download shows the bytes received while the
+// "Your data" in the account settings: the download shows the bytes received while the
 // ZIP streams, then hands the file to the browser; offline it says it needs a connection. Deleting
 // the account asks for confirmation naming what is lost, shows a wrong password on its field, and on
 // success clears the device like a logout and lands on the login page with a notice.

@@ -5,6 +5,7 @@ import { useT } from '@/lib/i18n';
 import { Alert, Spinner } from '@/ui';
 import { callbackErrorKey, parseCallbackFragment } from './callback-fragment';
 import { AuthShell } from './components/auth-shell';
+import { afterSignInTarget } from './route-guards';
 
 export function AuthCallbackScreen() {
   const t = useT();
@@ -25,7 +26,7 @@ export function AuthCallbackScreen() {
     }
     session
       .completeExternalSignIn(result.token, result.refreshToken)
-      .then(() => navigate({ to: '/feed', replace: true }))
+      .then(() => navigate({ href: afterSignInTarget(), replace: true }))
       .catch(() => setErrorKey('AUTH.CALLBACK_ERROR_GENERIC'));
   }, [navigate]);
 

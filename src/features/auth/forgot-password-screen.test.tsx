@@ -6,7 +6,7 @@ import { signedOutEachTest } from '@/testing/signed-out';
 
 vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
 const posts = vi.hoisted(() => [] as Array<{ path: string; body: unknown }>);
-vi.mock('@/lib/api-client', async (importOriginal) =>
+vi.mock('@/lib/http/api-client', async (importOriginal) =>
   (await import('@/testing/api-mock')).apiClientWith(importOriginal, () => ({
     post: async (path: string, body: unknown) => {
       posts.push({ path, body });

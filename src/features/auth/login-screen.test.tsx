@@ -4,10 +4,10 @@ import { errorOf, fill } from '@/testing/form-test-utils';
 import { fakeSession, setSignedIn, TEST_USER } from '@/testing/session-mock';
 import { activateCatalog, renderApp } from '@/testing/test-utils';
 import { signedOutEachTest } from '@/testing/signed-out';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/http/api-client';
 
 vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
-vi.mock('@/lib/api-client', async (importOriginal) =>
+vi.mock('@/lib/http/api-client', async (importOriginal) =>
   (await import('@/testing/api-mock')).apiClientWith(importOriginal, (actual) => ({
     get: async (path: string) => {
       if (path === '/auth/providers') return [{ name: 'google', label: 'Google' }];

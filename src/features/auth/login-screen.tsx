@@ -4,6 +4,7 @@ import { session } from '@/lib/auth/session';
 import { useT } from '@/lib/i18n';
 import { Button, PasswordField, TextField } from '@/ui';
 import { AuthShell } from './components/auth-shell';
+import { afterSignInTarget } from './route-guards';
 import { FormErrorAlert, useFieldMessage } from './components/form-error';
 import { ProviderButtons } from './components/provider-buttons';
 import { formErrorOf, type FormError } from './server-errors';
@@ -27,7 +28,7 @@ export function LoginScreen() {
     setBusy(true);
     try {
       await session.login({ email: values.email.trim(), password: values.password });
-      await navigate({ to: '/feed', replace: true });
+      await navigate({ href: afterSignInTarget(), replace: true });
     } catch (error) {
       setFormError(formErrorOf(error, { 401: 'AUTH.INVALID_CREDENTIALS' }));
       setBusy(false);

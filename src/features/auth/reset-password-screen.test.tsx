@@ -11,7 +11,7 @@ const calls = vi.hoisted(() => ({
   post: [] as Array<{ path: string; body: unknown }>,
   tokenValid: true,
 }));
-vi.mock('@/lib/api-client', async (importOriginal) =>
+vi.mock('@/lib/http/api-client', async (importOriginal) =>
   (await import('@/testing/api-mock')).apiClientWith(importOriginal, (actual) => ({
     get: async (path: string) => {
       calls.get.push(path);

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/http/api-client';
 import { useT } from '@/lib/i18n';
 import { Alert, Button, PasswordField, Spinner } from '@/ui';
 import { useResetPassword } from './api/reset-password';

@@ -1,5 +1,5 @@
-import { ApiError } from '@/lib/api-client';
-import { errorTextOf, fieldErrorText, type ErrorText } from '@/lib/api-error-catalogue';
+import { ApiError } from '@/lib/http/api-client';
+import { errorTextOf, fieldErrorText, type ErrorText } from '@/lib/http/api-error-catalogue';
 import type { FieldErrors, FieldMessage } from './validation';
 
 /**

@@ -4,7 +4,8 @@ import { errorOf, fill } from '@/testing/form-test-utils';
 import { fakeSession, setSignedIn, TEST_USER } from '@/testing/session-mock';
 import { activateCatalog, renderApp } from '@/testing/test-utils';
 import { signedOutEachTest } from '@/testing/signed-out';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/http/api-client';
+import { TERMS_VERSION } from '@/contract/constants';
 
 vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
 
@@ -15,9 +16,31 @@ async function fillValidForm() {
   fill('Username', 'jane_doe');
   fill('E-mail', 'jane@example.com');
   fill('Password', 'long-enough');
+  fireEvent.click(screen.getByRole('checkbox', { name: /I accept the terms of use/ }));
 }
 
 describe('signup screen', () => {
+  it('asks to accept the terms of use, and sends their version', async () => {
+    fakeSession.signup.mockResolvedValue(undefined);
+    await renderApp('/signup');
+    await screen.findByLabelText('E-mail');
+    fill('First name', 'Jane');
+    fill('Last name', 'Doe');
+    fill('Username', 'jane_doe');
+    fill('E-mail', 'jane@example.com');
+    fill('Password', 'long-enough');
+    fireEvent.click(screen.getByRole('button', { name: 'Create my account' }));
+    expect(await screen.findByText('Accept the terms of use to create your account.')).toBeTruthy();
+    expect(fakeSession.signup).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('checkbox', { name: /I accept the terms of use/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Create my account' }));
+    await waitFor(() =>
+      expect(fakeSession.signup).toHaveBeenCalledWith(
+        expect.objectContaining({ acceptedTermsVersion: TERMS_VERSION }),
+      ),
+    );
+  });
+
   signedOutEachTest(() => fakeSession.signup.mockReset());
 
   it('shows the password rule (8 to 128 characters) up front', async () => {
@@ -112,6 +135,7 @@ describe('signup screen', () => {
       fill("Nom d'utilisateur", 'jane_doe');
       fill('E-mail', 'jane@example.com');
       fill('Mot de passe', 'long-enough');
+      fireEvent.click(screen.getByRole('checkbox', { name: /J’accepte les conditions d’utilisation/ }));
       fireEvent.click(screen.getByRole('button', { name: 'Créer mon compte' }));
       return screen.findByRole('alert');
     }
@@ -168,6 +192,7 @@ describe('signup screen', () => {
       username: 'jane_doe',
       firstName: 'Jane',
       lastName: 'Doe',
+      acceptedTermsVersion: TERMS_VERSION,
     });
   });
 });

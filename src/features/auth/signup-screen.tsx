@@ -1,9 +1,11 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
+import { TERMS_VERSION } from '@/contract/constants';
 import { session } from '@/lib/auth/session';
 import { useT } from '@/lib/i18n';
 import { Button, PasswordField, TextField } from '@/ui';
 import { AuthShell } from './components/auth-shell';
+import { afterSignInTarget } from './route-guards';
 import { FormErrorAlert, useFieldMessage } from './components/form-error';
 import { formErrorOf, serverFieldErrors, type FormError } from './server-errors';
 import {
@@ -33,13 +35,17 @@ export function SignupScreen() {
   const [errors, setErrors] = useState<FieldErrors<SignupField>>({});
   const [formError, setFormError] = useState<FormError | null>(null);
   const [busy, setBusy] = useState(false);
+  // The terms of use (zero tolerance for abuse) are accepted before the account exists.
+  const [acceptTerms, setAcceptTerms] = useState(false);
+  const [termsError, setTermsError] = useState(false);
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     const found = validateSignup(values);
     setErrors(found);
     setFormError(null);
-    if (hasErrors(found)) return;
+    setTermsError(!acceptTerms);
+    if (hasErrors(found) || !acceptTerms) return;
     setBusy(true);
     try {
       const city = values.city.trim();
@@ -50,8 +56,9 @@ export function SignupScreen() {
         firstName: values.firstName.trim(),
         lastName: values.lastName.trim(),
         ...(city ? { city } : {}),
+        acceptedTermsVersion: TERMS_VERSION,
       });
-      await navigate({ to: '/feed', replace: true });
+      await navigate({ href: afterSignInTarget(), replace: true });
     } catch (error) {
       setErrors(serverFieldErrors(error, FIELDS));
       setFormError(formErrorOf(error, { 409: 'AUTH.ACCOUNT_EXISTS' }));
@@ -101,6 +108,29 @@ export function SignupScreen() {
           {...field('password')}
         />
         <TextField label={t('AUTH.CITY')} optional autoComplete="address-level2" {...field('city')} />
+        <div className="auth__terms">
+          <label className="auth__check">
+            <input
+              type="checkbox"
+              checked={acceptTerms}
+              aria-invalid={termsError || undefined}
+              aria-describedby={termsError ? 'signup-terms-error' : undefined}
+              onChange={(e) => {
+                setAcceptTerms(e.target.checked);
+                if (e.target.checked) setTermsError(false);
+              }}
+            />
+            <span>{t('AUTH.ACCEPT_TERMS')}</span>
+          </label>{' '}
+          <Link to="/legal/$type" params={{ type: 'terms' }} target="_blank">
+            {t('AUTH.READ_TERMS')}
+          </Link>
+          {termsError ? (
+            <p id="signup-terms-error" className="auth__terms-error" role="alert">
+              {t('AUTH.TERMS_REQUIRED')}
+            </p>
+          ) : null}
+        </div>
         <Button type="submit" block busy={busy}>
           {busy ? t('AUTH.SIGNING_UP') : t('AUTH.SIGNUP_BUTTON')}
         </Button>

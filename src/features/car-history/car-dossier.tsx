@@ -1,10 +1,10 @@
-// The car page's "Resale dossier" (issue 17): the car's history as a PDF for a buyer, and public
+// The car page's "Resale dossier": the car's history as a PDF for a buyer, and public
 // read-only links to it (copy, QR code, revoke), both leaving out what the owner ticks. Online only.
 import { useState } from 'react';
 import { DOSSIER_HIDE_FIELDS, type DossierHideField, type HistoryLink } from '@/contract/dossier';
-import { isNetworkError } from '@/lib/api-client';
+import { isNetworkError } from '@/lib/http/api-client';
 import { formatDate, useT } from '@/lib/i18n';
-import { useOnline } from '@/lib/online';
+import { useOnline } from '@/lib/network/online';
 import { toast } from '@/lib/toast';
 import { Alert, Button, ConfirmDialog } from '@/ui';
 import {

@@ -1,9 +1,9 @@
-// The export buttons of a car (issue 17): its logs as Paddock's CSV or as LubeLogger's fuel and
+// The export buttons of a car: its logs as Paddock's CSV or as LubeLogger's fuel and
 // service records, downloaded now (online only).
 import { useState } from 'react';
-import { isNetworkError } from '@/lib/api-client';
+import { isNetworkError } from '@/lib/http/api-client';
 import { useT } from '@/lib/i18n';
-import { useOnline } from '@/lib/online';
+import { useOnline } from '@/lib/network/online';
 import { Alert, Button } from '@/ui';
 import { downloadCarHistory, type ExportChoice } from './api/car-history';
 

@@ -1,4 +1,4 @@
-// The "Import history" screen (issue 17): a dry run shows the detected format, units, errors and
+// The "Import history" screen: a dry run shows the detected format, units, errors and
 // preview; the import runs with upload progress and the logs are fetched again; offline says so.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';

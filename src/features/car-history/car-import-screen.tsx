@@ -1,4 +1,4 @@
-// "Import history" (issue 17): a file from another tracker checked by a dry run (the detected format,
+// "Import history": a file from another tracker checked by a dry run (the detected format,
 // the units read, the rows with their errors, a preview), then imported with a progress bar. Online
 // only; after an import the car's logs are fetched again from the server.
 import { Link } from '@tanstack/react-router';
@@ -7,10 +7,10 @@ import { IMPORT_DATE_FORMATS, IMPORT_FORMATS } from '@/contract/constants';
 import type { ImportDateFormat, ImportProblem, ImportResult } from '@/contract/imports';
 import type { FuelUnit } from '@/contract/maintenance/units';
 import { syncCarLogs, useCar, SelectField, type SelectOption, carTitle } from '@/features/garage';
-import { settingLabel } from '@/lib/format';
-import { ApiError, isNetworkError } from '@/lib/api-client';
+import { settingLabel } from '@/lib/i18n/format';
+import { ApiError, isNetworkError } from '@/lib/http/api-client';
 import { formatNumber, useT } from '@/lib/i18n';
-import { useOnline } from '@/lib/online';
+import { useOnline } from '@/lib/network/online';
 import { Alert, Button, Card, CloudOffIcon, EmptyState, Page } from '@/ui';
 import { importCarHistory, type ImportChoices } from './api/car-history';
 import { CarExportButtons } from './car-export-buttons';
@@ -359,6 +359,7 @@ function ImportReport({
                       {t('IMPORT.FIX_LABEL', { row: p.row })}{' '}
                       <input
                         type="text"
+                        className="ui-input"
                         inputMode="numeric"
                         value={fixes[p.row] ?? ''}
                         onChange={(e) => onFix(p.row, e.target.value)}
@@ -375,7 +376,8 @@ function ImportReport({
         </Alert>
       ) : null}
       {result.preview && result.preview.length > 0 ? (
-        <div className="car-history__table-wrap">
+        // A table wider than a phone: a named region the member pans on purpose (and by keyboard).
+        <div className="car-history__table-wrap" role="region" aria-label={t('IMPORT.PREVIEW')} tabIndex={0}>
           <table className="car-history__table">
             <caption>{t('IMPORT.PREVIEW')}</caption>
             <thead>

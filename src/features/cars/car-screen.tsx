@@ -1,10 +1,10 @@
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import type { Car } from '@/contract/garage';
-import { settingLabel } from '@/lib/format';
+import { settingLabel } from '@/lib/i18n/format';
 import { DEFAULT_MILEAGE_UNIT, useCar, useSelectedCar, carTitle } from '@/features/garage';
-import { ApiError, isNetworkError } from '@/lib/api-client';
+import { ApiError, isNetworkError } from '@/lib/http/api-client';
 import { formatNumber, useT } from '@/lib/i18n';
-import { BuildThread } from '@/features/posts';
 import { Alert, BackButton, Card, CarIcon, CloudOffIcon, EmptyState, Page, SkeletonRows } from '@/ui';
 import { useRemoteCar } from './api/get-car';
 import { CarReminders } from '@/features/maintenance';
@@ -15,9 +15,16 @@ import './my-cars.css';
 
 /**
  * A car to read (car/{id}): one of mine from this device (with the way into my garage), or a
- * friend's from the server (GET /cars/{id}: friends may read each other's cars).
+ * friend's from the server (GET /cars/{id}: friends may read each other's cars). Its build thread
+ * is the feed's: the route hands it over (`thread`), the cars render no other feature's screen.
  */
-export function CarScreen({ id }: { id: string }) {
+export function CarScreen({
+  id,
+  thread,
+}: {
+  id: string;
+  thread?: (car: { id: string; mine: boolean }) => ReactNode;
+}) {
   const t = useT();
   const local = useCar(id);
   const remote = useRemoteCar(id, local === null);
@@ -61,12 +68,8 @@ export function CarScreen({ id }: { id: string }) {
           <CarDossier carId={local.id} />
         </Card>
       ) : null}
-      {car ? (
-        <Card>
-          <BuildThread carId={car.id} mine={Boolean(local)} />
-        </Card>
-      ) : null}
-      {/* Issue 18: selling the car with its logbook (its owner only). */}
+      {car && thread ? <Card>{thread({ id: car.id, mine: Boolean(local) })}</Card> : null}
+      {/* Selling the car with its logbook (its owner only). */}
       {local && (local.role ?? 'owner') === 'owner' ? (
         <Card>
           <SellCarSection car={local} />
@@ -105,7 +108,7 @@ function CarSummary({ car, mine }: { car: Car; mine: boolean }) {
             >
               {t('CARS.OPEN_IN_GARAGE')}
             </Link>
-            {/* Issue 17: the car's history in (another tracker's file) and out (CSV). */}
+            {/* The car's history in (another tracker's file) and out (CSV). */}
             <Link
               to="/my-cars/$carId/import"
               params={{ carId: car.id }}

@@ -2,7 +2,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
-import { isNetworkError } from '@/lib/api-client';
+import { isNetworkError } from '@/lib/http/api-client';
 import { useT } from '@/lib/i18n';
 import { Button, CarIcon, CloudOffIcon, EmptyState, SkeletonRows, Spinner } from '@/ui';
 import { memberCarsQueryOptions } from './api/member-cars';

@@ -15,7 +15,7 @@ import {
   forgetFirstCars,
   resolveSelectedCar,
 } from '@/features/garage';
-import { isNetworkError } from '@/lib/api-client';
+import { isNetworkError } from '@/lib/http/api-client';
 import { useT } from '@/lib/i18n';
 import {
   CarIcon,
@@ -77,7 +77,7 @@ export function MyCarsScreen() {
               {t(isNetworkError(error) ? 'CARS.OFFLINE_DATA' : 'CARS.REFRESH_FAILED')}
             </p>
           ) : null}
-          {/* Issue 18: cars offered to me, with Accept / Decline. */}
+          {/* Cars offered to me, with Accept / Decline. */}
           <TransferOffers />
           {cars === undefined ? (
             <MyCarsSkeleton label={t('CARS.LOADING')} />
@@ -100,7 +100,7 @@ export function MyCarsScreen() {
               <CarPage key={car.id} car={car} onDeleted={() => setStoredId(null)} />
             </>
           )}
-          {/* Issue 18: the read-only records of the cars I sold. */}
+          {/* The read-only records of the cars I sold. */}
           <SoldCars />
         </div>
       </PullToRefresh>

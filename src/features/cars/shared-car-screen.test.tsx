@@ -1,4 +1,4 @@
-// Issue 18: a car shared with me shows its owner's name and my role, and only the buttons my
+// A car shared with me shows its owner's name and my role, and only the buttons my
 // role allows; its "Shared with" lists the owner and lets me leave.
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';

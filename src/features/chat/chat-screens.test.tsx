@@ -12,8 +12,8 @@ import { REALTIME_ONLY_ID } from '@/contract/socket-events';
 import { db } from '@/lib/db';
 import { formatDate } from '@/lib/i18n';
 import { createReplayer } from '@/lib/outbox';
-import { realtime } from '@/lib/socket';
-import { routeChatTyping, routeNotification } from '@/lib/socket-streams';
+import { realtime } from '@/lib/realtime/socket';
+import { routeChatTyping, routeNotification } from '@/lib/realtime/socket-streams';
 import { toast } from '@/lib/toast';
 import { chatMember, installChatServer } from '@/features/chat/testing/fake-chat-server';
 import { CHAT_TYPING_RESEND_MS } from './data';
@@ -24,7 +24,7 @@ vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock'
 // The tests replay the outbox themselves, when they mean to.
 vi.mock('@/app/sync-lifecycle', async () => (await import('@/testing/sync-lifecycle-off')).syncLifecycleOff);
 vi.mock('@/lib/offline/shell-settled', () => ({ shellSettled: () => Promise.resolve() }));
-vi.mock('@/lib/avatar-url', () => ({ useAvatarUrl: () => undefined }));
+vi.mock('@/lib/media/avatar-url', () => ({ useAvatarUrl: () => undefined }));
 
 const me = chatMember({ id: TEST_USER.id, username: 'jane', firstName: 'Jane', lastName: 'Doe' });
 const dana = testFriend('44444444-4444-4444-8444-444444444444', 'Dana', 'Scully');
@@ -115,6 +115,30 @@ describe('my-chat-groups: the room list', () => {
 });
 
 describe('chat/{roomId}: a conversation', () => {
+  it('mutes the room’s pushes for 8 hours, a week or until unmuted, and unmutes them', async () => {
+    const group = server.addGroup({ name: 'Crew', ownerId: bob.id, memberIds: [me.id] });
+    await renderApp(`/chat/${group.chatRoomId}`);
+    const select = await screen.findByRole('combobox', { name: 'Mute notifications' });
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['…', 'For 8 hours', 'For a week', 'Until I unmute it']);
+    fireEvent.change(select, { target: { value: 'forever' } });
+    expect(await screen.findByText('Muted')).toBeTruthy();
+    const muted = server.requests.filter((r) => r.path === `/chat-rooms/${group.chatRoomId}/mute`);
+    expect(muted.map((r) => [r.method, r.body])).toEqual([['PUT', { duration: 'forever' }]]);
+    fireEvent.click(screen.getByRole('button', { name: 'Unmute' }));
+    expect(await screen.findByRole('combobox', { name: 'Mute notifications' })).toBeTruthy();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Mute notifications' }), {
+      target: { value: '8h' },
+    });
+    expect(await screen.findByText(/^Muted until /)).toBeTruthy();
+    expect(
+      server.requests.filter((r) => r.path === `/chat-rooms/${group.chatRoomId}/mute`).map((r) => r.method),
+    ).toEqual(['PUT', 'DELETE', 'PUT']);
+  });
+
   it('groups the messages by day (the date in the locale) with the senders’ names', async () => {
     const group = server.addGroup({ name: 'Crew', ownerId: bob.id, memberIds: [me.id, carl.id] });
     server.post(group.chatRoomId, bobM, 'Saturday?', '2026-03-07T12:00:00.000Z');

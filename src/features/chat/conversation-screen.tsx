@@ -1,6 +1,7 @@
 // A conversation (route /chat/{roomId}): the room's messages by day, live, with local echo of what
 // I send (pending, then sent; refused: retry), older pages as I scroll up, the read mark on opening,
-// "is typing…". The header says who is in it (a group room also links to its settings).
+// "is typing…". The header says who is in it (a group room also links to its settings); the
+// room's pushes can be muted for me there.
 import { Link } from '@tanstack/react-router';
 import { useRef } from 'react';
 import { useSession } from '@/lib/auth/session';
@@ -8,6 +9,7 @@ import { useT } from '@/lib/i18n';
 import { BackButton, ChatIcon, EmptyState, Page, UsersIcon, ButtonLink } from '@/ui';
 import { ConversationView } from './components/conversation-view';
 import { ParticipantsBar } from './components/participants-bar';
+import { RoomMute } from './components/room-mute';
 import { otherParticipant, sendChatMessage, useConversation } from './data';
 import { roomName } from './format';
 import './chat.css';
@@ -61,6 +63,7 @@ export function ConversationScreen({ roomId }: { roomId: string }) {
       {room ? (
         <ParticipantsBar participants={room.participants} meId={meId} group={Boolean(room.chatGroupId)} />
       ) : null}
+      {room ? <RoomMute room={room} /> : null}
       <ConversationView
         roomKey={roomId}
         conversation={conversation}

@@ -5,7 +5,7 @@ import { Navigate, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import type { ChatMember } from '@/contract/chat';
 import { useLinkedRecipient } from '@/features/recipient-picker';
-import { displayName } from '@/lib/display-name';
+import { displayName } from '@/lib/text/display-name';
 import { useT } from '@/lib/i18n';
 import { BackButton, Page } from '@/ui';
 import { ConversationView } from './components/conversation-view';

@@ -1,5 +1,5 @@
 // Small pure helpers of the chat's screens.
-import { displayName } from '@/lib/display-name';
+import { displayName } from '@/lib/text/display-name';
 import { formatDate } from '@/lib/i18n';
 import { otherParticipant, type ChatMember, type ChatMessageRow, type ChatRoomRow } from './data/types';
 

@@ -1,4 +1,4 @@
-import { isNetworkError } from '@/lib/api-client';
+import { isNetworkError } from '@/lib/http/api-client';
 
 /** The catalog key of a failed group change: offline needs a connection, else the server refused. */
 export function groupErrorKey(error: unknown): string {

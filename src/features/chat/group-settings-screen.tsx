@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import type { ChatGroup } from '@/contract/chat';
 import { Avatar } from '@/ui/avatar';
 import { useSession } from '@/lib/auth/session';
-import { displayName } from '@/lib/display-name';
+import { displayName } from '@/lib/text/display-name';
 import { useT } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { BackButton, ChatIcon, EmptyState, Page, SkeletonRows, ButtonLink } from '@/ui';

@@ -8,7 +8,7 @@ import { db } from '@/lib/db';
 import { deferred, fail, installFetch, json, ok, type Route } from '@/testing/fetch';
 import { toast } from '@/lib/toast';
 import type { FileItem } from './api/get-files';
-import { formatBytes } from '@/lib/file-limits';
+import { formatBytes } from '@/lib/media/file-limits';
 
 vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
 vi.setConfig({ testTimeout: 30_000 });

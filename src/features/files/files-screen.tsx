@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { isNetworkError } from '@/lib/api-client';
+import { isNetworkError } from '@/lib/http/api-client';
 import { useT } from '@/lib/i18n';
-import { useOnline } from '@/lib/online';
+import { useOnline } from '@/lib/network/online';
 import { toast } from '@/lib/toast';
 import { Alert, Button, CloudOffIcon, EmptyState, Page, PullToRefresh, SkeletonRows } from '@/ui';
 import { useDeleteFile } from './api/delete-file';

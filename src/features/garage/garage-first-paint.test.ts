@@ -3,8 +3,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Reminder } from '@/contract/maintenance-api';
 import { signOutLocally } from '@/lib/auth/sign-out';
-import { forgetCatalogRequests } from '@/lib/catalog-request';
-import { storedLocale } from '@/lib/locales';
+import { forgetCatalogRequests } from '@/lib/i18n/catalog-request';
+import { storedLocale } from '@/lib/i18n/locales';
 import { SELECTED_CAR_STORAGE_KEY } from './car-selection';
 import {
   FIRST_PAINT_REMINDERS,

@@ -10,9 +10,9 @@
 import type { Car } from '@/contract/garage';
 import type { Reminder } from '@/contract/maintenance-api';
 import { onSignedOut } from '@/lib/auth/sign-out';
-import { catalogUrl, plainMessage, requestCatalog, type CompiledMessages } from '@/lib/catalog-request';
-import { afterPresented, element, styleSheetsSettled } from '@/lib/first-paint-dom';
-import { storedLocale } from '@/lib/locales';
+import { catalogUrl, plainMessage, requestCatalog, type CompiledMessages } from '@/lib/i18n/catalog-request';
+import { afterPresented, element, styleSheetsSettled } from '@/lib/first-paint/first-paint-dom';
+import { storedLocale } from '@/lib/i18n/locales';
 import { carSubtitle, carTitle, readSelectedCar, resolveSelectedCar } from './car-selection';
 import { carPermissions } from './data/car-roles';
 

@@ -41,9 +41,9 @@ export {
 } from './data';
 // A write refused for lost access, copied to one of the member's own cars (the sync panel).
 export { actsOnReminder, carPermissions, mayEditLog, roleOf } from './data/car-roles';
-// Who is on a shared car, and the invited member's answer to a car invitation (issue 18).
+// Who is on a shared car, and the invited member's answer to a car invitation.
 export { answerCarInvite, useCarMembers, useChangeCarMember } from './api/car-members';
-// A log's labels and figures as the garage writes them (a log shared to the feed, issue 18).
+// A log's labels and figures as the garage writes them (a log shared to the feed).
 export { LOG_FIELDS } from './data/fields';
 export { carSubtitle, carTitle, resolveSelectedCar } from './car-selection';
 // The first paint of the signed-in garage, before the app (docs/ARCHITECTURE.md).

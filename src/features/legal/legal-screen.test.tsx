@@ -5,7 +5,7 @@ import { signedOutEachTest } from '@/testing/signed-out';
 
 vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
 const gets = vi.hoisted(() => [] as Array<{ path: string; query: unknown }>);
-vi.mock('@/lib/api-client', async (importOriginal) =>
+vi.mock('@/lib/http/api-client', async (importOriginal) =>
   (await import('@/testing/api-mock')).apiClientWith(importOriginal, () => ({
     get: async (path: string, init?: { query?: unknown }) => {
       gets.push({ path, query: init?.query });

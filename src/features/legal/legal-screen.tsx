@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { useSession } from '@/lib/auth/session';
-import { useGoBack } from '@/lib/navigation-history';
+import { useGoBack } from '@/lib/navigation/history';
 import type { LegalType } from '@/contract/auth';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/http/api-client';
 import { formatDate, useT } from '@/lib/i18n';
 import { Alert, Button, Card, LanguageSwitch, Logo, Page, Skeleton } from '@/ui';
 import { useLegalDocument } from './api/get-legal-document';

@@ -1,4 +1,4 @@
-// The log form's fill-ups and odometer (issue 16): fuel fields, the third amount filled in, the
+// The log form's fill-ups and odometer: fuel fields, the third amount filled in, the
 // reading checked on the device before saving (offline here), a jump confirmed into the payload.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
@@ -173,7 +173,7 @@ describe('fill-ups on the log form', () => {
   });
 });
 
-describe('a driver of a shared car on the log form (issue 18)', () => {
+describe('a driver of a shared car on the log form', () => {
   garageScreenHooks({ seed: () => putCar(makeCar({ mileage: 42000, role: 'driver' })) });
 
   it('asks a driver for the odometer reading on a log that is not a fill-up, as the server does', async () => {

@@ -2,7 +2,7 @@
 // search over title, content, location and tags, sum cost) and the stats of GET /car-logs/stats,
 // computed on the device so the garage works offline. Pure functions over rows; no DOM.
 import type { CarLog, CarLogStats } from '@/contract/garage';
-import { foldText } from '@/lib/fold-text';
+import { foldText } from '@/lib/text/fold-text';
 
 /** The fields the helpers read; Dexie rows (LocalCarLog) and server rows both fit. */
 export type LogRow = Pick<

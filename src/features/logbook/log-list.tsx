@@ -9,7 +9,7 @@ import {
 import { useT } from '@/lib/i18n';
 import { Button, EmptyState, SkeletonRows, PlusIcon, SearchIcon, ButtonLink } from '@/ui';
 import { CarAuthorsProvider } from '@/features/car-people';
-import { settingLabel } from '@/lib/format';
+import { settingLabel } from '@/lib/i18n/format';
 import { LogFiltersBar, NO_FILTERS, type FilterValues, type TypeOption } from './components/log-filters-bar';
 import { LogSummary } from './components/log-summary';
 import { VirtualLogList } from './components/virtual-log-list';

@@ -11,10 +11,10 @@ import {
   useLinkedRecipient,
   type RecipientChoice,
 } from '@/features/recipient-picker';
-import { displayName } from '@/lib/display-name';
+import { displayName } from '@/lib/text/display-name';
 import { formatNumber, useT } from '@/lib/i18n';
-import { useGoBack } from '@/lib/navigation-history';
-import { isOnline } from '@/lib/online';
+import { useGoBack } from '@/lib/navigation/history';
+import { isOnline } from '@/lib/network/online';
 import { toast } from '@/lib/toast';
 import { Alert, Button, Card, Page, Skeleton, TextField, useFocusFirstError } from '@/ui';
 import { COMPACT_TOOLBAR, RichTextEditor } from '@/ui/rich-text-editor';

@@ -5,10 +5,10 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { RecipientAvatar } from '@/features/recipient-picker';
-import { isNetworkError } from '@/lib/api-client';
-import { displayName } from '@/lib/display-name';
+import { isNetworkError } from '@/lib/http/api-client';
+import { displayName } from '@/lib/text/display-name';
 import { useLocale, useT } from '@/lib/i18n';
-import { isOnline } from '@/lib/online';
+import { isOnline } from '@/lib/network/online';
 import { toast } from '@/lib/toast';
 import {
   Button,

@@ -19,7 +19,7 @@ vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock'
 // The tests replay the outbox themselves, when they mean to.
 vi.mock('@/app/sync-lifecycle', async () => (await import('@/testing/sync-lifecycle-off')).syncLifecycleOff);
 vi.mock('@/lib/offline/shell-settled', () => ({ shellSettled: () => Promise.resolve() }));
-vi.mock('@/lib/avatar-url', () => ({ useAvatarUrl: () => undefined }));
+vi.mock('@/lib/media/avatar-url', () => ({ useAvatarUrl: () => undefined }));
 
 const me = participant({ id: TEST_USER.id, username: 'jane', firstName: 'Jane', lastName: 'Doe' });
 const bobP = participant(bob);

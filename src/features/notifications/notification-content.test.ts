@@ -1,6 +1,6 @@
-// Issue 15: every notification names who did it and what, in both languages, and opens its item.
+// Every notification names who did it and what, in both languages, and opens its item.
 import { afterAll, describe, expect, it } from 'vitest';
-import { i18n } from '@/lib/i18n-core';
+import { i18n } from '@/lib/i18n/core';
 import { activateCatalog } from '@/testing/test-utils';
 import type { Notification } from '@/contract/notifications';
 import { describeNotification, isAbout } from './notification-content';

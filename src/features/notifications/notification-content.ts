@@ -35,7 +35,7 @@ export interface NotificationContent {
   memberId: string | null;
   /** The car whose name fills {excerpt} (garage notifications). */
   carId: string | null;
-  /** A car invitation's role (issue 18), which fills {role}. */
+  /** A car invitation's role, which fills {role}. */
   role?: string | null;
   /** null: nothing to open (an unknown type). */
   target: NotificationTarget | null;
@@ -118,7 +118,7 @@ export function describeNotification({
         target: carTarget(carId, action),
       };
     }
-    // The owner shares a car with me (issue 18): its page, where the invitation is answered.
+    // The owner shares a car with me: its page, where the invitation is answered.
     case 'car-invite': {
       const carId = id(payload.relatedCarId);
       return {
@@ -130,7 +130,7 @@ export function describeNotification({
         target: carTarget(carId, undefined),
       };
     }
-    // A car offered to me with its logbook, or my offer answered (issue 18): the offers and the
+    // A car offered to me with its logbook, or my offer answered: the offers and the
     // sold records are in the garage; a declined offer leaves the car with me (its page).
     case 'car-transfer': {
       const carId = id(payload.relatedCarId);
@@ -187,7 +187,7 @@ export function describeNotification({
     case 'chatroom':
     case 'chatgroup':
       return { kind: 'chat', ...chatTexts(type, action), ...base, target: chatTarget(payload) };
-    // A reminder came due (issue 16): it opens its car.
+    // A reminder came due: it opens its car.
     case 'reminder': {
       const carId = id(payload.relatedCarId);
       return {

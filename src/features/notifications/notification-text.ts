@@ -1,6 +1,6 @@
 // The sentence a notification row reads: who ({name}) did what ({excerpt}), in the member's language.
 import type { Notification } from '@/contract/notifications';
-import { displayName } from '@/lib/display-name';
+import { displayName } from '@/lib/text/display-name';
 import { useT } from '@/lib/i18n';
 import { useCar } from '@/features/garage';
 import { useMemberName } from './api/get-member-name';
@@ -16,7 +16,7 @@ export function notificationText(
 ): string {
   const name = known.name || t('NOTIFICATIONS.SOMEONE');
   const excerpt = content.excerpt ?? (namesCar(content) ? known.carName : null);
-  // A car invitation says with which role (issue 18): "… as a driver".
+  // A car invitation says with which role: "… as a driver".
   const role = content.role ? t(`CARS.ROLE_${content.role.toUpperCase()}`).toLowerCase() : undefined;
   const values = role ? { name, role } : { name };
   return excerpt && content.excerptKey

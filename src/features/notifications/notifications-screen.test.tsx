@@ -9,8 +9,8 @@ import { activateCatalog, renderApp } from '@/testing/test-utils';
 import type { NotificationEvent } from '@/contract/socket-events';
 import { endLiveShellTest } from '@/testing/live-shell-teardown';
 import { db, resetLocalDatabaseForTests } from '@/lib/db';
-import { realtime } from '@/lib/socket';
-import { routeNotification } from '@/lib/socket-streams';
+import { realtime } from '@/lib/realtime/socket';
+import { routeNotification } from '@/lib/realtime/socket-streams';
 import type { FakeSocket } from '@/testing/fake-socket';
 import { signedIn } from '@/testing/api-client';
 import { NOTIFICATIONS_PAGE_SIZE } from './api/get-notifications';
@@ -517,7 +517,7 @@ describe('mark all read, delete', () => {
 });
 
 describe('offline', () => {
-  it('marking and deleting are kept on this device (issue 14); a tap still opens the item', async () => {
+  it('marking and deleting are kept on this device; a tap still opens the item', async () => {
     const item = notification('friend', { relatedFriendId: SARAH.id, action: 'requested' });
     const other = notification('post', {}, { minutesAgo: 30 });
     server.add(item, other);

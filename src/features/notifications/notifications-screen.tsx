@@ -1,7 +1,7 @@
 import type { Notification } from '@/contract/notifications';
-import { isNetworkError } from '@/lib/api-client';
+import { isNetworkError } from '@/lib/http/api-client';
 import { formatNumber, useT } from '@/lib/i18n';
-import { useOnline } from '@/lib/online';
+import { useOnline } from '@/lib/network/online';
 import {
   AlertIcon,
   BackButton,

@@ -2,7 +2,7 @@
 // TanStack Query cache keeps in localStorage (meta.persist), so both show offline after a reload.
 import { QueryClient, dehydrate } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { shouldPersistQuery } from '@/lib/query-client';
+import { shouldPersistQuery } from '@/lib/query/query-client';
 import { memberNameQueryOptions } from './api/get-member-name';
 import { notificationsQueryOptions } from './api/get-notifications';
 import { unreadCountQueryOptions } from './api/get-unread-count';

@@ -1,4 +1,4 @@
-// The car page's "Build thread" (issue 18): the posts about the car from the server, oldest first,
+// The car page's "Build thread": the posts about the car from the server, oldest first,
 // with their log cards; a helpful empty state for my own car; a problem line when offline.
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
@@ -10,7 +10,7 @@ import { type FakePostsServer, postsScreensPerTest } from '@/features/posts/test
 vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
 vi.mock('@/app/sync-lifecycle', async () => (await import('@/testing/sync-lifecycle-off')).syncLifecycleOff);
 vi.mock('@/lib/offline/shell-settled', () => ({ shellSettled: () => Promise.resolve() }));
-vi.mock('@/lib/avatar-url', () => ({ useAvatarUrl: () => undefined }));
+vi.mock('@/lib/media/avatar-url', () => ({ useAvatarUrl: () => undefined }));
 
 let server: FakePostsServer;
 postsScreensPerTest(

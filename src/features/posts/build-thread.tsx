@@ -1,12 +1,12 @@
-// A car's "Build thread" on its page (issue 18): the posts about the car, oldest first, so a
+// A car's "Build thread" on its page: the posts about the car, oldest first, so a
 // restoration reads as a story (GET /cars/{id}/build-thread; "load more" reads the next page).
 // Each post shows as this device has it when the feed holds it (a like not sent yet).
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useMemo } from 'react';
-import { isNetworkError } from '@/lib/api-client';
+import { isNetworkError } from '@/lib/http/api-client';
 import { useT } from '@/lib/i18n';
-import { realtime } from '@/lib/socket';
+import { realtime } from '@/lib/realtime/socket';
 import { Button, CloudOffIcon, EmptyState, FeedIcon } from '@/ui';
 import { buildThreadKey, buildThreadQueryOptions } from './api/build-thread';
 import { useFeed, type LocalPost } from './data';

@@ -11,7 +11,7 @@ import { type FakePostsServer, postsScreensPerTest } from '@/features/posts/test
 vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
 vi.mock('@/app/sync-lifecycle', async () => (await import('@/testing/sync-lifecycle-off')).syncLifecycleOff);
 vi.mock('@/lib/offline/shell-settled', () => ({ shellSettled: () => Promise.resolve() }));
-vi.mock('@/lib/avatar-url', () => ({ useAvatarUrl: () => undefined }));
+vi.mock('@/lib/media/avatar-url', () => ({ useAvatarUrl: () => undefined }));
 
 let server: FakePostsServer;
 postsScreensPerTest('comments-paging', (s) => (server = s), { testTimeout: 60_000 });

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { COMMENT_CONTENT_MAX, type CommentSort } from '@/contract/constants';
 import { useSession } from '@/lib/auth/session';
-import { displayName } from '@/lib/display-name';
-import { isNetworkError } from '@/lib/api-client';
+import { displayName } from '@/lib/text/display-name';
+import { isNetworkError } from '@/lib/http/api-client';
 import { formatDate, useT } from '@/lib/i18n';
 import { commentAnchor } from '@/lib/navigation';
 import { Alert, Button, ConfirmDialog, SkeletonRows, Spinner, TextArea } from '@/ui';

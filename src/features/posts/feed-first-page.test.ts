@@ -9,7 +9,7 @@ import {
   expectFirstContent,
   markFirstContent,
   resetFirstContentForTests,
-} from '@/lib/first-content';
+} from '@/lib/first-paint/first-content';
 import { installFetch, json } from '@/testing/fetch';
 import { tokenExpiringIn } from '@/testing/jwt';
 import {

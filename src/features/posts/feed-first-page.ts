@@ -5,11 +5,11 @@
 // the feed from there, as always. Nothing here may import Dexie.
 import { FEED_PAGE_SIZE } from '@/contract/constants';
 import type { FeedMeta, Post } from '@/contract/posts';
-import { apiFetch } from '@/lib/api-client';
+import { apiFetch } from '@/lib/http/api-client';
 import { tokenStore } from '@/lib/auth/token';
-import { askEarly, earlyAnswerSlot, type EarlyAnswer } from '@/lib/early-answer';
-import { isOnline } from '@/lib/online';
-import { expectFirstContent } from '@/lib/first-content';
+import { askEarly, earlyAnswerSlot, type EarlyAnswer } from '@/lib/http/early-answer';
+import { isOnline } from '@/lib/network/online';
+import { expectFirstContent } from '@/lib/first-paint/first-content';
 
 export interface FeedPage {
   posts: Post[];

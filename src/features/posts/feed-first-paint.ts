@@ -6,8 +6,8 @@
 // What needs the app (likes, comments, the menu) is drawn as skeleton bars, never as a control
 // that does nothing. Nothing here may import React, React DOM or Dexie (bundle-budget.test.ts).
 import type { Post } from '@/contract/posts';
-import { displayName, initialOf, isDeletedMember } from '@/lib/display-name';
-import { afterPresented, element, styleSheetsSettled } from '@/lib/first-paint-dom';
+import { displayName, initialOf, isDeletedMember } from '@/lib/text/display-name';
+import { afterPresented, element, styleSheetsSettled } from '@/lib/first-paint/first-paint-dom';
 import { FIRST_LIST_CARDS, type FeedPage } from './feed-first-page';
 
 export { styleSheetsSettled };

@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { startTransition, useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import type { Post } from '@/contract/posts';
-import { markFirstContent } from '@/lib/first-content';
-import { trackLoad } from '@/lib/lazy-loads';
+import { markFirstContent } from '@/lib/first-paint/first-content';
+import { trackLoad } from '@/lib/first-paint/lazy-loads';
 import { useT } from '@/lib/i18n';
 import { Page, PlusIcon } from '@/ui';
 import { takeFirstFeedPage, takeOrAskFirstFeedPage, type EarlyFeedPage } from './feed-first-page';

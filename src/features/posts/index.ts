@@ -4,5 +4,5 @@
 export { syncPost } from './data';
 export { MemberPosts } from './member-posts';
 export { memberPostsKey } from './api/member-posts';
-// A car's build thread on its page (issue 18).
+// A car's build thread on its page.
 export { BuildThread } from './build-thread';

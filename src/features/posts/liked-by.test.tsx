@@ -1,4 +1,4 @@
-// A post shows who liked it (issue 15): "Liked by you, Bob Brown and 3 others" from the names this
+// A post shows who liked it: "Liked by you, Bob Brown and 3 others" from the names this
 // device knows, opening a dialog that lists every liker (paged), each linking to their profile.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
@@ -16,7 +16,7 @@ import {
 vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
 vi.mock('@/app/sync-lifecycle', async () => (await import('@/testing/sync-lifecycle-off')).syncLifecycleOff);
 vi.mock('@/lib/offline/shell-settled', () => ({ shellSettled: () => Promise.resolve() }));
-vi.mock('@/lib/avatar-url', () => ({ useAvatarUrl: () => undefined }));
+vi.mock('@/lib/media/avatar-url', () => ({ useAvatarUrl: () => undefined }));
 
 const stranger = (n: number): PostAuthor => ({
   id: `stranger-${n}`,

@@ -4,7 +4,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { friendsOf, friendsQueryOptions } from '@/features/people';
 import { useSession } from '@/lib/auth/session';
-import { displayName } from '@/lib/display-name';
+import { displayName } from '@/lib/text/display-name';
 import { useT } from '@/lib/i18n';
 import { HeartIcon } from '@/ui';
 import { postLikersQueryOptions } from './api/post-likers';

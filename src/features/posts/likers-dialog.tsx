@@ -3,7 +3,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import type { PostLiker } from '@/contract/posts';
-import { isNetworkError } from '@/lib/api-client';
+import { isNetworkError } from '@/lib/http/api-client';
 import { useSession } from '@/lib/auth/session';
 import { useT } from '@/lib/i18n';
 import { Alert, Button, Modal, ModalHeader, SkeletonRows, Spinner } from '@/ui';

@@ -5,10 +5,10 @@
 import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useMemo } from 'react';
-import { isNetworkError } from '@/lib/api-client';
+import { isNetworkError } from '@/lib/http/api-client';
 import { useSession } from '@/lib/auth/session';
 import { useT } from '@/lib/i18n';
-import { realtime } from '@/lib/socket';
+import { realtime } from '@/lib/realtime/socket';
 import { Button, CloudOffIcon, EmptyState, FeedIcon } from '@/ui';
 import { memberPostsKey, memberPostsQueryOptions, type MemberPostsPage } from './api/member-posts';
 import { toggledLikes, useFeed, type LocalPost } from './data';

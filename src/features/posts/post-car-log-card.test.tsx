@@ -1,4 +1,4 @@
-// A car log shared to the feed (issue 18, build threads): the post card shows the log's card (type,
+// A car log shared to the feed (build threads): the post card shows the log's card (type,
 // title, reading, date, photo thumbnails, the cost only when shown, a link to the car); a deleted
 // log says so, and so does a log its author may no longer read; a post without a log shows no card.
 import { screen, within } from '@testing-library/react';
@@ -15,7 +15,7 @@ import { postsScreensPerTest } from '@/features/posts/testing/posts-screen-test'
 vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
 vi.mock('@/app/sync-lifecycle', async () => (await import('@/testing/sync-lifecycle-off')).syncLifecycleOff);
 vi.mock('@/lib/offline/shell-settled', () => ({ shellSettled: () => Promise.resolve() }));
-vi.mock('@/lib/avatar-url', () => ({ useAvatarUrl: () => undefined }));
+vi.mock('@/lib/media/avatar-url', () => ({ useAvatarUrl: () => undefined }));
 
 const CAR = 'cccccccc-0000-4000-8000-000000000001';
 const PHOTO = '/api/v1.0/media/bbbbbbbb-0000-4000-8000-000000000021';

@@ -1,11 +1,11 @@
-// A car log shared to the feed (issue 18, "Build threads"): its type (icon and label), title,
+// A car log shared to the feed ("Build threads"): its type (icon and label), title,
 // reading, date, photo thumbnails, the cost when the author chose to show it, and a link to the car.
 // Read from the live log by the server (it follows edits); null once the log is deleted, or once
 // the post's author may no longer read it (removed from the car, or the car sold): then `unavailable`
 // says which, and the card says so in the member's language.
 import { Link } from '@tanstack/react-router';
 import type { Post, PostCarLog, PostCarLogPhoto } from '@/contract/posts';
-import { formatDay, formatDistance, formatMoney, settingLabel } from '@/lib/format';
+import { formatDay, formatDistance, formatMoney, settingLabel } from '@/lib/i18n/format';
 import { useMediaUrl } from '@/lib/offline/media';
 import { useT } from '@/lib/i18n';
 import { CarIcon, CheckIcon, ConeIcon, WrenchIcon } from '@/ui';

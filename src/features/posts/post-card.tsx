@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useMediaUrl } from '@/lib/offline/media';
 import { useSession } from '@/lib/auth/session';
 import { useUploadPercent } from '@/lib/outbox/upload-progress';
-import { displayName } from '@/lib/display-name';
+import { displayName } from '@/lib/text/display-name';
 import { formatDate, useT } from '@/lib/i18n';
 import { Button, ConfirmDialog, ChatBubbleIcon, EditIcon, HeartIcon, TrashIcon } from '@/ui';
 // Not the editor's barrel: the feed's first render must not pull the editor in.

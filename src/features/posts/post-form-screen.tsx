@@ -5,7 +5,7 @@ import { POST_CONTENT_MAX } from '@/contract/constants';
 import { DEFAULT_MILEAGE_UNIT, useCar, useCarLog, useCars, type LocalCarLog } from '@/features/garage';
 import { useMediaUrl } from '@/lib/offline/media';
 import { useT } from '@/lib/i18n';
-import { useGoBack } from '@/lib/navigation-history';
+import { useGoBack } from '@/lib/navigation/history';
 import { Alert, Button, EmptyState, Page, SkeletonRows, ImageIcon } from '@/ui';
 import { isRichTextEmpty, richTextLength, RichTextEditor, type RichTextImages } from '@/ui/rich-text-editor';
 import { loadTextImage, savePost, updatePost, uploadTextImage, usePost } from './data';

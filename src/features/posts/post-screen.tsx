@@ -1,8 +1,8 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { isNetworkError } from '@/lib/api-client';
+import { isNetworkError } from '@/lib/http/api-client';
 import { useT } from '@/lib/i18n';
-import { realtime } from '@/lib/socket';
+import { realtime } from '@/lib/realtime/socket';
 import { BackButton, EmptyState, Page, SkeletonRows } from '@/ui';
 import { CommentsSection } from './comments-section';
 import { syncPost, usePost } from './data';

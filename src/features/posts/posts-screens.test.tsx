@@ -9,8 +9,8 @@ import { renderApp } from '@/testing/test-utils';
 import { db } from '@/lib/db';
 import { createReplayer } from '@/lib/outbox';
 import { setUploadProgress } from '@/lib/outbox/upload-progress';
-import { realtime } from '@/lib/socket';
-import { routePostUpdated } from '@/lib/socket-streams';
+import { realtime } from '@/lib/realtime/socket';
+import { routePostUpdated } from '@/lib/realtime/socket-streams';
 import { FAKE_FRIEND } from '@/features/posts/testing/fake-posts-server';
 import {
   type FakePostsServer,
@@ -21,7 +21,7 @@ import {
 vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
 vi.mock('@/app/sync-lifecycle', async () => (await import('@/testing/sync-lifecycle-off')).syncLifecycleOff);
 vi.mock('@/lib/offline/shell-settled', () => ({ shellSettled: () => Promise.resolve() }));
-vi.mock('@/lib/avatar-url', () => ({ useAvatarUrl: () => undefined }));
+vi.mock('@/lib/media/avatar-url', () => ({ useAvatarUrl: () => undefined }));
 
 let server: FakePostsServer;
 postsScreensPerTest('posts-screens', (s) => (server = s));

@@ -1,4 +1,4 @@
-// "Share to the feed" (issue 18, build threads): the log's read view links to the post composer,
+// "Share to the feed" (build threads): the log's read view links to the post composer,
 // which previews the log's card with a "Show the cost" choice (off by default); offline, the post is
 // saved on this device with its card and sent once through the outbox when the network is back.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -11,7 +11,7 @@ import { type FakePostsServer, postsScreensPerTest } from '@/features/posts/test
 vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
 vi.mock('@/app/sync-lifecycle', async () => (await import('@/testing/sync-lifecycle-off')).syncLifecycleOff);
 vi.mock('@/lib/offline/shell-settled', () => ({ shellSettled: () => Promise.resolve() }));
-vi.mock('@/lib/avatar-url', () => ({ useAvatarUrl: () => undefined }));
+vi.mock('@/lib/media/avatar-url', () => ({ useAvatarUrl: () => undefined }));
 
 let server: FakePostsServer;
 postsScreensPerTest('share-log', (s) => (server = s));

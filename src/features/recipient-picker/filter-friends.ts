@@ -2,7 +2,7 @@
 // name, last name, username or e-mail, ignoring accents too ("eleonore" finds "Éléonore"); a blank
 // search shows everyone.
 import type { Friend } from '@/contract/people';
-import { foldText } from '@/lib/fold-text';
+import { foldText } from '@/lib/text/fold-text';
 
 type Searchable = Pick<Friend, 'firstName' | 'lastName' | 'username' | 'email'>;
 
@@ -21,5 +21,5 @@ export function usernameLine(friend: Pick<Friend, 'username' | 'email'>): string
   return friend.username && friend.username !== friend.email ? `@${friend.username}` : null;
 }
 
-/** The initial an avatar shows (src/lib/display-name.ts). */
-export { initialOf } from '@/lib/display-name';
+/** The initial an avatar shows (src/lib/text/display-name.ts). */
+export { initialOf } from '@/lib/text/display-name';

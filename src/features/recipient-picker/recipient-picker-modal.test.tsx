@@ -1,4 +1,4 @@
-// The recipient-choosing modal, rule by rule (spec §2, §4, §7, §8, §9; issue 5 "Client"): each
+// The recipient-choosing modal, rule by rule (spec §2, §4, §7, §8, §9): each
 // rule is its own test, the 300 ms debounce and the 500 ms refresh indicator on fake timers.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
@@ -23,7 +23,7 @@ import {
 
 // Avatars need the bearer token and object URLs (none in jsdom): the people feature's loader is
 // replaced by one that "loads" every URL except those containing "missing".
-vi.mock('@/lib/avatar-url', () => ({
+vi.mock('@/lib/media/avatar-url', () => ({
   useAvatarUrl: (url: string | null | undefined) =>
     url && !url.includes('missing') ? `blob:${url}` : undefined,
 }));

@@ -6,7 +6,7 @@
 // { user, cancelled: false }; closing answers { cancelled: true }.
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { Friend } from '@/contract/people';
-import { displayName } from '@/lib/display-name';
+import { displayName } from '@/lib/text/display-name';
 import { useT } from '@/lib/i18n';
 import {
   AlertIcon,

@@ -1,4 +1,4 @@
-// Issue 14, item 3: a member with more than 50 friends reaches every one of them, by searching
+// A member with more than 50 friends reaches every one of them, by searching
 // (the server searches all friends, accents and case ignored) and by scrolling (50 more at a time);
 // a list that could not be loaded says so, with a retry, instead of "No friends yet".
 import { fireEvent, screen, waitFor } from '@testing-library/react';
@@ -9,7 +9,7 @@ import { fail, installFetch, json, type RecordedRequest } from '@/testing/fetch'
 import { renderWithProviders } from '@/testing/test-utils';
 import { RecipientPickerModal, type RecipientChoice } from './index';
 
-vi.mock('@/lib/avatar-url', () => ({ useAvatarUrl: () => undefined }));
+vi.mock('@/lib/media/avatar-url', () => ({ useAvatarUrl: () => undefined }));
 
 const pad = (n: number) => String(n).padStart(3, '0');
 /** 120 friends, by first name then last name as the server sorts them; the 110th has an accent. */

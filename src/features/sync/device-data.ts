@@ -6,7 +6,7 @@ import { deleteLocalDatabase, openLocalDatabase } from '@/lib/db';
 import { CURRENT_USER_KEY, sessionStore } from '@/lib/auth/session-store';
 import { signedOutMemberId } from '@/lib/auth/sign-out';
 import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '@/lib/auth/token';
-import { QUERY_CACHE_STORAGE_KEY } from '@/lib/query-cache-storage';
+import { QUERY_CACHE_STORAGE_KEY } from '@/lib/query/query-cache-storage';
 import {
   hasUnsentWrites,
   outboxCounts,
@@ -86,7 +86,7 @@ export function forgetMemberStorage(): void {
 
 /**
  * Clears what the member left on this device. `memberId` is read before the session ends (the
- * database is named after the member: src/lib/db.ts databaseNameFor); by default, the member
+ * database is named after the member: src/lib/db/index.ts databaseNameFor); by default, the member
  * signed in now.
  */
 export async function clearDeviceData(

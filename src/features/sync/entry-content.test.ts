@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { OutboxBody } from '@/lib/outbox';
+import { appOutboxHandlers } from '@/app/outbox-handlers';
+import { registerOutboxHandlers, type OutboxBody } from '@/lib/outbox';
 import {
   carAccessLost,
   applyEdits,
@@ -86,11 +87,18 @@ describe('entry content', () => {
     expect(rebuildBody({ type: 'json', json: {} }, { a: 1 })).toEqual({ type: 'json', json: { a: 1 } });
   });
 
-  it('names the kinds of the garage and falls back to a generic label', () => {
-    expect(kindLabelKey('carLog.create')).toBe('SYNC.KIND_CARLOG_CREATE');
-    expect(kindLabelKey('car.delete')).toBe('SYNC.KIND_CAR_DELETE');
-    expect(kindLabelKey('post.like')).toBe('SYNC.KIND_POST_LIKE');
-    expect(kindLabelKey('future.kind')).toBe('SYNC.KIND_OTHER');
+  it('names the kinds the features register with their handlers and falls back to a generic label', () => {
+    expect(kindLabelKey('carLog.create')).toBe('SYNC.KIND_OTHER');
+    const unregister = registerOutboxHandlers(...appOutboxHandlers);
+    try {
+      expect(kindLabelKey('carLog.create')).toBe('SYNC.KIND_CARLOG_CREATE');
+      expect(kindLabelKey('car.delete')).toBe('SYNC.KIND_CAR_DELETE');
+      expect(kindLabelKey('post.like')).toBe('SYNC.KIND_POST_LIKE');
+      expect(kindLabelKey('future.kind')).toBe('SYNC.KIND_OTHER');
+    } finally {
+      unregister();
+    }
+    expect(kindLabelKey('car.delete')).toBe('SYNC.KIND_OTHER');
   });
 
   it('summarises an entry by title, or make and model', () => {
@@ -109,7 +117,7 @@ describe('entry content', () => {
   });
 });
 
-describe('a shared car out of reach (issue 18)', () => {
+describe('a shared car out of reach', () => {
   it("says so for a car's log or reminder refused 403, or a new one 404", () => {
     expect(carAccessLost({ kind: 'carLog.create', lastStatus: 403 })).toBe(true);
     expect(carAccessLost({ kind: 'carLog.update', lastStatus: 403 })).toBe(true);

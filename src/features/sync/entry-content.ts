@@ -1,7 +1,8 @@
 // What an outbox entry holds, in a shape the "needs attention" list can show and edit: the JSON
 // fields of its body (for a multipart body, the JSON string in the part named 'data') and the
-// names of its files. Pure functions: no Dexie, no React.
-import type { OutboxBody, OutboxPart } from '@/lib/outbox';
+// names of its files. Pure functions: no Dexie, no React (the kinds' labels are the features',
+// registered with their handlers).
+import { outboxKindLabel, type OutboxBody, type OutboxPart } from '@/lib/outbox';
 
 /** The multipart part that carries the JSON fields next to the files. */
 export const FORM_DATA_PART = 'data';
@@ -114,47 +115,13 @@ export const FIELD_LABEL_KEYS: Record<string, string> = {
 const FIELD_ORDER = Object.keys(FIELD_LABEL_KEYS);
 
 /**
- * Translated label keys of the entry kinds: every kind the app registers has one (a test in
- * src/app checks it); an unknown kind (an entry of a newer version) falls back to a generic label.
+ * The label key of an entry kind: each feature registers its kinds with their labels alongside
+ * their handlers (withKindLabels in src/lib/outbox); a test in src/app checks that every kind has
+ * one. An unknown kind (an entry of a newer version) falls back to a generic label.
  */
-export const KIND_LABEL_KEYS: Record<string, string> = {
-  'message.send': 'SYNC.KIND_MESSAGE_SEND',
-  'message.read': 'SYNC.KIND_MESSAGE_READ',
-  'message.delete': 'SYNC.KIND_MESSAGE_DELETE',
-  'car.create': 'SYNC.KIND_CAR_CREATE',
-  'car.update': 'SYNC.KIND_CAR_UPDATE',
-  'car.delete': 'SYNC.KIND_CAR_DELETE',
-  'carLog.create': 'SYNC.KIND_CARLOG_CREATE',
-  'carLog.update': 'SYNC.KIND_CARLOG_UPDATE',
-  'carLog.delete': 'SYNC.KIND_CARLOG_DELETE',
-  'media.delete': 'SYNC.KIND_MEDIA_DELETE',
-  'reminder.create': 'SYNC.KIND_REMINDER_CREATE',
-  'reminder.update': 'SYNC.KIND_REMINDER_UPDATE',
-  'reminder.delete': 'SYNC.KIND_REMINDER_DELETE',
-  'post.create': 'SYNC.KIND_POST_CREATE',
-  'post.like': 'SYNC.KIND_POST_LIKE',
-  'post.update': 'SYNC.KIND_POST_UPDATE',
-  'post.delete': 'SYNC.KIND_POST_DELETE',
-  'comment.create': 'SYNC.KIND_COMMENT_CREATE',
-  'comment.update': 'SYNC.KIND_COMMENT_UPDATE',
-  'comment.delete': 'SYNC.KIND_COMMENT_DELETE',
-  'chat.send': 'SYNC.KIND_CHAT_SEND',
-  'chat.read': 'SYNC.KIND_CHAT_READ',
-  'friend.request': 'SYNC.KIND_FRIEND_REQUEST',
-  'friend.answer': 'SYNC.KIND_FRIEND_ANSWER',
-  'friend.cancel': 'SYNC.KIND_FRIEND_CANCEL',
-  'friend.remove': 'SYNC.KIND_FRIEND_REMOVE',
-  'profile.update': 'SYNC.KIND_PROFILE_UPDATE',
-  'profile.language': 'SYNC.KIND_PROFILE_LANGUAGE',
-  'profile.avatar': 'SYNC.KIND_PROFILE_AVATAR',
-  'notification.read': 'SYNC.KIND_NOTIFICATION_READ',
-  'notification.readAll': 'SYNC.KIND_NOTIFICATION_READ_ALL',
-  'notification.readRelated': 'SYNC.KIND_NOTIFICATION_READ_RELATED',
-  'notification.delete': 'SYNC.KIND_NOTIFICATION_DELETE',
-};
 export const KIND_OTHER_KEY = 'SYNC.KIND_OTHER';
 
-/** The writes of a car's logbook and reminders a member of a shared car makes (issue 18). */
+/** The writes of a car's logbook and reminders a member of a shared car makes. */
 const CAR_CONTENT_KINDS = new Set([
   'carLog.create',
   'carLog.update',
@@ -177,7 +144,7 @@ export function carAccessLost(entry: { kind: string; lastStatus?: number | undef
 }
 
 export function kindLabelKey(kind: string): string {
-  return KIND_LABEL_KEYS[kind] ?? KIND_OTHER_KEY;
+  return outboxKindLabel(kind) ?? KIND_OTHER_KEY;
 }
 
 /**
@@ -296,7 +263,7 @@ export function rebuildBody(body: OutboxBody, json: JsonObject): OutboxBody {
 
 /**
  * A car log refused with ODOMETER_JUMP whose reading the member keeps: the same body, saying the
- * jump is confirmed (what the log form sends after its own confirmation, issue 16).
+ * jump is confirmed (what the log form sends after its own confirmation).
  */
 export function confirmOdometerJump(body: OutboxBody, json: JsonObject): OutboxBody {
   return rebuildBody(body, { ...json, odometerConfirmed: true });

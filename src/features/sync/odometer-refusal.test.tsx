@@ -1,10 +1,10 @@
-// Issue 16: a fill-up saved offline that the server refuses on replay (its odometer reading out of
+// A fill-up saved offline that the server refuses on replay (its odometer reading out of
 // order, or a jump not confirmed) waits under "needs attention" with the reason in the member's
 // language, the refused field named.
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { activateCatalog, renderWithProviders } from '@/testing/test-utils';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/http/api-client';
 import { SyncIndicator } from '@/app/layout/components/sync-indicator';
 import { appOutboxHandlers } from '@/app/outbox-handlers';
 import { db } from '@/lib/db';

@@ -4,7 +4,7 @@ import { Blob as NodeBlob } from 'node:buffer';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, beforeAll } from 'vitest';
 import { activateCatalog, renderWithProviders } from '@/testing/test-utils';
-import { api, ApiError } from '@/lib/api-client';
+import { api, ApiError } from '@/lib/http/api-client';
 import { signedIn } from '@/testing/api-client';
 import { installFetch, ok } from '@/testing/fetch';
 import { SyncIndicator } from '@/app/layout/components/sync-indicator';
@@ -169,7 +169,7 @@ describe('needs attention', () => {
   });
 
   it.each([
-    // A car's new log refused 403 or 404: the car is no longer shared with me (issue 18).
+    // A car's new log refused 403 or 404: the car is no longer shared with me.
     [403, 'FORBIDDEN', 'Vous n’avez plus accès à cette voiture.'],
     [404, 'NOT_FOUND', 'Vous n’avez plus accès à cette voiture.'],
     [409, 'CONFLICT', 'Cela entre en conflit avec ce que le serveur a déjà.'],

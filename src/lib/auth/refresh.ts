@@ -2,9 +2,9 @@
 // has Web Locks, one at a time across tabs. Refresh tokens rotate and a reused one revokes the
 // whole family on the server, so a tab that waited for the lock re-reads localStorage and uses a
 // token another tab just obtained instead of spending its (now stale) refresh token.
-import { API_BASE } from '../api-base';
-import { ApiError, NetworkError } from '../api-errors';
-import { reportAnswerStatus, reportUnreachable } from '../reachability';
+import { API_BASE } from '../http/api-base';
+import { ApiError, NetworkError } from '../http/api-errors';
+import { reportAnswerStatus, reportUnreachable } from '../network/reachability';
 import { signOut } from './sign-out';
 import { isTokenExpired, tokenStore } from './token';
 

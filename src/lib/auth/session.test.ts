@@ -23,7 +23,7 @@ async function load() {
   vi.resetModules();
   const { session } = await import('./session');
   const navigation = await import('../navigation');
-  const { queryClient } = await import('../query-client');
+  const { queryClient } = await import('../query/query-client');
   const navigate = vi.fn();
   navigation.registerNavigator(navigate);
   return { session, navigate, queryClient };
@@ -167,7 +167,7 @@ describe('session', () => {
       [`GET ${API}/settings`]: () => ok([]),
     });
     const { session } = await load();
-    const firstContent = await import('../first-content');
+    const firstContent = await import('../first-paint/first-content');
     firstContent.expectFirstContent();
     try {
       await session.login({ email: 'ada@example.com', password: 'correct horse' });

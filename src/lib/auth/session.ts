@@ -4,11 +4,11 @@
 import { useSyncExternalStore } from 'react';
 import type { AuthSession, LoginBody, SignupBody } from '@/contract/auth';
 import type { CurrentUser } from '@/contract/user';
-import { api, ApiError } from '../api-client';
+import { api, ApiError } from '../http/api-client';
 import { navigateTo } from '../navigation';
-import { afterFirstContent } from '../first-content';
-import { loadSettingsLabels } from '../settings-labels';
-import { realtime } from '../socket';
+import { afterFirstContent } from '../first-paint/first-content';
+import { loadSettingsLabels } from '../i18n/settings-labels';
+import { realtime } from '../realtime/socket';
 import {
   NO_REFRESH_TOKEN_MESSAGE,
   onTokensRefreshed,

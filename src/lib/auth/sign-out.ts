@@ -1,6 +1,6 @@
-import { API_BASE } from '../api-base';
+import { API_BASE } from '../http/api-base';
 import { navigateTo } from '../navigation';
-import { forgetPersistedQueryCache } from '../query-cache-storage';
+import { forgetPersistedQueryCache } from '../query/query-cache-storage';
 import { cachedUser, sessionStore } from './session-store';
 import { tokenStore } from './token';
 
@@ -19,7 +19,7 @@ let deviceBeingCleared = false;
 
 /**
  * A real logout is about to clear this device (set before the session ends, so no screen still
- * closing opens a database meanwhile: src/lib/db.ts), or `false` once a member signs in again.
+ * closing opens a database meanwhile: src/lib/db/index.ts), or `false` once a member signs in again.
  */
 export function setDeviceBeingCleared(value: boolean): void {
   deviceBeingCleared = value;
@@ -36,7 +36,7 @@ export function signedOutMemberId(): string | null {
 
 /**
  * Forget the session on this device: tokens, cached user, the query cache's persisted copy; then the
- * listeners drop what they hold (the query client its in-memory cache, src/lib/query-client.ts).
+ * listeners drop what they hold (the query client its in-memory cache, src/lib/query/query-client.ts).
  */
 export function signOutLocally(): void {
   lastMemberId = sessionStore.getState().user?.id ?? lastMemberId;

@@ -4,9 +4,9 @@
 // screen words and undoes; offline, retried later or slow → "queued": the optimistic state stays
 // and the outbox sends it when it can.
 import { liveQuery } from 'dexie';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/http/api-client';
 import { localDb, type PaddockDb } from '@/lib/db';
-import { isOnline } from '@/lib/online';
+import { isOnline } from '@/lib/network/online';
 import type { OutboxEntry } from '@/lib/outbox';
 
 /** How long a screen waits for the replay before it says "kept, sent later". */

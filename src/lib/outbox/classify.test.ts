@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, NetworkError } from '../api-errors';
+import { ApiError, NetworkError } from '../http/api-errors';
 import { classify } from './classify';
 
 const http = (status: number) => new ApiError(status, `HTTP_${status}`, 'x');

@@ -1,6 +1,6 @@
 // What to do with a failed send (docs/OFFLINE-FIRST.md property 4). Never drop an entry on 401 or 403:
 // libraries that call them "non-retriable" lose the member's writes.
-import { ApiError, isNetworkError } from '../api-errors';
+import { ApiError, isNetworkError } from '../http/api-errors';
 
 /** The server's code for a key in use (409) or reused with another body (422). */
 export const IDEMPOTENCY_CONFLICT = 'IDEMPOTENCY_CONFLICT';

@@ -17,7 +17,21 @@ export class UnknownOutboxKindError extends Error {
   }
 }
 
+/** The catalog key that names each kind of one feature's handlers (the sync panel's label). */
+export type OutboxKindLabels<H extends OutboxHandlers = OutboxHandlers> = { readonly [K in keyof H]: string };
+
 const handlers = new Map<string, OnSent>();
+const labelsOf = new WeakMap<OutboxHandlers, OutboxKindLabels>();
+const labels = new Map<string, string>();
+
+/**
+ * A feature's handlers with the label of every kind they handle, in the feature's own words: the
+ * sync panel names an entry by it, knowing no feature (registered with the handlers).
+ */
+export function withKindLabels<H extends OutboxHandlers>(map: H, kindLabels: OutboxKindLabels<H>): H {
+  labelsOf.set(map, kindLabels);
+  return map;
+}
 
 /**
  * Registers maps of handlers. A kind registered twice with two different handlers is a wiring
@@ -31,11 +45,22 @@ export function registerOutboxHandlers(...maps: OutboxHandlers[]): () => void {
       if (known && known !== handler) throw new Error(`Two outbox handlers for the entry kind "${kind}"`);
       handlers.set(kind, handler);
       added.push([kind, handler]);
+      const label = labelsOf.get(map)?.[kind];
+      if (label) labels.set(kind, label);
     }
   }
   return () => {
-    for (const [kind, handler] of added) if (handlers.get(kind) === handler) handlers.delete(kind);
+    for (const [kind, handler] of added)
+      if (handlers.get(kind) === handler) {
+        handlers.delete(kind);
+        labels.delete(kind);
+      }
   };
+}
+
+/** The label key of a registered kind; undefined for a kind no feature registered (a newer one). */
+export function outboxKindLabel(kind: string): string | undefined {
+  return labels.get(kind);
 }
 
 export function onSentHandler(kind: string): OnSent | undefined {

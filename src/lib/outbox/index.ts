@@ -1,6 +1,14 @@
 // The offline engine's public face: features import from here (lazily, Dexie is not in the entry).
 export { enqueue, type LocalWrite } from './enqueue';
-export { registerOutboxHandlers, UnknownOutboxKindError, type OnSent, type OutboxHandlers } from './handlers';
+export {
+  outboxKindLabel,
+  registerOutboxHandlers,
+  UnknownOutboxKindError,
+  withKindLabels,
+  type OnSent,
+  type OutboxHandlers,
+  type OutboxKindLabels,
+} from './handlers';
 export {
   clearLocalData,
   DEPENDENCY_DISCARDED,

@@ -1,6 +1,6 @@
 // Error classification in the replayer (docs/OFFLINE-FIRST.md property 4) and the retry timer.
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../api-errors';
+import { ApiError } from '../http/api-errors';
 import type { PaddockDb } from '../db';
 import { enqueue } from './enqueue';
 import { createReplayer } from './replayer';

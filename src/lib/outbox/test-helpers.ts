@@ -1,5 +1,5 @@
 // Test helpers of the outbox suites: a fresh database per test and a scripted send double.
-import { ApiError, NetworkError } from '../api-errors';
+import { ApiError, NetworkError } from '../http/api-errors';
 import { createDb, type PaddockDb } from '../db';
 import { registerOutboxHandlers, type OutboxHandlers } from './handlers';
 import type { OutboxEntry } from './types';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, NetworkError } from '../api-errors';
+import { ApiError, NetworkError } from '../http/api-errors';
 import { tokenStore } from '../auth/token';
 import { fail, installFetch, ok } from '@/testing/fetch';
 import { tokenExpiringIn } from '@/testing/jwt';

@@ -1,12 +1,12 @@
 // Sends one outbox entry. Not apiFetch: the replayer must classify errors itself (apiFetch's
 // catalogue signs out on 401 and toasts 429, both wrong for a background queue).
-import { API_BASE } from '../api-base';
-import { readErrorAnswer } from '../api-error-catalogue';
-import { ApiError, NetworkError } from '../api-errors';
-import { reportAnswerStatus, reportUnreachable } from '../reachability';
+import { API_BASE } from '../http/api-base';
+import { readErrorAnswer } from '../http/api-error-catalogue';
+import { ApiError, NetworkError } from '../http/api-errors';
+import { reportAnswerStatus, reportUnreachable } from '../network/reachability';
 import { isTokenExpired, tokenStore } from '../auth/token';
 import { db as defaultDb, type PaddockDb } from '../db';
-import { currentLocale } from '../i18n-core';
+import { currentLocale } from '../i18n/core';
 import type { OutboxBody, OutboxEntry } from './types';
 import { setUploadProgress } from './upload-progress';
 

@@ -31,7 +31,7 @@ const socket = vi.hoisted(() => {
     },
   };
 });
-vi.mock('../socket', () => ({ realtime: socket.realtime }));
+vi.mock('../realtime/socket', () => ({ realtime: socket.realtime }));
 
 let db: PaddockDb;
 let replayer: Replayer & { replay: ReturnType<typeof vi.fn>; settled: ReturnType<typeof vi.fn> };

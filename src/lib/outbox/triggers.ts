@@ -1,7 +1,7 @@
 // Replay triggers live in the app, not in the browser (docs/OFFLINE-FIRST.md property 6; Background Sync is
 // Chromium-only): start-up, `online`, back to visible, socket connect, and every enqueue.
 import { db as defaultDb, type PaddockDb } from '../db';
-import { realtime } from '../socket';
+import { realtime } from '../realtime/socket';
 import { onEnqueued } from './enqueue';
 import { createReplayer, type Replayer } from './replayer';
 

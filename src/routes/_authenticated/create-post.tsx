@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { CreatePostScreen } from '@/features/posts/post-form-screen';
 
-/** `?carLogId=` shares that log as the post's card (build threads, issue 18). */
+/** `?carLogId=` shares that log as the post's card (build threads). */
 interface CreatePostSearch {
   carLogId?: string;
 }

@@ -10,10 +10,10 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { DIST_DIR } from './server-process.mjs';
 
-/** The CI gate on the first render (issue flow 4). */
+/** The CI gate on the first render (tests/browser/bundle-budget.test.ts). */
 export const FIRST_RENDER_BUDGET_BYTES = 170 * 1024;
 /**
- * Issue 14's target for everything fetched until the first post card paints: measured by the
+ * The budget (docs/BENCHMARKS.md) for everything fetched until the first post card paints: measured by the
  * bench, and gated in CI on the module graph of FIRST_POST_ROOTS.
  */
 export const FIRST_POST_BUDGET_BYTES = 185 * 1024;

@@ -106,7 +106,7 @@ async function inPage({
   allowFailed,
   titlePrefix,
 }) {
-  // One database per member (src/lib/db.ts databaseNameFor): 'paddock-<member id>'.
+  // One database per member (src/lib/db/index.ts databaseNameFor): 'paddock-<member id>'.
   const member = (() => {
     try {
       return JSON.parse(localStorage.getItem('current_user') ?? 'null')?.id;

@@ -1,4 +1,4 @@
-// The people, messages and notifications steps (issue 5), written the way a person does them: by
+// The people, messages and notifications steps, written the way a person does them: by
 // role and accessible name, with the catalog's words. Shared by the people-messages browser tests.
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { expectPath, exactly, t } from '../harness';

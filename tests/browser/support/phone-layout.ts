@@ -1,4 +1,4 @@
-// Issue 15, "Phone layout": what a screen must hold at a phone's width, measured in the page. A
+// "Phone layout": what a screen must hold at a phone's width, measured in the page. A
 // screen fails when the page scrolls sideways, when an element sticks out of the viewport, or when
 // a control's words are cut (a button, a tab, a label, a select) without an intentional ellipsis
 // that keeps the whole text in a title or an accessible name.

@@ -1,6 +1,6 @@
 import { sql, SqliteAdapter, type Kysely } from 'kysely';
 
-// Paging a long log book (the issue's budget: page 250 of 10,000 entries, ≥ 2,000 req/s).
+// Paging a long log book (the budget in docs/BENCHMARKS.md: page 250 of 10,000 entries, ≥ 2,000 req/s).
 // - The list orders by start date, then creation, then id (newest first). 0004's index lacked the
 //   id, so every page sorted the car's whole log book; this one serves the order and the offset,
 //   and seeks to a known page start (server/src/garage/car-log-page-starts.ts).

@@ -9,7 +9,7 @@ import { sql, type Kysely, type SqlBool } from 'kysely';
 //
 // message_counters: the folder totals and the unread count, kept in the same transaction as each
 // change. A COUNT over a 10,000-message inbox costs a millisecond or two on SQLite — the whole
-// request budget of `GET /messages` (issue 5: 2,000 req/s, p99 ≤ 20 ms) — where a row read is free.
+// request budget of `GET /messages` (2,000 req/s, p99 ≤ 20 ms) — where a row read is free.
 //
 // Notifications: newest first per member, and per member and read state (the bell's count, and
 // the unread list in its order).

@@ -8,8 +8,8 @@ export const LIKERS_LISTED = 100;
 
 // Posts, likes and comments (server/src/posts).
 //
-// The feed (issue 6's budget: 100,000 posts, ≥ 1,000 req/s, a deep page by cursor as fast as the
-// first) is "posts by me and my friends, newest first". Two indexes serve it, and the repository
+// The feed (the budget in docs/BENCHMARKS.md: 100,000 posts, ≥ 1,000 req/s, a deep page by cursor as fast as
+// the first) is "posts by me and my friends, newest first". Two indexes serve it, and the repository
 // picks the cheaper per request (server/src/posts/feed-query.ts):
 // - posts_author_order: each author's posts in feed order. A sparse feed (few friends, or quiet
 //   ones) reads exactly its own posts from it, by author.

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// The maintenance tracker (issue 16): what a fill-up added, on its car log (all null on other
+// The maintenance tracker: what a fill-up added, on its car log (all null on other
 // logs), and reminders. A reminder stores only what the member set and the car's odometer when it
 // was made; its due point and state are derived from the car's logs on every read, never stored and
 // advanced. `notified_state` is the last state the member was told of (null: none yet).

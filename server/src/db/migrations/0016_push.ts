@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Issue 16, delivery of reminders: the members' Web Push subscriptions (one row per browser
+// Delivery of reminders: the members' Web Push subscriptions (one row per browser
 // endpoint; the endpoint is unique across members) and each member's calendar-feed key. The feed key
 // is never stored: `key_hash` is the SHA-256 of the key, `nonce` is what the server derives the key
 // from again (with its secret) to show it in the settings; renewing draws a new nonce.

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Imports (issue 17): a car log made by an import keeps the fingerprint of its row, so that importing
+// Imports: a car log made by an import keeps the fingerprint of its row, so that importing
 // the same rows again creates nothing. Unique per car; logs written any other way have none (null,
 // which a unique index never compares).
 export async function up(db: Kysely<any>): Promise<void> {

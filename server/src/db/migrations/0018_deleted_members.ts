@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// A deleted account (issue 17, GDPR art. 17) leaves a tombstone: its users row stays, so that the
+// A deleted account (GDPR art. 17) leaves a tombstone: its users row stays, so that the
 // private messages and chat messages it wrote, and its comments on friends' posts, keep their
 // author and stay readable by the friends. The row is emptied of everything personal (e-mail,
 // password, names, city, bio, avatar, language): the e-mail becomes `~deleted-<id>` and the

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// The resale dossier's public links (issue 17). The link's token is never stored: it is
+// The resale dossier's public links. The link's token is never stored: it is
 // HMAC(server secret, link id + nonce), shown again to the owner from the nonce, and `token_hash`
 // (its SHA-256) finds the link from a visitor's URL. Deleting the car (or its owner) deletes its links.
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
-// Fuel economy (issue 16 budget: a car with 5,000 fill-ups answered in ≤ 20 ms). The economy reads
-// a car's fill-ups only, in odometer order: this partial index holds just the fill-ups (fuel logs),
+// Fuel economy (the budget in docs/BENCHMARKS.md: a car with 5,000 fill-ups answered in ≤ 20 ms). The economy
+// reads a car's fill-ups only, in odometer order: this partial index holds just the fill-ups (fuel logs),
 // ordered as the rule sorts them, with every column the rule reads, so the read walks the index
 // alone (no table row, no sort, none of the car's other logs).
 export async function up(db: Kysely<any>): Promise<void> {

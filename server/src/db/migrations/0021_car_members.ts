@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Shared cars (issue 18): the owner shares a car with friends, each with a role (viewer, driver,
+// Shared cars: the owner shares a car with friends, each with a role (viewer, driver,
 // editor). An invitation is a pending row; accepting it makes the member an accepted one; declining,
 // leaving or being removed deletes the row. The owner is never a row here: `cars.owner_id` says who.
 // A car log now says who wrote it (`author_id`): the logs written before sharing existed are the

@@ -1,6 +1,6 @@
 import { sql, SqliteAdapter, type Kysely } from 'kysely';
 
-// The reminders' answer kept per process (issue 16: GET /reminders, 20 cars × 10 reminders, ≥ 2,000
+// The reminders' answer kept per process (GET /reminders, 20 cars × 10 reminders, ≥ 2,000
 // req/s): `cars.reminders_version` grows with every insert and delete of a reminder of the car and
 // every update of what a reminder answers (a reminder moved to another car moves both cars'), so that
 // an answer kept in memory is never used once a reminder changed. Triggers keep it, in the

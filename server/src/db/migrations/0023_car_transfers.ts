@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Selling a car with its logbook (issue 18). A transfer is offered by the car's owner to another
+// Selling a car with its logbook. A transfer is offered by the car's owner to another
 // member (pending) and answered once: accepted, declined or cancelled by the seller. On acceptance
 // the car and everything of it become the buyer's in one transaction (car-transfers-repository.ts):
 // - `car_owners` keeps the car's one history through owners: one row per former owner, with the

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Build threads (issue 18): a post may carry one of its author's readable car logs as a card
+// Build threads: a post may carry one of its author's readable car logs as a card
 // (`car_log_id`), with its cost only when the author chose to show it (`show_cost`). The card is
 // read from the live log when the post is read, so it follows the log's edits; no foreign key: a
 // deleted log leaves the id behind and the post answers `carLog: null`.

@@ -2,12 +2,15 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useGuardedSignOut } from '@/features/sync/hooks/use-guarded-sign-out';
 import { session, useSession } from '@/lib/auth/session';
-import { useAvatarUrl } from '@/lib/avatar-url';
-import { displayName } from '@/lib/display-name';
+import { useAvatarUrl } from '@/lib/media/avatar-url';
+import { displayName } from '@/lib/text/display-name';
 import { useT } from '@/lib/i18n';
-import { Button, LanguageSwitch, LogoutIcon } from '@/ui';
+import { Button, LanguageSwitch, LogoutIcon, useBackCloses } from '@/ui';
 
-/** A disclosure (button + panel): closes on Escape, on a click outside, and returns focus. */
+/**
+ * A disclosure (button + panel): closes on Escape, on a click outside and with the back button, and
+ * returns focus.
+ */
 export function AccountMenu() {
   const t = useT();
   const { user } = useSession();
@@ -25,6 +28,7 @@ export function AccountMenu() {
   });
 
   const prepareSignOut = signOut.prepare;
+  useBackCloses(open, () => setOpen(false));
   useEffect(() => {
     if (!open) return;
     // What signing out needs is fetched now: the member may sign out after losing the network.

@@ -1,7 +1,7 @@
-// Live updates paused (src/lib/socket.ts: the quick recovery rounds failed, slower ones go on):
+// Live updates paused (src/lib/realtime/socket.ts: the quick recovery rounds failed, slower ones go on):
 // a slim, polite line under the header so the member knows new posts, messages and notifications
 // wait for a reload or the next successful round, with a way to try again at once.
-import { realtime, useRealtimeStatus } from '@/lib/socket';
+import { realtime, useRealtimeStatus } from '@/lib/realtime/socket';
 import { useT } from '@/lib/i18n';
 import { Button, RefreshIcon } from '@/ui';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { SyncPanelDialog } from '@/features/sync/components/sync-panel-dialog';
 import { useLiveOutboxCounts } from '@/features/sync/hooks/use-live-outbox-counts';
 import { useT } from '@/lib/i18n';
-import { useReachability } from '@/lib/reachability';
+import { useReachability } from '@/lib/network/reachability';
 import { AlertIcon, CloudOffIcon, SyncIcon } from '@/ui';
 import '@/features/sync/sync.css';
 
@@ -38,7 +38,7 @@ export function SyncIndicator() {
         {reachability === 'offline' ? (
           <span className="layout__pill layout__pill--offline" title={t('COMMON.OFFLINE_HINT')}>
             <CloudOffIcon />
-            <span>{t('COMMON.OFFLINE')}</span>
+            <span className="layout__pill-label">{t('COMMON.OFFLINE')}</span>
           </span>
         ) : null}
         {reachability === 'unreachable' ? (

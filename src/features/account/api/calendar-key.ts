@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CalendarFeed } from '@/contract/reminder-delivery';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/http/api-client';
 import { accountKeys } from './keys';
 
 const calendarKey = () => [...accountKeys.all, 'calendar-key'] as const;

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ChangePasswordBody, ChangePasswordResult } from '@/contract/account';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/http/api-client';
 
 /** PUT /users/me/password: this device stays signed in, the others are signed out. */
 export function changePassword(body: ChangePasswordBody): Promise<ChangePasswordResult> {

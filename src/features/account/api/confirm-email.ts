@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { EmailChanged } from '@/contract/account';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/http/api-client';
 
 /** POST /users/me/email/confirm: a public call (the token is the proof), signed in or not. */
 export function confirmEmail(token: string): Promise<EmailChanged> {

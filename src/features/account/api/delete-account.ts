@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { AccountDeleted, DeleteAccountBody } from '@/contract/account';
-import { apiFetch } from '@/lib/api-client';
+import { apiFetch } from '@/lib/http/api-client';
 
 /** DELETE /users/me: the account and everything only it owns; every session ends. */
 export async function deleteAccount(body: DeleteAccountBody): Promise<AccountDeleted> {

@@ -1,4 +1,4 @@
-import { apiDownload, type DownloadedFile } from '@/lib/api-client';
+import { apiDownload, type DownloadedFile } from '@/lib/http/api-client';
 
 /** GET /users/me/export: the ZIP of everything I own, with the bytes received as it streams. */
 export function exportMyData(

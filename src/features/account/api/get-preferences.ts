@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { NotificationPreferences } from '@/contract/account';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/http/api-client';
 import { accountKeys } from './keys';
 
 /** GET /users/me/preferences: which notifications I get (each on unless I turned it off). */

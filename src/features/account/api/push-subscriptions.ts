@@ -1,5 +1,5 @@
 import type { PushSubscriptionInfo, VapidPublicKey } from '@/contract/reminder-delivery';
-import { api, apiFetch } from '@/lib/api-client';
+import { api, apiFetch } from '@/lib/http/api-client';
 
 /** GET /push-subscriptions/vapid-public-key: the applicationServerKey (base64url). */
 export async function getVapidPublicKey(): Promise<string> {

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ChangeEmailBody } from '@/contract/account';
 import type { MessageResult } from '@/contract/auth';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/http/api-client';
 
 /**
  * POST /users/me/email: a confirmation link goes to the new address. The answer is the same

@@ -4,7 +4,7 @@ import type {
   NotificationPreferences,
   NotificationPreferencesUpdate,
 } from '@/contract/account';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/http/api-client';
 import { accountKeys } from './keys';
 
 /** PUT /users/me/preferences: changes the fields given, answers them all. */

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { errorTextOf } from '@/lib/api-error-catalogue';
+import { errorTextOf } from '@/lib/http/api-error-catalogue';
 import { useT } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { Alert, AlertIcon, Button, ConfirmDialog, Skeleton } from '@/ui';

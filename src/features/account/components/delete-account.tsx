@@ -4,7 +4,7 @@ import { FormErrorAlert, useFieldMessage, type FieldErrors, type FormError } fro
 import { clearThisDevice } from '@/features/sync';
 import { signOutLocally } from '@/lib/auth/sign-out';
 import { useT } from '@/lib/i18n';
-import { useOnline } from '@/lib/online';
+import { useOnline } from '@/lib/network/online';
 import { toast } from '@/lib/toast';
 import { Alert, Button, Modal, PasswordField } from '@/ui';
 import { accountFormErrors } from '../account-errors';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { formErrorOf, FormErrorAlert, type FormError } from '@/features/auth';
 import { formatNumber, useT } from '@/lib/i18n';
-import { useOnline } from '@/lib/online';
+import { useOnline } from '@/lib/network/online';
 import { Alert, Button } from '@/ui';
 import { exportMyData, saveFile } from '../api/export-data';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { NotificationPreferenceKey } from '@/contract/account';
-import { errorTextOf, type ErrorText } from '@/lib/api-error-catalogue';
+import { errorTextOf, type ErrorText } from '@/lib/http/api-error-catalogue';
 import { useT } from '@/lib/i18n';
 import { Alert, AlertIcon, Button, Skeleton } from '@/ui';
 import { usePreferences } from '../api/get-preferences';
@@ -14,6 +14,18 @@ const PREFERENCES: readonly { key: NotificationPreferenceKey; label: string }[] 
   { key: 'notifyFriendRequests', label: 'ACCOUNT.NOTIFY_FRIEND_REQUESTS' },
   { key: 'notifyMessages', label: 'ACCOUNT.NOTIFY_MESSAGES' },
   { key: 'notifyChat', label: 'ACCOUNT.NOTIFY_CHAT' },
+];
+
+/** What reaches my devices as a push, each kind on its own (likes are off until turned on). */
+const PUSH_PREFERENCES: readonly { key: NotificationPreferenceKey; label: string }[] = [
+  { key: 'pushMessages', label: 'ACCOUNT.PUSH_MESSAGES' },
+  { key: 'pushPreviews', label: 'ACCOUNT.PUSH_PREVIEWS' },
+  { key: 'pushChat', label: 'ACCOUNT.PUSH_CHAT' },
+  { key: 'pushFriendRequests', label: 'ACCOUNT.PUSH_FRIEND_REQUESTS' },
+  { key: 'pushComments', label: 'ACCOUNT.PUSH_COMMENTS' },
+  { key: 'pushLikes', label: 'ACCOUNT.PUSH_LIKES' },
+  { key: 'pushCars', label: 'ACCOUNT.PUSH_CARS' },
+  { key: 'pushReminders', label: 'ACCOUNT.PUSH_REMINDERS' },
 ];
 
 /** Which notifications I get: each switch is saved as soon as it moves, and goes back if refused. */
@@ -40,22 +52,32 @@ export function NotificationsSection() {
         </Alert>
       ) : null}
       {preferences.data ? (
-        <ul className="account-switches ui-flex ui-column ui-gap-2 ui-bare-list">
-          {PREFERENCES.map(({ key, label }) => (
-            <li key={key} className="account-switch">
-              <label className="account-switch__label ui-flex ui-center ui-between ui-gap-3">
-                <span className="account-switch__text">{t(label)}</span>
-                <input
-                  type="checkbox"
-                  role="switch"
-                  className="account-switch__input"
-                  checked={preferences.data[key]}
-                  onChange={(event) => onToggle(key, event.target.checked)}
-                />
-              </label>
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="account-switches ui-flex ui-column ui-gap-2 ui-bare-list">
+            {PREFERENCES.map(({ key, label }) => (
+              <Switch
+                key={key}
+                label={t(label)}
+                checked={preferences.data[key]}
+                onChange={(on) => onToggle(key, on)}
+              />
+            ))}
+          </ul>
+          <h3 className="account-switches__heading">{t('ACCOUNT.PUSH_KINDS_TITLE')}</h3>
+          <p className="account-switches__text">{t('ACCOUNT.PUSH_KINDS_TEXT')}</p>
+          <ul className="account-switches ui-flex ui-column ui-gap-2 ui-bare-list">
+            {PUSH_PREFERENCES.map(({ key, label }) => (
+              <Switch
+                key={key}
+                label={t(label)}
+                checked={preferences.data[key]}
+                // A message's line is a detail of its push: off with the messages' switch.
+                disabled={key === 'pushPreviews' && !preferences.data.pushMessages}
+                onChange={(on) => onToggle(key, on)}
+              />
+            ))}
+          </ul>
+        </>
       ) : preferences.isError ? (
         <Alert kind="error">
           <AlertIcon />
@@ -76,5 +98,33 @@ export function NotificationsSection() {
         </div>
       )}
     </SettingsSection>
+  );
+}
+
+function Switch({
+  label,
+  checked,
+  disabled = false,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  disabled?: boolean;
+  onChange: (on: boolean) => void;
+}) {
+  return (
+    <li className="account-switch">
+      <label className="account-switch__label ui-flex ui-center ui-between ui-gap-3">
+        <span className="account-switch__text">{label}</span>
+        <input
+          type="checkbox"
+          role="switch"
+          className="account-switch__input"
+          checked={checked}
+          disabled={disabled}
+          onChange={(event) => onChange(event.target.checked)}
+        />
+      </label>
+    </li>
   );
 }

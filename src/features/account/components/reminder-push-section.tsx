@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { errorTextOf, type ErrorText } from '@/lib/api-error-catalogue';
+import { errorTextOf, type ErrorText } from '@/lib/http/api-error-catalogue';
 import { useT } from '@/lib/i18n';
 import { Alert, AlertIcon } from '@/ui';
 import {

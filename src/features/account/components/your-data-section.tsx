@@ -3,7 +3,7 @@ import { DeleteAccount } from './delete-account';
 import { DownloadData } from './download-data';
 import { SettingsSection } from './settings-section';
 
-/** "Your data" (issue 17): download everything I own (GDPR art. 20), delete my account (art. 17). */
+/** "Your data": download everything I own (GDPR art. 20), delete my account (art. 17). */
 export function YourDataSection() {
   const t = useT();
   return (

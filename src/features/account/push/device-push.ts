@@ -1,7 +1,7 @@
-// This device's Web Push subscription for reminders (issue 16): the browser's permission is asked
+// This device's Web Push subscription for reminders: the browser's permission is asked
 // only when the member turns it on; the subscription is made with the server's VAPID key and
 // posted; turning it off deletes it on the server and unsubscribes the browser.
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/http/api-client';
 import { deleteSubscription, getVapidPublicKey, saveSubscription } from '../api/push-subscriptions';
 
 export type DevicePushState = 'unsupported' | 'denied' | 'off' | 'on';

@@ -25,6 +25,14 @@ export const ALL_ON: NotificationPreferences = {
   notifyFriendRequests: true,
   notifyMessages: true,
   notifyChat: true,
+  pushMessages: true,
+  pushChat: true,
+  pushFriendRequests: true,
+  pushComments: true,
+  pushLikes: true,
+  pushCars: true,
+  pushReminders: true,
+  pushPreviews: true,
 };
 
 export function startAccountTest(routes: Record<string, Route> = {}, { signedInNow = true } = {}) {

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ForgotPasswordBody } from '@/contract/auth';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/http/api-client';
 
 /** Always answers 200 (the server never says whether the account exists). */
 export function forgotPassword(body: ForgotPasswordBody): Promise<{ message: string }> {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { API_BASE } from '@/lib/api-base';
+import { api } from '@/lib/http/api-client';
+import { API_BASE } from '@/lib/http/api-base';
 
 /** An outside sign-in provider configured on the server (OIDC). */
 export type AuthProvider = { name: string; label: string };

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ResetPasswordBody } from '@/contract/auth';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/http/api-client';
 
 export function resetPassword(body: ResetPasswordBody): Promise<unknown> {
   return api.post<unknown>('/auth/reset-password', body);

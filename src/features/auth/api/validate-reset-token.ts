@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/http/api-client';
 
 /** 200 {valid:true}, or 400 INVALID_RESET_TOKEN (an ApiError). */
 export function validateResetToken(token: string): Promise<{ valid: boolean }> {

@@ -1,8 +1,8 @@
-// The resale dossier (issue 17): the car's history as a PDF, and its public read-only links.
+// The resale dossier: the car's history as a PDF, and its public read-only links.
 // Online only: nothing here waits in the outbox.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DossierHideField, HistoryLink, HistoryLinkCreated } from '@/contract/dossier';
-import { api, apiDownload } from '@/lib/api-client';
+import { api, apiDownload } from '@/lib/http/api-client';
 
 const linksKey = (carId: string) => ['garage', 'history-links', carId] as const;
 

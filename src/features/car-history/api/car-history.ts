@@ -1,8 +1,8 @@
-// A car's history in and out (issue 17): POST /cars/{id}/imports with upload progress, and
+// A car's history in and out: POST /cars/{id}/imports with upload progress, and
 // GET /cars/{id}/export saved as a file. Online only: nothing here waits in the outbox.
 import type { ImportDateFormat, ImportFormat, ImportResult } from '@/contract/imports';
 import type { FuelUnit } from '@/contract/maintenance/units';
-import { apiDownload, apiUpload } from '@/lib/api-client';
+import { apiDownload, apiUpload } from '@/lib/http/api-client';
 
 export interface ImportChoices {
   format?: ImportFormat;

@@ -1,4 +1,4 @@
-// Selling a car with its logbook (issue 18): offers and their answers, the seller's sold records
+// Selling a car with its logbook: offers and their answers, the seller's sold records
 // and the car's owners. Online only: a sale is a two-sided agreement, nothing here waits in the outbox.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
@@ -10,7 +10,7 @@ import type {
   CarTransferAnswer,
   CarTransferInput,
 } from '@/contract/car-transfers';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/http/api-client';
 
 export const transfersKey = ['garage', 'car-transfers'] as const;
 export const soldKey = ['garage', 'cars-sold'] as const;

@@ -1,15 +1,15 @@
-// "Shared with" on a car's page (issue 18): the owner invites a friend with a role, sees who is
+// "Shared with" on a car's page: the owner invites a friend with a role, sees who is
 // invited and who accepted, changes a role and removes a member; a member leaves the car. Online
 // calls: offline the list shows what was last seen and the buttons wait for the connection.
 import { useState } from 'react';
 import { CAR_MEMBER_ROLES, type CarMember, type CarMemberRole } from '@/contract/car-members';
 import { friendsOf, useFriends } from '@/features/people';
-import { errorKeyFor } from '@/lib/api-error-catalogue';
-import { ApiError } from '@/lib/api-client';
+import { errorKeyFor } from '@/lib/http/api-error-catalogue';
+import { ApiError } from '@/lib/http/api-client';
 import { useSession } from '@/lib/auth/session';
-import { displayName } from '@/lib/display-name';
+import { displayName } from '@/lib/text/display-name';
 import { useT } from '@/lib/i18n';
-import { useOnline } from '@/lib/online';
+import { useOnline } from '@/lib/network/online';
 import { toast } from '@/lib/toast';
 import { Button, ConfirmDialog, SkeletonRows, TrashIcon } from '@/ui';
 import {

@@ -1,8 +1,8 @@
-// Who wrote each log of a shared car (issue 18): "by <name>" from the car's members, kept for
+// Who wrote each log of a shared car: "by <name>" from the car's members, kept for
 // offline with the members query. A car nobody shares shows no author.
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { Car } from '@/contract/garage';
-import { displayName } from '@/lib/display-name';
+import { displayName } from '@/lib/text/display-name';
 import type { SyncState } from '@/lib/offline/types';
 import { carPermissions, useCarMembers } from '@/features/garage';
 

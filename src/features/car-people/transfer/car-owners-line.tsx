@@ -1,7 +1,7 @@
-// The car keeps one history through owners (issue 18): "Logbook since <first log>, N owners" once
+// The car keeps one history through owners: "Logbook since <first log>, N owners" once
 // it has changed hands. Online only (nothing shows offline or for a car never sold).
 import { formatDate, formatNumber, useT } from '@/lib/i18n';
-import { useOnline } from '@/lib/online';
+import { useOnline } from '@/lib/network/online';
 import { useCarOwners } from '../api/car-transfers';
 
 export function CarOwnersLine({ carId }: { carId: string }) {

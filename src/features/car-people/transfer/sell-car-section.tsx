@@ -4,10 +4,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { BuyerCard, CarTransfer } from '@/contract/car-transfers';
 import type { Car } from '@/contract/garage';
-import { ApiError } from '@/lib/api-client';
-import { errorTextOf, type ErrorText } from '@/lib/api-error-catalogue';
+import { ApiError } from '@/lib/http/api-client';
+import { errorTextOf, type ErrorText } from '@/lib/http/api-error-catalogue';
 import { formatDate, useT } from '@/lib/i18n';
-import { useOnline } from '@/lib/online';
+import { useOnline } from '@/lib/network/online';
 import { toast } from '@/lib/toast';
 import { Alert, Button, Modal, TextField } from '@/ui';
 import { findBuyer, useAnswerTransfer, useOfferTransfer, usePendingTransfers } from '../api/car-transfers';

@@ -1,9 +1,9 @@
-// The seller's garage keeps a read-only record of each car they sold (issue 18): "Sold on <date>
+// The seller's garage keeps a read-only record of each car they sold: "Sold on <date>
 // to <name>", and on demand the car and its logs as they were on the day of sale.
 import { useState } from 'react';
 import type { CarSale } from '@/contract/car-transfers';
 import { formatDate, useT } from '@/lib/i18n';
-import { useOnline } from '@/lib/online';
+import { useOnline } from '@/lib/network/online';
 import { Button } from '@/ui';
 import { useSoldCar, useSoldCars } from '../api/car-transfers';
 import { carTitle } from '@/features/garage';

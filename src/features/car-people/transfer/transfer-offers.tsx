@@ -1,10 +1,10 @@
-// The garage's "Cars offered to me" (issue 18): each pending offer with Accept / Decline. Accepted,
+// The garage's "Cars offered to me": each pending offer with Accept / Decline. Accepted,
 // the car and its logbook come into my garage (the garage syncs on the live "car" event and here).
 import type { CarTransfer } from '@/contract/car-transfers';
 import { syncCars } from '@/features/garage';
-import { errorTextOf } from '@/lib/api-error-catalogue';
+import { errorTextOf } from '@/lib/http/api-error-catalogue';
 import { useT } from '@/lib/i18n';
-import { useOnline } from '@/lib/online';
+import { useOnline } from '@/lib/network/online';
 import { useSession } from '@/lib/auth/session';
 import { toast } from '@/lib/toast';
 import { Button } from '@/ui';

@@ -2,7 +2,7 @@
 // carries car and car-transfer events): the transfers and sold records are read again.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { realtime } from '@/lib/socket';
+import { realtime } from '@/lib/realtime/socket';
 import { soldKey, transfersKey } from '../api/car-transfers';
 
 export function useTransferEvents(): void {

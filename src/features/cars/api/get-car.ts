@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Car } from '@/contract/garage';
-import { api, ApiError, isNetworkError } from '@/lib/api-client';
+import { api, ApiError, isNetworkError } from '@/lib/http/api-client';
 
 /** GET /cars/{id}: one of my cars or a friend's (anyone else's answers 404). */
 export function getCar(id: string, signal?: AbortSignal): Promise<Car> {

@@ -3,7 +3,7 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { PAGE_SIZE_DEFAULT } from '@/contract/constants';
 import type { Car } from '@/contract/garage';
-import { apiFetch, ApiError, isNetworkError } from '@/lib/api-client';
+import { apiFetch, ApiError, isNetworkError } from '@/lib/http/api-client';
 
 export interface MemberCarsPage {
   cars: Car[];

@@ -1,5 +1,5 @@
 import { useMediaUrl } from '@/lib/offline/media';
-import { formatBytes, isImageFile, MAX_FILE_BYTES } from '@/lib/file-limits';
+import { formatBytes, isImageFile, MAX_FILE_BYTES } from '@/lib/media/file-limits';
 import { useT } from '@/lib/i18n';
 import { CarIcon, ImagePicker as UiImagePicker } from '@/ui';
 import type { FieldMessage } from './car-values';

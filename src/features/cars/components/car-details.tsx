@@ -10,7 +10,7 @@ import {
   carPermissions,
   SharedLine,
 } from '@/features/garage';
-import { formatDistance, unitSymbol } from '@/lib/format';
+import { formatDistance, unitSymbol } from '@/lib/i18n/format';
 import { StorageFullError } from '@/lib/offline/storage-full';
 import { useT } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
@@ -31,7 +31,7 @@ export function CarDetails({
   const [deleting, setDeleting] = useState(false);
   const title = carTitle(car);
   const unit = car.mileageUnit || DEFAULT_MILEAGE_UNIT;
-  // What my role allows (issue 18): only the owner edits or deletes the car.
+  // What my role allows: only the owner edits or deletes the car.
   const can = carPermissions(car);
 
   const rows = carFacts(t, car);

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Car } from '@/contract/garage';
 import type { SettingsDomain } from '@/contract/constants';
-import { settingLabel } from '@/lib/format';
+import { settingLabel } from '@/lib/i18n/format';
 import type { useT } from '@/lib/i18n';
 import { carSubtitle, carTitle } from '@/features/garage';
 import { CarPhoto } from './car-photo';

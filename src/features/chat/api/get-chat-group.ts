@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ChatGroup } from '@/contract/chat';
-import { api, isNetworkError } from '@/lib/api-client';
+import { api, isNetworkError } from '@/lib/http/api-client';
 import { chatGroupKeys } from './keys';
 
 /** GET /chat-groups/{id}: the group with its members (404 when I am not in it). */

@@ -1,7 +1,7 @@
 // Group changes go to the server at once (they need it: the owner's friends are checked there).
 // Creating carries a client id, so a repeat answers the same group.
 import type { ChatGroup, ChatGroupCreate, ChatGroupGone, ChatGroupUpdate } from '@/contract/chat';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/http/api-client';
 
 const path = (id: string) => `/chat-groups/${encodeURIComponent(id)}`;
 

@@ -9,7 +9,7 @@ import {
 } from '@/contract/constants';
 import { Avatar } from '@/ui/avatar';
 import { useRecipientFriends } from '@/features/recipient-picker';
-import { displayName } from '@/lib/display-name';
+import { displayName } from '@/lib/text/display-name';
 import { useT } from '@/lib/i18n';
 import { Button, EmptyState, SkeletonRows, TextArea, TextField, UsersIcon } from '@/ui';
 import type { ChatMember } from '../data';

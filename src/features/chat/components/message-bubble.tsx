@@ -1,5 +1,5 @@
 import { Avatar } from '@/ui/avatar';
-import { displayName } from '@/lib/display-name';
+import { displayName } from '@/lib/text/display-name';
 import { useT } from '@/lib/i18n';
 import { retryChatMessage, type LocalChatMessage } from '../data';
 import { timeOf } from '../format';

@@ -5,7 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { Avatar } from '@/ui/avatar';
 import { DialogPersonRow } from '@/ui/dialog-person-row';
-import { displayName } from '@/lib/display-name';
+import { displayName } from '@/lib/text/display-name';
 import { useT } from '@/lib/i18n';
 import { MailIcon, Modal, ModalHeader } from '@/ui';
 import type { ChatMember } from '../data';

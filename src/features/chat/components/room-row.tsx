@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { displayName } from '@/lib/display-name';
+import { displayName } from '@/lib/text/display-name';
 import { useT } from '@/lib/i18n';
 import type { ChatRoomRow } from '../data/types';
 import { excerpt, roomName, roomTime } from '../format';

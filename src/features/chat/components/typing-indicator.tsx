@@ -1,4 +1,4 @@
-import { displayName } from '@/lib/display-name';
+import { displayName } from '@/lib/text/display-name';
 import { useT } from '@/lib/i18n';
 import type { ChatMember } from '../data';
 

@@ -4,7 +4,7 @@
 import type { ChatRoomRead } from '@/contract/chat';
 import { db as defaultDb, type PaddockDb } from '@/lib/db';
 import { createEchoWindow } from '@/lib/offline/echo';
-import type { OutboxEntry, OutboxHandlers } from '@/lib/outbox';
+import { type OutboxEntry, type OutboxHandlers, withKindLabels } from '@/lib/outbox';
 import { CHAT_KINDS, directKey, isChatMessage, type ChatMessageRow } from './types';
 
 /**
@@ -85,8 +85,15 @@ export async function reconcileRead(
 }
 
 /** The chat's reconciliation handlers, by entry kind (the app registers them before a replay). */
-export const chatHandlers: OutboxHandlers = {
-  // The live binding `db`: the member's database at the time the answer arrives.
-  [CHAT_KINDS.send]: (entry, data) => reconcileSent(entry, data),
-  [CHAT_KINDS.read]: (entry, data) => reconcileRead(entry, data),
-};
+// Each kind with its label in the sync panel (the feature names its own writes).
+export const chatHandlers: OutboxHandlers = withKindLabels(
+  {
+    // The live binding `db`: the member's database at the time the answer arrives.
+    [CHAT_KINDS.send]: (entry, data) => reconcileSent(entry, data),
+    [CHAT_KINDS.read]: (entry, data) => reconcileRead(entry, data),
+  },
+  {
+    [CHAT_KINDS.send]: 'SYNC.KIND_CHAT_SEND',
+    [CHAT_KINDS.read]: 'SYNC.KIND_CHAT_READ',
+  },
+);

@@ -5,8 +5,8 @@
 import type { NotificationEvent } from '@/contract/socket-events';
 import { sessionStore } from '@/lib/auth/session-store';
 import { localDb } from '@/lib/db';
-import { realtime } from '@/lib/socket';
-import { onReconnect, sharedListener } from '@/lib/shared-listener';
+import { realtime } from '@/lib/realtime/socket';
+import { onReconnect, sharedListener } from '@/lib/realtime/shared-listener';
 import { sentHere } from './handlers';
 import { dropRoom, syncChatMessage, syncRoom, syncRooms } from './sync';
 import { markRoomRead } from './writes';

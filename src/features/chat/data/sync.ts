@@ -3,7 +3,7 @@
 // Chat messages are never edited nor deleted on the server: merging a page only adds rows.
 import { Dexie } from 'dexie';
 import type { ChatMessage, ChatMessageListMeta, ChatRoom, ChatRoomListMeta } from '@/contract/chat';
-import { api, apiFetch } from '@/lib/api-client';
+import { api, apiFetch } from '@/lib/http/api-client';
 import { localDb, type PaddockDb } from '@/lib/db';
 import { queuedEntityIds } from '@/lib/outbox';
 import {

@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CHAT_TYPING_TTL_MS } from '@/contract/constants';
 import { useSession } from '@/lib/auth/session';
-import { realtime } from '@/lib/socket';
+import { realtime } from '@/lib/realtime/socket';
 import { isDirectKey } from './types';
 
 /** While I type, `chat_typing` goes out at most this often (the server relays one per second). */

@@ -3,8 +3,8 @@
 // oldest one fetched in this opening on, so messages arriving meanwhile do not shift the pages),
 // the read mark once per opening when the room has unread messages, and live messages.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useRetryWhenBack } from '@/lib/reachability';
-import { onReconnect } from '@/lib/shared-listener';
+import { useRetryWhenBack } from '@/lib/network/reachability';
+import { onReconnect } from '@/lib/realtime/shared-listener';
 import { countSentSince, useRoom, useRoomMessages, type MessagesView } from './reads';
 import { openRoom, startChatRealtime } from './realtime';
 import { syncRoom, syncRoomMessages } from './sync';

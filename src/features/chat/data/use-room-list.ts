@@ -2,8 +2,8 @@
 // pull-to-refresh, "load more" page by page, and live updates. Offline, the local rooms stay and
 // `error` says why nothing new came.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { PagedList } from '@/lib/paged-list';
-import { useRetryWhenBack } from '@/lib/reachability';
+import type { PagedList } from '@/lib/query/paged-list';
+import { useRetryWhenBack } from '@/lib/network/reachability';
 import { useRooms, type RoomsView } from './reads';
 import { startChatRealtime } from './realtime';
 import { syncRooms } from './sync';

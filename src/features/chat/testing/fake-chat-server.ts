@@ -16,6 +16,8 @@ interface StoredRoom {
   createdAt: string;
   /** participant → how many of the room's messages they have read (by position). */
   readUpTo: Map<string, number>;
+  /** My mute of the room's pushes (PUT /chat-rooms/{id}/mute). */
+  mutedUntil?: string | null;
 }
 interface StoredGroup {
   id: string;
@@ -68,6 +70,7 @@ export function installChatServer(options: { me: ChatMember; friends?: Friend[];
       participants: room.participants.map(member),
       lastMessage: last,
       unreadCount: unreadOf(room),
+      mutedUntil: room.mutedUntil ?? null,
       createdAt: room.createdAt,
       updatedAt: last?.createdAt ?? room.createdAt,
     };
@@ -222,6 +225,18 @@ export function installChatServer(options: { me: ChatMember; friends?: Friend[];
         room = rooms.get(groups.get(body.chatGroupId)?.roomId ?? '');
       if (!mine(room)) return error(404, 'NOT_FOUND');
       return ok(post(room!.id, me, content, stamp(), id), 201);
+    }
+    if ((method === 'PUT' || method === 'DELETE') && (m = path.match(/^\/chat-rooms\/([^/]+)\/mute$/))) {
+      const room = rooms.get(m[1]!);
+      if (!mine(room)) return error(404, 'NOT_FOUND');
+      const duration = body.duration as string | undefined;
+      room!.mutedUntil =
+        method === 'DELETE'
+          ? null
+          : duration === 'forever'
+            ? '9999-12-31T23:59:59.999Z'
+            : new Date(Date.now() + (duration === '8h' ? 8 : 7 * 24) * 3600_000).toISOString();
+      return ok({ chatRoomId: room!.id, mutedUntil: room!.mutedUntil });
     }
     if (method === 'POST' && (m = path.match(/^\/chat-messages\/([^/]+)\/mark-all-read$/))) {
       const room = rooms.get(m[1]!);

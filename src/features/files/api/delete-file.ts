@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { syncCarLog, syncCars } from '@/features/garage';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/http/api-client';
 import type { FileItem } from './get-files';
 import { filesQueryKey } from './get-files';
 

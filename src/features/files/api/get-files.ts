@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch, isNetworkError } from '@/lib/api-client';
-import { shouldRetry } from '@/lib/query-client';
+import { apiFetch, isNetworkError } from '@/lib/http/api-client';
+import { shouldRetry } from '@/lib/query/query-client';
 
 /** What uses a file (server/src/media/media-schemas.ts FileUse). */
 export type FileUse = { type: 'car' | 'car log' | 'post'; id: string };

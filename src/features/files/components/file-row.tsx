@@ -2,7 +2,7 @@ import { useMediaUrl } from '@/lib/offline/media';
 import { formatDate, useT } from '@/lib/i18n';
 import { Button } from '@/ui';
 import type { FileItem } from '../api/get-files';
-import { formatBytes } from '@/lib/file-limits';
+import { formatBytes } from '@/lib/media/file-limits';
 import { FileIcon } from '@/ui/file-icon';
 import { FileUses } from './file-uses';
 

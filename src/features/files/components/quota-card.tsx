@@ -1,6 +1,6 @@
 import { useT } from '@/lib/i18n';
 import { Card } from '@/ui';
-import { formatBytes } from '@/lib/file-limits';
+import { formatBytes } from '@/lib/media/file-limits';
 import type { DeviceStorage } from '../use-device-storage';
 
 function Meter({ label, value, max, text }: { label: string; value: number; max: number; text: string }) {

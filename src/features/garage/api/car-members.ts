@@ -1,11 +1,11 @@
-// Shared cars (issue 18): who shares a car, the owner's invitations and role changes, a member
+// Shared cars: who shares a car, the owner's invitations and role changes, a member
 // leaving, and the invited member's answer. Online calls (the server decides who is a friend and
 // who may change members); the garage is synced again after each, so the cars follow at once.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { CarInviteResult, CarMember, CarMemberRole } from '@/contract/car-members';
-import { api, ApiError, isNetworkError } from '@/lib/api-client';
-import { realtime } from '@/lib/socket';
+import { api, ApiError, isNetworkError } from '@/lib/http/api-client';
+import { realtime } from '@/lib/realtime/socket';
 import { syncCars } from '../data/sync';
 
 export const carMembersKey = (carId: string) => ['garage', 'car-members', carId] as const;

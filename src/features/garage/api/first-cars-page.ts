@@ -6,10 +6,10 @@
 import { PAGE_SIZE_MAX } from '@/contract/constants';
 import type { Car } from '@/contract/garage';
 import type { Reminder } from '@/contract/maintenance-api';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/http/api-client';
 import { tokenStore } from '@/lib/auth/token';
-import { askEarly, earlyAnswerSlot, type EarlyAnswer } from '@/lib/early-answer';
-import { isOnline } from '@/lib/online';
+import { askEarly, earlyAnswerSlot, type EarlyAnswer } from '@/lib/http/early-answer';
+import { isOnline } from '@/lib/network/online';
 
 /** A first page older than this is asked for again rather than merged. */
 export const FIRST_CARS_PAGE_MAX_AGE_MS = 10_000;

@@ -1,4 +1,4 @@
-// "Shared by <owner> · Driver": a car shared with me says whose it is and what my role is (issue 18).
+// "Shared by <owner> · Driver": a car shared with me says whose it is and what my role is.
 import type { Car } from '@/contract/garage';
 import { useT } from '@/lib/i18n';
 import { carPermissions } from '../data/car-roles';

@@ -5,7 +5,7 @@ const ME = 'me';
 const fuel = { type: 'fuel', mileage: 1200, authorId: ME, fuel: { quantity: 40 } };
 const repair = { type: 'repair', mileage: null, authorId: ME };
 
-describe('what my role on a car allows (issue 18)', () => {
+describe('what my role on a car allows', () => {
   it('owner: everything but leaving', () => {
     expect(carPermissions({ role: 'owner' })).toEqual({
       role: 'owner',

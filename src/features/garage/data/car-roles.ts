@@ -1,4 +1,4 @@
-// What my role on a car lets me do on this device (issue 18, README "Shared cars"). The server
+// What my role on a car lets me do on this device (README "Shared cars"). The server
 // checks every verb again; this only decides which buttons a screen shows.
 import type { CarRole } from '@/contract/car-members';
 import type { Car, CarLog } from '@/contract/garage';

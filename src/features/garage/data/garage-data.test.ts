@@ -58,6 +58,31 @@ const replay = () => createReplayer({ random: () => 0, refresh: vi.fn() }).repla
 const carDraft = { make: 'Alpine', model: 'A110' };
 
 describe('garage writes', () => {
+  it('a log written offline with a higher reading raises the car’s mileage; a lower one leaves it', async () => {
+    const carId = await saveCar({ ...carDraft, mileage: 182_000 });
+    await saveCarLog({ ...logDraft(carId), mileage: 185_350 });
+    expect((await db.cars.get(carId))?.mileage).toBe(185_350);
+    await saveCarLog({ ...logDraft(carId), startDate: '2020-01-01', mileage: 150_000 });
+    expect((await db.cars.get(carId))?.mileage).toBe(185_350);
+  });
+
+  it('a fill-up saved without a title is named in the mirror as the server names it', async () => {
+    const carId = await saveCar(carDraft);
+    const { title: _title, ...draft } = logDraft(carId);
+    const logId = await saveCarLog({
+      ...draft,
+      type: 'fuel',
+      location: 'Total Access',
+      mileage: 1_000,
+      fuel: { quantity: 42.5, unit: 'l', fullTank: true, missedPrevious: false },
+    });
+    expect((await db.carLogs.get(logId))?.title).toMatch(
+      /^(Fill-up: 42\.5\u00a0L at|Plein\u202f: 42,5\u00a0L à) Total Access$/,
+    );
+    const [entry] = await db.outbox.orderBy('seq').reverse().toArray();
+    expect((entry?.body as { json: Record<string, unknown> }).json).not.toHaveProperty('title');
+  });
+
   it('saves a car locally with the default mileage unit and queues one POST with its client id', async () => {
     const id = await saveCar(carDraft);
     expect(await db.cars.get(id)).toMatchObject({ id, make: 'Alpine', mileageUnit: 'km', image: null });
@@ -322,7 +347,7 @@ describe('the first page of cars asked for at start-up (first-cars-page.ts)', ()
   });
 });
 
-describe('cars shared with me (issue 18)', () => {
+describe('cars shared with me', () => {
   it('are mirrored after mine, with their owner name and my role, and leave when I leave', async () => {
     const server = installGarageServer();
     const mine = await saveCar(carDraft);

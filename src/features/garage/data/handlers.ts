@@ -5,7 +5,7 @@
 import type { Car, CarLog } from '@/contract/garage';
 import { db as defaultDb, type PaddockDb } from '@/lib/db';
 import { createEchoWindow, DELETED_VERSION } from '@/lib/offline/echo';
-import type { OutboxEntry, OutboxHandlers } from '@/lib/outbox';
+import { type OutboxEntry, type OutboxHandlers, withKindLabels } from '@/lib/outbox';
 import { LOCAL_MEDIA_PREFIX } from '@/lib/offline/types';
 import type { FieldValues } from '@/contract/edit-merge';
 import { recordOverwritten } from './overwritten';
@@ -141,15 +141,30 @@ const track =
   };
 
 /** The garage's reconciliation handlers, by entry kind (the app registers them before a replay). */
-export const garageHandlers: OutboxHandlers = {
-  [CAR_KINDS.create]: track((entry, data) => reconcileCar(entry, data)),
-  [CAR_KINDS.update]: track((entry, data) => reconcileCar(entry, data)),
-  [CAR_KINDS.delete]: track(),
-  [LOG_KINDS.create]: track((entry, data) => reconcileCarLog(entry, data)),
-  [LOG_KINDS.update]: track((entry, data) => reconcileCarLog(entry, data)),
-  [LOG_KINDS.delete]: track(),
-  [MEDIA_DELETE_KIND]: track(),
-  [REMINDER_KINDS.create]: track((entry, data) => reconcileReminder(entry, data)),
-  [REMINDER_KINDS.update]: track((entry, data) => reconcileReminder(entry, data)),
-  [REMINDER_KINDS.delete]: track(),
-};
+// Each kind with its label in the sync panel (the feature names its own writes).
+export const garageHandlers: OutboxHandlers = withKindLabels(
+  {
+    [CAR_KINDS.create]: track((entry, data) => reconcileCar(entry, data)),
+    [CAR_KINDS.update]: track((entry, data) => reconcileCar(entry, data)),
+    [CAR_KINDS.delete]: track(),
+    [LOG_KINDS.create]: track((entry, data) => reconcileCarLog(entry, data)),
+    [LOG_KINDS.update]: track((entry, data) => reconcileCarLog(entry, data)),
+    [LOG_KINDS.delete]: track(),
+    [MEDIA_DELETE_KIND]: track(),
+    [REMINDER_KINDS.create]: track((entry, data) => reconcileReminder(entry, data)),
+    [REMINDER_KINDS.update]: track((entry, data) => reconcileReminder(entry, data)),
+    [REMINDER_KINDS.delete]: track(),
+  },
+  {
+    [CAR_KINDS.create]: 'SYNC.KIND_CAR_CREATE',
+    [CAR_KINDS.update]: 'SYNC.KIND_CAR_UPDATE',
+    [CAR_KINDS.delete]: 'SYNC.KIND_CAR_DELETE',
+    [LOG_KINDS.create]: 'SYNC.KIND_CARLOG_CREATE',
+    [LOG_KINDS.update]: 'SYNC.KIND_CARLOG_UPDATE',
+    [LOG_KINDS.delete]: 'SYNC.KIND_CARLOG_DELETE',
+    [MEDIA_DELETE_KIND]: 'SYNC.KIND_MEDIA_DELETE',
+    [REMINDER_KINDS.create]: 'SYNC.KIND_REMINDER_CREATE',
+    [REMINDER_KINDS.update]: 'SYNC.KIND_REMINDER_UPDATE',
+    [REMINDER_KINDS.delete]: 'SYNC.KIND_REMINDER_DELETE',
+  },
+);

@@ -1,4 +1,4 @@
-// The reminders read from Dexie with their state derived on the device (issue 16): the same
+// The reminders read from Dexie with their state derived on the device: the same
 // contract function the server runs (src/contract/maintenance), over the logs and the odometer this
 // device holds, so an oil change logged offline moves its reminder at once. A car whose log book this
 // device never synced keeps the server's derived state (its history is not here to derive from).
@@ -101,7 +101,7 @@ export async function readReminders(
     return summary;
   };
   // Across all cars (the Due list, the tab's badge), only the cars in my garage, and of a car shared
-  // with me (issue 18) only the reminders my role can act on (a driver: fuel and distance-based).
+  // with me only the reminders my role can act on (a driver: fuel and distance-based).
   const listed = carId
     ? rows
     : rows.filter((row) => {

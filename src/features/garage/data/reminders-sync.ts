@@ -4,11 +4,11 @@
 // reminders are synced too (when not fresh): the device derives each state from them.
 import { useCallback, useEffect, useState } from 'react';
 import type { Reminder } from '@/contract/maintenance-api';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/http/api-client';
 import { localDb, type PaddockDb } from '@/lib/db';
 import { queuedEntityIds } from '@/lib/outbox';
-import { useRetryWhenBack } from '@/lib/reachability';
-import { realtime } from '@/lib/socket';
+import { useRetryWhenBack } from '@/lib/network/reachability';
+import { realtime } from '@/lib/realtime/socket';
 import { useFirstSyncPending } from './first-sync-pending';
 import { carCreateQueued, logsAreFresh, syncCarLogs } from './sync';
 

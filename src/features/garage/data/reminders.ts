@@ -1,4 +1,4 @@
-// The maintenance reminders' writes (issue 16), offline-first like the rest of the garage: the local
+// The maintenance reminders' writes, offline-first like the rest of the garage: the local
 // row and its outbox entry in one Dexie transaction, a client id, the entry id as Idempotency-Key.
 // A reminder of a car still queued waits for the car's writes (dependsOn), like a log does.
 import { odometerSummary, readingsOf } from '@/contract/maintenance';

@@ -6,14 +6,14 @@ import { liveQuery } from 'dexie';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CAR_LOG_PAGE_MAX } from '@/contract/constants';
 import type { Car, CarLog } from '@/contract/garage';
-import { apiFetch, api } from '@/lib/api-client';
+import { apiFetch, api } from '@/lib/http/api-client';
 import type { Table } from 'dexie';
 import { localDb, type PaddockDb } from '@/lib/db';
 import type { NotificationPayload } from '@/contract/socket-events';
 import { DELETED_VERSION } from '@/lib/offline/echo';
 import { queuedEntityIds } from '@/lib/outbox';
-import { useRetryWhenBack } from '@/lib/reachability';
-import { realtime } from '@/lib/socket';
+import { useRetryWhenBack } from '@/lib/network/reachability';
+import { realtime } from '@/lib/realtime/socket';
 import { CARS_PAGE_LIMIT, fetchCarsPage, takeFirstCarsPage } from '../api/first-cars-page';
 import { useFirstSyncPending } from './first-sync-pending';
 import { ownChange } from './handlers';
@@ -90,7 +90,7 @@ export async function syncCars(given?: PaddockDb): Promise<void> {
   const cars: Car[] = [];
   for (let offset = 0; ; offset += SYNC_PAGE_LIMIT) {
     const page = offset === 0 && early ? await early.page : await fetchCarsPage(offset);
-    // The cars shared with me come after mine (issue 18), each with its owner's name and my role:
+    // The cars shared with me come after mine, each with its owner's name and my role:
     // they are mirrored too, and the screens show what the role allows.
     cars.push(...page);
     if (page.length < SYNC_PAGE_LIMIT) break;
@@ -181,8 +181,8 @@ const CAR_ID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
  * The garage route's loader calls this before the screen's chunk has even loaded: the car the
  * garage opens on (spec §9 `selectedCar`), unless its logs are fresh, starts its log sync at once.
  * The screen's own refresh then shares the sync under way, so the first sync of a long log book
- * starts with the navigation instead of after the screen's first render and its car list (issue 14
- * budget: first sync of a 10,000-log car ≤ 2 s).
+ * starts with the navigation instead of after the screen's first render and its car list
+ * (docs/BENCHMARKS.md's budget: first sync of a 10,000-log car ≤ 2 s).
  */
 export async function syncSelectedCarLogsEarly(given?: PaddockDb): Promise<void> {
   const carId = readSelectedCar();

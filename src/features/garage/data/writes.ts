@@ -8,6 +8,9 @@ import { type MediaBlobRow, type PaddockDb } from '@/lib/db';
 import { LOCAL_MEDIA_PREFIX, localMediaUrl } from '@/lib/offline/types';
 import { formBody, mediaRows, offlineWrite, queuedFor, queueWrite } from '@/lib/offline/write';
 import { changedFields, type FieldValues } from '@/contract/edit-merge';
+import { fillUpTitle } from '@/contract/maintenance/fill-up-title';
+import { CAR_LOG_TITLE_MAX } from '@/contract/constants';
+import { currentLocale } from '@/lib/i18n/core';
 import { CAR_FIELDS, LOG_FIELDS } from './fields';
 import { DEFAULT_MILEAGE_UNIT, type CarDraft, type CarLogDraft } from './types';
 
@@ -52,6 +55,12 @@ export const CAR_DEFAULTS: Partial<Car> = {
   upholsteryMaterial: null,
   mileage: null,
   description: null,
+  energyTypes: [],
+  vin: null,
+  plate: null,
+  firstRegistrationDate: null,
+  inspectionDueDate: null,
+  insuranceDueDate: null,
 };
 export const LOG_DEFAULTS: Partial<CarLog> = {
   content: null,
@@ -205,11 +214,28 @@ export function saveCarLog(
           updatedAt: stamp,
         } as CarLog;
         if (fuel === null) delete row.fuel;
+        // A fill-up sent without a title: named as the server will name it (the request carries
+        // this locale), shown at once.
+        if (row.title === undefined)
+          row.title = fillUpTitle(currentLocale(), row.fuel, row.location, CAR_LOG_TITLE_MAX);
         await tx.carLogs.put(row);
+        await raiseCarMileage(tx, row.carId, row.mileage);
       },
     );
     return id;
   });
+}
+
+/**
+ * A car's mileage follows its logbook: a log with a higher reading raises it on this device too,
+ * as the server does when the log arrives. The car's `updatedAt` stays (the car was not edited), so
+ * the server's copy replaces it at the next sync.
+ */
+async function raiseCarMileage(tx: PaddockDb, carId: string, reading: number | null): Promise<void> {
+  if (reading === null || reading === undefined) return;
+  const car = (await tx.cars.get(carId)) as Car | undefined;
+  if (car && (car.mileage === null || car.mileage === undefined || car.mileage < reading))
+    await tx.cars.update(carId, { mileage: reading });
 }
 
 /**

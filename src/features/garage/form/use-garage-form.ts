@@ -5,7 +5,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useSelectedCar } from '@/features/garage/data';
 import { useT } from '@/lib/i18n';
-import { isOnline } from '@/lib/online';
+import { isOnline } from '@/lib/network/online';
 import { StorageFullError } from '@/lib/offline/storage-full';
 import { toast } from '@/lib/toast';
 import { useFocusFirstError } from '@/ui';

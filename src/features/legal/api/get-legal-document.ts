@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { LegalDocument, LegalType } from '@/contract/auth';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/http/api-client';
 import { useLocale } from '@/lib/i18n';
 
 export function getLegalDocument(type: LegalType, locale: string): Promise<LegalDocument> {

@@ -3,7 +3,7 @@ import { memo } from 'react';
 import { type LocalCarLog, SyncBadge } from '@/features/garage';
 import { useLogAuthor } from '@/features/car-people';
 import { useT } from '@/lib/i18n';
-import { formatDay, formatDistance, formatMoney, settingLabel } from '@/lib/format';
+import { formatDay, formatDistance, formatMoney, settingLabel } from '@/lib/i18n/format';
 import { PaperclipIcon } from '@/ui';
 
 /**
@@ -13,13 +13,13 @@ import { PaperclipIcon } from '@/ui';
 export const LogRow = memo(function LogRow({ log, mileageUnit }: { log: LocalCarLog; mileageUnit: string }) {
   const t = useT();
   const files = log.media?.length ?? 0;
-  // A shared car's log says who wrote it (issue 18).
+  // A shared car's log says who wrote it.
   const author = useLogAuthor(log.authorId);
   const details = [
     author ? t('CAR_LOGS.BY_AUTHOR', { name: author }) : null,
     log.mileage !== null && log.mileage !== undefined ? formatDistance(log.mileage, mileageUnit) : null,
     log.location || null,
-    // Issue 18: written in a former owner's time (the car was sold with its logbook).
+    // Written in a former owner's time (the car was sold with its logbook).
     log.formerOwner ? t('CAR_LOGS.FORMER_OWNER_SHORT') : null,
   ].filter((part): part is string => Boolean(part));
   return (

@@ -1,5 +1,5 @@
 import { useT } from '@/lib/i18n';
-import { formatMoney } from '@/lib/format';
+import { formatMoney } from '@/lib/i18n/format';
 import type { Money } from '../log-filters';
 
 /** The count of the shown logs and their cost per currency (spec §3 "sum cost"), announced politely. */

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { activateCatalog } from '@/testing/test-utils';
 import { fakeFile } from '@/features/garage/testing/garage-fixtures';
 import * as contract from '@/contract/constants';
-import { MAX_FILE_BYTES, MAX_FILES_PER_LOG } from '@/lib/file-limits';
+import { MAX_FILE_BYTES, MAX_FILES_PER_LOG } from '@/lib/media/file-limits';
 import { acceptFiles } from './attachments';
 
 const MiB = 1024 * 1024;

@@ -8,7 +8,7 @@ import {
   isPdfFile,
   MAX_FILE_BYTES,
   MAX_FILES_PER_LOG,
-} from '@/lib/file-limits';
+} from '@/lib/media/file-limits';
 import { FileIcon } from '@/ui/file-icon';
 import { useMediaUrl } from '@/lib/offline/media';
 import { useT } from '@/lib/i18n';

@@ -1,11 +1,11 @@
-// The log form's odometer (issue 16): today's estimate pre-filled on a new log, and the reading
+// The log form's odometer: today's estimate pre-filled on a new log, and the reading
 // checked on the device before saving, a jump confirmed in a dialog.
 import { useMemo, useState } from 'react';
 import type { Car, CarLog } from '@/contract/garage';
 import { ODOMETER_JUMP_PER_DAY } from '@/contract/maintenance';
 import { parseWholeNumber } from '@/features/garage';
 import { formatNumber, useT } from '@/lib/i18n';
-import { formatDay, formatDistance } from '@/lib/format';
+import { formatDay, formatDistance } from '@/lib/i18n/format';
 import type { FieldMessage, LogFormValues } from './log-values';
 import { checkLogReading, estimatedMileage } from '@/features/maintenance';
 

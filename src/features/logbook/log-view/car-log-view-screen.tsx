@@ -22,7 +22,7 @@ import { BackButton, Card, EditIcon, FeedIcon, Page, ButtonLink } from '@/ui';
 import { FileIcon } from '@/ui/file-icon';
 import { useMediaUrl } from '@/lib/offline/media';
 import { openMediaFile, PhotoButton, type ViewerPhoto } from '@/ui/photo-viewer';
-import { formatDay, formatMoney, settingLabel } from '@/lib/format';
+import { formatDay, formatMoney, settingLabel } from '@/lib/i18n/format';
 import { DeleteLog } from '../log-form/delete-log';
 import { LogNotHere } from '../log-form/log-form-states';
 import './log-view.css';

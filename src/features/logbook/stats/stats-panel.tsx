@@ -9,7 +9,7 @@ import {
   formatMonth,
   settingLabel,
   unitSymbol,
-} from '@/lib/format';
+} from '@/lib/i18n/format';
 import { chartMonths, computeStats, mainCurrency } from '../log-filters';
 import { MonthChart, type Bar } from './month-chart';
 import { TypeChart } from './type-chart';

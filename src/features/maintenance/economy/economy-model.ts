@@ -1,4 +1,4 @@
-// The car page's odometer and fuel economy (issue 16), computed on the device from the logs in
+// The car page's odometer and fuel economy, computed on the device from the logs in
 // Dexie with the contract's own functions (the server's GET /cars/{id}/odometer and /fuel-economy
 // run the same ones): it works offline and follows a fill-up saved offline at once.
 import type { CarLog } from '@/contract/garage';

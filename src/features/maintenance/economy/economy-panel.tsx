@@ -2,7 +2,7 @@ import { useId, useMemo, useState } from 'react';
 import { ECONOMY_UNIT_INFO, type EconomyUnit, type FuelUnit } from '@/contract/maintenance';
 import type { LocalCar, LocalCarLog } from '@/features/garage';
 import { formatDate, formatNumber, useT } from '@/lib/i18n';
-import { formatDay, formatDistance, formatMoneyPerDistance, unitSymbol } from '@/lib/format';
+import { formatDay, formatDistance, formatMoneyPerDistance, unitSymbol } from '@/lib/i18n/format';
 import { FUEL_UNIT_SYMBOL_KEYS } from '../fuel/fuel-values';
 import {
   carOdometer,

@@ -3,7 +3,7 @@ import type { EconomyUnit } from '@/contract/maintenance';
 import type { LocalCar, LocalCarLog } from '@/features/garage';
 import { formatNumber, useT } from '@/lib/i18n';
 import { CollapsibleSection } from '@/ui';
-import { formatDistance } from '@/lib/format';
+import { formatDistance } from '@/lib/i18n/format';
 import { carEconomy, carEconomyUnit, carOdometer, economyUnitsFor, fuelLogsOf } from './economy-model';
 import { economyDecimals, ECONOMY_UNIT_KEYS } from './economy-units';
 import './economy-section.css';

@@ -1,4 +1,4 @@
-// A fill-up's fields on the log form (issue 16 "Fuel and energy"): the values as typed, the
+// A fill-up's fields on the log form: the values as typed, the
 // "fill the third" rule between price per unit, quantity and total paid, their checks, and the
 // `fuel` object the draft carries. `cost` stays the log's total paid.
 import { CAR_LOG_COST_DECIMALS } from '@/contract/constants';

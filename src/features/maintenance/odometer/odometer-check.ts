@@ -1,4 +1,4 @@
-// The odometer on the device (issue 16 "Odometer"): the form checks a reading against the car's
+// The odometer on the device: the form checks a reading against the car's
 // other logs in Dexie with the contract's own rule (the server's), before saving online or offline,
 // and pre-fills a new log with today's estimate.
 import type { CarLog } from '@/contract/garage';
@@ -10,7 +10,7 @@ import {
   type OdometerReading,
 } from '@/contract/maintenance';
 import type { FieldMessage } from '@/features/garage';
-import { formatDay, formatDistance } from '@/lib/format';
+import { formatDay, formatDistance } from '@/lib/i18n/format';
 
 export type OdometerVerdict =
   | { kind: 'ok' }

@@ -13,7 +13,7 @@ import {
   forgetFirstReminders,
 } from '@/features/garage';
 import { StorageFullError } from '@/lib/offline/storage-full';
-import { isNetworkError } from '@/lib/api-client';
+import { isNetworkError } from '@/lib/http/api-client';
 import { useT } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { Button, ConfirmDialog, EditIcon, PlusIcon, SkeletonRows, TrashIcon, ButtonLink } from '@/ui';
@@ -52,7 +52,7 @@ export function CarReminders({ car }: { car: LocalCar }) {
     }
   }
 
-  // Reminders are written by the owner and editors; other members read them (issue 18).
+  // Reminders are written by the owner and editors; other members read them.
   const { writeReminders } = carPermissions(car);
   const add = !writeReminders ? null : (
     <ButtonLink

@@ -1,9 +1,9 @@
-// The garage's "Due" list (issue 16): every reminder of the member's cars that is overdue or soon,
+// The garage's "Due" list: every reminder of the member's cars that is overdue or soon,
 // overdue first, at the top of my-cars. Derived on the device, so it moves as soon as a log is saved,
 // offline too. Nothing shows while every reminder is fine.
 import { useMemo } from 'react';
 import { useCars, useReminders, useRemindersRefresh } from '@/features/garage';
-import { isNetworkError } from '@/lib/api-client';
+import { isNetworkError } from '@/lib/http/api-client';
 import { useT } from '@/lib/i18n';
 import { RefreshFailed } from './refresh-failed';
 import { ReminderRow } from './reminder-row';

@@ -3,7 +3,7 @@
 // completes it, the optional soon-window (its defaults explained), notes. Saves on this device first.
 import { type FormEvent } from 'react';
 import type { Car } from '@/contract/garage';
-import { formatDistance, unitSymbol } from '@/lib/format';
+import { formatDistance, unitSymbol } from '@/lib/i18n/format';
 import {
   CancelAndSave,
   SettingsSelect,

@@ -1,7 +1,7 @@
 // The pieces every reminder row shares: its state chip, and its due point in words (the date
 // and/or the distance left, or how late it is), in the car's unit.
 import type { LocalReminder } from '@/features/garage';
-import { formatDistance } from '@/lib/format';
+import { formatDistance } from '@/lib/i18n/format';
 import { formatDate, useT } from '@/lib/i18n';
 import { daysBetween } from '@/contract/maintenance';
 

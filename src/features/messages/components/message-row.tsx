@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { RecipientAvatar } from '@/features/recipient-picker';
-import { displayName } from '@/lib/display-name';
+import { displayName } from '@/lib/text/display-name';
 import { useT } from '@/lib/i18n';
 import type { LocalMessage } from '../data';
 import { excerptOf, listDate, otherParticipant } from '../message-format';

@@ -3,7 +3,7 @@
 // figure from a read's or a delete's answer (docs/DESIGN-NOTES.md: the server's count wins).
 import type { MessageDeleted, MessageRead } from '@/contract/messages';
 import { db as defaultDb, type PaddockDb } from '@/lib/db';
-import type { OutboxEntry, OutboxHandlers } from '@/lib/outbox';
+import { type OutboxEntry, type OutboxHandlers, withKindLabels } from '@/lib/outbox';
 import { isMessage, MESSAGE_KINDS, type MessageRow } from './types';
 import { applyServerUnreadCount } from './unread';
 
@@ -38,9 +38,17 @@ export async function reconcileDeleted(_entry: OutboxEntry, data: unknown, datab
 }
 
 /** The messages' reconciliation handlers, by entry kind (the app registers them before a replay). */
-export const messageHandlers: OutboxHandlers = {
-  // The live binding `db`: the member's database at the time the answer arrives.
-  [MESSAGE_KINDS.send]: (entry, data) => reconcileSent(entry, data),
-  [MESSAGE_KINDS.read]: (entry, data) => reconcileRead(entry, data),
-  [MESSAGE_KINDS.delete]: (entry, data) => reconcileDeleted(entry, data),
-};
+// Each kind with its label in the sync panel (the feature names its own writes).
+export const messageHandlers: OutboxHandlers = withKindLabels(
+  {
+    // The live binding `db`: the member's database at the time the answer arrives.
+    [MESSAGE_KINDS.send]: (entry, data) => reconcileSent(entry, data),
+    [MESSAGE_KINDS.read]: (entry, data) => reconcileRead(entry, data),
+    [MESSAGE_KINDS.delete]: (entry, data) => reconcileDeleted(entry, data),
+  },
+  {
+    [MESSAGE_KINDS.send]: 'SYNC.KIND_MESSAGE_SEND',
+    [MESSAGE_KINDS.read]: 'SYNC.KIND_MESSAGE_READ',
+    [MESSAGE_KINDS.delete]: 'SYNC.KIND_MESSAGE_DELETE',
+  },
+);

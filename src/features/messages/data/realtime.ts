@@ -3,8 +3,8 @@
 // other devices what one of them did (jsonPayload.action: sent, read, deleted), so every device
 // of mine shows the same folders and badge.
 import type { NotificationEvent } from '@/contract/socket-events';
-import { realtime } from '@/lib/socket';
-import { onReconnect, sharedListener } from '@/lib/shared-listener';
+import { realtime } from '@/lib/realtime/socket';
+import { onReconnect, sharedListener } from '@/lib/realtime/shared-listener';
 import { dropMessage, refreshUnreadCount, syncMessage } from './sync';
 import { readUnreadCount } from './unread';
 import { localDb } from '@/lib/db';

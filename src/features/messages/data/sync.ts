@@ -5,7 +5,7 @@
 import { Dexie } from 'dexie';
 import type { MessageFolder } from '@/contract/constants';
 import type { Message, MessageListMeta, MessageUnreadCount } from '@/contract/messages';
-import { apiFetch, api } from '@/lib/api-client';
+import { apiFetch, api } from '@/lib/http/api-client';
 import { sessionStore } from '@/lib/auth/session-store';
 import { localDb, type PaddockDb } from '@/lib/db';
 import { queuedEntityIds } from '@/lib/outbox';

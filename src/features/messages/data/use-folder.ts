@@ -3,8 +3,8 @@
 // `error` says why nothing new came.
 import { useCallback, useEffect, useState } from 'react';
 import type { MessageFolder } from '@/contract/constants';
-import type { PagedList } from '@/lib/paged-list';
-import { useRetryWhenBack } from '@/lib/reachability';
+import type { PagedList } from '@/lib/query/paged-list';
+import { useRetryWhenBack } from '@/lib/network/reachability';
 import { startMessagesRealtime } from './realtime';
 import { useFolderMessages, type FolderView } from './reads';
 import { syncFolder } from './sync';

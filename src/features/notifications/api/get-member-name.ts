@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Profile } from '@/contract/people';
-import { api } from '@/lib/api-client';
-import { displayName } from '@/lib/display-name';
+import { api } from '@/lib/http/api-client';
+import { displayName } from '@/lib/text/display-name';
 import { notificationKeys } from './notification-keys';
 
 /** Names change rarely; a notification list must not ask again on every visit. */

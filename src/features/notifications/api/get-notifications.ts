@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { PAGE_SIZE_DEFAULT } from '@/contract/constants';
 import type { Notification } from '@/contract/notifications';
-import { apiFetch } from '@/lib/api-client';
+import { apiFetch } from '@/lib/http/api-client';
 import type { NotificationPage } from './notification-page';
 import { overNotificationPage } from '../data/writes';
 import { notificationKeys } from './notification-keys';

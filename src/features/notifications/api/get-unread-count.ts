@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UnreadCount } from '@/contract/notifications';
-import { api } from '@/lib/api-client';
-import { afterFirstContent } from '@/lib/first-content';
+import { api } from '@/lib/http/api-client';
+import { afterFirstContent } from '@/lib/first-paint/first-content';
 import { notificationKeys } from './notification-keys';
 
 export async function getUnreadCount(signal?: AbortSignal): Promise<number> {

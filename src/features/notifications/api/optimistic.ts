@@ -1,7 +1,7 @@
 // Shared by the read, read-all and delete mutations: snapshot the caches an optimistic change
 // touches, put them back when the server refuses, and say why in one toast.
 import type { QueryClient } from '@tanstack/react-query';
-import { ApiError, isNetworkError } from '@/lib/api-client';
+import { ApiError, isNetworkError } from '@/lib/http/api-client';
 import { i18n } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import type { NotificationPages } from './get-notifications';

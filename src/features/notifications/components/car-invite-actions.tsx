@@ -1,13 +1,13 @@
-// A car invitation's answer in its row (issue 18), as a friend request is answered: Accept brings
+// A car invitation's answer in its row, as a friend request is answered: Accept brings
 // the car into my garage (the buttons go once it is there), Decline removes the invitation and
 // its notification. Online only: the server decides whether the invitation still waits.
 import { useState } from 'react';
 import type { Notification } from '@/contract/notifications';
 import { answerCarInvite, useCar } from '@/features/garage';
-import { ApiError } from '@/lib/api-client';
-import { errorKeyFor } from '@/lib/api-error-catalogue';
+import { ApiError } from '@/lib/http/api-client';
+import { errorKeyFor } from '@/lib/http/api-error-catalogue';
 import { useT } from '@/lib/i18n';
-import { useOnline } from '@/lib/online';
+import { useOnline } from '@/lib/network/online';
 import { toast } from '@/lib/toast';
 import { Button } from '@/ui';
 import { useDeleteNotification } from '../api/delete-notification';

@@ -1,4 +1,4 @@
-// The bell race (issue 15): a tapped notification's read mark and its item's read-related call fly
+// The bell race: a tapped notification's read mark and its item's read-related call fly
 // together (the second need not wait: the first was read here already). The server may act on one
 // first and answer it last, so "the last answer's unreadCount" can be the older figure: the bell
 // stayed one too high until the next refresh. So an answer's count is taken only when no other

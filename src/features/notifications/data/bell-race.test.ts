@@ -1,4 +1,4 @@
-// Issue 15, the bell race: a tapped notification's own read mark (PUT /notifications/{id}/read)
+// The bell race: a tapped notification's own read mark (PUT /notifications/{id}/read)
 // and the opened item's read-related call (POST /notifications/read-related) in flight together.
 // The server takes the read mark first, but its answer comes back last: its unreadCount is older
 // than the read-related one. The bell must end at the server's figure, not one too high.
@@ -8,7 +8,7 @@ import { createElement, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { db } from '@/lib/db';
 import { createReplayer } from '@/lib/outbox';
-import { queryClient } from '@/lib/query-client';
+import { queryClient } from '@/lib/query/query-client';
 import { getNotifications, type NotificationPages } from '../api/get-notifications';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { markRelatedRead } from '../api/mark-related-read';

@@ -3,8 +3,8 @@
 // bell in order with the other notification writes' answers (answered-count.ts, the bell race).
 import type { Notification } from '@/contract/notifications';
 import { settleSent } from '@/lib/offline/outcome';
-import type { OnSent, OutboxHandlers } from '@/lib/outbox';
-import { queryClient } from '@/lib/query-client';
+import { type OnSent, type OutboxHandlers, withKindLabels } from '@/lib/outbox';
+import { queryClient } from '@/lib/query/query-client';
 import { markReadInPages, replaceNotification } from '../cache';
 import { notificationKeys } from '../api/notification-keys';
 import { updateLists } from '../api/optimistic';
@@ -31,9 +31,18 @@ const applied: OnSent = async (entry, data) => {
 };
 
 /** The notifications' reconciliation handlers, by entry kind (the app registers them). */
-export const notificationHandlers: OutboxHandlers = {
-  [NOTIFICATION_KINDS.read]: applied,
-  [NOTIFICATION_KINDS.readAll]: applied,
-  [NOTIFICATION_KINDS.delete]: applied,
-  [NOTIFICATION_KINDS.readRelated]: applied,
-};
+// Each kind with its label in the sync panel (the feature names its own writes).
+export const notificationHandlers: OutboxHandlers = withKindLabels(
+  {
+    [NOTIFICATION_KINDS.read]: applied,
+    [NOTIFICATION_KINDS.readAll]: applied,
+    [NOTIFICATION_KINDS.delete]: applied,
+    [NOTIFICATION_KINDS.readRelated]: applied,
+  },
+  {
+    [NOTIFICATION_KINDS.read]: 'SYNC.KIND_NOTIFICATION_READ',
+    [NOTIFICATION_KINDS.readAll]: 'SYNC.KIND_NOTIFICATION_READ_ALL',
+    [NOTIFICATION_KINDS.delete]: 'SYNC.KIND_NOTIFICATION_DELETE',
+    [NOTIFICATION_KINDS.readRelated]: 'SYNC.KIND_NOTIFICATION_READ_RELATED',
+  },
+);

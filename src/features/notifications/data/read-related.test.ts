@@ -1,10 +1,10 @@
-// Issue 15: opening an item marks its notifications read on every device. The bell and the list
+// Opening an item marks its notifications read on every device. The bell and the list
 // change here at once; POST /notifications/read-related goes through the outbox (offline too,
 // sent exactly once), and only when this device lists an unread notification about the item.
 import { describe, expect, it, vi } from 'vitest';
 import { db, resetLocalDatabaseForTests } from '@/lib/db';
 import { createReplayer } from '@/lib/outbox';
-import { queryClient } from '@/lib/query-client';
+import { queryClient } from '@/lib/query/query-client';
 import { flattenPages, getNotifications, type NotificationPages } from '../api/get-notifications';
 import { markRelatedRead } from '../api/mark-related-read';
 import { notificationKeys } from '../api/notification-keys';

@@ -1,4 +1,4 @@
-// Issue 14, item 4: read marks and deletes of notifications go through the outbox. Made offline,
+// Read marks and deletes of notifications go through the outbox. Made offline,
 // they survive a reload, are laid over what the server lists meanwhile, and are sent exactly once
 // (with their Idempotency-Key) once online; a refusal waits under "needs attention".
 import { describe, expect, it, vi } from 'vitest';

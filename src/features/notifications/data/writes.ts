@@ -1,4 +1,4 @@
-// Read marks and deletes of notifications go through the outbox (issue 14: offline too, sent once
+// Read marks and deletes of notifications go through the outbox (offline too, sent once
 // online with their Idempotency-Key). Each is queued under its notification's row; the screen shows
 // the change at once, and a refresh lays the queued ones over what the server lists meanwhile.
 import type { NotificationRelatedType, NotificationsReadRelatedBody } from '@/contract/notifications';

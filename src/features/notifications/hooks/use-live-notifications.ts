@@ -2,7 +2,7 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { Notification } from '@/contract/notifications';
 import type { NotificationEvent, NotificationsReadEvent } from '@/contract/socket-events';
-import { realtime, useRealtimeStatus } from '@/lib/socket';
+import { realtime, useRealtimeStatus } from '@/lib/realtime/socket';
 import { containsNotification, markAllReadInPages, markReadInPages, prependNotification } from '../cache';
 import type { NotificationPages } from '../api/get-notifications';
 import { notificationKeys } from '../api/notification-keys';

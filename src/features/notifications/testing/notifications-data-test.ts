@@ -3,7 +3,7 @@
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { db, resetLocalDatabaseForTests } from '@/lib/db';
 import { registerOutboxHandlers } from '@/lib/outbox';
-import { queryClient } from '@/lib/query-client';
+import { queryClient } from '@/lib/query/query-client';
 import { signedIn } from '@/testing/api-client';
 import { notificationHandlers } from '../data/handlers';
 import { installNotificationsServer } from './fake-notifications-server';

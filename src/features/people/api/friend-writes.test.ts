@@ -1,7 +1,7 @@
-// Friendship writes go through the outbox (issue 14): offline they are kept on this device with
+// Friendship writes go through the outbox: offline they are kept on this device with
 // no request; each refusal of the server is worded for the member.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, NetworkError } from '@/lib/api-client';
+import { ApiError, NetworkError } from '@/lib/http/api-client';
 import { db, resetLocalDatabaseForTests } from '@/lib/db';
 import { friendErrorKey, requestConflictCode } from './friend-writes';
 import { sendFriendRequest } from './send-friend-request';

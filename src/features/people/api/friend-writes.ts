@@ -1,7 +1,7 @@
-// What every friendship write shares: the outbox (issue 14: offline too, sent once online), the
+// What every friendship write shares: the outbox (offline too, sent once online), the
 // member's name for the messages, and one way to word a failure.
-import { ApiError, isNetworkError } from '@/lib/api-client';
-import { displayName } from '@/lib/display-name';
+import { ApiError, isNetworkError } from '@/lib/http/api-client';
+import { displayName } from '@/lib/text/display-name';
 import { i18n } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import type { Outcome } from '@/lib/offline/outcome';

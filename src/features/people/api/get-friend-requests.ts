@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { FriendRequests } from '@/contract/people';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/http/api-client';
 import { friendsKeys } from './keys';
 import { overRequests } from './pending-overlay';
 import { retryOnline } from './retry';

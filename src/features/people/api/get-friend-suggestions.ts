@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { FriendSuggestion } from '@/contract/people';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/http/api-client';
 import { friendsKeys } from './keys';
 import { overSuggestions } from './pending-overlay';
 import { retryOnline } from './retry';

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import { FRIENDS_PAGE_SIZE } from '@/contract/constants';
 import type { Friend, FriendList } from '@/contract/people';
-import { apiFetch } from '@/lib/api-client';
+import { apiFetch } from '@/lib/http/api-client';
 import type { FriendsPage } from './friends-page';
 import { friendsKeys } from './keys';
 import { retryOnline } from './retry';

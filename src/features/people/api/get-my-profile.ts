@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '@/contract/user';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/http/api-client';
 import { overlayQueuedProfile } from '../data/profile';
 import { profileKeys } from './keys';
 import { retryOnline } from './retry';

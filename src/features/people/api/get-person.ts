@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Profile } from '@/contract/people';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/http/api-client';
 import { peopleKeys } from './keys';
 import { retryOnline } from './retry';
 

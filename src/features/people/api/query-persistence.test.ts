@@ -2,7 +2,7 @@
 // with the query cache; searches, suggestions and profiles do not.
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { shouldPersistQuery } from '@/lib/query-client';
+import { shouldPersistQuery } from '@/lib/query/query-client';
 import { friendRequestsQueryOptions } from './get-friend-requests';
 import { friendSuggestionsQueryOptions } from './get-friend-suggestions';
 import { friendsQueryOptions } from './get-friends';

@@ -6,7 +6,7 @@ import {
 } from '@tanstack/react-query';
 import { PAGE_SIZE_DEFAULT, PEOPLE_SEARCH_MIN_LENGTH } from '@/contract/constants';
 import type { PersonCard } from '@/contract/people';
-import { apiFetch } from '@/lib/api-client';
+import { apiFetch } from '@/lib/http/api-client';
 import { peopleKeys } from './keys';
 import { overCards } from './pending-overlay';
 import { retryOnline } from './retry';

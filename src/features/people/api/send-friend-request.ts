@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FriendRequestResult } from '@/contract/people';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/http/api-client';
 import { queueFriendRequest } from '../data/friends';
 import { queueAndAwait, type Outcome } from '@/lib/offline/outcome';
 import { restoreSnapshot, refreshAfterWrite, setFriendship, takeSnapshot } from './friendship-cache';

@@ -1,6 +1,6 @@
 import type { ProfileUpdate } from '@/contract/people';
 import type { CurrentUser } from '@/contract/user';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/http/api-client';
 import { session } from '@/lib/auth/session';
 import { queueAndAwait, type Outcome } from '@/lib/offline/outcome';
 import { discardEntry } from '@/lib/outbox';

@@ -1,5 +1,5 @@
 import type { Friendship } from '@/contract/people';
-import { displayName } from '@/lib/display-name';
+import { displayName } from '@/lib/text/display-name';
 import { useT } from '@/lib/i18n';
 import { Button, CheckIcon, UserPlusIcon } from '@/ui';
 import { useAnswerFriendRequest } from '../api/answer-friend-request';

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { displayName } from '@/lib/display-name';
+import { displayName } from '@/lib/text/display-name';
 import { Avatar } from '@/ui/avatar';
 import { LocationIcon } from '@/ui';
 

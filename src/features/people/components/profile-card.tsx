@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { displayName } from '@/lib/display-name';
+import { displayName } from '@/lib/text/display-name';
 import { Card, LocationIcon } from '@/ui';
 import { Avatar } from '@/ui/avatar';
 

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { displayName } from '@/lib/display-name';
+import { displayName } from '@/lib/text/display-name';
 import { useT } from '@/lib/i18n';
 import { ConfirmDialog } from '@/ui';
 import type { PersonRef } from '../api/friend-writes';

@@ -1,4 +1,4 @@
-// Issue 14, point 4: my picture goes through the outbox like a car photo. Queued with its file kept
+// My picture goes through the outbox like a car photo. Queued with its file kept
 // on this device, after the fields; a newer change (a file or the removal) replaces one not sent;
 // replayed with its file, then the file leaves the device. Node's Blob: jsdom's does not survive
 // IndexedDB's structured clone (jsdom #3363).

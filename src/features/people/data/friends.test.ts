@@ -1,4 +1,4 @@
-// Issue 14, item 4: friendship writes go through the outbox. Made offline, they are kept on the
+// Friendship writes go through the outbox. Made offline, they are kept on the
 // device across a reload, laid over what the server lists meanwhile, and sent exactly once (with
 // their Idempotency-Key) once online; a refusal waits under "needs attention".
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// Friendship writes through the outbox (issue 14: like every other write, they work offline).
+// Friendship writes through the outbox (like every other write, they work offline).
 // Each is queued under the other member's row (`person:<id>`), so a request and its cancel made
 // offline go in order; a request carries its client id, which becomes the request's id on the
 // server, so it can be cancelled before it was ever sent.

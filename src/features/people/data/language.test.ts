@@ -1,4 +1,4 @@
-// Issue 14, item 2 (client half): the language lives on the account. A switch is saved through the
+// The language lives on the account. A switch is saved through the
 // outbox (offline too, exactly once after a reload), and a member signing in on a new device gets
 // the language stored on their account.
 import { waitFor } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// My profile's fields (names, username, city, bio) are saved through the outbox (issue 14: offline
+// My profile's fields (names, username, city, bio) are saved through the outbox (offline
 // too, sent once online with their Idempotency-Key). The session's member (the header, the copy
 // kept for offline starts) shows the change at once; while the save waits, every copy of me read
 // from the server has it laid over, so a refresh does not undo it. A new save replaces one not sent

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/testing/test-utils';
 import { db } from '@/lib/db';
 import { FRIENDS_PAGE_SIZE } from '@/contract/constants';
-import { routeNotification } from '@/lib/socket-streams';
+import { routeNotification } from '@/lib/realtime/socket-streams';
 import { deferred, fail } from '@/testing/fetch';
 import { peopleScreensPerTest, toasts } from '@/features/people/testing/screen-setup';
 import type { PeopleServer } from '@/features/people/testing/people-server';
@@ -115,7 +115,7 @@ describe('friends: my friends', () => {
   it('a refused removal puts the friend back and says why; the write waits under "needs attention"', async () => {
     const alice = server.add({ firstName: 'Alice', lastName: 'Martin' });
     server.befriend(alice);
-    // A refusal (4xx): the outbox keeps the write for the member to retry or discard (issue 14).
+    // A refusal (4xx): the outbox keeps the write for the member to retry or discard.
     server.once(`DELETE ${API}/friends/${alice.id}`, () => fail(403, 'FORBIDDEN', 'Not allowed.'));
     await renderApp('/friends');
     await screen.findByRole('list', { name: 'Your friends' });

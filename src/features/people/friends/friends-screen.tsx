@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useT } from '@/lib/i18n';
-import { useOnline } from '@/lib/online';
+import { useOnline } from '@/lib/network/online';
 import { Alert, Page, PullToRefresh } from '@/ui';
 import { useFriendRequests } from '../api/get-friend-requests';
 import { friendsKeys, peopleKeys } from '../api/keys';

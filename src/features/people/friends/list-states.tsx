@@ -1,6 +1,6 @@
-import { isNetworkError } from '@/lib/api-client';
+import { isNetworkError } from '@/lib/http/api-client';
 import { useT } from '@/lib/i18n';
-import { useOnline } from '@/lib/online';
+import { useOnline } from '@/lib/network/online';
 import { Alert, Button, CloudOffIcon, EmptyState, SkeletonRows } from '@/ui';
 
 /** Spec §9: five skeleton rows while a list loads. */

@@ -170,7 +170,7 @@ describe('people search', () => {
     expect(screen.queryByRole('button', { name: 'Clear the search' })).toBeNull();
   });
 
-  it('offline (issue 14): adding still works, kept on this device, and the screen says so', async () => {
+  it('offline: adding still works, kept on this device, and the screen says so', async () => {
     const zoe = server.add({ firstName: 'Zoe', lastName: 'Blanc' });
     await renderApp('/friends?tab=search');
     type('zoe');

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { realtime } from '@/lib/socket';
+import { realtime } from '@/lib/realtime/socket';
 import { refreshAll } from '../api/friendship-cache';
 
 /**

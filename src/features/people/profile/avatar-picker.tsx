@@ -1,5 +1,5 @@
 import type { CurrentUser } from '@/contract/user';
-import { formatBytes, isImageFile, MAX_FILE_BYTES } from '@/lib/file-limits';
+import { formatBytes, isImageFile, MAX_FILE_BYTES } from '@/lib/media/file-limits';
 import { useT } from '@/lib/i18n';
 import { ImagePicker } from '@/ui';
 import { Avatar } from '@/ui/avatar';

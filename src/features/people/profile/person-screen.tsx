@@ -1,11 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate } from '@tanstack/react-router';
-import { MemberCars, memberCarsKey } from '@/features/cars';
-import { MemberPosts, memberPostsKey } from '@/features/posts';
-import { ApiError, isNetworkError } from '@/lib/api-client';
-import { displayName } from '@/lib/display-name';
+import { Fragment } from 'react';
+import { ApiError, isNetworkError } from '@/lib/http/api-client';
+import { displayName } from '@/lib/text/display-name';
 import { useT } from '@/lib/i18n';
-import { useOnline } from '@/lib/online';
+import { useOnline } from '@/lib/network/online';
 import {
   Alert,
   BackButton,
@@ -25,13 +24,15 @@ import { FriendshipAction } from '../components/friendship-action';
 import { ProfileCard } from '../components/profile-card';
 import { useRemoveFriendConfirm } from '../components/remove-friend';
 import { useFriendsLive } from '../hooks/use-friends-live';
+import type { MemberSection } from './member-sections';
 import '../people.css';
 
 /**
  * Another member's profile: what they share with me, and where we stand as friends. A friend's
- * also shows their cars and posts, and the ways to write to them (a message, a chat).
+ * also shows their cars and posts (the sections the route adds), and the ways to write to them
+ * (a message, a chat).
  */
-export function PersonScreen({ id }: { id: string }) {
+export function PersonScreen({ id, sections = [] }: { id: string; sections?: readonly MemberSection[] }) {
   const t = useT();
   const online = useOnline();
   const person = usePerson(id);
@@ -49,8 +50,7 @@ export function PersonScreen({ id }: { id: string }) {
         onRefresh={() =>
           Promise.all([
             person.refetch(),
-            queryClient.invalidateQueries({ queryKey: memberCarsKey(id) }),
-            queryClient.invalidateQueries({ queryKey: memberPostsKey(id) }),
+            ...sections.map((section) => queryClient.invalidateQueries({ queryKey: section.queryKey(id) })),
           ])
         }
       >
@@ -113,10 +113,11 @@ export function PersonScreen({ id }: { id: string }) {
             <Alert kind="error">{t('PEOPLE.LOAD_FAILED')}</Alert>
           )}
           {profile && friends ? (
-            <>
-              <MemberCars ownerId={profile.id} name={displayName(profile)} />
-              <MemberPosts memberId={profile.id} name={displayName(profile)} />
-            </>
+            sections.map((section) => (
+              <Fragment key={section.key}>
+                {section.render({ id: profile.id, name: displayName(profile) })}
+              </Fragment>
+            ))
           ) : profile ? (
             <p className="people-muted">{t('PEOPLE.FRIENDS_SEE_MORE', { name: displayName(profile) })}</p>
           ) : null}

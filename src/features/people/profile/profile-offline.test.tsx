@@ -1,4 +1,4 @@
-// Issue 14: a profile edit made offline is kept on this device, shown at once and marked as
+// A profile edit made offline is kept on this device, shown at once and marked as
 // waiting; once online it is sent exactly once with its Idempotency-Key; a refused one needs
 // attention (the sync panel says why, tests in src/features/sync/sync-panel.test.tsx).
 import { File as NodeFile } from 'node:buffer';

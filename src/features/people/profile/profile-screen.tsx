@@ -1,16 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { MemberPosts, memberPostsKey } from '@/features/posts';
-import { useEffect } from 'react';
+import { Fragment, useEffect } from 'react';
 import type { CurrentUser } from '@/contract/user';
 import { session, useSession } from '@/lib/auth/session';
-import { displayName } from '@/lib/display-name';
+import { displayName } from '@/lib/text/display-name';
 import { useT } from '@/lib/i18n';
 import { Alert, CarIcon, Page, PullToRefresh, Skeleton, UsersIcon } from '@/ui';
 import { useFriendsCount } from '../api/get-friends';
 import { useMyProfile } from '../api/get-my-profile';
 import { ProfileCard } from '../components/profile-card';
 import { useFriendsLive } from '../hooks/use-friends-live';
+import type { MemberSection } from './member-sections';
 import { useProfileSaveState } from './use-profile-saves';
 import '../people.css';
 
@@ -18,9 +18,10 @@ const sameUser = (a: CurrentUser, b: CurrentUser | null) => JSON.stringify(a) ==
 
 /**
  * My profile: my card as friends see it, how many friends I have, and the ways to edit it, see
- * my friends and my cars. Shows the session's copy at once (offline too), then the server's.
+ * my friends and my cars; below, my posts (the sections the route adds). Shows the session's copy
+ * at once (offline too), then the server's.
  */
-export function ProfileScreen() {
+export function ProfileScreen({ sections = [] }: { sections?: readonly MemberSection[] }) {
   const t = useT();
   const { user } = useSession();
   const me = useMyProfile();
@@ -49,7 +50,11 @@ export function ProfileScreen() {
           Promise.all([
             me.refetch(),
             friendsCount.refetch(),
-            profile ? queryClient.invalidateQueries({ queryKey: memberPostsKey(profile.id) }) : null,
+            ...(profile
+              ? sections.map((section) =>
+                  queryClient.invalidateQueries({ queryKey: section.queryKey(profile.id) }),
+                )
+              : []),
           ])
         }
       >
@@ -90,7 +95,13 @@ export function ProfileScreen() {
               </span>
             </Link>
           </nav>
-          {profile ? <MemberPosts memberId={profile.id} name={displayName(profile)} /> : null}
+          {profile
+            ? sections.map((section) => (
+                <Fragment key={section.key}>
+                  {section.render({ id: profile.id, name: displayName(profile) })}
+                </Fragment>
+              ))
+            : null}
         </div>
       </PullToRefresh>
     </Page>

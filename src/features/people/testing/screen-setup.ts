@@ -9,7 +9,7 @@ import { endLiveShellTest } from '@/testing/live-shell-teardown';
 import { resetLocalDatabaseForTests } from '@/lib/db';
 import { signedIn } from '@/testing/api-client';
 import { toast } from '@/lib/toast';
-import { clearAvatarCache } from '@/lib/avatar-url';
+import { clearAvatarCache } from '@/lib/media/avatar-url';
 import { installPeopleServer, type PeopleServer } from './people-server';
 import { setSessionUser, setUser } from '@/testing/session-user';
 

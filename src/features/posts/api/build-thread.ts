@@ -3,7 +3,7 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { FEED_PAGE_SIZE } from '@/contract/constants';
 import type { BuildThreadMeta, Post } from '@/contract/posts';
-import { apiFetch } from '@/lib/api-client';
+import { apiFetch } from '@/lib/http/api-client';
 import { retryServerErrors } from './member-posts';
 
 export interface BuildThreadPage {

@@ -3,7 +3,7 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { FEED_PAGE_SIZE } from '@/contract/constants';
 import type { FeedMeta, Post } from '@/contract/posts';
-import { apiFetch, ApiError, isNetworkError } from '@/lib/api-client';
+import { apiFetch, ApiError, isNetworkError } from '@/lib/http/api-client';
 
 export interface MemberPostsPage {
   posts: Post[];

@@ -2,7 +2,7 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { POST_LIKERS_PAGE_SIZE } from '@/contract/constants';
 import type { LikersMeta, PostLiker } from '@/contract/posts';
-import { apiFetch } from '@/lib/api-client';
+import { apiFetch } from '@/lib/http/api-client';
 import { retryServerErrors } from './member-posts';
 
 export interface LikersPage {

@@ -4,7 +4,7 @@
 // (comments.ts), so the screens read it there, offline too; this only says what to ask next.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CommentSort } from '@/contract/constants';
-import { realtime } from '@/lib/socket';
+import { realtime } from '@/lib/realtime/socket';
 import { syncComments, syncReplies, type CommentPage } from './comments';
 
 export type PagingError = { during: 'first' | 'more'; cause: unknown };

@@ -6,11 +6,11 @@ import { COMMENTS_PAGE_SIZE, REPLIES_PAGE_SIZE, type CommentSort } from '@/contr
 import type { Comment, CommentListMeta } from '@/contract/posts';
 import { type SyncState } from '@/lib/offline/types';
 import { useLive } from '@/lib/offline/live';
-import { apiFetch } from '@/lib/api-client';
+import { apiFetch } from '@/lib/http/api-client';
 import { sessionStore } from '@/lib/auth/session-store';
 import { db, localDb, type PaddockDb } from '@/lib/db';
 import { offlineWrite, queueWrite } from '@/lib/offline/write';
-import { queuedEntityIds, type OutboxEntry, type OutboxHandlers } from '@/lib/outbox';
+import { queuedEntityIds, type OutboxEntry, type OutboxHandlers, withKindLabels } from '@/lib/outbox';
 
 export const COMMENT_KINDS = {
   create: 'comment.create',
@@ -154,11 +154,19 @@ export async function reconcileComment(_entry: OutboxEntry, data: unknown, datab
 }
 
 /** The comments' reconciliation handlers, by entry kind (the app registers them before a replay). */
-export const commentHandlers: OutboxHandlers = {
-  [COMMENT_KINDS.create]: (entry, data) => reconcileComment(entry, data),
-  [COMMENT_KINDS.update]: (entry, data) => reconcileComment(entry, data),
-  [COMMENT_KINDS.delete]: () => undefined,
-};
+// Each kind with its label in the sync panel (the feature names its own writes).
+export const commentHandlers: OutboxHandlers = withKindLabels(
+  {
+    [COMMENT_KINDS.create]: (entry, data) => reconcileComment(entry, data),
+    [COMMENT_KINDS.update]: (entry, data) => reconcileComment(entry, data),
+    [COMMENT_KINDS.delete]: () => undefined,
+  },
+  {
+    [COMMENT_KINDS.create]: 'SYNC.KIND_COMMENT_CREATE',
+    [COMMENT_KINDS.update]: 'SYNC.KIND_COMMENT_UPDATE',
+    [COMMENT_KINDS.delete]: 'SYNC.KIND_COMMENT_DELETE',
+  },
+);
 
 /** What one page of a list told: how many the list holds, how many came, how many were new here. */
 export type CommentPage = { total: number; received: number; fresh: number };

@@ -4,7 +4,7 @@
 import type { LikeResult, Post } from '@/contract/posts';
 import { sessionStore } from '@/lib/auth/session-store';
 import { db as defaultDb, type PaddockDb } from '@/lib/db';
-import type { OutboxEntry, OutboxHandlers } from '@/lib/outbox';
+import { type OutboxEntry, type OutboxHandlers, withKindLabels } from '@/lib/outbox';
 import { LOCAL_MEDIA_PREFIX } from '@/lib/offline/types';
 import { POST_KINDS } from './types';
 
@@ -64,9 +64,18 @@ export async function reconcileLike(
 }
 
 /** The feed's reconciliation handlers, by entry kind (the app registers them before a replay). */
-export const postHandlers: OutboxHandlers = {
-  [POST_KINDS.create]: (entry, data) => reconcilePost(entry, data),
-  [POST_KINDS.update]: (entry, data) => reconcilePost(entry, data),
-  [POST_KINDS.delete]: () => undefined,
-  [POST_KINDS.like]: (entry, data) => reconcileLike(entry, data, sessionStore.getState().user?.id ?? ''),
-};
+// Each kind with its label in the sync panel (the feature names its own writes).
+export const postHandlers: OutboxHandlers = withKindLabels(
+  {
+    [POST_KINDS.create]: (entry, data) => reconcilePost(entry, data),
+    [POST_KINDS.update]: (entry, data) => reconcilePost(entry, data),
+    [POST_KINDS.delete]: () => undefined,
+    [POST_KINDS.like]: (entry, data) => reconcileLike(entry, data, sessionStore.getState().user?.id ?? ''),
+  },
+  {
+    [POST_KINDS.create]: 'SYNC.KIND_POST_CREATE',
+    [POST_KINDS.update]: 'SYNC.KIND_POST_UPDATE',
+    [POST_KINDS.delete]: 'SYNC.KIND_POST_DELETE',
+    [POST_KINDS.like]: 'SYNC.KIND_POST_LIKE',
+  },
+);

@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it, vi, beforeAll } from 'vitest';
 import { FEED_PAGE_SIZE } from '@/contract/constants';
 import { db } from '@/lib/db';
 import { createReplayer } from '@/lib/outbox';
-import { routeNotification } from '@/lib/socket-streams';
+import { routeNotification } from '@/lib/realtime/socket-streams';
 import { FAKE_ME, FAKE_ME_USER, installPostsServer } from '@/features/posts/testing/fake-posts-server';
 import { StorageFullError } from '@/lib/offline/storage-full';
 import { saveComment } from './comments';

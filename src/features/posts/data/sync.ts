@@ -3,11 +3,11 @@
 // the server no longer lists in its range (deleted), unless they have queued writes.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Post } from '@/contract/posts';
-import { apiFetch } from '@/lib/api-client';
+import { apiFetch } from '@/lib/http/api-client';
 import { localDb, type PaddockDb } from '@/lib/db';
 import { queuedEntityIds } from '@/lib/outbox';
-import { useRetryWhenBack } from '@/lib/reachability';
-import { realtime } from '@/lib/socket';
+import { useRetryWhenBack } from '@/lib/network/reachability';
+import { realtime } from '@/lib/realtime/socket';
 import { fetchFeedPage as fetchPage, type EarlyFeedPage } from '../feed-first-page';
 import { FEED_CURSOR_KEY } from './types';
 

@@ -2,7 +2,7 @@
 // files (POST /posts/images, online only: the text must name a file the server has) and shown
 // through the media cache, since the server serves them with the bearer token only.
 import { loadMedia } from '@/lib/offline/media';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/http/api-client';
 
 export interface TextImage {
   id: string;

@@ -9,7 +9,7 @@ import {
   updateEntryBody,
   type OutboxEntry,
 } from '@/lib/outbox';
-import { errorKeyFor } from '@/lib/api-error-catalogue';
+import { errorKeyFor } from '@/lib/http/api-error-catalogue';
 import { useT } from '@/lib/i18n';
 import { Alert, Button } from '@/ui';
 import {

@@ -3,7 +3,7 @@
 import { useId, useState } from 'react';
 import { replayOutboxNow, useOutboxCounts } from '@/lib/outbox';
 import { useT } from '@/lib/i18n';
-import { useReachability } from '@/lib/reachability';
+import { useReachability } from '@/lib/network/reachability';
 import { Button, SkeletonRows, SyncIcon } from '@/ui';
 import { useFailedEntries } from '../hooks/use-failed-entries';
 import { deletedElsewhere } from '@/features/garage';

@@ -8,7 +8,7 @@
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { sessionStore } from '@/lib/auth/session-store';
 import { setDeviceBeingCleared } from '@/lib/auth/sign-out';
-import { getReachability, subscribeReachability } from '@/lib/reachability';
+import { getReachability, subscribeReachability } from '@/lib/network/reachability';
 import { SignOutDialog, type SignOutStep } from '../components/sign-out-dialog';
 
 const deviceData = () => import('../device-data');

@@ -1,0 +1,106 @@
+// Locale rules (spec §4): the choice lives in localStorage under selectedLocale; at start-up it is
+// used when supported, else the default fr-FR. Catalogs are Lingui's compiled JSON
+// (`lingui compile --namespace json`), fetched from /assets/i18n/{locale}.json.
+import { useCallback, useSyncExternalStore } from 'react';
+import { currentLocale, i18n, isSupportedLocale, LOCALE_STORAGE_KEY, type Locale } from './core';
+import { catalogUrl, requestCatalog } from './catalog-request';
+import { storedLocale } from './locales';
+import { reapplyDynamicTranslations } from './settings-labels';
+import type { Messages } from '@lingui/core';
+
+export {
+  currentLocale,
+  DEFAULT_LOCALE,
+  i18n,
+  isSupportedLocale,
+  LOCALE_STORAGE_KEY,
+  SUPPORTED_LOCALES,
+  type Locale,
+} from './core';
+export {
+  addTranslations,
+  loadSettingsLabels,
+  SETTINGS_DOMAINS,
+  SETTINGS_MIRROR_DELAY_MS,
+} from './settings-labels';
+
+const loadedCatalogs = new Set<Locale>();
+const localeListeners = new Set<(locale: Locale) => void>();
+
+export { catalogUrl };
+
+async function loadCatalog(locale: Locale): Promise<void> {
+  if (loadedCatalogs.has(locale)) return;
+  try {
+    // The garage's first paint may have asked for it already: the same answer, not a second download.
+    i18n.load(locale, (await requestCatalog(catalogUrl(locale))) as Messages);
+    loadedCatalogs.add(locale);
+  } catch (error) {
+    // Keep going with what we have (ids show instead of text); a later change tries again.
+    console.error(`Failed to load the ${locale} catalog`, error);
+    i18n.load(locale, {}); // makes the locale known to Lingui, so activate() works
+  }
+}
+
+async function switchTo(locale: Locale): Promise<void> {
+  await loadCatalog(locale);
+  reapplyDynamicTranslations(locale);
+  i18n.activate(locale);
+  document.documentElement.lang = locale;
+}
+
+/** Before the first render. */
+export async function initI18n(): Promise<Locale> {
+  const locale = storedLocale();
+  await switchTo(locale);
+  return locale;
+}
+
+/** Spec §4: unsupported → ignored (false); otherwise switch, store, set <html lang>, announce. */
+export async function changeLocale(locale: string): Promise<boolean> {
+  if (!isSupportedLocale(locale)) return false;
+  await switchTo(locale);
+  try {
+    localStorage.setItem(LOCALE_STORAGE_KEY, locale);
+  } catch {
+    // storage full or disabled: the switch still applies to this page
+  }
+  localeListeners.forEach((listener) => listener(locale));
+  return true;
+}
+
+export function onLocaleChange(listener: (locale: Locale) => void): () => void {
+  localeListeners.add(listener);
+  return () => localeListeners.delete(listener);
+}
+
+// Lingui emits 'change' on activate and on every load (settings labels arrive after the first
+// render), so a counter stands for "the messages changed".
+let catalogVersion = 0;
+i18n.on('change', () => {
+  catalogVersion += 1;
+});
+const subscribeToLingui = (onChange: () => void): (() => void) => i18n.on('change', onChange);
+const getCatalogVersion = (): number => catalogVersion;
+
+export function useLocale(): Locale {
+  return useSyncExternalStore(subscribeToLingui, currentLocale, currentLocale);
+}
+
+/** A translate function that changes identity (so users re-render) when the locale or messages change. */
+export function useT(): (id: string, values?: Record<string, unknown>) => string {
+  const version = useSyncExternalStore(subscribeToLingui, getCatalogVersion, getCatalogVersion);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- version is the reason to rebuild it
+  return useCallback((id: string, values?: Record<string, unknown>) => i18n._(id, values), [version]);
+}
+
+/** Spec §4: dates follow the locale. Invalid input answers '' rather than "Invalid Date". */
+export function formatDate(value: string | number | Date, options?: Intl.DateTimeFormatOptions): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(currentLocale(), options).format(date);
+}
+
+export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
+  return new Intl.NumberFormat(currentLocale(), options).format(value);
+}
