@@ -196,6 +196,8 @@ export function exportArchive(
                 fullTank: bool(l.fuel_full_tank),
                 missedPrevious: bool(l.fuel_missed_previous),
                 pricePerUnit: l.fuel_price_per_unit,
+                energy: l.fuel_energy,
+                economyConfirmed: bool(l.fuel_economy_confirmed ?? null),
               },
         mediaIds,
         ...camel(l, STAMPS),
