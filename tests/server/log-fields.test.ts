@@ -2,10 +2,23 @@
 // the Paddock CSV's columns, the columns behind each field (the account export's car columns) and
 // the sale handover's classification. A field added to CarInput or CarLogInput fails here until
 // each list has it.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import { describe, expect, test } from 'vitest';
 import { CAR_FIELDS, LOG_FIELDS } from '../../src/contract/fields';
 import { CarInput, CarLogInput, CarLogUpdate, CarUpdate } from '../../src/contract/garage';
-import { CAR_COLUMN_OF, CAR_FIELD_COLUMNS, LOG_COLUMNS_OF } from '../../server/src/garage/field-columns';
+import {
+  CAR_COLUMN_OF,
+  CAR_FIELD_COLUMNS,
+  LOG_COLUMNS_OF,
+  LOG_FIELD_COLUMNS,
+} from '../../server/src/garage/field-columns';
+import { LOG_EXPORT_COLUMNS } from '../../server/src/account/account-export';
+import { PAGE_COLUMNS, toCarLog, toRow } from '../../server/src/garage/car-logs-repository';
+import { createDb } from '../../server/src/db/database';
+import { migrateToLatest } from '../../server/src/db/migrator';
 import { LOG_COLUMNS_KEPT_BY, LOG_FIELDS_KEPT_BY } from '../../server/src/garage/car-transfers-handover';
 import {
   PADDOCK_COLUMNS,
@@ -45,5 +58,65 @@ describe('the field lists follow the contract', () => {
     for (const field of LOG_FIELDS) expect(LOG_FIELDS_KEPT_BY).toHaveProperty(field);
     for (const column of Object.values(LOG_COLUMNS_OF).flat())
       expect(LOG_COLUMNS_KEPT_BY).toHaveProperty(column);
+  });
+
+  test('a page reads every column of car_logs but the import fingerprint, by the contract and the table', async () => {
+    // Its own SQLite file: the table's columns as migrated.
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'paddock-log-fields-'));
+    try {
+      const db = createDb({ dataDir, databaseUrl: null });
+      await migrateToLatest(db.kysely);
+      await db.close();
+      const sqlite = new SQLite(path.join(dataDir, 'paddock.db'), { readonly: true });
+      const columns = (sqlite.pragma('table_info(car_logs)') as { name: string }[]).map((c) => c.name);
+      sqlite.close();
+      expect(sorted(PAGE_COLUMNS)).toEqual(sorted(columns.filter((c) => c !== 'import_fingerprint')));
+      for (const column of LOG_FIELD_COLUMNS) expect(columns).toContain(column);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  test('a log goes to its row and back whole, by the contract fields', () => {
+    const log = {
+      id: 'l1',
+      carId: 'c1',
+      type: 'fuel',
+      title: 'Fill-up',
+      content: '<p>Note</p>',
+      location: 'Lyon',
+      tags: ['a', 'b'],
+      cost: 61.37,
+      currencyCode: 'EUR',
+      startDate: '2026-01-02',
+      mileage: 12_345,
+      fuel: {
+        quantity: 40.5,
+        unit: 'l' as const,
+        fullTank: true,
+        missedPrevious: false,
+        pricePerUnit: 1.515,
+      },
+      authorId: 'u1',
+      media: [],
+      createdAt: '2026-01-02T00:00:00.000Z',
+      updatedAt: '2026-01-03T00:00:00.000Z',
+    };
+    const row = toRow(log);
+    expect(row.cost_cents).toBe(6137);
+    expect(row.tags).toBe('["a","b"]');
+    for (const column of LOG_FIELD_COLUMNS) expect(row).toHaveProperty(column);
+    expect(toCarLog({ ...row, former_owner_id: null })).toEqual(log);
+    const plain = { ...log, fuel: undefined, tags: [], cost: null, mileage: null, location: null };
+    const { fuel: _none, ...withoutFuel } = plain;
+    expect(toCarLog({ ...toRow(plain), former_owner_id: 'u0' })).toEqual({
+      ...withoutFuel,
+      formerOwner: true,
+    });
+  });
+
+  test('car-logs.json of the account export names every field of a log', () => {
+    const named = [...LOG_EXPORT_COLUMNS, 'tags', ...LOG_COLUMNS_OF.fuel];
+    expect(sorted(named)).toEqual(sorted(LOG_FIELD_COLUMNS));
   });
 });

@@ -6,8 +6,14 @@
 import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
 import type * as Yazl from 'yazl';
-import { CAR_FIELD_COLUMNS } from '../garage/field-columns';
+import { LOG_FIELDS } from '../../../src/contract/fields';
+import { CAR_FIELD_COLUMNS, LOG_COLUMNS_OF } from '../garage/field-columns';
 import type { AccountDataRepository } from './account-data-repository';
+
+/** The car_logs columns car-logs.json names as they are: every log field's but the tags and the fill-up. */
+export const LOG_EXPORT_COLUMNS = LOG_FIELDS.filter((f) => f !== 'tags' && f !== 'fuel').flatMap(
+  (f) => LOG_COLUMNS_OF[f],
+);
 
 // yazl is loaded on the first export, not at start-up (few processes ever make one; start-up ≤ 1 s).
 const load = createRequire(import.meta.url);
@@ -177,9 +183,10 @@ export function exportArchive(
         })(),
       ),
       ({ log: l, mediaIds }) => ({
-        ...camel(l, ['id', 'car_id', 'type', 'title', 'content', 'location']),
+        // Every field of a log, from the contract's list (garage/field-columns.ts); tags and the
+        // fill-up are written as values, every other field under its column's name.
+        ...camel(l, ['id', ...LOG_EXPORT_COLUMNS]),
         tags: parseTags(l.tags),
-        ...camel(l, ['cost_cents', 'currency_code', 'start_date', 'mileage']),
         fuel:
           l.fuel_quantity === null
             ? null
@@ -189,6 +196,8 @@ export function exportArchive(
                 fullTank: bool(l.fuel_full_tank),
                 missedPrevious: bool(l.fuel_missed_previous),
                 pricePerUnit: l.fuel_price_per_unit,
+                energy: l.fuel_energy,
+                economyConfirmed: bool(l.fuel_economy_confirmed ?? null),
               },
         mediaIds,
         ...camel(l, STAMPS),

@@ -1,5 +1,5 @@
 import type { CompiledQuery, Kysely, Selectable } from 'kysely';
-import type { CarLog, FuelFill } from '../../../src/contract/garage';
+import type { CarLog } from '../../../src/contract/garage';
 import type { FuelLog, OdometerReading } from '../../../src/contract/maintenance';
 import { readRows, readValues, withValues } from '../db/fast-read';
 import type { CarLogsTable, Database } from '../db/schema';
@@ -7,6 +7,13 @@ import { withMedia } from '../media/car-log-media';
 import { mediaRepository } from '../media/media-repository';
 import { pageStarts, type ListKey } from './car-log-page-starts';
 import { countRows } from '../db/paging';
+import {
+  fuelOfRow,
+  LOG_COLUMNS_OF,
+  LOG_FIELD_COLUMNS,
+  logFieldsOfRow,
+  logFieldsToRow,
+} from './field-columns';
 
 /** A log with its car's owner, so the service can check access without a second query. */
 export interface OwnedCarLog {
@@ -40,35 +47,17 @@ type LogRow = Omit<Selectable<CarLogsTable>, 'import_fingerprint'>;
 type LogColumn = Exclude<keyof LogRow, undefined>;
 
 /**
- * Every column a page of logs reads: a Record over the row's keys, so a column added to car_logs
- * fails the type check here until it is read (the schema is the one list of the columns).
+ * Every column a page of logs reads: the columns of the contract's fields (garage/field-columns.ts)
+ * and the row's own (tests/server/log-fields.test.ts compares them with the table's columns).
  */
-const PAGE_COLUMN_SET: Record<LogColumn, true> = {
-  id: true,
-  car_id: true,
-  type: true,
-  title: true,
-  content: true,
-  location: true,
-  tags: true,
-  cost_cents: true,
-  currency_code: true,
-  start_date: true,
-  mileage: true,
-  created_at: true,
-  updated_at: true,
-  fuel_quantity: true,
-  fuel_unit: true,
-  fuel_full_tank: true,
-  fuel_missed_previous: true,
-  fuel_price_per_unit: true,
-  author_id: true,
-  former_owner_id: true,
-  fuel_economy_confirmed: true,
-  fuel_energy: true,
-};
-/** The page query's columns, in the order its values come (readValues). */
-const PAGE_COLUMNS = Object.keys(PAGE_COLUMN_SET) as LogColumn[];
+export const PAGE_COLUMNS: readonly LogColumn[] = [
+  'id',
+  ...(LOG_FIELD_COLUMNS as LogColumn[]),
+  'author_id',
+  'former_owner_id',
+  'created_at',
+  'updated_at',
+];
 
 /**
  * A page's row from its values (readValues), by column name: one object shape, built here, not by
@@ -78,20 +67,6 @@ function pageRow(v: unknown[]): LogRow {
   const row: Record<string, unknown> = {};
   for (let i = 0; i < PAGE_COLUMNS.length; i++) row[PAGE_COLUMNS[i]!] = v[i];
   return row as LogRow;
-}
-
-function toFuel(row: LogRow): FuelFill | undefined {
-  if (row.fuel_quantity === null || row.fuel_unit === null) return undefined;
-  return {
-    quantity: Number(row.fuel_quantity),
-    unit: row.fuel_unit as FuelFill['unit'],
-    fullTank: Number(row.fuel_full_tank) === 1,
-    missedPrevious: Number(row.fuel_missed_previous) === 1,
-    pricePerUnit: toNumber(row.fuel_price_per_unit),
-    // Answered only when said: "it's right" (see FuelFill.economyConfirmed).
-    ...(row.fuel_energy ? { energy: row.fuel_energy } : {}),
-    ...(Number(row.fuel_economy_confirmed) === 1 ? { economyConfirmed: true } : {}),
-  };
 }
 
 /** What the reminder rules read of a car's logs (src/contract/maintenance): its history. */
@@ -104,54 +79,24 @@ export interface HistoryLog {
 }
 
 export function toCarLog(row: LogRow): CarLog {
-  const fuel = toFuel(row);
-  return {
-    id: row.id,
-    carId: row.car_id,
-    type: row.type,
-    title: row.title,
-    content: row.content,
-    location: row.location,
-    tags: JSON.parse(row.tags) as string[],
-    cost: row.cost_cents === null ? null : Number(row.cost_cents) / 100,
-    currencyCode: row.currency_code,
-    startDate: row.start_date,
-    mileage: toNumber(row.mileage),
-    ...(fuel ? { fuel } : {}),
-    ...(row.author_id ? { authorId: row.author_id } : {}),
-    ...(row.former_owner_id ? { formerOwner: true } : {}),
-    // Filled from car_log_media by withMedia.
-    media: [],
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
+  const log: Record<string, unknown> = { id: row.id };
+  logFieldsOfRow(row, log);
+  if (row.author_id) log.authorId = row.author_id;
+  if (row.former_owner_id) log.formerOwner = true;
+  // Filled from car_log_media by withMedia.
+  log.media = [];
+  log.createdAt = row.created_at;
+  log.updatedAt = row.updated_at;
+  return log as CarLog;
 }
 
 export function toRow(log: CarLog): Omit<Selectable<CarLogsTable>, 'import_fingerprint' | 'former_owner_id'> {
-  return {
-    id: log.id,
-    car_id: log.carId,
-    type: log.type,
-    title: log.title,
-    content: log.content,
-    location: log.location,
-    tags: JSON.stringify(log.tags),
-    // Cents, rounded: the service has checked that cost has at most two decimals.
-    cost_cents: log.cost === null ? null : Math.round(log.cost * 100),
-    currency_code: log.currencyCode,
-    start_date: log.startDate,
-    mileage: log.mileage,
-    fuel_quantity: log.fuel?.quantity ?? null,
-    fuel_unit: log.fuel?.unit ?? null,
-    fuel_full_tank: log.fuel ? (log.fuel.fullTank ? 1 : 0) : null,
-    fuel_missed_previous: log.fuel ? (log.fuel.missedPrevious ? 1 : 0) : null,
-    fuel_price_per_unit: log.fuel?.pricePerUnit ?? null,
-    fuel_economy_confirmed: log.fuel?.economyConfirmed ? 1 : null,
-    fuel_energy: log.fuel?.energy ?? null,
-    author_id: log.authorId ?? null,
-    created_at: log.createdAt,
-    updated_at: log.updatedAt,
-  };
+  const row: Record<string, unknown> = { id: log.id };
+  logFieldsToRow(log, row);
+  row.author_id = log.authorId ?? null;
+  row.created_at = log.createdAt;
+  row.updated_at = log.updatedAt;
+  return row as Omit<Selectable<CarLogsTable>, 'import_fingerprint' | 'former_owner_id'>;
 }
 
 const listKey = (row: LogRow): ListKey => ({
@@ -330,20 +275,7 @@ export function carLogsRepository(db: Kysely<Database>) {
     async fuelFillsOf(carId: string): Promise<FuelLog[]> {
       const rows = await db
         .selectFrom('car_logs')
-        .select([
-          'id',
-          'start_date',
-          'mileage',
-          'cost_cents',
-          'currency_code',
-          'fuel_quantity',
-          'fuel_unit',
-          'fuel_full_tank',
-          'fuel_missed_previous',
-          'fuel_price_per_unit',
-          'fuel_economy_confirmed',
-          'fuel_energy',
-        ])
+        .select(['id', 'start_date', 'mileage', 'cost_cents', 'currency_code', ...LOG_COLUMNS_OF.fuel])
         .where('car_id', '=', carId)
         .where('fuel_quantity', 'is not', null)
         .orderBy('mileage')
@@ -359,18 +291,7 @@ export function carLogsRepository(db: Kysely<Database>) {
           mileage: r.mileage === null ? null : Number(r.mileage),
           cost: r.cost_cents === null ? null : Number(r.cost_cents) / 100,
           currencyCode: r.currency_code,
-          fuel:
-            r.fuel_unit === null
-              ? null
-              : {
-                  quantity: Number(r.fuel_quantity),
-                  unit: r.fuel_unit as FuelFill['unit'],
-                  fullTank: Number(r.fuel_full_tank) === 1,
-                  missedPrevious: Number(r.fuel_missed_previous) === 1,
-                  pricePerUnit: r.fuel_price_per_unit === null ? null : Number(r.fuel_price_per_unit),
-                  ...(Number(r.fuel_economy_confirmed) === 1 ? { economyConfirmed: true } : {}),
-                  ...(r.fuel_energy ? { energy: r.fuel_energy } : {}),
-                },
+          fuel: fuelOfRow(r) ?? null,
         };
       }
       return fills;

@@ -5,64 +5,26 @@ import { mediaRepository } from '../media/media-repository';
 import { newestFirstPage } from '../db/paging';
 import { mediaUrl } from '../media/media-url';
 import { insertIfNew } from '../db/insert-if-new';
+import { carFieldsOfRow, carFieldsToRow } from './field-columns';
 
 export function toCar(row: Selectable<CarsTable>): Car {
-  return {
-    id: row.id,
-    ownerId: row.owner_id,
-    make: row.make,
-    model: row.model,
-    year: row.year === null ? null : Number(row.year),
-    nickname: row.nickname,
-    energyType: row.energy_type,
-    gearboxType: row.gearbox_type,
-    upholsteryMaterial: row.upholstery_material,
-    mileage: row.mileage === null ? null : Number(row.mileage),
-    mileageUnit: row.mileage_unit,
-    description: row.description,
-    energyTypes: row.energy_types
-      ? (JSON.parse(row.energy_types) as string[])
-      : row.energy_type
-        ? [row.energy_type]
-        : [],
-    vin: row.vin ?? null,
-    plate: row.plate ?? null,
-    firstRegistrationDate: row.first_registration_date ?? null,
-    inspectionDueDate: row.inspection_due_date ?? null,
-    insuranceDueDate: row.insurance_due_date ?? null,
-    ...(row.vin && vinCheckDigitWrong(row.vin) ? { vinWarning: 'checkDigit' as const } : {}),
-    // The column holds a media id; members get the URL that serves it.
-    image: row.image === null ? null : mediaUrl(row.image),
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
+  const car: Record<string, unknown> = { id: row.id, ownerId: row.owner_id };
+  carFieldsOfRow(row, car);
+  if (row.vin && vinCheckDigitWrong(row.vin)) car.vinWarning = 'checkDigit';
+  // The column holds a media id; members get the URL that serves it.
+  car.image = row.image === null ? null : mediaUrl(row.image);
+  car.createdAt = row.created_at;
+  car.updatedAt = row.updated_at;
+  return car as Car;
 }
 
 function toRow(car: Car): Insertable<CarsTable> {
-  return {
-    id: car.id,
-    owner_id: car.ownerId,
-    make: car.make,
-    model: car.model,
-    year: car.year,
-    nickname: car.nickname,
-    energy_type: car.energyType,
-    gearbox_type: car.gearboxType,
-    upholstery_material: car.upholsteryMaterial,
-    mileage: car.mileage,
-    mileage_unit: car.mileageUnit,
-    description: car.description,
-    // Only a car of several energies stores them: one energy is `energy_type` alone.
-    energy_types: car.energyTypes.length > 1 ? JSON.stringify(car.energyTypes) : null,
-    vin: car.vin,
-    plate: car.plate,
-    first_registration_date: car.firstRegistrationDate,
-    inspection_due_date: car.inspectionDueDate,
-    insurance_due_date: car.insuranceDueDate,
-    image: car.image === null ? null : (car.image.split('/').pop() ?? null),
-    created_at: car.createdAt,
-    updated_at: car.updatedAt,
-  };
+  const row: Record<string, unknown> = { id: car.id, owner_id: car.ownerId };
+  carFieldsToRow(car, row);
+  row.image = car.image === null ? null : (car.image.split('/').pop() ?? null);
+  row.created_at = car.createdAt;
+  row.updated_at = car.updatedAt;
+  return row as Insertable<CarsTable>;
 }
 
 export function carsRepository(db: Kysely<Database>) {
