@@ -1,0 +1,26 @@
+// The trust routes the client calls (docs/SPEC-NOTES.md "Trust"): report a thing, block or mute
+// a member.
+import type { BlockState, MuteState, Report, ReportReason, ReportTargetType } from '@/contract/trust';
+import { api } from '@/lib/api-client';
+
+export interface ReportTarget {
+  targetType: ReportTargetType;
+  targetId: string;
+}
+
+export function sendReport(
+  target: ReportTarget,
+  reason: ReportReason,
+  details: string | null,
+): Promise<Report> {
+  return api.post<Report>('/reports', { ...target, reason, details });
+}
+
+export function blockMember(userId: string): Promise<BlockState> {
+  return api.post<BlockState>(`/users/${encodeURIComponent(userId)}/block`);
+}
+
+export function muteMember(userId: string, muted: boolean): Promise<MuteState> {
+  const path = `/users/${encodeURIComponent(userId)}/mute`;
+  return muted ? api.post<MuteState>(path) : api.delete<MuteState>(path);
+}
