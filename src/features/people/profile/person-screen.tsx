@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Navigate } from '@tanstack/react-router';
+import { Navigate, useNavigate } from '@tanstack/react-router';
 import { MemberCars, memberCarsKey } from '@/features/cars';
 import { MemberPosts, memberPostsKey } from '@/features/posts';
+import { TrustMenu } from '@/features/trust';
 import { ApiError, isNetworkError } from '@/lib/api-client';
 import { displayName } from '@/lib/display-name';
 import { useT } from '@/lib/i18n';
@@ -33,6 +34,7 @@ import '../people.css';
  */
 export function PersonScreen({ id }: { id: string }) {
   const t = useT();
+  const navigate = useNavigate();
   const online = useOnline();
   const person = usePerson(id);
   const queryClient = useQueryClient();
@@ -97,6 +99,14 @@ export function PersonScreen({ id }: { id: string }) {
                     {t('FRIENDS.REMOVE')}
                   </Button>
                 ) : null}
+                <TrustMenu
+                  targetType="user"
+                  targetId={profile.id}
+                  authorId={profile.id}
+                  label={displayName(profile)}
+                  canMute={friends}
+                  onBlocked={() => void navigate({ to: '/friends' })}
+                />
               </div>
             </ProfileCard>
           ) : person.isPending ? (
