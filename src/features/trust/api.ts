@@ -1,6 +1,13 @@
 // The trust routes the client calls (docs/SPEC-NOTES.md "Trust"): report a thing, block or mute
 // a member.
-import type { BlockState, MuteState, Report, ReportReason, ReportTargetType } from '@/contract/trust';
+import type {
+  BlockedMember,
+  BlockState,
+  MuteState,
+  Report,
+  ReportReason,
+  ReportTargetType,
+} from '@/contract/trust';
 import { api } from '@/lib/api-client';
 
 export interface ReportTarget {
@@ -23,4 +30,13 @@ export function blockMember(userId: string): Promise<BlockState> {
 export function muteMember(userId: string, muted: boolean): Promise<MuteState> {
   const path = `/users/${encodeURIComponent(userId)}/mute`;
   return muted ? api.post<MuteState>(path) : api.delete<MuteState>(path);
+}
+
+/** GET /users/me/blocks: the members I blocked, newest first (the first 100). */
+export function listBlocks(signal?: AbortSignal): Promise<BlockedMember[]> {
+  return api.get<BlockedMember[]>('/users/me/blocks', { signal, query: { limit: 100 } });
+}
+
+export function unblockMember(userId: string): Promise<BlockState> {
+  return api.delete<BlockState>(`/users/${encodeURIComponent(userId)}/block`);
 }

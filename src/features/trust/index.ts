@@ -2,3 +2,4 @@
 export { TrustMenu, type TrustMenuProps } from './trust-menu';
 export { ReportDialog, type ReportDialogProps } from './report-dialog';
 export { blockMember, muteMember, sendReport, type ReportTarget } from './api';
+export { PrivacySection } from './privacy-section';
