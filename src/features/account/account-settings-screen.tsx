@@ -1,5 +1,6 @@
 import { useT } from '@/lib/i18n';
 import { Page } from '@/ui';
+import { PrivacySection } from '@/features/trust';
 import { CalendarSection } from './components/calendar-section';
 import { EmailSection } from './components/email-section';
 import { LanguageSection } from './components/language-section';
@@ -21,6 +22,7 @@ export function AccountSettingsScreen() {
         <EmailSection />
         <PasswordSection />
         <NotificationsSection />
+        <PrivacySection />
         <ReminderPushSection />
         <CalendarSection />
         <LanguageSection />

@@ -5,6 +5,7 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { RecipientAvatar } from '@/features/recipient-picker';
+import { TrustMenu } from '@/features/trust';
 import { isNetworkError } from '@/lib/http/api-client';
 import { displayName } from '@/lib/text/display-name';
 import { useLocale, useT } from '@/lib/i18n';
@@ -161,6 +162,15 @@ function MessageView({ message }: { message: LocalMessage }) {
           >
             {t('MESSAGES.CHAT_INSTEAD', { name: other.firstName.trim() || displayName(other) })}
           </ButtonLink>
+          {message.folder === 'inbox' ? (
+            <TrustMenu
+              targetType="message"
+              targetId={message.id}
+              authorId={message.sender.id}
+              label={subject}
+              onBlocked={() => void navigate({ to: '/messages', search: folderSearch })}
+            />
+          ) : null}
         </div>
       </Card>
       {confirming ? (

@@ -65,6 +65,18 @@ function chatTexts(type: string, action: unknown): Texts {
   return texts(type === 'chatgroup' ? 'NOTIFICATIONS.CHAT_GROUP' : 'NOTIFICATIONS.CHAT_ROOM');
 }
 
+function moderationTexts(action: unknown, outcome: unknown): Texts {
+  if (action === 'report-closed')
+    return texts(outcome === 'dismiss' ? 'NOTIFICATIONS.REPORT_DISMISSED' : 'NOTIFICATIONS.REPORT_ACTED');
+  const key =
+    action === 'content-removed'
+      ? 'NOTIFICATIONS.MODERATION_REMOVED'
+      : action === 'suspended'
+        ? 'NOTIFICATIONS.MODERATION_SUSPENDED'
+        : 'NOTIFICATIONS.MODERATION_WARNED';
+  return texts(key, `${key}_EXCERPT`);
+}
+
 function postTarget(payload: Record<string, unknown>, commentId: string | null): NotificationTarget {
   const postId = id(payload.relatedPostId);
   if (!postId) return { to: '/feed' };
@@ -201,6 +213,15 @@ export function describeNotification({
         target: carTarget(carId, action),
       };
     }
+    // The moderators acted on my content (why: their note), or on a thing I reported (the outcome).
+    case 'moderation':
+      return {
+        kind: 'other',
+        ...moderationTexts(action, payload.outcome),
+        ...base,
+        excerpt: id(payload.note),
+        target: null,
+      };
     default:
       return { kind: 'other', ...texts('NOTIFICATIONS.OTHER'), ...base, target: null };
   }

@@ -20,6 +20,7 @@ import {
 } from './data';
 import { Avatar } from '@/ui/avatar';
 import { AuthorLink } from './author-link';
+import { TrustMenu } from '@/features/trust';
 
 /** Writes a comment, or a reply when `parentCommentId` is given (through the outbox: works offline). */
 export function Composer({
@@ -223,6 +224,14 @@ function CommentItem({
           <Button variant="ghost" size="small" onClick={() => onDelete(comment)}>
             {t('COMMENTS.DELETE')}
           </Button>
+        ) : null}
+        {comment.author.id !== me ? (
+          <TrustMenu
+            targetType="comment"
+            targetId={comment.id}
+            authorId={comment.author.id}
+            label={t('TRUST.COMMENT_BY', { name: displayName(comment.author) })}
+          />
         ) : null}
       </div>
       {replying ? (

@@ -23,6 +23,7 @@ import { LazyImage } from './lazy-image';
 // it when used.
 const postsData = () => import('./data');
 const loadTextImage = (src: string) => import('./data/text-images').then((m) => m.loadTextImage(src));
+const TrustMenu = lazy(() => import('@/features/trust').then((m) => ({ default: m.TrustMenu })));
 const CarMention = lazy(() => import('@/features/cars').then((m) => ({ default: m.CarMention })));
 
 /** The media urls of our own images in a post's text, in reading order. */
@@ -243,7 +244,17 @@ export function PostCard({
               icon={<TrashIcon />}
             />
           </span>
-        ) : null}
+        ) : (
+          <Suspense fallback={null}>
+            <TrustMenu
+              targetType="post"
+              targetId={post.id}
+              authorId={post.author.id}
+              label={t('POSTS.POST_BY', { name: displayName(post.author) })}
+              onBlocked={onDeleted}
+            />
+          </Suspense>
+        )}
       </footer>
       {confirming ? (
         <ConfirmDialog

@@ -44,6 +44,8 @@ export function startAccountTest(routes: Record<string, Route> = {}, { signedInN
   activateCatalog('en-US');
   return installFetch({
     [`GET ${API}/users/me/preferences`]: () => ok(ALL_ON),
+    // The privacy section lists the members I blocked (none here).
+    [`GET ${API}/users/me/blocks`]: () => ok([]),
     ...routes,
   });
 }

@@ -1,6 +1,7 @@
 import { Avatar } from '@/ui/avatar';
 import { displayName } from '@/lib/text/display-name';
 import { useT } from '@/lib/i18n';
+import { TrustMenu } from '@/features/trust';
 import { retryChatMessage, type LocalChatMessage } from '../data';
 import { timeOf } from '../format';
 
@@ -22,6 +23,14 @@ export function MessageBubble({
   const name = displayName(message.sender);
   const classes = ['chat-message', mine ? 'chat-message--mine' : 'chat-message--theirs'];
   if (message.syncState) classes.push(`chat-message--${message.syncState}`);
+  // A line of a member I blocked (or who blocked me) comes without its text: one collapsed line.
+  if (message.fromBlockedMember) {
+    return (
+      <li className="chat-message chat-message--blocked" data-testid="chat-message">
+        <p className="chat-message__text chat-message__text--blocked">{t('TRUST.CHAT_BLOCKED_LINE')}</p>
+      </li>
+    );
+  }
   return (
     <li className={classes.join(' ')} data-testid="chat-message">
       {!mine ? (
@@ -56,6 +65,14 @@ export function MessageBubble({
                 </button>
               ) : null}
             </>
+          ) : null}
+          {!mine && !message.syncState ? (
+            <TrustMenu
+              targetType="chat-message"
+              targetId={message.id}
+              authorId={message.sender.id}
+              label={t('TRUST.CHAT_LINE_BY', { name })}
+            />
           ) : null}
         </span>
       </div>

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Navigate } from '@tanstack/react-router';
+import { Navigate, useNavigate } from '@tanstack/react-router';
 import { Fragment } from 'react';
 import { ApiError, isNetworkError } from '@/lib/http/api-client';
 import { displayName } from '@/lib/text/display-name';
+import { TrustMenu } from '@/features/trust';
 import { useT } from '@/lib/i18n';
 import { useOnline } from '@/lib/network/online';
 import {
@@ -34,6 +35,7 @@ import '../people.css';
  */
 export function PersonScreen({ id, sections = [] }: { id: string; sections?: readonly MemberSection[] }) {
   const t = useT();
+  const navigate = useNavigate();
   const online = useOnline();
   const person = usePerson(id);
   const queryClient = useQueryClient();
@@ -97,6 +99,14 @@ export function PersonScreen({ id, sections = [] }: { id: string; sections?: rea
                     {t('FRIENDS.REMOVE')}
                   </Button>
                 ) : null}
+                <TrustMenu
+                  targetType="user"
+                  targetId={profile.id}
+                  authorId={profile.id}
+                  label={displayName(profile)}
+                  canMute={friends}
+                  onBlocked={() => void navigate({ to: '/friends' })}
+                />
               </div>
             </ProfileCard>
           ) : person.isPending ? (

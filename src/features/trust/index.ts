@@ -1,0 +1,5 @@
+// Trust in the app: the report form and the "…" menu (report, block, mute) shown on others' things.
+export { TrustMenu, type TrustMenuProps } from './trust-menu';
+export { ReportDialog, type ReportDialogProps } from './report-dialog';
+export { blockMember, muteMember, sendReport, type ReportTarget } from './api';
+export { PrivacySection } from './privacy-section';
