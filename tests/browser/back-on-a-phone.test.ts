@@ -155,6 +155,8 @@ test('a link opened while signed out is where login and sign-up lead', async () 
   await field(other, 'AUTH.FIRST_NAME').fill(member.firstName);
   await field(other, 'AUTH.LAST_NAME').fill(member.lastName);
   await field(other, 'AUTH.PASSWORD').fill(member.password);
+  // The terms of use are accepted before the account exists (spec: zero tolerance for abuse).
+  await other.getByRole('checkbox', { name: t('AUTH.ACCEPT_TERMS') }).check();
   await other.getByRole('button', { name: exactly(t('AUTH.SIGNUP_BUTTON')) }).click();
   await expectPath(other, '/my-cars');
   await screenHeading(other, 'CARS.MY_CARS_TITLE').waitFor({ timeout: STEP_TIMEOUT_MS });
