@@ -15,6 +15,22 @@ export function createAppRouter(history?: RouterHistory) {
 
 export type AppRouter = ReturnType<typeof createAppRouter>;
 
+/**
+ * The first load, before React has mounted (src/app/start.tsx). Until then nothing follows the
+ * history: the router's own listener comes with its Transitioner. A guard's redirect (a signed-out
+ * deep link sent to /login, / sent to the feed) commits the new address and waits for that
+ * address's load, which only a history listener starts; without this one the first load never
+ * ended and the app shell stayed on screen.
+ */
+export async function loadBeforeRender(router: AppRouter): Promise<void> {
+  const followHistory = router.history.subscribe(router.load);
+  try {
+    await router.load();
+  } finally {
+    followHistory();
+  }
+}
+
 declare module '@tanstack/react-router' {
   interface Register {
     router: AppRouter;

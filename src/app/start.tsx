@@ -8,7 +8,7 @@ import { initI18n } from '@/lib/i18n';
 import '@/ui';
 import { App } from './app';
 import { askEarlyForScreen } from './early-asks';
-import { connectRouter, createAppRouter } from './router';
+import { connectRouter, createAppRouter, loadBeforeRender } from './router';
 
 /** Start-up runs as several short tasks: the browser may paint and handle input between them. */
 export const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
@@ -46,7 +46,7 @@ export async function start(): Promise<void> {
   await nextTask();
   // The route is resolved (guards, lazy chunks) before the first render: on /login the prerendered
   // markup (login.html) is then replaced in one commit by the same screen, never by a blank page.
-  await Promise.all([catalog, router.load()]);
+  await Promise.all([catalog, loadBeforeRender(router)]);
   const root = document.getElementById('root');
   if (!root) throw new Error('#root missing from index.html');
   // A transition renders in time slices (the first tree in one piece blocked the main thread).

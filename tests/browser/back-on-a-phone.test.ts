@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { apiCall, newMember, signUpViaApi } from './support/api.mjs';
 import { STEP_TIMEOUT_MS } from './support/garage-flows';
-import { field, screenHeading, settled, signIn } from './flows';
+import { field, followLink, screenHeading, settled, signIn } from './flows';
 import { exactly, expectPath, t, useE2e } from './harness';
 
 const e2e = useE2e();
@@ -147,14 +147,16 @@ test('a link opened while signed out is where login and sign-up lead', async () 
   await other.goto(`${e2e.baseUrl}/my-cars`);
   await expectPath(other, '/login');
   await settled(other);
-  await other.getByRole('link', { name: exactly(t('AUTH.CREATE_ACCOUNT_LINK')) }).click();
-  await expectPath(other, '/signup');
+  // Once the sign-up screen is shown: the login screen has an e-mail field too (followLink).
+  await followLink(other, 'AUTH.CREATE_ACCOUNT_LINK', '/signup', 'AUTH.SIGNUP_TITLE');
   const member = newMember('newcomer');
   await field(other, 'AUTH.EMAIL').fill(member.email);
   await field(other, 'AUTH.USERNAME').fill(member.username);
   await field(other, 'AUTH.FIRST_NAME').fill(member.firstName);
   await field(other, 'AUTH.LAST_NAME').fill(member.lastName);
   await field(other, 'AUTH.PASSWORD').fill(member.password);
+  // The terms of use are accepted before the account exists (spec: zero tolerance for abuse).
+  await other.getByRole('checkbox', { name: t('AUTH.ACCEPT_TERMS') }).check();
   await other.getByRole('button', { name: exactly(t('AUTH.SIGNUP_BUTTON')) }).click();
   await expectPath(other, '/my-cars');
   await screenHeading(other, 'CARS.MY_CARS_TITLE').waitFor({ timeout: STEP_TIMEOUT_MS });
