@@ -27,6 +27,8 @@ test('a new member signs up, stays signed in, switches to English and signs out'
   await field(page, 'AUTH.FIRST_NAME', 'fr-FR').fill(member.firstName);
   await field(page, 'AUTH.LAST_NAME', 'fr-FR').fill(member.lastName);
   await field(page, 'AUTH.PASSWORD', 'fr-FR').fill(member.password);
+  // The terms of use are accepted before the account exists.
+  await page.getByRole('checkbox', { name: t('AUTH.ACCEPT_TERMS', 'fr-FR') }).check();
   await page.getByRole('button', { name: t('AUTH.SIGNUP_BUTTON', 'fr-FR') }).click();
 
   await expectPath(page, '/feed');
