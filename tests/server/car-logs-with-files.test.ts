@@ -27,7 +27,9 @@ function service(notified: string[]) {
     cars: carsRepository(db),
     logs: carLogsRepository(db),
     settings: settingsRepository(db),
-    notify: (_owner, change) => void notified.push(`${change.action} ${change.carLogId}`),
+    // The log's own events (a reading above the car's mileage also tells a car change, not counted here).
+    notify: (_owner, change) =>
+      void (change.type === 'car log' && notified.push(`${change.action} ${change.carLogId}`)),
     discardFiles: async () => {},
     access: carAccess(carMembersRepository(db)),
   });

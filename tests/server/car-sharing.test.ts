@@ -610,11 +610,16 @@ describe('live', () => {
       const [toOwner, toViewer, toDriver, toStranger] = sockets.map(collect);
       const log = await created<CarLog>(await call('POST', '/car-logs', driver, fillBody()));
       for (const events of [toOwner!, toViewer!, toDriver!]) {
-        const [event] = await received(events, 1);
+        const [event, raised] = await received(events, 2);
         expect(event!.jsonPayload).toMatchObject({
           relatedCarId: carId,
           relatedCarLogId: log.id,
           action: 'created',
+        });
+        // Each fill is the car's highest reading: it raises the car's mileage, told as a car change.
+        expect(raised).toMatchObject({
+          type: 'car',
+          jsonPayload: { relatedCarId: carId, action: 'updated' },
         });
       }
       // A reminder written by an editor: a realtime-only `reminder` event to every member.
@@ -622,7 +627,7 @@ describe('live', () => {
         await call('POST', '/reminders', editor, { carId, title: 'Wipers', intervalMonths: 6 }),
       );
       for (const events of [toOwner!, toViewer!, toDriver!]) {
-        const [, event] = await received(events, 2);
+        const [, , event] = await received(events, 3);
         expect(event).toMatchObject({
           id: '-'.repeat(36),
           type: 'reminder',

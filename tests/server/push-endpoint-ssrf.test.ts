@@ -242,6 +242,8 @@ describe('the server', () => {
       const calls = resolver.calls.length;
       await overdueReminder(app, ann, (await createCar(app, ann)).id);
       // Each send checked again (the names resolved again), refused, and given up: nothing waits.
+      // (The sends start after the reminder's answer: wait for both checks before the queue.)
+      await until(() => resolver.calls.length - calls >= 2);
       await until(
         async () => (await app.db.kysely.selectFrom('push_deliveries').select('id').execute()).length === 0,
       );
