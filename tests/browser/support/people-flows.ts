@@ -49,6 +49,8 @@ export async function signUpThroughForm(page: Page, baseUrl: string, member: New
   await field(page, 'AUTH.FIRST_NAME').fill(member.firstName);
   await field(page, 'AUTH.LAST_NAME').fill(member.lastName);
   await field(page, 'AUTH.PASSWORD').fill(member.password);
+  // The terms of use are accepted before the account exists.
+  await page.getByRole('checkbox', { name: t('AUTH.ACCEPT_TERMS') }).check();
   await page.getByRole('button', { name: exactly(t('AUTH.SIGNUP_BUTTON')) }).click();
   await expectPath(page, '/feed', STEP_TIMEOUT_MS);
   await screenHeading(page, 'POSTS.MY_POSTS_TITLE').waitFor({ timeout: STEP_TIMEOUT_MS });
