@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { describe, expect, test } from 'vitest';
-import { CAR_FIELDS, LOG_FIELDS } from '../../src/contract/fields';
-import { CarInput, CarLogInput, CarLogUpdate, CarUpdate } from '../../src/contract/garage';
+import { CAR_FIELDS, emptyLogFields, LOG_FIELDS, presentLogFields } from '../../src/contract/fields';
+import { CarInput, CarLog, CarLogInput, CarLogUpdate, CarUpdate } from '../../src/contract/garage';
 import {
   CAR_COLUMN_OF,
   CAR_FIELD_COLUMNS,
@@ -38,6 +38,20 @@ describe('the field lists follow the contract', () => {
     expect(sorted(CAR_FIELDS)).toEqual(keys(CarUpdate, ['base']));
     expect(sorted(LOG_FIELDS)).toEqual(keys(CarLogInput, ['id', 'odometerConfirmed']));
     expect(sorted(LOG_FIELDS)).toEqual(keys(CarLogUpdate, ['odometerConfirmed', 'base']));
+  });
+
+  test('a log built from a create or an imported row starts every unsaid field empty, read from the schema', () => {
+    const properties = CarLog.properties as Record<string, { type?: unknown }>;
+    const unsaid = LOG_FIELDS.filter((field) => {
+      const type = properties[field]?.type;
+      return (Array.isArray(type) && type.includes('null')) || type === 'array';
+    });
+    expect(sorted(Object.keys(emptyLogFields()))).toEqual(sorted(unsaid));
+    expect(emptyLogFields()).toMatchObject({ tags: [], location: null, content: null, cost: null });
+    // Only the contract's fields a request carries, never its id or a stray key.
+    expect(
+      presentLogFields({ id: 'x', title: 'Oil', location: undefined, stray: 1, odometerConfirmed: true }),
+    ).toEqual({ title: 'Oil' });
   });
 
   test('the Paddock CSV has a column for every field of a log but its car', () => {

@@ -12,6 +12,7 @@ import {
 } from '../../../src/contract/garage';
 import { CAR_LOGS_MAX } from '../../../src/contract/constants';
 import { overwrittenFields } from '../../../src/contract/edit-merge';
+import { emptyLogFields, presentLogFields } from '../../../src/contract/fields';
 import { fillUpTitle } from '../../../src/contract/maintenance/fill-up-title';
 import { checkOdometer, type OdometerProblem } from '../../../src/contract/maintenance';
 import { CAR_LOG_TITLE_MAX } from '../../../src/contract/constants';
@@ -258,20 +259,18 @@ export function carLogsService({
     fileIds: string[],
     asked: ServerLocale | null = null,
   ): Promise<{ log: CarLog; created: boolean }> {
+    const { fuel, ...given } = presentLogFields(input);
     const fields = await checked(
       memberId,
       {
+        // Every field the request leaves out starts empty (a field new to the contract too).
+        ...emptyLogFields(),
+        ...given,
+        ...(fuel ? { fuel } : {}),
         carId: input.carId,
         type: input.type,
-        title: await titleOf(memberId, input, asked),
-        content: input.content ?? null,
-        location: input.location ?? null,
-        tags: input.tags ?? [],
-        cost: input.cost ?? null,
-        currencyCode: input.currencyCode ?? null,
         startDate: input.startDate,
-        mileage: input.mileage ?? null,
-        ...(input.fuel ? { fuel: input.fuel } : {}),
+        title: await titleOf(memberId, input, asked),
       },
       // A replayed create is checked without its own stored reading.
       { logId: input.id, check: true, confirmed: input.odometerConfirmed === true },

@@ -15,7 +15,10 @@ import {
   IMPORT_MAX_ROWS,
   MILEAGE_MAX,
 } from '../../../src/contract/constants';
-import type { Car, CarLog } from '../../../src/contract/garage';
+import { CarLog, type Car } from '../../../src/contract/garage';
+import { emptyLogFields, LOG_FIELDS } from '../../../src/contract/fields';
+import type { TSchema } from 'typebox';
+import { Value } from 'typebox/value';
 import type { ImportFormat, ImportOverrides, ImportProblem } from '../../../src/contract/imports';
 import { distanceUnitOf, fromKm, toKm } from '../../../src/contract/maintenance/units';
 import { sanitizeRichText } from '../http/rich-text';
@@ -163,6 +166,9 @@ export function toFields(
     .slice(0, CAR_LOG_MAX_TAGS)
     .map((t) => t.slice(0, CAR_LOG_TAG_MAX_LENGTH));
   return {
+    // Fields the formats do not carry start empty (a field new to the contract too).
+    ...emptyLogFields(),
+    ...plainFieldsOf(draft.plain),
     carId: car.id,
     type: draft.type,
     title,
@@ -182,6 +188,32 @@ export function toFields(
         }
       : {}),
   };
+}
+
+/**
+ * A format's plain fields (Paddock's CSV carries every field of the contract), typed as the
+ * stored log's schema says and checked by it: a cell that does not fit is the row's error.
+ */
+function plainFieldsOf(plain: DraftLog['plain']): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  const properties = CarLog.properties as Record<string, TSchema>;
+  for (const [field, text] of Object.entries(plain ?? {})) {
+    const schema = properties[field];
+    if (!schema || !(LOG_FIELDS as readonly string[]).includes(field)) continue;
+    const types = [(schema as { type?: unknown }).type].flat();
+    let value: unknown = text === null ? null : cleanText(text);
+    if (typeof value === 'string' && !types.includes('string')) {
+      if (types.includes('boolean') && (value === 'true' || value === 'false')) value = value === 'true';
+      else if (types.includes('number') || types.includes('integer')) value = Number(value);
+    }
+    if (!Value.Check(schema, value))
+      throw new RowError(`the ${field} "${text}" is not valid`, 'invalid-value', {
+        field,
+        value: String(text),
+      });
+    fields[field] = value;
+  }
+  return fields;
 }
 
 /** The member's odometer corrections by row (`{"12": 216900}`), in the file's unit. */

@@ -35,6 +35,12 @@ export interface DraftLog {
   location: string | null;
   tags: string[];
   fuel: FuelFill | null;
+  /**
+   * The contract's plain fields a format carries beyond these (Paddock's own CSV carries every
+   * field), as the file's text (null: empty); typed and checked against the contract's schema
+   * when the row is read.
+   */
+  plain?: Record<string, string | null>;
 }
 
 export interface ParsedRow {

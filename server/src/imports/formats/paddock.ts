@@ -2,13 +2,38 @@
 // field, notes as the stored HTML, tags as a JSON array) and re-importable as it is. Cells were
 // guarded against CSV injection when written: reading undoes the guard.
 import { FUEL_UNITS, type DistanceUnit, type FuelUnit } from '../../../../src/contract/maintenance/units';
-import type { LogField } from '../../../../src/contract/fields';
+import { LOG_FIELDS, type LogField } from '../../../../src/contract/fields';
 import type { CarLog } from '../../../../src/contract/garage';
 import { cell, parseCsv, Table, type CsvRecord } from '../csv';
 import { csvLine, type CsvValue } from '../csv-write';
 import { unguardCell } from '../csv-write';
 import { parseBoolean } from '../values';
 import { Reader, readRows, RowError, type Parsed, type ParseInput } from './common';
+
+/** The fields with a column of their own below; every other one but the car is plain. */
+const OWN_COLUMNS: readonly LogField[] = [
+  'startDate',
+  'type',
+  'title',
+  'mileage',
+  'cost',
+  'currencyCode',
+  'fuel',
+  'location',
+  'tags',
+  'content',
+];
+/** The one field not in the file: the car is the one exported from, or imported into. */
+export const PADDOCK_FIELDS_OUTSIDE: readonly LogField[] = ['carId'];
+/** The log fields written as they are, in columns named after them (a field new to the contract). */
+export const PLAIN_FIELDS: readonly LogField[] = LOG_FIELDS.filter(
+  (field) => !OWN_COLUMNS.includes(field) && !PADDOCK_FIELDS_OUTSIDE.includes(field),
+);
+
+function plainValue(log: CarLog, field: LogField): CsvValue {
+  const value: unknown = log[field];
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : null;
+}
 
 /**
  * Paddock's columns, each with the log field it carries and how it is written, in the file's
@@ -34,10 +59,9 @@ export const PADDOCK_COLUMNS: readonly {
   { header: 'Location', field: 'location', write: (log) => log.location },
   { header: 'Tags', field: 'tags', write: (log) => (log.tags.length > 0 ? JSON.stringify(log.tags) : null) },
   { header: 'Notes (HTML)', field: 'content', write: (log) => log.content },
+  // Every other field is plain (a text, a number or a flag), written as it is under its own name.
+  ...PLAIN_FIELDS.map((field) => ({ header: field, field, write: (log: CarLog) => plainValue(log, field) })),
 ];
-/** The one field not in the file: the car is the one exported from, or imported into. */
-export const PADDOCK_FIELDS_OUTSIDE: readonly LogField[] = ['carId'];
-
 export const paddockHeader = (unit: DistanceUnit) =>
   PADDOCK_COLUMNS.map((c) => (typeof c.header === 'string' ? c.header : c.header(unit)));
 
@@ -115,6 +139,12 @@ export function parsePaddock(input: ParseInput): Parsed {
       content: raw(r, 'Notes (HTML)') === '' ? null : raw(r, 'Notes (HTML)'),
       tags,
       fuel,
+      plain: Object.fromEntries(
+        PLAIN_FIELDS.filter((field) => t.column(field) >= 0).map((field) => [
+          field,
+          raw(r, field) === '' ? null : raw(r, field),
+        ]),
+      ),
     };
   });
   return { rows, distanceUnit, volumeUnit: 'l', dateFormat: 'yyyy-mm-dd', decimalSeparator: '.' };
