@@ -78,31 +78,10 @@ const ALLOWED: { file: string; line: string; why: string }[] = [
     why: TO_REPLACE,
   },
   {
-    file: 'src/features/notifications/data/bell-race.test.ts',
-    line: 'setTimeout(resolve, 50)',
-    why: TO_REPLACE,
-  },
-  {
-    file: 'src/features/notifications/notifications-screen.test.tsx',
-    line: 'setTimeout(resolve, 50)',
-    why: TO_REPLACE,
-  },
-  {
     file: 'src/features/notifications/notifications-screen.test.tsx',
     line: 'setTimeout(resolve, 100)',
     why: TO_REPLACE,
   },
-  {
-    file: 'src/features/people/profile/profile-offline.test.tsx',
-    line: 'setTimeout(resolve, 300)',
-    why: TO_REPLACE,
-  },
-  {
-    file: 'src/features/recipient-picker/recipient-picker-modal.test.tsx',
-    line: 'setTimeout(resolve, 50)',
-    why: TO_REPLACE,
-  },
-  { file: 'src/features/sync/sign-out.test.tsx', line: 'setTimeout(resolve, 50)', why: TO_REPLACE },
 ];
 
 function filesUnder(dir: string, keep: (rel: string) => boolean): string[] {

@@ -154,7 +154,8 @@ describe('recipient modal: loading', () => {
     sessionStore.setState({ status: 'unknown', user: null, isAuthReady: false });
     serve();
     open();
-    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    // Mounting the list's query (effects flushed) would have sent its request by now.
+    await act(async () => {});
     expect(requests).toHaveLength(0);
     expect(screen.getAllByTestId('skeleton-row')).toHaveLength(5);
     act(() => sessionStore.setState({ status: 'signedIn', user: TEST_USER, isAuthReady: true }));

@@ -160,8 +160,8 @@ describe('a 401 (signOutLocally)', () => {
   it('keeps the outbox and the mirror', async () => {
     await unsentWrites(2);
     signOutLocally();
-    // Give any listener a chance to (wrongly) clear.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // A write transaction on both tables runs after any clear a listener started before it.
+    await db.transaction('rw', db.outbox, db.cars, async () => {});
     expect(await db.outbox.count()).toBe(2);
     expect(await db.cars.count()).toBe(2);
     expect(cacheStorage.delete).not.toHaveBeenCalled();

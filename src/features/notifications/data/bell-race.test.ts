@@ -70,7 +70,8 @@ describe('the bell race', () => {
     expect([...server.notifications.values()].filter((n) => !n.isRead)).toHaveLength(1);
     // Not the read mark's older figure (2): the server's count now, 1.
     await waitFor(() => expect(count()).toBe(1));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Once nothing is in flight any more (no mutation, no fetch), the figure stays the server's.
+    await waitFor(() => expect(queryClient.isMutating() + queryClient.isFetching()).toBe(0));
     expect(count()).toBe(1);
   });
 });

@@ -8,6 +8,7 @@ import { fill } from '@/testing/form-test-utils';
 import { TEST_USER } from '@/testing/session-mock';
 import { renderApp } from '@/testing/test-utils';
 import { db } from '@/lib/db';
+import { replayOutboxNow } from '@/lib/outbox';
 import type { PeopleServer } from '@/features/people/testing/people-server';
 import { profileScreensPerTest, toasts } from '@/features/people/testing/screen-setup';
 import { setUser } from '@/testing/session-user';
@@ -80,9 +81,8 @@ describe('profile edits offline', () => {
     await waitFor(() =>
       expect(screen.queryByText(/Your latest profile changes are kept on this device/)).toBeNull(),
     );
-    // A later trigger has nothing left to send.
-    act(() => void window.dispatchEvent(new Event('online')));
-    await act(async () => new Promise((resolve) => setTimeout(resolve, 300)));
+    // A later pass of the outbox, run to its end, has nothing left to send.
+    await act(() => replayOutboxNow());
     const sent = puts().slice(before);
     expect(sent).toHaveLength(1);
     expect(sent[0]?.headers.get('Idempotency-Key')).toBe(entry?.id);
