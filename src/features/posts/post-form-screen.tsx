@@ -7,7 +7,13 @@ import { useMediaUrl } from '@/lib/offline/media';
 import { useT } from '@/lib/i18n';
 import { useGoBack } from '@/lib/navigation/history';
 import { Alert, Button, EmptyState, Page, SkeletonRows, ImageIcon } from '@/ui';
-import { isRichTextEmpty, richTextLength, RichTextEditor, type RichTextImages } from '@/ui/rich-text-editor';
+import {
+  FULL_TOOLBAR,
+  isRichTextEmpty,
+  richTextLength,
+  RichTextEditor,
+  type RichTextImages,
+} from '@/ui/rich-text-editor';
 import { loadTextImage, savePost, updatePost, uploadTextImage, usePost } from './data';
 import { usePostToolbar } from './use-toolbar';
 import { PostCarLogCard } from './post-car-log-card';
@@ -190,6 +196,7 @@ function PostForm({
         onChange={setContent}
         placeholder={t('POSTS.PLACEHOLDER')}
         toolbar={toolbar}
+        accepts={FULL_TOOLBAR}
         maxLength={POST_CONTENT_MAX}
         images={textImages}
       />

@@ -9,6 +9,7 @@ export {
 export {
   COMPACT_TOOLBAR,
   DESKTOP_TOOLBAR,
+  FULL_TOOLBAR,
   MOBILE_TOOLBAR,
   RICH_TEXT_FORMATS,
   formatsFor,

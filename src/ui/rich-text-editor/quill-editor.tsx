@@ -97,6 +97,8 @@ export interface QuillEditorProps {
   onChange: (html: string) => void;
   placeholder: string;
   toolbar: ToolbarConfig;
+  /** What it accepts (its toolbar's formats, or a fuller preset's: see RichTextEditor). */
+  accepts: ToolbarConfig;
   labelledBy: string;
   describedBy: string | undefined;
   invalid: boolean;
@@ -128,6 +130,7 @@ export default function QuillEditor(props: QuillEditorProps) {
     onChange,
     placeholder,
     toolbar,
+    accepts,
     labelledBy,
     describedBy,
     invalid,
@@ -150,10 +153,11 @@ export default function QuillEditor(props: QuillEditorProps) {
     if (!host) return;
     const container = document.createElement('div');
     host.append(container);
-    const controls = new Set(toolbarFormats(toolbar));
+    // Accepted formats: a table or an image already in the text needs its module and uploader.
+    const controls = new Set(toolbarFormats(accepts));
     const options: QuillOptions = {
       theme: 'snow',
-      formats: formatsFor(toolbar),
+      formats: formatsFor(accepts),
       modules: {
         toolbar: {
           container: toolbar as unknown[],
@@ -212,7 +216,7 @@ export default function QuillEditor(props: QuillEditorProps) {
       quillRef.current = null;
       host.replaceChildren(); // the toolbar and the editor Quill built
     };
-  }, [toolbar]);
+  }, [toolbar, accepts]);
 
   // A value from outside (a draft restored, a form reset) replaces the content.
   useEffect(() => {

@@ -10,6 +10,7 @@ import {
   clampEditorHeight,
   COMPACT_TOOLBAR,
   DESKTOP_TOOLBAR,
+  FULL_TOOLBAR,
   formatsFor,
   RICH_TEXT_FORMATS,
   isRichTextEmpty,
@@ -20,7 +21,7 @@ import {
 } from '.';
 
 describe('toolbar presets (spec §9)', () => {
-  it('desktop: bold, italic, underline, strike, colour, background, font, headers 1-4 or normal, lists, indent, alignment, and links, images, videos, tables', () => {
+  it('desktop: exactly bold, italic, underline, strike, colour, background, font, headers 1-4 or normal, lists, indent, alignment', () => {
     expect(DESKTOP_TOOLBAR).toEqual([
       ['bold', 'italic', 'underline', 'strike'],
       [
@@ -32,11 +33,14 @@ describe('toolbar presets (spec §9)', () => {
       [{ list: 'ordered' }, { list: 'bullet' }, { list: 'check' }],
       [{ indent: '-1' }, { indent: '+1' }],
       [{ align: [] }],
-      ['link', 'image', 'video', 'table'],
     ]);
   });
 
-  it('mobile: bold, italic, underline, colour, background, headers, ordered and bullet lists, alignment, and links, images, videos, tables', () => {
+  it("the generic editor's fuller toolbar: the desktop one, then links, images, videos and tables", () => {
+    expect(FULL_TOOLBAR).toEqual([...DESKTOP_TOOLBAR, ['link', 'image', 'video', 'table']]);
+  });
+
+  it('mobile: exactly bold, italic, underline, colour, background, headers, ordered and bullet lists, alignment', () => {
     expect(MOBILE_TOOLBAR).toEqual([
       ['bold', 'italic', 'underline'],
       [
@@ -46,7 +50,6 @@ describe('toolbar presets (spec §9)', () => {
       [{ header: [1, 2, 3, 4, false] }],
       [{ list: 'ordered' }, { list: 'bullet' }],
       [{ align: [] }],
-      ['link', 'image', 'video', 'table'],
     ]);
   });
 
@@ -61,8 +64,9 @@ describe('toolbar presets (spec §9)', () => {
   it('an editor accepts media and tables only when its toolbar offers them', () => {
     const tables = ['table', 'table-row', 'table-body', 'table-container'];
     expect(formatsFor(COMPACT_TOOLBAR)).toEqual([...RICH_TEXT_FORMATS]);
-    expect(formatsFor(DESKTOP_TOOLBAR)).toEqual([...RICH_TEXT_FORMATS, 'image', 'video', ...tables]);
-    expect(formatsFor(MOBILE_TOOLBAR)).toEqual([...RICH_TEXT_FORMATS, 'image', 'video', ...tables]);
+    expect(formatsFor(DESKTOP_TOOLBAR)).toEqual([...RICH_TEXT_FORMATS]);
+    expect(formatsFor(MOBILE_TOOLBAR)).toEqual([...RICH_TEXT_FORMATS]);
+    expect(formatsFor(FULL_TOOLBAR)).toEqual([...RICH_TEXT_FORMATS, 'image', 'video', ...tables]);
   });
 });
 
@@ -253,7 +257,7 @@ describe('RichTextEditor', () => {
       expect(buttons()).not.toContain(name);
     unmount();
 
-    renderWithProviders(<Harness toolbar={DESKTOP_TOOLBAR} />);
+    renderWithProviders(<Harness toolbar={FULL_TOOLBAR} />);
     await editorOf('Description');
     expect(buttons()).toEqual(
       expect.arrayContaining([
@@ -283,7 +287,7 @@ describe('RichTextEditor', () => {
 
   it('names the new buttons and the link tooltip in French', async () => {
     activateCatalog('fr-FR');
-    renderWithProviders(<Harness toolbar={MOBILE_TOOLBAR} />);
+    renderWithProviders(<Harness toolbar={FULL_TOOLBAR} />);
     await editorOf('Description');
     for (const name of ['Lien', 'Image', 'Vidéo (YouTube ou Vimeo)', 'Tableau', 'Couleur du texte'])
       expect(screen.getByRole('button', { name })).toBeTruthy();
@@ -299,7 +303,7 @@ describe('RichTextEditor', () => {
     const images = { load };
     renderWithProviders(
       <Harness
-        toolbar={DESKTOP_TOOLBAR}
+        toolbar={FULL_TOOLBAR}
         images={images}
         initial={
           `<p><span class="ql-color-red">r</span><span class="ql-color-white">w</span>` +
@@ -325,6 +329,23 @@ describe('RichTextEditor', () => {
     expect(load).toHaveBeenCalledWith(media);
   });
 
+  it("the post editor shows the spec's buttons only, yet keeps a post's media and tables", async () => {
+    const media = '/api/v1.0/media/0b6f3f2a-1111-4222-8333-444455556666';
+    renderWithProviders(
+      <Harness
+        toolbar={MOBILE_TOOLBAR}
+        accepts={FULL_TOOLBAR}
+        images={{ load: async () => null }}
+        initial={`<p>a</p><p><img src="${media}"></p><table><tbody><tr><td data-row="row-1">c</td></tr></tbody></table>`}
+      />,
+    );
+    const { root } = await editorOf('Description');
+    for (const name of ['Link', 'Image', 'Table', 'Strikethrough'])
+      expect(screen.queryByRole('button', { name })).toBeNull();
+    expect(root.querySelector('img')?.getAttribute('src')).toBe(media);
+    expect(root.querySelector('td')?.textContent).toBe('c');
+  });
+
   it('compact editors drop media and tables on the way in', async () => {
     renderWithProviders(
       <Harness
@@ -345,9 +366,7 @@ describe('RichTextEditor', () => {
     const upload = vi.fn(async () => media);
     const values: string[] = [];
     const images = { upload, load: async () => null };
-    renderWithProviders(
-      <Harness toolbar={DESKTOP_TOOLBAR} images={images} onValue={(v) => values.push(v)} />,
-    );
+    renderWithProviders(<Harness toolbar={FULL_TOOLBAR} images={images} onValue={(v) => values.push(v)} />);
     const { quill } = await editorOf('Description');
     const file = new File(['x'], 'car.png', { type: 'image/png' });
     act(() => quill.setSelection(0, 0, 'silent'));

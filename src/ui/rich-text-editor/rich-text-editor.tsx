@@ -4,7 +4,7 @@ import { Skeleton } from '../skeleton';
 import { TEXT_AREA_MAX_HEIGHT_PX, TEXT_AREA_MIN_HEIGHT_PX } from '../text-area';
 import type { RichTextImages } from './rich-text-images';
 import { richTextLength } from './rich-text-length';
-import { DESKTOP_TOOLBAR, type ToolbarConfig } from './toolbars';
+import { FULL_TOOLBAR, type ToolbarConfig } from './toolbars';
 import './rich-text-editor.css';
 
 // The one door to Quill: a dynamic import, so Quill and its CSS land in a chunk of their own.
@@ -22,8 +22,13 @@ export interface RichTextEditorProps {
   onChange: (html: string) => void;
   /** Defaults to the spec's generic "Insert text here ...". */
   placeholder?: string;
-  /** One of DESKTOP_TOOLBAR, MOBILE_TOOLBAR, COMPACT_TOOLBAR (keep the identity stable). */
+  /** One of FULL_TOOLBAR (the default), DESKTOP_TOOLBAR, MOBILE_TOOLBAR, COMPACT_TOOLBAR (stable identity). */
   toolbar?: ToolbarConfig;
+  /**
+   * What the editor accepts, if more than its toolbar writes (a stable preset): content written
+   * with a fuller toolbar keeps its media and tables when edited with a shorter one.
+   */
+  accepts?: ToolbarConfig;
   /** Characters of text (not HTML) allowed; past it the editor is marked invalid. */
   maxLength?: number;
   /** A message from the form's own validation; shown instead of the built-in "too long". */
@@ -47,7 +52,8 @@ export function RichTextEditor({
   value,
   onChange,
   placeholder,
-  toolbar = DESKTOP_TOOLBAR,
+  toolbar = FULL_TOOLBAR,
+  accepts,
   maxLength,
   error,
   description,
@@ -90,6 +96,7 @@ export function RichTextEditor({
           onChange={onChange}
           placeholder={placeholder ?? t('EDITOR.PLACEHOLDER')}
           toolbar={toolbar}
+          accepts={accepts ?? toolbar}
           labelledBy={ids.label}
           describedBy={describedBy}
           invalid={Boolean(message)}

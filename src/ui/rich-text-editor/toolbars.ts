@@ -11,10 +11,9 @@ const COLOURS = [false, ...RICH_TEXT_COLOURS];
 const HIGHLIGHTS = [false, ...RICH_TEXT_HIGHLIGHTS];
 
 /**
- * Spec §9, desktop: bold, italic, underline, strike, text colour, background colour, font,
- * headers 1-4 or normal, ordered, bullet and check lists, indent out and in, alignment; and the
- * fuller toolbar's links, images, videos and tables. Posts use it (posts' sanitiser keeps media).
- * Colours are a small palette that reads on white and in dark mode, not any colour.
+ * Spec §9, desktop (the post editor): bold, italic, underline, strike, text colour, background
+ * colour, font, headers 1-4 or normal, ordered, bullet and check lists, indent out and in,
+ * alignment — exactly these. Colours are a small palette that reads on white and in dark mode.
  */
 export const DESKTOP_TOOLBAR: ToolbarConfig = [
   ['bold', 'italic', 'underline', 'strike'],
@@ -24,12 +23,11 @@ export const DESKTOP_TOOLBAR: ToolbarConfig = [
   [{ list: 'ordered' }, { list: 'bullet' }, { list: 'check' }],
   [{ indent: '-1' }, { indent: '+1' }],
   [{ align: [] }],
-  ['link', 'image', 'video', 'table'],
 ];
 
 /**
- * Spec §9, mobile: bold, italic, underline, colour, background, headers, ordered and bullet lists,
- * alignment; and links, images, videos and tables as on the desktop.
+ * Spec §9, mobile (the post editor on a phone): bold, italic, underline, colour, background,
+ * headers, ordered and bullet lists, alignment — exactly these.
  */
 export const MOBILE_TOOLBAR: ToolbarConfig = [
   ['bold', 'italic', 'underline'],
@@ -37,8 +35,14 @@ export const MOBILE_TOOLBAR: ToolbarConfig = [
   [{ header: [1, 2, 3, 4, false] }],
   [{ list: 'ordered' }, { list: 'bullet' }],
   [{ align: [] }],
-  ['link', 'image', 'video', 'table'],
 ];
+
+/**
+ * Spec §9's generic editor ("Insert text here ..."): the desktop toolbar and the fuller one's
+ * links, images, videos and tables. The editor's default; a post's editor accepts what it can
+ * write (a post written with it keeps its media and tables when edited with the spec's toolbars).
+ */
+export const FULL_TOOLBAR: ToolbarConfig = [...DESKTOP_TOOLBAR, ['link', 'image', 'video', 'table']];
 
 /**
  * Every other form (car, log, bio, message): one short row that fits a phone (no pickers whose
@@ -51,10 +55,10 @@ export const COMPACT_TOOLBAR: ToolbarConfig = [
 ];
 
 /**
- * The formats every editor accepts (pasted content included): what the desktop toolbar can produce
- * without media or tables, plus links, i.e. the server's sanitiser allow-list for every rich-text
- * field (server/src/garage/rich-text.ts). Anything else is dropped on paste instead of being
- * silently lost on save.
+ * The formats every editor accepts (pasted content included): what the desktop toolbar can produce,
+ * plus links, i.e. the server's sanitiser allow-list for every rich-text field
+ * (server/src/garage/rich-text.ts). Anything else is dropped on paste instead of being silently
+ * lost on save.
  */
 export const RICH_TEXT_FORMATS = [
   'bold',
