@@ -138,6 +138,14 @@ describe('GET /search: the request', () => {
     expect(res.json()).toMatchObject({ success: false, error: { code: 'VALIDATION_ERROR' } });
   });
 
+  test('operators of either engine are plain text: 200, never 500', async () => {
+    for (const q of ['"megane', 'megane*', 'NEAR(a b)', 'a:* & !b | (c)', '⑴ ½ ™', "l'Alpine -x", '^a OR b'])
+      for (const type of ['people', 'cars', 'posts']) {
+        const res = await call('GET', `/search?type=${type}&q=${encodeURIComponent(q)}`, w.me);
+        expect(res.statusCode, `${type} ${q}: ${res.body}`).toBe(200);
+      }
+  });
+
   test('a q of 100 characters, and one with no letter nor digit, answer 200', async () => {
     expect((await search(w.me, 'people', 'a'.repeat(100))).total).toBe(0);
     const none = await search(w.me, 'posts', '#!?');
@@ -192,10 +200,9 @@ describe('GET /search?type=people', () => {
 
 describe('GET /search?type=cars', () => {
   test('"renault megane" finds Mégane: mine, my friend\'s and the one shared with me', async () => {
-    expect((await cars(w.me, `renault megane ${tag}`)).sort()).toEqual([
-      `Renault Mégane ${tag}`,
-      `Renault Mégane RS ${tag}`,
-    ]);
+    expect((await cars(w.me, `renault megane ${tag}`)).sort()).toEqual(
+      [`Renault Mégane ${tag}`, `Renault Mégane RS ${tag}`].sort(),
+    );
     expect(await cars(w.me, `RENAULT MÉGANE RS ${tag}`)).toEqual([`Renault Mégane RS ${tag}`]);
   });
 

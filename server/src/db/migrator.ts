@@ -35,7 +35,7 @@ import * as m0034 from './migrations/0034_trust';
 import * as m0035 from './migrations/0035_search';
 
 // Add each new migration here, in order. Names sort; never rename or edit a landed migration.
-const migrations: Record<string, Migration> = {
+export const migrations: Record<string, Migration> = {
   '0001_accounts': m0001,
   '0002_oidc_login_states': m0002,
   '0003_settings': m0003,

@@ -29,10 +29,20 @@ export function searchWords(text: string): string[] {
 /** Every word must be there; the last one may be the start of a word (typed as one searches). */
 export function matchExpression(dialect: Dialect, words: string[]): string {
   const last = words.length - 1;
-  // A word holds only letters and digits, so neither quoting nor tsquery's operators can be in it.
+  // A word holds only letters and digits, so no quote nor FTS5 operator can be in it.
   if (dialect === 'sqlite') return words.map((w, i) => `"${w}"${i === last ? '*' : ''}`).join(' ');
-  return words.map((w, i) => `${w}${i === last ? ':*' : ''}`).join(' & ');
+  // PostgreSQL folds them first (POSTGRES_QUERY): unaccent may turn a letter or digit into
+  // several characters ("⑴" is "(1)"), which search_fold then cuts as words again.
+  return words.join(' ');
 }
+
+/**
+ * The tsquery of `$1` (the words, space-separated): folded and cut as the documents are, joined by
+ * `&`, the last one a prefix. No operator can survive search_fold; nothing left is NULL, which
+ * matches nothing.
+ */
+const POSTGRES_QUERY =
+  "to_tsquery('simple', regexp_replace(nullif(trim(search_fold($1)), ''), ' +', ' & ', 'g') || ':*')";
 
 /** A member found, with what their card shows. */
 export interface PersonHit {
@@ -77,16 +87,22 @@ interface KindSql {
   fts: { table: string; keys: string; alias: string };
 }
 
+// Written as IN over the member's small lists (friends, blocks), which both engines read once per
+// query, rather than a look-up per match: a word may be in thousands of posts.
+
 /** Neither member blocked the other (`who` is an SQL expression of the other's id). */
 const notBlocked = (me: string, who: string) =>
-  `not exists (select 1 from member_blocks where blocker_id = ${me} and blocked_id = ${who})` +
-  ` and not exists (select 1 from member_blocks where blocker_id = ${who} and blocked_id = ${me})`;
+  `${who} not in (select blocked_id from member_blocks where blocker_id = ${me}` +
+  ` union all select blocker_id from member_blocks where blocked_id = ${me})`;
 
-const isFriend = (me: string, who: string) =>
-  `exists (select 1 from friendships where member_id = ${me} and friend_id = ${who})`;
+/** `who` is me or one of my friends. */
+const meOrFriend = (me: string, who: string) =>
+  `${who} in (select friend_id from friendships where member_id = ${me} union all select cast(${me} as text))`;
 
 /** The SQL of each kind; `me` is the searching member's parameter mark. */
-function kinds(me: string): Record<SearchType, KindSql & { where: string }> {
+function kinds(me: string, dialect: Dialect): Record<SearchType, KindSql & { where: string }> {
+  // SQLite reads a post's author from its FTS keys row (migration 0035), before the post's row.
+  const author = dialect === 'sqlite' ? 'k.author_id' : 'p.author_id';
   return {
     // Members: anyone but me, not a deleted account, not blocked either way.
     people: {
@@ -107,7 +123,7 @@ function kinds(me: string): Record<SearchType, KindSql & { where: string }> {
         'c.id, c.make, c.model, c.nickname, c.year, c.image, c.owner_id, o.username, o.first_name, o.last_name, o.avatar',
       document: `c.make || ' ' || c.model || ' ' || coalesce(c.nickname, '')`,
       where:
-        `(c.owner_id = ${me} or ${isFriend(me, 'c.owner_id')}` +
+        `(${meOrFriend(me, 'c.owner_id')}` +
         ` or exists (select 1 from car_members cm where cm.car_id = c.id and cm.user_id = ${me} and cm.status = 'accepted'))` +
         ` and ${notBlocked(me, 'c.owner_id')}`,
       then: 'c.make, c.model, c.id',
@@ -120,7 +136,7 @@ function kinds(me: string): Record<SearchType, KindSql & { where: string }> {
       joins: '',
       columns: 'p.id',
       document: `coalesce(p.search_text, '')`,
-      where: `(p.author_id = ${me} or ${isFriend(me, 'p.author_id')}) and ${notBlocked(me, 'p.author_id')}`,
+      where: `${meOrFriend(me, author)} and ${notBlocked(me, author)}`,
       then: 'p.created_at desc, p.id desc',
       fts: { table: 'fts_posts', keys: 'fts_posts_keys', alias: 'p' },
     },
@@ -134,11 +150,10 @@ function kinds(me: string): Record<SearchType, KindSql & { where: string }> {
  */
 function buildSql(dialect: Dialect, type: SearchType): { page: string; count: string; memberMarks: number } {
   if (dialect === 'postgres') {
-    const k = kinds('$2')[type];
+    const k = kinds('$2', dialect)[type];
     const vector = `to_tsvector('simple', search_fold(${k.document}))`;
     const body =
-      `from ${k.from}${k.joins}, to_tsquery('simple', search_fold_word($1)) query` +
-      ` where ${vector} @@ query and ${k.where}`;
+      `from ${k.from}${k.joins}, ${POSTGRES_QUERY} query` + ` where ${vector} @@ query and ${k.where}`;
     return {
       // ts_rank's normalization 1 divides by the document's length (as bm25 weighs it).
       page:
@@ -148,7 +163,7 @@ function buildSql(dialect: Dialect, type: SearchType): { page: string; count: st
       memberMarks: 1,
     };
   }
-  const k = kinds('?')[type];
+  const k = kinds('?', dialect)[type];
   const { table, keys, alias } = k.fts;
   // The FTS rows first (the match), then the kind's row by its key; bm25 is FTS5's `rank`.
   const from = `${table} f join ${keys} k on k.key = f.rowid join ${k.from} on ${alias}.id = k.id${k.joins}`;

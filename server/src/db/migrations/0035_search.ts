@@ -15,16 +15,31 @@ import { htmlToText } from '../../http/rich-text';
 //   and folds accents through `unaccent` when the extension can be created (else fold_text alone,
 //   migration 0011) and turns every run of other characters than letters and digits into a space,
 //   so that its words are the words unicode61 makes on SQLite.
-const SQLITE_FTS = [
+// A post's keys row also holds its author (which never changes): the search tells which of
+// thousands of matches the member may read from that narrow row, not from the posts' wide rows.
+const SQLITE_FTS: { table: string; keys: string; source: string; columns: string[]; extra: string[] }[] = [
   {
     table: 'fts_people',
     keys: 'fts_people_keys',
     source: 'users',
     columns: ['username', 'first_name', 'last_name'],
+    extra: [],
   },
-  { table: 'fts_cars', keys: 'fts_cars_keys', source: 'cars', columns: ['make', 'model', 'nickname'] },
-  { table: 'fts_posts', keys: 'fts_posts_keys', source: 'posts', columns: ['search_text'] },
-] as const;
+  {
+    table: 'fts_cars',
+    keys: 'fts_cars_keys',
+    source: 'cars',
+    columns: ['make', 'model', 'nickname'],
+    extra: [],
+  },
+  {
+    table: 'fts_posts',
+    keys: 'fts_posts_keys',
+    source: 'posts',
+    columns: ['search_text'],
+    extra: ['author_id'],
+  },
+];
 
 const BACKFILL_BATCH = 500;
 
@@ -50,10 +65,14 @@ async function backfillPostText(db: Kysely<any>): Promise<void> {
 }
 
 async function sqliteUp(db: Kysely<any>): Promise<void> {
-  for (const { table, keys, source, columns } of SQLITE_FTS) {
+  for (const { table, keys, source, columns, extra } of SQLITE_FTS) {
+    const keyColumns = ['id', ...extra].join(', ');
+    const extraColumns = extra.map((c) => `, ${c} text not null`).join('');
     const list = columns.join(', ');
     const values = (row: 'new') => columns.map((c) => `coalesce(${row}.${c}, '')`).join(', ');
-    await sql.raw(`create table ${keys} (key integer primary key, id text not null unique)`).execute(db);
+    await sql
+      .raw(`create table ${keys} (key integer primary key, id text not null unique${extraColumns})`)
+      .execute(db);
     await sql
       .raw(`create virtual table ${table} using fts5(${list}, tokenize = 'unicode61 remove_diacritics 2')`)
       .execute(db);
@@ -61,7 +80,7 @@ async function sqliteUp(db: Kysely<any>): Promise<void> {
     await sql
       .raw(
         `create trigger ${table}_insert after insert on ${source} begin
-          insert into ${keys} (id) values (new.id);
+          insert into ${keys} (${keyColumns}) values (${['id', ...extra].map((c) => `new.${c}`).join(', ')});
           insert into ${table} (rowid, ${list}) values (${keyOf('new')}, ${values('new')});
         end`,
       )
@@ -83,7 +102,7 @@ async function sqliteUp(db: Kysely<any>): Promise<void> {
       )
       .execute(db);
     // The rows written before this migration.
-    await sql.raw(`insert into ${keys} (id) select id from ${source}`).execute(db);
+    await sql.raw(`insert into ${keys} (${keyColumns}) select ${keyColumns} from ${source}`).execute(db);
     await sql
       .raw(
         `insert into ${table} (rowid, ${list}) select k.key, ${columns.map((c) => `coalesce(s.${c}, '')`).join(', ')}
