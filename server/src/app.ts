@@ -34,6 +34,7 @@ import { peopleFeature } from './people/people-feature';
 import { postsFeature } from './posts/posts-feature';
 import { chatFeature } from './chat/chat-feature';
 import { trustFeature } from './trust/trust-feature';
+import { searchFeature } from './search/search-feature';
 import { registerSuspensionGuard } from './trust/suspension-guard';
 import { createMediaService, mediaFeature } from './media/media-feature';
 import { createObjectStore, type ObjectStore } from './media/object-store';
@@ -150,6 +151,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(postsFeature, { media });
       await api.register(chatFeature);
       await api.register(trustFeature);
+      await api.register(searchFeature);
       await api.register(mediaFeature, { media });
       await api.register(accountFeature, { auth });
     },

@@ -38,6 +38,7 @@ export const SCREEN_TITLES: Record<string, string> = {
   '/_authenticated/chat-group/$id': 'TITLES.CHAT_GROUP',
   '/_authenticated/create-chat-group': 'TITLES.NEW_CHAT_GROUP',
   '/_authenticated/friends': 'TITLES.FRIENDS',
+  '/_authenticated/search': 'TITLES.SEARCH',
   '/_authenticated/people/$id': 'TITLES.PERSON',
   '/_authenticated/profile': 'TITLES.PROFILE',
   '/_authenticated/edit-profile': 'TITLES.EDIT_PROFILE',

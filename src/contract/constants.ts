@@ -249,3 +249,15 @@ export const IMPORT_MAX_ERRORS = 500;
 export const IMPORT_MAX_ROWS = 20_000;
 /** Imports a member may run in an hour (dry runs, the previews, not counted): then 429. */
 export const IMPORTS_PER_HOUR = 100;
+
+// ---------- search (GET /search, docs/SPEC-NOTES.md "Search") ----------
+/** What the search finds: members, cars, posts. */
+export const SEARCH_TYPES = ['people', 'cars', 'posts'] as const;
+/** The text searched, trimmed: 1 to this many characters. */
+export const SEARCH_QUERY_MAX = 100;
+export const SEARCH_PAGE_SIZE = 20;
+export const SEARCH_PAGE_MAX = 50;
+/** The search field waits this long after typing (spec: search debounce 300 ms). */
+export const SEARCH_DEBOUNCE_MS = 300;
+/** Recent searches kept on the device, per member. */
+export const SEARCH_RECENT_MAX = 10;

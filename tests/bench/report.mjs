@@ -11,6 +11,7 @@ import { addMediaRows } from './media-bench.mjs';
 import { addImportRows } from './import-bench.mjs';
 import { addMessagesRows } from './messages-report.mjs';
 import { addFeedRows } from './feed-bench.mjs';
+import { addSearchRows } from './search-bench.mjs';
 import { addFloorRows } from './floor-bench.mjs';
 import { addNotifyRows } from './notify-latency.mjs';
 import { addPushRows } from './push-bench.mjs';
@@ -43,6 +44,7 @@ const ALONE = {
   eventLoop: 'node tests/bench/event-loop-bench.mjs',
   media: 'node tests/bench/media-bench.mjs',
   feed: 'node tests/bench/feed-bench.mjs',
+  search: 'node tests/bench/search-bench.mjs',
   floor: 'node tests/bench/floor-bench.mjs',
   notify: 'node tests/bench/notify-latency.mjs',
   push: 'node tests/bench/push-bench.mjs',
@@ -232,6 +234,7 @@ export function buildRows(r) {
   from('eventLoop', addEventLoopRows);
   from('media', addMediaRows);
   from('feed', addFeedRows);
+  from('search', addSearchRows);
   from('floor', addFloorRows);
   from('notify', addNotifyRows);
   from('push', addPushRows);

@@ -24,6 +24,7 @@ import { benchFeed } from './feed-bench.mjs';
 import { benchFloor } from './floor-bench.mjs';
 import { benchFuel } from './fuel-bench.mjs';
 import { benchReminders } from './reminders-bench.mjs';
+import { benchSearch } from './search-bench.mjs';
 import { benchNotifyLatency } from './notify-latency.mjs';
 import { benchPush } from './push-bench.mjs';
 import { buildRows, busy, load, markdown, printTable } from './report.mjs';
@@ -57,6 +58,9 @@ await part('messages', () => benchMessages(log));
 // The feed: 100,000 posts of 10,000 members on a server of its own (the GET /posts/feed budget in
 // docs/BENCHMARKS.md).
 await part('feed', () => benchFeed(log));
+// The search: 100,000 posts and 10,000 members and their cars on a server of its own (the GET
+// /search budget in docs/BENCHMARKS.md).
+await part('search', () => benchSearch(log));
 // The feed and /auth/me against the floor of our stack (bare Fastify + prepared statements), on
 // SQLite and on PostgreSQL, measured alternately.
 await part('floor', () => benchFloor(log));

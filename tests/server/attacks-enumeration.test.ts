@@ -73,6 +73,11 @@ describe('no account enumeration', () => {
       expect(res.text).not.toContain(known.email);
       if (q !== known.email.split('@')[0]) expect(res.json.data).toEqual([]);
     }
+    for (const q of [known.email, known.email.split('@')[0]!, '@example.com']) {
+      const res = await s.call('GET', `/search?type=people&q=${encodeURIComponent(q)}`, stranger);
+      expect(res.status).toBe(200);
+      expect(res.text).not.toContain(known.email);
+    }
     const profile = await s.call('GET', `/users/${known.id}`, stranger);
     expect(profile.status).toBe(200);
     expect(profile.text).not.toContain(known.email);

@@ -310,6 +310,57 @@ describe('the trust routes attacked', () => {
     expect(await snapshot()).toBe(before);
   });
 
+  // GET /search (docs/SPEC-NOTES.md "Search"): reading, so any signed-in member may search, a
+  // suspended one too; but what it finds is only what that member may see.
+  const searchAs = async (who: Person | null, type: string, q = SECRET) => {
+    const res = await call('GET', `/search?type=${type}&q=${encodeURIComponent(q)}`, who);
+    return res;
+  };
+
+  it('search without a token is 401', async () => {
+    const res = await searchAs(null, 'posts');
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ success: false, error: { code: expect.any(String) } });
+  });
+
+  it.each(['stranger', 'blocked'] as const)(
+    "search as the %s member finds none of the victim's posts and cars, and changes nothing",
+    async (role) => {
+      const before = await snapshot();
+      for (const type of ['posts', 'cars']) {
+        const res = await searchAs(w[role], type);
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json()).toMatchObject({ success: true, data: [], meta: { total: 0 } });
+        expect(res.body).not.toContain(SECRET);
+      }
+      expect(await snapshot()).toBe(before);
+    },
+  );
+
+  it('search as the blocked member does not find the victim; a stranger finds only the public card', async () => {
+    const name = w.victim.username;
+    const blocked = await searchAs(w.blocked, 'people', name);
+    expect(blocked.statusCode).toBe(200);
+    expect(blocked.json().data).toEqual([]);
+    expect(blocked.body).not.toContain(w.victim.id);
+    // Nor does the victim find the member they blocked.
+    const victim = await searchAs(w.victim, 'people', w.blocked.username);
+    expect(victim.json().data).toEqual([]);
+    const stranger = await searchAs(w.stranger, 'people', name);
+    expect(stranger.json().data.map((p: { id: string }) => p.id)).toEqual([w.victim.id]);
+    expect(stranger.body).not.toContain(w.victim.email);
+  });
+
+  it('search as the suspended member (a non-moderator) reads what a friend may read', async () => {
+    const before = await snapshot();
+    const posts = await searchAs(w.suspended, 'posts');
+    expect(posts.statusCode, posts.body).toBe(200);
+    expect(posts.json().data.map((p: { id: string }) => p.id)).toEqual([w.post]);
+    const cars = await searchAs(w.suspended, 'cars');
+    expect(cars.json().data.map((c: { id: string }) => c.id)).toEqual([w.car]);
+    expect(await snapshot()).toBe(before);
+  });
+
   it('blocking, muting and listing act only on the caller’s own lists; the blocked member is not told', async () => {
     const before = await snapshot();
     for (const role of ['stranger', 'blocked', 'suspended'] as const) {

@@ -204,7 +204,8 @@ export async function allRows(app: App): Promise<Record<string, string[]>> {
     app.db.dialect === 'sqlite'
       ? (
           await sql<{ name: string }>`select name from sqlite_master where type = 'table'
-            and name not like 'sqlite\\_%' escape '\\' and name not like 'kysely\\_%' escape '\\'`.execute(db)
+            and name not like 'sqlite\\_%' escape '\\' and name not like 'kysely\\_%' escape '\\'
+            and name not like 'fts\\_%' escape '\\'`.execute(db)
         ).rows.map((r) => r.name)
       : (
           await sql<{ name: string }>`select table_name as name from information_schema.tables

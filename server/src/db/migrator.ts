@@ -32,9 +32,10 @@ import * as m0031 from './migrations/0031_car_papers';
 import * as m0032 from './migrations/0032_social_push';
 import * as m0033 from './migrations/0033_chat_mutes';
 import * as m0034 from './migrations/0034_trust';
+import * as m0035 from './migrations/0035_search';
 
 // Add each new migration here, in order. Names sort; never rename or edit a landed migration.
-const migrations: Record<string, Migration> = {
+export const migrations: Record<string, Migration> = {
   '0001_accounts': m0001,
   '0002_oidc_login_states': m0002,
   '0003_settings': m0003,
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '0032_social_push': m0032,
   '0033_chat_mutes': m0033,
   '0034_trust': m0034,
+  '0035_search': m0035,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -107,7 +107,8 @@ export async function copySqliteToPostgres(
     const sourceTables = source
       .prepare(
         `select name from sqlite_master where type = 'table'
-          and name not like 'sqlite\\_%' escape '\\' and name not like 'kysely\\_%' escape '\\'`,
+          and name not like 'sqlite\\_%' escape '\\' and name not like 'kysely\\_%' escape '\\'
+          and name not like 'fts\\_%' escape '\\'`,
       )
       .pluck()
       .all() as string[];

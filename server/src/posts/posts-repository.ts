@@ -10,6 +10,7 @@ import './posts-tables';
 import { hasRow } from '../db/paging';
 import { cardOf, loadCarLogCards, type CarLogCard } from './post-car-logs-repository';
 import { readRows } from '../db/fast-read';
+import { htmlToText } from '../http/rich-text';
 
 export type { FeedRow };
 
@@ -214,7 +215,7 @@ export function postsRepository(db: Db, options: { now?: () => number } = {}) {
     async insert(post: NewPost): Promise<boolean> {
       const result = await kysely
         .insertInto('posts')
-        .values(post)
+        .values({ ...post, search_text: htmlToText(post.content) })
         .onConflict((oc) => oc.column('id').doNothing())
         .executeTakeFirst();
       return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
@@ -231,7 +232,12 @@ export function postsRepository(db: Db, options: { now?: () => number } = {}) {
           .select('image_id')
           .where('id', '=', id)
           .executeTakeFirst();
-        await trx.updateTable('posts').set(changes).where('id', '=', id).execute();
+        const text = changes.content === undefined ? {} : { search_text: htmlToText(changes.content) };
+        await trx
+          .updateTable('posts')
+          .set({ ...changes, ...text })
+          .where('id', '=', id)
+          .execute();
         const previous = before?.image_id ?? null;
         if (previous === null || !('image_id' in changes) || changes.image_id === previous) return [];
         const media = await trx

@@ -21,6 +21,8 @@ export interface PostsTable {
   /** The most recent likers' ids, newest first, joined by commas; kept by triggers. */
   likers: Generated<string | null>;
   comments_count: Generated<number>;
+  /** The content as plain text, for the search (migration 0035); written with the content. */
+  search_text?: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -1,11 +1,11 @@
-import { Outlet } from '@tanstack/react-router';
+import { Link, Outlet } from '@tanstack/react-router';
 import { useEffect, type ReactNode } from 'react';
 import { StorageBanner } from '@/features/sync/components/storage-banner';
 import { shellSettled } from '@/lib/offline/shell-settled';
 import { startSignedInSync } from '@/app/sync-lifecycle';
 import { useSession } from '@/lib/auth/session';
 import { useT } from '@/lib/i18n';
-import { Logo } from '@/ui';
+import { Logo, SearchIcon } from '@/ui';
 import { AccountMenu } from './components/account-menu';
 import { LiveUpdatesBanner } from './components/live-updates-banner';
 import { MainNav } from './components/main-nav';
@@ -50,6 +50,14 @@ export function AppLayout({ slots = {}, children }: { slots?: LayoutSlots; child
         </span>
         <div className="layout__actions">
           {slots.sync ?? <SyncIndicator />}
+          <Link
+            to="/search"
+            className="layout__icon-button"
+            aria-label={t('SEARCH.OPEN')}
+            activeProps={{ 'aria-current': 'page' }}
+          >
+            <SearchIcon />
+          </Link>
           {slots.notifications ?? <NotificationBell />}
           <AccountMenu />
         </div>

@@ -20,7 +20,8 @@ export type { OutboxCounts } from '@/lib/outbox';
 
 /**
  * The member's keys in localStorage: the session, the persisted query cache (friends,
- * notifications…) and the car the garage opens on (the garage's `selectedCar`, spec §9). The
+ * notifications…), the car the garage opens on (the garage's `selectedCar`, spec §9) and the
+ * recent searches (src/features/search/data/recent-searches.ts). The
  * language and the device's own bookkeeping stay: they say nothing of the member.
  */
 export const MEMBER_STORAGE_KEYS = [
@@ -29,6 +30,7 @@ export const MEMBER_STORAGE_KEYS = [
   CURRENT_USER_KEY,
   QUERY_CACHE_STORAGE_KEY,
   'selectedCar',
+  'recentSearches',
 ] as const;
 
 function firstCounts(): Promise<OutboxCounts> {
