@@ -43,6 +43,8 @@ import { Route as AuthenticatedMessageIdRouteImport } from './routes/_authentica
 import { Route as AuthenticatedNewCarLogCarIdRouteImport } from './routes/_authenticated/new-car-log.$carId'
 import { Route as AuthenticatedPeopleIdRouteImport } from './routes/_authenticated/people.$id'
 import { Route as AuthenticatedPostIdRouteImport } from './routes/_authenticated/post.$id'
+import { Route as AuthenticatedTagsTagRouteImport } from './routes/_authenticated/tags.$tag'
+import { Route as AuthenticatedUUsernameRouteImport } from './routes/_authenticated/u.$username'
 import { Route as AuthenticatedChatWithUserIdRouteImport } from './routes/_authenticated/chat.with.$userId'
 import { Route as AuthenticatedEditCarLogCarIdLogIdRouteImport } from './routes/_authenticated/edit-car-log.$carId.$logId'
 import { Route as AuthenticatedMyCarsCarIdImportRouteImport } from './routes/_authenticated/my-cars_.$carId.import'
@@ -226,6 +228,16 @@ const AuthenticatedPostIdRoute = AuthenticatedPostIdRouteImport.update({
   path: '/post/$id',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
+const AuthenticatedTagsTagRoute = AuthenticatedTagsTagRouteImport.update({
+  id: '/tags/$tag',
+  path: '/tags/$tag',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const AuthenticatedUUsernameRoute = AuthenticatedUUsernameRouteImport.update({
+  id: '/u/$username',
+  path: '/u/$username',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
 const AuthenticatedChatWithUserIdRoute =
   AuthenticatedChatWithUserIdRouteImport.update({
     id: '/chat/with/$userId',
@@ -297,6 +309,8 @@ export interface FileRoutesByFullPath {
   '/new-car-log/$carId': typeof AuthenticatedNewCarLogCarIdRoute
   '/people/$id': typeof AuthenticatedPeopleIdRoute
   '/post/$id': typeof AuthenticatedPostIdRoute
+  '/tags/$tag': typeof AuthenticatedTagsTagRoute
+  '/u/$username': typeof AuthenticatedUUsernameRoute
   '/chat/with/$userId': typeof AuthenticatedChatWithUserIdRoute
   '/edit-car-log/$carId/$logId': typeof AuthenticatedEditCarLogCarIdLogIdRoute
   '/my-cars/$carId/import': typeof AuthenticatedMyCarsCarIdImportRoute
@@ -338,6 +352,8 @@ export interface FileRoutesByTo {
   '/new-car-log/$carId': typeof AuthenticatedNewCarLogCarIdRoute
   '/people/$id': typeof AuthenticatedPeopleIdRoute
   '/post/$id': typeof AuthenticatedPostIdRoute
+  '/tags/$tag': typeof AuthenticatedTagsTagRoute
+  '/u/$username': typeof AuthenticatedUUsernameRoute
   '/chat/with/$userId': typeof AuthenticatedChatWithUserIdRoute
   '/edit-car-log/$carId/$logId': typeof AuthenticatedEditCarLogCarIdLogIdRoute
   '/my-cars/$carId/import': typeof AuthenticatedMyCarsCarIdImportRoute
@@ -381,6 +397,8 @@ export interface FileRoutesById {
   '/_authenticated/new-car-log/$carId': typeof AuthenticatedNewCarLogCarIdRoute
   '/_authenticated/people/$id': typeof AuthenticatedPeopleIdRoute
   '/_authenticated/post/$id': typeof AuthenticatedPostIdRoute
+  '/_authenticated/tags/$tag': typeof AuthenticatedTagsTagRoute
+  '/_authenticated/u/$username': typeof AuthenticatedUUsernameRoute
   '/_authenticated/chat/with/$userId': typeof AuthenticatedChatWithUserIdRoute
   '/_authenticated/edit-car-log/$carId/$logId': typeof AuthenticatedEditCarLogCarIdLogIdRoute
   '/_authenticated/my-cars_/$carId/import': typeof AuthenticatedMyCarsCarIdImportRoute
@@ -424,6 +442,8 @@ export interface FileRouteTypes {
     | '/new-car-log/$carId'
     | '/people/$id'
     | '/post/$id'
+    | '/tags/$tag'
+    | '/u/$username'
     | '/chat/with/$userId'
     | '/edit-car-log/$carId/$logId'
     | '/my-cars/$carId/import'
@@ -465,6 +485,8 @@ export interface FileRouteTypes {
     | '/new-car-log/$carId'
     | '/people/$id'
     | '/post/$id'
+    | '/tags/$tag'
+    | '/u/$username'
     | '/chat/with/$userId'
     | '/edit-car-log/$carId/$logId'
     | '/my-cars/$carId/import'
@@ -507,6 +529,8 @@ export interface FileRouteTypes {
     | '/_authenticated/new-car-log/$carId'
     | '/_authenticated/people/$id'
     | '/_authenticated/post/$id'
+    | '/_authenticated/tags/$tag'
+    | '/_authenticated/u/$username'
     | '/_authenticated/chat/with/$userId'
     | '/_authenticated/edit-car-log/$carId/$logId'
     | '/_authenticated/my-cars_/$carId/import'
@@ -767,6 +791,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedPostIdRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/tags/$tag': {
+      id: '/_authenticated/tags/$tag'
+      path: '/tags/$tag'
+      fullPath: '/tags/$tag'
+      preLoaderRoute: typeof AuthenticatedTagsTagRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/u/$username': {
+      id: '/_authenticated/u/$username'
+      path: '/u/$username'
+      fullPath: '/u/$username'
+      preLoaderRoute: typeof AuthenticatedUUsernameRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/chat/with/$userId': {
       id: '/_authenticated/chat/with/$userId'
       path: '/chat/with/$userId'
@@ -838,6 +876,8 @@ interface AuthenticatedRouteChildren {
   AuthenticatedNewCarLogCarIdRoute: typeof AuthenticatedNewCarLogCarIdRoute
   AuthenticatedPeopleIdRoute: typeof AuthenticatedPeopleIdRoute
   AuthenticatedPostIdRoute: typeof AuthenticatedPostIdRoute
+  AuthenticatedTagsTagRoute: typeof AuthenticatedTagsTagRoute
+  AuthenticatedUUsernameRoute: typeof AuthenticatedUUsernameRoute
   AuthenticatedChatWithUserIdRoute: typeof AuthenticatedChatWithUserIdRoute
   AuthenticatedEditCarLogCarIdLogIdRoute: typeof AuthenticatedEditCarLogCarIdLogIdRoute
   AuthenticatedMyCarsCarIdImportRoute: typeof AuthenticatedMyCarsCarIdImportRoute
@@ -872,6 +912,8 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedNewCarLogCarIdRoute: AuthenticatedNewCarLogCarIdRoute,
   AuthenticatedPeopleIdRoute: AuthenticatedPeopleIdRoute,
   AuthenticatedPostIdRoute: AuthenticatedPostIdRoute,
+  AuthenticatedTagsTagRoute: AuthenticatedTagsTagRoute,
+  AuthenticatedUUsernameRoute: AuthenticatedUUsernameRoute,
   AuthenticatedChatWithUserIdRoute: AuthenticatedChatWithUserIdRoute,
   AuthenticatedEditCarLogCarIdLogIdRoute:
     AuthenticatedEditCarLogCarIdLogIdRoute,

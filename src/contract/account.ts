@@ -87,6 +87,9 @@ export const NotificationPreferences = Type.Object({
   pushFriendRequests: Type.Boolean({ description: 'Push: a friend request received or accepted' }),
   pushComments: Type.Boolean({ description: 'Push: a comment on my post, a reply to my comment' }),
   pushLikes: Type.Boolean({ description: 'Push: a like on my post (off by default)' }),
+  pushMentions: Type.Boolean({
+    description: 'Push: a member mentioned me (@username) in a post or a comment',
+  }),
   pushCars: Type.Boolean({
     description:
       'Push: an invitation to a shared car, a sale offer or its answer, a new log on a car shared with me',
@@ -108,6 +111,7 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   pushFriendRequests: true,
   pushComments: true,
   pushLikes: false,
+  pushMentions: true,
   pushCars: true,
   pushReminders: true,
   pushPreviews: true,

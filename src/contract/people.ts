@@ -51,6 +51,9 @@ const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null
 
 export const UserIdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 export type UserIdParams = Static<typeof UserIdParams>;
+/** GET /users/by-username/{username}: a mention's `@username` (any case) to its member's profile. */
+export const UsernameParams = Type.Object({ username: Type.String({ pattern: USERNAME_PATTERN }) });
+export type UsernameParams = Static<typeof UsernameParams>;
 export const FriendRequestIdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 export type FriendRequestIdParams = Static<typeof FriendRequestIdParams>;
 

@@ -189,6 +189,24 @@ export type MemberPostsParams = Static<typeof MemberPostsParams>;
 export const MemberPostsQuery = FeedQuery;
 export type MemberPostsQuery = FeedQuery;
 
+/**
+ * GET /tags/{tag}/posts: the tag without its `#` (1 to HASHTAG_MAX letters, digits or `_`, as
+ * src/contract/hashtags.ts finds them); any case and accents (#Mégane and #megane are one tag).
+ * The letters' rule is checked by the server (400 otherwise); the schema only bounds the length.
+ */
+export const TagPostsParams = Type.Object({
+  tag: Type.String({
+    minLength: 1,
+    maxLength: 200,
+    description: 'The tag without `#`: 1 to 50 letters (any script), digits or `_`; case and accents ignored',
+  }),
+});
+export type TagPostsParams = Static<typeof TagPostsParams>;
+
+/** GET /tags/{tag}/posts pages exactly like the feed (limit, offset, `before` = meta.nextCursor). */
+export const TagPostsQuery = FeedQuery;
+export type TagPostsQuery = FeedQuery;
+
 /** GET /cars/{id}/build-thread: the posts about a car, oldest first. */
 export const BuildThreadParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 export type BuildThreadParams = Static<typeof BuildThreadParams>;

@@ -18,6 +18,8 @@ export const NOTIFICATION_TYPES = [
   'car-invite',
   'car-transfer',
   'moderation',
+  // A member mentioned me (@username) in a post or a comment (docs/SPEC-NOTES.md "Hashtags and mentions").
+  'mention',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -27,3 +27,10 @@ export { useFocusFirstError } from './use-focus-first-error';
 export { ImagePicker, type ImagePickerLabels, type ImagePickerProps } from './image-picker';
 export * from './icons';
 export { useBackCloses } from './use-back-closes';
+export {
+  LinkedRichText,
+  linkTagsAndMentions,
+  useRichTextLinks,
+  tagPath,
+  mentionPath,
+} from './rich-text-links';

@@ -282,6 +282,7 @@ describe('notification preferences', () => {
       pushFriendRequests: true,
       pushComments: true,
       pushLikes: false,
+      pushMentions: true,
       pushCars: true,
       pushReminders: true,
       pushPreviews: true,

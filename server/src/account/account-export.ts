@@ -147,6 +147,7 @@ export function exportArchive(
                   pushFriendRequests: prefs.push_friend_requests === 1,
                   pushComments: prefs.push_comments === 1,
                   pushLikes: prefs.push_likes === 1,
+                  pushMentions: prefs.push_mentions === 1,
                   pushCars: prefs.push_cars === 1,
                   pushReminders: prefs.push_reminders === 1,
                   pushPreviews: prefs.push_previews === 1,

@@ -21,6 +21,7 @@ const COLUMNS = {
   pushFriendRequests: 'push_friend_requests',
   pushComments: 'push_comments',
   pushLikes: 'push_likes',
+  pushMentions: 'push_mentions',
   pushCars: 'push_cars',
   pushReminders: 'push_reminders',
   pushPreviews: 'push_previews',

@@ -109,7 +109,8 @@ export const accountSettingsRoutes = memberRoutePlugin<Services>(tags, (app, rou
         'notifyChat: being added to a chat group. messagesFrom: who may send me a private message, ' +
         '`friends` (default) or `everyone` (never a member blocked either way). ' +
         'push*: a Web Push to my devices for that kind of event (pushMessages, pushChat, ' +
-        'pushFriendRequests, pushComments, pushLikes (off by default), pushCars: invitations, sale ' +
+        'pushFriendRequests, pushComments, pushLikes (off by default), pushMentions: a member mentioned me ' +
+        '(@username) in a post or a comment; pushCars: invitations, sale ' +
         'offers and their answers, new logs on a car shared with me; pushReminders); pushPreviews: ' +
         "a private message's push shows its first line. Never a push for my own action.",
       body: contract.MemberPreferencesUpdate,

@@ -25,6 +25,8 @@ export interface NotificationPreferencesTable {
   push_friend_requests: number;
   push_comments: number;
   push_likes: number;
+  /** Migration 0036. */
+  push_mentions: number;
   push_cars: number;
   push_reminders: number;
   push_previews: number;

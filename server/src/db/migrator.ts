@@ -33,6 +33,7 @@ import * as m0032 from './migrations/0032_social_push';
 import * as m0033 from './migrations/0033_chat_mutes';
 import * as m0034 from './migrations/0034_trust';
 import * as m0035 from './migrations/0035_search';
+import * as m0036 from './migrations/0036_tags_mentions';
 
 // Add each new migration here, in order. Names sort; never rename or edit a landed migration.
 export const migrations: Record<string, Migration> = {
@@ -70,6 +71,7 @@ export const migrations: Record<string, Migration> = {
   '0033_chat_mutes': m0033,
   '0034_trust': m0034,
   '0035_search': m0035,
+  '0036_tags_mentions': m0036,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -57,6 +57,17 @@ export function peopleRepository(db: Kysely<Database>) {
         .where('deleted_at', 'is', null)
         .executeTakeFirst(),
 
+    /** The id of the member with this username (any case); a deleted one is not found. */
+    async idOfUsername(username: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('users')
+        .select('id')
+        .where('username_lower', '=', username.toLowerCase())
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      return row?.id;
+    },
+
     async findByIds(ids: string[]): Promise<UserRow[]> {
       if (ids.length === 0) return [];
       return db.selectFrom('users').selectAll().where('id', 'in', ids).execute();

@@ -45,6 +45,17 @@ export const profileRoutes: RoutePlugin<{ services: PeopleServices }> = async (a
   );
 
   app.get(
+    '/users/by-username/:username',
+    route("A member's public profile by their username (a mention's `@username`)", {
+      description:
+        'The same card as GET /users/{id}, found by username, any case. 404 when no member has it, or when they blocked me.',
+      params: contract.UsernameParams,
+      response: answer.item(contract.Profile, 400, 401, 404),
+    }),
+    async (request) => ok(await profiles.profileByUsername(request.member.id, request.params.username)),
+  );
+
+  app.get(
     '/users/:id',
     route("A member's public profile", {
       description:

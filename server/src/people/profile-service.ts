@@ -105,6 +105,13 @@ export function profileService({
       return toProfile(row, friendshipOf(memberId, userId, relations.get(userId)));
     },
 
+    /** A mention's `@username` (any case) to its member's profile: the same answer as `profile`. */
+    async profileByUsername(memberId: string, username: string): Promise<Profile> {
+      const id = await people.idOfUsername(username);
+      if (!id) throw notFound('User');
+      return this.profile(memberId, id);
+    },
+
     async search(
       memberId: string,
       q: string,

@@ -17,12 +17,15 @@ import type { NotificationsService } from '../notifications/notifications-servic
 import type { CommentsRepository } from './comments-repository';
 import type { PostEvents } from './post-events';
 import type { PostHead } from './posts-repository';
+import type { MentionsService } from './mentions-service';
 
 interface Deps {
   comments: CommentsRepository;
   /** The post's head when the member may read it, else throws 404 (posts-service `readable`). */
   readablePost(memberId: string, postId: string): Promise<PostHead>;
   notifications: Pick<NotificationsService, 'create'>;
+  /** Tells the members a comment mentions (absent: nobody is told). A comment's tags are links only. */
+  mentions?: Pick<MentionsService, 'tell'>;
   events: Pick<PostEvents, 'postUpdated'>;
   warn(err: unknown, message: string): void;
   /** The members whose comments the member does not see: blocked either way (server/src/trust). */
@@ -44,6 +47,7 @@ export function commentsService({
   comments,
   readablePost,
   notifications,
+  mentions = { tell: async () => undefined },
   warn,
   events,
   hiddenAuthors = async () => new Set<string>(),
@@ -150,15 +154,31 @@ export function commentsService({
         });
       if (post.author_id !== memberId && post.author_id !== parent?.author.id)
         await tell(post.author_id, 'comment', { ...related, action: 'commented' });
+      await mentions.tell({
+        actorId: memberId,
+        postId: post.id,
+        postAuthorId: post.author_id,
+        commentId: id,
+        html: content,
+      });
       events.postUpdated(post.id, 'commented');
       return { comment: await load(id), created: true };
     },
 
     /** The author edits their comment; anyone else gets 404. */
     async update(memberId: string, id: string, content: string): Promise<Comment> {
-      const { comment } = await visible(memberId, id);
+      const { comment, post } = await visible(memberId, id);
       if (comment.author.id !== memberId) throw notFound('Comment');
-      await comments.updateContent(id, cleanComment(content), now().toISOString());
+      const clean = cleanComment(content);
+      await comments.updateContent(id, clean, now().toISOString());
+      // Only a mention new to this comment tells its member.
+      await mentions.tell({
+        actorId: memberId,
+        postId: post.id,
+        postAuthorId: post.author_id,
+        commentId: id,
+        html: clean,
+      });
       events.postUpdated(comment.postId, 'comment-edited');
       return load(id);
     },

@@ -193,8 +193,66 @@ export function feedQueries(dialect: Dialect) {
     return `select count(*) as total from posts p where p.car_id = ${car} and ${readableBy(next(), next())}`;
   })();
 
+  // A tag's page (docs/SPEC-NOTES.md "Hashtags and mentions"): the posts carrying the tag that the
+  // feed would show the member (theirs, their friends' but those they muted; never across a block),
+  // newest first through post_tags_order (migration 0036).
+  const tagFilter = (next: () => string) => {
+    const tag = next();
+    const [me, again, muter, blocker, blocked] = [next(), next(), next(), next(), next()];
+    return (
+      `t.tag = ${tag} and (p.author_id = ${me} or exists (select 1 from friendships f where f.member_id = ${again}` +
+      ` and f.friend_id = p.author_id and not exists (select 1 from member_mutes m where m.muter_id = ${muter} and m.muted_id = p.author_id)))` +
+      ` and not exists (select 1 from member_blocks b where (b.blocker_id = ${blocker} and b.blocked_id = p.author_id)` +
+      ` or (b.blocker_id = p.author_id and b.blocked_id = ${blocked}))`
+    );
+  };
+  const tagFrom = 'from post_tags t join posts p on p.id = t.post_id';
+  const tagSql = (withCursor: boolean) => {
+    const next = placeholders(dialect);
+    const columns = postColumns(next());
+    const filter = tagFilter(next);
+    const cursor = withCursor ? ` and (t.created_at, t.post_id) < (${next()}, ${next()})` : '';
+    return (
+      `select ${columns} ${tagFrom} join users u on u.id = p.author_id where ${filter}${cursor}` +
+      ` order by t.created_at desc, t.post_id desc limit ${next()} offset ${next()}`
+    );
+  };
+  const tagSqls = { plain: tagSql(false), after: tagSql(true) };
+  const tagSizeSql = `select count(*) as total ${tagFrom} where ${tagFilter(placeholders(dialect))}`;
+  const tagValues = (memberId: string, tag: string) => [
+    tag,
+    memberId,
+    memberId,
+    memberId,
+    memberId,
+    memberId,
+  ];
+
   type Total = { total: number | string };
   return {
+    /** One page of the posts carrying `tag` (its key) that `memberId` sees, newest first, after `after`. */
+    tagPage(
+      memberId: string,
+      tag: string,
+      limit: number,
+      offset: number,
+      after: FeedPosition | null,
+    ): CompiledQuery<FeedRow> {
+      const values = [
+        memberId,
+        ...tagValues(memberId, tag),
+        ...(after ? [after.createdAt, after.id] : []),
+        limit,
+        offset,
+      ];
+      return CompiledQuery.raw(after ? tagSqls.after : tagSqls.plain, values) as CompiledQuery<FeedRow>;
+    },
+
+    /** How many posts carrying `tag` (its key) `memberId` sees. */
+    tagSize(memberId: string, tag: string): CompiledQuery<Total> {
+      return CompiledQuery.raw(tagSizeSql, tagValues(memberId, tag)) as CompiledQuery<Total>;
+    },
+
     /** One page of the member's feed, newest first, after `after` when given. */
     page(
       strategy: FeedStrategy,

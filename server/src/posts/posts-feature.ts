@@ -9,7 +9,9 @@ import { notificationsService } from '../notifications/notifications-service';
 import { areFriends, friendIdsOf } from '../people/friendship-repository';
 import { carMembersRepository } from '../garage/car-members-repository';
 import { registerContentRemover } from '../trust/content-removers';
-import { blockedIdsOf } from '../trust/trust-checks-repository';
+import { blockedEitherWay, blockedIdsOf } from '../trust/trust-checks-repository';
+import { mentionsRepository } from './mentions-repository';
+import { mentionsService } from './mentions-service';
 import { commentsRepository } from './comments-repository';
 import { commentsRoutes } from './comments-routes';
 import { commentsService } from './comments-service';
@@ -25,6 +27,14 @@ export const postsFeature: FastifyPluginAsync<{ media: MediaService }> = async (
   const notifications = notificationsService(app);
   const events = postEvents(app);
   const carMembers = carMembersRepository(db);
+  const mentions = mentionsService({
+    mentions: mentionsRepository(db),
+    mayRead: async (memberId, authorId) =>
+      memberId === authorId || (await areFriends(db, memberId, authorId)),
+    blocked: (a, b) => blockedEitherWay(db, a, b),
+    notifications,
+    warn,
+  });
   const posts = postsService({
     posts: postsRepository(app.db),
     // Build threads: a log is shared by whoever may read it (its car's owner and
@@ -45,6 +55,7 @@ export const postsFeature: FastifyPluginAsync<{ media: MediaService }> = async (
     areFriends: (a, b) => areFriends(db, a, b),
     friendIdsOf: (memberId) => friendIdsOf(db, memberId),
     notifications,
+    mentions,
     events,
     discardFiles: fileDiscarder(app.objectStore, app.log),
     warn,
@@ -53,6 +64,7 @@ export const postsFeature: FastifyPluginAsync<{ media: MediaService }> = async (
     comments: commentsRepository(db),
     readablePost: posts.readable,
     notifications,
+    mentions,
     events,
     warn,
     hiddenAuthors: (memberId) => blockedIdsOf(db, memberId),

@@ -140,6 +140,27 @@ export function postsRepository(db: Db, options: { now?: () => number } = {}) {
       };
     },
 
+    /**
+     * One page of the posts carrying the tag (its key) that the member sees, newest first, after
+     * `after` when given; and how many there are.
+     */
+    async tagPage(
+      memberId: string,
+      tag: string,
+      { limit, offset, after }: { limit: number; offset: number; after: FeedPosition | null },
+    ): Promise<{ items: Post[]; total: number; last: FeedPosition | null }> {
+      const size = await readRows(kysely, queries.tagSize(memberId, tag));
+      const total = Number(size[0]?.total ?? 0);
+      if (total === 0) return { items: [], total, last: null };
+      const rows = await readRows(kysely, queries.tagPage(memberId, tag, limit, offset, after));
+      const lastRow = rows[rows.length - 1];
+      return {
+        items: await toPosts(memberId, rows),
+        total,
+        last: lastRow ? { createdAt: lastRow.created_at, id: lastRow.id } : null,
+      };
+    },
+
     /** Whether a member with this id exists. */
     async memberExists(id: string): Promise<boolean> {
       return hasRow(kysely.selectFrom('users').where('id', '=', id));
@@ -211,25 +232,36 @@ export function postsRepository(db: Db, options: { now?: () => number } = {}) {
       return Number(row?.likes_count ?? 0);
     },
 
-    /** Inserts unless the id exists already (a replayed create); true when a row was written. */
-    async insert(post: NewPost): Promise<boolean> {
-      const result = await kysely
-        .insertInto('posts')
-        .values({ ...post, search_text: htmlToText(post.content) })
-        .onConflict((oc) => oc.column('id').doNothing())
-        .executeTakeFirst();
-      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    /**
+     * Inserts unless the id exists already (a replayed create), with the tags of its text (their
+     * keys) in the same transaction; true when a row was written.
+     */
+    async insert(post: NewPost, tags: string[] = []): Promise<boolean> {
+      return kysely.transaction().execute(async (trx) => {
+        const result = await trx
+          .insertInto('posts')
+          .values({ ...post, search_text: htmlToText(post.content) })
+          .onConflict((oc) => oc.column('id').doNothing())
+          .executeTakeFirst();
+        const inserted = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+        if (inserted && tags.length > 0)
+          await trx
+            .insertInto('post_tags')
+            .values(tags.map((tag) => ({ post_id: post.id, tag, created_at: post.created_at })))
+            .execute();
+        return inserted;
+      });
     },
 
     /**
      * Writes the changes; a replaced or removed image's media row goes in the same transaction
-     * (a post's image is its own file). Answers the storage keys of the files to remove after it.
+     * (a post's image is its own file), and so do the text's tags when given (their keys). Answers the storage keys of the files to remove after it.
      */
-    async update(id: string, changes: PostChanges): Promise<string[]> {
+    async update(id: string, changes: PostChanges, tags?: string[]): Promise<string[]> {
       return kysely.transaction().execute(async (trx) => {
         const before = await trx
           .selectFrom('posts')
-          .select('image_id')
+          .select(['image_id', 'created_at'])
           .where('id', '=', id)
           .executeTakeFirst();
         const text = changes.content === undefined ? {} : { search_text: htmlToText(changes.content) };
@@ -238,6 +270,15 @@ export function postsRepository(db: Db, options: { now?: () => number } = {}) {
           .set({ ...changes, ...text })
           .where('id', '=', id)
           .execute();
+        // The tags of the text as it is now replace those it had.
+        if (tags && before) {
+          await trx.deleteFrom('post_tags').where('post_id', '=', id).execute();
+          if (tags.length > 0)
+            await trx
+              .insertInto('post_tags')
+              .values(tags.map((tag) => ({ post_id: id, tag, created_at: before.created_at })))
+              .execute();
+        }
         const previous = before?.image_id ?? null;
         if (previous === null || !('image_id' in changes) || changes.image_id === previous) return [];
         const media = await trx

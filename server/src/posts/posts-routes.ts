@@ -42,6 +42,22 @@ export const postsRoutes: RoutePlugin<{ posts: PostsService }> = async (app, { p
   );
 
   app.get(
+    '/tags/:tag/posts',
+    route(
+      "A tag's page: the posts carrying `#tag` in their own text (a comment's tags are links only) that my feed would show — mine and my friends', never across a block — newest first. The tag without `#`, any case and accents (#Mégane is #megane); 400 for anything that is not 1 to 50 letters, digits or `_`. Paged like the feed (limit, offset, `before` = meta.nextCursor; the same meta)",
+      {
+        params: contract.TagPostsParams,
+        querystring: contract.TagPostsQuery,
+        response: answer.list(contract.Post, contract.FeedMeta, 400, 401),
+      },
+    ),
+    async (request) => {
+      const { items, meta } = await posts.tagPosts(request.member.id, request.params.tag, request.query);
+      return okList(items, meta);
+    },
+  );
+
+  app.get(
     '/cars/:id/build-thread',
     route(
       "A car's build thread: the posts about the car (sharing its logs, or naming it) that I may read — mine and my friends' — oldest first, so a restoration reads as a story. For anyone who may read the car (its owner, its members, the owner's friends); 404 otherwise. offset = (page - 1) * limit",

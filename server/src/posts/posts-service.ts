@@ -16,6 +16,7 @@ import {
   type PostUpdate,
 } from '../../../src/contract/posts';
 import { POST_CONTENT_MAX } from '../../../src/contract/constants';
+import { HASHTAG_NAME, hashtagKey } from '../../../src/contract/hashtags';
 import { sanitizeRichText } from '../http/rich-text';
 import { badRequest, conflict, notFound, foundOr404 } from '../http/errors';
 import type { DiscardFiles } from '../media/media-storage';
@@ -25,6 +26,7 @@ import { decodeFeedCursor, encodeFeedCursor, type FeedPosition } from './feed-cu
 import type { FeedStrategy } from './feed-query';
 import type { PostEvents } from './post-events';
 import type { PostChanges, PostHead, PostsRepository } from './posts-repository';
+import { tagsOf, type MentionsService } from './mentions-service';
 
 /** A stored image a post is given: its media id and size (server/src/media). */
 export interface PostImage {
@@ -48,6 +50,8 @@ export interface PostsDeps {
   areFriends(a: string, b: string): Promise<boolean>;
   friendIdsOf(memberId: string): Promise<string[]>;
   notifications: Pick<NotificationsService, 'create'>;
+  /** Tells the members a post's text mentions (absent: nobody is told). */
+  mentions?: Pick<MentionsService, 'tell'>;
   events: PostEvents;
   /** Removes the files of media rows the repository deleted (a replaced image, a deleted post's). */
   discardFiles: DiscardFiles;
@@ -96,6 +100,7 @@ export function postsService({
   areFriends,
   friendIdsOf,
   notifications,
+  mentions = { tell: async () => undefined },
   events,
   discardFiles,
   warn,
@@ -185,6 +190,24 @@ export function postsService({
     },
 
     /**
+     * A tag's page: the posts carrying the tag in their own text that the member's feed would
+     * show (theirs and their friends'), newest first, paged like the feed. 400 for a tag that
+     * src/contract/hashtags.ts would not find; any case and accents name the same tag.
+     */
+    async tagPosts(
+      memberId: string,
+      tag: string,
+      query: FeedQuery,
+    ): Promise<{ items: Post[]; meta: FeedMeta }> {
+      if (!HASHTAG_NAME.test(tag))
+        throw badRequest('Some fields are missing or invalid.', [
+          { field: 'params.tag', message: 'must be 1 to 50 letters, digits or _ (without #)' },
+        ]);
+      const key = hashtagKey(tag);
+      return feedPage(query, afterOf(query), (page) => posts.tagPage(memberId, key, page));
+    },
+
+    /**
      * A car's build thread: the posts about it that the member may read (theirs and their
      * friends'), oldest first, for anyone who may read the car; 404 for anyone else.
      */
@@ -252,19 +275,22 @@ export function postsService({
         await checkCar(memberId, input.carId);
       const at = now().toISOString();
       const id = input.id ?? randomUUID();
-      const inserted = await posts.insert({
-        id,
-        author_id: memberId,
-        content,
-        image_id: image?.id ?? null,
-        image_width: image?.width ?? null,
-        image_height: image?.height ?? null,
-        car_id: input.carId ?? logCar,
-        car_log_id: logCar === null ? null : (input.carLogId ?? null),
-        show_cost: logCar !== null && input.showCost === true ? 1 : 0,
-        created_at: at,
-        updated_at: at,
-      });
+      const inserted = await posts.insert(
+        {
+          id,
+          author_id: memberId,
+          content,
+          image_id: image?.id ?? null,
+          image_width: image?.width ?? null,
+          image_height: image?.height ?? null,
+          car_id: input.carId ?? logCar,
+          car_log_id: logCar === null ? null : (input.carLogId ?? null),
+          show_cost: logCar !== null && input.showCost === true ? 1 : 0,
+          created_at: at,
+          updated_at: at,
+        },
+        tagsOf(content),
+      );
       if (!inserted) {
         // The same client id raced in from another request: answer what won.
         const stored = await posts.head(id);
@@ -272,6 +298,13 @@ export function postsService({
         return { post: await replayed(memberId, stored), created: false };
       }
       await tellFeeds(memberId, id, 'created');
+      await mentions.tell({
+        actorId: memberId,
+        postId: id,
+        postAuthorId: memberId,
+        commentId: null,
+        html: content,
+      });
       return { post: await load(memberId, id), created: true };
     },
 
@@ -284,10 +317,11 @@ export function postsService({
         image !== undefined || (head.image_id !== null && !removing) || head.car_log_id !== null;
       const changes: PostChanges = { updated_at: now().toISOString() };
       // Unchanged content must still leave the post with text or an image.
-      changes.content = cleanPostContent(
+      const content = cleanPostContent(
         patch.content === undefined ? head.content : (patch.content ?? ''),
         hasImage,
       );
+      changes.content = content;
       if (patch.carId !== undefined) {
         // Unchanged, it stays (a shared log's post may be about a car shared with the author).
         if (patch.carId !== head.car_id) await checkCar(memberId, patch.carId);
@@ -296,10 +330,18 @@ export function postsService({
       if (image)
         Object.assign(changes, { image_id: image.id, image_width: image.width, image_height: image.height });
       else if (removing) Object.assign(changes, { image_id: null, image_width: null, image_height: null });
-      const orphans = await posts.update(id, changes);
+      const orphans = await posts.update(id, changes, tagsOf(content));
       await discardFiles(orphans);
       events.postUpdated(id, 'edited');
       await tellFeeds(memberId, id, 'updated');
+      // Only a mention new to this post tells its member (docs/SPEC-NOTES.md "Hashtags and mentions").
+      await mentions.tell({
+        actorId: memberId,
+        postId: id,
+        postAuthorId: memberId,
+        commentId: null,
+        html: content,
+      });
       return load(memberId, id);
     },
 

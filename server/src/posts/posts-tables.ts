@@ -51,6 +51,23 @@ export interface CommentsTable {
   updated_at: string;
 }
 
+/** A tag of a post's own text, by its key (migration 0036); `created_at` is the post's. */
+export interface PostTagsTable {
+  post_id: string;
+  tag: string;
+  created_at: string;
+}
+
+/** A member told of a mention in a post's (`comment_id` null) or a comment's text (migration 0036). */
+export interface MentionsTable {
+  /** The post's or the comment's id. */
+  source_id: string;
+  member_id: string;
+  post_id: string;
+  comment_id: string | null;
+  created_at: string;
+}
+
 export type PostRow = Selectable<PostsTable>;
 export type CommentRow = Selectable<CommentsTable>;
 
@@ -60,6 +77,8 @@ declare module '../db/schema' {
     post_authors: PostAuthorsTable;
     post_likes: PostLikesTable;
     comments: CommentsTable;
+    post_tags: PostTagsTable;
+    mentions: MentionsTable;
   }
 }
 

@@ -30,6 +30,7 @@ export type SocialFacts =
       line: string | null;
     }
   | { kind: 'like'; actor: string | null; postId: string; post: string | null }
+  | { kind: 'mention'; actor: string | null; postId: string; commentId: string | null; line: string | null }
   | { kind: 'car-invite'; actor: string | null; carId: string; car: string }
   | {
       kind: 'car-transfer';
@@ -122,6 +123,19 @@ function fields(f: SocialFacts, fr: boolean, previews: boolean): Fields {
         title: fr ? `${who} a aimé votre publication${q(f.post)}` : `${who} liked your post${q(f.post)}`,
         body: '',
         navigate: `/post/${f.postId}`,
+        tag: `post-${f.postId}`,
+      };
+    case 'mention':
+      return {
+        title: f.commentId
+          ? fr
+            ? `${who} vous a mentionné dans un commentaire`
+            : `${who} mentioned you in a comment`
+          : fr
+            ? `${who} vous a mentionné dans une publication`
+            : `${who} mentioned you in a post`,
+        body: f.line ?? '',
+        navigate: f.commentId ? `/post/${f.postId}#comment-${f.commentId}` : `/post/${f.postId}`,
         tag: `post-${f.postId}`,
       };
     case 'car-invite':

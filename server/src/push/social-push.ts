@@ -1,5 +1,5 @@
 // Push for every social event (docs/ARCHITECTURE.md server "push/"): a private message, a chat
-// line, a friend request received or accepted, a comment or a reply, a like, an invitation to a
+// line, a friend request received or accepted, a comment or a reply, a like, a mention, an invitation to a
 // shared car, a sale offer or its answer, a new log on a car shared with me. Each kind has its own
 // switch in the member's preferences (pushMessages, pushChat, …); a member never gets a push for
 // their own action, nor for a chat room they muted. The message is Declarative Web Push JSON in the
@@ -42,6 +42,8 @@ export function pushPreferenceFor(
       return 'pushComments';
     case 'post':
       return action === 'liked' ? 'pushLikes' : null;
+    case 'mention':
+      return 'pushMentions';
     case 'car-invite':
       return action === 'invited' ? 'pushCars' : null;
     case 'car-transfer':
@@ -111,6 +113,11 @@ export function socialPush({ push, repo, now = () => new Date() }: SocialPushDep
       case 'post': {
         const postId = str(p.relatedPostId);
         return postId ? { kind: 'like', actor, postId, post: str(p.excerpt) } : null;
+      }
+      case 'mention': {
+        const postId = str(p.relatedPostId);
+        if (!postId) return null;
+        return { kind: 'mention', actor, postId, commentId: str(p.relatedCommentId), line: str(p.excerpt) };
       }
       case 'car-invite':
       case 'car-transfer':

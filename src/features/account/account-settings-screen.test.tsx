@@ -221,4 +221,22 @@ describe('notification preferences', () => {
     await waitFor(() => expect(http.to('PUT', `${API}/users/me/preferences`)).toHaveLength(1));
     expect(http.to('PUT', `${API}/users/me/preferences`)[0]?.body).toEqual({ pushLikes: true });
   });
+
+  it('has the mentions push switch, beside the others, and saves it', async () => {
+    const http = startAccountTest({
+      [`GET ${API}/users/me/preferences`]: () => ok({ ...ALL_ON }),
+      [`PUT ${API}/users/me/preferences`]: () => ok({ ...ALL_ON, pushMentions: false }),
+    });
+    await renderApp('/account');
+    const mentions = await screen.findByRole('switch', {
+      name: 'A member mentioned me in a post or a comment',
+    });
+    expect(mentions.closest('ul, fieldset, section')).toBe(
+      switchFor('A like on my post').closest('ul, fieldset, section'),
+    );
+    expect(switchFor('A member mentioned me in a post or a comment').checked).toBe(true);
+    fireEvent.click(switchFor('A member mentioned me in a post or a comment'));
+    await waitFor(() => expect(http.to('PUT', `${API}/users/me/preferences`)).toHaveLength(1));
+    expect(http.to('PUT', `${API}/users/me/preferences`)[0]?.body).toEqual({ pushMentions: false });
+  });
 });

@@ -40,6 +40,10 @@ describe('what a notification says, by type', () => {
       { relatedMessageId: 'm1', excerpt: 'Sunday drive' },
     ],
     'Anna Berg sent you a message': ['message', { relatedMessageId: 'm1' }],
+    'Anna Berg mentioned you in a post: “Hi @ben”': ['mention', { relatedPostId: 'p1', excerpt: 'Hi @ben' }],
+    'Anna Berg mentioned you in a post': ['mention', { relatedPostId: 'p1' }],
+    'Anna Berg mentioned you in a comment: “@ben look”': ['mention', { ...comment, excerpt: '@ben look' }],
+    'Anna Berg mentioned you in a comment': ['mention', comment],
     'Anna Berg asked to be your friend': [
       'friend',
       { relatedFriendId: 'u1', relatedFriendRequestId: 'r1', action: 'requested' },
@@ -83,6 +87,12 @@ describe('what a notification says, by type', () => {
     'Anna Berg replied: “Thanks”': 'Anna Berg a répondu : « Thanks »',
     'Anna Berg sent you a message: “Sunday drive”': 'Anna Berg vous a envoyé un message : « Sunday drive »',
     'Anna Berg sent you a message': 'Anna Berg vous a envoyé un message',
+    'Anna Berg mentioned you in a post: “Hi @ben”':
+      'Anna Berg vous a mentionné dans une publication : « Hi @ben »',
+    'Anna Berg mentioned you in a post': 'Anna Berg vous a mentionné dans une publication',
+    'Anna Berg mentioned you in a comment: “@ben look”':
+      'Anna Berg vous a mentionné dans un commentaire : « @ben look »',
+    'Anna Berg mentioned you in a comment': 'Anna Berg vous a mentionné dans un commentaire',
     'Anna Berg asked to be your friend': 'Anna Berg vous demande en ami',
     'Anna Berg accepted your friend request': 'Anna Berg a accepté votre demande d’ami',
     'Anna Berg added you to “Alpine club”': 'Anna Berg vous a ajouté à « Alpine club »',
@@ -136,6 +146,18 @@ describe('what a notification says, by type', () => {
 });
 
 describe('where a notification opens, by type', () => {
+  it('a mention opens the post, at the comment when it is in one', () => {
+    expect(describeAs('mention', { relatedPostId: 'p1' }).target).toEqual({
+      to: '/post/$id',
+      params: { id: 'p1' },
+    });
+    expect(describeAs('mention', { relatedPostId: 'p1', relatedCommentId: 'k1' }).target).toMatchObject({
+      to: '/post/$id',
+      params: { id: 'p1' },
+      hash: expect.stringContaining('k1'),
+    });
+  });
+
   it('a like opens the post; a comment opens the post at the comment', () => {
     expect(describeAs('post', { relatedPostId: 'p1', action: 'liked' }).target).toEqual({
       to: '/post/$id',

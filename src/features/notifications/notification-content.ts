@@ -195,6 +195,18 @@ export function describeNotification({
         ...base,
         target: postTarget(payload, id(payload.relatedCommentId)),
       };
+    // A member mentioned me (@username) in a post or a comment: it opens the post, at the comment.
+    case 'mention': {
+      const commentId = id(payload.relatedCommentId);
+      return {
+        kind: 'comment',
+        ...(commentId
+          ? texts('NOTIFICATIONS.MENTIONED_COMMENT', 'NOTIFICATIONS.MENTIONED_COMMENT_EXCERPT')
+          : texts('NOTIFICATIONS.MENTIONED_POST', 'NOTIFICATIONS.MENTIONED_POST_EXCERPT')),
+        ...base,
+        target: postTarget(payload, commentId),
+      };
+    }
     case 'chatmessage':
     case 'chatroom':
     case 'chatgroup':

@@ -5,7 +5,7 @@ import { displayName } from '@/lib/text/display-name';
 import { isNetworkError } from '@/lib/http/api-client';
 import { formatDate, useT } from '@/lib/i18n';
 import { commentAnchor } from '@/lib/navigation';
-import { Alert, Button, ConfirmDialog, SkeletonRows, Spinner, TextArea } from '@/ui';
+import { Alert, Button, ConfirmDialog, LinkedRichText, SkeletonRows, Spinner, TextArea } from '@/ui';
 import {
   commentText,
   deleteComment,
@@ -202,7 +202,7 @@ function CommentItem({
           onCancel={() => setEditing(false)}
         />
       ) : (
-        <div className="rich-text" dangerouslySetInnerHTML={{ __html: comment.content }} />
+        <LinkedRichText className="rich-text" html={comment.content} />
       )}
       <div className="comment__actions ui-flex ui-wrap ui-gap-1">
         {isTop ? (

@@ -6,3 +6,6 @@ export { MemberPosts } from './member-posts';
 export { memberPostsKey } from './api/member-posts';
 // A car's build thread on its page.
 export { BuildThread } from './build-thread';
+// A tag's page (its route composes it in a page).
+export { TagPosts } from './tag-posts';
+export { tagPostsKey } from './api/tag-posts';

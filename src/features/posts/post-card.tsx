@@ -5,7 +5,15 @@ import { useSession } from '@/lib/auth/session';
 import { useUploadPercent } from '@/lib/outbox/upload-progress';
 import { displayName } from '@/lib/text/display-name';
 import { formatDate, useT } from '@/lib/i18n';
-import { Button, ConfirmDialog, ChatBubbleIcon, EditIcon, HeartIcon, TrashIcon } from '@/ui';
+import {
+  Button,
+  ConfirmDialog,
+  ChatBubbleIcon,
+  EditIcon,
+  HeartIcon,
+  TrashIcon,
+  useRichTextLinks,
+} from '@/ui';
 // Not the editor's barrel: the feed's first render must not pull the editor in.
 import { showMediaImages } from '@/ui/rich-text-editor/rich-text-images';
 import { PhotoButton, PhotoViewer, type ViewerPhoto } from '@/ui/photo-viewer';
@@ -43,6 +51,8 @@ function PostText({ html, post }: { html: string; post: LocalPost }) {
   const ref = useRef<HTMLDivElement>(null);
   const opener = useRef<HTMLElement | null>(null);
   const [viewing, setViewing] = useState<{ photos: ViewerPhoto[]; index: number } | null>(null);
+  // Its tags and mentions as links (the shared renderer of post and comment bodies).
+  useRichTextLinks(ref, html);
   useEffect(() => {
     const root = ref.current;
     if (!root) return;

@@ -51,6 +51,8 @@ export const STREAM_BY_TYPE: Record<NotificationType, StreamName> = {
   'car-transfer': 'car',
   // A moderation outcome (my content removed, a warning, my report closed): the feed refreshes.
   moderation: 'post',
+  // A member mentioned me in a post or a comment: the feed refreshes (the post may be new to it).
+  mention: 'post',
 };
 
 const listeners = new Map<StreamName, Set<AnyListener>>();

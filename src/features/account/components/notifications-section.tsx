@@ -24,6 +24,7 @@ const PUSH_PREFERENCES: readonly { key: NotificationPreferenceKey; label: string
   { key: 'pushFriendRequests', label: 'ACCOUNT.PUSH_FRIEND_REQUESTS' },
   { key: 'pushComments', label: 'ACCOUNT.PUSH_COMMENTS' },
   { key: 'pushLikes', label: 'ACCOUNT.PUSH_LIKES' },
+  { key: 'pushMentions', label: 'ACCOUNT.PUSH_MENTIONS' },
   { key: 'pushCars', label: 'ACCOUNT.PUSH_CARS' },
   { key: 'pushReminders', label: 'ACCOUNT.PUSH_REMINDERS' },
 ];

@@ -32,6 +32,7 @@ export const ALL_ON: NotificationPreferences = {
   pushLikes: true,
   pushCars: true,
   pushReminders: true,
+  pushMentions: true,
   pushPreviews: true,
 };
 
