@@ -31,6 +31,7 @@ import { Route as AuthenticatedMyChatGroupsRouteImport } from './routes/_authent
 import { Route as AuthenticatedMyPostsRouteImport } from './routes/_authenticated/my-posts'
 import { Route as AuthenticatedNotificationsRouteImport } from './routes/_authenticated/notifications'
 import { Route as AuthenticatedProfileRouteImport } from './routes/_authenticated/profile'
+import { Route as AuthenticatedShareRouteImport } from './routes/_authenticated/share'
 import { Route as AuthCallbackRouteImport } from './routes/auth.callback'
 import { Route as LegalTypeRouteImport } from './routes/legal.$type'
 import { Route as AuthenticatedCarIdRouteImport } from './routes/_authenticated/car.$id'
@@ -163,6 +164,11 @@ const AuthenticatedProfileRoute = AuthenticatedProfileRouteImport.update({
   path: '/profile',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
+const AuthenticatedShareRoute = AuthenticatedShareRouteImport.update({
+  id: '/share',
+  path: '/share',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
 const AuthCallbackRoute = AuthCallbackRouteImport.update({
   id: '/auth/callback',
   path: '/auth/callback',
@@ -279,6 +285,7 @@ export interface FileRoutesByFullPath {
   '/my-posts': typeof AuthenticatedMyPostsRoute
   '/notifications': typeof AuthenticatedNotificationsRoute
   '/profile': typeof AuthenticatedProfileRoute
+  '/share': typeof AuthenticatedShareRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/legal/$type': typeof LegalTypeRoute
   '/car/$id': typeof AuthenticatedCarIdRoute
@@ -319,6 +326,7 @@ export interface FileRoutesByTo {
   '/my-posts': typeof AuthenticatedMyPostsRoute
   '/notifications': typeof AuthenticatedNotificationsRoute
   '/profile': typeof AuthenticatedProfileRoute
+  '/share': typeof AuthenticatedShareRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/legal/$type': typeof LegalTypeRoute
   '/car/$id': typeof AuthenticatedCarIdRoute
@@ -361,6 +369,7 @@ export interface FileRoutesById {
   '/_authenticated/my-posts': typeof AuthenticatedMyPostsRoute
   '/_authenticated/notifications': typeof AuthenticatedNotificationsRoute
   '/_authenticated/profile': typeof AuthenticatedProfileRoute
+  '/_authenticated/share': typeof AuthenticatedShareRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/legal/$type': typeof LegalTypeRoute
   '/_authenticated/car/$id': typeof AuthenticatedCarIdRoute
@@ -403,6 +412,7 @@ export interface FileRouteTypes {
     | '/my-posts'
     | '/notifications'
     | '/profile'
+    | '/share'
     | '/auth/callback'
     | '/legal/$type'
     | '/car/$id'
@@ -443,6 +453,7 @@ export interface FileRouteTypes {
     | '/my-posts'
     | '/notifications'
     | '/profile'
+    | '/share'
     | '/auth/callback'
     | '/legal/$type'
     | '/car/$id'
@@ -484,6 +495,7 @@ export interface FileRouteTypes {
     | '/_authenticated/my-posts'
     | '/_authenticated/notifications'
     | '/_authenticated/profile'
+    | '/_authenticated/share'
     | '/auth/callback'
     | '/legal/$type'
     | '/_authenticated/car/$id'
@@ -671,6 +683,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedProfileRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/share': {
+      id: '/_authenticated/share'
+      path: '/share'
+      fullPath: '/share'
+      preLoaderRoute: typeof AuthenticatedShareRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/auth/callback': {
       id: '/auth/callback'
       path: '/auth/callback'
@@ -809,6 +828,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedMyPostsRoute: typeof AuthenticatedMyPostsRoute
   AuthenticatedNotificationsRoute: typeof AuthenticatedNotificationsRoute
   AuthenticatedProfileRoute: typeof AuthenticatedProfileRoute
+  AuthenticatedShareRoute: typeof AuthenticatedShareRoute
   AuthenticatedCarIdRoute: typeof AuthenticatedCarIdRoute
   AuthenticatedChatGroupIdRoute: typeof AuthenticatedChatGroupIdRoute
   AuthenticatedChatRoomIdRoute: typeof AuthenticatedChatRoomIdRoute
@@ -842,6 +862,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedMyPostsRoute: AuthenticatedMyPostsRoute,
   AuthenticatedNotificationsRoute: AuthenticatedNotificationsRoute,
   AuthenticatedProfileRoute: AuthenticatedProfileRoute,
+  AuthenticatedShareRoute: AuthenticatedShareRoute,
   AuthenticatedCarIdRoute: AuthenticatedCarIdRoute,
   AuthenticatedChatGroupIdRoute: AuthenticatedChatGroupIdRoute,
   AuthenticatedChatRoomIdRoute: AuthenticatedChatRoomIdRoute,
