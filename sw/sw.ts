@@ -105,7 +105,8 @@ self.addEventListener('notificationclick', (event) => {
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
       const open = windowToOpen(windows);
       if (open) {
-        const focused = await open.focus();
+        // A refused focus (the browser's call) still opens the path in that window.
+        const focused = await open.focus().catch(() => open);
         await focused.navigate(url).catch(() => focused.postMessage({ type: 'NAVIGATE', url }));
         return;
       }
