@@ -2,7 +2,14 @@
 // words, its images, nothing else), and that it is gone once discarded or 24 hours later.
 import { File as NodeFile } from 'node:buffer';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { discardShare, readShare, saveShare, SHARE_TTL_MS, shareOfForm } from './share-inbox';
+import {
+  discardShare,
+  forgetAllShares,
+  readShare,
+  saveShare,
+  SHARE_TTL_MS,
+  shareOfForm,
+} from './share-inbox';
 
 const photo = (name: string, bytes = 'jpeg-bytes', type = 'image/jpeg') =>
   new NodeFile([bytes], name, { type }) as unknown as File;
@@ -56,6 +63,14 @@ describe('the share inbox', () => {
     expect(await readShare(old, now + SHARE_TTL_MS - 1)).not.toBeNull();
     expect(await readShare(old, now + SHARE_TTL_MS)).toBeNull();
     expect(await readShare('unknown', now)).toBeNull();
+  });
+
+  it('a logout forgets every share kept on the device', async () => {
+    const a = await saveShare({ text: 'a' });
+    const b = await saveShare({ files: [photo('b.jpg')] });
+    await forgetAllShares();
+    expect(await readShare(a)).toBeNull();
+    expect(await readShare(b)).toBeNull();
   });
 
   it("reads the share target's form: title, text, url and the files under their param", () => {

@@ -190,3 +190,8 @@ export async function readShare(
 export async function discardShare(id: string, factory: IDBFactory = indexedDB): Promise<void> {
   await withStore('readwrite', (store) => request(store.delete(id)).then(() => undefined), factory);
 }
+
+/** Forgets every share kept on this device (a logout leaves nothing behind: docs/OFFLINE-FIRST.md). */
+export async function forgetAllShares(factory: IDBFactory = indexedDB): Promise<void> {
+  await withStore('readwrite', (store) => request(store.clear()).then(() => undefined), factory);
+}
