@@ -3,7 +3,8 @@
 // server stopped and the network cut; it keeps the photo and opens /share, whose "a log of one of
 // my cars" starts the log form with the photo as its receipt; saved offline, the log reaches the
 // server with its photo once back online. Then the choice and a chat group's mute menu on a
-// 360 px phone, in French and English, kept as screenshots in tests/.artifacts/share-and-mute/.
+// 360 px phone, in French and English, checked as the thumb audit checks a screen and kept as
+// screenshots in tests/.artifacts/share-and-mute/.
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -12,6 +13,7 @@ import { expect, test } from 'vitest';
 import { apiCall, newMember, signUpViaApi, type SignedUp } from './support/api.mjs';
 import { makeJpeg, waitForControllingWorker } from './support/garage-flows';
 import { ROOT } from './support/server-process.mjs';
+import { auditScreen } from './support/thumb-audit';
 import { exactly, expectPath, t, useE2e, type Locale } from './harness';
 
 const e2e = useE2e();
@@ -138,6 +140,8 @@ for (const locale of ['fr-FR', 'en-US'] as const) {
     await page.getByRole('link', { name: exactly(t('SHARE.NEW_POST', locale)) }).waitFor();
     await page.getByRole('link', { name: t('SHARE.LOG_OF', locale).replace('{car}', 'Bleue') }).waitFor();
     await page.screenshot({ path: path.join(ARTIFACTS, `share-choice-${short}-360.png`), fullPage: true });
+    // The thumb audit's checks (tap targets, overflow, axe, the words of one language).
+    expect(await auditScreen(page, locale)).toEqual([]);
 
     await page.goto(`${e2e.baseUrl}/chat-group/${group.id as string}`);
     const section = page.getByRole('region', { name: exactly(t('CHAT.NOTIFICATIONS', locale)) });
@@ -145,6 +149,7 @@ for (const locale of ['fr-FR', 'en-US'] as const) {
     const menu = section.getByRole('group', { name: exactly(t('CHAT.MUTE_FOR', locale)) });
     await menu.getByRole('button', { name: exactly(t('CHAT.MUTE_WEEK', locale)) }).waitFor();
     await page.screenshot({ path: path.join(ARTIFACTS, `mute-menu-${short}-360.png`) });
+    expect(await auditScreen(page, locale)).toEqual([]);
     await menu.getByRole('button', { name: exactly(t('CHAT.MUTE_WEEK', locale)) }).click();
     const muted = t('CHAT.MUTED_UNTIL', locale).split('{date}')[0]!;
     await section.getByText(muted, { exact: false }).waitFor();
