@@ -22,6 +22,20 @@ const pwaManifest: Partial<ManifestOptions> = {
   theme_color: '#c8102e',
   background_color: '#f5f4f2',
   categories: ['social', 'lifestyle'],
+  // A photo (or a text, a link) shared from the phone's gallery or another app: the service worker
+  // answers this POST offline and opens /share, a new post or a log of one of my cars (sw/sw.ts);
+  // the action and the files' name are SHARE_TARGET's of sw/sw-rules.ts (sw-rules.test.ts checks).
+  share_target: {
+    action: '/share-target',
+    method: 'POST',
+    enctype: 'multipart/form-data',
+    params: {
+      title: 'title',
+      text: 'text',
+      url: 'url',
+      files: [{ name: 'photos', accept: ['image/*'] }],
+    },
+  },
   icons: [
     { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
     { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   isDeniedNavigation,
@@ -10,6 +12,9 @@ import {
   pushNotification,
   readPushData,
   windowToOpen,
+  isShareTargetPost,
+  SHARE_TARGET,
+  shareScreenPath,
 } from './sw-rules';
 
 const origin = 'https://paddock.test';
@@ -133,5 +138,30 @@ describe('reminder pushes', () => {
       w(`${origin}/feed`),
     );
     expect(windowToOpen([w('https://other.test/', true)], origin)).toBeUndefined();
+  });
+});
+
+describe('the share target', () => {
+  const origin = 'https://paddock.test';
+  it("answers only this origin's POST to the manifest's action", () => {
+    expect(isShareTargetPost(new URL('/share-target', origin), 'POST', origin)).toBe(true);
+    expect(isShareTargetPost(new URL('/share-target', origin), 'GET', origin)).toBe(false);
+    expect(isShareTargetPost(new URL('/share-target', 'https://else.test'), 'POST', origin)).toBe(false);
+    expect(isShareTargetPost(new URL('/share', origin), 'POST', origin)).toBe(false);
+    expect(SHARE_TARGET).toEqual({ action: '/share-target', filesParam: 'photos', screen: '/share' });
+  });
+
+  it("is what the manifest declares (vite.config.ts's share_target)", () => {
+    const config = readFileSync(path.resolve(__dirname, '../vite.config.ts'), 'utf8');
+    const declared =
+      /share_target: \{\s*action: '([^']+)',[\s\S]*?files: \[\{ name: '([^']+)', accept: \['image\/\*'\] \}\]/.exec(
+        config,
+      );
+    expect(declared?.slice(1)).toEqual([SHARE_TARGET.action, SHARE_TARGET.filesParam]);
+  });
+
+  it('opens the share screen with the kept share, or without one when it could not be kept', () => {
+    expect(shareScreenPath('a b')).toBe('/share?id=a%20b');
+    expect(shareScreenPath(null)).toBe('/share');
   });
 });

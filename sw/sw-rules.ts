@@ -28,6 +28,27 @@ export function isMediaImageRequest(
   return url.origin === origin && url.pathname.startsWith(MEDIA_PREFIX) && destination === 'image';
 }
 
+/**
+ * The manifest's share_target (vite.config.ts): another app's share is POSTed here as
+ * multipart/form-data (title, text, url and the images as `photos`); the service worker keeps it
+ * (src/lib/share/share-inbox.ts) and answers 303 to the app's screen that offers a post or a log.
+ */
+export const SHARE_TARGET = {
+  action: '/share-target',
+  filesParam: 'photos',
+  screen: '/share',
+} as const;
+
+/** Whether a request is a share's POST to the share target (same origin only). */
+export function isShareTargetPost(url: URL, method: string, origin: string = self.location.origin): boolean {
+  return url.origin === origin && url.pathname === SHARE_TARGET.action && method === 'POST';
+}
+
+/** Where a kept share opens: the share screen with its id; without one, the screen says nothing came. */
+export function shareScreenPath(id: string | null): string {
+  return id ? `${SHARE_TARGET.screen}?id=${encodeURIComponent(id)}` : SHARE_TARGET.screen;
+}
+
 export function isDeniedNavigation(pathname: string): boolean {
   return NAVIGATION_DENYLIST.some((re) => re.test(pathname));
 }

@@ -7,14 +7,18 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
+import { saveShare, shareOfForm } from '../src/lib/share/share-inbox';
 import {
   conversationOpen,
   isMediaImageRequest,
+  isShareTargetPost,
   MEDIA_CACHE,
   NAVIGATION_DENYLIST,
   PRERENDERED_LOGIN,
   pushNotification,
   readPushData,
+  SHARE_TARGET,
+  shareScreenPath,
   windowToOpen,
 } from './sw-rules';
 
@@ -46,6 +50,23 @@ registerRoute(
       }),
     ],
   }),
+);
+
+// A share from another app (the manifest's share_target): kept on this device without the network,
+// then the app's /share screen (303, so the reload of that screen is a GET). A share that cannot be
+// read still opens the screen, which says nothing came.
+registerRoute(
+  ({ request, url }) => isShareTargetPost(url, request.method),
+  async ({ request }) => {
+    let id: string | null = null;
+    try {
+      id = await saveShare(shareOfForm(await request.formData(), SHARE_TARGET.filesParam));
+    } catch {
+      id = null;
+    }
+    return Response.redirect(new URL(shareScreenPath(id), self.location.origin).href, 303);
+  },
+  'POST',
 );
 
 // registerType 'prompt': the page asks for activation when the member accepts the update.
@@ -84,7 +105,8 @@ self.addEventListener('notificationclick', (event) => {
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
       const open = windowToOpen(windows);
       if (open) {
-        const focused = await open.focus();
+        // A refused focus (the browser's call) still opens the path in that window.
+        const focused = await open.focus().catch(() => open);
         await focused.navigate(url).catch(() => focused.postMessage({ type: 'NAVIGATE', url }));
         return;
       }

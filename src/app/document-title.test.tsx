@@ -50,4 +50,26 @@ describe('document.title', () => {
     await screen.findAllByText('Amis');
     await waitFor(() => expect(document.title).toBe('Amis · Paddock'));
   });
+
+  it("the installed app's icon shows notifications + private messages (as each push's app_badge), cleared at 0", async () => {
+    const calls: unknown[] = [];
+    Object.assign(navigator, {
+      setAppBadge: (n?: number) => (calls.push(n), Promise.resolve()),
+      clearAppBadge: () => (calls.push('clear'), Promise.resolve()),
+    });
+    try {
+      setSignedIn(true);
+      Object.assign(counts, { notifications: 2, messages: 1, chat: 4 });
+      const { router } = await renderApp('/messages');
+      await waitFor(() => expect(calls.at(-1)).toBe(3));
+      // Read: the counts fall to 0 and the badge goes.
+      Object.assign(counts, { notifications: 0, messages: 0, chat: 0 });
+      await act(() => router.navigate({ to: '/my-cars' }));
+      await waitFor(() => expect(calls.at(-1)).toBe('clear'));
+      expect(calls.filter((c) => typeof c === 'number')).toEqual([3]);
+    } finally {
+      delete (navigator as { setAppBadge?: unknown }).setAppBadge;
+      delete (navigator as { clearAppBadge?: unknown }).clearAppBadge;
+    }
+  });
 });

@@ -45,6 +45,7 @@ export const SCREEN_TITLES: Record<string, string> = {
   '/_authenticated/notifications': 'TITLES.NOTIFICATIONS',
   '/_authenticated/files': 'TITLES.FILES',
   '/_authenticated/settings': 'TITLES.SETTINGS',
+  '/_authenticated/share': 'TITLES.SHARE',
 };
 
 function useScreenTitle(): string | null {

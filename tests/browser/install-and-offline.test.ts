@@ -52,6 +52,13 @@ test('the manifest is installable and every icon it names is served', async () =
   expect(manifest.short_name).toEqual(expect.any(String));
   expect(new URL(String(manifest.start_url), url).pathname).toBe('/feed');
   expect(manifest.display).toBe('standalone');
+  // Photos (and text, links) shared from the phone come in as a multipart POST (sw/sw.ts keeps them).
+  expect(manifest.share_target).toEqual({
+    action: '/share-target',
+    method: 'POST',
+    enctype: 'multipart/form-data',
+    params: { title: 'title', text: 'text', url: 'url', files: [{ name: 'photos', accept: ['image/*'] }] },
+  });
 
   const icons = (manifest.icons ?? []) as ManifestImage[];
   expect(icons.some((i) => hasSize(i, 192))).toBe(true);

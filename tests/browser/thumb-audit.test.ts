@@ -280,6 +280,9 @@ const ROUTES: Route[] = [
   { path: '/chat/with/$userId', address: (w) => `/chat/with/${w.friendId}` },
   { path: '/chat-group/$id', address: (w) => `/chat-group/${w.groupId}` },
   { path: '/create-chat-group', address: () => '/create-chat-group' },
+  // Without a share kept on this device: its "nothing to share" state (share-and-mute.test.ts
+  // photographs the choice with a real share).
+  { path: '/share', address: () => '/share' },
   { path: '/legal/$type', address: () => '/legal/terms' },
   { path: '/login', signedOut: true, address: () => '/login' },
   { path: '/signup', signedOut: true, address: () => '/signup' },

@@ -35,6 +35,26 @@ describe('platform: static client', () => {
   const get = (url: string, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url, headers });
 
+  it('a share that reaches the server (no service worker in control) goes to the share screen, kept nowhere', async () => {
+    const boundary = 'paddockshare';
+    const body = [
+      `--${boundary}\r\nContent-Disposition: form-data; name="text"\r\n\r\nNew tyres\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n${'x'.repeat(2 * 1024 * 1024)}\r\n`,
+      `--${boundary}--\r\n`,
+    ].join('');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/share-target',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: body,
+    });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/share');
+    // Only that address: another POST outside the API is still not found.
+    const other = await t.app.inject({ method: 'POST', url: '/share-target-else', payload: 'x' });
+    expect(other.statusCode).toBe(404);
+  });
+
   it('caches hashed assets for a year, immutably', async () => {
     const res = await get('/assets/index-B3xK9_aZ.js');
     expect(res.statusCode).toBe(200);

@@ -50,6 +50,30 @@ function shellPage(file: string): ShellPage {
   };
 }
 
+/** The app's screen for a share (src/routes/_authenticated/share.tsx). */
+const SHARE_SCREEN = '/share';
+/** At most this much of a share's body is read (and dropped): ten photos of the app's 10 MiB limit. */
+const SHARE_BODY_LIMIT = 101 * 1024 * 1024;
+
+/**
+ * The manifest's share_target POSTs to /share-target, which the service worker answers on the
+ * device (sw/sw.ts keeps the photos there: the server never holds a share). A share that reaches
+ * the server (no worker in control yet, or a worker being replaced) is not kept either: its body is
+ * read and dropped, and the member is sent (303) to the share screen, which says nothing came and
+ * asks to share again, rather than an error page.
+ */
+async function shareTargetFallback(scope: FastifyInstance) {
+  scope.addContentTypeParser('*', { bodyLimit: SHARE_BODY_LIMIT }, (_request, payload, done) => {
+    payload.on('error', done);
+    payload.on('end', () => done(null));
+    payload.resume();
+  });
+  // Not part of the API: left out of the OpenAPI document.
+  scope.post('/share-target', { bodyLimit: SHARE_BODY_LIMIT, schema: { hide: true } }, (_request, reply) =>
+    reply.redirect(SHARE_SCREEN, 303),
+  );
+}
+
 /** Serves config.clientDir when it holds a build; without one the API runs alone. */
 export async function registerStatic(app: FastifyInstance, config: Config) {
   const root = config.clientDir;
@@ -60,6 +84,7 @@ export async function registerStatic(app: FastifyInstance, config: Config) {
   }
   const loginFile = path.join(root, 'login.html');
   shells.set(app, { ...shellPage(indexFile), login: existsSync(loginFile) ? shellPage(loginFile) : null });
+  await app.register(shareTargetFallback);
   await app.register(fastifyStatic, {
     root,
     prefix: '/',

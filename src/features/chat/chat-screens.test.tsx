@@ -16,7 +16,7 @@ import { realtime } from '@/lib/realtime/socket';
 import { routeChatTyping, routeNotification } from '@/lib/realtime/socket-streams';
 import { toast } from '@/lib/toast';
 import { chatMember, installChatServer } from '@/features/chat/testing/fake-chat-server';
-import { CHAT_TYPING_RESEND_MS } from './data';
+import { CHAT_TYPING_RESEND_MS, syncRoom } from './data';
 import { signedInAppPerTest } from '@/testing/signed-in-app';
 import { BOB as bob, testFriend } from '@/testing/friends';
 
@@ -115,28 +115,75 @@ describe('my-chat-groups: the room list', () => {
 });
 
 describe('chat/{roomId}: a conversation', () => {
-  it('mutes the room’s pushes for 8 hours, a week or until unmuted, and unmutes them', async () => {
+  const muteWrites = (roomId: string) =>
+    server.requests.filter((r) => r.path === `/chat-rooms/${roomId}/mute`).map((r) => [r.method, r.body]);
+  const muteMenu = async () => {
+    fireEvent.click(await screen.findByRole('button', { name: 'Mute notifications' }));
+    return screen.getByRole('group', { name: 'Mute notifications for' });
+  };
+
+  it('mutes the room’s pushes for 8 hours, a week or until unmuted, and unmutes them, through the outbox', async () => {
     const group = server.addGroup({ name: 'Crew', ownerId: bob.id, memberIds: [me.id] });
     await renderApp(`/chat/${group.chatRoomId}`);
-    const select = await screen.findByRole('combobox', { name: 'Mute notifications' });
+    const menu = await muteMenu();
     expect(
-      within(select)
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['…', 'For 8 hours', 'For a week', 'Until I unmute it']);
-    fireEvent.change(select, { target: { value: 'forever' } });
+      within(menu)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['For 8 hours', 'For a week', 'Until I unmute it']);
+    fireEvent.click(within(menu).getByRole('button', { name: 'Until I unmute it' }));
+    // Shown at once, from this device: the server is asked by the outbox.
     expect(await screen.findByText('Muted')).toBeTruthy();
-    const muted = server.requests.filter((r) => r.path === `/chat-rooms/${group.chatRoomId}/mute`);
-    expect(muted.map((r) => [r.method, r.body])).toEqual([['PUT', { duration: 'forever' }]]);
+    expect(muteWrites(group.chatRoomId)).toEqual([]);
+    const [entry] = await db.outbox.where('kind').equals('chat.mute').toArray();
+    expect([entry!.method, entry!.path, entry!.body]).toEqual([
+      'PUT',
+      `/chat-rooms/${group.chatRoomId}/mute`,
+      { type: 'json', json: { duration: 'forever' } },
+    ]);
+    await act(replay);
+    expect(muteWrites(group.chatRoomId)).toEqual([['PUT', { duration: 'forever' }]]);
+
     fireEvent.click(screen.getByRole('button', { name: 'Unmute' }));
-    expect(await screen.findByRole('combobox', { name: 'Mute notifications' })).toBeTruthy();
-    fireEvent.change(screen.getByRole('combobox', { name: 'Mute notifications' }), {
-      target: { value: '8h' },
-    });
+    fireEvent.click(within(await muteMenu()).getByRole('button', { name: 'For 8 hours' }));
+    const shown = await screen.findByText(/^Muted until /);
+    const until = (await db.chatRooms.get(group.chatRoomId))!.mutedUntil!;
+    expect(Date.parse(until) - Date.now()).toBeGreaterThan(7 * 3600_000);
+    expect(shown.textContent).toBe(
+      `Muted until ${formatDate(until, { dateStyle: 'medium', timeStyle: 'short' })}`,
+    );
+    await act(replay);
+    // In the order chosen, the last one winning; the room then takes the server's time.
+    expect(muteWrites(group.chatRoomId).map(([method]) => method)).toEqual(['PUT', 'DELETE', 'PUT']);
+    expect(await db.outbox.where('kind').equals('chat.mute').count()).toBe(0);
+    expect((await db.chatRooms.get(group.chatRoomId))!.mutedUntil).not.toBeNull();
+  });
+
+  it("the group's settings mute it too, for any member", async () => {
+    const group = server.addGroup({ name: 'Crew', ownerId: bob.id, memberIds: [me.id] });
+    await renderApp(`/chat-group/${group.id}`);
+    const section = await screen.findByRole('region', { name: 'Notifications' });
+    fireEvent.click(within(section).getByRole('button', { name: 'Mute notifications' }));
+    fireEvent.click(within(section).getByRole('button', { name: 'For a week' }));
+    const text = await within(section).findByText(/^Muted until /);
+    const until = (await db.chatRooms.get(group.chatRoomId))!.mutedUntil!;
+    expect(text.textContent).toBe(
+      `Muted until ${formatDate(until, { dateStyle: 'medium', timeStyle: 'short' })}`,
+    );
+    await act(replay);
+    expect(muteWrites(group.chatRoomId)).toEqual([['PUT', { duration: 'week' }]]);
+    fireEvent.click(within(section).getByRole('button', { name: 'Unmute' }));
+    expect(await within(section).findByRole('button', { name: 'Mute notifications' })).toBeTruthy();
+  });
+
+  it('a mute chosen offline stays through a refresh of the room until the server has it', async () => {
+    const group = server.addGroup({ name: 'Crew', ownerId: bob.id, memberIds: [me.id] });
+    await renderApp(`/chat/${group.chatRoomId}`);
+    fireEvent.click(within(await muteMenu()).getByRole('button', { name: 'For a week' }));
     expect(await screen.findByText(/^Muted until /)).toBeTruthy();
-    expect(
-      server.requests.filter((r) => r.path === `/chat-rooms/${group.chatRoomId}/mute`).map((r) => r.method),
-    ).toEqual(['PUT', 'DELETE', 'PUT']);
+    await act(() => syncRoom(group.chatRoomId));
+    expect((await db.chatRooms.get(group.chatRoomId))!.mutedUntil).not.toBeNull();
+    expect(screen.getByText(/^Muted until /)).toBeTruthy();
   });
 
   it('groups the messages by day (the date in the locale) with the senders’ names', async () => {

@@ -1,6 +1,7 @@
 // A chat group's settings (route /chat-group/{id}). The owner renames, describes, adds and removes
 // members (memberIds replaces the set) and may delete the group; a member sees who is in it and may
 // leave. Both ask first (ConfirmDialog). Group changes need the server; the room list follows.
+// Everyone may mute the group's pushes for themselves here too (offline, like on the conversation).
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
@@ -16,7 +17,8 @@ import { useChatGroup } from './api/get-chat-group';
 import { chatGroupKeys } from './api/keys';
 import { deleteChatGroup, leaveChatGroup, updateChatGroup } from './api/write-chat-group';
 import { GroupForm } from './components/group-form';
-import { dropRoom, onChatGroupEvent, startChatRealtime, syncRoom } from './data';
+import { RoomMute } from './components/room-mute';
+import { dropRoom, onChatGroupEvent, startChatRealtime, syncRoom, useRoom } from './data';
 import { groupErrorKey } from './group-errors';
 import './chat.css';
 
@@ -89,12 +91,32 @@ export function GroupSettingsScreen({ id }: { id: string }) {
         </ButtonLink>
       }
     >
+      <GroupMute roomId={group.chatRoomId} />
       {group.owner.id === meId ? (
         <OwnerSettings group={group} onSaved={saved} />
       ) : (
         <MemberView group={group} />
       )}
     </Page>
+  );
+}
+
+/** The group room's pushes muted for me, as on the conversation's screen (this device's room row). */
+function GroupMute({ roomId }: { roomId: string }) {
+  const t = useT();
+  const room = useRoom(roomId);
+  // A group this device has not opened yet: its room is fetched once for its mute.
+  useEffect(() => {
+    if (room === null) void syncRoom(roomId).catch(() => undefined);
+  }, [room, roomId]);
+  if (!room) return null;
+  return (
+    <section className="chat-group-mute ui-flex ui-column ui-gap-1" aria-labelledby={`mute-${roomId}`}>
+      <h2 id={`mute-${roomId}`} className="chat-group-view__heading">
+        {t('CHAT.NOTIFICATIONS')}
+      </h2>
+      <RoomMute room={room} />
+    </section>
   );
 }
 

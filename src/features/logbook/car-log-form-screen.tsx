@@ -4,8 +4,17 @@ import { useT } from '@/lib/i18n';
 import { LogForm } from './log-form/log-form';
 import { LogNotHere } from './log-form/log-form-states';
 
-/** What a new log may start with (a reminder's "Done": its log type, its title, the odometer). */
-export type LogPrefill = { type?: string; title?: string; mileage?: number };
+/**
+ * What a new log may start with: a reminder's "Done" (its log type, its title, the odometer), or
+ * another app's share (/share: its photos attached as the receipt, `onSaved` once the log is kept).
+ */
+export type LogPrefill = {
+  type?: string;
+  title?: string;
+  mileage?: number;
+  files?: readonly File[];
+  onSaved?: () => void;
+};
 
 /** One screen for new-car-log/{carId} and edit-car-log/{carId}/{logId} (spec §2). */
 export function CarLogFormScreen({

@@ -55,12 +55,22 @@ export function localLogCard(log: LocalCarLog, mileageUnit: string, showCost: bo
   };
 }
 
+/**
+ * What a new post may start with: another app's share (/share) brings its words as rich text and
+ * its photos (the form takes the first as the post's image); `onSaved` runs once it is saved.
+ */
+export interface PostPrefill {
+  content?: string;
+  images?: readonly File[];
+  onSaved?: () => void;
+}
+
 /** Writing a post (spec §2 create-post); `carLogId` shares that log of mine as its card. */
-export function CreatePostScreen({ carLogId }: { carLogId?: string }) {
+export function CreatePostScreen({ carLogId, prefill }: { carLogId?: string; prefill?: PostPrefill }) {
   const t = useT();
   return (
     <Page title={t(carLogId ? 'BUILD_THREAD.SHARE_TITLE' : 'POSTS.CREATE_TITLE')}>
-      {carLogId ? <SharedLogForm logId={carLogId} /> : <PostForm />}
+      {carLogId ? <SharedLogForm logId={carLogId} /> : <PostForm prefill={prefill} />}
     </Page>
   );
 }
@@ -101,10 +111,13 @@ export function EditPostScreen({ postId }: { postId: string }) {
 function PostForm({
   post,
   sharedLog,
+  prefill,
 }: {
   post?: Post;
   /** A log shared as the post's card (a new post only). */
   sharedLog?: { log: LocalCarLog; mileageUnit: string };
+  /** A new post's start (a share from another app). */
+  prefill?: PostPrefill;
 }) {
   const t = useT();
   const navigate = useNavigate();
@@ -115,8 +128,8 @@ function PostForm({
   const ids = { image: useId(), car: useId(), cost: useId() };
   const [showCost, setShowCost] = useState(false);
   const card = sharedLog ? localLogCard(sharedLog.log, sharedLog.mileageUnit, showCost) : null;
-  const [content, setContent] = useState(post?.content ?? '');
-  const [image, setImage] = useState<File | null>(null);
+  const [content, setContent] = useState(post?.content ?? prefill?.content ?? '');
+  const [image, setImage] = useState<File | null>(prefill?.images?.[0] ?? null);
   // Editing: the post's current photo is kept unless replaced or removed.
   const [keptImage, setKeptImage] = useState<string | null>(post?.image ?? null);
   const [carId, setCarId] = useState(post?.carId ?? sharedLog?.log.carId ?? '');
@@ -163,6 +176,7 @@ function PostForm({
         await navigate({ to: '/post/$id', params: { id: post.id } });
       } else {
         await savePost(draft, { image });
+        prefill?.onSaved?.();
         await navigate({ to: '/feed' });
       }
     } catch {

@@ -1,5 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { handlePreloadError, PRELOAD_RELOAD_GUARD_MS, UPDATE_CHECK_INTERVAL_MS } from './register-sw';
+import {
+  handlePreloadError,
+  PRELOAD_RELOAD_GUARD_MS,
+  UPDATE_CHECK_INTERVAL_MS,
+  workerNavigation,
+} from './register-sw';
 
 describe('service worker registration rules', () => {
   it('checks for an update hourly', () => {
@@ -40,5 +45,22 @@ describe('service worker registration rules', () => {
       handlePreloadError(new Event('x'), { storage: sessionStorage, now: 5, online: false, reload }),
     ).toBe(false);
     expect(reload).not.toHaveBeenCalled();
+  });
+});
+
+describe("the worker's NAVIGATE message (a clicked notification)", () => {
+  it('opens a path of this app, and nothing else', () => {
+    const go = vi.fn();
+    expect(workerNavigation({ type: 'NAVIGATE', url: '/chat/r1' }, go)).toBe(true);
+    expect(go).toHaveBeenCalledWith('/chat/r1');
+    for (const data of [
+      { type: 'NAVIGATE', url: 'https://evil.example/' },
+      { type: 'NAVIGATE', url: '//evil.example/' },
+      { type: 'NAVIGATE', url: '/\\evil.example' },
+      { type: 'SKIP_WAITING' },
+      null,
+    ])
+      expect(workerNavigation(data, go), JSON.stringify(data)).toBe(false);
+    expect(go).toHaveBeenCalledTimes(1);
   });
 });

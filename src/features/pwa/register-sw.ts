@@ -10,6 +10,7 @@ export const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
  */
 export async function registerServiceWorker(): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
+  navigator.serviceWorker.addEventListener('message', (event) => void workerNavigation(event.data));
   const { Workbox } = await import('workbox-window');
   const wb = new Workbox('/sw.js', { scope: '/' });
   let reloading = false;
@@ -26,6 +27,22 @@ export async function registerServiceWorker(): Promise<void> {
   setInterval(() => {
     if (navigator.onLine) void registration?.update().catch(() => undefined);
   }, UPDATE_CHECK_INTERVAL_MS);
+}
+
+/**
+ * A clicked notification whose window the worker could not navigate itself (sw/sw.ts: a window it
+ * does not control) asks the window to open the path: only a path of this app (no other site).
+ */
+export function workerNavigation(
+  data: unknown,
+  go: (path: string) => void = (path) => window.location.assign(path),
+): boolean {
+  const message = data as { type?: unknown; url?: unknown } | null;
+  if (message?.type !== 'NAVIGATE' || typeof message.url !== 'string') return false;
+  const url = message.url;
+  if (!url.startsWith('/') || url.startsWith('//') || url.startsWith('/\\')) return false;
+  go(url);
+  return true;
 }
 
 /** A reload for a vanished lazy chunk is allowed once per this window (no reload loop). */

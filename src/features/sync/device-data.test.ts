@@ -11,6 +11,7 @@ import {
   stopOutbox,
   type OutboxEntry,
 } from '@/lib/outbox';
+import { readShare, saveShare } from '@/lib/share/share-inbox';
 import { clearDeviceData } from './device-data';
 import { carRow } from '@/testing/mirror-rows';
 
@@ -117,5 +118,11 @@ describe('a logout while a replay is on the wire', () => {
       tx.cars.put(carRow({ id: 'car-2', make: 'Lotus' })),
     );
     expect(await db.cars.count()).toBe(1);
+  });
+
+  it('forgets a share from another app not used yet (src/lib/share/)', async () => {
+    const id = await saveShare({ text: 'A photo of my receipt' });
+    await clearDeviceData({ settleTimeoutMs: 10 });
+    expect(await readShare(id)).toBeNull();
   });
 });

@@ -14,6 +14,7 @@ import {
   stopOutboxAndSettle,
   type OutboxCounts,
 } from '@/lib/outbox';
+import { forgetAllShares } from '@/lib/share/share-inbox';
 import { clearRuntimeCaches } from './runtime-caches';
 
 export type { OutboxCounts } from '@/lib/outbox';
@@ -103,7 +104,12 @@ export async function clearDeviceData(
   await stopOutboxAndSettle(options.settleTimeoutMs);
   // A handler still reconciling past that wait writes through the deleted (closed) instance and
   // fails instead of creating the database again.
-  await Promise.all([deleteLocalDatabase(memberId), clearRuntimeCaches()]);
+  // What another app shared into Paddock and was not used yet goes too (src/lib/share/).
+  await Promise.all([
+    deleteLocalDatabase(memberId),
+    clearRuntimeCaches(),
+    forgetAllShares().catch(() => undefined),
+  ]);
   // Last: the query persister may have written once more while the screens were closing.
   forgetMemberStorage();
 }

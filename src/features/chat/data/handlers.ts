@@ -1,7 +1,7 @@
 // After the server confirms a write: a sent message becomes the server's copy (its room, its time),
 // rows written to a friend before the direct room existed move into that room, and the room shows
 // it as its last message; a read mark takes the server's unread count for the room.
-import type { ChatRoomRead } from '@/contract/chat';
+import type { ChatRoomMute, ChatRoomRead } from '@/contract/chat';
 import { db as defaultDb, type PaddockDb } from '@/lib/db';
 import { createEchoWindow } from '@/lib/offline/echo';
 import { type OutboxEntry, type OutboxHandlers, withKindLabels } from '@/lib/outbox';
@@ -84,6 +84,28 @@ export async function reconcileRead(
   });
 }
 
+/** A mute the server kept: the room takes its time (the server's clock), unless a later change waits. */
+export async function reconcileMute(
+  entry: OutboxEntry,
+  data: unknown,
+  database: PaddockDb = defaultDb,
+): Promise<void> {
+  const answer = data as Partial<ChatRoomMute> | null;
+  if (typeof answer?.chatRoomId !== 'string' || answer.mutedUntil === undefined) return;
+  const mutedUntil = answer.mutedUntil;
+  await database.transaction('rw', database.chatRooms, database.outbox, async () => {
+    if (
+      (await database.outbox
+        .where('entityId')
+        .equals(entry.entityId ?? '')
+        .count()) > 0
+    )
+      return;
+    const room = await database.chatRooms.get(answer.chatRoomId!);
+    if (room && room.mutedUntil !== mutedUntil) await database.chatRooms.put({ ...room, mutedUntil });
+  });
+}
+
 /** The chat's reconciliation handlers, by entry kind (the app registers them before a replay). */
 // Each kind with its label in the sync panel (the feature names its own writes).
 export const chatHandlers: OutboxHandlers = withKindLabels(
@@ -91,9 +113,11 @@ export const chatHandlers: OutboxHandlers = withKindLabels(
     // The live binding `db`: the member's database at the time the answer arrives.
     [CHAT_KINDS.send]: (entry, data) => reconcileSent(entry, data),
     [CHAT_KINDS.read]: (entry, data) => reconcileRead(entry, data),
+    [CHAT_KINDS.mute]: (entry, data) => reconcileMute(entry, data),
   },
   {
     [CHAT_KINDS.send]: 'SYNC.KIND_CHAT_SEND',
     [CHAT_KINDS.read]: 'SYNC.KIND_CHAT_READ',
+    [CHAT_KINDS.mute]: 'SYNC.KIND_CHAT_MUTE',
   },
 );

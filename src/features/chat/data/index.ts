@@ -1,6 +1,6 @@
 // The chat's data layer: what the screens read (Dexie live queries), refresh (server → Dexie) and
 // write (Dexie + outbox in one transaction). It pulls Dexie: import it from lazy code only.
-export { chatHandlers, reconcileRead, reconcileSent } from './handlers';
+export { chatHandlers, reconcileMute, reconcileRead, reconcileSent } from './handlers';
 export { useChatUnread, useDirectRoomId, useRoom, useRoomMessages, useRooms } from './reads';
 export {
   handleChatGroupEvent,
@@ -16,7 +16,14 @@ export { useConversation, type Conversation } from './use-conversation';
 export { useRoomList, type RoomList } from './use-room-list';
 export { applyServerChatUnread, readChatUnread } from './unread';
 export { chatUnreadSource } from './unread-source';
-export { markRoomRead, retryChatMessage, sendChatMessage, type ChatTarget } from './writes';
+export {
+  markRoomRead,
+  muteRoom,
+  mutedUntilFor,
+  retryChatMessage,
+  sendChatMessage,
+  type ChatTarget,
+} from './writes';
 export {
   CHAT_KINDS,
   CHAT_MESSAGES_PAGE,

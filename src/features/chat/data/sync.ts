@@ -1,5 +1,6 @@
 // Refreshing the local chat from the server. Local writes win until they are sent: a message with a
-// queued send is never overwritten, and a room with a queued read mark keeps its unread count of 0.
+// queued send is never overwritten, a room with a queued read mark keeps its unread count of 0, and
+// one with a queued mute change keeps the mute chosen here.
 // Chat messages are never edited nor deleted on the server: merging a page only adds rows.
 import { Dexie } from 'dexie';
 import type { ChatMessage, ChatMessageListMeta, ChatRoom, ChatRoomListMeta } from '@/contract/chat';
@@ -11,6 +12,7 @@ import {
   CHAT_MESSAGES_PAGE,
   CHAT_ROOMS_PAGE,
   directKey,
+  muteEntity,
   type ChatRoomRow,
 } from './types';
 import { adjustChatUnread, applyServerChatUnread } from './unread';
@@ -37,7 +39,8 @@ export async function mergeRooms(
     for (const room of rooms) {
       if ((droppedAt.get(room.id) ?? -1) >= askedAt) continue;
       const local = await database.chatRooms.get(room.id);
-      const row = queued.has(room.id) && local ? { ...room, unreadCount: local.unreadCount } : room;
+      let row = queued.has(room.id) && local ? { ...room, unreadCount: local.unreadCount } : room;
+      if (local && queued.has(muteEntity(room.id))) row = { ...row, mutedUntil: local.mutedUntil ?? null };
       if (local) delta += row.unreadCount - local.unreadCount;
       if (!same(local, row)) await database.chatRooms.put(row);
     }

@@ -34,7 +34,14 @@ export const CHAT_LOCAL_MESSAGES_MAX = 500;
 export const CHAT_KINDS = {
   send: 'chat.send',
   read: 'chat.read',
+  mute: 'chat.mute',
 } as const;
+
+/**
+ * The outbox entity of a room's mute: not the room's id, which its read marks use, so that a
+ * queued mute and a queued read mark each keep only their own field through a refresh.
+ */
+export const muteEntity = (roomId: string) => `mute:${roomId}`;
 
 /** The Dexie meta row holding my unread chat messages over all rooms. */
 export const CHAT_UNREAD_KEY = 'chat.unreadCount';

@@ -8,7 +8,8 @@ import { localDb, type PaddockDb } from '@/lib/db';
 import { NothingToMark, queueReadMark } from '@/lib/offline/read-mark';
 import { offlineWrite, queueWrite } from '@/lib/offline/write';
 import { retryEntry, type OutboxEntry } from '@/lib/outbox';
-import { CHAT_KINDS, directKey, isDirectKey, type ChatMessageRow } from './types';
+import { CHAT_MUTED_FOREVER, type ChatMuteDuration } from '@/contract/web-push';
+import { CHAT_KINDS, directKey, isDirectKey, muteEntity, type ChatMessageRow } from './types';
 import { adjustChatUnread } from './unread';
 
 // Sends are queued one after the other in this tab: each one reads the previous one of its chain.
@@ -118,4 +119,45 @@ export function markRoomRead(roomId: string, given?: PaddockDb): Promise<boolean
       await adjustChatUnread(tx, -room.unreadCount);
     },
   );
+}
+
+const MUTE_MS: Record<Exclude<ChatMuteDuration, 'forever'>, number> = {
+  '8h': 8 * 60 * 60 * 1000,
+  week: 7 * 24 * 60 * 60 * 1000,
+};
+
+/** Until when a mute chosen at `now` lasts, as the server counts it (from now; null: unmuted). */
+export function mutedUntilFor(duration: ChatMuteDuration | null, now = Date.now()): string | null {
+  if (duration === null) return null;
+  return duration === 'forever' ? CHAT_MUTED_FOREVER : new Date(now + MUTE_MS[duration]).toISOString();
+}
+
+/**
+ * Mutes a room's pushes on my devices for 8 hours, a week or until I unmute it (null: unmutes),
+ * offline like every write: the room shows it at once, and PUT or DELETE /chat-rooms/{id}/mute
+ * follows, after any earlier change of the same room's mute (so the last choice wins).
+ */
+export function muteRoom(
+  roomId: string,
+  duration: ChatMuteDuration | null,
+  given?: PaddockDb,
+): Promise<void> {
+  return offlineWrite(given, async (database) => {
+    const path = `/chat-rooms/${encodeURIComponent(roomId)}/mute`;
+    await queueWrite(
+      database,
+      {
+        kind: CHAT_KINDS.mute,
+        entityId: muteEntity(roomId),
+        method: duration === null ? 'DELETE' : 'PUT',
+        path,
+        ...(duration === null ? {} : { body: { type: 'json' as const, json: { duration } } }),
+        after: [muteEntity(roomId)],
+      },
+      async (tx) => {
+        const room = await tx.chatRooms.get(roomId);
+        if (room) await tx.chatRooms.put({ ...room, mutedUntil: mutedUntilFor(duration) });
+      },
+    );
+  });
 }

@@ -12,7 +12,7 @@ import {
 import { useLocale } from '@/lib/i18n';
 import { Alert, ConfirmDialog, DateField, TextField } from '@/ui';
 import { COMPACT_TOOLBAR, RichTextEditor } from '@/ui/rich-text-editor';
-import { Attachments } from './attachments';
+import { acceptFiles, Attachments } from './attachments';
 import { DeleteLog } from './delete-log';
 import { FuelFields } from './fuel-fields';
 import {
@@ -57,7 +57,14 @@ export function LogForm({
 }: {
   car: Car;
   log?: CarLog;
-  prefill?: { type?: string; title?: string; mileage?: number };
+  prefill?: {
+    type?: string;
+    title?: string;
+    mileage?: number;
+    /** Files attached from the start (a share's photos, as a receipt). */
+    files?: readonly File[];
+    onSaved?: () => void;
+  };
 }) {
   const locale = useLocale();
   const logs = useCarLogs(car.id);
@@ -84,7 +91,9 @@ export function LogForm({
   } = garageForm;
   const currency = values.currencyCode || defaultCurrency(logs, locale);
   const [tagDraft, setTagDraft] = useState('');
-  const [files, setFiles] = useState<File[]>([]);
+  const [files, setFiles] = useState<File[]>(() =>
+    log ? [] : acceptFiles([...(prefill?.files ?? [])], 0).accepted,
+  );
   const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
   const [fileProblems, setFileProblems] = useState<FieldMessage[]>([]);
   const [fuel, setFuel] = useState<FuelState>(() =>
@@ -154,6 +163,7 @@ export function LogForm({
         ...(odometerConfirmed ? { odometerConfirmed: true } : {}),
       };
       await saveCarLog(draft, { ...(log ? { id: log.id } : {}), files, removeMediaIds: [...removed] });
+      if (!log) prefill?.onSaved?.();
       return car.id;
     });
   }
