@@ -150,7 +150,7 @@ export function commentsService({
         });
       if (post.author_id !== memberId && post.author_id !== parent?.author.id)
         await tell(post.author_id, 'comment', { ...related, action: 'commented' });
-      events.postUpdated(post.id, 'commented');
+      events.postUpdated(post.id, 'commented', memberId);
       return { comment: await load(id), created: true };
     },
 
@@ -159,7 +159,7 @@ export function commentsService({
       const { comment } = await visible(memberId, id);
       if (comment.author.id !== memberId) throw notFound('Comment');
       await comments.updateContent(id, cleanComment(content), now().toISOString());
-      events.postUpdated(comment.postId, 'comment-edited');
+      events.postUpdated(comment.postId, 'comment-edited', memberId);
       return load(id);
     },
 
