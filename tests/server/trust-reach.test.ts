@@ -160,6 +160,23 @@ describe('live events after a block', () => {
     expect(JSON.stringify(la.notifications)).not.toContain('Secret from B');
     const read = await call('GET', `/chat-messages/${line.id}`, a);
     expect(read.json().data).toMatchObject({ content: '', fromBlockedMember: true });
+    // The room's last line, in the list and the room itself, is collapsed for A, not the owner.
+    const roomsOfA = await call('GET', '/chat-rooms?limit=100', a);
+    expect(roomsOfA.body).not.toContain('Secret from B');
+    expect(
+      roomsOfA
+        .json<{ data: { id: string; lastMessage: unknown }[] }>()
+        .data.find((r) => r.id === group.chatRoomId)?.lastMessage,
+    ).toMatchObject({ id: line.id, content: '', fromBlockedMember: true });
+    expect((await call('GET', `/chat-rooms/${group.chatRoomId}`, a)).json().data.lastMessage).toMatchObject({
+      content: '',
+      fromBlockedMember: true,
+    });
+    expect(
+      (await call('GET', `/chat-rooms/${group.chatRoomId}`, owner)).json().data.lastMessage,
+    ).toMatchObject({
+      content: 'Secret from B',
+    });
 
     // A's own line reaches B flagged too (blocked either way).
     const mine = await say(t.app, a, { chatGroupId: group.id }, 'From A');

@@ -18,6 +18,13 @@ export interface ChatRoomsDeps {
   now?: () => Date;
 }
 
+/** A room whose last line is from a member blocked either way shows it emptied and marked, never its text. */
+function collapsed(room: ChatRoom, hidden: Set<string>): ChatRoom {
+  const last = room.lastMessage;
+  if (!last || !hidden.has(last.sender.id)) return room;
+  return { ...room, lastMessage: { ...last, content: '', fromBlockedMember: true } };
+}
+
 export function chatRoomsService({
   chat,
   notifications,
@@ -27,12 +34,15 @@ export function chatRoomsService({
   now = () => new Date(),
 }: ChatRoomsDeps) {
   return {
-    listRooms(memberId: string, query: { limit: number; offset: number }) {
-      return chat.roomPage(memberId, query);
+    async listRooms(memberId: string, query: { limit: number; offset: number }) {
+      const page = await chat.roomPage(memberId, query);
+      const hidden = await hiddenSenders(memberId);
+      return hidden.size ? { ...page, items: page.items.map((room) => collapsed(room, hidden)) } : page;
     },
 
     async getRoom(memberId: string, roomId: string): Promise<ChatRoom> {
-      return foundOr404(await chat.roomView(roomId, memberId), 'Chat room');
+      const room = foundOr404(await chat.roomView(roomId, memberId), 'Chat room');
+      return collapsed(room, await hiddenSenders(memberId));
     },
 
     /**

@@ -8,7 +8,7 @@ import { db, resetLocalDatabaseForTests } from '@/lib/db';
 import { createReplayer, outboxKindLabel, registerOutboxHandlers } from '@/lib/outbox';
 import { signedIn } from '@/testing/api-client';
 import { installFetch, ok } from '@/testing/fetch';
-import { chatMessageRow, commentRow, postRow } from '@/testing/mirror-rows';
+import { chatMessageRow, chatRoomRow, commentRow, postRow } from '@/testing/mirror-rows';
 import { blockMember, unblockMember } from './blocks';
 import { trustHandlers } from './handlers';
 
@@ -45,6 +45,16 @@ beforeEach(async () => {
     commentRow({ id: 'c-friend', postId: 'p-friend', author: friend, content: 'friend comment' }),
     commentRow({ id: 'c-under-pest-post', postId: 'p-pest', author: friend }),
   ]);
+  await db.chatRooms.bulkPut([
+    chatRoomRow({
+      id: 'group',
+      lastMessage: chatMessageRow({ id: 'l-pest', sender: pest, content: 'pest line' }),
+    }),
+    chatRoomRow({
+      id: 'other',
+      lastMessage: chatMessageRow({ id: 'l-x', sender: friend, content: 'hello' }),
+    }),
+  ]);
   await db.chatMessages.bulkPut([
     chatMessageRow({ id: 'l-pest', chatRoomId: 'group', sender: pest, content: 'pest line' }),
     chatMessageRow({ id: 'l-friend', chatRoomId: 'group', sender: friend, content: 'friend line' }),
@@ -77,6 +87,7 @@ async function mirror() {
     lines: (await db.chatMessages.toArray())
       .map((l) => ({ id: l.id, content: l.content, blocked: l.fromBlockedMember ?? false }))
       .sort((a, b) => a.id.localeCompare(b.id)),
+    lastLines: (await db.chatRooms.orderBy('id').toArray()).map((r) => r.lastMessage?.content),
   };
 }
 
@@ -93,6 +104,7 @@ describe('blocking through the outbox', () => {
         { id: 'l-friend', content: 'friend line', blocked: false },
         { id: 'l-pest', content: '', blocked: true },
       ],
+      lastLines: ['', 'hello'],
     });
     reload();
     const [entry] = await db.outbox.toArray();

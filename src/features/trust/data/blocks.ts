@@ -2,7 +2,7 @@
 // applies on this device at once, in the same transaction as its entry: the member's posts and
 // comments leave the mirror (and with them the screens that read it), their chat lines collapse
 // ("message from a blocked member", as the server answers them once blocked: docs/SPEC-NOTES.md
-// "Trust"). The server's block is idempotent, so a replay changes nothing more. An unblock brings
+// "Trust"), in the messages and as a room's last line. The server's block is idempotent, so a replay changes nothing more. An unblock brings
 // nothing back locally: the next sync does, from the server.
 import type { BlockState } from '@/contract/trust';
 import type { PaddockDb } from '@/lib/db';
@@ -35,6 +35,12 @@ export async function hideBlockedMember(database: PaddockDb, userId: string): Pr
     .modify((line) => {
       line.content = '';
       line.fromBlockedMember = true;
+    });
+  // A room list shows each room's last line: theirs collapses there too.
+  await database.chatRooms
+    .filter((room) => room.lastMessage?.sender.id === userId && room.lastMessage.fromBlockedMember !== true)
+    .modify((room) => {
+      if (room.lastMessage) room.lastMessage = { ...room.lastMessage, content: '', fromBlockedMember: true };
     });
 }
 

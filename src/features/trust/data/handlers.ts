@@ -21,8 +21,10 @@ const blockSent: OnSent = async (entry, data) => {
   settleSent(entry, data);
   const userId = userIdOf(entry.path);
   const database = await localDb();
-  await database.transaction('rw', [database.posts, database.comments, database.chatMessages], () =>
-    hideBlockedMember(database, userId),
+  await database.transaction(
+    'rw',
+    [database.posts, database.comments, database.chatMessages, database.chatRooms],
+    () => hideBlockedMember(database, userId),
   );
   await refresh();
 };
