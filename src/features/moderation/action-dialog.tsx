@@ -1,4 +1,4 @@
-// The confirmation of a moderation action (issue "Trust", the moderation screen): what will happen,
+// The confirmation of a moderation action (docs/SPEC-NOTES.md "Trust", the moderation screen): what will happen,
 // an optional note (the author reads it, and the audit log keeps it), and for a suspension its
 // length in hours. The safe answer has the focus, as in every confirmation.
 import { useId, useState, type FormEvent } from 'react';
