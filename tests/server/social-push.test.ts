@@ -468,7 +468,11 @@ describe('mutes', () => {
     await call(cat.who, 'POST', '/comments', { postId: post.id, content: '<p>entendu</p>' });
     expect(await nth(ann, ann0 + 1)).toMatchObject({ body: 'entendu' });
     await settled();
-    expect(received(ann).slice(ann0).map((r) => shown(r, ann.phone).body)).toEqual(['entendu']);
+    expect(
+      received(ann)
+        .slice(ann0)
+        .map((r) => shown(r, ann.phone).body),
+    ).toEqual(['entendu']);
   });
 });
 
