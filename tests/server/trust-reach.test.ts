@@ -172,11 +172,13 @@ describe('live events after a block', () => {
       content: '',
       fromBlockedMember: true,
     });
-    expect(
-      (await call('GET', `/chat-rooms/${group.chatRoomId}`, owner)).json().data.lastMessage,
-    ).toMatchObject({
-      content: 'Secret from B',
+    expect((await call('GET', `/chat-rooms/${group.chatRoomId}`, owner)).json().data).toMatchObject({
+      lastMessage: { content: 'Secret from B' },
+      unreadCount: 1,
     });
+    // Nor is it counted unread for A.
+    expect((await call('GET', `/chat-rooms/${group.chatRoomId}`, a)).json().data.unreadCount).toBe(0);
+    expect(roomsOfA.json<{ meta: { unreadCount: number } }>().meta.unreadCount).toBe(0);
 
     // A's own line reaches B flagged too (blocked either way).
     const mine = await say(t.app, a, { chatGroupId: group.id }, 'From A');
