@@ -26,6 +26,7 @@ import { Route as AuthenticatedFeedRouteImport } from './routes/_authenticated/f
 import { Route as AuthenticatedFilesRouteImport } from './routes/_authenticated/files'
 import { Route as AuthenticatedFriendsRouteImport } from './routes/_authenticated/friends'
 import { Route as AuthenticatedMessagesRouteImport } from './routes/_authenticated/messages'
+import { Route as AuthenticatedModerationRouteImport } from './routes/_authenticated/moderation'
 import { Route as AuthenticatedMyCarsRouteImport } from './routes/_authenticated/my-cars'
 import { Route as AuthenticatedMyChatGroupsRouteImport } from './routes/_authenticated/my-chat-groups'
 import { Route as AuthenticatedMyPostsRouteImport } from './routes/_authenticated/my-posts'
@@ -138,6 +139,11 @@ const AuthenticatedFriendsRoute = AuthenticatedFriendsRouteImport.update({
 const AuthenticatedMessagesRoute = AuthenticatedMessagesRouteImport.update({
   id: '/messages',
   path: '/messages',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const AuthenticatedModerationRoute = AuthenticatedModerationRouteImport.update({
+  id: '/moderation',
+  path: '/moderation',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
 const AuthenticatedMyCarsRoute = AuthenticatedMyCarsRouteImport.update({
@@ -298,6 +304,7 @@ export interface FileRoutesByFullPath {
   '/files': typeof AuthenticatedFilesRoute
   '/friends': typeof AuthenticatedFriendsRoute
   '/messages': typeof AuthenticatedMessagesRoute
+  '/moderation': typeof AuthenticatedModerationRoute
   '/my-cars': typeof AuthenticatedMyCarsRoute
   '/my-chat-groups': typeof AuthenticatedMyChatGroupsRoute
   '/my-posts': typeof AuthenticatedMyPostsRoute
@@ -342,6 +349,7 @@ export interface FileRoutesByTo {
   '/files': typeof AuthenticatedFilesRoute
   '/friends': typeof AuthenticatedFriendsRoute
   '/messages': typeof AuthenticatedMessagesRoute
+  '/moderation': typeof AuthenticatedModerationRoute
   '/my-cars': typeof AuthenticatedMyCarsRoute
   '/my-chat-groups': typeof AuthenticatedMyChatGroupsRoute
   '/my-posts': typeof AuthenticatedMyPostsRoute
@@ -388,6 +396,7 @@ export interface FileRoutesById {
   '/_authenticated/files': typeof AuthenticatedFilesRoute
   '/_authenticated/friends': typeof AuthenticatedFriendsRoute
   '/_authenticated/messages': typeof AuthenticatedMessagesRoute
+  '/_authenticated/moderation': typeof AuthenticatedModerationRoute
   '/_authenticated/my-cars': typeof AuthenticatedMyCarsRoute
   '/_authenticated/my-chat-groups': typeof AuthenticatedMyChatGroupsRoute
   '/_authenticated/my-posts': typeof AuthenticatedMyPostsRoute
@@ -434,6 +443,7 @@ export interface FileRouteTypes {
     | '/files'
     | '/friends'
     | '/messages'
+    | '/moderation'
     | '/my-cars'
     | '/my-chat-groups'
     | '/my-posts'
@@ -478,6 +488,7 @@ export interface FileRouteTypes {
     | '/files'
     | '/friends'
     | '/messages'
+    | '/moderation'
     | '/my-cars'
     | '/my-chat-groups'
     | '/my-posts'
@@ -523,6 +534,7 @@ export interface FileRouteTypes {
     | '/_authenticated/files'
     | '/_authenticated/friends'
     | '/_authenticated/messages'
+    | '/_authenticated/moderation'
     | '/_authenticated/my-cars'
     | '/_authenticated/my-chat-groups'
     | '/_authenticated/my-posts'
@@ -682,6 +694,13 @@ declare module '@tanstack/react-router' {
       path: '/messages'
       fullPath: '/messages'
       preLoaderRoute: typeof AuthenticatedMessagesRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/moderation': {
+      id: '/_authenticated/moderation'
+      path: '/moderation'
+      fullPath: '/moderation'
+      preLoaderRoute: typeof AuthenticatedModerationRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/my-cars': {
@@ -880,6 +899,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedFilesRoute: typeof AuthenticatedFilesRoute
   AuthenticatedFriendsRoute: typeof AuthenticatedFriendsRoute
   AuthenticatedMessagesRoute: typeof AuthenticatedMessagesRoute
+  AuthenticatedModerationRoute: typeof AuthenticatedModerationRoute
   AuthenticatedMyCarsRoute: typeof AuthenticatedMyCarsRoute
   AuthenticatedMyChatGroupsRoute: typeof AuthenticatedMyChatGroupsRoute
   AuthenticatedMyPostsRoute: typeof AuthenticatedMyPostsRoute
@@ -917,6 +937,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedFilesRoute: AuthenticatedFilesRoute,
   AuthenticatedFriendsRoute: AuthenticatedFriendsRoute,
   AuthenticatedMessagesRoute: AuthenticatedMessagesRoute,
+  AuthenticatedModerationRoute: AuthenticatedModerationRoute,
   AuthenticatedMyCarsRoute: AuthenticatedMyCarsRoute,
   AuthenticatedMyChatGroupsRoute: AuthenticatedMyChatGroupsRoute,
   AuthenticatedMyPostsRoute: AuthenticatedMyPostsRoute,

@@ -44,6 +44,7 @@ export const SCREEN_TITLES: Record<string, string> = {
   '/_authenticated/edit-profile': 'TITLES.EDIT_PROFILE',
   '/_authenticated/notifications': 'TITLES.NOTIFICATIONS',
   '/_authenticated/files': 'TITLES.FILES',
+  '/_authenticated/moderation': 'TITLES.MODERATION',
   '/_authenticated/settings': 'TITLES.SETTINGS',
   '/_authenticated/share': 'TITLES.SHARE',
 };

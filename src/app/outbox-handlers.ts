@@ -10,6 +10,7 @@ import { notificationHandlers } from '@/features/notifications/data/handlers';
 import { peopleHandlers } from '@/features/people/data/handlers';
 import { commentHandlers } from '@/features/posts/data/comments';
 import { postHandlers } from '@/features/posts/data/handlers';
+import { trustHandlers } from '@/features/trust/data/handlers';
 import type { OutboxHandlers } from '@/lib/outbox';
 
 export const appOutboxHandlers: OutboxHandlers[] = [
@@ -20,4 +21,5 @@ export const appOutboxHandlers: OutboxHandlers[] = [
   chatHandlers,
   peopleHandlers,
   notificationHandlers,
+  trustHandlers,
 ];

@@ -30,5 +30,17 @@ export const CurrentUser = Type.Object({
   /** The language chosen (PUT /users/me); null until then. The server always sends it. */
   language: Type.Optional(Type.Union([UserLanguage, Type.Null()])),
   createdAt: Type.String({ format: 'date-time' }),
+  /**
+   * Whether the member holds the moderator role (given by the operator's `npm run moderator`): the
+   * app shows them the moderation screen. The server always sends it; optional for sessions stored
+   * by older clients.
+   */
+  isModerator: Type.Optional(
+    Type.Boolean({
+      description:
+        'Whether the member is a moderator (the operator’s `npm run moderator -- add <email>`): ' +
+        'they may read the reports queue and act on it. Always sent by the server.',
+    }),
+  ),
 });
 export type CurrentUser = Static<typeof CurrentUser>;

@@ -1,7 +1,8 @@
 // The trust routes attacked (docs/SECURITY-CHECKS.md "Access to members' things"): every new route
 // as a stranger, as a member the victim blocked, as a suspended member and as a non-moderator.
-// Each refusal is the expected status with the envelope, leaks none of the victim's text, and
-// changes nothing the victim sees; the blocked member never learns of the block.
+// `member` is an ordinary member (the victim themself) for the moderators' routes. Each refusal is
+// the expected status with the envelope, leaks none of the victim's text, and changes nothing the
+// victim sees; the blocked member never learns of the block.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trustRepository } from '../../server/src/trust/trust-repository';
 import { createTestApp, type TestApp } from './helpers';
@@ -19,6 +20,8 @@ interface World {
   blocked: Person;
   /** The victim's friend, suspended by the moderators. */
   suspended: Person;
+  /** An ordinary member, not a moderator: the victim themself. */
+  member: Person;
   moderator: Person;
   post: string;
   comment: string;
@@ -27,6 +30,9 @@ interface World {
   report: string;
   /** A car of the blocked member's, to offer. */
   blockedCar: string;
+  /** The suspended member's own post and comment, written before the suspension. */
+  suspendedPost: string;
+  suspendedComment: string;
   /** The blocked member's notifications just before the block. */
   toldBefore: string;
 }
@@ -56,6 +62,8 @@ beforeAll(async () => {
     reason: 'spam',
   });
   expect(report.statusCode, report.body).toBe(201);
+  const suspendedPost = await post(t.app, suspended!, { content: '<p>Before</p>' });
+  const suspendedComment = await comment(t.app, suspended!, victimPost.id, { content: 'Before' });
   const toldBefore = (await call('GET', '/notifications?limit=100', blocked!)).body;
   expect((await call('POST', `/users/${blocked!.id}/block`, victim!)).statusCode).toBe(200);
   await t.app.db.kysely
@@ -68,6 +76,7 @@ beforeAll(async () => {
     stranger: stranger!,
     blocked: blocked!,
     suspended: suspended!,
+    member: victim!,
     moderator: moderator!,
     post: victimPost.id,
     comment: victimComment.id,
@@ -76,11 +85,13 @@ beforeAll(async () => {
     report: report.json().data.id,
     toldBefore,
     blockedCar: (await call('POST', '/cars', blocked!, { make: 'Saab', model: '900' })).json().data.id,
+    suspendedPost: suspendedPost.id,
+    suspendedComment: suspendedComment.id,
   };
 });
 afterAll(() => t.close());
 
-type Role = 'stranger' | 'blocked' | 'suspended';
+type Role = 'stranger' | 'blocked' | 'suspended' | 'member';
 interface Case {
   what: string;
   as: Role[];
@@ -201,6 +212,18 @@ const CASES: Case[] = [
     expect: 404,
   },
 
+  {
+    what: 'invite the victim to a car',
+    as: ['blocked'],
+    request: (w) => ({
+      method: 'POST',
+      path: `/cars/${w.blockedCar}/members`,
+      body: { userId: w.victim.id, role: 'viewer' },
+    }),
+    expect: 400,
+    code: 'CAR_MEMBER_NOT_FRIEND',
+  },
+
   // The suspended member: no post, comment, message or chat line.
   {
     what: 'post',
@@ -245,23 +268,36 @@ const CASES: Case[] = [
     expect: 403,
     code: 'MEMBER_SUSPENDED',
   },
-  // Moderation: 403 for every member who is not a moderator.
-  ...(['stranger', 'blocked', 'suspended'] as const).flatMap((): Case[] => []),
+  {
+    what: 'edit their post',
+    as: ['suspended'],
+    request: (w) => ({ method: 'PUT', path: `/posts/${w.suspendedPost}`, body: { content: '<p>x</p>' } }),
+    expect: 403,
+    code: 'MEMBER_SUSPENDED',
+  },
+  {
+    what: 'edit their comment',
+    as: ['suspended'],
+    request: (w) => ({ method: 'PUT', path: `/comments/${w.suspendedComment}`, body: { content: 'x' } }),
+    expect: 403,
+    code: 'MEMBER_SUSPENDED',
+  },
+  // Moderation: 403 for every member who is not a moderator, whatever the report (no enumeration).
   {
     what: 'read the queue',
-    as: ['stranger', 'blocked', 'suspended'],
+    as: ['stranger', 'blocked', 'suspended', 'member'],
     request: () => ({ method: 'GET', path: '/moderation/reports?status=open' }),
     expect: 403,
   },
   {
     what: 'read the audit log',
-    as: ['stranger', 'blocked', 'suspended'],
+    as: ['stranger', 'blocked', 'suspended', 'member'],
     request: () => ({ method: 'GET', path: '/moderation/audit' }),
     expect: 403,
   },
   {
     what: 'act on a report',
-    as: ['stranger', 'blocked', 'suspended'],
+    as: ['stranger', 'blocked', 'suspended', 'member'],
     request: (w) => ({
       method: 'POST',
       path: `/moderation/reports/${w.report}/actions`,
@@ -271,12 +307,28 @@ const CASES: Case[] = [
   },
   {
     what: 'suspend through a report',
-    as: ['stranger', 'blocked', 'suspended'],
+    as: ['stranger', 'blocked', 'suspended', 'member'],
     request: (w) => ({
       method: 'POST',
       path: `/moderation/reports/${w.report}/actions`,
       body: { action: 'suspend', durationHours: 1 },
     }),
+    expect: 403,
+  },
+  {
+    what: 'act on an unknown report',
+    as: ['stranger', 'blocked', 'suspended', 'member'],
+    request: () => ({
+      method: 'POST',
+      path: '/moderation/reports/00000000-0000-4000-8000-000000000000/actions',
+      body: { action: 'dismiss' },
+    }),
+    expect: 403,
+  },
+  {
+    what: 'read the closed reports',
+    as: ['stranger', 'blocked', 'suspended', 'member'],
+    request: () => ({ method: 'GET', path: '/moderation/reports?status=closed' }),
     expect: 403,
   },
 ];

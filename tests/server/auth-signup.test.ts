@@ -29,6 +29,7 @@ describe('POST /auth/signup', () => {
       city: 'Lyon',
       language: null,
       createdAt: expect.any(String),
+      isModerator: false,
     });
     expect(typeof data.token).toBe('string');
     expect(typeof data.refreshToken).toBe('string');

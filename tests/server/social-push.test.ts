@@ -6,7 +6,8 @@
 //   defaults (all on but likes), the previews switch;
 // - a burst on one tag: the first at once, the rest folded into one sent when the minute ends,
 //   written down in push_deliveries (the push service's clock is moved, never waited for);
-// - a room muted for 8 hours, a week or until unmuted pushes nothing, per participant;
+// - a room muted for 8 hours, a week or until unmuted pushes nothing, per participant; a muted
+//   friend's likes and comments push nothing;
 // - the shared delivery queue: 429 with Retry-After, 5xx, 404 and 410 for social pushes too.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { PUSH_TAG_WINDOW_MS } from '../../src/contract/web-push';
@@ -444,6 +445,34 @@ describe('blocks', () => {
         .slice(cat0)
         .map((r) => shown(r, cat.phone).body),
     ).not.toContain('bloqué');
+  });
+});
+
+describe('mutes', () => {
+  test("a muted friend's likes and comments push nothing; another friend's still do", async () => {
+    const ann = await person('Ann');
+    const ben = await person('Ben');
+    const cat = await person('Cat');
+    await friends(ann, ben);
+    await friends(ann, cat);
+    await call(ann.who, 'PUT', '/users/me/preferences', { pushLikes: true });
+    await call(ann.who, 'POST', `/users/${ben.who.id}/mute`);
+    const post = await call(ann.who, 'POST', '/posts', { content: '<p>Sortie</p>' });
+    await settled();
+    tick();
+    const ann0 = received(ann).length;
+    await call(ben.who, 'POST', `/posts/${post.id}/like`);
+    await call(ben.who, 'POST', '/comments', { postId: post.id, content: '<p>muet</p>' });
+    await settled();
+    tick();
+    await call(cat.who, 'POST', '/comments', { postId: post.id, content: '<p>entendu</p>' });
+    expect(await nth(ann, ann0 + 1)).toMatchObject({ body: 'entendu' });
+    await settled();
+    expect(
+      received(ann)
+        .slice(ann0)
+        .map((r) => shown(r, ann.phone).body),
+    ).toEqual(['entendu']);
   });
 });
 

@@ -305,10 +305,14 @@ describe('npm run moderator', () => {
       t.env.DATABASE_URL ? { DATABASE_URL: t.env.DATABASE_URL } : {},
     );
     try {
+      expect((await call('GET', '/auth/me', who)).json().data.isModerator).toBe(false);
       await moderatorCommand(['add', who.email]);
       expect((await call('GET', '/moderation/reports?status=open', who)).statusCode).toBe(200);
+      // The app shows the moderation screen from this.
+      expect((await call('GET', '/auth/me', who)).json().data.isModerator).toBe(true);
       await moderatorCommand(['remove', who.email]);
       expect((await call('GET', '/moderation/reports?status=open', who)).statusCode).toBe(403);
+      expect((await call('GET', '/auth/me', who)).json().data.isModerator).toBe(false);
     } finally {
       process.env = saved;
     }

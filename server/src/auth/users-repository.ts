@@ -35,6 +35,7 @@ export function toCurrentUser(row: UserRow): CurrentUser {
     city: row.city,
     language: userLanguage(row.language),
     createdAt: row.created_at,
+    isModerator: Number(row.is_moderator ?? 0) === 1,
   };
 }
 

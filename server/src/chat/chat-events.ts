@@ -45,13 +45,18 @@ export function chatEvents(notifications: ChatNotifications) {
 
     /**
      * A new message, to every participant's sockets (the sender's other devices too), and as a
-     * Web Push to the others' devices (their pushChat switch, the rooms they muted).
+     * Web Push to the others' devices (their pushChat switch, the rooms they muted). A participant
+     * blocked either way with the sender (`blocked`) hears of the line flagged
+     * `fromBlockedMember` (their app shows it collapsed, and the line reads empty for them) and
+     * gets no push (docs/SPEC-NOTES.md "Trust").
      */
     message(
       participantIds: Iterable<string>,
       payload: { roomId: string; messageId: string; groupId: string | null; senderId: string },
+      blocked: ReadonlySet<string> = new Set(),
     ) {
       for (const participant of participantIds) {
+        const fromBlockedMember = blocked.has(participant);
         const event = {
           type: 'chatmessage' as const,
           jsonPayload: {
@@ -59,10 +64,11 @@ export function chatEvents(notifications: ChatNotifications) {
             relatedChatMessageId: payload.messageId,
             relatedChatGroupId: payload.groupId,
             senderId: payload.senderId,
+            ...(fromBlockedMember ? { fromBlockedMember: true } : {}),
           },
         };
         notifications.createRealtimeOnly(participant, event);
-        if (participant !== payload.senderId) notifications.reach(participant, event);
+        if (participant !== payload.senderId && !fromBlockedMember) notifications.reach(participant, event);
       }
     },
   };

@@ -3,7 +3,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { notificationsService } from '../notifications/notifications-service';
 import { areFriends, friendIdsOf } from '../people/friendship-repository';
-import { blockedIdsOf } from '../trust/trust-checks-repository';
+import { blockedIdsOf, suspendedUntil } from '../trust/trust-checks-repository';
 import { chatRepository } from './chat-repository';
 import { chatRoutes } from './chat-routes';
 import { chatService } from './chat-service';
@@ -16,6 +16,7 @@ export const chatFeature: FastifyPluginAsync = async (app) => {
     friendIdsOf: (memberId) => friendIdsOf(db, memberId),
     notifications: notificationsService(app),
     hiddenSenders: (memberId) => blockedIdsOf(db, memberId),
+    suspended: async (memberId) => (await suspendedUntil(db, memberId)) !== null,
   });
   if (app.hasDecorator('realtime'))
     app.realtime.setChatTypingTargets((memberId, roomId) => chat.typingTargets(memberId, roomId));

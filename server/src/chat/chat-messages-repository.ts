@@ -1,10 +1,11 @@
 // Chat messages: a room's pages, and posting one with the room's counters in one transaction.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { ChatMessage } from '../../../src/contract/chat';
 import type { Database } from '../db/schema';
 import type { ChatMessageRow, ChatRoomRow } from './chat-tables';
 import { MESSAGE_COLUMNS, Rollback, type ChatViews } from './chat-views-repository';
 import { countRows } from '../db/paging';
+import '../trust/trust-tables';
 
 export type NewMessageResult =
   | { status: 'created'; message: ChatMessageRow; participantIds: string[] }
@@ -41,7 +42,8 @@ export function chatMessagesRepository(db: Kysely<Database>, { messagesWithSende
 
     /**
      * Posts a message: the room's next number, its last message and activity, the others' unread
-     * counts and everyone's activity time, in one transaction. The room row is updated first, so
+     * counts (not of those blocked either way with the sender) and everyone's activity time, in
+     * one transaction. The room row is updated first, so
      * one room's messages are written one at a time. Nothing is written when the id exists
      * (`replayed`) or the sender is no longer a participant.
      */
@@ -86,9 +88,18 @@ export function chatMessagesRepository(db: Kysely<Database>, { messagesWithSende
             .onConflict((oc) => oc.column('id').doNothing())
             .executeTakeFirst();
           if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) throw new Rollback('replayed');
+          // A line of a member blocked either way reads collapsed: it is not counted unread
+          // (docs/SPEC-NOTES.md "Trust").
+          const blocked = sql<number>`case when ${sql.ref('member_id')} in (${trx
+            .selectFrom('member_blocks')
+            .select('blocked_id')
+            .where('blocker_id', '=', input.senderId)}) or ${sql.ref('member_id')} in (${trx
+            .selectFrom('member_blocks')
+            .select('blocker_id')
+            .where('blocked_id', '=', input.senderId)}) then 0 else 1 end`;
           const others = await trx
             .updateTable('chat_room_participants')
-            .set((eb) => ({ unread_count: eb('unread_count', '+', 1), activity_at: input.now }))
+            .set((eb) => ({ unread_count: eb('unread_count', '+', blocked), activity_at: input.now }))
             .where('chat_room_id', '=', input.roomId)
             .where('member_id', '!=', input.senderId)
             .returning('member_id')

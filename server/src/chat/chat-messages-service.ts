@@ -153,12 +153,11 @@ export function chatMessagesService({
       if (result.status !== 'created') throw notFound(input.chatGroupId ? 'Chat group' : 'Chat room');
       const participants = result.participantIds;
       if (createdDirect) events.room(participants, room.id, null, 'created');
-      events.message(participants, {
-        roomId: room.id,
-        messageId: id,
-        groupId: room.chat_group_id,
-        senderId: memberId,
-      });
+      events.message(
+        participants,
+        { roomId: room.id, messageId: id, groupId: room.chat_group_id, senderId: memberId },
+        await hiddenSenders(memberId),
+      );
       return { message: await messageView(result.message), created: true };
     },
   };

@@ -11,17 +11,38 @@ export interface ChatRoomsDeps {
   chat: ChatRepository;
   notifications: Pick<ChatNotifications, 'readRelatedQuietly'>;
   events: ChatEvents;
+  /** The members blocked either way with one (server/src/trust): they do not see each other type. */
+  hiddenSenders?: (memberId: string) => Promise<Set<string>>;
+  /** Whether the moderators suspended the member (server/src/trust): they cannot chat, nor type. */
+  suspended?: (memberId: string) => Promise<boolean>;
   now?: () => Date;
 }
 
-export function chatRoomsService({ chat, notifications, events, now = () => new Date() }: ChatRoomsDeps) {
+/** A room whose last line is from a member blocked either way shows it emptied and marked, never its text. */
+function collapsed(room: ChatRoom, hidden: Set<string>): ChatRoom {
+  const last = room.lastMessage;
+  if (!last || !hidden.has(last.sender.id)) return room;
+  return { ...room, lastMessage: { ...last, content: '', fromBlockedMember: true } };
+}
+
+export function chatRoomsService({
+  chat,
+  notifications,
+  events,
+  hiddenSenders = async () => new Set<string>(),
+  suspended = async () => false,
+  now = () => new Date(),
+}: ChatRoomsDeps) {
   return {
-    listRooms(memberId: string, query: { limit: number; offset: number }) {
-      return chat.roomPage(memberId, query);
+    async listRooms(memberId: string, query: { limit: number; offset: number }) {
+      const page = await chat.roomPage(memberId, query);
+      const hidden = await hiddenSenders(memberId);
+      return hidden.size ? { ...page, items: page.items.map((room) => collapsed(room, hidden)) } : page;
     },
 
     async getRoom(memberId: string, roomId: string): Promise<ChatRoom> {
-      return foundOr404(await chat.roomView(roomId, memberId), 'Chat room');
+      const room = foundOr404(await chat.roomView(roomId, memberId), 'Chat room');
+      return collapsed(room, await hiddenSenders(memberId));
     },
 
     /**
@@ -56,11 +77,17 @@ export function chatRoomsService({ chat, notifications, events, now = () => new 
       return { chatRoomId: roomId, mutedUntil: until };
     },
 
-    /** The other participants of a room when `memberId` is one of them; null otherwise (typing). */
+    /**
+     * The other participants of a room when `memberId` is one of them; null otherwise (typing).
+     * Those blocked either way with them are left out; a suspended member's typing goes nowhere.
+     */
     async typingTargets(memberId: string, roomId: string): Promise<string[] | null> {
       const ids = await chat.participantIds(roomId);
-      if (!ids.includes(memberId)) return null;
-      return ids.filter((id) => id !== memberId);
+      if (!ids.includes(memberId) || (await suspended(memberId))) return null;
+      const others = ids.filter((id) => id !== memberId);
+      if (others.length === 0) return others;
+      const hidden = await hiddenSenders(memberId);
+      return others.filter((id) => !hidden.has(id));
     },
   };
 }

@@ -19,13 +19,23 @@ interface Deps {
   notifications: ChatNotifications;
   /** The members blocked either way with the reader (server/src/trust): their lines are collapsed. */
   hiddenSenders?: (memberId: string) => Promise<Set<string>>;
+  /** Whether the moderators suspended the member (server/src/trust): their typing is not relayed. */
+  suspended?: (memberId: string) => Promise<boolean>;
   now?: () => Date;
 }
 
-export function chatService({ chat, areFriends, friendIdsOf, notifications, hiddenSenders, now }: Deps) {
+export function chatService({
+  chat,
+  areFriends,
+  friendIdsOf,
+  notifications,
+  hiddenSenders,
+  suspended,
+  now,
+}: Deps) {
   const events = chatEvents(notifications);
   const groups = chatGroupsService({ chat, friendIdsOf, events, now });
-  const rooms = chatRoomsService({ chat, notifications, events, now });
+  const rooms = chatRoomsService({ chat, notifications, events, hiddenSenders, suspended, now });
   const messages = chatMessagesService({ chat, areFriends, events, hiddenSenders, now });
   return {
     listGroups: groups.listGroups,

@@ -1,9 +1,11 @@
 // Candidates for friend suggestions, from three sources: friends of my friends, members of my city,
 // owners of cars of the makes I own. Each source leaves out me, my friends, anyone with a pending
-// request either way, and anyone who declined me or whom I declined (no pestering).
+// request either way, anyone who declined me or whom I declined (no pestering), and anyone I
+// blocked or who blocked me (docs/SPEC-NOTES.md "Trust": each vanishes for the other).
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../db/schema';
 import './people-db';
+import '../trust/trust-tables';
 import { columnValues } from '../db/paging';
 
 /** Rows read per source; the service ranks and keeps the best few. */
@@ -28,7 +30,15 @@ export function suggestionsRepository(db: Kysely<Database>) {
       .select('friend_requests.sender_id')
       .where('friend_requests.recipient_id', '=', memberId)
       .where('friend_requests.status', 'in', closed);
-    return sql<SqlBool>`${ref} <> ${memberId} and ${ref} not in (${friends}) and ${ref} not in (${asked}) and ${ref} not in (${askedBy})`;
+    const blocked = db
+      .selectFrom('member_blocks')
+      .select('member_blocks.blocked_id')
+      .where('member_blocks.blocker_id', '=', memberId);
+    const blockedBy = db
+      .selectFrom('member_blocks')
+      .select('member_blocks.blocker_id')
+      .where('member_blocks.blocked_id', '=', memberId);
+    return sql<SqlBool>`${ref} <> ${memberId} and ${ref} not in (${friends}) and ${ref} not in (${asked}) and ${ref} not in (${askedBy}) and ${ref} not in (${blocked}) and ${ref} not in (${blockedBy})`;
   };
 
   return {

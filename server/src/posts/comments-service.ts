@@ -161,7 +161,7 @@ export function commentsService({
         commentId: id,
         html: content,
       });
-      events.postUpdated(post.id, 'commented');
+      events.postUpdated(post.id, 'commented', memberId);
       return { comment: await load(id), created: true };
     },
 
@@ -179,7 +179,7 @@ export function commentsService({
         commentId: id,
         html: clean,
       });
-      events.postUpdated(comment.postId, 'comment-edited');
+      events.postUpdated(comment.postId, 'comment-edited', memberId);
       return load(id);
     },
 

@@ -7,9 +7,15 @@ import type { PostFeedAction } from '../../../src/contract/posts';
 import type { PostUpdateMessage } from '../../../src/contract/constants';
 import { REALTIME_ONLY_ID, type NotificationEvent } from '../../../src/contract/socket-events';
 import { memberRoom } from '../realtime/realtime';
+import { blockedIdsOf } from '../trust/trust-checks-repository';
 
 export interface PostEvents {
-  postUpdated(postId: string, message: PostUpdateMessage): void;
+  /**
+   * Tells the post's room. With `actorId` (who liked, commented or edited a comment), the members
+   * blocked either way with them are left out: nothing they do reaches the other, live or not
+   * (docs/SPEC-NOTES.md "Trust").
+   */
+  postUpdated(postId: string, message: PostUpdateMessage, actorId?: string): void;
   /** Tells the author's devices and their friends' that the feed changed. */
   feedChanged(authorId: string, friendIds: string[], postId: string, action: PostFeedAction): void;
 }
@@ -40,8 +46,23 @@ export function postEvents(app: FastifyInstance): PostEvents {
     }
   };
   return {
-    postUpdated: (postId, message) =>
-      send('postUpdated', () => app.realtime.toPost(postId).emit('postUpdated', { postId, message })),
+    postUpdated: (postId, message, actorId) => {
+      if (!app.hasDecorator('realtime')) return;
+      if (!actorId) {
+        send('postUpdated', () => app.realtime.toPost(postId).emit('postUpdated', { postId, message }));
+        return;
+      }
+      blockedIdsOf(app.db.kysely, actorId).then(
+        (blocked) =>
+          send('postUpdated', () =>
+            app.realtime
+              .toPost(postId)
+              .except([...blocked].map(memberRoom))
+              .emit('postUpdated', { postId, message }),
+          ),
+        (err: unknown) => app.log.warn({ err }, 'postUpdated push failed'),
+      );
+    },
     feedChanged: (authorId, friendIds, postId, action) =>
       send('feed', () =>
         // One emit to every room at once: with the Redis adapter, one publish.

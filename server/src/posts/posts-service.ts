@@ -376,7 +376,7 @@ export function postsService({
           warn(err, 'like notification not stored');
         }
       }
-      events.postUpdated(id, liked ? 'liked' : 'unliked');
+      events.postUpdated(id, liked ? 'liked' : 'unliked', memberId);
       return { postId: id, liked, likesCount };
     },
   };

@@ -1,13 +1,6 @@
-// The trust routes the client calls (docs/SPEC-NOTES.md "Trust"): report a thing, block or mute
-// a member.
-import type {
-  BlockedMember,
-  BlockState,
-  MuteState,
-  Report,
-  ReportReason,
-  ReportTargetType,
-} from '@/contract/trust';
+// The trust routes the client calls (docs/SPEC-NOTES.md "Trust"): report a thing, mute a member,
+// list the members I blocked. Block and unblock go through the outbox (./data/blocks.ts).
+import type { BlockedMember, MuteState, Report, ReportReason, ReportTargetType } from '@/contract/trust';
 import { api } from '@/lib/http/api-client';
 
 export interface ReportTarget {
@@ -23,10 +16,6 @@ export function sendReport(
   return api.post<Report>('/reports', { ...target, reason, details });
 }
 
-export function blockMember(userId: string): Promise<BlockState> {
-  return api.post<BlockState>(`/users/${encodeURIComponent(userId)}/block`);
-}
-
 export function muteMember(userId: string, muted: boolean): Promise<MuteState> {
   const path = `/users/${encodeURIComponent(userId)}/mute`;
   return muted ? api.post<MuteState>(path) : api.delete<MuteState>(path);
@@ -35,8 +24,4 @@ export function muteMember(userId: string, muted: boolean): Promise<MuteState> {
 /** GET /users/me/blocks: the members I blocked, newest first (the first 100). */
 export function listBlocks(signal?: AbortSignal): Promise<BlockedMember[]> {
   return api.get<BlockedMember[]>('/users/me/blocks', { signal, query: { limit: 100 } });
-}
-
-export function unblockMember(userId: string): Promise<BlockState> {
-  return api.delete<BlockState>(`/users/${encodeURIComponent(userId)}/block`);
 }

@@ -1,5 +1,6 @@
 // Trust in the app: the report form and the "…" menu (report, block, mute) shown on others' things.
 export { TrustMenu, type TrustMenuProps } from './trust-menu';
 export { ReportDialog, type ReportDialogProps } from './report-dialog';
-export { blockMember, muteMember, sendReport, type ReportTarget } from './api';
+export { muteMember, sendReport, type ReportTarget } from './api';
+export { blockMember, unblockMember } from './data/blocks';
 export { PrivacySection } from './privacy-section';

@@ -27,6 +27,15 @@ vi.mock('@/lib/http/api-client', async (importOriginal) =>
   })),
 );
 
+// Unblock goes through the outbox (./data/blocks.test.ts covers it): recorded here as the call it makes.
+vi.mock('./data/blocks', () => ({
+  unblockMember: async (userId: string) => {
+    state.calls.push(`DELETE /users/${userId}/block`);
+    state.blocks = [];
+    return { sent: true, data: { id: userId, blocked: false } };
+  },
+}));
+
 describe('privacy settings', () => {
   beforeEach(() => {
     activateCatalog('en-US');

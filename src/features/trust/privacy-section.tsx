@@ -7,7 +7,9 @@ import { api } from '@/lib/http/api-client';
 import { displayName } from '@/lib/text/display-name';
 import { useT } from '@/lib/i18n';
 import { Alert, Button, Card, Skeleton } from '@/ui';
-import { listBlocks, unblockMember } from './api';
+import type { BlockedMember } from '@/contract/trust';
+import { listBlocks } from './api';
+import { unblockMember } from './data/blocks';
 
 const blocksKey = ['trust', 'blocks'] as const;
 /** The account feature's preferences query: its answer carries `messagesFrom`. */
@@ -36,9 +38,13 @@ export function PrivacySection() {
       })),
   });
   const blocks = useQuery({ queryKey: blocksKey, queryFn: ({ signal }) => listBlocks(signal) });
+  // Through the outbox: the member leaves the list at once, sent now or once back online.
   const unblock = useMutation({
-    mutationFn: unblockMember,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: blocksKey }),
+    mutationFn: (userId: string) => unblockMember(userId),
+    onSuccess: (_outcome, userId) =>
+      queryClient.setQueryData(blocksKey, (old: BlockedMember[] | undefined) =>
+        old?.filter((member) => member.id !== userId),
+      ),
   });
   const current = messagesFrom.isPending
     ? messagesFrom.variables

@@ -6,7 +6,8 @@ import { REPORT_DETAILS_MAX, REPORT_REASONS, type ReportReason } from '@/contrac
 import { isNetworkError } from '@/lib/http/api-client';
 import { useT } from '@/lib/i18n';
 import { Alert, Button, Modal, ModalHeader, TextArea } from '@/ui';
-import { blockMember, sendReport, type ReportTarget } from './api';
+import { sendReport, type ReportTarget } from './api';
+import { blockMember } from './data/blocks';
 import './trust.css';
 
 const REASON_KEYS: Record<ReportReason, string> = {

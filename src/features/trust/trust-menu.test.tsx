@@ -18,6 +18,14 @@ vi.mock('@/lib/http/api-client', async (importOriginal) =>
   })),
 );
 
+// Block goes through the outbox (./data/blocks.test.ts covers it): recorded here as the call it makes.
+vi.mock('./data/blocks', () => ({
+  blockMember: async (userId: string) => {
+    calls.push({ method: 'POST', path: `/users/${userId}/block`, body: undefined });
+    return { sent: true, data: { id: userId, blocked: true } };
+  },
+}));
+
 const POST = '5b1e6f7a-1c2d-4e3f-8a9b-0c1d2e3f4a5b';
 const AUTHOR = '6c2f7a8b-2d3e-4f5a-9b0c-1d2e3f4a5b6c';
 

@@ -3,7 +3,8 @@
 import { useId, useRef, useState } from 'react';
 import { useT } from '@/lib/i18n';
 import { Alert, ConfirmDialog } from '@/ui';
-import { blockMember, muteMember, type ReportTarget } from './api';
+import { muteMember, type ReportTarget } from './api';
+import { blockMember } from './data/blocks';
 import { ReportDialog } from './report-dialog';
 import './trust.css';
 
@@ -32,6 +33,7 @@ export function TrustMenu({ targetType, targetId, authorId, label, canMute, onBl
   const block = () => {
     if (!authorId) return;
     setDialog(null);
+    // Kept on this device first (their things vanish at once), sent now or once back online.
     blockMember(authorId).then(
       () => onBlocked?.(),
       () => setError(true),

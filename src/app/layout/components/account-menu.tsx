@@ -83,6 +83,12 @@ export function AccountMenu() {
             <Link to="/files" className="layout__menu-link" onClick={() => setOpen(false)}>
               {t('FILES.TITLE')}
             </Link>
+            {/* Only moderators (GET /auth/me's isModerator, given by the operator's command). */}
+            {user?.isModerator ? (
+              <Link to="/moderation" className="layout__menu-link" onClick={() => setOpen(false)}>
+                {t('NAV.MODERATION')}
+              </Link>
+            ) : null}
             <Link
               to="/legal/$type"
               params={{ type: 'terms' }}

@@ -28,9 +28,12 @@ export function RoomRow({ room, meId }: { room: ChatRoomRow; meId: string | unde
         </span>
         <span className="chat-room-row__bottom">
           <span className="chat-room-row__last">
-            {last
-              ? t('CHAT.LAST_MESSAGE', { name: who, text: excerpt(last.content) })
-              : t('CHAT.NO_MESSAGES_YET')}
+            {!last
+              ? t('CHAT.NO_MESSAGES_YET')
+              : last.fromBlockedMember
+                ? // A member blocked either way: neither their name nor their text (docs/SPEC-NOTES.md "Trust").
+                  t('TRUST.CHAT_BLOCKED_LINE')
+                : t('CHAT.LAST_MESSAGE', { name: who, text: excerpt(last.content) })}
           </span>
           {unread > 0 ? (
             <span className="chat-room-row__badge ui-unread-pill" data-testid="chat-room-unread">
