@@ -10,6 +10,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { migrationsGlob } from './esbuild-migrations.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const SERVER_OUT = path.join(root, 'server/dist/main.js');
@@ -64,14 +65,14 @@ export async function buildServer(outfile = SERVER_OUT) {
     ...common,
     entryPoints: [WORKER_ENTRY],
     outfile: workerOut(outfile),
-    plugins: [externalPackages],
+    plugins: [migrationsGlob, externalPackages],
     logLevel: 'warning',
   });
   await build({
     ...common,
     entryPoints: [path.join(root, 'server/src/main.ts')],
     outfile,
-    plugins: [startUpHeapApart, externalPackages],
+    plugins: [migrationsGlob, startUpHeapApart, externalPackages],
     logLevel: 'warning',
   });
   return Math.round(performance.now() - started);

@@ -4,6 +4,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { migrationsGlob } from './esbuild-migrations.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -18,6 +19,7 @@ export async function runBundled(entry, name, argv) {
     format: 'esm',
     target: 'node20',
     packages: 'external',
+    plugins: [migrationsGlob],
     write: false,
     logLevel: 'warning',
   });

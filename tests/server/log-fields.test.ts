@@ -15,7 +15,11 @@ import {
   LOG_COLUMNS_OF,
   LOG_FIELD_COLUMNS,
 } from '../../server/src/garage/field-columns';
-import { LOG_EXPORT_COLUMNS } from '../../server/src/account/account-export';
+import {
+  LOG_EXPORT_COLUMNS,
+  REMINDER_COLUMNS_NOT_EXPORTED,
+  REMINDER_EXPORT_COLUMNS,
+} from '../../server/src/account/account-export';
 import { PAGE_COLUMNS, toCarLog, toRow } from '../../server/src/garage/car-logs-repository';
 import { createDb } from '../../server/src/db/database';
 import { migrateToLatest } from '../../server/src/db/migrator';
@@ -74,7 +78,7 @@ describe('the field lists follow the contract', () => {
       expect(LOG_COLUMNS_KEPT_BY).toHaveProperty(column);
   });
 
-  test('a page reads every column of car_logs but the import fingerprint, by the contract and the table', async () => {
+  test('a page reads every column of car_logs but the import fingerprint, and reminders.json every reminder column it should, by the tables', async () => {
     // Its own SQLite file: the table's columns as migrated.
     const dataDir = mkdtempSync(path.join(tmpdir(), 'paddock-log-fields-'));
     try {
@@ -83,7 +87,14 @@ describe('the field lists follow the contract', () => {
       await db.close();
       const sqlite = new SQLite(path.join(dataDir, 'paddock.db'), { readonly: true });
       const columns = (sqlite.pragma('table_info(car_logs)') as { name: string }[]).map((c) => c.name);
+      const reminderColumns = (sqlite.pragma('table_info(reminders)') as { name: string }[]).map(
+        (c) => c.name,
+      );
       sqlite.close();
+      // reminders.json: every column of the table exported, or left out on purpose.
+      expect(sorted([...REMINDER_EXPORT_COLUMNS, ...REMINDER_COLUMNS_NOT_EXPORTED])).toEqual(
+        sorted(reminderColumns),
+      );
       expect(sorted(PAGE_COLUMNS)).toEqual(sorted(columns.filter((c) => c !== 'import_fingerprint')));
       for (const column of LOG_FIELD_COLUMNS) expect(columns).toContain(column);
     } finally {

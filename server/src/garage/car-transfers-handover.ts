@@ -14,7 +14,9 @@
 //   quantity, unit and tank flags, tags, who wrote it, its stamps).
 // - An import fingerprint is a digest of the imported row, costs and text included: it goes when
 //   either is not kept.
+import type { LogField } from '../../../src/contract/fields';
 import type { CarLog, FuelFill } from '../../../src/contract/garage';
+import { LOG_COLUMNS_OF, LOG_FIELD_KEPT_BY } from './field-columns';
 import type { CarLogsTable, RemindersTable } from '../db/schema';
 
 /** The seller's choice that hands a thing to the buyer. */
@@ -45,18 +47,9 @@ export function handedOver(kept: KeptBy, { keepCosts, keepNotes }: SaleChoices):
 
 /** Every field of a log as answered (CarLog); `media` is its files (photos and receipts). */
 export const LOG_FIELDS_KEPT_BY: Record<keyof CarLog, KeptBy> = {
+  // The contract's fields, each classified beside its column (field-columns.ts).
+  ...LOG_FIELD_KEPT_BY,
   id: 'always',
-  carId: 'always',
-  type: 'always',
-  title: 'always',
-  content: 'notes',
-  location: 'notes',
-  tags: 'always',
-  cost: 'costs',
-  currencyCode: 'costs',
-  startDate: 'always',
-  mileage: 'always',
-  fuel: 'always',
   authorId: 'always',
   formerOwner: 'always',
   media: 'costs',
@@ -76,18 +69,13 @@ export const FUEL_FIELDS_KEPT_BY: Record<keyof FuelFill, KeptBy> = {
 };
 
 /** Every column of car_logs: a column not kept is set to null in the buyer's copy. */
-export const LOG_COLUMNS_KEPT_BY: ColumnsKeptBy<CarLogsTable> = {
-  id: 'always',
-  car_id: 'always',
-  type: 'always',
-  title: 'always',
-  content: LOG_FIELDS_KEPT_BY.content,
-  location: LOG_FIELDS_KEPT_BY.location,
-  tags: 'always',
-  cost_cents: LOG_FIELDS_KEPT_BY.cost,
-  currency_code: LOG_FIELDS_KEPT_BY.currencyCode,
-  start_date: 'always',
-  mileage: LOG_FIELDS_KEPT_BY.mileage,
+export const LOG_COLUMNS_KEPT_BY = {
+  // Each column behind a contract field goes with its field; a fill-up's with its own part.
+  ...Object.fromEntries(
+    (Object.entries(LOG_COLUMNS_OF) as [LogField, readonly string[]][]).flatMap(([field, columns]) =>
+      columns.map((column) => [column, LOG_FIELD_KEPT_BY[field]]),
+    ),
+  ),
   fuel_quantity: FUEL_FIELDS_KEPT_BY.quantity,
   fuel_unit: FUEL_FIELDS_KEPT_BY.unit,
   fuel_full_tank: FUEL_FIELDS_KEPT_BY.fullTank,
@@ -95,12 +83,15 @@ export const LOG_COLUMNS_KEPT_BY: ColumnsKeptBy<CarLogsTable> = {
   fuel_price_per_unit: FUEL_FIELDS_KEPT_BY.pricePerUnit,
   fuel_economy_confirmed: FUEL_FIELDS_KEPT_BY.economyConfirmed,
   fuel_energy: FUEL_FIELDS_KEPT_BY.energy,
+  id: 'always',
   author_id: LOG_FIELDS_KEPT_BY.authorId,
   former_owner_id: LOG_FIELDS_KEPT_BY.formerOwner,
   import_fingerprint: 'costsAndNotes',
   created_at: 'always',
   updated_at: 'always',
-};
+  // Checked against the migrated table by tests/server/car-transfers.test.ts (every column, and
+  // only nullable ones dropped): a derived map cannot be checked by the type alone.
+} as ColumnsKeptBy<CarLogsTable>;
 
 /** Every column of reminders: a column not kept is set to null in the buyer's copy. */
 export const REMINDER_COLUMNS_KEPT_BY: ColumnsKeptBy<RemindersTable> = {

@@ -8,6 +8,7 @@
 import { CAR_FIELDS, LOG_FIELDS, type CarField, type LogField } from '../../../src/contract/fields';
 import type { Car, CarLog, FuelFill } from '../../../src/contract/garage';
 import type { CarLogsTable, CarsTable } from '../db/schema';
+import type { KeptBy } from './car-transfers-handover';
 
 export const CAR_COLUMN_OF: Record<CarField, keyof CarsTable & string> = {
   make: 'make',
@@ -26,6 +27,26 @@ export const CAR_COLUMN_OF: Record<CarField, keyof CarsTable & string> = {
   firstRegistrationDate: 'first_registration_date',
   inspectionDueDate: 'inspection_due_date',
   insuranceDueDate: 'insurance_due_date',
+};
+
+/**
+ * What keeps each log field for the buyer of the car (car-transfers-handover.ts: `always`, or the
+ * seller's choice to hand over `costs` or `notes`), decided beside its column: a deliberate choice
+ * for every new field, which the columns behind it follow at the sale. A fill-up's own fields are
+ * classified one by one there (FUEL_FIELDS_KEPT_BY).
+ */
+export const LOG_FIELD_KEPT_BY: Record<LogField, KeptBy> = {
+  carId: 'always',
+  type: 'always',
+  title: 'always',
+  content: 'notes',
+  location: 'notes',
+  tags: 'always',
+  cost: 'costs',
+  currencyCode: 'costs',
+  startDate: 'always',
+  mileage: 'always',
+  fuel: 'always',
 };
 
 /** A log field's columns (a fill-up spans seven; the cost is stored in cents). */
