@@ -42,6 +42,13 @@ import { Route as AuthenticatedMessageIdRouteImport } from './routes/_authentica
 import { Route as AuthenticatedNewCarLogCarIdRouteImport } from './routes/_authenticated/new-car-log.$carId'
 import { Route as AuthenticatedPeopleIdRouteImport } from './routes/_authenticated/people.$id'
 import { Route as AuthenticatedPostIdRouteImport } from './routes/_authenticated/post.$id'
+import { Route as AuthenticatedCarIdIndexRouteImport } from './routes/_authenticated/car.$id.index'
+import { Route as AuthenticatedCarIdFuelRouteImport } from './routes/_authenticated/car.$id.fuel'
+import { Route as AuthenticatedCarIdHistoryRouteImport } from './routes/_authenticated/car.$id.history'
+import { Route as AuthenticatedCarIdLogbookRouteImport } from './routes/_authenticated/car.$id.logbook'
+import { Route as AuthenticatedCarIdPapersRouteImport } from './routes/_authenticated/car.$id.papers'
+import { Route as AuthenticatedCarIdPeopleRouteImport } from './routes/_authenticated/car.$id.people'
+import { Route as AuthenticatedCarIdRemindersRouteImport } from './routes/_authenticated/car.$id.reminders'
 import { Route as AuthenticatedChatWithUserIdRouteImport } from './routes/_authenticated/chat.with.$userId'
 import { Route as AuthenticatedEditCarLogCarIdLogIdRouteImport } from './routes/_authenticated/edit-car-log.$carId.$logId'
 import { Route as AuthenticatedMyCarsCarIdImportRouteImport } from './routes/_authenticated/my-cars_.$carId.import'
@@ -220,6 +227,46 @@ const AuthenticatedPostIdRoute = AuthenticatedPostIdRouteImport.update({
   path: '/post/$id',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
+const AuthenticatedCarIdIndexRoute = AuthenticatedCarIdIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AuthenticatedCarIdRoute,
+} as any)
+const AuthenticatedCarIdFuelRoute = AuthenticatedCarIdFuelRouteImport.update({
+  id: '/fuel',
+  path: '/fuel',
+  getParentRoute: () => AuthenticatedCarIdRoute,
+} as any)
+const AuthenticatedCarIdHistoryRoute =
+  AuthenticatedCarIdHistoryRouteImport.update({
+    id: '/history',
+    path: '/history',
+    getParentRoute: () => AuthenticatedCarIdRoute,
+  } as any)
+const AuthenticatedCarIdLogbookRoute =
+  AuthenticatedCarIdLogbookRouteImport.update({
+    id: '/logbook',
+    path: '/logbook',
+    getParentRoute: () => AuthenticatedCarIdRoute,
+  } as any)
+const AuthenticatedCarIdPapersRoute =
+  AuthenticatedCarIdPapersRouteImport.update({
+    id: '/papers',
+    path: '/papers',
+    getParentRoute: () => AuthenticatedCarIdRoute,
+  } as any)
+const AuthenticatedCarIdPeopleRoute =
+  AuthenticatedCarIdPeopleRouteImport.update({
+    id: '/people',
+    path: '/people',
+    getParentRoute: () => AuthenticatedCarIdRoute,
+  } as any)
+const AuthenticatedCarIdRemindersRoute =
+  AuthenticatedCarIdRemindersRouteImport.update({
+    id: '/reminders',
+    path: '/reminders',
+    getParentRoute: () => AuthenticatedCarIdRoute,
+  } as any)
 const AuthenticatedChatWithUserIdRoute =
   AuthenticatedChatWithUserIdRouteImport.update({
     id: '/chat/with/$userId',
@@ -281,7 +328,7 @@ export interface FileRoutesByFullPath {
   '/profile': typeof AuthenticatedProfileRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/legal/$type': typeof LegalTypeRoute
-  '/car/$id': typeof AuthenticatedCarIdRoute
+  '/car/$id': typeof AuthenticatedCarIdRouteWithChildren
   '/chat-group/$id': typeof AuthenticatedChatGroupIdRoute
   '/chat/$roomId': typeof AuthenticatedChatRoomIdRoute
   '/edit-car/$id': typeof AuthenticatedEditCarIdRoute
@@ -290,9 +337,16 @@ export interface FileRoutesByFullPath {
   '/new-car-log/$carId': typeof AuthenticatedNewCarLogCarIdRoute
   '/people/$id': typeof AuthenticatedPeopleIdRoute
   '/post/$id': typeof AuthenticatedPostIdRoute
+  '/car/$id/fuel': typeof AuthenticatedCarIdFuelRoute
+  '/car/$id/history': typeof AuthenticatedCarIdHistoryRoute
+  '/car/$id/logbook': typeof AuthenticatedCarIdLogbookRoute
+  '/car/$id/papers': typeof AuthenticatedCarIdPapersRoute
+  '/car/$id/people': typeof AuthenticatedCarIdPeopleRoute
+  '/car/$id/reminders': typeof AuthenticatedCarIdRemindersRoute
   '/chat/with/$userId': typeof AuthenticatedChatWithUserIdRoute
   '/edit-car-log/$carId/$logId': typeof AuthenticatedEditCarLogCarIdLogIdRoute
   '/my-cars/$carId/import': typeof AuthenticatedMyCarsCarIdImportRoute
+  '/car/$id/': typeof AuthenticatedCarIdIndexRoute
   '/my-cars/$carId/logs/$logId': typeof AuthenticatedMyCarsCarIdLogsLogIdRoute
   '/my-cars/$carId/reminders/$reminderId': typeof AuthenticatedMyCarsCarIdRemindersReminderIdRoute
   '/my-cars/$carId/reminders/new': typeof AuthenticatedMyCarsCarIdRemindersNewRoute
@@ -321,7 +375,6 @@ export interface FileRoutesByTo {
   '/profile': typeof AuthenticatedProfileRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/legal/$type': typeof LegalTypeRoute
-  '/car/$id': typeof AuthenticatedCarIdRoute
   '/chat-group/$id': typeof AuthenticatedChatGroupIdRoute
   '/chat/$roomId': typeof AuthenticatedChatRoomIdRoute
   '/edit-car/$id': typeof AuthenticatedEditCarIdRoute
@@ -330,9 +383,16 @@ export interface FileRoutesByTo {
   '/new-car-log/$carId': typeof AuthenticatedNewCarLogCarIdRoute
   '/people/$id': typeof AuthenticatedPeopleIdRoute
   '/post/$id': typeof AuthenticatedPostIdRoute
+  '/car/$id/fuel': typeof AuthenticatedCarIdFuelRoute
+  '/car/$id/history': typeof AuthenticatedCarIdHistoryRoute
+  '/car/$id/logbook': typeof AuthenticatedCarIdLogbookRoute
+  '/car/$id/papers': typeof AuthenticatedCarIdPapersRoute
+  '/car/$id/people': typeof AuthenticatedCarIdPeopleRoute
+  '/car/$id/reminders': typeof AuthenticatedCarIdRemindersRoute
   '/chat/with/$userId': typeof AuthenticatedChatWithUserIdRoute
   '/edit-car-log/$carId/$logId': typeof AuthenticatedEditCarLogCarIdLogIdRoute
   '/my-cars/$carId/import': typeof AuthenticatedMyCarsCarIdImportRoute
+  '/car/$id': typeof AuthenticatedCarIdIndexRoute
   '/my-cars/$carId/logs/$logId': typeof AuthenticatedMyCarsCarIdLogsLogIdRoute
   '/my-cars/$carId/reminders/$reminderId': typeof AuthenticatedMyCarsCarIdRemindersReminderIdRoute
   '/my-cars/$carId/reminders/new': typeof AuthenticatedMyCarsCarIdRemindersNewRoute
@@ -363,7 +423,7 @@ export interface FileRoutesById {
   '/_authenticated/profile': typeof AuthenticatedProfileRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/legal/$type': typeof LegalTypeRoute
-  '/_authenticated/car/$id': typeof AuthenticatedCarIdRoute
+  '/_authenticated/car/$id': typeof AuthenticatedCarIdRouteWithChildren
   '/_authenticated/chat-group/$id': typeof AuthenticatedChatGroupIdRoute
   '/_authenticated/chat/$roomId': typeof AuthenticatedChatRoomIdRoute
   '/_authenticated/edit-car/$id': typeof AuthenticatedEditCarIdRoute
@@ -372,9 +432,16 @@ export interface FileRoutesById {
   '/_authenticated/new-car-log/$carId': typeof AuthenticatedNewCarLogCarIdRoute
   '/_authenticated/people/$id': typeof AuthenticatedPeopleIdRoute
   '/_authenticated/post/$id': typeof AuthenticatedPostIdRoute
+  '/_authenticated/car/$id/fuel': typeof AuthenticatedCarIdFuelRoute
+  '/_authenticated/car/$id/history': typeof AuthenticatedCarIdHistoryRoute
+  '/_authenticated/car/$id/logbook': typeof AuthenticatedCarIdLogbookRoute
+  '/_authenticated/car/$id/papers': typeof AuthenticatedCarIdPapersRoute
+  '/_authenticated/car/$id/people': typeof AuthenticatedCarIdPeopleRoute
+  '/_authenticated/car/$id/reminders': typeof AuthenticatedCarIdRemindersRoute
   '/_authenticated/chat/with/$userId': typeof AuthenticatedChatWithUserIdRoute
   '/_authenticated/edit-car-log/$carId/$logId': typeof AuthenticatedEditCarLogCarIdLogIdRoute
   '/_authenticated/my-cars_/$carId/import': typeof AuthenticatedMyCarsCarIdImportRoute
+  '/_authenticated/car/$id/': typeof AuthenticatedCarIdIndexRoute
   '/_authenticated/my-cars_/$carId/logs/$logId': typeof AuthenticatedMyCarsCarIdLogsLogIdRoute
   '/_authenticated/my-cars_/$carId/reminders/$reminderId': typeof AuthenticatedMyCarsCarIdRemindersReminderIdRoute
   '/_authenticated/my-cars_/$carId/reminders/new': typeof AuthenticatedMyCarsCarIdRemindersNewRoute
@@ -414,9 +481,16 @@ export interface FileRouteTypes {
     | '/new-car-log/$carId'
     | '/people/$id'
     | '/post/$id'
+    | '/car/$id/fuel'
+    | '/car/$id/history'
+    | '/car/$id/logbook'
+    | '/car/$id/papers'
+    | '/car/$id/people'
+    | '/car/$id/reminders'
     | '/chat/with/$userId'
     | '/edit-car-log/$carId/$logId'
     | '/my-cars/$carId/import'
+    | '/car/$id/'
     | '/my-cars/$carId/logs/$logId'
     | '/my-cars/$carId/reminders/$reminderId'
     | '/my-cars/$carId/reminders/new'
@@ -445,7 +519,6 @@ export interface FileRouteTypes {
     | '/profile'
     | '/auth/callback'
     | '/legal/$type'
-    | '/car/$id'
     | '/chat-group/$id'
     | '/chat/$roomId'
     | '/edit-car/$id'
@@ -454,9 +527,16 @@ export interface FileRouteTypes {
     | '/new-car-log/$carId'
     | '/people/$id'
     | '/post/$id'
+    | '/car/$id/fuel'
+    | '/car/$id/history'
+    | '/car/$id/logbook'
+    | '/car/$id/papers'
+    | '/car/$id/people'
+    | '/car/$id/reminders'
     | '/chat/with/$userId'
     | '/edit-car-log/$carId/$logId'
     | '/my-cars/$carId/import'
+    | '/car/$id'
     | '/my-cars/$carId/logs/$logId'
     | '/my-cars/$carId/reminders/$reminderId'
     | '/my-cars/$carId/reminders/new'
@@ -495,9 +575,16 @@ export interface FileRouteTypes {
     | '/_authenticated/new-car-log/$carId'
     | '/_authenticated/people/$id'
     | '/_authenticated/post/$id'
+    | '/_authenticated/car/$id/fuel'
+    | '/_authenticated/car/$id/history'
+    | '/_authenticated/car/$id/logbook'
+    | '/_authenticated/car/$id/papers'
+    | '/_authenticated/car/$id/people'
+    | '/_authenticated/car/$id/reminders'
     | '/_authenticated/chat/with/$userId'
     | '/_authenticated/edit-car-log/$carId/$logId'
     | '/_authenticated/my-cars_/$carId/import'
+    | '/_authenticated/car/$id/'
     | '/_authenticated/my-cars_/$carId/logs/$logId'
     | '/_authenticated/my-cars_/$carId/reminders/$reminderId'
     | '/_authenticated/my-cars_/$carId/reminders/new'
@@ -748,6 +835,55 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedPostIdRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/car/$id/': {
+      id: '/_authenticated/car/$id/'
+      path: '/'
+      fullPath: '/car/$id/'
+      preLoaderRoute: typeof AuthenticatedCarIdIndexRouteImport
+      parentRoute: typeof AuthenticatedCarIdRoute
+    }
+    '/_authenticated/car/$id/fuel': {
+      id: '/_authenticated/car/$id/fuel'
+      path: '/fuel'
+      fullPath: '/car/$id/fuel'
+      preLoaderRoute: typeof AuthenticatedCarIdFuelRouteImport
+      parentRoute: typeof AuthenticatedCarIdRoute
+    }
+    '/_authenticated/car/$id/history': {
+      id: '/_authenticated/car/$id/history'
+      path: '/history'
+      fullPath: '/car/$id/history'
+      preLoaderRoute: typeof AuthenticatedCarIdHistoryRouteImport
+      parentRoute: typeof AuthenticatedCarIdRoute
+    }
+    '/_authenticated/car/$id/logbook': {
+      id: '/_authenticated/car/$id/logbook'
+      path: '/logbook'
+      fullPath: '/car/$id/logbook'
+      preLoaderRoute: typeof AuthenticatedCarIdLogbookRouteImport
+      parentRoute: typeof AuthenticatedCarIdRoute
+    }
+    '/_authenticated/car/$id/papers': {
+      id: '/_authenticated/car/$id/papers'
+      path: '/papers'
+      fullPath: '/car/$id/papers'
+      preLoaderRoute: typeof AuthenticatedCarIdPapersRouteImport
+      parentRoute: typeof AuthenticatedCarIdRoute
+    }
+    '/_authenticated/car/$id/people': {
+      id: '/_authenticated/car/$id/people'
+      path: '/people'
+      fullPath: '/car/$id/people'
+      preLoaderRoute: typeof AuthenticatedCarIdPeopleRouteImport
+      parentRoute: typeof AuthenticatedCarIdRoute
+    }
+    '/_authenticated/car/$id/reminders': {
+      id: '/_authenticated/car/$id/reminders'
+      path: '/reminders'
+      fullPath: '/car/$id/reminders'
+      preLoaderRoute: typeof AuthenticatedCarIdRemindersRouteImport
+      parentRoute: typeof AuthenticatedCarIdRoute
+    }
     '/_authenticated/chat/with/$userId': {
       id: '/_authenticated/chat/with/$userId'
       path: '/chat/with/$userId'
@@ -793,6 +929,29 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface AuthenticatedCarIdRouteChildren {
+  AuthenticatedCarIdFuelRoute: typeof AuthenticatedCarIdFuelRoute
+  AuthenticatedCarIdHistoryRoute: typeof AuthenticatedCarIdHistoryRoute
+  AuthenticatedCarIdLogbookRoute: typeof AuthenticatedCarIdLogbookRoute
+  AuthenticatedCarIdPapersRoute: typeof AuthenticatedCarIdPapersRoute
+  AuthenticatedCarIdPeopleRoute: typeof AuthenticatedCarIdPeopleRoute
+  AuthenticatedCarIdRemindersRoute: typeof AuthenticatedCarIdRemindersRoute
+  AuthenticatedCarIdIndexRoute: typeof AuthenticatedCarIdIndexRoute
+}
+
+const AuthenticatedCarIdRouteChildren: AuthenticatedCarIdRouteChildren = {
+  AuthenticatedCarIdFuelRoute: AuthenticatedCarIdFuelRoute,
+  AuthenticatedCarIdHistoryRoute: AuthenticatedCarIdHistoryRoute,
+  AuthenticatedCarIdLogbookRoute: AuthenticatedCarIdLogbookRoute,
+  AuthenticatedCarIdPapersRoute: AuthenticatedCarIdPapersRoute,
+  AuthenticatedCarIdPeopleRoute: AuthenticatedCarIdPeopleRoute,
+  AuthenticatedCarIdRemindersRoute: AuthenticatedCarIdRemindersRoute,
+  AuthenticatedCarIdIndexRoute: AuthenticatedCarIdIndexRoute,
+}
+
+const AuthenticatedCarIdRouteWithChildren =
+  AuthenticatedCarIdRoute._addFileChildren(AuthenticatedCarIdRouteChildren)
+
 interface AuthenticatedRouteChildren {
   AuthenticatedAccountRoute: typeof AuthenticatedAccountRoute
   AuthenticatedComposeMessageRoute: typeof AuthenticatedComposeMessageRoute
@@ -809,7 +968,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedMyPostsRoute: typeof AuthenticatedMyPostsRoute
   AuthenticatedNotificationsRoute: typeof AuthenticatedNotificationsRoute
   AuthenticatedProfileRoute: typeof AuthenticatedProfileRoute
-  AuthenticatedCarIdRoute: typeof AuthenticatedCarIdRoute
+  AuthenticatedCarIdRoute: typeof AuthenticatedCarIdRouteWithChildren
   AuthenticatedChatGroupIdRoute: typeof AuthenticatedChatGroupIdRoute
   AuthenticatedChatRoomIdRoute: typeof AuthenticatedChatRoomIdRoute
   AuthenticatedEditCarIdRoute: typeof AuthenticatedEditCarIdRoute
@@ -842,7 +1001,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedMyPostsRoute: AuthenticatedMyPostsRoute,
   AuthenticatedNotificationsRoute: AuthenticatedNotificationsRoute,
   AuthenticatedProfileRoute: AuthenticatedProfileRoute,
-  AuthenticatedCarIdRoute: AuthenticatedCarIdRoute,
+  AuthenticatedCarIdRoute: AuthenticatedCarIdRouteWithChildren,
   AuthenticatedChatGroupIdRoute: AuthenticatedChatGroupIdRoute,
   AuthenticatedChatRoomIdRoute: AuthenticatedChatRoomIdRoute,
   AuthenticatedEditCarIdRoute: AuthenticatedEditCarIdRoute,
