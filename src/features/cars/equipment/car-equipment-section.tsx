@@ -16,7 +16,7 @@ import {
 import { isNetworkError } from '@/lib/http/api-client';
 import { useLocale, useT } from '@/lib/i18n';
 import { formatDay, formatDistance, unitSymbol } from '@/lib/i18n/format';
-import { useOnline } from '@/lib/network/online';
+import { useReachability } from '@/lib/network/reachability';
 import { toast } from '@/lib/toast';
 import { Alert, Button, ConfirmDialog, DateField, PlusIcon, SkeletonRows, TextField, TrashIcon } from '@/ui';
 import {
@@ -40,7 +40,8 @@ import './car-equipment.css';
 export function CarEquipmentSection({ car }: { car: LocalCar }) {
   const t = useT();
   const query = useCarEquipment(car.id);
-  const online = useOnline();
+  // Sent at once: only while the server answers (not merely while a network is there).
+  const online = useReachability() === 'online';
   // Who writes the car's equipment: those who write all its logs (owner, editor).
   const { addAnyLog: canWrite } = carPermissions(car);
   const [adding, setAdding] = useState(false);

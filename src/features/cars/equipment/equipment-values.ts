@@ -7,7 +7,6 @@ import {
 } from '@/contract/car-equipment';
 import { CAR_NAME_MAX, MILEAGE_MAX } from '@/contract/constants';
 import { parseWholeNumber, type FieldErrors } from '@/features/garage';
-import { formatNumber } from '@/lib/i18n';
 
 export const EQUIPMENT_KIND_KEYS: Record<EquipmentKind, string> = {
   tyres: 'EQUIPMENT.KIND_TYRES',
@@ -75,7 +74,7 @@ export function formatAge(months: number, locale: string): string {
   const years = Math.floor(months / 12);
   const rest = months % 12;
   const part = (value: number, unit: 'year' | 'month') =>
-    formatNumber(value, { style: 'unit', unit, unitDisplay: 'long' });
+    new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
   const parts = [...(years ? [part(years, 'year')] : []), ...(rest || !years ? [part(rest, 'month')] : [])];
   return new Intl.ListFormat(locale, { style: 'long', type: 'unit' }).format(parts);
 }

@@ -7,7 +7,7 @@ import { isNetworkError } from '@/lib/http/api-client';
 import { useT } from '@/lib/i18n';
 import { formatDay } from '@/lib/i18n/format';
 import { ATTACHMENT_ACCEPT, formatBytes, isAttachmentFile, MAX_FILE_BYTES } from '@/lib/media/file-limits';
-import { useOnline } from '@/lib/network/online';
+import { useReachability } from '@/lib/network/reachability';
 import { toast } from '@/lib/toast';
 import { Alert, Button, ConfirmDialog, SkeletonRows, TrashIcon } from '@/ui';
 import { FileIcon } from '@/ui/file-icon';
@@ -31,7 +31,8 @@ export const PAPER_KIND_KEYS: Record<CarPaperKind, string> = {
 export function CarPapersList({ car }: { car: LocalCar }) {
   const t = useT();
   const papers = useCarPapers(car.id);
-  const online = useOnline();
+  // Sent at once: only while the server answers (not merely while a network is there).
+  const online = useReachability() === 'online';
   const { ownCar } = carPermissions(car);
   const [deleting, setDeleting] = useState<CarPaper | null>(null);
   const remove = useDeleteCarPaper(car.id);
