@@ -4,8 +4,7 @@ import { useMemo } from 'react';
 import type { CarLog } from '@/contract/garage';
 import {
   DEFAULT_MILEAGE_UNIT,
-  useCarLogs,
-  useReminders,
+  useCarLogsAndReminders,
   type LocalCar,
   type LocalReminder,
 } from '@/features/garage';
@@ -31,8 +30,10 @@ export function lastFill(logs: readonly CarLog[]): CarLog | null {
 
 export function useCarGlance(car: LocalCar): CarGlance {
   const t = useT();
-  const logs = useCarLogs(car.id);
-  const reminders = useReminders(car.id);
+  // One read of the logbook for both (a car of thousands of logs).
+  const read = useCarLogsAndReminders(car.id);
+  const logs = read?.logs;
+  const reminders = read?.reminders;
   const unit = car.mileageUnit || DEFAULT_MILEAGE_UNIT;
   const economy = useMemo(
     () => (logs ? averageEconomyText(t, { ...car, mileageUnit: unit }, logs) : undefined),
