@@ -151,17 +151,26 @@ export function addCarHomeRows(r, add) {
   const c = r.carHome;
   const missing = r.errors.carHome ?? 'no result';
   const runs = (values) => values.map((v) => v.toFixed(0)).join(', ');
+  const figure = (m) => (c ? `${m.median.toFixed(0)} ms (runs: ${runs(m.runs)})` : missing);
   add(
-    `The car's home paints from the mirror, a 5,000-log car: tap on the garage card's Open to the overview at a glance, offline, CPU ${CPU_SLOWDOWN}× slower (median of ${RUNS})`,
+    `The car's home paints from the mirror, a 5,000-log car: tap on the garage card's Open to the car and its sections bar, offline, CPU ${CPU_SLOWDOWN}× slower (median of ${RUNS})`,
+    c?.framedMs,
+    figure(c?.framedMs),
+    `≤ ${CAR_HOME_BUDGET_MS} ms`,
+    c?.framedMs.median <= CAR_HOME_BUDGET_MS,
+  );
+  // The figures read from the whole logbook on the device: measured against the same budget.
+  add(
+    `…and its overview at a glance (next reminder, last fill-up, average consumption from the 5,000 logs), same profile (median of ${RUNS})`,
     c?.overviewMs,
-    c ? `${c.overviewMs.median.toFixed(0)} ms (runs: ${runs(c.overviewMs.runs)})` : missing,
+    figure(c?.overviewMs),
     `≤ ${CAR_HOME_BUDGET_MS} ms`,
     c?.overviewMs.median <= CAR_HOME_BUDGET_MS,
   );
   add(
     `Its Logbook section: tap to the list of 5,000 logs, same profile (median of ${RUNS})`,
     c?.logbookMs,
-    c ? `${c.logbookMs.median.toFixed(0)} ms (runs: ${runs(c.logbookMs.runs)})` : missing,
+    figure(c?.logbookMs),
     `≤ ${CAR_HOME_BUDGET_MS} ms`,
     c?.logbookMs.median <= CAR_HOME_BUDGET_MS,
   );
