@@ -128,6 +128,14 @@ describe('papers and dates', () => {
     expect(Object.keys((entry?.body as { json: object }).json).sort()).toEqual(['base', 'vin']);
   });
 
+  it("shows the server's warning about the VIN it holds", async () => {
+    await putCar(makeCar({ role: 'owner', vin: 'VF1RFB00X56789012', vinWarning: 'checkDigit' }));
+    await renderApp(`/car/${CAR_ID}/papers`);
+    expect(await screen.findByText(/The check digit of this North American VIN does not match/)).toBeTruthy();
+    fireEvent.change(vinField(), { target: { value: 'VF1RFB00X56789013' } });
+    expect(screen.queryByText(/The check digit/)).toBeNull();
+  });
+
   it('no warning on a right check digit or a European VIN', async () => {
     await renderApp(`/car/${CAR_ID}/papers`);
     await screen.findByRole('heading', { level: 2, name: 'Papers and dates' });

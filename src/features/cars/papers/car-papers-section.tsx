@@ -95,9 +95,12 @@ function PapersForm({ car }: { car: LocalCar }) {
   };
   // The server's warning about the VIN it holds, or this device's about the one being typed.
   const saved = paperValues(car);
+  // (A row still waiting to be sent keeps the server's warning about the VIN it replaced.)
   const warn =
     vinNeedsCheck(values.vin) ||
-    (normalVin(values.vin) === normalVin(saved.vin) && car.vinWarning === 'checkDigit');
+    (car.syncState === undefined &&
+      normalVin(values.vin) === normalVin(saved.vin) &&
+      car.vinWarning === 'checkDigit');
 
   async function submit(event: FormEvent) {
     event.preventDefault();
