@@ -48,6 +48,7 @@ describe("one of my cars' home, offline", () => {
     fireEvent.click(within(await sectionBar()).getByRole('link', { name: 'Logbook' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/car/${CAR_ID}/logbook`));
     expect(await screen.findByText('Oil change')).toBeTruthy();
+    await waitFor(() => expect(document.title).toMatch(/Car logbook · Paddock$/));
     expect(
       within(await sectionBar())
         .getByRole('link', { name: 'Logbook' })
