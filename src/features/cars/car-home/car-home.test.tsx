@@ -211,6 +211,35 @@ describe('the attached papers, online', () => {
     expect((form.get('file') as File).name).toBe('carte-grise.jpg');
   });
 
+  it('removes one after asking (DELETE /cars/{id}/papers/{paperId})', async () => {
+    let stored = [
+      {
+        id: 'p1',
+        kind: 'inspection',
+        url: '/api/v1.0/media/p1',
+        contentType: 'application/pdf',
+        width: null,
+        height: null,
+        createdAt: '2026-03-01T10:00:00.000Z',
+      },
+    ];
+    const server = installFetch({
+      [`GET /api/v1.0/cars/${CAR_ID}/papers`]: () => ok(stored),
+      [`DELETE /api/v1.0/cars/${CAR_ID}/papers/p1`]: () => {
+        stored = [];
+        return ok({ id: 'p1' });
+      },
+      ...QUIET_SYNC,
+    });
+    await renderApp(`/car/${CAR_ID}/papers`);
+    const list = await screen.findByTestId('car-papers-list');
+    expect(await within(list).findByText('Inspection report')).toBeTruthy();
+    fireEvent.click(within(list).getByRole('button', { name: 'Remove the paper “Inspection report”' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(server.to('DELETE', `/api/v1.0/cars/${CAR_ID}/papers/p1`)).toHaveLength(1));
+    expect(await within(list).findByText(/No papers yet/)).toBeTruthy();
+  });
+
   it('says so when the list cannot be loaded', async () => {
     installFetch({
       [`GET /api/v1.0/cars/${CAR_ID}/papers`]: () => fail(403, 'FORBIDDEN', 'no'),
