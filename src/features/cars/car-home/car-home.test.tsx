@@ -175,6 +175,7 @@ describe('a car that is not mine', () => {
 
 /** The reminders and logs the papers section refreshes, answered empty (the server is there). */
 const QUIET_SYNC = {
+  'GET /api/v1.0/notifications/unread/count': () => ok({ count: 0 }),
   'GET /api/v1.0/reminders': () => ok([]),
   [`GET /api/v1.0/car-logs/${CAR_ID}`]: () => ok([]),
 };
