@@ -47,6 +47,13 @@ import { Route as AuthenticatedPeopleIdRouteImport } from './routes/_authenticat
 import { Route as AuthenticatedPostIdRouteImport } from './routes/_authenticated/post.$id'
 import { Route as AuthenticatedTagsTagRouteImport } from './routes/_authenticated/tags.$tag'
 import { Route as AuthenticatedUUsernameRouteImport } from './routes/_authenticated/u.$username'
+import { Route as AuthenticatedCarIdIndexRouteImport } from './routes/_authenticated/car.$id.index'
+import { Route as AuthenticatedCarIdFuelRouteImport } from './routes/_authenticated/car.$id.fuel'
+import { Route as AuthenticatedCarIdHistoryRouteImport } from './routes/_authenticated/car.$id.history'
+import { Route as AuthenticatedCarIdLogbookRouteImport } from './routes/_authenticated/car.$id.logbook'
+import { Route as AuthenticatedCarIdPapersRouteImport } from './routes/_authenticated/car.$id.papers'
+import { Route as AuthenticatedCarIdPeopleRouteImport } from './routes/_authenticated/car.$id.people'
+import { Route as AuthenticatedCarIdRemindersRouteImport } from './routes/_authenticated/car.$id.reminders'
 import { Route as AuthenticatedChatWithUserIdRouteImport } from './routes/_authenticated/chat.with.$userId'
 import { Route as AuthenticatedEditCarLogCarIdLogIdRouteImport } from './routes/_authenticated/edit-car-log.$carId.$logId'
 import { Route as AuthenticatedMyCarsCarIdImportRouteImport } from './routes/_authenticated/my-cars_.$carId.import'
@@ -250,6 +257,46 @@ const AuthenticatedUUsernameRoute = AuthenticatedUUsernameRouteImport.update({
   path: '/u/$username',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
+const AuthenticatedCarIdIndexRoute = AuthenticatedCarIdIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AuthenticatedCarIdRoute,
+} as any)
+const AuthenticatedCarIdFuelRoute = AuthenticatedCarIdFuelRouteImport.update({
+  id: '/fuel',
+  path: '/fuel',
+  getParentRoute: () => AuthenticatedCarIdRoute,
+} as any)
+const AuthenticatedCarIdHistoryRoute =
+  AuthenticatedCarIdHistoryRouteImport.update({
+    id: '/history',
+    path: '/history',
+    getParentRoute: () => AuthenticatedCarIdRoute,
+  } as any)
+const AuthenticatedCarIdLogbookRoute =
+  AuthenticatedCarIdLogbookRouteImport.update({
+    id: '/logbook',
+    path: '/logbook',
+    getParentRoute: () => AuthenticatedCarIdRoute,
+  } as any)
+const AuthenticatedCarIdPapersRoute =
+  AuthenticatedCarIdPapersRouteImport.update({
+    id: '/papers',
+    path: '/papers',
+    getParentRoute: () => AuthenticatedCarIdRoute,
+  } as any)
+const AuthenticatedCarIdPeopleRoute =
+  AuthenticatedCarIdPeopleRouteImport.update({
+    id: '/people',
+    path: '/people',
+    getParentRoute: () => AuthenticatedCarIdRoute,
+  } as any)
+const AuthenticatedCarIdRemindersRoute =
+  AuthenticatedCarIdRemindersRouteImport.update({
+    id: '/reminders',
+    path: '/reminders',
+    getParentRoute: () => AuthenticatedCarIdRoute,
+  } as any)
 const AuthenticatedChatWithUserIdRoute =
   AuthenticatedChatWithUserIdRouteImport.update({
     id: '/chat/with/$userId',
@@ -314,7 +361,7 @@ export interface FileRoutesByFullPath {
   '/share': typeof AuthenticatedShareRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/legal/$type': typeof LegalTypeRoute
-  '/car/$id': typeof AuthenticatedCarIdRoute
+  '/car/$id': typeof AuthenticatedCarIdRouteWithChildren
   '/chat-group/$id': typeof AuthenticatedChatGroupIdRoute
   '/chat/$roomId': typeof AuthenticatedChatRoomIdRoute
   '/edit-car/$id': typeof AuthenticatedEditCarIdRoute
@@ -325,9 +372,16 @@ export interface FileRoutesByFullPath {
   '/post/$id': typeof AuthenticatedPostIdRoute
   '/tags/$tag': typeof AuthenticatedTagsTagRoute
   '/u/$username': typeof AuthenticatedUUsernameRoute
+  '/car/$id/fuel': typeof AuthenticatedCarIdFuelRoute
+  '/car/$id/history': typeof AuthenticatedCarIdHistoryRoute
+  '/car/$id/logbook': typeof AuthenticatedCarIdLogbookRoute
+  '/car/$id/papers': typeof AuthenticatedCarIdPapersRoute
+  '/car/$id/people': typeof AuthenticatedCarIdPeopleRoute
+  '/car/$id/reminders': typeof AuthenticatedCarIdRemindersRoute
   '/chat/with/$userId': typeof AuthenticatedChatWithUserIdRoute
   '/edit-car-log/$carId/$logId': typeof AuthenticatedEditCarLogCarIdLogIdRoute
   '/my-cars/$carId/import': typeof AuthenticatedMyCarsCarIdImportRoute
+  '/car/$id/': typeof AuthenticatedCarIdIndexRoute
   '/my-cars/$carId/logs/$logId': typeof AuthenticatedMyCarsCarIdLogsLogIdRoute
   '/my-cars/$carId/reminders/$reminderId': typeof AuthenticatedMyCarsCarIdRemindersReminderIdRoute
   '/my-cars/$carId/reminders/new': typeof AuthenticatedMyCarsCarIdRemindersNewRoute
@@ -359,7 +413,6 @@ export interface FileRoutesByTo {
   '/share': typeof AuthenticatedShareRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/legal/$type': typeof LegalTypeRoute
-  '/car/$id': typeof AuthenticatedCarIdRoute
   '/chat-group/$id': typeof AuthenticatedChatGroupIdRoute
   '/chat/$roomId': typeof AuthenticatedChatRoomIdRoute
   '/edit-car/$id': typeof AuthenticatedEditCarIdRoute
@@ -370,9 +423,16 @@ export interface FileRoutesByTo {
   '/post/$id': typeof AuthenticatedPostIdRoute
   '/tags/$tag': typeof AuthenticatedTagsTagRoute
   '/u/$username': typeof AuthenticatedUUsernameRoute
+  '/car/$id/fuel': typeof AuthenticatedCarIdFuelRoute
+  '/car/$id/history': typeof AuthenticatedCarIdHistoryRoute
+  '/car/$id/logbook': typeof AuthenticatedCarIdLogbookRoute
+  '/car/$id/papers': typeof AuthenticatedCarIdPapersRoute
+  '/car/$id/people': typeof AuthenticatedCarIdPeopleRoute
+  '/car/$id/reminders': typeof AuthenticatedCarIdRemindersRoute
   '/chat/with/$userId': typeof AuthenticatedChatWithUserIdRoute
   '/edit-car-log/$carId/$logId': typeof AuthenticatedEditCarLogCarIdLogIdRoute
   '/my-cars/$carId/import': typeof AuthenticatedMyCarsCarIdImportRoute
+  '/car/$id': typeof AuthenticatedCarIdIndexRoute
   '/my-cars/$carId/logs/$logId': typeof AuthenticatedMyCarsCarIdLogsLogIdRoute
   '/my-cars/$carId/reminders/$reminderId': typeof AuthenticatedMyCarsCarIdRemindersReminderIdRoute
   '/my-cars/$carId/reminders/new': typeof AuthenticatedMyCarsCarIdRemindersNewRoute
@@ -406,7 +466,7 @@ export interface FileRoutesById {
   '/_authenticated/share': typeof AuthenticatedShareRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/legal/$type': typeof LegalTypeRoute
-  '/_authenticated/car/$id': typeof AuthenticatedCarIdRoute
+  '/_authenticated/car/$id': typeof AuthenticatedCarIdRouteWithChildren
   '/_authenticated/chat-group/$id': typeof AuthenticatedChatGroupIdRoute
   '/_authenticated/chat/$roomId': typeof AuthenticatedChatRoomIdRoute
   '/_authenticated/edit-car/$id': typeof AuthenticatedEditCarIdRoute
@@ -417,9 +477,16 @@ export interface FileRoutesById {
   '/_authenticated/post/$id': typeof AuthenticatedPostIdRoute
   '/_authenticated/tags/$tag': typeof AuthenticatedTagsTagRoute
   '/_authenticated/u/$username': typeof AuthenticatedUUsernameRoute
+  '/_authenticated/car/$id/fuel': typeof AuthenticatedCarIdFuelRoute
+  '/_authenticated/car/$id/history': typeof AuthenticatedCarIdHistoryRoute
+  '/_authenticated/car/$id/logbook': typeof AuthenticatedCarIdLogbookRoute
+  '/_authenticated/car/$id/papers': typeof AuthenticatedCarIdPapersRoute
+  '/_authenticated/car/$id/people': typeof AuthenticatedCarIdPeopleRoute
+  '/_authenticated/car/$id/reminders': typeof AuthenticatedCarIdRemindersRoute
   '/_authenticated/chat/with/$userId': typeof AuthenticatedChatWithUserIdRoute
   '/_authenticated/edit-car-log/$carId/$logId': typeof AuthenticatedEditCarLogCarIdLogIdRoute
   '/_authenticated/my-cars_/$carId/import': typeof AuthenticatedMyCarsCarIdImportRoute
+  '/_authenticated/car/$id/': typeof AuthenticatedCarIdIndexRoute
   '/_authenticated/my-cars_/$carId/logs/$logId': typeof AuthenticatedMyCarsCarIdLogsLogIdRoute
   '/_authenticated/my-cars_/$carId/reminders/$reminderId': typeof AuthenticatedMyCarsCarIdRemindersReminderIdRoute
   '/_authenticated/my-cars_/$carId/reminders/new': typeof AuthenticatedMyCarsCarIdRemindersNewRoute
@@ -464,9 +531,16 @@ export interface FileRouteTypes {
     | '/post/$id'
     | '/tags/$tag'
     | '/u/$username'
+    | '/car/$id/fuel'
+    | '/car/$id/history'
+    | '/car/$id/logbook'
+    | '/car/$id/papers'
+    | '/car/$id/people'
+    | '/car/$id/reminders'
     | '/chat/with/$userId'
     | '/edit-car-log/$carId/$logId'
     | '/my-cars/$carId/import'
+    | '/car/$id/'
     | '/my-cars/$carId/logs/$logId'
     | '/my-cars/$carId/reminders/$reminderId'
     | '/my-cars/$carId/reminders/new'
@@ -498,7 +572,6 @@ export interface FileRouteTypes {
     | '/share'
     | '/auth/callback'
     | '/legal/$type'
-    | '/car/$id'
     | '/chat-group/$id'
     | '/chat/$roomId'
     | '/edit-car/$id'
@@ -509,9 +582,16 @@ export interface FileRouteTypes {
     | '/post/$id'
     | '/tags/$tag'
     | '/u/$username'
+    | '/car/$id/fuel'
+    | '/car/$id/history'
+    | '/car/$id/logbook'
+    | '/car/$id/papers'
+    | '/car/$id/people'
+    | '/car/$id/reminders'
     | '/chat/with/$userId'
     | '/edit-car-log/$carId/$logId'
     | '/my-cars/$carId/import'
+    | '/car/$id'
     | '/my-cars/$carId/logs/$logId'
     | '/my-cars/$carId/reminders/$reminderId'
     | '/my-cars/$carId/reminders/new'
@@ -555,9 +635,16 @@ export interface FileRouteTypes {
     | '/_authenticated/post/$id'
     | '/_authenticated/tags/$tag'
     | '/_authenticated/u/$username'
+    | '/_authenticated/car/$id/fuel'
+    | '/_authenticated/car/$id/history'
+    | '/_authenticated/car/$id/logbook'
+    | '/_authenticated/car/$id/papers'
+    | '/_authenticated/car/$id/people'
+    | '/_authenticated/car/$id/reminders'
     | '/_authenticated/chat/with/$userId'
     | '/_authenticated/edit-car-log/$carId/$logId'
     | '/_authenticated/my-cars_/$carId/import'
+    | '/_authenticated/car/$id/'
     | '/_authenticated/my-cars_/$carId/logs/$logId'
     | '/_authenticated/my-cars_/$carId/reminders/$reminderId'
     | '/_authenticated/my-cars_/$carId/reminders/new'
@@ -843,6 +930,55 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedUUsernameRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/car/$id/': {
+      id: '/_authenticated/car/$id/'
+      path: '/'
+      fullPath: '/car/$id/'
+      preLoaderRoute: typeof AuthenticatedCarIdIndexRouteImport
+      parentRoute: typeof AuthenticatedCarIdRoute
+    }
+    '/_authenticated/car/$id/fuel': {
+      id: '/_authenticated/car/$id/fuel'
+      path: '/fuel'
+      fullPath: '/car/$id/fuel'
+      preLoaderRoute: typeof AuthenticatedCarIdFuelRouteImport
+      parentRoute: typeof AuthenticatedCarIdRoute
+    }
+    '/_authenticated/car/$id/history': {
+      id: '/_authenticated/car/$id/history'
+      path: '/history'
+      fullPath: '/car/$id/history'
+      preLoaderRoute: typeof AuthenticatedCarIdHistoryRouteImport
+      parentRoute: typeof AuthenticatedCarIdRoute
+    }
+    '/_authenticated/car/$id/logbook': {
+      id: '/_authenticated/car/$id/logbook'
+      path: '/logbook'
+      fullPath: '/car/$id/logbook'
+      preLoaderRoute: typeof AuthenticatedCarIdLogbookRouteImport
+      parentRoute: typeof AuthenticatedCarIdRoute
+    }
+    '/_authenticated/car/$id/papers': {
+      id: '/_authenticated/car/$id/papers'
+      path: '/papers'
+      fullPath: '/car/$id/papers'
+      preLoaderRoute: typeof AuthenticatedCarIdPapersRouteImport
+      parentRoute: typeof AuthenticatedCarIdRoute
+    }
+    '/_authenticated/car/$id/people': {
+      id: '/_authenticated/car/$id/people'
+      path: '/people'
+      fullPath: '/car/$id/people'
+      preLoaderRoute: typeof AuthenticatedCarIdPeopleRouteImport
+      parentRoute: typeof AuthenticatedCarIdRoute
+    }
+    '/_authenticated/car/$id/reminders': {
+      id: '/_authenticated/car/$id/reminders'
+      path: '/reminders'
+      fullPath: '/car/$id/reminders'
+      preLoaderRoute: typeof AuthenticatedCarIdRemindersRouteImport
+      parentRoute: typeof AuthenticatedCarIdRoute
+    }
     '/_authenticated/chat/with/$userId': {
       id: '/_authenticated/chat/with/$userId'
       path: '/chat/with/$userId'
@@ -888,6 +1024,29 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface AuthenticatedCarIdRouteChildren {
+  AuthenticatedCarIdFuelRoute: typeof AuthenticatedCarIdFuelRoute
+  AuthenticatedCarIdHistoryRoute: typeof AuthenticatedCarIdHistoryRoute
+  AuthenticatedCarIdLogbookRoute: typeof AuthenticatedCarIdLogbookRoute
+  AuthenticatedCarIdPapersRoute: typeof AuthenticatedCarIdPapersRoute
+  AuthenticatedCarIdPeopleRoute: typeof AuthenticatedCarIdPeopleRoute
+  AuthenticatedCarIdRemindersRoute: typeof AuthenticatedCarIdRemindersRoute
+  AuthenticatedCarIdIndexRoute: typeof AuthenticatedCarIdIndexRoute
+}
+
+const AuthenticatedCarIdRouteChildren: AuthenticatedCarIdRouteChildren = {
+  AuthenticatedCarIdFuelRoute: AuthenticatedCarIdFuelRoute,
+  AuthenticatedCarIdHistoryRoute: AuthenticatedCarIdHistoryRoute,
+  AuthenticatedCarIdLogbookRoute: AuthenticatedCarIdLogbookRoute,
+  AuthenticatedCarIdPapersRoute: AuthenticatedCarIdPapersRoute,
+  AuthenticatedCarIdPeopleRoute: AuthenticatedCarIdPeopleRoute,
+  AuthenticatedCarIdRemindersRoute: AuthenticatedCarIdRemindersRoute,
+  AuthenticatedCarIdIndexRoute: AuthenticatedCarIdIndexRoute,
+}
+
+const AuthenticatedCarIdRouteWithChildren =
+  AuthenticatedCarIdRoute._addFileChildren(AuthenticatedCarIdRouteChildren)
+
 interface AuthenticatedRouteChildren {
   AuthenticatedAccountRoute: typeof AuthenticatedAccountRoute
   AuthenticatedComposeMessageRoute: typeof AuthenticatedComposeMessageRoute
@@ -907,7 +1066,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedProfileRoute: typeof AuthenticatedProfileRoute
   AuthenticatedSearchRoute: typeof AuthenticatedSearchRoute
   AuthenticatedShareRoute: typeof AuthenticatedShareRoute
-  AuthenticatedCarIdRoute: typeof AuthenticatedCarIdRoute
+  AuthenticatedCarIdRoute: typeof AuthenticatedCarIdRouteWithChildren
   AuthenticatedChatGroupIdRoute: typeof AuthenticatedChatGroupIdRoute
   AuthenticatedChatRoomIdRoute: typeof AuthenticatedChatRoomIdRoute
   AuthenticatedEditCarIdRoute: typeof AuthenticatedEditCarIdRoute
@@ -945,7 +1104,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedProfileRoute: AuthenticatedProfileRoute,
   AuthenticatedSearchRoute: AuthenticatedSearchRoute,
   AuthenticatedShareRoute: AuthenticatedShareRoute,
-  AuthenticatedCarIdRoute: AuthenticatedCarIdRoute,
+  AuthenticatedCarIdRoute: AuthenticatedCarIdRouteWithChildren,
   AuthenticatedChatGroupIdRoute: AuthenticatedChatGroupIdRoute,
   AuthenticatedChatRoomIdRoute: AuthenticatedChatRoomIdRoute,
   AuthenticatedEditCarIdRoute: AuthenticatedEditCarIdRoute,

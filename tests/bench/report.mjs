@@ -16,6 +16,7 @@ import { addFloorRows } from './floor-bench.mjs';
 import { addNotifyRows } from './notify-latency.mjs';
 import { addPushRows } from './push-bench.mjs';
 import { addGarageRows } from './garage-report.mjs';
+import { addCarHomeRows } from './car-home-bench.mjs';
 import { addFuelRows } from './fuel-bench.mjs';
 import { addRemindersRows } from './reminders-bench.mjs';
 import { addMixedRows, mixedMarkdown } from './mixed-load.mjs';
@@ -36,6 +37,7 @@ const ALONE = {
   signedIn: 'node tests/bench/signed-in.mjs',
   browserSignedIn: 'BENCH_PARTS=browser,signedIn npm run bench',
   garage: 'BENCH_PARTS=garage npm run bench',
+  carHome: 'node tests/bench/car-home-bench.mjs',
   fuel: 'node tests/bench/fuel-bench.mjs',
   reminders: 'node tests/bench/reminders-bench.mjs',
   messages: 'node tests/bench/messages-bench.mjs',
@@ -226,6 +228,7 @@ export function buildRows(r) {
     feed?.median <= 1000,
   );
   from('garage', addGarageRows);
+  from('carHome', addCarHomeRows);
   from('fuel', addFuelRows);
   from('reminders', addRemindersRows);
   from('messages', addMessagesRows);

@@ -12,6 +12,7 @@ import * as prettier from 'prettier';
 import { assertBuilt, ROOT, startServer } from '../browser/support/server-process.mjs';
 import { benchBrowser } from './browser-bench.mjs';
 import { benchChat } from './chat-bench.mjs';
+import { benchCarHome } from './car-home-bench.mjs';
 import { benchGarage } from './garage-bench.mjs';
 import { benchDossier } from './dossier-bench.mjs';
 import { benchEventLoop } from './event-loop-bench.mjs';
@@ -103,6 +104,9 @@ try {
 await part('signedIn', () => benchSignedIn(log));
 // The garage's client budgets, on a server of its own (a 10,000-log car seeded into its database).
 await part('garage', () => benchGarage(log));
+// The car's home painted from the mirror (a 5,000-log car, offline, CPU slowed down), on a server
+// of its own.
+await part('carHome', () => benchCarHome(log));
 // Fuel economy of a 5,000-fill-up car: the contract function on the device, then GET
 // /cars/{id}/fuel-economy on a server of its own.
 await part('fuel', () => benchFuel(log));

@@ -45,14 +45,15 @@ test('the owner sells a car to a third member who accepts: the logbook moves, th
     expect(log.status).toBe(201);
   }
 
-  // The seller, on the car's page: finds the buyer by their username (e-mail addresses are never
+  // The seller, on the car's home: finds the buyer by their username (e-mail addresses are never
   // looked up) and offers the car.
   const sellerPage = await e2e.newPage({ session: { ...seller, locale: 'en-US' }, locale: 'en-US' });
   await openGarage(sellerPage, e2e.baseUrl);
   await sellerPage
     .getByRole('heading', { level: 2, name: exactly('Citroën DS') })
     .waitFor({ timeout: STEP_TIMEOUT_MS });
-  await sellerPage.goto(`${e2e.baseUrl}/car/${carId}`);
+  // The sale lives in the car's history section (the owner's).
+  await sellerPage.goto(`${e2e.baseUrl}/car/${carId}/history`);
   await sellerPage
     .getByRole('button', { name: exactly(t('CAR_TRANSFER.OPEN')) })
     .click({ timeout: STEP_TIMEOUT_MS });

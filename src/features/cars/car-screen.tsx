@@ -2,80 +2,69 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { Car } from '@/contract/garage';
 import { settingLabel } from '@/lib/i18n/format';
-import { DEFAULT_MILEAGE_UNIT, useCar, useSelectedCar, carTitle } from '@/features/garage';
-import { ApiError, isNetworkError } from '@/lib/http/api-client';
+import { DEFAULT_MILEAGE_UNIT, useSelectedCar, type LocalCar } from '@/features/garage';
 import { formatNumber, useT } from '@/lib/i18n';
-import { Alert, BackButton, Card, CarIcon, CloudOffIcon, EmptyState, Page, SkeletonRows } from '@/ui';
-import { useRemoteCar } from './api/get-car';
-import { CarReminders } from '@/features/maintenance';
-import { CarMembersSection, CarOwnersLine, SellCarSection } from '@/features/car-people';
+import { Card, SkeletonRows } from '@/ui';
+import { CarOwnersLine } from '@/features/car-people';
 import { carFacts, CarDetailsFrame } from './components/car-facts';
-import { CarDossier } from '@/features/car-history';
+import { useCarGlance } from './components/car-glance';
+import { useCarHome } from './car-home/car-home-context';
 import './my-cars.css';
 
 /**
- * A car to read (car/{id}): one of mine from this device (with the way into my garage), or a
- * friend's from the server (GET /cars/{id}: friends may read each other's cars). Its build thread
- * is the feed's: the route hands it over (`thread`), the cars render no other feature's screen.
+ * The overview of a car's home (car/{id}): one of mine from this device (with the way into my
+ * garage and the car at a glance), or a friend's from the server (friends may read each other's
+ * cars). Its build thread is the feed's: the route hands it over (`thread`), the cars render no
+ * other feature's screen. The frame (CarHome) has already found the car.
  */
-export function CarScreen({
-  id,
-  thread,
-}: {
-  id: string;
-  thread?: (car: { id: string; mine: boolean }) => ReactNode;
-}) {
-  const t = useT();
-  const local = useCar(id);
-  const remote = useRemoteCar(id, local === null);
-  const car = local ?? remote.data;
-  const error: unknown = remote.error;
+export function CarOverview({ thread }: { thread?: (car: { id: string; mine: boolean }) => ReactNode }) {
+  const { local, car } = useCarHome();
+  if (!car) return null;
   return (
-    <Page back={<BackButton />} title={car ? carTitle(car) : t('CARS.CAR_TITLE')}>
+    <>
       <Card>
-        {car ? (
-          <CarSummary car={car} mine={Boolean(local)} />
-        ) : local === undefined || remote.isPending ? (
-          <SkeletonRows count={3} label={t('CARS.CAR_LOADING')} />
-        ) : isNetworkError(error) ? (
-          <EmptyState
-            icon={<CloudOffIcon />}
-            title={t('FRIENDS.NEEDS_CONNECTION_TITLE')}
-            text={t('CARS.CAR_NEEDS_CONNECTION')}
-          />
-        ) : error instanceof ApiError && error.status === 404 ? (
-          <EmptyState
-            icon={<CarIcon />}
-            title={t('CARS.CAR_NOT_FOUND')}
-            text={t('CARS.CAR_NOT_FOUND_TEXT')}
-          />
-        ) : (
-          <Alert kind="error">{t('CARS.CAR_LOAD_FAILED')}</Alert>
-        )}
+        <CarSummary car={car} mine={Boolean(local)} />
       </Card>
       {local ? (
         <Card>
-          <CarReminders car={local} />
+          <CarGlanceList car={local} />
         </Card>
       ) : null}
-      {local ? (
-        <Card>
-          <CarMembersSection car={local} onLeft={() => undefined} />
-        </Card>
-      ) : null}
-      {local ? (
-        <Card>
-          <CarDossier carId={local.id} />
-        </Card>
-      ) : null}
-      {car && thread ? <Card>{thread({ id: car.id, mine: Boolean(local) })}</Card> : null}
-      {/* Selling the car with its logbook (its owner only). */}
-      {local && (local.role ?? 'owner') === 'owner' ? (
-        <Card>
-          <SellCarSection car={local} />
-        </Card>
-      ) : null}
-    </Page>
+      {thread ? <Card>{thread({ id: car.id, mine: Boolean(local) })}</Card> : null}
+    </>
+  );
+}
+
+/** The car at a glance, from the mirror: next reminder, last fill-up, average economy. */
+function CarGlanceList({ car }: { car: LocalCar }) {
+  const t = useT();
+  const glance = useCarGlance(car);
+  const none = t('CAR_HOME.NONE_YET');
+  const loading = glance.nextReminder === undefined || glance.economy === undefined;
+  if (loading) return <SkeletonRows count={3} label={t('CARS.CAR_LOADING')} />;
+  const rows = [
+    {
+      label: t('CAR_HOME.NEXT_REMINDER_LABEL'),
+      value: glance.nextReminder
+        ? glance.nextReminder.when
+          ? t('CAR_HOME.REMINDER_ON', { title: glance.nextReminder.title, date: glance.nextReminder.when })
+          : glance.nextReminder.title
+        : none,
+    },
+    { label: t('CAR_HOME.LAST_FILL_UP_LABEL'), value: glance.lastFillUp ?? none },
+    { label: t('CAR_HOME.AVERAGE_ECONOMY'), value: glance.economy ?? none },
+  ];
+  return (
+    <section aria-label={t('CAR_HOME.AT_A_GLANCE')} className="car-glance" data-testid="car-glance">
+      <dl className="car-details__facts">
+        {rows.map((row) => (
+          <div key={row.label} className="car-details__fact">
+            <dt>{row.label}</dt>
+            <dd>{row.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
   );
 }
 

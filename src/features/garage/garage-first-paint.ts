@@ -145,8 +145,12 @@ export function firstGarageMarkup(
   const picker = element(doc, 'div', 'car-picker');
   const cards = element(doc, 'ul', 'car-picker__list');
   for (const each of garage.cars) {
-    const item = doc.createElement('li');
-    item.append(carCard(doc, each, each.id === car.id));
+    const item = element(doc, 'li', 'car-picker__item');
+    // The app's card frame: the card, then the room of its "Open" link (the car's home), so the
+    // cards keep their size when the app takes over.
+    const frame = element(doc, 'span', 'car-card-frame');
+    frame.append(carCard(doc, each, each.id === car.id), element(doc, 'span', 'car-card__open'));
+    item.append(frame);
     cards.append(item);
   }
   picker.append(cards);

@@ -25,6 +25,7 @@ export {
   useCar,
   useCarLog,
   useCarLogs,
+  useCarLogsAndReminders,
   useCars,
   useGarageRefresh,
   useReminders,

@@ -2,6 +2,7 @@
 // fill-up and odometer checks a log's form makes, and the car's reminders (the due ones too).
 // The reminder form is not exported here: route files import it directly.
 export { EconomySection } from './economy/economy-section';
+export { averageEconomyText } from './economy/economy-average';
 export {
   defaultFuelUnit,
   FUEL_LOG_TYPE,
@@ -20,4 +21,5 @@ export {
 } from './fuel/fuel-values';
 export { checkLogReading, estimatedMileage } from './odometer/odometer-check';
 export { CarReminders } from './reminders/car-reminders';
+export { ReminderRow } from './reminders/reminder-row';
 export { DueList } from './reminders/due-list';

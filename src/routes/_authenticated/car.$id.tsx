@@ -1,13 +1,16 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { CarScreen } from '@/features/cars/car-screen';
+import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { CarHome } from '@/features/cars/car-home/car-home';
 import { useMarkRelatedRead } from '@/features/notifications';
-import { BuildThread } from '@/features/posts';
 
-export const Route = createFileRoute('/_authenticated/car/$id')({ component: CarRoute });
+// A car's home: its frame (name, the bar of sections) around the section at /car/{id}/… below.
+export const Route = createFileRoute('/_authenticated/car/$id')({ component: CarHomeRoute });
 
-function CarRoute() {
+function CarHomeRoute() {
   const { id } = Route.useParams();
   useMarkRelatedRead('car', id);
-  // The car's page and its build thread (the feed's): the route composes the two features.
-  return <CarScreen key={id} id={id} thread={(car) => <BuildThread carId={car.id} mine={car.mine} />} />;
+  return (
+    <CarHome key={id} id={id}>
+      <Outlet />
+    </CarHome>
+  );
 }

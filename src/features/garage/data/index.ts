@@ -20,7 +20,14 @@ export {
   type LocalReminder,
   type ReminderDraft,
 } from './reminders';
-export { compareReminders, localToday, readDueCount, readReminders, useReminders } from './reminders-reads';
+export {
+  compareReminders,
+  localToday,
+  readDueCount,
+  readReminders,
+  useCarLogsAndReminders,
+  useReminders,
+} from './reminders-reads';
 export { syncReminders, syncRemindersAndLogs, useRemindersRefresh } from './reminders-sync';
 export { deletedElsewhere, dropDeletedElsewhere, keepAsNew, type DeletedElsewhere } from './gone';
 export { useSettingsOptions, type SettingsOption } from './settings';

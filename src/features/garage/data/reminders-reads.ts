@@ -10,6 +10,7 @@ import { useLive } from '@/lib/offline/live';
 import type { SyncState } from '@/lib/offline/types';
 import { actsOnReminder } from './car-roles';
 import type { LocalReminder } from './reminders';
+import { readCarLogs } from './reads';
 import { CAR_KINDS } from './writes';
 
 /** Today on the member's calendar (not UTC: at 1 a.m. in Paris it is already today). */
@@ -62,7 +63,16 @@ export function deriveReminder(
  */
 export async function readReminders(
   database: PaddockDb,
-  { carId, today = localToday() }: { carId?: string; today?: string } = {},
+  {
+    carId,
+    today = localToday(),
+    carLogs,
+  }: {
+    carId?: string;
+    today?: string;
+    /** The logs of `carId`, when the caller has just read them (one read of a long logbook, not two). */
+    carLogs?: readonly CarLog[];
+  } = {},
 ): Promise<LocalReminder[]> {
   const rows = carId
     ? await database.reminders.where('carId').equals(carId).toArray()
@@ -71,7 +81,7 @@ export async function readReminders(
   const carIds = [...new Set(rows.map((r) => r.carId))];
   const [cars, logs, synced, queuedKeys, failed, carCreates] = await Promise.all([
     database.cars.bulkGet(carIds),
-    database.carLogs.where('carId').anyOf(carIds).toArray(),
+    carId && carLogs ? carLogs : database.carLogs.where('carId').anyOf(carIds).toArray(),
     database.meta.bulkGet(carIds.map((id) => `carLogsSyncedAt:${id}`)),
     database.outbox.orderBy('entityId').uniqueKeys(),
     database.outbox.where('status').equals('failed').toArray(),
@@ -117,6 +127,19 @@ export async function readReminders(
     return { ...derived, carOdometer: summary.current, ...(syncState ? { syncState } : {}) };
   });
   return result.sort(compareReminders);
+}
+
+/**
+ * One car's logs (newest first) and reminders (with their state), live, from one read of its
+ * logbook: what a car at a glance needs (the garage's cards, the car's overview).
+ */
+export function useCarLogsAndReminders(
+  carId: string,
+): { logs: CarLog[]; reminders: LocalReminder[] } | undefined {
+  return useLive(async () => {
+    const logs = await readCarLogs(carId);
+    return { logs, reminders: await readReminders(db, { carId, carLogs: logs }) };
+  }, [carId]);
 }
 
 /** The reminders of one car, or all of the member's, live (undefined while loading). */

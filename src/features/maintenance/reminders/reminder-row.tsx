@@ -13,6 +13,7 @@ import {
 import { useT } from '@/lib/i18n';
 import { CheckIcon } from '@/ui';
 import { dueParts, StateChip } from './reminder-parts';
+import './reminders.css';
 
 /** The new-log search a reminder's "Done" opens with (read by the log form). */
 export function doneSearch(reminder: LocalReminder): { type?: string; title: string; mileage?: number } {

@@ -1,0 +1,274 @@
+// A car's home (car/{id} and its sections): each section its own address, read from the mirror
+// with no connection; a friend's car shows its overview only; a shared car's member sees no history;
+// the papers section checks and saves the VIN and dates through the car's offline edit.
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { CAR_ID, makeCar, makeLog, putCar, putLog } from '@/features/garage/testing/garage-fixtures';
+import { garageScreenHooks } from '@/features/garage/testing/garage-screen';
+import { fill } from '@/features/garage/testing/fuel-fixtures';
+import { makeReminder } from '@/features/garage/testing/reminder-fixtures';
+import { db } from '@/lib/db';
+import { fail, installFetch, ok } from '@/testing/fetch';
+import { renderApp } from '@/testing/test-utils';
+
+vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
+vi.setConfig({ testTimeout: 30_000 });
+
+const sectionBar = () => screen.findByRole('navigation', { name: 'Car sections' });
+const tabs = async () =>
+  within(await sectionBar())
+    .getAllByRole('link')
+    .map((link) => link.textContent);
+
+describe("one of my cars' home, offline", () => {
+  garageScreenHooks({
+    seed: async () => {
+      await putCar(makeCar({ role: 'owner' }));
+      await putLog(makeLog());
+    },
+  });
+
+  it('has its seven sections, each its own address, and the overview at a glance', async () => {
+    const { router } = await renderApp(`/car/${CAR_ID}`);
+    expect(await tabs()).toEqual([
+      'Overview',
+      'Logbook',
+      'Fuel and odometer',
+      'Reminders',
+      'Papers',
+      'History',
+      'People',
+    ]);
+    const overview = within(await sectionBar()).getByRole('link', { name: 'Overview' });
+    expect(overview.getAttribute('aria-current')).toBe('page');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Bleue' })).toBeTruthy();
+    const glance = await screen.findByRole('region', { name: 'At a glance' });
+    expect(within(glance).getByText('Average consumption')).toBeTruthy();
+
+    fireEvent.click(within(await sectionBar()).getByRole('link', { name: 'Logbook' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/car/${CAR_ID}/logbook`));
+    expect(await screen.findByText('Oil change')).toBeTruthy();
+    await waitFor(() => expect(document.title).toMatch(/Car logbook · Paddock$/));
+    expect(
+      within(await sectionBar())
+        .getByRole('link', { name: 'Logbook' })
+        .getAttribute('aria-current'),
+    ).toBe('page');
+  });
+
+  it('opens a deep link to a section straight from the mirror', async () => {
+    await renderApp(`/car/${CAR_ID}/reminders`);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Reminders' })).toBeTruthy();
+  });
+
+  it('shows the fuel and odometer section, its equipment needing a connection the first time', async () => {
+    await renderApp(`/car/${CAR_ID}/fuel`);
+    expect(await screen.findByTestId('economy-section')).toBeTruthy();
+    expect(await screen.findByText('The equipment needs a connection the first time.')).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Add' }).hasAttribute('disabled')).toBe(true),
+    );
+  });
+
+  it('shows the history section to the owner: import, dossier and sale', async () => {
+    await renderApp(`/car/${CAR_ID}/history`);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Import and export' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Import/ }).getAttribute('href')).toBe(
+      `/my-cars/${CAR_ID}/import`,
+    );
+  });
+});
+
+describe('papers and dates', () => {
+  garageScreenHooks({
+    seed: async () => {
+      await putCar(makeCar({ role: 'owner', plate: 'AB-123-CD', inspectionDueDate: '2030-05-01' }));
+      await db.reminders.put(makeReminder({ source: 'inspectionDueDate' }));
+    },
+  });
+
+  const vinField = () => screen.getByRole('textbox', { name: /^VIN/ });
+  const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+  it("shows the car's papers from the mirror and the reminder its due date keeps", async () => {
+    await renderApp(`/car/${CAR_ID}/papers`);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Papers and dates' })).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: /^Registration plate/ }) as HTMLInputElement).value).toBe(
+      'AB-123-CD',
+    );
+    expect(await screen.findByText('Roadworthiness test')).toBeTruthy();
+    // Offline: the attached papers wait for a connection, and adding one says so.
+    expect(await screen.findByText('The papers need a connection the first time.')).toBeTruthy();
+    expect(await screen.findByText('Adding or removing a paper needs a connection.')).toBeTruthy();
+  });
+
+  it('refuses a VIN with an O, as the server would', async () => {
+    await renderApp(`/car/${CAR_ID}/papers`);
+    await screen.findByRole('heading', { level: 2, name: 'Papers and dates' });
+    fireEvent.change(vinField(), { target: { value: 'VF1OOOOOOOOOOOOOO' } });
+    save();
+    expect(await screen.findByText('A VIN has 17 letters and digits, without I, O or Q.')).toBeTruthy();
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('warns about a wrong North American check digit, and saves the VIN upper-cased on this device', async () => {
+    await renderApp(`/car/${CAR_ID}/papers`);
+    await screen.findByRole('heading', { level: 2, name: 'Papers and dates' });
+    // 1M8GDM9AXKP042788 is a valid check digit; a 1 in its place is not.
+    fireEvent.change(vinField(), { target: { value: '1m8gdm9a1kp042788' } });
+    expect(await screen.findByText(/The check digit of this North American VIN does not match/)).toBeTruthy();
+    save();
+    await waitFor(async () => expect((await db.cars.get(CAR_ID))?.vin).toBe('1M8GDM9A1KP042788'));
+    const [entry] = await db.outbox.toArray();
+    expect(entry).toMatchObject({ method: 'PUT', path: `/cars/${CAR_ID}` });
+    expect(entry?.body).toMatchObject({
+      type: 'json',
+      json: { vin: '1M8GDM9A1KP042788', base: { vin: null } },
+    });
+    // Only the field changed travels.
+    expect(Object.keys((entry?.body as { json: object }).json).sort()).toEqual(['base', 'vin']);
+  });
+
+  it("shows the server's warning about the VIN it holds", async () => {
+    await putCar(makeCar({ role: 'owner', vin: 'VF1RFB00X56789012', vinWarning: 'checkDigit' }));
+    await renderApp(`/car/${CAR_ID}/papers`);
+    expect(await screen.findByText(/The check digit of this North American VIN does not match/)).toBeTruthy();
+    fireEvent.change(vinField(), { target: { value: 'VF1RFB00X56789013' } });
+    expect(screen.queryByText(/The check digit/)).toBeNull();
+  });
+
+  it('no warning on a right check digit or a European VIN', async () => {
+    await renderApp(`/car/${CAR_ID}/papers`);
+    await screen.findByRole('heading', { level: 2, name: 'Papers and dates' });
+    fireEvent.change(vinField(), { target: { value: '1M8GDM9AXKP042788' } });
+    fireEvent.change(vinField(), { target: { value: 'VF1RFB00X56789012' } });
+    expect(screen.queryByText(/The check digit/)).toBeNull();
+  });
+});
+
+describe('a car that is not mine', () => {
+  garageScreenHooks({ offline: false });
+
+  it("a friend's car: its overview only, and a deep link to a section says it is for members", async () => {
+    const friendCar = makeCar({
+      id: '55555555-5555-4555-8555-555555555555',
+      ownerId: '66666666-6666-4666-8666-666666666666',
+      nickname: null,
+    });
+    installFetch({
+      [`GET /api/v1.0/cars/${friendCar.id}`]: () => ok(friendCar),
+      [`GET /api/v1.0/cars/${friendCar.id}/posts`]: () => ok([]),
+    });
+    await renderApp(`/car/${friendCar.id}/papers`);
+    expect(await screen.findByText("For the car's owner and members")).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Car sections' })).toBeNull();
+  });
+
+  it("a car shared with me: no history section, and its address says it is the owner's", async () => {
+    await putCar(makeCar({ role: 'viewer', ownerName: 'Alice Martin' }));
+    installFetch({ [`GET /api/v1.0/cars/${CAR_ID}/members`]: () => ok([]) });
+    await renderApp(`/car/${CAR_ID}/history`);
+    expect(await tabs()).not.toContain('History');
+    expect(await screen.findByText("For the car's owner")).toBeTruthy();
+  });
+});
+
+/** The reminders and logs the papers section refreshes, answered empty (the server is there). */
+const QUIET_SYNC = {
+  'GET /api/v1.0/notifications/unread/count': () => ok({ count: 0 }),
+  'GET /api/v1.0/reminders': () => ok([]),
+  [`GET /api/v1.0/car-logs/${CAR_ID}`]: () => ok([]),
+};
+
+describe('the attached papers, online', () => {
+  garageScreenHooks({ offline: false, seed: () => putCar(makeCar({ role: 'owner' })) });
+
+  it('lists them (GET /cars/{id}/papers) and adds one as multipart kind + file', async () => {
+    const paper = {
+      id: 'p1',
+      kind: 'insurance',
+      url: '/api/v1.0/media/p1',
+      contentType: 'application/pdf',
+      width: null,
+      height: null,
+      createdAt: '2026-03-01T10:00:00.000Z',
+    };
+    const server = installFetch({
+      [`GET /api/v1.0/cars/${CAR_ID}/papers`]: () => ok([paper]),
+      [`POST /api/v1.0/cars/${CAR_ID}/papers`]: () =>
+        ok({ ...paper, id: 'p2', kind: 'registration', contentType: 'image/jpeg', width: 800, height: 600 }),
+      ...QUIET_SYNC,
+    });
+    await renderApp(`/car/${CAR_ID}/papers`);
+    const list = await screen.findByTestId('car-papers-list');
+    expect(await within(list).findByText('Insurance card')).toBeTruthy();
+    const file = new File(['jpeg'], 'carte-grise.jpg', { type: 'image/jpeg' });
+    fireEvent.change(screen.getByLabelText('Photo or PDF'), { target: { files: [file] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add the paper' }));
+    expect(await within(list).findByText('Registration certificate')).toBeTruthy();
+    const [post] = server.to('POST', `/api/v1.0/cars/${CAR_ID}/papers`);
+    const form = post?.body as FormData;
+    expect(form.get('kind')).toBe('registration');
+    expect((form.get('file') as File).name).toBe('carte-grise.jpg');
+  });
+
+  it('removes one after asking (DELETE /cars/{id}/papers/{paperId})', async () => {
+    let stored = [
+      {
+        id: 'p1',
+        kind: 'inspection',
+        url: '/api/v1.0/media/p1',
+        contentType: 'application/pdf',
+        width: null,
+        height: null,
+        createdAt: '2026-03-01T10:00:00.000Z',
+      },
+    ];
+    const server = installFetch({
+      [`GET /api/v1.0/cars/${CAR_ID}/papers`]: () => ok(stored),
+      [`DELETE /api/v1.0/cars/${CAR_ID}/papers/p1`]: () => {
+        stored = [];
+        return ok({ id: 'p1' });
+      },
+      ...QUIET_SYNC,
+    });
+    await renderApp(`/car/${CAR_ID}/papers`);
+    const list = await screen.findByTestId('car-papers-list');
+    expect(await within(list).findByText('Inspection report')).toBeTruthy();
+    fireEvent.click(within(list).getByRole('button', { name: 'Remove the paper “Inspection report”' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(server.to('DELETE', `/api/v1.0/cars/${CAR_ID}/papers/p1`)).toHaveLength(1));
+    expect(await within(list).findByText(/No papers yet/)).toBeTruthy();
+  });
+
+  it('says so when the list cannot be loaded', async () => {
+    installFetch({
+      [`GET /api/v1.0/cars/${CAR_ID}/papers`]: () => fail(403, 'FORBIDDEN', 'no'),
+      ...QUIET_SYNC,
+    });
+    await renderApp(`/car/${CAR_ID}/papers`);
+    expect(await screen.findByText('The papers could not be loaded.')).toBeTruthy();
+  });
+});
+
+describe('fill-ups on the overview', () => {
+  garageScreenHooks({
+    seed: async () => {
+      await putCar(makeCar({ role: 'owner' }));
+      for (const log of [
+        fill('2026-01-01', 10_000, 40, 80),
+        fill('2026-02-01', 10_800, 45, 90),
+        fill('2026-03-01', 11_400, 30, 60),
+      ])
+        await putLog({ ...log, carId: CAR_ID });
+    },
+  });
+
+  it('says the last fill-up and the average consumption, offline', async () => {
+    await renderApp(`/car/${CAR_ID}`);
+    const glance = await screen.findByRole('region', { name: 'At a glance' });
+    // 75 l over 1,400 km.
+    await waitFor(() => expect(within(glance).getByText('5.4 L/100 km')).toBeTruthy());
+    expect(within(glance).getByText('Mar 1, 2026')).toBeTruthy();
+  });
+});

@@ -1,0 +1,198 @@
+// A car's tyres and equipment in its fuel and odometer section: the list with the distance each
+// set covered, its age and its due reminder; adding a set; mounting and removing one at a reading.
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { CarEquipment } from '@/contract/car-equipment';
+import { CAR_ID, makeCar, putCar } from '@/features/garage/testing/garage-fixtures';
+import { garageScreenHooks } from '@/features/garage/testing/garage-screen';
+import { installFetch, ok } from '@/testing/fetch';
+import { renderApp } from '@/testing/test-utils';
+import { emptyEquipment, equipmentInput, formatAge, validateEquipment } from './equipment-values';
+
+vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
+vi.setConfig({ testTimeout: 30_000 });
+
+const WINTER: CarEquipment = {
+  id: 'e1',
+  carId: CAR_ID,
+  kind: 'tyres',
+  name: 'Alpin 6, winter',
+  dotCode: '2319',
+  reminderDistance: 40_000,
+  reminderAgeMonths: 72,
+  stints: [{ mountedOn: '2025-11-01', mountedMileage: 30_000, removedOn: null, removedMileage: null }],
+  mounted: true,
+  distance: 12_000,
+  ageMonths: 80,
+  due: 'age',
+  createdAt: '2025-11-01T10:00:00.000Z',
+  updatedAt: '2025-11-01T10:00:00.000Z',
+};
+const SUMMER: CarEquipment = {
+  ...WINTER,
+  id: 'e2',
+  name: 'Pilot Sport 4, summer',
+  dotCode: null,
+  reminderDistance: null,
+  reminderAgeMonths: null,
+  stints: [
+    { mountedOn: '2025-04-01', mountedMileage: 20_000, removedOn: '2025-11-01', removedMileage: 30_000 },
+  ],
+  mounted: false,
+  distance: 10_000,
+  ageMonths: null,
+  due: null,
+};
+
+/** What the app shell asks besides (the bell's count): answered, the server is there. */
+const SERVER_THERE = { 'GET /api/v1.0/notifications/unread/count': () => ok({ count: 0 }) };
+
+describe('tyres and equipment', () => {
+  garageScreenHooks({ offline: false, seed: () => putCar(makeCar({ role: 'owner', mileage: 42_000 })) });
+
+  it('lists each set mounted first, with its distance, age and due badge', async () => {
+    installFetch({
+      ...SERVER_THERE,
+      [`GET /api/v1.0/cars/${CAR_ID}/equipment`]: () => ok([SUMMER, WINTER]),
+    });
+    await renderApp(`/car/${CAR_ID}/fuel`);
+    const rows = await screen.findAllByTestId('equipment-row');
+    expect(rows.map((row) => within(row).getByText(/winter|summer/).textContent)).toEqual([
+      expect.stringContaining('Alpin 6, winter'),
+      expect.stringContaining('Pilot Sport 4, summer'),
+    ]);
+    const [winter, summer] = rows as [HTMLElement, HTMLElement];
+    expect(within(winter).getByText('Mounted')).toBeTruthy();
+    expect(within(winter).getByText('Age reached')).toBeTruthy();
+    expect(within(winter).getByText(/12,000 km covered/)).toBeTruthy();
+    expect(within(winter).getByText(/6 years, 8 months old/)).toBeTruthy();
+    expect(within(winter).getByText('Reminder at 40,000 km · 6 years')).toBeTruthy();
+    expect(within(summer).getByText('Off the car')).toBeTruthy();
+    expect(within(summer).getByText(/Removed on Nov 1, 2025 at 30,000 km/)).toBeTruthy();
+  });
+
+  it('removes a mounted set at the odometer it offers (POST /equipment/{id}/remove)', async () => {
+    // The server's list follows its writes: the refetch after the removal answers the removed set.
+    let stored = [WINTER];
+    const server = installFetch({
+      ...SERVER_THERE,
+      [`GET /api/v1.0/cars/${CAR_ID}/equipment`]: () => ok(stored),
+      'POST /api/v1.0/equipment/e1/remove': () => {
+        stored = [
+          {
+            ...WINTER,
+            mounted: false,
+            stints: [{ ...WINTER.stints[0]!, removedOn: '2026-04-01', removedMileage: 42_000 }],
+          },
+        ];
+        return ok(stored[0]);
+      },
+    });
+    await renderApp(`/car/${CAR_ID}/fuel`);
+    const row = (await screen.findAllByTestId('equipment-row'))[0]!;
+    // Sent at once: enabled while the server answers (the app's other requests may say otherwise
+    // for a moment), so tapped until its form opens.
+    const remove = within(row).getByRole('button', { name: 'Remove' });
+    await waitFor(() => {
+      fireEvent.click(remove);
+      expect(within(row).getByRole('textbox', { name: 'Odometer (km)' })).toBeTruthy();
+    });
+    expect((within(row).getByRole('textbox', { name: 'Odometer (km)' }) as HTMLInputElement).value).toBe(
+      '42000',
+    );
+    fireEvent.change(within(row).getByRole('textbox', { name: /^Date/ }), {
+      target: { value: '2026-04-01' },
+    });
+    fireEvent.click(within(row).getByRole('button', { name: 'Remove now' }));
+    await waitFor(() => expect(server.to('POST', '/api/v1.0/equipment/e1/remove')).toHaveLength(1));
+    expect(server.to('POST', '/api/v1.0/equipment/e1/remove')[0]?.body).toEqual({
+      mileage: 42_000,
+      date: '2026-04-01',
+    });
+    expect(await within(row).findByText('Off the car')).toBeTruthy();
+  });
+
+  it('adds a set of tyres with its DOT date and an age reminder in months', async () => {
+    let stored: CarEquipment[] = [];
+    const server = installFetch({
+      ...SERVER_THERE,
+      [`GET /api/v1.0/cars/${CAR_ID}/equipment`]: () => ok(stored),
+      [`POST /api/v1.0/cars/${CAR_ID}/equipment`]: (req) => {
+        stored = [{ ...SUMMER, ...(req.body as object), id: 'e3', stints: [], mounted: false, distance: 0 }];
+        return ok(stored[0]);
+      },
+    });
+    await renderApp(`/car/${CAR_ID}/fuel`);
+    expect(await screen.findByText(/No tyres or equipment yet/)).toBeTruthy();
+    const add = screen.getByRole('button', { name: 'Add' });
+    await waitFor(() => {
+      fireEvent.click(add);
+      expect(screen.getByRole('textbox', { name: /^Name/ })).toBeTruthy();
+    });
+    fireEvent.change(screen.getByRole('textbox', { name: /^Name/ }), { target: { value: 'CrossClimate 2' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /^DOT date/ }), { target: { value: '5219' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /^Remind me at this age/ }), {
+      target: { value: '6' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(server.to('POST', `/api/v1.0/cars/${CAR_ID}/equipment`)).toHaveLength(1));
+    expect(server.to('POST', `/api/v1.0/cars/${CAR_ID}/equipment`)[0]?.body).toMatchObject({
+      kind: 'tyres',
+      name: 'CrossClimate 2',
+      dotCode: '5219',
+      reminderDistance: null,
+      reminderAgeMonths: 72,
+    });
+    expect(await screen.findByText('CrossClimate 2')).toBeTruthy();
+  });
+
+  it('a viewer of a shared car reads the list, without changing it', async () => {
+    await putCar(makeCar({ role: 'viewer', ownerName: 'Alice Martin' }));
+    installFetch({
+      ...SERVER_THERE,
+      [`GET /api/v1.0/cars/${CAR_ID}/equipment`]: () => ok([WINTER]),
+    });
+    await renderApp(`/car/${CAR_ID}/fuel`);
+    expect(await screen.findByText('Alpin 6, winter')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Remove' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add' })).toBeNull();
+  });
+});
+
+describe('the equipment form', () => {
+  it('checks the DOT date (week 01 to 53), the distance and the age as the contract does', () => {
+    const values = {
+      ...emptyEquipment(),
+      name: ' Alpin ',
+      dotCode: '5419',
+      reminderDistance: '0',
+      reminderAgeYears: '21',
+    };
+    expect(Object.keys(validateEquipment(values)).sort()).toEqual([
+      'dotCode',
+      'reminderAgeYears',
+      'reminderDistance',
+    ]);
+    expect(validateEquipment({ ...emptyEquipment(), name: '' }).name).toEqual({ key: 'VALIDATION.REQUIRED' });
+    expect(
+      equipmentInput(
+        { ...values, kind: 'roof_box', dotCode: '2319', reminderDistance: '5000', reminderAgeYears: '' },
+        'x',
+      ),
+    ).toEqual({
+      id: 'x',
+      kind: 'roof_box',
+      name: 'Alpin',
+      dotCode: null,
+      reminderDistance: 5000,
+      reminderAgeMonths: null,
+    });
+  });
+
+  it('says an age in the language of the app', () => {
+    expect(formatAge(80, 'en-US')).toBe('6 years, 8 months');
+    expect(formatAge(80, 'fr-FR').replace(/\s/g, ' ')).toBe('6 ans et 8 mois');
+    expect(formatAge(5, 'en-US')).toBe('5 months');
+    expect(formatAge(24, 'en-US')).toBe('2 years');
+  });
+});

@@ -1,0 +1,24 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { OwnCarSection } from '@/features/cars/car-home/car-home';
+import { DEFAULT_MILEAGE_UNIT, OverwrittenLogs, useCarLogs, type LocalCar } from '@/features/garage';
+import { LogList, StatsSection } from '@/features/logbook';
+
+// The car's logbook section: its statistics and its logs, from the mirror (offline too).
+export const Route = createFileRoute('/_authenticated/car/$id/logbook')({ component: LogbookRoute });
+
+function LogbookRoute() {
+  return <OwnCarSection>{(car) => <Logbook car={car} />}</OwnCarSection>;
+}
+
+function Logbook({ car }: { car: LocalCar }) {
+  const logs = useCarLogs(car.id);
+  return (
+    <>
+      {logs && logs.length > 0 ? (
+        <StatsSection logs={logs} mileageUnit={car.mileageUnit || DEFAULT_MILEAGE_UNIT} />
+      ) : null}
+      <OverwrittenLogs carId={car.id} />
+      <LogList car={car} logs={logs} />
+    </>
+  );
+}
