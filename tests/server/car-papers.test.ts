@@ -4,6 +4,7 @@
 // removed by the owner, never public; the files go through the upload checks (EXIF stripped).
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
+import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { CarPaper } from '../../src/contract/car-papers';
 import type { Car } from '../../src/contract/garage';
@@ -176,5 +177,126 @@ describe('papers of a car', () => {
       404,
     );
     expect((await listFiles(t.app, owner)).data.map((f) => f.id)).not.toContain(paper.fileId);
+  });
+});
+
+/** Every entry of a ZIP, by name. */
+function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(bytes, { lazyEntries: true }, (err, zip) => {
+      if (err) return reject(err);
+      const files = new Map<string, Buffer>();
+      zip.on('error', reject);
+      zip.on('end', () => resolve(files));
+      zip.on('entry', (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, (e, stream) => {
+          if (e) return reject(e);
+          const parts: Buffer[] = [];
+          stream.on('data', (c: Buffer) => parts.push(c));
+          stream.on('end', () => {
+            files.set(entry.fileName, Buffer.concat(parts));
+            zip.readEntry();
+          });
+        });
+      });
+      zip.readEntry();
+    });
+  });
+}
+
+describe('the account export', () => {
+  test("cars.json holds the car's papers and dates, its energies as a list; media/ the papers' files", async () => {
+    const who = await person(t.app, { firstName: 'Xena' });
+    const made = await call('POST', '/cars', who, {
+      make: 'Dacia',
+      model: 'Duster',
+      energyTypes: ['lpg', 'gasoline'],
+      vin: 'uu1hsdadg12345678',
+      plate: 'GH-456-JK',
+      firstRegistrationDate: '2019-03-01',
+      inspectionDueDate: '2027-03-01',
+      insuranceDueDate: '2026-12-31',
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const car = made.json<{ data: Car }>().data;
+    const paper = (await upload(who, { kind: 'inspection' }, PDF, 'ct.pdf', 'application/pdf', car.id)).json<{
+      data: CarPaper;
+    }>().data;
+    const res = await call('GET', '/users/me/export', who);
+    expect(res.statusCode).toBe(200);
+    const files = await unzip(res.rawPayload);
+    const [exported] = JSON.parse(files.get('cars.json')!.toString('utf8')) as Record<string, unknown>[];
+    expect(exported).toMatchObject({
+      id: car.id,
+      energyType: 'lpg',
+      energyTypes: ['lpg', 'gasoline'],
+      vin: 'UU1HSDADG12345678',
+      plate: 'GH-456-JK',
+      firstRegistrationDate: '2019-03-01',
+      inspectionDueDate: '2027-03-01',
+      insuranceDueDate: '2026-12-31',
+      papers: [{ id: paper.id, kind: 'inspection', mediaId: paper.fileId, createdAt: paper.createdAt }],
+    });
+    expect(files.has(`media/${paper.fileId}.pdf`)).toBe(true);
+  });
+});
+
+describe('the sale', () => {
+  test('VIN, plate and dates go with the car but the insurance (the seller’s); registration and inspection papers go, the others stay the seller’s files', async () => {
+    const [seller, buyer] = await Promise.all([
+      person(t.app, { firstName: 'Sela' }),
+      person(t.app, { firstName: 'Bruno' }),
+    ]);
+    const made = await call('POST', '/cars', seller, {
+      make: 'Peugeot',
+      model: '504',
+      vin: 'VF3504A0000123456',
+      plate: 'AA-504-PP',
+      firstRegistrationDate: '1978-06-01',
+      inspectionDueDate: '2027-06-01',
+      insuranceDueDate: '2026-09-30',
+    });
+    const car = made.json<{ data: Car }>().data;
+    const paperOf = async (kind: string) =>
+      (await upload(seller, { kind }, PDF, `${kind}.pdf`, 'application/pdf', car.id)).json<{
+        data: CarPaper;
+      }>().data;
+    const registration = await paperOf('registration');
+    const inspection = await paperOf('inspection');
+    const insurance = await paperOf('insurance');
+    const offered = await call('POST', `/cars/${car.id}/transfers`, seller, {
+      toUserId: buyer.id,
+      keepCosts: true,
+      keepNotes: true,
+    });
+    expect(offered.statusCode, offered.body).toBe(201);
+    const transferId = offered.json<{ data: { id: string } }>().data.id;
+    const accepted = await call('PUT', `/car-transfers/${transferId}`, buyer, { action: 'accept' });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+
+    const bought = (await call('GET', `/cars/${car.id}`, buyer)).json<{ data: Car }>().data;
+    expect(bought).toMatchObject({
+      vin: 'VF3504A0000123456',
+      plate: 'AA-504-PP',
+      firstRegistrationDate: '1978-06-01',
+      inspectionDueDate: '2027-06-01',
+      insuranceDueDate: null,
+    });
+    const reminders = (await call('GET', `/reminders?carId=${car.id}`, buyer)).json<{
+      data: { source?: string }[];
+    }>().data;
+    expect(reminders.map((r) => r.source)).toEqual(['inspectionDueDate']);
+    const papers = (await papersOf(buyer, car.id)).json<{ data: CarPaper[] }>().data;
+    expect(papers.map((p) => p.id).sort()).toEqual([registration.id, inspection.id].sort());
+    expect(
+      (await t.app.inject({ method: 'GET', url: inspection.url, headers: buyer.headers })).statusCode,
+    ).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: insurance.url, headers: buyer.headers })).statusCode,
+    ).toBe(404);
+    // The seller keeps the insurance card among their files, and no longer reads the car's papers.
+    expect((await listFiles(t.app, seller)).data.map((f) => f.id)).toContain(insurance.fileId);
+    expect((await listFiles(t.app, seller)).data.map((f) => f.id)).not.toContain(inspection.fileId);
+    expect((await papersOf(seller, car.id)).statusCode).toBe(404);
   });
 });
