@@ -76,6 +76,24 @@ describe('Drivvo: a refuelling of petrol and LPG', () => {
     expect(again).not.toHaveProperty('energiesAdded');
   });
 
+  test("Paddock's CSV keeps each fill's energy: exported and imported into a new car, the same fills", async () => {
+    const car = await createCar(t.app, ann, { energyType: 'gasoline', mileage: null });
+    await imported(t.app, ann, car.id, file);
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `${API}/cars/${car.id}/export?format=paddock&kind=all`,
+      headers: ann.headers,
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body.split('\r\n')[0]).toContain('Energy,Economy confirmed');
+    const copy = await createCar(t.app, ann, { energyType: 'gasoline', mileage: null });
+    const result = await imported(t.app, ann, copy.id, Buffer.from(csv.body), { filename: 'paddock.csv' });
+    expect(result).toMatchObject({ format: 'paddock', created: 6, energiesAdded: ['lpg'] });
+    const energies = async (id: string) =>
+      (await logsOf(t.app, ann, id)).map((l) => [l.mileage, l.fuel?.energy, l.fuel?.quantity]).sort();
+    expect(await energies(copy.id)).toEqual(await energies(car.id));
+  });
+
   test('a car that has the energy already gains nothing', async () => {
     const car = await createCar(t.app, ann, { energyTypes: ['lpg', 'gasoline'], mileage: null });
     const result = await imported(t.app, ann, car.id, file);
