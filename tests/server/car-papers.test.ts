@@ -264,6 +264,13 @@ describe('the sale', () => {
     const registration = await paperOf('registration');
     const inspection = await paperOf('inspection');
     const insurance = await paperOf('insurance');
+    // The summary says it before the offer: two papers go with the car, one stays the seller's.
+    const summary = await call('GET', `/cars/${car.id}/sale-summary?keepCosts=true&keepNotes=true`, seller);
+    expect(summary.statusCode, summary.body).toBe(200);
+    expect(summary.json<{ data: object }>().data).toMatchObject({
+      papers: { count: 2, handedOver: true },
+      papersKept: { count: 1, handedOver: false },
+    });
     const offered = await call('POST', `/cars/${car.id}/transfers`, seller, {
       toUserId: buyer.id,
       keepCosts: true,
