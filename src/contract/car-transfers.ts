@@ -152,6 +152,16 @@ export const CarSaleSummary = Type.Object({
   notes: SummaryPart("The logs' text and places, and the reminders' notes: with the notes"),
   reminders: SummaryPart('The reminders: always handed over (their notes with the notes)'),
   equipment: SummaryPart('Tyre sets and other equipment: always handed over'),
+  papers: Type.Optional(
+    SummaryPart(
+      "The car's papers that go with it: its registration certificates and inspection reports, always (always answered)",
+    ),
+  ),
+  papersKept: Type.Optional(
+    SummaryPart(
+      "The car's papers the seller keeps: insurance cards and other papers leave the car and stay the seller's files (`handedOver` false; always answered)",
+    ),
+  ),
 });
 export type CarSaleSummary = Static<typeof CarSaleSummary>;
 

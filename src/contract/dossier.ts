@@ -15,11 +15,25 @@ export const HistoryPdfQuery = Type.Object({
       description: 'Comma-separated fields to leave out: cost, location, notes (anything else answers 400)',
     }),
   ),
+  showPlate: Type.Optional(
+    Type.Boolean({
+      default: false,
+      description:
+        "Show the car's registration plate (the owner's choice; default: not shown). The VIN and the first registration date are always shown",
+    }),
+  ),
 });
 export type HistoryPdfQuery = Static<typeof HistoryPdfQuery>;
 
 export const HistoryLinkInput = Type.Object({
   hide: Type.Array(HideField, { maxItems: DOSSIER_HIDE_FIELDS.length, uniqueItems: true, default: [] }),
+  showPlate: Type.Optional(
+    Type.Boolean({
+      default: false,
+      description:
+        "The public page and its PDF show the car's registration plate (default: not shown). The VIN is shown; the plate never is unless chosen here",
+    }),
+  ),
 });
 export type HistoryLinkInput = Static<typeof HistoryLinkInput>;
 
@@ -34,6 +48,9 @@ export const HistoryLink = Type.Object({
   carId: Type.String(),
   url: Type.String(),
   hide: Type.Array(HideField),
+  showPlate: Type.Optional(
+    Type.Boolean({ description: 'Whether the page shows the registration plate (always answered)' }),
+  ),
   createdAt: Type.String(),
 });
 export type HistoryLink = Static<typeof HistoryLink>;

@@ -123,6 +123,12 @@ export const ImportResult = Type.Object({
   }),
   /** Dry runs only: the first rows as they would be stored. */
   preview: Type.Optional(Type.Array(ImportPreviewRow)),
+  energiesAdded: Type.Optional(
+    Type.Array(Type.String(), {
+      description:
+        "Energies (keys of the energyType settings) the file's fills are of and the car lacks: the import adds them to the car's energyTypes, after its own (a preview says so, a run does it). A refuelling's second and third fuels (Drivvo) and a file's fuels of several energies (Spritmonitor's codes) keep their energy as fuel.energy; a file of one energy leaves it out (the car's main one). Absent when none",
+    }),
+  ),
 });
 export type ImportResult = Static<typeof ImportResult>;
 

@@ -42,8 +42,16 @@ export const FuelEconomyQuery = Type.Object({
   unit: Type.Optional(
     Type.Union(
       ECONOMY_UNITS.map((u) => Type.Literal(u)),
-      { description: "Default: from the car's energy type and mileage unit" },
+      { description: "Default: from the answered energy (kWh for electric) and the car's mileage unit" },
     ),
+  ),
+  energy: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 64,
+      description:
+        "One of the car's energyTypes (else 400): the economy of that energy alone. Its segments run between full fills of that energy and count that energy's fills only, over the odometer distance between them (fills of the other energies in between are left out, as dual-tank trackers do). A fill without fuel.energy is of the main energy. Default: the main energy (energyTypes[0]); a car without any energy counts every fill",
+    }),
   ),
 });
 export type FuelEconomyQuery = Static<typeof FuelEconomyQuery>;
@@ -60,8 +68,15 @@ export const FuelEconomy = Type.Object({
     description: "Valid segments' fuel, in the unit's quantity (l, gal_us, gal_uk, kWh)",
   }),
   costPerDistance: Type.Record(Type.String(), Type.Number(), {
-    description: "currency → cost of the valid segments' fills per unit of distance",
+    description:
+      "currency → cost of the valid segments' fills per unit of distance (the answered unit's distance: km, or mi for mpg and mi/kWh)",
   }),
+  allEnergiesCostPerDistance: Type.Optional(
+    Type.Record(Type.String(), Type.Number(), {
+      description:
+        "Only without `energy`: currency → what one unit of distance (the answered unit's distance: km, or mi for mpg and mi/kWh) costs in all the car's energies together, the sum of each energy's costPerDistance (its own valid, non-suspect segments; electricity in kWh). Equals costPerDistance for a car of one energy",
+    }),
+  ),
   segments: Type.Array(
     Type.Object({
       fromLogId: Type.String(),

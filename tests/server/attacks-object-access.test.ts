@@ -40,6 +40,8 @@ interface World {
   reminder: { id: string };
   /** The owner's tyre set on the car. */
   equipment: { id: string };
+  /** The owner's registration certificate on the car (a paper) and its file. */
+  paper: { id: string; fileId: string };
   /** The owner's device subscribed to Web Push, and the owner's calendar feed URL. */
   push: { endpoint: string; body: PushBody };
   calendarUrl: string;
@@ -999,6 +1001,60 @@ const CASES: Case[] = [
     request: (w) => ({ method: 'DELETE', path: `/equipment/${w.equipment.id}` }),
     expect: [403, 404],
   },
+  // ---- the car's papers: its owner and members only, never public, not even to friends ----
+  {
+    entity: 'car paper',
+    verb: "list of the victim's car",
+    as: both,
+    request: (w) => ({ method: 'GET', path: `/cars/${w.car.id}/papers` }),
+  },
+  {
+    entity: 'car paper',
+    verb: 'read its file',
+    as: both,
+    request: (w) => ({ method: 'GET', path: `/media/${w.paper.fileId}` }),
+  },
+  {
+    entity: 'car paper',
+    verb: "attach to the victim's car",
+    as: both,
+    request: (w) => ({
+      method: 'POST',
+      path: `/cars/${w.car.id}/papers`,
+      body: form({ kind: 'registration' }, { name: 'file', bytes: image }),
+    }),
+    expect: [403, 404],
+  },
+  {
+    entity: 'car paper',
+    verb: "attach with the victim's id",
+    as: both,
+    request: (w, role) => ({
+      method: 'POST',
+      path: `/cars/${w.own[role].carId}/papers`,
+      body: form({ id: w.paper.id, kind: 'registration' }, { name: 'file', bytes: image }),
+    }),
+    expect: [409],
+  },
+  {
+    entity: 'car paper',
+    verb: 'delete',
+    as: both,
+    request: (w) => ({ method: 'DELETE', path: `/cars/${w.car.id}/papers/${w.paper.id}` }),
+    expect: [403, 404],
+  },
+  {
+    entity: 'car paper',
+    verb: "delete through the attacker's own car",
+    as: both,
+    request: (w, role) => ({ method: 'DELETE', path: `/cars/${w.own[role].carId}/papers/${w.paper.id}` }),
+  },
+  {
+    entity: 'fuel economy',
+    verb: 'of one energy',
+    as: both,
+    request: (w) => ({ method: 'GET', path: `/cars/${w.car.id}/fuel-economy?energy=gasoline` }),
+  },
   // New entities: append their rows here.
   // ---- shared cars: the owner's members; a friend sees the car, so acts are 403 ----
   {
@@ -1172,6 +1228,14 @@ async function setUp(): Promise<World> {
     s.call('POST', `/equipment/${equipment.id}/mount`, owner, { mileage: 1, date: '2026-01-01' }),
     200,
   );
+  const paper = await ok(
+    s.call(
+      'POST',
+      `/cars/${car.id}/papers`,
+      owner,
+      form({ kind: 'registration' }, { name: 'file', bytes: image }),
+    ),
+  );
   const push = pushBody(`https://push.example/${owner.id}`);
   await ok(s.call('POST', '/push-subscriptions', owner, push));
   const calendar = await ok(s.call('GET', '/reminders/calendar-key', owner), 200);
@@ -1237,6 +1301,7 @@ async function setUp(): Promise<World> {
     chatDirect: { roomId: directMessage.chatRoomId, messageId: directMessage.id },
     reminder: { id: reminder.id },
     equipment: { id: equipment.id },
+    paper: { id: paper.id, fileId: paper.fileId },
     push: { endpoint: push.endpoint, body: push },
     calendarUrl: calendar.url,
     historyLink: { id: historyLink.id },
@@ -1255,6 +1320,7 @@ async function snapshot(): Promise<string> {
     [`/car-logs/${w.car.id}`, w.owner],
     [`/car-logs/stats/${w.car.id}`, w.owner],
     [`/cars/${w.car.id}/equipment`, w.owner],
+    [`/cars/${w.car.id}/papers`, w.owner],
     [`/cars/${w.car.id}/members`, w.owner],
     ['/cars/feed', w.partner],
     [`/posts/${w.post.id}`, w.owner],
@@ -1283,9 +1349,12 @@ async function snapshot(): Promise<string> {
   const answers = await Promise.all(reads.map(([p, who]) => s.call('GET', p, who)));
   for (const a of answers) expect(a.status, a.text).toBe(200);
   const bytes = await Promise.all(
-    [`/media/${w.log.mediaId}`, w.car.image.replace('/api/v1.0', ''), `/media/${w.post.mediaId}`].map((p) =>
-      s.call('GET', p, w.owner),
-    ),
+    [
+      `/media/${w.log.mediaId}`,
+      w.car.image.replace('/api/v1.0', ''),
+      `/media/${w.post.mediaId}`,
+      `/media/${w.paper.fileId}`,
+    ].map((p) => s.call('GET', p, w.owner)),
   );
   for (const b of bytes) expect(b.status).toBe(200);
   return JSON.stringify([answers.map((a) => a.json), bytes.map((b) => b.text.length)]);

@@ -8,6 +8,7 @@ import type { Car, CarLog } from '../../src/contract/garage';
 import type { FuelEconomy } from '../../src/contract/maintenance-api';
 import { createTestApp, type TestApp } from './helpers';
 import { API, createCar, createLog, member, type Member } from './garage-fixtures';
+import { befriend, type Person } from './people-fixtures';
 
 let t: TestApp;
 let ann: Member;
@@ -302,23 +303,10 @@ describe('the car’s papers, dates and energies', () => {
     expect((await call('PUT', `/cars/${car.id}`, { inspectionDueDate: '2026-13-01' })).statusCode).toBe(400);
     // A friend sees the car, never its VIN nor its plate.
     const friend = await member(t.app);
-    const asked = await t.app.inject({
-      method: 'POST',
-      url: `${API}/friends/requests`,
-      headers: friend.headers,
-      payload: { userId: ann.id },
-    });
-    if (asked.statusCode < 300) {
-      const id = asked.json<{ data: { id: string } }>().data.id;
-      await call('PUT', `/friends/requests/${id}`, { action: 'accept' });
-      const seen = await t.app.inject({
-        method: 'GET',
-        url: `${API}/cars/${car.id}`,
-        headers: friend.headers,
-      });
-      if (seen.statusCode === 200)
-        expect(seen.json<{ data: Car }>().data).toMatchObject({ vin: null, plate: null });
-    }
+    await befriend(t.app, friend as Person, ann as Person);
+    const seen = await t.app.inject({ method: 'GET', url: `${API}/cars/${car.id}`, headers: friend.headers });
+    expect(seen.statusCode, seen.body).toBe(200);
+    expect(seen.json<{ data: Car }>().data).toMatchObject({ vin: null, plate: null });
   });
 
   test('a due date makes one reminder with its source; a new date moves that same reminder', async () => {

@@ -50,7 +50,7 @@ describe('Paddock CSV', () => {
     );
     const csv = res.body;
     expect(csv.split('\r\n')[0]).toBe(
-      'Date,Type,Title,Odometer (mi),Cost,Currency,Fuel quantity,Fuel unit,Full tank,Missed previous,Price per unit,Location,Tags,Notes (HTML)',
+      'Date,Type,Title,Odometer (mi),Cost,Currency,Fuel quantity,Fuel unit,Full tank,Missed previous,Price per unit,Energy,Economy confirmed,Location,Tags,Notes (HTML)',
     );
     // Formula starts are guarded with an apostrophe.
     const cells = parseCsv(csv).flatMap((r) => r.cells);

@@ -23,7 +23,13 @@ import {
 import { PAGE_COLUMNS, toCarLog, toRow } from '../../server/src/garage/car-logs-repository';
 import { createDb } from '../../server/src/db/database';
 import { migrateToLatest } from '../../server/src/db/migrator';
-import { LOG_COLUMNS_KEPT_BY, LOG_FIELDS_KEPT_BY } from '../../server/src/garage/car-transfers-handover';
+import {
+  CAR_FIELDS_AT_SALE,
+  LOG_COLUMNS_KEPT_BY,
+  LOG_FIELDS_KEPT_BY,
+  PAPER_KINDS_AT_SALE,
+} from '../../server/src/garage/car-transfers-handover';
+import { CAR_PAPER_KINDS } from '../../src/contract/car-papers';
 import {
   PADDOCK_COLUMNS,
   PADDOCK_FIELDS_OUTSIDE,
@@ -76,6 +82,11 @@ describe('the field lists follow the contract', () => {
     for (const field of LOG_FIELDS) expect(LOG_FIELDS_KEPT_BY).toHaveProperty(field);
     for (const column of Object.values(LOG_COLUMNS_OF).flat())
       expect(LOG_COLUMNS_KEPT_BY).toHaveProperty(column);
+  });
+
+  test('the sale classifies every field of a car and every kind of paper', () => {
+    expect(sorted(Object.keys(CAR_FIELDS_AT_SALE))).toEqual(sorted(CAR_FIELDS));
+    expect(sorted(Object.keys(PAPER_KINDS_AT_SALE))).toEqual(sorted(CAR_PAPER_KINDS));
   });
 
   test('a page reads every column of car_logs but the import fingerprint, and reminders.json every reminder column it should, by the tables', async () => {

@@ -151,6 +151,16 @@ export function accountDataRepository(db: Kysely<Database>) {
         'l.id',
       ),
 
+    /** A car's papers (registration, insurance, inspection), oldest first. */
+    carPapers: (carId: string) =>
+      db
+        .selectFrom('car_papers')
+        .select(['id', 'kind', 'media_id', 'created_at'])
+        .where('car_id', '=', carId)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute(),
+
     /** The files of these logs, in position order. */
     async logMedia(logIds: string[]) {
       if (logIds.length === 0) return [];

@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
 import type * as Yazl from 'yazl';
 import { LOG_FIELDS } from '../../../src/contract/fields';
+import { carEnergies } from '../../../src/contract/maintenance';
 import { CAR_FIELD_COLUMNS, LOG_COLUMNS_OF } from '../garage/field-columns';
 import type { AccountDataRepository } from './account-data-repository';
 import type { RemindersTable } from '../db/schema';
@@ -193,10 +194,22 @@ export function exportArchive(
   );
 
   json('cars.json', () =>
-    jsonArray(repo.cars(memberId), (c) => ({
-      // Every field of a car, from the contract's list (garage/field-columns.ts).
+    jsonArray(repo.cars(memberId), async (c) => ({
+      // Every field of a car, from the contract's list (garage/field-columns.ts); its energies as
+      // the API answers them (a list, the main one first).
       ...camel(c, ['id', ...CAR_FIELD_COLUMNS]),
+      energyTypes: carEnergies({
+        energyType: c.energy_type,
+        energyTypes: c.energy_types ? (JSON.parse(String(c.energy_types)) as string[]) : [],
+      }),
       imageId: c.image,
+      // The car's papers: each a media.json file.
+      papers: (await repo.carPapers(c.id)).map((p) => ({
+        id: p.id,
+        kind: p.kind,
+        mediaId: p.media_id,
+        createdAt: p.created_at,
+      })),
       ...camel(c, STAMPS),
     })),
   );

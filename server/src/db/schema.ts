@@ -173,6 +173,16 @@ export interface CarEquipmentTable {
   updated_at: string;
 }
 
+/** A paper of a car (migration 0026): one file of the media store, of a kind. */
+export interface CarPapersTable {
+  id: string;
+  car_id: string;
+  media_id: string;
+  /** registration, insurance, inspection or other. */
+  kind: string;
+  created_at: string;
+}
+
 /** A member's maintenance reminder on one of their cars (migration 0015); its state is derived. */
 export interface RemindersTable {
   id: string;
@@ -240,6 +250,7 @@ export interface Database {
   car_log_media: CarLogMediaTable;
   reminders: RemindersTable;
   car_equipment: CarEquipmentTable;
+  car_papers: CarPapersTable;
 }
 
 export type { Generated };

@@ -45,7 +45,7 @@ export function dossierHtml(model: DossierModel, urls: PublicUrls): string {
   const receipts = model.receipts.length
     ? `<h2>${e(w.receipts)}</h2><div class="receipts">${model.receipts
         .map((r) => {
-          const caption = e(w.receiptOf(r.logTitle, r.logDate));
+          const caption = e(w.receiptOf(r.logTitle, r.logDate, r.logReading));
           return r.kind === 'image'
             ? `<figure><figcaption class="muted">${caption}</figcaption><img loading="lazy" src="${e(urls.media(r.id))}" alt="${caption}"></figure>`
             : `<p><a href="${e(urls.media(r.id))}" rel="noopener">${caption} (PDF)</a></p>`;
@@ -55,7 +55,19 @@ export function dossierHtml(model: DossierModel, urls: PublicUrls): string {
   const odometer =
     model.readings.length === 0
       ? `<p class="muted">${e(w.noReadings)}</p>`
-      : `<p>${e(w.readingsFromTo(model.firstReading!, model.lastReading!))}</p>`;
+      : `<p>${e(w.readingsFromTo(model.firstReading!, model.lastReading!))}</p><details><summary>${e(
+          w.timeline,
+        )}</summary><ol class="timeline">${model.timeline
+          .map((r) => `<li>${e(r.date)} · ${e(r.reading)}</li>`)
+          .join('')}</ol></details>`;
+  const papers = [
+    model.vin ? `${e(w.vin)}${e(w.colon)}${e(model.vin)}` : null,
+    model.plate ? `${e(w.plate)}${e(w.colon)}${e(model.plate)}` : null,
+    model.firstRegistration ? `${e(w.firstRegistration)}${e(w.colon)}${e(model.firstRegistration)}` : null,
+  ]
+    .filter(Boolean)
+    .map((line) => `<div class="paper">${line}</div>`)
+    .join('');
   return `<!doctype html>
 <html lang="${model.locale.slice(0, 2)}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -64,7 +76,7 @@ export function dossierHtml(model: DossierModel, urls: PublicUrls): string {
 <title>${e(`${w.title} – ${model.carName}`)}</title><style>${STYLE}</style></head>
 <body><header class="car"><div><div class="muted">${e(w.title)}</div><h1>${e(model.carName)}</h1>${
     model.carLine !== model.carName ? `<div>${e(model.carLine)}</div>` : ''
-  }<p class="muted">${e(w.readOnly)} ${e(w.madeOn(model.madeOn))}</p>
+  }${papers}<p class="muted">${e(w.readOnly)} ${e(w.madeOn(model.madeOn))}</p>
 <p><a class="button" href="${e(urls.pdf)}">${e(w.downloadPdf)}</a></p></div>${
     model.carImageId ? `<img src="${e(urls.media(model.carImageId))}" alt="${e(model.carName)}">` : ''
   }</header>

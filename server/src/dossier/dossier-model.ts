@@ -12,9 +12,10 @@ export interface DossierFile {
   id: string;
   kind: 'image' | 'pdf';
   storageKey: string;
-  /** What the receipt belongs to: the log's title and day. */
+  /** What the receipt belongs to: the log's title, day and odometer reading (null: none). */
   logTitle: string;
   logDate: string;
+  logReading: string | null;
 }
 
 export interface DossierEntry {
@@ -36,8 +37,14 @@ export interface DossierModel {
   /** Make, model and year. */
   carLine: string;
   carImageId: string | null;
+  /** The car's papers a buyer checks: the VIN always, the plate only if the owner chose to show it. */
+  vin: string | null;
+  plate: string | null;
+  firstRegistration: string | null;
   madeOn: string;
   readings: { day: string; mileage: number }[];
+  /** The odometer timeline: each reading with its date, as written (oldest first). */
+  timeline: { date: string; reading: string }[];
   readingUnit: string;
   firstReading: string | null;
   lastReading: string | null;
@@ -56,6 +63,8 @@ export interface DossierInput {
   hide: ReadonlySet<DossierHideField>;
   locale: ServerLocale;
   today: string;
+  /** The owner chose to show the plate (never shown otherwise). */
+  showPlate?: boolean;
 }
 
 /**
@@ -77,6 +86,7 @@ export function dossierModel({
   hide,
   locale,
   today,
+  showPlate = false,
 }: DossierInput): DossierModel {
   const label = (type: string) => typeLabels.get(type)?.[`label_${locale}`] ?? type;
   const unit = car.mileageUnit;
@@ -100,6 +110,7 @@ export function dossierModel({
       storageKey: m.storage_key,
       logTitle: log.title,
       logDate: day(log.startDate),
+      logReading: log.mileage === null ? null : formatReading(log.mileage, unit, locale),
     })),
   }));
 
@@ -134,8 +145,12 @@ export function dossierModel({
     carName: carNameOf(car),
     carLine: [car.make, car.model, car.year === null ? null : String(car.year)].filter(Boolean).join(' '),
     carImageId: imageIdOf(car),
+    vin: car.vin ?? null,
+    plate: showPlate ? (car.plate ?? null) : null,
+    firstRegistration: car.firstRegistrationDate ? day(car.firstRegistrationDate) : null,
     madeOn: day(today),
     readings,
+    timeline: readings.map((r) => ({ date: day(r.day), reading: formatReading(r.mileage, unit, locale) })),
     readingUnit: unit,
     firstReading: reading(readings[0]),
     lastReading: reading(readings[readings.length - 1]),

@@ -231,6 +231,10 @@ export async function renderDossierPdf(model: DossierModel, files: FileSource): 
   w.text(words.title, { size: 11, color: grey });
   w.text(model.carName, { size: 22, font: w.bold, gap: 6 });
   if (model.carLine !== model.carName) w.text(model.carLine, { size: 12 });
+  if (model.vin) w.text(`${words.vin}${words.colon}${model.vin}`, { size: 10 });
+  if (model.plate) w.text(`${words.plate}${words.colon}${model.plate}`, { size: 10 });
+  if (model.firstRegistration)
+    w.text(`${words.firstRegistration}${words.colon}${model.firstRegistration}`, { size: 10 });
   w.text(words.madeOn(model.madeOn), { size: 9, color: grey });
   w.y = Math.min(w.y, top - photoHeight - 6);
 
@@ -240,6 +244,17 @@ export async function renderDossierPdf(model: DossierModel, files: FileSource): 
   else {
     w.text(words.readingsFromTo(model.firstReading!, model.lastReading!));
     if (model.readings.length > 1) drawChart(w, model.readings);
+    // The timeline itself: each reading with its date, three to a line (thousands of logs stay a
+    // few pages; each log below repeats its own reading).
+    w.text(words.timeline, { size: 9, font: w.bold, gap: 2 });
+    for (let i = 0; i < model.timeline.length; i += 3)
+      w.text(
+        model.timeline
+          .slice(i, i + 3)
+          .map((r) => `${r.date}  ${r.reading}`)
+          .join('     |     '),
+        { size: 8, color: grey, gap: 0 },
+      );
   }
 
   // Every log.
@@ -287,6 +302,13 @@ export async function renderDossierPdf(model: DossierModel, files: FileSource): 
           const source = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });
           const pages = await doc.copyPages(source, source.getPageIndices());
           for (const p of pages) doc.addPage(p);
+          // Its caption in the first page's top edge: a PDF's pages are copied as they are, and a
+          // page of its own for one line would double the receipts' pages.
+          const first = pages[0];
+          if (first) {
+            const caption = w.clean(words.receiptOf(receipt.logTitle, receipt.logDate, receipt.logReading));
+            first.drawText(caption, { x: 12, y: first.getHeight() - 10, size: 7, font: w.font, color: grey });
+          }
           slot = 0;
           w.y = MARGIN; // what comes next starts on a page of its own, after these
           continue;
@@ -296,7 +318,8 @@ export async function renderDossierPdf(model: DossierModel, files: FileSource): 
         if (slot === 0) w.newPage();
         const image = await doc.embedJpg(photo.jpeg);
         const boxTop = A4[1] - MARGIN - slot * half;
-        const caption = w.wrap(words.receiptOf(receipt.logTitle, receipt.logDate), 9, WIDTH)[0] ?? '';
+        const caption =
+          w.wrap(words.receiptOf(receipt.logTitle, receipt.logDate, receipt.logReading), 9, WIDTH)[0] ?? '';
         w.page.drawText(caption, { x: MARGIN, y: boxTop - 9, size: 9, font: w.font, color: grey });
         const scale = Math.min(WIDTH / photo.width, (half - 24) / photo.height);
         w.page.drawImage(image, {

@@ -13,6 +13,7 @@ export interface StoredHistoryLink {
   carId: string;
   ownerId: string;
   hide: DossierHideField[];
+  showPlate: boolean;
   nonce: string;
   tokenHash: string;
   createdAt: string;
@@ -34,6 +35,7 @@ const toLink = (row: Selectable<Database['history_links']>): StoredHistoryLink =
   carId: row.car_id,
   ownerId: row.owner_id,
   hide: parseHide(row.hide),
+  showPlate: Number(row.show_plate ?? 0) === 1,
   nonce: row.nonce,
   tokenHash: row.token_hash,
   createdAt: row.created_at,
@@ -93,6 +95,7 @@ export function dossierRepository(db: Kysely<Database>) {
           car_id: link.carId,
           owner_id: link.ownerId,
           hide: JSON.stringify(link.hide),
+          show_plate: link.showPlate ? 1 : 0,
           nonce: link.nonce,
           token_hash: link.tokenHash,
           created_at: link.createdAt,

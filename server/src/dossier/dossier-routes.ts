@@ -36,7 +36,7 @@ export const dossierRoutes = memberRoutePlugin<Services>(tags, (app, route, { do
   app.get(
     '/cars/:id/history.pdf',
     route(
-      "The car's history as a PDF for a buyer (owner only): the car, the odometer, every log, totals by type, the receipts",
+      "The car's history as a PDF for a buyer (owner only): the car (its VIN, first registration and, with showPlate, its plate), the odometer timeline, every log, totals by type, the receipts captioned with their log's date, title and reading",
       {
         produces: ['application/pdf'],
         params: IdParams,
@@ -52,6 +52,7 @@ export const dossierRoutes = memberRoutePlugin<Services>(tags, (app, route, { do
         request.params.id,
         request.query.hide,
         matchAcceptLanguage(request.headers['accept-language']),
+        request.query.showPlate ?? false,
       );
       return pdfHeaders(reply, disposition).send(
         Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
@@ -69,7 +70,16 @@ export const dossierRoutes = memberRoutePlugin<Services>(tags, (app, route, { do
     async (request, reply) =>
       reply
         .status(201)
-        .send(ok(await dossier.createLink(request.member.id, request.params.id, request.body.hide))),
+        .send(
+          ok(
+            await dossier.createLink(
+              request.member.id,
+              request.params.id,
+              request.body.hide,
+              request.body.showPlate ?? false,
+            ),
+          ),
+        ),
   );
 
   app.get(

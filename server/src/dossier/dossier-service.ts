@@ -110,6 +110,7 @@ export function dossierService({
     carId: l.carId,
     url: pageUrl(tokenOf(l.id, l.nonce)),
     hide: l.hide,
+    showPlate: l.showPlate,
     createdAt: l.createdAt,
   });
 
@@ -124,6 +125,7 @@ export function dossierService({
     car: Car,
     hide: ReadonlySet<DossierHideField>,
     locale: ServerLocale,
+    showPlate: boolean,
   ): Promise<DossierInput> {
     const logs = await dossier.logsOf(car.id);
     const [files, typeLabels] = await Promise.all([
@@ -131,7 +133,7 @@ export function dossierService({
       dossier.labels('carLogType'),
     ]);
     const today = now().toISOString().slice(0, 10);
-    return { car, logs, files, typeLabels, hide, locale, today };
+    return { car, logs, files, typeLabels, hide, locale, today, showPlate };
   }
 
   /** The worker's questions: a file's bytes, or a photo re-encoded (sharp runs off the event loop). */
@@ -145,8 +147,13 @@ export function dossierService({
     return { value: { ...photo, jpeg: bytes }, transfer };
   }
 
-  async function pdfOf(car: Car, hide: ReadonlySet<DossierHideField>, locale: ServerLocale) {
-    const input = await inputOf(car, hide, locale);
+  async function pdfOf(
+    car: Car,
+    hide: ReadonlySet<DossierHideField>,
+    locale: ServerLocale,
+    showPlate: boolean,
+  ) {
+    const input = await inputOf(car, hide, locale, showPlate);
     const imageId = imageIdOf(car);
     const image = imageId ? await dossier.mediaRow(imageId) : undefined;
     const bytes = await runJob('dossier-pdf', { input, carImageKey: image?.storage_key ?? null }, answer);
@@ -169,13 +176,24 @@ export function dossierService({
   }
 
   return {
-    async pdf(memberId: string, carId: string, hide: string | undefined, asked: ServerLocale | null) {
+    async pdf(
+      memberId: string,
+      carId: string,
+      hide: string | undefined,
+      asked: ServerLocale | null,
+      showPlate = false,
+    ) {
       const hidden = parseHide(hide);
       const car = await ownCar(memberId, carId);
-      return pdfOf(car, hidden, await localeFor(asked, memberId));
+      return pdfOf(car, hidden, await localeFor(asked, memberId), showPlate);
     },
 
-    async createLink(memberId: string, carId: string, hide: DossierHideField[]): Promise<HistoryLinkCreated> {
+    async createLink(
+      memberId: string,
+      carId: string,
+      hide: DossierHideField[],
+      showPlate = false,
+    ): Promise<HistoryLinkCreated> {
       const car = await ownCar(memberId, carId);
       const id = randomUUID();
       const nonce = randomBytes(16).toString('base64url');
@@ -184,6 +202,7 @@ export function dossierService({
         carId: car.id,
         ownerId: memberId,
         hide: DOSSIER_HIDE_FIELDS.filter((f) => hide.includes(f)),
+        showPlate,
         nonce,
         tokenHash: sha256(tokenOf(id, nonce)),
         createdAt: now().toISOString(),
@@ -205,7 +224,12 @@ export function dossierService({
 
     async publicHtml(token: string, asked: ServerLocale | null): Promise<string> {
       const { link, car } = await byToken(token);
-      const input = await inputOf(car, new Set(link.hide), await localeFor(asked, car.ownerId));
+      const input = await inputOf(
+        car,
+        new Set(link.hide),
+        await localeFor(asked, car.ownerId),
+        link.showPlate,
+      );
       return runJob('dossier-html', {
         input,
         pdf: `${API_BASE}/history/${token}.pdf`,
@@ -215,7 +239,7 @@ export function dossierService({
 
     async publicPdf(token: string, asked: ServerLocale | null) {
       const { link, car } = await byToken(token);
-      return pdfOf(car, new Set(link.hide), await localeFor(asked, car.ownerId));
+      return pdfOf(car, new Set(link.hide), await localeFor(asked, car.ownerId), link.showPlate);
     },
 
     /**

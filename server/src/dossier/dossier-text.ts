@@ -20,7 +20,12 @@ export interface DossierWords {
   notes: string;
   totals: string;
   receipts: string;
-  receiptOf: (title: string, date: string) => string;
+  /** A receipt's caption: its log's date, title and, when the log has one, its reading. */
+  receiptOf: (title: string, date: string, reading?: string | null) => string;
+  vin: string;
+  plate: string;
+  firstRegistration: string;
+  timeline: string;
   unreadableReceipt: (title: string, date: string) => string;
   downloadPdf: string;
   pageOf: (n: number, total: number) => string;
@@ -46,7 +51,11 @@ const WORDS: Record<ServerLocale, DossierWords> = {
     notes: 'Notes',
     totals: 'Totals by type',
     receipts: 'Receipts',
-    receiptOf: (title, date) => `Receipt: ${title} (${date})`,
+    receiptOf: (title, date, reading) => `Receipt: ${title} (${date}${reading ? `, ${reading}` : ''})`,
+    vin: 'VIN',
+    plate: 'Registration plate',
+    firstRegistration: 'First registration',
+    timeline: 'Odometer readings',
     unreadableReceipt: (title, date) => `A receipt of "${title}" (${date}) could not be read.`,
     downloadPdf: 'Download as PDF',
     pageOf: (n, total) => `Page ${n} of ${total}`,
@@ -70,7 +79,11 @@ const WORDS: Record<ServerLocale, DossierWords> = {
     notes: 'Notes',
     totals: 'Totaux par type',
     receipts: 'Justificatifs',
-    receiptOf: (title, date) => `Justificatif : ${title} (${date})`,
+    receiptOf: (title, date, reading) => `Justificatif : ${title} (${date}${reading ? `, ${reading}` : ''})`,
+    vin: 'Numéro VIN',
+    plate: 'Immatriculation',
+    firstRegistration: 'Première immatriculation',
+    timeline: 'Relevés du compteur',
     unreadableReceipt: (title, date) => `Un justificatif de « ${title} » (${date}) n’a pas pu être lu.`,
     downloadPdf: 'Télécharger en PDF',
     pageOf: (n, total) => `Page ${n} sur ${total}`,

@@ -14,7 +14,7 @@ import { CAR_LOGS_MAX } from '../../../src/contract/constants';
 import { overwrittenFields } from '../../../src/contract/edit-merge';
 import { emptyLogFields, presentLogFields } from '../../../src/contract/fields';
 import { fillUpTitle } from '../../../src/contract/maintenance/fill-up-title';
-import { checkOdometer, type OdometerProblem } from '../../../src/contract/maintenance';
+import { carEnergies, checkOdometer, type OdometerProblem } from '../../../src/contract/maintenance';
 import { CAR_LOG_TITLE_MAX } from '../../../src/contract/constants';
 import { DEFAULT_SERVER_LOCALE, type ServerLocale } from '../platform/locales';
 import { AppError, badRequest, conflict, notFound } from '../http/errors';
@@ -106,10 +106,7 @@ function storedFuel({ economyConfirmed, energy, ...fuel }: FuelFill): FuelFill {
 }
 
 /** A car's energies, its main one first (keys of the energyType settings). */
-export function energiesOf(car: Pick<Car, 'energyType' | 'energyTypes'>): string[] {
-  if (car.energyTypes.length > 0) return car.energyTypes;
-  return car.energyType === null ? [] : [car.energyType];
-}
+export const energiesOf = (car: Pick<Car, 'energyType' | 'energyTypes'>): string[] => carEnergies(car);
 
 /** Trimmed, without empties or repeats, in the member's order. */
 function cleanTags(tags: string[]): string[] {

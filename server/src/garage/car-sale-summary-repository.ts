@@ -1,11 +1,13 @@
 // The counts behind the sale's summary (car-sale-summary.ts): a car's logs, files, costs, notes,
 // reminders and equipment, in a few grouped queries.
 import type { Kysely } from 'kysely';
+import type { CarPaperKind } from '../../../src/contract/car-papers';
 import type { CarSaleSummary } from '../../../src/contract/car-transfers';
 import type { Database } from '../db/schema';
 import {
   handedOver,
   LOG_FIELDS_KEPT_BY,
+  PAPER_KINDS_AT_SALE,
   REMINDER_COLUMNS_KEPT_BY,
   type SaleChoices,
 } from './car-transfers-handover';
@@ -59,6 +61,16 @@ export async function saleSummary(
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('car_id', '=', carId)
     .executeTakeFirst();
+  const papers = await db
+    .selectFrom('car_papers')
+    .select((eb) => ['kind', eb.fn.countAll<number>().as('n')])
+    .where('car_id', '=', carId)
+    .groupBy('kind')
+    .execute();
+  const papersAt = (at: 'car' | 'seller') =>
+    papers
+      .filter((p) => PAPER_KINDS_AT_SALE[p.kind as CarPaperKind] === at)
+      .reduce((sum, p) => sum + Number(p.n), 0);
   const filesOf = (kind: string) => Number(files.find((f) => f.kind === kind)?.n ?? 0);
   const costs = handedOver(LOG_FIELDS_KEPT_BY.cost, choices);
   const notes = handedOver(LOG_FIELDS_KEPT_BY.content, choices);
@@ -81,5 +93,7 @@ export async function saleSummary(
     },
     reminders: { count: Number(reminders?.all ?? 0), handedOver: true },
     equipment: { count: Number(equipment?.n ?? 0), handedOver: true },
+    papers: { count: papersAt('car'), handedOver: true },
+    papersKept: { count: papersAt('seller'), handedOver: false },
   };
 }

@@ -14,9 +14,10 @@
 //   quantity, unit and tank flags, tags, who wrote it, its stamps).
 // - An import fingerprint is a digest of the imported row, costs and text included: it goes when
 //   either is not kept.
-import type { LogField } from '../../../src/contract/fields';
+import type { CarPaperKind } from '../../../src/contract/car-papers';
+import type { CarField, LogField } from '../../../src/contract/fields';
 import type { CarLog, FuelFill } from '../../../src/contract/garage';
-import { LOG_COLUMNS_OF, LOG_FIELD_KEPT_BY } from './field-columns';
+import { CAR_COLUMN_OF, LOG_COLUMNS_OF, LOG_FIELD_KEPT_BY } from './field-columns';
 import type { CarLogsTable, RemindersTable } from '../db/schema';
 
 /** The seller's choice that hands a thing to the buyer. */
@@ -130,3 +131,54 @@ export function droppedColumns<T>(
 
 /** Whether the logs' files go to the buyer (else they stay the seller's, linked to no log). */
 export const filesHandedOver = (choices: SaleChoices) => handedOver(LOG_FIELDS_KEPT_BY.media, choices);
+
+/**
+ * Every field of a car at its sale (docs/SPEC-NOTES.md "A car's home"): `car` goes with the car
+ * whatever the choices (its VIN, plate, registration date and inspection date are the car's, as
+ * the papers handed over with it say); `seller` is the seller's own and is cleared for the buyer
+ * (the insurance is the seller's contract: its date and its reminder go).
+ */
+export const CAR_FIELDS_AT_SALE: Record<CarField, 'car' | 'seller'> = {
+  make: 'car',
+  model: 'car',
+  year: 'car',
+  nickname: 'car',
+  energyType: 'car',
+  gearboxType: 'car',
+  upholsteryMaterial: 'car',
+  mileage: 'car',
+  mileageUnit: 'car',
+  description: 'car',
+  energyTypes: 'car',
+  vin: 'car',
+  plate: 'car',
+  firstRegistrationDate: 'car',
+  inspectionDueDate: 'car',
+  insuranceDueDate: 'seller',
+};
+
+/** The car columns the sale clears (set to null in the buyer's car). */
+export const carColumnsDroppedAtSale = (): Record<string, null> =>
+  Object.fromEntries(
+    (Object.entries(CAR_FIELDS_AT_SALE) as [CarField, 'car' | 'seller'][])
+      .filter(([, kept]) => kept === 'seller')
+      .map(([field]) => [CAR_COLUMN_OF[field], null]),
+  );
+
+/** The reminders made from a field the sale clears (their `source`): they go with it. */
+export const reminderSourcesDroppedAtSale = (): string[] =>
+  (Object.entries(CAR_FIELDS_AT_SALE) as [CarField, 'car' | 'seller'][])
+    .filter(([field, kept]) => kept === 'seller' && field.endsWith('DueDate'))
+    .map(([field]) => field);
+
+/**
+ * A car's papers at its sale: the registration certificate and the inspection report go with the
+ * car (their files become the buyer's); the insurance card and other papers are the seller's: they
+ * leave the car and stay the seller's files.
+ */
+export const PAPER_KINDS_AT_SALE: Record<CarPaperKind, 'car' | 'seller'> = {
+  registration: 'car',
+  inspection: 'car',
+  insurance: 'seller',
+  other: 'seller',
+};

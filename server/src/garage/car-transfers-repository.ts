@@ -1,8 +1,8 @@
 // Selling a car with its logbook: the car_transfers, car_owners and car_sales tables
 // (migration 0023) and the one transaction that hands a car over. The only code that runs SQL on them.
-import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { CarLog } from '../../../src/contract/garage';
-import type { CarLogsTable, Database, RemindersTable } from '../db/schema';
+import type { CarLogsTable, CarsTable, Database, RemindersTable } from '../db/schema';
 import { toCarLog } from './car-logs-repository';
 import { toCar } from './cars-repository';
 import {
@@ -10,6 +10,9 @@ import {
   filesHandedOver,
   LOG_COLUMNS_KEPT_BY,
   REMINDER_COLUMNS_KEPT_BY,
+  carColumnsDroppedAtSale,
+  PAPER_KINDS_AT_SALE,
+  reminderSourcesDroppedAtSale,
 } from './car-transfers-handover';
 import { insertIfNew } from '../db/insert-if-new';
 import { columnValues, hasRow } from '../db/paging';
@@ -226,6 +229,40 @@ export function carTransfersRepository(db: Kysely<Database>) {
             updated_at: at,
           })
           .where('car_id', '=', carId)
+          .execute();
+
+        // The seller's own fields of the car (its insurance date) and the reminders made from them go;
+        // its papers go with the car or stay the seller's by their kind (car-transfers-handover.ts).
+        await trx
+          .updateTable('cars')
+          .set(carColumnsDroppedAtSale() as unknown as Updateable<CarsTable>)
+          .where('id', '=', carId)
+          .execute();
+        await trx
+          .deleteFrom('reminders')
+          .where('car_id', '=', carId)
+          .where('source', 'in', reminderSourcesDroppedAtSale())
+          .execute();
+        const paperKinds = (kept: 'car' | 'seller') =>
+          Object.entries(PAPER_KINDS_AT_SALE)
+            .filter(([, at]) => at === kept)
+            .map(([kind]) => kind);
+        const papersOf = (kept: 'car' | 'seller') => (eb: ExpressionBuilder<Database, 'media'>) =>
+          eb(
+            'id',
+            'in',
+            eb
+              .selectFrom('car_papers')
+              .select('car_papers.media_id')
+              .where('car_papers.car_id', '=', carId)
+              .where('car_papers.kind', 'in', paperKinds(kept)),
+          );
+        await trx.updateTable('media').set({ owner_id: buyerId }).where(papersOf('car')).execute();
+        await trx.updateTable('media').set({ owner_id: sellerId }).where(papersOf('seller')).execute();
+        await trx
+          .deleteFrom('car_papers')
+          .where('car_id', '=', carId)
+          .where('kind', 'in', paperKinds('seller'))
           .execute();
 
         const logFiles = (eb: ExpressionBuilder<Database, 'media'>) =>

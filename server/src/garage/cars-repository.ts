@@ -89,6 +89,7 @@ export function carsRepository(db: Kysely<Database>) {
           .where('car_log_id', 'in', trx.selectFrom('car_logs').select('id').where('car_id', '=', id))
           .execute();
         await trx.deleteFrom('car_logs').where('car_id', '=', id).execute();
+        await trx.deleteFrom('car_papers').where('car_id', '=', id).execute();
         await trx.deleteFrom('cars').where('id', '=', id).execute();
         return media.deleteUnused(owned);
       });

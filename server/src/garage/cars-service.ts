@@ -7,6 +7,7 @@ import {
   type CarUpdate,
 } from '../../../src/contract/garage';
 import { overwrittenFields } from '../../../src/contract/edit-merge';
+import { energiesAfter } from '../../../src/contract/maintenance';
 import { conflict, forbidden, notFound } from '../http/errors';
 import type { CarAccessService } from './car-access';
 import type { CarMembersRepository } from './car-members-repository';
@@ -61,26 +62,12 @@ export function withoutPapers<C extends Car>(car: C): C {
   return { ...rest, vin: null, plate: null } as C;
 }
 
-/**
- * `energyType` and `energyTypes` agree (docs/SPEC-NOTES.md "A car's home"): `energyTypes` given
- * sets the main `energyType`; `energyType` alone becomes the first of the energies, the others
- * kept.
- */
+/** `energyType` and `energyTypes` agree: the same rule as the device's mirror (src/contract/maintenance). */
 function energies(
   current: Pick<Car, 'energyType' | 'energyTypes'>,
   change: { energyType?: string | null; energyTypes?: string[] },
 ): Pick<Car, 'energyType' | 'energyTypes'> {
-  if (change.energyTypes !== undefined)
-    return { energyTypes: change.energyTypes, energyType: change.energyTypes[0] ?? null };
-  if (change.energyType !== undefined)
-    return {
-      energyType: change.energyType,
-      energyTypes:
-        change.energyType === null
-          ? []
-          : [change.energyType, ...current.energyTypes.filter((e) => e !== change.energyType)],
-    };
-  return { energyType: current.energyType, energyTypes: current.energyTypes };
+  return energiesAfter(current, change);
 }
 
 export function carsService({

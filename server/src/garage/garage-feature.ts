@@ -14,6 +14,9 @@ import { carEquipmentRepository } from './car-equipment-repository';
 import { carEquipmentService } from './car-equipment-service';
 import { carEquipmentRoutes } from './car-equipment-routes';
 import { carLogMediaRoutes } from './car-log-media-routes';
+import { carPapersRepository } from './car-papers-repository';
+import { carPapersRoutes } from './car-papers-routes';
+import { carPapersService } from './car-papers-service';
 import { carLogsRepository } from './car-logs-repository';
 import { carLogsRoutes } from './car-logs-routes';
 import { carLogsService } from './car-logs-service';
@@ -125,5 +128,8 @@ export const garageFeature: FastifyPluginAsync<{
     await uploads.register(multipart, multipartOptions);
     await uploads.register(carImageRoutes, { cars, media });
     await uploads.register(carLogMediaRoutes, { logs, media });
+    await uploads.register(carPapersRoutes, {
+      papers: carPapersService({ papers: carPapersRepository(db), access, media, notify, discardFiles }),
+    });
   });
 };

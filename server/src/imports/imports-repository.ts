@@ -27,12 +27,26 @@ export function importsRepository(db: Kysely<Database>) {
     /**
      * Inserts the logs in one transaction: all or none. A fingerprint already stored for the car
      * (a concurrent import of the same rows) inserts nothing for that row. Answers how many were
-     * inserted.
+     * inserted. With `energies`, the car's energies become those (the fills' new ones added).
      */
-    async insertAll(logs: { log: CarLog; fingerprint: string }[]): Promise<number> {
+    async insertAll(
+      logs: { log: CarLog; fingerprint: string }[],
+      energies?: { carId: string; energyTypes: string[]; at: string },
+    ): Promise<number> {
       if (logs.length === 0) return 0;
       return db.transaction().execute(async (trx) => {
         let inserted = 0;
+        // The energies the file's fills are of join the car's, in the same transaction as the fills.
+        if (energies)
+          await trx
+            .updateTable('cars')
+            .set({
+              energy_type: energies.energyTypes[0] ?? null,
+              energy_types: energies.energyTypes.length > 1 ? JSON.stringify(energies.energyTypes) : null,
+              updated_at: energies.at,
+            })
+            .where('id', '=', energies.carId)
+            .execute();
         for (let i = 0; i < logs.length; i += CHUNK) {
           const values = logs
             .slice(i, i + CHUNK)

@@ -4,7 +4,7 @@
 // stored (by fingerprint), then writes every remaining row in one transaction, or none.
 import { createHash, randomUUID } from 'node:crypto';
 import { CAR_LOGS_MAX } from '../../../src/contract/constants';
-import type { Car } from '../../../src/contract/garage';
+import { CAR_ENERGY_TYPES_MAX, type Car } from '../../../src/contract/garage';
 import {
   IMPORT_MAX_ERRORS,
   IMPORT_PREVIEW_ROWS,
@@ -15,7 +15,7 @@ import {
   type ImportQuery,
   type ImportResult,
 } from '../../../src/contract/imports';
-import { checkOdometer, type OdometerReading } from '../../../src/contract/maintenance';
+import { carEnergies, checkOdometer, type OdometerReading } from '../../../src/contract/maintenance';
 import { badRequest, notFound } from '../http/errors';
 import type { CarsRepository } from '../garage/cars-repository';
 import { carLogLimit, odometerError } from '../garage/car-logs-service';
@@ -342,7 +342,30 @@ export function importsService({
         read.leftOut;
       const fresh = valid.filter((c) => !c.duplicate);
 
+      // Fills of an energy the car lacks (the second fuel of a refuelling: LPG, electricity) add it to
+      // the car's energies, after its own, up to CAR_ENERGY_TYPES_MAX (docs/SPEC-NOTES.md "A car's
+      // home"); a fill of an energy that cannot be added (an unknown key, too many) is of the main one.
+      const energies = carEnergies(car);
+      const energiesAdded: string[] = [];
+      for (const c of fresh) {
+        const energy = c.fields.fuel?.energy ?? null;
+        if (energy === null || energies.includes(energy) || energiesAdded.includes(energy)) continue;
+        if (
+          energies.length + energiesAdded.length < CAR_ENERGY_TYPES_MAX &&
+          (await settings.has('energyType', energy))
+        )
+          energiesAdded.push(energy);
+      }
+      for (const c of fresh) {
+        const energy = c.fields.fuel?.energy ?? null;
+        if (energy === null || energies.includes(energy) || energiesAdded.includes(energy)) continue;
+        const { energy: _dropped, ...fuel } = c.fields.fuel!;
+        c.fields = { ...c.fields, fuel };
+        c.fingerprint = fingerprintOf(c.fields);
+      }
+
       const base = {
+        ...(energiesAdded.length > 0 ? { energiesAdded } : {}),
         format,
         rows: read.rows,
         errors: errors.slice(0, IMPORT_MAX_ERRORS),
@@ -387,6 +410,9 @@ export function importsService({
           log: { id: randomUUID(), ...c.fields, authorId: memberId, media: [], createdAt: at, updatedAt: at },
           fingerprint: c.fingerprint,
         })),
+        energiesAdded.length > 0
+          ? { carId: car.id, energyTypes: [...energies, ...energiesAdded], at }
+          : undefined,
       );
       if (created > 0) {
         // One change for the whole car: the member's other devices fetch its logs again.

@@ -32,7 +32,7 @@ export const maintenanceRoutes: RoutePlugin<{ maintenance: MaintenanceService }>
   app.get(
     '/cars/:id/fuel-economy',
     carRoute(
-      "A car's fuel or energy economy in one unit: Σ distance ÷ Σ fuel of the valid full-to-full segments (the owner and the car's members)",
+      "A car's fuel or energy economy for one of its energies (?energy=KEY, default the main one) in one unit: Σ distance ÷ Σ fuel of the valid full-to-full segments of that energy (the owner and the car's members). A charge to the usual target is a fill with fuel.fullTank true",
       {
         params: IdParams,
         querystring: contract.FuelEconomyQuery,
@@ -40,7 +40,14 @@ export const maintenanceRoutes: RoutePlugin<{ maintenance: MaintenanceService }>
       },
     ),
     async (request) =>
-      ok(await maintenance.fuelEconomy(request.member.id, request.params.id, request.query.unit)),
+      ok(
+        await maintenance.fuelEconomy(
+          request.member.id,
+          request.params.id,
+          request.query.unit,
+          request.query.energy,
+        ),
+      ),
   );
 
   const route = memberRoutes(app.authenticate, ['reminders']);

@@ -23,7 +23,7 @@ export function createMediaService(app: FastifyInstance): MediaService {
     // A car's photo is seen by whoever may see the car now (its current owner, its members, the
     // owner's friends), an image a post of the file's owner shows in its text by the owner's
     // friends; logs' files are seen by the car's owner and the members it is shared with
-    // (README "Shared cars"), and by the audience of a post that shares the log as a card while its author may still
+    // (README "Shared cars"), a car's papers by its owner and members only, and by the audience of a post that shares the log as a card while its author may still
     // read the log (build threads: the author's friends); they stay private to anyone else. Each
     // rule is checked when the file is read, against who may read the thing it belongs to now.
     mayRead: async (memberId, row) =>
@@ -31,6 +31,7 @@ export function createMediaService(app: FastifyInstance): MediaService {
       ((await media.isShownInOwnersPost(row.id, row.owner_id)) &&
         (await areFriends(db, memberId, row.owner_id))) ||
       (await members.readsLogFile(memberId, row.id)) ||
+      (await media.isReadableCarPaper(memberId, row.id)) ||
       (await isShownOnReadableCard(db, memberId, row.id)),
     // The uploader deletes a file another member's car shows only while their role on that car
     // lets them change the log (a car's image: never); a member removed from the car cannot.

@@ -119,6 +119,33 @@ export function mediaRepository(db: Kysely<Database>) {
       return car !== undefined;
     },
 
+    /**
+     * Whether the file is a paper of a car the member owns or is an accepted member of, now
+     * (docs/SPEC-NOTES.md "A car's home": papers are never public, not even to the owner's friends).
+     */
+    async isReadableCarPaper(memberId: string, id: string): Promise<boolean> {
+      const paper = await db
+        .selectFrom('car_papers as p')
+        .innerJoin('cars as c', 'c.id', 'p.car_id')
+        .select('p.id')
+        .where('p.media_id', '=', id)
+        .where((eb) =>
+          eb.or([
+            eb('c.owner_id', '=', memberId),
+            eb.exists(
+              eb
+                .selectFrom('car_members as cm')
+                .select('cm.user_id')
+                .whereRef('cm.car_id', '=', 'c.id')
+                .where('cm.user_id', '=', memberId)
+                .where('cm.status', '=', 'accepted'),
+            ),
+          ]),
+        )
+        .executeTakeFirst();
+      return paper !== undefined;
+    },
+
     /** Whether a post of the file's owner shows it in its text (the sanitiser keeps only `/media/<id>`). */
     async isShownInOwnersPost(id: string, ownerId: string): Promise<boolean> {
       const post = await db
@@ -138,6 +165,12 @@ export function mediaRepository(db: Kysely<Database>) {
       const add = (mediaId: string, use: MediaUse) => out.set(mediaId, [...(out.get(mediaId) ?? []), use]);
       const cars = await db.selectFrom('cars').select(['id', 'image']).where('image', 'in', ids).execute();
       for (const c of cars) if (c.image) add(c.image, { type: 'car', id: c.id });
+      const papers = await db
+        .selectFrom('car_papers')
+        .select(['car_id', 'media_id'])
+        .where('media_id', 'in', ids)
+        .execute();
+      for (const p of papers) add(p.media_id, { type: 'car', id: p.car_id });
       const logs = await db
         .selectFrom('car_log_media')
         .select(['car_log_id', 'media_id'])
@@ -173,7 +206,16 @@ export function mediaRepository(db: Kysely<Database>) {
           ])
           .where('car_log_media.media_id', '=', id)
           .execute(),
-        db.selectFrom('cars').select(['id', 'owner_id']).where('image', '=', id).execute(),
+        db
+          .selectFrom('cars')
+          .select(['id', 'owner_id'])
+          .where((eb) =>
+            eb.or([
+              eb('image', '=', id),
+              eb('id', 'in', eb.selectFrom('car_papers').select('car_id').where('media_id', '=', id)),
+            ]),
+          )
+          .execute(),
       ]);
       return [
         ...logs.map((l) => ({
@@ -195,11 +237,12 @@ export function mediaRepository(db: Kysely<Database>) {
       await db.transaction().execute(async (trx) => {
         await trx.updateTable('cars').set({ image: null }).where('image', '=', id).execute();
         await trx.deleteFrom('car_log_media').where('media_id', '=', id).execute();
+        await trx.deleteFrom('car_papers').where('media_id', '=', id).execute();
         await trx.deleteFrom('media').where('id', '=', id).execute();
       });
     },
 
-    /** The media a car owns: its image and every file of its logs. */
+    /** The media a car owns: its image, every file of its logs and its papers. */
     async idsOfCar(carId: string): Promise<string[]> {
       const car = await db.selectFrom('cars').select('image').where('id', '=', carId).executeTakeFirst();
       const logs = await db
@@ -208,7 +251,16 @@ export function mediaRepository(db: Kysely<Database>) {
         .select('car_log_media.media_id')
         .where('car_logs.car_id', '=', carId)
         .execute();
-      return [...(car?.image ? [car.image] : []), ...logs.map((l) => l.media_id)];
+      const papers = await db
+        .selectFrom('car_papers')
+        .select('media_id')
+        .where('car_id', '=', carId)
+        .execute();
+      return [
+        ...(car?.image ? [car.image] : []),
+        ...logs.map((l) => l.media_id),
+        ...papers.map((p) => p.media_id),
+      ];
     },
 
     async idsOfLog(carLogId: string): Promise<string[]> {
@@ -219,7 +271,7 @@ export function mediaRepository(db: Kysely<Database>) {
     },
 
     /**
-     * Deletes the rows of those files that no car and no log uses any more; answers their storage
+     * Deletes the rows of those files that no car, no log and no paper uses any more; answers their storage
      * keys, for the caller to remove the files once its transaction has committed.
      */
     async deleteUnused(ids: string[]): Promise<string[]> {
@@ -241,6 +293,15 @@ export function mediaRepository(db: Kysely<Database>) {
                 selectFrom('car_log_media')
                   .select('car_log_media.media_id')
                   .whereRef('car_log_media.media_id', '=', 'media.id'),
+              ),
+            ),
+          )
+          .where(({ exists, not, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('car_papers')
+                  .select('car_papers.media_id')
+                  .whereRef('car_papers.media_id', '=', 'media.id'),
               ),
             ),
           )

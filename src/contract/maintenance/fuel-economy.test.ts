@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { fuelEconomy, type FuelFill, type FuelLog } from './fuel-economy';
+import { carEnergies, energiesAfter, fuelEconomy, type FuelFill, type FuelLog } from './fuel-economy';
 import { defaultEconomyUnit, economyIn, KM_PER_MI, LITRES_PER_GAL_UK, LITRES_PER_GAL_US } from './units';
 
 let n = 0;
@@ -369,5 +369,45 @@ describe('units', () => {
     ]);
     const lpg = fuelEconomy(logs, 'km', 'l_per_100km', { energy: 'lpg', mainEnergy: 'gasoline' });
     expect(lpg.segments.map((s) => [s.distance, s.quantity])).toEqual([[500, 30]]);
+  });
+});
+
+describe('a car’s energies', () => {
+  test('answers energyTypes, else [energyType], else none', () => {
+    expect(carEnergies({ energyType: 'lpg', energyTypes: ['lpg', 'gasoline'] })).toEqual(['lpg', 'gasoline']);
+    expect(carEnergies({ energyType: 'gasoline', energyTypes: [] })).toEqual(['gasoline']);
+    expect(carEnergies({ energyType: 'gasoline' })).toEqual(['gasoline']);
+    expect(carEnergies({ energyType: null, energyTypes: [] })).toEqual([]);
+  });
+
+  test('keeps energyType and energyTypes agreeing after a change', () => {
+    const car = { energyType: 'gasoline', energyTypes: ['gasoline', 'lpg'] };
+    expect(energiesAfter(car, { energyTypes: ['lpg', 'gasoline'] })).toEqual({
+      energyType: 'lpg',
+      energyTypes: ['lpg', 'gasoline'],
+    });
+    expect(energiesAfter(car, { energyType: 'lpg' })).toEqual({
+      energyType: 'lpg',
+      energyTypes: ['lpg', 'gasoline'],
+    });
+    expect(energiesAfter(car, { energyType: null })).toEqual({ energyType: null, energyTypes: [] });
+    expect(energiesAfter(car, {})).toEqual(car);
+    expect(energiesAfter({ energyType: null, energyTypes: [] }, { energyType: 'diesel' })).toEqual({
+      energyType: 'diesel',
+      energyTypes: ['diesel'],
+    });
+  });
+
+  test('counts the fills of one energy only, a fill without one being of the main energy', () => {
+    const logs = [
+      fill(1_000, { quantity: 40 }),
+      fill(1_100, { quantity: 20, energy: 'lpg' }),
+      fill(1_500, { quantity: 30, energy: 'gasoline' }),
+      fill(1_600, { quantity: 40, energy: 'lpg' }),
+    ];
+    const petrol = fuelEconomy(logs, 'km', 'l_per_100km', { energy: 'gasoline', mainEnergy: 'gasoline' });
+    expect(petrol.average).toBeCloseTo(6, 12);
+    const lpg = fuelEconomy(logs, 'km', 'l_per_100km', { energy: 'lpg', mainEnergy: 'gasoline' });
+    expect(lpg.average).toBeCloseTo(8, 12);
   });
 });

@@ -69,6 +69,46 @@ export interface EnergyFilter {
   mainEnergy: string | null;
 }
 
+/**
+ * A car's energies, its main one first (keys of the energyType settings): its `energyTypes`, else
+ * `[energyType]` for a car that has only that one, else none.
+ */
+export function carEnergies(car: {
+  energyType: string | null;
+  energyTypes?: readonly string[] | null;
+}): string[] {
+  if (car.energyTypes && car.energyTypes.length > 0) return [...car.energyTypes];
+  return car.energyType === null ? [] : [car.energyType];
+}
+
+/** A car's two energy fields, which always agree: `energyType` is `energyTypes[0]`. */
+export interface CarEnergyFields {
+  energyType: string | null;
+  energyTypes: string[];
+}
+
+/**
+ * The energy fields after a create or an edit (docs/SPEC-NOTES.md "A car's home"): `energyTypes`
+ * given sets the main `energyType`; `energyType` alone becomes the first of the energies, the others
+ * kept. The server stores this and the device's mirror shows the same before its sync.
+ */
+export function energiesAfter(
+  current: CarEnergyFields,
+  change: { energyType?: string | null; energyTypes?: readonly string[] | null },
+): CarEnergyFields {
+  if (change.energyTypes !== undefined && change.energyTypes !== null)
+    return { energyTypes: [...change.energyTypes], energyType: change.energyTypes[0] ?? null };
+  if (change.energyType !== undefined)
+    return {
+      energyType: change.energyType,
+      energyTypes:
+        change.energyType === null
+          ? []
+          : [change.energyType, ...current.energyTypes.filter((e) => e !== change.energyType)],
+    };
+  return { energyType: current.energyType, energyTypes: current.energyTypes };
+}
+
 export interface FuelEconomy {
   unit: EconomyUnit;
   average: number | null;
@@ -81,6 +121,11 @@ export interface FuelEconomy {
   /** currency → cost of the valid segments' fuel ÷ `distance` (fills without a cost are left out). */
   costPerDistance: Record<string, number>;
   segments: EconomySegment[];
+  /**
+   * Only when no energy was asked for: currency → Σ over the car's energies of each one's
+   * `costPerDistance`, per unit of the answered distance (km, or mi).
+   */
+  allEnergiesCostPerDistance?: Record<string, number>;
 }
 
 interface Fill {

@@ -268,6 +268,91 @@ export function parsed(
   };
 }
 
+/**
+ * The energy (a key of the energyType settings) a fuel's name in a file stands for, in the
+ * languages the apps export in; null when the name says nothing known (docs/SPEC-NOTES.md "A car's
+ * home": imports keep a refuelling's second and third fuels as fills of their energies).
+ */
+export function energyOfFuelName(name: string): string | null {
+  const key = name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+  if (key.trim() === '') return null;
+  if (key.trim() === 'gas') return 'gasoline';
+  const has = (...words: string[]) => words.some((w) => key.includes(w));
+  // Gas before petrol: "Autogas" and "gas natural" are not gasoline; AdBlue is no energy at all.
+  if (has('adblue')) return null;
+  if (has('lpg', 'gpl', 'glp', 'autogas', 'propan', 'flussiggas', 'gaz de petrole', 'сжиженный'))
+    return 'lpg';
+  if (
+    has(
+      'cng',
+      'gnv',
+      'gnc',
+      'erdgas',
+      'natural gas',
+      'gas natural',
+      'gaz naturel',
+      'metano',
+      'methane',
+      'метан',
+    )
+  )
+    return 'cng';
+  if (has('hydrogen', 'wasserstoff', 'hydrogene', 'hidrogenio', 'hidrogeno', 'idrogeno', 'водород'))
+    return 'hydrogen';
+  if (has('electri', 'strom', 'elektri', 'kwh', 'charge', 'recarga', 'ricarica', 'электр')) return 'electric';
+  if (has('e85', 'ethanol', 'etanol', 'alcool', 'bioethanol', 'этанол')) return 'ethanol';
+  if (has('diesel', 'gazole', 'gasoil', 'gasoleo', 'dizel', 'дизел', 'pflanzenol', 'hvo', 'gtl'))
+    return 'diesel';
+  if (
+    has(
+      'gasolin',
+      'petrol',
+      'benzin',
+      'essence',
+      'super',
+      'unleaded',
+      'sp95',
+      'sp98',
+      'e10',
+      'e5',
+      'normal',
+      'premium',
+      'regular',
+      'benzina',
+      'nafta',
+      'бензин',
+      'аи-',
+      'zweitakt',
+    )
+  )
+    return 'gasoline';
+  return null;
+}
+
+/**
+ * The energy each fuel name of a file stands for, when the file's fuels fill more than one tank (LPG
+ * and petrol, a plug-in hybrid's petrol and electricity); else none (every fill is of the car's main
+ * energy, as before energies existed). Ethanol (E85) and petrol share a flex-fuel car's one tank:
+ * in a file that has both, ethanol counts as petrol.
+ */
+export function energiesOfFile(names: Iterable<string>): (name: string) => string | null {
+  const seen = new Set<string>();
+  for (const name of names) {
+    const energy = energyOfFuelName(name);
+    if (energy !== null) seen.add(energy);
+  }
+  const flexFuel = seen.has('gasoline') && seen.has('ethanol');
+  if (flexFuel) seen.delete('ethanol');
+  if (seen.size < 2) return () => null;
+  return (name) => {
+    const energy = energyOfFuelName(name);
+    return flexFuel && energy === 'ethanol' ? 'gasoline' : energy;
+  };
+}
+
 /** Cells of one column over records (for the guesses). */
 export const columnValues = (records: CsvRecord[], ...indexes: number[]): string[] =>
   records.flatMap((r) => indexes.filter((i) => i >= 0).map((i) => cell(r, i)));

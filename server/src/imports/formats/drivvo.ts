@@ -269,6 +269,19 @@ export function parseDrivvo(input: common.ParseInput): common.Parsed {
   const headerVolume = refuel ? common.volumeUnitOf(refuel.table.header[refuel.c.quantity] ?? '') : null;
   const volumeUnit = input.overrides.volumeUnit ?? headerVolume ?? common.defaultVolume(distanceUnit);
 
+  // A refuelling's fuels are fills of their own energies when the file's fuels are of several
+  // (LPG and petrol, a plug-in hybrid's petrol and electricity); else every fill is of the car's main
+  // energy, as before energies existed.
+  const fuelNames: string[] = [];
+  if (refuel) {
+    const nameColumns = [
+      refuel.c.fuelName,
+      ...MORE_FUELS.map((prefixes) => moreFuelColumns(refuel.table, prefixes).name),
+    ].filter((i) => i >= 0);
+    for (const r of refuel.table.records) for (const i of nameColumns) fuelNames.push(cell(r, i));
+  }
+  const energyOf = common.energiesOfFile(fuelNames);
+
   const rows: common.ParsedRow[] = [];
   for (const { kind, table, c } of columns) {
     rows.push(
@@ -293,6 +306,7 @@ export function parseDrivvo(input: common.ParseInput): common.Parsed {
           ];
           const fills: {
             name: string;
+            energy: string | null;
             quantity: number;
             price: number | null;
             total: number | null;
@@ -309,21 +323,27 @@ export function parseDrivvo(input: common.ParseInput): common.Parsed {
                 value: cell(r, f.full).slice(0, 40),
               });
             const price = reader.number(r, f.price, 'the price');
-            fills.push({ name: cell(r, f.name), quantity, price, total: f.total, full });
+            const name = cell(r, f.name);
+            const energy = energyOf(name);
+            fills.push({ name, energy, quantity, price, total: f.total, full });
           }
-          // The fuels of one refuelling go in one after the other: the tank is full after the last
-          // one when any says so (the earlier ones count as partials summed into it).
-          const fullAfter = fills.some((f) => f.full);
-          return fills.map((f, i) =>
-            common.fuelDraft(
+          // The fuels of one energy in one refuelling go in one after the other: that tank is full
+          // after the last one when any says so (the earlier ones count as partials summed into it).
+          // Each energy has its own tank: a second fuel of another energy keeps its own flag.
+          const sameEnergy = (f: (typeof fills)[number]) => fills.filter((g) => g.energy === f.energy);
+          return fills.map((f, i) => {
+            const group = sameEnergy(f);
+            const fullTank = group.length === 1 ? f.full : group.at(-1) === f && group.some((g) => g.full);
+            return common.fuelDraft(
               startDate,
               mileage,
               {
                 quantity: f.quantity,
-                unit: volumeUnit,
-                fullTank: fills.length === 1 ? f.full : i === fills.length - 1 && fullAfter,
+                unit: f.energy === 'electric' ? 'kwh' : volumeUnit,
+                fullTank,
                 missedPrevious: i === 0 && missed,
                 pricePerUnit: f.price,
+                ...(f.energy === null ? {} : { energy: f.energy }),
               },
               {
                 title: common.titleOf(f.name, 'Fill-up'),
@@ -331,8 +351,8 @@ export function parseDrivvo(input: common.ParseInput): common.Parsed {
                 location: cell(r, c.place) || null,
                 content: i === 0 ? notesOf(r, c.notes) : null,
               },
-            ),
-          );
+            );
+          });
         }
         const name = cell(r, c.kindName) || cell(r, c.title) || (kind === 'service' ? 'Service' : 'Expense');
         return {

@@ -56,6 +56,13 @@ export const PADDOCK_COLUMNS: readonly {
   { header: 'Full tank', field: 'fuel', write: (log) => (log.fuel ? log.fuel.fullTank : null) },
   { header: 'Missed previous', field: 'fuel', write: (log) => (log.fuel ? log.fuel.missedPrevious : null) },
   { header: 'Price per unit', field: 'fuel', write: (log) => log.fuel?.pricePerUnit ?? null },
+  // A fill's energy (a key of the energyType settings; empty: the car's main one) and "it's right".
+  { header: 'Energy', field: 'fuel', write: (log) => log.fuel?.energy ?? null },
+  {
+    header: 'Economy confirmed',
+    field: 'fuel',
+    write: (log) => (log.fuel ? log.fuel.economyConfirmed === true : null),
+  },
   { header: 'Location', field: 'location', write: (log) => log.location },
   { header: 'Tags', field: 'tags', write: (log) => (log.tags.length > 0 ? JSON.stringify(log.tags) : null) },
   { header: 'Notes (HTML)', field: 'content', write: (log) => log.content },
@@ -104,12 +111,17 @@ export function parsePaddock(input: ParseInput): Parsed {
       if (full === null || missed === null)
         throw new RowError('Full tank or Missed previous is neither true nor false');
       if (quantity === null) throw new RowError('Fuel quantity is missing');
+      // Files written before energies have neither column: every fill is of the main energy.
+      const energy = text(r, 'Energy');
+      const confirmed = parseBoolean(text(r, 'Economy confirmed')) === true;
       fuel = {
         quantity,
         unit: unit as FuelUnit,
         fullTank: full,
         missedPrevious: missed,
         pricePerUnit: reader.number(r, c['Price per unit']!, 'Price per unit'),
+        ...(energy !== '' ? { energy } : {}),
+        ...(confirmed ? { economyConfirmed: true } : {}),
       };
     }
     let tags: string[] = [];

@@ -70,6 +70,12 @@ export function parseSpritmonitor(input: common.ParseInput): common.Parsed {
   const firstUnit = t.records[0] ? common.volumeUnitOf(cell(t.records[0], c.unit)) : null;
   const volumeUnit = input.overrides.volumeUnit ?? firstUnit ?? common.defaultVolume(distanceUnit);
 
+  // Fills of several energies in one file (LPG and Super, a plug-in hybrid's Strom): each keeps its
+  // own energy; one energy only: every fill is of the car's main energy, as before energies existed.
+  const fuelName = (r: (typeof t.records)[number]) =>
+    FUELS[cell(r, c.fuel)] ?? (/^\d+$/.test(cell(r, c.fuel)) ? '' : cell(r, c.fuel));
+  const energyOf = common.energiesOfFile(c.fuel >= 0 ? t.records.map(fuelName) : []);
+
   // Rows whose odometer is missing get it from the previous reading and their trip, in date order.
   const trips = new Map<number, number>();
   const invalid = new Set<number>();
@@ -100,7 +106,8 @@ export function parseSpritmonitor(input: common.ParseInput): common.Parsed {
       });
     if (odometer === null) trips.set(r.line, trip!);
     const currency = c.currency < 0 ? null : currencyCode(cell(r, c.currency));
-    const fuelName = FUELS[cell(r, c.fuel)] ?? (/^\d+$/.test(cell(r, c.fuel)) ? '' : cell(r, c.fuel));
+    const name = fuelName(r);
+    const energy = energyOf(name);
     const place = [cell(r, c.city), cell(r, c.country)].filter((p) => p !== '').join(', ');
     return common.fuelDraft(
       reader.date(r, c.date),
@@ -111,9 +118,10 @@ export function parseSpritmonitor(input: common.ParseInput): common.Parsed {
         fullTank: type !== '2',
         missedPrevious: type === '3',
         pricePerUnit: cost === null ? null : Math.round((cost / quantity) * 1000) / 1000,
+        ...(energy === null ? {} : { energy }),
       },
       {
-        title: common.titleOf(cell(r, c.station) || fuelName, 'Fill-up'),
+        title: common.titleOf(cell(r, c.station) || name, 'Fill-up'),
         cost,
         ...(currency ? { currencyCode: currency } : {}),
         location: place || null,

@@ -66,6 +66,27 @@ describe('garage writes', () => {
     expect((await db.cars.get(carId))?.mileage).toBe(185_350);
   });
 
+  it('a car created offline shows its energies as the server will: [energyType], main one first', async () => {
+    const carId = await saveCar({ ...carDraft, energyType: 'gasoline', vin: 'vf1ab000123456789' });
+    expect(await db.cars.get(carId)).toMatchObject({
+      energyType: 'gasoline',
+      energyTypes: ['gasoline'],
+      vin: 'VF1AB000123456789',
+    });
+    const [entry] = await db.outbox.toArray();
+    expect((entry?.body as { json: Record<string, unknown> }).json).not.toHaveProperty('energyTypes');
+    // Offline edits keep them agreeing: a new main energy goes first, the others kept.
+    await saveCar({ ...carDraft, energyTypes: ['lpg', 'gasoline'] }, { id: carId });
+    expect(await db.cars.get(carId)).toMatchObject({ energyType: 'lpg', energyTypes: ['lpg', 'gasoline'] });
+    await saveCar({ ...carDraft, energyType: 'gasoline' }, { id: carId });
+    expect(await db.cars.get(carId)).toMatchObject({
+      energyType: 'gasoline',
+      energyTypes: ['gasoline', 'lpg'],
+    });
+    const bare = await saveCar(carDraft);
+    expect(await db.cars.get(bare)).toMatchObject({ energyType: null, energyTypes: [] });
+  });
+
   it('a fill-up saved without a title is named in the mirror as the server names it', async () => {
     const carId = await saveCar(carDraft);
     const { title: _title, ...draft } = logDraft(carId);

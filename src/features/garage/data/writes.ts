@@ -9,6 +9,7 @@ import { LOCAL_MEDIA_PREFIX, localMediaUrl } from '@/lib/offline/types';
 import { formBody, mediaRows, offlineWrite, queuedFor, queueWrite } from '@/lib/offline/write';
 import { changedFields, type FieldValues } from '@/contract/edit-merge';
 import { fillUpTitle } from '@/contract/maintenance/fill-up-title';
+import { energiesAfter } from '@/contract/maintenance/fuel-economy';
 import { CAR_LOG_TITLE_MAX } from '@/contract/constants';
 import { currentLocale } from '@/lib/i18n/core';
 import { CAR_FIELDS, LOG_FIELDS } from './fields';
@@ -110,6 +111,7 @@ export function saveCar(
         const stamp = new Date(now).toISOString();
         const previous = await tx.cars.get(id);
         if (!creating && !previous) throw new Error(`No car ${id} on this device`);
+        const base = { ...CAR_DEFAULTS, ...previous } as Car;
         const row: Car = {
           ...CAR_DEFAULTS,
           ...(previous ?? {
@@ -119,6 +121,10 @@ export function saveCar(
             createdAt: stamp,
           }),
           ...fields,
+          // The mirror shows what the server will store (docs/SPEC-NOTES.md "A car's home"): the
+          // energies agree with the main one, the VIN upper-case.
+          ...energiesAfter({ energyType: base.energyType, energyTypes: base.energyTypes }, fields),
+          ...(typeof fields.vin === 'string' ? { vin: fields.vin.toUpperCase() } : {}),
           id,
           image: image[0] ? localMediaUrl(image[0].id) : removing ? null : (previous?.image ?? null),
           updatedAt: stamp,
