@@ -2,6 +2,7 @@
 // does not flood the notification list; only being added to a group is stored (the bell tells the
 // newcomer who added them to which group). A chat line is also pushed to the others' devices.
 import type { ChatGroupAction, ChatRoomAction } from '../../../src/contract/constants';
+import type { AttachedImage } from '../../../src/contract/posts';
 import { excerptOf } from '../notifications/excerpt';
 import type { NotificationsService } from '../notifications/notifications-service';
 
@@ -49,7 +50,14 @@ export function chatEvents(notifications: ChatNotifications) {
      */
     message(
       participantIds: Iterable<string>,
-      payload: { roomId: string; messageId: string; groupId: string | null; senderId: string },
+      payload: {
+        roomId: string;
+        messageId: string;
+        groupId: string | null;
+        senderId: string;
+        /** The line's photos (ids, URLs, sizes): screens reserve their room before fetching. */
+        images?: AttachedImage[];
+      },
     ) {
       for (const participant of participantIds) {
         const event = {
@@ -59,6 +67,7 @@ export function chatEvents(notifications: ChatNotifications) {
             relatedChatMessageId: payload.messageId,
             relatedChatGroupId: payload.groupId,
             senderId: payload.senderId,
+            ...(payload.images && payload.images.length > 0 ? { images: payload.images } : {}),
           },
         };
         notifications.createRealtimeOnly(participant, event);

@@ -3,6 +3,7 @@
 // service for the routes and the socket's typing relay, built from its parts, each with its own
 // responsibility and tests: chat-groups-service.ts (groups), chat-rooms-service.ts (rooms, read
 // marks, typing), chat-messages-service.ts (messages), sharing chat-rules.ts and chat-events.ts.
+import type { DiscardFiles } from '../media/media-storage';
 import type { ChatNotifications } from './chat-events';
 import { chatEvents } from './chat-events';
 import { chatGroupsService } from './chat-groups-service';
@@ -19,12 +20,22 @@ interface Deps {
   notifications: ChatNotifications;
   /** The members blocked either way with the reader (server/src/trust): their lines are collapsed. */
   hiddenSenders?: (memberId: string) => Promise<Set<string>>;
+  /** Removes the files of media rows the repositories deleted (a deleted group's photos). */
+  discardFiles?: DiscardFiles;
   now?: () => Date;
 }
 
-export function chatService({ chat, areFriends, friendIdsOf, notifications, hiddenSenders, now }: Deps) {
+export function chatService({
+  chat,
+  areFriends,
+  friendIdsOf,
+  notifications,
+  hiddenSenders,
+  discardFiles,
+  now,
+}: Deps) {
   const events = chatEvents(notifications);
-  const groups = chatGroupsService({ chat, friendIdsOf, events, now });
+  const groups = chatGroupsService({ chat, friendIdsOf, events, discardFiles, now });
   const rooms = chatRoomsService({ chat, notifications, events, now });
   const messages = chatMessagesService({ chat, areFriends, events, hiddenSenders, now });
   return {
@@ -43,6 +54,8 @@ export function chatService({ chat, areFriends, friendIdsOf, notifications, hidd
     roomMessages: messages.roomMessages,
     listMessages: messages.listMessages,
     send: messages.send,
+    storedSend: messages.storedSend,
+    image: messages.image,
   };
 }
 

@@ -32,6 +32,7 @@ import * as m0031 from './migrations/0031_car_papers';
 import * as m0032 from './migrations/0032_social_push';
 import * as m0033 from './migrations/0033_chat_mutes';
 import * as m0034 from './migrations/0034_trust';
+import * as m0038 from './migrations/0038_attached_images';
 
 // Add each new migration here, in order. Names sort; never rename or edit a landed migration.
 const migrations: Record<string, Migration> = {
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '0032_social_push': m0032,
   '0033_chat_mutes': m0033,
   '0034_trust': m0034,
+  '0038_attached_images': m0038,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -49,6 +49,15 @@ export interface CommentsTable {
   updated_at: string;
 }
 
+/** A photo of a post (migration 0038), in its place; the post's first is also posts.image_id. */
+export interface PostImagesTable {
+  post_id: string;
+  media_id: string;
+  position: number;
+  width: number | null;
+  height: number | null;
+}
+
 export type PostRow = Selectable<PostsTable>;
 export type CommentRow = Selectable<CommentsTable>;
 
@@ -58,6 +67,7 @@ declare module '../db/schema' {
     post_authors: PostAuthorsTable;
     post_likes: PostLikesTable;
     comments: CommentsTable;
+    post_images: PostImagesTable;
   }
 }
 

@@ -35,7 +35,7 @@ describe('chat composer and the keyboard', () => {
     expect(box.getAttribute('aria-describedby')).toBeTruthy();
     expect(screen.getByText('Enter sends, Shift+Enter starts a new line.')).toBeTruthy();
     fireEvent.keyDown(box, { key: 'Enter' });
-    await waitFor(() => expect(onSend).toHaveBeenCalledWith('On my way'));
+    await waitFor(() => expect(onSend).toHaveBeenCalledWith('On my way', []));
   });
 
   it('on a touch-only device, Enter is left to make a new line and no keyboard hint is given', async () => {
@@ -47,6 +47,6 @@ describe('chat composer and the keyboard', () => {
     expect(enter).toBe(true); // not prevented: the browser adds the new line
     expect(onSend).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
-    await waitFor(() => expect(onSend).toHaveBeenCalledWith('On my way'));
+    await waitFor(() => expect(onSend).toHaveBeenCalledWith('On my way', []));
   });
 });
