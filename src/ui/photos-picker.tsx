@@ -14,7 +14,12 @@ export interface KeptPhoto {
   url: string;
 }
 
-function Preview({ src, alt, onRemove, removeLabel }: {
+function Preview({
+  src,
+  alt,
+  onRemove,
+  removeLabel,
+}: {
   src: string | undefined;
   alt: string;
   onRemove: () => void;

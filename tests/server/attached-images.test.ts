@@ -41,7 +41,8 @@ afterAll(() => t.close());
 
 const upload = (who: Person, method: 'POST' | 'PUT', path: string, body: FormData) =>
   t.app.inject({ method, url: `${API}${path}`, headers: who.headers, payload: body });
-const fetchImage = (who: Person, at: string) => t.app.inject({ method: 'GET', url: at, headers: who.headers });
+const fetchImage = (who: Person, at: string) =>
+  t.app.inject({ method: 'GET', url: at, headers: who.headers });
 const fileIds = async (who: Person) => (await listFiles(t.app, who as never)).data.map((f) => f.id);
 
 /** `count` PNGs of distinct sizes (10+i × 20), named by their place. */
@@ -79,8 +80,7 @@ describe('posts with several photos', () => {
       [10, 20],
       [11, 20],
     ]);
-    for (const image of p.images)
-      expect(image.url).toBe(`${API}/posts/${p.id}/images/${image.id}`);
+    for (const image of p.images) expect(image.url).toBe(`${API}/posts/${p.id}/images/${image.id}`);
     // Older clients read the first as `image`.
     expect(p).toMatchObject({ image: p.images[0]!.url, imageWidth: 2048, imageHeight: 1024 });
     await expectServedWithoutExif(bob, p.images[0]!);
@@ -120,8 +120,17 @@ describe('posts with several photos', () => {
   });
 
   test('an edit keeps, orders, removes and adds photos by id; the removed ones are freed', async () => {
-    const created = await upload(ann, 'POST', '/posts/with-image', form({ content: 'Edit me' }, await pngs(3)));
-    const [a, b, c] = created.json<{ data: Post }>().data.images as [AttachedImage, AttachedImage, AttachedImage];
+    const created = await upload(
+      ann,
+      'POST',
+      '/posts/with-image',
+      form({ content: 'Edit me' }, await pngs(3)),
+    );
+    const [a, b, c] = created.json<{ data: Post }>().data.images as [
+      AttachedImage,
+      AttachedImage,
+      AttachedImage,
+    ];
     const id = created.json<{ data: Post }>().data.id;
     const body = form({ data: JSON.stringify({ keepImages: [c.id, a.id] }) }, [
       { name: 'images', bytes: await png(50, 25), filename: 'new.png' },
@@ -289,7 +298,10 @@ describe('chat messages with photos', () => {
     expect(five.json().error.code).toBe('TOO_MANY_IMAGES');
     const res = await sendWith(bob, { recipientId: cid.id, content: '  Mine  ' }, await pngs(1));
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json<{ data: ChatMessage }>().data).toMatchObject({ content: 'Mine', images: [{ width: 10 }] });
+    expect(res.json<{ data: ChatMessage }>().data).toMatchObject({
+      content: 'Mine',
+      images: [{ width: 10 }],
+    });
     const empty = await sendWith(bob, { recipientId: cid.id, content: ' ' }, []);
     expect(empty.statusCode).toBe(400);
   });

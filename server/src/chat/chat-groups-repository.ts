@@ -247,7 +247,11 @@ export function chatGroupsRepository(db: Kysely<Database>, { members }: ChatView
         );
         await trx.deleteFrom('chat_groups').where('id', '=', groupId).execute();
         if (photos.length === 0) return [];
-        const gone = await trx.deleteFrom('media').where('id', 'in', photos).returning('storage_key').execute();
+        const gone = await trx
+          .deleteFrom('media')
+          .where('id', 'in', photos)
+          .returning('storage_key')
+          .execute();
         return gone.map((m) => m.storage_key);
       });
     },

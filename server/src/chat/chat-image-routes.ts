@@ -2,11 +2,7 @@
 // them without EXIF and counts them in the sender's quota) and served to the room's participants
 // only, checked each time one is read: a member removed from the group, or who left it, gets 404.
 import { Type } from 'typebox';
-import {
-  ChatMessage,
-  ChatMessageImageParams,
-  ChatMessageWithImagesCreate,
-} from '../../../src/contract/chat';
+import { ChatMessage, ChatMessageImageParams, ChatMessageWithImagesCreate } from '../../../src/contract/chat';
 import { MESSAGE_IMAGES_MAX } from '../../../src/contract/constants';
 import { answer, errors, memberRoutes, ok, type RoutePlugin } from '../http/route-schemas';
 import { IMAGE_FIELDS, tooManyImages, withSavedImages } from '../media/attached-images';

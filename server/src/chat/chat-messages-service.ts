@@ -2,11 +2,7 @@
 // direct room, made by the first message), a group or a room, read by the room's participants only
 // (404 for others), numbered per room by the repository under the room row's lock.
 import { randomUUID } from 'node:crypto';
-import type {
-  ChatMessage,
-  ChatMessageCreate,
-  ChatMessageWithImagesCreate,
-} from '../../../src/contract/chat';
+import type { ChatMessage, ChatMessageCreate, ChatMessageWithImagesCreate } from '../../../src/contract/chat';
 import { CHAT_MESSAGE_CONTENT_MAX, MESSAGE_IMAGES_MAX } from '../../../src/contract/constants';
 import { tooManyImages, type ImageRef } from '../media/attached-images';
 import { badRequest, conflict, forbidden, foundOr404, notFound } from '../http/errors';

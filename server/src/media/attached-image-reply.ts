@@ -9,7 +9,12 @@ import type { ObjectStore, StoredObject } from './object-store';
 
 export async function sendAttachedImage(
   reply: FastifyReply,
-  { store, log, row, fileName }: { store: ObjectStore; log: FastifyBaseLogger; row: MediaRow; fileName: string },
+  {
+    store,
+    log,
+    row,
+    fileName,
+  }: { store: ObjectStore; log: FastifyBaseLogger; row: MediaRow; fileName: string },
 ) {
   let object: StoredObject;
   try {

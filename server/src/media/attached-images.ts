@@ -65,7 +65,8 @@ export async function withSavedImages<T>(
   files: UploadedFile[],
   write: (images: ImageRef[]) => Promise<T>,
 ): Promise<T> {
-  const rows = files.length === 0 ? [] : await media.save(memberId, await media.prepare(memberId, files, false));
+  const rows =
+    files.length === 0 ? [] : await media.save(memberId, await media.prepare(memberId, files, false));
   try {
     return await write(rows.map(imageRefOf));
   } catch (error) {

@@ -3,11 +3,7 @@
 // participants only, checked each time one is read (a participant who deleted it gets 404).
 import { Type } from 'typebox';
 import { MESSAGE_IMAGES_MAX } from '../../../src/contract/constants';
-import {
-  Message,
-  MessageImageParams,
-  MessageWithImagesInput,
-} from '../../../src/contract/messages';
+import { Message, MessageImageParams, MessageWithImagesInput } from '../../../src/contract/messages';
 import { answer, errors, memberRoutes, ok, type RoutePlugin } from '../http/route-schemas';
 import { IMAGE_FIELDS, tooManyImages, withSavedImages } from '../media/attached-images';
 import { sendAttachedImage } from '../media/attached-image-reply';
@@ -27,7 +23,7 @@ export const messageImageRoutes: RoutePlugin<{ messages: MessagesService; store:
   const route = memberRoutes(app.authenticate, tags);
   app.get(
     '/messages/:id/images/:mediaId',
-    route("A photo of a message I sent or received and still keep (its `images` URLs); 404 otherwise", {
+    route('A photo of a message I sent or received and still keep (its `images` URLs); 404 otherwise', {
       params: MessageImageParams,
       response: { 200: Type.Unknown(), ...errors(400, 401, 404, 503) },
     }),

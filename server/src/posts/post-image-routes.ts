@@ -114,7 +114,13 @@ export const postUploadRoutes: RoutePlugin<{
       },
     ),
     async (request, reply) => {
-      const { fields, files } = await readMultipart(request, PostInput, IMAGE_FIELDS, POST_IMAGES_MAX, tooMany);
+      const { fields, files } = await readMultipart(
+        request,
+        PostInput,
+        IMAGE_FIELDS,
+        POST_IMAGES_MAX,
+        tooMany,
+      );
       const input = fields as PostInput;
       const memberId = request.member.id;
       // A replayed create answers the stored post without storing the files again.
@@ -140,7 +146,13 @@ export const postUploadRoutes: RoutePlugin<{
       },
     ),
     async (request) => {
-      const { fields, files } = await readMultipart(request, PostUpdate, IMAGE_FIELDS, POST_IMAGES_MAX, tooMany);
+      const { fields, files } = await readMultipart(
+        request,
+        PostUpdate,
+        IMAGE_FIELDS,
+        POST_IMAGES_MAX,
+        tooMany,
+      );
       const memberId = request.member.id;
       await posts.own(memberId, request.params.id);
       const patch = { ...(fields as PostUpdate), removeImage: false };

@@ -241,7 +241,10 @@ export function postsService({
       }
       // A shared log's card counts as the post's content, as an image does.
       if (images.length > POST_IMAGES_MAX) throw tooManyImages(POST_IMAGES_MAX);
-      const content = cleanPostContent(input.content ?? '', images.length > 0 || input.carLogId !== undefined);
+      const content = cleanPostContent(
+        input.content ?? '',
+        images.length > 0 || input.carLogId !== undefined,
+      );
       const image = images[0];
       // A log I may not read is 404, like every other thing I cannot see.
       const logCar = input.carLogId ? await cars.readableLogCar(memberId, input.carLogId) : null;
@@ -251,19 +254,22 @@ export function postsService({
         await checkCar(memberId, input.carId);
       const at = now().toISOString();
       const id = input.id ?? randomUUID();
-      const inserted = await posts.insert({
-        id,
-        author_id: memberId,
-        content,
-        image_id: image?.id ?? null,
-        image_width: image?.width ?? null,
-        image_height: image?.height ?? null,
-        car_id: input.carId ?? logCar,
-        car_log_id: logCar === null ? null : (input.carLogId ?? null),
-        show_cost: logCar !== null && input.showCost === true ? 1 : 0,
-        created_at: at,
-        updated_at: at,
-      }, images);
+      const inserted = await posts.insert(
+        {
+          id,
+          author_id: memberId,
+          content,
+          image_id: image?.id ?? null,
+          image_width: image?.width ?? null,
+          image_height: image?.height ?? null,
+          car_id: input.carId ?? logCar,
+          car_log_id: logCar === null ? null : (input.carLogId ?? null),
+          show_cost: logCar !== null && input.showCost === true ? 1 : 0,
+          created_at: at,
+          updated_at: at,
+        },
+        images,
+      );
       if (!inserted) {
         // The same client id raced in from another request: answer what won.
         const stored = await posts.head(id);

@@ -22,7 +22,8 @@ export function validateCompose(values: ComposeValues): ComposeErrors {
   if (Array.from(values.subject.trim()).length > MESSAGE_SUBJECT_MAX) {
     errors.subject = { key: 'MESSAGES.SUBJECT_TOO_LONG', values: { max: MESSAGE_SUBJECT_MAX } };
   }
-  if (isRichTextEmpty(values.content) && !values.images?.length) errors.content = { key: 'MESSAGES.CONTENT_REQUIRED' };
+  if (isRichTextEmpty(values.content) && !values.images?.length)
+    errors.content = { key: 'MESSAGES.CONTENT_REQUIRED' };
   else if (richTextLength(values.content) > MESSAGE_CONTENT_MAX_TEXT) {
     errors.content = { key: 'MESSAGES.CONTENT_TOO_LONG', values: { max: MESSAGE_CONTENT_MAX_TEXT } };
   }

@@ -46,7 +46,9 @@ describe("a post's photos", () => {
     const card = await screen.findByRole('article', { name: 'Post by Bob Brown' });
     // Each photo's room is reserved from its stored size before it loads.
     const first = within(card).getByRole('button', { name: 'Open Attached photo 1 of the post full screen' });
-    const second = within(card).getByRole('button', { name: 'Open Attached photo 2 of the post full screen' });
+    const second = within(card).getByRole('button', {
+      name: 'Open Attached photo 2 of the post full screen',
+    });
     expect(first.style.aspectRatio).toBe('800 / 600');
     expect(second.style.aspectRatio).toBe('600 / 900');
     fireEvent.click(first);
@@ -71,7 +73,11 @@ describe("a post's photos", () => {
   });
 
   it('an older row with only `image` still shows it', async () => {
-    await db.mediaCache.put({ url: IMAGE, blob: new Blob(['img'], { type: 'image/webp' }), cachedAt: Date.now() });
+    await db.mediaCache.put({
+      url: IMAGE,
+      blob: new Blob(['img'], { type: 'image/webp' }),
+      cachedAt: Date.now(),
+    });
     const { images: _none, ...older } = makePost(FAKE_FRIEND, '2026-03-01T10:00:00.000Z', {
       id: 'p0',
       image: IMAGE,
@@ -82,7 +88,8 @@ describe("a post's photos", () => {
     await renderApp('/feed');
     const card = await screen.findByRole('article', { name: 'Post by Bob Brown' });
     expect(
-      within(card).getByRole('button', { name: 'Open Attached photo 1 of the post full screen' }).style.aspectRatio,
+      within(card).getByRole('button', { name: 'Open Attached photo 1 of the post full screen' }).style
+        .aspectRatio,
     ).toBe('800 / 600');
   });
 });

@@ -73,7 +73,9 @@ export function sendChatMessage(
         images: rows.map((r) => ({ id: r.id, url: localMediaUrl(r.id), width: null, height: null })),
         createdAt: nextStamp(),
       };
-      const data = room ? { id, content: text, chatRoomId: room } : { id, content: text, recipientId: target.friendId };
+      const data = room
+        ? { id, content: text, chatRoomId: room }
+        : { id, content: text, recipientId: target.friendId };
       const previous = await previousSend(database, target);
       await queueWrite(
         database,

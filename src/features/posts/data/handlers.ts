@@ -38,7 +38,9 @@ export async function reconcilePost(entry: OutboxEntry, data: unknown, database:
     const uploaded = new Map(sent.map((blobId, i) => [blobId, theirs[theirs.length - sent.length + i]]));
     const mine = postPhotos(local);
     const photos = mine.map((photo) => {
-      const blobId = photo.url.startsWith(LOCAL_MEDIA_PREFIX) ? photo.url.slice(LOCAL_MEDIA_PREFIX.length) : null;
+      const blobId = photo.url.startsWith(LOCAL_MEDIA_PREFIX)
+        ? photo.url.slice(LOCAL_MEDIA_PREFIX.length)
+        : null;
       return (blobId && uploaded.get(blobId)) || photo;
     });
     const changed = photos.some((photo, i) => photo !== mine[i]);
