@@ -29,7 +29,13 @@ export function RoomRow({ room, meId }: { room: ChatRoomRow; meId: string | unde
         <span className="chat-room-row__bottom">
           <span className="chat-room-row__last">
             {last
-              ? t('CHAT.LAST_MESSAGE', { name: who, text: excerpt(last.content) })
+              ? t('CHAT.LAST_MESSAGE', {
+                  name: who,
+                  // A line of photos only says how many (rows from before photos have no `images`).
+                  text:
+                    excerpt(last.content) ||
+                    (last.images?.length ? t('MESSAGES.PHOTOS_COUNT', { count: last.images.length }) : ''),
+                })
               : t('CHAT.NO_MESSAGES_YET')}
           </span>
           {unread > 0 ? (
