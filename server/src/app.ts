@@ -146,10 +146,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(importsFeature, { maintenance });
       await api.register(dossierFeature, { dossier });
       await api.register(notificationsFeature);
-      await api.register(messagesFeature);
+      await api.register(messagesFeature, { media });
       await api.register(peopleFeature);
       await api.register(postsFeature, { media });
-      await api.register(chatFeature);
+      await api.register(chatFeature, { media });
       await api.register(trustFeature);
       await api.register(searchFeature);
       await api.register(mediaFeature, { media });

@@ -13,6 +13,7 @@
 import { Type, type Static } from 'typebox';
 import { pageMeta } from './envelope';
 import { CHAT_MUTE_DURATIONS } from './web-push';
+import { AttachedImage } from './posts';
 import {
   CHAT_GROUP_DESCRIPTION_MAX,
   CHAT_GROUP_MEMBERS_MAX,
@@ -20,6 +21,7 @@ import {
   CHAT_MESSAGE_CONTENT_MAX,
   CHAT_PAGE_MAX,
   CHAT_PAGE_SIZE,
+  MESSAGE_IMAGES_MAX,
   OFFSET_MAX,
 } from './constants';
 
@@ -62,12 +64,19 @@ export const ChatMessage = Type.Object({
   id: Type.String(),
   chatRoomId: Type.String(),
   sender: ChatMember,
-  content: Type.String({ description: 'Plain text, shown as text (never as HTML)' }),
+  content: Type.String({
+    description: "Plain text, shown as text (never as HTML); '' for a line of photos only",
+  }),
+  /**
+   * The line's photos in order (at most MESSAGE_IMAGES_MAX), served to the room's participants
+   * only, checked when read (GET /chat-messages/{id}/images/{mediaId}); [] when it has none.
+   */
+  images: Type.Array(AttachedImage, { maxItems: MESSAGE_IMAGES_MAX }),
   createdAt: Type.String({ format: 'date-time' }),
   fromBlockedMember: Type.Optional(
     Type.Boolean({
       description:
-        'true for a line of a member I blocked or who blocked me: its content is empty, the app shows it collapsed',
+        'true for a line of a member I blocked or who blocked me: its content and images are empty, the app shows it collapsed',
     }),
   ),
 });
@@ -89,6 +98,26 @@ export const ChatMessageCreate = Type.Object({
   chatRoomId: Type.Optional(Uuid('A room I am a participant of')),
 });
 export type ChatMessageCreate = Static<typeof ChatMessageCreate>;
+
+/**
+ * POST /chat-messages/with-images (multipart: these fields as form fields or one `data` JSON field,
+ * and 1 to MESSAGE_IMAGES_MAX photos, each part named `image` or `images`). The content may then be
+ * empty: a line of photos only.
+ */
+export const ChatMessageWithImagesCreate = Type.Object({
+  ...Type.Omit(ChatMessageCreate, ['content']).properties,
+  content: Type.Unsafe<string | null>({
+    type: ['string', 'null'],
+    maxLength: CHAT_MESSAGE_CONTENT_MAX * 2,
+    default: '',
+    description: `Plain text; trimmed, then at most ${CHAT_MESSAGE_CONTENT_MAX} characters; may be empty when photos are sent`,
+  }),
+});
+export type ChatMessageWithImagesCreate = Static<typeof ChatMessageWithImagesCreate>;
+
+/** GET /chat-messages/{id}/images/{mediaId}: a photo of a chat line (the room's participants only). */
+export const ChatMessageImageParams = Type.Object({ id: Uuid(), mediaId: Uuid() });
+export type ChatMessageImageParams = Static<typeof ChatMessageImageParams>;
 
 /** GET /chat-messages: exactly one of recipientId (the direct room with that member) or chatGroupId. */
 export const ChatMessageListQuery = Type.Object({

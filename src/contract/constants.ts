@@ -44,6 +44,10 @@ export const CITY_MAX = 120;
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 /** Files per car log upload. */
 export const MAX_FILES_PER_LOG = 10;
+/** Photos a post carries (its `images`); more is 400 TOO_MANY_IMAGES. */
+export const POST_IMAGES_MAX = 10;
+/** Photos a private message or a chat message carries (its `images`); more is 400 TOO_MANY_IMAGES. */
+export const MESSAGE_IMAGES_MAX = 4;
 
 // ---------- garage (src/contract/garage.ts re-exports these) ----------
 /** A car description holds at most this many characters of text (spec §5, §9). */

@@ -3,6 +3,7 @@
 import { Type, type Static } from 'typebox';
 import { pageMeta } from './envelope';
 import { RICH_TEXT_MAX_HTML } from './garage';
+import { AttachedImage } from './posts';
 
 import {
   MESSAGE_CONTENT_MAX_TEXT,
@@ -10,7 +11,7 @@ import {
   MESSAGE_SUBJECT_MAX,
   type MessageFolder,
 } from './constants';
-import { OFFSET_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './constants';
+import { MESSAGE_IMAGES_MAX, OFFSET_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './constants';
 
 export { MESSAGE_CONTENT_MAX_TEXT, MESSAGE_FOLDERS, MESSAGE_SUBJECT_MAX, type MessageFolder };
 
@@ -29,7 +30,12 @@ export const Message = Type.Object({
   sender: MessageParticipant,
   recipient: MessageParticipant,
   subject: Type.String(),
-  content: Type.String({ description: 'Sanitised Quill HTML' }),
+  content: Type.String({ description: "Sanitised Quill HTML ('' for a message of photos only)" }),
+  /**
+   * The message's photos in order (at most MESSAGE_IMAGES_MAX), served to its two participants
+   * only (GET /messages/{id}/images/{mediaId}); [] when it has none.
+   */
+  images: Type.Array(AttachedImage, { maxItems: MESSAGE_IMAGES_MAX }),
   /** Whether the recipient has read it (the same for both participants). */
   isRead: Type.Boolean(),
   createdAt: Type.String(),
@@ -49,6 +55,29 @@ export const MessageInput = Type.Object({
   }),
 });
 export type MessageInput = Static<typeof MessageInput>;
+
+/**
+ * POST /messages/with-images (multipart: these fields as form fields or one `data` JSON field, and
+ * 1 to MESSAGE_IMAGES_MAX photos, each part named `image` or `images`). The content may then be
+ * empty: a message of photos only.
+ */
+export const MessageWithImagesInput = Type.Object({
+  ...Type.Omit(MessageInput, ['content']).properties,
+  content: Type.Unsafe<string | null>({
+    type: ['string', 'null'],
+    maxLength: RICH_TEXT_MAX_HTML,
+    default: '',
+    description: `Quill HTML or plain text, sanitised; at most ${MESSAGE_CONTENT_MAX_TEXT} characters of text, empty when photos are sent`,
+  }),
+});
+export type MessageWithImagesInput = Static<typeof MessageWithImagesInput>;
+
+/** GET /messages/{id}/images/{mediaId}: a photo of a message (its participants only). */
+export const MessageImageParams = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  mediaId: Type.String({ format: 'uuid' }),
+});
+export type MessageImageParams = Static<typeof MessageImageParams>;
 
 export const MessageListQuery = Type.Object({
   folder: Type.Union([Type.Literal('inbox'), Type.Literal('sent')], { default: 'inbox' }),

@@ -12,6 +12,7 @@ import {
   FEED_PAGE_MAX,
   FEED_PAGE_SIZE,
   POST_CONTENT_MAX,
+  POST_IMAGES_MAX,
   POST_LIKERS_PAGE_MAX,
   POST_LIKERS_PAGE_SIZE,
   REPLIES_PAGE_SIZE,
@@ -83,13 +84,34 @@ export const PostCarLog = Type.Object({
 });
 export type PostCarLog = Static<typeof PostCarLog>;
 
+/**
+ * One photo of a post, a private message or a chat message: its media id (what an edit keeps by),
+ * where it is served (the bearer token needed, as every media file) and its stored size in pixels,
+ * so a card reserves its room (aspect ratio) before it loads.
+ */
+export const AttachedImage = Type.Object({
+  id: Type.String(),
+  url: Type.String(),
+  width: nullable<number>('integer'),
+  height: nullable<number>('integer'),
+});
+export type AttachedImage = Static<typeof AttachedImage>;
+
 export const Post = Type.Object({
   id: Type.String(),
   author: PostAuthor,
   content: Type.String({
     description: `Sanitised Quill HTML, at most ${POST_CONTENT_MAX} characters of text`,
   }),
-  /** Where the image is served (needs the bearer token, as every media file); null: no image. */
+  /** The post's photos in their order (at most POST_IMAGES_MAX); [] when it has none. */
+  images: Type.Array(AttachedImage, {
+    maxItems: POST_IMAGES_MAX,
+    description: `The post's photos in order, at most ${POST_IMAGES_MAX}; \`image\` is the first`,
+  }),
+  /**
+   * The first of `images` for older clients: where it is served (needs the bearer token, as every
+   * media file); null: no image.
+   */
   image: nullable<string>('string'),
   /** The stored image's size in pixels, so the card can reserve its room before it loads. */
   imageWidth: nullable<number>('integer'),
@@ -127,7 +149,10 @@ const content = nullable<string>('string', {
 });
 const CarRef = nullable<string>('string', { format: 'uuid', description: 'One of my cars, or null' });
 
-/** POST /posts (JSON) and POST /posts/with-image (multipart fields or one `data` JSON field). */
+/**
+ * POST /posts (JSON) and POST /posts/with-image (multipart fields or one `data` JSON field, and up
+ * to POST_IMAGES_MAX files, each part named `image` or `images`, in their order).
+ */
 export const PostInput = Type.Object({
   id: Type.Optional(ClientId),
   /** At least one character of text, unless the post has an image. */
@@ -143,12 +168,26 @@ export const PostInput = Type.Object({
 });
 export type PostInput = Static<typeof PostInput>;
 
-/** PUT /posts/{id} and PUT /posts/{id}/with-image: changes the fields it carries. */
+/**
+ * PUT /posts/{id} and PUT /posts/{id}/with-image: changes the fields it carries. The photos: with
+ * `keepImages`, the current photos listed stay in that order, the others are deleted, and the files
+ * sent (with-image) come after them; without it, the JSON PUT keeps the photos and with-image
+ * replaces them all by the files sent (the older clients' single-image form). At most
+ * POST_IMAGES_MAX in all, else 400 TOO_MANY_IMAGES.
+ */
 // Derived from the fields, not from PostInput: a PUT without `content` must not get its default.
 export const PostUpdate = Type.Object({
   ...Type.Partial(Type.Object({ content, carId: CarRef })).properties,
-  /** true removes the post's image (JSON PUT only; with-image replaces it instead). */
+  /** true removes every photo of the post (JSON PUT only; with-image replaces them instead). */
   removeImage: Type.Optional(Type.Boolean()),
+  keepImages: Type.Optional(
+    Type.Array(Type.String({ format: 'uuid' }), {
+      maxItems: POST_IMAGES_MAX,
+      uniqueItems: true,
+      description:
+        "Ids of the post's current photos (`images[].id`) to keep, in their new order; the others are deleted. Each must be one of the post's photos (400 otherwise)",
+    }),
+  ),
 });
 export type PostUpdate = Static<typeof PostUpdate>;
 

@@ -1,7 +1,7 @@
 // Test helper: what every in-memory fake API server (chat, messages, posts) keeps beside its own
 // data — the log of requests, the offline switch, the routes told to refuse — and the fetch stub.
 import { vi } from 'vitest';
-import { answerResponse, apiCall, errorAnswer, pageOf, type FakeAnswer } from './fetch';
+import { answerResponse, apiCall, errorAnswer, pageOf, readFakeBody, type FakeAnswer } from './fetch';
 
 /** One request a fake API server saw: method, path below `/api/v1.0`, query, key and JSON body. */
 export type FakeApiRequest = {
@@ -10,14 +10,20 @@ export type FakeApiRequest = {
   query: URLSearchParams;
   idempotencyKey: string | null;
   body: unknown;
+  /** A multipart body's files (none for JSON). */
+  files?: File[];
 };
 
-/** How a fake server answers a JSON request: method, path below `/api/v1.0`, body, query. */
+/**
+ * How a fake server answers a request: method, path below `/api/v1.0`, body (JSON, or a multipart
+ * body's `data` part), query, and a multipart body's files.
+ */
 export type JsonHandler = (
   method: string,
   path: string,
   body: Record<string, unknown>,
   query: URLSearchParams,
+  files: File[],
 ) => FakeAnswer;
 
 /** One page of a list as its query asks for it (`pageOf`), and the `meta` the server sends with it. */
@@ -52,13 +58,17 @@ export function fakeApiState<R extends FakeApiRequest>(options: { refuseOnce: bo
       vi.stubGlobal('fetch', mock);
       return mock;
     },
-    /** Stubs fetch for a server of JSON bodies: a refusal set for the route, else `handle`'s answer. */
+    /**
+     * Stubs fetch for a server of JSON (or multipart) bodies: a refusal set for the route, else
+     * `handle`'s answer.
+     */
     serveJson(handle: JsonHandler) {
       return this.stubFetch(async (input, init) => {
-        const { method, path, query, idempotencyKey, body } = apiCall(input, init);
-        const failure = this.receive({ method, path, query, idempotencyKey, body } as R);
+        const { method, path, query, idempotencyKey } = apiCall(input, init);
+        const { body, files } = await readFakeBody(init);
+        const failure = this.receive({ method, path, query, idempotencyKey, body, files } as R);
         return answerResponse(
-          failure ?? handle(method, path, (body ?? {}) as Record<string, unknown>, query),
+          failure ?? handle(method, path, (body ?? {}) as Record<string, unknown>, query, files),
         );
       });
     },

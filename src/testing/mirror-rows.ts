@@ -83,6 +83,7 @@ export const reminderRow = (fields: Partial<Reminder> & { id: string }): Reminde
 export const postRow = (fields: Partial<Post> & { id: string }): Post => ({
   author: member,
   content: '',
+  images: [],
   image: null,
   imageWidth: null,
   imageHeight: null,
@@ -111,6 +112,7 @@ export const messageRow = (fields: Partial<MessageRow> & { id: string }): Messag
   recipient: member,
   subject: '',
   content: '',
+  images: [],
   isRead: false,
   createdAt: AT,
   folder: 'inbox',
@@ -121,6 +123,7 @@ export const chatMessageRow = (fields: Partial<ChatMessage> & { id: string }): C
   chatRoomId: 'room',
   sender: member,
   content: '',
+  images: [],
   createdAt: AT,
   ...fields,
 });

@@ -25,6 +25,7 @@ export { Logo } from './logo';
 export { CollapsibleSection, type CollapsibleSectionProps } from './collapsible-section';
 export { useFocusFirstError } from './use-focus-first-error';
 export { ImagePicker, type ImagePickerLabels, type ImagePickerProps } from './image-picker';
+export { PhotosPicker, type KeptPhoto } from './photos-picker';
 export * from './icons';
 export { useBackCloses } from './use-back-closes';
 export {

@@ -187,6 +187,7 @@ describe('sharing a log to the feed', () => {
         'image',
         'imageHeight',
         'imageWidth',
+        'images',
         'likes',
         'likesCount',
         'updatedAt',

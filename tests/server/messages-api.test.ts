@@ -37,6 +37,7 @@ describe('POST /messages', () => {
       recipient: { id: bob!.id, username: bob!.username, firstName: 'F1', lastName: 'Friend', avatar: null },
       subject: 'Track day',
       content: '<p>See you at <strong>Magny-Cours</strong>?</p>',
+      images: [],
       isRead: false,
       createdAt: expect.any(String),
     });

@@ -32,6 +32,7 @@ describe('POST /posts', () => {
       id: expect.any(String),
       author: { id: ann.id, username: ann.username, firstName: 'P0', lastName: 'Poster', avatar: null },
       content: '<p>First <strong>drive</strong></p>',
+      images: [],
       image: null,
       imageWidth: null,
       imageHeight: null,

@@ -2,6 +2,7 @@
 // does not flood the notification list; only being added to a group is stored (the bell tells the
 // newcomer who added them to which group). A chat line is also pushed to the others' devices.
 import type { ChatGroupAction, ChatRoomAction } from '../../../src/contract/constants';
+import type { AttachedImage } from '../../../src/contract/posts';
 import { excerptOf } from '../notifications/excerpt';
 import type { NotificationsService } from '../notifications/notifications-service';
 
@@ -52,7 +53,14 @@ export function chatEvents(notifications: ChatNotifications) {
      */
     message(
       participantIds: Iterable<string>,
-      payload: { roomId: string; messageId: string; groupId: string | null; senderId: string },
+      payload: {
+        roomId: string;
+        messageId: string;
+        groupId: string | null;
+        senderId: string;
+        /** The line's photos (ids, URLs, sizes): screens reserve their room before fetching. */
+        images?: AttachedImage[];
+      },
       blocked: ReadonlySet<string> = new Set(),
     ) {
       for (const participant of participantIds) {
@@ -65,6 +73,9 @@ export function chatEvents(notifications: ChatNotifications) {
             relatedChatGroupId: payload.groupId,
             senderId: payload.senderId,
             ...(fromBlockedMember ? { fromBlockedMember: true } : {}),
+            ...(!fromBlockedMember && payload.images && payload.images.length > 0
+              ? { images: payload.images }
+              : {}),
           },
         };
         notifications.createRealtimeOnly(participant, event);

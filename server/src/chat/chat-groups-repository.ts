@@ -4,7 +4,7 @@ import type { ChatGroup } from '../../../src/contract/chat';
 import type { Database } from '../db/schema';
 import type { ChatGroupRow } from './chat-tables';
 import { Rollback, type ChatViews } from './chat-views-repository';
-import { countRows } from '../db/paging';
+import { columnValues, countRows } from '../db/paging';
 import { chatMemberList } from './chat-member-lists-repository';
 
 export interface NewGroup {
@@ -230,9 +230,30 @@ export function chatGroupsRepository(db: Kysely<Database>, { members }: ChatView
         .execute(async (trx) => (await removeMembers(trx, groupId, roomId, [memberId])) > 0);
     },
 
-    /** Deletes the group; its room, participants and messages go with it (foreign keys cascade). */
-    async deleteGroup(groupId: string): Promise<void> {
-      await db.deleteFrom('chat_groups').where('id', '=', groupId).execute();
+    /**
+     * Deletes the group; its room, participants and messages go with it (foreign keys cascade), and
+     * the media rows of its lines' photos. Answers their storage keys, to remove once committed.
+     */
+    async deleteGroup(groupId: string): Promise<string[]> {
+      return db.transaction().execute(async (trx) => {
+        const photos = await columnValues(
+          trx
+            .selectFrom('chat_message_images as i')
+            .innerJoin('chat_messages as m', 'm.id', 'i.chat_message_id')
+            .innerJoin('chat_rooms as r', 'r.id', 'm.chat_room_id')
+            .select('i.media_id')
+            .where('r.chat_group_id', '=', groupId),
+          'media_id',
+        );
+        await trx.deleteFrom('chat_groups').where('id', '=', groupId).execute();
+        if (photos.length === 0) return [];
+        const gone = await trx
+          .deleteFrom('media')
+          .where('id', 'in', photos)
+          .returning('storage_key')
+          .execute();
+        return gone.map((m) => m.storage_key);
+      });
     },
   };
 }

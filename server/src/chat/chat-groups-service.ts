@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { ChatGroup, ChatGroupCreate, ChatGroupUpdate } from '../../../src/contract/chat';
 import { CHAT_GROUP_DESCRIPTION_MAX, CHAT_GROUP_NAME_MAX } from '../../../src/contract/constants';
 import { badRequest, conflict, forbidden, foundOr404 } from '../http/errors';
+import type { DiscardFiles } from '../media/media-storage';
 import type { ChatEvents } from './chat-events';
 import type { ChatRepository } from './chat-repository';
 import { INVALID, memberGroup, plainText } from './chat-rules';
@@ -13,10 +14,18 @@ export interface ChatGroupsDeps {
   chat: ChatRepository;
   friendIdsOf(memberId: string): Promise<string[]>;
   events: ChatEvents;
+  /** Removes the files of media rows the repository deleted (a deleted group's photos). */
+  discardFiles?: DiscardFiles;
   now?: () => Date;
 }
 
-export function chatGroupsService({ chat, friendIdsOf, events, now = () => new Date() }: ChatGroupsDeps) {
+export function chatGroupsService({
+  chat,
+  friendIdsOf,
+  events,
+  discardFiles = async () => {},
+  now = () => new Date(),
+}: ChatGroupsDeps) {
   async function groupView(groupId: string): Promise<ChatGroup> {
     return foundOr404(await chat.groupView(groupId), 'Chat group');
   }
@@ -132,7 +141,7 @@ export function chatGroupsService({ chat, friendIdsOf, events, now = () => new D
       const group = await memberGroup(chat, memberId, groupId);
       if (group.owner_id !== memberId) throw forbidden('Only the owner can delete the group.');
       const everyone = await chat.groupMemberIds(groupId);
-      await chat.deleteGroup(groupId);
+      await discardFiles(await chat.deleteGroup(groupId));
       events.group(everyone, groupId, group.room_id, 'deleted');
       events.room(everyone, group.room_id, groupId, 'removed');
       return { id: groupId };

@@ -6,6 +6,7 @@ import type { ChatMessageRow, ChatRoomRow } from './chat-tables';
 import { MESSAGE_COLUMNS, Rollback, type ChatViews } from './chat-views-repository';
 import { countRows } from '../db/paging';
 import '../trust/trust-tables';
+import type { ImageRef } from '../media/attached-images';
 
 export type NewMessageResult =
   | { status: 'created'; message: ChatMessageRow; participantIds: string[] }
@@ -15,6 +16,17 @@ export function chatMessagesRepository(db: Kysely<Database>, { messagesWithSende
   return {
     async findMessage(id: string): Promise<ChatMessageRow | undefined> {
       return db.selectFrom('chat_messages').select(MESSAGE_COLUMNS).where('id', '=', id).executeTakeFirst();
+    },
+
+    /** The media row of a chat line's photo, when `mediaId` is one of its photos. */
+    async imageOf(messageId: string, mediaId: string) {
+      return db
+        .selectFrom('chat_message_images')
+        .innerJoin('media', 'media.id', 'chat_message_images.media_id')
+        .selectAll('media')
+        .where('chat_message_images.chat_message_id', '=', messageId)
+        .where('chat_message_images.media_id', '=', mediaId)
+        .executeTakeFirst();
     },
 
     async messageView(row: ChatMessageRow): Promise<ChatMessage | undefined> {
@@ -53,6 +65,8 @@ export function chatMessagesRepository(db: Kysely<Database>, { messagesWithSende
       senderId: string;
       content: string;
       now: string;
+      /** The line's photos in order, just stored. */
+      images?: ImageRef[];
     }): Promise<NewMessageResult> {
       try {
         const message = await db.transaction().execute(async (trx) => {
@@ -97,6 +111,20 @@ export function chatMessagesRepository(db: Kysely<Database>, { messagesWithSende
             .selectFrom('member_blocks')
             .select('blocker_id')
             .where('blocked_id', '=', input.senderId)}) then 0 else 1 end`;
+          const images = input.images ?? [];
+          if (images.length > 0)
+            await trx
+              .insertInto('chat_message_images')
+              .values(
+                images.map((image, position) => ({
+                  chat_message_id: input.id,
+                  media_id: image.id,
+                  position,
+                  width: image.width,
+                  height: image.height,
+                })),
+              )
+              .execute();
           const others = await trx
             .updateTable('chat_room_participants')
             .set((eb) => ({ unread_count: eb('unread_count', '+', blocked), activity_at: input.now }))

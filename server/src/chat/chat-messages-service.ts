@@ -2,8 +2,9 @@
 // direct room, made by the first message), a group or a room, read by the room's participants only
 // (404 for others), numbered per room by the repository under the room row's lock.
 import { randomUUID } from 'node:crypto';
-import type { ChatMessage, ChatMessageCreate } from '../../../src/contract/chat';
-import { CHAT_MESSAGE_CONTENT_MAX } from '../../../src/contract/constants';
+import type { ChatMessage, ChatMessageCreate, ChatMessageWithImagesCreate } from '../../../src/contract/chat';
+import { CHAT_MESSAGE_CONTENT_MAX, MESSAGE_IMAGES_MAX } from '../../../src/contract/constants';
+import { tooManyImages, type ImageRef } from '../media/attached-images';
 import { badRequest, conflict, forbidden, foundOr404, notFound } from '../http/errors';
 import type { ChatEvents } from './chat-events';
 import type { ChatRepository } from './chat-repository';
@@ -33,7 +34,7 @@ export function chatMessagesService({
     return {
       ...page,
       items: page.items.map((m) =>
-        hidden.has(m.sender.id) ? { ...m, content: '', fromBlockedMember: true } : m,
+        hidden.has(m.sender.id) ? { ...m, content: '', images: [], fromBlockedMember: true } : m,
       ),
     };
   }
@@ -60,7 +61,7 @@ export function chatMessagesService({
   /** The room a message goes to, checking the sender may write there. */
   async function destination(
     memberId: string,
-    input: ChatMessageCreate,
+    input: ChatMessageCreate | ChatMessageWithImagesCreate,
   ): Promise<{ room: ChatRoomRow; createdDirect: boolean }> {
     const target = exactlyOne(input, ['recipientId', 'chatGroupId', 'chatRoomId'], 'body');
     if (target === 'recipientId') {
@@ -95,6 +96,23 @@ export function chatMessagesService({
   }
 
   return {
+    /**
+     * The media row of a photo of a line, for a participant of its room now (a member removed
+     * from the group, or who left it, no longer is); else 404. A line of a member blocked either
+     * way shows no photo (its page shows it collapsed), so its photos are 404 too.
+     */
+    async image(memberId: string, id: string, mediaId: string) {
+      const row = await chat.findMessage(id);
+      if (!row || !(await chat.isParticipant(row.chat_room_id, memberId))) throw notFound('Image');
+      if ((await hiddenSenders(memberId)).has(row.sender_id)) throw notFound('Image');
+      return foundOr404(await chat.imageOf(id, mediaId), 'Image');
+    },
+
+    /** A replayed create's stored line (409 when the id is someone else's); null when new. */
+    async storedSend(memberId: string, id: string): Promise<ChatMessage | null> {
+      return (await chat.findMessage(id)) ? replayed(memberId, id) : null;
+    },
+
     async getMessage(memberId: string, id: string): Promise<ChatMessage> {
       const row = await chat.findMessage(id);
       if (!row || !(await chat.isParticipant(row.chat_room_id, memberId))) throw notFound('Chat message');
@@ -135,11 +153,17 @@ export function chatMessagesService({
      */
     async send(
       memberId: string,
-      input: ChatMessageCreate,
+      input: ChatMessageCreate | ChatMessageWithImagesCreate,
+      images: ImageRef[] = [],
     ): Promise<{ message: ChatMessage; created: boolean }> {
       if (input.id && (await chat.findMessage(input.id)))
         return { message: await replayed(memberId, input.id), created: false };
-      const content = plainText(input.content, 'body.content', CHAT_MESSAGE_CONTENT_MAX);
+      if (images.length > MESSAGE_IMAGES_MAX) throw tooManyImages(MESSAGE_IMAGES_MAX);
+      // Photos alone are a line: then the text may be empty (trimmed, still bounded).
+      const content =
+        images.length > 0 && (input.content ?? '').trim() === ''
+          ? ''
+          : plainText(input.content ?? '', 'body.content', CHAT_MESSAGE_CONTENT_MAX);
       const { room, createdDirect } = await destination(memberId, input);
       const id = input.id ?? randomUUID();
       const result = await chat.insertMessage({
@@ -148,17 +172,25 @@ export function chatMessagesService({
         senderId: memberId,
         content,
         now: now().toISOString(),
+        images,
       });
       if (result.status === 'replayed') return { message: await replayed(memberId, id), created: false };
       if (result.status !== 'created') throw notFound(input.chatGroupId ? 'Chat group' : 'Chat room');
       const participants = result.participantIds;
+      const message = await messageView(result.message);
       if (createdDirect) events.room(participants, room.id, null, 'created');
       events.message(
         participants,
-        { roomId: room.id, messageId: id, groupId: room.chat_group_id, senderId: memberId },
+        {
+          roomId: room.id,
+          messageId: id,
+          groupId: room.chat_group_id,
+          senderId: memberId,
+          images: message.images,
+        },
         await hiddenSenders(memberId),
       );
-      return { message: await messageView(result.message), created: true };
+      return { message, created: true };
     },
   };
 }

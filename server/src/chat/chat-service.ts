@@ -3,6 +3,7 @@
 // service for the routes and the socket's typing relay, built from its parts, each with its own
 // responsibility and tests: chat-groups-service.ts (groups), chat-rooms-service.ts (rooms, read
 // marks, typing), chat-messages-service.ts (messages), sharing chat-rules.ts and chat-events.ts.
+import type { DiscardFiles } from '../media/media-storage';
 import type { ChatNotifications } from './chat-events';
 import { chatEvents } from './chat-events';
 import { chatGroupsService } from './chat-groups-service';
@@ -21,6 +22,8 @@ interface Deps {
   hiddenSenders?: (memberId: string) => Promise<Set<string>>;
   /** Whether the moderators suspended the member (server/src/trust): their typing is not relayed. */
   suspended?: (memberId: string) => Promise<boolean>;
+  /** Removes the files of media rows the repositories deleted (a deleted group's photos). */
+  discardFiles?: DiscardFiles;
   now?: () => Date;
 }
 
@@ -31,10 +34,11 @@ export function chatService({
   notifications,
   hiddenSenders,
   suspended,
+  discardFiles,
   now,
 }: Deps) {
   const events = chatEvents(notifications);
-  const groups = chatGroupsService({ chat, friendIdsOf, events, now });
+  const groups = chatGroupsService({ chat, friendIdsOf, events, discardFiles, now });
   const rooms = chatRoomsService({ chat, notifications, events, hiddenSenders, suspended, now });
   const messages = chatMessagesService({ chat, areFriends, events, hiddenSenders, now });
   return {
@@ -53,6 +57,8 @@ export function chatService({
     roomMessages: messages.roomMessages,
     listMessages: messages.listMessages,
     send: messages.send,
+    storedSend: messages.storedSend,
+    image: messages.image,
   };
 }
 

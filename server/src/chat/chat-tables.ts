@@ -60,6 +60,15 @@ export interface ChatMessagesTable {
   created_at: string;
 }
 
+/** A photo of a chat message (migration 0038), in its place. */
+export interface ChatMessageImagesTable {
+  chat_message_id: string;
+  media_id: string;
+  position: number;
+  width: number | null;
+  height: number | null;
+}
+
 export type ChatGroupRow = Selectable<ChatGroupsTable>;
 export type ChatRoomRow = Selectable<ChatRoomsTable>;
 export type ChatMessageRow = Selectable<ChatMessagesTable>;
@@ -72,5 +81,6 @@ declare module '../db/schema' {
     chat_rooms: ChatRoomsTable;
     chat_room_participants: ChatRoomParticipantsTable;
     chat_messages: ChatMessagesTable;
+    chat_message_images: ChatMessageImagesTable;
   }
 }

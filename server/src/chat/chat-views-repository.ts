@@ -2,6 +2,9 @@
 // signal that rolls one of their transactions back.
 import type { Kysely } from 'kysely';
 import type { ChatMember, ChatMessage, ChatRoom } from '../../../src/contract/chat';
+import { API_BASE } from '../../../src/contract/constants';
+import type { AttachedImage } from '../../../src/contract/posts';
+import { attachedImages, byOwner } from '../media/attached-images';
 import type { Database } from '../db/schema';
 import type { ChatMessageRow } from './chat-tables';
 import './chat-tables';
@@ -15,6 +18,10 @@ export class Rollback extends Error {
 }
 
 export const MESSAGE_COLUMNS = ['id', 'chat_room_id', 'seq', 'sender_id', 'content', 'created_at'] as const;
+
+/** Where a chat line's photo is served (the room's participants only: chat-image-routes.ts). */
+export const chatImageUrl = (messageId: string, mediaId: string) =>
+  `${API_BASE}/chat-messages/${messageId}/images/${mediaId}`;
 
 /** A room row as one participant sees it (their unread count). */
 export interface RoomViewRow {
@@ -32,7 +39,29 @@ export function chatViews(db: Kysely<Database>) {
   /** Each member's public name and avatar, read once per distinct member. */
   const members = (ids: Iterable<string>): Promise<Map<string, ChatMember>> => memberCards(db, ids);
 
-  function toMessage(row: ChatMessageRow, people: Map<string, ChatMember>): ChatMessage | null {
+  /** The photos of these lines in order (one look-up by the primary key's prefix), by line. */
+  async function photos(ids: string[]): Promise<Map<string, AttachedImage[]>> {
+    const out = new Map<string, AttachedImage[]>();
+    if (ids.length === 0) return out;
+    const rows = await db
+      .selectFrom('chat_message_images')
+      .select(['chat_message_id as owner', 'media_id', 'position', 'width', 'height'])
+      .where('chat_message_id', 'in', [...new Set(ids)])
+      .execute();
+    rows.sort((a, b) => Number(a.position) - Number(b.position));
+    for (const [id, list] of byOwner(rows))
+      out.set(
+        id,
+        attachedImages(list, (mediaId) => chatImageUrl(id, mediaId)),
+      );
+    return out;
+  }
+
+  function toMessage(
+    row: ChatMessageRow,
+    people: Map<string, ChatMember>,
+    images: Map<string, AttachedImage[]>,
+  ): ChatMessage | null {
     const sender = people.get(row.sender_id);
     // Members are never deleted without their messages (the foreign key cascades).
     if (!sender) return null;
@@ -41,14 +70,19 @@ export function chatViews(db: Kysely<Database>) {
       chatRoomId: row.chat_room_id,
       sender,
       content: row.content,
+      images: images.get(row.id) ?? [],
       createdAt: row.created_at,
     };
   }
 
   async function messagesWithSenders(rows: ChatMessageRow[]): Promise<ChatMessage[]> {
-    const people = await members(rows.map((r) => r.sender_id));
+    if (rows.length === 0) return [];
+    const [people, images] = await Promise.all([
+      members(rows.map((r) => r.sender_id)),
+      photos(rows.map((r) => r.id)),
+    ]);
     return rows.flatMap((row) => {
-      const message = toMessage(row, people);
+      const message = toMessage(row, people, images);
       return message ? [message] : [];
     });
   }
@@ -70,9 +104,9 @@ export function chatViews(db: Kysely<Database>) {
         ? Promise.resolve([] as ChatMessageRow[])
         : db.selectFrom('chat_messages').select(MESSAGE_COLUMNS).where('id', 'in', lastIds).execute(),
     ]);
-    const people = await members([
-      ...participantRows.map((p) => p.member_id),
-      ...lastRows.map((m) => m.sender_id),
+    const [people, images] = await Promise.all([
+      members([...participantRows.map((p) => p.member_id), ...lastRows.map((m) => m.sender_id)]),
+      photos(lastRows.map((m) => m.id)),
     ]);
     const byRoom = new Map<string, ChatMember[]>();
     for (const p of participantRows) {
@@ -90,7 +124,7 @@ export function chatViews(db: Kysely<Database>) {
         chatGroupId: r.chat_group_id,
         name: r.name,
         participants: byRoom.get(r.id) ?? [],
-        lastMessage: last ? toMessage(last, people) : null,
+        lastMessage: last ? toMessage(last, people, images) : null,
         unreadCount: Number(r.unread_count),
         // A mute that ended reads as none.
         mutedUntil: r.muted_until && Date.parse(r.muted_until) > Date.now() ? r.muted_until : null,

@@ -27,6 +27,7 @@ const BY_CODE: Record<ErrorCode, string> = {
   MEMBER_SUSPENDED:
     'Votre compte est suspendu par les modérateurs : vous ne pouvez ni publier, ni commenter, ni écrire.',
   REPORT_NOT_OPEN: 'Ce signalement a déjà été traité.',
+  TOO_MANY_IMAGES: 'Trop de photos : une publication en porte au plus 10, un message au plus 4.',
   SERVICE_UNAVAILABLE: 'Le service est brièvement indisponible. Réessayez dans un instant.',
   MEDIA_STORE_UNAVAILABLE: 'Les fichiers sont brièvement indisponibles. Réessayez dans un instant.',
   INTERNAL_ERROR: 'Une erreur s’est produite de notre côté.',

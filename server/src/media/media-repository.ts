@@ -178,11 +178,11 @@ export function mediaRepository(db: Kysely<Database>) {
         .execute();
       for (const l of logs) add(l.media_id, { type: 'car log', id: l.car_log_id });
       const posts = await db
-        .selectFrom('posts')
-        .select(['id', 'image_id'])
-        .where('image_id', 'in', ids)
+        .selectFrom('post_images')
+        .select(['post_id', 'media_id'])
+        .where('media_id', 'in', ids)
         .execute();
-      for (const p of posts) if (p.image_id) add(p.image_id, { type: 'post', id: p.id });
+      for (const p of posts) add(p.media_id, { type: 'post', id: p.post_id });
       return out;
     },
 
@@ -238,7 +238,33 @@ export function mediaRepository(db: Kysely<Database>) {
         await trx.updateTable('cars').set({ image: null }).where('image', '=', id).execute();
         await trx.deleteFrom('car_log_media').where('media_id', '=', id).execute();
         await trx.deleteFrom('car_papers').where('media_id', '=', id).execute();
+        const posts = await trx
+          .deleteFrom('post_images')
+          .where('media_id', '=', id)
+          .returning('post_id')
+          .execute();
+        await trx.deleteFrom('message_images').where('media_id', '=', id).execute();
+        await trx.deleteFrom('chat_message_images').where('media_id', '=', id).execute();
         await trx.deleteFrom('media').where('id', '=', id).execute();
+        // A post's first photo is also its `image` (migration 0038): the next one takes its place.
+        for (const { post_id } of posts) {
+          const next = await trx
+            .selectFrom('post_images')
+            .select(['media_id', 'width', 'height'])
+            .where('post_id', '=', post_id)
+            .orderBy('position')
+            .limit(1)
+            .executeTakeFirst();
+          await trx
+            .updateTable('posts')
+            .set({
+              image_id: next?.media_id ?? null,
+              image_width: next?.width ?? null,
+              image_height: next?.height ?? null,
+            })
+            .where('id', '=', post_id)
+            .execute();
+        }
       });
     },
 

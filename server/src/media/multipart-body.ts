@@ -18,8 +18,9 @@ export const multipartOptions = {
   limits: { fileSize: MAX_FILE_BYTES, fields: 40, fieldSize: 200_000, parts: 60 },
 };
 
-function asAppError(error: unknown): unknown {
+function asAppError(error: unknown, tooMany?: () => AppError): unknown {
   const code = (error as { code?: string }).code;
+  if (code === 'FST_FILES_LIMIT' && tooMany) return tooMany();
   if (code === 'FST_REQ_FILE_TOO_LARGE')
     return tooLarge(`A file is too large: at most ${MAX_FILE_BYTES / 1024 / 1024} MiB each.`);
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
@@ -75,22 +76,27 @@ function coerce(schema: TSchema, raw: Record<string, unknown>): Record<string, u
 
 /**
  * Reads an upload: entity fields as form fields or one `data` JSON field, files under `fileField`
- * (at most `maxFiles`). Fields are checked against `schema` as the JSON routes check their body.
+ * (or any of several names, kept in the order sent; at most `maxFiles`: past it, `tooMany`'s error
+ * when given, else 413). Fields are checked against `schema` as the JSON routes check their body.
  */
 export async function readMultipart<S extends TSchema>(
   request: FastifyRequest,
   schema: S,
-  fileField: string,
+  fileField: string | readonly string[],
   maxFiles: number,
+  tooMany?: () => AppError,
 ): Promise<{ fields: unknown; files: UploadedFile[] }> {
+  const fileFields: readonly string[] = typeof fileField === 'string' ? [fileField] : fileField;
   const raw: Record<string, unknown> = {};
   const files: UploadedFile[] = [];
   try {
     for await (const part of request.parts({ limits: { files: maxFiles } })) {
       if (part.type === 'file') {
-        if (part.fieldname !== fileField) {
+        if (!fileFields.includes(part.fieldname)) {
           await part.toBuffer();
-          throw badRequest(`Unexpected file field "${part.fieldname}": send files as "${fileField}".`);
+          throw badRequest(
+            `Unexpected file field "${part.fieldname}": send files as "${fileFields.join('" or "')}".`,
+          );
         }
         // A file name is the member's text like any field: control characters (NUL among them)
         // are dropped rather than stored (docs/SECURITY-CHECKS.md "Stored values").
@@ -120,7 +126,7 @@ export async function readMultipart<S extends TSchema>(
       }
     }
   } catch (error) {
-    throw asAppError(error);
+    throw asAppError(error, tooMany);
   }
   const value = Value.Default(schema, Value.Clean(schema, coerce(schema, raw)));
   if (!Value.Check(schema, value)) {

@@ -7,12 +7,19 @@ import {
   type Selectable,
   type Transaction,
 } from 'kysely';
+import { API_BASE } from '../../../src/contract/constants';
 import type { Message, MessageFolder, MessageParticipant } from '../../../src/contract/messages';
+import type { AttachedImage } from '../../../src/contract/posts';
+import { attachedImages, byOwner, type ImageRef } from '../media/attached-images';
 import { readRows } from '../db/fast-read';
 import type { Database, UsersTable } from '../db/schema';
 import { messagePageStarts, type FolderKey } from './message-page-starts';
 import type { MessageRow } from './messages-table';
-import { countRows } from '../db/paging';
+import { columnValues, countRows } from '../db/paging';
+
+/** Where a message's photo is served (its participants only: messages-routes.ts). */
+export const messageImageUrl = (messageId: string, mediaId: string) =>
+  `${API_BASE}/messages/${messageId}/images/${mediaId}`;
 
 /** A message as stored, before the participants' names are joined in. */
 export type StoredMessage = Omit<MessageRow, 'read_at'>;
@@ -52,8 +59,13 @@ type UserColumns = Pick<Selectable<UsersTable>, (typeof USER_COLUMNS)[number]>;
 async function withParticipants(
   participants: (ids: string[]) => Promise<Map<string, MessageParticipant>>,
   rows: MessageColumns[],
+  photos: (ids: string[]) => Promise<Map<string, AttachedImage[]>>,
 ): Promise<Message[]> {
-  const people = await participants(rows.flatMap((r) => [r.sender_id, r.recipient_id]));
+  if (rows.length === 0) return [];
+  const [people, images] = await Promise.all([
+    participants(rows.flatMap((r) => [r.sender_id, r.recipient_id])),
+    photos(rows.map((r) => r.id)),
+  ]);
   return rows.flatMap((row) => {
     const sender = people.get(row.sender_id);
     const recipient = people.get(row.recipient_id);
@@ -66,6 +78,7 @@ async function withParticipants(
         recipient,
         subject: row.subject,
         content: row.content,
+        images: images.get(row.id) ?? [],
         isRead: Number(row.is_read) === 1,
         createdAt: row.created_at,
       },
@@ -210,6 +223,24 @@ export function messagesRepository(db: Kysely<Database>) {
     );
   }
 
+  /** The photos of these messages in order (one look-up by the primary key's prefix), by message. */
+  async function photos(ids: string[]): Promise<Map<string, AttachedImage[]>> {
+    const rows = await db
+      .selectFrom('message_images')
+      .select(['message_id as owner', 'media_id', 'position', 'width', 'height'])
+      .where('message_id', 'in', [...new Set(ids)])
+      .execute();
+    // Sorted here, not by the query: a page's few photos need no sorter in the plan.
+    rows.sort((a, b) => Number(a.position) - Number(b.position));
+    const out = new Map<string, AttachedImage[]>();
+    for (const [id, list] of byOwner(rows))
+      out.set(
+        id,
+        attachedImages(list, (mediaId) => messageImageUrl(id, mediaId)),
+      );
+    return out;
+  }
+
   const countersQuery = prepared(['memberId'] as const, (p) =>
     db
       .selectFrom('message_counters')
@@ -247,7 +278,7 @@ export function messagesRepository(db: Kysely<Database>) {
         .select(MESSAGE_COLUMNS)
         .where('id', '=', id)
         .executeTakeFirst();
-      return row && (await withParticipants(participants, [row]))[0];
+      return row && (await withParticipants(participants, [row], photos))[0];
     },
 
     /**
@@ -282,7 +313,7 @@ export function messagesRepository(db: Kysely<Database>) {
       // Paging on reads the next page by seeking too.
       const last = rows[limit - 1];
       if (kept !== undefined && last) starts.set(memberId, kept, name, offset + limit, folderKey(last));
-      return withParticipants(participants, rows);
+      return withParticipants(participants, rows, photos);
     },
 
     /** Sent messages their recipients have not read yet (the sent folder's `unreadOnly` total). */
@@ -299,7 +330,7 @@ export function messagesRepository(db: Kysely<Database>) {
      * Stores a new message and counts it for both participants, in one transaction. False when the
      * id exists already (a replayed create): nothing is written.
      */
-    async insert(message: StoredMessage): Promise<boolean> {
+    async insert(message: StoredMessage, images: ImageRef[] = []): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         const result = await trx
           .insertInto('messages')
@@ -307,6 +338,19 @@ export function messagesRepository(db: Kysely<Database>) {
           .onConflict((oc) => oc.column('id').doNothing())
           .executeTakeFirst();
         if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+        if (images.length > 0)
+          await trx
+            .insertInto('message_images')
+            .values(
+              images.map((image, position) => ({
+                message_id: message.id,
+                media_id: image.id,
+                position,
+                width: image.width,
+                height: image.height,
+              })),
+            )
+            .execute();
         // Counter rows are always locked in member id order, so that two members writing to each
         // other at the same moment cannot deadlock on PostgreSQL.
         const bumps: [string, CounterColumn][] = [
@@ -340,11 +384,27 @@ export function messagesRepository(db: Kysely<Database>) {
       });
     },
 
+    /** The media row of a message's photo, when `mediaId` is one of its photos. */
+    async imageOf(messageId: string, mediaId: string) {
+      return db
+        .selectFrom('message_images')
+        .innerJoin('media', 'media.id', 'message_images.media_id')
+        .selectAll('media')
+        .where('message_images.message_id', '=', messageId)
+        .where('message_images.media_id', '=', mediaId)
+        .executeTakeFirst();
+    },
+
     /**
      * Deletes the message for one participant: their flag is set and their counters lowered; the
-     * row goes when both have deleted it. True when it changed (it was still in their folder).
+     * row goes when both have deleted it, with its photos' media rows. `changed` when it was still
+     * in their folder; `files`: the storage keys of the photos to remove once committed.
      */
-    async deleteFor(memberId: string, id: string, role: 'sender' | 'recipient'): Promise<boolean> {
+    async deleteFor(
+      memberId: string,
+      id: string,
+      role: 'sender' | 'recipient',
+    ): Promise<{ changed: boolean; files: string[] }> {
       return db.transaction().execute(async (trx) => {
         const mine = role === 'recipient' ? 'recipient_deleted' : 'sender_deleted';
         const theirs = role === 'recipient' ? 'sender_deleted' : 'recipient_deleted';
@@ -357,16 +417,27 @@ export function messagesRepository(db: Kysely<Database>) {
           .where(mine, '=', 0)
           .returning(['is_read', theirs])
           .executeTakeFirst();
-        if (!row) return false;
+        if (!row) return { changed: false, files: [] };
         if (role === 'recipient') {
           await bump(trx, memberId, 'inbox_total', -1);
           if (Number(row.is_read) === 0) await bump(trx, memberId, 'inbox_unread', -1);
         } else {
           await bump(trx, memberId, 'sent_total', -1);
         }
-        if (Number((row as Record<string, unknown>)[theirs]) === 1)
+        let files: string[] = [];
+        if (Number((row as Record<string, unknown>)[theirs]) === 1) {
+          // Nobody's conversation any more: its photos leave the store and the sender's quota.
+          const mediaIds = await columnValues(
+            trx.selectFrom('message_images').select('media_id').where('message_id', '=', id),
+            'media_id',
+          );
           await trx.deleteFrom('messages').where('id', '=', id).execute();
-        return true;
+          if (mediaIds.length > 0)
+            files = (
+              await trx.deleteFrom('media').where('id', 'in', mediaIds).returning('storage_key').execute()
+            ).map((m) => m.storage_key);
+        }
+        return { changed: true, files };
       });
     },
   };

@@ -6,7 +6,11 @@ import {
   type Message,
   type MessageFolder,
   type MessageInput,
+  type MessageWithImagesInput,
 } from '../../../src/contract/messages';
+import { MESSAGE_IMAGES_MAX } from '../../../src/contract/constants';
+import { tooManyImages, type ImageRef } from '../media/attached-images';
+import type { DiscardFiles } from '../media/media-storage';
 import { badRequest, conflict, forbidden, notFound, foundOr404 } from '../http/errors';
 import { excerptOf } from '../notifications/excerpt';
 import type { NotificationsService } from '../notifications/notifications-service';
@@ -24,6 +28,8 @@ interface Deps {
   notifications: Pick<NotificationsService, 'create' | 'createRealtimeOnly' | 'readRelatedQuietly'>;
   /** Logs a notification that could not be stored; the message is sent all the same. */
   warn(err: unknown, message: string): void;
+  /** Removes the files of media rows the repository deleted (a message both participants deleted). */
+  discardFiles?: DiscardFiles;
   now?: () => Date;
 }
 
@@ -44,6 +50,7 @@ export function messagesService({
   messagesFrom = async () => 'friends',
   notifications,
   warn,
+  discardFiles = async () => {},
   now = () => new Date(),
 }: Deps) {
   /** Friends may always write; anyone when the recipient chose 'everyone'; never across a block. */
@@ -77,11 +84,23 @@ export function messagesService({
   }
 
   /** Tells the member's other devices to refresh their folders and badge (nothing is stored). */
-  function syncDevices(memberId: string, messageId: string, action: 'sent' | 'read' | 'deleted') {
+  function syncDevices(
+    memberId: string,
+    messageId: string,
+    action: 'sent' | 'read' | 'deleted',
+    images: Message['images'] = [],
+  ) {
     notifications.createRealtimeOnly(memberId, {
       type: 'message',
-      jsonPayload: { relatedMessageId: messageId, action },
+      jsonPayload: { relatedMessageId: messageId, action, ...(images.length > 0 ? { images } : {}) },
     });
+  }
+
+  /** Deletes the message for one side; a message nobody keeps takes its photos' files along. */
+  async function deleteFor(memberId: string, id: string, role: 'sender' | 'recipient'): Promise<boolean> {
+    const { changed, files } = await messages.deleteFor(memberId, id, role);
+    if (files.length > 0) await discardFiles(files);
+    return changed;
   }
 
   return {
@@ -107,11 +126,28 @@ export function messagesService({
       return (await messages.counters(memberId)).inboxUnread;
     },
 
+    /** The media row of a photo of a message the member may see (a participant); else 404. */
+    async image(memberId: string, id: string, mediaId: string) {
+      await visible(memberId, id);
+      return foundOr404(await messages.imageOf(id, mediaId), 'Image');
+    },
+
+    /** A replayed create's stored message (409 when the id is someone else's); null when new. */
+    async storedSend(memberId: string, id: string): Promise<Message | null> {
+      const stored = await messages.findStored(id);
+      return stored ? replayed(memberId, stored) : null;
+    },
+
     /**
-     * Sends a message to a friend (403 otherwise). `created: false` when this member already sent
-     * a message with this client id: the stored one, nothing new, no second notification.
+     * Sends a message to a friend (403 otherwise), with the photos just stored (then its content
+     * may be empty). `created: false` when this member already sent a message with this client id:
+     * the stored one, nothing new, no second notification.
      */
-    async send(memberId: string, input: MessageInput): Promise<{ message: Message; created: boolean }> {
+    async send(
+      memberId: string,
+      input: MessageInput | MessageWithImagesInput,
+      images: ImageRef[] = [],
+    ): Promise<{ message: Message; created: boolean }> {
       if (input.recipientId === memberId) {
         throw badRequest('Some fields are missing or invalid.', [
           { field: 'body.recipientId', message: 'must be another member' },
@@ -123,8 +159,10 @@ export function messagesService({
       }
       // A blocked sender is answered as any member who may not write (never told of the block).
       if (!(await mayWrite(memberId, input.recipientId))) throw forbidden(NOT_A_FRIEND);
-      const clean = sanitizeRichText(input.content);
-      if (clean.textLength === 0 || clean.textLength > MESSAGE_CONTENT_MAX_TEXT) {
+      if (images.length > MESSAGE_IMAGES_MAX) throw tooManyImages(MESSAGE_IMAGES_MAX);
+      const clean = sanitizeRichText(input.content ?? '');
+      // Photos alone are a message; text alone or with them is bounded as always.
+      if ((clean.textLength === 0 && images.length === 0) || clean.textLength > MESSAGE_CONTENT_MAX_TEXT) {
         throw badRequest('Some fields are missing or invalid.', [
           {
             field: 'body.content',
@@ -137,18 +175,19 @@ export function messagesService({
         sender_id: memberId,
         recipient_id: input.recipientId,
         subject: input.subject,
-        content: clean.html,
+        content: clean.textLength === 0 ? '' : clean.html,
         is_read: 0,
         sender_deleted: 0,
         recipient_deleted: 0,
         created_at: now().toISOString(),
       };
-      if (!(await messages.insert(row))) {
+      if (!(await messages.insert(row, images))) {
         // The same client id raced in from another request: answer what won.
         const stored = await messages.findStored(row.id);
         if (!stored) throw conflict('This id is already in use.');
         return { message: await replayed(memberId, stored), created: false };
       }
+      const message = await load(row.id);
       try {
         await notifications.create(input.recipientId, {
           type: 'message',
@@ -157,13 +196,15 @@ export function messagesService({
             relatedFriendId: memberId,
             actorId: memberId,
             excerpt: excerptOf(input.subject),
+            // The photos' ids, URLs and sizes: the recipient's screens reserve their room at once.
+            ...(message.images.length > 0 ? { images: message.images } : {}),
           },
         });
       } catch (err) {
         warn(err, 'message notification not stored');
       }
-      syncDevices(memberId, row.id, 'sent');
-      return { message: await load(row.id), created: true };
+      syncDevices(memberId, row.id, 'sent', message.images);
+      return { message, created: true };
     },
 
     /**
@@ -189,13 +230,13 @@ export function messagesService({
         [row.recipient_id, 'recipient'],
         [row.sender_id, 'sender'],
       ] as const)
-        if (await messages.deleteFor(memberId, id, role)) syncDevices(memberId, id, 'deleted');
+        if (await deleteFor(memberId, id, role)) syncDevices(memberId, id, 'deleted');
     },
 
     /** Deletes the message from the member's folders only; the other participant keeps it. */
     async remove(memberId: string, id: string): Promise<{ id: string; unreadCount: number }> {
       const { role } = await visible(memberId, id);
-      if (await messages.deleteFor(memberId, id, role)) syncDevices(memberId, id, 'deleted');
+      if (await deleteFor(memberId, id, role)) syncDevices(memberId, id, 'deleted');
       return { id, unreadCount: (await messages.counters(memberId)).inboxUnread };
     },
   };

@@ -29,11 +29,21 @@ export interface MessageCountersTable {
   version: number;
 }
 
+/** A photo of a private message (migration 0038), in its place. */
+export interface MessageImagesTable {
+  message_id: string;
+  media_id: string;
+  position: number;
+  width: number | null;
+  height: number | null;
+}
+
 export type MessageRow = Selectable<MessagesTable>;
 
 declare module '../db/schema' {
   interface Database {
     messages: MessagesTable;
     message_counters: MessageCountersTable;
+    message_images: MessageImagesTable;
   }
 }

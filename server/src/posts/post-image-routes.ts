@@ -5,7 +5,9 @@ import { Post, PostIdParams, PostImageParams, PostInput, PostUpdate } from '../.
 import { richTextImageSrc } from '../../../src/contract/rich-text';
 import { badRequest, notFound } from '../http/errors';
 import { multipartBody } from '../media/media-schemas';
-import { withSavedImage, type MediaService } from '../media/media-service';
+import type { MediaService } from '../media/media-service';
+import { IMAGE_FIELDS, tooManyImages, withSavedImages } from '../media/attached-images';
+import { POST_IMAGES_MAX } from '../../../src/contract/constants';
 import { fsErrorCode, mediaStorage } from '../media/media-storage';
 import { readMultipart, requireImage } from '../media/multipart-body';
 import { errors, OkItem, ok, answer, memberRoutes, type RoutePlugin } from '../http/route-schemas';
@@ -32,7 +34,7 @@ export const postImageRoutes: RoutePlugin<{ posts: PostsService; store: ObjectSt
   const route = memberRoutes(app.authenticate, tags);
   app.get(
     '/posts/:id/images/:mediaId',
-    route("The image of a post I can read (the post's `image` URL)", {
+    route("A photo of a post I can read (the URLs of the post's `images`, `image` the first)", {
       params: PostImageParams,
       response: { 200: Type.Unknown(), ...errors(400, 401, 404, 503) },
     }),
@@ -53,7 +55,10 @@ export const postImageRoutes: RoutePlugin<{ posts: PostsService; store: ObjectSt
   );
 };
 
-/** POST /posts/with-image and PUT /posts/{id}/with-image: the post's fields plus one `image`. */
+/**
+ * POST /posts/with-image and PUT /posts/{id}/with-image: the post's fields plus up to
+ * POST_IMAGES_MAX photos, each part named `image` (the older single-image form) or `images`.
+ */
 export const postUploadRoutes: RoutePlugin<{
   posts: PostsService;
   media: MediaService;
@@ -97,23 +102,34 @@ export const postUploadRoutes: RoutePlugin<{
     },
   );
 
+  const tooMany = () => tooManyImages(POST_IMAGES_MAX);
+
   app.post(
     '/posts/with-image',
-    route('Write a post with an image (multipart; a repeated client id answers the stored post)', {
-      ...multipartBody('image', false),
-      response: answer.stored(Post, 400, 401, 409, 413, 415),
-    }),
+    route(
+      `Write a post with up to ${POST_IMAGES_MAX} photos (multipart: each file part named \`image\` or \`images\`, kept in the order sent; more is 400 TOO_MANY_IMAGES); a repeated client id answers the stored post`,
+      {
+        ...multipartBody('image` or `images', true),
+        response: answer.stored(Post, 400, 401, 409, 413, 415),
+      },
+    ),
     async (request, reply) => {
-      const { fields, files } = await readMultipart(request, PostInput, 'image', 1);
+      const { fields, files } = await readMultipart(
+        request,
+        PostInput,
+        IMAGE_FIELDS,
+        POST_IMAGES_MAX,
+        tooMany,
+      );
       const input = fields as PostInput;
       const memberId = request.member.id;
-      // A replayed create answers the stored post without storing the file again.
+      // A replayed create answers the stored post without storing the files again.
       if (input.id) {
         const stored = await posts.storedCreate(memberId, input.id);
         if (stored) return reply.status(200).send(ok(stored));
       }
-      const { post, created } = await withSavedImage(media, memberId, files, (row) =>
-        posts.create(memberId, input, row && imageOf(row)),
+      const { post, created } = await withSavedImages(media, memberId, files, (images) =>
+        posts.create(memberId, input, images),
       );
       return reply.status(created ? 201 : 200).send(ok(post));
     },
@@ -122,21 +138,28 @@ export const postUploadRoutes: RoutePlugin<{
   app.put(
     '/posts/:id/with-image',
     route(
-      'Change the fields given of one of my posts and replace its image (multipart; the old image is deleted)',
+      `Change the fields given of one of my posts and its photos (multipart; files as \`image\` or \`images\`). With \`keepImages\` (repeated form field, or a list in \`data\`): those photos stay in that order, the others are deleted, the files sent come after them; without it the files sent replace every photo (the old ones are deleted). At most ${POST_IMAGES_MAX} in all, else 400 TOO_MANY_IMAGES`,
       {
-        ...multipartBody('image', false),
+        ...multipartBody('image` or `images', true),
         params: PostIdParams,
         response: answer.item(Post, 400, 401, 404, 413, 415),
       },
     ),
     async (request) => {
-      const { fields, files } = await readMultipart(request, PostUpdate, 'image', 1);
+      const { fields, files } = await readMultipart(
+        request,
+        PostUpdate,
+        IMAGE_FIELDS,
+        POST_IMAGES_MAX,
+        tooMany,
+      );
       const memberId = request.member.id;
       await posts.own(memberId, request.params.id);
-      requireImage(files);
       const patch = { ...(fields as PostUpdate), removeImage: false };
-      const post = await withSavedImage(media, memberId, files, (row) =>
-        posts.update(memberId, request.params.id, patch, row ? imageOf(row) : undefined),
+      // The older form replaces the image: it must send one.
+      if (patch.keepImages === undefined) requireImage(files);
+      const post = await withSavedImages(media, memberId, files, (images) =>
+        posts.update(memberId, request.params.id, patch, images),
       );
       return ok(post);
     },

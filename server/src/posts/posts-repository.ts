@@ -1,16 +1,18 @@
 // Posts and likes: the only code that touches their tables (with the feed's SQL in feed-query.ts).
-import type { Insertable } from 'kysely';
+import type { Insertable, Transaction } from 'kysely';
 import { API_BASE, POST_LIKES_LISTED_MAX } from '../../../src/contract/constants';
-import type { Post, PostLiker } from '../../../src/contract/posts';
+import type { AttachedImage, Post, PostLiker } from '../../../src/contract/posts';
 import type { Db } from '../db/database';
+import type { Database } from '../db/schema';
 import type { FeedPosition } from './feed-cursor';
 import { chooseFeedStrategy, feedQueries, type FeedRow, type FeedStrategy } from './feed-query';
 import { toAuthor, type PostsTable } from './posts-tables';
 import './posts-tables';
-import { hasRow } from '../db/paging';
+import { columnValues, hasRow } from '../db/paging';
 import { cardOf, loadCarLogCards, type CarLogCard } from './post-car-logs-repository';
 import { readRows } from '../db/fast-read';
 import { htmlToText } from '../http/rich-text';
+import { attachedImages, byOwner, type ImageRef } from '../media/attached-images';
 
 export type { FeedRow };
 
@@ -40,12 +42,26 @@ export function listedLikes(memberId: string, row: Pick<FeedRow, 'likers' | 'lik
  * The post as the API shows it. Only a post that shares a car log has a `carLog` key (its card from
  * `cards`, or null when the log is gone): every other post answers exactly as before build threads.
  */
-export function toPost(memberId: string, row: FeedRow, cards?: Map<string, CarLogCard>): Post {
+export function toPost(
+  memberId: string,
+  row: FeedRow,
+  cards?: Map<string, CarLogCard>,
+  photos?: Map<string, AttachedImage[]>,
+): Post {
   const image = row.image_id === null ? null : postImageUrl(row.id, row.image_id);
   const post: Post = {
     id: row.id,
     author: toAuthor(row),
     content: row.content,
+    // posts.image_id is the first photo: a post without it has none (no look-up was needed).
+    images:
+      image === null
+        ? []
+        : (photos?.get(row.id) ??
+          attachedImages(
+            [{ media_id: row.image_id!, width: row.image_width, height: row.image_height }],
+            (mediaId) => postImageUrl(row.id, mediaId),
+          )),
     image,
     imageWidth: image === null || row.image_width === null ? null : Number(row.image_width),
     imageHeight: image === null || row.image_height === null ? null : Number(row.image_height),
@@ -95,10 +111,42 @@ export function postsRepository(db: Db, options: { now?: () => number } = {}) {
     return allPosts.total;
   }
 
-  /** The rows as posts, with the cards of those that share a log (one query, only if any does). */
+  /** The photos of these posts in order (one query), by post id. */
+  async function photosOf(postIds: string[]): Promise<Map<string, AttachedImage[]>> {
+    const rows = await kysely
+      .selectFrom('post_images')
+      .select(['post_id as owner', 'media_id', 'width', 'height'])
+      .where('post_id', 'in', postIds)
+      .orderBy('post_id')
+      .orderBy('position')
+      .execute();
+    const out = new Map<string, AttachedImage[]>();
+    for (const [postId, list] of byOwner(rows))
+      out.set(
+        postId,
+        attachedImages(list, (mediaId) => postImageUrl(postId, mediaId)),
+      );
+    return out;
+  }
+
+  /**
+   * The rows as posts, with the cards of those that share a log and the photos of those that have
+   * any (one query each, only when a row needs it: posts.image_id tells which have photos).
+   */
   async function toPosts(memberId: string, rows: FeedRow[]): Promise<Post[]> {
-    const cards = rows.some((row) => row.car_log_id) ? await loadCarLogCards(kysely, rows) : undefined;
-    return rows.map((row) => toPost(memberId, row, cards));
+    const withPhotos = rows.filter((row) => row.image_id !== null).map((row) => row.id);
+    const [cards, photos] = await Promise.all([
+      rows.some((row) => row.car_log_id) ? loadCarLogCards(kysely, rows) : undefined,
+      withPhotos.length > 0 ? photosOf(withPhotos) : undefined,
+    ]);
+    return rows.map((row) => toPost(memberId, row, cards, photos));
+  }
+
+  /** Deletes these media rows (a post's photos are its own files); answers their storage keys. */
+  async function deleteMedia(trx: Transaction<Database>, ids: string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await trx.deleteFrom('media').where('id', 'in', ids).returning('storage_key').execute();
+    return rows.map((r) => r.storage_key);
   }
 
   return {
@@ -233,41 +281,83 @@ export function postsRepository(db: Db, options: { now?: () => number } = {}) {
     },
 
     /**
-     * Inserts unless the id exists already (a replayed create), with the tags of its text (their
-     * keys) in the same transaction; true when a row was written.
+     * Inserts the post, the tags of its text (their keys) and its photos (in this order; the first
+     * is also `image_id`) in one transaction, unless the id exists already (a replayed create);
+     * true when a row was written.
      */
-    async insert(post: NewPost, tags: string[] = []): Promise<boolean> {
+    async insert(post: NewPost, tags: string[] = [], images: ImageRef[] = []): Promise<boolean> {
       return kysely.transaction().execute(async (trx) => {
         const result = await trx
           .insertInto('posts')
           .values({ ...post, search_text: htmlToText(post.content) })
           .onConflict((oc) => oc.column('id').doNothing())
           .executeTakeFirst();
-        const inserted = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
-        if (inserted && tags.length > 0)
+        if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+        if (tags.length > 0)
           await trx
             .insertInto('post_tags')
             .values(tags.map((tag) => ({ post_id: post.id, tag, created_at: post.created_at })))
             .execute();
-        return inserted;
+        if (images.length > 0)
+          await trx
+            .insertInto('post_images')
+            .values(
+              images.map((image, position) => ({
+                post_id: post.id,
+                media_id: image.id,
+                position,
+                width: image.width,
+                height: image.height,
+              })),
+            )
+            .execute();
+        return true;
       });
     },
 
+    /** The post's photos in order (their media ids and sizes). */
+    async images(postId: string): Promise<ImageRef[]> {
+      const rows = await kysely
+        .selectFrom('post_images')
+        .select(['media_id', 'width', 'height'])
+        .where('post_id', '=', postId)
+        .orderBy('position')
+        .execute();
+      return rows.map((r) => ({
+        id: r.media_id,
+        width: r.width === null ? null : Number(r.width),
+        height: r.height === null ? null : Number(r.height),
+      }));
+    },
+
     /**
-     * Writes the changes; a replaced or removed image's media row goes in the same transaction
-     * (a post's image is its own file), and so do the text's tags when given (their keys). Answers the storage keys of the files to remove after it.
+     * Writes the changes (and the text's search words); the text's tags when given (their keys)
+     * replace those it had; with `images`, they become the post's photos in that order (the first
+     * also `image_id`), and the media rows of the photos left out go in the same transaction (a
+     * post's photos are its own files). Answers the storage keys of the files to remove after it.
      */
-    async update(id: string, changes: PostChanges, tags?: string[]): Promise<string[]> {
+    async update(id: string, changes: PostChanges, tags?: string[], images?: ImageRef[]): Promise<string[]> {
       return kysely.transaction().execute(async (trx) => {
         const before = await trx
           .selectFrom('posts')
-          .select(['image_id', 'created_at'])
+          .select(['created_at'])
           .where('id', '=', id)
           .executeTakeFirst();
         const text = changes.content === undefined ? {} : { search_text: htmlToText(changes.content) };
+        const first = images?.[0];
         await trx
           .updateTable('posts')
-          .set({ ...changes, ...text })
+          .set({
+            ...changes,
+            ...text,
+            ...(images === undefined
+              ? {}
+              : {
+                  image_id: first?.id ?? null,
+                  image_width: first?.width ?? null,
+                  image_height: first?.height ?? null,
+                }),
+          })
           .where('id', '=', id)
           .execute();
         // The tags of the text as it is now replace those it had.
@@ -279,35 +369,50 @@ export function postsRepository(db: Db, options: { now?: () => number } = {}) {
               .values(tags.map((tag) => ({ post_id: id, tag, created_at: before.created_at })))
               .execute();
         }
-        const previous = before?.image_id ?? null;
-        if (previous === null || !('image_id' in changes) || changes.image_id === previous) return [];
-        const media = await trx
-          .deleteFrom('media')
-          .where('id', '=', previous)
-          .returning('storage_key')
-          .executeTakeFirst();
-        return media ? [media.storage_key] : [];
+        if (images === undefined) return [];
+        const previous = await columnValues(
+          trx.selectFrom('post_images').select('media_id').where('post_id', '=', id),
+          'media_id',
+        );
+        await trx.deleteFrom('post_images').where('post_id', '=', id).execute();
+        if (images.length > 0)
+          await trx
+            .insertInto('post_images')
+            .values(
+              images.map((image, position) => ({
+                post_id: id,
+                media_id: image.id,
+                position,
+                width: image.width,
+                height: image.height,
+              })),
+            )
+            .execute();
+        const kept = new Set(images.map((image) => image.id));
+        return deleteMedia(
+          trx,
+          previous.filter((mediaId) => !kept.has(mediaId)),
+        );
       });
     },
 
     /**
-     * Deletes the post with its likes and comments (the foreign keys cascade; triggers keep the
-     * counts) and its image's media row. Answers the storage keys of the files to remove after it.
+     * Deletes the post with its likes, comments and photos (the foreign keys cascade; triggers keep
+     * the counts) and its photos' media rows. Answers the storage keys of the files to remove after it.
      */
     async delete(id: string): Promise<string[]> {
       return kysely.transaction().execute(async (trx) => {
+        const photos = await columnValues(
+          trx.selectFrom('post_images').select('media_id').where('post_id', '=', id),
+          'media_id',
+        );
         const post = await trx
           .deleteFrom('posts')
           .where('id', '=', id)
           .returning('image_id')
           .executeTakeFirst();
-        if (!post?.image_id) return [];
-        const media = await trx
-          .deleteFrom('media')
-          .where('id', '=', post.image_id)
-          .returning('storage_key')
-          .executeTakeFirst();
-        return media ? [media.storage_key] : [];
+        if (!post) return [];
+        return deleteMedia(trx, [...new Set([...photos, ...(post.image_id ? [post.image_id] : [])])]);
       });
     },
 
@@ -361,14 +466,14 @@ export function postsRepository(db: Db, options: { now?: () => number } = {}) {
       return hasRow(kysely.selectFrom('cars').where('id', '=', carId).where('owner_id', '=', memberId));
     },
 
-    /** The media row of a post's image, when `mediaId` is its current image. */
+    /** The media row of a post's photo, when `mediaId` is one of its current photos. */
     async imageOf(postId: string, mediaId: string) {
       return kysely
-        .selectFrom('posts')
-        .innerJoin('media', 'media.id', 'posts.image_id')
+        .selectFrom('post_images')
+        .innerJoin('media', 'media.id', 'post_images.media_id')
         .selectAll('media')
-        .where('posts.id', '=', postId)
-        .where('posts.image_id', '=', mediaId)
+        .where('post_images.post_id', '=', postId)
+        .where('post_images.media_id', '=', mediaId)
         .executeTakeFirst();
     },
   };

@@ -15,8 +15,9 @@ import {
   type PostInput,
   type PostUpdate,
 } from '../../../src/contract/posts';
-import { POST_CONTENT_MAX } from '../../../src/contract/constants';
+import { POST_CONTENT_MAX, POST_IMAGES_MAX } from '../../../src/contract/constants';
 import { HASHTAG_NAME, hashtagKey } from '../../../src/contract/hashtags';
+import { tooManyImages, type ImageRef } from '../media/attached-images';
 import { sanitizeRichText } from '../http/rich-text';
 import { badRequest, conflict, notFound, foundOr404 } from '../http/errors';
 import type { DiscardFiles } from '../media/media-storage';
@@ -28,12 +29,8 @@ import type { PostEvents } from './post-events';
 import type { PostChanges, PostHead, PostsRepository } from './posts-repository';
 import { tagsOf, type MentionsService } from './mentions-service';
 
-/** A stored image a post is given: its media id and size (server/src/media). */
-export interface PostImage {
-  id: string;
-  width: number | null;
-  height: number | null;
-}
+/** A stored photo a post is given: its media id and size (server/src/media). */
+export type PostImage = ImageRef;
 
 /** What posts need to know of cars and their logs (build threads). */
 export interface CarReads {
@@ -259,14 +256,19 @@ export function postsService({
     async create(
       memberId: string,
       input: PostInput,
-      image: PostImage | null = null,
+      images: PostImage[] = [],
     ): Promise<{ post: Post; created: boolean }> {
       if (input.id) {
         const stored = await posts.head(input.id);
         if (stored) return { post: await replayed(memberId, stored), created: false };
       }
       // A shared log's card counts as the post's content, as an image does.
-      const content = cleanPostContent(input.content ?? '', image !== null || input.carLogId !== undefined);
+      if (images.length > POST_IMAGES_MAX) throw tooManyImages(POST_IMAGES_MAX);
+      const content = cleanPostContent(
+        input.content ?? '',
+        images.length > 0 || input.carLogId !== undefined,
+      );
+      const image = images[0];
       // A log I may not read is 404, like every other thing I cannot see.
       const logCar = input.carLogId ? await cars.readableLogCar(memberId, input.carLogId) : null;
       if (input.carLogId && logCar === null) throw notFound('Car log');
@@ -290,6 +292,7 @@ export function postsService({
           updated_at: at,
         },
         tagsOf(content),
+        images,
       );
       if (!inserted) {
         // The same client id raced in from another request: answer what won.
@@ -308,13 +311,28 @@ export function postsService({
       return { post: await load(memberId, id), created: true };
     },
 
-    /** Changes the fields given; `image` (a new upload) replaces the post's image. */
-    async update(memberId: string, id: string, patch: PostUpdate, image?: PostImage): Promise<Post> {
+    /**
+     * Changes the fields given. The photos (PostUpdate): `keepImages` keeps those listed in that
+     * order, then `added` (new uploads); without it, `added` (the with-image form) replaces them
+     * all, `removeImage` removes them all, and otherwise they stay.
+     */
+    async update(memberId: string, id: string, patch: PostUpdate, added?: PostImage[]): Promise<Post> {
       const head = await own(memberId, id);
-      const removing = patch.removeImage === true && image === undefined;
+      let images: PostImage[] | undefined;
+      if (patch.keepImages !== undefined) {
+        const current = new Map((await posts.images(id)).map((image) => [image.id, image]));
+        const kept = patch.keepImages.map((mediaId, i) => {
+          const found = current.get(mediaId);
+          if (!found) throw invalid(`keepImages.${i}`, "must be one of the post's photos");
+          return found;
+        });
+        images = [...kept, ...(added ?? [])];
+      } else if (added !== undefined) images = added;
+      else if (patch.removeImage === true) images = [];
+      if (images && images.length > POST_IMAGES_MAX) throw tooManyImages(POST_IMAGES_MAX);
       // A shared log's card counts as content, as an image does.
       const hasImage =
-        image !== undefined || (head.image_id !== null && !removing) || head.car_log_id !== null;
+        (images === undefined ? head.image_id !== null : images.length > 0) || head.car_log_id !== null;
       const changes: PostChanges = { updated_at: now().toISOString() };
       // Unchanged content must still leave the post with text or an image.
       const content = cleanPostContent(
@@ -327,10 +345,7 @@ export function postsService({
         if (patch.carId !== head.car_id) await checkCar(memberId, patch.carId);
         changes.car_id = patch.carId;
       }
-      if (image)
-        Object.assign(changes, { image_id: image.id, image_width: image.width, image_height: image.height });
-      else if (removing) Object.assign(changes, { image_id: null, image_width: null, image_height: null });
-      const orphans = await posts.update(id, changes, tagsOf(content));
+      const orphans = await posts.update(id, changes, tagsOf(content), images);
       await discardFiles(orphans);
       events.postUpdated(id, 'edited');
       await tellFeeds(memberId, id, 'updated');

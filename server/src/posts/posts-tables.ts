@@ -68,6 +68,15 @@ export interface MentionsTable {
   created_at: string;
 }
 
+/** A photo of a post (migration 0038), in its place; the post's first is also posts.image_id. */
+export interface PostImagesTable {
+  post_id: string;
+  media_id: string;
+  position: number;
+  width: number | null;
+  height: number | null;
+}
+
 export type PostRow = Selectable<PostsTable>;
 export type CommentRow = Selectable<CommentsTable>;
 
@@ -79,6 +88,7 @@ declare module '../db/schema' {
     comments: CommentsTable;
     post_tags: PostTagsTable;
     mentions: MentionsTable;
+    post_images: PostImagesTable;
   }
 }
 

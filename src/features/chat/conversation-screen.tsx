@@ -68,8 +68,13 @@ export function ConversationScreen({ roomId }: { roomId: string }) {
         roomKey={roomId}
         conversation={conversation}
         people={room?.participants ?? []}
-        onSend={(text) =>
-          sendChatMessage(other ? { chatRoomId: roomId, friendId: other.id } : { chatRoomId: roomId }, text)
+        onSend={(text, images) =>
+          sendChatMessage(
+            other ? { chatRoomId: roomId, friendId: other.id } : { chatRoomId: roomId },
+            text,
+            undefined,
+            images,
+          )
         }
       />
     </Page>

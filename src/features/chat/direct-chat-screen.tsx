@@ -51,7 +51,7 @@ export function DirectChatScreen({ userId }: { userId: string }) {
         roomKey={directKey(userId)}
         conversation={conversation}
         people={friend ? [friend] : []}
-        onSend={(text) => sendChatMessage({ friendId: userId }, text)}
+        onSend={(text, images) => sendChatMessage({ friendId: userId }, text, undefined, images)}
       />
     </Page>
   );

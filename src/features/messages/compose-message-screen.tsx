@@ -4,7 +4,7 @@
 // Opened with a friend's id (`to`), the recipient is that friend (looked up; unknown: left to pick).
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useId, useState, type FormEvent } from 'react';
-import { MESSAGE_CONTENT_MAX_TEXT, MESSAGE_SUBJECT_MAX } from '@/contract/constants';
+import { MESSAGE_CONTENT_MAX_TEXT, MESSAGE_IMAGES_MAX, MESSAGE_SUBJECT_MAX } from '@/contract/constants';
 import {
   RecipientAvatar,
   RecipientPickerModal,
@@ -16,8 +16,8 @@ import { formatNumber, useT } from '@/lib/i18n';
 import { useGoBack } from '@/lib/navigation/history';
 import { isOnline } from '@/lib/network/online';
 import { toast } from '@/lib/toast';
-import { Alert, Button, Card, Page, Skeleton, TextField, useFocusFirstError } from '@/ui';
-import { COMPACT_TOOLBAR, RichTextEditor } from '@/ui/rich-text-editor';
+import { Alert, Button, Card, Page, PhotosPicker, Skeleton, TextField, useFocusFirstError } from '@/ui';
+import { COMPACT_TOOLBAR, isRichTextEmpty, RichTextEditor } from '@/ui/rich-text-editor';
 import { participantOf, validateCompose, type ComposeErrors, type ComposeValues } from './compose-values';
 import { sendMessage, useMessage, type LocalMessage, type MessageParticipant } from './data';
 import { StorageFullError } from '@/lib/offline/storage-full';
@@ -105,7 +105,11 @@ function ComposeForm({
 
   function set<K extends keyof ComposeValues>(field: K, value: ComposeValues[K]) {
     setValues((v) => ({ ...v, [field]: value }));
-    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
+    if (field !== 'images' && errors[field as keyof ComposeErrors])
+      setErrors((e) => ({ ...e, [field]: undefined }));
+    // Photos make an empty text a message: its "write something" error goes.
+    if (field === 'images' && errors.content?.key === 'MESSAGES.CONTENT_REQUIRED')
+      setErrors((e) => ({ ...e, content: undefined }));
   }
 
   function onPicked(choice: RecipientChoice) {
@@ -128,7 +132,12 @@ function ComposeForm({
     setSending(true);
     try {
       const offline = !isOnline();
-      await sendMessage({ recipient: values.recipient!, subject: values.subject, content: values.content });
+      await sendMessage({
+        recipient: values.recipient!,
+        subject: values.subject,
+        content: isRichTextEmpty(values.content) ? '' : values.content,
+        images: values.images ?? [],
+      });
       toast.show({ kind: 'success', message: t(offline ? 'MESSAGES.SENT_OFFLINE' : 'MESSAGES.SENT') });
       await navigate({ to: '/messages', search: { folder: 'sent' } });
     } catch (error) {
@@ -188,6 +197,11 @@ function ComposeForm({
         maxLength={MESSAGE_CONTENT_MAX_TEXT}
         error={errors.content?.key === 'MESSAGES.CONTENT_REQUIRED' ? message('content') : undefined}
         height={200}
+      />
+      <PhotosPicker
+        files={values.images ?? []}
+        onFilesChange={(files) => set('images', files)}
+        max={MESSAGE_IMAGES_MAX}
       />
       <div className="compose__actions ui-form-actions ui-flex ui-end ui-gap-2">
         <Button variant="ghost" onClick={() => goBack({ previous: true, fallback: '/messages' })}>

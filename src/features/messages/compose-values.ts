@@ -12,6 +12,8 @@ export interface ComposeValues {
   recipient: MessageParticipant | null;
   subject: string;
   content: string;
+  /** Photos to send with it (up to MESSAGE_IMAGES_MAX): then the content may be empty. */
+  images?: File[];
 }
 
 export function validateCompose(values: ComposeValues): ComposeErrors {
@@ -20,7 +22,8 @@ export function validateCompose(values: ComposeValues): ComposeErrors {
   if (Array.from(values.subject.trim()).length > MESSAGE_SUBJECT_MAX) {
     errors.subject = { key: 'MESSAGES.SUBJECT_TOO_LONG', values: { max: MESSAGE_SUBJECT_MAX } };
   }
-  if (isRichTextEmpty(values.content)) errors.content = { key: 'MESSAGES.CONTENT_REQUIRED' };
+  if (isRichTextEmpty(values.content) && !values.images?.length)
+    errors.content = { key: 'MESSAGES.CONTENT_REQUIRED' };
   else if (richTextLength(values.content) > MESSAGE_CONTENT_MAX_TEXT) {
     errors.content = { key: 'MESSAGES.CONTENT_TOO_LONG', values: { max: MESSAGE_CONTENT_MAX_TEXT } };
   }

@@ -25,6 +25,7 @@ import {
   TrashIcon,
   ButtonLink,
 } from '@/ui';
+import { PhotoGrid } from '@/ui/photo-viewer';
 import { MessageSyncBadge } from './components/message-sync-badge';
 import {
   deleteMessage,
@@ -145,6 +146,13 @@ function MessageView({ message }: { message: LocalMessage }) {
         <div
           className="rich-text message-view__content"
           dangerouslySetInnerHTML={{ __html: message.content }}
+        />
+        {/* Rows kept from before messages had photos have no `images`. */}
+        <PhotoGrid
+          photos={message.images ?? []}
+          label={t('MESSAGES.PHOTOS_FROM', { name: displayName(message.sender) })}
+          altOf={(i) => t('MESSAGES.IMAGE_ALT', { n: i + 1 })}
+          className="message-view__photos"
         />
         <div className="message-view__actions ui-flex ui-wrap ui-gap-2">
           <ButtonLink to="/compose-message" search={{ replyTo: message.id }} icon={<ReplyIcon />}>

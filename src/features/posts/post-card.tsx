@@ -1,6 +1,5 @@
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useMediaUrl } from '@/lib/offline/media';
 import { useSession } from '@/lib/auth/session';
 import { useUploadPercent } from '@/lib/outbox/upload-progress';
 import { displayName } from '@/lib/text/display-name';
@@ -16,7 +15,7 @@ import {
 } from '@/ui';
 // Not the editor's barrel: the feed's first render must not pull the editor in.
 import { showMediaImages } from '@/ui/rich-text-editor/rich-text-images';
-import { PhotoButton, PhotoViewer, type ViewerPhoto } from '@/ui/photo-viewer';
+import { PhotoGrid, PhotoViewer, type ViewerPhoto } from '@/ui/photo-viewer';
 // By path, not the ui barrel (which does not carry it).
 import { Avatar } from '@/ui/avatar';
 import { mediaIdOfImageSrc } from '@/contract/rich-text';
@@ -24,7 +23,7 @@ import type { LocalPost } from './data/types';
 import { AuthorLink } from './author-link';
 import { LikedBy } from './liked-by';
 import { PostCarLogCard } from './post-car-log-card';
-import { LazyImage } from './lazy-image';
+import { postPhotos } from './post-photos';
 
 // The card paints the feed's first post before Dexie is loaded (docs/SPEC-NOTES.md §4, the feed's
 // first page): what needs the data layer (a like, a delete, a text image, a car mentioned) imports
@@ -84,7 +83,9 @@ function PostText({ html, post }: { html: string; post: LocalPost }) {
       url: img.getAttribute('src') ?? '',
       alt: t('POSTS.TEXT_IMAGE_ALT', { n: i + 1 }),
     }));
-    if (post.image) photos.push({ url: post.image, alt: t('POSTS.IMAGE_ALT') });
+    postPhotos(post).forEach((photo, i) =>
+      photos.push({ url: photo.url, alt: t('POSTS.IMAGE_N_ALT', { n: i + 1 }) }),
+    );
     opener.current = target;
     setViewing({ photos, index });
     return true;
@@ -118,25 +119,19 @@ function PostText({ html, post }: { html: string; post: LocalPost }) {
 }
 
 /**
- * The post's image: fetched with the bearer token (or read from this device when not uploaded
- * yet), its room reserved from the stored size so the feed does not jump when it arrives.
+ * The post's photos: fetched with the bearer token (or read from this device when not sent yet),
+ * each in the room its stored size reserves so the feed does not jump when they arrive; a tap
+ * opens the set full screen (swipe, arrows, keys; zoomable).
  */
-function PostImage({ post }: { post: LocalPost }) {
+function PostPhotos({ post }: { post: LocalPost }) {
   const t = useT();
-  const src = useMediaUrl(post.image);
-  const ratio = post.imageWidth && post.imageHeight ? `${post.imageWidth} / ${post.imageHeight}` : '4 / 3';
-  const alt = t('POSTS.IMAGE_ALT');
-  // A tap opens it full screen, zoomable (the viewer reads the same cached file).
   return (
-    <PhotoButton
-      photos={post.image ? [{ url: post.image, alt }] : []}
+    <PhotoGrid
+      photos={postPhotos(post)}
       label={t('POSTS.POST_BY', { name: displayName(post.author) })}
-      name={t('PHOTO_VIEWER.OPEN', { name: alt })}
-      className="post-card__image"
-      style={{ aspectRatio: ratio }}
-    >
-      <LazyImage src={src} alt={alt} width={post.imageWidth} height={post.imageHeight} />
-    </PhotoButton>
+      altOf={(i) => t('POSTS.IMAGE_N_ALT', { n: i + 1 })}
+      className="post-card__photos"
+    />
   );
 }
 
@@ -202,7 +197,7 @@ export function PostCard({
         />
       ) : null}
       {post.content ? <PostText html={post.content} post={post} /> : null}
-      {post.image ? <PostImage post={post} /> : null}
+      {postPhotos(post).length > 0 ? <PostPhotos post={post} /> : null}
       {post.carLog !== undefined ? (
         <PostCarLogCard card={post.carLog} unavailable={post.carLogUnavailable} />
       ) : null}

@@ -1,12 +1,11 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import type { Post, PostCarLog } from '@/contract/posts';
-import { POST_CONTENT_MAX } from '@/contract/constants';
+import { POST_CONTENT_MAX, POST_IMAGES_MAX } from '@/contract/constants';
 import { DEFAULT_MILEAGE_UNIT, useCar, useCarLog, useCars, type LocalCarLog } from '@/features/garage';
-import { useMediaUrl } from '@/lib/offline/media';
 import { useT } from '@/lib/i18n';
 import { useGoBack } from '@/lib/navigation/history';
-import { Alert, Button, EmptyState, Page, SkeletonRows, ImageIcon } from '@/ui';
+import { Alert, Button, EmptyState, Page, PhotosPicker, SkeletonRows, type KeptPhoto } from '@/ui';
 import {
   FULL_TOOLBAR,
   isRichTextEmpty,
@@ -17,22 +16,8 @@ import {
 import { loadTextImage, savePost, updatePost, uploadTextImage, usePost } from './data';
 import { usePostToolbar } from './use-toolbar';
 import { PostCarLogCard } from './post-car-log-card';
+import { postPhotos } from './post-photos';
 import './posts.css';
-
-/** A preview of the picked image (an object URL, revoked when it changes or the form goes). */
-function usePreview(file: File | null): string | undefined {
-  const [url, setUrl] = useState<string | undefined>(undefined);
-  useEffect(() => {
-    if (!file) {
-      setUrl(undefined);
-      return;
-    }
-    const objectUrl = URL.createObjectURL(file);
-    setUrl(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [file]);
-  return url;
-}
 
 /**
  * The card this device shows for a log it holds (build threads), until the server's: its photos
@@ -57,7 +42,7 @@ export function localLogCard(log: LocalCarLog, mileageUnit: string, showCost: bo
 
 /**
  * What a new post may start with: another app's share (/share) brings its words as rich text and
- * its photos (the form takes the first as the post's image); `onSaved` runs once it is saved.
+ * its photos (past POST_IMAGES_MAX, the first ones are taken); `onSaved` runs once it is saved.
  */
 export interface PostPrefill {
   content?: string;
@@ -125,20 +110,19 @@ function PostForm({
   const goBack = useGoBack();
   const toolbar = usePostToolbar();
   const cars = useCars();
-  const ids = { image: useId(), car: useId(), cost: useId() };
+  const ids = { car: useId(), cost: useId() };
   const [showCost, setShowCost] = useState(false);
   const card = sharedLog ? localLogCard(sharedLog.log, sharedLog.mileageUnit, showCost) : null;
   const [content, setContent] = useState(post?.content ?? prefill?.content ?? '');
-  const [image, setImage] = useState<File | null>(prefill?.images?.[0] ?? null);
-  // Editing: the post's current photo is kept unless replaced or removed.
-  const [keptImage, setKeptImage] = useState<string | null>(post?.image ?? null);
+  const [files, setFiles] = useState<File[]>(() => [...(prefill?.images ?? [])].slice(0, POST_IMAGES_MAX));
+  // Editing: the post's current photos stay (in order) unless removed.
+  const [kept, setKept] = useState<KeptPhoto[]>(() =>
+    post ? postPhotos(post).map((photo) => ({ id: photo.id, url: photo.url })) : [],
+  );
   const [carId, setCarId] = useState(post?.carId ?? sharedLog?.log.carId ?? '');
   const [error, setError] = useState<string | undefined>(undefined);
   const [saving, setSaving] = useState(false);
-  const picked = usePreview(image);
-  const current = useMediaUrl(image ? null : keptImage);
-  const preview = picked ?? current;
-  const hasImage = Boolean(image || keptImage);
+  const hasImage = files.length + kept.length > 0;
   // The toolbar's image button: uploaded to my files at once, inserted by its path.
   const textImages = useMemo<RichTextImages>(
     () => ({
@@ -171,11 +155,13 @@ function PostForm({
     };
     try {
       if (post) {
-        const removed = !image && !keptImage && post.image !== null;
-        await updatePost(post.id, draft, image ? { image } : removed ? { image: null } : {});
+        const before = postPhotos(post).map((photo) => photo.id);
+        const after = kept.map((photo) => photo.id);
+        const same = files.length === 0 && before.join() === after.join();
+        await updatePost(post.id, draft, same ? {} : { images: { keep: after, add: files } });
         await navigate({ to: '/post/$id', params: { id: post.id } });
       } else {
-        await savePost(draft, { image });
+        await savePost(draft, { images: files });
         prefill?.onSaved?.();
         await navigate({ to: '/feed' });
       }
@@ -214,38 +200,13 @@ function PostForm({
         maxLength={POST_CONTENT_MAX}
         images={textImages}
       />
-      <div className="post-form__row ui-flex ui-gap-3 ui-wrap ui-center">
-        <input
-          id={ids.image}
-          className="post-form__file"
-          type="file"
-          accept="image/*"
-          onChange={(e) => {
-            setImage(e.target.files?.[0] ?? null);
-            e.target.value = ''; // the same file may be picked again after removing it
-          }}
-        />
-        <label htmlFor={ids.image} className="ui-button ui-button--secondary">
-          <ImageIcon />
-          {t(hasImage ? 'POSTS.CHANGE_IMAGE' : 'POSTS.ADD_IMAGE')}
-        </label>
-        {hasImage ? (
-          <Button
-            variant="ghost"
-            onClick={() => {
-              setImage(null);
-              setKeptImage(null);
-            }}
-          >
-            {t('POSTS.REMOVE_IMAGE')}
-          </Button>
-        ) : null}
-      </div>
-      {preview ? (
-        <figure className="post-form__preview">
-          <img src={preview} alt={t('POSTS.IMAGE_PREVIEW')} />
-        </figure>
-      ) : null}
+      <PhotosPicker
+        files={files}
+        onFilesChange={setFiles}
+        kept={kept}
+        onKeptChange={setKept}
+        max={POST_IMAGES_MAX}
+      />
       {cars?.length && !card && post?.carLog === undefined ? (
         <div className="post-form__select ui-flex ui-column ui-gap-1">
           <label htmlFor={ids.car} className="ui-field__label">

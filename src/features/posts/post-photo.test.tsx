@@ -7,7 +7,7 @@ import { renderApp } from '@/testing/test-utils';
 import { db } from '@/lib/db';
 import { FAKE_FRIEND } from '@/features/posts/testing/fake-posts-server';
 import { CAR_ID, makeCar, putCar, stubObjectUrls } from '@/features/garage/testing/garage-fixtures';
-import { putLocalPost } from '@/features/posts/testing/post-fixtures';
+import { makePost, putLocalPost } from '@/features/posts/testing/post-fixtures';
 import { postsScreensPerTest } from '@/features/posts/testing/posts-screen-test';
 
 vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
@@ -26,32 +26,71 @@ postsScreensPerTest(
   { settleMs: 50, me: { ...TEST_USER, avatar: null } },
 );
 
-describe('a post image', () => {
-  it('opens full screen in the photo viewer, offline from the media cache', async () => {
-    await db.mediaCache.put({
-      url: IMAGE,
-      blob: new Blob(['img'], { type: 'image/webp' }),
-      cachedAt: Date.now(),
-    });
+describe("a post's photos", () => {
+  it('open full screen as a set: a swipe, the arrows and the keys walk it, offline from the media cache', async () => {
+    const SECOND = '/api/v1.0/media/bbbbbbbb-0000-4000-8000-000000000002';
+    for (const url of [IMAGE, SECOND])
+      await db.mediaCache.put({ url, blob: new Blob(['img'], { type: 'image/webp' }), cachedAt: Date.now() });
     await putLocalPost(FAKE_FRIEND, {
       id: 'p1',
       content: '<p>Look</p>',
+      images: [
+        { id: 'bbbbbbbb-0000-4000-8000-000000000001', url: IMAGE, width: 800, height: 600 },
+        { id: 'bbbbbbbb-0000-4000-8000-000000000002', url: SECOND, width: 600, height: 900 },
+      ],
       image: IMAGE,
       imageWidth: 800,
       imageHeight: 600,
     });
     await renderApp('/feed');
     const card = await screen.findByRole('article', { name: 'Post by Bob Brown' });
-    fireEvent.click(within(card).getByRole('button', { name: 'Open Photo of the post full screen' }));
+    // Each photo's room is reserved from its stored size before it loads.
+    const first = within(card).getByRole('button', { name: 'Open Attached photo 1 of the post full screen' });
+    const second = within(card).getByRole('button', {
+      name: 'Open Attached photo 2 of the post full screen',
+    });
+    expect(first.style.aspectRatio).toBe('800 / 600');
+    expect(second.style.aspectRatio).toBe('600 / 900');
+    fireEvent.click(first);
     const dialog = await screen.findByRole('dialog', { name: 'Post by Bob Brown' });
-    expect(within(dialog).getByText('Photo 1 of 1')).toBeTruthy();
+    expect(within(dialog).getByText('Photo 1 of 2')).toBeTruthy();
     expect(
-      (await within(dialog).findByRole('img', { name: 'Photo of the post' })).getAttribute('src'),
+      (await within(dialog).findByRole('img', { name: 'Attached photo 1 of the post' })).getAttribute('src'),
     ).toMatch(/^blob:/);
+    const stage = within(dialog).getByTestId('photo-viewer-stage');
+    fireEvent.pointerDown(stage, { pointerId: 1, pointerType: 'touch', clientX: 300, clientY: 200 });
+    fireEvent.pointerUp(stage, { pointerId: 1, pointerType: 'touch', clientX: 150, clientY: 205 });
+    expect(within(dialog).getByText('Photo 2 of 2')).toBeTruthy();
+    expect(await within(dialog).findByRole('img', { name: 'Attached photo 2 of the post' })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Next photo' }));
+    expect(within(dialog).getByText('Photo 1 of 2')).toBeTruthy();
+    fireEvent.keyDown(within(dialog).getByRole('button', { name: 'Close the photo' }), { key: 'ArrowLeft' });
+    expect(within(dialog).getByText('Photo 2 of 2')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Zoom in' }));
     expect(within(dialog).getByText('Zoom 150%')).toBeTruthy();
     fireEvent.keyDown(within(dialog).getByRole('button', { name: 'Close the photo' }), { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('an older row with only `image` still shows it', async () => {
+    await db.mediaCache.put({
+      url: IMAGE,
+      blob: new Blob(['img'], { type: 'image/webp' }),
+      cachedAt: Date.now(),
+    });
+    const { images: _none, ...older } = makePost(FAKE_FRIEND, '2026-03-01T10:00:00.000Z', {
+      id: 'p0',
+      image: IMAGE,
+      imageWidth: 800,
+      imageHeight: 600,
+    });
+    await db.posts.put(older as never);
+    await renderApp('/feed');
+    const card = await screen.findByRole('article', { name: 'Post by Bob Brown' });
+    expect(
+      within(card).getByRole('button', { name: 'Open Attached photo 1 of the post full screen' }).style
+        .aspectRatio,
+    ).toBe('800 / 600');
   });
 });
 
@@ -64,6 +103,7 @@ describe("the images in a post's text", () => {
     await putLocalPost(FAKE_FRIEND, {
       id: 'p3',
       content: `<p>Before</p><p><img src="${TEXT_1}"></p><p>After</p><p><img src="${TEXT_2}"></p>`,
+      images: [{ id: 'bbbbbbbb-0000-4000-8000-000000000001', url: IMAGE, width: 800, height: 600 }],
       image: IMAGE,
       imageWidth: 800,
       imageHeight: 600,

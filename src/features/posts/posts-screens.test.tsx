@@ -36,6 +36,7 @@ describe('my-posts: the feed', () => {
       id: 'p1',
       author: FAKE_FRIEND,
       content: '<p>Saved <strong>here</strong></p>',
+      images: [],
       image: null,
       imageWidth: null,
       imageHeight: null,
@@ -177,7 +178,7 @@ describe('create-post', () => {
       expect(screen.queryByRole('button', { name })).toBeNull();
   });
 
-  it('attaches a photo with a preview; the post goes as multipart data + image', async () => {
+  it('attaches photos with previews and a counter; the post goes as multipart data + images', async () => {
     vi.stubGlobal(
       'FormData',
       class {
@@ -195,10 +196,13 @@ describe('create-post', () => {
     await renderApp('/create-post');
     await editor();
     const file = new NodeFile(['jpeg'], 'car.jpg', { type: 'image/jpeg' }) as unknown as File;
-    fireEvent.change(screen.getByLabelText('Add a photo'), { target: { files: [file] } });
-    expect((await screen.findByRole('img', { name: 'Preview of the photo' })).getAttribute('src')).toBe(
-      'blob:preview',
-    );
+    const other = new NodeFile(['jpeg'], 'engine.jpg', { type: 'image/jpeg' }) as unknown as File;
+    const gone = new NodeFile(['jpeg'], 'blurry.jpg', { type: 'image/jpeg' }) as unknown as File;
+    fireEvent.change(screen.getByLabelText('Add photos'), { target: { files: [file, gone, other] } });
+    expect((await screen.findByRole('img', { name: 'Photo 1' })).getAttribute('src')).toBe('blob:preview');
+    expect(screen.getByText('Photos: 3/10')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove photo 2' }));
+    expect(screen.getByText('Photos: 2/10')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
     const card = await screen.findByRole('article', { name: 'Post by Jane Doe' });
     // While the transport uploads it, the card shows how far the upload has gone.
@@ -213,7 +217,7 @@ describe('create-post', () => {
     });
     const [write] = server.writes();
     expect(write?.path).toBe('/posts/with-image');
-    expect(write?.files).toHaveLength(1);
+    expect(write?.files).toHaveLength(2);
     expect(write?.body).toMatchObject({ content: '', carId: null });
   });
 

@@ -123,6 +123,7 @@ export const ERROR_CODE_KEYS: Record<ErrorCode, string> = {
   CAR_TRANSFER_DECLINED_RECENTLY: 'ERRORS.CAR_TRANSFER_DECLINED_RECENTLY',
   MEMBER_SUSPENDED: 'ERRORS.MEMBER_SUSPENDED',
   REPORT_NOT_OPEN: 'ERRORS.REPORT_NOT_OPEN',
+  TOO_MANY_IMAGES: 'ERRORS.TOO_MANY_IMAGES',
 };
 
 /** When the code is unknown (a proxy's answer, an older server): the key of the status. */

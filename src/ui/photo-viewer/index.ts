@@ -2,4 +2,5 @@
 // once a screen shows photos).
 export { PhotoViewer, type PhotoViewerProps, type ViewerPhoto } from './photo-viewer';
 export { PhotoButton } from './photo-button';
+export { PhotoGrid, photoRatio, type GridPhoto } from './photo-grid';
 export { openMediaFile, usePhotoSource } from './photo-source';

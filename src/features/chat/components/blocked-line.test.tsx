@@ -11,6 +11,7 @@ const line = {
   chatRoomId: 'r1',
   sender,
   content: '',
+  images: [],
   createdAt: '2026-01-01T10:00:00Z',
 };
 

@@ -35,7 +35,7 @@ describe('chat composer and the keyboard', () => {
     expect(box.getAttribute('aria-describedby')).toBeTruthy();
     expect(screen.getByText('Enter sends, Shift+Enter starts a new line.')).toBeTruthy();
     fireEvent.keyDown(box, { key: 'Enter' });
-    await waitFor(() => expect(onSend).toHaveBeenCalledWith('On my way'));
+    await waitFor(() => expect(onSend).toHaveBeenCalledWith('On my way', []));
   });
 
   it('on a touch-only device, Enter is left to make a new line and no keyboard hint is given', async () => {
@@ -47,6 +47,33 @@ describe('chat composer and the keyboard', () => {
     expect(enter).toBe(true); // not prevented: the browser adds the new line
     expect(onSend).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
-    await waitFor(() => expect(onSend).toHaveBeenCalledWith('On my way'));
+    await waitFor(() => expect(onSend).toHaveBeenCalledWith('On my way', []));
+  });
+});
+
+describe('chat composer and photos', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('picks several photos up to four (a counter, a remove button each) and sends them without text', async () => {
+    device(true);
+    URL.createObjectURL = vi.fn(() => 'blob:preview');
+    URL.revokeObjectURL = vi.fn();
+    activateCatalog('en-US');
+    const onSend = vi.fn(async () => undefined);
+    render(<Composer onSend={onSend} onTyping={() => undefined} />);
+    const send = screen.getByRole('button', { name: 'Send' });
+    expect(send.hasAttribute('disabled')).toBe(true);
+    const photos = Array.from(
+      { length: 5 },
+      (_, i) => new File(['jpeg'], `p${i}.jpg`, { type: 'image/jpeg' }),
+    );
+    fireEvent.change(screen.getByLabelText('Add photos'), { target: { files: photos } });
+    expect(screen.getByText('Photos: 4/4')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe('At most 4 photos: the others were left out.');
+    fireEvent.click(screen.getByRole('button', { name: 'Remove photo 4' }));
+    expect(screen.getByText('Photos: 3/4')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(onSend).toHaveBeenCalledWith('', photos.slice(0, 3)));
+    await waitFor(() => expect(screen.getByText('Photos: 0/4')).toBeTruthy());
   });
 });

@@ -2,22 +2,24 @@
 // device Enter makes a new line and the Send button sends (src/lib/keyboard.ts). Typing tells the
 // room (at most every few seconds). The text is kept on this device by the send (the outbox), never lost offline.
 import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { CHAT_MESSAGE_CONTENT_MAX } from '@/contract/constants';
+import { CHAT_MESSAGE_CONTENT_MAX, MESSAGE_IMAGES_MAX } from '@/contract/constants';
 import { useT } from '@/lib/i18n';
 import { useHasKeyboard } from '@/lib/device/keyboard';
 import { toast } from '@/lib/toast';
-import { Button, TEXT_AREA_MIN_HEIGHT_PX, textAreaHeight } from '@/ui';
+import { Button, PhotosPicker, TEXT_AREA_MIN_HEIGHT_PX, textAreaHeight } from '@/ui';
 import { StorageFullError } from '@/lib/offline/storage-full';
 
 export function Composer({
   onSend,
   onTyping,
 }: {
-  onSend: (text: string) => Promise<unknown>;
+  /** The trimmed text ('' for photos only) and the photos picked (up to MESSAGE_IMAGES_MAX). */
+  onSend: (text: string, images: File[]) => Promise<unknown>;
   onTyping: () => void;
 }) {
   const t = useT();
   const [text, setText] = useState('');
+  const [images, setImages] = useState<File[]>([]);
   const [busy, setBusy] = useState(false);
   const area = useRef<HTMLTextAreaElement>(null);
   const hintId = useId();
@@ -32,11 +34,12 @@ export function Composer({
 
   const send = async () => {
     const content = text.trim();
-    if (!content || busy) return;
+    if ((!content && images.length === 0) || busy) return;
     setBusy(true);
     try {
-      await onSend(content);
+      await onSend(content, images);
       setText('');
+      setImages([]);
     } catch (error) {
       toast.show({
         kind: 'error',
@@ -82,9 +85,12 @@ export function Composer({
           {t('CHAT.COMPOSER_HINT')}
         </span>
       ) : null}
-      <Button type="submit" disabled={!text.trim()} busy={busy}>
+      <Button type="submit" disabled={!text.trim() && images.length === 0} busy={busy}>
         {t('CHAT.SEND')}
       </Button>
+      <div className="chat-composer__photos">
+        <PhotosPicker files={images} onFilesChange={setImages} max={MESSAGE_IMAGES_MAX} disabled={busy} />
+      </div>
     </form>
   );
 }

@@ -19,7 +19,7 @@ export function ConversationView({
   conversation: Conversation;
   /** Who may appear (names for "is typing…"). */
   people: ChatMember[];
-  onSend: (text: string) => Promise<unknown>;
+  onSend: (text: string, images: File[]) => Promise<unknown>;
 }) {
   const t = useT();
   useLocale(); // dates follow the locale

@@ -1,4 +1,5 @@
 import { Avatar } from '@/ui/avatar';
+import { PhotoGrid } from '@/ui/photo-viewer';
 import { displayName } from '@/lib/text/display-name';
 import { useT } from '@/lib/i18n';
 import { TrustMenu } from '@/features/trust';
@@ -42,7 +43,14 @@ export function MessageBubble({
         {!mine && showSender ? <span className="chat-message__sender">{name}</span> : null}
         {mine ? <span className="visually-hidden">{t('CHAT.YOU')}: </span> : null}
         {!mine && !showSender ? <span className="visually-hidden">{name}: </span> : null}
-        <p className="chat-message__text">{message.content}</p>
+        {message.content ? <p className="chat-message__text">{message.content}</p> : null}
+        {/* Rows kept from before chat lines had photos have no `images`. */}
+        <PhotoGrid
+          photos={message.images ?? []}
+          label={t('CHAT.PHOTOS_FROM', { name })}
+          altOf={(i) => t('CHAT.IMAGE_ALT', { n: i + 1 })}
+          className="chat-message__photos"
+        />
         <span className="chat-message__meta ui-flex ui-wrap ui-gap-2 ui-center">
           <time dateTime={message.createdAt}>{timeOf(message.createdAt)}</time>
           {message.syncState === 'pending' ? (

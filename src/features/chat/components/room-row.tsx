@@ -33,7 +33,13 @@ export function RoomRow({ room, meId }: { room: ChatRoomRow; meId: string | unde
               : last.fromBlockedMember
                 ? // A member blocked either way: neither their name nor their text (docs/SPEC-NOTES.md "Trust").
                   t('TRUST.CHAT_BLOCKED_LINE')
-                : t('CHAT.LAST_MESSAGE', { name: who, text: excerpt(last.content) })}
+                : t('CHAT.LAST_MESSAGE', {
+                    name: who,
+                    // A line of photos only says how many (rows from before photos have no `images`).
+                    text:
+                      excerpt(last.content) ||
+                      (last.images?.length ? t('MESSAGES.PHOTOS_COUNT', { count: last.images.length }) : ''),
+                  })}
           </span>
           {unread > 0 ? (
             <span className="chat-room-row__badge ui-unread-pill" data-testid="chat-room-unread">

@@ -2,6 +2,8 @@
 // real replayer sends them through the real transport to the in-memory server double, the handlers
 // reconcile (a friend's placeholder room becomes the real one), the unread total drops on a read
 // mark and is then taken from the server, sync keeps queued rows and drops rooms I left.
+import { File as NodeFile } from 'node:buffer';
+import { ListFormData } from '@/testing/list-form-data';
 import { describe, expect, it, vi, beforeAll } from 'vitest';
 import { TEST_USER } from '@/testing/session-mock';
 import { REALTIME_ONLY_ID } from '@/contract/socket-events';
@@ -187,5 +189,39 @@ describe('sync', () => {
     });
     expect(await db.chatRooms.count()).toBe(0);
     expect(await db.chatMessages.count()).toBe(0);
+  });
+});
+
+describe('a chat line with photos, written offline', () => {
+  it('shows them from this device, and reaches the server exactly once with all of them', async () => {
+    vi.stubGlobal('FormData', ListFormData);
+    const server = installChatServer({ me, friends: [bob] });
+    server.setOffline(true);
+    const photo = () => new NodeFile(['jpeg'], 'p.jpg', { type: 'image/jpeg' }) as unknown as File;
+    const id = await sendChatMessage({ friendId: bob.id }, '', undefined, [photo(), photo(), photo()]);
+    expect((await db.chatMessages.get(id))?.images).toHaveLength(3);
+    await replay();
+    // Offline, the request never left: one key for every try, and one try that reached the server.
+    const tried = server.writes().length;
+    server.setOffline(false);
+    await db.outbox.toCollection().modify({ nextAttemptAt: 0 });
+    await replay();
+    await replay();
+    const sends = server
+      .writes()
+      .slice(tried)
+      .filter((r) => r.path === '/chat-messages/with-images');
+    expect(sends).toHaveLength(1);
+    expect(new Set(server.writes().map((r) => r.idempotencyKey)).size).toBe(1);
+    expect(sends[0]?.files).toHaveLength(3);
+    expect(sends[0]?.body).toMatchObject({ id, recipientId: bob.id, content: '' });
+    const row = await db.chatMessages.get(id);
+    expect(row?.chatRoomId).not.toBe(directKey(bob.id));
+    expect(row?.images.map((i) => i.url)).toEqual([
+      expect.stringMatching(/^\/api\/v1\.0\/chat-messages\//),
+      expect.stringMatching(/^\/api\/v1\.0\/chat-messages\//),
+      expect.stringMatching(/^\/api\/v1\.0\/chat-messages\//),
+    ]);
+    expect(await db.mediaBlobs.count()).toBe(0);
   });
 });

@@ -5,7 +5,7 @@ import type { ChatRoomMute, ChatRoomRead } from '@/contract/chat';
 import { db as defaultDb, type PaddockDb } from '@/lib/db';
 import { createEchoWindow } from '@/lib/offline/echo';
 import { type OutboxEntry, type OutboxHandlers, withKindLabels } from '@/lib/outbox';
-import { CHAT_KINDS, directKey, isChatMessage, type ChatMessageRow } from './types';
+import { CHAT_KINDS, directKey, isChatMessage, sendFields, type ChatMessageRow } from './types';
 
 /**
  * The server pushes every message to all of its room's participants, the sender's devices too.
@@ -33,7 +33,7 @@ export async function reconcileSent(
 ): Promise<void> {
   if (!isChatMessage(data)) return;
   rememberSent(data.id);
-  const json = (entry.body?.type === 'json' ? entry.body.json : {}) as { recipientId?: unknown };
+  const json = sendFields(entry.body);
   const friendId = typeof json.recipientId === 'string' ? json.recipientId : null;
   const roomKnown = await database.transaction(
     'rw',

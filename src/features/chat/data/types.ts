@@ -6,6 +6,7 @@ import { CHAT_PAGE_SIZE } from '@/contract/constants';
 export type { ChatGroup, ChatMember, ChatMessage, ChatRoom } from '@/contract/chat';
 
 import type { SyncState } from '@/lib/offline/types';
+import type { OutboxBody } from '@/lib/outbox';
 
 export type { SyncState };
 
@@ -71,4 +72,19 @@ export function isChatRoom(value: unknown): value is ChatRoom {
 export function otherParticipant(room: ChatRoom, meId: string | undefined): ChatMember | null {
   if (room.chatGroupId) return null;
   return room.participants.find((p) => p.id !== meId) ?? room.participants[0] ?? null;
+}
+
+/**
+ * The fields a queued send carries: its JSON body, or the `data` part of its multipart body (a
+ * line with photos).
+ */
+export function sendFields(body: OutboxBody | undefined): Record<string, unknown> {
+  if (body?.type === 'json') return (body.json ?? {}) as Record<string, unknown>;
+  const data = body?.parts.find((part) => part.name === 'data');
+  if (!data || !('value' in data) || typeof data.value !== 'string') return {};
+  try {
+    return JSON.parse(data.value) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
 }

@@ -6,10 +6,12 @@
 import { signedInAuthor } from '@/lib/auth/signed-in-author';
 import { localDb, type PaddockDb } from '@/lib/db';
 import { NothingToMark, queueReadMark } from '@/lib/offline/read-mark';
-import { offlineWrite, queueWrite } from '@/lib/offline/write';
+import { MESSAGE_IMAGES_MAX } from '@/contract/constants';
+import { localMediaUrl } from '@/lib/offline/types';
+import { formBody, mediaRows, offlineWrite, queueWrite } from '@/lib/offline/write';
 import { retryEntry, type OutboxEntry } from '@/lib/outbox';
 import { CHAT_MUTED_FOREVER, type ChatMuteDuration } from '@/contract/web-push';
-import { CHAT_KINDS, directKey, isDirectKey, muteEntity, type ChatMessageRow } from './types';
+import { CHAT_KINDS, directKey, isDirectKey, muteEntity, sendFields, type ChatMessageRow } from './types';
 import { adjustChatUnread } from './unread';
 
 // Sends are queued one after the other in this tab: each one reads the previous one of its chain.
@@ -34,7 +36,7 @@ export type ChatTarget =
 async function previousSend(database: PaddockDb, target: ChatTarget): Promise<OutboxEntry | undefined> {
   const sends = await database.outbox.where('kind').equals(CHAT_KINDS.send).sortBy('seq');
   const sameChain = sends.filter((entry) => {
-    const json = (entry.body?.type === 'json' ? entry.body.json : {}) as Record<string, unknown>;
+    const json = sendFields(entry.body);
     return (
       (target.chatRoomId !== undefined && json.chatRoomId === target.chatRoomId) ||
       (target.friendId !== undefined && json.recipientId === target.friendId)
@@ -43,13 +45,25 @@ async function previousSend(database: PaddockDb, target: ChatTarget): Promise<Ou
   return sameChain.at(-1);
 }
 
-/** Sends a chat message; resolves with its client id once it is kept on this device. */
-export function sendChatMessage(target: ChatTarget, content: string, given?: PaddockDb): Promise<string> {
+/**
+ * Sends a chat message, with up to MESSAGE_IMAGES_MAX photos (stored on this device and shown from
+ * there until sent, all in the one entry); resolves with its client id once it is kept here.
+ */
+export function sendChatMessage(
+  target: ChatTarget,
+  content: string,
+  given?: PaddockDb,
+  images: Blob[] = [],
+): Promise<string> {
+  if (images.length > MESSAGE_IMAGES_MAX)
+    return Promise.reject(new RangeError(`A chat message carries at most ${MESSAGE_IMAGES_MAX} photos`));
   return inTurn(() =>
     offlineWrite(given, async (database) => {
       const sender = signedInAuthor();
       const text = content.trim();
       const id = crypto.randomUUID();
+      const entryId = crypto.randomUUID();
+      const rows = mediaRows(entryId, images, Date.now(), (i) => `photo-${i + 1}`);
       const room = target.chatRoomId && !isDirectKey(target.chatRoomId) ? target.chatRoomId : undefined;
       const roomKey = room ?? directKey(target.friendId!);
       const row: ChatMessageRow = {
@@ -57,25 +71,26 @@ export function sendChatMessage(target: ChatTarget, content: string, given?: Pad
         chatRoomId: roomKey,
         sender,
         content: text,
+        images: rows.map((r) => ({ id: r.id, url: localMediaUrl(r.id), width: null, height: null })),
         createdAt: nextStamp(),
       };
+      const data = room
+        ? { id, content: text, chatRoomId: room }
+        : { id, content: text, recipientId: target.friendId };
       const previous = await previousSend(database, target);
       await queueWrite(
         database,
         {
+          id: entryId,
           kind: CHAT_KINDS.send,
           entityId: id,
           method: 'POST',
-          path: '/chat-messages',
-          body: {
-            type: 'json',
-            json: room
-              ? { id, content: text, chatRoomId: room }
-              : { id, content: text, recipientId: target.friendId },
-          },
+          path: rows.length > 0 ? '/chat-messages/with-images' : '/chat-messages',
+          body: rows.length > 0 ? formBody(data, 'images', rows) : { type: 'json', json: data },
           ...(previous ? { dependsOn: [previous.id] } : {}),
         },
         async (tx) => {
+          if (rows.length > 0) await tx.mediaBlobs.bulkAdd(rows);
           await tx.chatMessages.put(row);
           const local = room ? await tx.chatRooms.get(room) : undefined;
           if (local) {

@@ -6,6 +6,7 @@ import type { ChatGroup, ChatMember, ChatMessage, ChatRoom } from '@/contract/ch
 import type { Friend } from '@/contract/people';
 import { fakeApiState, listPage, type FakeApiRequest, type JsonHandler } from '@/testing/fake-api-server';
 import { errorAnswer, okAnswer } from '@/testing/fetch';
+import { API_BASE as API } from '@/contract/constants';
 
 export type FakeRequest = FakeApiRequest;
 
@@ -138,8 +139,9 @@ export function installChatServer(options: { me: ChatMember; friends?: Friend[];
     content: string,
     createdAt = stamp(),
     id: string = crypto.randomUUID(),
+    images: ChatMessage['images'] = [],
   ) {
-    const message: ChatMessage = { id, chatRoomId: roomId, sender: from, content, createdAt };
+    const message: ChatMessage = { id, chatRoomId: roomId, sender: from, content, images, createdAt };
     messages.get(roomId)!.push(message);
     messages
       .get(roomId)!
@@ -154,7 +156,7 @@ export function installChatServer(options: { me: ChatMember; friends?: Friend[];
     rooms.get(group.roomId)!.participants = [group.ownerId, ...next];
   }
 
-  const handle: JsonHandler = (method, path, body, query) => {
+  const handle: JsonHandler = (method, path, body, query, files) => {
     let m: RegExpMatchArray | null;
     if (method === 'GET' && path === '/friends') {
       const { items, meta } = listPage(friends, query);
@@ -210,12 +212,18 @@ export function installChatServer(options: { me: ChatMember; friends?: Friend[];
       const { items, meta } = listPage(list, query);
       return ok(items, 200, { ...meta, chatRoomId: room.id });
     }
-    if (method === 'POST' && path === '/chat-messages') {
+    if (method === 'POST' && (path === '/chat-messages' || path === '/chat-messages/with-images')) {
       const id = body.id as string;
       const stored = byId.get(id);
       if (stored) return ok(stored);
       const content = String(body.content ?? '').trim();
-      if (!content) return error(400, 'VALIDATION_ERROR');
+      // As the server: photos (at most four) alone are a line.
+      if (!content && files.length === 0) return error(400, 'VALIDATION_ERROR');
+      if (files.length > 4) return error(400, 'TOO_MANY_IMAGES');
+      const images = files.map(() => {
+        const mediaId = crypto.randomUUID();
+        return { id: mediaId, url: `${API}/chat-messages/${id}/images/${mediaId}`, width: 640, height: 480 };
+      });
       let room: StoredRoom | undefined;
       if (typeof body.recipientId === 'string') {
         if (!friends.some((f) => f.id === body.recipientId)) return error(400, 'NOT_A_FRIEND');
@@ -224,7 +232,7 @@ export function installChatServer(options: { me: ChatMember; friends?: Friend[];
       else if (typeof body.chatGroupId === 'string')
         room = rooms.get(groups.get(body.chatGroupId)?.roomId ?? '');
       if (!mine(room)) return error(404, 'NOT_FOUND');
-      return ok(post(room!.id, me, content, stamp(), id), 201);
+      return ok(post(room!.id, me, content, stamp(), id, images), 201);
     }
     if ((method === 'PUT' || method === 'DELETE') && (m = path.match(/^\/chat-rooms\/([^/]+)\/mute$/))) {
       const room = rooms.get(m[1]!);

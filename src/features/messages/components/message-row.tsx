@@ -42,7 +42,10 @@ export function MessageRow({ message }: { message: LocalMessage }) {
           ) : null}
           <span className="message-row__subject-text">{subject}</span>
         </span>
-        <span className="message-row__excerpt">{excerptOf(message.content)}</span>
+        <span className="message-row__excerpt">
+          {excerptOf(message.content) ||
+            (message.images?.length ? t('MESSAGES.PHOTOS_COUNT', { count: message.images.length }) : '')}
+        </span>
         <MessageSyncBadge message={message} />
       </span>
     </Link>

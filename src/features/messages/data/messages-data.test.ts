@@ -1,6 +1,8 @@
 // The messages' offline path inside the client: writes land in Dexie and the outbox together, the
 // real replayer sends them through the real transport to an in-memory server double, the handlers
 // reconcile, the unread count drops once per read message and is then taken from the server.
+import { File as NodeFile } from 'node:buffer';
+import { ListFormData } from '@/testing/list-form-data';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi, beforeAll } from 'vitest';
 import { TEST_USER } from '@/testing/session-mock';
@@ -292,5 +294,55 @@ describe('live messages', () => {
     server.messages.get(message.id)!.recipientDeleted = true;
     expect((await syncMessage(message.id)).message).toBeNull();
     expect(await db.messages.get(message.id)).toBeUndefined();
+  });
+});
+
+describe('a message with photos, written offline', () => {
+  it('shows them from this device, and reaches the server exactly once with all of them', async () => {
+    vi.stubGlobal('FormData', ListFormData);
+    const server = installMessagesServer({ me, friends: [bob] });
+    server.setOffline(true);
+    const photo = () => new NodeFile(['jpeg'], 'p.jpg', { type: 'image/jpeg' }) as unknown as File;
+    const id = await sendMessage({
+      recipient: bobAsParticipant,
+      subject: '',
+      content: '',
+      images: [photo(), photo()],
+    });
+    const row = await db.messages.get(id);
+    expect(row?.images.map((i) => i.url)).toEqual([
+      expect.stringMatching(/^local:/),
+      expect.stringMatching(/^local:/),
+    ]);
+    await replay();
+    // Offline, the request never left: one key for every try, and one try that reached the server.
+    const tried = server.writes().length;
+    server.setOffline(false);
+    await db.outbox.toCollection().modify({ nextAttemptAt: 0 });
+    await replay();
+    await replay();
+    const sends = server
+      .writes()
+      .slice(tried)
+      .filter((r) => r.path === '/messages/with-images');
+    expect(sends).toHaveLength(1);
+    expect(new Set(server.writes().map((r) => r.idempotencyKey)).size).toBe(1);
+    expect(sends[0]?.files).toHaveLength(2);
+    expect(sends[0]?.body).toMatchObject({ id, recipientId: bob.id, content: '' });
+    await waitFor(async () =>
+      expect((await db.messages.get(id))?.images.map((i) => i.url)).toEqual([
+        expect.stringMatching(/^\/api\/v1\.0\/messages\//),
+        expect.stringMatching(/^\/api\/v1\.0\/messages\//),
+      ]),
+    );
+    expect(await db.mediaBlobs.count()).toBe(0);
+    await expect(
+      sendMessage({
+        recipient: bobAsParticipant,
+        subject: '',
+        content: 'x',
+        images: Array.from({ length: 5 }, photo),
+      }),
+    ).rejects.toBeInstanceOf(RangeError);
   });
 });

@@ -20,6 +20,8 @@ export interface MessageDraft {
   recipient: MessageParticipant;
   subject: string;
   content: string;
+  /** Up to MESSAGE_IMAGES_MAX photos (then the content may be empty). */
+  images?: Blob[];
 }
 
 /** Spec §9: general page size 20; the folder lists are read and fetched 20 at a time. */

@@ -4,16 +4,27 @@
 import { signedInAuthor } from '@/lib/auth/signed-in-author';
 import { type PaddockDb } from '@/lib/db';
 import { NothingToMark, queueReadMark } from '@/lib/offline/read-mark';
-import { offlineWrite, queueWrite } from '@/lib/offline/write';
+import { MESSAGE_IMAGES_MAX } from '@/contract/constants';
+import { localMediaUrl } from '@/lib/offline/types';
+import { formBody, mediaRows, offlineWrite, queueWrite } from '@/lib/offline/write';
 import { MESSAGE_KINDS, type MessageDraft, type MessageRow } from './types';
 import { adjustUnreadCount } from './unread';
 
-/** Sends a message to a friend; resolves with its client id once it is kept on this device. */
+/**
+ * Sends a message to a friend, with up to MESSAGE_IMAGES_MAX photos (stored on this device and
+ * shown from there until sent, all in the one entry: the client id lands them once); resolves
+ * with its client id once it is kept on this device.
+ */
 export function sendMessage(draft: MessageDraft, given?: PaddockDb): Promise<string> {
+  const files = draft.images ?? [];
+  if (files.length > MESSAGE_IMAGES_MAX)
+    return Promise.reject(new RangeError(`A message carries at most ${MESSAGE_IMAGES_MAX} photos`));
   return offlineWrite(given, async (database) => {
     const sender = signedInAuthor();
     const id = crypto.randomUUID();
+    const entryId = crypto.randomUUID();
     const subject = draft.subject.trim();
+    const rows = mediaRows(entryId, files, Date.now(), (i) => `photo-${i + 1}`);
     const row: MessageRow = {
       id,
       folder: 'sent',
@@ -21,22 +32,25 @@ export function sendMessage(draft: MessageDraft, given?: PaddockDb): Promise<str
       recipient: draft.recipient,
       subject,
       content: draft.content,
+      images: rows.map((r) => ({ id: r.id, url: localMediaUrl(r.id), width: null, height: null })),
       isRead: false,
       createdAt: new Date().toISOString(),
     };
+    const data = { id, recipientId: draft.recipient.id, subject, content: draft.content };
     await queueWrite(
       database,
       {
+        id: entryId,
         kind: MESSAGE_KINDS.send,
         entityId: id,
         method: 'POST',
-        path: '/messages',
-        body: {
-          type: 'json',
-          json: { id, recipientId: draft.recipient.id, subject, content: draft.content },
-        },
+        path: rows.length > 0 ? '/messages/with-images' : '/messages',
+        body: rows.length > 0 ? formBody(data, 'images', rows) : { type: 'json', json: data },
       },
-      (tx) => tx.messages.put(row),
+      async (tx) => {
+        if (rows.length > 0) await tx.mediaBlobs.bulkAdd(rows);
+        await tx.messages.put(row);
+      },
     );
     return id;
   });

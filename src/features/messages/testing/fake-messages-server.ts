@@ -6,6 +6,7 @@ import type { Message, MessageParticipant } from '@/contract/messages';
 import type { Friend } from '@/contract/people';
 import { fakeApiState, listPage, type FakeApiRequest, type JsonHandler } from '@/testing/fake-api-server';
 import { errorAnswer, okAnswer } from '@/testing/fetch';
+import { API_BASE as API } from '@/contract/constants';
 
 export type FakeRequest = FakeApiRequest;
 type Stored = Message & { senderDeleted: boolean; recipientDeleted: boolean };
@@ -44,6 +45,7 @@ export function installMessagesServer(options: { me: MessageParticipant; friends
       recipient: me,
       subject: 'Hello',
       content: '<p>Hi there</p>',
+      images: [],
       isRead: false,
       createdAt: stamp(),
       ...fields,
@@ -54,7 +56,7 @@ export function installMessagesServer(options: { me: MessageParticipant; friends
     return plain(message);
   }
 
-  const handle: JsonHandler = (method, path, body, query) => {
+  const handle: JsonHandler = (method, path, body, query, files) => {
     let m: RegExpMatchArray | null;
     if (method === 'GET' && path === '/friends') {
       const { items, meta } = listPage(friends, query);
@@ -71,7 +73,7 @@ export function installMessagesServer(options: { me: MessageParticipant; friends
       const { items, meta } = listPage(all, query);
       return ok(items.map(plain), 200, { ...meta, unreadCount: unread() });
     }
-    if (method === 'POST' && path === '/messages') {
+    if (method === 'POST' && (path === '/messages' || path === '/messages/with-images')) {
       const id = (body.id as string) ?? crypto.randomUUID();
       const stored = messages.get(id);
       if (stored) return ok(plain(stored));
@@ -83,6 +85,10 @@ export function installMessagesServer(options: { me: MessageParticipant; friends
         recipient,
         subject: (body.subject as string) ?? '',
         content: `${body.content as string}`,
+        images: files.map(() => {
+          const mediaId = crypto.randomUUID();
+          return { id: mediaId, url: `${API}/messages/${id}/images/${mediaId}`, width: 640, height: 480 };
+        }),
         isRead: false,
         createdAt: stamp(),
         senderDeleted: false,

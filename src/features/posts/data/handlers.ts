@@ -7,6 +7,8 @@ import { db as defaultDb, type PaddockDb } from '@/lib/db';
 import { type OutboxEntry, type OutboxHandlers, withKindLabels } from '@/lib/outbox';
 import { LOCAL_MEDIA_PREFIX } from '@/lib/offline/types';
 import { POST_KINDS } from './types';
+import { photoFields } from './writes';
+import { postPhotos } from '../post-photos';
 
 function isPost(value: unknown): value is Post {
   const v = value as Partial<Post> | null;
@@ -28,19 +30,33 @@ export async function reconcilePost(entry: OutboxEntry, data: unknown, database:
       return;
     }
     if (!local) return; // deleted meanwhile on this device: the queued delete follows
-    // Later writes (an edit, a like) are queued: the member's state stays; only the photo this
-    // entry uploaded takes the server's url and size.
-    const blobId = local.image?.startsWith(LOCAL_MEDIA_PREFIX)
-      ? local.image.slice(LOCAL_MEDIA_PREFIX.length)
-      : null;
-    const blob = blobId ? await database.mediaBlobs.get(blobId) : undefined;
-    const uploaded = blobId !== null && (!blob || blob.entryId === entry.id);
+    // Later writes (an edit, a like) are queued: the member's state stays; only the photos this
+    // entry uploaded take the server's urls and sizes (they are the answer's last ones, in the
+    // order of the entry's files).
+    const sent = uploadedBlobIds(entry);
+    const theirs = postPhotos(data);
+    const uploaded = new Map(sent.map((blobId, i) => [blobId, theirs[theirs.length - sent.length + i]]));
+    const mine = postPhotos(local);
+    const photos = mine.map((photo) => {
+      const blobId = photo.url.startsWith(LOCAL_MEDIA_PREFIX)
+        ? photo.url.slice(LOCAL_MEDIA_PREFIX.length)
+        : null;
+      return (blobId && uploaded.get(blobId)) || photo;
+    });
+    const changed = photos.some((photo, i) => photo !== mine[i]);
     await database.posts.put({
       ...local,
       createdAt: data.createdAt,
-      ...(uploaded ? { image: data.image, imageWidth: data.imageWidth, imageHeight: data.imageHeight } : {}),
+      ...(changed ? photoFields(photos) : {}),
     });
   });
+}
+
+/** The stored files an entry sent, in their order (its multipart body's file parts). */
+function uploadedBlobIds(entry: OutboxEntry): string[] {
+  const body = entry.body;
+  if (body?.type !== 'form') return [];
+  return body.parts.flatMap((part) => ('blobId' in part ? [part.blobId] : []));
 }
 
 export async function reconcileLike(

@@ -207,3 +207,72 @@ describe('a full device', () => {
     expect(await db.comments.count()).toBe(0);
   });
 });
+
+describe('a post with several photos, written offline', () => {
+  it('shows them from this device at once, and reaches the server exactly once with all of them', async () => {
+    const server = installPostsServer();
+    server.setOffline(true);
+    const id = await savePost({ content: '', carId: null }, { images: [photo(), photo(), photo()] });
+    const pending = await local(id);
+    expect(pending?.images.map((i) => i.url)).toEqual([
+      expect.stringMatching(/^local:/),
+      expect.stringMatching(/^local:/),
+      expect.stringMatching(/^local:/),
+    ]);
+    expect(pending?.image).toBe(pending?.images[0]?.url);
+    expect(await db.mediaBlobs.count()).toBe(3);
+    await replay(); // offline: kept
+    // Offline, the request never left: one key for every try, and one try that reached the server.
+    const tried = server.writes().length;
+    server.setOffline(false);
+    await db.outbox.toCollection().modify({ nextAttemptAt: 0 });
+    await replay();
+    await replay();
+    const creates = server
+      .writes()
+      .slice(tried)
+      .filter((r) => r.path === '/posts/with-image');
+    expect(creates).toHaveLength(1);
+    expect(new Set(server.writes().map((r) => r.idempotencyKey)).size).toBe(1);
+    expect(creates[0]?.files).toHaveLength(3);
+    expect(server.posts.get(id)?.images).toHaveLength(3);
+    const sent = await local(id);
+    expect(sent?.images).toEqual(server.posts.get(id)?.images);
+    expect(sent?.imageWidth).toBe(800);
+    expect(await db.mediaBlobs.count()).toBe(0);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('an edit not sent yet keeps, drops and adds photos by id; the create’s answer gives the rest their server urls', async () => {
+    const server = installPostsServer();
+    const stored = server.addPost({
+      author: FAKE_ME,
+      images: ['a', 'b', 'c'].map((n) => ({
+        id: n,
+        url: `/api/v1.0/posts/x/images/${n}`,
+        width: 10,
+        height: 10,
+      })),
+    });
+    await syncFeed();
+    server.setOffline(true);
+    await updatePost(
+      stored.id,
+      { content: '<p>Edited</p>', carId: null },
+      { images: { keep: ['c', 'a'], add: [photo()] } },
+    );
+    const row = await local(stored.id);
+    expect(row?.images.map((i) => i.id).slice(0, 2)).toEqual(['c', 'a']);
+    expect(row?.images[2]?.url).toMatch(/^local:/);
+    server.setOffline(false);
+    await db.outbox.toCollection().modify({ nextAttemptAt: 0 });
+    await replay();
+    const [edit] = server.writes();
+    expect(edit).toMatchObject({ method: 'PUT', path: `/posts/${stored.id}/with-image` });
+    expect(edit?.body).toMatchObject({ keepImages: ['c', 'a'] });
+    expect(edit?.files).toHaveLength(1);
+    const after = await local(stored.id);
+    expect(after?.images.map((i) => i.id).slice(0, 2)).toEqual(['c', 'a']);
+    expect(after?.images[2]?.url).toMatch(/^\/api\/v1\.0\/posts\//);
+  });
+});

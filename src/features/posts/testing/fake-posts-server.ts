@@ -2,7 +2,7 @@
 // answers the way the real one does (envelopes, client ids, multipart `data` + `image`, the feed's
 // cursor, the like toggle remembered by Idempotency-Key), and records every request.
 import { COMMENTS_PAGE_MAX } from '@/contract/constants';
-import type { Comment, Post, PostAuthor, PostLiker } from '@/contract/posts';
+import type { AttachedImage, Comment, Post, PostAuthor, PostLiker } from '@/contract/posts';
 import type { CurrentUser } from '@/contract/user';
 import { makePost } from './post-fixtures';
 import { fakeApiState, type FakeApiRequest } from '@/testing/fake-api-server';
@@ -65,6 +65,18 @@ export function installPostsServer(options: { me?: PostAuthor } = {}) {
     },
   });
   const notFound = () => errorAnswer(404, 'NOT_FOUND', 'Not found');
+  /** A stored photo of 800 × 600, as the server answers it. */
+  const photoOf = (postId: string): AttachedImage => {
+    const mediaId = crypto.randomUUID();
+    return { id: mediaId, url: `${API}/posts/${postId}/images/${mediaId}`, width: 800, height: 600 };
+  };
+  /** `images` and the older fields, which name the first. */
+  const firstOf = (images: AttachedImage[]) => ({
+    images,
+    image: images[0]?.url ?? null,
+    imageWidth: images[0]?.width ?? null,
+    imageHeight: images[0]?.height ?? null,
+  });
 
   /** A friend's (or my) post already on the server. */
   function addPost(fields: Partial<Post> = {}): Post {
@@ -138,15 +150,13 @@ export function installPostsServer(options: { me?: PostAuthor } = {}) {
       const id = (body.id as string) ?? crypto.randomUUID();
       const stored = posts.get(id);
       if (stored) return ok(stored);
-      const image = files[0] ? `${API}/posts/${id}/images/${crypto.randomUUID()}` : null;
+      const images = files.map(() => photoOf(id));
       const post = addPost({
         id,
         author: me,
         content: (body.content as string) ?? '',
         carId: (body.carId as string | null) ?? null,
-        image,
-        imageWidth: image ? 800 : null,
-        imageHeight: image ? 600 : null,
+        ...firstOf(images),
       });
       return ok(post, 201);
     }
@@ -167,13 +177,21 @@ export function installPostsServer(options: { me?: PostAuthor } = {}) {
         return ok({ id: post.id });
       }
       if (method === 'PUT') {
-        const image = files[0] ? `${API}/posts/${post.id}/images/${crypto.randomUUID()}` : null;
+        // As the server: keepImages keeps those (in order) then the files; else files replace all.
+        const keep = Array.isArray(body.keepImages) ? (body.keepImages as string[]) : undefined;
+        const added = files.map(() => photoOf(post.id));
+        const images = keep
+          ? [...keep.flatMap((id) => post.images.filter((i) => i.id === id)), ...added]
+          : added.length > 0
+            ? added
+            : body.removeImage === true
+              ? []
+              : undefined;
         const next: Post = {
           ...post,
           ...(typeof body.content === 'string' ? { content: body.content } : {}),
           ...('carId' in body ? { carId: (body.carId as string | null) ?? null } : {}),
-          ...(image ? { image, imageWidth: 800, imageHeight: 600 } : {}),
-          ...(body.removeImage === true ? { image: null, imageWidth: null, imageHeight: null } : {}),
+          ...(images ? firstOf(images) : {}),
           updatedAt: stamp(),
         };
         posts.set(post.id, next);

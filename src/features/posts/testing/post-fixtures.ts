@@ -8,6 +8,7 @@ export function makePost(author: PostAuthor, at: string, fields: Partial<Post> =
     id: crypto.randomUUID(),
     author,
     content: '<p>Hello</p>',
+    images: [],
     image: null,
     imageWidth: null,
     imageHeight: null,
