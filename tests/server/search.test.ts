@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Post } from '../../src/contract/posts';
 import type { SearchCar, SearchPerson } from '../../src/contract/search';
 import { createTestApp, type TestApp } from './helpers';
-import { befriend, caller, person, post, type Person } from './posts-fixtures';
+import { befriend, caller, getPost, like, person, post, type Person } from './posts-fixtures';
 
 let t: TestApp;
 let call: ReturnType<typeof caller>;
@@ -262,6 +262,18 @@ describe('GET /search?type=posts', () => {
       commentsCount: 0,
       image: null,
     });
+  });
+
+  test('answers each post of a page exactly as GET /posts/:id does, liked by me or not, in rank order', async () => {
+    const word = `liked${tag}`;
+    const liked = await post(t.app, w.friend, { content: `<p>${word} ${word} ${word}</p>` });
+    const plain = await post(t.app, w.me, { content: `<p>${word} and more words here</p>` });
+    await like(t.app, w.me, liked.id);
+    await like(t.app, w.friend, liked.id);
+    const found = await search<Post>(w.me, 'posts', word);
+    expect(found.items).toEqual([await getPost(t.app, w.me, liked.id), await getPost(t.app, w.me, plain.id)]);
+    expect(found.items[0]!.likes[0]).toBe(w.me.id);
+    expect(found.items[0]!.likesCount).toBe(2);
   });
 
   test("never a stranger's post, never a blocked member's either way; a muted friend's stays findable", async () => {

@@ -160,6 +160,21 @@ export function feedQueries(dialect: Dialect) {
     return `select ${columns} from posts p join users u on u.id = p.author_id where p.id = ${next()}`;
   })();
 
+  // Several posts by id (a page found elsewhere, as the search finds it): one text per number of
+  // ids, so that each is prepared once.
+  const manySqls = new Map<number, string>();
+  const manySql = (count: number) => {
+    let found = manySqls.get(count);
+    if (!found) {
+      const next = placeholders(dialect);
+      const columns = postColumns(next());
+      const ids = Array.from({ length: count }, () => next()).join(', ');
+      found = `select ${columns} from posts p join users u on u.id = p.author_id where p.id in (${ids})`;
+      manySqls.set(count, found);
+    }
+    return found;
+  };
+
   // One member's posts: their range of posts_author_order, newest first (after the cursor).
   const memberSql = (withCursor: boolean) => {
     const next = placeholders(dialect);
@@ -297,6 +312,16 @@ export function feedQueries(dialect: Dialect) {
     /** One post as `memberId` sees it (no access check). */
     one(memberId: string, postId: string): CompiledQuery<FeedRow> {
       return CompiledQuery.raw(oneSql, [memberId, postId]) as CompiledQuery<FeedRow>;
+    },
+
+    /**
+     * The posts of `postIds` as `memberId` sees them, in no order (no access check); at most
+     * FEED_PAGE_MAX ids.
+     */
+    many(memberId: string, postIds: readonly string[]): CompiledQuery<FeedRow> {
+      if (postIds.length < 1 || postIds.length > FEED_PAGE_MAX)
+        throw new RangeError(`Posts are read 1 to ${FEED_PAGE_MAX} at a time, not ${postIds.length}`);
+      return CompiledQuery.raw(manySql(postIds.length), [memberId, ...postIds]) as CompiledQuery<FeedRow>;
     },
 
     /** How many posts the member's feed holds (theirs and their friends'), by how many authors. */

@@ -157,6 +157,21 @@ export function postsRepository(db: Db, options: { now?: () => number } = {}) {
       return row && (await toPosts(memberId, [row]))[0];
     },
 
+    /**
+     * The posts of `ids` as `memberId` sees them, in the order of `ids`, a missing one left out;
+     * one query for the page (at most FEED_PAGE_MAX ids). No access check.
+     */
+    async findMany(memberId: string, ids: readonly string[]): Promise<Post[]> {
+      if (ids.length === 0) return [];
+      const rows = await readRows(kysely, queries.many(memberId, ids));
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      const ordered = ids.flatMap((id) => {
+        const row = byId.get(id);
+        return row ? [row] : [];
+      });
+      return toPosts(memberId, ordered);
+    },
+
     async head(id: string): Promise<PostHead | undefined> {
       return kysely
         .selectFrom('posts')

@@ -10,10 +10,8 @@ export const searchFeature: FastifyPluginAsync = async (app) => {
   const posts = postsRepository(app.db);
   const search = searchService({
     search: searchRepository(app.db.kysely, app.db.dialect),
-    async posts(memberId, ids) {
-      const found = await Promise.all(ids.map((id) => posts.find(memberId, id)));
-      return found.filter((post) => post !== undefined);
-    },
+    // One query for the page's posts (a page holds at most SEARCH_PAGE_MAX ≤ FEED_PAGE_MAX).
+    posts: (memberId, ids) => posts.findMany(memberId, ids),
   });
   await app.register(searchRoutes, { search });
 };
