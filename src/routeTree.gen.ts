@@ -42,6 +42,7 @@ import { Route as AuthenticatedMessageIdRouteImport } from './routes/_authentica
 import { Route as AuthenticatedNewCarLogCarIdRouteImport } from './routes/_authenticated/new-car-log.$carId'
 import { Route as AuthenticatedPeopleIdRouteImport } from './routes/_authenticated/people.$id'
 import { Route as AuthenticatedPostIdRouteImport } from './routes/_authenticated/post.$id'
+import { Route as AuthenticatedCarIdFillUpRouteImport } from './routes/_authenticated/car_.$id.fill-up'
 import { Route as AuthenticatedChatWithUserIdRouteImport } from './routes/_authenticated/chat.with.$userId'
 import { Route as AuthenticatedEditCarLogCarIdLogIdRouteImport } from './routes/_authenticated/edit-car-log.$carId.$logId'
 import { Route as AuthenticatedMyCarsCarIdImportRouteImport } from './routes/_authenticated/my-cars_.$carId.import'
@@ -220,6 +221,12 @@ const AuthenticatedPostIdRoute = AuthenticatedPostIdRouteImport.update({
   path: '/post/$id',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
+const AuthenticatedCarIdFillUpRoute =
+  AuthenticatedCarIdFillUpRouteImport.update({
+    id: '/car_/$id/fill-up',
+    path: '/car/$id/fill-up',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedChatWithUserIdRoute =
   AuthenticatedChatWithUserIdRouteImport.update({
     id: '/chat/with/$userId',
@@ -290,6 +297,7 @@ export interface FileRoutesByFullPath {
   '/new-car-log/$carId': typeof AuthenticatedNewCarLogCarIdRoute
   '/people/$id': typeof AuthenticatedPeopleIdRoute
   '/post/$id': typeof AuthenticatedPostIdRoute
+  '/car/$id/fill-up': typeof AuthenticatedCarIdFillUpRoute
   '/chat/with/$userId': typeof AuthenticatedChatWithUserIdRoute
   '/edit-car-log/$carId/$logId': typeof AuthenticatedEditCarLogCarIdLogIdRoute
   '/my-cars/$carId/import': typeof AuthenticatedMyCarsCarIdImportRoute
@@ -330,6 +338,7 @@ export interface FileRoutesByTo {
   '/new-car-log/$carId': typeof AuthenticatedNewCarLogCarIdRoute
   '/people/$id': typeof AuthenticatedPeopleIdRoute
   '/post/$id': typeof AuthenticatedPostIdRoute
+  '/car/$id/fill-up': typeof AuthenticatedCarIdFillUpRoute
   '/chat/with/$userId': typeof AuthenticatedChatWithUserIdRoute
   '/edit-car-log/$carId/$logId': typeof AuthenticatedEditCarLogCarIdLogIdRoute
   '/my-cars/$carId/import': typeof AuthenticatedMyCarsCarIdImportRoute
@@ -372,6 +381,7 @@ export interface FileRoutesById {
   '/_authenticated/new-car-log/$carId': typeof AuthenticatedNewCarLogCarIdRoute
   '/_authenticated/people/$id': typeof AuthenticatedPeopleIdRoute
   '/_authenticated/post/$id': typeof AuthenticatedPostIdRoute
+  '/_authenticated/car_/$id/fill-up': typeof AuthenticatedCarIdFillUpRoute
   '/_authenticated/chat/with/$userId': typeof AuthenticatedChatWithUserIdRoute
   '/_authenticated/edit-car-log/$carId/$logId': typeof AuthenticatedEditCarLogCarIdLogIdRoute
   '/_authenticated/my-cars_/$carId/import': typeof AuthenticatedMyCarsCarIdImportRoute
@@ -414,6 +424,7 @@ export interface FileRouteTypes {
     | '/new-car-log/$carId'
     | '/people/$id'
     | '/post/$id'
+    | '/car/$id/fill-up'
     | '/chat/with/$userId'
     | '/edit-car-log/$carId/$logId'
     | '/my-cars/$carId/import'
@@ -454,6 +465,7 @@ export interface FileRouteTypes {
     | '/new-car-log/$carId'
     | '/people/$id'
     | '/post/$id'
+    | '/car/$id/fill-up'
     | '/chat/with/$userId'
     | '/edit-car-log/$carId/$logId'
     | '/my-cars/$carId/import'
@@ -495,6 +507,7 @@ export interface FileRouteTypes {
     | '/_authenticated/new-car-log/$carId'
     | '/_authenticated/people/$id'
     | '/_authenticated/post/$id'
+    | '/_authenticated/car_/$id/fill-up'
     | '/_authenticated/chat/with/$userId'
     | '/_authenticated/edit-car-log/$carId/$logId'
     | '/_authenticated/my-cars_/$carId/import'
@@ -748,6 +761,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedPostIdRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/car_/$id/fill-up': {
+      id: '/_authenticated/car_/$id/fill-up'
+      path: '/car/$id/fill-up'
+      fullPath: '/car/$id/fill-up'
+      preLoaderRoute: typeof AuthenticatedCarIdFillUpRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/chat/with/$userId': {
       id: '/_authenticated/chat/with/$userId'
       path: '/chat/with/$userId'
@@ -818,6 +838,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedNewCarLogCarIdRoute: typeof AuthenticatedNewCarLogCarIdRoute
   AuthenticatedPeopleIdRoute: typeof AuthenticatedPeopleIdRoute
   AuthenticatedPostIdRoute: typeof AuthenticatedPostIdRoute
+  AuthenticatedCarIdFillUpRoute: typeof AuthenticatedCarIdFillUpRoute
   AuthenticatedChatWithUserIdRoute: typeof AuthenticatedChatWithUserIdRoute
   AuthenticatedEditCarLogCarIdLogIdRoute: typeof AuthenticatedEditCarLogCarIdLogIdRoute
   AuthenticatedMyCarsCarIdImportRoute: typeof AuthenticatedMyCarsCarIdImportRoute
@@ -851,6 +872,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedNewCarLogCarIdRoute: AuthenticatedNewCarLogCarIdRoute,
   AuthenticatedPeopleIdRoute: AuthenticatedPeopleIdRoute,
   AuthenticatedPostIdRoute: AuthenticatedPostIdRoute,
+  AuthenticatedCarIdFillUpRoute: AuthenticatedCarIdFillUpRoute,
   AuthenticatedChatWithUserIdRoute: AuthenticatedChatWithUserIdRoute,
   AuthenticatedEditCarLogCarIdLogIdRoute:
     AuthenticatedEditCarLogCarIdLogIdRoute,

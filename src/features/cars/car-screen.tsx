@@ -11,6 +11,7 @@ import { CarReminders } from '@/features/maintenance';
 import { CarMembersSection, CarOwnersLine, SellCarSection } from '@/features/car-people';
 import { carFacts, CarDetailsFrame } from './components/car-facts';
 import { CarDossier } from '@/features/car-history';
+import { FillUpButton } from '@/features/fill-up';
 import './my-cars.css';
 
 /**
@@ -101,6 +102,7 @@ function CarSummary({ car, mine }: { car: Car; mine: boolean }) {
       actions={
         mine ? (
           <>
+            <FillUpButton car={car} />
             <Link
               to="/my-cars"
               onClick={() => setSelectedCar(car.id)}
