@@ -132,7 +132,7 @@ describe('SellCarSection', () => {
       '10 costs (€1,234.50) · handed over',
       '4 notes and places · handed over',
       '2 reminders · handed over',
-      'No tyres or equipment · handed over',
+      '0 tyre sets and equipment · handed over',
     ]);
     const offer = screen.getByRole('button', { name: 'Offer the car' }) as HTMLButtonElement;
     expect(offer.disabled).toBe(true);
