@@ -16,6 +16,7 @@ import { addNotifyRows } from './notify-latency.mjs';
 import { addPushRows } from './push-bench.mjs';
 import { addGarageRows } from './garage-report.mjs';
 import { addFuelRows } from './fuel-bench.mjs';
+import { addFillUpRows } from './fill-up-bench.mjs';
 import { addRemindersRows } from './reminders-bench.mjs';
 import { addMixedRows, mixedMarkdown } from './mixed-load.mjs';
 
@@ -36,6 +37,7 @@ const ALONE = {
   browserSignedIn: 'BENCH_PARTS=browser,signedIn npm run bench',
   garage: 'BENCH_PARTS=garage npm run bench',
   fuel: 'node tests/bench/fuel-bench.mjs',
+  fillUp: 'node tests/bench/fill-up-bench.mjs',
   reminders: 'node tests/bench/reminders-bench.mjs',
   messages: 'node tests/bench/messages-bench.mjs',
   import: 'node tests/bench/import-bench.mjs',
@@ -224,6 +226,7 @@ export function buildRows(r) {
     feed?.median <= 1000,
   );
   from('garage', addGarageRows);
+  from('fillUp', addFillUpRows);
   from('fuel', addFuelRows);
   from('reminders', addRemindersRows);
   from('messages', addMessagesRows);

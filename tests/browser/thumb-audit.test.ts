@@ -242,6 +242,7 @@ const ROUTES: Route[] = [
   { path: '/my-posts', address: () => '/my-posts' },
   { path: '/my-cars', address: () => '/my-cars' },
   { path: '/car/$id', address: (w) => `/car/${w.carId}` },
+  { path: '/car/$id/fill-up', address: (w) => `/car/${w.carId}/fill-up` },
   { path: '/create-car', address: () => '/create-car' },
   { path: '/edit-car/$id', address: (w) => `/edit-car/${w.carId}` },
   { path: '/new-car-log/$carId', address: (w) => `/new-car-log/${w.carId}` },
