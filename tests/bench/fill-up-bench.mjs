@@ -3,7 +3,7 @@
 // screen works from the mirror), the CPU slowed 4× (a mid-range phone: the throttled profile), from
 // the tap on the car's "Fill-up" to the odometer field in the DOM, focused, with a frame painted
 // after it. Run alone with `node tests/bench/fill-up-bench.mjs` (after `npm run build`).
-/* global document, requestAnimationFrame, MutationObserver, HTMLInputElement -- used inside page.evaluate */
+/* global document, requestAnimationFrame, requestIdleCallback, MutationObserver, HTMLInputElement -- used inside page.evaluate */
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -95,8 +95,9 @@ export async function benchFillUp(log) {
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
         await page.goto(`${server.baseUrl}/car/${carId}`);
         await page.getByRole('link', { name: exact(button) }).waitFor();
-        // The car's page settled (its mirror reads done) before the tap is timed.
+        // The car's page settled (its mirror reads done, the main thread idle) before the tap is timed.
         await page.waitForLoadState('networkidle').catch(() => undefined);
+        await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 5_000 })));
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
         const ms = await page.evaluate(tapAndTime, { button });
         // The first run loads the screen's chunk from the service worker's cache: a warm-up.

@@ -21,6 +21,9 @@ export function FillUpButton({
     <Link
       to="/car/$id/fill-up"
       params={{ id: car.id }}
+      // The screen's code is fetched while the button is on screen: the tap at the pump opens it
+      // without waiting for a download (the fill-up's budget, docs/SPEC-NOTES.md "A car's home").
+      preload="viewport"
       className={`ui-button ui-button--${variant} ui-button--small`}
       data-testid="fill-up-button"
     >

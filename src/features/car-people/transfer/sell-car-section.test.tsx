@@ -115,7 +115,7 @@ describe('SellCarSection', () => {
         ok({ friends: [{ ...BUYER, city: null, email: 'b@example.com', friendsSince: '2026-01-01' }] }),
       [SUMMARY]: summaryRoute,
       [`POST /api/v1.0/cars/${CAR.id}/transfers`]: () =>
-        ok({ id: 't1', toName: 'Bruno Lane' } as Partial<CarTransfer>, 201),
+        ok({ id: 't1', toName: 'Bruno Lane' } as Partial<CarTransfer>),
     });
     renderWithProviders(<SellCarSection car={CAR} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Sell / transfer this car' }));
