@@ -4,17 +4,23 @@ import { carPermissions } from '@/features/garage';
 import { useT } from '@/lib/i18n';
 import { FuelIcon } from '@/ui';
 
+/** The car whose "Fill-up" was tapped last (see tappedCar). */
+let tapped: Car | null = null;
+
+/**
+ * The car whose "Fill-up" was just tapped, when it is `id`: the screen paints its form with it at
+ * once, before its own read of the device's mirror answers (which then replaces it), so the pump's
+ * ten seconds do not start with a skeleton.
+ */
+export function tappedCar(id: string): Car | null {
+  return tapped?.id === id ? tapped : null;
+}
+
 /**
  * "Fill-up": the way to the fill-up at the pump (car/{id}/fill-up) from the garage, a car's card
  * and its home. Shown to those who may log a fill-up (the owner, an editor, a driver).
  */
-export function FillUpButton({
-  car,
-  variant = 'primary',
-}: {
-  car: Pick<Car, 'id' | 'role'>;
-  variant?: 'primary' | 'secondary';
-}) {
+export function FillUpButton({ car, variant = 'primary' }: { car: Car; variant?: 'primary' | 'secondary' }) {
   const t = useT();
   if (!carPermissions(car).addFuelLog) return null;
   return (
@@ -26,6 +32,9 @@ export function FillUpButton({
       preload="viewport"
       className={`ui-button ui-button--${variant} ui-button--small`}
       data-testid="fill-up-button"
+      onClick={() => {
+        tapped = car;
+      }}
     >
       <FuelIcon />
       {t('FILL_UP.BUTTON')}

@@ -5,7 +5,14 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { errorOf, fill } from '@/testing/form-test-utils';
 import { activateCatalog, renderApp } from '@/testing/test-utils';
-import { CAR_ID, makeCar, makeLog, putCar, putLog } from '@/features/garage/testing/garage-fixtures';
+import {
+  CAR_ID,
+  fakeFile,
+  makeCar,
+  makeLog,
+  putCar,
+  putLog,
+} from '@/features/garage/testing/garage-fixtures';
 import { garageScreenHooks } from '@/features/garage/testing/garage-screen';
 import { db } from '@/lib/db';
 
@@ -68,6 +75,14 @@ describe('the fill-up at the pump', () => {
     expect((await db.cars.get(CAR_ID))?.mileage).toBe(42_650);
   });
 
+  it('opens from the garage’s “Fill-up”, on the tapped car', async () => {
+    const { router } = await renderApp('/my-cars');
+    fireEvent.click(await screen.findByRole('link', { name: 'Fill-up' }, { timeout: 10_000 }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/car/${CAR_ID}/fill-up`));
+    expect(await screen.findByText('For Bleue')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText(ODOMETER));
+  });
+
   it('refuses a reading lower than the last one, naming it', async () => {
     await openFillUp();
     fill(ODOMETER, '41000');
@@ -96,6 +111,23 @@ describe('the fill-up at the pump', () => {
     await waitFor(async () => expect(await db.outbox.count()).toBe(1));
     const [body] = await json();
     expect(body).toMatchObject({ fuel: { quantity: 425, fullTank: false } });
+  });
+
+  it('takes a receipt photo with it (the upload waits in the same entry), and refuses a PDF', async () => {
+    await openFillUp();
+    fill(ODOMETER, '42500');
+    fill(QUANTITY, '40');
+    const photo = screen.getByLabelText('Photo of the receipt');
+    expect(photo.getAttribute('capture')).toBe('environment');
+    fireEvent.change(photo, { target: { files: [fakeFile('bill.pdf', 'application/pdf')] } });
+    expect(screen.getByText('Choose a photo (an image file).')).toBeTruthy();
+    fireEvent.change(photo, { target: { files: [fakeFile('ticket.jpg', 'image/jpeg')] } });
+    expect(screen.getByTestId('fill-up-photo').textContent).toContain('ticket.jpg');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(async () => expect(await db.outbox.count()).toBe(1));
+    const [entry] = await db.outbox.toArray();
+    expect(entry).toMatchObject({ kind: 'carLog.create', path: '/car-logs/with-media' });
+    expect(await db.mediaBlobs.count()).toBe(1);
   });
 
   it('“Save and add details” opens the full log form on the new fill-up', async () => {

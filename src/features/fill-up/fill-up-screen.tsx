@@ -36,6 +36,7 @@ import {
   type FillUpField,
   type FillUpForm,
 } from './fill-up-values';
+import { tappedCar } from './fill-up-button';
 import './fill-up.css';
 
 /**
@@ -46,7 +47,8 @@ import './fill-up.css';
  */
 export function FillUpScreen({ carId }: { carId: string }) {
   const t = useT();
-  const car = useCar(carId);
+  const live = useCar(carId);
+  const car = live === undefined ? (tappedCar(carId) ?? undefined) : live;
   return (
     <Page back={<BackButton fallback={`/car/${carId}`} />} title={t('FILL_UP.TITLE')}>
       <Card>
