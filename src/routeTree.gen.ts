@@ -54,6 +54,7 @@ import { Route as AuthenticatedCarIdLogbookRouteImport } from './routes/_authent
 import { Route as AuthenticatedCarIdPapersRouteImport } from './routes/_authenticated/car.$id.papers'
 import { Route as AuthenticatedCarIdPeopleRouteImport } from './routes/_authenticated/car.$id.people'
 import { Route as AuthenticatedCarIdRemindersRouteImport } from './routes/_authenticated/car.$id.reminders'
+import { Route as AuthenticatedCarIdFillUpRouteImport } from './routes/_authenticated/car_.$id.fill-up'
 import { Route as AuthenticatedChatWithUserIdRouteImport } from './routes/_authenticated/chat.with.$userId'
 import { Route as AuthenticatedEditCarLogCarIdLogIdRouteImport } from './routes/_authenticated/edit-car-log.$carId.$logId'
 import { Route as AuthenticatedMyCarsCarIdImportRouteImport } from './routes/_authenticated/my-cars_.$carId.import'
@@ -297,6 +298,12 @@ const AuthenticatedCarIdRemindersRoute =
     path: '/reminders',
     getParentRoute: () => AuthenticatedCarIdRoute,
   } as any)
+const AuthenticatedCarIdFillUpRoute =
+  AuthenticatedCarIdFillUpRouteImport.update({
+    id: '/car_/$id/fill-up',
+    path: '/car/$id/fill-up',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedChatWithUserIdRoute =
   AuthenticatedChatWithUserIdRouteImport.update({
     id: '/chat/with/$userId',
@@ -378,6 +385,7 @@ export interface FileRoutesByFullPath {
   '/car/$id/papers': typeof AuthenticatedCarIdPapersRoute
   '/car/$id/people': typeof AuthenticatedCarIdPeopleRoute
   '/car/$id/reminders': typeof AuthenticatedCarIdRemindersRoute
+  '/car/$id/fill-up': typeof AuthenticatedCarIdFillUpRoute
   '/chat/with/$userId': typeof AuthenticatedChatWithUserIdRoute
   '/edit-car-log/$carId/$logId': typeof AuthenticatedEditCarLogCarIdLogIdRoute
   '/my-cars/$carId/import': typeof AuthenticatedMyCarsCarIdImportRoute
@@ -429,6 +437,7 @@ export interface FileRoutesByTo {
   '/car/$id/papers': typeof AuthenticatedCarIdPapersRoute
   '/car/$id/people': typeof AuthenticatedCarIdPeopleRoute
   '/car/$id/reminders': typeof AuthenticatedCarIdRemindersRoute
+  '/car/$id/fill-up': typeof AuthenticatedCarIdFillUpRoute
   '/chat/with/$userId': typeof AuthenticatedChatWithUserIdRoute
   '/edit-car-log/$carId/$logId': typeof AuthenticatedEditCarLogCarIdLogIdRoute
   '/my-cars/$carId/import': typeof AuthenticatedMyCarsCarIdImportRoute
@@ -483,6 +492,7 @@ export interface FileRoutesById {
   '/_authenticated/car/$id/papers': typeof AuthenticatedCarIdPapersRoute
   '/_authenticated/car/$id/people': typeof AuthenticatedCarIdPeopleRoute
   '/_authenticated/car/$id/reminders': typeof AuthenticatedCarIdRemindersRoute
+  '/_authenticated/car_/$id/fill-up': typeof AuthenticatedCarIdFillUpRoute
   '/_authenticated/chat/with/$userId': typeof AuthenticatedChatWithUserIdRoute
   '/_authenticated/edit-car-log/$carId/$logId': typeof AuthenticatedEditCarLogCarIdLogIdRoute
   '/_authenticated/my-cars_/$carId/import': typeof AuthenticatedMyCarsCarIdImportRoute
@@ -537,6 +547,7 @@ export interface FileRouteTypes {
     | '/car/$id/papers'
     | '/car/$id/people'
     | '/car/$id/reminders'
+    | '/car/$id/fill-up'
     | '/chat/with/$userId'
     | '/edit-car-log/$carId/$logId'
     | '/my-cars/$carId/import'
@@ -588,6 +599,7 @@ export interface FileRouteTypes {
     | '/car/$id/papers'
     | '/car/$id/people'
     | '/car/$id/reminders'
+    | '/car/$id/fill-up'
     | '/chat/with/$userId'
     | '/edit-car-log/$carId/$logId'
     | '/my-cars/$carId/import'
@@ -641,6 +653,7 @@ export interface FileRouteTypes {
     | '/_authenticated/car/$id/papers'
     | '/_authenticated/car/$id/people'
     | '/_authenticated/car/$id/reminders'
+    | '/_authenticated/car_/$id/fill-up'
     | '/_authenticated/chat/with/$userId'
     | '/_authenticated/edit-car-log/$carId/$logId'
     | '/_authenticated/my-cars_/$carId/import'
@@ -979,6 +992,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedCarIdRemindersRouteImport
       parentRoute: typeof AuthenticatedCarIdRoute
     }
+    '/_authenticated/car_/$id/fill-up': {
+      id: '/_authenticated/car_/$id/fill-up'
+      path: '/car/$id/fill-up'
+      fullPath: '/car/$id/fill-up'
+      preLoaderRoute: typeof AuthenticatedCarIdFillUpRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/chat/with/$userId': {
       id: '/_authenticated/chat/with/$userId'
       path: '/chat/with/$userId'
@@ -1077,6 +1097,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedPostIdRoute: typeof AuthenticatedPostIdRoute
   AuthenticatedTagsTagRoute: typeof AuthenticatedTagsTagRoute
   AuthenticatedUUsernameRoute: typeof AuthenticatedUUsernameRoute
+  AuthenticatedCarIdFillUpRoute: typeof AuthenticatedCarIdFillUpRoute
   AuthenticatedChatWithUserIdRoute: typeof AuthenticatedChatWithUserIdRoute
   AuthenticatedEditCarLogCarIdLogIdRoute: typeof AuthenticatedEditCarLogCarIdLogIdRoute
   AuthenticatedMyCarsCarIdImportRoute: typeof AuthenticatedMyCarsCarIdImportRoute
@@ -1115,6 +1136,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedPostIdRoute: AuthenticatedPostIdRoute,
   AuthenticatedTagsTagRoute: AuthenticatedTagsTagRoute,
   AuthenticatedUUsernameRoute: AuthenticatedUUsernameRoute,
+  AuthenticatedCarIdFillUpRoute: AuthenticatedCarIdFillUpRoute,
   AuthenticatedChatWithUserIdRoute: AuthenticatedChatWithUserIdRoute,
   AuthenticatedEditCarLogCarIdLogIdRoute:
     AuthenticatedEditCarLogCarIdLogIdRoute,

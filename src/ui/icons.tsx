@@ -233,3 +233,12 @@ export const ImageIcon = () => (
     <path d="M21 15l-5-5L5 21" />
   </StrokeIcon>
 );
+/** A fuel pump: the fill-up at the pump. */
+export const FuelIcon = () => (
+  <StrokeIcon size={20}>
+    <path d="M4 21V5a2 2 0 0 1 2-2h6a2 2 0 0 1 2 2v16" />
+    <path d="M3 21h12" />
+    <path d="M4 10h10" />
+    <path d="M14 8h2a2 2 0 0 1 2 2v6a1.5 1.5 0 0 0 3 0V8.5L18 5.5" />
+  </StrokeIcon>
+);

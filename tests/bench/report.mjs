@@ -18,6 +18,7 @@ import { addPushRows } from './push-bench.mjs';
 import { addGarageRows } from './garage-report.mjs';
 import { addCarHomeRows } from './car-home-bench.mjs';
 import { addFuelRows } from './fuel-bench.mjs';
+import { addFillUpRows } from './fill-up-bench.mjs';
 import { addRemindersRows } from './reminders-bench.mjs';
 import { addMixedRows, mixedMarkdown } from './mixed-load.mjs';
 
@@ -39,6 +40,7 @@ const ALONE = {
   garage: 'BENCH_PARTS=garage npm run bench',
   carHome: 'node tests/bench/car-home-bench.mjs',
   fuel: 'node tests/bench/fuel-bench.mjs',
+  fillUp: 'node tests/bench/fill-up-bench.mjs',
   reminders: 'node tests/bench/reminders-bench.mjs',
   messages: 'node tests/bench/messages-bench.mjs',
   import: 'node tests/bench/import-bench.mjs',
@@ -229,6 +231,7 @@ export function buildRows(r) {
   );
   from('garage', addGarageRows);
   from('carHome', addCarHomeRows);
+  from('fillUp', addFillUpRows);
   from('fuel', addFuelRows);
   from('reminders', addRemindersRows);
   from('messages', addMessagesRows);

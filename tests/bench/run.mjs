@@ -24,6 +24,7 @@ import { benchMixedLoad } from './mixed-load.mjs';
 import { benchFeed } from './feed-bench.mjs';
 import { benchFloor } from './floor-bench.mjs';
 import { benchFuel } from './fuel-bench.mjs';
+import { benchFillUp } from './fill-up-bench.mjs';
 import { benchReminders } from './reminders-bench.mjs';
 import { benchSearch } from './search-bench.mjs';
 import { benchNotifyLatency } from './notify-latency.mjs';
@@ -107,6 +108,9 @@ await part('garage', () => benchGarage(log));
 // The car's home painted from the mirror (a 5,000-log car, offline, CPU slowed down), on a server
 // of its own.
 await part('carHome', () => benchCarHome(log));
+// The fill-up at the pump: interactive from the car's "Fill-up" on a 5,000-log car, offline, the CPU
+// slowed 4×, on a server of its own.
+await part('fillUp', () => benchFillUp(log));
 // Fuel economy of a 5,000-fill-up car: the contract function on the device, then GET
 // /cars/{id}/fuel-economy on a server of its own.
 await part('fuel', () => benchFuel(log));

@@ -249,6 +249,7 @@ const ROUTES: Route[] = [
   { path: '/car/$id/papers', address: (w) => `/car/${w.carId}/papers` },
   { path: '/car/$id/history', address: (w) => `/car/${w.carId}/history` },
   { path: '/car/$id/people', address: (w) => `/car/${w.carId}/people` },
+  { path: '/car/$id/fill-up', address: (w) => `/car/${w.carId}/fill-up` },
   { path: '/create-car', address: () => '/create-car' },
   { path: '/edit-car/$id', address: (w) => `/edit-car/${w.carId}` },
   { path: '/new-car-log/$carId', address: (w) => `/new-car-log/${w.carId}` },

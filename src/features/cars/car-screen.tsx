@@ -9,6 +9,7 @@ import { CarOwnersLine } from '@/features/car-people';
 import { carFacts, CarDetailsFrame } from './components/car-facts';
 import { useCarGlance } from './components/car-glance';
 import { useCarHome } from './car-home/car-home-context';
+import { FillUpButton } from '@/features/fill-up';
 import './my-cars.css';
 
 /**
@@ -90,6 +91,7 @@ function CarSummary({ car, mine }: { car: Car; mine: boolean }) {
       actions={
         mine ? (
           <>
+            <FillUpButton car={car} />
             <Link
               to="/my-cars"
               onClick={() => setSelectedCar(car.id)}

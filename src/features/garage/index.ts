@@ -12,6 +12,7 @@ export {
   dropDeletedElsewhere,
   keepAsNew,
   localToday,
+  readCarLogs,
   readDueCount,
   saveCar,
   saveCarLog,

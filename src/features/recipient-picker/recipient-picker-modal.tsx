@@ -43,8 +43,11 @@ function useDebounced(value: string, delayMs: number): [string, (now: string) =>
 export function RecipientPickerModal({
   onDismiss,
   noFriendsAction,
+  title,
 }: {
   onDismiss: (choice: RecipientChoice) => void;
+  /** The heading, when the friend is picked for something else than a message (a car's buyer). */
+  title?: string;
   /** What the no-friends empty state offers (e.g. a link to the friends screen). */
   noFriendsAction?: ReactNode;
 }) {
@@ -74,7 +77,7 @@ export function RecipientPickerModal({
     <Modal labelledBy={titleId} onClose={cancel} className="recipient-picker">
       <ModalHeader
         titleId={titleId}
-        title={t('MESSAGES.SELECT_RECIPIENT')}
+        title={title ?? t('MESSAGES.SELECT_RECIPIENT')}
         closeLabel={t('COMMON.CLOSE')}
         onClose={cancel}
         className="recipient-picker__header ui-flex ui-center ui-between ui-gap-2"

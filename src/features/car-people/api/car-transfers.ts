@@ -6,6 +6,7 @@ import type {
   CarOwners,
   CarSale,
   CarSaleDetail,
+  CarSaleSummary,
   CarTransfer,
   CarTransferAnswer,
   CarTransferInput,
@@ -15,6 +16,7 @@ import { api } from '@/lib/http/api-client';
 export const transfersKey = ['garage', 'car-transfers'] as const;
 export const soldKey = ['garage', 'cars-sold'] as const;
 const ownersKey = (carId: string) => ['garage', 'car-owners', carId] as const;
+const summaryKey = ['garage', 'sale-summary'] as const;
 
 /** The pending transfers I offered or am offered. */
 export function usePendingTransfers(enabled = true) {
@@ -74,6 +76,33 @@ export function useCarOwners(carId: string, enabled = true) {
   return useQuery({
     queryKey: ownersKey(carId),
     queryFn: ({ signal }) => api.get<CarOwners>(`/cars/${encodeURIComponent(carId)}/owners`, { signal }),
+    enabled,
+  });
+}
+
+/** What a buyer would receive of my car with these choices (the owner, before offering). */
+export function useSaleSummary(
+  carId: string,
+  choices: { keepCosts: boolean; keepNotes: boolean },
+  enabled = true,
+) {
+  return useQuery({
+    queryKey: [...summaryKey, 'car', carId, choices.keepCosts, choices.keepNotes],
+    queryFn: ({ signal }) =>
+      api.get<CarSaleSummary>(`/cars/${encodeURIComponent(carId)}/sale-summary`, {
+        query: { keepCosts: choices.keepCosts, keepNotes: choices.keepNotes },
+        signal,
+      }),
+    enabled,
+  });
+}
+
+/** What the buyer receives with this offer (its seller and its buyer see the same). */
+export function useTransferSummary(transferId: string, enabled = true) {
+  return useQuery({
+    queryKey: [...summaryKey, 'transfer', transferId],
+    queryFn: ({ signal }) =>
+      api.get<CarSaleSummary>(`/car-transfers/${encodeURIComponent(transferId)}/summary`, { signal }),
     enabled,
   });
 }

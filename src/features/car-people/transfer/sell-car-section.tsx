@@ -1,6 +1,7 @@
-// The car page's "Sell / transfer this car": the owner finds the buyer by their exact
-// username (e-mail addresses are never looked up), ticks what the buyer keeps (costs, notes), confirms; while the buyer has not
-// answered, the offer shows with Cancel. Online only.
+// The car page's "Sell / transfer this car": the owner picks the buyer among their friends or finds
+// them by their exact username (e-mail addresses are never looked up), ticks what the buyer keeps
+// (costs, notes), reads what the buyer will receive (the server's sale summary) and confirms; while
+// the buyer has not answered, the offer shows with Cancel. Online only.
 import { useId, useState, type FormEvent } from 'react';
 import type { BuyerCard, CarTransfer } from '@/contract/car-transfers';
 import type { Car } from '@/contract/garage';
@@ -9,8 +10,16 @@ import { errorTextOf, type ErrorText } from '@/lib/http/api-error-catalogue';
 import { formatDate, useT } from '@/lib/i18n';
 import { useOnline } from '@/lib/network/online';
 import { toast } from '@/lib/toast';
-import { Alert, Button, Modal, TextField } from '@/ui';
-import { findBuyer, useAnswerTransfer, useOfferTransfer, usePendingTransfers } from '../api/car-transfers';
+import { RecipientPickerModal } from '@/features/recipient-picker';
+import { Alert, Button, Modal, TextField, UsersIcon } from '@/ui';
+import {
+  findBuyer,
+  useAnswerTransfer,
+  useOfferTransfer,
+  usePendingTransfers,
+  useSaleSummary,
+} from '../api/car-transfers';
+import { SaleSummaryList } from './sale-summary';
 import { useTransferEvents } from './use-transfer-events';
 import './car-transfer.css';
 
@@ -88,15 +97,23 @@ function SellDialog({ car, onClose }: { car: Car; onClose: () => void }) {
   const [keepCosts, setKeepCosts] = useState(true);
   const [keepNotes, setKeepNotes] = useState(true);
   const [error, setError] = useState<string | null>(null);
+  const [picking, setPicking] = useState(false);
+  // The seller confirms having read what the buyer receives; any change asks again.
+  const [confirmed, setConfirmed] = useState(false);
+  const summary = useSaleSummary(car.id, { keepCosts, keepNotes });
+  const choose = (card: BuyerCard | null) => {
+    setBuyer(card);
+    setConfirmed(false);
+  };
 
   const search = async (event: FormEvent) => {
     event.preventDefault();
     if (!query.trim()) return;
     setSearching(true);
     setError(null);
-    setBuyer(null);
+    choose(null);
     try {
-      setBuyer(await findBuyer(query));
+      choose(await findBuyer(query));
     } catch (e) {
       // The server answers any e-mail address alike (it never looks one up): say why.
       const notFound = query.includes('@')
@@ -109,7 +126,7 @@ function SellDialog({ car, onClose }: { car: Car; onClose: () => void }) {
   };
 
   const confirm = () => {
-    if (!buyer) return;
+    if (!buyer || !confirmed) return;
     setError(null);
     offer.mutate(
       { toUserId: buyer.id, keepCosts, keepNotes },
@@ -123,11 +140,28 @@ function SellDialog({ car, onClose }: { car: Car; onClose: () => void }) {
     );
   };
 
+  if (picking)
+    return (
+      <RecipientPickerModal
+        title={t('CAR_TRANSFER.PICK_TITLE')}
+        onDismiss={(choice) => {
+          setPicking(false);
+          if (choice.cancelled) return;
+          const { id, username, firstName, lastName, avatar } = choice.user;
+          setError(null);
+          choose({ id, username, firstName, lastName, avatar });
+        }}
+      />
+    );
+
   return (
     <Modal labelledBy={titleId} onClose={onClose} className="car-transfer__dialog">
       <h2 id={titleId} className="ui-modal__title">
         {t('CAR_TRANSFER.DIALOG_TITLE')}
       </h2>
+      <Button variant="secondary" size="small" icon={<UsersIcon />} onClick={() => setPicking(true)}>
+        {t('CAR_TRANSFER.PICK_FRIEND')}
+      </Button>
       <form className="car-transfer__search" onSubmit={(event) => void search(event)}>
         <TextField
           label={t('CAR_TRANSFER.BUYER_LABEL')}
@@ -148,21 +182,55 @@ function SellDialog({ car, onClose }: { car: Car; onClose: () => void }) {
       <fieldset className="car-transfer__keep">
         <legend>{t('CAR_TRANSFER.KEEP_LEGEND')}</legend>
         <label className="car-transfer__check">
-          <input type="checkbox" checked={keepCosts} onChange={(e) => setKeepCosts(e.target.checked)} />
+          <input
+            type="checkbox"
+            checked={keepCosts}
+            onChange={(e) => {
+              setKeepCosts(e.target.checked);
+              setConfirmed(false);
+            }}
+          />
           <span>{t('CAR_TRANSFER.KEEP_COSTS')}</span>
         </label>
         <label className="car-transfer__check">
-          <input type="checkbox" checked={keepNotes} onChange={(e) => setKeepNotes(e.target.checked)} />
+          <input
+            type="checkbox"
+            checked={keepNotes}
+            onChange={(e) => {
+              setKeepNotes(e.target.checked);
+              setConfirmed(false);
+            }}
+          />
           <span>{t('CAR_TRANSFER.KEEP_NOTES')}</span>
         </label>
       </fieldset>
+      <SaleSummaryList
+        summary={summary.data}
+        title={
+          buyer
+            ? t('CAR_TRANSFER.SUMMARY_TITLE_BUYER', { name: fullName(buyer) })
+            : t('CAR_TRANSFER.SUMMARY_TITLE')
+        }
+        loading={summary.isPending}
+        failed={summary.isError}
+      />
       <p className="car-transfer__hint">{t('CAR_TRANSFER.WARNING')}</p>
+      {buyer && summary.data ? (
+        <label className="car-transfer__check car-transfer__confirm">
+          <input type="checkbox" checked={confirmed} onChange={(e) => setConfirmed(e.target.checked)} />
+          <span>{t('CAR_TRANSFER.SUMMARY_CONFIRM', { name: fullName(buyer) })}</span>
+        </label>
+      ) : null}
       {error ? <Alert kind="error">{error}</Alert> : null}
       <div className="ui-confirm__actions">
         <Button variant="secondary" onClick={onClose}>
           {t('CAR_TRANSFER.CLOSE')}
         </Button>
-        <Button busy={offer.isPending} disabled={!buyer || offer.isPending} onClick={confirm}>
+        <Button
+          busy={offer.isPending}
+          disabled={!buyer || !confirmed || !summary.data || offer.isPending}
+          onClick={confirm}
+        >
           {t('CAR_TRANSFER.CONFIRM')}
         </Button>
       </div>

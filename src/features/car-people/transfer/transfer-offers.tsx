@@ -1,5 +1,6 @@
-// The garage's "Cars offered to me": each pending offer with Accept / Decline. Accepted,
-// the car and its logbook come into my garage (the garage syncs on the live "car" event and here).
+// The garage's "Cars offered to me": each pending offer with what I will receive (the same summary
+// the seller confirmed) and Accept / Decline. Accepted, the car and its logbook come into my
+// garage (the garage syncs on the live "car" event and here).
 import type { CarTransfer } from '@/contract/car-transfers';
 import { syncCars } from '@/features/garage';
 import { errorTextOf } from '@/lib/http/api-error-catalogue';
@@ -8,7 +9,8 @@ import { useOnline } from '@/lib/network/online';
 import { useSession } from '@/lib/auth/session';
 import { toast } from '@/lib/toast';
 import { Button } from '@/ui';
-import { useAnswerTransfer, usePendingTransfers } from '../api/car-transfers';
+import { useAnswerTransfer, usePendingTransfers, useTransferSummary } from '../api/car-transfers';
+import { SaleSummaryList } from './sale-summary';
 import { useTransferEvents } from './use-transfer-events';
 import './car-transfer.css';
 
@@ -37,6 +39,7 @@ export function TransferOffers() {
 function OfferRow({ offer }: { offer: CarTransfer }) {
   const t = useT();
   const answer = useAnswerTransfer();
+  const summary = useTransferSummary(offer.id);
   const reply = (action: 'accept' | 'decline') =>
     answer.mutate(
       { id: offer.id, action },
@@ -71,6 +74,12 @@ function OfferRow({ offer }: { offer: CarTransfer }) {
           </span>
         ) : null}
       </p>
+      <SaleSummaryList
+        summary={summary.data}
+        title={t('CAR_TRANSFER.SUMMARY_TITLE_YOU')}
+        loading={summary.isPending}
+        failed={summary.isError}
+      />
       <div className="car-transfer__actions">
         <Button
           size="small"

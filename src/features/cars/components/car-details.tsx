@@ -14,6 +14,7 @@ import { formatDistance, unitSymbol } from '@/lib/i18n/format';
 import { StorageFullError } from '@/lib/offline/storage-full';
 import { useT } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
+import { FillUpButton } from '@/features/fill-up';
 import { carFacts, CarDetailsFrame } from './car-facts';
 
 /** The selected car's page head: photo, name, details with translated settings labels, description, actions. */
@@ -71,11 +72,12 @@ export function CarDetails({
       }
       actions={
         <>
+          <FillUpButton car={car} />
           {can.addFuelLog ? (
             <Link
               to="/new-car-log/$carId"
               params={{ carId: car.id }}
-              className="ui-button ui-button--primary ui-button--small"
+              className="ui-button ui-button--secondary ui-button--small"
             >
               <PlusIcon />
               {t('CAR_LOGS.ADD')}

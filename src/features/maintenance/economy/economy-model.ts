@@ -9,10 +9,14 @@ import {
   ECONOMY_UNIT_INFO,
   ECONOMY_UNITS,
   energyOfFuelUnit,
+  fromKm,
   fuelEconomy,
+  toKm,
   odometerSummary,
   readingsOf,
+  type DistanceUnit,
   type EconomyUnit,
+  type EnergyFilter,
   type FuelEconomy,
   type FuelLog,
   type OdometerSummary,
@@ -52,28 +56,79 @@ export function carEconomyUnit(car: { energyType: string | null; mileageUnit: st
   return defaultEconomyUnit(car.energyType, car.mileageUnit);
 }
 
+/** The car's energies, its main one first (a car with only `energyType` has that one). */
+export function carEnergies(car: { energyType: string | null; energyTypes?: string[] }): string[] {
+  if (car.energyTypes?.length) return car.energyTypes;
+  return car.energyType ? [car.energyType] : [];
+}
+
+/** The fills of `energy` (a fill that names none is of the car's main energy). */
+export function fillsOfEnergy(fills: readonly FuelLog[], only: EnergyFilter): FuelLog[] {
+  return fills.filter((f) => (f.fuel?.energy ?? only.mainEnergy) === only.energy);
+}
+
+/**
+ * What driving costs over every energy (a dual-fuel car's LPG and petrol, a plug-in hybrid's
+ * petrol and charges): currency → the cost of every fill after the first reading, over the odometer
+ * distance from the first fill's reading to the last one's, in `distance` units. Empty when the
+ * fills span no distance.
+ */
+export function allEnergiesCostPerDistance(
+  fills: readonly FuelLog[],
+  mileageUnit: string,
+  distance: DistanceUnit,
+): Record<string, number> {
+  let first: number | null = null;
+  let last: number | null = null;
+  for (const fill of fills) {
+    if (fill.mileage === null) continue;
+    if (first === null || fill.mileage < first) first = fill.mileage;
+    if (last === null || fill.mileage > last) last = fill.mileage;
+  }
+  if (first === null || last === null || last <= first) return {};
+  const span = fromKm(toKm(last - first, distanceUnitOf(mileageUnit)), distance);
+  const costs: Record<string, number> = {};
+  // The fills at the first reading filled the tanks before the distance counted: left out.
+  for (const fill of fills)
+    if (fill.mileage !== null && fill.mileage > first && fill.cost !== null && fill.currencyCode)
+      costs[fill.currencyCode] = (costs[fill.currencyCode] ?? 0) + fill.cost;
+  const out: Record<string, number> = {};
+  for (const [currency, cost] of Object.entries(costs)) out[currency] = cost / span;
+  return out;
+}
+
 /** Why a segment is left out of the average. */
 export type SegmentProblem = 'readingMissing' | 'noDistance' | 'missedFill';
 
 export interface SegmentRow {
   key: string;
+  /** The segment's closing fill: "mark as missed" and "it's right" are said on it. */
+  toLogId: string;
   fromDate: string;
   toDate: string;
   distance: number | null;
   quantity: number;
   economy: number | null;
   problem: SegmentProblem | null;
+  /** Probably a missed fill-up: far from the car's other segments, left out of every figure. */
+  suspect: boolean;
 }
 
 export interface CarEconomy extends FuelEconomy {
   rows: SegmentRow[];
 }
 
-export function carEconomy(fills: readonly FuelLog[], mileageUnit: string, unit: EconomyUnit): CarEconomy {
-  const economy = fuelEconomy(fills, distanceUnitOf(mileageUnit), unit);
+export function carEconomy(
+  fills: readonly FuelLog[],
+  mileageUnit: string,
+  unit: EconomyUnit,
+  only?: EnergyFilter,
+): CarEconomy {
+  const economy = fuelEconomy(fills, distanceUnitOf(mileageUnit), unit, only);
   const dates = new Map(fills.map((f) => [f.id, f.startDate]));
   const rows = economy.segments.map((segment) => ({
     key: `${segment.fromLogId}-${segment.toLogId}`,
+    toLogId: segment.toLogId,
     fromDate: dates.get(segment.fromLogId) ?? '',
     toDate: dates.get(segment.toLogId) ?? '',
     distance: segment.distance,
@@ -87,6 +142,7 @@ export function carEconomy(fills: readonly FuelLog[], mileageUnit: string, unit:
         : segment.distance <= 0
           ? ('noDistance' as const)
           : ('missedFill' as const),
+    suspect: segment.suspect,
   }));
   return { ...economy, rows };
 }
@@ -98,10 +154,10 @@ export interface Point {
   label: string;
 }
 
-/** The valid segments' economies by the date of their closing fill, oldest first. */
+/** The valid, non-suspect segments' economies by the date of their closing fill, oldest first. */
 export function economyPoints(economy: CarEconomy): Point[] {
   return economy.rows
-    .filter((row) => row.economy !== null && row.toDate)
+    .filter((row) => row.economy !== null && !row.suspect && row.toDate)
     .map((row) => ({ x: dayNumber(row.toDate), y: row.economy!, label: row.toDate }))
     .sort((a, b) => a.x - b.x);
 }

@@ -1,10 +1,12 @@
 import { useId, useMemo, useState } from 'react';
 import { ECONOMY_UNIT_INFO, type EconomyUnit, type FuelUnit } from '@/contract/maintenance';
-import type { LocalCar, LocalCarLog } from '@/features/garage';
+import { settingsLabel, type LocalCar, type LocalCarLog } from '@/features/garage';
+import type { FuelLog } from '@/contract/maintenance';
 import { formatDate, formatNumber, useT } from '@/lib/i18n';
 import { formatDay, formatDistance, formatMoneyPerDistance, unitSymbol } from '@/lib/i18n/format';
 import { FUEL_UNIT_SYMBOL_KEYS } from '../fuel/fuel-values';
 import {
+  allEnergiesCostPerDistance,
   carOdometer,
   economyPoints,
   odometerPoints,
@@ -13,6 +15,7 @@ import {
 } from './economy-model';
 import { economyDecimals, ECONOMY_UNIT_KEYS } from './economy-units';
 import { LineChart } from './line-chart';
+import { SuspectSegments } from './suspect-segments';
 import '@/ui/figures.css';
 import './economy.css';
 
@@ -39,12 +42,23 @@ export default function EconomyPanel({
   economy,
   units,
   onUnit,
+  energies = [],
+  energy = null,
+  onEnergy,
+  allFills = [],
 }: {
   car: LocalCar;
   logs: LocalCarLog[];
   economy: CarEconomy;
   units: EconomyUnit[];
   onUnit: (unit: EconomyUnit) => void;
+  /** The car's energies, the main one first; several: a switch, and the cost over all of them. */
+  energies?: string[];
+  /** The energy shown (null: the car has one). */
+  energy?: string | null;
+  onEnergy?: (energy: string) => void;
+  /** Every fill of the car, whatever its energy. */
+  allFills?: FuelLog[];
 }) {
   const t = useT();
   const id = useId();
@@ -70,6 +84,12 @@ export default function EconomyPanel({
     });
   const mileage = (n: number) => formatDistance(n, car.mileageUnit);
   const newestFirst = [...economy.rows].reverse();
+  const range = (row: { fromDate: string; toDate: string }) =>
+    t('ECONOMY.SEGMENT_RANGE', { from: shortDay(row.fromDate), to: shortDay(row.toDate) });
+  const allEnergies = useMemo(
+    () => (energies.length > 1 ? allEnergiesCostPerDistance(allFills, car.mileageUnit, info.distance) : {}),
+    [energies.length, allFills, car.mileageUnit, info.distance],
+  );
   const rows = allRows ? newestFirst : newestFirst.slice(0, SEGMENTS_SHOWN);
 
   return (
@@ -115,6 +135,23 @@ export default function EconomyPanel({
           <h3 id={`${id}-economy`} className="economy-panel__title">
             {t(info.energy === 'electric' ? 'ECONOMY.TITLE_ELECTRIC' : 'ECONOMY.TITLE')}
           </h3>
+          {energies.length > 1 && onEnergy ? (
+            <label className="economy-panel__unit ui-flex ui-center ui-gap-2">
+              <span>{t('ECONOMY.ENERGY')}</span>
+              <select
+                className="ui-select"
+                value={energy ?? energies[0]}
+                onChange={(event) => onEnergy(event.target.value)}
+                data-testid="economy-energy"
+              >
+                {energies.map((key) => (
+                  <option key={key} value={key}>
+                    {settingsLabel(t, 'energyType', key)}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
           <label className="economy-panel__unit ui-flex ui-center ui-gap-2">
             <span>{t('ECONOMY.UNIT')}</span>
             <select
@@ -165,6 +202,16 @@ export default function EconomyPanel({
                   ))}
                 </div>
               ) : null}
+              {Object.keys(allEnergies).length > 0 ? (
+                <div className="car-figures__item">
+                  <dt>{t('ECONOMY.COST_ALL_ENERGIES', { unit: unitSymbol(info.distance) })}</dt>
+                  {Object.entries(allEnergies).map(([code, amount]) => (
+                    <dd key={code} data-testid="economy-cost-all">
+                      {formatMoneyPerDistance(amount, code)}
+                    </dd>
+                  ))}
+                </div>
+              ) : null}
             </dl>
             {points.length > 1 ? (
               <LineChart
@@ -182,6 +229,7 @@ export default function EconomyPanel({
             ) : null}
           </>
         )}
+        <SuspectSegments car={car} logs={logs} rows={economy.rows} range={range} value={value} />
         {rows.length > 0 ? (
           <div className="economy-table__scroll ui-flex ui-column ui-start ui-gap-2">
             <table className="economy-table" data-testid="economy-segments">
@@ -195,13 +243,12 @@ export default function EconomyPanel({
               </thead>
               <tbody>
                 {rows.map((row) => (
-                  <tr key={row.key} data-invalid={row.problem ? true : undefined}>
-                    <th scope="row">
-                      {t('ECONOMY.SEGMENT_RANGE', {
-                        from: shortDay(row.fromDate),
-                        to: shortDay(row.toDate),
-                      })}
-                    </th>
+                  <tr
+                    key={row.key}
+                    data-invalid={row.problem || row.suspect ? true : undefined}
+                    data-suspect={row.suspect || undefined}
+                  >
+                    <th scope="row">{range(row)}</th>
                     <td>
                       <span className="economy-table__line">
                         {row.distance === null ? '–' : distance(row.distance)}
@@ -210,7 +257,14 @@ export default function EconomyPanel({
                     </td>
                     <td>
                       {row.economy !== null ? (
-                        value(row.economy)
+                        <>
+                          {value(row.economy)}
+                          {row.suspect ? (
+                            <span className="economy-table__problem economy-table__line">
+                              {t('ECONOMY.SUSPECT_SHORT')}
+                            </span>
+                          ) : null}
+                        </>
                       ) : (
                         <span className="economy-table__problem">
                           {t(PROBLEM_KEYS[row.problem ?? 'missedFill'])}

@@ -4,7 +4,16 @@ import type { LocalCar, LocalCarLog } from '@/features/garage';
 import { formatNumber, useT } from '@/lib/i18n';
 import { CollapsibleSection } from '@/ui';
 import { formatDistance } from '@/lib/i18n/format';
-import { carEconomy, carEconomyUnit, carOdometer, economyUnitsFor, fuelLogsOf } from './economy-model';
+import { defaultEconomyUnit } from '@/contract/maintenance';
+import {
+  carEconomy,
+  carEconomyUnit,
+  carEnergies,
+  carOdometer,
+  economyUnitsFor,
+  fillsOfEnergy,
+  fuelLogsOf,
+} from './economy-model';
 import { economyDecimals, ECONOMY_UNIT_KEYS } from './economy-units';
 import './economy-section.css';
 
@@ -18,12 +27,28 @@ const EconomyPanel = lazy(() => import('./economy-panel'));
  */
 export function EconomySection({ car, logs }: { car: LocalCar; logs: LocalCarLog[] }) {
   const t = useT();
-  const fills = useMemo(() => fuelLogsOf(logs), [logs]);
-  const fallback = carEconomyUnit(car);
+  const allFills = useMemo(() => fuelLogsOf(logs), [logs]);
+  // A car of several energies (LPG and petrol, a plug-in hybrid) shows one energy at a time, the
+  // main one first: its segments run between full fills of that energy only.
+  const energies = carEnergies(car);
+  const [chosenEnergy, setEnergy] = useState<string | null>(null);
+  const energy =
+    energies.length > 1
+      ? chosenEnergy && energies.includes(chosenEnergy)
+        ? chosenEnergy
+        : energies[0]!
+      : null;
+  const main = energies[0] ?? null;
+  const only = useMemo(() => (energy === null ? undefined : { energy, mainEnergy: main }), [energy, main]);
+  const fills = useMemo(() => (only ? fillsOfEnergy(allFills, only) : allFills), [allFills, only]);
+  const fallback = energy === null ? carEconomyUnit(car) : defaultEconomyUnit(energy, car.mileageUnit);
   const units = useMemo(() => economyUnitsFor(fills, fallback), [fills, fallback]);
   const [chosen, setChosen] = useState<EconomyUnit | null>(null);
   const unit = chosen !== null && units.includes(chosen) ? chosen : fallback;
-  const economy = useMemo(() => carEconomy(fills, car.mileageUnit, unit), [fills, car.mileageUnit, unit]);
+  const economy = useMemo(
+    () => carEconomy(fills, car.mileageUnit, unit, only),
+    [fills, car.mileageUnit, unit, only],
+  );
   const current = useMemo(() => carOdometer(logs, car.mileage).current, [logs, car.mileage]);
   const decimals = economyDecimals(unit);
 
@@ -48,7 +73,17 @@ export function EconomySection({ car, logs }: { car: LocalCar; logs: LocalCarLog
       loadingLabel={t('ECONOMY.LOADING')}
       skeletons={['4rem', '8rem']}
     >
-      <EconomyPanel car={car} logs={logs} economy={economy} units={units} onUnit={setChosen} />
+      <EconomyPanel
+        car={car}
+        logs={logs}
+        economy={economy}
+        units={units}
+        onUnit={setChosen}
+        energies={energies}
+        energy={energy}
+        onEnergy={setEnergy}
+        allFills={allFills}
+      />
     </CollapsibleSection>
   );
 }
