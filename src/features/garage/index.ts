@@ -26,6 +26,8 @@ export {
   useCarLog,
   useCarLogs,
   useCarLogsAndReminders,
+  useCarLogsFirstPage,
+  useLastFillUp,
   useCars,
   useGarageRefresh,
   useReminders,
