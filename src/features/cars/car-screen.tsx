@@ -4,7 +4,7 @@ import type { Car } from '@/contract/garage';
 import { settingLabel } from '@/lib/i18n/format';
 import { DEFAULT_MILEAGE_UNIT, useSelectedCar, type LocalCar } from '@/features/garage';
 import { formatNumber, useT } from '@/lib/i18n';
-import { Card, SkeletonRows } from '@/ui';
+import { Card, Skeleton, SkeletonRows } from '@/ui';
 import { CarOwnersLine } from '@/features/car-people';
 import { carFacts, CarDetailsFrame } from './components/car-facts';
 import { useCarGlance } from './components/car-glance';
@@ -41,8 +41,17 @@ function CarGlanceList({ car }: { car: LocalCar }) {
   const t = useT();
   const glance = useCarGlance(car);
   const none = t('CAR_HOME.NONE_YET');
-  const loading = glance.nextReminder === undefined || glance.economy === undefined;
+  const loading = glance.nextReminder === undefined || glance.lastFillUp === undefined;
   if (loading) return <SkeletonRows count={3} label={t('CARS.CAR_LOADING')} />;
+  // The average economy reads the whole logbook: it follows the first paint, a skeleton till then.
+  const economy =
+    glance.economy === undefined ? (
+      <span role="status" aria-label={t('CARS.CAR_LOADING')}>
+        <Skeleton width="6rem" height="0.9rem" />
+      </span>
+    ) : (
+      (glance.economy ?? none)
+    );
   const rows = [
     {
       label: t('CAR_HOME.NEXT_REMINDER_LABEL'),
@@ -53,7 +62,7 @@ function CarGlanceList({ car }: { car: LocalCar }) {
         : none,
     },
     { label: t('CAR_HOME.LAST_FILL_UP_LABEL'), value: glance.lastFillUp ?? none },
-    { label: t('CAR_HOME.AVERAGE_ECONOMY'), value: glance.economy ?? none },
+    { label: t('CAR_HOME.AVERAGE_ECONOMY'), value: economy },
   ];
   return (
     <section aria-label={t('CAR_HOME.AT_A_GLANCE')} className="car-glance" data-testid="car-glance">

@@ -27,6 +27,8 @@ export {
   useCarLog,
   useCarLogs,
   useCarLogsAndReminders,
+  useCarLogsFirstPage,
+  useLastFillUp,
   useCars,
   useGarageRefresh,
   useReminders,

@@ -39,7 +39,19 @@ function useTypeOptions(logs: LocalCarLog[] | undefined): TypeOption[] {
  * A car's logbook: the filters bar, the count and cost of what it shows, and the logs (virtualised).
  * Filters live in this component: a new car (a new key) starts unfiltered.
  */
-export function LogList({ car, logs }: { car: LocalCar; logs: LocalCarLog[] | undefined }) {
+export function LogList({
+  car,
+  logs,
+  firstPage,
+}: {
+  car: LocalCar;
+  logs: LocalCarLog[] | undefined;
+  /**
+   * The newest logs and the count, shown while the whole logbook is read (its filters and sums
+   * need every row, so they come with it).
+   */
+  firstPage?: { logs: LocalCarLog[]; total: number };
+}) {
   const t = useT();
   const [filters, setFilters] = useState<FilterValues>(NO_FILTERS);
   // Typing stays immediate; the filtering of thousands of rows follows at React's pace.
@@ -58,7 +70,14 @@ export function LogList({ car, logs }: { car: LocalCar; logs: LocalCarLog[] | un
             {t('CAR_LOGS.TITLE')}
           </h2>
         </header>
-        {logs === undefined ? (
+        {logs === undefined && firstPage && firstPage.logs.length > 0 ? (
+          <VirtualLogList
+            logs={firstPage.logs}
+            total={firstPage.total}
+            mileageUnit={car.mileageUnit || DEFAULT_MILEAGE_UNIT}
+            label={t('CAR_LOGS.TITLE')}
+          />
+        ) : logs === undefined ? (
           <SkeletonRows count={SKELETON_ROWS} label={t('CAR_LOGS.LOADING')} />
         ) : logs.length === 0 ? (
           <EmptyState

@@ -1,6 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { OwnCarSection } from '@/features/cars/car-home/car-home';
-import { DEFAULT_MILEAGE_UNIT, OverwrittenLogs, useCarLogs, type LocalCar } from '@/features/garage';
+import {
+  DEFAULT_MILEAGE_UNIT,
+  OverwrittenLogs,
+  useCarLogs,
+  useCarLogsFirstPage,
+  type LocalCar,
+} from '@/features/garage';
 import { LogList, StatsSection } from '@/features/logbook';
 
 // The car's logbook section: its statistics and its logs, from the mirror (offline too).
@@ -11,14 +17,18 @@ function LogbookRoute() {
 }
 
 function Logbook({ car }: { car: LocalCar }) {
-  const logs = useCarLogs(car.id);
+  // First paint: the newest screenful and the count, by the index. The whole logbook (filters,
+  // sums, statistics) is read once that is shown, off the tap's path (docs/BENCHMARKS.md).
+  const firstPage = useCarLogsFirstPage(car.id);
+  const all = useCarLogs(firstPage ? car.id : undefined);
+  const logs = firstPage ? all : undefined;
   return (
     <>
       {logs && logs.length > 0 ? (
         <StatsSection logs={logs} mileageUnit={car.mileageUnit || DEFAULT_MILEAGE_UNIT} />
       ) : null}
       <OverwrittenLogs carId={car.id} />
-      <LogList car={car} logs={logs} />
+      <LogList car={car} logs={logs} firstPage={firstPage} />
     </>
   );
 }

@@ -272,3 +272,30 @@ describe('fill-ups on the overview', () => {
     expect(within(glance).getByText('Mar 1, 2026')).toBeTruthy();
   });
 });
+
+describe('a long logbook in the car’s home', () => {
+  garageScreenHooks({
+    seed: async () => {
+      await putCar(makeCar({ role: 'owner' }));
+      await db.carLogs.bulkPut(
+        Array.from({ length: 45 }, (_, n) =>
+          makeLog({
+            id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+            title: `Log ${n}`,
+            startDate: `2025-${String(1 + Math.floor(n / 28)).padStart(2, '0')}-${String(1 + (n % 28)).padStart(2, '0')}`,
+            cost: 10,
+          }),
+        ),
+      );
+    },
+  });
+
+  it('shows its newest logs first, then its count and sum over every log (read after that paint)', async () => {
+    await renderApp(`/car/${CAR_ID}/logbook`);
+    // The newest log, told as one of 45 whether from the first page or the whole logbook.
+    const newest = await screen.findByText('Log 44');
+    expect(newest.closest('[role="listitem"]')?.getAttribute('aria-setsize')).toBe('45');
+    expect(await screen.findByText('45 logs')).toBeTruthy();
+    expect(screen.getByTestId('log-sum').textContent).toBe('€450.00');
+  });
+});

@@ -1,10 +1,11 @@
 // A car at a glance, from the mirror (works offline): its mileage, its next reminder, its last
 // fill-up and its average economy. The garage's cards and the car's overview say these.
 import { useMemo } from 'react';
-import type { CarLog } from '@/contract/garage';
 import {
   DEFAULT_MILEAGE_UNIT,
-  useCarLogsAndReminders,
+  useCarLogs,
+  useLastFillUp,
+  useReminders,
   type LocalCar,
   type LocalReminder,
 } from '@/features/garage';
@@ -23,23 +24,22 @@ export interface CarGlance {
   economy: string | null | undefined;
 }
 
-/** The newest fill-up of logs sorted newest first (the mirror's order). */
-export function lastFill(logs: readonly CarLog[]): CarLog | null {
-  return logs.find((log) => log.fuel !== undefined && log.fuel !== null) ?? null;
-}
-
 export function useCarGlance(car: LocalCar): CarGlance {
   const t = useT();
-  // One read of the logbook for both (a car of thousands of logs).
-  const read = useCarLogsAndReminders(car.id);
-  const logs = read?.logs;
-  const reminders = read?.reminders;
+  // What paints first reads only what it shows: the car's reminders (a car without any reads no
+  // log; one with some derives their state from its logs, as the server does) and its newest
+  // fill-up through the index. The average economy needs every fill-up: its read of the logbook
+  // starts once those are there, off the first paint (undefined, a skeleton, until then).
+  const reminders = useReminders(car.id);
+  const fill = useLastFillUp(car.id);
+  const firstPainted = reminders !== undefined && fill !== undefined;
+  const all = useCarLogs(firstPainted ? car.id : undefined);
+  const logs = firstPainted ? all : undefined;
   const unit = car.mileageUnit || DEFAULT_MILEAGE_UNIT;
   const economy = useMemo(
     () => (logs ? averageEconomyText(t, { ...car, mileageUnit: unit }, logs) : undefined),
     [t, car, unit, logs],
   );
-  const fill = logs ? lastFill(logs) : undefined;
   const next = reminders?.[0];
   return {
     mileage: car.mileage === null || car.mileage === undefined ? null : formatDistance(car.mileage, unit),

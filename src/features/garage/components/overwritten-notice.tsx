@@ -7,7 +7,7 @@ import {
   useOverwrittenLogs,
   type OverwrittenKind,
 } from '@/features/garage/data/overwritten';
-import { useCarLogs } from '@/features/garage/data';
+import { useCarLogsById } from '@/features/garage/data';
 import { formatNumber, useT } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { Button } from '@/ui';
@@ -131,7 +131,8 @@ export function OverwrittenNotice({ kind, id }: { kind: OverwrittenKind; id: str
 export function OverwrittenLogs({ carId }: { carId: string }) {
   const t = useT();
   const records = useOverwrittenLogs(carId);
-  const logs = useCarLogs(carId);
+  // Only the logs the notice names (not the whole logbook: the car's home reads only what it shows).
+  const logs = useCarLogsById(records?.map((record) => record.id) ?? []);
   if (!records?.length) return null;
   const titles = new Map((logs ?? []).map((log) => [log.id, log.title]));
   const shown = records.filter((record) => titles.has(record.id));

@@ -1,7 +1,20 @@
 // The garage's data layer: what the screens read (Dexie live queries), refresh (server → Dexie)
 // and write (Dexie + outbox in one transaction). It pulls Dexie: import it from lazy screens only.
 export { garageHandlers } from './handlers';
-export { useCar, useCarLog, useCarLogs, useCars, readCarLogs, compareLogs } from './reads';
+export {
+  useCar,
+  useCarLog,
+  useCarLogs,
+  useCars,
+  readCarLogs,
+  compareLogs,
+  FIRST_PAGE_LOGS,
+  readCarLogsFirstPage,
+  readLastFillUp,
+  useCarLogsFirstPage,
+  useLastFillUp,
+  useCarLogsById,
+} from './reads';
 export { syncCarLog, syncCarLogs, syncCars, useGarageRefresh, SYNC_PAGE_LIMIT } from './sync';
 export {
   deleteCar,

@@ -119,3 +119,68 @@ export function useCarLog(id: string | undefined): LocalCarLog | null | undefine
   const log = useLive(async () => (id ? ((await db.carLogs.get(id)) ?? null) : null), [id]);
   return useOneWithState(log);
 }
+
+/**
+ * How many logs a logbook's first paint reads: more than a tall screen holds (the list is
+ * virtualised). The whole logbook (filters, sums, statistics) is read after that paint
+ * (docs/BENCHMARKS.md, the car's home).
+ */
+export const FIRST_PAGE_LOGS = 30;
+
+/**
+ * A car's newest logs in the mirror's order (compareLogs) and how many it has: an indexed read of
+ * `limit` rows and a count, not the whole logbook. Logs sharing the last row's day are all kept,
+ * so the page is exactly the start of the full order (the index orders a day's logs by id).
+ */
+export async function readCarLogsFirstPage(
+  carId: string,
+  limit = FIRST_PAGE_LOGS,
+): Promise<{ logs: CarLog[]; total: number }> {
+  const range = () =>
+    db.carLogs.where('[carId+startDate]').between([carId, Dexie.minKey], [carId, Dexie.maxKey]);
+  const [newest, total] = await Promise.all([range().reverse().limit(limit).toArray(), range().count()]);
+  const last = newest[newest.length - 1];
+  // Sorted from the index's ascending order, as readCarLogs sorts (ties then fall the same way).
+  if (!last || newest.length < limit) return { logs: newest.reverse().sort(compareLogs), total };
+  const sameDay = await db.carLogs.where('[carId+startDate]').equals([carId, last.startDate]).toArray();
+  const later = newest.filter((log) => log.startDate > last.startDate).reverse();
+  return { logs: [...sameDay, ...later].sort(compareLogs), total };
+}
+
+/** The first page of a car's logbook, live (undefined while reading). */
+export function useCarLogsFirstPage(
+  carId: string | undefined,
+): { logs: LocalCarLog[]; total: number } | undefined {
+  const page = useLive(
+    async (): Promise<{ logs: CarLog[]; total: number }> =>
+      carId ? readCarLogsFirstPage(carId) : { logs: [], total: 0 },
+    [carId],
+  );
+  const logs = useWithStates(page?.logs);
+  return useMemo(() => (page && logs ? { logs, total: page.total } : undefined), [page, logs]);
+}
+
+/** A car's newest fill-up, through the index newest first (not the whole logbook); null: none. */
+export function readLastFillUp(carId: string): Promise<CarLog | null> {
+  return db.carLogs
+    .where('[carId+startDate]')
+    .between([carId, Dexie.minKey], [carId, Dexie.maxKey])
+    .reverse()
+    .filter((log) => log.fuel !== undefined && log.fuel !== null)
+    .first()
+    .then((log) => log ?? null);
+}
+
+export function useLastFillUp(carId: string): CarLog | null | undefined {
+  return useLive(() => readLastFillUp(carId), [carId]);
+}
+
+/** Some logs by id (e.g. the ones a notice names), live; missing ones left out. */
+export function useCarLogsById(ids: readonly string[]): CarLog[] | undefined {
+  const key = ids.join(',');
+  return useLive(
+    async () =>
+      (await db.carLogs.bulkGet(key ? key.split(',') : [])).filter((l): l is CarLog => l !== undefined),
+    [key],
+  );
+}

@@ -20,10 +20,13 @@ function rootFontPx(): number {
  */
 export function VirtualLogList({
   logs,
+  total,
   mileageUnit,
   label,
 }: {
   logs: LocalCarLog[];
+  /** How many logs the list has when `logs` is only its first page (the rest still being read). */
+  total?: number;
   mileageUnit: string;
   label: string;
 }) {
@@ -68,7 +71,7 @@ export function VirtualLogList({
           <div
             key={item.key}
             role="listitem"
-            aria-setsize={logs.length}
+            aria-setsize={total ?? logs.length}
             aria-posinset={item.index + 1}
             className="log-list__item"
             style={{ height: rowHeight, transform: `translateY(${item.start - scrollMargin}px)` }}
