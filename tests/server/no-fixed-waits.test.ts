@@ -70,7 +70,6 @@ const ALLOWED: { file: string; line: string; why: string }[] = [
     line: 'setTimeout(r, 100)',
     why: 'polls the mail folder for a mail',
   },
-  { file: 'src/features/chat/chat-screens.test.tsx', line: 'setTimeout(resolve, 200)', why: TO_REPLACE },
   {
     file: 'src/features/messages/messages-screens.test.tsx',
     line: 'setTimeout(resolve, 100)',
