@@ -71,11 +71,6 @@ const ALLOWED: { file: string; line: string; why: string }[] = [
     why: 'polls the mail folder for a mail',
   },
   {
-    file: 'src/features/messages/messages-screens.test.tsx',
-    line: 'setTimeout(resolve, 100)',
-    why: TO_REPLACE,
-  },
-  {
     file: 'src/features/notifications/notifications-screen.test.tsx',
     line: 'setTimeout(resolve, 100)',
     why: TO_REPLACE,
