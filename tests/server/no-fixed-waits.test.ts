@@ -15,12 +15,6 @@ const MIN_MS = 50;
 const SKIPPED_DIRS = ['tests/bench'];
 
 /**
- * Not yet replaced: jsdom unit tests that wait a short time to show that nothing (else) happened.
- * Each is to become a wait for a state (a later marker, a settled query); then its entry goes.
- */
-const TO_REPLACE = 'a "nothing happened" wait in a unit test, still to be replaced by a marker';
-
-/**
  * Polling intervals inside wait-for-state loops: each waits for a condition and re-checks (or
  * re-sends) at this pace, bounded by a generous limit. `file` and a snippet of the line, and why.
  */
@@ -69,18 +63,6 @@ const ALLOWED: { file: string; line: string; why: string }[] = [
     file: 'tests/browser/support/mailbox.ts',
     line: 'setTimeout(r, 100)',
     why: 'polls the mail folder for a mail',
-  },
-  { file: 'src/features/cars/my-cars-screen.test.tsx', line: 'setTimeout(resolve, 600)', why: TO_REPLACE },
-  { file: 'src/features/chat/chat-screens.test.tsx', line: 'setTimeout(resolve, 200)', why: TO_REPLACE },
-  {
-    file: 'src/features/messages/messages-screens.test.tsx',
-    line: 'setTimeout(resolve, 100)',
-    why: TO_REPLACE,
-  },
-  {
-    file: 'src/features/notifications/notifications-screen.test.tsx',
-    line: 'setTimeout(resolve, 100)',
-    why: TO_REPLACE,
   },
 ];
 

@@ -17,6 +17,7 @@ import {
 import { installGarageServer } from '@/features/garage/testing/fake-garage-server';
 import { bareCar } from '@/features/garage/testing/garage-fixtures';
 import { addTranslations } from '@/lib/i18n';
+import { LIVE_UPDATE_INTERVAL_MS } from '@/lib/offline/live';
 import { db, resetLocalDatabaseForTests } from '@/lib/db';
 import { signedIn } from '@/testing/api-client';
 import { toast } from '@/lib/toast';
@@ -179,10 +180,22 @@ describe('my cars: the cars', () => {
 
   it('without a first paint, a first sync still out shows the skeleton', async () => {
     holdCarsFeed();
+    const emptySeen = watchText('Your garage is empty');
     await renderApp('/my-cars');
     expect(await screen.findByRole('status', { name: 'Loading your cars…' })).toBeTruthy();
-    await new Promise((resolve) => setTimeout(resolve, 600)); // past the live lists' update interval
-    expect(screen.queryByRole('heading', { name: 'Your garage is empty' })).toBeNull();
+    // The screen's timers (the live lists' update interval, the first sync's "shown" delay) run well
+    // past their end on a fake clock: none of them may end "loading" while the sync is out.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval'] });
+    try {
+      await act(() => vi.advanceTimersByTimeAsync(10 * LIVE_UPDATE_INTERVAL_MS));
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(screen.getByRole('status', { name: 'Loading your cars…' })).toBeTruthy();
+    // A car stored after that is the marker: the list's answers before it (the empty one) have shown.
+    await db.cars.put(car({ make: 'Alpine', model: 'A110' }) as never);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Alpine A110' })).toBeTruthy();
+    expect(emptySeen()).toBe(false);
   });
 
   it('selects the first car by default, remembers a choice in localStorage "selectedCar"', async () => {

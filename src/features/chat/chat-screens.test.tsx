@@ -307,9 +307,13 @@ describe('chat/{roomId}: a conversation', () => {
     expect(within(roomRows()[0]!).queryByTestId('chat-room-unread')).toBeNull();
     view.router.history.push(`/chat/${room.id}`);
     await waitFor(() => expect(texts()).toEqual(['One', 'Two']));
-    await act(async () => new Promise((resolve) => setTimeout(resolve, 200)));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bob Martin' })).toBeTruthy();
+    // The room has rendered (its mark-read effect has run): a write transaction on the tables a read
+    // mark writes is queued after any mark it started, and the replay pass after it sends it.
+    await act(() => db.transaction('rw', db.outbox, db.chatRooms, async () => {}));
     await act(replay);
     expect(posts(`/chat-messages/${room.id}/mark-all-read`)).toHaveLength(1);
+    expect(await db.outbox.where('kind').equals('chat.read').count()).toBe(0);
   });
 
   it('scrolling up loads the previous page (offset 20) and keeps the messages on screen where they were', async () => {

@@ -151,7 +151,9 @@ describe('message/{id}', () => {
     await waitFor(() => expect(rows().length).toBeGreaterThan(0));
     view.router.history.push(`/message/${message.id}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Hello' })).toBeTruthy();
-    await act(async () => new Promise((resolve) => setTimeout(resolve, 100)));
+    // The message has rendered (its mark-read effect has run): a write transaction on the tables a
+    // read mark writes is queued after any mark it started.
+    await act(() => db.transaction('rw', db.outbox, db.messages, async () => {}));
     expect(await unreadCount()).toBe(1);
     expect(await db.outbox.where('kind').equals('message.read').count()).toBe(1);
 
