@@ -409,6 +409,8 @@ describe('my cars: the logbook', () => {
     await seed([only], logs);
     await renderApp('/my-cars');
     await waitFor(() => expect(rows()).toHaveLength(4));
+    // The newest page shows first; the filters and sums come with the whole logbook.
+    await screen.findByRole('combobox', { name: 'Type' });
     return { car: only, logs };
   }
 

@@ -7,6 +7,7 @@ import {
   OverwrittenNotice,
   DEFAULT_MILEAGE_UNIT,
   useCarLogs,
+  useCarLogsFirstPage,
   useCars,
   useGarageRefresh,
   useSelectedCar,
@@ -109,10 +110,16 @@ export function MyCarsScreen() {
 }
 
 function CarPage({ car, onDeleted }: { car: LocalCar; onDeleted: () => void }) {
-  const logs = useCarLogs(car.id);
+  // First the newest screenful and the count, by the index; the whole logbook (statistics,
+  // economy, the list's filters and sums) once that is shown. A tap leaving the garage at once
+  // (the car's Open) then does not wait behind a read of every log (docs/BENCHMARKS.md, the
+  // car's home).
+  const firstPage = useCarLogsFirstPage(car.id);
+  const all = useCarLogs(firstPage ? car.id : undefined);
+  const logs = firstPage ? all : undefined;
   return (
     <div className="my-cars__car">
-      <CarDetails car={car} logCount={logs?.length} onDeleted={onDeleted} />
+      <CarDetails car={car} logCount={logs?.length ?? firstPage?.total} onDeleted={onDeleted} />
       <OverwrittenNotice kind="car" id={car.id} />
       <CarOwnersLine carId={car.id} />
       <CarReminders car={car} />
@@ -122,7 +129,7 @@ function CarPage({ car, onDeleted }: { car: LocalCar; onDeleted: () => void }) {
       ) : null}
       {logs ? <EconomySection car={car} logs={logs} /> : null}
       <OverwrittenLogs carId={car.id} />
-      <LogList car={car} logs={logs} />
+      <LogList car={car} logs={logs} firstPage={firstPage} />
     </div>
   );
 }
