@@ -56,6 +56,48 @@ describe('CarDossier', () => {
         'hide',
       ),
     ).toBe('cost,notes');
+    // The plate is left out unless asked.
+    expect(
+      new URL(api.to('GET', `/api/v1.0/cars/${CAR}/history.pdf`)[0]!.url, 'http://x').searchParams.has(
+        'showPlate',
+      ),
+    ).toBe(false);
+  });
+
+  it('shows the plate only when asked, in the PDF and in a public link; the VIN always', async () => {
+    let links: HistoryLink[] = [];
+    const api = installFetch({
+      [`GET /api/v1.0/cars/${CAR}/history-links`]: () => ok(links),
+      [`POST /api/v1.0/cars/${CAR}/history-links`]: () => {
+        links = [{ ...LINK, hide: [], showPlate: true }];
+        return ok({ id: LINK.id, url: LINK.url });
+      },
+      [`GET /api/v1.0/cars/${CAR}/history.pdf`]: () =>
+        new Response(new Blob(['%PDF-1.7']), { status: 200, headers: { 'content-type': 'application/pdf' } }),
+    });
+    URL.createObjectURL = vi.fn(() => 'blob:x');
+    URL.revokeObjectURL = vi.fn();
+    renderWithProviders(<CarDossier carId={CAR} />);
+    const plate = screen.getByRole<HTMLInputElement>('checkbox', { name: 'Show the plate' });
+    expect(plate.checked).toBe(false);
+    expect(plate.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(plate.getAttribute('aria-describedby')!)?.textContent).toContain(
+      'The VIN is always shown',
+    );
+    fireEvent.click(plate);
+    fireEvent.click(screen.getByRole('button', { name: 'Download the PDF' }));
+    await waitFor(() => expect(api.to('GET', `/api/v1.0/cars/${CAR}/history.pdf`)).toHaveLength(1));
+    const query = new URL(api.to('GET', `/api/v1.0/cars/${CAR}/history.pdf`)[0]!.url, 'http://x')
+      .searchParams;
+    expect(query.get('showPlate')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Create a public link' }));
+    await waitFor(() => expect(api.to('POST', `/api/v1.0/cars/${CAR}/history-links`)).toHaveLength(1));
+    expect(api.to('POST', `/api/v1.0/cars/${CAR}/history-links`)[0]!.body).toEqual({
+      hide: [],
+      showPlate: true,
+    });
+    const item = await screen.findByRole('listitem');
+    expect(within(item).getByText('Shows the plate')).toBeTruthy();
   });
 
   it('creates a link with the same choices, lists it, copies it, draws its QR code and revokes it after confirming', async () => {
@@ -77,10 +119,14 @@ describe('CarDossier', () => {
     fireEvent.click(screen.getByLabelText('Costs and receipts'));
     fireEvent.click(screen.getByRole('button', { name: 'Create a public link' }));
     await waitFor(() => expect(api.to('POST', `/api/v1.0/cars/${CAR}/history-links`)).toHaveLength(1));
-    expect(api.to('POST', `/api/v1.0/cars/${CAR}/history-links`)[0]!.body).toEqual({ hide: ['cost'] });
+    expect(api.to('POST', `/api/v1.0/cars/${CAR}/history-links`)[0]!.body).toEqual({
+      hide: ['cost'],
+      showPlate: false,
+    });
 
     const item = await screen.findByRole('listitem');
     expect(within(item).getByText('Leaves out: Costs and receipts')).toBeTruthy();
+    expect(within(item).getByText('Plate not shown')).toBeTruthy();
     expect(within(item).getByLabelText<HTMLInputElement>('Link address').value).toBe(LINK.url);
     fireEvent.click(within(item).getByRole('button', { name: 'Copy' }));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith(LINK.url));

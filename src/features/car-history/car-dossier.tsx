@@ -26,6 +26,8 @@ export function CarDossier({ carId }: { carId: string }) {
   const t = useT();
   const online = useOnline();
   const [hide, setHide] = useState<DossierHideField[]>([]);
+  // Off by default: a plate is the owner's to give (docs/SPEC-NOTES.md "A car's home").
+  const [showPlate, setShowPlate] = useState(false);
   const [downloading, setDownloading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const links = useHistoryLinks(carId, online);
@@ -38,7 +40,7 @@ export function CarDossier({ carId }: { carId: string }) {
     setDownloading(true);
     setError(null);
     try {
-      await downloadDossier(carId, hide);
+      await downloadDossier(carId, { hide, showPlate });
     } catch (e) {
       failure(e, 'DOSSIER.PDF_FAILED');
     } finally {
@@ -68,6 +70,20 @@ export function CarDossier({ carId }: { carId: string }) {
           </label>
         ))}
       </fieldset>
+      <div className="car-dossier__plate">
+        <label className="car-dossier__check">
+          <input
+            type="checkbox"
+            checked={showPlate}
+            aria-describedby="car-dossier-plate-hint"
+            onChange={(event) => setShowPlate(event.target.checked)}
+          />
+          <span>{t('DOSSIER.SHOW_PLATE')}</span>
+        </label>
+        <small id="car-dossier-plate-hint" className="car-history__hint">
+          {t('DOSSIER.SHOW_PLATE_HINT')}
+        </small>
+      </div>
       <div className="car-history__actions">
         <Button
           variant="secondary"
@@ -85,10 +101,13 @@ export function CarDossier({ carId }: { carId: string }) {
           disabled={!online || create.isPending}
           onClick={() => {
             setError(null);
-            create.mutate(hide, {
-              onSuccess: () => toast.show({ kind: 'success', message: t('DOSSIER.LINK_CREATED') }),
-              onError: (e) => failure(e, 'DOSSIER.LINK_FAILED'),
-            });
+            create.mutate(
+              { hide, showPlate },
+              {
+                onSuccess: () => toast.show({ kind: 'success', message: t('DOSSIER.LINK_CREATED') }),
+                onError: (e) => failure(e, 'DOSSIER.LINK_FAILED'),
+              },
+            );
           }}
         >
           {t('DOSSIER.CREATE_LINK')}
@@ -131,6 +150,9 @@ function LinkRow({ carId, link }: { carId: string; link: HistoryLink }) {
         <span>{t('DOSSIER.LINK_OF', { date: formatDate(link.createdAt, { dateStyle: 'medium' }) })}</span>
         <small className="car-history__hint">
           {hidden ? t('DOSSIER.LINK_HIDES', { fields: hidden }) : t('DOSSIER.LINK_SHOWS_ALL')}
+        </small>
+        <small className="car-history__hint">
+          {t(link.showPlate ? 'DOSSIER.LINK_SHOWS_PLATE' : 'DOSSIER.LINK_NO_PLATE')}
         </small>
         <input
           className="car-dossier__url"

@@ -182,6 +182,47 @@ describe('car form screen', () => {
     expect(localStorage.getItem('selectedCar')).toBe(CAR_ID);
   });
 
+  it("chooses the car's energies: the main one, then those it also runs on, saved as an update", async () => {
+    await putCar(makeCar({ energyType: 'petrol', energyTypes: ['petrol'] }));
+    const { router } = await renderApp(`/edit-car/${CAR_ID}`);
+    const others = await screen.findByRole('group', { name: 'Also runs on' });
+    // The main energy is not offered again among the others.
+    await waitFor(() => expect(within(others).getByRole('checkbox', { name: 'Electric' })).toBeTruthy());
+    expect(within(others).queryByRole('checkbox', { name: 'Petrol' })).toBeNull();
+    fireEvent.click(within(others).getByRole('checkbox', { name: 'Electric' }));
+    save();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my-cars'));
+    expect(await db.cars.get(CAR_ID)).toMatchObject({
+      energyType: 'petrol',
+      energyTypes: ['petrol', 'electric'],
+    });
+    const [entry] = await db.outbox.toArray();
+    expect(entry).toMatchObject({ method: 'PUT', path: `/cars/${CAR_ID}` });
+    expect(entry?.body).toMatchObject({
+      type: 'json',
+      json: { energyTypes: ['petrol', 'electric'], base: { energyTypes: ['petrol'] } },
+    });
+  });
+
+  it('gives a car without energies none, and sends no empty list (the contract takes none)', async () => {
+    await putCar(makeCar({ energyType: null, energyTypes: [] }));
+    const { router } = await renderApp(`/edit-car/${CAR_ID}`);
+    await screen.findByLabelText('Make');
+    expect(screen.queryByRole('group', { name: 'Also runs on' })).toBeNull();
+    fireEvent.change(screen.getByLabelText('Energy (optional)'), { target: { value: 'diesel' } });
+    const others = await screen.findByRole('group', { name: 'Also runs on' });
+    fireEvent.click(await within(others).findByRole('checkbox', { name: 'Electric' }));
+    save();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my-cars'));
+    expect(await db.cars.get(CAR_ID)).toMatchObject({
+      energyType: 'diesel',
+      energyTypes: ['diesel', 'electric'],
+    });
+    const json = ((await db.outbox.toArray())[0]?.body as { json: { base: object } }).json;
+    expect(json).toMatchObject({ energyType: 'diesel', energyTypes: ['diesel', 'electric'] });
+    expect(json.base).not.toHaveProperty('energyTypes');
+  });
+
   it('removes the current photo of a car: no photo shown, then a file deletion and an update queued', async () => {
     await putCar({ ...makeCar(), image: '/api/v1.0/media/11111111-1111-4111-8111-111111111111' });
     const { router } = await renderApp(`/edit-car/${CAR_ID}`);

@@ -69,6 +69,7 @@ describe("a post's car and the car screen", () => {
       `/people/${FRIEND_CAR.ownerId}`,
     );
     expect(screen.queryByRole('button', { name: /Delete/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Fill-up' })).toBeNull();
   });
 
   it('shows one of my cars from this device, with the way into my garage', async () => {
@@ -76,6 +77,15 @@ describe("a post's car and the car screen", () => {
     await renderApp(`/car/${CAR_ID}`);
     expect(await screen.findByRole('heading', { level: 2, name: 'Bleue' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Open in my garage' }).getAttribute('href')).toBe('/my-cars');
+    expect(screen.getByRole('link', { name: 'Fill-up' }).getAttribute('href')).toBe(`/car/${CAR_ID}/fill-up`);
+  });
+
+  it('offers no fill-up on the overview of a car shared with me to see only', async () => {
+    installFetch({});
+    await putCar(makeCar({ role: 'viewer' }));
+    await renderApp(`/car/${CAR_ID}`);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Bleue' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Fill-up' })).toBeNull();
   });
 
   it("a stranger's car is not found", async () => {

@@ -32,7 +32,7 @@ const LABELS: Record<string, Record<string, [string, string]>> = {
     maintenance: ['Maintenance', 'Entretien'],
     repair: ['Repair', 'Réparation'],
   },
-  energyType: { diesel: ['Diesel', 'Gazole'] },
+  energyType: { diesel: ['Diesel', 'Gazole'], electric: ['Electric', 'Électrique'] },
   gearboxType: { manual: ['Manual', 'Manuelle'] },
   upholsteryMaterial: { leather: ['Leather', 'Cuir'] },
   mileageUnit: { km: ['kilometres', 'kilomètres'], mi: ['miles', 'milles'] },
@@ -236,6 +236,7 @@ describe('my cars: the cars', () => {
     await seed([
       car({
         energyType: 'diesel',
+        energyTypes: ['diesel', 'electric'],
         gearboxType: 'manual',
         upholsteryMaterial: 'leather',
         mileage: 123_456,
@@ -248,6 +249,7 @@ describe('my cars: the cars', () => {
     const fact = (label: string) =>
       within(details).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
     expect(fact('Energy')).toBe('Diesel');
+    expect(fact('Also runs on')).toBe('Electric');
     expect(fact('Gearbox')).toBe('Manual');
     expect(fact('Upholstery')).toBe('Leather');
     expect(fact('Year')).toBe('2019');

@@ -6,10 +6,17 @@ import { api, apiDownload } from '@/lib/http/api-client';
 
 const linksKey = (carId: string) => ['garage', 'history-links', carId] as const;
 
+/** What the owner chose for a dossier: the fields left out, and whether the plate is shown. */
+export interface DossierChoices {
+  hide: DossierHideField[];
+  showPlate: boolean;
+}
+
 /** Downloads the PDF and hands it to the browser as a file. */
-export async function downloadDossier(carId: string, hide: DossierHideField[]): Promise<void> {
+export async function downloadDossier(carId: string, { hide, showPlate }: DossierChoices): Promise<void> {
   const { blob, fileName } = await apiDownload(`/cars/${encodeURIComponent(carId)}/history.pdf`, {
-    query: hide.length ? { hide: hide.join(',') } : {},
+    // The plate is left out unless asked (the server's default): the query says only a "yes".
+    query: { ...(hide.length ? { hide: hide.join(',') } : {}), ...(showPlate ? { showPlate: true } : {}) },
   });
   const url = URL.createObjectURL(blob);
   try {
@@ -36,8 +43,8 @@ export function useHistoryLinks(carId: string, enabled: boolean) {
 export function useCreateHistoryLink(carId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (hide: DossierHideField[]) =>
-      api.post<HistoryLinkCreated>(`/cars/${encodeURIComponent(carId)}/history-links`, { hide }),
+    mutationFn: ({ hide, showPlate }: DossierChoices) =>
+      api.post<HistoryLinkCreated>(`/cars/${encodeURIComponent(carId)}/history-links`, { hide, showPlate }),
     onSettled: () => client.invalidateQueries({ queryKey: linksKey(carId) }),
   });
 }

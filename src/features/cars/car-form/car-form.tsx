@@ -13,16 +13,30 @@ import {
   type CarFormValues,
 } from './car-values';
 import { ImagePicker } from './image-picker';
+import { OtherEnergies } from './other-energies';
 import './car-form.css';
 
 /** The car form: empty to create, prefilled from `car` to edit. Saves on this device first. */
 export function CarForm({ car }: { car?: Car }) {
-  const { t, values, errors, setErrors, formError, saving, form, message, set, text, refuse, save } =
-    useGarageForm<CarFormValues, CarField>(() => (car ? carValues(car) : emptyCarValues()), {
-      saved: 'CARS.FORM_SAVED',
-      savedOffline: 'CARS.FORM_SAVED_OFFLINE',
-      failed: 'CARS.FORM_SAVE_FAILED',
-    });
+  const {
+    t,
+    values,
+    setValues,
+    errors,
+    setErrors,
+    formError,
+    saving,
+    form,
+    message,
+    set,
+    text,
+    refuse,
+    save,
+  } = useGarageForm<CarFormValues, CarField>(() => (car ? carValues(car) : emptyCarValues()), {
+    saved: 'CARS.FORM_SAVED',
+    savedOffline: 'CARS.FORM_SAVED_OFFLINE',
+    failed: 'CARS.FORM_SAVE_FAILED',
+  });
   const [image, setImage] = useState<File | null>(null);
   const [removeImage, setRemoveImage] = useState(false);
 
@@ -60,6 +74,15 @@ export function CarForm({ car }: { car?: Car }) {
           optional
           emptyLabel={t('CARS.FORM_NOT_SPECIFIED')}
           {...text('energyType')}
+        />
+        <OtherEnergies
+          main={values.energyType}
+          value={values.otherEnergies}
+          onChange={(otherEnergies) => {
+            setValues((v) => ({ ...v, otherEnergies }));
+            if (errors.otherEnergies) setErrors((e) => ({ ...e, otherEnergies: undefined }));
+          }}
+          error={message(errors.otherEnergies)}
         />
         <SettingsSelect
           domain="gearboxType"

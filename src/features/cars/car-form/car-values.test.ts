@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { CAR_DESCRIPTION_MAX_TEXT } from '@/contract/garage';
-import { CAR_LIMITS, carDraft, emptyCarValues, validateCar, type CarFormValues } from './car-values';
+import {
+  CAR_LIMITS,
+  carDraft,
+  carValues,
+  emptyCarValues,
+  validateCar,
+  type CarFormValues,
+} from './car-values';
+import { makeCar } from '@/features/garage/testing/garage-fixtures';
 import { parseAmount, parseWholeNumber } from '@/features/garage';
 
 const valid = (over: Partial<CarFormValues> = {}): CarFormValues => ({
@@ -108,5 +116,39 @@ describe('number parsing', () => {
     expect(parseAmount('12.505')).toBeNaN();
     expect(parseAmount('-3')).toBeNaN();
     expect(parseAmount(' ')).toBeNull();
+  });
+});
+
+describe("the car's energies", () => {
+  it('reads the main one and the others from the car (energyType alone: the main one)', () => {
+    const both = carValues(makeCar({ energyType: 'petrol', energyTypes: ['petrol', 'lpg'] }));
+    expect([both.energyType, both.otherEnergies]).toEqual(['petrol', ['lpg']]);
+    const old = carValues(makeCar({ energyType: 'diesel', energyTypes: [] }));
+    expect([old.energyType, old.otherEnergies]).toEqual(['diesel', []]);
+    const none = carValues(makeCar({ energyType: null, energyTypes: [] }));
+    expect([none.energyType, none.otherEnergies]).toEqual(['', []]);
+  });
+
+  it('saves the main one first, then the others, never the main one twice', () => {
+    const draft = carDraft(valid({ energyType: 'lpg', otherEnergies: ['petrol', 'lpg', 'electric'] }));
+    expect(draft.energyType).toBe('lpg');
+    expect(draft.energyTypes).toEqual(['lpg', 'petrol', 'electric']);
+  });
+
+  it('sends no empty list: without a main energy the car has none', () => {
+    const draft = carDraft(valid({ energyType: '', otherEnergies: ['petrol'] }));
+    expect(draft.energyType).toBeNull();
+    expect(draft).not.toHaveProperty('energyTypes');
+  });
+
+  it('takes at most 4 energies, the main one included', () => {
+    const others = ['lpg', 'electric', 'diesel'];
+    expect(validateCar(valid({ energyType: 'petrol', otherEnergies: others })).otherEnergies).toBeUndefined();
+    expect(
+      validateCar(valid({ energyType: 'petrol', otherEnergies: [...others, 'e85'] })).otherEnergies,
+    ).toEqual({
+      key: 'CARS.FORM_ENERGIES_MAX',
+      values: { max: 4 },
+    });
   });
 });

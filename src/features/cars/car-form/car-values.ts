@@ -7,7 +7,8 @@ import {
   CAR_YEAR_MIN,
   MILEAGE_MAX,
 } from '@/contract/constants';
-import type { Car } from '@/contract/garage';
+import { CAR_ENERGY_TYPES_MAX, type Car } from '@/contract/garage';
+import { carEnergies } from '@/contract/maintenance/fuel-economy';
 import {
   DEFAULT_MILEAGE_UNIT,
   parseWholeNumber,
@@ -33,7 +34,10 @@ export interface CarFormValues {
   model: string;
   year: string;
   nickname: string;
+  /** The main energy (a key of the energyType settings); '' for none. */
   energyType: string;
+  /** The other energies it also runs on ("also runs on"), in the settings' order. */
+  otherEnergies: string[];
   gearboxType: string;
   upholsteryMaterial: string;
   mileage: string;
@@ -41,6 +45,9 @@ export interface CarFormValues {
   description: string;
 }
 export type CarField = keyof CarFormValues | 'image';
+
+/** A car runs on at most this many energies, its main one included (the contract's limit). */
+export const ENERGIES_MAX = CAR_ENERGY_TYPES_MAX;
 
 export type { FieldErrors, FieldMessage };
 
@@ -51,6 +58,7 @@ export function emptyCarValues(): CarFormValues {
     year: '',
     nickname: '',
     energyType: '',
+    otherEnergies: [],
     gearboxType: '',
     upholsteryMaterial: '',
     mileage: '',
@@ -65,7 +73,8 @@ export function carValues(car: Car): CarFormValues {
     model: car.model,
     year: car.year === null ? '' : String(car.year),
     nickname: car.nickname ?? '',
-    energyType: car.energyType ?? '',
+    energyType: carEnergies(car)[0] ?? '',
+    otherEnergies: carEnergies(car).slice(1),
     gearboxType: car.gearboxType ?? '',
     upholsteryMaterial: car.upholsteryMaterial ?? '',
     mileage: car.mileage === null ? '' : String(car.mileage),
@@ -100,6 +109,9 @@ export function validateCar(v: CarFormValues): FieldErrors<CarField> {
   if (mileage !== null && !(mileage >= 0 && mileage <= CAR_LIMITS.mileageMax)) {
     errors.mileage = { key: 'CARS.FORM_MILEAGE_INVALID' };
   }
+  if (v.energyType && energiesOf(v).length > ENERGIES_MAX) {
+    errors.otherEnergies = { key: 'CARS.FORM_ENERGIES_MAX', values: { max: ENERGIES_MAX } };
+  }
   if (!v.mileageUnit) errors.mileageUnit = { key: 'VALIDATION.REQUIRED' };
   const length = richTextLength(v.description);
   if (length > CAR_LIMITS.descriptionMax) {
@@ -109,6 +121,12 @@ export function validateCar(v: CarFormValues): FieldErrors<CarField> {
     };
   }
   return errors;
+}
+
+/** The car's energies as chosen: the main one first, then the others (none without a main one). */
+export function energiesOf(v: Pick<CarFormValues, 'energyType' | 'otherEnergies'>): string[] {
+  if (!v.energyType) return [];
+  return [v.energyType, ...v.otherEnergies.filter((e) => e !== v.energyType)];
 }
 
 const orNull = (text: string): string | null => (text.trim() ? text.trim() : null);
@@ -121,6 +139,9 @@ export function carDraft(v: CarFormValues): CarDraft {
     year: parseWholeNumber(v.year),
     nickname: orNull(v.nickname),
     energyType: v.energyType || null,
+    // energyTypes takes no empty list (the contract's minItems): a car without energy says so by
+    // its main `energyType: null`, which empties the list too (energiesAfter).
+    ...(v.energyType ? { energyTypes: energiesOf(v) } : {}),
     gearboxType: v.gearboxType || null,
     upholsteryMaterial: v.upholsteryMaterial || null,
     mileage: parseWholeNumber(v.mileage),

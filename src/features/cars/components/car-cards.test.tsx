@@ -13,12 +13,14 @@ vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock'
 vi.setConfig({ testTimeout: 30_000 });
 
 const OTHER = bareCar({ make: 'Lancia', model: 'Delta', mileage: null });
+const LENT = bareCar({ make: 'Fiat', model: 'Panda', role: 'viewer' });
 
 describe("the garage's cards, offline", () => {
   garageScreenHooks({
     seed: async () => {
       await putCar(makeCar({ role: 'owner', mileage: 11_400 }));
       await putCar(OTHER);
+      await putCar(LENT);
       for (const log of [
         fill('2026-01-01', 10_000, 40, 80),
         fill('2026-02-01', 10_800, 45, 90),
@@ -43,6 +45,17 @@ describe("the garage's cards, offline", () => {
     expect(within(delta).getByText('No mileage yet')).toBeTruthy();
     expect(within(delta).queryByText(/Last fill-up/)).toBeNull();
     expect(within(delta).queryByText(/Next:/)).toBeNull();
+  });
+
+  it('offers the fill-up on the cards of the cars I may log on, not on one I only see', async () => {
+    const { router } = await renderApp('/my-cars');
+    const bleue = await card('Bleue');
+    const fillUp = within(bleue).getByRole('link', { name: 'Fill-up' });
+    expect(fillUp.getAttribute('href')).toBe(`/car/${CAR_ID}/fill-up`);
+    expect(within(await card('Lancia Delta')).getByRole('link', { name: 'Fill-up' })).toBeTruthy();
+    expect(within(await card('Fiat Panda')).queryByRole('link', { name: 'Fill-up' })).toBeNull();
+    fireEvent.click(fillUp);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/car/${CAR_ID}/fill-up`));
   });
 
   it("opens the car's home from its card", async () => {

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Car } from '@/contract/garage';
 import type { SettingsDomain } from '@/contract/constants';
+import { carEnergies } from '@/contract/maintenance/fuel-economy';
 import { settingLabel } from '@/lib/i18n/format';
 import type { useT } from '@/lib/i18n';
 import { carSubtitle, carTitle } from '@/features/garage';
@@ -26,6 +27,13 @@ export function carFacts(t: ReturnType<typeof useT>, car: Car): CarFact[] {
   for (const { field, domain, labelKey } of SETTINGS_FIELDS) {
     const key = car[field];
     if (key) rows.push({ label: t(labelKey), value: settingLabel(t, domain, key) });
+    // The energies it also runs on, after its main one (LPG beside petrol, a plug-in's electricity).
+    const others = field === 'energyType' ? carEnergies(car).slice(1) : [];
+    if (others.length > 0)
+      rows.push({
+        label: t('CARS.OTHER_ENERGIES'),
+        value: others.map((other) => settingLabel(t, 'energyType', other)).join(', '),
+      });
   }
   return rows;
 }

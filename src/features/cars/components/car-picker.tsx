@@ -1,13 +1,15 @@
 import { Link } from '@tanstack/react-router';
 import { type LocalCar, SyncBadge, carSubtitle, carTitle, SharedLine } from '@/features/garage';
 import { useT } from '@/lib/i18n';
+import { FillUpButton } from '@/features/fill-up';
 import { CarThumb } from './car-thumb';
 import { useCarGlance } from './car-glance';
 
 /**
  * The member's cars as a row of cards (it scrolls sideways on a phone). Each card says the car at
  * a glance from the mirror (photo, name, mileage, next reminder, last fill-up, average economy);
- * tapping it shows the car below (the pressed one), and its "Open" link opens the car's home.
+ * tapping it shows the car below (the pressed one), its "Fill-up" opens the fill-up at the pump
+ * and its "Open" link opens the car's home.
  */
 export function CarPicker({
   cars,
@@ -65,14 +67,18 @@ function CarCard({ car, selected, onSelect }: { car: LocalCar; selected: boolean
         </span>
         <SyncBadge state={car.syncState} />
       </button>
-      <Link
-        to="/car/$id"
-        params={{ id: car.id }}
-        className="car-card__open"
-        aria-label={t('CAR_HOME.OPEN_NAMED', { name: title })}
-      >
-        {t('CAR_HOME.OPEN')}
-      </Link>
+      <div className="car-card__actions">
+        {/* The pump's way in, on the card itself (hidden to a viewer: FillUpButton asks the role). */}
+        <FillUpButton car={car} variant="secondary" />
+        <Link
+          to="/car/$id"
+          params={{ id: car.id }}
+          className="car-card__open"
+          aria-label={t('CAR_HOME.OPEN_NAMED', { name: title })}
+        >
+          {t('CAR_HOME.OPEN')}
+        </Link>
+      </div>
     </div>
   );
 }

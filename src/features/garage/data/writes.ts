@@ -44,6 +44,10 @@ function editBody(shown: object, draft: object, keys: readonly string[]): object
   const { fuel, ...row } = shown as Record<string, unknown>;
   // A log without a fill-up has no `fuel`; null is the edit's "no fill-up".
   const { changes, base } = changedFields({ ...row, fuel: fuel ?? null }, draft as FieldValues, keys);
+  // A car's energies take no empty list (the contract's minItems), its edit's base neither: a car
+  // that had none gives no base for them (docs/OFFLINE-FIRST.md "Edits from two devices": a base is
+  // per field, one left out only forgoes naming that field in `overwritten`).
+  if (Array.isArray(base.energyTypes) && base.energyTypes.length === 0) delete base.energyTypes;
   return { ...changes, base };
 }
 
