@@ -148,6 +148,11 @@ describe('an offline edit of a car deleted on another device', () => {
     expect(server.cars.get(newId!)?.image).toEqual(expect.any(String));
     expect([...server.logs.values()].map((l) => [l.carId, l.title])).toEqual([[newId, 'Oil change']]);
     expect(await db.outbox.count()).toBe(0);
+    // A car of no energy (`energyTypes: []` on this device) is re-created without the empty list,
+    // which the API refuses.
+    const create = server.writes().findLast((w) => w.method === 'POST' && w.path.startsWith('/cars'));
+    const sent = create?.body instanceof FormData ? create.body.get('data') : JSON.stringify(create?.body);
+    expect(String(sent)).not.toContain('"energyTypes":[]');
   });
 
   it('"Drop" removes the car and its logs from this device', async () => {

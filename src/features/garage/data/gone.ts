@@ -96,7 +96,10 @@ export function keepAsNew(entry: OutboxEntry, given?: PaddockDb): Promise<string
         return null;
       }
       const [image] = await filesOf(database, car.image ? [car.image] : []);
-      const newId = await saveCar(pick<CarDraft>(car, CAR_FIELDS), image ? { image } : {}, database);
+      const draft = pick<CarDraft>(car, CAR_FIELDS);
+      // A car of no energy answers `energyTypes: []`, which a create refuses: it goes unsaid.
+      if (draft.energyTypes?.length === 0) delete draft.energyTypes;
+      const newId = await saveCar(draft, image ? { image } : {}, database);
       for (const log of logs) await recreateLog(database, log, newId);
       await forgetRows(
         database,
