@@ -1692,6 +1692,19 @@ const NO_ROW: Record<string, string> = {
   'GET /api/v1.0/history/:token/media/:mediaId': 'public dossier, the token is the capability',
   'GET /history/:token': 'public dossier page, the token is the capability',
   'POST /api/v1.0/users/me/email/confirm': 'the mailed token is the capability',
+  // Attacked in their own files, with the world they need (photos, tags, mentions, search).
+  'GET /api/v1.0/messages/:id/images/:mediaId':
+    "a message's photo: its two members only, a stranger or a member who deleted it gets 404 (attached-images.test.ts)",
+  'POST /api/v1.0/messages/with-images':
+    'sends as the caller, to whom the messaging rules allow, with at most 4 photos (attached-images.test.ts)',
+  'GET /api/v1.0/chat-messages/:id/images/:mediaId':
+    "a chat line's photo: the room's current members only; a removed member gets 404 (attached-images.test.ts)",
+  'POST /api/v1.0/chat-messages/with-images':
+    'writes as the caller in a room they are in, with at most 4 photos (attached-images.test.ts)',
+  'GET /api/v1.0/users/by-username/:username':
+    "a member's public card by name; 404 for a member who blocked the caller (attacks-tags.test.ts)",
+  'GET /api/v1.0/tags/:tag/posts': "only the posts the caller's feed holds (attacks-tags.test.ts)",
+  'GET /api/v1.0/search': 'only what the searcher may see (search.test.ts, attacks-trust.test.ts)',
   // The member's own singletons and lists: no id of another member's thing to give.
   'GET /api/v1.0/auth/me': 'own',
   'GET /api/v1.0/car-transfers': 'own offers, made and received',
