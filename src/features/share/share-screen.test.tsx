@@ -105,7 +105,7 @@ describe('sharing into Paddock', () => {
     const id = await share();
     const { router } = await renderApp(`/share?id=${id}`);
     fireEvent.click(await screen.findByRole('link', { name: 'New post' }));
-    expect(await screen.findByRole('img', { name: 'Preview of the photo' })).toBeTruthy();
+    expect(await screen.findByRole('img', { name: 'Photo 1' })).toBeTruthy();
     const editor = await screen.findByRole('textbox', { name: 'Your post' }, { timeout: 10_000 });
     await waitFor(() => expect(editor.textContent).toContain('New tyres fitted'));
     fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
