@@ -137,10 +137,15 @@ async function withUnaccent(db: Kysely<any>): Promise<string | null> {
 
 async function postgresUp(db: Kysely<any>): Promise<void> {
   const schema = await withUnaccent(db);
+  // Every function the index expressions reach is named with its schema: pg_restore builds the
+  // indexes with an empty search_path (a backup's restore), where a bare name is not found.
+  const own = quoteIdent(
+    (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]!.schema,
+  );
   // The two-argument unaccent, schema-qualified, is the form an immutable wrapper may call.
   const word = schema
-    ? `fold_text(${quoteIdent(schema)}.unaccent('${schema.replace(/'/g, "''")}.unaccent'::regdictionary, value))`
-    : 'fold_text(value)';
+    ? `${own}.fold_text(${quoteIdent(schema)}.unaccent('${schema.replace(/'/g, "''")}.unaccent'::regdictionary, value))`
+    : `${own}.fold_text(value)`;
   await sql
     .raw(
       `create or replace function search_fold_word(value text) returns text
@@ -151,7 +156,7 @@ async function postgresUp(db: Kysely<any>): Promise<void> {
     .raw(
       `create or replace function search_fold(value text) returns text
         language sql immutable strict parallel safe
-        as $$ select regexp_replace(search_fold_word(value), '[^[:alnum:]]+', ' ', 'g') $$`,
+        as $$ select regexp_replace(${own}.search_fold_word(value), '[^[:alnum:]]+', ' ', 'g') $$`,
     )
     .execute(db);
   await sql
