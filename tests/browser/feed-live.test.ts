@@ -208,8 +208,8 @@ test(
     await editor.locator('strong', { hasText: exactly('Saturday') }).waitFor({ timeout: STEP_TIMEOUT_MS });
 
     const photo = { name: 'track.png', mimeType: 'image/png', buffer: await makePng(120, 80) };
-    await a.getByLabel(t('POSTS.ADD_IMAGE'), { exact: true }).setInputFiles(photo);
-    const preview = a.getByRole('img', { name: exactly(t('POSTS.IMAGE_PREVIEW')) });
+    await a.getByLabel(t('PHOTOS.ADD'), { exact: true }).setInputFiles(photo);
+    const preview = a.getByRole('img', { name: exactly(t('PHOTOS.PREVIEW_ALT').replace('{n}', '1')) });
     expect(await loadedSize(preview)).toEqual({ width: 120, height: 80 });
     await a.getByRole('button', { name: exactly(t('POSTS.PUBLISH')) }).click();
     await expectPath(a, '/feed', STEP_TIMEOUT_MS);
@@ -220,7 +220,7 @@ test(
     const firstOnB = postCard(b, nameA, postText);
     await firstOnB.waitFor({ timeout: STEP_TIMEOUT_MS });
     await firstOnB.locator('strong', { hasText: exactly('Saturday') }).waitFor({ timeout: STEP_TIMEOUT_MS });
-    const photoOnB = firstOnB.getByRole('img', { name: exactly(t('POSTS.IMAGE_ALT')) });
+    const photoOnB = firstOnB.getByRole('img', { name: exactly(t('POSTS.IMAGE_N_ALT').replace('{n}', '1')) });
     expect(await loadedSize(photoOnB)).toEqual({ width: 120, height: 80 });
     await expectLikes(firstOnB, 0, false);
     // Newest first.

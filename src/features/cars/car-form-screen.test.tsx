@@ -209,6 +209,8 @@ describe('car form screen', () => {
     const { router } = await renderApp(`/edit-car/${CAR_ID}`);
     await screen.findByLabelText('Make');
     expect(screen.queryByRole('group', { name: 'Also runs on' })).toBeNull();
+    // The energies come with the settings: the choice exists once they have arrived.
+    await screen.findByRole('option', { name: 'Diesel' });
     fireEvent.change(screen.getByLabelText('Energy (optional)'), { target: { value: 'diesel' } });
     const others = await screen.findByRole('group', { name: 'Also runs on' });
     fireEvent.click(await within(others).findByRole('checkbox', { name: 'Electric' }));

@@ -77,7 +77,9 @@ describe('the fill-up at the pump', () => {
 
   it('opens from the garage’s “Fill-up”, on the tapped car', async () => {
     const { router } = await renderApp('/my-cars');
-    fireEvent.click(await screen.findByRole('link', { name: 'Fill-up' }, { timeout: 10_000 }));
+    // The car's card and the selected car's head both offer it; the card's comes first.
+    const [onCard] = await screen.findAllByRole('link', { name: 'Fill-up' }, { timeout: 10_000 });
+    fireEvent.click(onCard!);
     await waitFor(() => expect(router.state.location.pathname).toBe(`/car/${CAR_ID}/fill-up`));
     expect(await screen.findByText('For Bleue')).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByLabelText(ODOMETER));
