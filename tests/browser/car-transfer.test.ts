@@ -64,6 +64,11 @@ test('the owner sells a car to a third member who accepts: the logbook moves, th
   await dialog
     .getByText(fill('CAR_TRANSFER.BUYER_FOUND', { name: 'Bruno Lane', username: buyer.member.username }))
     .waitFor({ timeout: STEP_TIMEOUT_MS });
+  // What the buyer will receive is listed; the seller says they read it before offering.
+  await dialog.getByTestId('sale-summary').waitFor({ timeout: STEP_TIMEOUT_MS });
+  await dialog
+    .getByRole('checkbox', { name: exactly(fill('CAR_TRANSFER.SUMMARY_CONFIRM', { name: 'Bruno Lane' })) })
+    .check({ timeout: STEP_TIMEOUT_MS });
   await dialog.getByRole('button', { name: exactly(t('CAR_TRANSFER.CONFIRM')) }).click();
   await sellerPage
     .getByRole('button', { name: exactly(t('CAR_TRANSFER.CANCEL')) })

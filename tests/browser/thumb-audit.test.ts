@@ -291,6 +291,12 @@ const ROUTES: Route[] = [
   // Without a share kept on this device: its "nothing to share" state (share-and-mute.test.ts
   // photographs the choice with a real share).
   { path: '/share', address: () => '/share' },
+  { path: '/search', address: () => '/search' },
+  { path: '/tags/$tag', address: () => '/tags/e30' },
+  // A name nobody has: the lookup's "not found" state (a found one opens /people/$id, audited above).
+  { path: '/u/$username', address: () => '/u/nobody_here' },
+  // The audited member is no moderator: the screen's "not allowed" state.
+  { path: '/moderation', address: () => '/moderation' },
   { path: '/legal/$type', address: () => '/legal/terms' },
   { path: '/login', signedOut: true, address: () => '/login' },
   { path: '/signup', signedOut: true, address: () => '/signup' },

@@ -7,7 +7,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { App } from '../../server/src/app';
 import { csvLine } from '../../server/src/imports/csv-write';
-import { paddockHeaderLine } from '../../server/src/imports/formats/paddock';
+import { paddockHeader, paddockHeaderLine } from '../../server/src/imports/formats/paddock';
 import { importsRepository } from '../../server/src/imports/imports-repository';
 import type { CarLog } from '../../src/contract/garage';
 
@@ -66,26 +66,20 @@ export function paddockCsv(rows: number, { richNotes = false, from = 0 } = {}): 
       ).join(' ')}</p>`
     : null;
   const lines = [paddockHeaderLine('km')];
+  // Each value under its column's name: a column added to Paddock's CSV leaves the rest in place.
+  const header = paddockHeader('km');
   for (let i = from; i < from + rows; i++) {
     const day = new Date(Date.UTC(1990, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
-    lines.push(
-      csvLine([
-        day,
-        'maintenance',
-        `Service ${i}`,
-        1000 + i * 100,
-        10,
-        'EUR',
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        note,
-      ]),
-    );
+    const row: Record<string, string | number | null> = {
+      Date: day,
+      Type: 'maintenance',
+      Title: `Service ${i}`,
+      'Odometer (km)': 1000 + i * 100,
+      Cost: 10,
+      Currency: 'EUR',
+      'Notes (HTML)': note,
+    };
+    lines.push(csvLine(header.map((name) => row[name] ?? null)));
   }
   return Buffer.from(lines.join('\n'));
 }

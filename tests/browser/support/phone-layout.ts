@@ -108,6 +108,8 @@ export function layoutProblems(page: Page): Promise<LayoutProblem[]> {
           continue;
         }
         if (style.overflowX === 'visible' && el !== control) continue; // its overflow shows
+        // A strip made to scroll sideways (the car's sections): nothing in it is cut, it scrolls.
+        if ((style.overflowX === 'auto' || style.overflowX === 'scroll') && el.children.length > 1) continue;
         if (el.scrollWidth <= el.clientWidth + 1) continue;
         if (el.querySelector('img, svg, canvas') && !(el.textContent ?? '').trim()) continue;
         const ellipsis = style.textOverflow === 'ellipsis';
