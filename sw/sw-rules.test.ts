@@ -5,8 +5,10 @@ import {
   isDeniedNavigation,
   isMediaImageRequest,
   isPrerenderedLoginNavigation,
+  loginPageLocale,
   MEDIA_CACHE,
   PRERENDERED_LOGIN,
+  prerenderedLoginUrl,
   PUSH_ICON,
   conversationOpen,
   pushNotification,
@@ -36,6 +38,20 @@ describe('service worker rules', () => {
     expect(isPrerenderedLoginNavigation('/login-help')).toBe(false);
     expect(isPrerenderedLoginNavigation('/signup')).toBe(false);
     expect(isPrerenderedLoginNavigation('/feed')).toBe(false);
+  });
+
+  it('answers /login in the chosen language, else the browser’s, else French', () => {
+    expect(prerenderedLoginUrl('fr-FR')).toBe('/login.html');
+    expect(prerenderedLoginUrl('en-US')).toBe('/login.en-US.html');
+    // No choice kept: the browser's first language that is one of ours.
+    expect(loginPageLocale(null, ['en-GB', 'fr-FR'])).toBe('en-US');
+    expect(loginPageLocale(undefined, ['de-DE', 'fr-CA', 'en-US'])).toBe('fr-FR');
+    expect(loginPageLocale(null, ['de-DE', 'es'])).toBe('fr-FR');
+    expect(loginPageLocale(null, [])).toBe('fr-FR');
+    // The member's choice wins over the browser; an unknown one is ignored.
+    expect(loginPageLocale('fr-FR', ['en-US'])).toBe('fr-FR');
+    expect(loginPageLocale('en-US', ['fr-FR'])).toBe('en-US');
+    expect(loginPageLocale('de-DE', ['fr-FR'])).toBe('fr-FR');
   });
 
   it('caches only same-origin media images, never API JSON', () => {

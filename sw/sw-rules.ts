@@ -1,10 +1,25 @@
 // Pure rules of the service worker, unit-tested in sw-rules.test.ts.
+import { browserLocale, DEFAULT_LOCALE, isSupportedLocale, type Locale } from '../src/lib/i18n/locales';
 
 /** Navigations to these paths go to the network, never to the app shell. */
 export const NAVIGATION_DENYLIST = [/^\/api(\/|$)/, /^\/socket\.io(\/|$)/];
 
 /** /login has a prerendered page (server/scripts/prerender.mjs): navigations there get it, not the bare shell. */
 export const PRERENDERED_LOGIN = { allowlist: [/^\/login\/?$/], url: '/login.html' } as const;
+
+/** The prerendered login page of a locale: login.html (the default, fr-FR) or login.<locale>.html. */
+export function prerenderedLoginUrl(locale: Locale): string {
+  return locale === DEFAULT_LOCALE ? PRERENDERED_LOGIN.url : `/login.${locale}.html`;
+}
+
+/**
+ * The prerendered login page's language, by the app's own rule (docs/SPEC-NOTES.md §4): the
+ * member's choice (kept by src/lib/i18n/locale-choice.ts), else the browser's language when it is
+ * one of ours, else the default.
+ */
+export function loginPageLocale(choice: string | null | undefined, languages: readonly string[]): Locale {
+  return isSupportedLocale(choice) ? choice : (browserLocale(languages) ?? DEFAULT_LOCALE);
+}
 
 export function isPrerenderedLoginNavigation(pathname: string): boolean {
   return PRERENDERED_LOGIN.allowlist.some((re) => re.test(pathname));

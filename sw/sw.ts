@@ -4,17 +4,26 @@
 // for /login) so deep links open offline; it keeps media images in a bounded cache. API JSON is
 // never cached here: Dexie is the local store.
 import { ExpirationPlugin } from 'workbox-expiration';
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import {
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  matchPrecache,
+  precacheAndRoute,
+} from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
+import { LOCALE_CHOICE_CACHE, LOCALE_CHOICE_URL } from '../src/lib/i18n/locale-choice';
 import { saveShare, shareOfForm } from '../src/lib/share/share-inbox';
 import {
   conversationOpen,
   isMediaImageRequest,
+  isPrerenderedLoginNavigation,
   isShareTargetPost,
+  loginPageLocale,
   MEDIA_CACHE,
   NAVIGATION_DENYLIST,
   PRERENDERED_LOGIN,
+  prerenderedLoginUrl,
   pushNotification,
   readPushData,
   SHARE_TARGET,
@@ -29,12 +38,24 @@ declare const self: ServiceWorkerGlobalScope & {
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-// No navigation preload: navigations are answered from the precache (login.html for /login, the
-// shell for the rest), so it would be wasted.
+/** The member's language choice, kept for this worker by src/lib/i18n/locale-choice.ts. */
+async function chosenLocale(): Promise<string | null> {
+  try {
+    const answer = await (await caches.open(LOCALE_CHOICE_CACHE)).match(LOCALE_CHOICE_URL);
+    return answer ? await answer.text() : null;
+  } catch {
+    return null;
+  }
+}
+
+// No navigation preload: navigations are answered from the precache (the prerendered login page
+// in the member's language for /login, the shell for the rest), so it would be wasted.
 registerRoute(
-  new NavigationRoute(createHandlerBoundToURL(PRERENDERED_LOGIN.url), {
-    allowlist: [...PRERENDERED_LOGIN.allowlist],
-  }),
+  ({ request, url }) => request.mode === 'navigate' && isPrerenderedLoginNavigation(url.pathname),
+  async ({ request }) => {
+    const url = prerenderedLoginUrl(loginPageLocale(await chosenLocale(), self.navigator.languages));
+    return (await matchPrecache(url)) ?? (await matchPrecache(PRERENDERED_LOGIN.url)) ?? fetch(request);
+  },
 );
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: NAVIGATION_DENYLIST }));
 

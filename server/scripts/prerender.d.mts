@@ -7,6 +7,11 @@ export interface LoginPageParts {
   css: string[];
   /** The boot script's URL. */
   bootUrl: string;
+  /** The page's language: its <html lang> and the catalog among its hints (default fr-FR). */
+  locale?: 'en-US' | 'fr-FR';
 }
 export function toLoginPage(index: string, parts: LoginPageParts): string;
-export function prerenderLogin(clientDir: string, css?: string[]): Promise<number>;
+/** login.html for the default locale, login.<locale>.html for the others. */
+export function loginPageFile(locale: 'en-US' | 'fr-FR'): string;
+/** Writes every language's page; answers each page's size in bytes by locale. */
+export function prerenderLogin(clientDir: string, css?: string[]): Promise<Record<string, number>>;

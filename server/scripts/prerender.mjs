@@ -1,6 +1,9 @@
-// Prerenders the public entry screen: renders the real /login route (signed out, default locale
-// fr-FR) with react-dom/server and writes <client dir>/login.html, the built index.html with that
-// markup inside #root, so that the first visit paints before the JavaScript has arrived.
+// Prerenders the public entry screen: renders the real /login route (signed out) with
+// react-dom/server in each language and writes <client dir>/login.html (fr-FR, the default) and
+// login.<locale>.html (en-US), the built index.html with that markup inside #root and that
+// language's catalog in its hints, so that the first visit paints before the JavaScript has arrived,
+// in the language the server (server/src/http/static.ts) or the service worker (sw/sw-rules.ts)
+// picks for the visitor.
 // Run by the client build itself (vite.config.ts, plugin paddock-prerender-login, at writeBundle):
 // the file must exist before vite-plugin-pwa writes the precache manifest at closeBundle.
 // Usage: node server/scripts/prerender.mjs <client dir> [--css=assets/<file>.css …]
@@ -26,6 +29,13 @@ requestAnimationFrame(() => setTimeout(() => {
 }));
 `;
 
+const DEFAULT_LOCALE = 'fr-FR';
+
+/** login.html for the default locale, login.<locale>.html for the others (server/src/http/static.ts). */
+export function loginPageFile(locale) {
+  return locale === DEFAULT_LOCALE ? 'login.html' : `login.${locale}.html`;
+}
+
 const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
 const HINT_LINKS = /\s*<link rel="(?:modulepreload|preload)"[^>]*>/g;
 // index.html keeps the app's hints inert in this template (vite.config.ts, preloadFirstScreen).
@@ -35,8 +45,11 @@ const APP_HINTS = /<template id="paddock-app-hints">([\s\S]*?)<\/template>/;
  * index.html → login.html: the markup inside #root; the route's CSS linked; the entry script and
  * the preload hints moved into an inert <template> that the boot script applies after the paint.
  */
-export function toLoginPage(built, { markup, path: routePath, css, bootUrl }) {
-  const index = built.replace(APP_HINTS, (_, links) => links);
+export function toLoginPage(built, { markup, path: routePath, css, bootUrl, locale = DEFAULT_LOCALE }) {
+  const index = built
+    .replace(APP_HINTS, (_, links) => links)
+    .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`)
+    .replaceAll(`/assets/i18n/${DEFAULT_LOCALE}.json`, `/assets/i18n/${locale}.json`);
   const entry = ENTRY_SCRIPT.exec(index);
   if (!entry) throw new Error('prerender: the entry <script> was not found in index.html');
   if (!ROOT_DIV.test(index)) throw new Error('prerender: <div id="root"> not found in index.html');
@@ -61,21 +74,29 @@ export async function prerenderLogin(clientDir, css = []) {
     publicDir: false,
     build: { ssr: 'src/app/prerender.tsx', outDir: ssrOut, emptyOutDir: true, sourcemap: false },
   });
-  const { renderLoginMarkup, PRERENDERED_PATH } = await import(
+  const { renderLoginMarkup, PRERENDERED_PATH, PRERENDERED_LOCALES } = await import(
     pathToFileURL(path.join(ssrOut, 'prerender.js')).href
   );
-  const messages = JSON.parse(await readFile(path.join(clientDir, 'assets/i18n/fr-FR.json'), 'utf8'));
-  // The router's scroll-restoration <script> is inline: the CSP (script-src 'self') would block it.
-  const markup = (await renderLoginMarkup(messages)).replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '');
   // A hashed name (assets/name-<8>.js): served as immutable like Vite's own files.
   const hash = createHash('sha256').update(BOOT_SCRIPT).digest('base64url').slice(0, 8).replace(/[-_]/g, 'x');
   const bootUrl = `/assets/login-boot-${hash}.js`;
   await writeFile(path.join(clientDir, bootUrl), BOOT_SCRIPT);
   const index = await readFile(path.join(clientDir, 'index.html'), 'utf8');
-  const html = toLoginPage(index, { markup, path: PRERENDERED_PATH, css, bootUrl });
-  await writeFile(path.join(clientDir, 'login.html'), html);
+  const sizes = {};
+  for (const locale of PRERENDERED_LOCALES) {
+    const catalog = path.join(clientDir, `assets/i18n/${locale}.json`);
+    const messages = JSON.parse(await readFile(catalog, 'utf8'));
+    // The router's scroll-restoration <script> is inline: the CSP (script-src 'self') would block it.
+    const markup = (await renderLoginMarkup(messages, locale)).replace(
+      /<script\b[^>]*>[\s\S]*?<\/script>/g,
+      '',
+    );
+    const html = toLoginPage(index, { markup, path: PRERENDERED_PATH, css, bootUrl, locale });
+    await writeFile(path.join(clientDir, loginPageFile(locale)), html);
+    sizes[locale] = Buffer.byteLength(html);
+  }
   await rm(ssrOut, { recursive: true, force: true });
-  return Buffer.byteLength(html);
+  return sizes;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
@@ -83,11 +104,11 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const clientDir = path.resolve(dir ?? path.join(root, 'dist'));
   const css = options.filter((o) => o.startsWith('--css=')).map((o) => o.slice('--css='.length));
   const started = performance.now();
-  const size = await prerenderLogin(clientDir, css);
-  console.log(
-    `prerender: ${path.relative(root, path.join(clientDir, 'login.html')) || 'login.html'} ` +
-      `(${size} bytes, ${Math.round(performance.now() - started)} ms)`,
+  const sizes = await prerenderLogin(clientDir, css);
+  const pages = Object.entries(sizes).map(
+    ([locale, size]) => `${path.relative(root, path.join(clientDir, loginPageFile(locale)))} (${size} bytes)`,
   );
+  console.log(`prerender: ${pages.join(', ')} in ${Math.round(performance.now() - started)} ms`);
   // The app's modules keep timers alive (session polling, query client); the page is written.
   process.exit(0);
 }

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { toLoginPage } from '../../server/scripts/prerender.mjs';
+import { loginPageFile, toLoginPage } from '../../server/scripts/prerender.mjs';
 
 const INDEX = `<!doctype html>
 <html lang="fr-FR">
@@ -85,6 +85,25 @@ describe('prerender: login.html', () => {
     const page = new DOMParser().parseFromString(toLoginPage(withShell, parts), 'text/html');
     expect(page.getElementById('root')?.innerHTML).toBe(parts.markup);
     expect(page.querySelector('.app-shell')).toBeNull();
+  });
+
+  it('writes one page per language: its <html lang> and its own catalog among the hints', () => {
+    expect(loginPageFile('fr-FR')).toBe('login.html');
+    expect(loginPageFile('en-US')).toBe('login.en-US.html');
+    expect(doc.documentElement.lang).toBe('fr-FR');
+    const english = new DOMParser().parseFromString(
+      toLoginPage(INDEX, { ...parts, markup: '<main><h1>Welcome</h1></main>', locale: 'en-US' }),
+      'text/html',
+    );
+    expect(english.documentElement.lang).toBe('en-US');
+    expect(english.getElementById('root')?.textContent).toBe('Welcome');
+    const hints = [
+      ...(english
+        .querySelector<HTMLTemplateElement>('template#paddock-deferred')
+        ?.content.querySelectorAll('link') ?? []),
+    ].map((l) => l.getAttribute('href'));
+    expect(hints).toContain('/assets/i18n/en-US.json');
+    expect(hints).not.toContain('/assets/i18n/fr-FR.json');
   });
 
   it('refuses an index.html it does not understand', () => {

@@ -143,11 +143,14 @@ describe('platform: static client', () => {
 describe('platform: static client with the prerendered login page', () => {
   const LOGIN =
     '<!doctype html><title>Paddock</title><div id="root" data-prerendered="/login"><h1>Bon retour</h1></div>';
+  const LOGIN_EN =
+    '<!doctype html><html lang="en-US"><title>Paddock</title><div id="root" data-prerendered="/login"><h1>Welcome back</h1></div>';
   let t: TestApp;
   let dist: string;
   beforeAll(async () => {
     dist = fakeDist();
     writeFileSync(path.join(dist, 'login.html'), LOGIN);
+    writeFileSync(path.join(dist, 'login.en-US.html'), LOGIN_EN);
     t = await createTestApp({ CLIENT_DIR: dist });
   });
   afterAll(async () => {
@@ -177,8 +180,41 @@ describe('platform: static client with the prerendered login page', () => {
     for (const url of ['/', '/signup', '/login-help', '/legal/terms']) {
       expect((await get(url)).body, url).toBe(INDEX);
     }
-    const file = await get('/login.html');
-    expect(file.statusCode).toBe(200);
-    expect(file.headers['cache-control']).toBe('no-cache');
+    for (const url of ['/login.html', '/login.en-US.html']) {
+      const file = await get(url);
+      expect(file.statusCode, url).toBe(200);
+      expect(file.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it('answers /login in the browser’s language when it is one of ours, else in French', async () => {
+    const cases: Array<[string | undefined, string]> = [
+      ['en-GB,en;q=0.9', LOGIN_EN],
+      ['de-DE,de;q=0.9,en;q=0.5', LOGIN_EN],
+      ['de-DE,fr-CA;q=0.8,en;q=0.5', LOGIN],
+      ['en;q=0.4,fr;q=0.8', LOGIN],
+      ['de-DE', LOGIN],
+      [undefined, LOGIN],
+    ];
+    for (const [language, page] of cases) {
+      const res = await get('/login', language ? { 'accept-language': language } : {});
+      expect(res.body, language).toBe(page);
+      expect(res.headers.vary, language).toBe('Accept-Encoding, Accept-Language, Cookie');
+    }
+    const english = await get('/login', { 'accept-language': 'en-US' });
+    const french = await get('/login', { 'accept-language': 'fr-FR' });
+    expect(english.headers.etag).not.toBe(french.headers.etag);
+    // Other client routes do not vary by language: one shell for all.
+    expect((await get('/feed', { 'accept-language': 'en-US' })).headers.vary).toBe('Accept-Encoding');
+  });
+
+  it('answers /login in the member’s chosen language (its cookie) over the browser’s', async () => {
+    const french = await get('/login', { 'accept-language': 'en-US', cookie: 'a=1; paddock-locale=fr-FR' });
+    expect(french.body).toBe(LOGIN);
+    const english = await get('/login', { 'accept-language': 'fr-FR', cookie: 'paddock-locale=en-US' });
+    expect(english.body).toBe(LOGIN_EN);
+    // A cookie naming no language of ours is no choice.
+    const unknown = await get('/login', { 'accept-language': 'en-US', cookie: 'paddock-locale=<x>' });
+    expect(unknown.body).toBe(LOGIN_EN);
   });
 });

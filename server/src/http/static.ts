@@ -6,6 +6,8 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
+import { matchAcceptLanguage } from '../platform/locale';
+import { DEFAULT_SERVER_LOCALE, SERVER_LOCALES, type ServerLocale } from '../platform/locales';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const NO_CACHE = 'no-cache';
@@ -13,14 +15,27 @@ export const NO_CACHE = 'no-cache';
 export const SHORT_CACHE = 'public, max-age=3600';
 
 /** Files whose name never changes but whose content does: the browser must revalidate them. */
-const ALWAYS_REVALIDATE = new Set(['index.html', 'login.html', 'sw.js', 'manifest.webmanifest']);
+const ALWAYS_REVALIDATE = new Set(['index.html', 'sw.js', 'manifest.webmanifest']);
+/** login.html (fr-FR, the default) and login.<locale>.html: the prerendered login page per language. */
+const LOGIN_PAGE = /^login(?:\.[a-z]{2}-[A-Z]{2})?\.html$/;
+
+/** The prerendered login page of a locale (server/scripts/prerender.mjs names them so). */
+export function loginPageFile(locale: ServerLocale): string {
+  return locale === DEFAULT_SERVER_LOCALE ? 'login.html' : `login.${locale}.html`;
+}
+
+/**
+ * The cookie the client writes when the member chooses a language (src/lib/i18n/locale-choice.ts),
+ * so that the prerendered login page is in that language before any JavaScript has run.
+ */
+export const LOCALE_COOKIE = 'paddock-locale';
 /** Vite names built files `name-<8 character hash>.ext`. */
 const HASHED_NAME = /-[A-Za-z0-9_-]{8}\.[A-Za-z0-9]+$/;
 
 /** `relativePath` is the file's path inside the client directory, with forward slashes. */
 export function cacheControlFor(relativePath: string): string {
   const name = path.posix.basename(relativePath);
-  if (ALWAYS_REVALIDATE.has(name)) return NO_CACHE;
+  if (ALWAYS_REVALIDATE.has(name) || LOGIN_PAGE.test(name)) return NO_CACHE;
   // Only hashed names may be cached forever; public/assets/i18n/*.json is copied unhashed.
   if (relativePath.startsWith('assets/') && HASHED_NAME.test(name)) return IMMUTABLE;
   return SHORT_CACHE;
@@ -34,8 +49,11 @@ interface ShellPage {
   etag: string;
 }
 interface ClientShell extends ShellPage {
-  /** login.html: index.html with the /login screen prerendered (server/scripts/prerender.mjs). */
-  login: ShellPage | null;
+  /**
+   * login.html and login.<locale>.html: index.html with the /login screen prerendered in each
+   * language (server/scripts/prerender.mjs); empty when the build has none.
+   */
+  login: Map<ServerLocale, ShellPage>;
 }
 // Keyed by the root app, so that several apps in one process (tests) keep their own shell.
 const shells = new WeakMap<FastifyInstance, ClientShell>();
@@ -82,8 +100,12 @@ export async function registerStatic(app: FastifyInstance, config: Config) {
     app.log.warn({ clientDir: root }, 'no built client found: serving the API only');
     return;
   }
-  const loginFile = path.join(root, 'login.html');
-  shells.set(app, { ...shellPage(indexFile), login: existsSync(loginFile) ? shellPage(loginFile) : null });
+  const login = new Map<ServerLocale, ShellPage>();
+  for (const locale of SERVER_LOCALES) {
+    const file = path.join(root, loginPageFile(locale));
+    if (existsSync(file)) login.set(locale, shellPage(file));
+  }
+  shells.set(app, { ...shellPage(indexFile), login });
   await app.register(shareTargetFallback);
   await app.register(fastifyStatic, {
     root,
@@ -128,24 +150,49 @@ export function acceptedEncodings(header: string | string[] | undefined): Set<st
   return accepted;
 }
 
+/** The value of one cookie of a Cookie header, or null. */
+function cookieValue(header: string | undefined, name: string): string | null {
+  for (const part of (header ?? '').split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return value.join('=');
+  }
+  return null;
+}
+
+/**
+ * The language of the prerendered login page: the member's choice (its cookie), else the browser's
+ * language when it is one of ours, else the default; the client's own rule (docs/SPEC-NOTES.md §4).
+ */
+export function loginPageLocale(request: FastifyRequest): ServerLocale {
+  const chosen = cookieValue(request.headers.cookie, LOCALE_COOKIE);
+  const choice = SERVER_LOCALES.find((locale) => locale === chosen);
+  if (choice) return choice;
+  const header = request.headers['accept-language'];
+  return matchAcceptLanguage(Array.isArray(header) ? header.join(',') : header) ?? DEFAULT_SERVER_LOCALE;
+}
+
 /** Whether an unknown route will be answered with the app shell (a deep link or a reload). */
 export function servesClientShell(app: FastifyInstance, request: FastifyRequest): boolean {
   return shells.has(app) && isClientRoute(request);
 }
 
 /**
- * Answers a client route with index.html (login.html for /login when the build has it); false when
+ * Answers a client route with index.html (for /login, the prerendered page in the language
+ * loginPageLocale picks, when the build has it); false when
  * there is no build or it is not a client route.
  */
 export function sendClientShell(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): boolean {
   const client = shells.get(app);
   if (!client || !isClientRoute(request)) return false;
   const pathname = request.url.split('?')[0] ?? '/';
-  const shell = client.login && PRERENDERED_PATH.test(pathname) ? client.login : client;
+  const login = client.login.size > 0 && PRERENDERED_PATH.test(pathname);
+  const shell = login
+    ? (client.login.get(loginPageLocale(request)) ?? client.login.get(DEFAULT_SERVER_LOCALE) ?? client)
+    : client;
   reply
     .header('Cache-Control', NO_CACHE)
     .header('ETag', shell.etag)
-    .header('Vary', 'Accept-Encoding')
+    .header('Vary', login ? 'Accept-Encoding, Accept-Language, Cookie' : 'Accept-Encoding')
     .type('text/html; charset=utf-8');
   if (request.headers['if-none-match'] === shell.etag) {
     reply.status(304).send();

@@ -95,6 +95,32 @@ describe('locale rules (spec §4)', () => {
     expect(lib.i18n._('ENERGYTYPE.diesel')).toBe('Diesel');
   });
 
+  it('keeps a choice for the prerendered login page: a cookie for the server, Cache Storage for the worker', async () => {
+    const forget = () => (document.cookie = 'paddock-locale=; Max-Age=0; Path=/');
+    forget();
+    const put = vi.fn((_url: string, _answer: Response) => Promise.resolve());
+    vi.stubGlobal('caches', { open: vi.fn(() => Promise.resolve({ put })) });
+    installServer();
+    const lib = await load();
+    await lib.initI18n();
+    // The browser's language or the default is no choice: nothing is kept.
+    expect(document.cookie).not.toContain('paddock-locale');
+    expect(put).not.toHaveBeenCalled();
+    await lib.changeLocale('en-US');
+    expect(document.cookie).toContain('paddock-locale=en-US');
+    await vi.waitFor(() => expect(put).toHaveBeenCalledTimes(1));
+    const [url, answer] = put.mock.calls[0] ?? [];
+    expect(url).toBe('/__paddock/locale');
+    await expect(answer?.text()).resolves.toBe('en-US');
+    // A choice stored before the cookie existed is kept at the next start.
+    forget();
+    localStorage.setItem('selectedLocale', 'fr-FR');
+    const again = await load();
+    await again.initI18n();
+    expect(document.cookie).toContain('paddock-locale=fr-FR');
+    forget();
+  });
+
   it('formats dates and numbers per locale', async () => {
     installServer();
     const lib = await load();

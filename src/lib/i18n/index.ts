@@ -4,6 +4,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { currentLocale, i18n, isSupportedLocale, LOCALE_STORAGE_KEY, type Locale } from './core';
 import { catalogUrl, requestCatalog } from './catalog-request';
+import { localeChoiceRemembered, rememberLocaleChoice } from './locale-choice';
 import { storedLocale } from './locales';
 import { reapplyDynamicTranslations } from './settings-labels';
 import type { Messages } from '@lingui/core';
@@ -53,6 +54,14 @@ async function switchTo(locale: Locale): Promise<void> {
 export async function initI18n(): Promise<Locale> {
   const locale = storedLocale();
   await switchTo(locale);
+  // A choice stored before the cookie existed: kept for the prerendered login page too.
+  let stored: string | null = null;
+  try {
+    stored = localStorage.getItem(LOCALE_STORAGE_KEY);
+  } catch {
+    // storage disabled: there is no choice to keep
+  }
+  if (stored === locale && !localeChoiceRemembered(locale)) rememberLocaleChoice(locale);
   return locale;
 }
 
@@ -65,6 +74,7 @@ export async function changeLocale(locale: string): Promise<boolean> {
   } catch {
     // storage full or disabled: the switch still applies to this page
   }
+  rememberLocaleChoice(locale);
   localeListeners.forEach((listener) => listener(locale));
   return true;
 }
