@@ -1,8 +1,9 @@
 // Lighthouse through its CLI (one process per version, so that 12 and 11 never share a module
 // graph): 12 for mobile performance and accessibility on /login, 11 for the PWA category's
-// installability audits (12 removed that category); and 12 on the signed-in screens /feed and
-// /my-cars, each from a fresh Chrome profile holding only the member's session, run
-// with --disable-storage-reset so that Lighthouse keeps it.
+// installability audits (12 removed that category); and 12 on every signed-in screen (the routes of
+// tests/browser/support/screens.mjs, for a member seeded with everything a screen shows), each from
+// a fresh Chrome profile holding only the member's session, run with --disable-storage-reset so
+// that Lighthouse keeps it.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +12,7 @@ import { chromium } from 'playwright-core';
 import { apiCall } from '../browser/support/api.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_ENV, CHROMIUM_PATH } from '../browser/support/chromium.mjs';
 import { seedSessionScript } from '../browser/support/first-render-js.mjs';
+import { SCREENS, seedScreens } from '../browser/support/screens.mjs';
 import { ROOT } from '../browser/support/server-process.mjs';
 
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS].join(' ');
@@ -105,6 +107,10 @@ function summarise(lh12) {
   return {
     performance: score(lh12, 'performance'),
     accessibility: score(lh12, 'accessibility'),
+    bestPractices: score(lh12, 'best-practices'),
+    seo: score(lh12, 'seo'),
+    lcpMs: Math.round(lh12.audits['largest-contentful-paint']?.numericValue ?? NaN),
+    tbtMs: Math.round(lh12.audits['total-blocking-time']?.numericValue ?? NaN),
     metrics,
     opportunities,
     failedA11y,
@@ -145,8 +151,23 @@ export async function benchLighthouse(baseUrl, log) {
   };
 }
 
-/** The signed-in screens Lighthouse audits (docs/BENCHMARKS.md). */
-export const SIGNED_IN_ROUTES = ['/feed', '/my-cars'];
+/**
+ * The signed-in screens Lighthouse audits: every signed-in route of the router
+ * (tests/browser/support/screens.mjs), or those PADDOCK_LH_ROUTES lists (router paths, by commas).
+ */
+export const SIGNED_IN_ROUTES = (() => {
+  const all = SCREENS.filter((s) => !s.signedOut).map((s) => s.path);
+  const asked = (process.env.PADDOCK_LH_ROUTES ?? '')
+    .split(',')
+    .map((r) => r.trim())
+    .filter(Boolean);
+  const unknown = asked.filter((r) => !all.includes(r));
+  if (unknown.length) throw new Error(`PADDOCK_LH_ROUTES: no such signed-in route ${unknown.join(', ')}`);
+  return asked.length ? asked : all;
+})();
+/** The signed-in budgets (Lighthouse 12 mobile, median of SIGNED_IN_RUNS runs). */
+export const SIGNED_IN_TARGETS = { score: 95, lcpMs: 2500, tbtMs: 200 };
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
 /**
  * A fresh Chrome profile whose localStorage, for `baseUrl`'s origin, holds the member's session and
@@ -195,16 +216,20 @@ export const SIGNED_IN_RUNS = Math.max(1, Number(process.env.PADDOCK_LH_RUNS ?? 
 
 /**
  * Lighthouse 12 mobile on /login (signed out, for comparison within the run: scores move with the
- * machine), then on each of SIGNED_IN_ROUTES signed in as `session` (a member with data; each
- * attempt signs in afresh into a fresh profile), SIGNED_IN_RUNS times: returns
+ * machine), then on each of SIGNED_IN_ROUTES signed in as a member seeded with everything a screen
+ * shows (seedScreens; each attempt signs in afresh into a fresh profile), SIGNED_IN_RUNS times, in
+ * the four categories: returns
  * { version, routes: { [route]: { performance, accessibility, metrics, opportunities, failedA11y,
  * finalPath, runs } } }, the median run's figures with `runs` listing each run's.
  */
-export async function benchLighthouseSignedIn(baseUrl, session, log) {
+export async function benchLighthouseSignedIn(baseUrl, log) {
+  const world = await seedScreens(baseUrl);
+  const session = world.session;
   const routes = {};
   let version = '';
   for (const route of ['/login', ...SIGNED_IN_ROUTES]) {
     const signedIn = route !== '/login';
+    const address = signedIn ? SCREENS.find((s) => s.path === route).address(world) : route;
     const prepare = signedIn
       ? async () => {
           const profile = await seededProfile(baseUrl, await signInAgain(baseUrl, session));
@@ -218,14 +243,14 @@ export async function benchLighthouseSignedIn(baseUrl, session, log) {
     for (let run = 0; run < (signedIn ? SIGNED_IN_RUNS : 1); run++) {
       const lh12 = await runLighthouse(
         'lighthouse',
-        `${baseUrl}${route}`,
-        ['performance', 'accessibility'],
-        { name: `lighthouse${route.replace(/\//g, '-')}${run ? `-${run + 1}` : ''}` },
+        `${baseUrl}${address}`,
+        CATEGORIES,
+        { name: `lighthouse${route.replace(/[/$]+/g, '-')}${run ? `-${run + 1}` : ''}` },
         prepare,
       );
       version = lh12.lighthouseVersion;
       const finalPath = new URL(lh12.finalDisplayedUrl ?? lh12.finalUrl).pathname;
-      if (finalPath !== route)
+      if (signedIn && finalPath === '/login')
         throw new Error(`Lighthouse on ${route} ended on ${finalPath}: not signed in?`);
       runs.push({ ...summarise(lh12), finalPath });
     }
@@ -237,14 +262,25 @@ export async function benchLighthouseSignedIn(baseUrl, session, log) {
       runs: runs.map((r) => ({
         performance: r.performance,
         accessibility: r.accessibility,
+        bestPractices: r.bestPractices,
+        seo: r.seo,
         lcp: r.metrics['largest-contentful-paint'],
         tbt: r.metrics['total-blocking-time'],
       })),
+      meets:
+        median.performance >= SIGNED_IN_TARGETS.score &&
+        median.accessibility >= SIGNED_IN_TARGETS.score &&
+        median.bestPractices >= SIGNED_IN_TARGETS.score &&
+        median.seo >= SIGNED_IN_TARGETS.score &&
+        median.lcpMs <= SIGNED_IN_TARGETS.lcpMs &&
+        median.tbtMs <= SIGNED_IN_TARGETS.tbtMs,
     };
     log(
       `Lighthouse ${version} ${route} (${signedIn ? 'signed in' : 'signed out'}): performance ${figures(median)}` +
         (runs.length > 1 ? `, the median of ${runs.map((r) => r.performance).join(', ')}` : '') +
-        `; accessibility ${runs.map((r) => r.accessibility).join(', ')}`,
+        `; accessibility ${runs.map((r) => r.accessibility).join(', ')}` +
+        `; best practices ${median.bestPractices}, SEO ${median.seo}` +
+        (signedIn ? (routes[route].meets ? ' — meets every target' : ' — MISSES a target') : ''),
     );
   }
   return { version, routes, reportDir: REPORT_DIR };

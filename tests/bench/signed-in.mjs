@@ -2,8 +2,9 @@
 //   - the JavaScript a cold load of /feed downloads until the feed's first post card paints
 //     (a fresh context, no service worker, no cache; target ≤ 185 KB gzip), beside the figures the
 //     build's module graph gives (first-render-graph.mjs: the CI gate's 170 KB and the feed list);
-//   - Lighthouse 12 mobile on /feed and /my-cars, signed in, beside /login signed out in the
-//     same run (lighthouse-bench.mjs).
+//   - Lighthouse 12 mobile (performance, accessibility, best practices, SEO; LCP and TBT) on every
+//     signed-in screen, the median of three runs, beside /login signed out in the same run
+//     (lighthouse-bench.mjs; PADDOCK_LH_ROUTES=/feed,/my-cars picks some, PADDOCK_LH_RUNS the runs).
 // Part of `npm run bench`; alone (after `npm run build`): `node tests/bench/signed-in.mjs`.
 /* global window -- used inside page.evaluate */
 import { randomUUID } from 'node:crypto';
@@ -143,7 +144,7 @@ export async function benchSignedIn(log, { lighthouse = true } = {}) {
   try {
     const session = await seedMemberWithData(server.baseUrl);
     const result = { firstPostJs: await benchFirstPostJs(server, session, log) };
-    if (lighthouse) result.lighthouse = await benchLighthouseSignedIn(server.baseUrl, session, log);
+    if (lighthouse) result.lighthouse = await benchLighthouseSignedIn(server.baseUrl, log);
     return result;
   } finally {
     await server.dispose();
@@ -156,7 +157,10 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   if (result.lighthouse)
     for (const [route, lh] of Object.entries(result.lighthouse.routes))
       console.log(
-        `Lighthouse ${route}: performance ${lh.performance}, accessibility ${lh.accessibility}` +
-          (route === '/login' ? ' (signed out, for comparison)' : ' (targets ≥ 95 and ≥ 95)'),
+        `Lighthouse ${route}: performance ${lh.performance}, accessibility ${lh.accessibility}, ` +
+          `best practices ${lh.bestPractices}, SEO ${lh.seo}, LCP ${lh.lcpMs} ms, TBT ${lh.tbtMs} ms` +
+          (route === '/login'
+            ? ' (signed out, for comparison)'
+            : ` (targets ≥ 95 each, LCP ≤ 2,500 ms, TBT ≤ 200 ms: ${lh.meets ? 'met' : 'MISSED'})`),
       );
 }
