@@ -10,6 +10,12 @@ import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { launchChromium } from '../browser/support/chromium.mjs';
 import { apiCall } from '../browser/support/api.mjs';
+import {
+  FEED_IDLE_BUDGET_BYTES,
+  FEED_IDLE_ROOTS,
+  FEED_IDLE_TARGET_BYTES,
+  jsFromManifest,
+} from '../browser/support/first-render-graph.mjs';
 import { formatKiB, seedSessionScript } from '../browser/support/first-render-js.mjs';
 import { startServer } from '../browser/support/server-process.mjs';
 import { seedMemberWithData } from './signed-in.mjs';
@@ -102,6 +108,14 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
     console.log(
       `cold signed-in /feed until network idle: ${formatKiB(run.totalGzip)} gzip in ${run.files.length} files (ended on ${run.finalPath})`,
     );
+    const graph = jsFromManifest(FEED_IDLE_ROOTS);
+    console.log(
+      `module graph (FEED_IDLE_ROOTS): ${formatKiB(graph.totalGzip)} in ${graph.files.length} files ` +
+        `(CI gate ${formatKiB(FEED_IDLE_BUDGET_BYTES)}, target ${formatKiB(FEED_IDLE_TARGET_BYTES)})`,
+    );
+    const inGraph = new Set(graph.files.map((f) => f.path));
+    const beyond = run.files.filter((f) => !inGraph.has(f.path));
+    if (beyond.length) console.log(`fetched beyond the graph: ${beyond.map((f) => f.path).join(', ')}`);
     for (const f of run.files)
       console.log(`  ${formatKiB(f.gzip).padStart(9)}  ${f.path}${f.why ? `  <- ${f.why}` : ''}`);
     if (why) console.log(`other requests:\n  ${run.requests.join('\n  ')}`);
