@@ -99,6 +99,24 @@ export async function measureFeedIdleJs(server, session, { why = false } = {}) {
   }
 }
 
+/** The bench's part (signed-in.mjs): a returning member of its own on the given server. */
+export async function benchFeedIdleJs(server, log) {
+  const run = await measureFeedIdleJs(server, await returningMember(server.baseUrl));
+  const graph = jsFromManifest(FEED_IDLE_ROOTS);
+  log(
+    `cold signed-in /feed until network idle: ${formatKiB(run.totalGzip)} gzip in ${run.files.length} files ` +
+      `(target ${formatKiB(FEED_IDLE_TARGET_BYTES)}); module graph ${formatKiB(graph.totalGzip)} ` +
+      `(CI gate ${formatKiB(FEED_IDLE_BUDGET_BYTES)})`,
+  );
+  return {
+    totalGzip: run.totalGzip,
+    files: run.files,
+    graphGzip: graph.totalGzip,
+    graphFiles: graph.files.length,
+    gate: FEED_IDLE_BUDGET_BYTES,
+  };
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const why = process.argv.includes('--why');
   const server = await startServer({ env: { LOG_LEVEL: 'warn' } });
