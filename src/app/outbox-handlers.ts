@@ -1,8 +1,9 @@
 // The app wires the offline engine: every offline feature's handlers (entry kind → handler), so
-// an entry queued in an earlier session has its handler before the first replay, whatever screen
-// opens first. A kind missing here is a loud error in tests and needs attention at run time.
-// The handler modules themselves, not the data layers' indexes: this chunk loads after the first
-// screen, and the reads, syncs and hooks of every feature have no business in it.
+// an entry queued in an earlier session has its handler before it is sent, whatever screen opens
+// first. A kind missing here is a loud error in tests and needs attention at run time.
+// The handler modules themselves, not the data layers' indexes. This chunk loads only when an
+// entry is to be sent or the sync panel names one (sync-session.ts, src/lib/outbox/handlers.ts):
+// a cold start with nothing waiting does not download it (docs/BENCHMARKS.md).
 import { chatHandlers } from '@/features/chat/data/handlers';
 import { garageHandlers } from '@/features/garage/data/handlers';
 import { messageHandlers } from '@/features/messages/data/handlers';

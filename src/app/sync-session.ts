@@ -4,23 +4,23 @@
 import { openLocalDatabase } from '@/lib/db';
 import { persistentStorageRequest } from '@/lib/offline/persist';
 import { storageMode } from '@/lib/offline/storage-mode';
-import { registerOutboxHandlers, startOutbox, stopOutbox } from '@/lib/outbox';
+import { setOutboxHandlersLoader, startOutbox, stopOutbox } from '@/lib/outbox';
 import { bindAccountLanguage } from '@/features/people/data/language';
-import { appOutboxHandlers } from './outbox-handlers';
 
 // Each start and stop takes a new number: a start that was overtaken while the database opened
 // (the member signed out meanwhile) must not start the replayer.
 let generation = 0;
 const persistRequest = persistentStorageRequest();
 
-/** Every feature's reconciliation handlers, registered once per page before the first replay: an
- * entry queued in an earlier session may be sent before any screen of its feature has loaded. */
+/** Every feature's reconciliation handlers, loaded by the engine before the first entry is sent (an
+ * entry queued in an earlier session may be sent before any screen of its feature has loaded), and
+ * not at all while nothing waits: their modules drag the features' data layers. */
 let handlersRegistered = false;
 
 export async function startSync(): Promise<void> {
   const mine = ++generation;
   if (!handlersRegistered) {
-    registerOutboxHandlers(...appOutboxHandlers);
+    setOutboxHandlersLoader(async () => (await import('./outbox-handlers')).appOutboxHandlers);
     handlersRegistered = true;
     // The app's language follows the account's, and a switch is saved on it (offline too).
     bindAccountLanguage();

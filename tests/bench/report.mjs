@@ -186,6 +186,17 @@ export function buildRows(r) {
     '≤ 185 KB',
     post?.totalGzip <= 185 * 1024,
   );
+  const idle = r.signedIn?.feedIdleJs;
+  add(
+    'JavaScript until network idle, cold load of /feed signed in, nothing waiting (gzip)',
+    idle,
+    idle
+      ? `${kb(idle.totalGzip)} in ${idle.files.length} files (module graph, the CI gate of ${kb(idle.gate)}: ` +
+          `${kb(idle.graphGzip)} in ${idle.graphFiles} files)`
+      : err('signedIn'),
+    '≤ 200 KB',
+    idle?.totalGzip <= 200 * 1024,
+  );
   const signedInRoutes = Object.keys(r.signedIn?.lighthouse?.routes ?? { '/feed': null }).filter(
     (route) => route !== '/login',
   );

@@ -2,11 +2,17 @@
 // build always gives the same figure): the JavaScript the entry and the /feed screen import to
 // render it is at most 170 KB gzip, and none of it is Quill (the editor loads only when an editor
 // opens). The figure with the feed list that paints the first post card is printed beside it; what
-// a browser really fetches until that card paints is measured by `npm run bench`.
+// a browser really fetches until that card paints is measured by `npm run bench`. Last, what a cold
+// signed-in /feed downloads until the network is idle (FEED_IDLE_ROOTS: the first post, then every
+// dynamic import the start-up makes whatever the member does), at most FEED_IDLE_BUDGET_BYTES, with
+// neither typebox nor the features' outbox handlers (they load on need).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from 'vitest';
 import {
+  FEED_IDLE_BUDGET_BYTES,
+  FEED_IDLE_ROOTS,
+  FEED_IDLE_TARGET_BYTES,
   FIRST_CONTENT_ROOTS,
   FIRST_POST_BUDGET_BYTES,
   FIRST_POST_ROOTS,
@@ -80,4 +86,27 @@ test("the entry asks for the screen's first data beside React DOM: the early ask
     { dynamicImports?: string[] }
   >;
   expect(manifest['index.html']?.dynamicImports ?? []).toContain(early.roots[0]?.key);
+});
+
+test('a cold signed-in /feed until the network is idle loads at most 265 KB of gzipped JavaScript, no typebox and no outbox handlers', () => {
+  const idle = jsFromManifest(FEED_IDLE_ROOTS);
+  const firstPost = jsFromManifest(FIRST_POST_ROOTS);
+  console.log(
+    describeGraph('Cold signed-in /feed until network idle (module graph)', idle, FEED_IDLE_BUDGET_BYTES) +
+      `\n  (target ${formatKiB(FEED_IDLE_TARGET_BYTES)}; the bench: node tests/bench/feed-idle-js.mjs)`,
+  );
+  expect(idle.roots).toHaveLength(FEED_IDLE_ROOTS.length);
+  expect(idle.files.map((f) => f.path)).toEqual(expect.arrayContaining(firstPost.files.map((f) => f.path)));
+  // The data layer is in (the feed list takes over from the first page): the checks below can fail.
+  expect(idle.dexieFiles.length).toBeGreaterThan(0);
+  const modules = idle.files.flatMap((f) => f.modules);
+  expect(modules.some((m) => /src\/features\/garage\/data\/reminders-reads\.ts$/.test(m))).toBe(true);
+  // Loaded on need, never at start: the handlers of every feature (with the first entry to send),
+  // which bring the features' write paths; the garage's forms and hooks (its index); typebox.
+  expect(modules.filter((m) => /src\/app\/outbox-handlers\.ts$/.test(m))).toEqual([]);
+  expect(modules.filter((m) => /src\/features\/garage\/data\/handlers\.ts$/.test(m))).toEqual([]);
+  expect(modules.filter((m) => /src\/features\/garage\/form\//.test(m))).toEqual([]);
+  expect(idle.typeboxFiles).toEqual([]);
+  expect(idle.quillFiles).toEqual([]);
+  expect(idle.totalGzip).toBeLessThanOrEqual(FEED_IDLE_BUDGET_BYTES);
 });

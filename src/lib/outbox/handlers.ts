@@ -1,7 +1,8 @@
 // Per-kind reconciliation after a successful send: e.g. replace the local car log with the
 // server's answer. Handlers run after the fetch, outside any transaction the replayer holds.
-// Each offline feature exports its handlers as one map (entry kind → handler); the app registers
-// every map once, before the first replay (src/app/outbox-handlers.ts).
+// Each offline feature exports its handlers as one map (entry kind → handler). The app gives the
+// engine a loader of every map (src/app/outbox-handlers.ts), which runs once, before the first entry
+// is sent or a kind is named (the sync panel): a device with nothing waiting never loads them.
 import type { OutboxEntry } from './types';
 
 export type OnSent = (entry: OutboxEntry, data: unknown) => void | Promise<void>;
@@ -65,4 +66,41 @@ export function outboxKindLabel(kind: string): string | undefined {
 
 export function onSentHandler(kind: string): OnSent | undefined {
   return handlers.get(kind);
+}
+
+let loader: (() => Promise<readonly OutboxHandlers[]>) | null = null;
+let loading: Promise<void> | null = null;
+
+/**
+ * The handlers of every feature, loaded on need: loadOutboxHandlers() registers what `load`
+ * gives, once. Returns a reset (tests).
+ */
+export function setOutboxHandlersLoader(load: () => Promise<readonly OutboxHandlers[]>): () => void {
+  loader = load;
+  loading = null;
+  return () => {
+    if (loader === load) {
+      loader = null;
+      loading = null;
+    }
+  };
+}
+
+/**
+ * Registers the loader's handlers, once; at once when there is no loader or they are in. A failed
+ * load (a vanished chunk) rejects, and the next call tries again.
+ */
+export function loadOutboxHandlers(): Promise<void> {
+  const load = loader;
+  if (!load) return Promise.resolve();
+  loading ??= load().then(
+    (maps) => {
+      registerOutboxHandlers(...maps);
+    },
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
 }

@@ -1,8 +1,10 @@
 // The offline engine's public face: features import from here (lazily, Dexie is not in the entry).
 export { enqueue, type LocalWrite } from './enqueue';
 export {
+  loadOutboxHandlers,
   outboxKindLabel,
   registerOutboxHandlers,
+  setOutboxHandlersLoader,
   UnknownOutboxKindError,
   withKindLabels,
   type OnSent,

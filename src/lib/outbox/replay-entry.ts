@@ -3,7 +3,7 @@
 // the refresh, 'retry' keeps it with a backoff.
 import { backoffDelayMs } from './backoff';
 import { classify } from './classify';
-import { onSentHandler, UnknownOutboxKindError } from './handlers';
+import { loadOutboxHandlers, onSentHandler, UnknownOutboxKindError } from './handlers';
 import type { PassResult, ReplayerDeps } from './replay-types';
 import type { OutboxEntry } from './types';
 
@@ -26,6 +26,9 @@ function answerDetails(error: unknown): Pick<OutboxEntry, 'lastCode' | 'lastFiel
     lastFields: names.length ? names : undefined,
   };
 }
+
+/** A failed load of the handlers (a chunk that did not arrive) is tried again after this long. */
+export const HANDLERS_RETRY_MS = 5000;
 
 export type SendOne = (entry: OutboxEntry) => Promise<PassResult | null>;
 
@@ -57,6 +60,13 @@ export function createEntrySender(deps: ReplayerDeps, isStopped: () => boolean =
   }
 
   return async function sendOne(entry: OutboxEntry): Promise<PassResult | null> {
+    // The features' handlers load with the first entry to send (handlers.ts); a failed load keeps
+    // every entry as it is and tries again later, never marks one as needing attention.
+    try {
+      await loadOutboxHandlers();
+    } catch {
+      return { kind: 'wait', until: deps.now() + HANDLERS_RETRY_MS };
+    }
     if (!onSentHandler(entry.kind)) {
       const error = new UnknownOutboxKindError(entry.kind);
       if (deps.unknownKind === 'throw') throw error;

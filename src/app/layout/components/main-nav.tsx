@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
 import { ChatUnreadBadge } from '@/features/chat/unread-badge';
-import { GarageDueBadge } from '@/features/maintenance/reminders/due-badge';
+import { GarageDueBadge } from './garage-due-badge';
 import { MessagesUnreadBadge } from '@/features/messages/unread-badge';
 import { useT } from '@/lib/i18n';
 import { CarIcon, ChatIcon, FeedIcon, MailIcon, UserIcon, UsersIcon } from '@/ui';

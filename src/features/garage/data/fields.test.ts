@@ -1,6 +1,7 @@
 // The field lists an edit diffs and a restore copies are the contract's, every one of them.
 import { describe, expect, test } from 'vitest';
 import { CarInput, CarLogInput, CarLogUpdate, CarUpdate } from '@/contract/garage';
+import * as contract from '@/contract/fields';
 import { CAR_FIELDS, LOG_FIELDS } from './fields';
 
 const keys = (schema: { properties: object }, without: string[]) =>
@@ -13,6 +14,11 @@ describe('garage field lists', () => {
     expect([...LOG_FIELDS].sort()).toEqual(keys(CarLogInput, ['id', 'odometerConfirmed']));
     expect([...LOG_FIELDS].sort()).toEqual(keys(CarLogUpdate, ['odometerConfirmed', 'base']));
     expect(LOG_FIELDS).toContain('fuel');
+  });
+
+  test("the device's lists are the contract's, in the same order", () => {
+    expect(LOG_FIELDS).toEqual(contract.LOG_FIELDS);
+    expect(CAR_FIELDS).toEqual(contract.CAR_FIELDS);
   });
 
   test('a car: every field of CarInput and CarUpdate', () => {

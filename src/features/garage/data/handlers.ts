@@ -4,10 +4,10 @@
 // fields stay.
 import type { Car, CarLog } from '@/contract/garage';
 import { db as defaultDb, type PaddockDb } from '@/lib/db';
-import { createEchoWindow, DELETED_VERSION } from '@/lib/offline/echo';
 import { type OutboxEntry, type OutboxHandlers, withKindLabels } from '@/lib/outbox';
 import { LOCAL_MEDIA_PREFIX } from '@/lib/offline/types';
 import type { FieldValues } from '@/contract/edit-merge';
+import { rememberSent } from './own-change';
 import { recordOverwritten } from './overwritten';
 import { reconcileReminder, REMINDER_KINDS } from './reminders';
 import { CAR_KINDS, LOG_KINDS, MEDIA_DELETE_KIND } from './writes';
@@ -99,38 +99,6 @@ export async function reconcileCarLog(entry: OutboxEntry, answer: unknown, datab
       media: [...keptServer, ...fresh, ...stillLocal],
     });
   });
-}
-
-/**
- * The changes this device has just sent, with the version (`updatedAt`) the server answered: their
- * echo needs no fetch. Another device's later write of the same row is newer, and is fetched.
- */
-const echoes = createEchoWindow();
-
-function rememberSent(entry: OutboxEntry, data: unknown): void {
-  if (!entry.entityId) return;
-  const version = (data as { updatedAt?: unknown } | null)?.updatedAt;
-  if (typeof version === 'string') echoes.remember(entry.entityId, version);
-  // A delete of the row itself: nothing can be newer. A file's delete tells no version of its log.
-  else if (entry.method === 'DELETE' && entry.kind !== MEDIA_DELETE_KIND)
-    echoes.remember(entry.entityId, DELETED_VERSION);
-  else echoes.remember(entry.entityId);
-}
-
-/**
- * Is this change this device's own: a write of this car or log queued or in flight, or the echo of
- * one just sent (an event no newer than the server's answer to it)? An event without a version
- * (an older server) is not taken for an echo: the row is fetched.
- */
-export async function ownChange(
-  id: string | null | undefined,
-  database: PaddockDb = defaultDb,
-  version?: unknown,
-): Promise<boolean> {
-  if (!id) return false;
-  if (echoes.echoOf(id, typeof version === 'string' ? version : null)) return true;
-  // The push can overtake the HTTP answer: the entry is still in the outbox then.
-  return (await database.outbox.where('entityId').equals(id).count()) > 0;
 }
 
 const track =

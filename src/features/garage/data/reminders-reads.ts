@@ -11,7 +11,7 @@ import type { SyncState } from '@/lib/offline/types';
 import { actsOnReminder } from './car-roles';
 import type { LocalReminder } from './reminders';
 import { readCarLogs } from './reads';
-import { CAR_KINDS } from './writes';
+import { CAR_KINDS } from './kinds';
 
 /** Today on the member's calendar (not UTC: at 1 a.m. in Paris it is already today). */
 export function localToday(now = new Date()): string {

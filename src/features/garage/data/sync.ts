@@ -16,9 +16,9 @@ import { useRetryWhenBack } from '@/lib/network/reachability';
 import { realtime } from '@/lib/realtime/socket';
 import { CARS_PAGE_LIMIT, fetchCarsPage, takeFirstCarsPage } from '../api/first-cars-page';
 import { useFirstSyncPending } from './first-sync-pending';
-import { ownChange } from './handlers';
+import { ownChange } from './own-change';
 import { readSelectedCar } from './selected-car';
-import { CAR_KINDS } from './writes';
+import { CAR_KINDS } from './kinds';
 
 /** The server's largest page of cars (CarFeedQuery). */
 export const SYNC_PAGE_LIMIT = CARS_PAGE_LIMIT;

@@ -15,13 +15,8 @@ import { currentLocale } from '@/lib/i18n/core';
 import { CAR_FIELDS, LOG_FIELDS } from './fields';
 import { DEFAULT_MILEAGE_UNIT, type CarDraft, type CarLogDraft } from './types';
 
-export const CAR_KINDS = { create: 'car.create', update: 'car.update', delete: 'car.delete' } as const;
-export const LOG_KINDS = {
-  create: 'carLog.create',
-  update: 'carLog.update',
-  delete: 'carLog.delete',
-} as const;
-export const MEDIA_DELETE_KIND = 'media.delete';
+export { CAR_KINDS, LOG_KINDS, MEDIA_DELETE_KIND } from './kinds';
+import { CAR_KINDS, LOG_KINDS, MEDIA_DELETE_KIND } from './kinds';
 
 function localMedia(rows: MediaBlobRow[]): CarLogMedia[] {
   return rows.map((row) => ({

@@ -6,7 +6,13 @@ import { Modal, ModalHeader } from '@/ui';
 import '../sync.css';
 
 const SyncPanelBody = lazy(async () => {
-  const [panel, { openLocalDatabase }] = await Promise.all([import('./sync-panel'), import('@/lib/db')]);
+  const [panel, { openLocalDatabase }] = await Promise.all([
+    import('./sync-panel'),
+    import('@/lib/db'),
+    // The panel names each entry by its feature's label, registered with the features' handlers
+    // (loaded on need); a failed load leaves the generic label.
+    import('@/lib/outbox').then((outbox) => outbox.loadOutboxHandlers()).catch(() => undefined),
+  ]);
   // The panel must read the database the app uses (it may have moved to memory while opening).
   await openLocalDatabase();
   return { default: panel.SyncPanelBody };

@@ -1,21 +1,24 @@
 // The Garage tab's badge: how many reminders are overdue or soon, on this device. Entry-safe like
-// the unread badges: Dexie and the garage's data layer load once the shell has settled.
+// the unread badges: Dexie and the garage's data layer load once the shell has settled. The app's
+// own (the app composes the features): it loads the two modules it reads, not the garage's index,
+// which brings the garage's forms, hooks and writes to every signed-in screen.
 import { useFollowedCount, type FollowCount } from '@/lib/offline/followed-count';
 import { useT } from '@/lib/i18n';
 import { CountBadge } from '@/ui/count-badge';
 
 const followDue: FollowCount = async (listener) => {
-  const [{ liveQuery }, { localDb }, data] = await Promise.all([
+  const [{ liveQuery }, { localDb }, { readDueCount }, { syncReminders }] = await Promise.all([
     import('dexie'),
     import('@/lib/db'),
-    import('@/features/garage'),
+    import('@/features/garage/data/reminders-reads'),
+    import('@/features/garage/data/reminders-sync'),
   ]);
   const database = await localDb();
-  const subscription = liveQuery(() => data.readDueCount(database)).subscribe({
+  const subscription = liveQuery(() => readDueCount(database)).subscribe({
     next: listener,
     error: (error: unknown) => console.error('due reminders count unavailable', error),
   });
-  void data.syncReminders(undefined, database).catch(() => undefined); // offline: the rows kept here count
+  void syncReminders(undefined, database).catch(() => undefined); // offline: the rows kept here count
   return () => subscription.unsubscribe();
 };
 
