@@ -1,12 +1,14 @@
 // The offline engine's public face: features import from here (lazily, Dexie is not in the entry).
 export { enqueue, type LocalWrite } from './enqueue';
 export {
+  outboxKindContent,
   outboxKindLabel,
   registerOutboxHandlers,
   UnknownOutboxKindError,
   withKindLabels,
   type OnSent,
   type OutboxHandlers,
+  type OutboxKindContent,
   type OutboxKindLabels,
 } from './handlers';
 export {
