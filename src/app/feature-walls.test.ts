@@ -163,6 +163,15 @@ describe('the walls between the client features', () => {
     expect(deep).toEqual([]);
   });
 
+  it('the sync panel knows no feature: each registers its outbox entries with its handlers', () => {
+    // What a kind's entries hold (labels, fields, a copy, a keep-as-new) is its feature's, registered
+    // through src/lib/outbox (OutboxKindContent): the sync feature, tests included, imports none.
+    const known = featureImports(sources)
+      .filter((i) => i.from === 'sync')
+      .map((i) => `${i.file}: ${i.specifier}`);
+    expect(known).toEqual([]);
+  });
+
   it('has no cycle between features, counting every import', () => {
     const imports = featureImports(sources);
     expect(imports.length).toBeGreaterThan(0);

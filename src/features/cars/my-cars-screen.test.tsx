@@ -25,6 +25,8 @@ import { toast } from '@/lib/toast';
 vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
 // A shared, loaded machine: the first render compiles the route chunks.
 configure({ asyncUtilTimeout: 10_000 });
+/** The longest wait, for a screen of 2,000 logs on a busy runner (the test's own budget is twice it). */
+const SLOW_WAIT_MS = 90_000;
 
 const LABELS: Record<string, Record<string, [string, string]>> = {
   carLogType: {
@@ -118,6 +120,20 @@ function watchText(text: string): () => boolean {
   return () => {
     observer.disconnect();
     return seen;
+  };
+}
+
+/** How many changes the document has had since the call (a MutationObserver, read once). */
+function watchMutations(): () => Promise<number> {
+  let count = 0;
+  const observer = new MutationObserver((records) => (count += records.length));
+  observer.observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true });
+  return async () => {
+    // The observer's callback is a microtask: the changes so far are counted once it has run.
+    await Promise.resolve();
+    count += observer.takeRecords().length;
+    observer.disconnect();
+    return count;
   };
 }
 
@@ -497,34 +513,77 @@ describe('my cars: the logbook', () => {
     expect(screen.queryByRole('button', { name: 'Statistics' })).toBeNull();
   });
 
-  it('virtualised: 2,000 logs put only a window of rows in the DOM; filtering still sees them all', async () => {
-    const only = car();
-    const logs = Array.from({ length: 2_000 }, (_, i) =>
-      log(only.id, {
-        type: i % 2 ? 'fuel' : 'maintenance',
-        title: i === 1_999 ? 'The very first entry' : `Entry ${i}`,
-        cost: 1,
-        currencyCode: 'EUR',
-        startDate: `2020-01-01`,
-      }),
-    );
-    await seed([only], logs);
-    await renderApp('/my-cars');
-    expect(await screen.findByText('2,000 logs', {}, { timeout: 10_000 })).toBeTruthy();
-    const shown = rows().length;
-    expect(shown).toBeGreaterThan(0);
-    expect(shown).toBeLessThan(60);
-    expect(
-      screen
-        .getByRole('list', { name: 'Logbook' })
-        .querySelectorAll('[role="listitem"]')[0]
-        ?.getAttribute('aria-setsize'),
-    ).toBe('2000');
-    expect(sums()).toEqual(['€2,000.00']);
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Search the logs' }), {
-      target: { value: 'very first' },
+  it(
+    'virtualised: 2,000 logs put only a window of rows in the DOM; filtering still sees them all',
+    async () => {
+      const only = car();
+      const logs = Array.from({ length: 2_000 }, (_, i) =>
+        log(only.id, {
+          type: i % 2 ? 'fuel' : 'maintenance',
+          title: i === 1_999 ? 'The very first entry' : `Entry ${i}`,
+          cost: 1,
+          currencyCode: 'EUR',
+          startDate: `2020-01-01`,
+        }),
+      );
+      await seed([only], logs);
+      await renderApp('/my-cars');
+      // The screen reads the newest page and the count first, the whole logbook after: each figure
+      // is waited for as a state, whatever the machine's speed (a loaded runner may be in between).
+      // The first one waits longest: run first, or alone, the test also compiles the app's chunks
+      // and reads 2,000 logs twice (the stored ones, then the sync's), well past 10 s on a busy runner.
+      expect(await screen.findByText('2,000 logs', {}, { timeout: SLOW_WAIT_MS })).toBeTruthy();
+      await waitFor(() => expect(sums()).toEqual(['€2,000.00']));
+      await waitFor(() =>
+        expect(
+          screen
+            .getByRole('list', { name: 'Logbook' })
+            .querySelectorAll('[role="listitem"]')[0]
+            ?.getAttribute('aria-setsize'),
+        ).toBe('2000'),
+      );
+      await waitFor(() => expect(rows().length).toBeGreaterThan(0));
+      expect(rows().length).toBeLessThan(60);
+      fireEvent.change(screen.getByRole('searchbox', { name: 'Search the logs' }), {
+        target: { value: 'very first' },
+      });
+      await waitFor(() => expect(rowTitles()).toEqual(['The very first entry']));
+    },
+    2 * SLOW_WAIT_MS,
+  );
+});
+
+describe('my cars: timers', () => {
+  it('leaves no timer running once shown, and does not render again on its own', async () => {
+    const only = car({ make: 'Alpine', model: 'A110' });
+    await seed([only], [log(only.id, { title: 'Oil change', cost: 12, currencyCode: 'EUR' })]);
+    // The clock is faked before the mount, so every timer the screen starts as it mounts (or on
+    // any render after) is on it; it still moves with real time, for the route's chunks to load.
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+      shouldAdvanceTime: true,
     });
-    await waitFor(() => expect(rowTitles()).toEqual(['The very first entry']));
+    try {
+      await renderApp('/my-cars');
+      expect(await screen.findByRole('heading', { level: 2, name: 'Alpine A110' })).toBeTruthy();
+      await waitFor(() => expect(rowTitles()).toEqual(['Oil change']));
+      // The screen's own timers (the live lists' next update, the first sync's "shown" delay) end;
+      // an interval, or a timeout each render re-arms, never does. vi.waitFor polls on the real
+      // clock, so its own timers are not among those counted.
+      await vi.waitFor(async () => {
+        await act(() => vi.advanceTimersByTimeAsync(10 * LIVE_UPDATE_INTERVAL_MS));
+        expect(vi.getTimerCount()).toBe(0);
+      });
+      // Settled: time passing changes nothing on screen and starts nothing.
+      const settled = document.body.innerHTML;
+      const changes = watchMutations();
+      await act(() => vi.advanceTimersByTimeAsync(100 * LIVE_UPDATE_INTERVAL_MS));
+      expect(vi.getTimerCount()).toBe(0);
+      expect(document.body.innerHTML).toBe(settled);
+      expect(await changes()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

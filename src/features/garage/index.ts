@@ -8,9 +8,6 @@ export {
   deleteCar,
   deleteCarLog,
   deleteReminder,
-  deletedElsewhere,
-  dropDeletedElsewhere,
-  keepAsNew,
   localToday,
   readCarLogs,
   readDueCount,
@@ -37,18 +34,17 @@ export {
   useSettingsOptions,
   type CarDraft,
   type CarLogDraft,
-  type DeletedElsewhere,
   type LocalCar,
   type LocalCarLog,
   type LocalReminder,
   type ReminderDraft,
 } from './data';
-// A write refused for lost access, copied to one of the member's own cars (the sync panel).
+// What my role on a car lets me do (the screens' buttons).
 export { actsOnReminder, carPermissions, mayEditLog, roleOf } from './data/car-roles';
 // Who is on a shared car, and the invited member's answer to a car invitation.
 export { answerCarInvite, useCarMembers, useChangeCarMember } from './api/car-members';
-// A log's labels and figures as the garage writes them (a log shared to the feed).
-export { LOG_FIELDS } from './data/fields';
+// The one label of each field of a car, a log and a reminder (forms, the sync panel, the notice).
+export { CAR_FIELD_LABELS, LOG_FIELD_LABELS, REMINDER_FIELD_LABELS } from './data/field-labels';
 export { carSubtitle, carTitle, resolveSelectedCar } from './car-selection';
 // The first paint of the signed-in garage, before the app (docs/ARCHITECTURE.md).
 export {

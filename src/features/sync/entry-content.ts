@@ -1,8 +1,15 @@
 // What an outbox entry holds, in a shape the "needs attention" list can show and edit: the JSON
 // fields of its body (for a multipart body, the JSON string in the part named 'data') and the
-// names of its files. Pure functions: no Dexie, no React (the kinds' labels are the features',
-// registered with their handlers).
-import { outboxKindLabel, type OutboxBody, type OutboxPart } from '@/lib/outbox';
+// names of its files. Pure functions: no Dexie, no React. What a kind's fields mean (their labels,
+// their order, their settings) is its feature's, registered with its handlers (src/lib/outbox).
+import {
+  outboxKindContent,
+  outboxKindLabel,
+  type OutboxBody,
+  type OutboxEntry,
+  type OutboxKindContent,
+  type OutboxPart,
+} from '@/lib/outbox';
 
 /** The multipart part that carries the JSON fields next to the files. */
 export const FORM_DATA_PART = 'data';
@@ -57,62 +64,40 @@ export function looksLikeHtml(value: string): boolean {
   return /<[a-z][\s\S]*>/i.test(value);
 }
 
+/** What the entry's feature registered for its kind (src/lib/outbox: OutboxKindContent). */
+function contentOf(kind: string): OutboxKindContent | undefined {
+  return outboxKindContent(kind);
+}
+
+/** The label key of a field of an entry of `kind`, from its feature's list; undefined if none. */
+export function fieldLabelKey(kind: string, key: string): string | undefined {
+  const fields = contentOf(kind)?.fields;
+  return fields && Object.hasOwn(fields, key) ? fields[key] : undefined;
+}
+
 /**
  * The label keys of the fields a server refused ('body.title', 'title' or 'tags.0' → title's),
  * once each; names the member does not know are left out (never shown raw).
  */
-export function refusedFieldKeys(names: readonly string[] | undefined): string[] {
+export function refusedFieldKeys(kind: string, names: readonly string[] | undefined): string[] {
   const keys = (names ?? [])
-    .map(
-      (name) =>
-        FIELD_LABEL_KEYS[
-          name
-            .replace(/^body[./]/, '')
-            .replace(/^\//, '')
-            .split(/[./]/)[0] ?? ''
-        ],
+    .map((name) =>
+      fieldLabelKey(
+        kind,
+        name
+          .replace(/^body[./]/, '')
+          .replace(/^\//, '')
+          .split(/[./]/)[0] ?? '',
+      ),
     )
     .filter((key): key is string => typeof key === 'string');
   return [...new Set(keys)];
 }
 
-/** The fields the member knows, in the order forms show them; the label key of each. */
-export const FIELD_LABEL_KEYS: Record<string, string> = {
-  title: 'SYNC.FIELD_TITLE',
-  firstName: 'SYNC.FIELD_FIRST_NAME',
-  lastName: 'SYNC.FIELD_LAST_NAME',
-  username: 'SYNC.FIELD_USERNAME',
-  city: 'SYNC.FIELD_CITY',
-  subject: 'SYNC.FIELD_SUBJECT',
-  make: 'SYNC.FIELD_MAKE',
-  model: 'SYNC.FIELD_MODEL',
-  year: 'SYNC.FIELD_YEAR',
-  nickname: 'SYNC.FIELD_NICKNAME',
-  type: 'SYNC.FIELD_TYPE',
-  startDate: 'SYNC.FIELD_START_DATE',
-  cost: 'SYNC.FIELD_COST',
-  currencyCode: 'SYNC.FIELD_CURRENCY_CODE',
-  mileage: 'SYNC.FIELD_MILEAGE',
-  fuel: 'SYNC.FIELD_FUEL',
-  mileageUnit: 'SYNC.FIELD_MILEAGE_UNIT',
-  location: 'SYNC.FIELD_LOCATION',
-  energyType: 'SYNC.FIELD_ENERGY_TYPE',
-  gearboxType: 'SYNC.FIELD_GEARBOX_TYPE',
-  upholsteryMaterial: 'SYNC.FIELD_UPHOLSTERY_MATERIAL',
-  tags: 'SYNC.FIELD_TAGS',
-  description: 'SYNC.FIELD_DESCRIPTION',
-  content: 'SYNC.FIELD_CONTENT',
-  bio: 'SYNC.FIELD_BIO',
-  logType: 'SYNC.FIELD_LOG_TYPE',
-  intervalMonths: 'SYNC.FIELD_INTERVAL_MONTHS',
-  intervalDistance: 'SYNC.FIELD_INTERVAL_DISTANCE',
-  dueDate: 'SYNC.FIELD_DUE_DATE',
-  dueMileage: 'SYNC.FIELD_DUE_MILEAGE',
-  soonDays: 'SYNC.FIELD_SOON_DAYS',
-  soonDistance: 'SYNC.FIELD_SOON_DISTANCE',
-  notes: 'SYNC.FIELD_NOTES',
-};
-const FIELD_ORDER = Object.keys(FIELD_LABEL_KEYS);
+/** The fields of an entry of `kind` its feature labels, in its form's order. */
+function fieldOrder(kind: string): string[] {
+  return Object.keys(contentOf(kind)?.fields ?? {});
+}
 
 /**
  * The label key of an entry kind: each feature registers its kinds with their labels alongside
@@ -121,42 +106,39 @@ const FIELD_ORDER = Object.keys(FIELD_LABEL_KEYS);
  */
 export const KIND_OTHER_KEY = 'SYNC.KIND_OTHER';
 
-/** The writes of a car's logbook and reminders a member of a shared car makes. */
-const CAR_CONTENT_KINDS = new Set([
-  'carLog.create',
-  'carLog.update',
-  'carLog.delete',
-  'media.delete',
-  'reminder.create',
-  'reminder.update',
-  'reminder.delete',
-]);
+/**
+ * A write refused because the member lost access to what it belongs to (a car no longer shared
+ * with them, or their role lowered meanwhile), as its feature tells from the answer's status. Its
+ * reason says so; the entry stays until the member decides.
+ */
+export function accessLost(entry: { kind: string; lastStatus?: number | undefined }): boolean {
+  return contentOf(entry.kind)?.accessLost?.(entry.lastStatus) ?? false;
+}
+
+/** What a write refused for lost access may be kept as (a copy on one of the member's own). */
+export function copyOf(kind: string): OutboxKindContent['copy'] {
+  return contentOf(kind)?.copy;
+}
+
+export type DeletedElsewhere = NonNullable<OutboxKindContent['deletedElsewhere']>;
 
 /**
- * A write refused because the car is no longer shared with me, or my role was lowered meanwhile
- * (a driver's fill-up replayed after the owner removed them): 403, or 404 for a new entry once the
- * car is out of reach. Its reason says so; the entry stays until the member decides.
+ * A refused edit whose row no longer exists on the server (deleted on another device): what its
+ * feature lets the member do about it, or null for any other entry.
  */
-export function carAccessLost(entry: { kind: string; lastStatus?: number | undefined }): boolean {
-  if (!CAR_CONTENT_KINDS.has(entry.kind)) return false;
-  if (entry.lastStatus === 403) return true;
-  return entry.lastStatus === 404 && (entry.kind === 'carLog.create' || entry.kind === 'reminder.create');
+export function deletedElsewhere(entry: OutboxEntry): DeletedElsewhere | null {
+  if (entry.status !== 'failed' || entry.lastStatus !== 404 || !entry.entityId) return null;
+  return contentOf(entry.kind)?.deletedElsewhere ?? null;
 }
 
 export function kindLabelKey(kind: string): string {
   return outboxKindLabel(kind) ?? KIND_OTHER_KEY;
 }
 
-/**
- * Fields whose value is a settings key (spec §3/§8: shown through `${DOMAIN}.${key}`). `type`
- * means a car log type only on car log entries.
- */
+/** The settings domain of a field whose value is a settings key (spec §3/§8), else null. */
 export function settingsDomainOf(key: string, kind: string): string | null {
-  if (key === 'type') return kind.startsWith('carLog.') ? 'carLogType' : null;
-  if (key === 'logType') return 'carLogType';
-  return ['energyType', 'gearboxType', 'upholsteryMaterial', 'mileageUnit', 'currencyCode'].includes(key)
-    ? key
-    : null;
+  const settings = contentOf(kind)?.settings;
+  return settings && Object.hasOwn(settings, key) ? (settings[key] ?? null) : null;
 }
 
 /** A fill-up's quantity and unit (the `fuel` of a log), when the value is one. */
@@ -181,32 +163,30 @@ function isShowable(value: unknown): boolean {
 }
 
 /** The fields worth showing: the known ones first in form order, then any other plain value. */
-export function shownFields(json: JsonObject | null): Array<{ key: string; value: unknown }> {
+export function shownFields(json: JsonObject | null, kind: string): Array<{ key: string; value: unknown }> {
   if (!json) return [];
+  const order = fieldOrder(kind);
   const keys = Object.keys(json).filter((key) => !isIdField(key) && isShowable(json[key]));
-  const known = FIELD_ORDER.filter((key) => keys.includes(key));
-  const others = keys.filter((key) => !FIELD_ORDER.includes(key));
+  const known = order.filter((key) => keys.includes(key));
+  const others = keys.filter((key) => !order.includes(key));
   return [...known, ...others].map((key) => ({ key, value: json[key] }));
 }
 
-/** Words that name the entry: a log's title, a car's make and model, or a nickname/name. */
-export function summaryOf(json: JsonObject | null): string | undefined {
+/** Words that name the entry: its feature's (a car's make and model), else its title or name. */
+export function summaryOf(json: JsonObject | null, kind: string): string | undefined {
   if (!json) return undefined;
   const text = (key: string) => (typeof json[key] === 'string' ? (json[key] as string).trim() : '');
-  const makeModel = [text('make'), text('model')].filter(Boolean).join(' ');
-  return text('title') || makeModel || text('nickname') || text('name') || undefined;
+  return contentOf(kind)?.summary?.(json) || text('title') || text('name') || undefined;
 }
 
 export type EditableField = { key: string; type: 'string' | 'number'; value: string };
 
 /** The scalar fields the inline form edits: strings and numbers, not ids, not rich text. */
-export function editableFields(json: JsonObject | null): EditableField[] {
+export function editableFields(json: JsonObject | null, kind: string): EditableField[] {
   if (!json) return [];
+  const order = fieldOrder(kind);
   const keys = Object.keys(json).filter((key) => !isIdField(key));
-  const ordered = [
-    ...FIELD_ORDER.filter((k) => keys.includes(k)),
-    ...keys.filter((k) => !FIELD_ORDER.includes(k)),
-  ];
+  const ordered = [...order.filter((k) => keys.includes(k)), ...keys.filter((k) => !order.includes(k))];
   return ordered.flatMap((key): EditableField[] => {
     const value = json[key];
     if (typeof value === 'number' && Number.isFinite(value))

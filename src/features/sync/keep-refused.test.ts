@@ -1,10 +1,11 @@
-// A write refused for lost access, kept: the copy carries every field of the log (fuel included)
-// onto the chosen car, and the download holds the entry's content; the card names a fill-up's
-// quantity with its unit.
-import { describe, expect, it } from 'vitest';
-import type { OutboxEntry } from '@/lib/outbox';
+// A write refused for lost access, kept: a copy where its feature registered one (the copy itself:
+// src/features/garage/data/entry-content.test.ts), and the download holds the entry's content;
+// the card names a fill-up's quantity with its unit.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appOutboxHandlers } from '@/app/outbox-handlers';
+import { registerOutboxHandlers, type OutboxEntry } from '@/lib/outbox';
 import { fuelQuantity, fuelUnitKey, shownFields } from './entry-content';
-import { canCopyToCar, entryExport, logCopy } from './keep-refused';
+import { canCopy, entryExport } from './keep-refused';
 
 const fillUp = {
   id: 'log-1',
@@ -39,25 +40,14 @@ function entry(kind: string, json: object): OutboxEntry {
   };
 }
 
-describe('logCopy', () => {
-  it('copies every field of a new log onto the chosen car, fuel included, without its id', () => {
-    const { odometerConfirmed: _confirmed, id: _id, ...fields } = fillUp;
-    expect(logCopy(fillUp, undefined, 'my-car')).toEqual({ ...fields, carId: 'my-car' });
-  });
+describe('canCopy', () => {
+  beforeAll(() => registerOutboxHandlers(...appOutboxHandlers));
 
-  it('an edit (only the changed fields) is completed from the log on this device', () => {
-    const row = { ...fillUp, media: [], createdAt: 'x', updatedAt: 'y', authorId: 'me' };
-    const copy = logCopy({ title: 'Renamed', fuel: { ...fillUp.fuel, quantity: 40 } }, row, 'my-car');
-    expect(copy).toMatchObject({ title: 'Renamed', carId: 'my-car', mileage: 52000, cost: 79.8 });
-    expect(copy.fuel).toEqual({ ...fillUp.fuel, quantity: 40 });
-    expect(Object.keys(copy)).not.toContain('media');
-    expect(Object.keys(copy)).not.toContain('authorId');
-  });
-
-  it('only log writes can be copied to a car', () => {
-    expect(canCopyToCar({ kind: 'carLog.create' })).toBe(true);
-    expect(canCopyToCar({ kind: 'carLog.update' })).toBe(true);
-    expect(canCopyToCar({ kind: 'reminder.create' })).toBe(false);
+  it('only the writes whose feature registered a copy (a log) can be copied', () => {
+    expect(canCopy({ kind: 'carLog.create' })).toBe(true);
+    expect(canCopy({ kind: 'carLog.update' })).toBe(true);
+    expect(canCopy({ kind: 'reminder.create' })).toBe(false);
+    expect(canCopy({ kind: 'future.kind' })).toBe(false);
   });
 });
 
@@ -75,7 +65,7 @@ describe('a fill-up on the needs-attention card', () => {
   it('shows its quantity and unit', () => {
     expect(fuelQuantity(fillUp.fuel)).toEqual({ quantity: 42, unit: 'l' });
     expect(fuelUnitKey('gal_us')).toBe('FUEL.SYMBOL_GAL_US');
-    expect(shownFields(fillUp).map((f) => f.key)).toContain('fuel');
+    expect(shownFields(fillUp, 'carLog.create').map((f) => f.key)).toContain('fuel');
     expect(fuelQuantity({ quantity: Infinity, unit: 'l' })).toBeNull();
   });
 });

@@ -1,41 +1,14 @@
 // A write refused because the member lost access to the car (a driver removed while offline): it
 // can be kept rather than only retried (it fails again) or discarded. Kept as a copy on one of the
-// member's own cars (a create of the same log, queued through the garage's own write, with every
-// field of the log and its files), or as a file of the entry's content the member downloads.
-import type { CarLogInput } from '@/contract/garage';
-import { LOG_FIELDS } from '@/features/garage';
+// member's own cars (a create of the same log, queued through its feature's own write: what the
+// feature registered for the kind), or as a file of the entry's content the member downloads.
 import { localDb } from '@/lib/db';
 import { discardEntry, type OutboxEntry } from '@/lib/outbox';
-import { readEntryData, type JsonObject } from './entry-content';
+import { copyOf, readEntryData, type JsonObject } from './entry-content';
 
-/** The log writes a copy can be made of: a new log, or the changes to one (merged with its row). */
-export function canCopyToCar(entry: Pick<OutboxEntry, 'kind'>): boolean {
-  return entry.kind === 'carLog.create' || entry.kind === 'carLog.update';
-}
-
-/**
- * Every field a log is created with: the garage's contract-checked list, and the request's
- * odometer confirmation (a copy keeps the member's answer to the jump question).
- */
-const LOG_INPUT_FIELDS: readonly string[] = [...LOG_FIELDS, 'odometerConfirmed'];
-
-export type LogCopy = Omit<CarLogInput, 'id'>;
-
-/**
- * The log the copy creates on `carId`: the entry's fields over the log's row on this device (an
- * update carries only what changed), every field of CarLogInput, none of the lost car's ids.
- */
-export function logCopy(body: JsonObject, row: JsonObject | undefined, carId: string): LogCopy {
-  const source: JsonObject = { ...(row ?? {}), ...body };
-  const copy: JsonObject = {};
-  for (const key of LOG_INPUT_FIELDS) {
-    if (source[key] !== undefined) copy[key] = source[key];
-  }
-  copy.carId = carId;
-  // A fill-up's reading on another car says nothing of its neighbours there: the server checks again.
-  delete copy.odometerConfirmed;
-  if (copy.fuel === null) delete copy.fuel;
-  return copy as LogCopy;
+/** A write a copy can be made of: its feature registered where a copy may go (a log: my cars). */
+export function canCopy(entry: Pick<OutboxEntry, 'kind'>): boolean {
+  return copyOf(entry.kind) !== undefined;
 }
 
 /** The files the entry uploads (kept on this device until sent): the copy uploads them too. */
@@ -53,23 +26,17 @@ async function entryFiles(entry: OutboxEntry): Promise<Blob[]> {
 }
 
 /**
- * Queues the copy on `carId` through the garage's write (`save`: its saveCarLog), then drops the
- * refused entry: the copy is what will be sent. Resolves once both are durable on this device.
+ * Queues the copy on `targetId` through the entry's feature (a log: the garage's own write, every
+ * field of the log and its files), then drops the refused entry: the copy is what will be sent.
+ * Resolves once both are durable on this device.
  */
-export async function copyEntryToCar(
-  entry: OutboxEntry,
-  carId: string,
-  save: (draft: LogCopy, options: { files?: Blob[] }) => Promise<string>,
-): Promise<string> {
+export async function copyEntryTo(entry: OutboxEntry, targetId: string): Promise<void> {
+  const copy = copyOf(entry.kind);
+  if (!copy) throw new Error(`No copy for the entry kind "${entry.kind}"`);
   const { json } = readEntryData(entry.body);
   if (!json) throw new Error('The entry has no content to copy');
-  const database = await localDb();
-  const row =
-    entry.kind === 'carLog.update' && entry.entityId ? await database.carLogs.get(entry.entityId) : undefined;
-  const files = await entryFiles(entry);
-  const id = await save(logCopy(json, row, carId), files.length ? { files } : {});
+  await copy.copy(entry, json, targetId, await entryFiles(entry));
   await discardEntry(entry.id);
-  return id;
 }
 
 /** The content of the entry as a file the member keeps: its fields, its files' names, when. */

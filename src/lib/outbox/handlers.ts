@@ -18,16 +18,67 @@ export class UnknownOutboxKindError extends Error {
   }
 }
 
-/** The catalog key that names each kind of one feature's handlers (the sync panel's label). */
-export type OutboxKindLabels<H extends OutboxHandlers = OutboxHandlers> = { readonly [K in keyof H]: string };
+/**
+ * How the sync panel shows one kind's entries, in its feature's words (the panel knows no
+ * feature): the kind's name, and what its body's fields mean.
+ */
+export interface OutboxKindContent {
+  /** The catalog key naming the kind ("Log edited"). */
+  label: string;
+  /**
+   * The fields of its entity in the order its form shows them, each with its label's catalog key:
+   * the feature's one list for that entity (a field left out shows under its raw name).
+   */
+  fields?: Readonly<Record<string, string>>;
+  /** The fields whose value is a settings key (spec §3/§8), each with its settings domain. */
+  settings?: Readonly<Record<string, string>>;
+  /** The words that name one entry ("Oil change", "Alpine A110"), when it has any. */
+  summary?: (json: Readonly<Record<string, unknown>>) => string | undefined;
+  /**
+   * A refusal (its status) meaning the member lost access to what the write belongs to (a car no
+   * longer shared with them): no retry helps; the panel says so.
+   */
+  accessLost?: (status: number | undefined) => boolean;
+  /** What a write refused for lost access may be kept as: a copy on another of the member's own. */
+  copy?: {
+    /** Where a copy may go: the member's own (a car), by id and name. */
+    targets: () => Promise<Array<{ id: string; name: string }>>;
+    /**
+     * Queues a copy of the entry's content (`json`, its body's fields, and its `files`) on
+     * `targetId`; the panel then drops the refused entry.
+     */
+    copy: (
+      entry: OutboxEntry,
+      json: Readonly<Record<string, unknown>>,
+      targetId: string,
+      files: Blob[],
+    ) => Promise<unknown>;
+  };
+  /** An edit of a row another device deleted (answered 404): kept as a new row, or dropped. */
+  deletedElsewhere?: {
+    /** The catalog keys of the card's explanation and of its "keep" button. */
+    text: string;
+    keep: string;
+    keepAsNew: (entry: OutboxEntry) => Promise<unknown>;
+    drop: (entry: OutboxEntry) => Promise<unknown>;
+  };
+}
+
+/**
+ * Each kind of one feature's handlers with its content (or only its label's catalog key): a
+ * handler without one does not compile.
+ */
+export type OutboxKindLabels<H extends OutboxHandlers = OutboxHandlers> = {
+  readonly [K in keyof H]: string | OutboxKindContent;
+};
 
 const handlers = new Map<string, OnSent>();
 const labelsOf = new WeakMap<OutboxHandlers, OutboxKindLabels>();
-const labels = new Map<string, string>();
+const contents = new Map<string, OutboxKindContent>();
 
 /**
- * A feature's handlers with the label of every kind they handle, in the feature's own words: the
- * sync panel names an entry by it, knowing no feature (registered with the handlers).
+ * A feature's handlers with the content of every kind they handle, in the feature's own words: the
+ * sync panel names and shows an entry by it, knowing no feature (registered with the handlers).
  */
 export function withKindLabels<H extends OutboxHandlers>(map: H, kindLabels: OutboxKindLabels<H>): H {
   labelsOf.set(map, kindLabels);
@@ -46,22 +97,27 @@ export function registerOutboxHandlers(...maps: OutboxHandlers[]): () => void {
       if (known && known !== handler) throw new Error(`Two outbox handlers for the entry kind "${kind}"`);
       handlers.set(kind, handler);
       added.push([kind, handler]);
-      const label = labelsOf.get(map)?.[kind];
-      if (label) labels.set(kind, label);
+      const content = labelsOf.get(map)?.[kind];
+      if (content) contents.set(kind, typeof content === 'string' ? { label: content } : content);
     }
   }
   return () => {
     for (const [kind, handler] of added)
       if (handlers.get(kind) === handler) {
         handlers.delete(kind);
-        labels.delete(kind);
+        contents.delete(kind);
       }
   };
 }
 
 /** The label key of a registered kind; undefined for a kind no feature registered (a newer one). */
 export function outboxKindLabel(kind: string): string | undefined {
-  return labels.get(kind);
+  return contents.get(kind)?.label;
+}
+
+/** The content a feature registered for a kind; undefined for a kind no feature registered. */
+export function outboxKindContent(kind: string): OutboxKindContent | undefined {
+  return contents.get(kind);
 }
 
 export function onSentHandler(kind: string): OnSent | undefined {

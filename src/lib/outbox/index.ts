@@ -2,6 +2,7 @@
 export { enqueue, type LocalWrite } from './enqueue';
 export {
   loadOutboxHandlers,
+  outboxKindContent,
   outboxKindLabel,
   registerOutboxHandlers,
   setOutboxHandlersLoader,
@@ -9,6 +10,7 @@ export {
   withKindLabels,
   type OnSent,
   type OutboxHandlers,
+  type OutboxKindContent,
   type OutboxKindLabels,
 } from './handlers';
 export {

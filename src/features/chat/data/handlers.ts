@@ -116,7 +116,7 @@ export const chatHandlers: OutboxHandlers = withKindLabels(
     [CHAT_KINDS.mute]: (entry, data) => reconcileMute(entry, data),
   },
   {
-    [CHAT_KINDS.send]: 'SYNC.KIND_CHAT_SEND',
+    [CHAT_KINDS.send]: { label: 'SYNC.KIND_CHAT_SEND', fields: { content: 'SYNC.FIELD_CONTENT' } },
     [CHAT_KINDS.read]: 'SYNC.KIND_CHAT_READ',
     [CHAT_KINDS.mute]: 'SYNC.KIND_CHAT_MUTE',
   },

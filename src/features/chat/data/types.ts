@@ -31,7 +31,7 @@ export const CHAT_ROOMS_PAGE = CHAT_PAGE_SIZE;
  */
 export const CHAT_LOCAL_MESSAGES_MAX = 500;
 
-/** The outbox kinds of this feature (src/features/sync labels them). */
+/** The outbox kinds of this feature (labelled with its handlers, for the sync panel). */
 export const CHAT_KINDS = {
   send: 'chat.send',
   read: 'chat.read',

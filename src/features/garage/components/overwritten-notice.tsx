@@ -8,6 +8,7 @@ import {
   type OverwrittenKind,
 } from '@/features/garage/data/overwritten';
 import { useCarLogsById } from '@/features/garage/data';
+import { CAR_FIELD_LABELS, LOG_FIELD_LABELS } from '@/features/garage/data/field-labels';
 import { formatNumber, useT } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { Button } from '@/ui';
@@ -15,27 +16,10 @@ import './overwritten-notice.css';
 
 type Translate = ReturnType<typeof useT>;
 
-/** The label of each field of a car or log an edit may replace (the sync panel's words). */
-const FIELD_LABEL_KEYS: Record<string, string> = {
-  title: 'SYNC.FIELD_TITLE',
-  type: 'SYNC.FIELD_TYPE',
-  startDate: 'SYNC.FIELD_START_DATE',
-  cost: 'SYNC.FIELD_COST',
-  currencyCode: 'SYNC.FIELD_CURRENCY_CODE',
-  mileage: 'SYNC.FIELD_MILEAGE',
-  location: 'SYNC.FIELD_LOCATION',
-  tags: 'SYNC.FIELD_TAGS',
-  content: 'SYNC.FIELD_CONTENT',
-  fuel: 'CAR_LOGS.OVERWRITTEN_FIELD_FUEL',
-  make: 'SYNC.FIELD_MAKE',
-  model: 'SYNC.FIELD_MODEL',
-  year: 'SYNC.FIELD_YEAR',
-  nickname: 'SYNC.FIELD_NICKNAME',
-  mileageUnit: 'SYNC.FIELD_MILEAGE_UNIT',
-  energyType: 'SYNC.FIELD_ENERGY_TYPE',
-  gearboxType: 'SYNC.FIELD_GEARBOX_TYPE',
-  upholsteryMaterial: 'SYNC.FIELD_UPHOLSTERY_MATERIAL',
-  description: 'SYNC.FIELD_DESCRIPTION',
+/** The label of each field of a car or log an edit may replace: the garage's one list per entity. */
+const FIELD_LABEL_KEYS: Record<OverwrittenKind, Readonly<Record<string, string>>> = {
+  car: CAR_FIELD_LABELS,
+  carLog: LOG_FIELD_LABELS,
 };
 
 /** The text of stored rich text (sanitised by the server): DOMParser builds an inert document. */
@@ -57,8 +41,9 @@ function shownValue(t: Translate, value: unknown): string {
   return t('CAR_LOGS.OVERWRITTEN_EMPTY');
 }
 
-function fieldLabel(t: Translate, field: string): string {
-  const key = FIELD_LABEL_KEYS[field];
+function fieldLabel(t: Translate, kind: OverwrittenKind, field: string): string {
+  const labels = FIELD_LABEL_KEYS[kind];
+  const key = Object.hasOwn(labels, field) ? labels[field] : undefined;
   return key ? t(key) : t('CAR_LOGS.OVERWRITTEN_FIELD_OTHER');
 }
 
@@ -100,7 +85,10 @@ export function OverwrittenNotice({ kind, id }: { kind: OverwrittenKind; id: str
         {fields.map(([field, value]) => (
           <li key={field} className="overwritten__item ui-flex ui-center ui-gap-2 ui-wrap">
             <span className="overwritten__value">
-              {t('CAR_LOGS.OVERWRITTEN_VALUE', { field: fieldLabel(t, field), value: shownValue(t, value) })}
+              {t('CAR_LOGS.OVERWRITTEN_VALUE', {
+                field: fieldLabel(t, kind, field),
+                value: shownValue(t, value),
+              })}
             </span>
             <Button
               size="small"
@@ -108,7 +96,7 @@ export function OverwrittenNotice({ kind, id }: { kind: OverwrittenKind; id: str
               busy={busy === field}
               disabled={busy !== null}
               onClick={() => void restore(field)}
-              aria-label={t('CAR_LOGS.OVERWRITTEN_RESTORE_FIELD', { field: fieldLabel(t, field) })}
+              aria-label={t('CAR_LOGS.OVERWRITTEN_RESTORE_FIELD', { field: fieldLabel(t, kind, field) })}
             >
               {t('CAR_LOGS.OVERWRITTEN_RESTORE')}
             </Button>

@@ -7,6 +7,7 @@ import { db as defaultDb, type PaddockDb } from '@/lib/db';
 import { type OutboxEntry, type OutboxHandlers, withKindLabels } from '@/lib/outbox';
 import { LOCAL_MEDIA_PREFIX } from '@/lib/offline/types';
 import type { FieldValues } from '@/contract/edit-merge';
+import { GARAGE_KIND_CONTENTS } from './entry-content';
 import { rememberSent } from './own-change';
 import { recordOverwritten } from './overwritten';
 import { reconcileReminder, REMINDER_KINDS } from './reminders';
@@ -109,7 +110,7 @@ const track =
   };
 
 /** The garage's reconciliation handlers, by entry kind (the app registers them before a replay). */
-// Each kind with its label in the sync panel (the feature names its own writes).
+// Each kind with how the sync panel shows it (entry-content.ts: the feature names its own writes).
 export const garageHandlers: OutboxHandlers = withKindLabels(
   {
     [CAR_KINDS.create]: track((entry, data) => reconcileCar(entry, data)),
@@ -123,16 +124,5 @@ export const garageHandlers: OutboxHandlers = withKindLabels(
     [REMINDER_KINDS.update]: track((entry, data) => reconcileReminder(entry, data)),
     [REMINDER_KINDS.delete]: track(),
   },
-  {
-    [CAR_KINDS.create]: 'SYNC.KIND_CAR_CREATE',
-    [CAR_KINDS.update]: 'SYNC.KIND_CAR_UPDATE',
-    [CAR_KINDS.delete]: 'SYNC.KIND_CAR_DELETE',
-    [LOG_KINDS.create]: 'SYNC.KIND_CARLOG_CREATE',
-    [LOG_KINDS.update]: 'SYNC.KIND_CARLOG_UPDATE',
-    [LOG_KINDS.delete]: 'SYNC.KIND_CARLOG_DELETE',
-    [MEDIA_DELETE_KIND]: 'SYNC.KIND_MEDIA_DELETE',
-    [REMINDER_KINDS.create]: 'SYNC.KIND_REMINDER_CREATE',
-    [REMINDER_KINDS.update]: 'SYNC.KIND_REMINDER_UPDATE',
-    [REMINDER_KINDS.delete]: 'SYNC.KIND_REMINDER_DELETE',
-  },
+  GARAGE_KIND_CONTENTS,
 );

@@ -8,6 +8,7 @@ import {
   saveCarLog,
   useCarLogs,
   roleOf,
+  LOG_FIELD_LABELS,
 } from '@/features/garage';
 import { useLocale } from '@/lib/i18n';
 import { Alert, ConfirmDialog, DateField, TextField } from '@/ui';
@@ -32,6 +33,7 @@ import {
   LOG_LIMITS,
   logDraft,
   logValues,
+  PLAIN_LOG_FIELDS,
   validateLog,
   type FieldMessage,
   type LogField,
@@ -104,7 +106,7 @@ export function LogForm({
   const estimate = useMileageEstimate({ car, logs, editing: Boolean(log), values, setValues });
   const odometer = useOdometerCheck({ car, logs, logId: log?.id });
 
-  const set = (field: Exclude<keyof LogFormValues, 'tags'>) => (value: string) => {
+  const set = (field: Exclude<keyof LogFormValues, 'tags' | 'plain'>) => (value: string) => {
     if (field === 'cost' && isFuel) {
       // Price, quantity and total: the third is filled from the other two.
       const next = typeAmount(fuel, values.cost, 'cost', value);
@@ -119,7 +121,12 @@ export function LogForm({
     setValues((v) => ({ ...v, cost: next.cost }));
     setErrors((e) => ({ ...e, [field]: undefined, cost: undefined }));
   };
-  const text = (field: Exclude<keyof LogFormValues, 'tags'>) => garageForm.text(field, set(field));
+  const text = (field: Exclude<keyof LogFormValues, 'tags' | 'plain'>) => garageForm.text(field, set(field));
+  /** A plain field's error, in words (PLAIN_LOG_FIELDS: the contract's fields the form does not hand-make). */
+  const plainError = (field: string) => {
+    const found = (errors as Record<string, FieldMessage | undefined>)[field];
+    return found ? t(found.key, found.values) : undefined;
+  };
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -228,6 +235,23 @@ export function LogForm({
         <div className="log-form__wide">
           <TextField label={t('CAR_LOGS.FORM_LOCATION')} autoComplete="off" optional {...text('location')} />
         </div>
+        {PLAIN_LOG_FIELDS.map((field) => (
+          <div key={field} className="log-form__wide">
+            <TextField
+              label={t(LOG_FIELD_LABELS[field])}
+              name={field}
+              autoComplete="off"
+              optional
+              value={values.plain[field] ?? ''}
+              onChange={(event) => {
+                const value = event.target.value;
+                setValues((v) => ({ ...v, plain: { ...v.plain, [field]: value } }));
+                if (plainError(field)) setErrors((e) => ({ ...e, [field]: undefined }));
+              }}
+              error={plainError(field)}
+            />
+          </div>
+        ))}
       </div>
       <TagsInput
         label={t('CAR_LOGS.FORM_TAGS')}

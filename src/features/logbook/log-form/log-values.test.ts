@@ -1,12 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { CAR_LOG_CONTENT_MAX_TEXT, CAR_LOG_MAX_TAGS, CAR_LOG_TAG_MAX_LENGTH } from '@/contract/garage';
+import { LOG_FIELDS } from '@/contract/fields';
+import {
+  CAR_LOG_CONTENT_MAX_TEXT,
+  CAR_LOG_MAX_TAGS,
+  CAR_LOG_TAG_MAX_LENGTH,
+  CarLogInput,
+} from '@/contract/garage';
 import { makeLog } from '@/features/garage/testing/garage-fixtures';
 import {
+  checkPlain,
   defaultCurrency,
   emptyLogValues,
+  FORM_LOG_FIELDS,
   LOCALE_CURRENCY,
   LOG_LIMITS,
   logDraft,
+  PLAIN_LOG_FIELDS,
+  plainDraft,
+  plainFieldMax,
+  plainValues,
   todayLocal,
   validateLog,
   type LogFormValues,
@@ -139,5 +151,29 @@ describe('logDraft', () => {
       content: null,
     });
     expect(logDraft(valid(), 'car-1')).toMatchObject({ cost: null, currencyCode: null });
+  });
+});
+
+describe('the plain fields: the contract fields the form does not make by hand', () => {
+  it('every field of the contract is the form’s own or a plain text field (nullable, bounded)', () => {
+    expect([...FORM_LOG_FIELDS, ...PLAIN_LOG_FIELDS].sort()).toEqual([...LOG_FIELDS].sort());
+    const properties = CarLogInput.properties as Record<string, { type?: unknown; maxLength?: unknown }>;
+    for (const field of PLAIN_LOG_FIELDS) {
+      // A field of another shape (a number, a list, a date) needs its own input: add it by hand.
+      expect(properties[field]?.type, field).toEqual(['string', 'null']);
+      expect(plainFieldMax(field), field).toBeTypeOf('number');
+    }
+  });
+
+  it('a plain field (a hypothetical station) reads from a log, is checked and saved trimmed or null', () => {
+    expect(plainValues(['station'])).toEqual({ station: '' });
+    expect(plainValues(['station'], { station: 'Total Access' })).toEqual({ station: 'Total Access' });
+    const maxOf = (field: string) => (field === 'station' ? 5 : undefined);
+    expect(checkPlain({ station: 'Total Access' }, maxOf)).toEqual({
+      station: { key: 'VALIDATION.MAX_LENGTH', values: { max: 5 } },
+    });
+    expect(checkPlain({ station: ' Total ' }, maxOf)).toEqual({});
+    expect(plainDraft({ station: ' Total ' })).toEqual({ station: 'Total' });
+    expect(plainDraft({ station: '  ' })).toEqual({ station: null });
   });
 });

@@ -11,7 +11,8 @@ import {
   CAR_LOG_TITLE_MAX,
   MILEAGE_MAX,
 } from '@/contract/constants';
-import type { CarLog } from '@/contract/garage';
+import { LOG_FIELDS, type LogField as ContractLogField } from '@/contract/fields';
+import { CarLogInput, type CarLog } from '@/contract/garage';
 import {
   parseAmount,
   parseWholeNumber,
@@ -39,6 +40,71 @@ export const LOG_LIMITS = {
 export const LOCALE_CURRENCY: Record<string, string> = { 'en-US': 'USD', 'fr-FR': 'EUR' };
 const FALLBACK_CURRENCY = 'EUR';
 
+/**
+ * The log's fields the form writes by hand (each its own input, check and draft). Every other
+ * field of the contract is a plain text field the form renders from PLAIN_LOG_FIELDS, labelled
+ * from the garage's one list (LOG_FIELD_LABELS) and bounded by the schema's maxLength: a nullable
+ * text field added to the contract needs no edit in the form (log-values.test.ts fails for a
+ * field that is neither).
+ */
+export const FORM_LOG_FIELDS = [
+  'carId',
+  'type',
+  'title',
+  'startDate',
+  'cost',
+  'currencyCode',
+  'mileage',
+  'fuel',
+  'location',
+  'tags',
+  'content',
+] as const satisfies readonly ContractLogField[];
+
+export type PlainLogField = Exclude<ContractLogField, (typeof FORM_LOG_FIELDS)[number]>;
+
+/** The contract's log fields the form renders as plain text, in the schema's order. */
+export const PLAIN_LOG_FIELDS: readonly PlainLogField[] = LOG_FIELDS.filter(
+  (field): field is PlainLogField => !(FORM_LOG_FIELDS as readonly string[]).includes(field),
+);
+
+/** A plain field's schema: a nullable string, its length bounded. */
+export function plainFieldMax(field: string): number | undefined {
+  const schema = (CarLogInput.properties as Record<string, { type?: unknown; maxLength?: unknown }>)[field];
+  return typeof schema?.maxLength === 'number' ? schema.maxLength : undefined;
+}
+
+/** The plain fields' text as typed, from a log (or empty for a new one). */
+export function plainValues(
+  fields: readonly string[],
+  log?: Readonly<Record<string, unknown>>,
+): Record<string, string> {
+  return Object.fromEntries(
+    fields.map((field) => [field, typeof log?.[field] === 'string' ? (log[field] as string) : '']),
+  );
+}
+
+/** The plain fields' problems: each at most its schema's length. */
+export function checkPlain(
+  plain: Readonly<Record<string, string>>,
+  maxOf: (field: string) => number | undefined = plainFieldMax,
+): Record<string, FieldMessage> {
+  const errors: Record<string, FieldMessage> = {};
+  for (const [field, text] of Object.entries(plain)) {
+    const max = maxOf(field);
+    if (max !== undefined && text.trim().length > max)
+      errors[field] = { key: 'VALIDATION.MAX_LENGTH', values: { max } };
+  }
+  return errors;
+}
+
+const orNull = (text: string): string | null => (text.trim() ? text.trim() : null);
+
+/** The plain fields of a draft: trimmed, an empty one null. */
+export function plainDraft(plain: Readonly<Record<string, string>>): Record<string, string | null> {
+  return Object.fromEntries(Object.entries(plain).map(([field, text]) => [field, orNull(text)]));
+}
+
 export interface LogFormValues {
   type: string;
   title: string;
@@ -49,10 +115,13 @@ export interface LogFormValues {
   location: string;
   tags: string[];
   content: string;
+  /** The plain text fields (PLAIN_LOG_FIELDS), by field. */
+  plain: Record<string, string>;
 }
 export type LogField =
-  | Exclude<keyof LogFormValues, 'tags'>
+  | Exclude<keyof LogFormValues, 'tags' | 'plain'>
   | 'tags'
+  | PlainLogField
   | 'files'
   // a fill-up's own fields (fuel-values.ts)
   | 'quantity'
@@ -84,6 +153,7 @@ export function emptyLogValues(currencyCode: string, today = todayLocal()): LogF
     location: '',
     tags: [],
     content: '',
+    plain: plainValues(PLAIN_LOG_FIELDS),
   };
 }
 
@@ -98,6 +168,7 @@ export function logValues(log: CarLog, fallbackCurrency: string): LogFormValues 
     location: log.location ?? '',
     tags: [...log.tags],
     content: log.content ?? '',
+    plain: plainValues(PLAIN_LOG_FIELDS, log),
   };
 }
 
@@ -147,10 +218,9 @@ export function validateLog(v: LogFormValues): FieldErrors<LogField> {
       values: { max: LOG_LIMITS.contentMax, excess: length - LOG_LIMITS.contentMax },
     };
   }
+  Object.assign(errors, checkPlain(v.plain));
   return errors;
 }
-
-const orNull = (text: string): string | null => (text.trim() ? text.trim() : null);
 
 /** The draft saveCarLog takes; call only with values validateLog accepted. */
 export function logDraft(v: LogFormValues, carId: string): CarLogDraft {
@@ -167,5 +237,6 @@ export function logDraft(v: LogFormValues, carId: string): CarLogDraft {
     location: orNull(v.location),
     tags: v.tags,
     content: isRichTextEmpty(v.content) ? null : v.content,
+    ...plainDraft(v.plain),
   };
 }

@@ -47,7 +47,10 @@ export const messageHandlers: OutboxHandlers = withKindLabels(
     [MESSAGE_KINDS.delete]: (entry, data) => reconcileDeleted(entry, data),
   },
   {
-    [MESSAGE_KINDS.send]: 'SYNC.KIND_MESSAGE_SEND',
+    [MESSAGE_KINDS.send]: {
+      label: 'SYNC.KIND_MESSAGE_SEND',
+      fields: { subject: 'SYNC.FIELD_SUBJECT', content: 'SYNC.FIELD_CONTENT' },
+    },
     [MESSAGE_KINDS.read]: 'SYNC.KIND_MESSAGE_READ',
     [MESSAGE_KINDS.delete]: 'SYNC.KIND_MESSAGE_DELETE',
   },

@@ -27,7 +27,7 @@ export interface MessageDraft {
 /** Spec §9: general page size 20; the folder lists are read and fetched 20 at a time. */
 export const MESSAGES_PAGE_SIZE = PAGE_SIZE_DEFAULT;
 
-/** The outbox kinds of this feature (src/features/sync labels them). */
+/** The outbox kinds of this feature (labelled with its handlers, for the sync panel). */
 export const MESSAGE_KINDS = {
   send: 'message.send',
   read: 'message.read',

@@ -45,7 +45,16 @@ export const peopleHandlers: OutboxHandlers = withKindLabels(
     [PEOPLE_KINDS.friendAnswer]: 'SYNC.KIND_FRIEND_ANSWER',
     [PEOPLE_KINDS.friendCancel]: 'SYNC.KIND_FRIEND_CANCEL',
     [PEOPLE_KINDS.friendRemove]: 'SYNC.KIND_FRIEND_REMOVE',
-    [PEOPLE_KINDS.profile]: 'SYNC.KIND_PROFILE_UPDATE',
+    [PEOPLE_KINDS.profile]: {
+      label: 'SYNC.KIND_PROFILE_UPDATE',
+      fields: {
+        firstName: 'SYNC.FIELD_FIRST_NAME',
+        lastName: 'SYNC.FIELD_LAST_NAME',
+        username: 'SYNC.FIELD_USERNAME',
+        city: 'SYNC.FIELD_CITY',
+        bio: 'SYNC.FIELD_BIO',
+      },
+    },
     [PEOPLE_KINDS.avatar]: 'SYNC.KIND_PROFILE_AVATAR',
     [PEOPLE_KINDS.language]: 'SYNC.KIND_PROFILE_LANGUAGE',
   },

@@ -155,6 +155,9 @@ export async function reconcileComment(_entry: OutboxEntry, data: unknown, datab
 
 /** The comments' reconciliation handlers, by entry kind (the app registers them before a replay). */
 // Each kind with its label in the sync panel (the feature names its own writes).
+/** A comment's one field with its label (the sync panel's words). */
+const COMMENT_FIELD_LABELS = { content: 'SYNC.FIELD_CONTENT' };
+
 export const commentHandlers: OutboxHandlers = withKindLabels(
   {
     [COMMENT_KINDS.create]: (entry, data) => reconcileComment(entry, data),
@@ -162,8 +165,8 @@ export const commentHandlers: OutboxHandlers = withKindLabels(
     [COMMENT_KINDS.delete]: () => undefined,
   },
   {
-    [COMMENT_KINDS.create]: 'SYNC.KIND_COMMENT_CREATE',
-    [COMMENT_KINDS.update]: 'SYNC.KIND_COMMENT_UPDATE',
+    [COMMENT_KINDS.create]: { label: 'SYNC.KIND_COMMENT_CREATE', fields: COMMENT_FIELD_LABELS },
+    [COMMENT_KINDS.update]: { label: 'SYNC.KIND_COMMENT_UPDATE', fields: COMMENT_FIELD_LABELS },
     [COMMENT_KINDS.delete]: 'SYNC.KIND_COMMENT_DELETE',
   },
 );

@@ -81,6 +81,13 @@ export async function reconcileLike(
 
 /** The feed's reconciliation handlers, by entry kind (the app registers them before a replay). */
 // Each kind with its label in the sync panel (the feature names its own writes).
+/** A post's fields in the composer's order, each with its label (the sync panel's words). */
+const POST_FIELD_LABELS = {
+  title: 'SYNC.FIELD_TITLE',
+  content: 'SYNC.FIELD_CONTENT',
+  tags: 'SYNC.FIELD_TAGS',
+};
+
 export const postHandlers: OutboxHandlers = withKindLabels(
   {
     [POST_KINDS.create]: (entry, data) => reconcilePost(entry, data),
@@ -89,8 +96,8 @@ export const postHandlers: OutboxHandlers = withKindLabels(
     [POST_KINDS.like]: (entry, data) => reconcileLike(entry, data, sessionStore.getState().user?.id ?? ''),
   },
   {
-    [POST_KINDS.create]: 'SYNC.KIND_POST_CREATE',
-    [POST_KINDS.update]: 'SYNC.KIND_POST_UPDATE',
+    [POST_KINDS.create]: { label: 'SYNC.KIND_POST_CREATE', fields: POST_FIELD_LABELS },
+    [POST_KINDS.update]: { label: 'SYNC.KIND_POST_UPDATE', fields: POST_FIELD_LABELS },
     [POST_KINDS.delete]: 'SYNC.KIND_POST_DELETE',
     [POST_KINDS.like]: 'SYNC.KIND_POST_LIKE',
   },

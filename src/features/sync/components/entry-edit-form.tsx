@@ -24,7 +24,7 @@ export function EntryEditForm({
   onCancel: () => void;
 }) {
   const t = useT();
-  const fields = editableFields(json);
+  const fields = editableFields(json, entry.kind);
   const [values, setValues] = useState<Record<string, string>>(() =>
     Object.fromEntries(fields.map((f) => [f.key, f.value])),
   );
@@ -63,7 +63,7 @@ export function EntryEditForm({
     >
       {fields.map((field, index) => {
         const common = {
-          label: fieldLabel(t, field.key),
+          label: fieldLabel(t, entry.kind, field.key),
           name: field.key,
           value: values[field.key] ?? '',
           error: invalid.includes(field.key) ? t('SYNC.NUMBER_INVALID') : undefined,

@@ -1,7 +1,7 @@
 // The content of an outbox entry in words: its main fields and the names of its files.
 import { formatDate, formatNumber, useT } from '@/lib/i18n';
 import {
-  FIELD_LABEL_KEYS,
+  fieldLabelKey,
   fuelQuantity,
   fuelUnitKey,
   htmlToText,
@@ -15,8 +15,9 @@ import {
 
 type T = (id: string, values?: Record<string, unknown>) => string;
 
-export function fieldLabel(t: T, key: string): string {
-  const labelKey = FIELD_LABEL_KEYS[key];
+/** A field's label, from the list its feature registered for the entry's kind. */
+export function fieldLabel(t: T, kind: string, key: string): string {
+  const labelKey = fieldLabelKey(kind, key);
   // A field of a later feature without a label yet: its name is the best words we have.
   return labelKey ? t(labelKey) : key;
 }
@@ -29,17 +30,18 @@ function formatValue(t: T, key: string, value: unknown, kind: string): string {
     const symbol = t(symbolKey);
     return `${formatNumber(fuel.quantity)} ${symbol && symbol !== symbolKey ? symbol : fuel.unit}`;
   }
-  if (Array.isArray(value)) return value.join(', ');
+  const domain = settingsDomainOf(key, kind);
+  // Spec §3/§8: a settings value's label is `${DOMAIN}.${key}`; an unknown key shows as is.
+  const setting = (v: string) => {
+    const labelKey = `${domain!.toUpperCase()}.${v}`;
+    const label = t(labelKey);
+    return label && label !== labelKey ? label : v;
+  };
+  if (Array.isArray(value)) return (domain ? value.map((v) => setting(String(v))) : value).join(', ');
   if (typeof value === 'boolean') return t(value ? 'SYNC.YES' : 'SYNC.NO');
   if (typeof value === 'number') return formatNumber(value, { useGrouping: key !== 'year' });
   if (typeof value !== 'string') return '';
-  const domain = settingsDomainOf(key, kind);
-  if (domain) {
-    // Spec §3/§8: a settings value's label is `${DOMAIN}.${key}`; an unknown key shows as is.
-    const labelKey = `${domain.toUpperCase()}.${value}`;
-    const label = t(labelKey);
-    return label && label !== labelKey ? label : value;
-  }
+  if (domain) return setting(value);
   const day = localDay(value);
   if (day) return formatDate(day, { dateStyle: 'medium' });
   return truncate(looksLikeHtml(value) ? htmlToText(value) : value);
@@ -47,7 +49,7 @@ function formatValue(t: T, key: string, value: unknown, kind: string): string {
 
 export function EntryFields({ kind, data }: { kind: string; data: EntryData }) {
   const t = useT();
-  const fields = shownFields(data.json);
+  const fields = shownFields(data.json, kind);
   if (fields.length === 0 && data.files.length === 0) {
     return <p className="sync-entry__empty">{t('SYNC.NO_CONTENT')}</p>;
   }
@@ -55,7 +57,7 @@ export function EntryFields({ kind, data }: { kind: string; data: EntryData }) {
     <dl className="sync-entry__fields">
       {fields.map(({ key, value }) => (
         <div key={key} className="sync-entry__field">
-          <dt>{fieldLabel(t, key)}</dt>
+          <dt>{fieldLabel(t, kind, key)}</dt>
           <dd>{formatValue(t, key, value, kind)}</dd>
         </div>
       ))}

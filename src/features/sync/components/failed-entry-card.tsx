@@ -13,7 +13,7 @@ import { errorKeyFor } from '@/lib/http/api-error-catalogue';
 import { useT } from '@/lib/i18n';
 import { Alert, Button } from '@/ui';
 import {
-  carAccessLost,
+  accessLost,
   confirmOdometerJump,
   editableFields,
   kindLabelKey,
@@ -36,10 +36,10 @@ function useReason(entry: OutboxEntry): string {
   const t = useT();
   if (entry.lastError === DEPENDENCY_DISCARDED) return t('SYNC.DEPENDENCY_DISCARDED');
   if (entry.lastStatus === undefined) return t('ERRORS.GENERIC');
-  if (carAccessLost(entry)) return t('SYNC.CAR_ACCESS_LOST');
+  if (accessLost(entry)) return t('SYNC.CAR_ACCESS_LOST');
   const key = errorKeyFor(entry.lastStatus, entry.lastCode);
   const reason = key ? t(key) : entry.lastError?.trim() || t('SYNC.NO_MESSAGE');
-  const fields = refusedFieldKeys(entry.lastFields).map((key) => t(key));
+  const fields = refusedFieldKeys(entry.kind, entry.lastFields).map((key) => t(key));
   return fields.length ? `${reason} ${t('SYNC.REFUSED_FIELDS', { fields: fields.join(', ') })}` : reason;
 }
 
@@ -50,10 +50,11 @@ export function FailedEntryCard({ entry }: { entry: OutboxEntry }) {
   const [editing, setEditing] = useState(false);
 
   const kind = t(kindLabelKey(entry.kind));
-  const summary = summaryOf(data.json);
+  const summary = summaryOf(data.json, entry.kind);
   const name = summary ? t('SYNC.ENTRY_NAME', { kind, summary }) : kind;
   const message = useReason(entry);
-  const canEdit = Boolean(entry.body) && data.json !== null && editableFields(data.json).length > 0;
+  const canEdit =
+    Boolean(entry.body) && data.json !== null && editableFields(data.json, entry.kind).length > 0;
   // A reading refused as a jump the member did not confirm (saved offline before the form could
   // know the neighbours): keeping it re-queues the same log with the jump confirmed.
   const canConfirmJump = entry.lastCode === 'ODOMETER_JUMP' && Boolean(entry.body) && data.json !== null;
@@ -88,7 +89,7 @@ export function FailedEntryCard({ entry }: { entry: OutboxEntry }) {
               </span>
               <span>{message}</span>
             </div>
-            {carAccessLost(entry) ? <KeepRefused entry={entry} disabled={actions.busy !== null} /> : null}
+            {accessLost(entry) ? <KeepRefused entry={entry} disabled={actions.busy !== null} /> : null}
             {actions.failed ? <Alert kind="error">{t('SYNC.ACTION_FAILED')}</Alert> : null}
             <div className="sync-entry__actions ui-flex ui-wrap ui-gap-2">
               {canConfirmJump ? (

@@ -1,36 +1,56 @@
 // The choices a write refused for lost access adds to its card: copy it to one of my own cars, or
 // download its content (src/features/sync/keep-refused.ts).
-import { useId, useState } from 'react';
-import { carPermissions, saveCarLog, useCars } from '@/features/garage';
+import { useEffect, useId, useState } from 'react';
 import { useT } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import type { OutboxEntry } from '@/lib/outbox';
 import { Button } from '@/ui';
-import { canCopyToCar, copyEntryToCar, downloadEntry } from '../keep-refused';
+import { copyOf } from '../entry-content';
+import { canCopy, copyEntryTo, downloadEntry } from '../keep-refused';
 
-function carName(car: { make: string; model: string; nickname?: string | null }): string {
-  return car.nickname?.trim() || `${car.make} ${car.model}`.trim();
+type Target = { id: string; name: string };
+
+/** Where a copy of the entry may go (a log: my own cars), as its feature lists them; undefined while read. */
+function useCopyTargets(entry: OutboxEntry): Target[] | undefined {
+  const [targets, setTargets] = useState<Target[] | undefined>(undefined);
+  useEffect(() => {
+    const copy = copyOf(entry.kind);
+    if (!copy) return;
+    let live = true;
+    copy
+      .targets()
+      .then((found) => {
+        if (live) setTargets(found);
+      })
+      .catch((error: unknown) => {
+        console.error('the targets of a copy could not be read', error);
+        if (live) setTargets([]);
+      });
+    return () => {
+      live = false;
+    };
+  }, [entry.kind]);
+  return targets;
 }
 
 export function KeepRefused({ entry, disabled }: { entry: OutboxEntry; disabled: boolean }) {
   const t = useT();
   const selectId = useId();
-  const cars = useCars();
   // My own cars: the one I lost was someone else's, and another shared car could be lost too.
-  const mine = (cars ?? []).filter((car) => carPermissions(car).ownCar);
+  const mine = useCopyTargets(entry);
   const [chosen, setChosen] = useState<string>('');
   const [busy, setBusy] = useState<'copy' | 'download' | null>(null);
   const [failed, setFailed] = useState(false);
-  const target = mine.find((car) => car.id === chosen) ?? mine[0];
-  const copyable = canCopyToCar(entry);
+  const target = mine?.find((car) => car.id === chosen) ?? mine?.[0];
+  const copyable = canCopy(entry);
 
   async function run(action: 'copy' | 'download'): Promise<void> {
     setBusy(action);
     setFailed(false);
     try {
       if (action === 'copy' && target) {
-        await copyEntryToCar(entry, target.id, (draft, options) => saveCarLog(draft, options));
-        toast.show({ kind: 'success', message: t('SYNC.COPIED', { car: carName(target) }) });
+        await copyEntryTo(entry, target.id);
+        toast.show({ kind: 'success', message: t('SYNC.COPIED', { car: target.name }) });
         return; // the entry is gone, and its card with it
       }
       await downloadEntry(entry);
@@ -46,7 +66,7 @@ export function KeepRefused({ entry, disabled }: { entry: OutboxEntry; disabled:
     <div className="sync-entry__keep ui-flex ui-column ui-gap-2" data-testid="keep-refused">
       <p className="sync-entry__keep-intro">{t('SYNC.KEEP_REFUSED_INTRO')}</p>
       {failed ? <p role="alert">{t('SYNC.ACTION_FAILED')}</p> : null}
-      {copyable && cars !== undefined && mine.length === 0 ? (
+      {copyable && mine !== undefined && mine.length === 0 ? (
         <p className="sync-entry__keep-none">{t('SYNC.NO_OWN_CAR')}</p>
       ) : null}
       {copyable && target ? (
@@ -59,9 +79,9 @@ export function KeepRefused({ entry, disabled }: { entry: OutboxEntry; disabled:
             disabled={disabled || busy !== null}
             onChange={(event) => setChosen(event.target.value)}
           >
-            {mine.map((car) => (
+            {(mine ?? []).map((car) => (
               <option key={car.id} value={car.id}>
-                {carName(car)}
+                {car.name}
               </option>
             ))}
           </select>

@@ -5,8 +5,8 @@ import { replayOutboxNow, useOutboxCounts } from '@/lib/outbox';
 import { useT } from '@/lib/i18n';
 import { useReachability } from '@/lib/network/reachability';
 import { Button, SkeletonRows, SyncIcon } from '@/ui';
+import { deletedElsewhere } from '../entry-content';
 import { useFailedEntries } from '../hooks/use-failed-entries';
-import { deletedElsewhere } from '@/features/garage';
 import { DeletedElsewhereCard } from './deleted-elsewhere-card';
 import { FailedEntryCard } from './failed-entry-card';
 
@@ -74,7 +74,7 @@ export function SyncPanelBody() {
             <p className="sync-panel__hint">{t('SYNC.ATTENTION_INTRO')}</p>
             <ul className="sync-panel__list ui-flex ui-column ui-gap-3">
               {failed.map((entry) => {
-                // An edit of a car or a log deleted on another device: keep it as new, or drop it.
+                // An edit of a row deleted on another device (a car, a log): keep it as new, or drop it.
                 const gone = deletedElsewhere(entry);
                 return gone ? (
                   <DeletedElsewhereCard key={entry.id} entry={entry} what={gone} />
