@@ -28,6 +28,7 @@ export {
   useCarLogs,
   useCarLogsAndReminders,
   useCarLogsFirstPage,
+  useCarFillUps,
   useLastFillUp,
   useCars,
   useGarageRefresh,
