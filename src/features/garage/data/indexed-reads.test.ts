@@ -192,6 +192,17 @@ describe('a car at a glance through the indexes', () => {
       date: summary.readings.at(-1)!.date,
       mileage: summary.readings.at(-1)!.mileage,
     });
+    // Many newer logs without a reading, and a window starting on such logs: the same ends.
+    const unread = Array.from({ length: 40 }, (_, n) =>
+      carLogRow({
+        id: `${CAR}-unread-${n}`,
+        carId: CAR,
+        startDate: addDay(summary.readings.at(-1)!.date, n),
+        mileage: null,
+      }),
+    );
+    await db.carLogs.bulkPut(unread);
+    expect(await readOdometerEnds(db, CAR, 5_000)).toEqual(ends);
     expect(await readOdometerEnds(db, OTHER, 7_000)).toEqual({
       current: 7_000,
       latest: null,

@@ -24,6 +24,13 @@ const readingOf = (log: CarLog): OdometerReading => ({
   mileage: log.mileage!,
 });
 
+/**
+ * How many rows a read that looks for the first one of a kind takes at once: a limited read is one
+ * request to IndexedDB, while a filtered one walks a cursor, one round trip per row. Past this
+ * many, the cursor (rare: that many newest logs without a reading or a fill-up).
+ */
+export const BATCH = 16;
+
 /** A car's logs of one day (the index orders them by id: callers sort). */
 function logsOfDay(database: PaddockDb, carId: string, date: string): Promise<CarLog[]> {
   return database.carLogs.where('[carId+startDate]').equals([carId, date]).toArray();
@@ -46,16 +53,23 @@ export async function readOdometerEnds(
 }> {
   const byDate = (from: unknown, to: unknown) =>
     database.carLogs.where('[carId+startDate]').between([carId, from], [carId, to], true, true);
-  const [newestLog, newestReading] = await Promise.all([
-    byDate(Dexie.minKey, Dexie.maxKey).reverse().first(),
-    byDate(Dexie.minKey, Dexie.maxKey).reverse().filter(hasReading).first(),
-  ]);
-  if (!newestReading) return { current: carMileage, latest: null, perDay: null, hasLogs: !!newestLog };
+  const newest = await byDate(Dexie.minKey, Dexie.maxKey).reverse().limit(BATCH).toArray();
+  const newestReading =
+    newest.find(hasReading) ??
+    (newest.length < BATCH
+      ? undefined
+      : await byDate(Dexie.minKey, Dexie.maxKey).reverse().filter(hasReading).first());
+  if (!newestReading) return { current: carMileage, latest: null, perDay: null, hasLogs: newest.length > 0 };
   const lastDay = sortReadings((await logsOfDay(database, carId, newestReading.startDate)).flatMap(readings));
   const latest = lastDay[lastDay.length - 1]!;
   // The first reading of the window, the lowest of its day (odometerSummary).
   const windowStart = addDays(latest.date, -ODOMETER_PER_DAY_WINDOW_DAYS);
-  const firstInWindow = await byDate(windowStart, Dexie.maxKey).filter(hasReading).first();
+  const windowLogs = await byDate(windowStart, Dexie.maxKey).limit(BATCH).toArray();
+  const firstInWindow =
+    windowLogs.find(hasReading) ??
+    (windowLogs.length < BATCH
+      ? undefined
+      : await byDate(windowStart, Dexie.maxKey).filter(hasReading).first());
   const firstDay = sortReadings(
     firstInWindow ? (await logsOfDay(database, carId, firstInWindow.startDate)).flatMap(readings) : [],
   );
