@@ -115,7 +115,8 @@ export async function benchCarHome(log) {
       // Back to the garage, in the app, its cards drawn.
       await page.locator(garageTab).first().click();
       await page.getByTestId('car-card').first().waitFor({ timeout: 20_000 });
-      await page.getByTestId('car-card').first().getByRole('link').waitFor();
+      // The card's Open link (the card also holds its Fill-up link since the pump's way in).
+      await page.locator(`a.car-card__open[href="/car/${carId}"]`).waitFor();
       const home = await page.evaluate(timeTapInPage, {
         selector: `a.car-card__open[href="/car/${carId}"]`,
         done: '[data-testid="car-glance"]',

@@ -57,6 +57,22 @@ const laterLog = (a: ReminderLog, b: ReminderLog) =>
   (b.startDate === a.startDate && (b.mileage ?? -1) === (a.mileage ?? -1) && b.id > a.id);
 
 /**
+ * How far before a due distance a reminder is `soon`: its own `soonDistance`, else the larger of 500
+ * and a tenth of its interval's distance.
+ */
+export function reminderSoonDistance(
+  reminder: Pick<ReminderRule, 'soonDistance' | 'intervalDistance'>,
+): number {
+  return (
+    reminder.soonDistance ??
+    Math.max(
+      REMINDER_SOON_DISTANCE_MIN,
+      reminder.intervalDistance === null ? 0 : reminder.intervalDistance / 10,
+    )
+  );
+}
+
+/**
  * The state of `reminder` on `today` (YYYY-MM-DD) given its car's logs and odometer.
  *
  * Recurring (an interval in months and/or distance, whichever comes first): the base is the car's
@@ -109,12 +125,7 @@ export function reminderState(
 
   const soonDays =
     reminder.soonDays ?? Math.max(REMINDER_SOON_DAYS_MIN, intervalDays === null ? 0 : intervalDays / 10);
-  const soonDistance =
-    reminder.soonDistance ??
-    Math.max(
-      REMINDER_SOON_DISTANCE_MIN,
-      reminder.intervalDistance === null ? 0 : reminder.intervalDistance / 10,
-    );
+  const soonDistance = reminderSoonDistance(reminder);
 
   const readings = odometer.readings;
   const latestReading = readings[readings.length - 1];

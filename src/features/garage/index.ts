@@ -25,6 +25,7 @@ export {
   useCarLogs,
   useCarLogsAndReminders,
   useCarLogsFirstPage,
+  useCarFillUps,
   useLastFillUp,
   useCars,
   useGarageRefresh,

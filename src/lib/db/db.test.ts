@@ -14,10 +14,10 @@ describe('db', () => {
   const name = `paddock-db-test-${Math.random().toString(36).slice(2)}`;
   afterEach(() => vi.restoreAllMocks());
 
-  it('opens version 6 with the mirror tables, the outbox, files waiting to upload and the media cache', async () => {
+  it('opens version 8 with the mirror tables, the outbox, files waiting to upload and the media cache', async () => {
     const database = createDb(name);
     await database.open();
-    expect(database.verno).toBe(6);
+    expect(database.verno).toBe(8);
     expect(database.tables.map((t) => t.name).sort()).toEqual(
       [
         'carLogs',
@@ -117,7 +117,34 @@ describe('db', () => {
       reminderRow({ id: 'r2', carId: 'car2' }),
     ]);
     expect(await database.reminders.where('carId').equals('car1').primaryKeys()).toEqual(['r1']);
-    expect(database.verno).toBe(6);
+    expect(database.verno).toBe(8);
+    database.close();
+  });
+
+  it('upgrades a version 6 database to the logs by type and by reading without losing its logs', async () => {
+    const oldName = `${name}-v6`;
+    const v6 = new Dexie(oldName);
+    v6.version(6).stores({ carLogs: 'id, carId, [carId+startDate]', reminders: 'id, carId' });
+    await v6.table('carLogs').bulkAdd([
+      { id: 'l1', carId: 'car1', type: 'fuel', startDate: '2026-01-01', mileage: 1000 },
+      { id: 'l2', carId: 'car1', type: 'maintenance', startDate: '2026-02-01', mileage: null },
+    ]);
+    v6.close();
+    const database = createDb(oldName);
+    expect(
+      await database.carLogs
+        .where('[carId+type+startDate]')
+        .equals(['car1', 'fuel', '2026-01-01'])
+        .primaryKeys(),
+    ).toEqual(['l1']);
+    // A log without a reading has no key in the readings' index.
+    expect(
+      await database.carLogs
+        .where('[carId+mileage]')
+        .between(['car1', Dexie.minKey], ['car1', Dexie.maxKey])
+        .primaryKeys(),
+    ).toEqual(['l1']);
+    expect(database.verno).toBe(8);
     database.close();
   });
 

@@ -126,6 +126,13 @@ export class PaddockDb extends Dexie {
     this.version(6).stores({
       reminders: 'id, carId',
     });
+    // Version 8 (7 is left to the papers and equipment), the car at a glance without its whole
+    // logbook (docs/BENCHMARKS.md, the car's home): a car's latest log of a type and its fill-ups
+    // by type and date, and its odometer readings by distance (the day a distance was reached).
+    // A log without a mileage has no key in [carId+mileage] (IndexedDB skips a null in a key).
+    this.version(8).stores({
+      carLogs: 'id, carId, [carId+startDate], [carId+type+startDate], [carId+mileage]',
+    });
   }
 }
 

@@ -3,7 +3,7 @@
 import { useMemo } from 'react';
 import {
   DEFAULT_MILEAGE_UNIT,
-  useCarLogs,
+  useCarFillUps,
   useLastFillUp,
   useReminders,
   type LocalCar,
@@ -26,15 +26,15 @@ export interface CarGlance {
 
 export function useCarGlance(car: LocalCar): CarGlance {
   const t = useT();
-  // What paints first reads only what it shows: the car's reminders (a car without any reads no
-  // log; one with some derives their state from its logs, as the server does) and its newest
-  // fill-up through the index. The average economy needs every fill-up: its read of the logbook
-  // starts once those are there, off the first paint (undefined, a skeleton, until then).
+  // What paints first reads only what it shows, through the mirror's indexes: the car's reminders
+  // (their state from the latest log of their type and the odometer's readings, not the whole
+  // logbook) and its newest fill-up. The average economy needs every fill-up (only those, by
+  // type): that read starts once the rest is there, off the first paint (a skeleton until then).
   const reminders = useReminders(car.id);
   const fill = useLastFillUp(car.id);
   const firstPainted = reminders !== undefined && fill !== undefined;
-  const all = useCarLogs(firstPainted ? car.id : undefined);
-  const logs = firstPainted ? all : undefined;
+  const fillUps = useCarFillUps(firstPainted ? car.id : undefined);
+  const logs = firstPainted ? fillUps : undefined;
   const unit = car.mileageUnit || DEFAULT_MILEAGE_UNIT;
   const economy = useMemo(
     () => (logs ? averageEconomyText(t, { ...car, mileageUnit: unit }, logs) : undefined),

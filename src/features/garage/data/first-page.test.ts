@@ -55,4 +55,16 @@ describe('the last fill-up', () => {
     expect((await readLastFillUp(CAR_ID))?.id).toBe(id(2));
     expect(await readLastFillUp('55555555-5555-4555-8555-555555555555')).toBeNull();
   });
+
+  it('skips newer logs of type fuel that say no fill-up, however many', async () => {
+    await db.carLogs.bulkPut([
+      makeLog({ id: id(1), startDate: '2026-01-01', type: 'fuel', fuel }),
+      ...Array.from({ length: 12 }, (_, n) =>
+        makeLog({ id: id(10 + n), startDate: day(40 + n), type: 'fuel' }),
+      ),
+    ]);
+    expect((await readLastFillUp(CAR_ID))?.id).toBe(id(1));
+    await db.carLogs.bulkDelete([id(1)]);
+    expect(await readLastFillUp(CAR_ID)).toBeNull();
+  });
 });

@@ -15,6 +15,7 @@ export {
   useLastFillUp,
   useCarLogsById,
 } from './reads';
+export { readCarFillUps, useCarFillUps } from './indexed-reads';
 export { syncCarLog, syncCarLogs, syncCars, useGarageRefresh, SYNC_PAGE_LIMIT } from './sync';
 export {
   deleteCar,

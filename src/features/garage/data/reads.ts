@@ -160,16 +160,26 @@ export function useCarLogsFirstPage(
   return useMemo(() => (page && logs ? { logs, total: page.total } : undefined), [page, logs]);
 }
 
-/** A car's newest fill-up, through the index newest first (not the whole logbook); null: none. */
-export function readLastFillUp(carId: string): Promise<CarLog | null> {
-  return db.carLogs
-    .where('[carId+startDate]')
-    .between([carId, Dexie.minKey], [carId, Dexie.maxKey])
-    .reverse()
-    .filter((log) => log.fuel !== undefined && log.fuel !== null)
-    .first()
-    .then((log) => log ?? null);
+const isFillUp = (log: CarLog) => log.fuel !== undefined && log.fuel !== null;
+
+/**
+ * A car's newest fill-up, through the index of its logs of type fuel (the only ones that say one),
+ * newest first: one limited request, not the whole logbook nor a cursor; null: none.
+ */
+export async function readLastFillUp(carId: string): Promise<CarLog | null> {
+  const fuelLogs = () =>
+    db.carLogs
+      .where('[carId+type+startDate]')
+      .between([carId, 'fuel', Dexie.minKey], [carId, 'fuel', Dexie.maxKey])
+      .reverse();
+  const newest = await fuelLogs().limit(FILL_UP_BATCH).toArray();
+  const found = newest.find(isFillUp);
+  if (found || newest.length < FILL_UP_BATCH) return found ?? null;
+  return (await fuelLogs().filter(isFillUp).first()) ?? null;
 }
+
+/** The newest logs of type fuel read at once for the last fill-up (nearly always the first). */
+const FILL_UP_BATCH = 4;
 
 export function useLastFillUp(carId: string): CarLog | null | undefined {
   return useLive(() => readLastFillUp(carId), [carId]);

@@ -3,13 +3,23 @@
 // device holds, so an oil change logged offline moves its reminder at once. A car whose log book this
 // device never synced keeps the server's derived state (its history is not here to derive from).
 import type { Car, CarLog } from '@/contract/garage';
-import { odometerSummary, readingsOf, reminderState, type OdometerSummary } from '@/contract/maintenance';
+import {
+  isRecurring,
+  odometerSummary,
+  readingsOf,
+  reminderSoonDistance,
+  reminderState,
+  sortReadings,
+  type OdometerReading,
+  type OdometerSummary,
+} from '@/contract/maintenance';
 import type { Reminder } from '@/contract/maintenance-api';
 import { db, type PaddockDb } from '@/lib/db';
 import { useLive } from '@/lib/offline/live';
 import type { SyncState } from '@/lib/offline/types';
 import { actsOnReminder } from './car-roles';
 import type { LocalReminder } from './reminders';
+import { readFirstReaching, readLogsOfTypeAtEnd, readOdometerEnds } from './indexed-reads';
 import { readCarLogs } from './reads';
 import { CAR_KINDS } from './kinds';
 
@@ -58,8 +68,45 @@ export function deriveReminder(
 }
 
 /**
+ * The reminder with its state derived through the mirror's indexes, not from the whole logbook:
+ * the logs of its type that can be its base or complete it, the odometer's ends, and the first readings to reach the distances
+ * its rule asks about (its due distance, one past it, and where `soon` starts). The contract's
+ * rule, given those readings only, answers as it does given all (indexed-reads.ts says why).
+ */
+async function deriveThroughIndexes(
+  database: PaddockDb,
+  reminder: Reminder,
+  odometer: OdometerEnds,
+  today: string,
+) {
+  // A recurring one counts from the latest log of its type; a one-off is done by the first one
+  // dated on or after its creation day.
+  const logs =
+    reminder.logType === null
+      ? []
+      : await readLogsOfTypeAtEnd(
+          database,
+          reminder.carId,
+          reminder.logType,
+          isRecurring(reminder) ? undefined : reminder.createdAt.slice(0, 10),
+        );
+  const ends = odometer.latest ? [odometer.latest] : [];
+  const summary: OdometerSummary = { current: odometer.current, perDay: odometer.perDay, readings: ends };
+  const first = deriveReminder(reminder, logs, summary, today);
+  // Its due distance depends on its logs only: without one, no reading is ever asked about.
+  if (first.dueMileage === null) return first;
+  const asked = [first.dueMileage, first.dueMileage + 1, first.dueMileage - reminderSoonDistance(reminder)];
+  const reached = await Promise.all(asked.map((m) => readFirstReaching(database, reminder.carId, m)));
+  const readings = sortReadings([...reached.filter((r): r is OdometerReading => r !== null), ...ends]);
+  return deriveReminder(reminder, logs, { ...summary, readings }, today);
+}
+
+type OdometerEnds = Awaited<ReturnType<typeof readOdometerEnds>>;
+
+/**
  * The member's reminders (or one car's), each with its state, sorted overdue first. Reads the
- * reminders, their cars and those cars' logs, and the outbox's keys (sync states).
+ * reminders, their cars, what their states need of those cars' logs (through the indexes, or the
+ * logs the caller has just read), and the outbox's keys (sync states).
  */
 export async function readReminders(
   database: PaddockDb,
@@ -79,9 +126,8 @@ export async function readReminders(
     : await database.reminders.toArray();
   if (!rows.length) return [];
   const carIds = [...new Set(rows.map((r) => r.carId))];
-  const [cars, logs, synced, queuedKeys, failed, carCreates] = await Promise.all([
+  const [cars, synced, queuedKeys, failed, carCreates] = await Promise.all([
     database.cars.bulkGet(carIds),
-    carId && carLogs ? carLogs : database.carLogs.where('carId').anyOf(carIds).toArray(),
     database.meta.bulkGet(carIds.map((id) => `carLogsSyncedAt:${id}`)),
     database.outbox.orderBy('entityId').uniqueKeys(),
     database.outbox.where('status').equals('failed').toArray(),
@@ -98,18 +144,7 @@ export async function readReminders(
   const known = new Set(carIds.filter((id, i) => synced[i] !== undefined));
   for (const entry of carCreates) if (entry.entityId) known.add(entry.entityId);
 
-  const logsByCar = new Map<string, CarLog[]>();
-  for (const log of logs) logsByCar.set(log.carId, [...(logsByCar.get(log.carId) ?? []), log]);
   const carsById = new Map(cars.filter((c): c is Car => c !== undefined).map((c) => [c.id, c]));
-  const summaries = new Map<string, OdometerSummary>();
-  const summaryOf = (carId: string): OdometerSummary => {
-    let summary = summaries.get(carId);
-    if (!summary) {
-      summary = odometerSummary(readingsOf(logsByCar.get(carId) ?? []), carsById.get(carId)?.mileage ?? null);
-      summaries.set(carId, summary);
-    }
-    return summary;
-  };
   // Across all cars (the Due list, the tab's badge), only the cars in my garage, and of a car shared
   // with me only the reminders my role can act on (a driver: fuel and distance-based).
   const listed = carId
@@ -118,14 +153,35 @@ export async function readReminders(
         const car = carsById.get(row.carId);
         return car !== undefined && actsOnReminder(car, row);
       });
-  const result = listed.map((row): LocalReminder => {
-    const syncState = states.get(row.id);
-    const summary = summaryOf(row.carId);
-    // Not written here and its car's history not here: the server's derived state stands.
-    const local = known.has(row.carId) || syncState !== undefined || logsByCar.has(row.carId);
-    const derived = local ? deriveReminder(row, logsByCar.get(row.carId) ?? [], summary, today) : row;
-    return { ...derived, carOdometer: summary.current, ...(syncState ? { syncState } : {}) };
-  });
+  const mileageOf = (id: string) => carsById.get(id)?.mileage ?? null;
+  // The caller's whole logbook, when it has one: the rule runs over it as it is.
+  const given = carId && carLogs ? carLogs : undefined;
+  const givenSummary = given ? odometerSummary(readingsOf(given), mileageOf(carId!)) : undefined;
+  const ends = new Map<string, Promise<OdometerEnds>>();
+  const endsOf = (id: string): Promise<OdometerEnds> => {
+    let read = ends.get(id);
+    if (!read) {
+      read = readOdometerEnds(database, id, mileageOf(id));
+      ends.set(id, read);
+    }
+    return read;
+  };
+  const result = await Promise.all(
+    listed.map(async (row): Promise<LocalReminder> => {
+      const syncState = states.get(row.id);
+      const odometer = given ? undefined : await endsOf(row.carId);
+      const hasLogs = given ? given.length > 0 : odometer!.hasLogs;
+      // Not written here and its car's history not here: the server's derived state stands.
+      const local = known.has(row.carId) || syncState !== undefined || hasLogs;
+      const derived = !local
+        ? row
+        : given
+          ? deriveReminder(row, given, givenSummary!, today)
+          : await deriveThroughIndexes(database, row, odometer!, today);
+      const carOdometer = given ? givenSummary!.current : odometer!.current;
+      return { ...derived, carOdometer, ...(syncState ? { syncState } : {}) };
+    }),
+  );
   return result.sort(compareReminders);
 }
 
