@@ -111,6 +111,12 @@ export const FIELD_LABEL_KEYS: Record<string, string> = {
   soonDays: 'SYNC.FIELD_SOON_DAYS',
   soonDistance: 'SYNC.FIELD_SOON_DISTANCE',
   notes: 'SYNC.FIELD_NOTES',
+  kind: 'SYNC.FIELD_KIND',
+  name: 'SYNC.FIELD_NAME',
+  dotCode: 'SYNC.FIELD_DOT_CODE',
+  reminderDistance: 'SYNC.FIELD_REMINDER_DISTANCE',
+  reminderAgeMonths: 'SYNC.FIELD_REMINDER_AGE_MONTHS',
+  date: 'SYNC.FIELD_DATE',
 };
 const FIELD_ORDER = Object.keys(FIELD_LABEL_KEYS);
 
@@ -121,7 +127,7 @@ const FIELD_ORDER = Object.keys(FIELD_LABEL_KEYS);
  */
 export const KIND_OTHER_KEY = 'SYNC.KIND_OTHER';
 
-/** The writes of a car's logbook and reminders a member of a shared car makes. */
+/** The writes of a car's logbook, reminders, papers and equipment a member of a shared car makes. */
 const CAR_CONTENT_KINDS = new Set([
   'carLog.create',
   'carLog.update',
@@ -130,6 +136,20 @@ const CAR_CONTENT_KINDS = new Set([
   'reminder.create',
   'reminder.update',
   'reminder.delete',
+  'carPaper.create',
+  'carPaper.delete',
+  'equipment.create',
+  'equipment.update',
+  'equipment.mount',
+  'equipment.remove',
+  'equipment.delete',
+]);
+/** New rows of a car: 404 once the car is out of reach (the others answer 404 for a gone row). */
+const CAR_CONTENT_CREATES = new Set([
+  'carLog.create',
+  'reminder.create',
+  'carPaper.create',
+  'equipment.create',
 ]);
 
 /**
@@ -140,7 +160,7 @@ const CAR_CONTENT_KINDS = new Set([
 export function carAccessLost(entry: { kind: string; lastStatus?: number | undefined }): boolean {
   if (!CAR_CONTENT_KINDS.has(entry.kind)) return false;
   if (entry.lastStatus === 403) return true;
-  return entry.lastStatus === 404 && (entry.kind === 'carLog.create' || entry.kind === 'reminder.create');
+  return entry.lastStatus === 404 && CAR_CONTENT_CREATES.has(entry.kind);
 }
 
 export function kindLabelKey(kind: string): string {

@@ -8,6 +8,8 @@ import { createEchoWindow, DELETED_VERSION } from '@/lib/offline/echo';
 import { type OutboxEntry, type OutboxHandlers, withKindLabels } from '@/lib/outbox';
 import { LOCAL_MEDIA_PREFIX } from '@/lib/offline/types';
 import type { FieldValues } from '@/contract/edit-merge';
+import { EQUIPMENT_KINDS_OUTBOX, reconcileEquipment } from './car-equipment';
+import { PAPER_KINDS, reconcileCarPaper } from './car-papers';
 import { recordOverwritten } from './overwritten';
 import { reconcileReminder, REMINDER_KINDS } from './reminders';
 import { CAR_KINDS, LOG_KINDS, MEDIA_DELETE_KIND } from './writes';
@@ -154,6 +156,13 @@ export const garageHandlers: OutboxHandlers = withKindLabels(
     [REMINDER_KINDS.create]: track((entry, data) => reconcileReminder(entry, data)),
     [REMINDER_KINDS.update]: track((entry, data) => reconcileReminder(entry, data)),
     [REMINDER_KINDS.delete]: track(),
+    [PAPER_KINDS.create]: track((entry, data) => reconcileCarPaper(entry, data)),
+    [PAPER_KINDS.delete]: track(),
+    [EQUIPMENT_KINDS_OUTBOX.create]: track((entry, data) => reconcileEquipment(entry, data)),
+    [EQUIPMENT_KINDS_OUTBOX.update]: track((entry, data) => reconcileEquipment(entry, data)),
+    [EQUIPMENT_KINDS_OUTBOX.mount]: track((entry, data) => reconcileEquipment(entry, data)),
+    [EQUIPMENT_KINDS_OUTBOX.remove]: track((entry, data) => reconcileEquipment(entry, data)),
+    [EQUIPMENT_KINDS_OUTBOX.delete]: track(),
   },
   {
     [CAR_KINDS.create]: 'SYNC.KIND_CAR_CREATE',
@@ -166,5 +175,12 @@ export const garageHandlers: OutboxHandlers = withKindLabels(
     [REMINDER_KINDS.create]: 'SYNC.KIND_REMINDER_CREATE',
     [REMINDER_KINDS.update]: 'SYNC.KIND_REMINDER_UPDATE',
     [REMINDER_KINDS.delete]: 'SYNC.KIND_REMINDER_DELETE',
+    [PAPER_KINDS.create]: 'SYNC.KIND_CAR_PAPER_CREATE',
+    [PAPER_KINDS.delete]: 'SYNC.KIND_CAR_PAPER_DELETE',
+    [EQUIPMENT_KINDS_OUTBOX.create]: 'SYNC.KIND_EQUIPMENT_CREATE',
+    [EQUIPMENT_KINDS_OUTBOX.update]: 'SYNC.KIND_EQUIPMENT_UPDATE',
+    [EQUIPMENT_KINDS_OUTBOX.mount]: 'SYNC.KIND_EQUIPMENT_MOUNT',
+    [EQUIPMENT_KINDS_OUTBOX.remove]: 'SYNC.KIND_EQUIPMENT_REMOVE',
+    [EQUIPMENT_KINDS_OUTBOX.delete]: 'SYNC.KIND_EQUIPMENT_DELETE',
   },
 );
