@@ -1,7 +1,7 @@
 // Tyres and equipment of a car on the wire (docs/SPEC-NOTES.md "A car's home"): tyre sets, track
 // wheels, a roof box, a trailer, mounted and removed at an odometer reading; each answers the
 // distance it has covered, its age (a tyre's DOT date) and whether its reminder by distance or age
-// is reached. Client code imports only the types from here.
+// is reached. The client imports the types and equipmentDerived (its offline rows derive the same).
 import { Type, type Static } from 'typebox';
 import { CAR_NAME_MAX, MILEAGE_MAX } from './constants';
 
@@ -120,4 +120,38 @@ export function monthsBetween(from: string, to: string): number {
   const [ty, tm, td] = to.split('-').map(Number) as [number, number, number];
   const months = (ty - fy) * 12 + (tm - fm) - (td < fd ? 1 : 0);
   return Math.max(0, months);
+}
+
+/** What a set's answer derives: the same on the server (its answers) and the device (offline). */
+export interface EquipmentDerived {
+  mounted: boolean;
+  distance: number;
+  ageMonths: number | null;
+  due: 'distance' | 'age' | null;
+}
+
+/**
+ * A set's figures from its stints, its DOT date and the car's current mileage on `today`
+ * (YYYY-MM-DD): each stint's removal minus its mounting, a stint under way counting to the car's
+ * mileage; whole months since the DOT date; the distance reminder first, then the age one.
+ */
+export function equipmentDerived(
+  item: Pick<CarEquipment, 'stints' | 'dotCode' | 'reminderDistance' | 'reminderAgeMonths'>,
+  carMileage: number | null,
+  today: string,
+): EquipmentDerived {
+  let distance = 0;
+  for (const stint of item.stints) {
+    const end = stint.removedMileage ?? carMileage ?? stint.mountedMileage;
+    distance += Math.max(0, end - stint.mountedMileage);
+  }
+  const ageMonths = item.dotCode === null ? null : monthsBetween(dotDate(item.dotCode), today);
+  const due =
+    item.reminderDistance !== null && distance >= item.reminderDistance
+      ? 'distance'
+      : item.reminderAgeMonths !== null && ageMonths !== null && ageMonths >= item.reminderAgeMonths
+        ? 'age'
+        : null;
+  const last = item.stints[item.stints.length - 1];
+  return { mounted: last !== undefined && last.removedOn === null, distance, ageMonths, due };
 }

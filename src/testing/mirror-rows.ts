@@ -1,6 +1,8 @@
 // Whole rows of the Dexie mirror for the tests that only need some row in a table: the tables are
 // typed by the contract (src/lib/db.ts), so a test writes a complete row, with only the fields it
 // looks at set by `fields`.
+import type { CarEquipment } from '@/contract/car-equipment';
+import type { CarPaper } from '@/contract/car-papers';
 import type { ChatMember, ChatMessage, ChatRoom } from '@/contract/chat';
 import type { Car, CarLog } from '@/contract/garage';
 import type { Reminder } from '@/contract/maintenance-api';
@@ -145,5 +147,37 @@ export const settingsLabelRow = (
 ): SettingsLabelRow => ({
   entries: [],
   fetchedAt: 0,
+  ...fields,
+});
+
+export const carPaperRow = (fields: Partial<CarPaper> & { id: string }): CarPaper => ({
+  carId: 'car',
+  kind: 'insurance',
+  fileId: 'file',
+  url: '/api/v1.0/media/file',
+  fileKind: 'pdf',
+  mime: 'application/pdf',
+  name: 'insurance.pdf',
+  size: 1000,
+  width: null,
+  height: null,
+  createdAt: AT,
+  ...fields,
+});
+
+export const carEquipmentRow = (fields: Partial<CarEquipment> & { id: string }): CarEquipment => ({
+  carId: 'car',
+  kind: 'tyres',
+  name: 'Alpin 6, winter',
+  dotCode: null,
+  reminderDistance: null,
+  reminderAgeMonths: null,
+  stints: [],
+  mounted: false,
+  distance: 0,
+  ageMonths: null,
+  due: null,
+  createdAt: AT,
+  updatedAt: AT,
   ...fields,
 });

@@ -5,8 +5,7 @@ import { randomUUID } from 'node:crypto';
 import {
   CAR_EQUIPMENT_MAX,
   EQUIPMENT_STINTS_MAX,
-  dotDate,
-  monthsBetween,
+  equipmentDerived,
   type CarEquipment,
   type CarEquipmentInput,
   type CarEquipmentUpdate,
@@ -25,33 +24,20 @@ type Row = CarEquipmentRow;
 /** What a set answers: its fields and what is derived from its stints, its DOT date and the car. */
 export function toEquipment(row: Row, carMileage: number | null, today: string): CarEquipment {
   const stints = JSON.parse(row.stints) as EquipmentStint[];
-  let distance = 0;
-  for (const stint of stints) {
-    const end = stint.removedMileage ?? carMileage ?? stint.mountedMileage;
-    distance += Math.max(0, end - stint.mountedMileage);
-  }
-  const ageMonths = row.dot_code === null ? null : monthsBetween(dotDate(row.dot_code), today);
-  const reminderDistance = row.reminder_distance === null ? null : Number(row.reminder_distance);
-  const reminderAgeMonths = row.reminder_age_months === null ? null : Number(row.reminder_age_months);
-  const due =
-    reminderDistance !== null && distance >= reminderDistance
-      ? 'distance'
-      : reminderAgeMonths !== null && ageMonths !== null && ageMonths >= reminderAgeMonths
-        ? 'age'
-        : null;
+  const fields = {
+    dotCode: row.dot_code,
+    reminderDistance: row.reminder_distance === null ? null : Number(row.reminder_distance),
+    reminderAgeMonths: row.reminder_age_months === null ? null : Number(row.reminder_age_months),
+    stints,
+  };
   return {
     id: row.id,
     carId: row.car_id,
     kind: row.kind as EquipmentKind,
     name: row.name,
-    dotCode: row.dot_code,
-    reminderDistance,
-    reminderAgeMonths,
-    stints,
-    mounted: stints.length > 0 && stints[stints.length - 1]!.removedOn === null,
-    distance,
-    ageMonths,
-    due,
+    ...fields,
+    // The contract's rule: a device derives the same figures offline.
+    ...equipmentDerived(fields, carMileage, today),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

@@ -4,6 +4,17 @@
 // car, log and reminder forms share. Screens live in the rooms; route files import them directly
 // (each is its own chunk). It pulls Dexie: import it from lazy code only.
 export {
+  addCarPaper,
+  addEquipment,
+  deleteCarPaper,
+  deleteEquipment,
+  moveEquipment,
+  updateEquipment,
+  useCarEquipment,
+  useCarEquipmentRefresh,
+  useCarPapers,
+  useCarPapersRefresh,
+  type Local,
   DEFAULT_MILEAGE_UNIT,
   deleteCar,
   deleteCarLog,

@@ -8,7 +8,15 @@ import {
   onVersionChange,
   resetLocalDatabaseForTests,
 } from './';
-import { carRow, chatMessageRow, chatRoomRow, commentRow, reminderRow } from '@/testing/mirror-rows';
+import {
+  carEquipmentRow,
+  carPaperRow,
+  carRow,
+  chatMessageRow,
+  chatRoomRow,
+  commentRow,
+  reminderRow,
+} from '@/testing/mirror-rows';
 
 describe('db', () => {
   const name = `paddock-db-test-${Math.random().toString(36).slice(2)}`;
@@ -20,7 +28,9 @@ describe('db', () => {
     expect(database.verno).toBe(8);
     expect(database.tables.map((t) => t.name).sort()).toEqual(
       [
+        'carEquipment',
         'carLogs',
+        'carPapers',
         'cars',
         'chatMessages',
         'chatRooms',
@@ -144,6 +154,28 @@ describe('db', () => {
         .between(['car1', Dexie.minKey], ['car1', Dexie.maxKey])
         .primaryKeys(),
     ).toEqual(['l1']);
+    expect(database.verno).toBe(8);
+    database.close();
+  });
+
+  it("upgrades a version 6 database to a car's papers and equipment without losing its reminders", async () => {
+    const oldName = `${name}-v6-papers`;
+    const v6 = new Dexie(oldName);
+    v6.version(6).stores({ reminders: 'id, carId' });
+    await v6.table('reminders').add(reminderRow({ id: 'r1', carId: 'car1' }));
+    v6.close();
+    const database = createDb(oldName);
+    expect(await database.reminders.get('r1')).toMatchObject({ id: 'r1' });
+    await database.carPapers.bulkPut([
+      carPaperRow({ id: 'p1', carId: 'car1' }),
+      carPaperRow({ id: 'p2', carId: 'car2' }),
+    ]);
+    await database.carEquipment.bulkPut([
+      carEquipmentRow({ id: 'e1', carId: 'car2' }),
+      carEquipmentRow({ id: 'e2', carId: 'car1' }),
+    ]);
+    expect(await database.carPapers.where('carId').equals('car1').primaryKeys()).toEqual(['p1']);
+    expect(await database.carEquipment.where('carId').equals('car1').primaryKeys()).toEqual(['e2']);
     expect(database.verno).toBe(8);
     database.close();
   });

@@ -2,6 +2,8 @@
 // properties 1 and 8). Only lazily loaded modules may import this file: Dexie stays out of the entry
 // chunk. Schema changes add a new version(n); never edit a version once shipped.
 import { Dexie, type Table } from 'dexie';
+import type { CarEquipment } from '@/contract/car-equipment';
+import type { CarPaper } from '@/contract/car-papers';
 import type { ChatMessage, ChatRoom } from '@/contract/chat';
 import type { MessageFolder } from '@/contract/constants';
 import type { Car, CarLog } from '@/contract/garage';
@@ -27,6 +29,8 @@ export type MirrorTables = {
   chatRooms: ChatRoom;
   chatMessages: ChatMessage;
   reminders: Reminder;
+  carPapers: CarPaper;
+  carEquipment: CarEquipment;
 };
 /** Any mirror row (the sync helpers' common shape). */
 export type MirrorRow = MirrorTables[keyof MirrorTables];
@@ -82,6 +86,8 @@ export class PaddockDb extends Dexie {
   chatRooms!: Table<ChatRoom, string>;
   chatMessages!: Table<ChatMessage, string>;
   reminders!: Table<Reminder, string>;
+  carPapers!: Table<CarPaper, string>;
+  carEquipment!: Table<CarEquipment, string>;
   settingsLabels!: Table<SettingsLabelRow, string>;
   outbox!: Table<OutboxEntry, string>;
   mediaBlobs!: Table<MediaBlobRow, string>;
@@ -126,10 +132,15 @@ export class PaddockDb extends Dexie {
     this.version(6).stores({
       reminders: 'id, carId',
     });
-    // Version 8 (7 is left to the papers and equipment), the car at a glance without its whole
-    // logbook (docs/BENCHMARKS.md, the car's home): a car's latest log of a type and its fill-ups
-    // by type and date, and its odometer readings by distance (the day a distance was reached).
-    // A log without a mileage has no key in [carId+mileage] (IndexedDB skips a null in a key).
+    // Version 7, a car's home offline: its papers and its tyres and equipment, by car.
+    this.version(7).stores({
+      carPapers: 'id, carId',
+      carEquipment: 'id, carId',
+    });
+    // Version 8, the car at a glance without its whole logbook (docs/BENCHMARKS.md, the car's
+    // home): a car's latest log of a type and its fill-ups by type and date, and its odometer
+    // readings by distance (the day a distance was reached). A log without a mileage has no key in
+    // [carId+mileage] (IndexedDB skips a null in a key).
     this.version(8).stores({
       carLogs: 'id, carId, [carId+startDate], [carId+type+startDate], [carId+mileage]',
     });

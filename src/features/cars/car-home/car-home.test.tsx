@@ -2,17 +2,25 @@
 // with no connection; a friend's car shows its overview only; a shared car's member sees no history;
 // the papers section checks and saves the VIN and dates through the car's offline edit.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { CAR_ID, makeCar, makeLog, putCar, putLog } from '@/features/garage/testing/garage-fixtures';
 import { garageScreenHooks } from '@/features/garage/testing/garage-screen';
 import { fill } from '@/features/garage/testing/fuel-fixtures';
 import { makeReminder } from '@/features/garage/testing/reminder-fixtures';
+import { appOutboxHandlers } from '@/app/outbox-handlers';
 import { db } from '@/lib/db';
+import { createReplayer, registerOutboxHandlers } from '@/lib/outbox';
 import { fail, installFetch, ok } from '@/testing/fetch';
+import { ListFormData, nodePhoto } from '@/testing/list-form-data';
+import { carEquipmentRow, carPaperRow } from '@/testing/mirror-rows';
 import { renderApp } from '@/testing/test-utils';
 
 vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
 vi.setConfig({ testTimeout: 30_000 });
+beforeAll(() => registerOutboxHandlers(...appOutboxHandlers));
+
+/** One pass of the outbox, as the app runs it once the server answers. */
+const replay = () => createReplayer({ random: () => 0, refresh: vi.fn() }).replay();
 
 const sectionBar = () => screen.findByRole('navigation', { name: 'Car sections' });
 const tabs = async () =>
@@ -65,9 +73,30 @@ describe("one of my cars' home, offline", () => {
     await renderApp(`/car/${CAR_ID}/fuel`);
     expect(await screen.findByTestId('economy-section')).toBeTruthy();
     expect(await screen.findByText('The equipment needs a connection the first time.')).toBeTruthy();
-    await waitFor(() =>
-      expect(screen.getByRole('button', { name: 'Add' }).hasAttribute('disabled')).toBe(true),
+    // Adding works offline (kept on this device, sent through the outbox): the button stays enabled.
+    expect(screen.getByRole('button', { name: 'Add' }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('shows the equipment and papers this device holds, offline, with their figures derived here', async () => {
+    await putCar(makeCar({ role: 'owner', mileage: 42_000 }));
+    await db.carEquipment.put(
+      carEquipmentRow({
+        id: 'e1',
+        carId: CAR_ID,
+        stints: [{ mountedOn: '2025-11-01', mountedMileage: 30_000, removedOn: null, removedMileage: null }],
+      }),
     );
+    await db.carPapers.put(carPaperRow({ id: 'p1', carId: CAR_ID, kind: 'insurance' }));
+    await renderApp(`/car/${CAR_ID}/fuel`);
+    const [row] = await screen.findAllByTestId('equipment-row');
+    expect(within(row!).getByText(/12,000 km covered/)).toBeTruthy();
+    expect(within(row!).getByText('Mounted')).toBeTruthy();
+    await renderApp(`/car/${CAR_ID}/papers`);
+    const list = await screen.findByTestId('car-papers-list');
+    expect(await within(list).findByText('Insurance card')).toBeTruthy();
+    expect(
+      await within(list).findByText('The list kept on this device; it could not be refreshed.'),
+    ).toBeTruthy();
   });
 
   it('shows the history section to the owner: import, dossier and sale', async () => {
@@ -97,9 +126,24 @@ describe('papers and dates', () => {
       'AB-123-CD',
     );
     expect(await screen.findByText('Roadworthiness test')).toBeTruthy();
-    // Offline: the attached papers wait for a connection, and adding one says so.
+    // Offline: the attached papers wait for a connection the first time; adding one works offline.
     expect(await screen.findByText('The papers need a connection the first time.')).toBeTruthy();
-    expect(await screen.findByText('Adding or removing a paper needs a connection.')).toBeTruthy();
+    expect(screen.getByLabelText('Photo or PDF').hasAttribute('disabled')).toBe(false);
+  });
+
+  it('adds a paper offline: kept on this device with its file, pending, queued for the server', async () => {
+    vi.stubGlobal('FormData', ListFormData);
+    await renderApp(`/car/${CAR_ID}/papers`);
+    const list = await screen.findByTestId('car-papers-list');
+    fireEvent.change(screen.getByRole('combobox', { name: 'Kind' }), { target: { value: 'inspection' } });
+    fireEvent.change(screen.getByLabelText('Photo or PDF'), { target: { files: [nodePhoto('ct.jpg')] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add the paper' }));
+    const row = await within(list).findByTestId('car-paper-row');
+    expect(within(row).getByText('Inspection report')).toBeTruthy();
+    expect(within(row).getByText('Pending')).toBeTruthy();
+    const [entry] = await db.outbox.toArray();
+    expect(entry).toMatchObject({ kind: 'carPaper.create', method: 'POST', path: `/cars/${CAR_ID}/papers` });
+    expect(await db.mediaBlobs.count()).toBe(1);
   });
 
   it('refuses a VIN with an O, as the server would', async () => {
@@ -183,47 +227,40 @@ const QUIET_SYNC = {
 describe('the attached papers, online', () => {
   garageScreenHooks({ offline: false, seed: () => putCar(makeCar({ role: 'owner' })) });
 
-  it('lists them (GET /cars/{id}/papers) and adds one as multipart kind + file', async () => {
-    const paper = {
-      id: 'p1',
-      kind: 'insurance',
-      url: '/api/v1.0/media/p1',
-      contentType: 'application/pdf',
-      width: null,
-      height: null,
-      createdAt: '2026-03-01T10:00:00.000Z',
-    };
+  it('lists them (GET /cars/{id}/papers) and adds one through the outbox as multipart data + file', async () => {
+    vi.stubGlobal('FormData', ListFormData);
+    const paper = carPaperRow({ id: 'p1', carId: CAR_ID, kind: 'insurance' });
     const server = installFetch({
       [`GET /api/v1.0/cars/${CAR_ID}/papers`]: () => ok([paper]),
-      [`POST /api/v1.0/cars/${CAR_ID}/papers`]: () =>
-        ok({ ...paper, id: 'p2', kind: 'registration', contentType: 'image/jpeg', width: 800, height: 600 }),
+      [`POST /api/v1.0/cars/${CAR_ID}/papers`]: (req) => {
+        const data = JSON.parse((req.body as ListFormData).get('data') as string) as { id: string };
+        return ok({ ...paper, id: data.id, kind: 'registration', fileKind: 'image', mime: 'image/jpeg' });
+      },
       ...QUIET_SYNC,
     });
     await renderApp(`/car/${CAR_ID}/papers`);
     const list = await screen.findByTestId('car-papers-list');
-    expect(await within(list).findByText('Insurance card')).toBeTruthy();
-    const file = new File(['jpeg'], 'carte-grise.jpg', { type: 'image/jpeg' });
-    fireEvent.change(screen.getByLabelText('Photo or PDF'), { target: { files: [file] } });
+    const rows = () => within(list).findAllByTestId('car-paper-row');
+    expect(within((await rows())[0]!).getByText('Insurance card')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Photo or PDF'), {
+      target: { files: [nodePhoto('carte-grise.jpg')] },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Add the paper' }));
-    expect(await within(list).findByText('Registration certificate')).toBeTruthy();
-    const [post] = server.to('POST', `/api/v1.0/cars/${CAR_ID}/papers`);
-    const form = post?.body as FormData;
-    expect(form.get('kind')).toBe('registration');
-    expect((form.get('file') as File).name).toBe('carte-grise.jpg');
+    await waitFor(async () => expect(await rows()).toHaveLength(2));
+    expect(within((await rows())[1]!).getByText('Registration certificate')).toBeTruthy();
+    const added = (await db.carPapers.toArray()).find((p) => p.kind === 'registration')!;
+    expect(added.url).toMatch(/^local:/);
+    // The outbox sends it: the server reads the kind and the client id in `data`, the file in `file`.
+    await replay();
+    await waitFor(() => expect(server.to('POST', `/api/v1.0/cars/${CAR_ID}/papers`)).toHaveLength(1));
+    const form = server.to('POST', `/api/v1.0/cars/${CAR_ID}/papers`)[0]?.body as ListFormData;
+    expect(JSON.parse(form.get('data') as string)).toEqual({ id: added.id, kind: 'registration' });
+    expect((form.get('file') as { filename?: string }).filename).toBe('carte-grise.jpg');
+    await waitFor(async () => expect((await db.carPapers.get(added.id))?.url).toBe(paper.url));
   });
 
-  it('removes one after asking (DELETE /cars/{id}/papers/{paperId})', async () => {
-    let stored = [
-      {
-        id: 'p1',
-        kind: 'inspection',
-        url: '/api/v1.0/media/p1',
-        contentType: 'application/pdf',
-        width: null,
-        height: null,
-        createdAt: '2026-03-01T10:00:00.000Z',
-      },
-    ];
+  it('removes one after asking, at once on this device, then DELETE /cars/{id}/papers/{paperId}', async () => {
+    let stored = [carPaperRow({ id: 'p1', carId: CAR_ID, kind: 'inspection' })];
     const server = installFetch({
       [`GET /api/v1.0/cars/${CAR_ID}/papers`]: () => ok(stored),
       [`DELETE /api/v1.0/cars/${CAR_ID}/papers/p1`]: () => {
@@ -234,11 +271,12 @@ describe('the attached papers, online', () => {
     });
     await renderApp(`/car/${CAR_ID}/papers`);
     const list = await screen.findByTestId('car-papers-list');
-    expect(await within(list).findByText('Inspection report')).toBeTruthy();
-    fireEvent.click(within(list).getByRole('button', { name: 'Remove the paper “Inspection report”' }));
+    const [row] = await within(list).findAllByTestId('car-paper-row');
+    fireEvent.click(within(row!).getByRole('button', { name: 'Remove the paper “Inspection report”' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Remove' }));
-    await waitFor(() => expect(server.to('DELETE', `/api/v1.0/cars/${CAR_ID}/papers/p1`)).toHaveLength(1));
     expect(await within(list).findByText(/No papers yet/)).toBeTruthy();
+    await replay();
+    await waitFor(() => expect(server.to('DELETE', `/api/v1.0/cars/${CAR_ID}/papers/p1`)).toHaveLength(1));
   });
 
   it('says so when the list cannot be loaded', async () => {

@@ -1,16 +1,23 @@
 // A car's tyres and equipment in its fuel and odometer section: the list with the distance each
 // set covered, its age and its due reminder; adding a set; mounting and removing one at a reading.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import type { CarEquipment } from '@/contract/car-equipment';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { dotDate, monthsBetween, type CarEquipment } from '@/contract/car-equipment';
+import { localToday } from '@/features/garage';
+import { appOutboxHandlers } from '@/app/outbox-handlers';
 import { CAR_ID, makeCar, putCar } from '@/features/garage/testing/garage-fixtures';
 import { garageScreenHooks } from '@/features/garage/testing/garage-screen';
+import { createReplayer, registerOutboxHandlers } from '@/lib/outbox';
 import { installFetch, ok } from '@/testing/fetch';
 import { renderApp } from '@/testing/test-utils';
 import { emptyEquipment, equipmentInput, formatAge, validateEquipment } from './equipment-values';
 
 vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
 vi.setConfig({ testTimeout: 30_000 });
+beforeAll(() => registerOutboxHandlers(...appOutboxHandlers));
+
+/** One pass of the outbox, as the app runs it once the server answers. */
+const replay = () => createReplayer({ random: () => 0, refresh: vi.fn() }).replay();
 
 const WINTER: CarEquipment = {
   id: 'e1',
@@ -65,7 +72,9 @@ describe('tyres and equipment', () => {
     expect(within(winter).getByText('Mounted')).toBeTruthy();
     expect(within(winter).getByText('Age reached')).toBeTruthy();
     expect(within(winter).getByText(/12,000 km covered/)).toBeTruthy();
-    expect(within(winter).getByText(/6 years, 8 months old/)).toBeTruthy();
+    // Its age is derived on this device, by the contract's rule, from its DOT date to today.
+    const age = formatAge(monthsBetween(dotDate('2319'), localToday()), 'en-US');
+    expect(within(winter).getByText(new RegExp(`${age} old`))).toBeTruthy();
     expect(within(winter).getByText('Reminder at 40,000 km · 6 years')).toBeTruthy();
     expect(within(summer).getByText('Off the car')).toBeTruthy();
     expect(within(summer).getByText(/Removed on Nov 1, 2025 at 30,000 km/)).toBeTruthy();
@@ -104,6 +113,9 @@ describe('tyres and equipment', () => {
       target: { value: '2026-04-01' },
     });
     fireEvent.click(within(row).getByRole('button', { name: 'Remove now' }));
+    // Applied on this device at once, then sent by the outbox.
+    expect(await within(row).findByText('Off the car')).toBeTruthy();
+    await replay();
     await waitFor(() => expect(server.to('POST', '/api/v1.0/equipment/e1/remove')).toHaveLength(1));
     expect(server.to('POST', '/api/v1.0/equipment/e1/remove')[0]?.body).toEqual({
       mileage: 42_000,
@@ -135,6 +147,10 @@ describe('tyres and equipment', () => {
       target: { value: '6' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    // Kept on this device at once (pending), then sent by the outbox.
+    const row = await screen.findByTestId('equipment-row');
+    expect(within(row).getByText('CrossClimate 2')).toBeTruthy();
+    await replay();
     await waitFor(() => expect(server.to('POST', `/api/v1.0/cars/${CAR_ID}/equipment`)).toHaveLength(1));
     expect(server.to('POST', `/api/v1.0/cars/${CAR_ID}/equipment`)[0]?.body).toMatchObject({
       kind: 'tyres',

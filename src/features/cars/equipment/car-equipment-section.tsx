@@ -1,30 +1,34 @@
 // Tyres and other equipment of a car (docs/SPEC-NOTES.md "A car's home"): each set with the
 // distance it has covered on the car, its age (a tyre's DOT date), whether its reminder by distance
-// or age is reached; mounted and removed at an odometer reading and a day. The list is kept on the
-// device (it shows offline); changes are sent at once, so they need a connection.
+// or age is reached; mounted and removed at an odometer reading and a day. Read from the mirror
+// (its figures derived on the device by the contract's rule), refreshed while shown; every change is
+// kept on this device first and sent through the outbox (docs/OFFLINE-FIRST.md), marked pending or
+// refused meanwhile.
 import { useId, useState, type FormEvent } from 'react';
 import { EQUIPMENT_KINDS, type CarEquipment, type EquipmentKind } from '@/contract/car-equipment';
 import {
+  addEquipment,
   carPermissions,
   DEFAULT_MILEAGE_UNIT,
+  deleteEquipment,
   localToday,
+  moveEquipment,
   parseWholeNumber,
   SelectField,
+  SyncBadge,
+  useCarEquipment,
+  useCarEquipmentRefresh,
   type FieldErrors,
+  type Local,
   type LocalCar,
 } from '@/features/garage';
 import { isNetworkError } from '@/lib/http/api-client';
 import { useLocale, useT } from '@/lib/i18n';
 import { formatDay, formatDistance, unitSymbol } from '@/lib/i18n/format';
-import { useReachability } from '@/lib/network/reachability';
+import { isOnline } from '@/lib/network/online';
+import { StorageFullError } from '@/lib/offline/storage-full';
 import { toast } from '@/lib/toast';
 import { Alert, Button, ConfirmDialog, DateField, PlusIcon, SkeletonRows, TextField, TrashIcon } from '@/ui';
-import {
-  useAddCarEquipment,
-  useCarEquipment,
-  useDeleteCarEquipment,
-  useMoveCarEquipment,
-} from '../api/car-equipment';
 import {
   emptyEquipment,
   EQUIPMENT_KIND_KEYS,
@@ -37,15 +41,18 @@ import {
 } from './equipment-values';
 import './car-equipment.css';
 
+/** The message of a write that could not be kept on this device. */
+const notKept = (caught: unknown) =>
+  caught instanceof StorageFullError ? 'GARAGE.STORAGE_FULL' : 'EQUIPMENT.SAVE_FAILED';
+
 export function CarEquipmentSection({ car }: { car: LocalCar }) {
   const t = useT();
-  const query = useCarEquipment(car.id);
-  // Sent at once: only while the server answers (not merely while a network is there).
-  const online = useReachability() === 'online';
+  const equipment = useCarEquipment(car.id);
+  const { error } = useCarEquipmentRefresh(car.id);
   // Who writes the car's equipment: those who write all its logs (owner, editor).
   const { addAnyLog: canWrite } = carPermissions(car);
   const [adding, setAdding] = useState(false);
-  const list = query.data ? [...query.data].sort(mountedFirst) : undefined;
+  const list = equipment?.known ? [...equipment.rows].sort(mountedFirst) : undefined;
 
   return (
     <section className="equipment" aria-labelledby={`equipment-${car.id}`} data-testid="car-equipment">
@@ -54,23 +61,16 @@ export function CarEquipmentSection({ car }: { car: LocalCar }) {
           {t('EQUIPMENT.TITLE')}
         </h2>
         {canWrite && !adding ? (
-          <Button
-            variant="secondary"
-            size="small"
-            icon={<PlusIcon />}
-            disabled={!online}
-            onClick={() => setAdding(true)}
-          >
+          <Button variant="secondary" size="small" icon={<PlusIcon />} onClick={() => setAdding(true)}>
             {t('EQUIPMENT.ADD')}
           </Button>
         ) : null}
       </div>
-      {canWrite && !online ? <p className="equipment__hint">{t('EQUIPMENT.OFFLINE')}</p> : null}
       {adding ? <AddEquipment car={car} onDone={() => setAdding(false)} /> : null}
       {list === undefined ? (
-        query.isError ? (
+        equipment && error ? (
           <p className="equipment__hint" role="status">
-            {t(isNetworkError(query.error) ? 'EQUIPMENT.LIST_OFFLINE' : 'EQUIPMENT.LIST_FAILED')}
+            {t(isNetworkError(error) ? 'EQUIPMENT.LIST_OFFLINE' : 'EQUIPMENT.LIST_FAILED')}
           </p>
         ) : (
           <SkeletonRows count={2} label={t('EQUIPMENT.LOADING')} />
@@ -80,7 +80,7 @@ export function CarEquipmentSection({ car }: { car: LocalCar }) {
       ) : (
         <ul className="equipment__list">
           {list.map((item) => (
-            <EquipmentRow key={item.id} car={car} item={item} canWrite={canWrite} online={online} />
+            <EquipmentRow key={item.id} car={car} item={item} canWrite={canWrite} />
           ))}
         </ul>
       )}
@@ -95,19 +95,29 @@ function EquipmentRow({
   car,
   item,
   canWrite,
-  online,
 }: {
   car: LocalCar;
-  item: CarEquipment;
+  item: Local<CarEquipment>;
   canWrite: boolean;
-  online: boolean;
 }) {
   const t = useT();
   const locale = useLocale();
   const unit = car.mileageUnit || DEFAULT_MILEAGE_UNIT;
   const [moving, setMoving] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const remove = useDeleteCarEquipment(car.id);
+  const [removing, setRemoving] = useState(false);
+
+  async function remove() {
+    setRemoving(true);
+    try {
+      await deleteEquipment(item.id);
+    } catch (caught) {
+      toast.show({ kind: 'error', message: t(notKept(caught)) });
+    } finally {
+      setRemoving(false);
+      setDeleting(false);
+    }
+  }
   const facts = [
     t(EQUIPMENT_KIND_KEYS[item.kind] ?? 'EQUIPMENT.KIND_OTHER'),
     t('EQUIPMENT.DISTANCE', { distance: formatDistance(item.distance, unit) }),
@@ -131,6 +141,7 @@ function EquipmentRow({
               {t(item.due === 'distance' ? 'EQUIPMENT.DUE_DISTANCE' : 'EQUIPMENT.DUE_AGE')}
             </span>
           ) : null}
+          <SyncBadge state={item.syncState} />
         </span>
         <span className="equipment__facts">{facts.join(' · ')}</span>
         {last ? (
@@ -154,7 +165,7 @@ function EquipmentRow({
       </div>
       {canWrite && !moving ? (
         <div className="equipment__actions">
-          <Button variant="secondary" size="small" disabled={!online} onClick={() => setMoving(true)}>
+          <Button variant="secondary" size="small" onClick={() => setMoving(true)}>
             {t(item.mounted ? 'EQUIPMENT.REMOVE' : 'EQUIPMENT.MOUNT')}
           </Button>
           <Button
@@ -163,7 +174,6 @@ function EquipmentRow({
             className="ui-button--icon"
             icon={<TrashIcon />}
             aria-label={t('EQUIPMENT.DELETE_LABEL', { name: item.name })}
-            disabled={!online}
             onClick={() => setDeleting(true)}
           />
         </div>
@@ -175,18 +185,9 @@ function EquipmentRow({
           message={<p>{t('EQUIPMENT.DELETE_TEXT')}</p>}
           confirmLabel={t('EQUIPMENT.DELETE')}
           cancelLabel={t('CARS.CANCEL')}
-          busy={remove.isPending}
+          busy={removing}
           onCancel={() => setDeleting(false)}
-          onConfirm={() =>
-            remove.mutate(item.id, {
-              onError: (error) =>
-                toast.show({
-                  kind: 'error',
-                  message: t(isNetworkError(error) ? 'EQUIPMENT.NEEDS_CONNECTION' : 'EQUIPMENT.SAVE_FAILED'),
-                }),
-              onSettled: () => setDeleting(false),
-            })
-          }
+          onConfirm={() => void remove()}
         />
       ) : null}
     </li>
@@ -197,14 +198,15 @@ function EquipmentRow({
 function MoveForm({ car, item, onDone }: { car: LocalCar; item: CarEquipment; onDone: () => void }) {
   const t = useT();
   const unit = car.mileageUnit || DEFAULT_MILEAGE_UNIT;
-  const move = useMoveCarEquipment(car.id);
+  const [saving, setSaving] = useState(false);
   const [mileage, setMileage] = useState(car.mileage === null ? '' : String(car.mileage));
   const [date, setDate] = useState(localToday());
   const [error, setError] = useState<{ mileage?: string; date?: string; form?: string }>({});
   const action = item.mounted ? 'remove' : 'mount';
 
-  function submit(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
+    if (saving) return;
     const reading = parseWholeNumber(mileage);
     const found = {
       ...(reading === null || Number.isNaN(reading) ? { mileage: t('EQUIPMENT.MILEAGE_INVALID') } : {}),
@@ -212,20 +214,20 @@ function MoveForm({ car, item, onDone }: { car: LocalCar; item: CarEquipment; on
     };
     setError(found);
     if (found.mileage || found.date || reading === null) return;
-    move.mutate(
-      { id: item.id, move: action, at: { mileage: reading, date } },
-      {
-        onSuccess: onDone,
-        onError: (caught) =>
-          setError({
-            form: t(isNetworkError(caught) ? 'EQUIPMENT.NEEDS_CONNECTION' : 'EQUIPMENT.MOVE_FAILED'),
-          }),
-      },
-    );
+    setSaving(true);
+    try {
+      await moveEquipment(item.id, action, { mileage: reading, date });
+      onDone();
+    } catch (caught) {
+      setError({
+        form: t(caught instanceof StorageFullError ? 'GARAGE.STORAGE_FULL' : 'EQUIPMENT.MOVE_FAILED'),
+      });
+      setSaving(false);
+    }
   }
 
   return (
-    <form className="equipment__form" noValidate onSubmit={submit}>
+    <form className="equipment__form" noValidate onSubmit={(e) => void submit(e)}>
       {error.form ? <Alert kind="error">{error.form}</Alert> : null}
       <TextField
         label={t('EQUIPMENT.AT_MILEAGE', { unit: unitSymbol(unit) })}
@@ -245,7 +247,7 @@ function MoveForm({ car, item, onDone }: { car: LocalCar; item: CarEquipment; on
         <Button variant="ghost" size="small" onClick={onDone}>
           {t('CARS.CANCEL')}
         </Button>
-        <Button type="submit" variant="primary" size="small" disabled={move.isPending}>
+        <Button type="submit" variant="primary" size="small" disabled={saving}>
           {t(action === 'mount' ? 'EQUIPMENT.MOUNT_CONFIRM' : 'EQUIPMENT.REMOVE_CONFIRM')}
         </Button>
       </div>
@@ -256,7 +258,7 @@ function MoveForm({ car, item, onDone }: { car: LocalCar; item: CarEquipment; on
 function AddEquipment({ car, onDone }: { car: LocalCar; onDone: () => void }) {
   const t = useT();
   const ids = useId();
-  const add = useAddCarEquipment(car.id);
+  const [saving, setSaving] = useState(false);
   const unit = car.mileageUnit || DEFAULT_MILEAGE_UNIT;
   const [values, setValues] = useState<EquipmentValues>(emptyEquipment);
   const [errors, setErrors] = useState<FieldErrors<EquipmentField>>({});
@@ -270,24 +272,32 @@ function AddEquipment({ car, onDone }: { car: LocalCar; onDone: () => void }) {
     return m ? t(m.key, m.values) : undefined;
   };
 
-  function submit(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
     const found = validateEquipment(values);
     setErrors(found);
-    if (Object.values(found).some(Boolean) || add.isPending) return;
+    if (Object.values(found).some(Boolean) || saving) return;
     setFailed(null);
-    add.mutate(equipmentInput(values, crypto.randomUUID()), {
-      onSuccess: () => {
-        toast.show({ kind: 'success', message: t('EQUIPMENT.ADDED') });
-        onDone();
-      },
-      onError: (error) =>
-        setFailed(t(isNetworkError(error) ? 'EQUIPMENT.NEEDS_CONNECTION' : 'EQUIPMENT.SAVE_FAILED')),
-    });
+    setSaving(true);
+    try {
+      const key = isOnline() ? 'EQUIPMENT.ADDED' : 'CAR_PAPERS.SAVED_OFFLINE';
+      const { id: _id, ...input } = equipmentInput(values, '');
+      await addEquipment(car.id, input);
+      toast.show({ kind: 'success', message: t(key) });
+      onDone();
+    } catch (caught) {
+      setFailed(t(notKept(caught)));
+      setSaving(false);
+    }
   }
 
   return (
-    <form className="equipment__form" noValidate onSubmit={submit} aria-labelledby={`${ids}-title`}>
+    <form
+      className="equipment__form"
+      noValidate
+      onSubmit={(e) => void submit(e)}
+      aria-labelledby={`${ids}-title`}
+    >
       <h3 id={`${ids}-title`} className="equipment__subtitle">
         {t('EQUIPMENT.NEW')}
       </h3>
@@ -339,8 +349,8 @@ function AddEquipment({ car, onDone }: { car: LocalCar; onDone: () => void }) {
         <Button variant="ghost" size="small" onClick={onDone}>
           {t('CARS.CANCEL')}
         </Button>
-        <Button type="submit" variant="primary" size="small" disabled={add.isPending}>
-          {t(add.isPending ? 'EQUIPMENT.SAVING' : 'EQUIPMENT.SAVE')}
+        <Button type="submit" variant="primary" size="small" disabled={saving}>
+          {t(saving ? 'EQUIPMENT.SAVING' : 'EQUIPMENT.SAVE')}
         </Button>
       </div>
     </form>

@@ -1,25 +1,29 @@
 // The papers attached to a car (registration certificate, insurance card, inspection report:
-// photos or PDFs). The list is kept on the device and shows offline; adding or removing one is
-// sent at once, so it needs a connection (the outbox carries a car's and a log's files only).
+// photos or PDFs). Read from the mirror, refreshed while shown; adding or removing one is kept on
+// this device first and sent through the outbox (docs/OFFLINE-FIRST.md), the file shown from the
+// device until it is uploaded, the paper marked pending or refused meanwhile.
 import { useRef, useState, type FormEvent } from 'react';
-import { carPermissions, SelectField, type LocalCar } from '@/features/garage';
+import { CAR_PAPER_KINDS, type CarPaper, type CarPaperKind } from '@/contract/car-papers';
+import {
+  addCarPaper,
+  carPermissions,
+  deleteCarPaper,
+  SelectField,
+  SyncBadge,
+  useCarPapers,
+  useCarPapersRefresh,
+  type LocalCar,
+} from '@/features/garage';
 import { isNetworkError } from '@/lib/http/api-client';
 import { useT } from '@/lib/i18n';
 import { formatDay } from '@/lib/i18n/format';
 import { ATTACHMENT_ACCEPT, formatBytes, isAttachmentFile, MAX_FILE_BYTES } from '@/lib/media/file-limits';
-import { useReachability } from '@/lib/network/reachability';
+import { isOnline } from '@/lib/network/online';
+import { StorageFullError } from '@/lib/offline/storage-full';
 import { toast } from '@/lib/toast';
 import { Alert, Button, ConfirmDialog, SkeletonRows, TrashIcon } from '@/ui';
 import { FileIcon } from '@/ui/file-icon';
 import { openMediaFile } from '@/ui/photo-viewer';
-import {
-  CAR_PAPER_KINDS,
-  useAddCarPaper,
-  useCarPapers,
-  useDeleteCarPaper,
-  type CarPaper,
-  type CarPaperKind,
-} from '../api/car-papers';
 
 export const PAPER_KIND_KEYS: Record<CarPaperKind, string> = {
   registration: 'CAR_PAPERS.KIND_REGISTRATION',
@@ -28,15 +32,34 @@ export const PAPER_KIND_KEYS: Record<CarPaperKind, string> = {
   other: 'CAR_PAPERS.KIND_OTHER',
 };
 
+/** What a write says when kept: sent at once, or on this device until the connection is back. */
+const keptKey = (onlineKey: string) => (isOnline() ? onlineKey : 'CAR_PAPERS.SAVED_OFFLINE');
+
 export function CarPapersList({ car }: { car: LocalCar }) {
   const t = useT();
   const papers = useCarPapers(car.id);
-  // Sent at once: only while the server answers (not merely while a network is there).
-  const online = useReachability() === 'online';
+  const { error } = useCarPapersRefresh(car.id);
   const { ownCar } = carPermissions(car);
   const [deleting, setDeleting] = useState<CarPaper | null>(null);
-  const remove = useDeleteCarPaper(car.id);
-  const list = papers.data;
+  const [removing, setRemoving] = useState(false);
+  const list = papers?.known ? papers.rows : undefined;
+
+  async function remove(paper: CarPaper) {
+    setRemoving(true);
+    try {
+      const key = keptKey('CAR_PAPERS.DELETED');
+      await deleteCarPaper(car.id, paper.id);
+      toast.show({ kind: 'success', message: t(key) });
+    } catch (caught) {
+      toast.show({
+        kind: 'error',
+        message: t(caught instanceof StorageFullError ? 'GARAGE.STORAGE_FULL' : 'CAR_PAPERS.DELETE_FAILED'),
+      });
+    } finally {
+      setRemoving(false);
+      setDeleting(null);
+    }
+  }
 
   return (
     <section
@@ -48,9 +71,9 @@ export function CarPapersList({ car }: { car: LocalCar }) {
         {t('CAR_PAPERS.LIST_TITLE')}
       </h2>
       {list === undefined ? (
-        papers.isError ? (
+        papers && error ? (
           <p className="car-papers__hint" role="status">
-            {t(isNetworkError(papers.error) ? 'CAR_PAPERS.LIST_OFFLINE' : 'CAR_PAPERS.LIST_FAILED')}
+            {t(isNetworkError(error) ? 'CAR_PAPERS.LIST_OFFLINE' : 'CAR_PAPERS.LIST_FAILED')}
           </p>
         ) : (
           <SkeletonRows count={2} label={t('CAR_PAPERS.LIST_LOADING')} />
@@ -60,7 +83,7 @@ export function CarPapersList({ car }: { car: LocalCar }) {
       ) : (
         <ul className="car-papers-list__items">
           {list.map((paper) => (
-            <li key={paper.id} className="car-papers-list__item">
+            <li key={paper.id} className="car-papers-list__item" data-testid="car-paper-row">
               <button
                 type="button"
                 className="car-papers-list__open"
@@ -76,6 +99,7 @@ export function CarPapersList({ car }: { car: LocalCar }) {
                 </span>
                 <span className="car-papers-list__date">{formatDay(paper.createdAt.slice(0, 10))}</span>
               </button>
+              <SyncBadge state={paper.syncState} />
               {ownCar ? (
                 <Button
                   variant="ghost"
@@ -85,7 +109,6 @@ export function CarPapersList({ car }: { car: LocalCar }) {
                   aria-label={t('CAR_PAPERS.DELETE_LABEL', {
                     kind: t(PAPER_KIND_KEYS[paper.kind] ?? 'CAR_PAPERS.KIND_OTHER'),
                   })}
-                  disabled={!online}
                   onClick={() => setDeleting(paper)}
                 />
               ) : null}
@@ -93,46 +116,34 @@ export function CarPapersList({ car }: { car: LocalCar }) {
           ))}
         </ul>
       )}
-      {list !== undefined && papers.isError ? (
+      {list !== undefined && error ? (
         <p className="car-papers__hint" role="status">
           {t('CAR_PAPERS.LIST_KEPT')}
         </p>
       ) : null}
-      {ownCar ? <AddPaper carId={car.id} online={online} /> : null}
+      {ownCar ? <AddPaper carId={car.id} /> : null}
       {deleting ? (
         <ConfirmDialog
           title={t('CAR_PAPERS.DELETE_TITLE')}
           message={<p>{t('CAR_PAPERS.DELETE_TEXT')}</p>}
           confirmLabel={t('CAR_PAPERS.DELETE')}
           cancelLabel={t('CARS.CANCEL')}
-          busy={remove.isPending}
+          busy={removing}
           onCancel={() => setDeleting(null)}
-          onConfirm={() =>
-            remove.mutate(deleting.id, {
-              onSuccess: () => toast.show({ kind: 'success', message: t('CAR_PAPERS.DELETED') }),
-              onError: (error) =>
-                toast.show({
-                  kind: 'error',
-                  message: t(
-                    isNetworkError(error) ? 'CAR_PAPERS.NEEDS_CONNECTION' : 'CAR_PAPERS.DELETE_FAILED',
-                  ),
-                }),
-              onSettled: () => setDeleting(null),
-            })
-          }
+          onConfirm={() => void remove(deleting)}
         />
       ) : null}
     </section>
   );
 }
 
-function AddPaper({ carId, online }: { carId: string; online: boolean }) {
+function AddPaper({ carId }: { carId: string }) {
   const t = useT();
-  const add = useAddCarPaper(carId);
   const input = useRef<HTMLInputElement>(null);
   const [kind, setKind] = useState<CarPaperKind>('registration');
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
 
   function pick(picked: File | undefined) {
     setProblem(null);
@@ -148,25 +159,25 @@ function AddPaper({ carId, online }: { carId: string; online: boolean }) {
     setFile(picked);
   }
 
-  function submit(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!file || add.isPending) return;
-    add.mutate(
-      { kind, file },
-      {
-        onSuccess: () => {
-          toast.show({ kind: 'success', message: t('CAR_PAPERS.ADDED') });
-          setFile(null);
-          if (input.current) input.current.value = '';
-        },
-        onError: (error) =>
-          setProblem(t(isNetworkError(error) ? 'CAR_PAPERS.NEEDS_CONNECTION' : 'CAR_PAPERS.ADD_FAILED')),
-      },
-    );
+    if (!file || adding) return;
+    setAdding(true);
+    try {
+      const key = keptKey('CAR_PAPERS.ADDED');
+      await addCarPaper(carId, kind, file);
+      toast.show({ kind: 'success', message: t(key) });
+      setFile(null);
+      if (input.current) input.current.value = '';
+    } catch (caught) {
+      setProblem(t(caught instanceof StorageFullError ? 'GARAGE.STORAGE_FULL' : 'CAR_PAPERS.ADD_FAILED'));
+    } finally {
+      setAdding(false);
+    }
   }
 
   return (
-    <form className="car-papers-list__add" onSubmit={submit}>
+    <form className="car-papers-list__add" onSubmit={(e) => void submit(e)}>
       <SelectField
         label={t('CAR_PAPERS.KIND')}
         value={kind}
@@ -180,14 +191,12 @@ function AddPaper({ carId, online }: { carId: string; online: boolean }) {
           type="file"
           accept={ATTACHMENT_ACCEPT}
           className="ui-input"
-          disabled={!online}
           onChange={(e) => pick(e.target.files?.[0])}
         />
       </label>
-      <Button type="submit" variant="secondary" disabled={!online || !file || add.isPending}>
-        {t(add.isPending ? 'CAR_PAPERS.ADDING' : 'CAR_PAPERS.ADD')}
+      <Button type="submit" variant="secondary" disabled={!file || adding}>
+        {t(adding ? 'CAR_PAPERS.ADDING' : 'CAR_PAPERS.ADD')}
       </Button>
-      {!online ? <p className="car-papers__hint">{t('CAR_PAPERS.ADD_OFFLINE')}</p> : null}
       {problem ? <Alert kind="error">{problem}</Alert> : null}
     </form>
   );

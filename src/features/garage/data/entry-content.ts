@@ -8,7 +8,15 @@ import { LOG_FIELDS } from '@/contract/fields';
 import { db } from '@/lib/db';
 import type { OutboxEntry, OutboxKindContent } from '@/lib/outbox';
 import { carPermissions } from './car-roles';
-import { CAR_FIELD_LABELS, LOG_FIELD_LABELS, REMINDER_FIELD_LABELS } from './field-labels';
+import { EQUIPMENT_KINDS_OUTBOX } from './car-equipment';
+import { PAPER_KINDS } from './car-papers';
+import {
+  CAR_FIELD_LABELS,
+  EQUIPMENT_FIELD_LABELS,
+  LOG_FIELD_LABELS,
+  PAPER_FIELD_LABELS,
+  REMINDER_FIELD_LABELS,
+} from './field-labels';
 import { dropDeletedElsewhere, keepAsNew } from './gone';
 import { REMINDER_KINDS } from './reminders';
 import { CAR_KINDS, LOG_KINDS, MEDIA_DELETE_KIND, saveCarLog } from './writes';
@@ -101,6 +109,17 @@ const reminder = (label: string, accessLost: OutboxKindContent['accessLost']): O
   accessLost,
 });
 
+const paper = (label: string, accessLost: OutboxKindContent['accessLost']): OutboxKindContent => ({
+  label,
+  fields: PAPER_FIELD_LABELS,
+  accessLost,
+});
+const equipment = (label: string, accessLost: OutboxKindContent['accessLost']): OutboxKindContent => ({
+  label,
+  fields: EQUIPMENT_FIELD_LABELS,
+  accessLost,
+});
+
 const keepOrDrop = (text: string, keep: string): OutboxKindContent['deletedElsewhere'] => ({
   text,
   keep,
@@ -108,7 +127,7 @@ const keepOrDrop = (text: string, keep: string): OutboxKindContent['deletedElsew
   drop: (entry) => dropDeletedElsewhere(entry),
 });
 
-/** The garage's kinds (writes.ts, reminders.ts), each with its content. */
+/** The garage's kinds (writes.ts, reminders.ts, car-papers.ts, car-equipment.ts), each with its content. */
 export const GARAGE_KIND_CONTENTS = {
   [CAR_KINDS.create]: car('SYNC.KIND_CAR_CREATE'),
   [CAR_KINDS.update]: {
@@ -127,4 +146,11 @@ export const GARAGE_KIND_CONTENTS = {
   [REMINDER_KINDS.create]: reminder('SYNC.KIND_REMINDER_CREATE', lostOnCreate),
   [REMINDER_KINDS.update]: reminder('SYNC.KIND_REMINDER_UPDATE', lostOnEdit),
   [REMINDER_KINDS.delete]: reminder('SYNC.KIND_REMINDER_DELETE', lostOnEdit),
+  [PAPER_KINDS.create]: paper('SYNC.KIND_CAR_PAPER_CREATE', lostOnCreate),
+  [PAPER_KINDS.delete]: paper('SYNC.KIND_CAR_PAPER_DELETE', lostOnEdit),
+  [EQUIPMENT_KINDS_OUTBOX.create]: equipment('SYNC.KIND_EQUIPMENT_CREATE', lostOnCreate),
+  [EQUIPMENT_KINDS_OUTBOX.update]: equipment('SYNC.KIND_EQUIPMENT_UPDATE', lostOnEdit),
+  [EQUIPMENT_KINDS_OUTBOX.mount]: equipment('SYNC.KIND_EQUIPMENT_MOUNT', lostOnEdit),
+  [EQUIPMENT_KINDS_OUTBOX.remove]: equipment('SYNC.KIND_EQUIPMENT_REMOVE', lostOnEdit),
+  [EQUIPMENT_KINDS_OUTBOX.delete]: equipment('SYNC.KIND_EQUIPMENT_DELETE', lostOnEdit),
 } satisfies Record<string, OutboxKindContent>;

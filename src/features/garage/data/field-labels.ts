@@ -4,6 +4,8 @@
 // to a car or a log does not compile until it has its label (field-labels.test.ts checks the
 // running lists too). Ids are never shown, so they have none.
 import type { CarField, LogField } from '@/contract/fields';
+import type { CarEquipmentInput, EquipmentMove } from '@/contract/car-equipment';
+import type { CarPaperInput } from '@/contract/car-papers';
 import type { ReminderInput } from '@/contract/maintenance-api';
 
 type Labels<F extends string> = { readonly [K in Exclude<F, `${string}Id`>]: string };
@@ -50,4 +52,20 @@ export const REMINDER_FIELD_LABELS: Labels<Exclude<keyof ReminderInput, 'id'>> =
   soonDays: 'SYNC.FIELD_SOON_DAYS',
   soonDistance: 'SYNC.FIELD_SOON_DISTANCE',
   notes: 'SYNC.FIELD_NOTES',
+};
+
+/** A paper's fields (its file is shown as the entry's attachment). */
+export const PAPER_FIELD_LABELS: Labels<Exclude<keyof CarPaperInput, 'id'>> = {
+  kind: 'SYNC.FIELD_KIND',
+};
+
+/** A set of tyres or other equipment, and its mounting or removal (reading and day). */
+export const EQUIPMENT_FIELD_LABELS: Labels<Exclude<keyof CarEquipmentInput, 'id'> | keyof EquipmentMove> = {
+  kind: 'SYNC.FIELD_KIND',
+  name: 'SYNC.FIELD_NAME',
+  dotCode: 'SYNC.FIELD_DOT_CODE',
+  reminderDistance: 'SYNC.FIELD_REMINDER_DISTANCE',
+  reminderAgeMonths: 'SYNC.FIELD_REMINDER_AGE_MONTHS',
+  mileage: 'SYNC.FIELD_MILEAGE',
+  date: 'SYNC.FIELD_DATE',
 };

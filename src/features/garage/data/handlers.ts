@@ -7,6 +7,8 @@ import { db as defaultDb, type PaddockDb } from '@/lib/db';
 import { type OutboxEntry, type OutboxHandlers, withKindLabels } from '@/lib/outbox';
 import { LOCAL_MEDIA_PREFIX } from '@/lib/offline/types';
 import type { FieldValues } from '@/contract/edit-merge';
+import { EQUIPMENT_KINDS_OUTBOX, reconcileEquipment } from './car-equipment';
+import { PAPER_KINDS, reconcileCarPaper } from './car-papers';
 import { GARAGE_KIND_CONTENTS } from './entry-content';
 import { rememberSent } from './own-change';
 import { recordOverwritten } from './overwritten';
@@ -123,6 +125,13 @@ export const garageHandlers: OutboxHandlers = withKindLabels(
     [REMINDER_KINDS.create]: track((entry, data) => reconcileReminder(entry, data)),
     [REMINDER_KINDS.update]: track((entry, data) => reconcileReminder(entry, data)),
     [REMINDER_KINDS.delete]: track(),
+    [PAPER_KINDS.create]: track((entry, data) => reconcileCarPaper(entry, data)),
+    [PAPER_KINDS.delete]: track(),
+    [EQUIPMENT_KINDS_OUTBOX.create]: track((entry, data) => reconcileEquipment(entry, data)),
+    [EQUIPMENT_KINDS_OUTBOX.update]: track((entry, data) => reconcileEquipment(entry, data)),
+    [EQUIPMENT_KINDS_OUTBOX.mount]: track((entry, data) => reconcileEquipment(entry, data)),
+    [EQUIPMENT_KINDS_OUTBOX.remove]: track((entry, data) => reconcileEquipment(entry, data)),
+    [EQUIPMENT_KINDS_OUTBOX.delete]: track(),
   },
   GARAGE_KIND_CONTENTS,
 );

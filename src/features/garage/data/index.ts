@@ -43,6 +43,26 @@ export {
   useReminders,
 } from './reminders-reads';
 export { syncReminders, syncRemindersAndLogs, useRemindersRefresh } from './reminders-sync';
+export { addCarPaper, deleteCarPaper, PAPER_KINDS } from './car-papers';
+export {
+  addEquipment,
+  deleteEquipment,
+  moveEquipment,
+  updateEquipment,
+  EQUIPMENT_KINDS_OUTBOX,
+} from './car-equipment';
+export {
+  readCarEquipment,
+  readCarPapers,
+  syncCarEquipment,
+  syncCarPapers,
+  useCarEquipment,
+  useCarEquipmentRefresh,
+  useCarPapers,
+  useCarPapersRefresh,
+  type CarSectionRows,
+  type Local,
+} from './car-home-sync';
 export { deletedElsewhere, dropDeletedElsewhere, keepAsNew, type DeletedElsewhere } from './gone';
 export { useSettingsOptions, type SettingsOption } from './settings';
 export { SELECTED_CAR_STORAGE_KEY, setSelectedCar, useSelectedCar } from './selected-car';

@@ -3,6 +3,8 @@
 // and records every request. The real server is tested in tests/server; the browser suite runs both.
 import { vi } from 'vitest';
 import { overwrittenFields, type FieldValues } from '@/contract/edit-merge';
+import { equipmentDerived, type CarEquipment, type EquipmentStint } from '@/contract/car-equipment';
+import type { CarPaper } from '@/contract/car-papers';
 import type { Car, CarLog } from '@/contract/garage';
 import { odometerSummary, readingsOf, reminderState } from '@/contract/maintenance';
 import type { Reminder } from '@/contract/maintenance-api';
@@ -34,6 +36,9 @@ export function installGarageServer(options: { ownerId?: string } = {}) {
   const logs = new Map<string, CarLog>();
   /** Reminders as stored (their derived fields are computed on each answer, like the server). */
   const reminders = new Map<string, Reminder>();
+  const papers = new Map<string, CarPaper>();
+  /** Equipment as stored (distance, age and due derived on each answer, like the server). */
+  const equipment = new Map<string, CarEquipment>();
   let today = '2026-06-01';
   const requests: FakeRequest[] = [];
   const failures = new Map<string, Answer>(); // "METHOD /path" → forced answer
@@ -152,6 +157,13 @@ export function installGarageServer(options: { ownerId?: string } = {}) {
     }
     if (path === '/reminders' || path.startsWith('/reminders/'))
       return handleReminder(method, path, body, query);
+    if ((m = path.match(/^\/cars\/([^/]+)\/papers(?:\/([^/]+))?$/)))
+      return handlePaper(method, m, body, files);
+    if (
+      (m = path.match(/^\/cars\/([^/]+)\/equipment$/)) ||
+      (m = path.match(/^\/equipment\/([^/]+)(?:\/(mount|remove))?$/))
+    )
+      return handleEquipment(method, path, m, body);
     if ((m = path.match(/^\/files\/([^/]+)$/)) && method === 'DELETE') {
       for (const log of logs.values()) {
         if (log.media.some((x) => x.id === m![1])) {
@@ -256,6 +268,112 @@ export function installGarageServer(options: { ownerId?: string } = {}) {
     return ok(withState(next));
   }
 
+  function handlePaper(
+    method: string,
+    m: RegExpMatchArray,
+    body: Record<string, unknown>,
+    files: File[],
+  ): Answer {
+    const [, carId, paperId] = m as unknown as [string, string, string | undefined];
+    if (!cars.has(carId)) return notFound();
+    if (method === 'GET' && !paperId) return ok([...papers.values()].filter((p) => p.carId === carId));
+    if (method === 'DELETE' && paperId) {
+      const paper = papers.get(paperId);
+      if (!paper || paper.carId !== carId) return notFound();
+      papers.delete(paperId);
+      return ok({ id: paperId });
+    }
+    if (method !== 'POST' || paperId) return notFound();
+    const stored = papers.get(body.id as string);
+    if (stored) return ok(stored);
+    const [file] = files;
+    if (!file) return errorAnswer(400, 'VALIDATION_ERROR', 'Send the paper as one file "file".');
+    const [media] = mediaOf([file]);
+    const paper: CarPaper = {
+      id: (body.id as string) ?? crypto.randomUUID(),
+      carId,
+      kind: body.kind as CarPaper['kind'],
+      fileId: media!.id,
+      url: media!.url,
+      fileKind: media!.kind,
+      mime: file.type,
+      // The multipart part's file name (a test's FormData stand-in keeps it apart from the blob).
+      name: (file as { filename?: string }).filename ?? file.name,
+      size: file.size,
+      width: media!.width,
+      height: media!.height,
+      createdAt: stamp(),
+    };
+    papers.set(paper.id, paper);
+    return ok(paper, 201);
+  }
+
+  function withFigures(item: CarEquipment): CarEquipment {
+    return { ...item, ...equipmentDerived(item, cars.get(item.carId)?.mileage ?? null, today) };
+  }
+
+  function handleEquipment(
+    method: string,
+    path: string,
+    m: RegExpMatchArray,
+    body: Record<string, unknown>,
+  ): Answer {
+    if (path.startsWith('/cars/')) {
+      const carId = m[1]!;
+      if (!cars.has(carId)) return notFound();
+      if (method === 'GET')
+        return ok([...equipment.values()].filter((e) => e.carId === carId).map(withFigures));
+      const stored = equipment.get(body.id as string);
+      if (stored) return ok(withFigures(stored));
+      const at = stamp();
+      const item = {
+        id: (body.id as string) ?? crypto.randomUUID(),
+        carId,
+        kind: body.kind,
+        name: body.name,
+        dotCode: body.dotCode ?? null,
+        reminderDistance: body.reminderDistance ?? null,
+        reminderAgeMonths: body.reminderAgeMonths ?? null,
+        stints: [],
+        createdAt: at,
+        updatedAt: at,
+      } as unknown as CarEquipment;
+      equipment.set(item.id, item);
+      return ok(withFigures(item), 201);
+    }
+    const [, id, move] = m as unknown as [string, string, 'mount' | 'remove' | undefined];
+    const item = equipment.get(id);
+    if (!item) return notFound();
+    if (method === 'GET') return ok(withFigures(item));
+    if (method === 'DELETE') {
+      equipment.delete(id);
+      return ok({ id });
+    }
+    let next: CarEquipment;
+    if (move) {
+      const stints: EquipmentStint[] = [...item.stints];
+      const last = stints.at(-1);
+      const at = body as { mileage: number; date: string };
+      if (move === 'mount') {
+        if (last && last.removedOn === null)
+          return errorAnswer(409, 'CONFLICT', 'This equipment is mounted already.');
+        stints.push({
+          mountedOn: at.date,
+          mountedMileage: at.mileage,
+          removedOn: null,
+          removedMileage: null,
+        });
+      } else {
+        if (!last || last.removedOn !== null)
+          return errorAnswer(409, 'CONFLICT', 'This equipment is not mounted.');
+        stints[stints.length - 1] = { ...last, removedOn: at.date, removedMileage: at.mileage };
+      }
+      next = { ...item, stints, updatedAt: stamp() };
+    } else next = { ...item, ...body, updatedAt: stamp() } as CarEquipment;
+    equipment.set(id, next);
+    return ok(withFigures(next));
+  }
+
   const mock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const { method, path, query, idempotencyKey, body, files } = await readFakeCall(input, init);
     requests.push({ method, path, idempotencyKey, files, body });
@@ -271,6 +389,8 @@ export function installGarageServer(options: { ownerId?: string } = {}) {
     cars,
     logs,
     reminders,
+    papers,
+    equipment,
     /** The server's day for the reminders' states. */
     setToday: (day: string) => {
       today = day;
