@@ -23,6 +23,29 @@ import { signedIn } from '@/testing/api-client';
 import { toast } from '@/lib/toast';
 
 vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
+// The first syncs' ends, seen through: each screen part that syncs on mount (the garage, the due
+// list, the car's reminders) waits here until its sync has ended and armed its "shown" timer.
+const syncsOut = vi.hoisted(() => new Set<object>());
+vi.mock('@/features/garage/data/first-sync-pending', async (importOriginal) => {
+  const actual = await importOriginal<{ useFirstSyncPending: () => [boolean, () => void] }>();
+  const { useCallback, useEffect, useState } = await import('react');
+  return {
+    ...actual,
+    useFirstSyncPending(): [boolean, () => void] {
+      const [pending, ended] = actual.useFirstSyncPending();
+      const [part] = useState(() => ({}));
+      useEffect(() => {
+        syncsOut.add(part);
+        return () => void syncsOut.delete(part);
+      }, [part]);
+      const syncEnded = useCallback(() => {
+        syncsOut.delete(part);
+        ended();
+      }, [part, ended]);
+      return [pending, syncEnded];
+    },
+  };
+});
 // A shared, loaded machine: the first render compiles the route chunks.
 configure({ asyncUtilTimeout: 10_000 });
 /** The longest wait, for a screen of 2,000 logs on a busy runner (the test's own budget is twice it). */
@@ -569,11 +592,13 @@ describe('my cars: timers', () => {
       await waitFor(() => expect(rowTitles()).toEqual(['Oil change']));
       // The screen's own timers (the live lists' next update, the first sync's "shown" delay) end;
       // an interval, or a timeout each render re-arms, never does. vi.waitFor polls on the real
-      // clock, so its own timers are not among those counted.
+      // clock, so its own timers are not among those counted. The first syncs have ended first
+      // (on a busy machine they end well after the rows show), so their timers are among them.
       await vi.waitFor(async () => {
+        expect(syncsOut.size).toBe(0);
         await act(() => vi.advanceTimersByTimeAsync(10 * LIVE_UPDATE_INTERVAL_MS));
         expect(vi.getTimerCount()).toBe(0);
-      });
+      }, SLOW_WAIT_MS);
       // Settled: time passing changes nothing on screen and starts nothing.
       const settled = document.body.innerHTML;
       const changes = watchMutations();
