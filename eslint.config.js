@@ -140,6 +140,7 @@ export default tseslint.config(
             'console.*',
             'Error',
             'useFollowedCount',
+            'reportUnlessClosed',
             'document.*',
             'localStorage.*',
             'sessionStorage.*',

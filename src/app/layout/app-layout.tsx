@@ -12,6 +12,7 @@ import { MainNav } from './components/main-nav';
 import { NotificationBell } from './components/notification-bell';
 import { SyncIndicator } from './components/sync-indicator';
 import './layout.css';
+import { reportUnlessClosed } from '@/lib/db/closed';
 
 /** The header's slots, filled by the features (notifications: bell + unread count; sync: outbox state). */
 export type LayoutSlots = { notifications?: ReactNode; sync?: ReactNode };
@@ -28,7 +29,7 @@ function useSignedInSync(): void {
     let cancelled = false;
     void shellSettled()
       .then(() => (cancelled ? undefined : startSignedInSync()))
-      .catch((error: unknown) => console.error('the offline engine could not start', error));
+      .catch(reportUnlessClosed('the offline engine could not start'));
     return () => {
       cancelled = true;
     };

@@ -193,6 +193,23 @@ describe('db', () => {
     resetLocalDatabaseForTests();
   });
 
+  it('a database the app closes while it opens is not a blocked IndexedDB: no memory, the next call opens it', async () => {
+    resetLocalDatabaseForTests(`${name}-closed-while-opening`);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const first = openLocalDatabase((database) => {
+      const opened = database.open();
+      database.close(); // a logout (or the next member) while it opens
+      return opened;
+    });
+    await expect(first).rejects.toMatchObject({ name: 'DatabaseClosedError' });
+    expect(warn).not.toHaveBeenCalled();
+    expect(await openLocalDatabase()).toBe('indexeddb');
+    await db.cars.put(carRow({ id: 'c2' }));
+    expect(await db.cars.get('c2')).toEqual(carRow({ id: 'c2' }));
+    db.close();
+    resetLocalDatabaseForTests();
+  });
+
   it('closes and reports when another tab upgrades the schema', async () => {
     const database = createDb(name);
     await database.open();

@@ -13,6 +13,7 @@ import type { Comment, Post } from '@/contract/posts';
 import { sessionStore } from '../auth/session-store';
 import { isDeviceBeingCleared, setDeviceBeingCleared } from '../auth/sign-out';
 import type { OutboxEntry } from '../outbox/types';
+import { isDatabaseClosed } from './closed';
 
 export const DB_NAME = 'paddock';
 
@@ -181,6 +182,7 @@ export let db = createDb();
 export type LocalDatabaseKind = 'indexeddb' | 'memory';
 let opening: Promise<LocalDatabaseKind> | null = null;
 let openingName: string | null = null;
+let openings = 0;
 let fixedNameForTests: string | null = null;
 
 /**
@@ -214,11 +216,22 @@ export function openLocalDatabase(
     db = createDb(name);
   }
   openingName = name;
+  const turn = ++openings;
   opening = (async (): Promise<LocalDatabaseKind> => {
     try {
       await open(db);
       return 'indexeddb';
     } catch (error) {
+      // Closed by this app while it opened (a logout, another member, another tab's upgrade):
+      // IndexedDB works, this instance is just over; not a reason to keep the session in memory.
+      // The next call opens anew.
+      if (isDatabaseClosed(error)) {
+        if (turn === openings) {
+          opening = null;
+          openingName = null;
+        }
+        throw error;
+      }
       console.warn('IndexedDB cannot open; keeping data in memory for this session', error);
       db.close();
       const memory = await import('fake-indexeddb');

@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import { useSession } from '@/lib/auth/session';
 import { shellSettled } from './shell-settled';
+import { reportUnlessClosed } from '@/lib/db/closed';
 
 export type Unsubscribe = () => void;
 export type FollowCount = (listener: (count: number | null) => void) => Promise<Unsubscribe>;
@@ -24,7 +25,7 @@ export function useFollowedCount(follow: FollowCount, what: string): number {
         if (cancelled) unsubscribe();
         else stop = unsubscribe;
       })
-      .catch((error: unknown) => console.error(`${what} unavailable`, error));
+      .catch(reportUnlessClosed(`${what} unavailable`));
     return () => {
       cancelled = true;
       stop?.();

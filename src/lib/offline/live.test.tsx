@@ -2,8 +2,8 @@
 // last value of a burst always shown.
 import { renderHook, waitFor } from '@testing-library/react';
 import { carRow } from '@/testing/mirror-rows';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { db, resetLocalDatabaseForTests } from '@/lib/db';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { db, openLocalDatabase, resetLocalDatabaseForTests } from '@/lib/db';
 import { LIVE_UPDATE_INTERVAL_MS, useLive } from './live';
 
 beforeEach(() => resetLocalDatabaseForTests(`live-test-${Math.random().toString(36).slice(2)}`));
@@ -28,5 +28,25 @@ describe('useLive', () => {
     const spanned = Date.now() - started;
     expect(seen.length).toBeLessThanOrEqual(Math.ceil(spanned / LIVE_UPDATE_INTERVAL_MS) + 2);
     expect(seen.at(-1)).toBe(20);
+  });
+
+  it('a database closed while it opens (a sign-out under the screen) leaves nothing unhandled and reports nothing', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const { result } = renderHook(() => useLive(() => db.cars.count(), []));
+      db.close(); // before the hook's open has ended
+      await expect(openLocalDatabase()).rejects.toMatchObject({ name: 'DatabaseClosedError' });
+      // Node reports an unhandled rejection once the microtasks after it have run.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(unhandled).toEqual([]);
+      expect(errors).not.toHaveBeenCalled();
+      expect(result.current).toBeUndefined();
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+      errors.mockRestore();
+    }
   });
 });

@@ -8,6 +8,7 @@
 import { liveQuery } from 'dexie';
 import { startTransition, useEffect, useState, type DependencyList } from 'react';
 import { openLocalDatabase } from '@/lib/db';
+import { reportUnlessClosed } from '@/lib/db/closed';
 
 export const LIVE_UPDATE_INTERVAL_MS = 250;
 
@@ -45,16 +46,17 @@ export function useLive<T>(query: () => Promise<T>, deps: DependencyList): T | u
           }, wait);
         },
         // A sign-out deleted the database under a screen still closing: nothing to say.
-        error: (error: unknown) => {
-          if ((error as { name?: unknown } | null)?.name !== 'DatabaseClosedError')
-            console.error('local data unavailable', error);
-        },
+        error: reportUnlessClosed('local data unavailable'),
       });
     };
     // The member's database first (it may fall back to memory); the query reads it by then.
-    void openLocalDatabase().then(() => {
-      if (!cancelled) subscribe();
-    });
+    openLocalDatabase().then(
+      () => {
+        if (!cancelled) subscribe();
+      },
+      // A sign-out (or another member) closed the database while it opened: nothing to show.
+      reportUnlessClosed('local data unavailable'),
+    );
     return () => {
       cancelled = true;
       if (resume) clearTimeout(resume);

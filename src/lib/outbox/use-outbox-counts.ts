@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import { db as defaultDb, type PaddockDb } from '../db';
 import { outboxCounts, type OutboxCounts } from './queries';
+import { reportUnlessClosed } from '../db/closed';
 
 const NONE: OutboxCounts = { pending: 0, failed: 0 };
 
@@ -10,7 +11,7 @@ export function useOutboxCounts(database: PaddockDb = defaultDb): OutboxCounts {
   useEffect(() => {
     const subscription = outboxCounts(database).subscribe({
       next: setCounts,
-      error: (error: unknown) => console.error('outbox counts unavailable', error),
+      error: reportUnlessClosed('outbox counts unavailable'),
     });
     return () => subscription.unsubscribe();
   }, [database]);

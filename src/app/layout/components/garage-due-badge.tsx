@@ -5,6 +5,7 @@
 import { useFollowedCount, type FollowCount } from '@/lib/offline/followed-count';
 import { useT } from '@/lib/i18n';
 import { CountBadge } from '@/ui/count-badge';
+import { reportUnlessClosed } from '@/lib/db/closed';
 
 const followDue: FollowCount = async (listener) => {
   const [{ liveQuery }, { localDb }, { readDueCount }, { syncReminders }] = await Promise.all([
@@ -16,7 +17,7 @@ const followDue: FollowCount = async (listener) => {
   const database = await localDb();
   const subscription = liveQuery(() => readDueCount(database)).subscribe({
     next: listener,
-    error: (error: unknown) => console.error('due reminders count unavailable', error),
+    error: reportUnlessClosed('due reminders count unavailable'),
   });
   void syncReminders(undefined, database).catch(() => undefined); // offline: the rows kept here count
   return () => subscription.unsubscribe();

@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import type { OutboxCounts } from '@/lib/outbox';
 import { shellSettled } from '@/lib/offline/shell-settled';
+import { reportUnlessClosed } from '@/lib/db/closed';
 
 const NONE: OutboxCounts = { pending: 0, failed: 0 };
 
@@ -15,7 +16,7 @@ async function subscribeCounts(listener: (counts: OutboxCounts) => void): Promis
   await openLocalDatabase();
   const subscription = outboxCounts().subscribe({
     next: listener,
-    error: (error: unknown) => console.error('outbox counts unavailable', error),
+    error: reportUnlessClosed('outbox counts unavailable'),
   });
   return () => subscription.unsubscribe();
 }
@@ -32,7 +33,7 @@ export function useLiveOutboxCounts(): OutboxCounts {
         if (cancelled) unsubscribe();
         else stop = unsubscribe;
       })
-      .catch((error: unknown) => console.error('outbox counts unavailable', error));
+      .catch(reportUnlessClosed('outbox counts unavailable'));
     return () => {
       cancelled = true;
       stop?.();
