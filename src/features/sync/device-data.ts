@@ -16,6 +16,7 @@ import {
 } from '@/lib/outbox';
 import { forgetAllShares } from '@/lib/share/share-inbox';
 import { clearRuntimeCaches } from './runtime-caches';
+import { reportUnlessClosed } from '@/lib/db/closed';
 
 export type { OutboxCounts } from '@/lib/outbox';
 
@@ -61,16 +62,16 @@ export async function unsentCount(): Promise<number> {
 export function sendUnsent(onCounts: (counts: OutboxCounts) => void): () => void {
   let stopped = false;
   let subscription: { unsubscribe: () => void } | undefined;
-  void openLocalDatabase().then(() => {
+  openLocalDatabase().then(() => {
     if (stopped) return;
     subscription = outboxCounts().subscribe({
       next: (counts) => {
         if (!stopped) onCounts(counts);
       },
-      error: (error: unknown) => console.error('outbox could not be counted', error),
+      error: reportUnlessClosed('outbox could not be counted'),
     });
     void replayOutboxNow();
-  });
+  }, reportUnlessClosed('outbox could not be counted'));
   return () => {
     stopped = true;
     subscription?.unsubscribe();

@@ -8,6 +8,7 @@ import { LIVE_UPDATE_INTERVAL_MS, useLive } from '@/lib/offline/live';
 import { syncStates } from '@/lib/offline/sync-states';
 import type { LocalCar, LocalCarLog } from './types';
 import { type SyncState } from '@/lib/offline/types';
+import { reportUnlessClosed } from '@/lib/db/closed';
 
 function withState<T extends { id: string }>(
   row: T,
@@ -37,7 +38,7 @@ let statesShownAt = 0;
 function subscribeStates(listener: StatesListener): () => void {
   statesListeners.add(listener);
   if (statesListeners.size === 1) {
-    void openLocalDatabase().then(() => {
+    openLocalDatabase().then(() => {
       if (!statesListeners.size || statesSubscription) return;
       statesSubscription = liveQuery(syncStates).subscribe({
         next: (value) => {
@@ -52,9 +53,9 @@ function subscribeStates(listener: StatesListener): () => void {
           if (statesValue === undefined || wait <= 0) show();
           else statesTrailing = setTimeout(show, wait);
         },
-        error: (error: unknown) => console.error('sync states unavailable', error),
+        error: reportUnlessClosed('sync states unavailable'),
       });
-    });
+    }, reportUnlessClosed('sync states unavailable'));
   }
   return () => {
     statesListeners.delete(listener);

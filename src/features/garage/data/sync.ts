@@ -19,6 +19,7 @@ import { useFirstSyncPending } from './first-sync-pending';
 import { ownChange } from './own-change';
 import { readSelectedCar } from './selected-car';
 import { CAR_KINDS } from './kinds';
+import { reportUnlessClosed } from '@/lib/db/closed';
 
 /** The server's largest page of cars (CarFeedQuery). */
 export const SYNC_PAGE_LIMIT = CARS_PAGE_LIMIT;
@@ -275,7 +276,7 @@ export function useGarageRefresh(carId?: string) {
     let wasQueued = false;
     let subscription: { unsubscribe: () => void } | undefined;
     let ended = false;
-    void localDb().then((database) => {
+    localDb().then((database) => {
       if (ended) return;
       subscription = liveQuery(() => carCreateQueued(carId, database)).subscribe({
         next: (queued) => {
@@ -284,7 +285,7 @@ export function useGarageRefresh(carId?: string) {
         },
         error: () => undefined, // the database closed (a logout): nothing left to refresh
       });
-    });
+    }, reportUnlessClosed('local data unavailable'));
     return () => {
       ended = true;
       subscription?.unsubscribe();
