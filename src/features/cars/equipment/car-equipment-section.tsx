@@ -11,6 +11,7 @@ import {
   carPermissions,
   DEFAULT_MILEAGE_UNIT,
   deleteEquipment,
+  EQUIPMENT_KIND_LABELS,
   localToday,
   moveEquipment,
   parseWholeNumber,
@@ -41,7 +42,6 @@ import {
 import { EquipmentForm, notKept } from './equipment-form';
 import {
   emptyEquipment,
-  EQUIPMENT_KIND_KEYS,
   equipmentInput,
   equipmentUpdate,
   equipmentValues,
@@ -126,7 +126,7 @@ function EquipmentRow({
     }
   }
   const facts = [
-    t(EQUIPMENT_KIND_KEYS[item.kind] ?? 'EQUIPMENT.KIND_OTHER'),
+    t(EQUIPMENT_KIND_LABELS[item.kind] ?? 'EQUIPMENT.KIND_OTHER'),
     t('EQUIPMENT.DISTANCE', { distance: formatDistance(item.distance, unit) }),
     ...(item.ageMonths !== null ? [t('EQUIPMENT.AGE', { age: formatAge(item.ageMonths, locale) })] : []),
   ];

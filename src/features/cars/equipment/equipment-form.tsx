@@ -3,12 +3,12 @@
 // refused field says why and every value stays as typed, as it does when the device cannot keep it.
 import { useId, useState, type FormEvent } from 'react';
 import { EQUIPMENT_KINDS, type EquipmentKind } from '@/contract/car-equipment';
-import { SelectField, type FieldErrors } from '@/features/garage';
+import { EQUIPMENT_KIND_LABELS, SelectField, type FieldErrors } from '@/features/garage';
 import { useT } from '@/lib/i18n';
 import { unitSymbol } from '@/lib/i18n/format';
 import { StorageFullError } from '@/lib/offline/storage-full';
 import { Alert, Button, TextField } from '@/ui';
-import { EQUIPMENT_KIND_KEYS, HAS_DOT, type EquipmentField, type EquipmentValues } from './equipment-values';
+import { HAS_DOT, type EquipmentField, type EquipmentValues } from './equipment-values';
 
 /** The message of a write that could not be kept on this device. */
 export const notKept = (caught: unknown) =>
@@ -76,7 +76,7 @@ export function EquipmentForm({
         label={t('EQUIPMENT.KIND')}
         value={values.kind}
         onChange={(e) => setValues((v) => ({ ...v, kind: e.target.value as EquipmentKind }))}
-        options={EQUIPMENT_KINDS.map((kind) => ({ value: kind, label: t(EQUIPMENT_KIND_KEYS[kind]) }))}
+        options={EQUIPMENT_KINDS.map((kind) => ({ value: kind, label: t(EQUIPMENT_KIND_LABELS[kind]) }))}
       />
       <TextField
         label={t('EQUIPMENT.NAME')}

@@ -10,14 +10,6 @@ import {
 import { CAR_NAME_MAX, MILEAGE_MAX } from '@/contract/constants';
 import { parseWholeNumber, type FieldErrors } from '@/features/garage';
 
-export const EQUIPMENT_KIND_KEYS: Record<EquipmentKind, string> = {
-  tyres: 'EQUIPMENT.KIND_TYRES',
-  wheels: 'EQUIPMENT.KIND_WHEELS',
-  roof_box: 'EQUIPMENT.KIND_ROOF_BOX',
-  trailer: 'EQUIPMENT.KIND_TRAILER',
-  other: 'EQUIPMENT.KIND_OTHER',
-};
-
 /** Kinds that carry a tyre's DOT date. */
 export const HAS_DOT: ReadonlySet<EquipmentKind> = new Set(['tyres', 'wheels']);
 
