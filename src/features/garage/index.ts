@@ -56,7 +56,13 @@ export { actsOnReminder, carPermissions, mayEditLog, roleOf } from './data/car-r
 // Who is on a shared car, and the invited member's answer to a car invitation.
 export { answerCarInvite, useCarMembers, useChangeCarMember } from './api/car-members';
 // The one label of each field of a car, a log and a reminder (forms, the sync panel, the notice).
-export { CAR_FIELD_LABELS, LOG_FIELD_LABELS, REMINDER_FIELD_LABELS } from './data/field-labels';
+export {
+  CAR_FIELD_LABELS,
+  EQUIPMENT_KIND_LABELS,
+  LOG_FIELD_LABELS,
+  PAPER_KIND_LABELS,
+  REMINDER_FIELD_LABELS,
+} from './data/field-labels';
 export { carSubtitle, carTitle, resolveSelectedCar } from './car-selection';
 // The first paint of the signed-in garage, before the app (docs/ARCHITECTURE.md).
 export {

@@ -141,6 +141,13 @@ export function settingsDomainOf(key: string, kind: string): string | null {
   return settings && Object.hasOwn(settings, key) ? (settings[key] ?? null) : null;
 }
 
+/** The label key of a field's value from a fixed list its feature names (a paper's kind), else null. */
+export function valueLabelKey(key: string, value: string, kind: string): string | null {
+  const labels = contentOf(kind)?.values;
+  const ofField = labels && Object.hasOwn(labels, key) ? labels[key] : undefined;
+  return ofField && Object.hasOwn(ofField, value) ? (ofField[value] ?? null) : null;
+}
+
 /** A fill-up's quantity and unit (the `fuel` of a log), when the value is one. */
 export function fuelQuantity(value: unknown): { quantity: number; unit: string } | null {
   if (typeof value !== 'object' || value === null) return null;

@@ -257,6 +257,41 @@ describe('needs attention', () => {
     ).toBeTruthy();
   });
 
+  it('names a refused set of tyres or equipment and a paper, their kind in words, in French too', async () => {
+    await refusedEntry('equipment.update', {
+      type: 'json',
+      json: { kind: 'roof_box', name: 'Thule Motion', reminderDistance: 5000 },
+    });
+    await refusedEntry('carPaper.create', {
+      type: 'form',
+      parts: [
+        { name: 'data', value: JSON.stringify({ id: 'p1', kind: 'insurance' }) },
+        { name: 'file', value: new NodeBlob(['x']) as unknown as Blob, filename: 'paper' },
+      ],
+    });
+    const view = renderWithProviders(<SyncIndicator />);
+    let dialog = await openPanel();
+    const set = await within(dialog).findByRole('article', {
+      name: 'Tyres or equipment change: Thule Motion',
+    });
+    expect(within(set).getByText('Kind').nextSibling?.textContent).toBe('Roof box');
+    const paper = within(dialog).getByRole('article', { name: 'New car paper' });
+    expect(within(paper).getByText('Kind').nextSibling?.textContent).toBe('Insurance card');
+    expect(dialog.textContent).not.toMatch(/roof_box|insurance\b|equipment\.update|carPaper\.create/);
+    view.unmount();
+
+    activateCatalog('fr-FR');
+    renderWithProviders(<SyncIndicator />);
+    fireEvent.click(screen.getByRole('button', { expanded: false }));
+    dialog = await screen.findByRole('dialog', { name: 'Modifications sur cet appareil' });
+    const frSet = await within(dialog).findByRole('article', {
+      name: "Modification de pneus ou d'un équipement : Thule Motion",
+    });
+    expect(within(frSet).getByText('Type').nextSibling?.textContent).toBe('Coffre de toit');
+    const frPaper = within(dialog).getByRole('article', { name: 'Nouveau papier du véhicule' });
+    expect(within(frPaper).getByText('Type').nextSibling?.textContent).toBe("Attestation d'assurance");
+  });
+
   it('Retry puts the entry back in the queue with a fresh key and replays', async () => {
     const entry = await refusedEntry('carLog.create', logBody());
     renderWithProviders(<SyncIndicator />);

@@ -32,6 +32,11 @@ export interface OutboxKindContent {
   fields?: Readonly<Record<string, string>>;
   /** The fields whose value is a settings key (spec §3/§8), each with its settings domain. */
   settings?: Readonly<Record<string, string>>;
+  /**
+   * The fields whose value is one of a fixed list (a paper's kind: "insurance"), each value with its
+   * label's catalog key: shown in words, not as the value the server reads.
+   */
+  values?: Readonly<Record<string, Readonly<Record<string, string>>>>;
   /** The words that name one entry ("Oil change", "Alpine A110"), when it has any. */
   summary?: (json: Readonly<Record<string, unknown>>) => string | undefined;
   /**

@@ -1,5 +1,6 @@
 // A car's tyres and equipment in its fuel and odometer section: the list with the distance each
-// set covered, its age and its due reminder; adding a set; mounting and removing one at a reading.
+// set covered, its age and its due reminder; adding a set; editing one, online and offline;
+// mounting and removing one at a reading.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { dotDate, monthsBetween, type CarEquipment } from '@/contract/car-equipment';
@@ -7,10 +8,19 @@ import { localToday } from '@/features/garage';
 import { appOutboxHandlers } from '@/app/outbox-handlers';
 import { CAR_ID, makeCar, putCar } from '@/features/garage/testing/garage-fixtures';
 import { garageScreenHooks } from '@/features/garage/testing/garage-screen';
+import { db } from '@/lib/db';
 import { createReplayer, registerOutboxHandlers } from '@/lib/outbox';
+import { toast } from '@/lib/toast';
 import { installFetch, ok } from '@/testing/fetch';
 import { renderApp } from '@/testing/test-utils';
-import { emptyEquipment, equipmentInput, formatAge, validateEquipment } from './equipment-values';
+import {
+  emptyEquipment,
+  equipmentInput,
+  equipmentUpdate,
+  equipmentValues,
+  formatAge,
+  validateEquipment,
+} from './equipment-values';
 
 vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
 vi.setConfig({ testTimeout: 30_000 });
@@ -175,7 +185,158 @@ describe('tyres and equipment', () => {
   });
 });
 
+/** Opens the edit form of the set in `row`, once its button answers (the app's first requests may hold it). */
+async function openEdit(row: HTMLElement, name: string) {
+  const edit = within(row).getByRole('button', { name: `Edit ${name}` });
+  await waitFor(() => {
+    fireEvent.click(edit);
+    expect(within(row).getByRole('heading', { name: `Edit “${name}”` })).toBeTruthy();
+  });
+}
+const field = (row: HTMLElement, name: RegExp) =>
+  within(row).getByRole('textbox', { name }) as HTMLInputElement;
+const type = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });
+const toasts = () => toast.list().map((t) => t.message);
+
+describe('editing a set', () => {
+  describe('online', () => {
+    garageScreenHooks({ offline: false, seed: () => putCar(makeCar({ role: 'owner', mileage: 42_000 })) });
+
+    it('opens with its values, keeps them on bad input, then sends only what changed (PUT /equipment/{id})', async () => {
+      let stored = [WINTER];
+      const server = installFetch({
+        ...SERVER_THERE,
+        [`GET /api/v1.0/cars/${CAR_ID}/equipment`]: () => ok(stored),
+        'PUT /api/v1.0/equipment/e1': (req) => {
+          stored = [
+            {
+              ...WINTER,
+              ...(req.body as object),
+              ageMonths: 2,
+              due: null,
+              updatedAt: '2026-04-01T00:00:00.000Z',
+            },
+          ];
+          return ok(stored[0]);
+        },
+      });
+      await renderApp(`/car/${CAR_ID}/fuel`);
+      const row = (await screen.findAllByTestId('equipment-row'))[0]!;
+      await openEdit(row, 'Alpin 6, winter');
+      expect(field(row, /^Name/).value).toBe('Alpin 6, winter');
+      expect(field(row, /^DOT date/).value).toBe('2319');
+      expect(field(row, /^Remind me after/).value).toBe('40000');
+      expect(field(row, /^Remind me at this age/).value).toBe('6');
+
+      // A DOT date with week 54: refused on the spot, nothing queued, every typed value still there.
+      type(field(row, /^Name/), 'Alpin 7, winter');
+      type(field(row, /^DOT date/), '5424');
+      type(field(row, /^Remind me at this age/), '');
+      fireEvent.click(within(row).getByRole('button', { name: 'Save' }));
+      expect(
+        await within(row).findByText('Four digits: a week from 01 to 53, then the year (2319).'),
+      ).toBeTruthy();
+      expect(field(row, /^Name/).value).toBe('Alpin 7, winter');
+      expect(field(row, /^Remind me at this age/).value).toBe('');
+      expect(await db.outbox.count()).toBe(0);
+
+      type(field(row, /^DOT date/), '0124');
+      fireEvent.click(within(row).getByRole('button', { name: 'Save' }));
+      // Shown at once, from this device, pending: its age reminder gone, so no longer due.
+      expect(await within(row).findByText('Alpin 7, winter')).toBeTruthy();
+      expect(within(row).getByText('Pending')).toBeTruthy();
+      expect(within(row).queryByText('Age reached')).toBeNull();
+      expect(toasts()).toContain('Equipment updated.');
+      const [entry] = await db.outbox.toArray();
+      const change = { name: 'Alpin 7, winter', dotCode: '0124', reminderAgeMonths: null };
+      expect(entry).toMatchObject({
+        kind: 'equipment.update',
+        method: 'PUT',
+        path: '/equipment/e1',
+        body: { type: 'json', json: change },
+      });
+
+      await replay();
+      await waitFor(() => expect(server.to('PUT', '/api/v1.0/equipment/e1')).toHaveLength(1));
+      // Only the fields changed: the kind and the distance reminder are not written back.
+      expect(server.to('PUT', '/api/v1.0/equipment/e1')[0]?.body).toEqual(change);
+      await waitFor(() => expect(within(row).queryByText('Pending')).toBeNull());
+      expect((await db.carEquipment.get('e1'))?.updatedAt).toBe('2026-04-01T00:00:00.000Z');
+      expect(within(row).getByText('Alpin 7, winter')).toBeTruthy();
+    });
+  });
+
+  describe('offline', () => {
+    garageScreenHooks({
+      seed: async () => {
+        await putCar(makeCar({ role: 'owner', mileage: 42_000 }));
+        await db.carEquipment.put(WINTER);
+      },
+    });
+
+    it('keeps the change on this device and in the outbox at once, pending', async () => {
+      vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+      await renderApp(`/car/${CAR_ID}/fuel`);
+      const row = (await screen.findAllByTestId('equipment-row'))[0]!;
+      await openEdit(row, 'Alpin 6, winter');
+      // A roof box has no DOT date: its field goes, and the date is cleared.
+      fireEvent.change(within(row).getByRole('combobox', { name: 'Kind' }), {
+        target: { value: 'roof_box' },
+      });
+      expect(within(row).queryByRole('textbox', { name: /^DOT date/ })).toBeNull();
+      type(field(row, /^Remind me after/), '5 000');
+      fireEvent.click(within(row).getByRole('button', { name: 'Save' }));
+
+      // The row shows it at once: its new kind, the distance reminder reached (12,000 km covered).
+      expect(await within(row).findByText('Distance reached')).toBeTruthy();
+      expect(within(row).getByText(/^Roof box · /)).toBeTruthy();
+      expect(within(row).getByText('Pending')).toBeTruthy();
+      expect(toasts()).toContain('Saved on this device. It will sync when you are back online.');
+      const entries = await db.outbox.toArray();
+      expect(entries).toHaveLength(1);
+      expect(entries[0]).toMatchObject({
+        kind: 'equipment.update',
+        entityId: 'e1',
+        method: 'PUT',
+        path: '/equipment/e1',
+        body: { type: 'json', json: { kind: 'roof_box', dotCode: null, reminderDistance: 5000 } },
+      });
+      expect(await db.carEquipment.get('e1')).toMatchObject({
+        kind: 'roof_box',
+        name: 'Alpin 6, winter',
+        dotCode: null,
+        reminderDistance: 5000,
+        reminderAgeMonths: 72,
+        ageMonths: null,
+        due: 'distance',
+      });
+    });
+
+    it('queues nothing when nothing changed', async () => {
+      await renderApp(`/car/${CAR_ID}/fuel`);
+      const row = (await screen.findAllByTestId('equipment-row'))[0]!;
+      await openEdit(row, 'Alpin 6, winter');
+      fireEvent.click(within(row).getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(within(row).queryByRole('textbox', { name: /^Name/ })).toBeNull());
+      expect(await db.outbox.count()).toBe(0);
+    });
+  });
+});
+
 describe('the equipment form', () => {
+  it('edits against the set as opened: an untouched age of 18 months is neither checked nor sent', () => {
+    const item = { ...WINTER, reminderAgeMonths: 18 };
+    const initial = equipmentValues(item);
+    expect(initial.reminderAgeYears).toBe('1.5');
+    const renamed = { ...initial, name: ` ${initial.name} ` };
+    expect(validateEquipment(renamed, initial)).toEqual({});
+    expect(equipmentUpdate(renamed, item)).toEqual({});
+    expect(equipmentUpdate({ ...initial, name: 'Alpin 7' }, item)).toEqual({ name: 'Alpin 7' });
+    // Typed again, the age is checked like any other.
+    expect(validateEquipment({ ...initial, reminderAgeYears: '1.6' }, initial).reminderAgeYears).toBeTruthy();
+    expect(equipmentUpdate({ ...initial, reminderAgeYears: '2' }, item)).toEqual({ reminderAgeMonths: 24 });
+  });
+
   it('checks the DOT date (week 01 to 53), the distance and the age as the contract does', () => {
     const values = {
       ...emptyEquipment(),

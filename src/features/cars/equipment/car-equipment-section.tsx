@@ -4,21 +4,21 @@
 // (its figures derived on the device by the contract's rule), refreshed while shown; every change is
 // kept on this device first and sent through the outbox (docs/OFFLINE-FIRST.md), marked pending or
 // refused meanwhile.
-import { useId, useState, type FormEvent } from 'react';
-import { EQUIPMENT_KINDS, type CarEquipment, type EquipmentKind } from '@/contract/car-equipment';
+import { useState, type FormEvent } from 'react';
+import type { CarEquipment } from '@/contract/car-equipment';
 import {
   addEquipment,
   carPermissions,
   DEFAULT_MILEAGE_UNIT,
   deleteEquipment,
+  EQUIPMENT_KIND_LABELS,
   localToday,
   moveEquipment,
   parseWholeNumber,
-  SelectField,
   SyncBadge,
+  updateEquipment,
   useCarEquipment,
   useCarEquipmentRefresh,
-  type FieldErrors,
   type Local,
   type LocalCar,
 } from '@/features/garage';
@@ -28,22 +28,28 @@ import { formatDay, formatDistance, unitSymbol } from '@/lib/i18n/format';
 import { isOnline } from '@/lib/network/online';
 import { StorageFullError } from '@/lib/offline/storage-full';
 import { toast } from '@/lib/toast';
-import { Alert, Button, ConfirmDialog, DateField, PlusIcon, SkeletonRows, TextField, TrashIcon } from '@/ui';
+import {
+  Alert,
+  Button,
+  ConfirmDialog,
+  DateField,
+  EditIcon,
+  PlusIcon,
+  SkeletonRows,
+  TextField,
+  TrashIcon,
+} from '@/ui';
+import { EquipmentForm, notKept } from './equipment-form';
 import {
   emptyEquipment,
-  EQUIPMENT_KIND_KEYS,
   equipmentInput,
+  equipmentUpdate,
+  equipmentValues,
   formatAge,
-  HAS_DOT,
   validateEquipment,
-  type EquipmentField,
   type EquipmentValues,
 } from './equipment-values';
 import './car-equipment.css';
-
-/** The message of a write that could not be kept on this device. */
-const notKept = (caught: unknown) =>
-  caught instanceof StorageFullError ? 'GARAGE.STORAGE_FULL' : 'EQUIPMENT.SAVE_FAILED';
 
 export function CarEquipmentSection({ car }: { car: LocalCar }) {
   const t = useT();
@@ -103,7 +109,8 @@ function EquipmentRow({
   const t = useT();
   const locale = useLocale();
   const unit = car.mileageUnit || DEFAULT_MILEAGE_UNIT;
-  const [moving, setMoving] = useState(false);
+  // One form at a time in the row: mounting or removing it, or editing it.
+  const [open, setOpen] = useState<'move' | 'edit' | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [removing, setRemoving] = useState(false);
 
@@ -119,7 +126,7 @@ function EquipmentRow({
     }
   }
   const facts = [
-    t(EQUIPMENT_KIND_KEYS[item.kind] ?? 'EQUIPMENT.KIND_OTHER'),
+    t(EQUIPMENT_KIND_LABELS[item.kind] ?? 'EQUIPMENT.KIND_OTHER'),
     t('EQUIPMENT.DISTANCE', { distance: formatDistance(item.distance, unit) }),
     ...(item.ageMonths !== null ? [t('EQUIPMENT.AGE', { age: formatAge(item.ageMonths, locale) })] : []),
   ];
@@ -163,11 +170,19 @@ function EquipmentRow({
           <span className="equipment__facts">{t('EQUIPMENT.REMINDER', { when: reminder.join(' · ') })}</span>
         ) : null}
       </div>
-      {canWrite && !moving ? (
+      {canWrite && open === null ? (
         <div className="equipment__actions">
-          <Button variant="secondary" size="small" onClick={() => setMoving(true)}>
+          <Button variant="secondary" size="small" onClick={() => setOpen('move')}>
             {t(item.mounted ? 'EQUIPMENT.REMOVE' : 'EQUIPMENT.MOUNT')}
           </Button>
+          <Button
+            variant="ghost"
+            size="small"
+            className="ui-button--icon"
+            icon={<EditIcon />}
+            aria-label={t('EQUIPMENT.EDIT_LABEL', { name: item.name })}
+            onClick={() => setOpen('edit')}
+          />
           <Button
             variant="ghost"
             size="small"
@@ -178,7 +193,8 @@ function EquipmentRow({
           />
         </div>
       ) : null}
-      {moving ? <MoveForm car={car} item={item} onDone={() => setMoving(false)} /> : null}
+      {open === 'move' ? <MoveForm car={car} item={item} onDone={() => setOpen(null)} /> : null}
+      {open === 'edit' ? <EditEquipment car={car} item={item} onDone={() => setOpen(null)} /> : null}
       {deleting ? (
         <ConfirmDialog
           title={t('EQUIPMENT.DELETE_TITLE', { name: item.name })}
@@ -257,102 +273,51 @@ function MoveForm({ car, item, onDone }: { car: LocalCar; item: CarEquipment; on
 
 function AddEquipment({ car, onDone }: { car: LocalCar; onDone: () => void }) {
   const t = useT();
-  const ids = useId();
-  const [saving, setSaving] = useState(false);
-  const unit = car.mileageUnit || DEFAULT_MILEAGE_UNIT;
-  const [values, setValues] = useState<EquipmentValues>(emptyEquipment);
-  const [errors, setErrors] = useState<FieldErrors<EquipmentField>>({});
-  const [failed, setFailed] = useState<string | null>(null);
-  const set = (field: EquipmentField) => (event: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [field]: event.target.value }));
-    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
-  };
-  const message = (field: EquipmentField) => {
-    const m = errors[field];
-    return m ? t(m.key, m.values) : undefined;
-  };
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = validateEquipment(values);
-    setErrors(found);
-    if (Object.values(found).some(Boolean) || saving) return;
-    setFailed(null);
-    setSaving(true);
-    try {
-      const key = isOnline() ? 'EQUIPMENT.ADDED' : 'CAR_PAPERS.SAVED_OFFLINE';
-      const { id: _id, ...input } = equipmentInput(values, '');
-      await addEquipment(car.id, input);
-      toast.show({ kind: 'success', message: t(key) });
-      onDone();
-    } catch (caught) {
-      setFailed(t(notKept(caught)));
-      setSaving(false);
-    }
+  async function save(values: EquipmentValues) {
+    const key = isOnline() ? 'EQUIPMENT.ADDED' : 'CAR_PAPERS.SAVED_OFFLINE';
+    const { id: _id, ...input } = equipmentInput(values, '');
+    await addEquipment(car.id, input);
+    toast.show({ kind: 'success', message: t(key) });
+    onDone();
   }
-
   return (
-    <form
-      className="equipment__form"
-      noValidate
-      onSubmit={(e) => void submit(e)}
-      aria-labelledby={`${ids}-title`}
-    >
-      <h3 id={`${ids}-title`} className="equipment__subtitle">
-        {t('EQUIPMENT.NEW')}
-      </h3>
-      {failed ? <Alert kind="error">{failed}</Alert> : null}
-      <SelectField
-        label={t('EQUIPMENT.KIND')}
-        value={values.kind}
-        onChange={(e) => setValues((v) => ({ ...v, kind: e.target.value as EquipmentKind }))}
-        options={EQUIPMENT_KINDS.map((kind) => ({ value: kind, label: t(EQUIPMENT_KIND_KEYS[kind]) }))}
-      />
-      <TextField
-        label={t('EQUIPMENT.NAME')}
-        description={t('EQUIPMENT.NAME_HINT')}
-        autoComplete="off"
-        required
-        value={values.name}
-        onChange={set('name')}
-        error={message('name')}
-      />
-      {HAS_DOT.has(values.kind) ? (
-        <TextField
-          label={t('EQUIPMENT.DOT')}
-          description={t('EQUIPMENT.DOT_HINT')}
-          inputMode="numeric"
-          maxLength={4}
-          optional
-          value={values.dotCode}
-          onChange={set('dotCode')}
-          error={message('dotCode')}
-        />
-      ) : null}
-      <TextField
-        label={t('EQUIPMENT.REMIND_DISTANCE', { unit: unitSymbol(unit) })}
-        inputMode="numeric"
-        optional
-        value={values.reminderDistance}
-        onChange={set('reminderDistance')}
-        error={message('reminderDistance')}
-      />
-      <TextField
-        label={t('EQUIPMENT.REMIND_AGE')}
-        inputMode="numeric"
-        optional
-        value={values.reminderAgeYears}
-        onChange={set('reminderAgeYears')}
-        error={message('reminderAgeYears')}
-      />
-      <div className="equipment__actions">
-        <Button variant="ghost" size="small" onClick={onDone}>
-          {t('CARS.CANCEL')}
-        </Button>
-        <Button type="submit" variant="primary" size="small" disabled={saving}>
-          {t(saving ? 'EQUIPMENT.SAVING' : 'EQUIPMENT.SAVE')}
-        </Button>
-      </div>
-    </form>
+    <EquipmentForm
+      title={t('EQUIPMENT.NEW')}
+      unit={car.mileageUnit || DEFAULT_MILEAGE_UNIT}
+      initial={emptyEquipment()}
+      validate={(values) => validateEquipment(values)}
+      onSave={save}
+      onCancel={onDone}
+    />
+  );
+}
+
+/**
+ * Editing a set: the form opens with its values; only what the member changed is sent (PUT), kept
+ * on this device first like every change here, the row showing it at once, pending.
+ */
+function EditEquipment({ car, item, onDone }: { car: LocalCar; item: CarEquipment; onDone: () => void }) {
+  const t = useT();
+  // The set as the form opened: what the member changed is measured against it, not a later refresh.
+  const [opened] = useState(item);
+  const [initial] = useState(() => equipmentValues(opened));
+  async function save(values: EquipmentValues) {
+    const update = equipmentUpdate(values, opened);
+    if (Object.keys(update).length > 0) {
+      const key = isOnline() ? 'EQUIPMENT.UPDATED' : 'CAR_PAPERS.SAVED_OFFLINE';
+      await updateEquipment(opened.id, update);
+      toast.show({ kind: 'success', message: t(key) });
+    }
+    onDone();
+  }
+  return (
+    <EquipmentForm
+      title={t('EQUIPMENT.EDIT_TITLE', { name: opened.name })}
+      unit={car.mileageUnit || DEFAULT_MILEAGE_UNIT}
+      initial={initial}
+      validate={(values) => validateEquipment(values, initial)}
+      onSave={save}
+      onCancel={onDone}
+    />
   );
 }

@@ -2,19 +2,13 @@
 // "2319"; reminders by distance in the car's unit, or by age in months), and how a set's age reads.
 import {
   EQUIPMENT_AGE_MONTHS_MAX,
+  type CarEquipment,
   type CarEquipmentInput,
+  type CarEquipmentUpdate,
   type EquipmentKind,
 } from '@/contract/car-equipment';
 import { CAR_NAME_MAX, MILEAGE_MAX } from '@/contract/constants';
 import { parseWholeNumber, type FieldErrors } from '@/features/garage';
-
-export const EQUIPMENT_KIND_KEYS: Record<EquipmentKind, string> = {
-  tyres: 'EQUIPMENT.KIND_TYRES',
-  wheels: 'EQUIPMENT.KIND_WHEELS',
-  roof_box: 'EQUIPMENT.KIND_ROOF_BOX',
-  trailer: 'EQUIPMENT.KIND_TRAILER',
-  other: 'EQUIPMENT.KIND_OTHER',
-};
 
 /** Kinds that carry a tyre's DOT date. */
 export const HAS_DOT: ReadonlySet<EquipmentKind> = new Set(['tyres', 'wheels']);
@@ -38,7 +32,22 @@ export const emptyEquipment = (): EquipmentValues => ({
 
 const DOT = /^(0[1-9]|[1-4][0-9]|5[0-3])[0-9]{2}$/;
 
-export function validateEquipment(v: EquipmentValues): FieldErrors<EquipmentField> {
+/**
+ * The form's checks. Editing, a field left as it was (`initial`) is not checked again: it holds what
+ * the server accepted, e.g. an age reminder of 18 months set by another client, shown as 1.5 years.
+ */
+export function validateEquipment(
+  v: EquipmentValues,
+  initial?: EquipmentValues,
+): FieldErrors<EquipmentField> {
+  const errors = checkEquipment(v);
+  if (initial)
+    for (const field of Object.keys(errors) as EquipmentField[])
+      if (v[field] === initial[field]) delete errors[field];
+  return errors;
+}
+
+function checkEquipment(v: EquipmentValues): FieldErrors<EquipmentField> {
   const errors: FieldErrors<EquipmentField> = {};
   const name = v.name.trim();
   if (!name) errors.name = { key: 'VALIDATION.REQUIRED' };
@@ -66,6 +75,43 @@ export function equipmentInput(v: EquipmentValues, id: string): CarEquipmentInpu
     dotCode: HAS_DOT.has(v.kind) && v.dotCode.trim() ? v.dotCode.trim() : null,
     reminderDistance: parseWholeNumber(v.reminderDistance),
     reminderAgeMonths: years === null ? null : years * 12,
+  };
+}
+
+/** A set's values in the form (its age reminder in years, as the form asks it). */
+export function equipmentValues(
+  item: Pick<CarEquipment, 'kind' | 'name' | 'dotCode' | 'reminderDistance' | 'reminderAgeMonths'>,
+): EquipmentValues {
+  return {
+    kind: item.kind,
+    name: item.name,
+    dotCode: item.dotCode ?? '',
+    reminderDistance: item.reminderDistance === null ? '' : String(item.reminderDistance),
+    reminderAgeYears: item.reminderAgeMonths === null ? '' : String(item.reminderAgeMonths / 12),
+  };
+}
+
+/**
+ * The PUT body of an edit: only the fields the form changed from the set as it was opened, so a
+ * change made meanwhile on another device to another field is not written back. An age reminder
+ * left untouched keeps its months. Call only with values validateEquipment accepted.
+ */
+export function equipmentUpdate(
+  v: EquipmentValues,
+  item: Pick<CarEquipment, 'kind' | 'name' | 'dotCode' | 'reminderDistance' | 'reminderAgeMonths'>,
+): CarEquipmentUpdate {
+  const next = equipmentInput(v, '');
+  const ageChanged = v.reminderAgeYears !== equipmentValues(item).reminderAgeYears;
+  return {
+    ...(next.kind !== item.kind ? { kind: next.kind } : {}),
+    ...(next.name !== item.name ? { name: next.name } : {}),
+    ...(next.dotCode !== item.dotCode ? { dotCode: next.dotCode ?? null } : {}),
+    ...(next.reminderDistance !== item.reminderDistance
+      ? { reminderDistance: next.reminderDistance ?? null }
+      : {}),
+    ...(ageChanged && next.reminderAgeMonths !== item.reminderAgeMonths
+      ? { reminderAgeMonths: next.reminderAgeMonths ?? null }
+      : {}),
   };
 }
 

@@ -8,6 +8,7 @@ import {
   addCarPaper,
   carPermissions,
   deleteCarPaper,
+  PAPER_KIND_LABELS,
   SelectField,
   SyncBadge,
   useCarPapers,
@@ -24,13 +25,6 @@ import { toast } from '@/lib/toast';
 import { Alert, Button, ConfirmDialog, SkeletonRows, TrashIcon } from '@/ui';
 import { FileIcon } from '@/ui/file-icon';
 import { openMediaFile } from '@/ui/photo-viewer';
-
-export const PAPER_KIND_KEYS: Record<CarPaperKind, string> = {
-  registration: 'CAR_PAPERS.KIND_REGISTRATION',
-  insurance: 'CAR_PAPERS.KIND_INSURANCE',
-  inspection: 'CAR_PAPERS.KIND_INSPECTION',
-  other: 'CAR_PAPERS.KIND_OTHER',
-};
 
 /** What a write says when kept: sent at once, or on this device until the connection is back. */
 const keptKey = (onlineKey: string) => (isOnline() ? onlineKey : 'CAR_PAPERS.SAVED_OFFLINE');
@@ -95,7 +89,7 @@ export function CarPapersList({ car }: { car: LocalCar }) {
               >
                 <FileIcon />
                 <span className="car-papers-list__name">
-                  {t(PAPER_KIND_KEYS[paper.kind] ?? 'CAR_PAPERS.KIND_OTHER')}
+                  {t(PAPER_KIND_LABELS[paper.kind] ?? 'CAR_PAPERS.KIND_OTHER')}
                 </span>
                 <span className="car-papers-list__date">{formatDay(paper.createdAt.slice(0, 10))}</span>
               </button>
@@ -107,7 +101,7 @@ export function CarPapersList({ car }: { car: LocalCar }) {
                   className="ui-button--icon"
                   icon={<TrashIcon />}
                   aria-label={t('CAR_PAPERS.DELETE_LABEL', {
-                    kind: t(PAPER_KIND_KEYS[paper.kind] ?? 'CAR_PAPERS.KIND_OTHER'),
+                    kind: t(PAPER_KIND_LABELS[paper.kind] ?? 'CAR_PAPERS.KIND_OTHER'),
                   })}
                   onClick={() => setDeleting(paper)}
                 />
@@ -182,7 +176,7 @@ function AddPaper({ carId }: { carId: string }) {
         label={t('CAR_PAPERS.KIND')}
         value={kind}
         onChange={(e) => setKind(e.target.value as CarPaperKind)}
-        options={CAR_PAPER_KINDS.map((value) => ({ value, label: t(PAPER_KIND_KEYS[value]) }))}
+        options={CAR_PAPER_KINDS.map((value) => ({ value, label: t(PAPER_KIND_LABELS[value]) }))}
       />
       <label className="ui-field">
         <span className="ui-field__label">{t('CAR_PAPERS.FILE')}</span>

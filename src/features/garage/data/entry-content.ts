@@ -13,8 +13,10 @@ import { PAPER_KINDS } from './car-papers';
 import {
   CAR_FIELD_LABELS,
   EQUIPMENT_FIELD_LABELS,
+  EQUIPMENT_KIND_LABELS,
   LOG_FIELD_LABELS,
   PAPER_FIELD_LABELS,
+  PAPER_KIND_LABELS,
   REMINDER_FIELD_LABELS,
 } from './field-labels';
 import { dropDeletedElsewhere, keepAsNew } from './gone';
@@ -109,14 +111,19 @@ const reminder = (label: string, accessLost: OutboxKindContent['accessLost']): O
   accessLost,
 });
 
+// A paper's or a set's kind shows in words ("Roof box"), not as the value sent ("roof_box"); a set
+// by its name when the entry carries it (a mounting carries only the reading and the day).
 const paper = (label: string, accessLost: OutboxKindContent['accessLost']): OutboxKindContent => ({
   label,
   fields: PAPER_FIELD_LABELS,
+  values: { kind: PAPER_KIND_LABELS },
   accessLost,
 });
 const equipment = (label: string, accessLost: OutboxKindContent['accessLost']): OutboxKindContent => ({
   label,
   fields: EQUIPMENT_FIELD_LABELS,
+  values: { kind: EQUIPMENT_KIND_LABELS },
+  summary: (json) => text(json, 'name') || undefined,
   accessLost,
 });
 

@@ -4,8 +4,8 @@
 // to a car or a log does not compile until it has its label (field-labels.test.ts checks the
 // running lists too). Ids are never shown, so they have none.
 import type { CarField, LogField } from '@/contract/fields';
-import type { CarEquipmentInput, EquipmentMove } from '@/contract/car-equipment';
-import type { CarPaperInput } from '@/contract/car-papers';
+import type { CarEquipmentInput, EquipmentKind, EquipmentMove } from '@/contract/car-equipment';
+import type { CarPaperInput, CarPaperKind } from '@/contract/car-papers';
 import type { ReminderInput } from '@/contract/maintenance-api';
 
 type Labels<F extends string> = { readonly [K in Exclude<F, `${string}Id`>]: string };
@@ -68,4 +68,23 @@ export const EQUIPMENT_FIELD_LABELS: Labels<Exclude<keyof CarEquipmentInput, 'id
   reminderAgeMonths: 'SYNC.FIELD_REMINDER_AGE_MONTHS',
   mileage: 'SYNC.FIELD_MILEAGE',
   date: 'SYNC.FIELD_DATE',
+};
+
+/**
+ * The words of each kind of paper and of equipment: the forms' choices, the lists, and the sync
+ * panel's entries show the same (typed over the contract's kinds: a new kind needs its words).
+ */
+export const PAPER_KIND_LABELS: Readonly<Record<CarPaperKind, string>> = {
+  registration: 'CAR_PAPERS.KIND_REGISTRATION',
+  insurance: 'CAR_PAPERS.KIND_INSURANCE',
+  inspection: 'CAR_PAPERS.KIND_INSPECTION',
+  other: 'CAR_PAPERS.KIND_OTHER',
+};
+
+export const EQUIPMENT_KIND_LABELS: Readonly<Record<EquipmentKind, string>> = {
+  tyres: 'EQUIPMENT.KIND_TYRES',
+  wheels: 'EQUIPMENT.KIND_WHEELS',
+  roof_box: 'EQUIPMENT.KIND_ROOF_BOX',
+  trailer: 'EQUIPMENT.KIND_TRAILER',
+  other: 'EQUIPMENT.KIND_OTHER',
 };

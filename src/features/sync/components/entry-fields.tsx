@@ -10,6 +10,7 @@ import {
   settingsDomainOf,
   shownFields,
   truncate,
+  valueLabelKey,
   type EntryData,
 } from '../entry-content';
 
@@ -30,6 +31,9 @@ function formatValue(t: T, key: string, value: unknown, kind: string): string {
     const symbol = t(symbolKey);
     return `${formatNumber(fuel.quantity)} ${symbol && symbol !== symbolKey ? symbol : fuel.unit}`;
   }
+  // A value from a fixed list its feature names ("roof_box"): in words.
+  const valueKey = typeof value === 'string' ? valueLabelKey(key, value, kind) : null;
+  if (valueKey) return t(valueKey);
   const domain = settingsDomainOf(key, kind);
   // Spec §3/§8: a settings value's label is `${DOMAIN}.${key}`; an unknown key shows as is.
   const setting = (v: string) => {
