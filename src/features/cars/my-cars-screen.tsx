@@ -1,12 +1,12 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { EconomySection, CarReminders, DueList } from '@/features/maintenance';
 import { LogList, StatsSection } from '@/features/logbook';
 import {
   OverwrittenLogs,
   OverwrittenNotice,
   DEFAULT_MILEAGE_UNIT,
-  useCarLogs,
+  useCarLogsAfterPaint,
   useCarLogsFirstPage,
   useCars,
   useGarageRefresh,
@@ -111,12 +111,12 @@ export function MyCarsScreen() {
 
 function CarPage({ car, onDeleted }: { car: LocalCar; onDeleted: () => void }) {
   // First the newest screenful and the count, by the index; the whole logbook (statistics,
-  // economy, the list's filters and sums) once that is shown. A tap leaving the garage at once
-  // (the car's Open) then does not wait behind a read of every log (docs/BENCHMARKS.md, the
-  // car's home).
+  // economy, the list's filters and sums) once that has been shown a moment, or at once when the
+  // member reaches for the list. A tap leaving the garage meanwhile (the car's Open) never reads
+  // every log (docs/BENCHMARKS.md, the car's home).
   const firstPage = useCarLogsFirstPage(car.id);
-  const all = useCarLogs(firstPage ? car.id : undefined);
-  const logs = firstPage ? all : undefined;
+  const [wanted, setWanted] = useState(false);
+  const logs = useCarLogsAfterPaint(car.id, firstPage, wanted);
   return (
     <div className="my-cars__car">
       <CarDetails car={car} logCount={logs?.length ?? firstPage?.total} onDeleted={onDeleted} />
@@ -129,7 +129,7 @@ function CarPage({ car, onDeleted }: { car: LocalCar; onDeleted: () => void }) {
       ) : null}
       {logs ? <EconomySection car={car} logs={logs} /> : null}
       <OverwrittenLogs carId={car.id} />
-      <LogList car={car} logs={logs} firstPage={firstPage} />
+      <LogList car={car} logs={logs} firstPage={firstPage} onNeedAll={() => setWanted(true)} />
     </div>
   );
 }

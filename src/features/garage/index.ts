@@ -36,6 +36,7 @@ export {
   useCarLogs,
   useCarLogsAndReminders,
   useCarLogsFirstPage,
+  useCarLogsAfterPaint,
   useCarFillUps,
   useLastFillUp,
   useCars,

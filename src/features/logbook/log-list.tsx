@@ -43,6 +43,7 @@ export function LogList({
   car,
   logs,
   firstPage,
+  onNeedAll,
 }: {
   car: LocalCar;
   logs: LocalCarLog[] | undefined;
@@ -51,6 +52,11 @@ export function LogList({
    * need every row, so they come with it).
    */
   firstPage?: { logs: LocalCarLog[]; total: number };
+  /**
+   * Called when the member reaches for more than the first page (scrolls the page, touches or
+   * focuses the list): the screen then reads the whole logbook at once rather than after a pause.
+   */
+  onNeedAll?: () => void;
 }) {
   const t = useT();
   const [filters, setFilters] = useState<FilterValues>(NO_FILTERS);
@@ -61,6 +67,14 @@ export function LogList({
   const cost = useMemo(() => sumCost(shown), [shown]);
   useEffect(() => (logs ? prepareSearch(logs) : undefined), [logs]);
   const { addFuelLog } = carPermissions(car);
+  const onFirstPage = logs === undefined && firstPage !== undefined && firstPage.logs.length > 0;
+  // The page scrolls, not the list (VirtualLogList): a scroll while only the first page is shown
+  // asks for the rest.
+  useEffect(() => {
+    if (!onFirstPage || !onNeedAll) return;
+    window.addEventListener('scroll', onNeedAll, { passive: true, once: true });
+    return () => window.removeEventListener('scroll', onNeedAll);
+  }, [onFirstPage, onNeedAll]);
 
   return (
     <CarAuthorsProvider car={car}>
@@ -70,13 +84,15 @@ export function LogList({
             {t('CAR_LOGS.TITLE')}
           </h2>
         </header>
-        {logs === undefined && firstPage && firstPage.logs.length > 0 ? (
-          <VirtualLogList
-            logs={firstPage.logs}
-            total={firstPage.total}
-            mileageUnit={car.mileageUnit || DEFAULT_MILEAGE_UNIT}
-            label={t('CAR_LOGS.TITLE')}
-          />
+        {onFirstPage ? (
+          <div onPointerDown={onNeedAll} onFocus={onNeedAll} onWheel={onNeedAll}>
+            <VirtualLogList
+              logs={firstPage.logs}
+              total={firstPage.total}
+              mileageUnit={car.mileageUnit || DEFAULT_MILEAGE_UNIT}
+              label={t('CAR_LOGS.TITLE')}
+            />
+          </div>
         ) : logs === undefined ? (
           <SkeletonRows count={SKELETON_ROWS} label={t('CAR_LOGS.LOADING')} />
         ) : logs.length === 0 ? (

@@ -9,6 +9,7 @@ import { fill } from '@/features/garage/testing/fuel-fixtures';
 import { makeReminder } from '@/features/garage/testing/reminder-fixtures';
 import { appOutboxHandlers } from '@/app/outbox-handlers';
 import { db } from '@/lib/db';
+import { AFTER_PAINT_DELAY_MS } from '@/lib/offline/after-paint';
 import { createReplayer, registerOutboxHandlers } from '@/lib/outbox';
 import { fail, installFetch, ok } from '@/testing/fetch';
 import { ListFormData, nodePhoto } from '@/testing/list-form-data';
@@ -335,5 +336,88 @@ describe('a long logbook in the car’s home', () => {
     expect(newest.closest('[role="listitem"]')?.getAttribute('aria-setsize')).toBe('45');
     expect(await screen.findByText('45 logs')).toBeTruthy();
     expect(screen.getByTestId('log-sum').textContent).toBe('€450.00');
+  });
+});
+
+describe('what the car’s home reads of a long logbook', () => {
+  const LOGS = 120;
+  garageScreenHooks({
+    seed: async () => {
+      await putCar(makeCar({ role: 'owner' }));
+      await db.carLogs.bulkPut(
+        Array.from({ length: LOGS - 3 }, (_, n) =>
+          makeLog({
+            id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+            title: `Log ${n}`,
+            startDate: `2025-${String(1 + Math.floor(n / 28)).padStart(2, '0')}-${String(1 + (n % 28)).padStart(2, '0')}`,
+            mileage: null,
+            cost: 10,
+          }),
+        ),
+      );
+      for (const log of [
+        fill('2026-01-01', 10_000, 40, 80),
+        fill('2026-02-01', 10_800, 45, 90),
+        fill('2026-03-01', 11_400, 30, 60),
+      ])
+        await putLog({ ...log, carId: CAR_ID });
+    },
+  });
+
+  /** Every log row the mirror hands to the app from now on (Dexie's reading hook), by id. */
+  function countRowsRead() {
+    const read: string[] = [];
+    db.carLogs.hook('reading', (row) => {
+      read.push((row as { id: string }).id);
+      return row;
+    });
+    return read;
+  }
+
+  it('the overview reads its glance and the fill-ups, never the whole logbook', async () => {
+    const read = countRowsRead();
+    await renderApp(`/car/${CAR_ID}`);
+    const glance = await screen.findByRole('region', { name: 'At a glance' });
+    // The average consumption of the three fill-ups: 75 l over 1,400 km.
+    await waitFor(() => expect(within(glance).getByText('5.4 L/100 km')).toBeTruthy());
+    expect(within(glance).getByText('Mar 1, 2026')).toBeTruthy();
+    expect(read.length).toBeGreaterThan(0);
+    expect(new Set(read).size).toBeLessThan(LOGS / 2);
+  });
+
+  it('a Logbook left right after its first rows never reads every log; one that stays does', async () => {
+    const read = countRowsRead();
+    const { router } = await renderApp(`/car/${CAR_ID}/logbook`);
+    const newest = await screen.findByText('Log 116');
+    expect(newest.closest('[role="listitem"]')?.getAttribute('aria-setsize')).toBe(String(LOGS));
+    // The whole logbook waits until the first page has been shown a moment: gone before then.
+    fireEvent.click(within(await sectionBar()).getByRole('link', { name: 'Overview' }));
+    const glance = await screen.findByRole('region', { name: 'At a glance' });
+    await waitFor(() => expect(within(glance).getByText('5.4 L/100 km')).toBeTruthy());
+    await new Promise((resolve) => setTimeout(resolve, 3 * AFTER_PAINT_DELAY_MS));
+    expect(new Set(read).size).toBeLessThan(LOGS / 2);
+
+    // Back on the Logbook, staying: every log is read, for the count and the sum.
+    fireEvent.click(within(await sectionBar()).getByRole('link', { name: 'Logbook' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/car/${CAR_ID}/logbook`));
+    expect(await screen.findByText(`${LOGS} logs`)).toBeTruthy();
+    expect(new Set(read).size).toBe(LOGS);
+  });
+
+  it('a touch on the first rows reads the rest at once, without waiting for an idle moment', async () => {
+    // No idle moment ever comes: only the member's touch can start the whole read.
+    vi.stubGlobal('requestIdleCallback', () => 1);
+    vi.stubGlobal('cancelIdleCallback', () => undefined);
+    try {
+      await renderApp(`/car/${CAR_ID}/logbook`);
+      const newest = await screen.findByText('Log 116');
+      await new Promise((resolve) => setTimeout(resolve, 3 * AFTER_PAINT_DELAY_MS));
+      expect(screen.queryByText(`${LOGS} logs`)).toBeNull();
+      fireEvent.pointerDown(newest);
+      expect(await screen.findByText(`${LOGS} logs`)).toBeTruthy();
+      expect(screen.getByTestId('log-sum').textContent).toBe('€1,400.00');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -11,6 +11,7 @@ import {
 } from '@/features/garage';
 import { averageEconomyText } from '@/features/maintenance';
 import { useT } from '@/lib/i18n';
+import { useAfterPaint } from '@/lib/offline/after-paint';
 import { formatDay, formatDistance } from '@/lib/i18n/format';
 
 export interface CarGlance {
@@ -32,7 +33,9 @@ export function useCarGlance(car: LocalCar): CarGlance {
   // type): that read starts once the rest is there, off the first paint (a skeleton until then).
   const reminders = useReminders(car.id);
   const fill = useLastFillUp(car.id);
-  const firstPainted = reminders !== undefined && fill !== undefined;
+  // Not at once, though: a tap on to another section right after the paint (the logbook) would
+  // wait behind those rows; the read starts once the glance has been shown a moment.
+  const firstPainted = useAfterPaint(reminders !== undefined && fill !== undefined);
   const fillUps = useCarFillUps(firstPainted ? car.id : undefined);
   const logs = firstPainted ? fillUps : undefined;
   const unit = car.mileageUnit || DEFAULT_MILEAGE_UNIT;

@@ -283,6 +283,27 @@ describe('garage sync', () => {
     expect((await db.carLogs.get(first!))?.title).toBe('mine');
   });
 
+  it('offline, a log sync fails without reading the device’s logbook (the garage visited again)', async () => {
+    const server = installGarageServer();
+    const carId = await saveCar(carDraft);
+    await replay();
+    logsOnServer(server, carId, 120);
+    await syncCarLogs(carId);
+    expect(await db.carLogs.where('carId').equals(carId).count()).toBe(120);
+    const read: unknown[] = [];
+    db.carLogs.hook('reading', (row) => {
+      read.push(row);
+      return row;
+    });
+    server.setOffline(true);
+    await expect(syncCarLogs(carId)).rejects.toThrow();
+    expect(read).toHaveLength(0);
+    // Back online, the sync reads them to merge the server's answer.
+    server.setOffline(false);
+    await syncCarLogs(carId);
+    expect(read.length).toBeGreaterThanOrEqual(120);
+  });
+
   it("starts the selected car's log sync from the route, the screen sharing it; asks nothing for a stored value not shaped like a car id", async () => {
     const server = installGarageServer();
     const carId = await saveCar(carDraft);

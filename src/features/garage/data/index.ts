@@ -12,6 +12,7 @@ export {
   readCarLogsFirstPage,
   readLastFillUp,
   useCarLogsFirstPage,
+  useCarLogsAfterPaint,
   useLastFillUp,
   useCarLogsById,
 } from './reads';

@@ -4,6 +4,7 @@ import { Dexie, liveQuery } from 'dexie';
 import { useMemo, useSyncExternalStore } from 'react';
 import type { CarLog } from '@/contract/garage';
 import { db, openLocalDatabase } from '@/lib/db';
+import { useAfterPaint } from '@/lib/offline/after-paint';
 import { LIVE_UPDATE_INTERVAL_MS, useLive } from '@/lib/offline/live';
 import { syncStates } from '@/lib/offline/sync-states';
 import type { LocalCar, LocalCarLog } from './types';
@@ -159,6 +160,22 @@ export function useCarLogsFirstPage(
   );
   const logs = useWithStates(page?.logs);
   return useMemo(() => (page && logs ? { logs, total: page.total } : undefined), [page, logs]);
+}
+
+/**
+ * A car's whole logbook on a screen that paints its first page first (useCarLogsFirstPage): read
+ * once that page has been shown a moment (useAfterPaint), or at once when `wanted` (the member
+ * scrolls past the page, filters, sums); undefined until then. A screen left before that never
+ * reads it, so a tap through it does not wait behind 5,000 rows (docs/BENCHMARKS.md).
+ */
+export function useCarLogsAfterPaint(
+  carId: string,
+  firstPage: { logs: LocalCarLog[]; total: number } | undefined,
+  wanted = false,
+): LocalCarLog[] | undefined {
+  const go = useAfterPaint(firstPage !== undefined, wanted);
+  const all = useCarLogs(go ? carId : undefined);
+  return go ? all : undefined;
 }
 
 const isFillUp = (log: CarLog) => log.fuel !== undefined && log.fuel !== null;

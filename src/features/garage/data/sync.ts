@@ -133,9 +133,12 @@ async function syncCarLogsOnce(carId: string, database: PaddockDb): Promise<void
   if (await carCreateQueued(carId, database)) return;
   const askedAt = Date.now();
   const path = `/car-logs/${carId}`;
+  // The server first: offline (a NetworkError) the device's whole logbook is then never read, a
+  // read of every row that sat in the way of the garage's taps on each visit (docs/BENCHMARKS.md,
+  // the car's home). Read after the answer, it also holds any log written meanwhile.
+  const first = await apiFetch<CarLog[]>(path, { query: { page: 1, limit: SYNC_LOG_PAGE_LIMIT } });
   const local = await database.carLogs.where('carId').equals(carId).toArray();
   const localById = new Map<string, Row>(local.map((row) => [row.id, row]));
-  const first = await apiFetch<CarLog[]>(path, { query: { page: 1, limit: SYNC_LOG_PAGE_LIMIT } });
   const shown = mergeRows(database, database.carLogs, first.data, localById);
   const total = typeof first.meta?.total === 'number' ? first.meta.total : first.data.length;
   const pages = Math.ceil(total / SYNC_LOG_PAGE_LIMIT);
