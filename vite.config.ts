@@ -116,11 +116,15 @@ function preloadFirstScreen(): Plugin {
         const steps = chunks.filter((c) =>
           /\/src\/app\/start\.tsx$|\/react-dom\/client\.js$/.test(c.facadeModuleId ?? ''),
         );
-        files.unshift(...steps.flatMap((c) => [c.fileName, ...c.imports]));
+        const stepFiles = new Set(steps.flatMap((c) => [c.fileName, ...c.imports]));
+        files.unshift(...stepFiles);
         for (const file of [...new Set(files)].filter((f) => !html.includes(`/${f}"`))) {
+          // The login screen's own files are marked: a signed-in member's start leaves them out
+          // (src/app/route-hints.ts), the screen loads if the session is refused.
+          const login = stepFiles.has(file) ? {} : { 'data-hint': 'login' };
           tags.push({
             tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: '', href: `/${file}` },
+            attrs: { rel: 'modulepreload', crossorigin: '', href: `/${file}`, ...login },
           });
         }
         return [{ tag: 'template', attrs: { id: 'paddock-app-hints' }, children: tags, injectTo: 'head' }];
