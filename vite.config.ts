@@ -288,6 +288,21 @@ export default defineConfig({
     sourcemap: true,
     // dist/.vite/manifest.json: the module graph the first-render size gate reads (bundle-budget.test.ts).
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // TanStack Query and Router in one chunk: every screen needs them from the first render,
+          // and left to the automatic split they came as a dozen small files (useQuery, useMatch,
+          // useNavigate…), each with its own gzip and import overhead (docs/BENCHMARKS.md).
+          groups: [
+            {
+              name: 'tanstack',
+              test: /node_modules\/(@tanstack\/(react-query|query-core|react-router|router-core|history|store|react-store)|use-sync-external-store)\//,
+            },
+          ],
+        },
+      },
+    },
   },
   test: {
     projects: [
