@@ -116,11 +116,15 @@ function preloadFirstScreen(): Plugin {
         const steps = chunks.filter((c) =>
           /\/src\/app\/start\.tsx$|\/react-dom\/client\.js$/.test(c.facadeModuleId ?? ''),
         );
-        files.unshift(...steps.flatMap((c) => [c.fileName, ...c.imports]));
+        const stepFiles = new Set(steps.flatMap((c) => [c.fileName, ...c.imports]));
+        files.unshift(...stepFiles);
         for (const file of [...new Set(files)].filter((f) => !html.includes(`/${f}"`))) {
+          // The login screen's own files are marked: a signed-in member's start leaves them out
+          // (src/app/route-hints.ts), the screen loads if the session is refused.
+          const login = stepFiles.has(file) ? {} : { 'data-hint': 'login' };
           tags.push({
             tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: '', href: `/${file}` },
+            attrs: { rel: 'modulepreload', crossorigin: '', href: `/${file}`, ...login },
           });
         }
         return [{ tag: 'template', attrs: { id: 'paddock-app-hints' }, children: tags, injectTo: 'head' }];
@@ -284,6 +288,21 @@ export default defineConfig({
     sourcemap: true,
     // dist/.vite/manifest.json: the module graph the first-render size gate reads (bundle-budget.test.ts).
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // TanStack Query and Router in one chunk: every screen needs them from the first render,
+          // and left to the automatic split they came as a dozen small files (useQuery, useMatch,
+          // useNavigate…), each with its own gzip and import overhead (docs/BENCHMARKS.md).
+          groups: [
+            {
+              name: 'tanstack',
+              test: /node_modules\/(@tanstack\/(react-query|query-core|react-router|router-core|history|store|react-store)|use-sync-external-store)\//,
+            },
+          ],
+        },
+      },
+    },
   },
   test: {
     projects: [

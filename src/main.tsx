@@ -4,6 +4,9 @@ import { installPreloadErrorHandler } from '@/features/pwa/register-sw';
 import { applyAppHints, paintsScreenFirst, preloadRouteScripts, preloadRouteStyles } from '@/app/route-hints';
 import '@/ui/theme.css';
 import '@/ui/components.css';
+// With theme.css and components.css, the design system's style sheets (src/ui/index.ts imports them
+// too): the signed-in shell and the feed import its components by path, not through that index.
+import '@/ui/layout.css';
 
 installPreloadErrorHandler();
 const path = window.location.pathname;

@@ -5,7 +5,6 @@
 // must not import React DOM, Dexie or the app (tests/browser/bundle-budget.test.ts checks the
 // build's graph).
 import { peekFirstGarage, prefetchFirstCarsPage } from '@/features/garage/api/first-cars-page';
-import { paintFirstGarageEarly } from '@/features/garage/garage-first-paint';
 import { paintFirstPostsEarly } from '@/features/posts/feed-first-paint';
 import { peekFirstFeedPage, prefetchFirstFeedPage } from '@/features/posts/feed-first-page';
 import { FIRST_PAINT_DONE_MARK, FIRST_PAINT_MAX_WAIT_MS, FIRST_PAINT_WAIT_MARK } from './first-paint-wait';
@@ -28,9 +27,14 @@ export function askEarlyForScreen(pathname: string): ReturnType<typeof prefetchF
   // The feed's first posts paint from the answer into the app shell, before React DOM and the app.
   const page = feed === 'network' ? peekFirstFeedPage() : null;
   if (page && typeof document !== 'undefined') painted = paintFirstPostsEarly(page);
-  // The garage's first view likewise, from its cars and the member's reminders.
+  // The garage's first view likewise, from its cars and the member's reminders. Its code is a chunk
+  // of its own, asked for now beside the cars and the reminders: the feed's start does not load it.
   const garage = peekFirstGarage();
-  if (garage && typeof document !== 'undefined') painted = paintFirstGarageEarly(garage);
+  if (garage && typeof document !== 'undefined')
+    painted = import('@/features/garage/garage-first-paint').then(
+      (m) => m.paintFirstGarageEarly(garage),
+      () => false,
+    );
   return feed;
 }
 

@@ -156,6 +156,17 @@ describe('signed-in route hints', () => {
     expect(applyAppHints()).toBe(2);
   });
 
+  it("leaves out the login screen's files when a session is stored (they load if it is refused)", () => {
+    const withLogin = `${APP_HINTS}<link rel="modulepreload" crossorigin="" href="/assets/login-5.js" data-hint="login">`;
+    document.head.innerHTML = `<template id="paddock-app-hints">${withLogin}</template>`;
+    expect(applyAppHints()).toBe(3);
+    expect(links().map((l) => l.href)).toContain('/assets/login-5.js');
+    localStorage.setItem(REFRESH_TOKEN_KEY, 'r1');
+    document.head.innerHTML = `<template id="paddock-app-hints">${withLogin}</template>`;
+    expect(applyAppHints()).toBe(2);
+    expect(links().map((l) => l.href)).toEqual(['/assets/client-9.js', '/assets/i18n/fr-FR.json']);
+  });
+
   it('keeps only same-origin paths from the hints', () => {
     localStorage.setItem(REFRESH_TOKEN_KEY, 'r1');
     document.head.innerHTML = `<script type="application/json" id="paddock-route-hints">${JSON.stringify({

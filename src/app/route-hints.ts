@@ -79,8 +79,8 @@ export function preloadRouteStyles(pathname: string, doc: Document = document): 
 /**
  * The app's own hints, which index.html keeps inert in <template id="paddock-app-hints"> (React
  * DOM, the app's step, the default catalog, the login screen): added once, but for a file the page
- * has downloaded already and for the default catalog when another language is stored; returns how
- * many.
+ * has downloaded already, for the default catalog when another language is stored and for the login
+ * screen when a session is stored; returns how many.
  */
 export function applyAppHints(doc: Document = document): number {
   const template = doc.getElementById('paddock-app-hints');
@@ -98,6 +98,10 @@ export function applyAppHints(doc: Document = document): number {
     const defaultCatalog = href === `/assets/i18n/${PRELOADED_LOCALE}.json`;
     if (fetched.has(new URL(href, doc.baseURI).href) || (otherLocale && defaultCatalog)) hint.remove();
   }
+  // A signed-in member does not need the login screen's files (vite.config.ts marks them): they
+  // load only if the session is refused, which a cold start of the feed must not pay for.
+  if (stored(HINT_KEYS.refreshToken))
+    for (const hint of template.content.querySelectorAll('link[data-hint="login"]')) hint.remove();
   const hints = template.content.querySelectorAll('link');
   doc.head.append(template.content);
   return hints.length;

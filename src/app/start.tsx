@@ -5,7 +5,6 @@ import { registerServiceWorker } from '@/features/pwa/register-sw';
 import { session } from '@/lib/auth/session';
 import { afterFirstContent } from '@/lib/first-paint/first-content';
 import { initI18n } from '@/lib/i18n';
-import '@/ui';
 import { App } from './app';
 import { askEarlyForScreen } from './early-asks';
 import { connectRouter, createAppRouter, loadBeforeRender } from './router';

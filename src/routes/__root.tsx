@@ -3,7 +3,7 @@ import { rootBeforeLoad } from '@/features/auth/route-guards';
 import { DocumentTitle } from '@/app/document-title';
 import { NotFound } from '@/app/layout/not-found';
 import { UpdatePrompt } from '@/features/pwa/update-prompt';
-import { Toaster } from '@/ui';
+import { Toaster } from '@/ui/toaster';
 
 export const Route = createRootRoute({
   beforeLoad: rootBeforeLoad,

@@ -88,7 +88,7 @@ test("the entry asks for the screen's first data beside React DOM: the early ask
   expect(manifest['index.html']?.dynamicImports ?? []).toContain(early.roots[0]?.key);
 });
 
-test('a cold signed-in /feed until the network is idle loads at most 265 KB of gzipped JavaScript, no typebox and no outbox handlers', () => {
+test('a cold signed-in /feed until the network is idle loads at most 245 KB of gzipped JavaScript, no typebox and no outbox handlers', () => {
   const idle = jsFromManifest(FEED_IDLE_ROOTS);
   const firstPost = jsFromManifest(FIRST_POST_ROOTS);
   console.log(

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useT } from '@/lib/i18n';
-import { EmptyState, Page } from '@/ui';
+import { EmptyState } from '@/ui/empty-state';
+import { Page } from '@/ui/page';
 
 /** The root's not-found screen (unknown path, or a route param that fails to parse). */
 export function NotFound() {

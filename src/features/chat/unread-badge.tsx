@@ -10,7 +10,7 @@ const WHAT = 'chat unread count';
 
 /** My unread chat messages over all rooms, once known; 0 until then. */
 export const useChatUnreadCount: () => number = serverCountHook(
-  async () => (await import('./data')).chatUnreadSource,
+  async () => (await import('./data/unread-source')).chatUnreadSource,
   WHAT,
 );
 

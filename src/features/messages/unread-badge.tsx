@@ -10,7 +10,7 @@ const WHAT = 'unread count';
 
 /** My inbox's unread count, once known; 0 until then. */
 export const useMessagesUnreadCount: () => number = serverCountHook(
-  async () => (await import('./data')).messagesUnreadSource,
+  async () => (await import('./data/unread-source')).messagesUnreadSource,
   WHAT,
 );
 

@@ -2,11 +2,7 @@
 // Every text names who did it ({name}: the `actor` the server joins, else the member the payload
 // names, else "Someone") and, when the payload carries it, what ({excerpt}: the start of the
 // comment, the liked post, the message's subject, the group's name; for the garage, the car).
-import type {
-  NOTIFICATION_RELATED_FIELDS,
-  Notification,
-  NotificationRelatedType,
-} from '@/contract/notifications';
+import type { Notification } from '@/contract/notifications';
 import { commentAnchor } from '@/lib/navigation';
 
 export type NotificationKind =
@@ -242,31 +238,5 @@ export function describeNotification({
 /** The ones the garage names its car in (its name fills {excerpt} in their texts). */
 export const namesCar = (content: NotificationContent) => content.kind === 'car' || content.kind === 'carLog';
 
-/**
- * What opening an item marks read (POST /notifications/read-related): the kind of item and the
- * payload field that names it (src/contract/notifications.ts). `friend` only matches 'friend'
- * notifications, as on the server.
- */
-// The contract's map is a value the client does not import (types only): checked against it here.
-export const RELATED_FIELD: typeof NOTIFICATION_RELATED_FIELDS = {
-  message: 'relatedMessageId',
-  'friend-request': 'relatedFriendRequestId',
-  friend: 'relatedFriendId',
-  post: 'relatedPostId',
-  comment: 'relatedCommentId',
-  chatroom: 'relatedChatRoomId',
-  chatgroup: 'relatedChatGroupId',
-  car: 'relatedCarId',
-  'car-log': 'relatedCarLogId',
-};
-
-/** Whether the notification points at that item (what read-related marks read). */
-export function isAbout(
-  notification: Pick<Notification, 'type' | 'jsonPayload'>,
-  relatedType: NotificationRelatedType,
-  relatedId: string,
-): boolean {
-  if (relatedType === 'friend' && notification.type !== 'friend') return false;
-  const field: string = RELATED_FIELD[relatedType];
-  return (notification.jsonPayload as Record<string, unknown>)[field] === relatedId;
-}
+// Kept apart (the data layer's read marks need them, not the texts): see ./related.
+export { RELATED_FIELD, isAbout } from './related';

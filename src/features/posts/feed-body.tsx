@@ -4,8 +4,14 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { useT } from '@/lib/i18n';
-import { RefreshHint, EmptyState, FeedIcon, PullToRefresh } from '@/ui';
-import { useFeed, useFeedRefresh, type LocalPost } from './data';
+import { EmptyState } from '@/ui/empty-state';
+import { FeedIcon } from '@/ui/icons';
+import { PullToRefresh } from '@/ui/pull-to-refresh';
+import { RefreshHint } from '@/ui/refresh-hint';
+// The reads and the refresh, not the data layer's index: that one brings the comments and the writes.
+import { useFeed } from './data/reads';
+import { useFeedRefresh } from './data/sync';
+import type { LocalPost } from './data/types';
 import type { EarlyFeedPage } from './feed-first-page';
 import { FeedSkeleton } from './feed-skeleton';
 import { LoadMorePosts } from './load-more-posts';

@@ -4,7 +4,7 @@
 import { useEffect } from 'react';
 import type { Post } from '@/contract/posts';
 import { useT } from '@/lib/i18n';
-import { PullToRefresh } from '@/ui';
+import { PullToRefresh } from '@/ui/pull-to-refresh';
 import { FIRST_LIST_CARDS } from './feed-first-page';
 import { PostCard } from './post-card';
 

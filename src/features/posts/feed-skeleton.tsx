@@ -1,6 +1,6 @@
 // The feed's loading state, shared by the screen (before its list has loaded) and the list.
 import { useT } from '@/lib/i18n';
-import { Skeleton } from '@/ui';
+import { Skeleton } from '@/ui/skeleton';
 
 /** Spec §9: skeleton rows 5. */
 export const FEED_SKELETON_CARDS = 5;

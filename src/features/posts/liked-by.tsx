@@ -6,7 +6,7 @@ import { friendsOf, friendsQueryOptions } from '@/features/people';
 import { useSession } from '@/lib/auth/session';
 import { displayName } from '@/lib/text/display-name';
 import { useT } from '@/lib/i18n';
-import { HeartIcon } from '@/ui';
+import { HeartIcon } from '@/ui/icons';
 import { postLikersQueryOptions } from './api/post-likers';
 import type { LocalPost } from './data/types';
 import { likedByLine, likedByText } from './liked-by-line';

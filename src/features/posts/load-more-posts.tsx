@@ -1,6 +1,7 @@
 import type { Ref } from 'react';
 import { useT } from '@/lib/i18n';
-import { Button, Spinner } from '@/ui';
+import { Button } from '@/ui/button';
+import { Spinner } from '@/ui/spinner';
 
 /** The foot of a server-paged post list: a spinner while a page loads, else "Load more" if any. */
 export function LoadMorePosts({

@@ -8,7 +8,7 @@ import type { Post, PostCarLog, PostCarLogPhoto } from '@/contract/posts';
 import { formatDay, formatDistance, formatMoney, settingLabel } from '@/lib/i18n/format';
 import { useMediaUrl } from '@/lib/offline/media';
 import { useT } from '@/lib/i18n';
-import { CarIcon, CheckIcon, ConeIcon, WrenchIcon } from '@/ui';
+import { CarIcon, CheckIcon, ConeIcon, WrenchIcon } from '@/ui/icons';
 import { LazyImage } from './lazy-image';
 
 /** The most thumbnails a card shows; the rest are counted. */

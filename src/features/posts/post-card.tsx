@@ -4,18 +4,16 @@ import { useSession } from '@/lib/auth/session';
 import { useUploadPercent } from '@/lib/outbox/upload-progress';
 import { displayName } from '@/lib/text/display-name';
 import { formatDate, useT } from '@/lib/i18n';
-import {
-  Button,
-  ConfirmDialog,
-  ChatBubbleIcon,
-  EditIcon,
-  HeartIcon,
-  TrashIcon,
-  useRichTextLinks,
-} from '@/ui';
+import { Button } from '@/ui/button';
+import { ConfirmDialog } from '@/ui/confirm-dialog';
+import { ChatBubbleIcon, EditIcon, HeartIcon, TrashIcon } from '@/ui/icons';
+import { useRichTextLinks } from '@/ui/rich-text-links';
 // Not the editor's barrel: the feed's first render must not pull the editor in.
 import { showMediaImages } from '@/ui/rich-text-editor/rich-text-images';
-import { PhotoGrid, PhotoViewer, type ViewerPhoto } from '@/ui/photo-viewer';
+// By path, not the viewer's index: the viewer itself loads on the first tap.
+import { PhotoGrid } from '@/ui/photo-viewer/photo-grid';
+import { LazyPhotoViewer } from '@/ui/photo-viewer/lazy-photo-viewer';
+import type { ViewerPhoto } from '@/ui/photo-viewer/photo-viewer';
 // By path, not the ui barrel (which does not carry it).
 import { Avatar } from '@/ui/avatar';
 import { mediaIdOfImageSrc } from '@/contract/rich-text';
@@ -106,7 +104,7 @@ function PostText({ html, post }: { html: string; post: LocalPost }) {
         }}
       />
       {viewing ? (
-        <PhotoViewer
+        <LazyPhotoViewer
           photos={viewing.photos}
           startIndex={viewing.index}
           label={t('POSTS.POST_BY', { name: displayName(post.author) })}

@@ -4,7 +4,7 @@
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useSession } from '@/lib/auth/session';
 import { useT } from '@/lib/i18n';
-import { Button } from '@/ui';
+import { Button } from '@/ui/button';
 
 declare module '@tanstack/history' {
   interface HistoryState {

@@ -1,5 +1,5 @@
 import { useT } from '@/lib/i18n';
-import { Button } from '@/ui';
+import { Button } from '@/ui/button';
 import { updateStore, useUpdateAvailable } from './update-store';
 import './pwa.css';
 

@@ -3,7 +3,7 @@ import { OwnCarSection } from '@/features/cars/car-home/car-home';
 import { CarEquipmentSection } from '@/features/cars/equipment/car-equipment-section';
 import { useCarLogs, type LocalCar } from '@/features/garage';
 import { EconomySection } from '@/features/maintenance';
-import { SkeletonRows } from '@/ui';
+import { SkeletonRows } from '@/ui/skeleton';
 import { useT } from '@/lib/i18n';
 
 // The car's fuel and odometer section: its economy and readings (from the mirror), its tyres and

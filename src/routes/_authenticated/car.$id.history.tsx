@@ -3,7 +3,7 @@ import { CarDossier, CarExportButtons } from '@/features/car-history';
 import { SellCarSection } from '@/features/car-people';
 import { CarHistoryLinks } from '@/features/cars/car-home/car-history-links';
 import { OwnCarSection } from '@/features/cars/car-home/car-home';
-import { Card } from '@/ui';
+import { Card } from '@/ui/page';
 
 // The car's history section (its owner's): import and export, the resale dossier and its public
 // link, and the sale to another member.

@@ -1,7 +1,7 @@
 import { useNavigate, createFileRoute } from '@tanstack/react-router';
 import { CarMembersSection, CarOwnersLine } from '@/features/car-people';
 import { OwnCarSection } from '@/features/cars/car-home/car-home';
-import { Card } from '@/ui';
+import { Card } from '@/ui/page';
 
 // The car's people: its owners over time and the members it is shared with.
 export const Route = createFileRoute('/_authenticated/car/$id/people')({ component: PeopleRoute });

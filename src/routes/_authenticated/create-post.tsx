@@ -2,7 +2,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { CreatePostScreen } from '@/features/posts/post-form-screen';
 import { forgetShare, sharedPostContent, useSharedItem } from '@/features/share';
 import { useT } from '@/lib/i18n';
-import { Page, SkeletonRows } from '@/ui';
+import { Page } from '@/ui/page';
+import { SkeletonRows } from '@/ui/skeleton';
 
 /**
  * `?carLogId=` shares that log as the post's card (build threads); `?share=` starts the post from

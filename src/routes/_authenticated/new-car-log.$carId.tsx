@@ -2,7 +2,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { CarLogFormScreen, type LogPrefill } from '@/features/logbook/car-log-form-screen';
 import { forgetShare, useSharedItem } from '@/features/share';
 import { useT } from '@/lib/i18n';
-import { Page, SkeletonRows } from '@/ui';
+import { Page } from '@/ui/page';
+import { SkeletonRows } from '@/ui/skeleton';
 
 type NewLogSearch = LogPrefill & { share?: string };
 

@@ -2,5 +2,6 @@
 // once a screen shows photos).
 export { PhotoViewer, type PhotoViewerProps, type ViewerPhoto } from './photo-viewer';
 export { PhotoButton } from './photo-button';
+export { LazyPhotoViewer } from './lazy-photo-viewer';
 export { PhotoGrid, photoRatio, type GridPhoto } from './photo-grid';
 export { openMediaFile, usePhotoSource } from './photo-source';

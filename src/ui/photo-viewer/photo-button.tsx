@@ -1,6 +1,8 @@
 // A photo that opens the viewer: a real button around the thumbnail, named for what it opens.
 import { useRef, useState, type CSSProperties, type ReactNode } from 'react';
-import { PhotoViewer, type ViewerPhoto } from './photo-viewer';
+import { LazyPhotoViewer } from './lazy-photo-viewer';
+import type { ViewerPhoto } from './photo-viewer';
+import './photo-grid.css';
 
 export function PhotoButton({
   photos,
@@ -39,7 +41,7 @@ export function PhotoButton({
         {children}
       </button>
       {open ? (
-        <PhotoViewer
+        <LazyPhotoViewer
           photos={photos}
           startIndex={index}
           label={label}

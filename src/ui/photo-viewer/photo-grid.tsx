@@ -5,6 +5,7 @@ import { useMediaUrl } from '@/lib/offline/media';
 import { useT } from '@/lib/i18n';
 import { PhotoButton } from './photo-button';
 import type { ViewerPhoto } from './photo-viewer';
+import './photo-grid.css';
 
 export interface GridPhoto {
   /** A media url (`/api/…` or `local:<blobId>` before it is sent). */

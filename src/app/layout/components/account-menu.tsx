@@ -6,7 +6,10 @@ import { session, useSession } from '@/lib/auth/session';
 import { useAvatarUrl } from '@/lib/media/avatar-url';
 import { displayName } from '@/lib/text/display-name';
 import { useT } from '@/lib/i18n';
-import { Button, LanguageSwitch, LogoutIcon, useBackCloses } from '@/ui';
+import { Button } from '@/ui/button';
+import { LogoutIcon } from '@/ui/icons';
+import { LanguageSwitch } from '@/ui/language-switch';
+import { useBackCloses } from '@/ui/use-back-closes';
 
 /**
  * A disclosure (button + panel): closes on Escape, on a click outside and with the back button, and

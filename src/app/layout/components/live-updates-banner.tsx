@@ -3,7 +3,8 @@
 // wait for a reload or the next successful round, with a way to try again at once.
 import { realtime, useRealtimeStatus } from '@/lib/realtime/socket';
 import { useT } from '@/lib/i18n';
-import { Button, RefreshIcon } from '@/ui';
+import { Button } from '@/ui/button';
+import { RefreshIcon } from '@/ui/icons';
 
 export function LiveUpdatesBanner() {
   const t = useT();

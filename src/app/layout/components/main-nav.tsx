@@ -4,7 +4,7 @@ import { ChatUnreadBadge } from '@/features/chat/unread-badge';
 import { GarageDueBadge } from './garage-due-badge';
 import { MessagesUnreadBadge } from '@/features/messages/unread-badge';
 import { useT } from '@/lib/i18n';
-import { CarIcon, ChatIcon, FeedIcon, MailIcon, UserIcon, UsersIcon } from '@/ui';
+import { CarIcon, ChatIcon, FeedIcon, MailIcon, UserIcon, UsersIcon } from '@/ui/icons';
 
 type Item = {
   to: '/feed' | '/my-cars' | '/my-chat-groups' | '/messages' | '/friends' | '/profile';

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useNotificationBell } from '@/features/notifications/use-notification-bell';
 import { useT } from '@/lib/i18n';
-import { BellIcon } from '@/ui';
+import { BellIcon } from '@/ui/icons';
 
 /** Past this the badge says "99+" (the accessible name keeps the exact figure). */
 const BADGE_MAX = 99;

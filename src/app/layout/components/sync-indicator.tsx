@@ -3,7 +3,7 @@ import { SyncPanelDialog } from '@/features/sync/components/sync-panel-dialog';
 import { useLiveOutboxCounts } from '@/features/sync/hooks/use-live-outbox-counts';
 import { useT } from '@/lib/i18n';
 import { useReachability } from '@/lib/network/reachability';
-import { AlertIcon, CloudOffIcon, SyncIcon } from '@/ui';
+import { AlertIcon, CloudOffIcon, SyncIcon } from '@/ui/icons';
 import '@/features/sync/sync.css';
 
 /**

@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useT } from '@/lib/i18n';
-import { LanguageSwitch, Logo } from '@/ui';
+import { LanguageSwitch } from '@/ui/language-switch';
+import { Logo } from '@/ui/logo';
 import '../auth.css';
 
 /** The frame of every signed-out screen: brand, language switch, a card, the legal links. */

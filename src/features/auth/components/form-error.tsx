@@ -1,5 +1,6 @@
 import { useT } from '@/lib/i18n';
-import { Alert, AlertIcon } from '@/ui';
+import { AlertIcon } from '@/ui/icons';
+import { Alert } from '@/ui/page';
 import type { FormError } from '../server-errors';
 import type { FieldMessage } from '../validation';
 

@@ -1,5 +1,5 @@
 import { useT } from '@/lib/i18n';
-import { Button } from '@/ui';
+import { Button } from '@/ui/button';
 import { providerSignInUrl, useProviders } from '../api/get-providers';
 
 /** One button per configured outside provider; nothing at all when there is none or the list fails. */

@@ -6,7 +6,7 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { NotificationRelatedType } from '@/contract/notifications';
 import { markReadInPages } from '../cache';
-import { isAbout } from '../notification-content';
+import { isAbout } from '../related';
 import type { NotificationPages } from './get-notifications';
 import { notificationKeys } from './notification-keys';
 import { setUnreadCount, updateLists } from './optimistic';

@@ -6,7 +6,7 @@ import { localDb, type PaddockDb } from '@/lib/db';
 import { offlineWrite, queueWrite } from '@/lib/offline/write';
 import type { OutboxEntry } from '@/lib/outbox';
 import type { NotificationPage } from '../api/notification-page';
-import { isAbout } from '../notification-content';
+import { isAbout } from '../related';
 
 export const NOTIFICATION_KINDS = {
   read: 'notification.read',

@@ -3,7 +3,8 @@
 // device either way, so the words say what becomes of the waiting changes, never "kept".
 import { useId, type RefObject } from 'react';
 import { useT } from '@/lib/i18n';
-import { Button, Modal } from '@/ui';
+import { Button } from '@/ui/button';
+import { Modal } from '@/ui/modal';
 import '../sync.css';
 
 /** Where the question stands: asked; sending (with what is left); or stuck (offline, refused). */

@@ -1,7 +1,7 @@
 // The warning shown while the app keeps data in memory only (IndexedDB blocked, docs/OFFLINE-FIRST.md
 // property 9). Persistent until dismissed; dismissed for the rest of the browser session.
 import { useT } from '@/lib/i18n';
-import { AlertIcon, CloseIcon } from '@/ui';
+import { AlertIcon, CloseIcon } from '@/ui/icons';
 import { storageMode, useMemoryBannerVisible } from '@/lib/offline/storage-mode';
 import '../sync.css';
 

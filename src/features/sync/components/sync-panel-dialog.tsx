@@ -1,8 +1,10 @@
 // The sync panel's frame (entry-safe): the dialog opens at once, its content loads with Dexie.
 import { Component, lazy, Suspense, useId, type ReactNode } from 'react';
 import { useT } from '@/lib/i18n';
-import { Alert, Spinner } from '@/ui';
-import { Modal, ModalHeader } from '@/ui';
+import { Alert } from '@/ui/page';
+import { Spinner } from '@/ui/spinner';
+import { Modal } from '@/ui/modal';
+import { ModalHeader } from '@/ui/modal-header';
 import '../sync.css';
 
 const SyncPanelBody = lazy(async () => {
