@@ -32,9 +32,7 @@ beforeEach(async () => {
   resetSyncSessionForTests();
   await clearLocalData();
 });
-afterEach(() => {
-  stopSignedInSync();
-});
+afterEach(() => stopSignedInSync());
 
 describe('sync lifecycle', () => {
   it('starts the outbox once after sign-in and asks once for persistent storage', async () => {

@@ -18,10 +18,11 @@ export async function startSignedInSync(): Promise<void> {
   if (wanted) await session.startSync();
 }
 
-export function stopSignedInSync(): void {
+/** Stops the engine; resolves once it has stopped (nothing of it starts after). */
+export async function stopSignedInSync(): Promise<void> {
   if (!wanted) return;
   wanted = false;
-  if (loading) void loading.then((session) => session.stopSync());
+  if (loading) (await loading).stopSync();
 }
 
 export function isSyncWanted(): boolean {

@@ -1,8 +1,8 @@
 // The setup the app-level screen tests share (with `@/testing/sync-lifecycle-off` mocked in): the
 // app's outbox handlers registered as the app does before its first replay, each test gets a local
-// database of its own and a signed-in member with tokens, and the screens unmount before that
-// database closes. A test file's own afterEach runs before this one's (hooks run as a stack).
-import { act, cleanup, configure } from '@testing-library/react';
+// database of its own and a signed-in member with tokens, and the screens unmount (and any outbox
+// pass stops) before that database closes. A test file's own afterEach runs before this one's (hooks run as a stack).
+import { configure } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { appOutboxHandlers } from '@/app/outbox-handlers';
 import type { CurrentUser } from '@/contract/user';
@@ -12,19 +12,15 @@ import { registerOutboxHandlers } from '@/lib/outbox';
 import { signedIn } from './api-client';
 import { setSignedIn, TEST_USER } from './session-mock';
 import { activateCatalog } from './test-utils';
+import { stopShellWork } from './live-shell-teardown';
 
 export interface SignedInAppOptions {
-  /** How long the screens may settle after unmounting, before the database closes. */
-  settleMs?: number;
   /** The test timeout of the file (the async queries wait up to 10 s). */
   testTimeout?: number;
 }
 
 /** Registers the beforeEach and afterEach of a signed-in app test; `name` prefixes its databases. */
-export function signedInAppPerTest(
-  name: string,
-  { settleMs = 100, testTimeout = 30_000 }: SignedInAppOptions = {},
-): void {
+export function signedInAppPerTest(name: string, { testTimeout = 30_000 }: SignedInAppOptions = {}): void {
   configure({ asyncUtilTimeout: 10_000 });
   vi.setConfig({ testTimeout });
   beforeAll(() => registerOutboxHandlers(...appOutboxHandlers));
@@ -38,8 +34,7 @@ export function signedInAppPerTest(
     activateCatalog('en-US');
   });
   afterEach(async () => {
-    cleanup();
-    await act(async () => new Promise((resolve) => setTimeout(resolve, settleMs)));
+    await stopShellWork();
     db.close();
     vi.unstubAllGlobals();
     vi.restoreAllMocks();

@@ -19,7 +19,7 @@ postsScreensPerTest(
     server = s;
     stubObjectUrls();
   },
-  { settleMs: 50, me: { ...TEST_USER, avatar: null } },
+  { me: { ...TEST_USER, avatar: null } },
 );
 
 const thread = () => screen.findByRole('region', { name: 'Build thread' });

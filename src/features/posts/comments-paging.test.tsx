@@ -14,7 +14,8 @@ vi.mock('@/lib/offline/shell-settled', () => ({ shellSettled: () => Promise.reso
 vi.mock('@/lib/media/avatar-url', () => ({ useAvatarUrl: () => undefined }));
 
 let server: FakePostsServer;
-postsScreensPerTest('comments-paging', (s) => (server = s), { testTimeout: 60_000 });
+// 250 comments rendered page by page in jsdom: about a minute on a busy 2-core machine.
+postsScreensPerTest('comments-paging', (s) => (server = s), { testTimeout: 180_000 });
 
 const topLevel = () =>
   [...document.querySelectorAll<HTMLElement>('.comments__list [data-testid="comment"]')].filter(

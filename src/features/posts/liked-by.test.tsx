@@ -27,7 +27,7 @@ const stranger = (n: number): PostAuthor => ({
 });
 const t = (id: string, values?: Record<string, unknown>) => i18n._(id, values);
 let server: FakePostsServer;
-postsScreensPerTest('liked-by', (s) => (server = s), { settleMs: 50 });
+postsScreensPerTest('liked-by', (s) => (server = s));
 
 describe('the "Liked by" line', () => {
   const names = new Map([

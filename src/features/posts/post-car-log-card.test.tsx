@@ -26,7 +26,7 @@ postsScreensPerTest(
     server.setOffline(true);
     stubObjectUrls();
   },
-  { settleMs: 50, me: { ...TEST_USER, avatar: null } },
+  { me: { ...TEST_USER, avatar: null } },
 );
 
 const card = (overrides: Partial<PostCarLog> = {}): PostCarLog => ({

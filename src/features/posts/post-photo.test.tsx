@@ -23,7 +23,7 @@ postsScreensPerTest(
     server.setOffline(true);
     stubObjectUrls();
   },
-  { settleMs: 50, me: { ...TEST_USER, avatar: null } },
+  { me: { ...TEST_USER, avatar: null } },
 );
 
 describe("a post's photos", () => {

@@ -1,10 +1,10 @@
 // Before and after each account screen test: a fresh device database, a signed-in member with
 // tokens, the English catalog and a fetch double for the account calls; afterwards nothing left
 // running. Calls no route answers (the shell's own: counts, notifications) fail as offline ones.
-import { act, cleanup, configure } from '@testing-library/react';
+import { configure } from '@testing-library/react';
 import { vi } from 'vitest';
 import type { NotificationPreferences } from '@/contract/account';
-import { stopSignedInSync } from '@/app/sync-lifecycle';
+import { stopShellWork } from '@/testing/live-shell-teardown';
 import { db, resetLocalDatabaseForTests } from '@/lib/db';
 import { toast } from '@/lib/toast';
 import { signedIn } from '@/testing/api-client';
@@ -52,9 +52,7 @@ export function startAccountTest(routes: Record<string, Route> = {}, { signedInN
 }
 
 export async function endAccountTest() {
-  cleanup();
-  stopSignedInSync();
-  await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+  await stopShellWork();
   db.close();
   vi.unstubAllGlobals();
   localStorage.clear();

@@ -17,7 +17,8 @@ import { setSignedIn } from '@/testing/session-mock';
 import { activateCatalog, renderApp } from '@/testing/test-utils';
 
 vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
-configure({ asyncUtilTimeout: 10_000 });
+// A busy machine: the first test compiles the garage's route chunks while the other suites run.
+configure({ asyncUtilTimeout: 30_000 });
 
 let server: ReturnType<typeof installGarageServer>;
 const TODAY = localToday();

@@ -33,7 +33,7 @@ export function startPeopleTest() {
 
 export async function endPeopleTest() {
   vi.useRealTimers(); // a test that faked the clock must not stall what follows
-  await endLiveShellTest(100);
+  await endLiveShellTest();
   clearAvatarCache();
   URL.createObjectURL = createObjectURL;
   URL.revokeObjectURL = revokeObjectURL;
