@@ -1,7 +1,7 @@
 // A car's home (car/{id} and its sections): each section its own address, read from the mirror
 // with no connection; a friend's car shows its overview only; a shared car's member sees no history;
 // the papers section checks and saves the VIN and dates through the car's offline edit.
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { CAR_ID, makeCar, makeLog, putCar, putLog } from '@/features/garage/testing/garage-fixtures';
 import { garageScreenHooks } from '@/features/garage/testing/garage-screen';
@@ -392,9 +392,10 @@ describe('what the car’s home reads of a long logbook', () => {
     expect(newest.closest('[role="listitem"]')?.getAttribute('aria-setsize')).toBe(String(LOGS));
     // The whole logbook waits until the first page has been shown a moment: gone before then.
     fireEvent.click(within(await sectionBar()).getByRole('link', { name: 'Overview' }));
+    // The overview's own later read (its average consumption) waits the same delay, started after
+    // the Logbook's: once it has shown, the Logbook's would have started too, had it not ended.
     const glance = await screen.findByRole('region', { name: 'At a glance' });
     await waitFor(() => expect(within(glance).getByText('5.4 L/100 km')).toBeTruthy());
-    await new Promise((resolve) => setTimeout(resolve, 3 * AFTER_PAINT_DELAY_MS));
     expect(new Set(read).size).toBeLessThan(LOGS / 2);
 
     // Back on the Logbook, staying: every log is read, for the count and the sum.
@@ -408,15 +409,19 @@ describe('what the car’s home reads of a long logbook', () => {
     // No idle moment ever comes: only the member's touch can start the whole read.
     vi.stubGlobal('requestIdleCallback', () => 1);
     vi.stubGlobal('cancelIdleCallback', () => undefined);
+    // The delay passes on a fake clock (which still follows real time, for the route to load).
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
     try {
       await renderApp(`/car/${CAR_ID}/logbook`);
       const newest = await screen.findByText('Log 116');
-      await new Promise((resolve) => setTimeout(resolve, 3 * AFTER_PAINT_DELAY_MS));
+      await act(() => vi.advanceTimersByTimeAsync(3 * AFTER_PAINT_DELAY_MS));
+      vi.useRealTimers();
       expect(screen.queryByText(`${LOGS} logs`)).toBeNull();
       fireEvent.pointerDown(newest);
       expect(await screen.findByText(`${LOGS} logs`)).toBeTruthy();
       expect(screen.getByTestId('log-sum').textContent).toBe('€1,400.00');
     } finally {
+      vi.useRealTimers();
       vi.unstubAllGlobals();
     }
   });
