@@ -1,5 +1,5 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { LocalCarLog } from '@/features/garage';
 import { LogRow } from './log-row';
 
@@ -7,6 +7,13 @@ import { LogRow } from './log-row';
 export const ROW_HEIGHT_REM = 5.25;
 /** Rows rendered beyond the viewport, each way: keeps fast flings free of blank rows. */
 const OVERSCAN = 8;
+
+/** Where the list last started in the page (px from its top): the next list's first guess. */
+let listStartHint = 0;
+
+function listStart(element: HTMLElement): number {
+  return Math.round(element.getBoundingClientRect().top + window.scrollY);
+}
 
 function rootFontPx(): number {
   const size = parseFloat(getComputedStyle(document.documentElement).fontSize);
@@ -33,13 +40,24 @@ export function VirtualLogList({
   const listRef = useRef<HTMLDivElement>(null);
   const [rowHeight] = useState(() => Math.round(ROW_HEIGHT_REM * rootFontPx()));
   // Where the list starts in the page; content above it (car details, the stats opening) moves it.
-  const [scrollMargin, setScrollMargin] = useState(0);
-  useLayoutEffect(() => {
+  // The first window uses the last one measured (a list seen before starts where it did; 0 puts
+  // every row of the first screen in it anyway), then a ResizeObserver measures it: its callback
+  // comes once the browser has laid the page out, where reading a position costs nothing. Read
+  // while rendering, the same position forced a layout of the whole page before the first rows
+  // could show (tens of ms for a 5,000-log car on a phone).
+  const [scrollMargin, setScrollMargin] = useState(() => listStartHint);
+  useEffect(() => {
     const element = listRef.current;
     if (!element) return;
-    const update = () => setScrollMargin(Math.round(element.getBoundingClientRect().top + window.scrollY));
-    update();
-    if (typeof ResizeObserver === 'undefined') return;
+    const update = () => {
+      listStartHint = listStart(element);
+      setScrollMargin(listStartHint);
+    };
+    if (typeof ResizeObserver === 'undefined') {
+      update();
+      return;
+    }
+    // Observing calls back once at the next layout, then on every change of the page's size.
     const observer = new ResizeObserver(update);
     observer.observe(document.body);
     return () => observer.disconnect();
