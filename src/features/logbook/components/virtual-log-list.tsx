@@ -1,4 +1,4 @@
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useWindowVirtualizer, type Virtualizer, windowScroll } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState } from 'react';
 import type { LocalCarLog } from '@/features/garage';
 import { LogRow } from './log-row';
@@ -15,9 +15,35 @@ function listStart(element: HTMLElement): number {
   return Math.round(element.getBoundingClientRect().top + window.scrollY);
 }
 
-function rootFontPx(): number {
+/**
+ * The window's scroll, written only when it moves it. Mounting, the virtualizer writes back the
+ * offset it has just read from the window: a scroll to where the page already is, which still makes
+ * the browser lay the whole page out (new rows included) before the first rows can show.
+ */
+export function scrollWindowTo(
+  offset: number,
+  options: { adjustments?: number; behavior?: ScrollBehavior },
+  instance: Virtualizer<Window, Element>,
+): void {
+  const still = !options.adjustments && options.behavior !== 'smooth' && offset === instance.scrollOffset;
+  if (!still) windowScroll(offset, options, instance);
+}
+
+function readRootFontPx(): number {
   const size = parseFloat(getComputedStyle(document.documentElement).fontSize);
   return Number.isFinite(size) && size > 0 ? size : 16;
+}
+
+/**
+ * The root font size, as last read. Read while rendering, it makes the browser recompute the styles
+ * of the whole page (the new screen's included) before the first rows; the list reads it again
+ * once laid out (cheap then), so the next list follows a changed font size.
+ */
+let rootFontHint: number | undefined;
+
+function rootFontPx(): number {
+  rootFontHint ??= readRootFontPx();
+  return rootFontHint;
 }
 
 /**
@@ -50,6 +76,7 @@ export function VirtualLogList({
     const element = listRef.current;
     if (!element) return;
     const update = () => {
+      rootFontHint = readRootFontPx();
       listStartHint = listStart(element);
       setScrollMargin(listStartHint);
     };
@@ -68,6 +95,7 @@ export function VirtualLogList({
     estimateSize: () => rowHeight,
     overscan: OVERSCAN,
     scrollMargin,
+    scrollToFn: scrollWindowTo,
     getItemKey: (index) => logs[index]?.id ?? index,
     // Before the first measure (and in environments without layout), assume a full window.
     initialRect: { width: 0, height: typeof window === 'undefined' ? 800 : window.innerHeight },
