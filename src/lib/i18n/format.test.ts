@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { activateCatalog } from '@/testing/test-utils';
-import { addTranslations } from '@/lib/i18n';
+import { addTranslations, formatDate } from '@/lib/i18n';
 import {
   formatDay,
   formatDistance,
@@ -103,5 +103,71 @@ describe('distances in unit symbols, money per distance in 2 or 3 decimals', () 
     expect(formatMoneyPerDistance(0.5542, 'NOT-A-CODE')).toBe('0.554 NOT-A-CODE');
     activateCatalog('fr-FR');
     expect(formatMoneyPerDistance(0.5542, 'EUR')).toBe('0,554\u00a0€');
+  });
+});
+
+/** Counts the constructions of one of Intl's formatters until the test's end (a subclass in its place). */
+const restores: (() => void)[] = [];
+function countBuilt(name: 'DateTimeFormat' | 'NumberFormat'): { count: number } {
+  const built = { count: 0 };
+  const Original = Intl[name] as unknown as new (...args: unknown[]) => object;
+  const Counting = class extends Original {
+    constructor(...args: unknown[]) {
+      super(...args);
+      built.count += 1;
+    }
+  };
+  Object.defineProperty(Intl, name, { value: Counting, configurable: true, writable: true });
+  restores.push(() =>
+    Object.defineProperty(Intl, name, { value: Original, configurable: true, writable: true }),
+  );
+  return built;
+}
+
+describe('one Intl formatter per locale and options, built once', () => {
+  afterEach(() => {
+    restores.splice(0).forEach((restore) => restore());
+    activateCatalog('en-US');
+  });
+
+  const FULL_UTC = { dateStyle: 'full', timeZone: 'UTC' } as const;
+
+  it('a list of rows builds its date, distance and amount formatters once, not once a row', () => {
+    activateCatalog('en-US');
+    const dates = countBuilt('DateTimeFormat');
+    const numbers = countBuilt('NumberFormat');
+    // Options no other test here uses: the first row builds them, the 199 after reuse them.
+    const rows = Array.from({ length: 200 }, (_, i) => [
+      formatDate(`2024-03-${String((i % 28) + 1).padStart(2, '0')}T00:00:00Z`, FULL_UTC),
+      formatDistance(1000 + i, 'mi'),
+      formatMoney(i + 0.25, 'CHF'),
+    ]);
+    expect(rows[0]).toEqual(['Friday, March 1, 2024', '1,000 mi', 'CHF\u00a00.25']);
+    expect(rows[199]).toEqual(['Monday, March 4, 2024', '1,199 mi', 'CHF\u00a0199.25']);
+    expect(dates.count).toBe(1);
+    // The amounts' one, and the miles' unless a test above built it already: never one a row.
+    expect(numbers.count).toBeGreaterThanOrEqual(1);
+    expect(numbers.count).toBeLessThanOrEqual(2);
+  });
+
+  it('each locale has its own: switching the language formats in the new one', () => {
+    activateCatalog('en-US');
+    expect(formatDistance(12345, 'mi')).toBe('12,345 mi');
+    const numbers = countBuilt('NumberFormat');
+    // Miles in French: no test above has built that one yet.
+    activateCatalog('fr-FR');
+    expect(formatDistance(12345, 'mi')).toBe('12\u202f345\u202fmi');
+    expect(formatDistance(12345, 'mi')).toBe('12\u202f345\u202fmi');
+    expect(numbers.count).toBe(1);
+    activateCatalog('en-US');
+    expect(formatDistance(12345, 'mi')).toBe('12,345 mi');
+    expect(numbers.count).toBe(1);
+  });
+
+  it('a currency Intl refuses is refused every time, never cached as something else', () => {
+    activateCatalog('en-US');
+    expect(formatMoney(12.5, 'NOT-A-CODE')).toBe('12.50 NOT-A-CODE');
+    expect(formatMoney(12.5, 'NOT-A-CODE')).toBe('12.50 NOT-A-CODE');
+    expect(formatMoney(12.5, 'EUR')).toBe('€12.50');
   });
 });

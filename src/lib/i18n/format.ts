@@ -1,7 +1,7 @@
 // Display helpers for the garage's screens and a car log shared to the feed: settings labels, money,
 // distances and calendar dates. Dexie-free, so the feed's first post card can use them.
 import type { SettingsDomain } from '@/contract/constants';
-import { currentLocale, formatDate, formatNumber } from './';
+import { currentLocale, formatDate, formatNumber, numberFormat } from './';
 
 type Translate = (id: string, values?: Record<string, unknown>) => string;
 
@@ -36,7 +36,7 @@ const INTL_UNITS: Record<string, string> = { km: 'kilometer', mi: 'mile' };
 function unitFormat(unit: string): Intl.NumberFormat | null {
   const intlUnit = INTL_UNITS[unit];
   return intlUnit
-    ? new Intl.NumberFormat(currentLocale(), { style: 'unit', unit: intlUnit, unitDisplay: 'short' })
+    ? numberFormat(currentLocale(), { style: 'unit', unit: intlUnit, unitDisplay: 'short' })
     : null;
 }
 

@@ -104,13 +104,47 @@ export function useT(): (id: string, values?: Record<string, unknown>) => string
   return useCallback((id: string, values?: Record<string, unknown>) => i18n._(id, values), [version]);
 }
 
+// One Intl formatter per locale and options, kept: building one costs far more than formatting
+// with it (a list of 5,000 logs formats a date, a distance and an amount per row it draws).
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function formatKey(locale: string, options: object | undefined): string {
+  return options ? `${locale}|${JSON.stringify(options)}` : locale;
+}
+
+/** The locale's date formatter for `options`, built once and then reused. */
+export function dateFormat(locale: string, options?: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = formatKey(locale, options);
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * The locale's number formatter for `options`, built once and then reused. A constructor that
+ * throws (an unknown currency code) caches nothing: it throws again, as callers expect.
+ */
+export function numberFormat(locale: string, options?: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = formatKey(locale, options);
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
 /** Spec §4: dates follow the locale. Invalid input answers '' rather than "Invalid Date". */
 export function formatDate(value: string | number | Date, options?: Intl.DateTimeFormatOptions): string {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(currentLocale(), options).format(date);
+  return dateFormat(currentLocale(), options).format(date);
 }
 
 export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
-  return new Intl.NumberFormat(currentLocale(), options).format(value);
+  return numberFormat(currentLocale(), options).format(value);
 }

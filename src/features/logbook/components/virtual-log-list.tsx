@@ -1,5 +1,5 @@
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useWindowVirtualizer, type Virtualizer, windowScroll } from '@tanstack/react-virtual';
+import { useEffect, useRef, useState } from 'react';
 import type { LocalCarLog } from '@/features/garage';
 import { LogRow } from './log-row';
 
@@ -8,9 +8,42 @@ export const ROW_HEIGHT_REM = 5.25;
 /** Rows rendered beyond the viewport, each way: keeps fast flings free of blank rows. */
 const OVERSCAN = 8;
 
-function rootFontPx(): number {
+/** Where the list last started in the page (px from its top): the next list's first guess. */
+let listStartHint = 0;
+
+function listStart(element: HTMLElement): number {
+  return Math.round(element.getBoundingClientRect().top + window.scrollY);
+}
+
+/**
+ * The window's scroll, written only when it moves it. Mounting, the virtualizer writes back the
+ * offset it has just read from the window: a scroll to where the page already is, which still makes
+ * the browser lay the whole page out (new rows included) before the first rows can show.
+ */
+export function scrollWindowTo(
+  offset: number,
+  options: { adjustments?: number; behavior?: ScrollBehavior },
+  instance: Virtualizer<Window, Element>,
+): void {
+  const still = !options.adjustments && options.behavior !== 'smooth' && offset === instance.scrollOffset;
+  if (!still) windowScroll(offset, options, instance);
+}
+
+function readRootFontPx(): number {
   const size = parseFloat(getComputedStyle(document.documentElement).fontSize);
   return Number.isFinite(size) && size > 0 ? size : 16;
+}
+
+/**
+ * The root font size, as last read. Read while rendering, it makes the browser recompute the styles
+ * of the whole page (the new screen's included) before the first rows; the list reads it again
+ * once laid out (cheap then), so the next list follows a changed font size.
+ */
+let rootFontHint: number | undefined;
+
+function rootFontPx(): number {
+  rootFontHint ??= readRootFontPx();
+  return rootFontHint;
 }
 
 /**
@@ -33,13 +66,25 @@ export function VirtualLogList({
   const listRef = useRef<HTMLDivElement>(null);
   const [rowHeight] = useState(() => Math.round(ROW_HEIGHT_REM * rootFontPx()));
   // Where the list starts in the page; content above it (car details, the stats opening) moves it.
-  const [scrollMargin, setScrollMargin] = useState(0);
-  useLayoutEffect(() => {
+  // The first window uses the last one measured (a list seen before starts where it did; 0 puts
+  // every row of the first screen in it anyway), then a ResizeObserver measures it: its callback
+  // comes once the browser has laid the page out, where reading a position costs nothing. Read
+  // while rendering, the same position forced a layout of the whole page before the first rows
+  // could show (tens of ms for a 5,000-log car on a phone).
+  const [scrollMargin, setScrollMargin] = useState(() => listStartHint);
+  useEffect(() => {
     const element = listRef.current;
     if (!element) return;
-    const update = () => setScrollMargin(Math.round(element.getBoundingClientRect().top + window.scrollY));
-    update();
-    if (typeof ResizeObserver === 'undefined') return;
+    const update = () => {
+      rootFontHint = readRootFontPx();
+      listStartHint = listStart(element);
+      setScrollMargin(listStartHint);
+    };
+    if (typeof ResizeObserver === 'undefined') {
+      update();
+      return;
+    }
+    // Observing calls back once at the next layout, then on every change of the page's size.
     const observer = new ResizeObserver(update);
     observer.observe(document.body);
     return () => observer.disconnect();
@@ -50,6 +95,7 @@ export function VirtualLogList({
     estimateSize: () => rowHeight,
     overscan: OVERSCAN,
     scrollMargin,
+    scrollToFn: scrollWindowTo,
     getItemKey: (index) => logs[index]?.id ?? index,
     // Before the first measure (and in environments without layout), assume a full window.
     initialRect: { width: 0, height: typeof window === 'undefined' ? 800 : window.innerHeight },
