@@ -109,19 +109,25 @@ export function useT(): (id: string, values?: Record<string, unknown>) => string
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
-function formatKey(locale: string, options: object | undefined): string {
-  return options ? `${locale}|${JSON.stringify(options)}` : locale;
+/** The formatter kept in `cache` for `locale` and `options`, built by `build` the first time. */
+function kept<F, O extends object>(
+  cache: Map<string, F>,
+  build: (locale: string, options?: O) => F,
+  locale: string,
+  options: O | undefined,
+): F {
+  const key = options ? `${locale}|${JSON.stringify(options)}` : locale;
+  let format = cache.get(key);
+  if (!format) {
+    format = build(locale, options);
+    cache.set(key, format);
+  }
+  return format;
 }
 
 /** The locale's date formatter for `options`, built once and then reused. */
 export function dateFormat(locale: string, options?: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = formatKey(locale, options);
-  let format = dateFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, options);
-    dateFormats.set(key, format);
-  }
-  return format;
+  return kept(dateFormats, (l, o) => new Intl.DateTimeFormat(l, o), locale, options);
 }
 
 /**
@@ -129,13 +135,7 @@ export function dateFormat(locale: string, options?: Intl.DateTimeFormatOptions)
  * throws (an unknown currency code) caches nothing: it throws again, as callers expect.
  */
 export function numberFormat(locale: string, options?: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = formatKey(locale, options);
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, options);
-    numberFormats.set(key, format);
-  }
-  return format;
+  return kept(numberFormats, (l, o) => new Intl.NumberFormat(l, o), locale, options);
 }
 
 /** Spec §4: dates follow the locale. Invalid input answers '' rather than "Invalid Date". */
