@@ -41,6 +41,7 @@ export {
   useLastFillUp,
   useCars,
   useGarageRefresh,
+  useMirrorCarWhenMissing,
   useReminders,
   useRemindersRefresh,
   useSelectedCar,

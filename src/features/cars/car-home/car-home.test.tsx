@@ -201,12 +201,27 @@ describe('a car that is not mine', () => {
       nickname: null,
     });
     installFetch({
+      'GET /api/v1.0/cars/feed': () => ok([]),
       [`GET /api/v1.0/cars/${friendCar.id}`]: () => ok(friendCar),
       [`GET /api/v1.0/cars/${friendCar.id}/posts`]: () => ok([]),
     });
     await renderApp(`/car/${friendCar.id}/papers`);
     expect(await screen.findByText("For the car's owner and members")).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: 'Car sections' })).toBeNull();
+  });
+
+  it('one of mine not yet on this device (a deep link on a new device): asked for with my cars, then mine', async () => {
+    const mine = makeCar({ role: 'owner' });
+    const { to } = installFetch({
+      'GET /api/v1.0/cars/feed': () => ok([mine]),
+      [`GET /api/v1.0/cars/${CAR_ID}`]: () => ok(mine),
+    });
+    await renderApp(`/car/${CAR_ID}/history`);
+    expect(await screen.findByRole('button', { name: 'Sell / transfer this car' })).toBeTruthy();
+    expect(await tabs()).toContain('History');
+    expect(screen.queryByText("For the car's owner and members")).toBeNull();
+    expect(await db.cars.get(CAR_ID)).toBeTruthy();
+    expect(to('GET', '/api/v1.0/cars/feed')).toHaveLength(1);
   });
 
   it("a car shared with me: no history section, and its address says it is the owner's", async () => {

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { carTitle, roleOf, useCar, type LocalCar } from '@/features/garage';
+import { carTitle, roleOf, useCar, useMirrorCarWhenMissing, type LocalCar } from '@/features/garage';
 import { ApiError, isNetworkError } from '@/lib/http/api-client';
 import { useT } from '@/lib/i18n';
 import { Alert, BackButton, Card, CarIcon, CloudOffIcon, EmptyState, Page, SkeletonRows } from '@/ui';
@@ -27,8 +27,11 @@ const SECTION_PATHS = {
  */
 export function CarHome({ id, children }: { id: string; children: ReactNode }) {
   const t = useT();
-  const local = useCar(id);
-  const remote = useRemoteCar(id, local === null);
+  const mirrored = useCar(id);
+  // Not on this device yet: the member's cars are asked for before it is taken for a friend's.
+  const mirroring = useMirrorCarWhenMissing(id, mirrored === null);
+  const local = mirrored === null && mirroring ? undefined : mirrored;
+  const remote = useRemoteCar(id, mirrored === null);
   const car = local ?? remote.data;
   const error: unknown = remote.error;
   return (

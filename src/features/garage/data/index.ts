@@ -17,7 +17,14 @@ export {
   useCarLogsById,
 } from './reads';
 export { readCarFillUps, useCarFillUps } from './indexed-reads';
-export { syncCarLog, syncCarLogs, syncCars, useGarageRefresh, SYNC_PAGE_LIMIT } from './sync';
+export {
+  syncCarLog,
+  syncCarLogs,
+  syncCars,
+  useGarageRefresh,
+  useMirrorCarWhenMissing,
+  SYNC_PAGE_LIMIT,
+} from './sync';
 export {
   deleteCar,
   deleteCarLog,

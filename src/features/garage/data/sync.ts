@@ -206,6 +206,30 @@ function versionOf(payload: NotificationPayload): string | null {
 }
 
 /**
+ * A car's home opened on a device whose mirror does not hold that car: a deep link on a new
+ * device, or a page opened before the garage's first sync wrote its answer. The member's cars are
+ * mirrored once, so one of theirs (or one shared with them) shows as theirs, with its sections,
+ * not as a friend's. Answers true while that sync is under way; offline it ends at once.
+ */
+export function useMirrorCarWhenMissing(carId: string, missing: boolean): boolean {
+  const [askedFor, setAskedFor] = useState<string | null>(null);
+  useEffect(() => {
+    if (!missing || askedFor === carId) return;
+    let current = true;
+    // A failure (offline, the server down) leaves the car unknown here: the screen says so.
+    void syncCars()
+      .catch(() => undefined)
+      .finally(() => {
+        if (current) setAskedFor(carId);
+      });
+    return () => {
+      current = false;
+    };
+  }, [carId, missing, askedFor]);
+  return missing && askedFor !== carId;
+}
+
+/**
  * Keeps the local garage fresh while a screen shows it: on mount, on the car and car log socket
  * streams (another device of the member changed something), and on refresh() (pull-to-refresh).
  * Offline, `error` is a NetworkError and the local rows stay as they are.
