@@ -79,8 +79,9 @@ export async function syncKeptPost(id: string, given?: PaddockDb): Promise<void>
 }
 
 /**
- * Keeps the feed fresh while shown: on mount, on refresh() (pull-to-refresh) and when a friend's
- * post appears, changes or goes (the realtime-only `post` notifications), and a post on this device
+ * Keeps the feed fresh while shown: on mount, on refresh() (pull-to-refresh), on each new socket
+ * connection, and when a friend's post appears, changes or goes (the realtime-only `post`
+ * notifications), and a post on this device
  * when it is commented on (`comment` notifications). loadMore() follows the cursor; `hasMore` is false once the server said the last page was read.
  */
 export function useFeedRefresh(firstPage?: EarlyFeedPage | null) {
@@ -141,9 +142,19 @@ export function useFeedRefresh(firstPage?: EarlyFeedPage | null) {
       const postId = event.jsonPayload.relatedPostId;
       if (typeof postId === 'string') void syncKeptPost(postId).catch(() => undefined);
     });
+    // What the server sent while this device had no socket (before its first connection, or while
+    // it was away) never arrives: each new connection asks the first page again, so a friend's post
+    // written in that gap shows. A socket already connected at mount adds nothing to the mount's ask.
+    let connected = realtime.getStatus() === 'connected';
+    const offStatus = realtime.subscribeStatus(() => {
+      const now = realtime.getStatus() === 'connected';
+      if (now && !connected) void refresh();
+      connected = now;
+    });
     return () => {
       offPost();
       offComment();
+      offStatus();
     };
   }, [refresh]);
 
