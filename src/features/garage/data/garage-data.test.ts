@@ -283,6 +283,32 @@ describe('garage sync', () => {
     expect((await db.carLogs.get(first!))?.title).toBe('mine');
   });
 
+  it('keeps a log the outbox sent while the sync was under way (its listing predates it)', async () => {
+    const server = installGarageServer();
+    const carId = await saveCar(carDraft);
+    await replay();
+    logsOnServer(server, carId, 2 * SYNC_LOG_PAGE_LIMIT);
+    server.setOffline(true);
+    const wipers = await saveCarLog(logDraft(carId, 'Wipers'));
+    server.setOffline(false);
+    // The device back online: its outbox sends the log while the sync asks for its second page,
+    // after the first page's answer (which cannot hold the log) and the read of the local rows.
+    const answer = globalThis.fetch;
+    let sent = false;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (!sent && url.includes(`/car-logs/${carId}`) && url.includes('page=2')) {
+        sent = true;
+        await replay();
+      }
+      return answer(input, init);
+    });
+    await syncCarLogs(carId);
+    expect(sent).toBe(true);
+    expect(await db.outbox.count()).toBe(0);
+    expect((await db.carLogs.get(wipers))?.title).toBe('Wipers');
+  });
+
   it('offline, a log sync fails without reading the device’s logbook (the garage visited again)', async () => {
     const server = installGarageServer();
     const carId = await saveCar(carDraft);

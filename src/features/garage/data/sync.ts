@@ -52,7 +52,12 @@ async function mergeRows<R extends Row>(
   });
 }
 
-/** Drops local rows the server no longer has, unless written here after the listing was asked for. */
+/**
+ * Drops local rows the server no longer has, unless written here after the listing was asked for.
+ * `local` was read before the last pages were answered: a row written since (the outbox sent its
+ * create and put the server's copy, in this tab or another) is no longer queued, yet the listing
+ * predates it. Only a row still as it was read, and not queued, goes.
+ */
 async function dropGone<R extends Row>(
   database: PaddockDb,
   table: Table<R, string>,
@@ -64,7 +69,10 @@ async function dropGone<R extends Row>(
   if (!candidates.length) return;
   await database.transaction('rw', table, database.outbox, async () => {
     const queued = await queuedEntityIds(database);
-    const gone = candidates.filter((row) => !queued.has(row.id)).map((row) => row.id);
+    const now = await table.bulkGet(candidates.map((row) => row.id));
+    const gone = candidates
+      .filter((row, i) => !queued.has(row.id) && JSON.stringify(now[i]) === JSON.stringify(row))
+      .map((row) => row.id);
     if (gone.length) await table.bulkDelete(gone);
   });
 }
