@@ -65,12 +65,25 @@ export async function initI18n(): Promise<Locale> {
   return locale;
 }
 
+/**
+ * A member's choice of language not yet handed to the account's save (the signed-in engine, which
+ * loads after the first screen, binds that save): kept across a reload, so the account's older
+ * language does not undo a choice made before the engine was there (features/people/data/language.ts).
+ */
+export const LOCALE_UNSAVED_KEY = 'paddock-locale-unsaved';
+
 /** Spec §4: unsupported → ignored (false); otherwise switch, store, set <html lang>, announce. */
-export async function changeLocale(locale: string): Promise<boolean> {
+export async function changeLocale(
+  locale: string,
+  { chosen = true }: { chosen?: boolean } = {},
+): Promise<boolean> {
   if (!isSupportedLocale(locale)) return false;
   await switchTo(locale);
   try {
     localStorage.setItem(LOCALE_STORAGE_KEY, locale);
+    // The member's own choice (not the account's language applied): to be saved on the account.
+    if (chosen) localStorage.setItem(LOCALE_UNSAVED_KEY, locale);
+    else localStorage.removeItem(LOCALE_UNSAVED_KEY);
   } catch {
     // storage full or disabled: the switch still applies to this page
   }

@@ -111,6 +111,29 @@ describe('the language on the account', () => {
     expect(i18n.locale).toBe('en-US');
   });
 
+  it('a choice made before the engine bound (then a reload) is saved on the account, not undone by it', async () => {
+    const server = installPeopleServer();
+    server.me.language = 'en-US';
+    signIn(member('en-US'));
+    // The member picks French before the signed-in engine (which binds the save) has loaded.
+    await changeLocale('fr-FR');
+    expect(await db.outbox.count()).toBe(0);
+    // The next page: the engine binds; the account's older language does not come back.
+    unbind = bindAccountLanguage();
+    await waitFor(async () =>
+      expect(await languageEntries()).toMatchObject([
+        { body: { type: 'json', json: { language: 'fr-FR' } } },
+      ]),
+    );
+    expect(i18n.locale).toBe('fr-FR');
+    expect(sessionStore.getState().user?.language).toBe('fr-FR');
+    await replay();
+    expect(server.me.language).toBe('fr-FR');
+    // Saved: the account's language applies again from now on (another device's later choice).
+    signIn(member('en-US'));
+    await waitFor(() => expect(i18n.locale).toBe('en-US'));
+  });
+
   it("an account with no language stored gets the app's language", async () => {
     installPeopleServer();
     offline(true);

@@ -6,7 +6,14 @@
 import type { CurrentUser } from '@/contract/user';
 import { cachedUser, sessionStore } from '@/lib/auth/session-store';
 import { type PaddockDb } from '@/lib/db';
-import { changeLocale, i18n, isSupportedLocale, onLocaleChange, type Locale } from '@/lib/i18n';
+import {
+  changeLocale,
+  i18n,
+  isSupportedLocale,
+  LOCALE_UNSAVED_KEY,
+  onLocaleChange,
+  type Locale,
+} from '@/lib/i18n';
 import { offlineWrite, queueWrite } from '@/lib/offline/write';
 import { LANGUAGE_ENTITY, PEOPLE_KINDS } from './kinds';
 
@@ -62,6 +69,24 @@ export async function reconcileLanguage(data: unknown, database?: PaddockDb): Pr
   setSessionLanguage(answer.language);
 }
 
+/** A choice of this device's member not yet queued for the account (made before the engine bound). */
+function unsavedChoice(): Locale | null {
+  try {
+    const value = localStorage.getItem(LOCALE_UNSAVED_KEY);
+    return isSupportedLocale(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+function forgetUnsavedChoice(): void {
+  try {
+    localStorage.removeItem(LOCALE_UNSAVED_KEY);
+  } catch {
+    // storage disabled: nothing was kept
+  }
+}
+
 let unbind: (() => void) | null = null;
 
 /**
@@ -80,8 +105,11 @@ export function bindAccountLanguage(database?: PaddockDb): () => void {
 
   const save = (language: Locale) => {
     saving = saving.then(() =>
-      saveAccountLanguage(language, database).catch((error: unknown) =>
-        console.error('The language could not be kept for the account', error),
+      saveAccountLanguage(language, database).then(
+        () => {
+          if (unsavedChoice() === language) forgetUnsavedChoice();
+        },
+        (error: unknown) => console.error('The language could not be kept for the account', error),
       ),
     );
     return saving;
@@ -89,7 +117,11 @@ export function bindAccountLanguage(database?: PaddockDb): () => void {
 
   const offLocale = onLocaleChange((locale) => {
     const { user } = sessionStore.getState();
-    if (!user || user.language === locale) return;
+    if (!user) return;
+    if (user.language === locale) {
+      if (unsavedChoice() === locale) forgetUnsavedChoice();
+      return;
+    }
     setSessionLanguage(locale);
     void save(locale);
   });
@@ -101,8 +133,20 @@ export function bindAccountLanguage(database?: PaddockDb): () => void {
     if (sessionStore.getState().user !== user || (await languageQueued(database))) return;
     const current = i18n.locale;
     if (current !== seen) return;
+    // A choice made on this device before this binding (or before a reload) is newer than the
+    // account's copy: it is saved, not undone.
+    const unsaved = unsavedChoice();
+    if (unsaved) {
+      if (unsaved === user.language) forgetUnsavedChoice();
+      else {
+        if (unsaved !== current) await changeLocale(unsaved);
+        setSessionLanguage(unsaved);
+        await save(unsaved);
+      }
+      return;
+    }
     if (isSupportedLocale(user.language)) {
-      if (user.language !== current) await changeLocale(user.language);
+      if (user.language !== current) await changeLocale(user.language, { chosen: false });
     } else if (user.language === null && isSupportedLocale(current)) {
       setSessionLanguage(current);
       await save(current);
