@@ -23,6 +23,9 @@ import {
 } from './equipment-values';
 
 vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
+// The shell's own outbox engine stays off: each test replays when it means to. Two replayers in one
+// page (jsdom has no Web Locks to elect one) could both send an entry they read at once.
+vi.mock('@/app/sync-lifecycle', async () => (await import('@/testing/sync-lifecycle-off')).syncLifecycleOff);
 vi.setConfig({ testTimeout: 30_000 });
 beforeAll(() => registerOutboxHandlers(...appOutboxHandlers));
 
