@@ -1,33 +1,14 @@
 // The visible side of paused live updates (src/lib/realtime/socket.ts decides when and how it retries).
 import { act, fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RealtimeStatus } from '@/lib/realtime/socket';
+import { socketStatus as socket } from '@/testing/realtime-status-double';
 import { activateCatalog, renderWithProviders } from '@/testing/test-utils';
 import { LiveUpdatesBanner } from './components/live-updates-banner';
 
-const socket = vi.hoisted(() => {
-  let status: RealtimeStatus = 'connected';
-  const listeners = new Set<() => void>();
-  return {
-    set(next: RealtimeStatus) {
-      status = next;
-      listeners.forEach((l) => l());
-    },
-    getStatus: () => status,
-    subscribeStatus(listener: () => void) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    retryNow: vi.fn(),
-  };
-});
-vi.mock('@/lib/realtime/socket', async () => {
-  const { useSyncExternalStore } = await import('react');
-  return {
-    realtime: socket,
-    useRealtimeStatus: () => useSyncExternalStore(socket.subscribeStatus, socket.getStatus),
-  };
-});
+vi.mock(
+  '@/lib/realtime/socket',
+  async () => (await import('@/testing/realtime-status-double')).realtimeStatusModule,
+);
 
 describe('live updates paused', () => {
   beforeEach(() => {

@@ -3,29 +3,16 @@
 // again. A socket already connected when the feed opens adds nothing to the feed's own first ask.
 import { renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { RealtimeStatus } from '@/lib/realtime/socket';
+import { socketStatus as socket } from '@/testing/realtime-status-double';
 import { db } from '@/lib/db';
 import { FAKE_ME_USER, installPostsServer } from '@/features/posts/testing/fake-posts-server';
 import { signedInDataPerTest } from '@/testing/signed-in-app';
 import { useFeedRefresh } from './index';
 
-const socket = vi.hoisted(() => {
-  let status: RealtimeStatus = 'connecting';
-  const listeners = new Set<() => void>();
-  return {
-    set(next: RealtimeStatus) {
-      status = next;
-      listeners.forEach((l) => l());
-    },
-    getStatus: () => status,
-    subscribeStatus(listener: () => void) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    on: () => () => undefined,
-  };
-});
-vi.mock('@/lib/realtime/socket', () => ({ realtime: socket }));
+vi.mock(
+  '@/lib/realtime/socket',
+  async () => (await import('@/testing/realtime-status-double')).realtimeStatusModule,
+);
 
 signedInDataPerTest('feed-connect-test', FAKE_ME_USER);
 
