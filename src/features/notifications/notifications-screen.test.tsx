@@ -10,6 +10,7 @@ import type { NotificationEvent } from '@/contract/socket-events';
 import { endLiveShellTest } from '@/testing/live-shell-teardown';
 import { db, resetLocalDatabaseForTests } from '@/lib/db';
 import { realtime } from '@/lib/realtime/socket';
+import { queryClient } from '@/lib/query/query-client';
 import { routeNotification } from '@/lib/realtime/socket-streams';
 import type { FakeSocket } from '@/testing/fake-socket';
 import { signedIn } from '@/testing/api-client';
@@ -79,7 +80,12 @@ afterEach(async () => {
 async function connectSocket(): Promise<FakeSocket> {
   await act(async () => realtime.connect());
   const socket = sockets.at(-1)!;
+  const asked = server.to('GET', '/notifications/unread/count').length;
   act(() => socket.fire('connect'));
+  // A new connection asks the count and the lists again (what was stored while this device had no
+  // socket): their answers are in before the test's own events.
+  await waitFor(() => expect(server.to('GET', '/notifications/unread/count')).toHaveLength(asked + 1));
+  await waitFor(() => expect(queryClient.isFetching()).toBe(0));
   return socket;
 }
 

@@ -1,8 +1,8 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import type { Notification } from '@/contract/notifications';
 import type { NotificationEvent, NotificationsReadEvent } from '@/contract/socket-events';
-import { realtime, useRealtimeStatus } from '@/lib/realtime/socket';
+import { realtime } from '@/lib/realtime/socket';
 import { containsNotification, markAllReadInPages, markReadInPages, prependNotification } from '../cache';
 import type { NotificationPages } from '../api/get-notifications';
 import { notificationKeys } from '../api/notification-keys';
@@ -61,9 +61,20 @@ const liveSubscriptions = new WeakMap<QueryClient, { users: number; stop: () => 
 function subscribeLive(client: QueryClient): () => void {
   let entry = liveSubscriptions.get(client);
   if (!entry) {
+    // Every transition of the socket is heard here (a status read through React could batch
+    // "away" and "back"), once per client however many components watch.
+    let connected = realtime.getStatus() === 'connected';
     const stops = [
       realtime.on('notification', (event) => applyLiveNotification(client, event)),
       realtime.on('notificationsRead', (event) => applyNotificationsRead(client, event)),
+      realtime.subscribeStatus(() => {
+        const now = realtime.getStatus() === 'connected';
+        if (now && !connected) {
+          void client.invalidateQueries({ queryKey: notificationKeys.unreadCount() });
+          void client.invalidateQueries({ queryKey: notificationKeys.lists() });
+        }
+        connected = now;
+      }),
     ];
     entry = { users: 0, stop: () => stops.forEach((stop) => stop()) };
     liveSubscriptions.set(client, entry);
@@ -81,25 +92,16 @@ function subscribeLive(client: QueryClient): () => void {
 /**
  * Keeps the bell and the lists live while a member is signed in: a stored notification from the
  * socket's 'notification' stream goes first in every cached list it belongs to and raises the
- * unread count once, however many components call this; after a reconnect, what was missed is
- * asked again.
+ * unread count once, however many components call this. What the server stored while this device
+ * had no socket (before its first connection, or while it was away) sent no event here: each new
+ * connection asks the count and the lists again. A socket already connected at mount adds nothing
+ * to the mount's own ask.
  */
 export function useLiveNotifications(enabled: boolean): void {
   const client = useQueryClient();
-  const status = useRealtimeStatus();
-  const wasConnected = useRef(false);
 
   useEffect(() => {
     if (!enabled) return;
     return subscribeLive(client);
   }, [client, enabled]);
-
-  useEffect(() => {
-    if (!enabled || status !== 'connected') return;
-    if (wasConnected.current) {
-      void client.invalidateQueries({ queryKey: notificationKeys.unreadCount() });
-      void client.invalidateQueries({ queryKey: notificationKeys.lists() });
-    }
-    wasConnected.current = true;
-  }, [client, enabled, status]);
 }
