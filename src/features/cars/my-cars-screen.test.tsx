@@ -450,8 +450,8 @@ describe('my cars: the logbook', () => {
     await seed([only], logs);
     await renderApp('/my-cars');
     await waitFor(() => expect(rows()).toHaveLength(4));
-    // The newest page shows first; the filters and sums come with the whole logbook.
-    await screen.findByRole('combobox', { name: 'Type' });
+    // The newest page shows first (the filters with it); the sums come with the whole logbook.
+    await screen.findAllByTestId('log-sum');
     return { car: only, logs };
   }
 

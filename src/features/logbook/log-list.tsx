@@ -84,39 +84,27 @@ export function LogList({
             {t('CAR_LOGS.TITLE')}
           </h2>
         </header>
-        {onFirstPage ? (
-          <div onPointerDown={onNeedAll} onFocus={onNeedAll} onWheel={onNeedAll}>
-            <VirtualLogList
-              logs={firstPage.logs}
-              total={firstPage.total}
-              mileageUnit={car.mileageUnit || DEFAULT_MILEAGE_UNIT}
-              label={t('CAR_LOGS.TITLE')}
-            />
-          </div>
-        ) : logs === undefined ? (
-          <SkeletonRows count={SKELETON_ROWS} label={t('CAR_LOGS.LOADING')} />
-        ) : logs.length === 0 ? (
-          <EmptyState
-            title={t('CAR_LOGS.EMPTY_TITLE')}
-            text={t('CAR_LOGS.EMPTY_TEXT')}
-            icon={<PlusIcon />}
-            action={
-              addFuelLog ? (
-                <ButtonLink to="/new-car-log/$carId" params={{ carId: car.id }} icon={<PlusIcon />}>
-                  {t('CAR_LOGS.ADD_FIRST')}
-                </ButtonLink>
-              ) : undefined
-            }
-          />
-        ) : (
-          <>
+        {onFirstPage || (logs !== undefined && logs.length > 0) ? (
+          // One tree for the first page and the whole logbook: when the rest arrives, the rows, the
+          // filters and the count stay where they were (a tap on a row is never lost to a redraw or
+          // a shift). On the first page, reaching for the list or its filters asks for the rest.
+          <div
+            className="log-list__body"
+            onPointerDown={onFirstPage ? onNeedAll : undefined}
+            onFocus={onFirstPage ? onNeedAll : undefined}
+            onWheel={onFirstPage ? onNeedAll : undefined}
+          >
             <LogFiltersBar
               filters={filters}
               onChange={(next) => setFilters((current) => ({ ...current, ...next }))}
               typeOptions={typeOptions}
             />
-            <LogSummary shown={shown.length} total={logs.length} cost={cost} />
-            {shown.length === 0 ? (
+            {onFirstPage ? (
+              <LogSummary shown={firstPage.total} total={firstPage.total} cost={null} />
+            ) : (
+              <LogSummary shown={shown.length} total={logs?.length ?? 0} cost={cost} />
+            )}
+            {!onFirstPage && shown.length === 0 ? (
               <EmptyState
                 title={t('CAR_LOGS.NO_MATCH_TITLE')}
                 text={t('CAR_LOGS.NO_MATCH_TEXT')}
@@ -129,7 +117,7 @@ export function LogList({
               />
             ) : (
               <>
-                {hasActiveFilters(applied) ? (
+                {!onFirstPage && hasActiveFilters(applied) ? (
                   <div className="log-list__clear">
                     <Button variant="ghost" size="small" onClick={() => setFilters(NO_FILTERS)}>
                       {t('CAR_LOGS.CLEAR_FILTERS')}
@@ -137,13 +125,29 @@ export function LogList({
                   </div>
                 ) : null}
                 <VirtualLogList
-                  logs={shown}
+                  logs={onFirstPage ? firstPage.logs : shown}
+                  total={onFirstPage ? firstPage.total : undefined}
                   mileageUnit={car.mileageUnit || DEFAULT_MILEAGE_UNIT}
                   label={t('CAR_LOGS.TITLE')}
                 />
               </>
             )}
-          </>
+          </div>
+        ) : logs === undefined ? (
+          <SkeletonRows count={SKELETON_ROWS} label={t('CAR_LOGS.LOADING')} />
+        ) : (
+          <EmptyState
+            title={t('CAR_LOGS.EMPTY_TITLE')}
+            text={t('CAR_LOGS.EMPTY_TEXT')}
+            icon={<PlusIcon />}
+            action={
+              addFuelLog ? (
+                <ButtonLink to="/new-car-log/$carId" params={{ carId: car.id }} icon={<PlusIcon />}>
+                  {t('CAR_LOGS.ADD_FIRST')}
+                </ButtonLink>
+              ) : undefined
+            }
+          />
         )}
       </section>
     </CarAuthorsProvider>

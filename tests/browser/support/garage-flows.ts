@@ -2,7 +2,6 @@
 // catalog's words), shared by the garage browser tests.
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { vi } from 'vitest';
 import { expectPath, exactly, STEP_TIMEOUT_MS, t, type E2e } from '../harness';
 import { field, screenHeading, settled, signIn } from '../flows';
 import { apiCall } from './api.mjs';
@@ -185,18 +184,11 @@ async function saveLogForm(page: Page): Promise<void> {
 
 /** Opens a log of the list (its read view), then its edit screen. */
 export async function openLog(page: Page, title: string): Promise<void> {
-  const edit = page.getByRole('link', { name: exactly(t('CAR_LOGS.VIEW_EDIT')) });
-  // A tap on a row while the list redraws it (the whole logbook is read after the first rows have
-  // shown) can land on the row being replaced; tapped again until the log's page shows, as a
-  // member would.
-  await vi.waitFor(
-    async () => {
-      if (!(await edit.isVisible())) await logRow(page, title).getByRole('link').click({ timeout: 2_000 });
-      await edit.waitFor({ timeout: 5_000 });
-    },
-    { timeout: STEP_TIMEOUT_MS, interval: 100 },
-  );
-  await edit.click({ timeout: STEP_TIMEOUT_MS });
+  // One tap: the logbook keeps its rows in place when the whole of it follows the first page.
+  await logRow(page, title).getByRole('link').click({ timeout: STEP_TIMEOUT_MS });
+  await page
+    .getByRole('link', { name: exactly(t('CAR_LOGS.VIEW_EDIT')) })
+    .click({ timeout: STEP_TIMEOUT_MS });
   await screenHeading(page, 'CAR_LOGS.EDIT_TITLE').waitFor({ timeout: STEP_TIMEOUT_MS });
   await field(page, 'CAR_LOGS.FORM_TITLE').waitFor({ timeout: STEP_TIMEOUT_MS });
 }

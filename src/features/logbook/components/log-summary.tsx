@@ -2,10 +2,14 @@ import { useT } from '@/lib/i18n';
 import { formatMoney } from '@/lib/i18n/format';
 import type { Money } from '../log-filters';
 
-/** The count of the shown logs and their cost per currency (spec §3 "sum cost"), announced politely. */
-export function LogSummary({ shown, total, cost }: { shown: number; total: number; cost: Money }) {
+/**
+ * The count of the shown logs and their cost per currency (spec §3 "sum cost"), announced politely.
+ * `cost` is null while only the newest logs are read (the sum needs every row): the line keeps its
+ * place and says it is being counted.
+ */
+export function LogSummary({ shown, total, cost }: { shown: number; total: number; cost: Money | null }) {
   const t = useT();
-  const amounts = Object.entries(cost);
+  const amounts = cost ? Object.entries(cost) : [];
   return (
     <div className="log-summary" role="status">
       <span className="log-summary__count">
@@ -15,7 +19,11 @@ export function LogSummary({ shown, total, cost }: { shown: number; total: numbe
       </span>
       <span className="log-summary__cost ui-flex ui-wrap ui-gap-2">
         <span className="log-summary__label">{t('CAR_LOGS.TOTAL_COST')}</span>{' '}
-        {amounts.length === 0 ? (
+        {cost === null ? (
+          <span className="log-summary__amount log-summary__amount--pending" aria-busy="true">
+            {t('CAR_LOGS.COST_PENDING')}
+          </span>
+        ) : amounts.length === 0 ? (
           <span className="log-summary__amount">{t('CAR_LOGS.NO_COST')}</span>
         ) : (
           amounts.map(([currency, amount]) => (
