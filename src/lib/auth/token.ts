@@ -5,24 +5,29 @@ export const REFRESH_TOKEN_KEY = 'refresh_token';
 /** Spec §5/§9: a token whose expiry is within 30 s of now counts as expired. */
 export const EXPIRY_TOLERANCE_SECONDS = 30;
 
+// Every request, outbox replay and socket handshake asks about the same stored token: the last
+// one decoded is kept (a string in, a frozen answer out), so a screen's start decodes it once.
+let lastDecoded: { token: string; payload: Partial<JwtPayload> | null } | null = null;
+
+/** The token's claims, or null when it cannot be decoded. */
+function decode(token: string): Partial<JwtPayload> | null {
+  if (lastDecoded?.token === token) return lastDecoded.payload;
+  let payload: Partial<JwtPayload> | null;
+  try {
+    // A payload of JSON null or a number decodes, and carries no claim.
+    payload = (jwtDecode<JwtPayload | null>(token) as Partial<JwtPayload> | null) ?? {};
+  } catch {
+    payload = null;
+  }
+  lastDecoded = { token, payload };
+  return payload;
+}
+
 /** The token's `exp` in seconds, or null when it cannot be decoded or carries no usable exp. */
 export function tokenExpiry(token: string | null | undefined): number | null {
   if (!token) return null;
-  try {
-    const { exp } = jwtDecode<JwtPayload>(token);
-    return typeof exp === 'number' && Number.isFinite(exp) ? exp : null;
-  } catch {
-    return null;
-  }
-}
-
-function decodes(token: string): boolean {
-  try {
-    jwtDecode<JwtPayload>(token);
-    return true;
-  } catch {
-    return false;
-  }
+  const exp = decode(token)?.exp;
+  return typeof exp === 'number' && Number.isFinite(exp) ? exp : null;
 }
 
 /**
@@ -33,7 +38,7 @@ export function isTokenExpired(
   token: string | null | undefined,
   opts: { missingExpIsExpired?: boolean } = {},
 ): boolean {
-  if (!token || !decodes(token)) return true;
+  if (!token || decode(token) === null) return true;
   const exp = tokenExpiry(token);
   if (exp === null) return opts.missingExpIsExpired === true;
   return exp - Date.now() / 1000 <= EXPIRY_TOLERANCE_SECONDS;
