@@ -6,7 +6,7 @@ export const REFRESH_TOKEN_KEY = 'refresh_token';
 export const EXPIRY_TOLERANCE_SECONDS = 30;
 
 // Every request, outbox replay and socket handshake asks about the same stored token: the last
-// one decoded is kept (a string in, a frozen answer out), so a screen's start decodes it once.
+// one decoded is kept with its claims, so a screen's start decodes it once.
 let lastDecoded: { token: string; payload: Partial<JwtPayload> | null } | null = null;
 
 /** The token's claims, or null when it cannot be decoded. */
@@ -14,7 +14,7 @@ function decode(token: string): Partial<JwtPayload> | null {
   if (lastDecoded?.token === token) return lastDecoded.payload;
   let payload: Partial<JwtPayload> | null;
   try {
-    // A payload of JSON null or a number decodes, and carries no claim.
+    // A payload of JSON null decodes, and carries no claim (nor does a number).
     payload = (jwtDecode<JwtPayload | null>(token) as Partial<JwtPayload> | null) ?? {};
   } catch {
     payload = null;
