@@ -48,8 +48,8 @@ export function LogList({
   car: LocalCar;
   logs: LocalCarLog[] | undefined;
   /**
-   * The newest logs and the count, shown while the whole logbook is read (its filters and sums
-   * need every row, so they come with it).
+   * The newest logs and the count, shown while the whole logbook is read: the sums need every row
+   * (the summary says they are being counted), and reaching for the filters asks for the rest.
    */
   firstPage?: { logs: LocalCarLog[]; total: number };
   /**

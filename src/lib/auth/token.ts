@@ -23,11 +23,12 @@ function decode(token: string): Partial<JwtPayload> | null {
   return payload;
 }
 
+const usableExp = (exp: unknown): number | null =>
+  typeof exp === 'number' && Number.isFinite(exp) ? exp : null;
+
 /** The token's `exp` in seconds, or null when it cannot be decoded or carries no usable exp. */
 export function tokenExpiry(token: string | null | undefined): number | null {
-  if (!token) return null;
-  const exp = decode(token)?.exp;
-  return typeof exp === 'number' && Number.isFinite(exp) ? exp : null;
+  return token ? usableExp(decode(token)?.exp) : null;
 }
 
 /**
@@ -38,8 +39,9 @@ export function isTokenExpired(
   token: string | null | undefined,
   opts: { missingExpIsExpired?: boolean } = {},
 ): boolean {
-  if (!token || decode(token) === null) return true;
-  const exp = tokenExpiry(token);
+  const claims = token ? decode(token) : null;
+  if (claims === null) return true;
+  const exp = usableExp(claims.exp);
   if (exp === null) return opts.missingExpIsExpired === true;
   return exp - Date.now() / 1000 <= EXPIRY_TOLERANCE_SECONDS;
 }
