@@ -56,14 +56,15 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
     /**
      * `locale` (the request's Accept-Language) writes the mail when the member has chosen no
      * language. Known and unknown addresses take the same path up to the answer: one lookup, one token made
-     * and hashed. Storing the token and sending the mail happen after the answer, unawaited.
+     * and hashed. Storing the token and sending the mail wait for `answered` (the route resolves it
+     * once the answer has gone), unawaited: no database write of a known address comes before it.
      */
-    async forgotPassword(email: string, locale: ServerLocale): Promise<string> {
+    async forgotPassword(email: string, locale: ServerLocale, answered: Promise<void>): Promise<string> {
       const user = await users.findByEmail(normalizeEmail(email));
       const token = randomToken();
       const tokenHash = hashToken(token);
       if (user) {
-        const work: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+        const work: Promise<void> = answered
           // In the language the member chose, else the one their browser asks for.
           .then(() => storeAndSend(user, token, tokenHash, userLanguage(user.language) ?? locale))
           .catch((err: unknown) => {

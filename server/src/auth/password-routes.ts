@@ -11,6 +11,8 @@ const tags = ['auth'];
 export const passwordRoutes: RoutePlugin<{ services: AuthServices }> = async (app, { services }) => {
   const { passwordReset } = services;
   const limited = authRateLimit(app.config.authRateLimitMax);
+  /** Each forgot-password request's "the answer has gone", resolved by the route's onResponse hook. */
+  const answerGone = new WeakMap<object, () => void>();
 
   app.post(
     '/auth/forgot-password',
@@ -22,10 +24,17 @@ export const passwordRoutes: RoutePlugin<{ services: AuthServices }> = async (ap
         response: { 200: Ok(contract.MessageResult) },
       },
       config: limited,
+      // Runs once the answer has been sent (or the connection closed): only then is a known
+      // address's token stored and its mail written, so the answer costs the same for any address.
+      onResponse: async (request) => {
+        answerGone.get(request)?.();
+        answerGone.delete(request);
+      },
     },
     async (request) => {
       const locale = localeFromAcceptLanguage(request.headers['accept-language']);
-      const message = await passwordReset.forgotPassword(request.body.email, locale);
+      const answered = new Promise<void>((resolve) => answerGone.set(request, resolve));
+      const message = await passwordReset.forgotPassword(request.body.email, locale, answered);
       return ok({ message });
     },
   );
