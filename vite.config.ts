@@ -1,11 +1,13 @@
 /// <reference types="vitest/config" />
 import { execFileSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+import { layoutsOfFile, routePathOfFile } from './src/app/route-patterns.js';
 
 // The web app manifest (written as manifest.webmanifest), in French like its `lang`. Icons come
 // from server/scripts/make-icons.mjs.
@@ -133,28 +135,52 @@ function preloadFirstScreen(): Plugin {
   };
 }
 
-/**
- * The signed-in screens a cold start opens most (the installed app's start_url /feed, the garage),
- * each with the lazy modules its first content needs beyond the route's component.
- */
-const SIGNED_IN_ROUTE_ROOTS: Record<string, RegExp[]> = {
-  '/feed': [
-    /\/src\/routes\/_authenticated\.tsx\?tsr-split=component$/,
-    /\/src\/routes\/_authenticated\/feed\.tsx\?tsr-split=component$/,
-    /\/src\/features\/posts\/feed-first-list\.tsx$/,
-  ],
-  '/my-cars': [
-    /\/src\/routes\/_authenticated\.tsx\?tsr-split=component$/,
-    /\/src\/routes\/_authenticated\/my-cars\.tsx\?tsr-split=component$/,
-  ],
-};
+/** The signed-in routes' files (src/routes/_authenticated/), each an address of route-patterns.ts. */
+const SIGNED_IN_ROUTES_DIR = fileURLToPath(new URL('./src/routes/_authenticated', import.meta.url));
+
+/** A route file's component chunk, as the router's plugin splits it. */
+const componentChunk = (stem: string) =>
+  new RegExp(`/src/routes/_authenticated/${stem.replace(/[.$]/g, '\\$&')}\\.tsx\\?tsr-split=component$`);
 
 /**
- * A signed-in cold start of /feed or /my-cars otherwise finds its route's chunks only once the app
- * has been evaluated and the router has resolved the route (two more round trips before the first
- * content). index.html cannot know whether a session is stored, so it carries, as inert JSON, each
- * route's chunks (their static imports) and style sheets; src/app/route-hints.ts asks for them
- * from the entry when a session is stored (docs/SPEC-NOTES.md §4).
+ * Beyond a route's component and its layouts': the lazy modules a screen's first content needs
+ * (the feed's first list).
+ */
+const FIRST_CONTENT_EXTRAS: Record<string, RegExp[]> = {
+  '/feed': [/\/src\/features\/posts\/feed-first-list\.tsx$/],
+};
+
+/** The screens painted before the app (src/app/route-hints.ts): the build fails without their hints. */
+const PAINTED_FIRST_ROUTES = ['/feed', '/my-cars', '/car/$id', '/account'];
+
+/**
+ * Every signed-in screen's chunk roots: the signed-in shell's component, the components of the
+ * layouts around the route (a car's home around its sections) and its own; a route without a
+ * component of its own (a redirect) has no hints.
+ */
+function signedInRouteRoots(stems: string[]): Record<string, RegExp[]> {
+  const roots: Record<string, RegExp[]> = {};
+  for (const stem of stems) {
+    // A layout with an index route (car.$id, car.$id.index) shares its address: the index names it.
+    if (stems.includes(`${stem}.index`)) continue;
+    const route = routePathOfFile(stem);
+    roots[route] = [
+      /\/src\/routes\/_authenticated\.tsx\?tsr-split=component$/,
+      ...layoutsOfFile(stem, stems).map(componentChunk),
+      componentChunk(stem),
+      ...(FIRST_CONTENT_EXTRAS[route] ?? []),
+    ];
+  }
+  return roots;
+}
+
+/**
+ * A signed-in cold start otherwise finds its route's chunks only once the app has been evaluated
+ * and the router has resolved the route (two more round trips before the first content).
+ * index.html cannot know whether a session is stored, so it carries, as inert JSON, each signed-in
+ * route's chunks (their static imports) and style sheets, the files named once in a table and the
+ * routes by their places in it; src/app/route-hints.ts asks for them from the entry when a session
+ * is stored (docs/SPEC-NOTES.md §4).
  */
 function signedInRouteHints(): Plugin {
   return {
@@ -187,24 +213,35 @@ function signedInRouteHints(): Plugin {
             .map((c) => c.fileName),
         );
         const earlyCss = cssOf(early);
-        const hints: Record<string, { js: string[]; css: string[] }> = {};
-        for (const [route, roots] of Object.entries(SIGNED_IN_ROUTE_ROOTS)) {
-          const files = closure(
-            roots.map((root) => {
-              const chunk = chunks.find((c) => root.test(c.facadeModuleId ?? ''));
-              if (!chunk) throw new Error(`signed-in route hints: no chunk for ${root} (${route})`);
-              return chunk.fileName;
-            }),
-          );
-          hints[route] = {
-            js: [...files].filter((f) => !early.has(f)).map((f) => `/${f}`),
+        const stems = readdirSync(SIGNED_IN_ROUTES_DIR)
+          .filter((f) => f.endsWith('.tsx'))
+          .map((f) => f.slice(0, -'.tsx'.length))
+          .sort();
+        const files: string[] = [];
+        const place = new Map<string, number>();
+        const placeOf = (file: string) => {
+          if (!place.has(file)) place.set(file, files.push(file) - 1);
+          return place.get(file)!;
+        };
+        const routes: Record<string, { js: number[]; css: number[] }> = {};
+        for (const [route, roots] of Object.entries(signedInRouteRoots(stems))) {
+          const found = roots.map((root) => chunks.find((c) => root.test(c.facadeModuleId ?? '')));
+          if (found.some((chunk) => !chunk)) {
+            if (PAINTED_FIRST_ROUTES.includes(route))
+              throw new Error(`signed-in route hints: a chunk of ${route} is missing`);
+            continue; // a redirect: nothing to paint
+          }
+          const closed = closure(found.map((chunk) => chunk!.fileName));
+          routes[route] = {
+            js: [...closed].filter((f) => !early.has(f)).map((f) => placeOf(`/${f}`)),
             // With the app's steps' own style sheets: the feed's first posts paint before those steps
             // load (src/features/posts/feed-first-paint.ts), and must not move or grow when they do.
-            css: [...new Set([...earlyCss, ...cssOf(files)])]
+            css: [...new Set([...earlyCss, ...cssOf(closed)])]
               .filter((f) => !html.includes(`/${f}"`))
-              .map((f) => `/${f}`),
+              .map((f) => placeOf(`/${f}`)),
           };
         }
+        const hints = { files, routes };
         return [
           {
             tag: 'script',

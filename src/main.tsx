@@ -10,8 +10,9 @@ import '@/ui/layout.css';
 
 installPreloadErrorHandler();
 const path = window.location.pathname;
-// Signed in and online on the feed or the garage, the screen's first view paints from the entry
-// (feed-first-paint.ts, garage-first-paint.ts): the app's files are asked for once it has (the
+// Signed in and online on the feed, the garage, a car's overview or the account screen, the screen's
+// first view paints from the entry (feed-first-paint.ts, garage-first-paint.ts, car-home-first-paint.ts,
+// account-first-paint.ts): the app's files are asked for once it has (the
 // page's bandwidth goes to that view first), or after FIRST_PAINT_MAX_WAIT_MS. Elsewhere, now: the
 // screen's chunks and the member's catalog start beside React DOM and the app. The screen's style
 // sheets start now in both cases.
@@ -22,7 +23,7 @@ const askForTheApp = () => {
   preloadRouteScripts(path);
 };
 if (!paintedFirst) askForTheApp();
-// Signed in and online on /feed or /my-cars: the screen's first data is asked for as soon as its
+// Signed in and online on /feed, /my-cars or /car/{id}: the screen's first data is asked for as soon as its
 // small chunk is in (its modules are the app's step's anyway), not after React DOM and the app's
 // step; start() reads the same answer. Imported, not static: the hints above must not wait for it.
 const earlyAsks = import('@/app/early-asks')
@@ -34,8 +35,8 @@ const earlyAsks = import('@/app/early-asks')
 
 async function boot(): Promise<void> {
   // React DOM downloads meanwhile (the app's hints ask for it); its evaluation, one long task,
-  // comes after the screen's first request has left (on the feed and the garage, after their first
-  // view has painted) rather than holding it back.
+  // comes after the screen's first request has left (on the screens painted first, after their
+  // first view has painted) rather than holding it back.
   await earlyAsks;
   if (paintedFirst) askForTheApp();
   await import('react-dom/client');

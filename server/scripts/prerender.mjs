@@ -40,10 +40,13 @@ const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/scri
 const HINT_LINKS = /\s*<link rel="(?:modulepreload|preload)"[^>]*>/g;
 // index.html keeps the app's hints inert in this template (vite.config.ts, preloadFirstScreen).
 const APP_HINTS = /<template id="paddock-app-hints">([\s\S]*?)<\/template>/;
+// The signed-in screens' files (vite.config.ts, signedInRouteHints): of no use to the login page.
+const ROUTE_HINTS = /\s*<script type="application\/json" id="paddock-route-hints">[\s\S]*?<\/script>/;
 
 /**
  * index.html → login.html: the markup inside #root; the route's CSS linked; the entry script and
- * the preload hints moved into an inert <template> that the boot script applies after the paint.
+ * the preload hints moved into an inert <template> that the boot script applies after the paint;
+ * the signed-in screens' hints left out.
  */
 export function toLoginPage(built, { markup, path: routePath, css, bootUrl, locale = DEFAULT_LOCALE }) {
   const index = built
@@ -54,10 +57,11 @@ export function toLoginPage(built, { markup, path: routePath, css, bootUrl, loca
   if (!entry) throw new Error('prerender: the entry <script> was not found in index.html');
   if (!ROOT_DIV.test(index)) throw new Error('prerender: <div id="root"> not found in index.html');
   const hints = index.match(HINT_LINKS) ?? [];
-  let html = index.replace(ENTRY_SCRIPT, '').replace(HINT_LINKS, '');
+  let html = index.replace(ENTRY_SCRIPT, '').replace(HINT_LINKS, '').replace(ROUTE_HINTS, '');
   const head = [
     ...[...new Set(css)]
-      .filter((file) => !index.includes(`/${file}"`))
+      // Not one index.html links already (a route hint naming the file in its JSON is no link).
+      .filter((file) => !index.includes(`href="/${file}"`))
       .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
     `<template id="paddock-deferred" data-entry="${entry[1]}">${hints.map((h) => h.trim()).join('')}</template>`,
     `<script type="module" src="${bootUrl}"></script>`,

@@ -2,8 +2,11 @@
 // request per screen and page load, whichever of the two comes first.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { takeFirstCarsPage } from '@/features/garage/api/first-cars-page';
+import { firstCarShown, forgetFirstCar } from '@/features/garage/car-home-first-paint';
+import { makeCar } from '@/features/garage/testing/garage-fixtures';
 import { takeFirstFeedPage } from '@/features/posts/feed-first-page';
 import { tokenStore } from '@/lib/auth/token';
+import { forgetCatalogRequests } from '@/lib/i18n/catalog-request';
 import { resetFirstContentForTests } from '@/lib/first-paint/first-content';
 import { deferred, installFetch, json, ok } from '@/testing/fetch';
 import { tokenExpiringIn } from '@/testing/jwt';
@@ -18,6 +21,17 @@ function server() {
     'GET /api/v1.0/reminders': () => ok([]),
     'GET /assets/i18n/fr-FR.json': () => json(200, { messages: {} }),
   });
+}
+
+/** The account screen, asked for into an app shell, paints nothing (signed out, or offline). */
+async function expectNoAccountPaint(): Promise<void> {
+  document.body.innerHTML = '<div id="root"><div class="app-shell"></div></div>';
+  try {
+    expect(askEarlyForScreen('/account')).toBeNull();
+    await expect(firstPaint()).resolves.toBe(false);
+  } finally {
+    document.body.innerHTML = '';
+  }
 }
 
 beforeEach(() => {
@@ -67,7 +81,8 @@ describe('the start-up’s early asks', () => {
     expect(askEarlyForScreen('/feed')).toBe('device');
     expect(askEarlyForScreen('/feed')).toBe('device');
     expect(askEarlyForScreen('/my-cars')).toBeNull();
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(askEarlyForScreen('/car/4ca35b5c-f2c7-49c0-b9f1-54cef484a4c1')).toBeNull();
+    await expectNoAccountPaint();
     expect(fetches.requests).toEqual([]);
   });
 
@@ -81,6 +96,61 @@ describe('the start-up’s early asks', () => {
       expect(askEarlyForScreen('/feed')).toBe('network');
       await expect(firstPaint()).resolves.toBe(true);
       expect(document.querySelectorAll('#root .app-shell article.post-card')).toHaveLength(1);
+    } finally {
+      document.body.innerHTML = '';
+    }
+  });
+
+  it('asks for the car once on a car’s overview and paints its home from the answer; a stranger’s car paints nothing', async () => {
+    document.body.innerHTML = '<div id="root"><div class="app-shell"></div></div>';
+    try {
+      const car = makeCar({ role: 'owner', nickname: 'Bleue' });
+      const fetches = installFetch({
+        [`GET /api/v1.0/cars/${car.id}`]: () => ok(car),
+        'GET /api/v1.0/cars/44444444-4444-4444-8444-444444444444': () =>
+          json(404, { success: false, error: { code: 'NOT_FOUND', message: 'Car not found' } }),
+      });
+      expect(askEarlyForScreen(`/car/${car.id}`)).toBeNull(); // not the feed
+      expect(askEarlyForScreen(`/car/${car.id}`)).toBeNull();
+      await expect(firstPaint()).resolves.toBe(true);
+      expect(fetches.requests.map((r) => r.path)).toEqual([`/api/v1.0/cars/${car.id}`]);
+      expect(document.querySelector('#root .app-shell [data-first-paint="car-home"] h1')?.textContent).toBe(
+        'Bleue',
+      );
+      expect(firstCarShown(car.id)).toEqual(car);
+      // Its sections are not painted first; a car the server does not give paints nothing.
+      resetEarlyAsks();
+      askEarlyForScreen(`/car/${car.id}/logbook`);
+      expect(fetches.requests).toHaveLength(1);
+      document.body.innerHTML = '<div id="root"><div class="app-shell"></div></div>';
+      resetEarlyAsks();
+      askEarlyForScreen('/car/44444444-4444-4444-8444-444444444444');
+      await expect(firstPaint()).resolves.toBe(false);
+      expect(document.querySelector('[data-first-paint]')).toBeNull();
+    } finally {
+      forgetFirstCar();
+      document.body.innerHTML = '';
+    }
+  });
+
+  it('paints the account screen from the member’s catalog and stored e-mail, asking for nothing else', async () => {
+    document.body.innerHTML = '<div id="root"><div class="app-shell"></div></div>';
+    try {
+      localStorage.setItem(
+        'current_user',
+        JSON.stringify({ id: 'u1', email: 'marie@example.test', username: 'marie' }),
+      );
+      forgetCatalogRequests(); // an earlier test's catalog is not this page's
+      const fetches = installFetch({
+        'GET /assets/i18n/fr-FR.json': () =>
+          json(200, { messages: { 'ACCOUNT.TITLE': ['Paramètres du compte'] } }),
+      });
+      expect(askEarlyForScreen('/account')).toBeNull();
+      await expect(firstPaint()).resolves.toBe(true);
+      expect(fetches.requests.map((r) => r.path)).toEqual(['/assets/i18n/fr-FR.json']);
+      const drawn = document.querySelector('#root .app-shell [data-first-paint="account"]');
+      expect(drawn?.querySelector('h1')?.textContent).toBe('Paramètres du compte');
+      expect(drawn?.querySelector('.account-email__value')?.textContent).toBe('marie@example.test');
     } finally {
       document.body.innerHTML = '';
     }
@@ -122,7 +192,8 @@ describe('the start-up’s early asks', () => {
     tokenStore.clear();
     expect(askEarlyForScreen('/feed')).toBeNull();
     expect(askEarlyForScreen('/my-cars')).toBeNull();
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(askEarlyForScreen('/car/4ca35b5c-f2c7-49c0-b9f1-54cef484a4c1')).toBeNull();
+    await expectNoAccountPaint();
     expect(fetches.requests).toEqual([]);
   });
 });

@@ -1,12 +1,15 @@
-// The start-up's early asks (the feed's first page, the garage's cars), made from the entry
-// (src/main.tsx, a dynamic import of this small chunk) rather than once React DOM has loaded and
-// been evaluated and the app's step has loaded: on a signed-in cold start of /feed or /my-cars the
-// request leaves beside React DOM's download (docs/SPEC-NOTES.md §4). This module and its imports
+// The start-up's early asks (the feed's first page, the garage's cars, a car's home), made from the
+// entry (src/main.tsx, a dynamic import of this small chunk) rather than once React DOM has loaded
+// and been evaluated and the app's step has loaded: on a signed-in cold start of /feed, /my-cars or
+// /car/{id} the request leaves beside React DOM's download (docs/SPEC-NOTES.md §4). This module and its imports
 // must not import React DOM, Dexie or the app (tests/browser/bundle-budget.test.ts checks the
 // build's graph).
+import { peekFirstCar, prefetchFirstCar } from '@/features/garage/api/first-car';
 import { peekFirstGarage, prefetchFirstCarsPage } from '@/features/garage/api/first-cars-page';
 import { paintFirstPostsEarly } from '@/features/posts/feed-first-paint';
 import { peekFirstFeedPage, prefetchFirstFeedPage } from '@/features/posts/feed-first-page';
+import { cachedUser } from '@/lib/auth/session-store';
+import { paintsScreenFirst } from './route-hints';
 import { FIRST_PAINT_DONE_MARK, FIRST_PAINT_MAX_WAIT_MS, FIRST_PAINT_WAIT_MARK } from './first-paint-wait';
 
 let asked: { pathname: string; feed: ReturnType<typeof prefetchFirstFeedPage> } | null = null;
@@ -23,6 +26,7 @@ export function askEarlyForScreen(pathname: string): ReturnType<typeof prefetchF
   if (asked?.pathname === pathname) return asked.feed;
   const feed = prefetchFirstFeedPage(pathname);
   prefetchFirstCarsPage(pathname);
+  prefetchFirstCar(pathname);
   asked = { pathname, feed };
   // The feed's first posts paint from the answer into the app shell, before React DOM and the app.
   const page = feed === 'network' ? peekFirstFeedPage() : null;
@@ -33,6 +37,19 @@ export function askEarlyForScreen(pathname: string): ReturnType<typeof prefetchF
   if (garage && typeof document !== 'undefined')
     painted = import('@/features/garage/garage-first-paint').then(
       (m) => m.paintFirstGarageEarly(garage),
+      () => false,
+    );
+  // A car's home likewise, from the car (its name and subtitle: the page's largest text).
+  const car = peekFirstCar(pathname);
+  if (car && typeof document !== 'undefined')
+    painted = import('@/features/garage/car-home-first-paint').then(
+      (m) => m.paintFirstCarHomeEarly(car),
+      () => false,
+    );
+  // The account screen likewise, from the member's catalog (its words) and stored e-mail.
+  if (pathname === '/account' && paintsScreenFirst(pathname) && typeof document !== 'undefined')
+    painted = import('@/features/account/account-first-paint').then(
+      (m) => m.paintFirstAccountEarly(cachedUser.read()?.email ?? ''),
       () => false,
     );
   return feed;

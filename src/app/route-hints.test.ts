@@ -10,12 +10,28 @@ import {
   preloadRouteScripts,
   preloadRouteStyles,
   preloadSignedInRoute,
+  ROUTE_HINTS_PER_TASK,
 } from './route-hints';
 
 const HINTS = {
   '/feed': { js: ['/assets/feed-1.js', '/assets/post-card-2.js'], css: ['/assets/posts-3.css'] },
   '/my-cars': { js: ['/assets/my-cars-4.js'], css: [] },
+  '/car/$id': { js: ['/assets/car-home-5.js'], css: ['/assets/car-home-6.css'] },
 };
+const CAR = '4ca35b5c-f2c7-49c0-b9f1-54cef484a4c1';
+
+/** index.html's JSON, as vite.config.ts writes it: each file once, the routes by their places. */
+function hintsJson(routes: Record<string, { js: string[]; css: string[] }>): string {
+  const files: string[] = [];
+  const placeOf = (file: string) => (files.includes(file) ? files.indexOf(file) : files.push(file) - 1);
+  const table = Object.fromEntries(
+    Object.entries(routes).map(([route, { js, css }]) => [
+      route,
+      { js: js.map(placeOf), css: css.map(placeOf) },
+    ]),
+  );
+  return `<script type="application/json" id="paddock-route-hints">${JSON.stringify({ files, routes: table })}</script>`;
+}
 
 const APP_HINTS =
   '<link rel="modulepreload" crossorigin="" href="/assets/client-9.js">' +
@@ -30,7 +46,7 @@ const links = () =>
   }));
 
 beforeEach(() => {
-  document.head.innerHTML = `<script type="application/json" id="paddock-route-hints">${JSON.stringify(HINTS)}</script>`;
+  document.head.innerHTML = hintsJson(HINTS);
   localStorage.clear();
 });
 afterEach(() => {
@@ -90,6 +106,24 @@ describe('signed-in route hints', () => {
     }
   });
 
+  it('every signed-in screen with hints: an address finds its route, a static segment before a parameter', () => {
+    localStorage.setItem(REFRESH_TOKEN_KEY, 'r1');
+    document.head.innerHTML = hintsJson({
+      '/friends': { js: ['/assets/friends-1.js'], css: [] },
+      '/post/$id': { js: ['/assets/post-2.js'], css: ['/assets/post-3.css'] },
+      '/my-cars/$carId/reminders/$reminderId': { js: ['/assets/reminder-4.js'], css: [] },
+      '/my-cars/$carId/reminders/new': { js: ['/assets/new-reminder-5.js'], css: [] },
+    });
+    expect(preloadSignedInRoute('/friends')).toEqual(['/assets/friends-1.js']);
+    expect(preloadSignedInRoute('/friends/')).toEqual(['/assets/friends-1.js']);
+    expect(preloadSignedInRoute('/post/p1')).toEqual(['/assets/post-3.css', '/assets/post-2.js']);
+    expect(preloadSignedInRoute(`/my-cars/${CAR}/reminders/new`)).toEqual(['/assets/new-reminder-5.js']);
+    expect(preloadSignedInRoute(`/my-cars/${CAR}/reminders/r9`)).toEqual(['/assets/reminder-4.js']);
+    // Not a route: nothing (the post's comments are not an address).
+    expect(preloadSignedInRoute('/post/p1/comments')).toEqual([]);
+    expect(preloadSignedInRoute('/messages')).toEqual([]);
+  });
+
   it('another screen, or hints that are missing or broken: only the catalog', () => {
     localStorage.setItem(REFRESH_TOKEN_KEY, 'r1');
     expect(preloadSignedInRoute('/friends')).toEqual([]);
@@ -106,6 +140,12 @@ describe('signed-in route hints', () => {
     for (const path of ['/feed', '/', '/my-posts']) expect(paintsScreenFirst(path)).toBe(true);
     expect(paintsScreenFirst('/my-cars')).toBe(true);
     for (const path of ['/friends', '/chat', '/my-cars/x']) expect(paintsScreenFirst(path)).toBe(false);
+    // A car's overview (its address names the car), not its sections nor a malformed id.
+    for (const path of [`/car/${CAR}`, `/car/${CAR}/`]) expect(paintsScreenFirst(path)).toBe(true);
+    for (const path of [`/car/${CAR}/logbook`, '/car/not-an-id', '/car/'])
+      expect(paintsScreenFirst(path)).toBe(false);
+    expect(preloadRouteStyles(`/car/${CAR}`)).toEqual(['/assets/car-home-6.css']);
+    document.head.querySelectorAll('link').forEach((l) => l.remove());
     expect(preloadRouteStyles('/feed')).toEqual(['/assets/posts-3.css']);
     expect(links().map((l) => l.rel)).toEqual(['stylesheet']);
     expect(preloadRouteScripts('/feed')).toEqual([
@@ -114,6 +154,28 @@ describe('signed-in route hints', () => {
       '/assets/post-card-2.js',
     ]);
     expect(links().map((l) => l.rel)).toEqual(['stylesheet', 'preload', 'modulepreload', 'modulepreload']);
+  });
+
+  it('adds a long list of chunk hints ROUTE_HINTS_PER_TASK (12) at a time, a task each, all of them in the end', async () => {
+    expect(ROUTE_HINTS_PER_TASK).toBe(12);
+    const many = Array.from({ length: 30 }, (_, i) => `/assets/chunk-${i}.js`);
+    document.head.innerHTML = hintsJson({ '/feed': { js: many, css: [] } });
+    localStorage.setItem(REFRESH_TOKEN_KEY, 'r1');
+    vi.useFakeTimers();
+    try {
+      const modulepreloads = () =>
+        links()
+          .filter((l) => l.rel === 'modulepreload')
+          .map((l) => l.href);
+      expect(preloadRouteScripts('/feed')).toEqual(many); // what it asks for, said at once
+      expect(modulepreloads()).toEqual(many.slice(0, 12));
+      await vi.advanceTimersToNextTimerAsync();
+      expect(modulepreloads()).toEqual(many.slice(0, 24));
+      await vi.advanceTimersToNextTimerAsync();
+      expect(modulepreloads()).toEqual(many);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('the feed does not paint first signed out or offline (the device’s list comes first)', () => {
@@ -170,11 +232,14 @@ describe('signed-in route hints', () => {
   it('keeps only same-origin paths from the hints', () => {
     localStorage.setItem(REFRESH_TOKEN_KEY, 'r1');
     document.head.innerHTML = `<script type="application/json" id="paddock-route-hints">${JSON.stringify({
-      '/feed': {
-        js: ['https://elsewhere.example/x.js', '//elsewhere.example/y.js', 42, '/assets/ok.js'],
-        css: 'nope',
-      },
+      files: ['https://elsewhere.example/x.js', '//elsewhere.example/y.js', 42, '/assets/ok.js'],
+      routes: { '/feed': { js: [0, 1, 2, 3, 4, -1, 1.5, '3'], css: 'nope' } },
     })}</script>`;
     expect(preloadSignedInRoute('/feed')).toEqual(['/assets/ok.js']);
+    // The old shape (a route's files by name) is not read.
+    document.head.innerHTML = `<script type="application/json" id="paddock-route-hints">${JSON.stringify({
+      '/feed': { js: ['/assets/ok.js'], css: [] },
+    })}</script>`;
+    expect(preloadSignedInRoute('/feed')).toEqual([]);
   });
 });

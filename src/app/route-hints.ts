@@ -3,10 +3,12 @@
 // the app, rather than after the app has been evaluated and the router has resolved the route.
 // index.html carries each route's files as inert JSON (vite.config.ts, signedInRouteHints), and
 // the app's own hints (React DOM, the app's step, the login screen) in an inert template: on the
-// feed and the garage the entry paints the screen's first view before it asks for the app
-// (paintsScreenFirst).
+// feed, the garage, a car's overview and the account screen the entry paints the screen's first
+// view before it asks for the app (paintsScreenFirst).
 // Nothing here may import the app: this module is part of the entry.
+import { CAR_HOME_ROUTE, carHomeId } from '@/features/garage/api/car-home-path';
 import { DEFAULT_LOCALE, storedLocale } from '@/lib/i18n/locales';
+import { matchRoutePattern } from './route-patterns';
 
 /** The keys src/lib/auth/token.ts and src/lib/i18n/locales.ts use (route-hints.test.ts checks). */
 export const HINT_KEYS = { refreshToken: 'refresh_token', locale: 'selectedLocale' } as const;
@@ -15,7 +17,11 @@ export const PRELOADED_LOCALE = DEFAULT_LOCALE;
 /** The paths that open the feed (`/` and `/my-posts` redirect there). */
 const ALIASES: Record<string, string> = { '/': '/feed', '/my-posts': '/feed' };
 
-type RouteHints = Record<string, { js?: unknown; css?: unknown }>;
+/** index.html's JSON: the files once, each route's by their places in `files`. */
+interface RouteHints {
+  files?: unknown;
+  routes?: Record<string, { js?: unknown; css?: unknown }>;
+}
 
 function stored(key: string): string | null {
   try {
@@ -45,31 +51,63 @@ function signedInOnline(): boolean {
   return !(typeof navigator !== 'undefined' && navigator.onLine === false);
 }
 
-function routeHints(pathname: string, doc: Document): { js?: unknown; css?: unknown } | null {
-  let hints: RouteHints = {};
-  try {
-    hints = JSON.parse(doc.getElementById('paddock-route-hints')?.textContent ?? '{}') as RouteHints;
-  } catch {
-    return null;
+/** index.html's JSON, read once per element: the entry asks for a screen's styles, then its chunks. */
+const parsedHints = new WeakMap<Element, RouteHints | null>();
+
+function readHints(doc: Document): RouteHints | null {
+  const script = doc.getElementById('paddock-route-hints');
+  if (!script) return null;
+  if (!parsedHints.has(script)) {
+    let hints: RouteHints | null;
+    try {
+      hints = JSON.parse(script.textContent ?? '{}') as RouteHints;
+    } catch {
+      hints = null;
+    }
+    parsedHints.set(script, hints);
   }
-  return hints[ALIASES[pathname] ?? pathname] ?? null;
+  return parsedHints.get(script) ?? null;
 }
 
-/** The screens the entry paints before the app (feed-first-paint.ts, garage-first-paint.ts). */
-const PAINTED_FIRST = new Set(['/feed', '/my-cars']);
+function routeHints(pathname: string, doc: Document): { js: string[]; css: string[] } | null {
+  const hints = readHints(doc);
+  const routes = hints && typeof hints.routes === 'object' ? hints.routes : null;
+  if (!routes) return null;
+  const key = matchRoutePattern(ALIASES[pathname] ?? pathname, Object.keys(routes));
+  const route = key ? routes[key] : null;
+  if (!route) return null;
+  const files = Array.isArray(hints?.files) ? (hints.files as unknown[]) : [];
+  const named = (places: unknown) =>
+    strings(
+      Array.isArray(places) ? places.map((p) => (Number.isInteger(p) ? files[p as number] : null)) : [],
+    );
+  return { js: named(route.js), css: named(route.css) };
+}
+
+/**
+ * The screens the entry paints before the app (feed-first-paint.ts, garage-first-paint.ts,
+ * car-home-first-paint.ts, account-first-paint.ts).
+ */
+const PAINTED_FIRST = new Set(['/feed', '/my-cars', CAR_HOME_ROUTE, '/account']);
+
+/** The screen painted first a path opens: `/` → /feed, /car/{id} → /car/$id. */
+function routeKey(pathname: string): string {
+  return carHomeId(pathname) ? CAR_HOME_ROUTE : (ALIASES[pathname] ?? pathname);
+}
 
 /**
  * Whether the entry paints the screen's first view before it asks for the app's files (signed in,
- * online, on the feed or the garage): those then wait for that paint.
+ * online, on the feed, the garage, a car's overview or the account screen): those then wait for
+ * that paint.
  */
 export function paintsScreenFirst(pathname: string): boolean {
-  return PAINTED_FIRST.has(ALIASES[pathname] ?? pathname) && signedInOnline();
+  return PAINTED_FIRST.has(routeKey(pathname)) && signedInOnline();
 }
 
 /** The screen's style sheets, when a session is stored: the first paint needs them. */
 export function preloadRouteStyles(pathname: string, doc: Document = document): string[] {
   if (!signedInOnline()) return [];
-  const css = strings(routeHints(pathname, doc)?.css);
+  const css = routeHints(pathname, doc)?.css ?? [];
   // Linked as Vite's loader links a lazy chunk's CSS (rel stylesheet, crossorigin ''), so that it
   // finds them and asks for nothing twice; a script-inserted style sheet blocks no paint.
   for (const href of css) link(doc, { rel: 'stylesheet', crossorigin: '', href });
@@ -117,11 +155,22 @@ export function preloadRouteScripts(pathname: string, doc: Document = document):
     link(doc, { rel: 'preload', as: 'fetch', href, crossorigin: 'anonymous' }); // as initI18n fetches it
     asked.push(href);
   }
-  const js = strings(routeHints(pathname, doc)?.js);
+  const js = routeHints(pathname, doc)?.js ?? [];
   // crossorigin as the entry's own modulepreload links: the module loader then reuses the answer.
-  for (const href of js) link(doc, { rel: 'modulepreload', crossorigin: '', href });
+  // Added ROUTE_HINTS_PER_TASK at a time, a task each: each link starts its request on the main
+  // thread, and a car's home names some seventy files (one task of them blocked it for 35 ms, four
+  // times that on a phone Lighthouse emulates).
+  const add = (from: number) => {
+    for (const href of js.slice(from, from + ROUTE_HINTS_PER_TASK))
+      link(doc, { rel: 'modulepreload', crossorigin: '', href });
+    if (from + ROUTE_HINTS_PER_TASK < js.length) setTimeout(() => add(from + ROUTE_HINTS_PER_TASK), 0);
+  };
+  add(0);
   return [...asked, ...js];
 }
+
+/** How many of a screen's chunk hints are added in one task (preloadRouteScripts). */
+export const ROUTE_HINTS_PER_TASK = 12;
 
 /** The screen's style sheets and chunks at once, when a session is stored; returns the files asked for. */
 export function preloadSignedInRoute(pathname: string, doc: Document = document): string[] {

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { apiCall, signUpViaApi } from '../browser/support/api.mjs';
+import { startDeviceData, waitForMirroredPosts } from '../browser/support/device-data.mjs';
 import { launchChromium } from '../browser/support/chromium.mjs';
 import { measureFirstRenderJs, seedSessionScript } from '../browser/support/first-render-js.mjs';
 import { ROOT } from '../browser/support/server-process.mjs';
@@ -48,8 +49,11 @@ export async function measureOfflineStarts(browser, server, session, runs) {
   let page = await context.newPage();
   await page.goto(`${server.baseUrl}/feed`);
   await myPostsRendered(page);
-  // The feed's first page is on the device (Dexie) once its cards show.
+  // The feed's first page is on the device (Dexie) once its cards show and the member has scrolled
+  // (the device's data starts at the first gesture: src/lib/offline/shell-settled.ts).
   await page.locator('article.post-card').first().waitFor({ timeout: 30_000 });
+  await startDeviceData(page);
+  await waitForMirroredPosts(page, 1);
   await page.evaluate(() => navigator.serviceWorker.ready);
   if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
   await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated');

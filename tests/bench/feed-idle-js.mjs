@@ -18,6 +18,7 @@ import {
 } from '../browser/support/first-render-graph.mjs';
 import { formatKiB, seedSessionScript } from '../browser/support/first-render-js.mjs';
 import { startServer } from '../browser/support/server-process.mjs';
+import { seedScreens } from '../browser/support/screens.mjs';
 import { seedMemberWithData } from './signed-in.mjs';
 
 /** Quiet long enough for requestIdleCallback's 2 s timeouts to have fired. */
@@ -99,6 +100,18 @@ export async function measureFeedIdleJs(server, session, { why = false } = {}) {
   }
 }
 
+/**
+ * The screens' seeded member (tests/browser/support/screens.mjs) as a returning one: a feed with
+ * photos, shared car logs and friends' posts. A photo is shown through the device's media cache
+ * (src/lib/offline/media.ts), which opens the member's database: Dexie comes with the first photo.
+ */
+export async function returningMemberWithPhotos(baseUrl) {
+  const world = await seedScreens(baseUrl);
+  const saved = await apiCall(baseUrl, 'PUT', '/users/me', { language: 'en-US' }, world.session.token);
+  if (saved.status !== 200) throw new Error(`PUT /users/me answered ${saved.status}`);
+  return { ...world.session, user: { ...world.session.user, language: 'en-US' } };
+}
+
 /** The bench's part (signed-in.mjs): a returning member of its own on the given server. */
 export async function benchFeedIdleJs(server, log) {
   const run = await measureFeedIdleJs(server, await returningMember(server.baseUrl));
@@ -108,12 +121,19 @@ export async function benchFeedIdleJs(server, log) {
       `(target ${formatKiB(FEED_IDLE_TARGET_BYTES)}); module graph ${formatKiB(graph.totalGzip)} ` +
       `(CI gate ${formatKiB(FEED_IDLE_BUDGET_BYTES)})`,
   );
+  const withPhotos = await measureFeedIdleJs(server, await returningMemberWithPhotos(server.baseUrl));
+  log(
+    `the same with photos, shared logs and friends' posts in the feed: ${formatKiB(withPhotos.totalGzip)} gzip ` +
+      `in ${withPhotos.files.length} files (target ${formatKiB(FEED_IDLE_TARGET_BYTES)})`,
+  );
   return {
     totalGzip: run.totalGzip,
     files: run.files,
     graphGzip: graph.totalGzip,
     graphFiles: graph.files.length,
     gate: FEED_IDLE_BUDGET_BYTES,
+    withPhotosGzip: withPhotos.totalGzip,
+    withPhotosFiles: withPhotos.files.length,
   };
 }
 
@@ -125,6 +145,10 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
     const run = await measureFeedIdleJs(server, session, { why });
     console.log(
       `cold signed-in /feed until network idle: ${formatKiB(run.totalGzip)} gzip in ${run.files.length} files (ended on ${run.finalPath})`,
+    );
+    const withPhotos = await measureFeedIdleJs(server, await returningMemberWithPhotos(server.baseUrl));
+    console.log(
+      `with photos, shared logs and friends' posts in the feed: ${formatKiB(withPhotos.totalGzip)} gzip in ${withPhotos.files.length} files`,
     );
     const graph = jsFromManifest(FEED_IDLE_ROOTS);
     console.log(

@@ -111,6 +111,9 @@ function summarise(lh12) {
     seo: score(lh12, 'seo'),
     lcpMs: Math.round(lh12.audits['largest-contentful-paint']?.numericValue ?? NaN),
     tbtMs: Math.round(lh12.audits['total-blocking-time']?.numericValue ?? NaN),
+    // Lighthouse's own measure of this machine's CPU (DevTools takes 1000 for a Pixel 5): the 4×
+    // CPU slowdown of its mobile run assumes a fast desktop, so a slower machine scores lower.
+    benchmarkIndex: Math.round(lh12.environment?.benchmarkIndex ?? NaN),
     metrics,
     opportunities,
     failedA11y,
@@ -280,6 +283,7 @@ export async function benchLighthouseSignedIn(baseUrl, log) {
         (runs.length > 1 ? `, the median of ${runs.map((r) => r.performance).join(', ')}` : '') +
         `; accessibility ${runs.map((r) => r.accessibility).join(', ')}` +
         `; best practices ${median.bestPractices}, SEO ${median.seo}` +
+        `; CPU benchmark index ${runs.map((r) => r.benchmarkIndex).join(', ')}` +
         (signedIn ? (routes[route].meets ? ' — meets every target' : ' — MISSES a target') : ''),
     );
   }

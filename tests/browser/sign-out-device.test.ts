@@ -203,6 +203,12 @@ test('signing out from the garage with a car shown: no freeze, asks, discards, a
   await borrowed
     .getByRole('heading', { level: 2, name: exactly('Lancia Fulvia') })
     .waitFor({ timeout: STEP_TIMEOUT_MS });
+  // That heading may be the garage's first paint, drawn before the app has opened the device's
+  // database (-1: none yet): the checks below read the database the app has opened.
+  await vi.waitFor(
+    async () => expect(await localDb.countCarLogs(borrowed, carId)).toBeGreaterThanOrEqual(0),
+    { timeout: STEP_TIMEOUT_MS, interval: 100 },
+  );
   await localDb.waitForOutboxSettled(borrowed, { timeoutMs: STEP_TIMEOUT_MS });
   expect(await localDb.outbox(borrowed)).toEqual([]);
   expect(await serverLogs(me, carId)).toEqual([]);

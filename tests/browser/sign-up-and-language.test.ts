@@ -1,7 +1,8 @@
 // Sign up → /feed → reload stays signed in → French to English (text and
 // <html lang>) → sign out → a guarded URL sends to /login.
 import { expect, test } from 'vitest';
-import { newMember } from './support/api.mjs';
+import { apiCall, newMember } from './support/api.mjs';
+import { localDb } from './support/garage.mjs';
 import { expectPath, STEP_TIMEOUT_MS, t, useE2e } from './harness';
 import {
   chooseLanguage,
@@ -55,6 +56,20 @@ test('a new member signs up, stays signed in, switches to English and signs out'
   expect(await screenHeading(page, 'POSTS.MY_POSTS_TITLE', 'fr-FR').count()).toBe(0);
   expect(await page.evaluate(() => localStorage.getItem('selectedLocale'))).toBe('en-US');
 
+  // The choice is saved on the account, through the outbox: the server has it once it is sent.
+  const token = (await page.evaluate(() => localStorage.getItem('access_token'))) ?? undefined;
+  await expect
+    .poll(
+      async () => (await apiCall(e2e.baseUrl, 'GET', '/users/me', undefined, token)).json?.data?.language,
+      {
+        timeout: STEP_TIMEOUT_MS,
+      },
+    )
+    .toBe('en-US');
+
+  // Once the outbox has let go of it too, signing out asks nothing (a change still waiting would be
+  // offered "send first": on a loaded machine the sign-out came before the outbox was empty).
+  await localDb.waitForOutboxSettled(page, { timeoutMs: STEP_TIMEOUT_MS });
   await signOut(page, 'en-US');
   await expectPath(page, '/login');
   await screenHeading(page, 'AUTH.LOGIN_TITLE', 'en-US').waitFor();

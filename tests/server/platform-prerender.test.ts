@@ -42,6 +42,20 @@ describe('prerender: login.html', () => {
     expect(sheets).toEqual(['/assets/index-CCCCCCCC.css', '/assets/auth-shell-EEEEEEEE.css']);
   });
 
+  it('links the screen CSS that a signed-in route hint names in index.html’s JSON (a name is no link)', () => {
+    const hinted = INDEX.replace(
+      '</head>',
+      '<script type="application/json" id="paddock-route-hints">{"files":["/assets/auth-shell-EEEEEEEE.css"],"routes":{"/account":{"js":[],"css":[0]}}}</script></head>',
+    );
+    const page = new DOMParser().parseFromString(toLoginPage(hinted, parts), 'text/html');
+    const sheets = [...page.querySelectorAll('link[rel="stylesheet"]')].map((l) => l.getAttribute('href'));
+    expect(sheets).toEqual(['/assets/index-CCCCCCCC.css', '/assets/auth-shell-EEEEEEEE.css']);
+    // The signed-in screens' hints are of no use to the login page: left out.
+    expect(page.getElementById('paddock-route-hints')).toBeNull();
+    // The signed-in screens' hints are of no use to the login page: left out.
+    expect(page.getElementById('paddock-route-hints')).toBeNull();
+  });
+
   it('fetches no JavaScript before the first paint but the boot script', () => {
     const scripts = [...doc.querySelectorAll('script')].map((s) => s.getAttribute('src'));
     expect(scripts).toEqual([parts.bootUrl]);

@@ -19,19 +19,23 @@ import './my-cars.css';
  * other feature's screen. The frame (CarHome) has already found the car.
  */
 export function CarOverview({ thread }: { thread?: (car: { id: string; mine: boolean }) => ReactNode }) {
+  const t = useT();
   const { local, car } = useCarHome();
   if (!car) return null;
+  // Mine (or shared with me): in the mirror, or, while a new device fills it, with a role in the
+  // server's answer. The screen has its final shape at once (no card pushed in above the thread).
+  const mine = local ? true : local === undefined && Boolean(car.role);
   return (
     <>
       <Card>
-        <CarSummary car={car} mine={Boolean(local)} />
+        <CarSummary car={car} mine={mine} />
       </Card>
-      {local ? (
+      {mine ? (
         <Card>
-          <CarGlanceList car={local} />
+          {local ? <CarGlanceList car={local} /> : <SkeletonRows count={3} label={t('CARS.CAR_LOADING')} />}
         </Card>
       ) : null}
-      {thread ? <Card>{thread({ id: car.id, mine: Boolean(local) })}</Card> : null}
+      {thread ? <Card>{thread({ id: car.id, mine })}</Card> : null}
     </>
   );
 }

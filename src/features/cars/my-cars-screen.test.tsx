@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSignedIn } from '@/testing/session-mock';
 import { activateCatalog, renderApp } from '@/testing/test-utils';
 import type { Car, CarLog } from '@/contract/garage';
+import type { Reminder } from '@/contract/maintenance-api';
 import { endLiveShellTest } from '@/testing/live-shell-teardown';
 import {
   forgetFirstGarage,
@@ -160,11 +161,11 @@ function watchMutations(): () => Promise<number> {
   };
 }
 
-/** GET /cars/feed never answers (the rest goes to the garage double). */
-function holdCarsFeed(): void {
+/** GET /cars/feed (or another path) never answers (the rest goes to the garage double). */
+function holdCarsFeed(path = '/cars/feed'): void {
   const inner = globalThis.fetch;
   vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
-    String(input instanceof Request ? input.url : input).includes('/cars/feed')
+    String(input instanceof Request ? input.url : input).includes(path)
       ? new Promise<Response>(() => undefined)
       : inner(input, init),
   );
@@ -215,6 +216,42 @@ describe('my cars: the cars', () => {
     await renderApp('/my-cars');
     expect(await screen.findByRole('heading', { level: 2, name: 'Lancia Delta' })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Your garage is empty' })).toBeNull();
+  });
+
+  it('while the reminders’ first sync is out, the due ones the first paint listed, above the cars', async () => {
+    const mine = car({ make: 'Lancia', model: 'Delta' });
+    server.cars.set(mine.id, mine);
+    const at = '2026-01-02T10:00:00.000Z';
+    const insurance: Reminder = {
+      ...{
+        id: crypto.randomUUID(),
+        carId: mine.id,
+        title: 'Insurance',
+        logType: 'other',
+        intervalMonths: 12,
+      },
+      ...{ intervalDistance: null, setDueDate: null, setDueMileage: null, soonDays: null },
+      ...{ soonDistance: null, notes: null, createdMileage: null, createdAt: at, updatedAt: at },
+      ...{ state: 'overdue', dueDate: '2026-01-01', dueMileage: null, predictedDate: null },
+      ...{ firedBy: null, doneLogId: null },
+    };
+    const shell = document.implementation.createHTMLDocument('');
+    shell.body.innerHTML = '<div id="root"><div class="app-shell"></div></div>';
+    await expect(
+      paintFirstGarageEarly(
+        { cars: Promise.resolve([mine]), reminders: Promise.resolve([insurance]) },
+        shell,
+      ),
+    ).resolves.toBe(true);
+    holdCarsFeed('/reminders'); // the reminders' first sync never ends
+    await renderApp('/my-cars');
+    const due = await screen.findByTestId('due-list');
+    expect(within(due).getByRole('heading', { level: 2, name: 'Due' })).toBeTruthy();
+    expect(within(due).getByText('Insurance')).toBeTruthy();
+    expect(within(due).getByText('Lancia Delta')).toBeTruthy();
+    // Drawn above the cars from the app's first render: nothing is pushed in over them later.
+    const picker = screen.getByRole('heading', { level: 2, name: 'Lancia Delta' });
+    expect(due.compareDocumentPosition(picker) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('without a first paint, a first sync still out shows the skeleton', async () => {

@@ -9,6 +9,7 @@ import { SELECTED_CAR_STORAGE_KEY } from './car-selection';
 import {
   FIRST_PAINT_REMINDERS,
   firstCarsShown,
+  firstDueShown,
   firstGarageMarkup,
   firstRemindersShown,
   forgetFirstCars,
@@ -20,6 +21,7 @@ import { bareCar, makeCar } from './testing/garage-fixtures';
 const SHELL = '<div class="app-shell" aria-hidden="true"><div class="app-shell__bar">Paddock</div></div>';
 const MESSAGES = {
   'CARS.MY_CARS_TITLE': ['My garage'],
+  'REMINDERS.DUE_TITLE': ['Due'],
   'REMINDERS.TITLE': ['Reminders'],
   'REMINDERS.EMPTY_TEXT': ['No reminders yet. Add one for the oil change.'],
   'REMINDERS.EMPTY_SHARED_TEXT': 'No reminders for this car yet.',
@@ -89,19 +91,44 @@ describe("the garage's first view, painted before the app", () => {
     expect(texts('.car-card--selected .car-card__title', markup)).toEqual(['Bleue']);
     expect(texts('.car-details__title', markup)).toEqual(['Bleue']);
     expect(texts('.ui-page__title', markup)).toEqual(['My garage']);
-    expect(texts('.reminders__title', markup)).toEqual(['Reminders']);
+    const selected = markup.querySelector('.my-cars__car')!;
+    expect(texts('.reminders__title', selected)).toEqual(['Reminders']);
     // At most FIRST_PAINT_REMINDERS (4) rows, of the selected car only, with their state's class.
     expect(FIRST_PAINT_REMINDERS).toBe(4);
-    expect(texts('.reminder-row__title', markup)).toEqual([
+    expect(texts('.reminder-row__title', selected)).toEqual([
       'Service 1',
       'Service 2',
       'Service 3',
       'Service 4',
     ]);
-    expect(markup.querySelectorAll('.reminder-row--overdue')).toHaveLength(1);
+    expect(selected.querySelectorAll('.reminder-row--overdue')).toHaveLength(1);
     expect(markup.querySelector('.reminders__hint')).toBeNull();
     // Nothing a member could try to use before the app: no button, link or field.
     expect(markup.querySelectorAll('a, button, input, select, textarea, [tabindex]')).toHaveLength(0);
+  });
+
+  it('lists the due reminders of every car above the picker, overdue first, each with its car, as the app', () => {
+    const alpine = bareCar({ make: 'Alpine', model: 'A110' });
+    const renault = makeCar({ id: crypto.randomUUID(), nickname: 'Bleue', make: 'Renault', model: 'R5' });
+    const rows = [
+      reminder(alpine.id, 'Brake fluid', 'soon'),
+      reminder(renault.id, 'Fine'),
+      reminder(renault.id, 'Insurance', 'overdue'),
+      ...Array.from({ length: FIRST_PAINT_REMINDERS }, (_, i) =>
+        reminder(alpine.id, `Later ${i + 1}`, 'soon'),
+      ),
+    ];
+    const markup = firstGarageMarkup({ cars: [alpine, renault], reminders: rows }, MESSAGES)!;
+    const due = markup.querySelector('.my-cars')!.firstElementChild!;
+    expect(due.nextElementSibling?.className).toBe('car-picker');
+    expect(texts('.reminders__title', due)).toEqual(['Due']);
+    // At most FIRST_PAINT_REMINDERS rows: overdue first, "Fine" (ok) left out.
+    expect(texts('.reminder-row__title', due)).toEqual(['Insurance', 'Brake fluid', 'Later 1', 'Later 2']);
+    expect(texts('.reminder-row__car', due)).toEqual(['Bleue', 'Alpine A110', 'Alpine A110', 'Alpine A110']);
+    expect(due.querySelectorAll('.reminder-row--overdue')).toHaveLength(1);
+    // Nothing due: no list, the picker first.
+    const calm = firstGarageMarkup({ cars: [alpine], reminders: [reminder(alpine.id, 'Fine')] }, MESSAGES)!;
+    expect(calm.querySelector('.my-cars')!.firstElementChild!.className).toBe('car-picker');
   });
 
   it('falls back to the first car when the stored one is gone, and draws nothing without a car', () => {
@@ -161,6 +188,8 @@ describe("the garage's first view, painted before the app", () => {
     expect(firstCarsShown()).toEqual([car]);
     expect(firstRemindersShown(car.id)).toEqual(rows);
     expect(firstRemindersShown('another car')).toEqual([]);
+    // Nothing due among them: the "Due" list has nothing to keep showing.
+    expect(firstDueShown()).toEqual([]);
     forgetFirstCars();
     expect(firstCarsShown()).toBeUndefined();
     expect(firstRemindersShown(car.id)).toEqual(rows);

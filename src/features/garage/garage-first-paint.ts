@@ -10,8 +10,14 @@
 import type { Car } from '@/contract/garage';
 import type { Reminder } from '@/contract/maintenance-api';
 import { onSignedOut } from '@/lib/auth/sign-out';
-import { catalogUrl, plainMessage, requestCatalog, type CompiledMessages } from '@/lib/i18n/catalog-request';
-import { afterPresented, element, styleSheetsSettled } from '@/lib/first-paint/first-paint-dom';
+import { catalogUrl, requestCatalog, type CompiledMessages } from '@/lib/i18n/catalog-request';
+import {
+  catalogText,
+  element,
+  firstPaintPage,
+  paintIntoShell,
+  styleSheetsSettled,
+} from '@/lib/first-paint/first-paint-dom';
 import { storedLocale } from '@/lib/i18n/locales';
 import { carSubtitle, carTitle, readSelectedCar, resolveSelectedCar } from './car-selection';
 import { carPermissions } from './data/car-roles';
@@ -23,11 +29,13 @@ export type FirstGarage = { cars: Car[]; reminders: Reminder[] };
 
 let shownCars: Car[] | null = null;
 let shownReminders: Reminder[] | null = null;
+let shownDue: Reminder[] | null = null;
 
 /** Tests, and sign-out: nothing shown. */
 export function forgetFirstGarage(): void {
   shownCars = null;
   shownReminders = null;
+  shownDue = null;
 }
 onSignedOut(forgetFirstGarage);
 
@@ -51,19 +59,20 @@ export function forgetFirstReminders(): void {
   shownReminders = null;
 }
 
-/** A catalog text, or a skeleton bar of `barClass` when the catalog has none (not loaded, placeholders). */
-function text(
-  doc: Document,
-  messages: CompiledMessages,
-  id: string,
-  tag: 'h1' | 'h2' | 'p',
-  className: string,
-  barClass: string,
-): HTMLElement {
-  const message = plainMessage(messages, id);
-  return message === null
-    ? element(doc, 'span', `ui-skeleton ${barClass}`)
-    : element(doc, tag, className, message);
+/** The member's due reminders (overdue or soon) the first paint listed above the cars, if it painted. */
+export function firstDueShown(): Reminder[] | undefined {
+  return shownDue ?? undefined;
+}
+
+/** The app's "Due" list has loaded the device's reminders: a later visit never shows the painted ones. */
+export function forgetFirstDue(): void {
+  shownDue = null;
+}
+
+/** The due reminders as the garage's "Due" list orders them: overdue, then soon (the server's order within). */
+export function dueReminders(all: Reminder[]): Reminder[] {
+  const rank = (reminder: Reminder) => (reminder.state === 'overdue' ? 0 : 1);
+  return all.filter((reminder) => reminder.state !== 'ok').sort((a, b) => rank(a) - rank(b));
 }
 
 function carCard(doc: Document, car: Car, selected: boolean): HTMLElement {
@@ -77,7 +86,8 @@ function carCard(doc: Document, car: Car, selected: boolean): HTMLElement {
   return card;
 }
 
-function details(doc: Document, car: Car): HTMLElement {
+/** The car's head as the app's CarDetailsFrame draws it (photo frame, name, subtitle), then bars. */
+export function details(doc: Document, car: Car): HTMLElement {
   const section = element(doc, 'section', 'car-details');
   const head = element(doc, 'div', 'car-details__head');
   const names = element(doc, 'div', 'car-details__names');
@@ -94,16 +104,49 @@ function details(doc: Document, car: Car): HTMLElement {
   return section;
 }
 
+/**
+ * The garage's "Due" list above the cars, as the app draws it (maintenance's DueList): the reminders
+ * of every car that are overdue or soon, each with its car's name; none when nothing is due. The app
+ * shows the same list until the device's reminders have loaded, so the cars below never move down.
+ */
+function dueList(doc: Document, garage: FirstGarage, messages: CompiledMessages): HTMLElement | null {
+  const due = dueReminders(garage.reminders);
+  if (due.length === 0) return null;
+  const carsById = new Map(garage.cars.map((car) => [car.id, car]));
+  const section = element(doc, 'section', 'reminders');
+  const header = element(doc, 'div', 'reminders__header ui-flex ui-center ui-between ui-gap-3');
+  header.append(
+    catalogText(doc, messages, 'REMINDERS.DUE_TITLE', 'h2', 'reminders__title', 'app-shell__heading'),
+  );
+  const list = element(doc, 'ul', 'reminders__list ui-flex ui-column ui-gap-2 ui-bare-list');
+  for (const reminder of due.slice(0, FIRST_PAINT_REMINDERS)) {
+    const row = element(doc, 'li', `reminder-row reminder-row--${reminder.state}`);
+    const main = element(doc, 'div', 'reminder-row__main ui-flex ui-column ui-gap-1');
+    const car = carsById.get(reminder.carId);
+    if (car) main.append(element(doc, 'span', 'reminder-row__car', carTitle(car)));
+    main.append(
+      element(doc, 'span', 'reminder-row__title ui-flex ui-wrap ui-center ui-gap-2', reminder.title),
+      element(doc, 'span', 'ui-skeleton app-shell__line'),
+    );
+    row.append(main);
+    list.append(row);
+  }
+  section.append(header, list);
+  return section;
+}
+
 function reminders(doc: Document, car: Car, mine: Reminder[], messages: CompiledMessages): HTMLElement {
   const section = element(doc, 'section', 'reminders');
   const header = element(doc, 'div', 'reminders__header ui-flex ui-center ui-between ui-gap-3');
-  header.append(text(doc, messages, 'REMINDERS.TITLE', 'h2', 'reminders__title', 'app-shell__heading'));
+  header.append(
+    catalogText(doc, messages, 'REMINDERS.TITLE', 'h2', 'reminders__title', 'app-shell__heading'),
+  );
   section.append(header);
   if (mine.length === 0) {
     const empty = element(doc, 'div', 'reminders__empty');
     const { writeReminders } = carPermissions(car);
     const hint = writeReminders ? 'REMINDERS.EMPTY_TEXT' : 'REMINDERS.EMPTY_SHARED_TEXT';
-    empty.append(text(doc, messages, hint, 'p', 'reminders__hint', 'app-shell__paragraph'));
+    empty.append(catalogText(doc, messages, hint, 'p', 'reminders__hint', 'app-shell__paragraph'));
     if (writeReminders) empty.append(element(doc, 'span', 'ui-skeleton app-shell__button'));
     section.append(empty);
     return section;
@@ -137,11 +180,9 @@ export function firstGarageMarkup(
 ): HTMLElement | null {
   const car = resolveSelectedCar(garage.cars, readSelectedCar());
   if (!car) return null;
-  const main = element(doc, 'div', 'layout__main app-shell__main');
-  main.dataset.firstPaint = 'garage';
-  const page = element(doc, 'div', 'ui-page');
+  const { main, page } = firstPaintPage(doc, 'garage');
   const header = element(doc, 'div', 'ui-page__header app-shell__page-header');
-  header.append(text(doc, messages, 'CARS.MY_CARS_TITLE', 'h1', 'ui-page__title', 'app-shell__title'));
+  header.append(catalogText(doc, messages, 'CARS.MY_CARS_TITLE', 'h1', 'ui-page__title', 'app-shell__title'));
   const picker = element(doc, 'div', 'car-picker');
   const cards = element(doc, 'ul', 'car-picker__list');
   for (const each of garage.cars) {
@@ -165,9 +206,10 @@ export function firstGarageMarkup(
     ),
   );
   const garageView = element(doc, 'div', 'my-cars');
+  const due = dueList(doc, garage, messages);
+  if (due) garageView.append(due);
   garageView.append(picker, selected);
   page.append(header, element(doc, 'div', 'ui-ptr__bar app-shell__bar-room'), garageView);
-  main.append(page);
   return main;
 }
 
@@ -184,17 +226,17 @@ export function paintFirstGarageEarly(
 ): Promise<boolean> {
   const catalog = requestCatalog(catalogUrl(storedLocale())).catch(() => ({}));
   return Promise.all([asked.cars, asked.reminders, catalog, styleSheetsSettled(doc)]).then(
-    ([cars, memberReminders, messages]) => {
-      const shell = doc.querySelector('#root > .app-shell');
-      if (!shell || shell.querySelector('[data-first-paint]')) return false;
-      const garage = { cars: garageOrder(cars), reminders: memberReminders };
-      const markup = firstGarageMarkup(garage, messages, doc);
-      if (!markup) return false;
-      shell.append(markup);
-      shownCars = garage.cars;
-      shownReminders = memberReminders;
-      return afterPresented(markup).then(() => true);
-    },
+    ([cars, memberReminders, messages]) =>
+      paintIntoShell(doc, () => {
+        const garage = { cars: garageOrder(cars), reminders: memberReminders };
+        const markup = firstGarageMarkup(garage, messages, doc);
+        if (markup) {
+          shownCars = garage.cars;
+          shownReminders = memberReminders;
+          shownDue = dueReminders(memberReminders);
+        }
+        return markup;
+      }),
     () => false,
   );
 }

@@ -69,12 +69,15 @@ export { carSubtitle, carTitle, resolveSelectedCar } from './car-selection';
 // The first paint of the signed-in garage, before the app (docs/ARCHITECTURE.md).
 export {
   firstCarsShown,
+  firstDueShown,
   firstRemindersShown,
   forgetFirstCars,
+  forgetFirstDue,
   forgetFirstGarage,
   forgetFirstReminders,
   paintFirstGarageEarly,
 } from './garage-first-paint';
+export { firstCarShown, forgetFirstCar, paintFirstCarHomeEarly } from './car-home-first-paint';
 // What the rooms' screens share: a log overwritten elsewhere, a row's sync state, a shared car's line.
 export { OverwrittenLogs, OverwrittenNotice } from './components/overwritten-notice';
 export { roleKey, SharedLine } from './components/shared-line';

@@ -9,8 +9,9 @@ import { FIRST_LIST_CARDS } from './feed-first-page';
 import { PostCard } from './post-card';
 
 /**
- * After the list's frame, an idle moment and this pause, the rest loads (Dexie, the socket): clear
- * of the first post's paint and of the long tasks Lighthouse counts around it.
+ * After the list's frame, an idle moment and this pause, the first content is marked (the socket
+ * and the bell may load) and the data layer is asked for; Dexie comes once the shell has settled
+ * (feed-screen.tsx): clear of the first post's paint and of the long tasks Lighthouse counts.
  */
 export const AFTER_FIRST_POST_PAUSE_MS = 300;
 

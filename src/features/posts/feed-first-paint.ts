@@ -7,7 +7,12 @@
 // that does nothing. Nothing here may import React, React DOM or Dexie (bundle-budget.test.ts).
 import type { Post } from '@/contract/posts';
 import { displayName, initialOf, isDeletedMember } from '@/lib/text/display-name';
-import { afterPresented, element, styleSheetsSettled } from '@/lib/first-paint/first-paint-dom';
+import {
+  element,
+  firstPaintPage,
+  paintIntoShell,
+  styleSheetsSettled,
+} from '@/lib/first-paint/first-paint-dom';
 import { FIRST_LIST_CARDS, type FeedPage } from './feed-first-page';
 
 export { styleSheetsSettled };
@@ -61,9 +66,7 @@ function card(doc: Document, post: Post): HTMLElement {
 
 /** The feed screen's first posts, in the layout's main area, as the app draws them. */
 export function firstPostsMarkup(posts: Post[], doc: Document = document): HTMLElement {
-  const main = element(doc, 'div', 'layout__main app-shell__main');
-  main.dataset.firstPaint = 'feed';
-  const page = element(doc, 'div', 'ui-page');
+  const { main, page } = firstPaintPage(doc, 'feed');
   const header = element(doc, 'div', 'ui-page__header app-shell__page-header');
   header.append(element(doc, 'span', 'ui-skeleton app-shell__title'));
   const list = element(doc, 'ul', 'feed__list ui-flex ui-column ui-gap-4 ui-bare-list');
@@ -75,7 +78,6 @@ export function firstPostsMarkup(posts: Post[], doc: Document = document): HTMLE
   const feed = element(doc, 'div', 'feed');
   feed.append(list);
   page.append(header, element(doc, 'div', 'ui-ptr__bar app-shell__bar-room'), feed);
-  main.append(page);
   return main;
 }
 
@@ -87,13 +89,7 @@ export function firstPostsMarkup(posts: Post[], doc: Document = document): HTMLE
  */
 export function paintFirstPostsEarly(page: Promise<FeedPage>, doc: Document = document): Promise<boolean> {
   return Promise.all([page, styleSheetsSettled(doc)]).then(
-    ([{ posts }]) => {
-      const shell = doc.querySelector('#root > .app-shell');
-      if (!shell || posts.length === 0 || shell.querySelector('[data-first-paint]')) return false;
-      const markup = firstPostsMarkup(posts, doc);
-      shell.append(markup);
-      return afterPresented(markup).then(() => true);
-    },
+    ([{ posts }]) => paintIntoShell(doc, () => (posts.length ? firstPostsMarkup(posts, doc) : null)),
     () => false,
   );
 }

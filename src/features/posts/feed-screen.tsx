@@ -3,6 +3,7 @@ import { startTransition, useCallback, useEffect, useRef, useState, type Compone
 import type { Post } from '@/contract/posts';
 import { markFirstContent } from '@/lib/first-paint/first-content';
 import { trackLoad } from '@/lib/first-paint/lazy-loads';
+import { shellSettled } from '@/lib/offline/shell-settled';
 import { useT } from '@/lib/i18n';
 import { WelcomeStart } from './welcome-start';
 import { PlusIcon } from '@/ui/icons';
@@ -22,8 +23,9 @@ export const FEED_NETWORK_WAIT_MS = 1000;
 /**
  * How the list starts (docs/SPEC-NOTES.md §4, the feed's first page). Online, the first page from
  * the network paints first (feed-first-list.tsx, no Dexie), then the data layer takes over
- * (feed-body.tsx: Dexie, the outbox's states, paging, live refresh). Offline, or when the network
- * fails, answers nothing, or is slower than FEED_NETWORK_WAIT_MS, the device's posts come first.
+ * (feed-body.tsx: Dexie, the outbox's states, paging, live refresh) once the shell has settled.
+ * Offline, or when the network fails, answers nothing, or is slower than FEED_NETWORK_WAIT_MS, the
+ * device's posts come first.
  */
 export function feedStart(online: boolean): 'network' | 'device' {
   return online ? 'network' : 'device';
@@ -98,11 +100,13 @@ function FeedList() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  // The data layer: after the network's list has painted, or after the screen's first paint.
+  // The data layer: after the screen's first paint when the device's posts come first; after the
+  // network's list has painted and the shell has settled (the member's first gesture, a quiet page,
+  // or writes waiting: lib/offline/shell-settled.ts) when the network's come first.
   useEffect(() => {
     if (!wantBody || Body) return;
     let cancelled = false;
-    void (phase.kind === 'device' ? afterFirstPaint() : Promise.resolve())
+    void (phase.kind === 'device' ? afterFirstPaint() : shellSettled())
       .then(() => (cancelled ? null : loadBody())) // a screen already gone loads nothing more
       .then((component) => {
         if (component && !cancelled) startTransition(() => setBody(() => component));

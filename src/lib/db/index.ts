@@ -13,9 +13,11 @@ import type { Comment, Post } from '@/contract/posts';
 import { sessionStore } from '../auth/session-store';
 import { isDeviceBeingCleared, setDeviceBeingCleared } from '../auth/sign-out';
 import type { OutboxEntry } from '../outbox/types';
+import { wantDeviceData } from '../offline/device-data-wanted';
 import { isDatabaseClosed } from './closed';
+import { DB_NAME, databaseNameFor } from './name';
 
-export const DB_NAME = 'paddock';
+export { DB_NAME, databaseNameFor } from './name';
 
 /**
  * Mirror rows keep the server's JSON as is: each table's row is the contract's type of its entity
@@ -186,14 +188,6 @@ let openings = 0;
 let fixedNameForTests: string | null = null;
 
 /**
- * Each member has a database of their own on a shared device: another member signing in after a
- * session expired must neither see the first one's garage nor send their unsent writes.
- */
-export function databaseNameFor(memberId: string | null | undefined): string {
-  return memberId ? `${DB_NAME}-${memberId}` : DB_NAME;
-}
-
-/**
  * Opens the signed-in member's database once (every reader and writer awaits this first). When
  * IndexedDB cannot open (private modes, storage blocked), the app runs on an in-memory IndexedDB
  * instead (docs/OFFLINE-FIRST.md property 9): everything works until the page closes, and the caller shows
@@ -210,6 +204,8 @@ export function openLocalDatabase(
   else if (isDeviceBeingCleared() && !fixedNameForTests)
     return new Promise<LocalDatabaseKind>(() => undefined);
   const name = fixedNameForTests ?? databaseNameFor(memberId);
+  // A screen or a write needs the mirror now: what waits for the member's first gesture starts too.
+  wantDeviceData();
   if (opening && openingName === name) return opening;
   if (db.name !== name) {
     db.close();

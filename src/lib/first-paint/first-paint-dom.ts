@@ -1,6 +1,7 @@
 // The DOM helpers of the screens' first paint before the app (src/features/posts/feed-first-paint.ts,
-// src/features/garage/garage-first-paint.ts): plain DOM into index.html's app shell. Nothing here
+// the garage, a car's home, the account screen): plain DOM into index.html's app shell. Nothing here
 // may import React, React DOM or Dexie.
+import { plainMessage, type CompiledMessages } from '@/lib/i18n/catalog-request';
 
 /** An element with its classes and, when given, its text (as text: never parsed as markup). */
 export function element<K extends keyof HTMLElementTagNameMap>(
@@ -13,6 +14,44 @@ export function element<K extends keyof HTMLElementTagNameMap>(
   node.className = className;
   if (text !== undefined) node.textContent = text;
   return node;
+}
+
+/** A first view's frame: the layout's main area, named `view` (data-first-paint), holding its page. */
+export function firstPaintPage(doc: Document, view: string): { main: HTMLElement; page: HTMLElement } {
+  const main = element(doc, 'div', 'layout__main app-shell__main');
+  main.dataset.firstPaint = view;
+  const page = element(doc, 'div', 'ui-page');
+  main.append(page);
+  return { main, page };
+}
+
+/**
+ * Draws a first view into index.html's app shell, unless the app has rendered meanwhile (the shell
+ * is gone) or a view is painted already; `draw` gives the view, or null when there is nothing to
+ * show. Resolves to whether it painted, once the frame is on screen.
+ */
+export function paintIntoShell(doc: Document, draw: () => HTMLElement | null): Promise<boolean> {
+  const shell = doc.querySelector('#root > .app-shell');
+  if (!shell || shell.querySelector('[data-first-paint]')) return Promise.resolve(false);
+  const markup = draw();
+  if (!markup) return Promise.resolve(false);
+  shell.append(markup);
+  return afterPresented(markup).then(() => true);
+}
+
+/** A catalog text, or a skeleton bar of `barClass` when the catalog has none (not loaded, placeholders). */
+export function catalogText(
+  doc: Document,
+  messages: CompiledMessages,
+  id: string,
+  tag: 'h1' | 'h2' | 'p' | 'span',
+  className: string,
+  barClass: string,
+): HTMLElement {
+  const message = plainMessage(messages, id);
+  return message === null
+    ? element(doc, 'span', `ui-skeleton ${barClass}`)
+    : element(doc, tag, className, message);
 }
 
 /**

@@ -44,10 +44,11 @@ describe('settings labels kept on the device', () => {
     await online.loadSettingsLabels();
     expect(online.SETTINGS_MIRROR_DELAY_MS).toBe(3000);
     const db = await (await import('../db')).localDb();
-    // Written a moment after sign-in (not during the first render), then kept.
+    // Written a moment after sign-in (not during the first render), and once the device's data
+    // has started (this test opened the database: at once, after the short pause), then kept.
     expect(await db.settingsLabels.get('gearboxType')).toBeUndefined();
     await vi.waitFor(async () => expect(await db.settingsLabels.get('gearboxType')).toBeDefined(), {
-      timeout: online.SETTINGS_MIRROR_DELAY_MS + 3000,
+      timeout: online.SETTINGS_MIRROR_DELAY_MS + 10_000,
     });
     db.close();
 

@@ -3,6 +3,7 @@
 import { SETTINGS_DOMAINS, type SettingsDomain } from '@/contract/constants';
 import { api } from '../http/api-client';
 import { tokenStore } from '../auth/token';
+import { shellSettled } from '../offline/shell-settled';
 import { i18n, isSupportedLocale, SUPPORTED_LOCALES, type Locale } from './core';
 
 export { SETTINGS_DOMAINS, type SettingsDomain };
@@ -67,12 +68,14 @@ function applyDomain(domain: SettingsDomain, entries: unknown[]): void {
  */
 /**
  * The mirror is written a moment after sign-in, not during it: Dexie is ~30 KB of JavaScript the
- * first render of the home screen does without (its budget).
+ * first render of the home screen does without (its budget). And not before the device's data
+ * starts (the member's first gesture or a quiet page: lib/offline/shell-settled.ts).
  */
 export const SETTINGS_MIRROR_DELAY_MS = 3000;
 
 async function mirror(domain: SettingsDomain, entries: unknown[]): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, SETTINGS_MIRROR_DELAY_MS));
+  await shellSettled();
   try {
     const { localDb } = await import('../db');
     await (

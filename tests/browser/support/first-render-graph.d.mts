@@ -2,6 +2,7 @@ export const FIRST_RENDER_BUDGET_BYTES: number;
 export const FIRST_POST_BUDGET_BYTES: number;
 export const FEED_IDLE_BUDGET_BYTES: number;
 export const FEED_IDLE_TARGET_BYTES: number;
+export const FEED_STARTED_BUDGET_BYTES: number;
 /** A manifest key, or (for a module folded into a shared chunk) the module the chunk holds. */
 export type RootSpec =
   { label: string; key: RegExp; module?: undefined } | { label: string; module: RegExp; key?: undefined };
@@ -9,6 +10,7 @@ export const FIRST_RENDER_ROOTS: RootSpec[];
 export const FIRST_POST_ROOTS: RootSpec[];
 export const FIRST_CONTENT_ROOTS: RootSpec[];
 export const FEED_IDLE_ROOTS: RootSpec[];
+export const DEVICE_DATA_ROOTS: RootSpec[];
 export function chunkSources(file: string): string[];
 export function containsQuill(file: string, source: string): boolean;
 export function containsDexie(file: string): boolean;

@@ -8,14 +8,17 @@ export function getCar(id: string, signal?: AbortSignal): Promise<Car> {
 }
 
 /**
- * A car that is not on this device (a friend's): asked to the server once `enabled`. Offline it
- * stays unknown, and the screen says what it can without it.
+ * A car that is not on this device (a friend's, or mine on a new device): asked to the server once
+ * `enabled`, unless `initial` is its answer already. Offline it stays unknown, and the screen says
+ * what it can without it.
  */
-export function useRemoteCar(id: string, enabled: boolean) {
+export function useRemoteCar(id: string, enabled: boolean, initial?: Car) {
   return useQuery({
     queryKey: ['garage', 'car', id],
     queryFn: ({ signal }) => getCar(id, signal),
     enabled,
+    // The answer the entry's first paint showed (a cold start of the car's home): not asked twice.
+    initialData: initial,
     staleTime: 5 * 60_000,
     // A 404 (a stranger's car, a deleted one) is an answer; a network failure waits for the connection.
     retry: (count, error: unknown) =>

@@ -3,6 +3,7 @@
 // the papers section checks and saves the VIN and dates through the car's offline edit.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { firstCarShown, paintFirstCarHomeEarly } from '@/features/garage';
 import { CAR_ID, makeCar, makeLog, putCar, putLog } from '@/features/garage/testing/garage-fixtures';
 import { garageScreenHooks } from '@/features/garage/testing/garage-screen';
 import { fill } from '@/features/garage/testing/fuel-fixtures';
@@ -11,7 +12,7 @@ import { appOutboxHandlers } from '@/app/outbox-handlers';
 import { db } from '@/lib/db';
 import { AFTER_PAINT_DELAY_MS } from '@/lib/offline/after-paint';
 import { createReplayer, registerOutboxHandlers } from '@/lib/outbox';
-import { fail, installFetch, ok } from '@/testing/fetch';
+import { deferred, fail, installFetch, ok } from '@/testing/fetch';
 import { ListFormData, nodePhoto } from '@/testing/list-form-data';
 import { carEquipmentRow, carPaperRow } from '@/testing/mirror-rows';
 import { renderApp } from '@/testing/test-utils';
@@ -225,6 +226,60 @@ describe('a car that is not mine', () => {
     expect(screen.queryByText("For the car's owner and members")).toBeNull();
     expect(await db.cars.get(CAR_ID)).toBeTruthy();
     expect(to('GET', '/api/v1.0/cars/feed')).toHaveLength(1);
+  });
+
+  it('one of mine on a new device: its sections from the server at once, kept while the mirror fills', async () => {
+    const mine = makeCar({ role: 'owner' });
+    const myCars = deferred<Response>();
+    installFetch({
+      'GET /api/v1.0/cars/feed': () => myCars.promise,
+      [`GET /api/v1.0/cars/${CAR_ID}`]: () => ok(mine),
+      [`GET /api/v1.0/cars/${CAR_ID}/build-thread`]: () => ok([]),
+    });
+    await renderApp(`/car/${CAR_ID}`);
+    // The server's answer carries my role: the bar and the glance's place are drawn before my cars
+    // are on this device (nothing is pushed down when they arrive: the layout shift Lighthouse saw).
+    expect(await tabs()).toHaveLength(7);
+    expect(screen.getByRole('status', { name: 'Loading the car…' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'At a glance' })).toBeNull();
+    const bar = await sectionBar();
+    let barLeft = false;
+    const watch = new MutationObserver(() => {
+      barLeft ||= !bar.isConnected;
+    });
+    watch.observe(document.body, { childList: true, subtree: true });
+    myCars.resolve(ok([mine]));
+    expect(await screen.findByRole('region', { name: 'At a glance' })).toBeTruthy();
+    expect(await db.cars.get(CAR_ID)).toBeTruthy();
+    watch.disconnect();
+    expect(barLeft).toBe(false);
+    expect(await sectionBar()).toBe(bar);
+    // Removed from it mid-way (the mirror drops it): no longer mine, though the server's earlier
+    // answer with my role is still in the cache — the mirror is the truth once it has had the car.
+    await db.cars.delete(CAR_ID);
+    await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Car sections' })).toBeNull());
+    expect(screen.queryByRole('region', { name: 'At a glance' })).toBeNull();
+  });
+
+  it('a cold start that painted the car first: the app starts from that answer, never asking for it again', async () => {
+    const mine = makeCar({ role: 'owner', nickname: 'Bleue' });
+    const shell = document.implementation.createHTMLDocument('');
+    shell.body.innerHTML = '<div id="root"><div class="app-shell"></div></div>';
+    await expect(paintFirstCarHomeEarly(Promise.resolve(mine), shell)).resolves.toBe(true);
+    const myCars = deferred<Response>();
+    const { to } = installFetch({
+      'GET /api/v1.0/cars/feed': () => myCars.promise,
+      [`GET /api/v1.0/cars/${CAR_ID}/build-thread`]: () => ok([]),
+    });
+    await renderApp(`/car/${CAR_ID}`);
+    // No skeleton in its place: the car and its sections from the first render on.
+    expect(screen.getByRole('heading', { level: 2, name: 'Bleue' })).toBeTruthy();
+    expect(await tabs()).toHaveLength(7);
+    expect(to('GET', `/api/v1.0/cars/${CAR_ID}`)).toHaveLength(0);
+    myCars.resolve(ok([mine]));
+    expect(await screen.findByRole('region', { name: 'At a glance' })).toBeTruthy();
+    // Once the mirror has it, a later visit starts from the mirror, not from the painted answer.
+    await waitFor(() => expect(firstCarShown(CAR_ID)).toBeUndefined());
   });
 
   it("a car shared with me: no history section, and its address says it is the owner's", async () => {

@@ -1,6 +1,15 @@
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
-import { carTitle, roleOf, useCar, useMirrorCarWhenMissing, type LocalCar } from '@/features/garage';
+import { useEffect, useRef, type ReactNode } from 'react';
+import type { Car } from '@/contract/garage';
+import {
+  carTitle,
+  firstCarShown,
+  forgetFirstCar,
+  roleOf,
+  useCar,
+  useMirrorCarWhenMissing,
+  type LocalCar,
+} from '@/features/garage';
 import { ApiError, isNetworkError } from '@/lib/http/api-client';
 import { useT } from '@/lib/i18n';
 import { Alert, BackButton, Card, CarIcon, CloudOffIcon, EmptyState, Page, SkeletonRows } from '@/ui';
@@ -30,15 +39,30 @@ export function CarHome({ id, children }: { id: string; children: ReactNode }) {
   const mirrored = useCar(id);
   // Not on this device yet: the member's cars are asked for before it is taken for a friend's.
   const mirroring = useMirrorCarWhenMissing(id, mirrored === null);
-  const local = mirrored === null && mirroring ? undefined : mirrored;
-  const remote = useRemoteCar(id, mirrored === null);
-  const car = local ?? remote.data;
+  // A cold start of this address: the car the entry painted (car-home-first-paint.ts) is the
+  // server's answer already; the app's first render shows it in the same place.
+  const painted = firstCarShown(id);
+  const remote = useRemoteCar(id, mirrored === null, painted);
+  // Shown while the device's copy is read too (the first render does not swap it for a skeleton).
+  const server = remote.data ?? painted;
+  // A car the server gives the member a role on is theirs (or shared with them): until the mirror's
+  // live read shows it (it follows the write of the first sync by a moment), it is pending, not a
+  // friend's — the screen does not lose its sections meanwhile. Once the mirror has had it, the
+  // mirror is the truth: a car that leaves it (I was removed from it, it was sold) is not mine.
+  const inMirror = useRef(false);
+  if (mirrored) inMirror.current = true;
+  const pending = mirrored === null && !inMirror.current && (mirroring || Boolean(server?.role));
+  const local = pending ? undefined : mirrored;
+  const car = local ?? server;
+  useEffect(() => {
+    if (local) forgetFirstCar(); // the mirror has it: a later visit never starts from the painted one
+  }, [local]);
   const error: unknown = remote.error;
   return (
     <Page back={<BackButton fallback="/my-cars" />} title={car ? carTitle(car) : t('CARS.CAR_TITLE')}>
       {car ? (
         <CarHomeContext.Provider value={{ id, local, car }}>
-          <CarHomeBar id={id} sections={carHomeSections(local)} />
+          <CarHomeBar id={id} sections={carHomeSections(local === undefined ? remoteRole(server) : local)} />
           <div className="car-home__section">{children}</div>
         </CarHomeContext.Provider>
       ) : (
@@ -65,6 +89,13 @@ export function CarHome({ id, children }: { id: string; children: ReactNode }) {
     </Page>
   );
 }
+
+/**
+ * While the mirror is still being filled (a new device), the server's copy tells the member's role:
+ * the bar is drawn at once rather than pushing the section down when the mirror answers. A friend's
+ * car (no role in the answer) shows its overview only, as from the mirror.
+ */
+const remoteRole = (car: Car | undefined): Pick<Car, 'role'> | null => (car?.role ? car : null);
 
 /** The sections as a row of tabs that scrolls sideways and stays in reach while the page scrolls. */
 function CarHomeBar({ id, sections }: { id: string; sections: CarHomeSection[] }) {
