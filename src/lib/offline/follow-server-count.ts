@@ -14,6 +14,19 @@ export interface CountSource {
 
 /** Subscribes to the count kept in Dexie; refreshes it and follows live events meanwhile. */
 export function followServerCount(load: () => Promise<CountSource>, what: string): FollowCount {
+  // Several parts of the screen follow one count (the navigation's badge, the document's title):
+  // the refresh their starts ask for at one moment is one request to the server, not one each.
+  const refreshing = new WeakMap<PaddockDb, Promise<unknown>>();
+  const refreshOnce = (source: CountSource, database: PaddockDb) => {
+    const asked = refreshing.get(database);
+    if (asked) return asked;
+    const refresh = source
+      .refresh(database)
+      .catch(() => undefined)
+      .finally(() => refreshing.delete(database));
+    refreshing.set(database, refresh);
+    return refresh;
+  };
   return async (listener) => {
     const [{ liveQuery }, { localDb }, source] = await Promise.all([
       import('dexie'),
@@ -26,7 +39,7 @@ export function followServerCount(load: () => Promise<CountSource>, what: string
       error: (error: unknown) => console.error(`${what} unavailable`, error),
     });
     const stopLive = source.startRealtime();
-    void source.refresh(database).catch(() => undefined);
+    void refreshOnce(source, database);
     return () => {
       subscription.unsubscribe();
       stopLive();
