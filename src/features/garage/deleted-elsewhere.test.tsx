@@ -14,7 +14,10 @@ import { db, resetLocalDatabaseForTests } from '@/lib/db';
 import { createReplayer, registerOutboxHandlers } from '@/lib/outbox';
 
 beforeAll(() => registerOutboxHandlers(...appOutboxHandlers));
-vi.mock('@/lib/offline/shell-settled', () => ({ shellSettled: () => Promise.resolve() }));
+vi.mock(
+  '@/lib/offline/shell-settled',
+  async () => (await import('@/testing/shell-settled-at-once')).shellSettledAtOnce,
+);
 
 const photo = nodePhoto;
 

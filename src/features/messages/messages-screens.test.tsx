@@ -18,7 +18,10 @@ import { BOB as bob } from '@/testing/friends';
 vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
 // The tests replay the outbox themselves, when they mean to.
 vi.mock('@/app/sync-lifecycle', async () => (await import('@/testing/sync-lifecycle-off')).syncLifecycleOff);
-vi.mock('@/lib/offline/shell-settled', () => ({ shellSettled: () => Promise.resolve() }));
+vi.mock(
+  '@/lib/offline/shell-settled',
+  async () => (await import('@/testing/shell-settled-at-once')).shellSettledAtOnce,
+);
 vi.mock('@/lib/media/avatar-url', () => ({ useAvatarUrl: () => undefined }));
 
 const me = participant({ id: TEST_USER.id, username: 'jane', firstName: 'Jane', lastName: 'Doe' });

@@ -14,7 +14,10 @@ import { postsScreensPerTest } from '@/features/posts/testing/posts-screen-test'
 
 vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
 vi.mock('@/app/sync-lifecycle', async () => (await import('@/testing/sync-lifecycle-off')).syncLifecycleOff);
-vi.mock('@/lib/offline/shell-settled', () => ({ shellSettled: () => Promise.resolve() }));
+vi.mock(
+  '@/lib/offline/shell-settled',
+  async () => (await import('@/testing/shell-settled-at-once')).shellSettledAtOnce,
+);
 vi.mock('@/lib/media/avatar-url', () => ({ useAvatarUrl: () => undefined }));
 
 const CAR = 'cccccccc-0000-4000-8000-000000000001';

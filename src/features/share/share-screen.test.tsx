@@ -15,7 +15,10 @@ import { sharedPostContent } from './use-shared-item';
 
 vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
 vi.mock('@/app/sync-lifecycle', async () => (await import('@/testing/sync-lifecycle-off')).syncLifecycleOff);
-vi.mock('@/lib/offline/shell-settled', () => ({ shellSettled: () => Promise.resolve() }));
+vi.mock(
+  '@/lib/offline/shell-settled',
+  async () => (await import('@/testing/shell-settled-at-once')).shellSettledAtOnce,
+);
 vi.mock('@/lib/media/avatar-url', () => ({ useAvatarUrl: () => undefined }));
 
 vi.setConfig({ testTimeout: 30_000 });

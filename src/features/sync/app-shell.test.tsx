@@ -11,7 +11,10 @@ import { MEMORY_BANNER_DISMISSED_KEY, storageMode } from '@/lib/offline/storage-
 import type * as OutboxModule from '@/lib/outbox';
 
 vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
-vi.mock('@/lib/offline/shell-settled', () => ({ shellSettled: () => Promise.resolve() }));
+vi.mock(
+  '@/lib/offline/shell-settled',
+  async () => (await import('@/testing/shell-settled-at-once')).shellSettledAtOnce,
+);
 vi.mock('@/lib/outbox', async (importOriginal) => ({
   ...(await importOriginal<typeof OutboxModule>()),
   startOutbox: vi.fn(),

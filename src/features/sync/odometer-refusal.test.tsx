@@ -11,7 +11,10 @@ import { db } from '@/lib/db';
 import { clearLocalData, createReplayer, enqueue, registerOutboxHandlers } from '@/lib/outbox';
 
 beforeAll(() => registerOutboxHandlers(...appOutboxHandlers));
-vi.mock('@/lib/offline/shell-settled', () => ({ shellSettled: () => Promise.resolve() }));
+vi.mock(
+  '@/lib/offline/shell-settled',
+  async () => (await import('@/testing/shell-settled-at-once')).shellSettledAtOnce,
+);
 
 beforeEach(async () => {
   await clearLocalData();

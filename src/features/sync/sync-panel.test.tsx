@@ -26,7 +26,10 @@ import { registerOutboxHandlers } from '@/lib/outbox';
 beforeAll(() => registerOutboxHandlers(...appOutboxHandlers));
 
 // Dexie loads after the first screen in the app; here it may load at once.
-vi.mock('@/lib/offline/shell-settled', () => ({ shellSettled: () => Promise.resolve() }));
+vi.mock(
+  '@/lib/offline/shell-settled',
+  async () => (await import('@/testing/shell-settled-at-once')).shellSettledAtOnce,
+);
 // The replayer is the outbox's business (its own suites); here: did the panel ask for a replay?
 vi.mock('@/lib/outbox', async (importOriginal) => ({
   ...(await importOriginal<typeof OutboxModule>()),

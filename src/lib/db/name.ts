@@ -6,6 +6,9 @@ export const DB_NAME = 'paddock';
 /** The outbox's table (index.ts's schema). */
 export const OUTBOX_TABLE = 'outbox';
 
+/** The cache of server files shown on this device (index.ts's schema; lib/offline/media.ts). */
+export const MEDIA_CACHE_TABLE = 'mediaCache';
+
 /**
  * Each member has a database of their own on a shared device: another member signing in after a
  * session expired must neither see the first one's garage nor send their unsent writes.

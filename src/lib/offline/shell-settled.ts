@@ -28,6 +28,12 @@ export const QUIET_START_MAX_MS = 15_000;
 export const GESTURE_EVENTS = ['pointerdown', 'keydown', 'touchstart', 'wheel', 'scroll'] as const;
 
 let settled: Promise<void> | null = null;
+let started = false;
+
+/** Whether the device's data has started on this page (shellSettled has resolved). */
+export function deviceDataStarted(): boolean {
+  return started;
+}
 
 function loaded(): Promise<void> {
   if (document.readyState === 'complete') return Promise.resolve();
@@ -138,6 +144,7 @@ export function shellSettled(): Promise<void> {
     .then(async (now) => {
       if (now) await pause(SETTLE_DELAY_MS);
       mark(now ?? (await firstReason()));
+      started = true;
     });
   return settled;
 }
@@ -145,4 +152,5 @@ export function shellSettled(): Promise<void> {
 /** Tests: a new page. */
 export function resetShellSettledForTests(): void {
   settled = null;
+  started = false;
 }
