@@ -265,3 +265,29 @@ export const SEARCH_PAGE_MAX = 50;
 export const SEARCH_DEBOUNCE_MS = 300;
 /** Recent searches kept on the device, per member. */
 export const SEARCH_RECENT_MAX = 10;
+
+// Trust and safety (trust.ts): its error codes, lists and limits.
+/** Error codes of this feature, beside the generic ones of envelope.ts. */
+export const TRUST_ERROR_CODES = {
+  /** 403: a suspended member tries to post, comment, send a message or chat. */
+  suspended: 'MEMBER_SUSPENDED',
+  /** 409: the report was acted on already. */
+  reportNotOpen: 'REPORT_NOT_OPEN',
+} as const;
+
+export const REPORT_TARGET_TYPES = ['user', 'post', 'comment', 'message', 'chat-message', 'car'] as const;
+export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
+export const REPORT_REASONS = ['spam', 'harassment', 'hate', 'nudity', 'violence', 'scam', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+export const MODERATION_ACTIONS = ['dismiss', 'remove-content', 'warn', 'suspend'] as const;
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+export const REPORT_STATUSES = ['open', 'closed'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+export const REPORT_DETAILS_MAX = 1000;
+export const MODERATION_NOTE_MAX = 1000;
+/** A suspension lasts 1 hour to a year. */
+export const SUSPENSION_HOURS_MAX = 24 * 366;
+
+export const MESSAGES_FROM = ['friends', 'everyone'] as const;
+export type MessagesFrom = (typeof MESSAGES_FROM)[number];

@@ -1,34 +1,40 @@
 // Trust and safety on the wire: block, mute, report, the moderators' queue and audit log
 // (docs/SPEC-NOTES.md "Trust"). Client code imports only the types from here.
 import { Type, type Static } from 'typebox';
-import { OFFSET_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, TERMS_VERSION } from './constants';
+import {
+  MODERATION_ACTIONS,
+  MODERATION_NOTE_MAX,
+  OFFSET_MAX,
+  PAGE_SIZE_DEFAULT,
+  PAGE_SIZE_MAX,
+  REPORT_DETAILS_MAX,
+  REPORT_REASONS,
+  REPORT_STATUSES,
+  REPORT_TARGET_TYPES,
+  SUSPENSION_HOURS_MAX,
+  type ModerationAction,
+  type ReportReason,
+  type ReportTargetType,
+} from './constants';
 
-/** Error codes of this feature, beside the generic ones of envelope.ts. */
-export const TRUST_ERROR_CODES = {
-  /** 403: a suspended member tries to post, comment, send a message or chat. */
-  suspended: 'MEMBER_SUSPENDED',
-  /** 409: the report was acted on already. */
-  reportNotOpen: 'REPORT_NOT_OPEN',
-} as const;
-
-export const REPORT_TARGET_TYPES = ['user', 'post', 'comment', 'message', 'chat-message', 'car'] as const;
-export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
-export const REPORT_REASONS = ['spam', 'harassment', 'hate', 'nudity', 'violence', 'scam', 'other'] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
-export const MODERATION_ACTIONS = ['dismiss', 'remove-content', 'warn', 'suspend'] as const;
-export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
-export const REPORT_STATUSES = ['open', 'closed'] as const;
-export type ReportStatus = (typeof REPORT_STATUSES)[number];
-
-export const REPORT_DETAILS_MAX = 1000;
-export const MODERATION_NOTE_MAX = 1000;
-/** A suspension lasts 1 hour to a year. */
-export const SUSPENSION_HOURS_MAX = 24 * 366;
-
-export { TERMS_VERSION };
-
-export const MESSAGES_FROM = ['friends', 'everyone'] as const;
-export type MessagesFrom = (typeof MESSAGES_FROM)[number];
+// The plain values (error codes, lists, limits) live in constants.ts, which client code imports.
+export {
+  MESSAGES_FROM,
+  MODERATION_ACTIONS,
+  MODERATION_NOTE_MAX,
+  REPORT_DETAILS_MAX,
+  REPORT_REASONS,
+  REPORT_STATUSES,
+  REPORT_TARGET_TYPES,
+  SUSPENSION_HOURS_MAX,
+  TERMS_VERSION,
+  TRUST_ERROR_CODES,
+  type MessagesFrom,
+  type ModerationAction,
+  type ReportReason,
+  type ReportStatus,
+  type ReportTargetType,
+} from './constants';
 
 const Uuid = Type.String({ format: 'uuid' });
 const literals = (values: readonly string[]) => Type.Union(values.map((v) => Type.Literal(v)));

@@ -81,6 +81,10 @@ export async function measureFeedIdleJs(server, session, { why = false } = {}) {
     await page.goto(`${server.baseUrl}/feed`, { waitUntil: 'load', timeout: 120_000 });
     while (inFlight > 0 || Date.now() - lastActivity < QUIET_MS) await new Promise((r) => setTimeout(r, 100));
     const finalPath = new URL(page.url()).pathname;
+    // Why the device's data started (src/lib/offline/shell-settled.ts's mark), if it did.
+    const deviceData = await page.evaluate(
+      () => performance.getEntriesByName('paddock:device-data')[0]?.detail ?? null,
+    );
     const files = [];
     for (const [pathname, response] of seen) {
       const file = path.join(server.clientDir, decodeURIComponent(pathname));
@@ -94,7 +98,7 @@ export async function measureFeedIdleJs(server, session, { why = false } = {}) {
     }
     await context.close();
     files.sort((a, b) => b.gzip - a.gzip);
-    return { finalPath, files, requests, totalGzip: files.reduce((s, f) => s + f.gzip, 0) };
+    return { finalPath, deviceData, files, requests, totalGzip: files.reduce((s, f) => s + f.gzip, 0) };
   } finally {
     await browser.close();
   }
@@ -146,10 +150,18 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
     console.log(
       `cold signed-in /feed until network idle: ${formatKiB(run.totalGzip)} gzip in ${run.files.length} files (ended on ${run.finalPath})`,
     );
-    const withPhotos = await measureFeedIdleJs(server, await returningMemberWithPhotos(server.baseUrl));
+    const withPhotos = await measureFeedIdleJs(server, await returningMemberWithPhotos(server.baseUrl), {
+      why,
+    });
     console.log(
-      `with photos, shared logs and friends' posts in the feed: ${formatKiB(withPhotos.totalGzip)} gzip in ${withPhotos.files.length} files`,
+      `with photos, shared logs and friends' posts in the feed: ${formatKiB(withPhotos.totalGzip)} gzip in ${withPhotos.files.length} files` +
+        ` (device data started: ${withPhotos.deviceData ?? 'not yet'})`,
     );
+    if (why) {
+      const first = new Set(run.files.map((f) => f.path));
+      for (const f of withPhotos.files.filter((file) => !first.has(file.path)))
+        console.log(`  + ${formatKiB(f.gzip).padStart(9)}  ${f.path}  <- ${f.why ?? '?'}`);
+    }
     const graph = jsFromManifest(FEED_IDLE_ROOTS);
     console.log(
       `module graph (FEED_IDLE_ROOTS): ${formatKiB(graph.totalGzip)} in ${graph.files.length} files ` +

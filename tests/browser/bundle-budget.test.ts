@@ -13,6 +13,7 @@ import path from 'node:path';
 import { expect, test } from 'vitest';
 import {
   DEVICE_DATA_ROOTS,
+  FEED_CARDS_ROOTS,
   FEED_IDLE_BUDGET_BYTES,
   FEED_IDLE_ROOTS,
   FEED_IDLE_TARGET_BYTES,
@@ -120,6 +121,33 @@ test('a cold signed-in /feed until the network is idle loads at most 200 KB of g
   expect(idle.typeboxFiles).toEqual([]);
   expect(idle.quillFiles).toEqual([]);
   expect(idle.totalGzip).toBeLessThanOrEqual(FEED_IDLE_BUDGET_BYTES);
+});
+
+test("a feed whose cards mention cars, carry others' menus and text images stays within 200 KB and loads no Dexie", () => {
+  const cards = jsFromManifest([...FEED_IDLE_ROOTS, ...FEED_CARDS_ROOTS]);
+  console.log(
+    describeGraph(
+      "Cold signed-in /feed with the cards' lazy parts (module graph)",
+      cards,
+      FEED_IDLE_BUDGET_BYTES,
+    ),
+  );
+  expect(cards.roots).toHaveLength(FEED_IDLE_ROOTS.length + FEED_CARDS_ROOTS.length);
+  const modules = cards.files.flatMap((f) => f.modules);
+  // The cards' parts are in (the checks below can fail): the mention, the menu, the text's images.
+  for (const part of [
+    /src\/features\/cars\/components\/car-mention\.tsx$/,
+    /src\/features\/trust\/trust-menu\.tsx$/,
+    /src\/features\/posts\/data\/text-images\.ts$/,
+  ])
+    expect(modules.some((m) => part.test(m))).toBe(true);
+  // Blocking and reporting's writes, and the garage's data layer, load on need.
+  expect(modules.filter((m) => /src\/features\/trust\/data\/blocks\.ts$/.test(m))).toEqual([]);
+  expect(modules.filter((m) => /src\/features\/garage\/index\.ts$/.test(m))).toEqual([]);
+  expect(cards.dexieFiles).toEqual([]);
+  expect(cards.typeboxFiles).toEqual([]);
+  expect(cards.quillFiles).toEqual([]);
+  expect(cards.totalGzip).toBeLessThanOrEqual(FEED_IDLE_BUDGET_BYTES);
 });
 
 test('with the device data its first gesture adds, /feed loads at most 250 KB of gzipped JavaScript, no typebox and no outbox handlers', () => {

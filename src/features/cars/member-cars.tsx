@@ -6,7 +6,7 @@ import { isNetworkError } from '@/lib/http/api-client';
 import { useT } from '@/lib/i18n';
 import { Button, CarIcon, CloudOffIcon, EmptyState, SkeletonRows, Spinner } from '@/ui';
 import { memberCarsQueryOptions } from './api/member-cars';
-import { carSubtitle, carTitle } from '@/features/garage';
+import { carSubtitle, carTitle } from '@/lib/text/car-title';
 import { CarThumb } from './components/car-thumb';
 import './my-cars.css';
 import './member-cars.css';

@@ -21,14 +21,4 @@ export function resolveSelectedCar<T extends Pick<Car, 'id'>>(cars: T[], storedI
   return (storedId ? cars.find((car) => car.id === storedId) : undefined) ?? cars[0] ?? null;
 }
 
-/** The car's name as its owner calls it: the nickname, else make and model. */
-export function carTitle(car: Pick<Car, 'make' | 'model' | 'nickname'>): string {
-  return car.nickname?.trim() || `${car.make} ${car.model}`.trim();
-}
-
-/** The line under the name: make, model and year (the year alone when the title already says make and model). */
-export function carSubtitle(car: Pick<Car, 'make' | 'model' | 'nickname' | 'year'>): string {
-  const year = car.year === null || car.year === undefined ? '' : String(car.year);
-  if (!car.nickname?.trim()) return year;
-  return [car.make, car.model, year].filter(Boolean).join(' ');
-}
+export { carSubtitle, carTitle } from '@/lib/text/car-title';

@@ -2,12 +2,8 @@
 // an optional note (the author reads it, and the audit log keeps it), and for a suspension its
 // length in hours. The safe answer has the focus, as in every confirmation.
 import { useId, useState, type FormEvent } from 'react';
-import {
-  MODERATION_NOTE_MAX,
-  SUSPENSION_HOURS_MAX,
-  type ModerationAction,
-  type ModerationActionBody,
-} from '@/contract/trust';
+import { MODERATION_NOTE_MAX, SUSPENSION_HOURS_MAX, type ModerationAction } from '@/contract/constants';
+import type { ModerationActionBody } from '@/contract/trust';
 import { useT } from '@/lib/i18n';
 import { Alert, Button, Modal, TextArea, TextField } from '@/ui';
 

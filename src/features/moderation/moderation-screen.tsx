@@ -4,7 +4,7 @@
 // them 403 anyway). It needs the network: a moderator acts on what the server holds now.
 import { useRef, useState, type KeyboardEvent } from 'react';
 import type { ModerationAction, ModerationActionBody, ModerationReport } from '@/contract/trust';
-import { TRUST_ERROR_CODES } from '@/contract/trust';
+import { TRUST_ERROR_CODES } from '@/contract/constants';
 import { useSession } from '@/lib/auth/session';
 import { ApiError, isNetworkError } from '@/lib/http/api-client';
 import { formatDate, useT } from '@/lib/i18n';

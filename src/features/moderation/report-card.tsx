@@ -1,7 +1,7 @@
 // One open report in the moderators' queue: what was reported, why, by how many, when, and the
 // thing as it was reported (kept whatever its author did since), with the four actions.
 import type { ModerationAction, ModerationReport } from '@/contract/trust';
-import { MODERATION_ACTIONS } from '@/contract/trust';
+import { MODERATION_ACTIONS } from '@/contract/constants';
 import { formatDate, useT } from '@/lib/i18n';
 import { Button } from '@/ui';
 import { ACTION_KEYS } from './action-dialog';

@@ -2,5 +2,5 @@
 export { TrustMenu, type TrustMenuProps } from './trust-menu';
 export { ReportDialog, type ReportDialogProps } from './report-dialog';
 export { muteMember, sendReport, type ReportTarget } from './api';
-export { blockMember, unblockMember } from './data/blocks';
+export { blockMember, unblockMember } from './block-actions';
 export { PrivacySection } from './privacy-section';

@@ -2,14 +2,14 @@
 // and the members I blocked, each with "Unblock" (docs/SPEC-NOTES.md "Trust").
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
-import { MESSAGES_FROM, type MessagesFrom } from '@/contract/trust';
+import { MESSAGES_FROM, type MessagesFrom } from '@/contract/constants';
 import { api } from '@/lib/http/api-client';
 import { displayName } from '@/lib/text/display-name';
 import { useT } from '@/lib/i18n';
 import { Alert, Button, Card, Skeleton } from '@/ui';
 import type { BlockedMember } from '@/contract/trust';
 import { listBlocks } from './api';
-import { unblockMember } from './data/blocks';
+import { unblockMember } from './block-actions';
 
 const blocksKey = ['trust', 'blocks'] as const;
 /** The account feature's preferences query: its answer carries `messagesFrom`. */

@@ -2,12 +2,12 @@
 // profile): a reason, optional details, and the offer to block the member at the same time. For a
 // private message it says that this message, and only it, is shared with the moderators.
 import { useId, useState, type FormEvent } from 'react';
-import { REPORT_DETAILS_MAX, REPORT_REASONS, type ReportReason } from '@/contract/trust';
+import { REPORT_DETAILS_MAX, REPORT_REASONS, type ReportReason } from '@/contract/constants';
 import { isNetworkError } from '@/lib/http/api-client';
 import { useT } from '@/lib/i18n';
 import { Alert, Button, Modal, ModalHeader, TextArea } from '@/ui';
 import { sendReport, type ReportTarget } from './api';
-import { blockMember } from './data/blocks';
+import { blockMember } from './block-actions';
 import './trust.css';
 
 const REASON_KEYS: Record<ReportReason, string> = {

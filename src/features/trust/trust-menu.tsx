@@ -4,7 +4,7 @@ import { useId, useRef, useState } from 'react';
 import { useT } from '@/lib/i18n';
 import { Alert, ConfirmDialog } from '@/ui';
 import { muteMember, type ReportTarget } from './api';
-import { blockMember } from './data/blocks';
+import { blockMember } from './block-actions';
 import { ReportDialog } from './report-dialog';
 import './trust.css';
 

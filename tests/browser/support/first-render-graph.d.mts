@@ -10,6 +10,7 @@ export const FIRST_RENDER_ROOTS: RootSpec[];
 export const FIRST_POST_ROOTS: RootSpec[];
 export const FIRST_CONTENT_ROOTS: RootSpec[];
 export const FEED_IDLE_ROOTS: RootSpec[];
+export const FEED_CARDS_ROOTS: RootSpec[];
 export const DEVICE_DATA_ROOTS: RootSpec[];
 export function chunkSources(file: string): string[];
 export function containsQuill(file: string, source: string): boolean;

@@ -78,6 +78,21 @@ export const FEED_IDLE_ROOTS = [
 ];
 
 /**
+ * What the post cards of a feed with others' posts, car mentions and images in the text load
+ * lazily in the same first paint (src/features/posts/post-card.tsx): a post's car mention (the cars'
+ * index; it asks the server for the car's name until the device's data starts), the "…" menu on
+ * others' posts (the trust index; blocking and reporting load on need) and the loader of the text's
+ * images. The photos themselves are read from the device's cache with IndexedDB itself
+ * (src/lib/offline/media.ts): no root here, none of them loads Dexie.
+ */
+export const FEED_CARDS_ROOTS = [
+  { label: "a post's car mention", key: /^src\/features\/cars\/index\.ts$/ },
+  // The trust index only re-exports: the chunk of its menu is the one the card loads.
+  { label: "the menu on others' posts", module: /src\/features\/trust\/trust-menu\.tsx$/ },
+  { label: "the images in a post's text", module: /src\/features\/posts\/data\/text-images\.ts$/ },
+];
+
+/**
  * The device's data, started at the member's first gesture, a lost connection, a hidden page, a
  * quiet page or at once when writes wait (src/lib/offline/shell-settled.ts): Dexie and what reads it
  * on /feed.

@@ -1,26 +1,29 @@
-import { Link } from '@tanstack/react-router';
-import { useCar, carTitle } from '@/features/garage';
-import { useT } from '@/lib/i18n';
-import { CarIcon } from '@/ui';
+import { lazy, Suspense } from 'react';
+import { useDeviceDataStarted } from '@/lib/offline/device-data-started';
 import { useRemoteCar } from '../api/get-car';
-import './car-mention.css';
+import { CarMentionLink } from './car-mention-link';
+
+/** Reads the car from this device first (the garage's data layer, with Dexie: loaded lazily). */
+const LocalCarMention = lazy(() => import('./local-car-mention'));
 
 /**
  * "About: Bleue (Alpine A110)", linking to the car: a post's "About one of my cars". The car comes
  * from this device when it is one of mine, else from the server (a friend's); offline and not on
- * this device, the link says "About one of their cars".
+ * this device, the link says "About one of their cars". Until the device's data has started on
+ * the page (the feed's first paint), it is asked to the server: the first screen does not load the
+ * garage's data layer for a name.
  */
 export function CarMention({ carId }: { carId: string }) {
-  const t = useT();
-  const local = useCar(carId);
-  const remote = useRemoteCar(carId, local === null);
-  const car = local ?? remote.data;
+  const started = useDeviceDataStarted();
+  const fromServer = <RemoteCarMention carId={carId} />;
+  if (!started) return fromServer;
   return (
-    <Link to="/car/$id" params={{ id: carId }} className="car-mention">
-      <CarIcon />
-      <span className="car-mention__text">
-        {car ? t('POSTS.ABOUT_CAR', { car: carTitle(car) }) : t('POSTS.ABOUT_A_CAR')}
-      </span>
-    </Link>
+    <Suspense fallback={fromServer}>
+      <LocalCarMention carId={carId} />
+    </Suspense>
   );
+}
+
+function RemoteCarMention({ carId }: { carId: string }) {
+  return <CarMentionLink carId={carId} car={useRemoteCar(carId, true).data} />;
 }
