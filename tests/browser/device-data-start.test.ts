@@ -2,6 +2,8 @@
 // on a cold signed-in /feed for a reason to start (src/lib/offline/shell-settled.ts): the member's
 // first gesture, or at once when writes wait in the outbox. The start notes its reason in a User
 // Timing mark, which these tests read; Dexie's chunks come from the build's graph.
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { expect, test } from 'vitest';
 import { apiCall, signUpViaApi } from './support/api.mjs';
 import {
@@ -111,4 +113,87 @@ test('writes waiting in the outbox start the device data at once, and are sent w
     )
     .toBe(2);
   await localDb.waitForOutboxSettled(page, { timeoutMs: STEP_TIMEOUT_MS });
+});
+
+/** A post's photo as the server serves it (GET /posts/{id}/images/{imageId}). */
+const PHOTO = /^\/api\/v1\.0\/posts\/[\w-]+\/images\/[\w-]+$/;
+
+/** The rows of the member's media cache, read with IndexedDB itself (no Dexie in the page). */
+function mediaCacheRows(page: Page, memberId: string): Promise<Array<{ url: string; size: number }>> {
+  return page.evaluate(
+    (name) =>
+      new Promise<Array<{ url: string; size: number }>>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const database = open.result;
+          if (!database.objectStoreNames.contains('mediaCache')) {
+            database.close();
+            resolve([]);
+            return;
+          }
+          const all = database.transaction('mediaCache').objectStore('mediaCache').getAll();
+          all.onsuccess = () => {
+            database.close();
+            resolve(
+              (all.result as Array<{ url: string; blob: Blob }>).map((r) => ({
+                url: r.url,
+                size: r.blob.size,
+              })),
+            );
+          };
+          all.onerror = () => reject(all.error);
+        };
+      }),
+    `paddock-${memberId}`,
+  );
+}
+
+test("a post's photo shows with no Dexie, is kept on the device once the device data starts, and is read from there next time", async () => {
+  const session = await signUpViaApi(e2e.baseUrl);
+  const form = new FormData();
+  form.append('content', '<p>Track day.</p>');
+  const png = await sharp({ create: { width: 120, height: 80, channels: 3, background: '#1e5ac8' } })
+    .png()
+    .toBuffer();
+  form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'track.png');
+  const made = await fetch(`${e2e.baseUrl}/api/v1.0/posts/with-image`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${session.token as string}` },
+    body: form,
+  });
+  expect(made.status).toBe(201);
+  const memberId = session.user.id as string;
+  const { dexie, socket } = chunks();
+  // Service workers blocked: what is kept on the device is the app's own cache, not the worker's.
+  const page = await e2e.newPage({ session, locale: 'en-US', serviceWorkers: 'block' });
+  const asked: string[] = [];
+  page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+  const socketAsked = page.waitForRequest((r) => new URL(r.url()).pathname === socket, {
+    timeout: STEP_TIMEOUT_MS,
+  });
+  const photo = page.locator('#root article.post-card img[src^="blob:"]').first();
+
+  await page.goto(`${e2e.baseUrl}/feed`);
+  await photo.waitFor();
+  await socketAsked;
+  expect(asked.filter((p) => PHOTO.test(p))).toHaveLength(1);
+  expect(asked.filter((p) => dexie.has(p))).toEqual([]);
+  expect(await startReason(page)).toBeNull();
+  expect(await mediaCacheRows(page, memberId)).toEqual([]);
+
+  expect(await startDeviceData(page)).toBe('gesture:wheel');
+  await expect
+    .poll(() => mediaCacheRows(page, memberId), { timeout: STEP_TIMEOUT_MS })
+    .toEqual([{ url: expect.stringMatching(PHOTO), size: expect.any(Number) }]);
+  const [kept] = await mediaCacheRows(page, memberId);
+  expect(kept!.size).toBeGreaterThan(0);
+
+  // The next cold start reads the photo from the device, still without Dexie.
+  asked.length = 0;
+  await page.reload();
+  await photo.waitFor();
+  expect(asked.filter((p) => PHOTO.test(p))).toEqual([]);
+  expect(asked.filter((p) => dexie.has(p))).toEqual([]);
+  expect(await startReason(page)).toBeNull();
 });
