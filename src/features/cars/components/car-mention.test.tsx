@@ -4,7 +4,7 @@
 import { act, screen } from '@testing-library/react';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeCar } from '@/features/garage/testing/garage-fixtures';
+import { freshGarage, makeCar, putCar } from '@/features/garage/testing/garage-fixtures';
 import { isDeviceDataWanted, resetDeviceDataWantedForTests } from '@/lib/offline/device-data-wanted';
 import { signedIn } from '@/testing/api-client';
 import { installFetch, ok } from '@/testing/fetch';
@@ -14,9 +14,17 @@ import { CarMention } from './car-mention';
 
 vi.mock('@/lib/auth/session', async () => (await import('@/testing/session-mock')).sessionModule);
 const start = vi.hoisted(() => {
-  let resolve: () => void = () => undefined;
-  const state = { started: false, settled: Promise.resolve(), resolve: () => resolve() };
-  state.settled = new Promise<void>((done) => (resolve = done));
+  const state = {
+    started: false,
+    settled: Promise.resolve(),
+    resolve: () => undefined as void,
+    /** A new page: the device's data not started. */
+    reset() {
+      state.started = false;
+      state.settled = new Promise<void>((done) => (state.resolve = done));
+    },
+  };
+  state.reset();
   return state;
 });
 vi.mock('@/lib/offline/shell-settled', () => ({
@@ -26,23 +34,31 @@ vi.mock('@/lib/offline/shell-settled', () => ({
 
 const CAR = makeCar({ id: '77777777-7777-4777-8777-777777777777', nickname: 'Bleue' });
 
-afterEach(() => resetDeviceDataWantedForTests());
+afterEach(() => {
+  start.reset();
+  resetDeviceDataWantedForTests();
+  vi.restoreAllMocks();
+});
+
+async function renderMention(carId: string) {
+  activateCatalog('en-US');
+  setSignedIn(true);
+  signedIn();
+  const router = createRouter({
+    routeTree: createRootRoute({ component: () => <CarMention carId={carId} /> }),
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+  });
+  await act(async () => {
+    renderWithProviders(<RouterProvider router={router} />);
+    await router.load();
+  });
+}
 
 describe("a post's car before the device's data has started", () => {
   it('is named from the server, and the member database stays closed until the data starts', async () => {
-    activateCatalog('en-US');
-    setSignedIn(true);
-    signedIn();
     resetDeviceDataWantedForTests();
     const server = installFetch({ [`GET /api/v1.0/cars/${CAR.id}`]: () => ok(CAR) });
-    const router = createRouter({
-      routeTree: createRootRoute({ component: () => <CarMention carId={CAR.id} /> }),
-      history: createMemoryHistory({ initialEntries: ['/'] }),
-    });
-    await act(async () => {
-      renderWithProviders(<RouterProvider router={router} />);
-      await router.load();
-    });
+    await renderMention(CAR.id);
     const link = await screen.findByRole('link', { name: 'About: Bleue' });
     expect(link.getAttribute('href')).toBe(`/car/${CAR.id}`);
     expect(server.to('GET', `/api/v1.0/cars/${CAR.id}`)).toHaveLength(1);
@@ -58,5 +74,16 @@ describe("a post's car before the device's data has started", () => {
     await vi.waitFor(() => expect(isDeviceDataWanted()).toBe(true));
     expect(screen.getByRole('link', { name: 'About: Bleue' })).toBeTruthy();
     expect(server.to('GET', `/api/v1.0/cars/${CAR.id}`)).toHaveLength(1);
+  });
+
+  it('offline, reads my car from this device at once, with no request', async () => {
+    await freshGarage();
+    await putCar(CAR);
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const server = installFetch({});
+    await renderMention(CAR.id);
+    expect(await screen.findByRole('link', { name: 'About: Bleue' })).toBeTruthy();
+    expect(server.to('GET', `/api/v1.0/cars/${CAR.id}`)).toHaveLength(0);
+    expect(start.started).toBe(false);
   });
 });
