@@ -6,7 +6,7 @@ import { createDb, databaseNameFor } from '@/lib/db';
 import { sessionStore } from '@/lib/auth/session-store';
 import { tokenExpiringIn } from '@/testing/jwt';
 import { isDeviceDataWanted, resetDeviceDataWantedForTests } from './device-data-wanted';
-import { loadMedia, peekCachedMedia } from './media';
+import { loadMedia, MEDIA_PEEK_TIMEOUT_MS, peekCachedMedia } from './media';
 
 const start = vi.hoisted(() => {
   let resolve: () => void = () => undefined;
@@ -98,5 +98,21 @@ describe('peekCachedMedia', () => {
       },
     } as unknown as IDBFactory;
     expect(await peekCachedMedia(member, URL_A, refusing)).toBeNull();
+  });
+
+  it('gives up after MEDIA_PEEK_TIMEOUT_MS (1 s) when IndexedDB does not answer: the file is then fetched', async () => {
+    expect(MEDIA_PEEK_TIMEOUT_MS).toBe(1000);
+    vi.useFakeTimers();
+    try {
+      const silent = { open: () => ({}) } as unknown as IDBFactory;
+      let answered: Blob | null | undefined;
+      void peekCachedMedia(member, URL_A, silent).then((blob) => (answered = blob));
+      await vi.advanceTimersByTimeAsync(MEDIA_PEEK_TIMEOUT_MS - 1);
+      expect(answered).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(answered).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
