@@ -106,8 +106,9 @@ export async function measureFeedIdleJs(server, session, { why = false } = {}) {
 
 /**
  * The screens' seeded member (tests/browser/support/screens.mjs) as a returning one: a feed with
- * photos, shared car logs and friends' posts. A photo is shown through the device's media cache
- * (src/lib/offline/media.ts), which opens the member's database: Dexie comes with the first photo.
+ * photos, shared car logs, car mentions and friends' posts. Its cards load no Dexie either: a photo
+ * is read from the device's media cache with IndexedDB itself (src/lib/offline/media.ts), a post's
+ * car is named from the server until the device's data starts.
  */
 export async function returningMemberWithPhotos(baseUrl) {
   const world = await seedScreens(baseUrl);

@@ -81,7 +81,7 @@ export const FEED_IDLE_ROOTS = [
  * What the post cards of a feed with others' posts, car mentions and images in the text load
  * lazily in the same first paint (src/features/posts/post-card.tsx): a post's car mention (the cars'
  * index; it asks the server for the car's name until the device's data starts), the "…" menu on
- * others' posts (the trust index; blocking and reporting load on need) and the loader of the text's
+ * others' posts (the trust index; blocking's outbox write loads on need) and the loader of the text's
  * images. The photos themselves are read from the device's cache with IndexedDB itself
  * (src/lib/offline/media.ts): no root here, none of them loads Dexie.
  */
