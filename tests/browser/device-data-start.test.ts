@@ -12,6 +12,7 @@ import {
   waitForMirroredPosts,
 } from './support/device-data.mjs';
 import { DEVICE_DATA_ROOTS, FEED_IDLE_ROOTS, jsFromManifest } from './support/first-render-graph.mjs';
+import type { SeededSession } from './support/first-render-js.mjs';
 import { localDb } from './support/garage.mjs';
 import { backOnlineAlone, goOfflineAlone } from './support/people-flows';
 import { STEP_TIMEOUT_MS, useE2e } from './harness';
@@ -31,6 +32,22 @@ function chunks(): { dexie: Set<string>; socket: string } {
   return { dexie: new Set(device.dexieFiles), socket: socket.path };
 }
 
+/**
+ * A page of the member's with service workers blocked (what is kept on the device is the app's own
+ * cache, not the worker's), the paths it asks for, the moment it asks for the socket's library (the
+ * start-up's last step on /feed), and Dexie's chunks.
+ */
+async function watchedPage(session: SeededSession) {
+  const { dexie, socket } = chunks();
+  const page = await e2e.newPage({ session, locale: 'en-US', serviceWorkers: 'block' });
+  const asked: string[] = [];
+  page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+  const socketAsked = page.waitForRequest((r) => new URL(r.url()).pathname === socket, {
+    timeout: STEP_TIMEOUT_MS,
+  });
+  return { page, asked, socketAsked, dexie };
+}
+
 test('a cold /feed loads no Dexie until the first gesture, which starts the device data', async () => {
   const session = await signUpViaApi(e2e.baseUrl);
   const made = await apiCall(
@@ -41,13 +58,7 @@ test('a cold /feed loads no Dexie until the first gesture, which starts the devi
     session.token,
   );
   expect(made.status).toBe(201);
-  const { dexie, socket } = chunks();
-  const page = await e2e.newPage({ session, locale: 'en-US', serviceWorkers: 'block' });
-  const asked: string[] = [];
-  page.on('request', (request) => asked.push(new URL(request.url()).pathname));
-  const socketAsked = page.waitForRequest((r) => new URL(r.url()).pathname === socket, {
-    timeout: STEP_TIMEOUT_MS,
-  });
+  const { page, asked, socketAsked, dexie } = await watchedPage(session);
 
   await page.goto(`${e2e.baseUrl}/feed`);
   await screenHeading(page, 'POSTS.MY_POSTS_TITLE').waitFor();
@@ -164,14 +175,7 @@ test("a post's photo shows with no Dexie, is kept on the device once the device 
   });
   expect(made.status).toBe(201);
   const memberId = session.user.id as string;
-  const { dexie, socket } = chunks();
-  // Service workers blocked: what is kept on the device is the app's own cache, not the worker's.
-  const page = await e2e.newPage({ session, locale: 'en-US', serviceWorkers: 'block' });
-  const asked: string[] = [];
-  page.on('request', (request) => asked.push(new URL(request.url()).pathname));
-  const socketAsked = page.waitForRequest((r) => new URL(r.url()).pathname === socket, {
-    timeout: STEP_TIMEOUT_MS,
-  });
+  const { page, asked, socketAsked, dexie } = await watchedPage(session);
   const photo = page.locator('#root article.post-card img[src^="blob:"]').first();
 
   await page.goto(`${e2e.baseUrl}/feed`);
